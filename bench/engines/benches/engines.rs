@@ -1,0 +1,151 @@
+//! Engine benchmarks (criterion).
+//!
+//! * `playout/*`: random legal play, in actions per second: every game of
+//!   the catalogue through the type-erased interface the server uses
+//!   (`DynState::random_action` + `DynState::apply`, JSON in between), and
+//!   Sealed Bids through its typed fast path (`Game::random_action`) and
+//!   through the generic prompt path (build the prompt, sample it, parse,
+//!   apply);
+//! * `view/*`: building and serializing one viewer's view, mid-game, per
+//!   viewer (every seat and a spectator);
+//! * `snapshot/*` and `resume/*`: serialize a state + RNG, restore them, and
+//!   resume by replaying the whole action log, for matches of 100, 1 000 and
+//!   10 000 actions (Sealed Bids with enough rounds).
+//!
+//! Quick smoke (CI): `cargo bench -p backroom-benches -- --test` runs every
+//! benchmark once. A full run: `cargo bench -p backroom-benches`.
+
+use backroom_benches::*;
+use backroom_engine::{Game, GameRng};
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use sealed_bids::SealedBids;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Actions per measured iteration of the playout benchmarks.
+const STEPS: usize = 1_000;
+
+fn playouts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("playout");
+    g.throughput(Throughput::Elements(STEPS as u64));
+    for game in backroom_games::catalogue() {
+        let info = game.info();
+        let mut seed = 0u64;
+        g.bench_function(BenchmarkId::new("dyn", &info.id), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(dyn_random_steps(game.as_ref(), info.default_seats, STEPS, seed))
+            })
+        });
+    }
+    let mut seed = 0u64;
+    g.bench_function(BenchmarkId::new("typed", "sealed-bids"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(typed_random_steps(STEPS, seed))
+        })
+    });
+    let mut seed = 0u64;
+    g.bench_function(BenchmarkId::new("typed-prompt", "sealed-bids"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(typed_prompt_steps(STEPS, seed))
+        })
+    });
+    g.finish();
+}
+
+fn views(c: &mut Criterion) {
+    let mut g = c.benchmark_group("view");
+    for game in backroom_games::catalogue() {
+        let info = game.info();
+        let state = mid_game(game.as_ref(), info.default_seats, 40, 1);
+        let vs = viewers(info.default_seats);
+        g.throughput(Throughput::Elements(vs.len() as u64));
+        g.bench_function(BenchmarkId::new("dyn-json-all-viewers", &info.id), |b| {
+            b.iter(|| {
+                let mut bytes = 0;
+                for v in &vs {
+                    bytes += state.view_json(*v).len();
+                }
+                black_box(bytes)
+            })
+        });
+    }
+    // Typed: the view value alone, and the value serialized.
+    let mut rng = GameRng::seeded(1);
+    let mut bot = GameRng::seeded(2);
+    let mut sb = SealedBids::setup(&sealed_bids::Options::default(), 4, &mut rng).unwrap();
+    for _ in 0..40 {
+        let seat = pick_awaited(&Game::pending(&sb), &mut bot).unwrap();
+        let a = Game::random_action(&sb, seat, &mut bot).unwrap();
+        Game::apply(&mut sb, seat, &a, &mut rng).unwrap();
+    }
+    let vs = viewers(4);
+    g.throughput(Throughput::Elements(vs.len() as u64));
+    g.bench_function(BenchmarkId::new("typed-build", "sealed-bids"), |b| {
+        b.iter(|| {
+            for v in &vs {
+                black_box(Game::view(&sb, *v));
+            }
+        })
+    });
+    g.bench_function(BenchmarkId::new("typed-build+json", "sealed-bids"), |b| {
+        b.iter(|| {
+            let mut bytes = 0;
+            for v in &vs {
+                bytes += serde_json::to_string(&Game::view(&sb, *v)).unwrap().len();
+            }
+            black_box(bytes)
+        })
+    });
+    g.finish();
+}
+
+fn snapshots(c: &mut Criterion) {
+    let game = sealed_bids_dyn();
+    let lens = [100usize, 1_000, 10_000];
+    let recs: Vec<(usize, Recorded)> = lens.iter().map(|&n| (n, sealed_bids_recorded(n, 42))).collect();
+
+    let mut g = c.benchmark_group("snapshot");
+    for (n, rec) in &recs {
+        let (state, rng) = resume_from_snapshot(game, rec);
+        g.bench_with_input(BenchmarkId::new("serialize", n), n, |b, _| {
+            b.iter(|| {
+                let s = state.state_json();
+                let r = serde_json::to_string(&rng).unwrap();
+                black_box(s.len() + r.len())
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("restore", n), n, |b, _| {
+            b.iter(|| black_box(resume_from_snapshot(game, rec)))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("resume");
+    for (n, rec) in &recs {
+        g.throughput(Throughput::Elements(*n as u64));
+        g.bench_with_input(BenchmarkId::new("replay-log", n), n, |b, _| {
+            b.iter_batched(|| (), |_| black_box(resume_by_replay(game, rec)), BatchSize::SmallInput)
+        });
+    }
+    g.finish();
+}
+
+fn config() -> Criterion {
+    // Short enough for a full run on the 2-core machine (about a minute per
+    // group); `--test` runs each benchmark once.
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(20)
+        .without_plots()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = playouts, views, snapshots
+}
+criterion_main!(benches);

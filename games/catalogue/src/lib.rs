@@ -1,0 +1,20 @@
+//! The catalogue: every game the server offers, behind
+//! [`backroom_engine::erased::DynGame`], plus the [`scenario`] runner that
+//! turns rulebook examples into tests for any of them.
+#![deny(missing_docs)]
+
+pub mod scenario;
+
+use backroom_engine::erased::{DynGame, erase};
+use std::sync::OnceLock;
+
+/// Every game, in catalogue order.
+pub fn catalogue() -> &'static [Box<dyn DynGame>] {
+    static GAMES: OnceLock<Vec<Box<dyn DynGame>>> = OnceLock::new();
+    GAMES.get_or_init(|| vec![erase::<sealed_bids::SealedBids>(), erase::<xmen::XMen>()])
+}
+
+/// The game with this id.
+pub fn find(id: &str) -> Option<&'static dyn DynGame> {
+    catalogue().iter().find(|g| g.info().id == id).map(|g| g.as_ref())
+}

@@ -1,0 +1,344 @@
+//! The [`Game`] trait and the values it speaks in.
+
+use crate::{GameRng, Prompt, Seat, SeatSet, Viewer};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// A rules engine. The value *is* the game state; see the crate docs for
+/// the contract.
+///
+/// Implementations must hold these, and [`crate::testkit`] checks them:
+/// * `apply` returning `Err` leaves `self` exactly as it was;
+/// * setup + the same actions + the same RNG give the same state;
+/// * a serde round-trip gives an equal state;
+/// * `view(v)` depends only on what `v` may know (the non-leak test
+///   re-deals everything else with [`Game::redeal_hidden`] and compares);
+/// * random legal play ends within [`Game::max_actions`].
+pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Options chosen when a lobby is created (variants, seat-dependent
+    /// content, ...). Unknown fields must be rejected.
+    type Options: Serialize + DeserializeOwned + Default + Clone + Send;
+    /// Everything a seat can do, as a serde enum tagged by `type`.
+    type Action: Serialize + DeserializeOwned + Clone + Debug;
+    /// What one viewer sees.
+    type View: Serialize;
+
+    /// Static description: name, seat counts, options.
+    fn info() -> GameInfo;
+
+    /// The opening position.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the options or seat count are not playable.
+    fn setup(options: &Self::Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError>;
+
+    /// Which seats are awaited, and how.
+    fn pending(&self) -> Pending;
+
+    /// What `seat` may do now, or `None` when it may do nothing. A seat can
+    /// have a prompt without being awaited (e.g. changing a sealed commit
+    /// while others decide, or an action allowed at any time).
+    fn prompt(&self, seat: Seat) -> Option<Prompt>;
+
+    /// Validates and performs `action` for `seat`.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the state is then untouched.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<LogEntry>, RuleError>;
+
+    /// What `viewer` sees, built from what that viewer may know.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Re-randomizes everything `viewer` may not know (other hands, deck
+    /// orders, others' sealed commits, ...), keeping what it may know. Used
+    /// only by the non-leak test.
+    fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng);
+
+    /// Upper bound on the number of actions of a random legal game, checked
+    /// by the random-play contract test.
+    fn max_actions(seats: u8) -> usize;
+
+    /// A smarter bot's choice, when the game has one. `None` falls back to a
+    /// random legal action.
+    fn bot_action(&self, _seat: Seat, _rng: &mut GameRng) -> Option<Self::Action> {
+        None
+    }
+
+    /// A random legal action for `seat`, sampled from its prompt (up to 64
+    /// candidates are tried). `None` when the seat has no prompt or no
+    /// candidate applied.
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Action> {
+        let prompt = self.prompt(seat)?;
+        for _ in 0..64 {
+            let candidate = prompt.random_action(rng)?;
+            let Ok(action) = serde_json::from_value::<Self::Action>(candidate) else { continue };
+            let mut probe = self.clone();
+            let mut probe_rng = rng.clone();
+            if probe.apply(seat, &action, &mut probe_rng).is_ok() {
+                return Some(action);
+            }
+        }
+        None
+    }
+}
+
+/// Which seats the game is waiting for, and in what mode. Public by
+/// construction: it holds seat sets only, never what a seat chose.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum Pending {
+    /// One seat acts; the others wait.
+    Turn {
+        /// The seat to act.
+        seat: Seat,
+    },
+    /// A simultaneous secret step: every seat in `waiting ∪ committed` takes
+    /// part; others learn only who has committed. A committed seat may
+    /// change its commit until the last one is in; then all resolve at once.
+    Simultaneous {
+        /// Seats that have not committed yet.
+        waiting: SeatSet,
+        /// Seats that have committed.
+        committed: SeatSet,
+    },
+    /// An out-of-turn window (reactions, cancels, pledges): each seat in
+    /// `seats` answers or passes. It is offered on public criteria only, the
+    /// same way whether or not a seat can actually react.
+    Window {
+        /// Seats offered the window.
+        seats: SeatSet,
+        /// Seats that have answered or passed.
+        answered: SeatSet,
+    },
+    /// Open negotiation: no turn order; offers between seats; the step ends
+    /// when every seat in `seats` is ready.
+    Negotiation {
+        /// Seats taking part.
+        seats: SeatSet,
+        /// Seats that have declared themselves ready.
+        ready: SeatSet,
+    },
+    /// The game is over.
+    Over,
+}
+
+impl Pending {
+    /// Seats whose answer the game is waiting for.
+    pub fn awaited(&self) -> SeatSet {
+        match self {
+            Pending::Turn { seat } => SeatSet::only(*seat),
+            Pending::Simultaneous { waiting, .. } => *waiting,
+            Pending::Window { seats, answered } => seats.minus(*answered),
+            Pending::Negotiation { seats, ready } => seats.minus(*ready),
+            Pending::Over => SeatSet::EMPTY,
+        }
+    }
+
+    /// True once the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self, Pending::Over)
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Places from first to last; seats sharing a place are tied. A single
+    /// group holding every seat is a draw.
+    pub ranking: Vec<Vec<Seat>>,
+    /// Final scores per seat, where the game keeps any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<i64>,
+    /// One human sentence, e.g. "Seat 2 wins with 9 points".
+    pub summary: String,
+}
+
+impl Outcome {
+    /// The seats in first place.
+    pub fn winners(&self) -> &[Seat] {
+        self.ranking.first().map(Vec::as_slice).unwrap_or(&[])
+    }
+}
+
+/// One line of the game log, with a private detail for some seats and a
+/// public summary for everyone else (Showdown's `|split|`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// What everyone else reads; `None` when others learn nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public: Option<String>,
+    /// Seats that read `private` instead of `public`.
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub to: SeatSet,
+    /// The private detail.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private: Option<String>,
+}
+
+impl LogEntry {
+    /// A line everyone reads.
+    pub fn public(text: impl Into<String>) -> Self {
+        LogEntry { public: Some(text.into()), to: SeatSet::EMPTY, private: None }
+    }
+
+    /// A line with a private detail for `to` and a summary for the rest.
+    pub fn split(to: SeatSet, private: impl Into<String>, public: Option<String>) -> Self {
+        LogEntry { public, to, private: Some(private.into()) }
+    }
+
+    /// The text `viewer` reads, if any.
+    pub fn for_viewer(&self, viewer: Viewer) -> Option<&str> {
+        match viewer {
+            Viewer::Seat(s) if self.to.contains(s) => self.private.as_deref(),
+            _ => self.public.as_deref(),
+        }
+    }
+}
+
+fn no_seats(s: &SeatSet) -> bool {
+    s.is_empty()
+}
+
+/// Why an action was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleCode {
+    /// The seat is not the one (or among those) awaited.
+    NotYourTurn,
+    /// The action breaks a rule of the game.
+    IllegalMove,
+    /// The action is not one this game understands.
+    MalformedAction,
+    /// The game is already over.
+    GameOver,
+}
+
+impl RuleCode {
+    /// The wire name, e.g. `"illegal_move"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleCode::NotYourTurn => "not_your_turn",
+            RuleCode::IllegalMove => "illegal_move",
+            RuleCode::MalformedAction => "malformed_action",
+            RuleCode::GameOver => "game_over",
+        }
+    }
+}
+
+/// A refused action: which rule, by its rulebook name, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{rule}: {message}")]
+pub struct RuleError {
+    /// The kind of refusal.
+    pub code: RuleCode,
+    /// The rule by its rulebook name, e.g. "Bidding Dial".
+    pub rule: String,
+    /// A sentence for the player.
+    pub message: String,
+}
+
+impl RuleError {
+    /// The action breaks `rule`.
+    pub fn illegal(rule: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleError { code: RuleCode::IllegalMove, rule: rule.into(), message: message.into() }
+    }
+
+    /// The seat may not act now.
+    pub fn not_your_turn(rule: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleError { code: RuleCode::NotYourTurn, rule: rule.into(), message: message.into() }
+    }
+
+    /// The action could not be understood.
+    pub fn malformed(message: impl Into<String>) -> Self {
+        RuleError {
+            code: RuleCode::MalformedAction,
+            rule: "Actions".into(),
+            message: message.into(),
+        }
+    }
+
+    /// The game has ended.
+    pub fn game_over() -> Self {
+        RuleError {
+            code: RuleCode::GameOver,
+            rule: "End of the game".into(),
+            message: "The game is over; no more actions are taken.".into(),
+        }
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// Static description of a game, listed in the catalogue.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    /// Stable id used in URLs and the store, e.g. `"sealed-bids"`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// One or two sentences for the catalogue.
+    pub summary: String,
+    /// Fewest seats.
+    pub min_seats: u8,
+    /// Most seats.
+    pub max_seats: u8,
+    /// Seats proposed when creating a lobby.
+    pub default_seats: u8,
+    /// Options a host may set.
+    pub options: Vec<GameOption>,
+    /// True when some content is house-designed rather than printed.
+    pub house_content: bool,
+    /// Bumped whenever a rules change would make old action logs replay
+    /// differently; stored with every match.
+    pub engine_version: u32,
+}
+
+/// One option a host may set when creating a lobby.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameOption {
+    /// Field name in the options object.
+    pub name: String,
+    /// Label for the form.
+    pub label: String,
+    /// Type and default.
+    pub kind: OptionKind,
+}
+
+/// Type and default of a [`GameOption`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OptionKind {
+    /// On or off.
+    Bool {
+        /// Default value.
+        default: bool,
+    },
+    /// An integer in a range.
+    Number {
+        /// Lowest.
+        min: i64,
+        /// Highest.
+        max: i64,
+        /// Default value.
+        default: i64,
+    },
+    /// One of several named values.
+    Choice {
+        /// `(value, label)` pairs.
+        choices: Vec<(String, String)>,
+        /// Default value.
+        default: String,
+    },
+}

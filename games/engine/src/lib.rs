@@ -1,0 +1,41 @@
+//! The engine contract shared by every Backroom game.
+//!
+//! Modelled on OpenSpiel's game API, written the way shakmaty writes chess:
+//! a rules engine is a plain value with no I/O, no clock, no async and no
+//! global randomness. Everything a match needs to be replayed is
+//! *options + seat count + seed + the ordered action log*:
+//!
+//! * [`Game::setup`] builds the opening position from options, seat count and
+//!   the match's [`GameRng`] (one seeded ChaCha generator per match);
+//! * [`Game::pending`] says which seats are awaited and in what mode
+//!   ([`Pending`]): one seat's turn, a simultaneous secret step, an
+//!   out-of-turn window, or open negotiation;
+//! * [`Game::prompt`] describes every decision a seat may take now as typed
+//!   [`Prompt`]s that a generic client and a bot can enumerate;
+//! * [`Game::apply`] validates an action and either changes the state or
+//!   returns a [`RuleError`] naming the broken rule and leaves the state
+//!   untouched;
+//! * [`Game::view`] *builds* what one viewer may see from an allow-list of
+//!   fields. The RNG is never an argument of `view`, so neither the seed nor
+//!   any future draw can reach a client.
+//!
+//! [`erased`] turns any [`Game`] into a JSON-speaking trait object for the
+//! server, and [`testkit`] holds the contract tests every game must pass
+//! (random legal play, replay, serde round-trip, the non-leak test).
+#![deny(missing_docs)]
+
+mod game;
+mod prompt;
+mod rng;
+mod seat;
+
+pub mod erased;
+pub mod testkit;
+
+pub use game::{
+    Game, GameInfo, GameOption, LogEntry, OptionKind, Outcome, Pending, RuleCode, RuleError,
+    SetupError,
+};
+pub use prompt::{Ask, Input, Opt, Param, Prompt};
+pub use rng::{GameRng, Keyed, Seed};
+pub use seat::{Seat, SeatSet, Viewer};

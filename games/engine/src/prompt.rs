@@ -1,0 +1,228 @@
+//! Typed prompts: every decision a seat may take, in a shape a generic
+//! client can render as controls and a bot can sample from.
+//!
+//! A [`Prompt`] is a list of alternative [`Ask`]s ("play an Event", "pass",
+//! "set your bidding dial"). Each ask names the action's `type` (its verb),
+//! carries fixed fields, and lists the [`Param`]s still to be chosen, each
+//! with a typed [`Input`] domain: one of several options, several of them,
+//! a number in a range, an order, a hex, a point on a battlefield, or short
+//! free text. The answer is the action itself:
+//! `{"type": verb, ...fixed, param_name: chosen_value, ...}`; the engine
+//! validates it like any other action, so a prompt never has to be exact
+//! about combinations (e.g. "these two cards together cost too much"): it
+//! must only never omit a legal action.
+
+use crate::GameRng;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// What one seat may do now.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// A one-line human summary, e.g. "Round 3: set your bidding dial".
+    pub title: String,
+    /// The alternatives; the seat answers exactly one of them.
+    pub asks: Vec<Ask>,
+}
+
+/// One kind of action a seat may take, with the parameters still to choose.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ask {
+    /// The action's `type`, e.g. `"bid"`.
+    pub verb: String,
+    /// Button text, e.g. "Lock in your bid".
+    pub label: String,
+    /// Fields copied into the action as they are.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub fixed: Map<String, Value>,
+    /// Fields the seat must choose.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<Param>,
+}
+
+/// One field of an action and the domain it is chosen from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Param {
+    /// The field name in the action.
+    pub name: String,
+    /// What to show next to the control.
+    pub label: String,
+    /// The domain.
+    pub input: Input,
+}
+
+/// A labelled option.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Opt {
+    /// The value placed in the action when chosen.
+    pub value: Value,
+    /// What the seat reads.
+    pub label: String,
+}
+
+impl Opt {
+    /// An option whose value is `value` and whose label is `label`.
+    pub fn new(value: impl Into<Value>, label: impl Into<String>) -> Self {
+        Opt { value: value.into(), label: label.into() }
+    }
+}
+
+/// The domain of a parameter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Input {
+    /// Exactly one of the options.
+    One {
+        /// The options.
+        options: Vec<Opt>,
+    },
+    /// Between `min` and `max` distinct options, given as a list of values.
+    Many {
+        /// The options.
+        options: Vec<Opt>,
+        /// Fewest to choose.
+        min: u32,
+        /// Most to choose.
+        max: u32,
+    },
+    /// An integer in `min..=max`.
+    Number {
+        /// Lowest legal value.
+        min: i64,
+        /// Highest legal value.
+        max: i64,
+    },
+    /// Every option exactly once, in the order chosen.
+    Order {
+        /// The items to order.
+        options: Vec<Opt>,
+    },
+    /// A hex of a board, given as `[q, r]` axial coordinates.
+    Hex {
+        /// The hexes that may be chosen.
+        cells: Vec<[i32; 2]>,
+    },
+    /// A point `[x, y]` on a continuous board, in the game's units.
+    Point {
+        /// Lowest x.
+        min_x: f64,
+        /// Lowest y.
+        min_y: f64,
+        /// Highest x.
+        max_x: f64,
+        /// Highest y.
+        max_y: f64,
+    },
+    /// Short free text (e.g. a note attached to a request).
+    Text {
+        /// Longest accepted length in characters.
+        max_len: u32,
+    },
+}
+
+impl Prompt {
+    /// A prompt with one ask.
+    pub fn single(title: impl Into<String>, ask: Ask) -> Self {
+        Prompt { title: title.into(), asks: vec![ask] }
+    }
+
+    /// Builds a uniformly random action: a random ask, then a random value
+    /// for each parameter. Returns `None` for a prompt with no asks.
+    ///
+    /// The result is a *candidate*: the engine still validates it, and bots
+    /// retry when a combination is illegal.
+    pub fn random_action(&self, rng: &mut GameRng) -> Option<Value> {
+        if self.asks.is_empty() {
+            return None;
+        }
+        let ask = &self.asks[rng.index(self.asks.len())];
+        Some(ask.random_action(rng))
+    }
+}
+
+impl Ask {
+    /// An ask with no parameters.
+    pub fn new(verb: impl Into<String>, label: impl Into<String>) -> Self {
+        Ask { verb: verb.into(), label: label.into(), fixed: Map::new(), params: Vec::new() }
+    }
+
+    /// Adds a fixed field.
+    pub fn with(mut self, name: &str, value: impl Into<Value>) -> Self {
+        self.fixed.insert(name.to_string(), value.into());
+        self
+    }
+
+    /// Adds a parameter.
+    pub fn param(mut self, name: &str, label: impl Into<String>, input: Input) -> Self {
+        self.params.push(Param { name: name.to_string(), label: label.into(), input });
+        self
+    }
+
+    /// The action for these parameter values (in `params` order).
+    pub fn action(&self, values: Vec<Value>) -> Value {
+        let mut m = Map::with_capacity(1 + self.fixed.len() + self.params.len());
+        m.insert("type".to_string(), Value::String(self.verb.clone()));
+        for (k, v) in &self.fixed {
+            m.insert(k.clone(), v.clone());
+        }
+        for (p, v) in self.params.iter().zip(values) {
+            m.insert(p.name.clone(), v);
+        }
+        Value::Object(m)
+    }
+
+    /// A uniformly random action for this ask.
+    pub fn random_action(&self, rng: &mut GameRng) -> Value {
+        let values = self.params.iter().map(|p| p.input.random_value(rng)).collect();
+        self.action(values)
+    }
+}
+
+impl Input {
+    /// A uniformly random value from this domain.
+    pub fn random_value(&self, rng: &mut GameRng) -> Value {
+        match self {
+            Input::One { options } => {
+                if options.is_empty() {
+                    Value::Null
+                } else {
+                    options[rng.index(options.len())].value.clone()
+                }
+            }
+            Input::Many { options, min, max } => {
+                let hi = (*max as usize).min(options.len());
+                let lo = (*min as usize).min(hi);
+                let n = lo + rng.index(hi - lo + 1);
+                let mut idx: Vec<usize> = (0..options.len()).collect();
+                rng.shuffle(&mut idx);
+                let mut chosen: Vec<usize> = idx.into_iter().take(n).collect();
+                chosen.sort_unstable();
+                Value::Array(chosen.into_iter().map(|i| options[i].value.clone()).collect())
+            }
+            Input::Number { min, max } => {
+                let span = (max - min).max(0) as u64;
+                let off = if span == 0 { 0 } else { rng.index(span as usize + 1) as i64 };
+                Value::from(min + off)
+            }
+            Input::Order { options } => {
+                let mut vals: Vec<Value> = options.iter().map(|o| o.value.clone()).collect();
+                rng.shuffle(&mut vals);
+                Value::Array(vals)
+            }
+            Input::Hex { cells } => {
+                if cells.is_empty() {
+                    Value::Null
+                } else {
+                    let c = cells[rng.index(cells.len())];
+                    serde_json::json!([c[0], c[1]])
+                }
+            }
+            Input::Point { min_x, min_y, max_x, max_y } => {
+                let fx = rng.range(0, 1000) as f64 / 1000.0;
+                let fy = rng.range(0, 1000) as f64 / 1000.0;
+                serde_json::json!([min_x + (max_x - min_x) * fx, min_y + (max_y - min_y) * fy])
+            }
+            Input::Text { .. } => Value::String(String::new()),
+        }
+    }
+}

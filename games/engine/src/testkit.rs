@@ -1,0 +1,198 @@
+//! Contract tests every game reuses (OpenSpiel's `RandomSimTest`, plus the
+//! non-leak test).
+//!
+//! Call [`random_play`] and [`non_leak`] from a game's own tests with a few
+//! hundred seeds; on failure the message names the seed and step so the
+//! game can be replayed to that point.
+
+use crate::{Game, GameRng, Seat, SeatSet, Viewer};
+use serde_json::Value;
+
+/// What a random game did, for reports and further assertions.
+#[derive(Debug, Clone)]
+pub struct PlayReport {
+    /// Accepted actions, in order.
+    pub log: Vec<(Seat, Value)>,
+    /// Refused candidate actions that were probed (each checked to leave the
+    /// state untouched).
+    pub refused: usize,
+    /// True when the game reached [`crate::Pending::Over`].
+    pub finished: bool,
+}
+
+fn state_of<G: Game>(g: &G) -> Value {
+    serde_json::to_value(g).expect("game state serializes")
+}
+
+/// Plays one random legal game and checks the contract at every step:
+/// an awaited seat always has a legal action; every refused action leaves
+/// the state untouched; the state survives a serde round-trip; the game ends
+/// within `G::max_actions`; and replaying the seed and the accepted actions
+/// rebuilds the final state exactly.
+///
+/// # Errors
+/// A message naming the seed, step and broken property.
+pub fn random_play<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<PlayReport, String> {
+    let mut rng = GameRng::seeded(seed);
+    let mut bot = GameRng::seeded(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("seed {seed}: setup: {e}"))?;
+    let start = (g.clone(), rng.clone());
+    let mut log = Vec::new();
+    let mut refused = 0;
+    let limit = G::max_actions(seats);
+    for step in 0..=limit {
+        let here = |what: &str| format!("seed {seed}, step {step}: {what}");
+        let before = state_of(&g);
+        let back: G = serde_json::from_value(before.clone()).map_err(|e| here(&format!("deserialize: {e}")))?;
+        if state_of(&back) != before {
+            return Err(here("serde round-trip changed the state"));
+        }
+        let pending = g.pending();
+        if pending.is_over() {
+            if g.outcome().is_none() {
+                return Err(here("game over without an outcome"));
+            }
+            return replay_check::<G>(start, &log, &g, seed).map(|_| PlayReport { log, refused, finished: true });
+        }
+        if g.outcome().is_some() {
+            return Err(here("an outcome while the game is still pending"));
+        }
+        let awaited = pending.awaited();
+        if awaited.is_empty() {
+            return Err(here(&format!("nobody is awaited in {pending:?}")));
+        }
+        // Mostly an awaited seat; sometimes any seat that has a prompt (a
+        // seat changing its sealed commit, an any-time action).
+        let all: Vec<Seat> = (0..seats).collect();
+        let seat = if bot.index(8) == 0 {
+            let with_prompt: Vec<Seat> = all.iter().copied().filter(|s| g.prompt(*s).is_some()).collect();
+            with_prompt[bot.index(with_prompt.len().max(1)).min(with_prompt.len().saturating_sub(1))]
+        } else {
+            let v: Vec<Seat> = awaited.iter().collect();
+            v[bot.index(v.len())]
+        };
+        // A seat with no prompt must be refused and leave the state as it was.
+        let silent: Vec<Seat> = all.iter().copied().filter(|s| g.prompt(*s).is_none()).collect();
+        for other in silent {
+            if let Some(p) = g.prompt(seat)
+                && let Some(candidate) = p.random_action(&mut bot)
+                && let Ok(a) = serde_json::from_value::<G::Action>(candidate)
+            {
+                let mut r2 = rng.clone();
+                if g.apply(other, &a, &mut r2).is_ok() {
+                    return Err(here(&format!("seat {other} has no prompt but {a:?} was accepted")));
+                }
+                refused += 1;
+                if state_of(&g) != before {
+                    return Err(here("a refused action changed the state"));
+                }
+            }
+        }
+        let Some(prompt) = g.prompt(seat) else {
+            return Err(here(&format!("awaited seat {seat} has no prompt")));
+        };
+        // Probe a few raw candidates: refused ones must not change anything.
+        for _ in 0..2 {
+            if let Some(c) = prompt.random_action(&mut bot)
+                && let Ok(a) = serde_json::from_value::<G::Action>(c)
+            {
+                let mut probe = g.clone();
+                let mut r2 = rng.clone();
+                if probe.apply(seat, &a, &mut r2).is_err() {
+                    refused += 1;
+                    if state_of(&probe) != before {
+                        return Err(here(&format!("refused {a:?} changed the state")));
+                    }
+                }
+            }
+        }
+        let action = if bot.index(2) == 0 { g.bot_action(seat, &mut bot) } else { None }
+            .or_else(|| g.random_action(seat, &mut bot));
+        let Some(action) = action else {
+            return Err(here(&format!("seat {seat} is prompted ({}) but no legal action was found", prompt.title)));
+        };
+        g.apply(seat, &action, &mut rng).map_err(|e| here(&format!("chosen legal action {action:?} refused: {e}")))?;
+        log.push((seat, serde_json::to_value(&action).expect("action serializes")));
+    }
+    Err(format!("seed {seed}: no end after {limit} actions"))
+}
+
+fn replay_check<G: Game>(start: (G, GameRng), log: &[(Seat, Value)], live: &G, seed: u64) -> Result<(), String> {
+    let (mut g, mut rng) = start;
+    for (i, (seat, a)) in log.iter().enumerate() {
+        let a: G::Action = serde_json::from_value(a.clone()).map_err(|e| format!("seed {seed}: replay {i}: {e}"))?;
+        g.apply(*seat, &a, &mut rng).map_err(|e| format!("seed {seed}: replay of action {i} refused: {e}"))?;
+    }
+    if state_of(&g) != state_of(live) {
+        return Err(format!("seed {seed}: replaying the log gave a different state"));
+    }
+    Ok(())
+}
+
+/// Counts from a [`non_leak`] run.
+#[derive(Debug, Default, Clone)]
+pub struct LeakReport {
+    /// View comparisons made.
+    pub checks: usize,
+    /// Comparisons where the re-deal really changed the hidden state (a
+    /// test whose re-deal never changes anything proves nothing).
+    pub effective: usize,
+}
+
+/// The non-leak test: plays a random game and, at every step and for every
+/// seat, re-deals everything that seat may not know; that seat's serialized
+/// view and prompt must not change, and neither may the spectator's view.
+///
+/// # Errors
+/// A message naming the seed, step and seat whose view changed.
+pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<LeakReport, String> {
+    let mut rng = GameRng::seeded(seed);
+    let mut bot = GameRng::seeded(seed.wrapping_mul(31).wrapping_add(7));
+    let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("setup: {e}"))?;
+    let mut report = LeakReport::default();
+    for step in 0..G::max_actions(seats) {
+        for v in 0..seats {
+            let mut other = g.clone();
+            let mut redeal = GameRng::seeded(seed ^ ((step as u64) << 8) ^ v as u64 ^ 0x5eed);
+            other.redeal_hidden(v, &mut redeal);
+            report.checks += 1;
+            if state_of(&other) != state_of(&g) {
+                report.effective += 1;
+            }
+            let a = serde_json::to_string(&g.view(Viewer::Seat(v))).expect("view");
+            let b = serde_json::to_string(&other.view(Viewer::Seat(v))).expect("view");
+            if a != b {
+                return Err(format!(
+                    "seed {seed}, step {step}: seat {v}'s view depends on what it may not know\n  real:     {a}\n  redealt:  {b}"
+                ));
+            }
+            if g.prompt(v) != other.prompt(v) {
+                return Err(format!("seed {seed}, step {step}: seat {v}'s prompt depends on what it may not know"));
+            }
+            let a = serde_json::to_string(&g.view(Viewer::Spectator)).expect("view");
+            let b = serde_json::to_string(&other.view(Viewer::Spectator)).expect("view");
+            if a != b {
+                return Err(format!("seed {seed}, step {step}: the spectator view depends on seat {v}'s unknowns"));
+            }
+            if g.pending() != other.pending() {
+                return Err(format!("seed {seed}, step {step}: pending depends on seat {v}'s unknowns"));
+            }
+        }
+        let pending = g.pending();
+        if pending.is_over() {
+            break;
+        }
+        let awaited: Vec<Seat> = pending.awaited().iter().collect();
+        let seat = awaited[bot.index(awaited.len())];
+        let Some(a) = g.random_action(seat, &mut bot) else {
+            return Err(format!("seed {seed}, step {step}: no legal action for awaited seat {seat}"));
+        };
+        g.apply(seat, &a, &mut rng).map_err(|e| format!("seed {seed}: {e}"))?;
+    }
+    Ok(report)
+}
+
+/// Seats `0..n` as a set (a convenience for game tests).
+pub fn all_seats(n: u8) -> SeatSet {
+    SeatSet::first(n)
+}

@@ -1,0 +1,399 @@
+//! The game state: Schools, their Characters, the three decks, and the
+//! phase the round is in.
+//!
+//! Everything here is serializable and holds card *ids* only; card records
+//! are looked up in the static [`crate::content::content`]. Hidden parts are
+//! kept in clearly named fields (`hand`, `*_deck`, `row`, `dials`,
+//! `commits`, offers) so [`crate::view`] can build views by allow-list and
+//! [`crate::view`]'s re-deal knows what to shuffle.
+
+use crate::content::{MissionId, PlotId, RecruitId, RecruitType, content};
+use backroom_engine::{Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+/// A Character of a School: its Leader or one of its Heroes and Students.
+/// Serialized as the id of the Leader or of the Recruit card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CharKey {
+    /// The Leader of School `n` (index into the content's Schools).
+    Leader(u8),
+    /// A Hero or Student card.
+    Recruit(RecruitId),
+}
+
+impl CharKey {
+    /// The id string.
+    pub fn id(self) -> &'static str {
+        match self {
+            CharKey::Leader(s) => &content().schools[s as usize].leader.id,
+            CharKey::Recruit(r) => r.key_str(),
+        }
+    }
+
+    /// Parses an id string.
+    pub fn parse(s: &str) -> Option<CharKey> {
+        let c = content();
+        if let Some(i) = c.schools.iter().position(|x| x.leader.id == s) {
+            return Some(CharKey::Leader(i as u8));
+        }
+        let r = c.recruit_id(s)?;
+        (r.card().kind != RecruitType::Training).then_some(CharKey::Recruit(r))
+    }
+
+    /// The display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CharKey::Leader(s) => &content().schools[s as usize].leader.name,
+            CharKey::Recruit(r) => &r.card().name,
+        }
+    }
+
+    /// Leader, Hero or Student.
+    pub fn rank(self) -> Rank {
+        match self {
+            CharKey::Leader(_) => Rank::Leader,
+            CharKey::Recruit(r) if r.card().kind == RecruitType::Hero => Rank::Hero,
+            CharKey::Recruit(_) => Rank::Student,
+        }
+    }
+}
+
+impl Serialize for CharKey {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for CharKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        CharKey::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("no Character with id '{s}'")))
+    }
+}
+
+/// Leader, Hero or Student.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rank {
+    /// The School's Leader.
+    Leader,
+    /// A Hero.
+    Hero,
+    /// A Student.
+    Student,
+}
+
+/// A Character with the tokens on its card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Character {
+    /// Which Character.
+    pub id: CharKey,
+    /// Its Training Card, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training: Option<RecruitId>,
+    /// Power Tokens on the card.
+    pub power: u8,
+    /// Carries an Injured token.
+    #[serde(default)]
+    pub injured: bool,
+    /// Carries a Triumph Token (at most one).
+    #[serde(default)]
+    pub triumph: bool,
+}
+
+/// A Character's printed Attributes plus its Training Card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attributes {
+    /// Attack.
+    pub atk: u8,
+    /// Defense.
+    pub def: u8,
+    /// Speed.
+    pub spd: u8,
+    /// Attack Range.
+    pub range: u8,
+    /// Power Token limit.
+    pub limit: u8,
+    /// Hope Value, Training Card included.
+    pub hope: u8,
+}
+
+impl Character {
+    /// A fresh Character with `power` tokens.
+    pub fn new(id: CharKey, power: u8) -> Self {
+        Character {
+            id,
+            training: None,
+            power,
+            injured: false,
+            triumph: false,
+        }
+    }
+
+    /// Leader, Hero or Student.
+    pub fn rank(&self) -> Rank {
+        self.id.rank()
+    }
+
+    /// Attributes with the Training Card applied.
+    pub fn attributes(&self) -> Attributes {
+        let mut a = match self.id {
+            CharKey::Leader(s) => {
+                let l = &content().schools[s as usize].leader;
+                Attributes {
+                    atk: l.atk,
+                    def: l.def,
+                    spd: l.spd,
+                    range: l.range,
+                    limit: l.power_limit,
+                    hope: l.hope,
+                }
+            }
+            CharKey::Recruit(r) => {
+                let c = r.card();
+                Attributes {
+                    atk: c.atk,
+                    def: c.def,
+                    spd: c.spd,
+                    range: c.range,
+                    limit: c.power_limit,
+                    hope: c.hope,
+                }
+            }
+        };
+        if let Some(t) = self.training {
+            let t = t.card();
+            a.atk += t.mods.atk;
+            a.def += t.mods.def;
+            a.spd += t.mods.spd;
+            a.range += t.mods.range;
+            a.hope += t.hope;
+        }
+        a
+    }
+
+    /// The Character's Powers (Leader powers come from the School card).
+    pub fn powers(&self) -> &'static [crate::content::Power] {
+        match self.id {
+            CharKey::Leader(s) => &content().schools[s as usize].leader.powers,
+            CharKey::Recruit(r) => &r.card().powers,
+        }
+    }
+
+    /// The Power with this timing, if any.
+    pub fn power(&self, timing: &str) -> Option<&'static crate::content::Power> {
+        self.powers().iter().find(|p| p.timing == timing)
+    }
+}
+
+/// One seat's School and belongings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The School (index into the content), once chosen.
+    pub school: Option<u8>,
+    /// The Leader first, then Heroes and Students in the order gained.
+    pub chars: Vec<Character>,
+    /// Hope Coins on the School card (public).
+    pub hope: u32,
+    /// Revolution Points, 0..=6.
+    pub rp: u8,
+    /// Plot Points (the Plot Marker), 0..=6.
+    pub pp: u8,
+    /// The Plot hand (secret: its owner only).
+    pub hand: Vec<PlotId>,
+}
+
+impl Player {
+    /// The Character with this id, if this School has it.
+    pub fn find(&self, id: CharKey) -> Option<usize> {
+        self.chars.iter().position(|c| c.id == id)
+    }
+
+    /// Heroes and Students that are not Injured, by rank.
+    pub fn uninjured(&self, rank: Rank) -> usize {
+        self.chars
+            .iter()
+            .filter(|c| c.rank() == rank && !c.injured)
+            .count()
+    }
+
+    /// Number of Characters of this rank.
+    pub fn count(&self, rank: Rank) -> usize {
+        self.chars.iter().filter(|c| c.rank() == rank).count()
+    }
+
+    /// Current Hand Size (printed under the Revolution Track).
+    pub fn hand_size(&self) -> usize {
+        let s = self.school.unwrap_or(0) as usize;
+        content().schools[s].hand_size[self.rp.min(6) as usize] as usize
+    }
+
+    /// Moves the Revolution Marker, clamped to 0..=6.
+    pub fn add_rp(&mut self, delta: i32) {
+        self.rp = (self.rp as i32 + delta).clamp(0, 6) as u8;
+    }
+
+    /// Moves the Plot Marker, clamped to 0..=6.
+    pub fn add_pp(&mut self, delta: i32) {
+        self.pp = (self.pp as i32 + delta).clamp(0, 6) as u8;
+    }
+
+    /// Loses up to `n` Hope Coins; returns how many were lost.
+    pub fn lose_hope(&mut self, n: u32) -> u32 {
+        let k = n.min(self.hope);
+        self.hope -= k;
+        k
+    }
+}
+
+/// The whole game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct XMen {
+    /// Seats at the table (3 or 4).
+    pub seats: u8,
+    /// The round, from 1 (0 while choosing Schools).
+    pub round: u32,
+    /// House rule: the game ends after this round (0 = never).
+    pub max_rounds: u32,
+    /// Holder of the Mission Commander token.
+    pub mc: Seat,
+    /// Each seat's School.
+    pub players: Vec<Player>,
+    /// Recruit Deck, top first (secret).
+    pub recruit_deck: Vec<RecruitId>,
+    /// Recruit discard pile (public, face up).
+    pub recruit_discard: Vec<RecruitId>,
+    /// Plot Deck, top first (secret).
+    pub plot_deck: Vec<PlotId>,
+    /// Plot discard pile (public, face up).
+    pub plot_discard: Vec<PlotId>,
+    /// Mission Deck, top first (secret).
+    pub mission_deck: Vec<MissionId>,
+    /// Mission discard pile (public); the last one is the current Mission.
+    pub mission_discard: Vec<MissionId>,
+    /// Where the round is.
+    pub phase: crate::phase::Phase,
+    /// The Final Tournament while one of its matches is fought.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<crate::phase::Tournament>,
+    /// Public log lines written by the action being applied; `apply` hands
+    /// them out as [`backroom_engine::LogEntry`]s (the server keeps the
+    /// game's log), so the state itself never carries a growing log.
+    #[serde(skip)]
+    pub log: Vec<String>,
+}
+
+impl XMen {
+    /// Seats clockwise starting at `from`.
+    pub fn clockwise(&self, from: Seat) -> Vec<Seat> {
+        (0..self.seats).map(|i| (from + i) % self.seats).collect()
+    }
+
+    /// All seats.
+    pub fn all(&self) -> SeatSet {
+        SeatSet::first(self.seats)
+    }
+
+    /// Appends a public log line for the action being applied.
+    pub fn note(&mut self, line: String) {
+        self.log.push(line);
+    }
+
+    /// Seat `s` as the players read it: "Seat 2 (Cyclops)".
+    pub fn who(&self, s: Seat) -> String {
+        match self.players[s as usize].school {
+            Some(i) => format!(
+                "Seat {} ({})",
+                s + 1,
+                content().schools[i as usize].leader.name
+            ),
+            None => format!("Seat {}", s + 1),
+        }
+    }
+
+    /// Which seat owns the Character `id`.
+    pub fn owner(&self, id: CharKey) -> Option<(Seat, usize)> {
+        self.players
+            .iter()
+            .enumerate()
+            .find_map(|(s, p)| p.find(id).map(|i| (s as Seat, i)))
+    }
+
+    /// Draws Plot Cards into a hand, reshuffling the discard when the deck
+    /// runs out ("Deck empty → shuffle discard into new deck").
+    pub fn draw_plot(&mut self, seat: Seat, n: usize, rng: &mut backroom_engine::GameRng) -> usize {
+        let mut drawn = 0;
+        for _ in 0..n {
+            if self.plot_deck.is_empty() {
+                if self.plot_discard.is_empty() {
+                    break;
+                }
+                self.plot_deck = std::mem::take(&mut self.plot_discard);
+                rng.shuffle_deck("plot", &mut self.plot_deck);
+            }
+            let c = self.plot_deck.remove(0);
+            self.players[seat as usize].hand.push(c);
+            drawn += 1;
+        }
+        drawn
+    }
+
+    /// Takes the top Recruit card, reshuffling the discard if needed
+    /// (ruling A24).
+    pub fn draw_recruit(&mut self, rng: &mut backroom_engine::GameRng) -> Option<RecruitId> {
+        if self.recruit_deck.is_empty() {
+            if self.recruit_discard.is_empty() {
+                return None;
+            }
+            self.recruit_deck = std::mem::take(&mut self.recruit_discard);
+            rng.shuffle_deck("recruit", &mut self.recruit_deck);
+        }
+        Some(self.recruit_deck.remove(0))
+    }
+
+    /// Takes the top Mission card, reshuffling the discard if needed.
+    pub fn draw_mission(&mut self, rng: &mut backroom_engine::GameRng) -> Option<MissionId> {
+        if self.mission_deck.is_empty() {
+            if self.mission_discard.is_empty() {
+                return None;
+            }
+            self.mission_deck = std::mem::take(&mut self.mission_discard);
+            rng.shuffle_deck("mission", &mut self.mission_deck);
+        }
+        Some(self.mission_deck.remove(0))
+    }
+
+    /// Discards a Character (and its Training Card) to the Recruit discard.
+    pub fn discard_character(&mut self, seat: Seat, idx: usize) {
+        let c = self.players[seat as usize].chars.remove(idx);
+        if let CharKey::Recruit(r) = c.id {
+            self.recruit_discard.push(r);
+        }
+        if let Some(t) = c.training {
+            self.recruit_discard.push(t);
+        }
+    }
+
+    /// Rolls 3 dice per seat; tied highest seats reroll until one is
+    /// highest (rulings A1, A20, A38). Returns the winner and the rolls.
+    pub fn roll_off(
+        seats: &[Seat],
+        rng: &mut backroom_engine::GameRng,
+    ) -> (Seat, Vec<(Seat, u32)>) {
+        let mut field: Vec<Seat> = seats.to_vec();
+        let mut all = Vec::new();
+        loop {
+            let rolls: Vec<(Seat, u32)> = field
+                .iter()
+                .map(|s| (*s, rng.dice(3).iter().map(|d| *d as u32).sum()))
+                .collect();
+            all.extend(rolls.iter().copied());
+            let best = rolls.iter().map(|r| r.1).max().unwrap_or(0);
+            field = rolls.iter().filter(|r| r.1 == best).map(|r| r.0).collect();
+            if field.len() <= 1 {
+                return (field.first().copied().unwrap_or(seats[0]), all);
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The engine contract tests (random legal play, replay, serde round-trip,
+//! non-leak) over many seeds, for 3 and 4 seats.
+
+use backroom_engine::testkit;
+use xmen::{Options, XMen};
+
+/// Seeds for the many-seed runs (`XMEN_SEEDS=1000` for a longer soak).
+fn seeds() -> std::ops::Range<u64> {
+    let n = std::env::var("XMEN_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(120);
+    0..n
+}
+
+/// Many seeds, 3 and 4 seats, two rounds each (every phase is reached in a
+/// round; the round limit keeps the debug-build test quick).
+#[test]
+fn random_play_many_seeds_three_and_four_seats() {
+    for seed in seeds() {
+        for seats in [3, 4] {
+            let o = Options {
+                pick_schools: seed % 3 != 0,
+                max_rounds: 2,
+            };
+            let r = testkit::random_play::<XMen>(&o, seats, seed).unwrap_or_else(|e| panic!("{e}"));
+            assert!(r.finished);
+        }
+    }
+}
+
+/// Whole games with the default options.
+#[test]
+fn random_play_full_games() {
+    for seed in 0..6 {
+        for seats in [3, 4] {
+            let r = testkit::random_play::<XMen>(&Options::default(), seats, seed + 500)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(r.finished);
+        }
+    }
+}
+
+#[test]
+fn non_leak() {
+    let mut effective = 0;
+    let mut checks = 0;
+    for seed in 0..6 {
+        for seats in [3, 4] {
+            let o = Options {
+                pick_schools: true,
+                max_rounds: 2,
+            };
+            let r = testkit::non_leak::<XMen>(&o, seats, seed).unwrap_or_else(|e| panic!("{e}"));
+            effective += r.effective;
+            checks += r.checks;
+        }
+    }
+    eprintln!("non-leak: {effective} effective re-deals of {checks} checks");
+    assert!(
+        effective > 0,
+        "the re-deal must change hidden state ({effective} of {checks})"
+    );
+}
+
+/// Random games exercise every part of the round: each action kind shows
+/// up in some game, and games end by the rules, not only by the round cap.
+#[test]
+fn random_games_reach_every_step() {
+    use std::collections::BTreeMap;
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let mut summaries = vec![];
+    let mut total = 0;
+    for seed in 0..12 {
+        let r = testkit::random_play::<XMen>(&Options::default(), 3 + (seed % 2) as u8, seed + 77)
+            .unwrap();
+        total += r.log.len();
+        for (_, a) in &r.log {
+            *kinds
+                .entry(a["type"].as_str().unwrap().to_string())
+                .or_default() += 1;
+        }
+        summaries.push(r.log.len());
+    }
+    eprintln!("{total} actions in 12 games: {summaries:?}\n{kinds:#?}");
+    for k in [
+        "recover",
+        "advance",
+        "acquire_hope",
+        "play_event",
+        "discard_for_hope",
+        "pass",
+        "bid",
+        "ready",
+        "offer",
+        "invite",
+        "send",
+        "place",
+        "first",
+        "move",
+        "attack",
+        "move_token",
+        "allocate",
+    ] {
+        assert!(kinds.contains_key(k), "no '{k}' in random play");
+    }
+}
+
+/// Games between heuristic bots end, mostly by the rules rather than the
+/// round limit.
+#[test]
+fn bot_games_end() {
+    use backroom_engine::{Game, GameRng};
+    let mut by_rules = 0;
+    for seed in 0..4u64 {
+        let mut rng = GameRng::seeded(seed);
+        let mut bot = GameRng::seeded(seed + 7);
+        let mut g = XMen::setup(&Options::default(), 3 + (seed % 2) as u8, &mut rng).unwrap();
+        let mut n = 0;
+        while !g.pending().is_over() {
+            let seat = g.pending().awaited().iter().next().unwrap();
+            let a = g
+                .bot_action(seat, &mut bot)
+                .or_else(|| g.random_action(seat, &mut bot))
+                .unwrap();
+            g.apply(seat, &a, &mut rng).unwrap();
+            n += 1;
+            assert!(n < 50_000, "seed {seed}: bot game does not end");
+        }
+        let o = g.outcome().unwrap();
+        eprintln!("seed {seed}: {n} actions, round {}: {}", g.round, o.summary);
+        if !o.summary.contains("Round limit") {
+            by_rules += 1;
+        }
+    }
+    assert!(by_rules > 0, "no bot game ended by the rules");
+}

@@ -1,0 +1,179 @@
+//! HTTP JSON bodies. Requests that act for a player carry its token as
+//! `Authorization: Bearer <token>`. Errors come back as [`crate::ApiError`]
+//! with a 4xx/5xx status.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use crate::{GameInfo, Outcome, Seat};
+
+/// `POST /api/lobbies`: create a private lobby; the creator is its host.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateLobby {
+    /// Game id from `GET /api/games`.
+    pub game: String,
+    /// Seat count (within the game's range; default: the game's default).
+    #[serde(default)]
+    pub seats: Option<u8>,
+    /// The game's options (defaults filled in by the server).
+    #[serde(default)]
+    pub options: Value,
+    /// The host's display name.
+    pub name: String,
+    /// Create a spectator link (public view only).
+    #[serde(default)]
+    pub spectators: bool,
+}
+
+/// Answer to [`CreateLobby`] and [`JoinLobby`]: who you are now.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Joined {
+    /// The lobby (and later match) id.
+    pub lobby: Uuid,
+    /// Your player id in this lobby.
+    pub player: Uuid,
+    /// Your secret token; the server keeps only its hash. Keep it to resume.
+    pub token: String,
+    /// The invite link path to share (`/join#<lobby>.<invite>`), for the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite_url: Option<String>,
+    /// The invite secret itself, for the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+    /// The spectator link path, when enabled, for the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spectate_url: Option<String>,
+}
+
+/// `POST /api/lobbies/{id}/join`: join with the invite secret.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinLobby {
+    /// The secret from the invite link.
+    pub invite: String,
+    /// Display name (1–32 characters).
+    pub name: String,
+}
+
+/// `POST /api/lobbies/{id}/seat`: take a seat (or `null` to stand up).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChooseSeat {
+    /// The seat, 0-based.
+    pub seat: Option<Seat>,
+}
+
+/// `POST /api/lobbies/{id}/kick` (host, before start).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Kick {
+    /// The player to remove.
+    pub player: Uuid,
+}
+
+/// Lobby life cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LobbyStatus {
+    /// Taking seats.
+    Open,
+    /// The match is being played.
+    Live,
+    /// The match ended; its record stays readable.
+    Finished,
+    /// Idle too long before starting; closed.
+    Expired,
+}
+
+impl LobbyStatus {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LobbyStatus::Open => "open",
+            LobbyStatus::Live => "live",
+            LobbyStatus::Finished => "finished",
+            LobbyStatus::Expired => "expired",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "open" => LobbyStatus::Open,
+            "live" => LobbyStatus::Live,
+            "finished" => LobbyStatus::Finished,
+            "expired" => LobbyStatus::Expired,
+            _ => return None,
+        })
+    }
+}
+
+/// Someone in a lobby (ids of others are shown so the host can kick; tokens
+/// never are).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// Player id.
+    pub id: Uuid,
+    /// Display name.
+    pub name: String,
+    /// Seat taken, if any.
+    pub seat: Option<Seat>,
+    /// A server bot.
+    pub bot: bool,
+    /// The host.
+    pub host: bool,
+    /// Has at least one open connection now.
+    pub connected: bool,
+}
+
+/// `GET /api/lobbies/{id}` (with a player token, invite or spectator
+/// secret) and the `lobby` WebSocket message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LobbyInfo {
+    /// Lobby id.
+    pub id: Uuid,
+    /// Game id.
+    pub game: String,
+    /// Game display name.
+    pub game_name: String,
+    /// Seat count.
+    pub seats: u8,
+    /// Options in force.
+    pub options: Value,
+    /// Life cycle.
+    pub status: LobbyStatus,
+    /// Everyone in the lobby.
+    pub players: Vec<PlayerInfo>,
+    /// A spectator link exists.
+    pub spectators: bool,
+    /// Hex SHA-256 of the match seed, published when the match starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_hash: Option<String>,
+    /// The seed itself (hex), revealed once the match has ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// Result, once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// Accepted actions so far.
+    pub version: u64,
+}
+
+/// `GET /api/games`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Catalogue {
+    /// Every game.
+    pub games: Vec<GameInfo>,
+}
+
+/// `GET /api/lobbies/{id}/record`: a finished match's public record, enough
+/// to verify it (replay the actions from the revealed seed).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MatchRecord {
+    /// The lobby.
+    pub lobby: LobbyInfo,
+    /// Every accepted action: `(seat, action)` in order.
+    pub actions: Vec<(crate::Seat, Value)>,
+}

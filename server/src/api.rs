@@ -1,0 +1,194 @@
+//! The HTTP JSON API for the catalogue and lobbies (`protocol/README.md`).
+//!
+//! Handlers only translate HTTP to table commands: every lobby change goes
+//! through the lobby's table actor, which owns it.
+
+use crate::registry::Ctx;
+use crate::secret;
+use crate::store::{LobbyRow, PlayerRow, now_ms};
+use crate::table::{Cmd, Credential, clean_name, internal};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, JoinLobby, Joined, Kick, LobbyStatus};
+use backroom_protocol::{ApiError, ErrorCode};
+use serde::Deserialize;
+use std::sync::Arc;
+use uuid::Uuid;
+
+/// An [`ApiError`] as an HTTP response with the matching status.
+pub struct HttpError(pub ApiError);
+
+impl From<ApiError> for HttpError {
+    fn from(e: ApiError) -> Self {
+        HttpError(e)
+    }
+}
+
+impl IntoResponse for HttpError {
+    fn into_response(self) -> Response {
+        use ErrorCode::*;
+        let status = match self.0.code {
+            BadJson | UnknownMessage | InvalidField | BadOptions | MalformedAction => StatusCode::BAD_REQUEST,
+            FrameTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            NotAuthenticated | BadToken => StatusCode::UNAUTHORIZED,
+            NotHost | NotSeated => StatusCode::FORBIDDEN,
+            LobbyNotFound => StatusCode::NOT_FOUND,
+            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | NotYourTurn | IllegalMove | GameOver => {
+                StatusCode::CONFLICT
+            }
+            Restarting => StatusCode::SERVICE_UNAVAILABLE,
+            Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        (status, Json(self.0)).into_response()
+    }
+}
+
+type ApiResult<T> = Result<Json<T>, HttpError>;
+
+/// JSON bodies whose parse errors come back as typed [`ApiError`]s.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = HttpError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(JsonRejection::JsonSyntaxError(e)) => Err(HttpError(ApiError::new(ErrorCode::BadJson, format!("The body is not valid JSON: {}", e.body_text())))),
+            Err(JsonRejection::JsonDataError(e)) => Err(HttpError(ApiError::new(ErrorCode::InvalidField, e.body_text()))),
+            Err(JsonRejection::BytesRejection(_)) => Err(HttpError(ApiError::new(ErrorCode::FrameTooLarge, "The request body is too large."))),
+            Err(e) => Err(HttpError(ApiError::new(ErrorCode::BadJson, e.body_text()))),
+        }
+    }
+}
+
+fn bearer(headers: &HeaderMap) -> Result<String, HttpError> {
+    let v = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or("");
+    match v.strip_prefix("Bearer ") {
+        Some(t) if !t.trim().is_empty() && t.len() <= 128 => Ok(secret::hash(t.trim())),
+        _ => Err(HttpError(ApiError::new(ErrorCode::NotAuthenticated, "This needs your player token: `Authorization: Bearer <token>`."))),
+    }
+}
+
+pub async fn games() -> Json<Catalogue> {
+    Json(Catalogue { games: backroom_games::catalogue().iter().map(|g| g.info()).collect() })
+}
+
+pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLobby>) -> Result<(StatusCode, Json<Joined>), HttpError> {
+    let game = backroom_games::find(&req.game).ok_or_else(|| {
+        ApiError::new(ErrorCode::InvalidField, format!("There is no game '{}'; see GET /api/games.", req.game.chars().take(40).collect::<String>()))
+    })?;
+    let info = game.info();
+    let seats = req.seats.unwrap_or(info.default_seats);
+    if seats < info.min_seats || seats > info.max_seats {
+        return Err(ApiError::new(ErrorCode::BadOptions, format!("{} is played by {} to {} players, not {seats}.", info.name, info.min_seats, info.max_seats)).into());
+    }
+    let options = game.normalize_options(&req.options).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
+    // Set the game up once with a throwaway seed, so unplayable options are
+    // refused now rather than at start.
+    let mut probe = backroom_engine::GameRng::seeded(0);
+    game.setup(&options, seats, &mut probe).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
+    let name = clean_name(&req.name)?;
+    let invite = secret::new_invite();
+    let spectate = req.spectators.then(secret::new_invite);
+    let token = secret::new_token();
+    let now = now_ms();
+    let lobby = LobbyRow {
+        id: Uuid::new_v4(),
+        game: info.id.clone(),
+        seats,
+        options: options.to_string(),
+        status: LobbyStatus::Open,
+        invite_hash: secret::hash(&invite),
+        spectate_hash: spectate.as_deref().map(secret::hash),
+        seed: None,
+        seed_hash: None,
+        engine_version: info.engine_version as i32,
+        outcome: None,
+        created_at: now,
+        updated_at: now,
+    };
+    let host = PlayerRow { id: Uuid::new_v4(), name, token_hash: secret::hash(&token), seat: Some(0), bot: false, host: true, joined_at: now };
+    ctx.store.create_lobby(&lobby, &host).await.map_err(internal)?;
+    let id = lobby.id;
+    let player = host.id;
+    ctx.open(game, lobby, vec![host]);
+    metrics::counter!("backroom_lobbies_created_total").increment(1);
+    Ok((
+        StatusCode::CREATED,
+        Json(Joined {
+            lobby: id,
+            player,
+            token,
+            invite_url: Some(format!("/#/join/{id}/{invite}")),
+            invite: Some(invite),
+            spectate_url: spectate.map(|s| format!("/#/watch/{id}/{s}")),
+        }),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct Secrets {
+    invite: Option<String>,
+    spectate: Option<String>,
+}
+
+fn credential(headers: &HeaderMap, q: &Secrets) -> Result<Credential, HttpError> {
+    if headers.contains_key(header::AUTHORIZATION) {
+        return Ok(Credential::Token(bearer(headers)?));
+    }
+    if let Some(s) = &q.spectate {
+        return Ok(Credential::Spectate(secret::hash(s)));
+    }
+    if let Some(s) = &q.invite {
+        return Ok(Credential::Invite(secret::hash(s)));
+    }
+    Err(HttpError(ApiError::new(ErrorCode::NotAuthenticated, "Show a player token, an invite or a spectator secret.")))
+}
+
+pub async fn get_lobby(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<Secrets>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let who = credential(&headers, &q)?;
+    Ok(Json(ctx.call(id, |reply| Cmd::Info { who: who.clone(), reply }).await?))
+}
+
+pub async fn record(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<Secrets>) -> ApiResult<backroom_protocol::http::MatchRecord> {
+    let who = credential(&headers, &q)?;
+    Ok(Json(ctx.call(id, |reply| Cmd::Record { who: who.clone(), reply }).await?))
+}
+
+pub async fn join(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, Body(req): Body<JoinLobby>) -> ApiResult<Joined> {
+    if req.invite.len() > 128 {
+        return Err(ApiError::new(ErrorCode::BadToken, "This invite link is not valid.").into());
+    }
+    Ok(Json(ctx.call(id, |reply| Cmd::Join { invite: req.invite.clone(), name: req.name.clone(), reply }).await?))
+}
+
+pub async fn seat(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<ChooseSeat>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| Cmd::Seat { token: token.clone(), seat: req.seat, reply }).await?))
+}
+
+pub async fn leave(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> Result<StatusCode, HttpError> {
+    let token = bearer(&headers)?;
+    ctx.call(id, |reply| Cmd::Leave { token: token.clone(), reply }).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn kick(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<Kick>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| Cmd::Kick { token: token.clone(), player: req.player, reply }).await?))
+}
+
+pub async fn bots(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| Cmd::FillBots { token: token.clone(), reply }).await?))
+}
+
+pub async fn start(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| Cmd::Start { token: token.clone(), reply }).await?))
+}

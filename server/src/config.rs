@@ -1,0 +1,75 @@
+//! Command line and environment (clap). Every flag has an environment
+//! variable so a container can be configured without a command line.
+
+use clap::{Args, Parser, Subcommand};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Backroom: private lobbies for hidden-information tabletop games.
+#[derive(Debug, Parser)]
+#[command(name = "backroom", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+/// What to do.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the server (the default).
+    Serve(ServeArgs),
+    /// Replay a finished match from its stored log and check it: the seed
+    /// matches its published hash, every action is legal, the replayed end
+    /// state and outcome equal the stored ones.
+    Verify {
+        /// The lobby id.
+        lobby: uuid::Uuid,
+        #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DB)]
+        database_url: String,
+    },
+    /// Run rulebook scenario files (TOML) and report each.
+    Scenario {
+        /// Files or folders.
+        paths: Vec<PathBuf>,
+    },
+}
+
+/// The default store: an SQLite file next to where the server runs.
+pub const DEFAULT_DB: &str = "sqlite://data/backroom.db";
+
+/// Server settings.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "BACKROOM_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// `sqlite://path/file.db` (embedded default) or `postgres://user@host/db`.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DB)]
+    pub database_url: String,
+    /// Folder with the web client.
+    #[arg(long, env = "BACKROOM_STATIC_DIR", default_value = "web-client")]
+    pub static_dir: PathBuf,
+    /// Write a snapshot every this many actions (resume replays at most this many).
+    #[arg(long, env = "BACKROOM_SNAPSHOT_EVERY", default_value_t = 100)]
+    pub snapshot_every: u64,
+    /// Open lobbies idle this long expire (minutes).
+    #[arg(long, env = "BACKROOM_LOBBY_TTL_MINUTES", default_value_t = 24 * 60)]
+    pub lobby_ttl_minutes: u64,
+    /// Pause before a server bot moves, so people can follow (milliseconds).
+    #[arg(long, env = "BACKROOM_BOT_DELAY_MS", default_value_t = 600)]
+    pub bot_delay_ms: u64,
+    /// Batch concurrent matches' commits into one transaction.
+    #[arg(long, env = "BACKROOM_GROUP_COMMIT", default_value_t = true, action = clap::ArgAction::Set)]
+    pub group_commit: bool,
+    /// Unload a table from memory after this long without connections (seconds).
+    #[arg(long, env = "BACKROOM_IDLE_UNLOAD_SECS", default_value_t = 600)]
+    pub idle_unload_secs: u64,
+    /// How often to look for idle lobbies to expire (seconds).
+    #[arg(long, env = "BACKROOM_EXPIRY_SWEEP_SECS", default_value_t = 60)]
+    pub expiry_sweep_secs: u64,
+    /// Log as JSON lines.
+    #[arg(long, env = "BACKROOM_LOG_JSON")]
+    pub log_json: bool,
+}

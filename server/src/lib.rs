@@ -1,0 +1,120 @@
+//! Backroom's server.
+//!
+//! * [`config`]: flags and environment (clap).
+//! * [`store`]: Postgres / SQLite, migrations, the group-commit writer.
+//! * [`table`]: one actor per lobby and match; the life of an action.
+//! * [`registry`]: the tables in memory, restore after a restart.
+//! * [`api`]: the HTTP lobby API; [`ws`]: the WebSocket.
+//! * [`verify`]: replay a finished match and check its published seed.
+//!
+//! [`run`] is the seam tests use: it serves on a bound listener until the
+//! `shutdown` future completes, then closes every socket with "restarting"
+//! (close code 1012, which clients reconnect on) after the commits in flight.
+
+pub mod api;
+pub mod config;
+pub mod registry;
+pub mod secret;
+pub mod store;
+pub mod table;
+pub mod verify;
+pub mod ws;
+
+use axum::Router;
+use axum::routing::{get, post};
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use registry::Ctx;
+use std::future::Future;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tower_http::services::ServeDir;
+use tower_http::trace::TraceLayer;
+
+pub use config::ServeArgs;
+pub use store::Store;
+
+/// The process-wide Prometheus recorder (installed once).
+pub fn metrics_handle() -> PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            PrometheusBuilder::new()
+                .set_buckets(&[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5])
+                .expect("bucket list is not empty")
+                .install_recorder()
+                .expect("no other metrics recorder is installed")
+        })
+        .clone()
+}
+
+/// The router over a context.
+pub fn router(ctx: Arc<Ctx>) -> Router {
+    let metrics = metrics_handle();
+    let static_dir = ctx.cfg.static_dir.clone();
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(move || std::future::ready(metrics.render())))
+        .route("/api/games", get(api::games))
+        .route("/api/lobbies", post(api::create_lobby))
+        .route("/api/lobbies/{id}", get(api::get_lobby))
+        .route("/api/lobbies/{id}/join", post(api::join))
+        .route("/api/lobbies/{id}/seat", post(api::seat))
+        .route("/api/lobbies/{id}/leave", post(api::leave))
+        .route("/api/lobbies/{id}/kick", post(api::kick))
+        .route("/api/lobbies/{id}/bots", post(api::bots))
+        .route("/api/lobbies/{id}/start", post(api::start))
+        .route("/api/lobbies/{id}/record", get(api::record))
+        .route("/ws", get(ws::upgrade))
+        // The client routes by URL fragment, so only real files are served
+        // and anything else is a plain 404.
+        .fallback_service(ServeDir::new(static_dir))
+        .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
+        .layer(TraceLayer::new_for_http())
+        .with_state(ctx)
+}
+
+/// Connects the store, restores live matches and serves until `shutdown`.
+pub async fn run(listener: TcpListener, cfg: ServeArgs, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    let store = Store::connect(&cfg.database_url).await?;
+    serve(listener, store, cfg, shutdown).await
+}
+
+/// Like [`run`], over an already connected store.
+pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    let ctx = Ctx::new(store, cfg);
+    let restored = ctx.restore_live().await?;
+    if restored > 0 {
+        tracing::info!(restored, "live matches restored");
+    }
+    let sweeper = {
+        let ctx = ctx.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(ctx.cfg.expiry_sweep_secs.max(1)));
+            loop {
+                every.tick().await;
+                match ctx.expire_idle().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(expired = n, "idle lobbies expired"),
+                    Err(e) => tracing::warn!(error = %format!("{e:#}"), "lobby expiry failed"),
+                }
+            }
+        })
+    };
+    let app = router(ctx.clone());
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let ctx2 = ctx.clone();
+    let server = axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            tracing::info!("shutting down: finishing commits and closing sockets");
+            // Sockets are long-lived: close them from the tables so that
+            // the graceful shutdown can complete.
+            ctx2.shutdown().await;
+            let _ = stop_tx.send(true);
+        });
+    server.await?;
+    drop(stop_rx);
+    sweeper.abort();
+    Ok(())
+}

@@ -1,0 +1,98 @@
+//! The `backroom` binary: `serve` (default), `verify`, `scenario`.
+
+use anyhow::Result;
+use backroom_server::config::{Cli, Command, ServeArgs};
+use clap::Parser;
+use std::process::ExitCode;
+use tracing_subscriber::EnvFilter;
+
+fn init_tracing(json: bool) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=warn"));
+    if json {
+        tracing_subscriber::fmt().with_env_filter(filter).json().init();
+    } else {
+        tracing_subscriber::fmt().with_env_filter(filter).init();
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => {
+                let _ = ctrl_c.await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = ctrl_c => {},
+            _ = term.recv() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+async fn serve(args: ServeArgs) -> Result<()> {
+    init_tracing(args.log_json);
+    let listener = tokio::net::TcpListener::bind(args.bind).await?;
+    let addr = listener.local_addr()?;
+    let store = backroom_server::Store::connect(&args.database_url).await?;
+    println!("Backroom is running ({} store). Open http://{addr}/ in your browser.", store.backend());
+    backroom_server::serve(listener, store, args, shutdown_signal()).await
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = rt.block_on(async move {
+        match cli.command {
+            None => serve(cli.serve).await.map(|_| true),
+            Some(Command::Serve(args)) => serve(args).await.map(|_| true),
+            Some(Command::Verify { lobby, database_url }) => {
+                let store = backroom_server::Store::connect(&database_url).await?;
+                match backroom_server::verify::verify(&store, lobby).await {
+                    Ok(v) => {
+                        println!("verified: {} match, {} actions, seed hash {}; {}", v.game, v.actions, v.seed_hash, v.outcome);
+                        Ok(true)
+                    }
+                    Err(e) => {
+                        println!("NOT verified: {e:#}");
+                        Ok(false)
+                    }
+                }
+            }
+            Some(Command::Scenario { paths }) => {
+                let mut files = vec![];
+                for p in paths {
+                    if p.is_dir() { files.extend(backroom_games::scenario::files_in(&p)) } else { files.push(p) }
+                }
+                let (mut passed, mut failed) = (0, 0);
+                for f in files {
+                    match backroom_games::scenario::load(&f).and_then(|s| backroom_games::scenario::run(&s)) {
+                        Ok(()) => { passed += 1; println!("ok    {}", f.display()); }
+                        Err(e) => { failed += 1; println!("FAIL  {}: {e}", f.display()); }
+                    }
+                }
+                println!("{passed} passed, {failed} failed");
+                Ok(failed == 0)
+            }
+        }
+    });
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,555 @@
+//! The durable store: Postgres in production, SQLite as the embedded default.
+//!
+//! The action log is the source of truth. A match is its options, seed and
+//! the ordered rows of `actions`; snapshots only make resume fast. Nothing
+//! is acknowledged to a player before its row is committed
+//! ("persist before acknowledge"), and commits from many matches are batched
+//! into one transaction by the [`GroupCommit`] writer so that durability
+//! costs one fsync per batch, not per move.
+//!
+//! Both backends run the same SQL where the dialects agree (the `on_pool!`
+//! macro expands one body for each pool type); only the batch insert differs
+//! (Postgres takes whole columns through `UNNEST`). Parameters are numbered
+//! `$1, $2, ...` in order of first use, which both accept.
+
+use anyhow::{Context, Result};
+use backroom_protocol::http::LobbyStatus;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, Row, SqlitePool};
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+/// A connection pool to one of the two backends.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// Production store.
+    Postgres(PgPool),
+    /// Embedded default.
+    Sqlite(SqlitePool),
+}
+
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            Store::Postgres($pool) => $body,
+            Store::Sqlite($pool) => $body,
+        }
+    };
+}
+
+macro_rules! insert_player {
+    ($exec:expr, $lobby:expr, $p:expr) => {
+        sqlx::query("INSERT INTO players (lobby_id, id, name, token_hash, seat, bot, host, joined_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+            .bind($lobby).bind($p.id).bind(&$p.name).bind(&$p.token_hash).bind($p.seat.map(|s| s as i16))
+            .bind($p.bot).bind($p.host).bind($p.joined_at)
+            .execute($exec).await?;
+    };
+}
+
+macro_rules! touch {
+    ($exec:expr, $lobby:expr) => {
+        sqlx::query("UPDATE lobbies SET updated_at = $1 WHERE id = $2").bind(now_ms()).bind($lobby).execute($exec).await?;
+    };
+}
+
+macro_rules! commit_extras {
+    ($exec:expr, $c:expr, $now:expr) => {
+        if let Some(s) = &$c.snapshot {
+            sqlx::query("INSERT INTO snapshots (lobby_id, seq, state, rng) VALUES ($1, $2, $3, $4)")
+                .bind($c.lobby).bind(s.seq).bind(&s.state).bind(&s.rng).execute($exec).await?;
+        }
+        if let Some(outcome) = &$c.finished {
+            sqlx::query("UPDATE lobbies SET status = 'finished', outcome = $1, updated_at = $2 WHERE id = $3")
+                .bind(outcome).bind($now).bind($c.lobby).execute($exec).await?;
+        }
+    };
+}
+
+/// A lobby row.
+#[derive(Clone, Debug)]
+pub struct LobbyRow {
+    pub id: Uuid,
+    pub game: String,
+    pub seats: u8,
+    pub options: String,
+    pub status: LobbyStatus,
+    pub invite_hash: String,
+    pub spectate_hash: Option<String>,
+    pub seed: Option<Vec<u8>>,
+    pub seed_hash: Option<String>,
+    pub engine_version: i32,
+    pub outcome: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A player row.
+#[derive(Clone, Debug)]
+pub struct PlayerRow {
+    pub id: Uuid,
+    pub name: String,
+    pub token_hash: String,
+    pub seat: Option<u8>,
+    pub bot: bool,
+    pub host: bool,
+    pub joined_at: i64,
+}
+
+/// An accepted action.
+#[derive(Clone, Debug)]
+pub struct ActionRow {
+    pub seq: i64,
+    pub seat: u8,
+    pub rid: Option<String>,
+    pub action: String,
+    pub log: String,
+    pub at: i64,
+}
+
+/// A snapshot of state and RNG after action `seq`.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub seq: i64,
+    pub state: String,
+    pub rng: String,
+}
+
+/// One match's share of a group commit.
+#[derive(Clone, Debug, Default)]
+pub struct Commit {
+    pub lobby: Uuid,
+    pub actions: Vec<ActionRow>,
+    pub snapshot: Option<Snapshot>,
+    /// Set when the match ended with this commit: the outcome JSON.
+    pub finished: Option<String>,
+}
+
+/// A chat line row.
+#[derive(Clone, Debug)]
+pub struct ChatRow {
+    pub seq: i64,
+    pub player: Uuid,
+    pub name: String,
+    pub seat: Option<u8>,
+    pub text: String,
+    pub at: i64,
+}
+
+/// What resuming a match needs.
+#[derive(Debug)]
+pub struct Resume {
+    pub snapshot: Snapshot,
+    /// Actions after the snapshot, in order.
+    pub tail: Vec<ActionRow>,
+    /// The last action's seq (the match version).
+    pub version: i64,
+    /// Recent actions (for their log lines and request ids), in order.
+    pub recent: Vec<ActionRow>,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+fn lobby_from_row<R: Row>(r: &R) -> Result<LobbyRow>
+where
+    for<'a> &'a str: sqlx::ColumnIndex<R>,
+    for<'a> Uuid: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> String: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> Option<String>: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> Option<Vec<u8>>: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> i16: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> i32: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> i64: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+{
+    let status: String = r.try_get("status")?;
+    Ok(LobbyRow {
+        id: r.try_get("id")?,
+        game: r.try_get("game")?,
+        seats: r.try_get::<i16, _>("seats")? as u8,
+        options: r.try_get("options")?,
+        status: LobbyStatus::parse(&status).with_context(|| format!("unknown lobby status {status}"))?,
+        invite_hash: r.try_get("invite_hash")?,
+        spectate_hash: r.try_get("spectate_hash")?,
+        seed: r.try_get("seed")?,
+        seed_hash: r.try_get("seed_hash")?,
+        engine_version: r.try_get("engine_version")?,
+        outcome: r.try_get("outcome")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+fn player_from_row<R: Row>(r: &R) -> Result<PlayerRow>
+where
+    for<'a> &'a str: sqlx::ColumnIndex<R>,
+    for<'a> Uuid: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> String: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> Option<i16>: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> bool: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> i64: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+{
+    Ok(PlayerRow {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        token_hash: r.try_get("token_hash")?,
+        seat: r.try_get::<Option<i16>, _>("seat")?.map(|s| s as u8),
+        bot: r.try_get("bot")?,
+        host: r.try_get("host")?,
+        joined_at: r.try_get("joined_at")?,
+    })
+}
+
+fn action_from_row<R: Row>(r: &R) -> Result<ActionRow>
+where
+    for<'a> &'a str: sqlx::ColumnIndex<R>,
+    for<'a> String: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> Option<String>: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> i16: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> i64: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+{
+    Ok(ActionRow {
+        seq: r.try_get("seq")?,
+        seat: r.try_get::<i16, _>("seat")? as u8,
+        rid: r.try_get("rid")?,
+        action: r.try_get("action")?,
+        log: r.try_get("log")?,
+        at: r.try_get("at")?,
+    })
+}
+
+
+impl Store {
+    /// Connects and applies the migrations in `migrations/`.
+    ///
+    /// `sqlite://path/file.db` (created if missing) or `postgres://...`.
+    pub async fn connect(url: &str) -> Result<Store> {
+        if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let opts = PgConnectOptions::from_str(url).context("parsing the Postgres URL")?;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(opts)
+                .await
+                .with_context(|| format!("connecting to {}", redact(url)))?;
+            sqlx::migrate!("../migrations/postgres").run(&pool).await.context("applying Postgres migrations")?;
+            Ok(Store::Postgres(pool))
+        } else if url.starts_with("sqlite:") {
+            let opts = SqliteConnectOptions::from_str(url)
+                .context("parsing the SQLite URL")?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(10));
+            if let Some(dir) = opts.get_filename().parent()
+                && !dir.as_os_str().is_empty()
+            {
+                std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            }
+            let pool = SqlitePoolOptions::new()
+                .max_connections(4)
+                .connect_with(opts)
+                .await
+                .with_context(|| format!("opening {url}"))?;
+            sqlx::migrate!("../migrations/sqlite").run(&pool).await.context("applying SQLite migrations")?;
+            Ok(Store::Sqlite(pool))
+        } else {
+            anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://, not '{}'", redact(url))
+        }
+    }
+
+    /// "postgres" or "sqlite".
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Store::Postgres(_) => "postgres",
+            Store::Sqlite(_) => "sqlite",
+        }
+    }
+
+    /// Creates a lobby with its host.
+    pub async fn create_lobby(&self, l: &LobbyRow, host: &PlayerRow) -> Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+                .bind(l.id).bind(&l.game).bind(l.seats as i16).bind(&l.options).bind(l.status.as_str())
+                .bind(&l.invite_hash).bind(&l.spectate_hash).bind(l.engine_version).bind(l.created_at).bind(l.updated_at)
+                .execute(&mut *tx).await?;
+            insert_player!(&mut *tx, l.id, host);
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Adds a player (or bot) to a lobby.
+    pub async fn add_player(&self, lobby: Uuid, p: &PlayerRow) -> Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            insert_player!(&mut *tx, lobby, p);
+            touch!(&mut *tx, lobby);
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Moves a player to a seat (or none).
+    pub async fn set_seat(&self, lobby: Uuid, player: Uuid, seat: Option<u8>) -> Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE players SET seat = $1 WHERE lobby_id = $2 AND id = $3")
+                .bind(seat.map(|s| s as i16)).bind(lobby).bind(player).execute(&mut *tx).await?;
+            touch!(&mut *tx, lobby);
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Removes a player before the start.
+    pub async fn remove_player(&self, lobby: Uuid, player: Uuid) -> Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("DELETE FROM players WHERE lobby_id = $1 AND id = $2")
+                .bind(lobby).bind(player).execute(&mut *tx).await?;
+            touch!(&mut *tx, lobby);
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Starts the match: stores the seed (secret), its published hash and the
+    /// opening snapshot.
+    pub async fn start_match(&self, lobby: Uuid, seed: &[u8], seed_hash: &str, opening: &Snapshot) -> Result<()> {
+        let now = now_ms();
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let done = sqlx::query("UPDATE lobbies SET status = 'live', seed = $1, seed_hash = $2, updated_at = $3 WHERE id = $4 AND status = 'open'")
+                .bind(seed).bind(seed_hash).bind(now).bind(lobby).execute(&mut *tx).await?;
+            anyhow::ensure!(done.rows_affected() == 1, "the lobby was not open");
+            sqlx::query("INSERT INTO snapshots (lobby_id, seq, state, rng) VALUES ($1, $2, $3, $4)")
+                .bind(lobby).bind(opening.seq).bind(&opening.state).bind(&opening.rng).execute(&mut *tx).await?;
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Writes a batch of commits from any number of matches in one
+    /// transaction: all of them become durable, or none.
+    pub async fn commit_batch(&self, batch: &[Commit]) -> Result<()> {
+        let now = now_ms();
+        match self {
+            Store::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                let n: usize = batch.iter().map(|c| c.actions.len()).sum();
+                if n > 0 {
+                    let mut lobby = Vec::with_capacity(n);
+                    let mut seq = Vec::with_capacity(n);
+                    let mut seat = Vec::with_capacity(n);
+                    let mut rid = Vec::with_capacity(n);
+                    let mut action = Vec::with_capacity(n);
+                    let mut log = Vec::with_capacity(n);
+                    let mut at = Vec::with_capacity(n);
+                    for c in batch {
+                        for a in &c.actions {
+                            lobby.push(c.lobby);
+                            seq.push(a.seq);
+                            seat.push(a.seat as i16);
+                            rid.push(a.rid.clone());
+                            action.push(a.action.clone());
+                            log.push(a.log.clone());
+                            at.push(a.at);
+                        }
+                    }
+                    sqlx::query("INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at) SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::bigint[])")
+                        .bind(lobby).bind(seq).bind(seat).bind(rid).bind(action).bind(log).bind(at)
+                        .execute(&mut *tx).await?;
+                }
+                for c in batch {
+                    commit_extras!(&mut *tx, c, now);
+                }
+                tx.commit().await?;
+            }
+            Store::Sqlite(pool) => {
+                let mut tx = pool.begin().await?;
+                for c in batch {
+                    for a in &c.actions {
+                        sqlx::query("INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                            .bind(c.lobby).bind(a.seq).bind(a.seat as i16).bind(&a.rid).bind(&a.action).bind(&a.log).bind(a.at)
+                            .execute(&mut *tx).await?;
+                    }
+                    commit_extras!(&mut *tx, c, now);
+                }
+                tx.commit().await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A lobby and its players.
+    pub async fn load_lobby(&self, id: Uuid) -> Result<Option<(LobbyRow, Vec<PlayerRow>)>> {
+        on_pool!(self, pool => {
+            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, created_at, updated_at FROM lobbies WHERE id = $1")
+                .bind(id).fetch_optional(pool).await? else { return Ok(None) };
+            let lobby = lobby_from_row(&row)?;
+            let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
+                .bind(id).fetch_all(pool).await?;
+            let players = rows.iter().map(player_from_row).collect::<Result<Vec<_>>>()?;
+            Ok(Some((lobby, players)))
+        })
+    }
+
+    /// Latest snapshot, the actions after it, and the last `recent` actions.
+    pub async fn load_resume(&self, id: Uuid, recent: i64) -> Result<Resume> {
+        on_pool!(self, pool => {
+            let snap = sqlx::query("SELECT seq, state, rng FROM snapshots WHERE lobby_id = $1 ORDER BY seq DESC LIMIT 1")
+                .bind(id).fetch_optional(pool).await?.context("the match has no snapshot")?;
+            let snapshot = Snapshot { seq: snap.try_get("seq")?, state: snap.try_get("state")?, rng: snap.try_get("rng")? };
+            let version: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) AS v FROM actions WHERE lobby_id = $1")
+                .bind(id).fetch_one(pool).await?.try_get("v")?;
+            let from = (version - recent).min(snapshot.seq);
+            let rows = sqlx::query("SELECT seq, seat, rid, action, log, at FROM actions WHERE lobby_id = $1 AND seq > $2 ORDER BY seq")
+                .bind(id).bind(from).fetch_all(pool).await?;
+            let all = rows.iter().map(action_from_row).collect::<Result<Vec<_>>>()?;
+            let tail = all.iter().filter(|a| a.seq > snapshot.seq).cloned().collect();
+            let recent = all.into_iter().filter(|a| a.seq > version - recent).collect();
+            Ok(Resume { snapshot, tail, version, recent })
+        })
+    }
+
+    /// Every action of a match, in order (verification, records).
+    pub async fn all_actions(&self, id: Uuid) -> Result<Vec<ActionRow>> {
+        on_pool!(self, pool => {
+            let rows = sqlx::query("SELECT seq, seat, rid, action, log, at FROM actions WHERE lobby_id = $1 ORDER BY seq")
+                .bind(id).fetch_all(pool).await?;
+            rows.iter().map(action_from_row).collect()
+        })
+    }
+
+    /// The opening snapshot (seq 0).
+    pub async fn opening(&self, id: Uuid) -> Result<Option<Snapshot>> {
+        on_pool!(self, pool => {
+            let row = sqlx::query("SELECT seq, state, rng FROM snapshots WHERE lobby_id = $1 AND seq = 0")
+                .bind(id).fetch_optional(pool).await?;
+            row.map(|r| Ok(Snapshot { seq: r.try_get("seq")?, state: r.try_get("state")?, rng: r.try_get("rng")? })).transpose()
+        })
+    }
+
+    /// Ids of matches being played (restored at start-up).
+    pub async fn live_lobbies(&self) -> Result<Vec<Uuid>> {
+        on_pool!(self, pool => {
+            let rows = sqlx::query("SELECT id FROM lobbies WHERE status = 'live' ORDER BY updated_at")
+                .fetch_all(pool).await?;
+            rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+        })
+    }
+
+    /// Marks open lobbies idle since before `cutoff` as expired; returns their ids.
+    pub async fn expire_open_lobbies(&self, cutoff: i64) -> Result<Vec<Uuid>> {
+        on_pool!(self, pool => {
+            let rows = sqlx::query("UPDATE lobbies SET status = 'expired' WHERE status = 'open' AND updated_at < $1 RETURNING id")
+                .bind(cutoff).fetch_all(pool).await?;
+            rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+        })
+    }
+
+    /// Appends a chat line.
+    pub async fn add_chat(&self, lobby: Uuid, c: &ChatRow) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query("INSERT INTO chat (lobby_id, seq, player, name, seat, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                .bind(lobby).bind(c.seq).bind(c.player).bind(&c.name).bind(c.seat.map(|s| s as i16)).bind(&c.text).bind(c.at)
+                .execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// The last `n` chat lines, oldest first.
+    pub async fn recent_chat(&self, lobby: Uuid, n: i64) -> Result<Vec<ChatRow>> {
+        on_pool!(self, pool => {
+            let rows = sqlx::query("SELECT seq, player, name, seat, text, at FROM chat WHERE lobby_id = $1 ORDER BY seq DESC LIMIT $2")
+                .bind(lobby).bind(n).fetch_all(pool).await?;
+            let mut out = rows.iter().map(|r| Ok(ChatRow {
+                seq: r.try_get("seq")?,
+                player: r.try_get("player")?,
+                name: r.try_get("name")?,
+                seat: r.try_get::<Option<i16>, _>("seat")?.map(|s| s as u8),
+                text: r.try_get("text")?,
+                at: r.try_get("at")?,
+            })).collect::<Result<Vec<_>>>()?;
+            out.reverse();
+            Ok(out)
+        })
+    }
+}
+
+
+
+/// Hides the password of a database URL for logs and errors.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.find('@')) {
+        (Some(s), Some(at)) if at > s => match url[s + 3..at].find(':') {
+            Some(c) => format!("{}:***{}", &url[..s + 3 + c], &url[at..]),
+            None => url.to_string(),
+        },
+        _ => url.to_string(),
+    }
+}
+
+type Reply = oneshot::Sender<Result<(), String>>;
+
+/// The group-commit writer: matches hand it their commits and wait; it
+/// writes everything that queued up meanwhile in one transaction.
+#[derive(Clone)]
+pub struct GroupCommit {
+    tx: mpsc::Sender<(Commit, Reply)>,
+}
+
+impl GroupCommit {
+    /// Starts the writer. With `batching` off every commit is its own
+    /// transaction (kept for benchmarks).
+    pub fn start(store: Store, batching: bool, max_batch: usize) -> GroupCommit {
+        let (tx, mut rx) = mpsc::channel::<(Commit, Reply)>(4096);
+        tokio::spawn(async move {
+            let mut commits = Vec::with_capacity(max_batch);
+            let mut replies = Vec::with_capacity(max_batch);
+            while let Some((c, r)) = rx.recv().await {
+                commits.push(c);
+                replies.push(r);
+                while batching && commits.len() < max_batch {
+                    match rx.try_recv() {
+                        Ok((c, r)) => {
+                            commits.push(c);
+                            replies.push(r);
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let started = Instant::now();
+                let result = store.commit_batch(&commits).await;
+                metrics::histogram!("backroom_commit_latency_seconds").record(started.elapsed().as_secs_f64());
+                metrics::histogram!("backroom_commit_batch_size").record(commits.len() as f64);
+                let result = result.map_err(|e| {
+                    tracing::error!(error = %format!("{e:#}"), "group commit failed");
+                    format!("{e:#}")
+                });
+                commits.clear();
+                for r in replies.drain(..) {
+                    let _ = r.send(result.clone());
+                }
+            }
+        });
+        GroupCommit { tx }
+    }
+
+    /// Commits and waits until the rows are durable.
+    pub async fn commit(&self, c: Commit) -> Result<(), String> {
+        let (tx, rx) = oneshot::channel();
+        self.tx.send((c, tx)).await.map_err(|_| "the commit writer has stopped".to_string())?;
+        rx.await.map_err(|_| "the commit writer has stopped".to_string())?
+    }
+}

@@ -1,0 +1,1014 @@
+//! One table: a lobby and, once started, its match.
+//!
+//! Each table is an actor: one tokio task owns the lobby, the game state,
+//! the match RNG and the list of connected sockets, and takes commands from
+//! an mpsc inbox. Nothing else touches the state, so no lock is held across
+//! an `.await`, and actions are applied in exactly the order they are
+//! logged.
+//!
+//! The life of an action: validate against the seat's prompt version →
+//! `apply` (a refused action changes nothing) → hand the row to the group
+//! commit writer and **wait until it is durable** → `ack` the sender →
+//! send every viewer its own freshly built view. Actions that queued up
+//! while a commit was in flight are applied together and committed in one
+//! batch; each is still acknowledged only after its commit.
+
+use crate::registry::Ctx;
+use crate::secret;
+use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
+use backroom_engine::erased::{DynGame, DynState};
+use backroom_engine::{GameRng, LogEntry, Prompt, Seat, Viewer};
+use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo};
+use backroom_protocol::ws::{ChatLine, ServerMsg};
+use backroom_protocol::{ApiError, ErrorCode, MAX_NAME_CHARS};
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+/// How many log lines a table keeps in memory for (re)connecting clients.
+const LOG_WINDOW: usize = 1000;
+/// How many chat lines a newcomer receives.
+const CHAT_WINDOW: usize = 50;
+/// How many actions one batch applies before committing.
+const MAX_BATCH: usize = 64;
+/// Outbound frames queued per socket before it is dropped as too slow.
+pub const OUTBOX: usize = 256;
+
+/// A frame for one socket.
+#[derive(Debug, Clone)]
+pub enum Out {
+    /// A text frame, shared between sockets that receive the same bytes.
+    Text(Arc<str>),
+    /// Close with this code and reason.
+    Close(u16, String),
+}
+
+/// Connection id within a table.
+pub type ConnId = u64;
+
+/// How a request proves who it is.
+#[derive(Debug, Clone)]
+pub enum Credential {
+    /// SHA-256 of a player token.
+    Token(String),
+    /// SHA-256 of the spectator secret.
+    Spectate(String),
+    /// SHA-256 of the invite secret (read-only lobby info).
+    Invite(String),
+}
+
+type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
+
+/// Commands a table accepts.
+pub enum Cmd {
+    Info { who: Credential, reply: Reply<LobbyInfo> },
+    Join { invite: String, name: String, reply: Reply<Joined> },
+    Seat { token: String, seat: Option<Seat>, reply: Reply<LobbyInfo> },
+    Leave { token: String, reply: Reply<()> },
+    Kick { token: String, player: Uuid, reply: Reply<LobbyInfo> },
+    FillBots { token: String, reply: Reply<LobbyInfo> },
+    Start { token: String, reply: Reply<LobbyInfo> },
+    Record { who: Credential, reply: Reply<MatchRecord> },
+    Subscribe { who: Credential, since: Option<u64>, out: mpsc::Sender<Out>, reply: Reply<ConnId> },
+    Unsubscribe { conn: ConnId },
+    Act { conn: ConnId, rid: String, version: u64, action: Value, received: Instant },
+    Chat { conn: ConnId, rid: String, text: String },
+    BotTurn,
+    Expire,
+    Shutdown { done: oneshot::Sender<()> },
+}
+
+/// The address of a running table.
+#[derive(Clone)]
+pub struct TableHandle {
+    pub tx: mpsc::Sender<Cmd>,
+}
+
+struct Conn {
+    viewer: Viewer,
+    player: Option<Uuid>,
+    out: mpsc::Sender<Out>,
+    /// Log lines up to this version have been sent (`None`: none yet).
+    log_sent: Option<u64>,
+}
+
+/// The match part of a table.
+struct Live {
+    state: Box<dyn DynState>,
+    rng: GameRng,
+    version: u64,
+    log: VecDeque<(u64, LogEntry)>,
+    prompts: Vec<Option<Prompt>>,
+    /// Version at which each seat's prompt last changed (stale checks).
+    prompt_changed: Vec<u64>,
+    /// Recently accepted request ids per seat, for idempotent resends.
+    rids: HashMap<Seat, VecDeque<(String, u64)>>,
+    last_snapshot: u64,
+    over: bool,
+}
+
+impl Live {
+    fn refresh_prompts(&mut self, seats: u8) {
+        for s in 0..seats {
+            let p = self.state.prompt(s);
+            if self.prompts[s as usize] != p {
+                self.prompts[s as usize] = p;
+                self.prompt_changed[s as usize] = self.version;
+            }
+        }
+    }
+
+    fn remember_rid(&mut self, seat: Seat, rid: String, version: u64) {
+        let q = self.rids.entry(seat).or_default();
+        q.push_back((rid, version));
+        if q.len() > 64 {
+            q.pop_front();
+        }
+    }
+}
+
+/// One incoming action (from a socket or a bot).
+struct Incoming {
+    conn: Option<ConnId>,
+    seat: Seat,
+    rid: Option<String>,
+    version: Option<u64>,
+    action: Value,
+    received: Instant,
+}
+
+pub struct Table {
+    id: Uuid,
+    ctx: Arc<Ctx>,
+    game: &'static dyn DynGame,
+    lobby: LobbyRow,
+    players: Vec<PlayerRow>,
+    live: Option<Live>,
+    conns: HashMap<ConnId, Conn>,
+    next_conn: ConnId,
+    chat: VecDeque<ChatLine>,
+    chat_seq: i64,
+    bot_rng: GameRng,
+    bot_pending: bool,
+    deferred: VecDeque<Cmd>,
+    self_tx: mpsc::WeakSender<Cmd>,
+}
+
+fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
+    ApiError::new(code, msg)
+}
+
+fn frame(msg: &ServerMsg) -> Arc<str> {
+    Arc::from(serde_json::to_string(msg).unwrap_or_default())
+}
+
+/// Validates a display name: 1–32 characters after trimming, no control
+/// characters.
+pub fn clean_name(name: &str) -> Result<String, ApiError> {
+    let n = name.trim();
+    if n.is_empty() || n.chars().count() > MAX_NAME_CHARS || n.chars().any(char::is_control) {
+        return Err(err(ErrorCode::InvalidField, format!("A name is 1 to {MAX_NAME_CHARS} characters, without control characters.")));
+    }
+    Ok(n.to_string())
+}
+
+impl Table {
+    /// A new lobby's table (the lobby is already stored).
+    pub fn new_lobby(ctx: Arc<Ctx>, game: &'static dyn DynGame, lobby: LobbyRow, players: Vec<PlayerRow>) -> Table {
+        Table {
+            id: lobby.id,
+            ctx,
+            game,
+            lobby,
+            players,
+            live: None,
+            conns: HashMap::new(),
+            next_conn: 1,
+            chat: VecDeque::new(),
+            chat_seq: 0,
+            bot_rng: GameRng::from_seed(secret::random_bytes::<32>()),
+            bot_pending: false,
+            deferred: VecDeque::new(),
+            self_tx: mpsc::channel(1).0.downgrade(),
+        }
+    }
+
+    /// Loads a table from the store, replaying the actions after the last
+    /// snapshot. With `verify`, also replays from the opening and checks
+    /// both paths agree.
+    pub async fn load(ctx: Arc<Ctx>, id: Uuid, verify: bool) -> anyhow::Result<Option<Table>> {
+        let Some((lobby, players)) = ctx.store.load_lobby(id).await? else { return Ok(None) };
+        let Some(game) = backroom_games::find(&lobby.game) else {
+            anyhow::bail!("lobby {id} is for '{}', which this server does not offer", lobby.game)
+        };
+        let mut t = Table::new_lobby(ctx.clone(), game, lobby, players);
+        let chat = ctx.store.recent_chat(id, CHAT_WINDOW as i64).await?;
+        t.chat_seq = chat.last().map(|c| c.seq).unwrap_or(0);
+        t.chat = chat.into_iter().map(chat_line).collect();
+        if matches!(t.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
+            let started = Instant::now();
+            let resume = ctx.store.load_resume(id, LOG_WINDOW as i64 / 4).await?;
+            let mut state = game.restore(&resume.snapshot.state).map_err(|e| anyhow::anyhow!("snapshot {}: {e}", resume.snapshot.seq))?;
+            let mut rng: GameRng = serde_json::from_str(&resume.snapshot.rng)?;
+            for a in &resume.tail {
+                let action: Value = serde_json::from_str(&a.action)?;
+                state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("replaying action {} was refused: {e}", a.seq))?;
+            }
+            if verify && resume.snapshot.seq > 0 {
+                let (full_state, full_rng) = replay_all(&ctx, game, &t.lobby).await?;
+                anyhow::ensure!(
+                    full_state == state.state_json() && full_rng == serde_json::to_string(&rng)?,
+                    "match {id}: the snapshot at {} and a replay from the opening disagree",
+                    resume.snapshot.seq
+                );
+            }
+            let seats = t.lobby.seats;
+            let version = resume.version as u64;
+            let mut live = Live {
+                state,
+                rng,
+                version,
+                log: VecDeque::new(),
+                prompts: vec![None; seats as usize],
+                prompt_changed: vec![version; seats as usize],
+                rids: HashMap::new(),
+                last_snapshot: resume.snapshot.seq as u64,
+                over: false,
+            };
+            for a in &resume.recent {
+                if let Ok(entries) = serde_json::from_str::<Vec<LogEntry>>(&a.log) {
+                    for e in entries {
+                        live.log.push_back((a.seq as u64, e));
+                    }
+                }
+                if let Some(rid) = &a.rid {
+                    live.remember_rid(a.seat, rid.clone(), a.seq as u64);
+                }
+            }
+            for s in 0..seats {
+                live.prompts[s as usize] = live.state.prompt(s);
+            }
+            live.over = live.state.pending().is_over();
+            metrics::histogram!("backroom_resume_seconds").record(started.elapsed().as_secs_f64());
+            t.live = Some(live);
+        }
+        Ok(Some(t))
+    }
+
+    /// Runs the actor until shutdown, expiry or idle unload.
+    pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, self_tx: mpsc::WeakSender<Cmd>) {
+        self.self_tx = self_tx;
+        self.schedule_bots();
+        let idle = Duration::from_secs(self.ctx.cfg.idle_unload_secs.max(1));
+        loop {
+            let cmd = match self.deferred.pop_front() {
+                Some(c) => c,
+                None => match tokio::time::timeout(idle, rx.recv()).await {
+                    Ok(Some(c)) => c,
+                    Ok(None) => break,
+                    Err(_) => {
+                        if self.conns.is_empty() && !self.bot_pending {
+                            break;
+                        }
+                        continue;
+                    }
+                },
+            };
+            match cmd {
+                Cmd::Act { conn, rid, version, action, received } => {
+                    let mut batch = vec![];
+                    if let Some(i) = self.incoming(conn, rid, version, action, received) {
+                        batch.push(i);
+                    }
+                    while batch.len() < MAX_BATCH {
+                        match rx.try_recv() {
+                            Ok(Cmd::Act { conn, rid, version, action, received }) => {
+                                if let Some(i) = self.incoming(conn, rid, version, action, received) {
+                                    batch.push(i);
+                                }
+                            }
+                            Ok(other) => {
+                                self.deferred.push_back(other);
+                                break;
+                            }
+                            Err(_) => break,
+                        }
+                    }
+                    self.process(batch).await;
+                }
+                Cmd::BotTurn => {
+                    self.bot_pending = false;
+                    let batch = self.bot_moves();
+                    self.process(batch).await;
+                }
+                Cmd::Shutdown { done } => {
+                    self.close_all(1012, "The server is restarting; reconnecting shortly.");
+                    let _ = done.send(());
+                    break;
+                }
+                Cmd::Expire => {
+                    self.lobby.status = LobbyStatus::Expired;
+                    self.close_all(4001, "This lobby expired before it started.");
+                    break;
+                }
+                other => self.handle(other).await,
+            }
+        }
+        self.ctx.forget(self.id);
+    }
+
+    fn close_all(&mut self, code: u16, reason: &str) {
+        for c in self.conns.values() {
+            let _ = c.out.try_send(Out::Close(code, reason.to_string()));
+        }
+        self.conns.clear();
+    }
+
+    fn player_by_token(&self, token_hash: &str) -> Result<&PlayerRow, ApiError> {
+        self.players
+            .iter()
+            .find(|p| !p.bot && p.token_hash == token_hash)
+            .ok_or_else(|| err(ErrorCode::BadToken, "This link or token is not valid for this lobby (you may have been removed)."))
+    }
+
+    fn host_check(&self, token_hash: &str) -> Result<(), ApiError> {
+        let p = self.player_by_token(token_hash)?;
+        if !p.host {
+            return Err(err(ErrorCode::NotHost, "Only the host can do that."));
+        }
+        Ok(())
+    }
+
+    fn open_check(&self) -> Result<(), ApiError> {
+        match self.lobby.status {
+            LobbyStatus::Open => Ok(()),
+            LobbyStatus::Expired => Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started.")),
+            _ => Err(err(ErrorCode::AlreadyStarted, "The match has already started; seats can no longer change.")),
+        }
+    }
+
+    fn not_expired(&self) -> Result<(), ApiError> {
+        if self.lobby.status == LobbyStatus::Expired {
+            return Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started."));
+        }
+        Ok(())
+    }
+
+    fn authorize(&self, who: &Credential) -> Result<(Viewer, Option<Uuid>), ApiError> {
+        self.not_expired()?;
+        match who {
+            Credential::Token(h) => {
+                let p = self.player_by_token(h)?;
+                Ok((p.seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator), Some(p.id)))
+            }
+            Credential::Spectate(h) => match &self.lobby.spectate_hash {
+                Some(s) if s == h => Ok((Viewer::Spectator, None)),
+                _ => Err(err(ErrorCode::BadToken, "This spectator link is not valid.")),
+            },
+            Credential::Invite(h) => {
+                if &self.lobby.invite_hash == h {
+                    Ok((Viewer::Spectator, None))
+                } else {
+                    Err(err(ErrorCode::BadToken, "This invite link is not valid."))
+                }
+            }
+        }
+    }
+
+    /// The lobby as everyone may see it.
+    fn info(&self) -> LobbyInfo {
+        let mut connected: HashMap<Uuid, usize> = HashMap::new();
+        for c in self.conns.values() {
+            if let Some(p) = c.player {
+                *connected.entry(p).or_default() += 1;
+            }
+        }
+        let finished = self.lobby.status == LobbyStatus::Finished;
+        LobbyInfo {
+            id: self.id,
+            game: self.lobby.game.clone(),
+            game_name: self.game.info().name,
+            seats: self.lobby.seats,
+            options: serde_json::from_str(&self.lobby.options).unwrap_or(Value::Null),
+            status: self.lobby.status,
+            players: self
+                .players
+                .iter()
+                .map(|p| PlayerInfo {
+                    id: p.id,
+                    name: p.name.clone(),
+                    seat: p.seat,
+                    bot: p.bot,
+                    host: p.host,
+                    connected: p.bot || connected.contains_key(&p.id),
+                })
+                .collect(),
+            spectators: self.lobby.spectate_hash.is_some(),
+            seed_hash: self.lobby.seed_hash.clone(),
+            seed: if finished { self.lobby.seed.as_deref().map(secret::hex) } else { None },
+            outcome: self.lobby.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok()),
+            version: self.live.as_ref().map(|l| l.version).unwrap_or(0),
+        }
+    }
+
+    fn broadcast_lobby(&mut self) {
+        let f = frame(&ServerMsg::Lobby { lobby: self.info() });
+        self.send_all(&f);
+    }
+
+    fn send_all(&mut self, f: &Arc<str>) {
+        let mut slow = vec![];
+        for (id, c) in &self.conns {
+            if c.out.try_send(Out::Text(f.clone())).is_err() {
+                slow.push(*id);
+            }
+        }
+        for id in slow {
+            self.drop_conn(id);
+        }
+    }
+
+    fn send_to(&mut self, conn: ConnId, msg: &ServerMsg) {
+        let failed = match self.conns.get(&conn) {
+            Some(c) => c.out.try_send(Out::Text(frame(msg))).is_err(),
+            None => false,
+        };
+        if failed {
+            self.drop_conn(conn);
+        }
+    }
+
+    fn drop_conn(&mut self, conn: ConnId) {
+        if self.conns.remove(&conn).is_some() {
+            tracing::debug!(table = %self.id, conn, "dropped a socket that could not keep up");
+        }
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Info { who, reply } => {
+                let r = self.authorize(&who).map(|_| self.info());
+                let _ = reply.send(r);
+            }
+            Cmd::Join { invite, name, reply } => {
+                let r = self.join(invite, name).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Seat { token, seat, reply } => {
+                let r = self.seat(token, seat).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Leave { token, reply } => {
+                let r = self.leave(token).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Kick { token, player, reply } => {
+                let r = self.kick(token, player).await;
+                let _ = reply.send(r);
+            }
+            Cmd::FillBots { token, reply } => {
+                let r = self.fill_bots(token).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Start { token, reply } => {
+                let r = self.start(token).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Record { who, reply } => {
+                let r = self.record(who).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Subscribe { who, since, out, reply } => {
+                let r = self.subscribe(who, since, out);
+                let _ = reply.send(r);
+            }
+            Cmd::Unsubscribe { conn } => {
+                if let Some(c) = self.conns.remove(&conn)
+                    && let Some(p) = c.player
+                    && !self.conns.values().any(|o| o.player == Some(p))
+                {
+                    self.broadcast_lobby();
+                }
+            }
+            Cmd::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
+            Cmd::Act { .. } | Cmd::BotTurn | Cmd::Shutdown { .. } | Cmd::Expire => {}
+        }
+    }
+
+    async fn join(&mut self, invite: String, name: String) -> Result<Joined, ApiError> {
+        self.not_expired()?;
+        if secret::hash(&invite) != self.lobby.invite_hash {
+            return Err(err(ErrorCode::BadToken, "This invite link is not valid for this lobby."));
+        }
+        self.open_check()?;
+        let name = clean_name(&name)?;
+        let Some(seat) = self.free_seat() else {
+            return Err(err(ErrorCode::LobbyFull, format!("All {} seats are taken.", self.lobby.seats)));
+        };
+        let token = secret::new_token();
+        let p = PlayerRow {
+            id: Uuid::new_v4(),
+            name,
+            token_hash: secret::hash(&token),
+            seat: Some(seat),
+            bot: false,
+            host: false,
+            joined_at: now_ms(),
+        };
+        self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
+        let id = p.id;
+        self.players.push(p);
+        self.broadcast_lobby();
+        Ok(Joined { lobby: self.id, player: id, token, invite_url: None, invite: None, spectate_url: None })
+    }
+
+    fn free_seat(&self) -> Option<Seat> {
+        (0..self.lobby.seats).find(|s| !self.players.iter().any(|p| p.seat == Some(*s)))
+    }
+
+    async fn seat(&mut self, token: String, seat: Option<Seat>) -> Result<LobbyInfo, ApiError> {
+        let id = self.player_by_token(&token)?.id;
+        self.open_check()?;
+        if let Some(s) = seat {
+            if s >= self.lobby.seats {
+                return Err(err(ErrorCode::SeatTaken, format!("There is no seat {}; this table has {}.", s as u32 + 1, self.lobby.seats)));
+            }
+            if let Some(other) = self.players.iter().find(|p| p.seat == Some(s) && p.id != id) {
+                return Err(err(ErrorCode::SeatTaken, format!("Seat {} is taken by {}.", s + 1, other.name)));
+            }
+        }
+        self.ctx.store.set_seat(self.id, id, seat).await.map_err(internal)?;
+        if let Some(p) = self.players.iter_mut().find(|p| p.id == id) {
+            p.seat = seat;
+        }
+        for c in self.conns.values_mut().filter(|c| c.player == Some(id)) {
+            c.viewer = seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
+        }
+        self.broadcast_lobby();
+        Ok(self.info())
+    }
+
+    async fn leave(&mut self, token: String) -> Result<(), ApiError> {
+        let p = self.player_by_token(&token)?.clone();
+        self.open_check()?;
+        if p.host {
+            return Err(err(ErrorCode::NotHost, "The host cannot leave an open lobby; start the match or let it expire."));
+        }
+        self.remove(p.id, 4002, "You left the lobby.").await
+    }
+
+    async fn remove(&mut self, player: Uuid, code: u16, reason: &str) -> Result<(), ApiError> {
+        self.ctx.store.remove_player(self.id, player).await.map_err(internal)?;
+        self.players.retain(|p| p.id != player);
+        let gone: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.player == Some(player)).map(|(id, _)| *id).collect();
+        for id in gone {
+            if let Some(c) = self.conns.remove(&id) {
+                let _ = c.out.try_send(Out::Close(code, reason.to_string()));
+            }
+        }
+        self.broadcast_lobby();
+        Ok(())
+    }
+
+    async fn kick(&mut self, token: String, player: Uuid) -> Result<LobbyInfo, ApiError> {
+        self.host_check(&token)?;
+        self.open_check()?;
+        let Some(target) = self.players.iter().find(|p| p.id == player) else {
+            return Err(err(ErrorCode::InvalidField, "That player is not in this lobby."));
+        };
+        if target.host {
+            return Err(err(ErrorCode::InvalidField, "The host cannot be removed."));
+        }
+        self.remove(player, 4002, "The host removed you from this lobby.").await?;
+        Ok(self.info())
+    }
+
+    async fn fill_bots(&mut self, token: String) -> Result<LobbyInfo, ApiError> {
+        self.host_check(&token)?;
+        self.open_check()?;
+        let mut n = self.players.iter().filter(|p| p.bot).count();
+        while let Some(seat) = self.free_seat() {
+            n += 1;
+            let p = PlayerRow {
+                id: Uuid::new_v4(),
+                name: format!("Bot {n}"),
+                token_hash: secret::hash(&secret::new_token()),
+                seat: Some(seat),
+                bot: true,
+                host: false,
+                joined_at: now_ms(),
+            };
+            self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
+            self.players.push(p);
+        }
+        self.broadcast_lobby();
+        Ok(self.info())
+    }
+
+    async fn start(&mut self, token: String) -> Result<LobbyInfo, ApiError> {
+        self.host_check(&token)?;
+        self.open_check()?;
+        if let Some(empty) = (0..self.lobby.seats).find(|s| !self.players.iter().any(|p| p.seat == Some(*s))) {
+            return Err(err(
+                ErrorCode::InvalidField,
+                format!("Seat {} is empty: wait for a friend to take it, or fill it with a bot.", empty + 1),
+            ));
+        }
+        let seed = secret::random_bytes::<32>();
+        let seed_hash = secret::hash_bytes(&seed);
+        let mut rng = GameRng::from_seed(seed);
+        let options: Value = serde_json::from_str(&self.lobby.options).unwrap_or(Value::Null);
+        let state = self
+            .game
+            .setup(&options, self.lobby.seats, &mut rng)
+            .map_err(|e| err(ErrorCode::BadOptions, e.to_string()))?;
+        let opening = Snapshot { seq: 0, state: state.state_json(), rng: serde_json::to_string(&rng).map_err(internal)? };
+        self.ctx.store.start_match(self.id, &seed, &seed_hash, &opening).await.map_err(internal)?;
+        self.lobby.status = LobbyStatus::Live;
+        self.lobby.seed = Some(seed.to_vec());
+        self.lobby.seed_hash = Some(seed_hash);
+        let seats = self.lobby.seats;
+        let mut live = Live {
+            state,
+            rng,
+            version: 0,
+            log: VecDeque::new(),
+            prompts: vec![None; seats as usize],
+            prompt_changed: vec![0; seats as usize],
+            rids: HashMap::new(),
+            last_snapshot: 0,
+            over: false,
+        };
+        live.log.push_back((0, LogEntry::public(format!("The match begins. Seed hash {}.", &self.lobby.seed_hash.as_deref().unwrap_or("")[..16]))));
+        live.refresh_prompts(seats);
+        self.live = Some(live);
+        // Seated players now see their seat's view.
+        for c in self.conns.values_mut() {
+            if let Some(p) = c.player
+                && let Some(seat) = self.players.iter().find(|x| x.id == p).and_then(|x| x.seat)
+            {
+                c.viewer = Viewer::Seat(seat);
+            }
+        }
+        metrics::gauge!("backroom_live_matches").increment(1.0);
+        self.broadcast_lobby();
+        self.broadcast_state();
+        self.schedule_bots();
+        Ok(self.info())
+    }
+
+    async fn record(&mut self, who: Credential) -> Result<MatchRecord, ApiError> {
+        self.authorize(&who)?;
+        if self.lobby.status != LobbyStatus::Finished {
+            return Err(err(ErrorCode::NotStarted, "The record is published when the match has ended."));
+        }
+        let rows = self.ctx.store.all_actions(self.id).await.map_err(internal)?;
+        let actions = rows.into_iter().map(|a| (a.seat, serde_json::from_str(&a.action).unwrap_or(Value::Null))).collect();
+        Ok(MatchRecord { lobby: self.info(), actions })
+    }
+
+    fn subscribe(&mut self, who: Credential, since: Option<u64>, out: mpsc::Sender<Out>) -> Result<ConnId, ApiError> {
+        if matches!(who, Credential::Invite(_)) {
+            return Err(err(ErrorCode::BadToken, "Join the lobby first; an invite alone cannot open the table."));
+        }
+        let (viewer, player) = self.authorize(&who)?;
+        let id = self.next_conn;
+        self.next_conn += 1;
+        let first_of_player = player.is_some_and(|p| !self.conns.values().any(|c| c.player == Some(p)));
+        let welcome = ServerMsg::Welcome { viewer, player, chat: self.chat.iter().cloned().collect() };
+        let _ = out.try_send(Out::Text(frame(&welcome)));
+        self.conns.insert(id, Conn { viewer, player, out, log_sent: since });
+        if first_of_player {
+            self.broadcast_lobby();
+        } else {
+            let f = frame(&ServerMsg::Lobby { lobby: self.info() });
+            if let Some(c) = self.conns.get(&id) {
+                let _ = c.out.try_send(Out::Text(f));
+            }
+        }
+        if self.live.is_some() {
+            let f = self.state_frame(viewer, since);
+            if let Some(c) = self.conns.get_mut(&id) {
+                c.log_sent = self.live.as_ref().map(|l| l.version);
+                let _ = c.out.try_send(Out::Text(f));
+            }
+        }
+        Ok(id)
+    }
+
+    /// The `state` frame for a viewer, with the log lines after version
+    /// `from` (all of them for `None`).
+    fn state_frame(&self, viewer: Viewer, from: Option<u64>) -> Arc<str> {
+        let Some(live) = &self.live else { return Arc::from("") };
+        let log: Vec<String> = live
+            .log
+            .iter()
+            .filter(|(v, _)| from.is_none_or(|f| *v > f))
+            .filter_map(|(_, e)| e.for_viewer(viewer).map(str::to_string))
+            .collect();
+        let prompt = viewer.seat().and_then(|s| live.prompts.get(s as usize).cloned().flatten());
+        let view = serde_json::value::RawValue::from_string(live.state.view_json(viewer))
+            .unwrap_or_else(|_| serde_json::value::RawValue::from_string("null".into()).expect("null is JSON"));
+        frame(&ServerMsg::State {
+            version: live.version,
+            view,
+            prompt,
+            pending: live.state.pending(),
+            log,
+            outcome: if live.over { live.state.outcome() } else { None },
+        })
+    }
+
+    fn broadcast_state(&mut self) {
+        let Some(version) = self.live.as_ref().map(|l| l.version) else { return };
+        // One frame per (viewer, log position): tabs of the same seat share it.
+        let mut frames: HashMap<(Viewer, Option<u64>), Arc<str>> = HashMap::new();
+        let keys: Vec<(ConnId, Viewer, Option<u64>)> = self.conns.iter().map(|(id, c)| (*id, c.viewer, c.log_sent)).collect();
+        let mut slow = vec![];
+        for (id, viewer, sent) in keys {
+            let f = frames.entry((viewer, sent)).or_insert_with(|| self.state_frame(viewer, sent)).clone();
+            if let Some(c) = self.conns.get_mut(&id) {
+                c.log_sent = Some(version);
+                if c.out.try_send(Out::Text(f)).is_err() {
+                    slow.push(id);
+                }
+            }
+        }
+        for id in slow {
+            self.drop_conn(id);
+        }
+    }
+
+    fn incoming(&mut self, conn: ConnId, rid: String, version: u64, action: Value, received: Instant) -> Option<Incoming> {
+        let Some(c) = self.conns.get(&conn) else { return None };
+        let reject = |code: ErrorCode, message: String| ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message };
+        let msg = match (c.viewer, &self.live) {
+            (_, None) => reject(ErrorCode::NotStarted, "The match has not started yet.".into()),
+            (Viewer::Spectator, _) => reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into()),
+            (Viewer::Seat(seat), Some(_)) => {
+                return Some(Incoming { conn: Some(conn), seat, rid: Some(rid), version: Some(version), action, received });
+            }
+        };
+        metrics::counter!("backroom_rejections_total", "code" => code_of(&msg)).increment(1);
+        self.send_to(conn, &msg);
+        None
+    }
+
+    fn bot_moves(&mut self) -> Vec<Incoming> {
+        let Some(live) = &self.live else { return vec![] };
+        if live.over {
+            return vec![];
+        }
+        let awaited = live.state.pending().awaited();
+        let mut out = vec![];
+        for p in self.players.iter().filter(|p| p.bot) {
+            let Some(seat) = p.seat else { continue };
+            if !awaited.contains(seat) {
+                continue;
+            }
+            match live.state.bot_action(seat, &mut self.bot_rng) {
+                Some(action) => out.push(Incoming { conn: None, seat, rid: None, version: None, action, received: Instant::now() }),
+                None => tracing::warn!(table = %self.id, seat, "a bot found no legal action"),
+            }
+        }
+        out
+    }
+
+    fn schedule_bots(&mut self) {
+        if self.bot_pending {
+            return;
+        }
+        let Some(live) = &self.live else { return };
+        if live.over {
+            return;
+        }
+        let awaited = live.state.pending().awaited();
+        if !self.players.iter().any(|p| p.bot && p.seat.is_some_and(|s| awaited.contains(s))) {
+            return;
+        }
+        self.bot_pending = true;
+        let delay = self.ctx.cfg.bot_delay_ms;
+        if delay == 0 {
+            self.deferred.push_back(Cmd::BotTurn);
+        } else if let Some(tx) = self.self_tx.upgrade() {
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(delay)).await;
+                let _ = tx.send(Cmd::BotTurn).await;
+            });
+        }
+    }
+
+    /// Applies a batch, commits it, then answers and broadcasts.
+    async fn process(&mut self, batch: Vec<Incoming>) {
+        let seats = self.lobby.seats;
+        let Some(live) = self.live.as_mut() else { return };
+        let mut rows = Vec::with_capacity(batch.len());
+        let mut accepted: Vec<(Option<ConnId>, Option<String>, u64, Instant)> = Vec::with_capacity(batch.len());
+        let mut answers: Vec<(ConnId, ServerMsg)> = vec![];
+        for inc in batch {
+            let seat = inc.seat;
+            if let Some(rid) = &inc.rid
+                && let Some((_, v)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _)| r == rid))
+            {
+                // A resend of something already durable: acknowledge again.
+                if let Some(conn) = inc.conn {
+                    answers.push((conn, ServerMsg::Ack { rid: rid.clone(), version: *v }));
+                }
+                continue;
+            }
+            if let (Some(v), Some(conn), Some(rid)) = (inc.version, inc.conn, &inc.rid)
+                && (v > live.version || v < live.prompt_changed[seat as usize])
+            {
+                answers.push((conn, ServerMsg::Rejected {
+                    rid: rid.clone(),
+                    code: ErrorCode::StaleVersion,
+                    rule: None,
+                    message: format!(
+                        "The table changed since you chose this (you saw version {v}, it is now {}). Look again and choose anew.",
+                        live.version
+                    ),
+                }));
+                continue;
+            }
+            match live.state.apply(seat, &inc.action, &mut live.rng) {
+                Ok((log, canonical)) => {
+                    live.version += 1;
+                    let v = live.version;
+                    rows.push(ActionRow {
+                        seq: v as i64,
+                        seat,
+                        rid: inc.rid.clone(),
+                        action: canonical,
+                        log: serde_json::to_string(&log).unwrap_or_else(|_| "[]".into()),
+                        at: now_ms(),
+                    });
+                    for e in log {
+                        live.log.push_back((v, e));
+                    }
+                    while live.log.len() > LOG_WINDOW {
+                        live.log.pop_front();
+                    }
+                    live.refresh_prompts(seats);
+                    if let Some(rid) = &inc.rid {
+                        live.remember_rid(seat, rid.clone(), v);
+                    }
+                    accepted.push((inc.conn, inc.rid, v, inc.received));
+                }
+                Err(e) => {
+                    if let (Some(conn), Some(rid)) = (inc.conn, inc.rid) {
+                        answers.push((conn, ServerMsg::Rejected {
+                            rid,
+                            code: e.code.into(),
+                            rule: Some(e.rule),
+                            message: e.message,
+                        }));
+                    } else {
+                        tracing::warn!(table = %self.id, seat, error = %e, "a bot's action was refused");
+                    }
+                }
+            }
+        }
+        for (conn, msg) in &answers {
+            if let ServerMsg::Rejected { code, .. } = msg {
+                metrics::counter!("backroom_rejections_total", "code" => code.as_str()).increment(1);
+            }
+            self.send_to(*conn, msg);
+        }
+        if rows.is_empty() {
+            self.schedule_bots();
+            return;
+        }
+        let Some(live) = self.live.as_mut() else { return };
+        let version = live.version;
+        let snapshot = (version - live.last_snapshot >= self.ctx.cfg.snapshot_every).then(|| Snapshot {
+            seq: version as i64,
+            state: live.state.state_json(),
+            rng: serde_json::to_string(&live.rng).unwrap_or_default(),
+        });
+        let outcome = if live.state.pending().is_over() { live.state.outcome() } else { None };
+        let commit = Commit {
+            lobby: self.id,
+            actions: rows,
+            snapshot: snapshot.clone(),
+            finished: outcome.as_ref().map(|o| serde_json::to_string(o).unwrap_or_default()),
+        };
+        if let Err(e) = self.ctx.commits.commit(commit).await {
+            tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
+            for (conn, rid, _, _) in accepted {
+                if let (Some(conn), Some(rid)) = (conn, rid) {
+                    self.send_to(conn, &ServerMsg::Rejected {
+                        rid,
+                        code: ErrorCode::Internal,
+                        rule: None,
+                        message: "The move could not be saved, so it was not made. Please try again.".into(),
+                    });
+                }
+            }
+            self.reload().await;
+            return;
+        }
+        let live = self.live.as_mut().expect("live during process");
+        if let Some(s) = snapshot {
+            live.last_snapshot = s.seq as u64;
+        }
+        let n = accepted.len();
+        metrics::counter!("backroom_actions_total").increment(n as u64);
+        for (conn, rid, v, received) in accepted {
+            if let (Some(conn), Some(rid)) = (conn, rid) {
+                self.send_to(conn, &ServerMsg::Ack { rid, version: v });
+                metrics::histogram!("backroom_action_latency_seconds").record(received.elapsed().as_secs_f64());
+            }
+        }
+        if let Some(o) = outcome {
+            let live = self.live.as_mut().expect("live during process");
+            live.over = true;
+            self.lobby.status = LobbyStatus::Finished;
+            self.lobby.outcome = serde_json::to_string(&o).ok();
+            live.log.push_back((version, LogEntry::public(format!("{} The seed was {}.", o.summary, self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default()))));
+            metrics::gauge!("backroom_live_matches").decrement(1.0);
+            self.broadcast_state();
+            self.broadcast_lobby();
+        } else {
+            self.broadcast_state();
+        }
+        self.schedule_bots();
+    }
+
+    /// After a failed commit the in-memory state may be ahead of the store:
+    /// rebuild it from the store, then resend every viewer its state.
+    async fn reload(&mut self) {
+        match Table::load(self.ctx.clone(), self.id, false).await {
+            Ok(Some(fresh)) => {
+                self.live = fresh.live;
+                self.lobby = fresh.lobby;
+                for c in self.conns.values_mut() {
+                    c.log_sent = self.live.as_ref().map(|l| l.version);
+                }
+                self.broadcast_state();
+            }
+            Ok(None) | Err(_) => {
+                tracing::error!(table = %self.id, "the store is unavailable; closing the table");
+                self.close_all(1011, "The server cannot reach its database; please come back in a minute.");
+                self.live = None;
+            }
+        }
+    }
+
+    async fn chat(&mut self, conn: ConnId, rid: String, text: String) {
+        let Some(c) = self.conns.get(&conn) else { return };
+        let Some(player) = c.player else {
+            self.send_to(conn, &ServerMsg::Rejected { rid, code: ErrorCode::NotSeated, rule: None, message: "Spectators cannot chat at the table.".into() });
+            return;
+        };
+        let Some(p) = self.players.iter().find(|p| p.id == player) else { return };
+        let row = ChatRow { seq: self.chat_seq + 1, player, name: p.name.clone(), seat: p.seat, text, at: now_ms() };
+        if let Err(e) = self.ctx.store.add_chat(self.id, &row).await {
+            tracing::error!(table = %self.id, error = %format!("{e:#}"), "chat not saved");
+            self.send_to(conn, &ServerMsg::Rejected { rid, code: ErrorCode::Internal, rule: None, message: "The message could not be saved; please try again.".into() });
+            return;
+        }
+        self.chat_seq = row.seq;
+        let line = chat_line(row);
+        self.chat.push_back(line.clone());
+        while self.chat.len() > CHAT_WINDOW {
+            self.chat.pop_front();
+        }
+        let version = self.live.as_ref().map(|l| l.version).unwrap_or(0);
+        self.send_to(conn, &ServerMsg::Ack { rid, version });
+        let f = frame(&ServerMsg::Chat { line });
+        self.send_all(&f);
+    }
+}
+
+fn code_of(msg: &ServerMsg) -> &'static str {
+    match msg {
+        ServerMsg::Rejected { code, .. } => code.as_str(),
+        _ => "none",
+    }
+}
+
+fn chat_line(c: ChatRow) -> ChatLine {
+    ChatLine { seq: c.seq, from: c.name, seat: c.seat, text: c.text, at: c.at }
+}
+
+/// Logs the cause; the person reads only that nothing was lost.
+pub fn internal(e: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %e, "internal error");
+    err(ErrorCode::Internal, "Something went wrong on the server; nothing was changed. Please try again.")
+}
+
+/// Replays a match from its opening snapshot through every stored action.
+/// Returns the final state and RNG as JSON text.
+pub async fn replay_all(ctx: &Ctx, game: &'static dyn DynGame, lobby: &LobbyRow) -> anyhow::Result<(String, String)> {
+    let opening = ctx.store.opening(lobby.id).await?.ok_or_else(|| anyhow::anyhow!("no opening snapshot"))?;
+    let mut rng: GameRng = serde_json::from_str(&opening.rng)?;
+    let mut state = game.restore(&opening.state).map_err(|e| anyhow::anyhow!(e))?;
+    for a in ctx.store.all_actions(lobby.id).await? {
+        let action: Value = serde_json::from_str(&a.action)?;
+        state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("action {} refused on replay: {e}", a.seq))?;
+    }
+    Ok((state.state_json(), serde_json::to_string(&rng)?))
+}

@@ -1,0 +1,329 @@
+// End-to-end: two people in two browser profiles play Sealed Bids through
+// the web client against the real server binary.
+//
+// Player A (host) creates a lobby from the landing page, copies the invite;
+// player B (on a phone-sized screen) opens it, joins and sits; A fills the
+// other seats with bots and starts; both bid every round on the Bidding
+// Dial. After A locks in and before B bids, B's page (its DOM and every
+// WebSocket frame it received) must not contain A's bid. Then: chat, a
+// reload of B's page (resume from localStorage), the outcome, final scores
+// and the revealed seed.
+//
+// Run: see README.md. Env: BACKROOM_BIN (server binary), CHROMIUM,
+// BACKROOM_URL (use an already running server instead of starting one).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+const shots = path.join(here, 'screenshots');
+const ROUNDS = 3;
+// A's bids are two-digit values that no score, round number or seat label
+// can show during the game; B's are different from A's.
+const A_BIDS = [13, 12, 11];
+const B_BIDS = [7, 5, 9];
+const STEP = 20_000; // longest wait for any single UI step
+
+// Servers still running when this process ends, for whatever reason, are killed.
+const children = new Set();
+process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(base, child, logFile, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    }
+    try {
+      const r = await fetch(`${base}/healthz`);
+      if (r.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server not healthy after ${ms} ms:\n${logFile ? fs.readFileSync(logFile, 'utf8').slice(-3000) : ''}`);
+}
+
+/** Starts the server (again, on the same port and database, when `port` is given). */
+async function startServer(tmp, port) {
+  if (process.env.BACKROOM_URL) return { base: process.env.BACKROOM_URL.replace(/\/$/, ''), stop: async () => {}, external: true };
+  const bin = process.env.BACKROOM_BIN || path.join(repo, 'target', 'debug', 'backroom');
+  if (!fs.existsSync(bin)) throw new Error(`no server binary at ${bin}; build it with: cargo build -p backroom-server`);
+  port = port || await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tmp, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(bin, [
+    'serve',
+    '--bind', `127.0.0.1:${port}`,
+    '--database-url', `sqlite://${path.join(tmp, 'backroom.db')}`,
+    '--static-dir', path.join(repo, 'web-client'),
+    '--bot-delay-ms', '50',
+  ], { stdio: ['ignore', log, log], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await gone;
+    clearTimeout(t);
+    fs.closeSync(log);
+  };
+  try {
+    await waitHealthy(base, child, logFile);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, stop, logFile, port };
+}
+
+/** Everything B's page shows as text, minus the places that legitimately hold numbers 0–14 (the dial's labels, revealed rounds, log, chat, hashes). */
+async function textOutsideDialAndHistory(page) {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true);
+    for (const sel of ['.dial', '.sb-history', '.sb-last', '.log', '.chat', '.fair', 'script', 'style']) {
+      body.querySelectorAll(sel).forEach((n) => n.remove());
+    }
+    return body.textContent;
+  });
+}
+
+test('two players play Sealed Bids through the web client without seeing each other\'s bids', { timeout: 240_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  const t0 = Date.now();
+  const pageErrors = [];
+  try {
+    server = await startServer(tmp);
+    const { base } = server;
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      timeout: 30_000,
+    });
+    // Two separate profiles: nothing shared (cookies, localStorage).
+    const ctxA = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    ctxA.setDefaultTimeout(STEP);
+    ctxB.setDefaultTimeout(STEP);
+    const A = await ctxA.newPage();
+    const B = await ctxB.newPage();
+    for (const [who, p] of [['A', A], ['B', B]]) {
+      p.on('pageerror', (e) => pageErrors.push(`${who}: ${e.message}`));
+      p.on('console', (m) => {
+        // Chromium logs each refused WebSocket dial while the server restarts; that is expected.
+        if (m.type() === 'error' && !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED/.test(m.text())) pageErrors.push(`${who} console: ${m.text()}`);
+      });
+    }
+    // Every frame B's browser receives, to prove the server never sent A's bid.
+    const framesB = [];
+    B.on('websocket', (ws) => ws.on('framereceived', (f) => framesB.push(String(f.payload))));
+
+    // --- A creates a lobby from the landing page
+    await A.goto(`${base}/#/`);
+    await A.fill('#name', 'Ana');
+    const card = A.locator('[data-game="sealed-bids"]');
+    await card.locator('select[name="seats"]').selectOption('4');
+    await card.locator('input[name="rounds"]').fill(String(ROUNDS));
+    await card.getByRole('button', { name: 'Create lobby' }).click();
+    await A.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const lobbyId = A.url().split('/').pop();
+    await A.locator('#copy-invite').click();
+    await A.locator('#copy-invite', { hasText: 'Copied' }).waitFor();
+    const invite = await A.evaluate(() => navigator.clipboard.readText());
+    assert.equal(invite, await A.locator('#invite-link').inputValue());
+    assert.match(invite, new RegExp(`^${base}/#/join/${lobbyId}/[\\w-]+$`), 'the invite link carries its secret in the fragment');
+
+    // --- B opens the invite, joins, takes seat 2
+    await B.goto(invite);
+    await B.fill('#join-name', 'Bea');
+    await B.click('#join');
+    await B.waitForURL(new RegExp(`#/table/${lobbyId}$`));
+    await B.locator('.seat-card').first().waitFor();
+    if (!(await B.locator('.seat-card.mine').count())) {
+      await B.locator('.callout.pick').waitFor(); // "Pick a seat below to play."
+      await B.locator('button[data-sit]').first().click();
+    }
+    await B.locator('.seat-card.mine').waitFor();
+    const seatB = Number(await B.locator('.seat-card.mine').getAttribute('data-seat'));
+    await B.screenshot({ path: path.join(shots, 'lobby-phone.png'), fullPage: true });
+
+    // --- A (the host; the server seats its creator) sees B seated
+    await A.locator(`.seat-card[data-seat="${seatB}"]`, { hasText: 'Bea' }).waitFor();
+    if (!(await A.locator('.seat-card.mine').count())) await A.locator('button[data-sit]').first().click();
+    await A.locator('.seat-card.mine').waitFor();
+    const seatA = Number(await A.locator('.seat-card.mine').getAttribute('data-seat'));
+    assert.notEqual(seatA, seatB);
+    await A.click('#fill-bots');
+    await A.locator('#start:not([disabled])').waitFor();
+    await A.screenshot({ path: path.join(shots, 'lobby-host.png'), fullPage: true });
+    await A.click('#start');
+
+    // --- the match: both see the Bidding Dial
+    await A.locator('.dial').waitFor();
+    await B.locator('.dial').waitFor();
+    assert.match(await A.locator('#seed-hash').innerText(), /^[0-9a-f]{64}$/, 'seed hash published at the start');
+
+    for (let r = 0; r < ROUNDS; r++) {
+      const a = A_BIDS[r];
+      const b = B_BIDS[r];
+      await A.locator('.sb-round', { hasText: `Round ${r + 1} of ${ROUNDS}` }).waitFor();
+      await B.locator('.sb-round', { hasText: `Round ${r + 1} of ${ROUNDS}` }).waitFor();
+
+      // A locks in.
+      await A.locator(`.dial-num[data-dial="${a}"]`).click();
+      await A.locator('form[data-verb="bid"] button.submit:not([disabled])').click();
+      await A.locator('.dial.is-locked').waitFor();
+      await A.locator(`[data-seat-status="${seatA}"]`, { hasText: `locked at ${a}` }).waitFor();
+      if (r === 0) await A.screenshot({ path: path.join(shots, 'table-host-locked.png') });
+
+      // B sees only *that* A has locked, never the value.
+      await B.locator(`[data-seat-status="${seatA}"][data-committed="true"]`).waitFor();
+      const status = await B.locator(`[data-seat-status="${seatA}"] .sb-status`).innerText();
+      assert.match(status, /locked/);
+      assert.doesNotMatch(status, /\d/, `B's view of A's dial shows a number: ${status}`);
+      const html = await B.content();
+      for (const needle of [`locked at ${a}`, `dial at ${a}`, `"my_bid":${a}`, `my_bid: ${a}`]) {
+        assert.ok(!html.includes(needle), `round ${r + 1}: B's page contains "${needle}"`);
+      }
+      const text = await textOutsideDialAndHistory(B);
+      assert.doesNotMatch(text, new RegExp(`\\b${a}\\b`), `round ${r + 1}: B's page shows A's bid ${a} outside the dial and the revealed rounds:\n${text}`);
+      assert.equal(await B.locator('.sb-table tbody tr').count(), r, 'only finished rounds are revealed');
+      for (const raw of framesB) {
+        const m = JSON.parse(raw);
+        if (m.type !== 'state') continue;
+        assert.ok(m.view.my_bid === null || m.view.my_bid === B_BIDS[m.view.round], `B was sent my_bid=${m.view.my_bid}`);
+        assert.equal(m.view.reveals.length, m.view.round, 'a frame held an unrevealed round');
+        for (const line of m.log) assert.ok(!line.includes(`dial at ${a}`), `B was sent A's private log line: ${line}`);
+        if (m.view.round === r) assert.ok(!raw.includes(`"value":${a}`), `a frame for B held "value":${a}`);
+      }
+      if (r === 1) await B.screenshot({ path: path.join(shots, 'table-phone.png') });
+
+      if (r === 1 && !server.external) {
+        // The server restarts mid-round (A locked, B not yet): both pages
+        // notice, reconnect by themselves, and A's lock survives.
+        await server.stop();
+        await B.locator('#conn:not([data-state="online"])').waitFor();
+        await A.locator('#conn:not([data-state="online"])').waitFor();
+        server = await startServer(tmp, server.port);
+        await A.locator('#conn[data-state="online"]').waitFor();
+        await B.locator('#conn[data-state="online"]').waitFor();
+        await A.locator(`[data-seat-status="${seatA}"]`, { hasText: `locked at ${a}` }).waitFor();
+        await B.locator(`[data-seat-status="${seatA}"][data-committed="true"]`).waitFor();
+        assert.doesNotMatch(await B.locator(`[data-seat-status="${seatA}"] .sb-status`).innerText(), /\d/);
+      }
+
+      if (r === 0) {
+        // A refused move is shown with its rule and message, and changes nothing.
+        await B.evaluate((round) => window.backroomTable.act({ type: 'bid', value: 15, round }), r);
+        const refusal = B.locator('.rejected');
+        await refusal.waitFor();
+        assert.match(await refusal.innerText(), /Bidding Dial/);
+        await B.screenshot({ path: path.join(shots, 'rejected-phone.png') });
+        await B.locator('.rejected button', { hasText: 'Dismiss' }).click();
+      }
+
+      // B locks in; the round resolves once the bots have bid too.
+      await B.locator(`.dial-num[data-dial="${b}"]`).click();
+      await B.locator('form[data-verb="bid"] button.submit:not([disabled])').click();
+      const next = r + 1 < ROUNDS ? `Round ${r + 2} of ${ROUNDS}` : `All ${ROUNDS} rounds played`;
+      await A.locator('.sb-round', { hasText: next }).waitFor();
+      await B.locator('.sb-round', { hasText: next }).waitFor();
+      // Now the round is public: B sees A's bid in the revealed row.
+      const row = B.locator('.sb-table tbody tr').nth(r);
+      assert.equal((await row.locator("td").nth(seatA).textContent()).trim(), String(a));
+      assert.equal((await row.locator("td").nth(seatB).textContent()).trim(), String(b));
+
+      if (r === 0) {
+        // Chat, then B reloads its tab: the seat, the table and the chat come back.
+        await A.fill('#chat-input', 'good luck, Bea');
+        await A.press('#chat-input', 'Enter');
+        await B.locator('.chat-list li', { hasText: 'good luck, Bea' }).waitFor();
+        await B.reload();
+        await B.locator('.sb-round', { hasText: `Round 2 of ${ROUNDS}` }).waitFor();
+        await B.locator('.chat-list li', { hasText: 'good luck, Bea' }).waitFor();
+        await B.locator('#conn[data-state="online"]').waitFor();
+      }
+    }
+
+    // --- the outcome, the final scores and the revealed seed, on both pages
+    for (const p of [A, B]) {
+      await p.locator('#outcome .outcome').waitFor();
+      assert.match(await p.locator('#outcome').innerText(), /Game over/);
+      assert.equal(await p.locator('#outcome .ranking li').count() >= 1, true);
+      assert.match(await p.locator('#outcome .ranking').innerText(), /pts/);
+      await p.locator('#seed').waitFor();
+      assert.match(await p.locator('#seed').innerText(), /^[0-9a-f]+$/);
+    }
+    // The final scores on the board add up to the rounds that had a winner.
+    const scores = await A.locator('.sb-score b').allInnerTexts();
+    assert.equal(scores.length, 4);
+    const wins = await A.locator('.sb-table td.win').count();
+    assert.equal(scores.map(Number).reduce((x, y) => x + y, 0), wins);
+    const verdict = await A.locator('.verdict').getAttribute('data-ok');
+    assert.notEqual(verdict, 'false', 'the revealed seed does not match its hash');
+
+    await A.screenshot({ path: path.join(shots, 'end-host.png'), fullPage: true });
+
+    // --- the log A pieced together live (across the restart, resumed with
+    // `since`) is what a fresh load gets: nothing lost, nothing twice.
+    const pieced = await A.locator('.log-list li').allInnerTexts();
+    await A.reload();
+    await A.locator('#outcome .outcome').waitFor();
+    await A.locator('.log-list li').last().waitFor();
+    const fresh = await A.locator('.log-list li').allInnerTexts();
+    assert.ok(pieced.length >= ROUNDS * 5, `only ${pieced.length} log lines`);
+    assert.deepEqual(fresh.slice(-pieced.length), pieced, 'the live log differs from the full log');
+    t.diagnostic(`log: ${pieced.length} lines live, ${fresh.length} on a fresh load`);
+
+    // --- A's seat link opens the same seat in a third, fresh profile (another device)
+    const seatLink = await A.locator('.seatlink input').inputValue();
+    const ctxC = await browser.newContext({ viewport: { width: 800, height: 700 } });
+    ctxC.setDefaultTimeout(STEP);
+    const C = await ctxC.newPage();
+    await C.goto(seatLink);
+    await C.locator('#outcome .you-placed').waitFor();
+    assert.match(await C.locator('.pill.me').innerText(), /Ana/);
+    assert.ok(!C.url().includes(seatLink.split('/').pop()), 'the token left the address bar');
+    await ctxC.close();
+    await B.screenshot({ path: path.join(shots, 'end-phone.png'), fullPage: true });
+
+    // --- "my matches" lists the finished match for A
+    await A.goto(`${base}/#/`);
+    await A.locator(`.match[data-lobby="${lobbyId}"] .status-pill[data-status="finished"]`).waitFor();
+    await A.screenshot({ path: path.join(shots, 'landing.png'), fullPage: true });
+
+    assert.deepEqual(pageErrors, [], 'the pages logged errors');
+    t.diagnostic(`played ${ROUNDS} rounds in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,245 @@
+//! Shared test helpers: databases, an in-process server, WebSocket clients.
+
+use backroom_server::config::Cli;
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use uuid::Uuid;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub const BOTH: [Backend; 2] = [Backend::Sqlite, Backend::Postgres];
+
+/// A fresh, empty database.
+pub struct TestDb {
+    pub url: String,
+    pg_admin: Option<(String, String)>,
+    dir: Option<std::path::PathBuf>,
+}
+
+pub fn pg_admin_url() -> String {
+    std::env::var("BACKROOM_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+impl TestDb {
+    pub async fn new(b: Backend) -> TestDb {
+        match b {
+            Backend::Sqlite => {
+                let dir = std::env::temp_dir().join(format!("backroom-test-{}", Uuid::new_v4().simple()));
+                std::fs::create_dir_all(&dir).unwrap();
+                TestDb { url: format!("sqlite://{}/backroom.db", dir.display()), pg_admin: None, dir: Some(dir) }
+            }
+            Backend::Postgres => {
+                use sqlx::Connection;
+                let admin = pg_admin_url();
+                let name = format!("backroom_test_{}", Uuid::new_v4().simple());
+                let mut conn = sqlx::PgConnection::connect(&admin)
+                    .await
+                    .unwrap_or_else(|e| panic!("Postgres is needed for this test at {admin} (set BACKROOM_TEST_PG, or run scripts/test which starts one): {e}"));
+                sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut conn).await.unwrap();
+                let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
+                TestDb { url: format!("{base}/{name}"), pg_admin: Some((admin, name)), dir: None }
+            }
+        }
+    }
+
+    pub async fn store(&self) -> backroom_server::Store {
+        backroom_server::Store::connect(&self.url).await.unwrap()
+    }
+
+    /// Drops the database (best effort).
+    pub async fn cleanup(self) {
+        if let Some((admin, name)) = &self.pg_admin {
+            use sqlx::Connection;
+            if let Ok(mut c) = sqlx::PgConnection::connect(admin).await {
+                let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&mut c).await;
+            }
+        }
+        if let Some(d) = &self.dir {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+}
+
+/// A server running in this process.
+pub struct App {
+    pub addr: SocketAddr,
+    pub http: reqwest::Client,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+}
+
+pub async fn spawn_app(db: &TestDb, extra: &[&str]) -> App {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let mut args = vec!["backroom", "--database-url", &db.url, "--bot-delay-ms", "0", "--static-dir", "../web-client"];
+    args.extend_from_slice(extra);
+    let cfg = Cli::parse_from(args).serve;
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(backroom_server::run(listener, cfg, async move {
+        let _ = rx.await;
+    }));
+    App { addr, http: reqwest::Client::new(), stop: Some(tx), task: Some(task) }
+}
+
+impl App {
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Graceful shutdown; waits for the server to finish.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            tokio::time::timeout(Duration::from_secs(20), t).await.expect("server stops").unwrap().unwrap();
+        }
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        let mut r = self.http.post(self.url(path)).json(&body);
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        let resp = r.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut r = self.http.get(self.url(path));
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        let resp = r.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+}
+
+/// A lobby made by a host, with its invite.
+pub struct Lobby {
+    pub id: String,
+    pub host_token: String,
+    pub invite: String,
+}
+
+/// Creates a Sealed Bids lobby.
+pub async fn sealed_bids_lobby(base: &str, http: &reqwest::Client, seats: u8, rounds: u32) -> Lobby {
+    let r: Value = http
+        .post(format!("{base}/api/lobbies"))
+        .json(&json!({"game": "sealed-bids", "seats": seats, "name": "Host", "options": {"rounds": rounds}, "spectators": true}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    Lobby {
+        id: r["lobby"].as_str().unwrap().into(),
+        host_token: r["token"].as_str().unwrap().into(),
+        invite: r["invite"].as_str().unwrap().into(),
+    }
+}
+
+/// Joins `n` more players; returns their tokens.
+pub async fn join_players(base: &str, http: &reqwest::Client, lobby: &Lobby, n: usize) -> Vec<String> {
+    let mut out = vec![];
+    for i in 0..n {
+        let r: Value = http
+            .post(format!("{base}/api/lobbies/{}/join", lobby.id))
+            .json(&json!({"invite": lobby.invite, "name": format!("Friend {i}")}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        out.push(r["token"].as_str().unwrap_or_else(|| panic!("join failed: {r}")).to_string());
+    }
+    out
+}
+
+pub async fn start(base: &str, http: &reqwest::Client, lobby: &Lobby) -> Value {
+    http.post(format!("{base}/api/lobbies/{}/start", lobby.id)).bearer_auth(&lobby.host_token).send().await.unwrap().json().await.unwrap()
+}
+
+/// A WebSocket client that records what it receives.
+pub struct Ws {
+    inner: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Close code, once closed.
+    pub closed: Option<u16>,
+}
+
+impl Ws {
+    pub async fn connect(addr: SocketAddr) -> Ws {
+        let (inner, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.unwrap();
+        Ws { inner, closed: None }
+    }
+
+    /// Connects and says hello with a token; waits for `welcome`.
+    pub async fn hello(addr: SocketAddr, lobby: &str, token: &str, since: Option<u64>) -> Ws {
+        let mut ws = Ws::connect(addr).await;
+        ws.send(json!({"type": "hello", "lobby": lobby, "token": token, "since": since})).await;
+        let w = ws.until(|m| m["type"] == "welcome" || m["type"] == "error").await;
+        assert_eq!(w["type"], "welcome", "hello refused: {w}");
+        ws
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.inner.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    pub async fn send_text(&mut self, s: String) {
+        let _ = self.inner.send(Message::Text(s.into())).await;
+    }
+
+    /// The next JSON message, `None` once closed or after 15 s of silence.
+    pub async fn recv(&mut self) -> Option<Value> {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(15), self.inner.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => return Some(serde_json::from_str(&t).expect("server sends JSON")),
+                Ok(Some(Ok(Message::Close(f)))) => {
+                    self.closed = Some(f.map(|f| u16::from(f.code)).unwrap_or(1005));
+                    return None;
+                }
+                Ok(Some(Ok(_))) => continue,
+                Ok(Some(Err(_))) | Ok(None) => {
+                    self.closed.get_or_insert(1006);
+                    return None;
+                }
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Reads until a message satisfies `pred`; panics if none comes.
+    pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        let mut seen = vec![];
+        while let Some(m) = self.recv().await {
+            if pred(&m) {
+                return m;
+            }
+            seen.push(m);
+        }
+        panic!("expected message never came (closed: {:?}); saw: {:#?}", self.closed, seen.iter().rev().take(5).collect::<Vec<_>>());
+    }
+
+    /// Reads until the socket closes; returns the close code.
+    pub async fn until_closed(&mut self) -> u16 {
+        while self.recv().await.is_some() {}
+        self.closed.expect("socket closed")
+    }
+}

@@ -1,0 +1,119 @@
+//! Lobbies and seats: create, invite, join, seats, kick, bots, start, expiry.
+
+use crate::helpers::*;
+use serde_json::json;
+
+#[tokio::test]
+async fn catalogue_lists_every_game_with_its_options() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let (s, c) = app.get("/api/games", None).await;
+    assert_eq!(s, 200);
+    let games = c["games"].as_array().unwrap();
+    let sb = games.iter().find(|g| g["id"] == "sealed-bids").unwrap();
+    assert_eq!(sb["min_seats"], 2);
+    assert_eq!(sb["options"][0]["name"], "rounds");
+    let (s, body) = app.get("/healthz", None).await;
+    assert_eq!((s, body.as_str()), (200, Some("ok")));
+    app.stop().await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn lobby_life_cycle_seats_kick_and_start() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 3, 2).await;
+    let id = &lobby.id;
+    assert_eq!(lobby.invite.len(), 32, "128-bit invite");
+    assert_eq!(lobby.host_token.len(), 64, "256-bit token");
+
+    // The invite shows the lobby; a wrong invite does not.
+    let (s, info) = app.get(&format!("/api/lobbies/{id}?invite={}", lobby.invite), None).await;
+    assert_eq!(s, 200);
+    assert_eq!(info["players"][0]["seat"], 0);
+    let (s, e) = app.get(&format!("/api/lobbies/{id}?invite=00000000000000000000000000000000"), None).await;
+    assert_eq!((s, e["code"].as_str()), (401, Some("bad_token")));
+
+    // Joining takes the lowest free seat; names are checked.
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "   "})).await;
+    assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")));
+    let (s, bob) = app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "Bob"})).await;
+    assert_eq!(s, 200);
+    let bob_token = bob["token"].as_str().unwrap().to_string();
+    let bob_id = bob["player"].as_str().unwrap().to_string();
+    let mut bob_ws = Ws::hello(app.addr, id, &bob_token, None).await;
+
+    // Seats: taken, out of range, moving.
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/seat"), Some(&bob_token), json!({"seat": 0})).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("seat_taken")));
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/seat"), Some(&bob_token), json!({"seat": 7})).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("seat_taken")));
+    let (s, info) = app.post(&format!("/api/lobbies/{id}/seat"), Some(&bob_token), json!({"seat": 2})).await;
+    assert_eq!(s, 200);
+    assert_eq!(info["players"][1]["seat"], 2);
+
+    // Only the host kicks, starts and adds bots.
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/start"), Some(&bob_token), json!({})).await;
+    assert_eq!((s, e["code"].as_str()), (403, Some("not_host")));
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/start"), Some(&lobby.host_token), json!({})).await;
+    assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "seat 2 is empty");
+    assert!(e["message"].as_str().unwrap().contains("Seat 2 is empty"));
+    let (s, _) = app.post(&format!("/api/lobbies/{id}/kick"), Some(&lobby.host_token), json!({"player": bob_id})).await;
+    assert_eq!(s, 200);
+    assert_eq!(bob_ws.until_closed().await, 4002, "a kicked player's socket is closed with 4002");
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/seat"), Some(&bob_token), json!({"seat": 1})).await;
+    assert_eq!((s, e["code"].as_str()), (401, Some("bad_token")), "a kicked player's token no longer works");
+
+    // Fill with bots, start; then the lobby is closed to joins and seat changes.
+    let (s, info) = app.post(&format!("/api/lobbies/{id}/bots"), Some(&lobby.host_token), json!({})).await;
+    assert_eq!(s, 200);
+    assert_eq!(info["players"].as_array().unwrap().len(), 3);
+    let (s, info) = app.post(&format!("/api/lobbies/{id}/start"), Some(&lobby.host_token), json!({})).await;
+    assert_eq!(s, 200, "{info}");
+    assert_eq!(info["seed_hash"].as_str().unwrap().len(), 64);
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "Late"})).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("already_started")));
+    let (s, e) = app.post(&format!("/api/lobbies/{id}/seat"), Some(&lobby.host_token), json!({"seat": 1})).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("already_started")));
+    let (s, e) = app.get(&format!("/api/lobbies/{id}/record"), Some(&lobby.host_token)).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("not_started")), "no record (and no seed) before the end");
+    app.stop().await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn a_full_lobby_refuses_joins() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 2).await;
+    join_players(&base, &app.http, &lobby, 1).await;
+    let (s, e) = app.post(&format!("/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Third"})).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("lobby_full")));
+    assert_eq!(e["message"], "All 2 seats are taken.");
+    app.stop().await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn idle_open_lobbies_expire_but_live_matches_do_not() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let app = spawn_app(&db, &["--lobby-ttl-minutes", "0", "--expiry-sweep-secs", "1"]).await;
+    let base = app.url("");
+    let idle = sealed_bids_lobby(&base, &app.http, 2, 2).await;
+    let live = sealed_bids_lobby(&base, &app.http, 2, 2).await;
+    app.post(&format!("/api/lobbies/{}/bots", live.id), Some(&live.host_token), json!({})).await;
+    let (s, _) = app.post(&format!("/api/lobbies/{}/start", live.id), Some(&live.host_token), json!({})).await;
+    assert_eq!(s, 200);
+    let mut ws = Ws::hello(app.addr, &idle.id, &idle.host_token, None).await;
+    assert_eq!(ws.until_closed().await, 4001, "the expired lobby's sockets are closed");
+    let (s, e) = app.get(&format!("/api/lobbies/{}", idle.id), Some(&idle.host_token)).await;
+    assert_eq!((s, e["code"].as_str()), (404, Some("lobby_not_found")));
+    let (s, info) = app.get(&format!("/api/lobbies/{}", live.id), Some(&live.host_token)).await;
+    assert_eq!(s, 200);
+    assert_eq!(info["status"], "live");
+    app.stop().await;
+    db.cleanup().await;
+}

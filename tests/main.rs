@@ -1,0 +1,17 @@
+//! Backroom's integration tests: one binary (ripgrep, zero2prod), real
+//! parts only: a real server on 127.0.0.1, real WebSockets, real Postgres
+//! and SQLite (a fresh database per test), the real `backroom` binary for
+//! crash tests.
+//!
+//! Postgres: `BACKROOM_TEST_PG` (default `postgres://postgres@127.0.0.1:5432/postgres`)
+//! must reach a server where that user may create databases; the README's
+//! test command starts a throwaway one when none is reachable.
+
+mod helpers;
+
+mod bad_input;
+mod durability;
+mod lobby;
+mod play;
+mod scenarios;
+mod store;

@@ -1,0 +1,246 @@
+//! Full Sealed Bids matches over real WebSockets on both stores.
+
+use crate::helpers::*;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// One seat bidding whenever its view shows an open round it has not bid
+/// in, until the game is over. Checks on every `state` that the view's
+/// `my_bid` is this seat's own bid (never another's). Returns the final
+/// state and the acknowledged (rid, version) pairs.
+pub async fn play_seat(ws: &mut Ws, seat: usize, mut pick: impl FnMut(u64) -> u8) -> (Value, Vec<(String, u64)>) {
+    let mut acks = vec![];
+    let mut my_bids: HashMap<u64, u8> = HashMap::new();
+    let mut pending: Option<String> = None;
+    let mut n = 0;
+    loop {
+        let m = ws.recv().await.unwrap_or_else(|| panic!("seat {seat}: socket ended before the game did"));
+        match m["type"].as_str().unwrap() {
+            "state" => {
+                let view = &m["view"];
+                let round = view["round"].as_u64().unwrap();
+                if !view["my_bid"].is_null() {
+                    assert_eq!(view["my_bid"].as_u64().map(|b| b as u8), my_bids.get(&round).copied(), "seat {seat} sees a bid that is not its own: {m}");
+                }
+                if view["over"] == true {
+                    assert!(m["outcome"].is_object(), "an ended game carries its outcome");
+                    return (m, acks);
+                }
+                if pending.is_none() && view["my_bid"].is_null() && !m["prompt"].is_null() {
+                    let value = pick(round);
+                    n += 1;
+                    let rid = format!("s{seat}-{n}");
+                    my_bids.insert(round, value);
+                    ws.send(json!({"type": "act", "rid": rid, "version": m["version"], "action": {"type": "bid", "value": value, "round": round}})).await;
+                    pending = Some(rid);
+                }
+            }
+            "ack" => {
+                let rid = m["rid"].as_str().unwrap().to_string();
+                assert_eq!(Some(&rid), pending.as_ref(), "an ack for a request this seat did not make");
+                acks.push((rid, m["version"].as_u64().unwrap()));
+                pending = None;
+            }
+            "rejected" => panic!("seat {seat}: a legal bid was refused: {m}"),
+            _ => {}
+        }
+    }
+}
+
+async fn full_match(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let app = spawn_app(&db, &["--snapshot-every", "10"]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 4, 12).await;
+    let mut tokens = vec![lobby.host_token.clone()];
+    tokens.extend(join_players(&base, &app.http, &lobby, 3).await);
+    let mut sockets = vec![];
+    for t in &tokens {
+        sockets.push(Ws::hello(app.addr, &lobby.id, t, None).await);
+    }
+    let started = start(&base, &app.http, &lobby).await;
+    assert_eq!(started["status"], "live");
+    let seed_hash = started["seed_hash"].as_str().unwrap().to_string();
+    assert!(started.get("seed").is_none(), "the seed stays secret during play");
+    let mut tasks = vec![];
+    for (seat, mut ws) in sockets.into_iter().enumerate() {
+        tasks.push(tokio::spawn(async move {
+            let mut x = seat as u64 * 7 + 3;
+            let r = play_seat(&mut ws, seat, move |round| {
+                x = (x * 31 + round) % 1009;
+                (x % 15) as u8
+            })
+            .await;
+            (seat, r)
+        }));
+    }
+    let mut outcomes = vec![];
+    let mut total_acks = 0;
+    for t in tasks {
+        let (_seat, (last, acks)) = t.await.unwrap();
+        assert_eq!(acks.len(), 12, "every round's bid is acknowledged");
+        total_acks += acks.len();
+        outcomes.push(last["outcome"].clone());
+    }
+    assert_eq!(total_acks, 48);
+    assert!(outcomes.windows(2).all(|w| w[0] == w[1]), "every seat sees the same outcome");
+
+    // The record reveals the seed, whose hash was published at the start.
+    let (status, record) = app.get(&format!("/api/lobbies/{}/record", lobby.id), Some(&lobby.host_token)).await;
+    assert_eq!(status, 200, "{record}");
+    assert_eq!(record["actions"].as_array().unwrap().len(), 48);
+    let seed = record["lobby"]["seed"].as_str().unwrap();
+    let bytes: Vec<u8> = (0..seed.len()).step_by(2).map(|i| u8::from_str_radix(&seed[i..i + 2], 16).unwrap()).collect();
+    assert_eq!(backroom_server::secret::hash_bytes(&bytes), seed_hash);
+    app.stop().await;
+
+    // And the fairness check replays it from the revealed seed.
+    let store = db.store().await;
+    let id = lobby.id.parse().unwrap();
+    let v = backroom_server::verify::verify(&store, id).await.unwrap();
+    assert_eq!(v.actions, 48);
+    assert!(backroom_server::verify::snapshot_matches_replay(&store, id).await.unwrap());
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn four_clients_play_a_full_match_on_sqlite() {
+    full_match(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn four_clients_play_a_full_match_on_postgres() {
+    full_match(Backend::Postgres).await;
+}
+
+#[tokio::test]
+async fn reconnect_resumes_and_resent_requests_apply_once() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 3).await;
+    let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    start(&base, &app.http, &lobby).await;
+    let s = a.until(|m| m["type"] == "state").await;
+    assert_eq!(s["view"]["round"], 0);
+    a.send(json!({"type":"act","rid":"a1","version":0,"action":{"type":"bid","value":9}})).await;
+    let ack = a.until(|m| m["type"] == "ack").await;
+    assert_eq!(ack["version"], 1);
+    // The same request again (as after a lost connection): acknowledged, not applied twice.
+    a.send(json!({"type":"act","rid":"a1","version":0,"action":{"type":"bid","value":9}})).await;
+    let again = a.until(|m| m["type"] == "ack" || m["type"] == "rejected").await;
+    assert_eq!(again, json!({"type":"ack","rid":"a1","version":1}));
+    drop(a);
+
+    // The friend plays meanwhile; a second tab of the same seat works too.
+    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    let mut b2 = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    let s = b.until(|m| m["type"] == "state").await;
+    assert_eq!(s["view"]["committed"], json!([true, false]));
+    assert!(s["view"]["my_bid"].is_null(), "the friend must not see the host's bid");
+    assert!(!s.to_string().contains("\"my_bid\":9"));
+    b.send(json!({"type":"act","rid":"b1","version":1,"action":{"type":"bid","value":4}})).await;
+    b.until(|m| m["type"] == "ack").await;
+    let s2 = b2.until(|m| m["type"] == "state" && m["version"] == 2).await;
+    assert_eq!(s2["view"]["reveals"][0]["bids"], json!([9, 4]));
+
+    // The host comes back having seen version 1: it gets the log since then.
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, Some(1)).await;
+    let s = a.until(|m| m["type"] == "state").await;
+    assert_eq!(s["version"], 2);
+    assert_eq!(s["view"]["scores"], json!([1, 0]));
+    let log = s["log"].as_array().unwrap();
+    assert!(log.iter().any(|l| l.as_str().unwrap().contains("Round 1")), "missed log lines are resent: {log:?}");
+    assert!(!log.iter().any(|l| l.as_str().unwrap().contains("You locked your dial at 9")), "lines already seen are not resent");
+    // A chat line is stored and shown to a newcomer.
+    a.send(json!({"type":"chat","rid":"c1","text":"  nice one  "})).await;
+    a.until(|m| m["type"] == "ack" && m["rid"] == "c1").await;
+    let c = b.until(|m| m["type"] == "chat").await;
+    assert_eq!(c["line"]["text"], "nice one");
+    let (status, lobby_info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(&friend)).await;
+    assert_eq!(status, 200);
+    assert!(lobby_info["players"].as_array().unwrap().iter().all(|p| p["connected"] == true));
+    app.stop().await;
+
+    // After a restart the chat is still there.
+    let app = spawn_app(&db, &[]).await;
+    let mut ws = Ws::connect(app.addr).await;
+    ws.send(json!({"type":"hello","lobby":lobby.id,"token":friend})).await;
+    let w = ws.until(|m| m["type"] == "welcome").await;
+    assert_eq!(w["chat"][0]["text"], "nice one");
+    assert_eq!(w["viewer"], json!({"seat": 1}));
+    app.stop().await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn bots_fill_seats_and_finish_the_match_while_a_spectator_watches() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let r: Value = app
+        .http
+        .post(format!("{base}/api/lobbies"))
+        .json(&json!({"game":"sealed-bids","seats":4,"name":"Host","options":{"rounds":5},"spectators":true}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let lobby = r["lobby"].as_str().unwrap();
+    let token = r["token"].as_str().unwrap();
+    let spectate = r["spectate_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let (s, info) = app.post(&format!("/api/lobbies/{lobby}/bots"), Some(token), json!({})).await;
+    assert_eq!(s, 200);
+    assert_eq!(info["players"].as_array().unwrap().iter().filter(|p| p["bot"] == true).count(), 3);
+    let mut watch = Ws::connect(app.addr).await;
+    watch.send(json!({"type":"hello","lobby":lobby,"spectate":spectate})).await;
+    let w = watch.until(|m| m["type"] == "welcome").await;
+    assert_eq!(w["viewer"], "spectator");
+    let mut me = Ws::hello(app.addr, lobby, token, None).await;
+    app.post(&format!("/api/lobbies/{lobby}/start"), Some(token), json!({})).await;
+    let (last, acks) = play_seat(&mut me, 0, |r| (r % 15) as u8).await;
+    assert_eq!(acks.len(), 5);
+    assert!(last["outcome"]["ranking"].is_array());
+    // The spectator saw every reveal but never a prompt or a pending bid.
+    let mut saw_over = false;
+    while let Some(m) = watch.recv().await {
+        if m["type"] == "state" {
+            assert!(m["prompt"].is_null());
+            assert!(m["view"]["my_bid"].is_null());
+            if m["view"]["over"] == true {
+                saw_over = true;
+                break;
+            }
+        }
+    }
+    assert!(saw_over);
+    // Spectators cannot act or chat.
+    watch.send(json!({"type":"act","rid":"x","version":0,"action":{"type":"bid","value":1}})).await;
+    let r = watch.until(|m| m["type"] == "rejected").await;
+    assert_eq!(r["code"], "not_seated");
+    watch.send(json!({"type":"chat","rid":"y","text":"hi"})).await;
+    let r = watch.until(|m| m["type"] == "rejected").await;
+    assert_eq!(r["code"], "not_seated");
+    let (_, metrics) = app.get("/metrics", None).await;
+    let metrics = metrics.as_str().unwrap().to_string();
+    for name in ["backroom_actions_total", "backroom_commit_latency_seconds", "backroom_action_latency_seconds", "backroom_connections"] {
+        assert!(metrics.contains(name), "/metrics lacks {name}");
+    }
+    app.stop().await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn graceful_shutdown_closes_sockets_with_restarting() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 3).await;
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    app.stop().await;
+    assert_eq!(a.until_closed().await, 1012);
+    db.cleanup().await;
+}

@@ -1,0 +1,42 @@
+//! Every rulebook scenario file of every game, through the one generic runner.
+
+use std::path::Path;
+
+#[test]
+fn every_scenario_file_passes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../games");
+    let mut files = vec![];
+    for game in std::fs::read_dir(&root).unwrap().flatten() {
+        files.extend(backroom_games::scenario::files_in(&game.path().join("scenarios")));
+    }
+    assert!(!files.is_empty());
+    let mut failures = vec![];
+    for f in &files {
+        if let Err(e) = backroom_games::scenario::load(f).and_then(|s| backroom_games::scenario::run(&s)) {
+            failures.push(format!("{}: {e}", f.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} scenarios failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+}
+
+#[test]
+fn a_wrong_expectation_fails_the_scenario() {
+    let s: backroom_games::scenario::Scenario = toml::from_str(
+        r#"
+name = "deliberately wrong"
+game = "sealed-bids"
+seats = 2
+[[step]]
+seat = 0
+action = { type = "bid", value = 3 }
+[[step.expect]]
+of = "view"
+seat = 1
+pointer = "/my_bid"
+equals = 3
+"#,
+    )
+    .unwrap();
+    let e = backroom_games::scenario::run(&s).unwrap_err();
+    assert!(e.message.contains("after step 1"), "{e}");
+}

@@ -1,0 +1,866 @@
+// Backroom's thin client: a hash router over four screens.
+//   #/                         games, create a lobby, my matches
+//   #/join/<lobby>/<invite>    join with the invite (the secret stays in the fragment)
+//   #/table/<lobby>            the lobby, then the match (needs this browser's token)
+//   #/watch/<lobby>/<secret>   spectator view
+// The server is authoritative: the client only draws the views it is sent
+// and turns prompts into actions; there are no optimistic moves.
+
+import { h, api, ApiError, saveSeat, loadSeat, forgetSeat, allSeats, savedName, saveName, toast, copyText, seatLabel, clock } from './util.js';
+import { Connection } from './net.js';
+import { renderPrompt } from './prompt.js';
+import { loadRenderer, getRenderer, registerRenderer } from './renderers.js';
+import './games/generic.js';
+
+export { registerRenderer };
+
+const app = document.getElementById('app');
+const connPill = document.getElementById('conn');
+let cleanup = null;
+
+const STATUS_TEXT = { open: 'Lobby open', live: 'Match in progress', finished: 'Finished', expired: 'Expired' };
+
+// ---------------------------------------------------------------- router
+
+function route() {
+  if (cleanup) { try { cleanup(); } catch { /* ignore */ } cleanup = null; }
+  connPill.hidden = true;
+  const hash = location.hash || '#/';
+  // The server's own invite form: /join#<lobby>.<invite> (or #<lobby>.<invite>).
+  const legacy = /^#([0-9a-f-]{36})\.([\w-]+)$/i.exec(hash);
+  if (legacy) {
+    history.replaceState(null, '', `/#/join/${legacy[1]}/${legacy[2]}`);
+    return route();
+  }
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  window.scrollTo(0, 0);
+  if (parts[0] === 'join' && parts[1] && parts[2]) return joinPage(parts[1], parts[2]);
+  if (parts[0] === 'table' && parts[1]) return tablePage(parts[1], {});
+  if (parts[0] === 'watch' && parts[1] && parts[2]) return tablePage(parts[1], { spectate: parts[2] });
+  if (parts[0] === 'preview') return previewPage(parts[1]);
+  if (parts[0] === 'seat' && parts[1] && parts[2]) return adoptSeat(parts[1], parts[2]);
+  return landingPage();
+}
+
+window.addEventListener('hashchange', route);
+if (location.pathname !== '/' && /^#[0-9a-f-]{36}\./i.test(location.hash)) {
+  history.replaceState(null, '', `/${location.hash}`);
+}
+route();
+
+function setPage(...nodes) {
+  app.replaceChildren(...nodes);
+}
+
+function errorBox(err) {
+  return h('p.error', { role: 'alert' }, err instanceof ApiError || err instanceof Error ? err.message : String(err));
+}
+
+// ---------------------------------------------------------------- landing
+
+async function landingPage() {
+  document.title = 'Backroom';
+  const nameInput = h('input#name', { type: 'text', maxlength: 32, value: savedName(), placeholder: 'e.g. Ana', autocomplete: 'nickname', required: true });
+  nameInput.addEventListener('input', () => saveName(nameInput.value.trim()));
+  const gamesBox = h('div.games', h('p.muted', 'Loading games…'));
+  const matchesBox = h('div.matches');
+  setPage(
+    h('section.intro',
+      h('h1', 'Play with friends, wherever they are'),
+      h('p', 'Create a private table, send the invite link, and play. Your seats are kept in this browser, so you can come back to a match days later.'),
+      h('label.namefield', h('span', 'Your name at the table'), nameInput)),
+    h('section.panel', h('h2', 'My matches'), matchesBox),
+    h('section.panel', h('h2', 'Start a new table'), gamesBox),
+  );
+  drawMatches(matchesBox);
+  let cat;
+  try {
+    cat = await api('GET', '/api/games');
+  } catch (e) {
+    gamesBox.replaceChildren(errorBox(e), h('button', { onclick: () => landingPage() }, 'Try again'));
+    return;
+  }
+  gamesBox.replaceChildren(...cat.games.map((g) => gameCard(g, nameInput)));
+  if (!cat.games.length) gamesBox.replaceChildren(h('p.muted', 'This server offers no games yet.'));
+}
+
+function gameCard(g, nameInput) {
+  const err = h('div.form-error');
+  const seats = h('select', { name: 'seats', 'aria-label': 'Seats' });
+  for (let n = g.min_seats; n <= g.max_seats; n++) seats.append(h('option', { value: String(n), selected: n === g.default_seats }, `${n} players`));
+  const fields = [h('label.field', h('span', 'Seats'), seats)];
+  const readers = [];
+  for (const o of g.options || []) {
+    const k = o.kind;
+    if (k.kind === 'bool') {
+      const cb = h('input', { type: 'checkbox', name: o.name, checked: !!k.default });
+      fields.push(h('label.field.inline', cb, h('span', o.label)));
+      readers.push(() => [o.name, cb.checked]);
+    } else if (k.kind === 'number') {
+      const inp = h('input', { type: 'number', name: o.name, min: k.min, max: k.max, step: 1, value: String(k.default), inputmode: 'numeric', required: true });
+      fields.push(h('label.field', h('span', o.label.endsWith(')') ? `${o.label}, ${k.min}–${k.max}` : `${o.label} (${k.min}–${k.max})`), inp));
+      readers.push(() => {
+        const v = Number(inp.value);
+        if (!Number.isInteger(v) || v < k.min || v > k.max) throw new Error(`${o.label} must be a whole number from ${k.min} to ${k.max}.`);
+        return [o.name, v];
+      });
+    } else if (k.kind === 'choice') {
+      const sel = h('select', { name: o.name }, k.choices.map(([v, label]) => h('option', { value: v, selected: v === k.default }, label)));
+      fields.push(h('label.field', h('span', o.label), sel));
+      readers.push(() => [o.name, sel.value]);
+    }
+  }
+  const spect = h('input', { type: 'checkbox', name: 'spectators' });
+  fields.push(h('label.field.inline', spect, h('span', 'Make a spectator link (public view only)')));
+  const button = h('button.primary', { type: 'submit' }, 'Create lobby');
+  const form = h('form.create', fields, h('div.form-actions', button), err);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.replaceChildren();
+    const name = nameInput.value.trim();
+    if (!name) {
+      err.replaceChildren(errorBox('Enter your name first (at the top of the page).'));
+      nameInput.focus();
+      return;
+    }
+    let options;
+    try {
+      options = Object.fromEntries(readers.map((r) => r()));
+    } catch (e) {
+      err.replaceChildren(errorBox(e));
+      return;
+    }
+    button.disabled = true;
+    button.textContent = 'Creating…';
+    try {
+      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked } });
+      saveName(name);
+      saveSeat(j.lobby, { token: j.token, player: j.player, invite: j.invite, invite_url: j.invite_url, spectate_url: j.spectate_url, game: g.id, game_name: g.name, name, host: true });
+      location.hash = `#/table/${j.lobby}`;
+    } catch (e) {
+      err.replaceChildren(errorBox(e));
+      button.disabled = false;
+      button.textContent = 'Create lobby';
+    }
+  });
+  return h('article.game-card', { dataset: { game: g.id } },
+    h('h3', g.name),
+    h('p', g.summary),
+    h('p.muted.small', `${g.min_seats === g.max_seats ? g.min_seats : `${g.min_seats}–${g.max_seats}`} players${g.house_content ? ' · includes house-designed content' : ''}`),
+    form);
+}
+
+async function drawMatches(box) {
+  const seats = allSeats();
+  if (!seats.length) {
+    box.replaceChildren(h('p.muted', 'Tables you create or join appear here, so you can return to them later.'));
+    return;
+  }
+  const list = h('ul.match-list');
+  box.replaceChildren(list);
+  for (const s of seats) {
+    const status = h('span.status-pill', 'checking…');
+    const detail = h('span.match-detail.muted.small', `as ${s.name || 'you'}`);
+    const resume = h('a.button.primary', { href: `#/table/${s.lobby}` }, 'Resume');
+    const forget = h('button.ghost.small', {
+      type: 'button',
+      onclick: () => {
+        if (!confirm('Forget this match in this browser? You will lose your seat unless you have the link.')) return;
+        forgetSeat(s.lobby);
+        li.remove();
+        if (!list.children.length) drawMatches(box);
+      },
+    }, 'Forget');
+    const li = h('li.match', { dataset: { lobby: s.lobby } },
+      h('div.match-main', h('strong', s.game_name || s.game || 'Game'), status, detail),
+      h('div.match-actions', resume, forget));
+    list.append(li);
+    api('GET', `/api/lobbies/${s.lobby}`, { token: s.token }).then(
+      (info) => {
+        status.textContent = STATUS_TEXT[info.status] || info.status;
+        status.dataset.status = info.status;
+        const me = info.players.find((p) => p.id === s.player);
+        const bits = [`as ${me ? me.name : s.name}`];
+        if (me && me.seat !== null && me.seat !== undefined) bits.push(seatLabel(me.seat));
+        bits.push(`${info.players.filter((p) => p.seat !== null && p.seat !== undefined).length}/${info.seats} seated`);
+        if (info.outcome) bits.push(info.outcome.summary);
+        detail.textContent = bits.join(' · ');
+        if (info.status === 'finished') resume.textContent = 'View result';
+        if (info.status === 'expired') resume.textContent = 'Open';
+      },
+      (e) => {
+        status.textContent = e.status === 0 ? 'offline' : 'unavailable';
+        status.dataset.status = 'gone';
+        if (e.status !== 0) {
+          detail.textContent = e.message;
+          resume.hidden = true;
+        }
+      },
+    );
+  }
+}
+
+// ---------------------------------------------------------------- join
+
+function joinPage(lobby, invite) {
+  document.title = 'Join a table · Backroom';
+  const have = loadSeat(lobby);
+  const nameInput = h('input#join-name', { type: 'text', maxlength: 32, value: savedName(), placeholder: 'Your name', autocomplete: 'nickname', required: true });
+  const err = h('div.form-error');
+  const button = h('button.primary#join', { type: 'submit' }, 'Join the table');
+  const form = h('form.join', h('label.field', h('span', 'Your name at the table'), nameInput), h('div.form-actions', button), err);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const name = nameInput.value.trim();
+    if (!name) { nameInput.focus(); return; }
+    if (have && !confirm(`This browser already holds a seat here as ${have.name}. Join again as ${name}? The old seat stays in the lobby.`)) return;
+    button.disabled = true;
+    button.textContent = 'Joining…';
+    err.replaceChildren();
+    try {
+      const j = await api('POST', `/api/lobbies/${lobby}/join`, { body: { invite, name } });
+      saveName(name);
+      saveSeat(j.lobby, { token: j.token, player: j.player, name, invite: j.invite || invite, spectate_url: j.spectate_url, host: false });
+      location.hash = `#/table/${j.lobby}`;
+    } catch (e) {
+      let text = e.message;
+      if (e.code === 'already_started') text = `${e.message} Ask the host for the spectator link if you want to watch.`;
+      if (e.code === 'bad_token' || e.code === 'lobby_not_found') text = `${e.message} Check that you opened the whole link.`;
+      err.replaceChildren(errorBox(text));
+      button.disabled = false;
+      button.textContent = 'Join the table';
+    }
+  });
+  setPage(h('section.panel.narrow',
+    h('h1', 'You are invited to a table'),
+    have
+      ? h('div.callout', h('p', `This browser already joined this lobby as ${have.name}.`), h('a.button.primary', { href: `#/table/${lobby}` }, 'Go to the table'))
+      : h('p', 'Pick the name others will see, then choose a seat.'),
+    form));
+  if (!have) nameInput.focus();
+}
+
+// ---------------------------------------------------------------- seat link
+
+/**
+ * #/seat/<lobby>/<token>: the same seat on another device. The token stays
+ * in the fragment (never sent in a URL); it is checked, saved, and removed
+ * from the address bar and the history.
+ */
+async function adoptSeat(lobby, token) {
+  history.replaceState(null, '', `/#/table/${lobby}`);
+  setPage(h('section.panel.narrow', h('p.muted', 'Opening your seat…')));
+  try {
+    const info = await api('GET', `/api/lobbies/${lobby}`, { token });
+    const old = loadSeat(lobby);
+    // The player id comes with the table's welcome; keep an old one only for the same token.
+    saveSeat(lobby, { token, player: old && old.token === token ? old.player : null, game: info.game, game_name: info.game_name });
+    route();
+  } catch (e) {
+    setPage(h('section.panel.narrow', h('h1', 'Cannot open this seat'), errorBox(e), h('a.button', { href: '#/' }, 'Home')));
+  }
+}
+
+// ---------------------------------------------------------------- table
+
+function tablePage(lobbyId, { spectate }) {
+  const mine = spectate ? null : loadSeat(lobbyId);
+  document.title = 'Table · Backroom';
+  if (!spectate && !mine) {
+    setPage(h('section.panel.narrow',
+      h('h1', 'No seat here from this browser'),
+      h('p', 'This browser holds no seat at this table. If you were invited, open the invite link the host sent you. If you played from another device, continue there.'),
+      h('a.button', { href: '#/' }, 'Back to my matches')));
+    return;
+  }
+
+  const S = {
+    lobby: null, player: mine ? mine.player : null, chat: new Map(), version: null,
+    view: null, prompt: null, pending: null, outcome: null, log: [], rejection: null,
+    drafts: {}, promptSig: null, renderer: null, closed: null, viewer: null,
+  };
+
+  // Skeleton.
+  const head = h('div.table-head');
+  const notice = h('div.notice-area');
+  const pre = h('section.pre', { hidden: true });
+  const outcomeBox = h('section#outcome', { hidden: true });
+  const waitLine = h('p.wait-line', { hidden: true, role: 'status' });
+  const board = h('section.board', { hidden: true });
+  const rejectBox = h('div.reject-area');
+  const promptArea = h('div.prompt-area');
+  const fair = h('section.fair.panel', { hidden: true });
+  const logList = h('ol.log-list');
+  const logBox = h('section.log.panel', { hidden: true }, h('h2', 'Game log'), h('div.log-scroll', logList));
+  const chatList = h('ol.chat-list');
+  const chatInput = h('input#chat-input', { type: 'text', maxlength: 500, placeholder: spectate ? 'Spectators read only' : 'Say something…', autocomplete: 'off', disabled: !!spectate, 'aria-label': 'Chat message' });
+  const chatSend = h('button', { type: 'submit', disabled: !!spectate }, 'Send');
+  const chatForm = h('form.chat-form', chatInput, chatSend);
+  const chatBox = h('section.chat.panel', h('h2', 'Chat'), h('div.chat-scroll', chatList), spectate ? h('p.muted.small', 'You are watching; only players can chat.') : chatForm);
+  const grid = h('div.table-grid',
+    h('div.col-main', pre, outcomeBox, waitLine, board, rejectBox, promptArea),
+    h('div.col-side', logBox, chatBox, fair, mine ? seatLinkBox() : null));
+  setPage(h('div.table', head, notice, grid));
+  head.append(h('h1', 'Connecting…'));
+
+  const conn = new Connection({
+    lobby: lobbyId,
+    token: mine ? mine.token : undefined,
+    spectate,
+    onMessage: onMsg,
+    onStatus: showConn,
+  });
+  let statusTick = null;
+  // A handle for scripted checks (tests, the console): send an action
+  // exactly as the prompt's submit button does.
+  window.backroomTable = { lobby: lobbyId, act: (action) => submitAction(null, action) };
+  cleanup = () => { conn.stop(); clearInterval(statusTick); connPill.hidden = true; delete window.backroomTable; };
+  conn.start();
+
+  // ---- connection status
+  function showConn(st) {
+    connPill.hidden = false;
+    clearInterval(statusTick);
+    connPill.dataset.state = st.state;
+    connPill.replaceChildren();
+    if (st.state === 'online') {
+      connPill.textContent = 'Connected';
+      notice.querySelector('.offline')?.remove();
+    } else if (st.state === 'connecting') {
+      connPill.textContent = st.attempt ? 'Reconnecting…' : 'Connecting…';
+    } else if (st.state === 'waiting') {
+      const tick = () => {
+        const secs = Math.max(0, Math.ceil((st.retryAt - Date.now()) / 1000));
+        connPill.replaceChildren(
+          st.why === 'restarting' ? 'Server restarting… ' : `Offline, retrying in ${secs}s `,
+          h('button.link', { type: 'button', onclick: () => conn.retryNow() }, 'retry now'));
+      };
+      tick();
+      statusTick = setInterval(tick, 500);
+      if (!notice.querySelector('.offline') && st.why !== 'restarting') {
+        notice.append(h('div.notice.offline', { role: 'status' },
+          'Connection lost. Your seat is safe; reconnecting automatically. Anything you send now goes out when we are back.'));
+      }
+    } else if (st.state === 'closed') {
+      connPill.textContent = 'Disconnected';
+      S.closed = st.reason;
+      notice.replaceChildren(closedNotice(st.reason, st.text));
+      // What is on screen is no longer ours to act on.
+      promptArea.replaceChildren();
+      pre.hidden = true;
+      pre.replaceChildren();
+      if (!S.lobby) {
+        head.replaceChildren(h('h1', 'Cannot open this table'));
+        grid.hidden = true;
+      } else {
+        chatForm.hidden = true;
+      }
+    }
+  }
+
+  function seatLinkBox() {
+    const link = `${location.origin}/#/seat/${lobbyId}/${mine.token}`;
+    const inp = h('input', { type: 'text', readOnly: true, value: link, 'aria-label': 'Your seat link', onfocus: (e) => e.target.select() });
+    return h('details.seatlink.panel',
+      h('summary', 'Play this seat on another device'),
+      h('p.small', 'Open this link on your other phone or computer to continue as yourself. ',
+        h('strong', 'Keep it to yourself:'), ' anyone with it can play your seat.'),
+      h('div.copyrow', inp, h('button.small', { type: 'button', onclick: async (e) => { const ok = await copyText(link, inp); e.target.textContent = ok ? 'Copied ✓' : 'Select and copy'; } }, 'Copy')));
+  }
+
+  function closedNotice(reason, text) {
+    const forget = mine
+      ? h('button.small', { type: 'button', onclick: () => { forgetSeat(lobbyId); location.hash = '#/'; } }, 'Forget this table')
+      : h('a.button.small', { href: '#/' }, 'Home');
+    if (reason === 'kicked') {
+      if (mine) saveSeat(lobbyId, { kicked: true });
+      return h('div.notice.bad', { role: 'alert' },
+        h('strong', text || 'The host removed you from this lobby.'), ' ',
+        'Ask the host for the invite link if that was a mistake. ', forget);
+    }
+    return h('div.notice.bad', { role: 'alert' },
+      h('strong', text || (spectate ? 'This spectator link does not work.' : 'This browser’s seat is not valid here.')), ' ',
+      text ? '' : 'The link or seat may be wrong, or the lobby has expired. ',
+      forget);
+  }
+
+  // ---- messages
+  function onMsg(m) {
+    switch (m.type) {
+      case 'welcome':
+        S.viewer = m.viewer;
+        if (m.player) {
+          S.player = m.player;
+          if (mine && mine.player !== m.player) saveSeat(lobbyId, { player: m.player });
+        }
+        for (const line of m.chat || []) S.chat.set(line.seq, line);
+        drawChat();
+        return;
+      case 'lobby': {
+        S.lobby = m.lobby;
+        if (m.lobby.outcome) S.outcome = m.lobby.outcome;
+        if (!S.rendererLoading) {
+          // Draw nothing of the match until the game's own renderer is in,
+          // so its controls (not the generic ones) get the first draw.
+          S.rendererLoading = loadRenderer(m.lobby.game).then((r) => { S.renderer = r; drawGame(); });
+        }
+        if (mine) {
+          const p = m.lobby.players.find((x) => x.id === S.player);
+          saveSeat(lobbyId, { game: m.lobby.game, game_name: m.lobby.game_name, ...(p ? { name: p.name } : {}) });
+        }
+        drawAll();
+        return;
+      }
+      case 'state': {
+        S.version = m.version;
+        S.view = m.view;
+        S.pending = m.pending;
+        if (m.outcome) S.outcome = m.outcome;
+        const sig = JSON.stringify(m.prompt ? m.prompt.asks : null);
+        if (sig !== S.promptSig) { S.drafts = {}; S.promptSig = sig; }
+        S.prompt = m.prompt || null;
+        addLog(m.log || []);
+        if (S.lobby && S.lobby.status === 'open') S.lobby.status = m.outcome ? 'finished' : 'live';
+        drawAll();
+        return;
+      }
+      case 'chat':
+        if (!S.chat.has(m.line.seq) && S.onChatLine) S.onChatLine(m.line);
+        S.chat.set(m.line.seq, m.line);
+        drawChat();
+        return;
+      case 'rejected':
+        if (m.rid && m.rid.startsWith('a-')) return; // shown by the submitter
+        return;
+      case 'error':
+        // A bad token is explained by the notice shown when the socket closes.
+        if (m.code !== 'bad_token' && m.code !== 'not_authenticated' && m.code !== 'lobby_not_found') toast(`${m.message}`, 'error', 6000);
+        return;
+      default:
+    }
+  }
+
+  function addLog(lines) {
+    if (!lines.length) return;
+    S.log.push(...lines);
+    const scroller = logBox.querySelector('.log-scroll');
+    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 30;
+    for (const l of lines) logList.append(h('li', withNames(l)));
+    logBox.hidden = false;
+    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  // ---- helpers for renderers
+  const players = () => (S.lobby ? S.lobby.players : []);
+  const me = () => players().find((p) => p.id === S.player) || null;
+  const mySeat = () => {
+    const p = me();
+    if (p && p.seat !== null && p.seat !== undefined) return p.seat;
+    if (S.viewer && typeof S.viewer === 'object' && 'seat' in S.viewer) return S.viewer.seat;
+    return null;
+  };
+  const bySeat = (s) => players().find((p) => p.seat === s);
+  const seatName = (s) => {
+    const p = bySeat(s);
+    return p ? p.name : seatLabel(s);
+  };
+  const isHost = () => !!(me() && me().host);
+  // Server text names seats ("Seat 2 wins"); add who sits there.
+  const withNames = (text) => String(text).replace(/\b[Ss]eat (\d+)\b(?! \()/g, (m, n) => {
+    const p = bySeat(Number(n) - 1);
+    return p ? `${m} (${p.name})` : m;
+  });
+
+  function drawAll() {
+    drawHead();
+    drawPre();
+    drawGame();
+    drawFair();
+  }
+
+  function drawHead() {
+    const L = S.lobby;
+    if (!L) return;
+    document.title = `${L.game_name} · Backroom`;
+    const seat = mySeat();
+    head.replaceChildren(
+      h('h1', L.game_name),
+      h('span.status-pill', { dataset: { status: L.status } }, STATUS_TEXT[L.status] || L.status),
+      spectate ? h('span.pill', 'Watching') : seat !== null ? h('span.pill.me', `You: ${me() ? me().name : ''} · ${seatLabel(seat)}`) : h('span.pill', `You: ${me() ? me().name : ''} · not seated`),
+    );
+  }
+
+  // ---- before start
+  function drawPre() {
+    const L = S.lobby;
+    if (!L || L.status !== 'open' || S.closed) { pre.hidden = true; return; }
+    pre.hidden = false;
+    const host = isHost();
+    const seat = mySeat();
+    const parts = [];
+    if (mine && mine.invite) {
+      const link = `${location.origin}/#/join/${lobbyId}/${mine.invite}`;
+      const inp = h('input#invite-link', { type: 'text', readOnly: true, value: link, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
+      parts.push(h('div.invite.panel',
+        h('h2', 'Invite your friends'),
+        h('p.muted.small', 'Anyone with this link can join this lobby. Send it privately.'),
+        h('div.copyrow', inp, h('button.primary#copy-invite', {
+          type: 'button',
+          onclick: async (e) => {
+            const ok = await copyText(link, inp);
+            e.target.textContent = ok ? 'Copied ✓' : 'Select and copy';
+            setTimeout(() => { e.target.textContent = 'Copy link'; }, 2000);
+          },
+        }, 'Copy link'),
+        navigator.share ? h('button', {
+          type: 'button',
+          onclick: () => navigator.share({ title: `${L.game_name} at Backroom`, text: `Join my ${L.game_name} table:`, url: link }).catch(() => {}),
+        }, 'Share…') : null)));
+    }
+    const spectLink = spectateLink();
+    if (spectLink) {
+      const inp = h('input#spectate-link', { type: 'text', readOnly: true, value: spectLink, 'aria-label': 'Spectator link', onfocus: (e) => e.target.select() });
+      parts.push(h('div.invite.panel.soft',
+        h('h2', 'Spectator link'),
+        h('p.muted.small', 'Watchers see only what every player can see.'),
+        h('div.copyrow', inp, h('button', { type: 'button', onclick: async (e) => { const ok = await copyText(spectLink, inp); e.target.textContent = ok ? 'Copied ✓' : 'Select and copy'; } }, 'Copy'))));
+    }
+    const cards = [];
+    for (let s = 0; s < L.seats; s++) {
+      const p = bySeat(s);
+      const isMe = p && p.id === S.player;
+      const actions = [];
+      if (!spectate && !p) actions.push(h(seat === null ? 'button.small.primary' : 'button.small.ghost', { type: 'button', dataset: { sit: String(s) }, onclick: () => lobbyCall('seat', { seat: s }) }, seat === null ? 'Sit here' : 'Move here'));
+      if (isMe) actions.push(h('button.small.ghost', { type: 'button', dataset: { stand: '' }, onclick: () => lobbyCall('seat', { seat: null }) }, 'Stand up'));
+      if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
+      cards.push(h('li.seat-card', { class: `seat-card${p ? '' : ' empty'}${isMe ? ' mine' : ''}`, dataset: { seat: String(s) } },
+        h('span.seat-no', seatLabel(s)),
+        p ? personLine(p) : h('span.muted', 'empty'),
+        h('span.seat-actions', actions)));
+    }
+    const standing = L.players.filter((p) => p.seat === null || p.seat === undefined);
+    const empty = L.seats - L.players.filter((p) => p.seat !== null && p.seat !== undefined).length;
+    const hostP = L.players.find((p) => p.host);
+    const ctl = [];
+    if (host) {
+      if (empty) ctl.push(h('button#fill-bots', { type: 'button', onclick: () => lobbyCall('bots') }, `Fill ${empty} empty seat${empty > 1 ? 's' : ''} with bots`));
+      ctl.push(h('button.primary#start', { type: 'button', disabled: empty > 0, onclick: () => lobbyCall('start') }, 'Start the match'));
+      ctl.push(h('p.hint', empty > 0 ? `Every seat needs a player or a bot before you start (${empty} empty).` : 'Everyone is seated. Start when ready.'));
+    } else if (!spectate) {
+      ctl.push(h('p.muted', `Waiting for ${hostP ? hostP.name : 'the host'} to start the match.`));
+    }
+    if (!spectate && seat === null) parts.unshift(h('div.callout.pick', { role: 'status' }, 'Pick a seat below to play.'));
+    parts.push(h('div.seats.panel',
+      h('h2', `Seats (${L.seats - empty}/${L.seats})`),
+      h('ol.seat-list', cards),
+      standing.length ? h('div.standing', h('span.muted.small', 'In the lobby, not seated: '), standing.map((p) => h('span.person', personLine(p), host && p.id !== S.player ? h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, 'Remove') : null))) : null,
+      h('div.host-controls', ctl),
+      !spectate && !host ? h('div.leave-row', h('button.link.small', { type: 'button', onclick: leave }, 'Leave this lobby')) : null));
+    pre.replaceChildren(...parts);
+  }
+
+  function spectateLink() {
+    if (!mine || !mine.spectate_url) return null;
+    const u = mine.spectate_url;
+    const m = /([0-9a-f-]{36})[/.]([\w-]+)\/?$/i.exec(u);
+    if (m) return `${location.origin}/#/watch/${m[1]}/${m[2]}`;
+    return u.startsWith('http') ? u : `${location.origin}${u.startsWith('/') ? '' : '/'}${u}`;
+  }
+
+  function personLine(p) {
+    return h('span.person-line',
+      h('span.dot', { class: `dot ${p.bot || p.connected ? 'on' : 'off'}`, title: p.bot ? 'bot' : p.connected ? 'online' : 'offline' }),
+      h('span.pname', p.name),
+      p.id === S.player ? h('span.badge.you', 'you') : null,
+      p.host ? h('span.badge', 'host') : null,
+      p.bot ? h('span.badge.bot', 'bot') : null);
+  }
+
+  async function lobbyCall(what, body) {
+    try {
+      const info = await api('POST', `/api/lobbies/${lobbyId}/${what}`, { token: mine.token, body: body === undefined ? undefined : body });
+      if (info && info.id) onMsg({ type: 'lobby', lobby: info });
+    } catch (e) {
+      toast(e.message, 'error', 6000);
+    }
+  }
+
+  function kick(p) {
+    if (!p.bot && !confirm(`Remove ${p.name} from the lobby?`)) return;
+    lobbyCall('kick', { player: p.id });
+  }
+
+  async function leave() {
+    if (!confirm('Leave this lobby? You will need the invite link to come back.')) return;
+    try {
+      await api('POST', `/api/lobbies/${lobbyId}/leave`, { token: mine.token });
+      forgetSeat(lobbyId);
+      location.hash = '#/';
+    } catch (e) {
+      toast(e.message, 'error', 6000);
+    }
+  }
+
+  // ---- the match
+  function drawGame() {
+    const L = S.lobby;
+    if (!L || L.status === 'open') {
+      board.hidden = true; waitLine.hidden = true; outcomeBox.hidden = true; promptArea.replaceChildren(); rejectBox.replaceChildren();
+      return;
+    }
+    if (L.status === 'expired' && S.view === null) {
+      board.hidden = false;
+      board.replaceChildren(h('p.muted', 'This lobby expired before the match started.'));
+      return;
+    }
+    if (S.view === null || !S.renderer) {
+      board.hidden = false;
+      board.replaceChildren(h('p.muted', 'Setting up the table…'));
+      return;
+    }
+    const seat = mySeat();
+    const ctx = {
+      view: S.view, seat, spectator: !!spectate, players: players(), seatName, pending: S.pending,
+      prompt: S.prompt, outcome: S.outcome, lobby: L, version: S.version, draft: S.drafts,
+    };
+    const renderer = S.renderer;
+    let el;
+    try {
+      el = renderer.render(S.view, ctx);
+    } catch (e) {
+      console.error(e);
+      el = getRenderer('*').render(S.view, ctx);
+    }
+    board.hidden = false;
+    board.replaceChildren(el);
+    drawOutcome();
+    drawWait(seat);
+    drawPrompt(ctx, renderer);
+  }
+
+  function drawWait(seat) {
+    const P = S.pending;
+    if (!P || P.mode === 'over' || S.outcome) { waitLine.hidden = true; document.title = `${S.lobby.game_name} · Backroom`; return; }
+    const names = (arr) => arr.map((s) => (s === seat ? 'you' : seatName(s))).join(', ');
+    let text = '';
+    if (P.mode === 'turn') text = P.seat === seat ? 'Your turn.' : `${seatName(P.seat)}’s turn.`;
+    else if (P.mode === 'simultaneous') {
+      text = P.waiting.length ? `Waiting for ${names(P.waiting)}.` : 'Revealing…';
+      if (P.waiting.length === 1 && P.waiting[0] === seat && P.committed.length) text = 'Everyone else is locked in: waiting for you.';
+      if (seat !== null && P.committed.includes(seat) && P.waiting.length) text = `You are locked in. ${text}`;
+    } else if (P.mode === 'window') {
+      const left = P.seats.filter((s) => !P.answered.includes(s));
+      text = `Waiting for ${names(left)} to answer or pass.`;
+    } else if (P.mode === 'negotiation') {
+      const left = P.seats.filter((s) => !P.ready.includes(s));
+      text = `Negotiating; not ready yet: ${names(left)}.`;
+    }
+    waitLine.hidden = !text;
+    waitLine.textContent = text;
+    const yours = !!S.prompt && seat !== null && (
+      (P.mode === 'turn' && P.seat === seat) || (P.mode === 'simultaneous' && P.waiting.includes(seat)) ||
+      (P.mode === 'window' && P.seats.includes(seat) && !P.answered.includes(seat)) ||
+      (P.mode === 'negotiation' && P.seats.includes(seat) && !P.ready.includes(seat)));
+    waitLine.classList.toggle('your-move', yours);
+    // A background tab shows it in its title.
+    document.title = `${yours ? '● Your move · ' : ''}${S.lobby.game_name} · Backroom`;
+  }
+
+  function drawPrompt(ctx, renderer) {
+    drawRejection();
+    if (S.closed) { promptArea.replaceChildren(); return; }
+    if (spectate) { promptArea.replaceChildren(h('p.muted.watching', 'You are watching this match.')); return; }
+    if (S.outcome) { promptArea.replaceChildren(); return; }
+    if (!S.prompt) {
+      promptArea.replaceChildren(mySeat() === null ? h('p.muted', 'You are not seated in this match.') : h('p.muted.nothing', 'Nothing for you to do right now.'));
+      return;
+    }
+    const focused = document.activeElement && promptArea.contains(document.activeElement) ? document.activeElement.dataset.dial : undefined;
+    const el = renderPrompt(S.prompt, ctx, renderer, submitAction);
+    promptArea.replaceChildren(el);
+    if (focused !== undefined) promptArea.querySelector(`[data-dial="${focused}"]`)?.focus();
+  }
+
+  async function submitAction(ask, action) {
+    S.rejection = null;
+    drawRejection();
+    if (!conn.online) toast('Offline: your move will be sent when the connection is back.', 'info');
+    const res = await conn.request({ type: 'act', version: S.version, action });
+    if (res.type === 'rejected') {
+      S.rejection = res;
+      drawRejection();
+      rejectBox.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    }
+  }
+
+  function drawRejection() {
+    const r = S.rejection;
+    if (!r) { rejectBox.replaceChildren(); return; }
+    rejectBox.replaceChildren(h('div.rejected', { role: 'alert', dataset: { code: r.code } },
+      h('div.rejected-title', 'Not accepted', r.rule ? h('span.rule', ` · rule: ${r.rule}`) : null),
+      h('p', r.message),
+      h('p.muted.small', r.code === 'stale_version' ? 'The table changed before your move arrived; look again and resend.' : `Nothing changed at the table (${r.code}).`),
+      h('button.link.small', { type: 'button', onclick: () => { S.rejection = null; drawRejection(); } }, 'Dismiss')));
+  }
+
+  function drawOutcome() {
+    const O = S.outcome;
+    if (!O) { outcomeBox.hidden = true; return; }
+    outcomeBox.hidden = false;
+    const seat = mySeat();
+    const ord = (n) => ['1st', '2nd', '3rd'][n] || `${n + 1}th`;
+    let place = null;
+    O.ranking.forEach((g, i) => { if (g.includes(seat)) place = i; });
+    const rows = O.ranking.map((g, i) => h('li', { class: g.includes(seat) ? 'mine' : null },
+      h('span.place', ord(i)),
+      h('span.who', g.map((s) => seatName(s)).join(' & ')),
+      O.scores && O.scores.length ? h('span.pts', `${O.scores[g[0]]} pt${O.scores[g[0]] === 1 ? '' : 's'}`) : null));
+    outcomeBox.replaceChildren(h('div.outcome',
+      h('h2', 'Game over'),
+      h('p.summary', withNames(O.summary)),
+      place !== null ? h('p.you-placed', place === 0 ? (O.ranking[0].length > 1 ? 'You share first place!' : 'You win!') : `You placed ${ord(place)}.`) : null,
+      h('ol.ranking', rows),
+      h('div.outcome-actions', h('a.button', { href: '#/' }, 'Back to my matches'))));
+  }
+
+  // ---- fairness: seed hash at start, seed revealed at the end
+  async function drawFair() {
+    const L = S.lobby;
+    if (!L || (!L.seed_hash && !L.seed)) { fair.hidden = true; return; }
+    fair.hidden = false;
+    const verdict = h('p.verdict.small');
+    const items = [h('h2', 'Fair shuffle')];
+    if (L.seed_hash) items.push(h('p.small', 'Seed hash (published at the start): ', h('code.hash#seed-hash', L.seed_hash)));
+    if (L.seed) {
+      items.push(h('p.small', 'Seed (revealed at the end): ', h('code.hash#seed', L.seed)), verdict);
+      if (mine) items.push(h('button.small', { type: 'button', onclick: downloadRecord }, 'Download the match record'));
+    } else {
+      items.push(h('p.muted.small', 'The seed itself is revealed when the match ends, so anyone can check nothing was changed.'));
+    }
+    fair.replaceChildren(...items);
+    if (L.seed && L.seed_hash) {
+      const ok = await verifySeed(L.seed, L.seed_hash);
+      verdict.textContent = ok === true ? '✓ SHA-256 of the seed matches the published hash.'
+        : ok === false ? '✗ The revealed seed does not match the published hash.' : '(This browser cannot check the hash here.)';
+      verdict.dataset.ok = String(ok);
+    }
+  }
+
+  async function downloadRecord() {
+    try {
+      const rec = await api('GET', `/api/lobbies/${lobbyId}/record`, { token: mine.token });
+      const blob = new Blob([JSON.stringify(rec, null, 2)], { type: 'application/json' });
+      const a = h('a', { href: URL.createObjectURL(blob), download: `backroom-${lobbyId}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  }
+
+  // ---- chat
+  function drawChat() {
+    const scroller = chatBox.querySelector('.chat-scroll');
+    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 30;
+    const lines = [...S.chat.values()].sort((a, b) => a.seq - b.seq);
+    chatList.replaceChildren(...(lines.length ? lines.map((l) => h('li',
+      h('span.chat-meta', h('b', l.from), l.seat !== null && l.seat !== undefined ? ` (${seatLabel(l.seat)})` : '', ' · ', clock(l.at)),
+      h('span.chat-text', l.text))) : [h('li.muted.small.empty', 'No messages yet.')]));
+    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+  }
+  drawChat();
+
+  // On a phone the chat is far below the table: count what arrives unseen.
+  const chatJump = h('button.chat-jump.small', { type: 'button', hidden: true, onclick: () => chatBox.scrollIntoView({ behavior: 'smooth', block: 'start' }) });
+  let chatVisible = false;
+  let unread = 0;
+  const showUnread = () => {
+    chatJump.hidden = unread === 0;
+    chatJump.textContent = `Chat: ${unread} new`;
+  };
+  if ('IntersectionObserver' in window) {
+    new IntersectionObserver((entries) => {
+      chatVisible = entries.some((e) => e.isIntersecting);
+      if (chatVisible) { unread = 0; showUnread(); }
+    }).observe(chatList);
+  }
+  S.onChatLine = (line) => {
+    if (chatVisible || line.from === (me() && me().name)) return;
+    unread += 1;
+    showUnread();
+  };
+  document.body.append(chatJump);
+  const prevCleanup = cleanup;
+  cleanup = () => { prevCleanup(); chatJump.remove(); };
+
+  chatForm.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const text = chatInput.value.trim();
+    if (!text) return;
+    chatSend.disabled = true;
+    const res = await conn.request({ type: 'chat', text });
+    chatSend.disabled = false;
+    if (res.type === 'ack') {
+      if (chatInput.value.trim() === text) chatInput.value = '';
+    } else {
+      toast(`Chat not sent: ${res.message}`, 'error', 6000);
+    }
+    chatInput.focus();
+  });
+}
+
+/** True/false when checked, null when the browser cannot hash here. */
+async function verifySeed(seed, hash) {
+  if (!(window.crypto && crypto.subtle)) return null;
+  const want = hash.toLowerCase();
+  const hex = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const candidates = [new TextEncoder().encode(seed)];
+  if (/^[0-9a-f]+$/i.test(seed) && seed.length % 2 === 0) {
+    candidates.unshift(Uint8Array.from(seed.match(/../g).map((x) => parseInt(x, 16))));
+  }
+  for (const c of candidates) if ((await hex(c)) === want) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------- preview
+
+/**
+ * #/preview[/<game>]: every prompt input kind drawn by the generic controls
+ * (and a game's renderer, if named), with the action each would send. For
+ * game authors checking their prompts; it talks to no server.
+ */
+async function previewPage(gameId) {
+  document.title = 'Prompt preview · Backroom';
+  const renderer = gameId ? await loadRenderer(gameId) : getRenderer('*');
+  const opts = (...labels) => labels.map((l, i) => ({ value: i, label: l }));
+  const prompt = {
+    title: 'Every input kind',
+    asks: [
+      { verb: 'pass', label: 'Pass' },
+      { verb: 'play', label: 'Play a card', fixed: { from: 'hand' }, params: [
+        { name: 'card', label: 'Card', input: { kind: 'one', options: opts('Cerebro', 'Danger Room', 'Blackbird') } },
+        { name: 'school', label: 'School', input: { kind: 'one', options: opts('Xavier', 'Massachusetts', 'Hellfire', 'Genosha', 'Weapon X', 'Morlocks', 'Asteroid M') } },
+        { name: 'targets', label: 'Targets', input: { kind: 'many', options: opts('Cyclops', 'Storm', 'Rogue', 'Gambit'), min: 1, max: 2 } },
+        { name: 'amount', label: 'Hope', input: { kind: 'number', min: 0, max: 6 } },
+      ] },
+      { verb: 'arrange', label: 'Arrange', params: [
+        { name: 'order', label: 'Order', input: { kind: 'order', options: opts('First', 'Second', 'Third') } },
+      ] },
+      { verb: 'move', label: 'Move', params: [
+        { name: 'to', label: 'Hex', input: { kind: 'hex', cells: [[0, 0], [1, 0], [0, 1], [-1, 1]] } },
+        { name: 'aim', label: 'Aim', input: { kind: 'point', min_x: 0, min_y: 0, max_x: 10, max_y: 10 } },
+        { name: 'note', label: 'Note', input: { kind: 'text', max_len: 40 } },
+      ] },
+    ],
+  };
+  const view = { seats: 3, round: 2, hand: [{ name: 'Cerebro', cost: 2 }, { name: 'Blackbird', cost: 3 }], hope: [4, 2, 5], my_secret: null };
+  const out = h('pre.preview-out', 'Submit something to see the action.');
+  const ctx = { view, seat: 0, spectator: false, players: [], seatName: seatLabel, pending: null, prompt, outcome: null, lobby: null, version: 0, draft: {} };
+  setPage(h('section.panel', h('h1', 'Prompt preview'), h('p.muted.small', 'Generic controls for every input kind; nothing is sent anywhere.')),
+    h('div.table-grid',
+      h('div.col-main',
+        h('section.board', renderer.render(view, ctx)),
+        h('div.prompt-area', renderPrompt(prompt, ctx, renderer, async (ask, action) => { out.textContent = JSON.stringify(action, null, 2); }))),
+      h('div.col-side', h('section.panel', h('h2', 'Action'), out))));
+}

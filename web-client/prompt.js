@@ -1,0 +1,289 @@
+// Generic prompt controls: every typed input kind of the engine's Prompt
+// becomes a control; the answer is the action itself:
+// {type: ask.verb, ...ask.fixed, [param.name]: value}.
+
+import { h } from './util.js';
+
+/**
+ * Draws a prompt. onSubmit(ask, action) returns a promise that settles when
+ * the server answered; the button shows progress meanwhile.
+ */
+export function renderPrompt(prompt, ctx, renderer, onSubmit) {
+  const box = h('section.prompt', { 'aria-label': 'Your move' });
+  box.append(h('h2.prompt-title', prompt.title));
+  const draft = ctx.draft || (ctx.draft = {});
+  const many = prompt.asks.length > 1;
+  const forms = prompt.asks.map((ask, ai) => buildAsk(ask, ai, ctx, renderer, onSubmit, many));
+  if (!many) {
+    box.append(...forms.map((f) => f.form));
+    return box;
+  }
+  // Several alternatives: a menu of what to do. One without parameters
+  // (e.g. "Pass") is sent by its button; one with parameters opens its form.
+  const withParams = prompt.asks.filter((a) => a.params && a.params.length).length;
+  if (draft.__open === undefined && withParams === 1) draft.__open = prompt.asks.findIndex((a) => a.params && a.params.length);
+  const menu = h('div.ask-menu', { role: 'group', 'aria-label': 'What to do' });
+  const show = () => {
+    forms.forEach((f, ai) => { f.form.hidden = !f.hasParams || draft.__open !== ai; });
+    for (const b of menu.children) b.setAttribute('aria-expanded', String(Number(b.dataset.ask) === draft.__open));
+  };
+  forms.forEach((f, ai) => {
+    const ask = prompt.asks[ai];
+    const b = h('button.ask-pick', { type: 'button', dataset: { ask: String(ai), verb: ask.verb }, class: f.hasParams ? 'ask-pick opens' : 'ask-pick' }, ask.label);
+    b.addEventListener('click', async () => {
+      if (f.hasParams) {
+        draft.__open = draft.__open === ai ? undefined : ai;
+        show();
+        return;
+      }
+      b.disabled = true;
+      const old = b.textContent;
+      b.textContent = 'Sending…';
+      try { await f.send(); } finally { b.disabled = false; b.textContent = old; }
+    });
+    menu.append(b);
+  });
+  box.append(menu, ...forms.map((f) => f.form));
+  show();
+  return box;
+}
+
+function buildAsk(ask, ai, ctx, renderer, onSubmit, many) {
+  const form = h('form.ask', { dataset: { verb: ask.verb, ask: String(ai) } });
+  const hasParams = !!(ask.params && ask.params.length);
+  if (many && hasParams) form.append(h('h3.ask-label', ask.label));
+  const controls = [];
+  for (const param of ask.params || []) {
+    const key = `${ai}:${param.name}`;
+    const control =
+      (renderer && renderer.input && renderer.input(param, ask, ctx, key)) || genericControl(param, ctx, renderer, key);
+    controls.push({ param, control });
+    const wrap = h('div.param', { dataset: { param: param.name, kind: param.input.kind } });
+    if (!control.labelled) wrap.append(h('div.param-label', param.label));
+    wrap.append(control.el);
+    form.append(wrap);
+  }
+  const hint = h('p.hint', { role: 'status' });
+  const button = h('button.primary.submit', { type: 'submit', dataset: { verb: ask.verb } }, ask.label);
+  const problem = () => controls
+    .map(({ param, control }) => (control.problem && control.problem()) || problemOf(param, control.get()))
+    .find(Boolean);
+  const refresh = () => {
+    const p = problem();
+    button.disabled = !!p || form.classList.contains('sending');
+    hint.textContent = p || '';
+  };
+  const send = async () => {
+    const action = { type: ask.verb, ...(ask.fixed || {}) };
+    for (const { param, control } of controls) action[param.name] = control.get();
+    await onSubmit(ask, action);
+  };
+  form.addEventListener('input', refresh);
+  form.addEventListener('change', refresh);
+  form.addEventListener('pick', refresh);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    refresh();
+    if (button.disabled) return;
+    form.classList.add('sending');
+    button.disabled = true;
+    const old = button.textContent;
+    button.textContent = 'Sending…';
+    try {
+      await send();
+    } finally {
+      form.classList.remove('sending');
+      button.textContent = old;
+      refresh();
+    }
+  });
+  form.append(h('div.ask-actions', button, hint));
+  queueMicrotask(refresh);
+  return { form, send, hasParams };
+}
+
+/** Why the current value cannot be sent, or '' when it can. */
+function problemOf(param, v) {
+  const i = param.input;
+  if (v === undefined || v === null || (typeof v === 'number' && Number.isNaN(v))) {
+    return `Choose ${param.label.toLowerCase()}.`;
+  }
+  switch (i.kind) {
+    case 'number':
+      if (!Number.isInteger(v) || v < i.min || v > i.max) return `${param.label} goes from ${i.min} to ${i.max}.`;
+      return '';
+    case 'many':
+      if (v.length < i.min) return `Choose at least ${i.min}.`;
+      if (v.length > i.max) return `Choose at most ${i.max}.`;
+      return '';
+    case 'point': {
+      const [x, y] = v;
+      if (![x, y].every(Number.isFinite)) return 'Enter both coordinates.';
+      if (x < i.min_x || x > i.max_x || y < i.min_y || y > i.max_y) return 'That point is off the board.';
+      return '';
+    }
+    case 'text':
+      if ([...v].length > i.max_len) return `At most ${i.max_len} characters.`;
+      return '';
+    default:
+      return '';
+  }
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The generic control for one parameter. */
+export function genericControl(param, ctx, renderer, key) {
+  const draft = ctx.draft || {};
+  const i = param.input;
+  const keep = (v) => { draft[key] = v; };
+  switch (i.kind) {
+    case 'one': {
+      if (i.options.length <= 6) {
+        // A single option is chosen already: one tap to send, not two.
+        let chosen = draft[key] !== undefined ? draft[key] : i.options.length === 1 ? i.options[0].value : undefined;
+        const row = h('div.choices', { role: 'radiogroup', 'aria-label': param.label });
+        const buttons = i.options.map((o) =>
+          h('button.choice', {
+            type: 'button', role: 'radio', 'aria-checked': String(same(o.value, chosen)),
+            onclick: (ev) => {
+              chosen = o.value;
+              keep(chosen);
+              for (const b of buttons) b.setAttribute('aria-checked', String(b === ev.currentTarget));
+              row.dispatchEvent(new Event('pick', { bubbles: true }));
+            },
+          }, o.label),
+        );
+        row.append(...buttons);
+        return { el: row, get: () => chosen };
+      }
+      const sel = h('select', { 'aria-label': param.label },
+        h('option', { value: '' }, `— ${param.label} —`),
+        i.options.map((o, n) => h('option', { value: String(n), selected: same(o.value, draft[key]) }, o.label)));
+      sel.addEventListener('change', () => keep(sel.value === '' ? undefined : i.options[Number(sel.value)].value));
+      return { el: sel, get: () => (sel.value === '' ? undefined : i.options[Number(sel.value)].value) };
+    }
+    case 'many': {
+      const chosen = new Set((draft[key] || []).map((v) => JSON.stringify(v)));
+      const count = h('span.count');
+      const show = () => { count.textContent = `${chosen.size} chosen (${i.min === i.max ? i.min : `${i.min}–${i.max}`})`; };
+      const list = h('div.checks', i.options.map((o) => {
+        const k = JSON.stringify(o.value);
+        const cb = h('input', { type: 'checkbox', checked: chosen.has(k) });
+        cb.addEventListener('change', () => {
+          if (cb.checked) chosen.add(k); else chosen.delete(k);
+          keep([...chosen].map((s) => JSON.parse(s)));
+          show();
+        });
+        return h('label.check', cb, h('span', o.label));
+      }), count);
+      show();
+      return {
+        el: list,
+        get: () => i.options.filter((o) => chosen.has(JSON.stringify(o.value))).map((o) => o.value),
+      };
+    }
+    case 'number': {
+      const start = draft[key] ?? i.min;
+      const range = h('input', { type: 'range', min: i.min, max: i.max, step: 1, value: String(start), 'aria-label': param.label });
+      const num = h('input.num', { type: 'number', min: i.min, max: i.max, step: 1, value: String(start), inputmode: 'numeric', 'aria-label': param.label });
+      range.addEventListener('input', () => { num.value = range.value; keep(Number(range.value)); });
+      num.addEventListener('input', () => { if (num.value !== '') range.value = num.value; keep(num.value === '' ? undefined : Number(num.value)); });
+      const span = i.max - i.min <= 200;
+      return {
+        el: h('div.number', span ? range : null, num, h('span.range-note', `${i.min}–${i.max}`)),
+        get: () => (num.value === '' ? undefined : Number(num.value)),
+      };
+    }
+    case 'order': {
+      let items = Array.isArray(draft[key]) && draft[key].length === i.options.length
+        ? draft[key].map((v) => i.options.find((o) => same(o.value, v))).filter(Boolean)
+        : [...i.options];
+      if (items.length !== i.options.length) items = [...i.options];
+      const list = h('ol.order');
+      let dragFrom = null;
+      const draw = () => {
+        list.replaceChildren(...items.map((o, n) => {
+          const move = (d) => {
+            const m = n + d;
+            if (m < 0 || m >= items.length) return;
+            [items[n], items[m]] = [items[m], items[n]];
+            keep(items.map((x) => x.value));
+            draw();
+            list.dispatchEvent(new Event('pick', { bubbles: true }));
+            list.querySelectorAll('li')[m]?.querySelector(d < 0 ? '.up' : '.down')?.focus();
+          };
+          const li = h('li', { draggable: 'true' },
+            h('span.grip', { 'aria-hidden': 'true' }, '⋮⋮'),
+            h('span.item', o.label),
+            h('button.icon.up', { type: 'button', 'aria-label': `Move ${o.label} up`, disabled: n === 0, onclick: () => move(-1) }, '↑'),
+            h('button.icon.down', { type: 'button', 'aria-label': `Move ${o.label} down`, disabled: n === items.length - 1, onclick: () => move(1) }, '↓'));
+          li.addEventListener('dragstart', () => { dragFrom = n; li.classList.add('dragging'); });
+          li.addEventListener('dragend', () => li.classList.remove('dragging'));
+          li.addEventListener('dragover', (e) => e.preventDefault());
+          li.addEventListener('drop', (e) => {
+            e.preventDefault();
+            if (dragFrom === null || dragFrom === n) return;
+            const [it] = items.splice(dragFrom, 1);
+            items.splice(n, 0, it);
+            dragFrom = null;
+            keep(items.map((x) => x.value));
+            draw();
+            list.dispatchEvent(new Event('pick', { bubbles: true }));
+          });
+          return li;
+        }));
+      };
+      draw();
+      return { el: list, get: () => items.map((o) => o.value) };
+    }
+    case 'hex': {
+      let chosen = draft[key];
+      const note = h('span.picked', chosen ? `Chosen: ${chosen[0]}, ${chosen[1]}` : 'Nothing chosen yet');
+      const pick = (cell, el) => {
+        chosen = [cell[0], cell[1]];
+        keep(chosen);
+        note.textContent = `Chosen: ${cell[0]}, ${cell[1]}`;
+        el?.dispatchEvent(new Event('pick', { bubbles: true }));
+      };
+      const board = renderer && renderer.hexBoard && renderer.hexBoard(i.cells, ctx, (cell) => pick(cell, board), chosen);
+      if (board) return { el: h('div.hexpick', board, note), get: () => chosen };
+      const list = h('div.choices.hexes');
+      list.append(...i.cells.map((c) => h('button.choice', {
+        type: 'button', 'aria-checked': String(same(c, chosen)), role: 'radio',
+        onclick: (ev) => {
+          for (const b of list.children) b.setAttribute('aria-checked', String(b === ev.currentTarget));
+          pick(c, list);
+        },
+      }, `(${c[0]}, ${c[1]})`)));
+      return { el: h('div.hexpick', list, note), get: () => chosen };
+    }
+    case 'point': {
+      const [dx, dy] = draft[key] || [i.min_x, i.min_y];
+      const x = h('input.num', { type: 'number', step: 'any', min: i.min_x, max: i.max_x, value: String(dx), 'aria-label': `${param.label} x` });
+      const y = h('input.num', { type: 'number', step: 'any', min: i.min_y, max: i.max_y, value: String(dy), 'aria-label': `${param.label} y` });
+      const get = () => (x.value === '' || y.value === '' ? undefined : [Number(x.value), Number(y.value)]);
+      const upd = () => keep(get());
+      x.addEventListener('input', upd);
+      y.addEventListener('input', upd);
+      const board = renderer && renderer.pointBoard && renderer.pointBoard(i, ctx, ([px, py]) => {
+        x.value = String(px);
+        y.value = String(py);
+        upd();
+        x.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      return {
+        el: h('div.point', board || null, h('label', 'x ', x), h('label', 'y ', y),
+          h('span.range-note', `x ${i.min_x}–${i.max_x}, y ${i.min_y}–${i.max_y}`)),
+        get,
+      };
+    }
+    case 'text': {
+      const t = h('input.text', { type: 'text', maxlength: i.max_len, value: draft[key] || '', 'aria-label': param.label, autocomplete: 'off' });
+      t.addEventListener('input', () => keep(t.value));
+      return { el: t, get: () => t.value };
+    }
+    default:
+      return { el: h('p.muted', `This client cannot show a “${i.kind}” choice yet.`), get: () => undefined };
+  }
+}

@@ -1,0 +1,57 @@
+// The renderer hook. Each game may register a renderer that draws its own
+// board from the viewer's `view`; prompts stay generic (prompt.js) unless
+// a renderer offers a richer control for a parameter.
+//
+// registerRenderer(gameId, {
+//   render(view, ctx) -> Element        required: the board
+//   input?(param, ask, ctx) -> Control  optional: a custom control for one
+//                                       prompt parameter, or null for the
+//                                       generic one. Control = {el, get(),
+//                                       set?(v)}; get() returns the value or
+//                                       undefined while nothing is chosen.
+//   hexBoard?(cells, ctx, onPick) -> Element   optional: a clickable board
+//                                       for `hex` inputs
+//   pointBoard?(input, ctx, onPick) -> Element optional: a board for
+//                                       `point` inputs
+// })
+//
+// ctx: { view, seat (my seat or null), spectator, players (by seat),
+//        seatName(s), pending, prompt, outcome, lobby, version,
+//        draft (a per-prompt object kept across redraws) }
+
+const renderers = new Map();
+
+export function registerRenderer(gameId, renderer) {
+  if (!renderer || typeof renderer.render !== 'function') throw new Error('a renderer needs render(view, ctx)');
+  renderers.set(gameId, renderer);
+}
+
+export function getRenderer(gameId) {
+  return renderers.get(gameId) || renderers.get('*');
+}
+
+/**
+ * Games with a file games/<id>.js. Add a game's id here with its renderer;
+ * others use the generic one without asking the server for a missing file.
+ */
+export const RENDERER_FILES = ['sealed-bids'];
+
+/** Loads games/<id>.js once (it calls registerRenderer); quietly falls back. */
+const loading = new Map();
+export function loadRenderer(gameId) {
+  if (renderers.has(gameId)) return Promise.resolve(renderers.get(gameId));
+  if (!RENDERER_FILES.includes(gameId)) return Promise.resolve(getRenderer('*'));
+  if (!loading.has(gameId)) {
+    loading.set(
+      gameId,
+      import(`./games/${gameId}.js`).then(
+        () => getRenderer(gameId),
+        () => getRenderer('*'),
+      ),
+    );
+  }
+  return loading.get(gameId);
+}
+
+// Let games loaded as plain modules reach the hook without an import path.
+window.Backroom = Object.assign(window.Backroom || {}, { registerRenderer });
