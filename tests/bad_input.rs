@@ -175,3 +175,55 @@ async fn illegal_stale_and_late_actions_are_refused_and_change_nothing() {
 fn rand_id() -> String {
     uuid::Uuid::new_v4().simple().to_string()[..8].to_string()
 }
+
+/// Out of turn, in a turn-based game (X-Men opens with the School choice in
+/// dice order): the awaited seat's own action, sent by another seat, is
+/// refused as `not_your_turn` and changes nothing.
+#[tokio::test]
+async fn an_action_out_of_turn_is_refused() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let (s, r) = app.post("/api/lobbies", None, json!({"game":"xmen-mutant-revolution","seats":3,"name":"Host"})).await;
+    assert_eq!(s, 201, "{r}");
+    let lobby = Lobby { id: r["lobby"].as_str().unwrap().into(), host_token: r["token"].as_str().unwrap().into(), invite: r["invite"].as_str().unwrap().into() };
+    let mut tokens = vec![lobby.host_token.clone()];
+    tokens.extend(join_players(&app.url(""), &app.http, &lobby, 2).await);
+    let mut sockets = vec![];
+    for t in &tokens {
+        sockets.push(Ws::hello(app.addr, &lobby.id, t, None).await);
+    }
+    start(&app.url(""), &app.http, &lobby).await;
+    let mut states = vec![];
+    for ws in sockets.iter_mut() {
+        states.push(ws.until(|m| m["type"] == "state").await);
+    }
+    assert_eq!(states[0]["pending"]["mode"], "turn", "{}", states[0]["pending"]);
+    let turn = states[0]["pending"]["seat"].as_u64().unwrap() as usize;
+    let other = (turn + 1) % 3;
+    assert!(states[other]["prompt"].is_null(), "a seat that is not awaited has nothing to do");
+    let ask = &states[turn]["prompt"]["asks"][0];
+    let mut action = ask["fixed"].clone();
+    if action.is_null() {
+        action = json!({});
+    }
+    action["type"] = ask["verb"].clone();
+    for p in ask["params"].as_array().cloned().unwrap_or_default() {
+        let input = &p["input"];
+        let v = match input["kind"].as_str().unwrap() {
+            "one" => input["options"][0]["value"].clone(),
+            "number" => input["min"].clone(),
+            other => panic!("unexpected first prompt input {other}"),
+        };
+        action[p["name"].as_str().unwrap()] = v;
+    }
+    let version = states[other]["version"].clone();
+    sockets[other].send(json!({"type":"act","rid":"out-of-turn","version":version,"action":action})).await;
+    let r = sockets[other].until(|m| m["rid"] == "out-of-turn").await;
+    assert_eq!((r["type"].as_str(), r["code"].as_str()), (Some("rejected"), Some("not_your_turn")), "{r}");
+    // The awaited seat's same action is accepted.
+    sockets[turn].send(json!({"type":"act","rid":"in-turn","version":version,"action":action})).await;
+    let r = sockets[turn].until(|m| m["rid"] == "in-turn").await;
+    assert_eq!(r["type"], "ack", "{r}");
+    app.stop().await;
+    db.cleanup().await;
+}

@@ -104,6 +104,10 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     let app = router(ctx.clone());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let ctx2 = ctx.clone();
+    // Small frames must leave at once: no Nagle delay on any socket.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+        let _ = tcp.set_nodelay(true);
+    });
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async move {
             shutdown.await;

@@ -62,7 +62,7 @@ pub async fn upgrade(State(ctx): State<Arc<Ctx>>, ws: WebSocketUpgrade) -> Respo
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
         .read_buffer_size(4096)
-        .write_buffer_size(0)
+        .write_buffer_size(16 * 1024)
         .on_upgrade(move |socket| serve(ctx, socket))
 }
 
@@ -78,16 +78,24 @@ async fn serve(ctx: Arc<Ctx>, socket: WebSocket) {
     metrics::gauge!("backroom_connections").increment(1.0);
     let (mut sink, mut stream) = socket.split();
     let (out_tx, mut out_rx) = mpsc::channel::<Out>(OUTBOX);
+    // The writer takes everything queued for this socket and writes it with
+    // one flush: an ack and the state that follows it leave in one syscall.
     let writer = tokio::spawn(async move {
-        while let Some(o) = out_rx.recv().await {
-            let r = match o {
-                Out::Text(t) => sink.send(Message::Text(Utf8Bytes::from(&*t))).await,
-                Out::Close(code, reason) => {
-                    let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from(reason) }))).await;
-                    break;
+        let mut batch = Vec::with_capacity(8);
+        'socket: while out_rx.recv_many(&mut batch, 64).await > 0 {
+            for o in batch.drain(..) {
+                let r = match o {
+                    Out::Text(t) => sink.feed(Message::Text(Utf8Bytes::from(&*t))).await,
+                    Out::Close(code, reason) => {
+                        let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from(reason) }))).await;
+                        break 'socket;
+                    }
+                };
+                if r.is_err() {
+                    break 'socket;
                 }
-            };
-            if r.is_err() {
+            }
+            if sink.flush().await.is_err() {
                 break;
             }
         }
@@ -149,30 +157,12 @@ async fn read_loop(
             let _ = out.try_send(error(ErrorCode::RateLimited, "Too many messages; slow down a little."));
             continue;
         }
-        let value: serde_json::Value = match serde_json::from_str(frame.as_str()) {
-            Ok(v) => v,
-            Err(e) => {
-                let _ = out.send(error(ErrorCode::BadJson, format!("That message is not valid JSON ({e})."))).await;
-                continue;
-            }
-        };
-        let msg: ClientMsg = match serde_json::from_value(value.clone()) {
+        // The common case parses once; only a failure is parsed again to
+        // say precisely what is wrong.
+        let msg: ClientMsg = match serde_json::from_str(frame.as_str()) {
             Ok(m) => m,
             Err(e) => {
-                let known = ["hello", "act", "chat", "ping"];
-                let ty = value.get("type").and_then(|t| t.as_str());
-                let (code, message) = match ty {
-                    Some(t) if known.contains(&t) => (ErrorCode::InvalidField, format!("A '{t}' message is malformed: {e}.")),
-                    Some(t) => (ErrorCode::UnknownMessage, format!("Unknown message type '{}'.", t.chars().take(32).collect::<String>())),
-                    None => (ErrorCode::UnknownMessage, "A message needs a \"type\".".to_string()),
-                };
-                // A malformed act or chat still names its rid: answer it.
-                let rid = value.get("rid").and_then(|r| r.as_str()).filter(|r| r.len() <= MAX_RID_CHARS);
-                let reply = match rid {
-                    Some(rid) => text(&ServerMsg::Rejected { rid: rid.into(), code, rule: None, message }),
-                    None => error(code, message),
-                };
-                let _ = out.send(reply).await;
+                let _ = out.send(explain(frame.as_str(), e)).await;
                 continue;
             }
         };
@@ -245,4 +235,23 @@ fn close_reason(message: &str) -> String {
         end -= 1;
     }
     message[..end].to_string()
+}
+
+/// The typed answer to a frame that is not a valid client message.
+fn explain(frame: &str, e: serde_json::Error) -> Out {
+    let value: serde_json::Value = match serde_json::from_str(frame) {
+        Ok(v) => v,
+        Err(e) => return error(ErrorCode::BadJson, format!("That message is not valid JSON ({e}).")),
+    };
+    let known = ["hello", "act", "chat", "ping"];
+    let (code, message) = match value.get("type").and_then(|t| t.as_str()) {
+        Some(t) if known.contains(&t) => (ErrorCode::InvalidField, format!("A '{t}' message is malformed: {e}.")),
+        Some(t) => (ErrorCode::UnknownMessage, format!("Unknown message type '{}'.", t.chars().take(32).collect::<String>())),
+        None => (ErrorCode::UnknownMessage, "A message needs a \"type\".".to_string()),
+    };
+    // A malformed act or chat still names its rid: answer it.
+    match value.get("rid").and_then(|r| r.as_str()).filter(|r| r.len() <= MAX_RID_CHARS) {
+        Some(rid) => text(&ServerMsg::Rejected { rid: rid.into(), code, rule: None, message }),
+        None => error(code, message),
+    }
 }

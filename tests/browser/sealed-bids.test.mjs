@@ -14,91 +14,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
-const shots = path.join(here, 'screenshots');
 const ROUNDS = 3;
 // A's bids are two-digit values that no score, round number or seat label
 // can show during the game; B's are different from A's.
 const A_BIDS = [13, 12, 11];
 const B_BIDS = [7, 5, 9];
 const STEP = 20_000; // longest wait for any single UI step
-
-// Servers still running when this process ends, for whatever reason, are killed.
-const children = new Set();
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(base, child, logFile, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child && child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
-    }
-    try {
-      const r = await fetch(`${base}/healthz`);
-      if (r.ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server not healthy after ${ms} ms:\n${logFile ? fs.readFileSync(logFile, 'utf8').slice(-3000) : ''}`);
-}
-
-/** Starts the server (again, on the same port and database, when `port` is given). */
-async function startServer(tmp, port) {
-  if (process.env.BACKROOM_URL) return { base: process.env.BACKROOM_URL.replace(/\/$/, ''), stop: async () => {}, external: true };
-  const bin = process.env.BACKROOM_BIN || path.join(repo, 'target', 'debug', 'backroom');
-  if (!fs.existsSync(bin)) throw new Error(`no server binary at ${bin}; build it with: cargo build -p backroom-server`);
-  port = port || await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const logFile = path.join(tmp, 'server.log');
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(bin, [
-    'serve',
-    '--bind', `127.0.0.1:${port}`,
-    '--database-url', `sqlite://${path.join(tmp, 'backroom.db')}`,
-    '--static-dir', path.join(repo, 'web-client'),
-    '--bot-delay-ms', '50',
-  ], { stdio: ['ignore', log, log], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode) return;
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await gone;
-    clearTimeout(t);
-    fs.closeSync(log);
-  };
-  try {
-    await waitHealthy(base, child, logFile);
-  } catch (e) {
-    await stop();
-    throw e;
-  }
-  return { base, stop, logFile, port };
-}
 
 /** Everything B's page shows as text, minus the places that legitimately hold numbers 0–14 (the dial's labels, revealed rounds, log, chat, hashes). */
 async function textOutsideDialAndHistory(page) {
@@ -121,11 +47,7 @@ test('two players play Sealed Bids through the web client without seeing each ot
   try {
     server = await startServer(tmp);
     const { base } = server;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-      timeout: 30_000,
-    });
+    browser = await launchBrowser();
     // Two separate profiles: nothing shared (cookies, localStorage).
     const ctxA = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
@@ -134,13 +56,7 @@ test('two players play Sealed Bids through the web client without seeing each ot
     ctxB.setDefaultTimeout(STEP);
     const A = await ctxA.newPage();
     const B = await ctxB.newPage();
-    for (const [who, p] of [['A', A], ['B', B]]) {
-      p.on('pageerror', (e) => pageErrors.push(`${who}: ${e.message}`));
-      p.on('console', (m) => {
-        // Chromium logs each refused WebSocket dial while the server restarts; that is expected.
-        if (m.type() === 'error' && !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED/.test(m.text())) pageErrors.push(`${who} console: ${m.text()}`);
-      });
-    }
+    for (const [who, p] of [['A', A], ['B', B]]) watchErrors(p, who, pageErrors);
     // Every frame B's browser receives, to prove the server never sent A's bid.
     const framesB = [];
     B.on('websocket', (ws) => ws.on('framereceived', (f) => framesB.push(String(f.payload))));

@@ -16,7 +16,7 @@
 //!   returns a [`RuleError`] naming the broken rule and leaves the state
 //!   untouched;
 //! * [`Game::view`] *builds* what one viewer may see from an allow-list of
-//!   fields. The RNG is never an argument of `view`, so neither the seed nor
+//!   fields; [`Hidden`] carries per-seat knowledge (who has peeked at what). The RNG is never an argument of `view`, so neither the seed nor
 //!   any future draw can reach a client.
 //!
 //! [`erased`] turns any [`Game`] into a JSON-speaking trait object for the
@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod game;
+mod knowledge;
 mod prompt;
 mod rng;
 mod seat;
@@ -36,6 +37,7 @@ pub use game::{
     Game, GameInfo, GameOption, LogEntry, OptionKind, Outcome, Pending, RuleCode, RuleError,
     SetupError,
 };
+pub use knowledge::Hidden;
 pub use prompt::{Ask, Input, Opt, Param, Prompt};
 pub use rng::{GameRng, Keyed, Seed};
 pub use seat::{Seat, SeatSet, Viewer};

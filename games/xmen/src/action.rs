@@ -206,6 +206,15 @@ pub enum Action {
         /// `atk`, `def` or `spd`.
         stat: String,
     },
+    /// PC action: a Special Action (an Action-costing Power such as
+    /// Elixir's): restore lost points of `stat` to the PC of seat `pc`
+    /// (itself or an adjacent PC).
+    Special {
+        /// Seat of the PC helped.
+        pc: Seat,
+        /// `atk`, `def` or `spd`.
+        stat: String,
+    },
     /// End this PC's actions.
     EndActions,
     /// Controller of the Mission Characters: move one.

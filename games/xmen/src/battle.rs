@@ -276,23 +276,32 @@ impl Battle {
     /// an Obstacle or another Character (ruling A32), not counting `from`.
     pub fn reachable(&self, from: [i32; 2], steps: u8) -> Vec<[i32; 2]> {
         let arena = &content().arena;
-        let occ = self.occupied();
-        let mut seen = vec![from];
+        // Visited marks on the coordinate grid; occupied hexes start marked.
+        let w = 2 * crate::content::GRID + 1;
+        let idx = |h: [i32; 2]| {
+            ((h[0] + crate::content::GRID) * w + h[1] + crate::content::GRID) as usize
+        };
+        let mut seen = vec![false; (w * w) as usize];
+        for h in self.occupied() {
+            seen[idx(h)] = true;
+        }
+        seen[idx(from)] = true;
+        let mut out = vec![];
         let mut frontier = vec![from];
         for _ in 0..steps {
             let mut next = vec![];
             for h in &frontier {
                 for n in neighbours(*h) {
-                    if arena.open(n) && !occ.contains(&n) && !seen.contains(&n) {
-                        seen.push(n);
+                    if arena.open(n) && !seen[idx(n)] {
+                        seen[idx(n)] = true;
+                        out.push(n);
                         next.push(n);
                     }
                 }
             }
             frontier = next;
         }
-        seen.remove(0);
-        seen
+        out
     }
 
     /// Hexes where the next Mission Token may be placed.
@@ -1049,6 +1058,65 @@ impl XMen {
                             ));
                         }
                         pl.chars[ci].power -= 1;
+                    }
+                    A::Special { pc: target, stat } => {
+                        let i = match stat.as_str() {
+                            "atk" => 0,
+                            "def" => 1,
+                            "spd" => 2,
+                            _ => return Err(RuleError::malformed("stat is atk, def or spd")),
+                        };
+                        let rule = "Perform Special Action";
+                        let Some(t) = b.pc_of(*target).filter(|t| b.pcs[*t].hex.is_some()) else {
+                            return Err(RuleError::illegal(
+                                rule,
+                                "help a PC still in the Mission Arena",
+                            ));
+                        };
+                        if distance(b.pcs[t].hex.unwrap(), pc.hex.unwrap()) > 1 {
+                            return Err(RuleError::illegal(
+                                rule,
+                                "the PC helped must be this PC or adjacent to it",
+                            ));
+                        }
+                        let lost = b.pcs[t].start[i] - b.pcs[t].stats[i];
+                        if lost == 0 {
+                            return Err(RuleError::illegal(
+                                rule,
+                                "only lost stat points are restored",
+                            ));
+                        }
+                        let pl = &self.players[pc.seat as usize];
+                        let ci = pl.find(pc.who).expect("PC owned");
+                        let Some(pw) = pl.chars[ci].power("action") else {
+                            return Err(RuleError::illegal(
+                                rule,
+                                format!("{} has no Special Action Power", pc.who.name()),
+                            ));
+                        };
+                        if pl.chars[ci].power == 0 {
+                            return Err(RuleError::illegal(
+                                "Using Powers During Missions",
+                                format!("{} has no Power Token", pc.who.name()),
+                            ));
+                        }
+                        let k = lost.min(pw.amount);
+                        let b = battle_mut(self);
+                        b.pcs[t].stats[i] += k;
+                        b.busy = true;
+                        b.step = Step::Act {
+                            order,
+                            at,
+                            left: left - 1,
+                            moved: false,
+                        };
+                        let name = b.pcs[t].who.name();
+                        self.players[pc.seat as usize].chars[ci].power -= 1;
+                        self.note(format!(
+                            "{} restores {k} {} to {name}.",
+                            pc.who.name(),
+                            stat.to_uppercase()
+                        ));
                     }
                     A::EndActions => {
                         b.step = Step::Act {

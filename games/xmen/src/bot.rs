@@ -27,7 +27,7 @@ pub fn choose(g: &XMen, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     }
     let a = idea(g, seat)?;
     let mut probe = g.clone();
-    probe.apply(seat, &a, &mut rng.clone()).ok()?;
+    probe.dispatch(seat, &a, &mut rng.clone()).ok()?;
     Some(a)
 }
 

@@ -71,12 +71,15 @@ pub struct Mods {
 #[serde(deny_unknown_fields)]
 pub struct Power {
     /// `plot` (an activity in the Plot Phase), `attack` (spent when
-    /// declaring an attack), `after_move` (right after a Move action).
+    /// declaring an attack), `after_move` (right after a Move action),
+    /// `action` (a Special Action in a Mission).
     pub timing: String,
     /// `gain_hope`, `draw` (plot); `attack_dice`, `range`, `repeat_target`,
-    /// `allocate_damage` (attack); `regain_stat` (after_move).
+    /// `allocate_damage` (attack); `regain_stat` (after_move); `restore`
+    /// (action: 1 Power Token and an Action restore `amount` lost stat
+    /// points of this or an adjacent PC).
     pub op: String,
-    /// Amount for plot powers.
+    /// Amount for plot and action powers.
     #[serde(default)]
     pub amount: u8,
 }
@@ -367,6 +370,20 @@ pub struct Arena {
     /// Where the data comes from.
     #[serde(default)]
     pub note: Option<String>,
+    /// Open hexes as a grid (filled when the content is loaded), so the
+    /// movement search does not scan lists.
+    #[serde(skip)]
+    grid: Vec<bool>,
+}
+
+/// Arena coordinates must lie in `-GRID..=GRID`.
+pub const GRID: i32 = 8;
+
+fn cell(h: [i32; 2]) -> Option<usize> {
+    let (q, r) = (h[0] + GRID, h[1] + GRID);
+    let w = 2 * GRID + 1;
+    (0..w).contains(&q).then_some(())?;
+    (0..w).contains(&r).then_some((q * w + r) as usize)
 }
 
 impl Arena {
@@ -384,7 +401,21 @@ impl Arena {
 
     /// True if `h` is an arena hex that is not an Obstacle.
     pub fn open(&self, h: [i32; 2]) -> bool {
-        self.hexes.contains(&h) && !self.obstacles.contains(&h)
+        match (cell(h), self.grid.is_empty()) {
+            (Some(i), false) => self.grid[i],
+            _ => self.hexes.contains(&h) && !self.obstacles.contains(&h),
+        }
+    }
+
+    fn fill_grid(&mut self) {
+        let w = (2 * GRID + 1) as usize;
+        let mut grid = vec![false; w * w];
+        for h in &self.hexes {
+            if let Some(i) = cell(*h) {
+                grid[i] = !self.obstacles.contains(h);
+            }
+        }
+        self.grid = grid;
     }
 }
 
@@ -445,6 +476,7 @@ const POWERS: &[(&str, &str)] = &[
     ("attack", "repeat_target"),
     ("attack", "allocate_damage"),
     ("after_move", "regain_stat"),
+    ("action", "restore"),
 ];
 
 impl Content {
@@ -656,6 +688,8 @@ impl Content {
             }
         }
         check_arena(&raw)?;
+        let mut raw = raw;
+        raw.arena.fill_grid();
         Ok(Content {
             recruit: raw.recruit,
             plot: raw.plot,
@@ -719,9 +753,10 @@ fn check_powers(id: &str, powers: &[Power]) -> Result<(), ContentError> {
                 p.timing, p.op
             )));
         }
-        if p.timing == "plot" && p.amount == 0 {
+        if (p.timing == "plot" || p.timing == "action") && p.amount == 0 {
             return Err(ContentError(format!(
-                "'{id}': a Plot Phase power needs an amount"
+                "'{id}': a {} power needs an amount",
+                p.timing
             )));
         }
     }
@@ -731,6 +766,9 @@ fn check_powers(id: &str, powers: &[Power]) -> Result<(), ContentError> {
 fn check_arena(raw: &Raw) -> Result<(), ContentError> {
     let a = &raw.arena;
     let bad = |m: String| Err(ContentError(format!("arena: {m}")));
+    if let Some(h) = a.hexes.iter().find(|h| cell(**h).is_none()) {
+        return bad(format!("hex {h:?} is outside -{GRID}..={GRID}"));
+    }
     for o in &a.obstacles {
         if !a.hexes.contains(o) {
             return bad(format!("obstacle {o:?} is not an arena hex"));

@@ -337,6 +337,24 @@ impl Game for XMen {
         view::redeal(self, viewer, rng)
     }
 
+    /// The default sampler, probing candidates on one clone each (without
+    /// the second clone `apply` makes).
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        let prompt = self.prompt(seat)?;
+        for _ in 0..64 {
+            let candidate = prompt.random_action(rng)?;
+            let Ok(action) = serde_json::from_value::<Action>(candidate) else {
+                continue;
+            };
+            let mut probe = self.clone();
+            let mut probe_rng = rng.clone();
+            if probe.dispatch(seat, &action, &mut probe_rng).is_ok() {
+                return Some(action);
+            }
+        }
+        None
+    }
+
     fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         bot::choose(self, seat, rng)
     }

@@ -141,6 +141,10 @@ pub struct Plot {
     /// An open or locked support request by `current`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request: Option<Request>,
+    /// `current` already asked for support during this turn to act (one
+    /// request per turn, so a request cannot be repeated forever).
+    #[serde(default)]
+    pub requested: bool,
     /// An Event being resolved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain: Option<Chain>,

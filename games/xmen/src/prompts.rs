@@ -280,11 +280,13 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 if pl.request.is_some() {
                     asks.push(Ask::new("abandon_request", "Abandon the support request"));
                 } else {
-                    asks.push(Ask::new("request_support", "Ask for support").param(
-                        "amount",
-                        "Plot Points",
-                        Input::Number { min: 1, max: 6 },
-                    ));
+                    if !pl.requested {
+                        asks.push(Ask::new("request_support", "Ask for support").param(
+                            "amount",
+                            "Plot Points",
+                            Input::Number { min: 1, max: 6 },
+                        ));
+                    }
                     if !p.hand.is_empty() {
                         let opts: Vec<Opt> = p
                             .hand
@@ -681,6 +683,35 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 asks.push(
                                     Ask::new("regain", "Spend 1 Power Token to regain a lost stat")
                                         .param("stat", "Stat", Input::One { options: lost }),
+                                );
+                            }
+                        }
+                        if ch.power > 0 && ch.power("action").is_some() {
+                            let near: Vec<Opt> = b
+                                .pcs
+                                .iter()
+                                .filter(|q| {
+                                    q.hex.is_some_and(|h| distance(h, here) <= 1)
+                                        && q.stats != q.start
+                                })
+                                .map(|q| Opt::new(q.seat, q.who.name()))
+                                .collect();
+                            if !near.is_empty() {
+                                let stats = ["atk", "def", "spd"]
+                                    .iter()
+                                    .map(|s| Opt::new(*s, s.to_uppercase()))
+                                    .collect();
+                                asks.push(
+                                    Ask::new(
+                                        "special",
+                                        format!("Special Action: {}'s Power", pc.who.name()),
+                                    )
+                                    .param("pc", "PC", Input::One { options: near })
+                                    .param(
+                                        "stat",
+                                        "Stat",
+                                        Input::One { options: stats },
+                                    ),
                                 );
                             }
                         }

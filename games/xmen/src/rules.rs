@@ -373,6 +373,7 @@ impl XMen {
             current: self.mc,
             passed: SeatSet::EMPTY,
             request: None,
+            requested: false,
             chain: None,
         });
     }
@@ -443,10 +444,10 @@ impl XMen {
         let locked = pl.request.is_some();
         match a {
             A::RequestSupport { amount } => {
-                if locked {
+                if locked || pl.requested {
                     return Err(illegal(
                         "Playing Event Cards",
-                        "you already asked for support",
+                        "you already asked for support during this turn to act",
                     ));
                 }
                 if !(1..=6).contains(amount) {
@@ -458,6 +459,7 @@ impl XMen {
                     amount: *amount,
                     pledges,
                 });
+                self.plot_state().requested = true;
                 self.note(format!(
                     "{} asks for {amount} Plot Points of support.",
                     self.who(seat)
@@ -1007,6 +1009,7 @@ impl XMen {
         let n = self.seats;
         let pl = self.plot_state();
         pl.request = None;
+        pl.requested = false;
         if pl.passed.len() == n as usize {
             self.start_hand_size(rng);
             return;

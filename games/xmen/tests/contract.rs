@@ -45,11 +45,19 @@ fn random_play_full_games() {
 fn non_leak() {
     let mut effective = 0;
     let mut checks = 0;
-    for seed in 0..6 {
+    // XMEN_LEAK_SEEDS / XMEN_LEAK_ROUNDS for a longer soak.
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let (n, rounds) = (env("XMEN_LEAK_SEEDS", 6), env("XMEN_LEAK_ROUNDS", 2) as u32);
+    for seed in 0..n {
         for seats in [3, 4] {
             let o = Options {
                 pick_schools: true,
-                max_rounds: 2,
+                max_rounds: rounds,
             };
             let r = testkit::non_leak::<XMen>(&o, seats, seed).unwrap_or_else(|e| panic!("{e}"));
             effective += r.effective;

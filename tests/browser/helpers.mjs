@@ -1,0 +1,105 @@
+// Shared by the browser tests: start the real server binary on a free port
+// with a fresh SQLite file, wait until it is healthy, stop it (also when the
+// test process dies), and launch Debian's Chromium through playwright-core.
+//
+// Env: BACKROOM_BIN (server binary), CHROMIUM, BACKROOM_URL (use an already
+// running server instead of starting one).
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const repo = path.resolve(here, '..', '..');
+export const shots = path.join(here, 'screenshots');
+
+// Servers still running when this process ends, for whatever reason, are killed.
+const children = new Set();
+process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitHealthy(base, child, logFile, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    }
+    try {
+      const r = await fetch(`${base}/healthz`);
+      if (r.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server not healthy after ${ms} ms:\n${logFile ? fs.readFileSync(logFile, 'utf8').slice(-3000) : ''}`);
+}
+
+/**
+ * Starts the server (again, on the same port and database, when `port` is
+ * given) with its database in `tmp`. Returns {base, stop, logFile, port}.
+ */
+export async function startServer(tmp, port, { botDelayMs = 50 } = {}) {
+  if (process.env.BACKROOM_URL) return { base: process.env.BACKROOM_URL.replace(/\/$/, ''), stop: async () => {}, external: true };
+  const bin = process.env.BACKROOM_BIN || path.join(repo, 'target', 'debug', 'backroom');
+  if (!fs.existsSync(bin)) throw new Error(`no server binary at ${bin}; build it with: cargo build -p backroom-server`);
+  port = port || await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tmp, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(bin, [
+    'serve',
+    '--bind', `127.0.0.1:${port}`,
+    '--database-url', `sqlite://${path.join(tmp, 'backroom.db')}`,
+    '--static-dir', path.join(repo, 'web-client'),
+    '--bot-delay-ms', String(botDelayMs),
+  ], { stdio: ['ignore', log, log], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await gone;
+    clearTimeout(t);
+    fs.closeSync(log);
+  };
+  try {
+    await waitHealthy(base, child, logFile);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, stop, logFile, port };
+}
+
+/** Debian's Chromium, no sandbox (containers), no background traffic. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    timeout: 30_000,
+  });
+}
+
+/** Collects page errors and console errors (refused WebSocket dials while a server restarts are expected). */
+export function watchErrors(page, who, into) {
+  page.on('pageerror', (e) => into.push(`${who}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED/.test(m.text())) into.push(`${who} console: ${m.text()}`);
+  });
+}

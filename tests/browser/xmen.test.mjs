@@ -1,0 +1,338 @@
+// End-to-end: one person and two server bots play a full round of X-Men:
+// Mutant Revolution through the web client against the real server binary.
+//
+// The person creates a 3-seat lobby from the landing page, fills the other
+// seats with bots, starts, and answers every prompt through the rendered
+// controls with a simple policy (first legal option, pass, decline, bid 0,
+// move towards a Mission Token, attack whatever is in range) until round 2
+// begins. Along the way:
+// - the Bidding Dial shows "locked in" after bidding (bots are slower than
+//   the test, so it is seen before the reveal), and all dials are revealed
+//   together, matching the server's log line;
+// - the arena SVG shows every PC once the Mission starts, and a Mission Turn
+//   is played;
+// - the opponents' hands are counts only: no frame holds any hand but the
+//   viewer's own `my_hand`, and the hand the page shows is exactly it.
+//
+// Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+
+const GAME = 'xmen-mutant-revolution';
+const STEP = 20_000; // longest wait for any single UI step
+const PLAY_MS = 200_000; // the round must be over by then
+const BOT_DELAY_MS = 500; // bots move after this pause; the test is quicker
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const dist = (a, b) => (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1])) / 2;
+
+test('one person and two bots play a full round of X-Men through the web client', { timeout: 240_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-xmen-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  let page;
+  const t0 = Date.now();
+  const pageErrors = [];
+  const shot = (page, name, full = false) => page.screenshot({ path: path.join(shots, `xmen-${name}.png`), fullPage: full });
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
+    const { base } = server;
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(STEP);
+    page = await ctx.newPage();
+    watchErrors(page, 'page', pageErrors);
+
+    // Every state frame the page receives.
+    const states = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      let m;
+      try { m = JSON.parse(String(f.payload)); } catch { return; }
+      if (m.type === 'state') states.push(m);
+    }));
+    const latest = () => states[states.length - 1];
+
+    // --- create the lobby from the landing page, fill with bots, start
+    await page.goto(`${base}/#/`);
+    await page.fill('#name', 'Xavier');
+    const card = page.locator(`[data-game="${GAME}"]`);
+    await card.locator('select[name="seats"]').selectOption('3');
+    await card.getByRole('button', { name: 'Create lobby' }).click();
+    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    if (!(await page.locator('.seat-card.mine').count())) await page.locator('button[data-sit]').first().click();
+    await page.locator('.seat-card.mine').waitFor();
+    const me = Number(await page.locator('.seat-card.mine').getAttribute('data-seat'));
+    await page.click('#fill-bots');
+    await page.locator('#start:not([disabled])').waitFor();
+    await page.click('#start');
+    await page.locator('.xm-banner').waitFor();
+
+    // --- the policy loop
+    const awaitsMe = (m) => {
+      const P = m.pending;
+      if (!m.prompt || !P) return false;
+      switch (P.mode) {
+        case 'turn': return P.seat === me;
+        case 'simultaneous': return P.waiting.includes(me);
+        case 'window': return P.seats.includes(me) && !P.answered.includes(me);
+        case 'negotiation': return P.seats.includes(me) && !P.ready.includes(me);
+        default: return false;
+      }
+    };
+    /** Waits until no frame has arrived for a moment (the page has drawn the last one). */
+    const settle = async () => {
+      let n = states.length;
+      for (;;) {
+        await sleep(80);
+        if (states.length === n) return;
+        n = states.length;
+      }
+    };
+    const prompt = page.locator('.prompt-area .prompt');
+    const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
+    /** Opens an alternative's form when the prompt is a menu. */
+    const open = async (ai) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
+      if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
+    };
+    /** Sends an alternative without parameters (its menu button) or submits its form. */
+    const send = async (ask) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
+      if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
+      else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
+    };
+    const chooseOne = async (ai, param, k) => {
+      const wrap = formOf(ai).locator(`.param[data-param="${param}"]`);
+      if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: k + 1 });
+      else await wrap.locator('button.choice').nth(k).click();
+    };
+    const checkMany = async (ai, param, ks) => {
+      const boxes = formOf(ai).locator(`.param[data-param="${param}"] input[type="checkbox"]`);
+      for (const k of ks) await boxes.nth(k).check();
+    };
+
+    const seen = { lockedIn: 0, reveals: 0, auctions: 0, missionTurnsMine: 0, attacks: 0, rejected: [] };
+    let keepHeroes = true;
+    let lastRejectedTitle = null;
+    let battleShot = false;
+    let revealShot = false;
+
+    /** Plays one of my prompts through the page; returns a label of what it did. */
+    async function play(m) {
+      const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
+      const by = (verb, f = () => true) => asks.find((a) => a.verb === verb && f(a));
+      const P = m.view.phase;
+      await prompt.locator('.prompt-title', { hasText: m.prompt.title }).waitFor();
+      let a;
+      if ((a = by('pick_school'))) { await chooseOne(a.ai, 'school', 0); await send(a); return 'school'; }
+      if ((a = by('recover'))) { await send(a); return 'recover'; }
+      if ((a = by('advance', (x) => !(x.params && x.params.length)))) { await send(a); return 'advance'; }
+      if ((a = by('acquire_hope'))) {
+        const heroes = a.params.find((p) => p.name === 'keep').input.options.length;
+        if (keepHeroes && lastRejectedTitle !== m.prompt.title) await checkMany(a.ai, 'keep', [...Array(heroes).keys()]);
+        await chooseOne(a.ai, 'penalty', 0);
+        await send(a);
+        return 'acquire_hope';
+      }
+      if ((a = by('decline'))) { await send(a); return 'decline'; }
+      if ((a = by('pledge'))) { await send(a); return 'pledge 0'; }
+      if ((a = by('pass'))) { await send(a); return 'pass'; }
+      if ((a = by('discard_to_hand_size'))) {
+        await checkMany(a.ai, 'cards', [...Array(a.params[0].input.min).keys()]);
+        await send(a);
+        return 'discard';
+      }
+      if (P.phase === 'allegiance') {
+        // An offer to me is declined from the offers panel.
+        const decline = page.locator('.xm-offer [data-offer-decline]');
+        if (await decline.count()) {
+          await shot(page, 'offer');
+          await decline.first().click();
+          return 'decline offer';
+        }
+        if ((a = by('ready'))) { await send(a); return 'ready'; }
+      }
+      if ((a = by('bid'))) {
+        seen.auctions++;
+        const dial = formOf(a.ai).locator('.dial');
+        await dial.locator('.dial-num[data-dial="0"]').click();
+        await send(a);
+        // Locked in, unless the bots were quicker and the dials are revealed already.
+        const locked = page.locator(`.dial[data-locked="true"], [data-dial-seat="${me}"][data-committed="true"]`);
+        try {
+          await locked.first().waitFor({ timeout: BOT_DELAY_MS });
+          assert.match(await page.locator(`[data-dial-seat="${me}"] .xm-dial-st`).innerText(), /locked in at 0/);
+          if (seen.lockedIn === 0) await shot(page, 'dial-locked');
+          seen.lockedIn++;
+        } catch (e) {
+          if (e instanceof assert.AssertionError) throw e;
+        }
+        return 'bid 0';
+      }
+      if ((a = by('train'))) { await chooseOne(a.ai, 'character', 0); await send(a); return 'train'; }
+      if ((a = by('invite'))) {
+        const opts = a.params[0].input.options;
+        const k = Math.max(0, opts.findIndex((o) => o.value === me));
+        await chooseOne(a.ai, 'school', k);
+        await send(a);
+        return 'invite';
+      }
+      if ((a = by('send'))) { await chooseOne(a.ai, 'character', 0); await send(a); return 'send'; }
+      if ((a = by('refuse_invitation'))) { await send(a); return 'refuse'; }
+      if ((a = by('allocate'))) { await chooseOne(a.ai, 'loss', 0); await send(a); return 'allocate'; }
+      if ((a = by('penalty', (x) => x.fixed.pay === (lastRejectedTitle !== m.prompt.title)))) { await send(a); return 'penalty'; }
+      if ((a = by('claim', (x) => x.fixed.recruit === false))) { await send(a); return 'claim: decline'; }
+      if ((a = by('first'))) { await chooseOne(a.ai, 'pc', 0); await send(a); return 'first'; }
+      if ((a = by('place')) || (a = by('move_token'))) {
+        const cells = a.params.find((p) => p.input.kind === 'hex').input.cells;
+        await open(a.ai);
+        // The lit hex on the board answers the form's hex parameter.
+        await page.locator(`.xm-battle .xm-arena:not(.small) [data-hex="${cells[0][0]},${cells[0][1]}"]`).click();
+        await send(a);
+        return a.verb;
+      }
+      if ((a = by('attack'))) {
+        const target = page.locator('.xm-battle .xm-arena:not(.small) g.target').first();
+        await target.click();
+        await formOf(a.ai).locator('.param[data-param="target"] [aria-checked="true"], .param[data-param="target"] select').first().waitFor();
+        await send(a);
+        seen.attacks++;
+        return 'attack';
+      }
+      const mv = by('move');
+      if (mv && P.phase === 'battle' && !P.step.moved) {
+        const cells = mv.params[0].input.cells;
+        const goals = P.tokens.filter((x) => x.alive).map((x) => x.hex);
+        const best = goals.length ? [...cells].sort((x, y) => Math.min(...goals.map((g) => dist(x, g))) - Math.min(...goals.map((g) => dist(y, g))))[0] : cells[0];
+        await open(mv.ai);
+        await page.locator(`.xm-battle .xm-arena:not(.small) [data-hex="${best[0]},${best[1]}"]`).click();
+        await formOf(mv.ai).locator('.hexpick .picked', { hasText: `${best[0]}, ${best[1]}` }).waitFor();
+        await send(mv);
+        return 'move';
+      }
+      if ((a = by('end_actions'))) { await send(a); return 'end'; }
+      if ((a = by('champion'))) { await chooseOne(a.ai, 'character', 0); await send(a); return 'champion'; }
+      throw new Error(`no policy for prompt "${m.prompt.title}": ${asks.map((x) => x.verb).join(', ')}`);
+    }
+
+    const until = Date.now() + PLAY_MS;
+    let acted = 0;
+    let missionStarted = false;
+    for (;;) {
+      assert.ok(Date.now() < until, `the round did not finish in ${PLAY_MS / 1000} s (phase ${latest() && latest().view.phase.phase})`);
+      await settle();
+      const m = latest();
+      const P = m.view.phase;
+      if (m.view.round >= 2 || P.phase === 'over') break;
+
+      // Checks on what the page shows.
+      if (P.phase === 'battle' && P.mission && P.turn >= 1) {
+        if (!missionStarted) {
+          missionStarted = true;
+          const standing = P.pcs.filter((p) => p.hex).length;
+          await page.locator('.xm-battle .xm-arena:not(.small) g.xm-pc').nth(standing - 1).waitFor();
+          assert.equal(await page.locator('.xm-battle .xm-arena:not(.small) g.xm-pc').count(), standing, 'every standing PC is drawn in the arena');
+        }
+      }
+      if ((P.phase === 'mc_bid' || P.phase === 'invite' || P.phase === 'recruit') && await page.locator('.xm-reveal').count()) {
+        // The last reveal shows every bidder's dial, as the server's log line says.
+        const lines = await page.locator('.log-list li').allInnerTexts();
+        const line = [...lines].reverse().find((l) => l.startsWith('Dials revealed:'));
+        if (line) {
+          const want = [...line.matchAll(/seat (\d+)(?: \([^)]*\))? (\d+)/gi)].map((x) => x[2]);
+          const got = await page.locator('.xm-reveal .xm-reveal-dial b').allInnerTexts();
+          assert.deepEqual(got, want, `the reveal shows ${got} but the log says ${line}`);
+          assert.ok(got.length >= 2, 'all dials are revealed together');
+          seen.reveals++;
+          if (!revealShot) { revealShot = true; await shot(page, 'reveal'); }
+        }
+      }
+
+      if (!awaitsMe(m)) { await sleep(100); continue; }
+      const before = m.version;
+      const nBefore = states.length;
+      const title = m.prompt.title;
+      let did;
+      try {
+        did = await play(m);
+      } catch (e) {
+        // The table moved on under the click (a bot acted): look again.
+        if (latest().version !== before) continue;
+        throw e;
+      }
+      acted++;
+      if (P.phase === 'battle' && P.turn >= 1 && ['attack', 'move', 'end'].includes(did)) seen.missionTurnsMine++;
+      if (P.phase === 'battle' && !battleShot && did === 'move') {
+        battleShot = true;
+        await shot(page, 'battle-desktop');
+      }
+      // Wait for the result: a newer state, or a refusal.
+      const deadline = Date.now() + STEP;
+      while (Date.now() < deadline) {
+        if (states.length > nBefore && latest().version > before) break;
+        if (await page.locator('.rejected').count()) break;
+        await sleep(50);
+      }
+      if (await page.locator('.rejected').count()) {
+        const text = await page.locator('.rejected').innerText();
+        seen.rejected.push(`${title} / ${did}: ${text.replace(/\s+/g, ' ')}`);
+        if (did === 'acquire_hope') keepHeroes = false;
+        lastRejectedTitle = title;
+        await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
+      } else {
+        lastRejectedTitle = null;
+      }
+      if (did === 'bid 0' && seen.auctions === 1) await shot(page, 'auction', true);
+      if (P.phase === 'battle' && P.turn >= 1 && !battleShot) {
+        battleShot = true;
+        await shot(page, 'battle-desktop');
+      }
+    }
+    t.diagnostic(`acted ${acted} times; ${JSON.stringify({ ...seen, rejected: seen.rejected.length })}`);
+    for (const r of seen.rejected) t.diagnostic(`refused: ${r}`);
+
+    assert.ok(seen.auctions >= 1, 'at least one auction was played');
+    assert.ok(seen.lockedIn >= 1, 'the dial showed "locked in" after a bid');
+    assert.ok(seen.reveals >= 1, 'a reveal of all dials was shown');
+    assert.ok(missionStarted, 'the Mission started');
+
+    // --- hands: others' are counts only; the frames hold my hand only; the page shows exactly it
+    await settle();
+    const m = latest();
+    for (const s of states) {
+      for (const sc of s.view.schools) {
+        assert.ok(!('hand' in sc) && !('my_hand' in sc), 'a School in the view holds a hand');
+      }
+      const raw = JSON.stringify(s.view);
+      assert.equal((raw.match(/"my_hand"/g) || []).length, 1, 'exactly one hand per frame');
+    }
+    const shownHand = await page.locator('.xm-hand .xm-card').evaluateAll((els) => els.map((e) => e.dataset.card));
+    assert.deepEqual(shownHand, m.view.my_hand, 'the page shows the viewer\'s own hand');
+    for (const sc of m.view.schools) {
+      if (sc.seat === me) continue;
+      const count = page.locator(`.xm-school[data-seat="${sc.seat}"] .xm-handcount`);
+      assert.equal(await count.getAttribute('data-hand-count'), String(sc.hand_count));
+      assert.equal(await page.locator(`.xm-school[data-seat="${sc.seat}"] .xm-card`).count(), 0, 'no card of another School is drawn');
+    }
+    await shot(page, 'round2-desktop', true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sleep(200);
+    await shot(page, 'round2-phone', true);
+
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+    t.diagnostic(`played round 1 in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    if (page) await page.screenshot({ path: path.join(shots, 'xmen-failure.png'), fullPage: true }).catch(() => {});
+    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
+    throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,805 @@
+// X-Men: Mutant Revolution: the table.
+//
+// Draws, from the viewer's view only: the phase banner (round, phase, step
+// and who is awaited), the step's own panel (auction with the Bidding Dial
+// states and the reveal of all dials, trade offers with accept/decline,
+// invitations, the Mission arena in SVG with the last attacks' Dice
+// Strings and the Rule of One allocation), each School's board, and the
+// viewer's Plot hand. Prompts stay generic (prompt.js); this renderer adds
+// the Bidding Dial for `bid`, a clickable arena for `hex` inputs, and makes
+// lit hexes and targets on the board answer the prompt.
+//
+// The view holds card ids only; names, stats and texts come from CONTENT,
+// a compact copy of games/xmen/content/*.json (regenerate it with the
+// script quoted at the end of this file when the content changes).
+//
+// Loaded as games/xmen-mutant-revolution.js (the game's id), which imports
+// this file.
+
+import { h, svg } from '../util.js';
+import { registerRenderer } from '../renderers.js';
+
+const CONTENT = {"schools":{"wolverine":{"name":"Wolverine's School","leader":{"id":"wolverine","name":"Wolverine","atk":4,"def":4,"spd":3,"range":1,"power_limit":3,"hope":6,"powers":[{"timing":"after_move","op":"regain_stat"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"Weapon X Legacy","op":"attack_dice"}},"cyclops":{"name":"Cyclops's School","leader":{"id":"cyclops","name":"Cyclops","atk":4,"def":3,"spd":3,"range":3,"power_limit":3,"hope":6,"powers":[{"timing":"attack","op":"range"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"X-Factor Tactics","op":"range"}},"magneto":{"name":"Magneto's School","leader":{"id":"magneto","name":"Magneto","atk":4,"def":4,"spd":3,"range":2,"power_limit":3,"hope":6,"powers":[{"timing":"attack","op":"attack_dice"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"Brotherhood of Mutants","op":"range"}},"storm":{"name":"Storm's School","leader":{"id":"storm","name":"Storm","atk":3,"def":3,"spd":4,"range":3,"power_limit":3,"hope":6,"powers":[{"timing":"attack","op":"attack_dice"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"Windrider Pact","op":"attack_dice"}}},"recruit":{"colossus":{"name":"Colossus","type":"hero","hope":3,"atk":4,"def":4,"spd":2,"range":1,"power_limit":2,"powers":[{"timing":"plot","op":"gain_hope","amount":1}],"starting":true},"nightcrawler":{"name":"Nightcrawler","type":"hero","hope":3,"atk":3,"def":4,"spd":3,"range":1,"power_limit":2,"starting":true},"iceman":{"name":"Iceman","type":"hero","hope":2,"atk":3,"def":3,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"range"}],"starting":true},"angel":{"name":"Angel","type":"hero","hope":2,"atk":3,"def":3,"spd":4,"range":1,"power_limit":2,"starting":true},"banshee":{"name":"Banshee","type":"hero","hope":2,"atk":3,"def":2,"spd":3,"range":3,"power_limit":2,"starting":true},"havok":{"name":"Havok","type":"hero","hope":3,"atk":4,"def":2,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"range"}],"starting":true},"emma-frost":{"name":"Emma Frost","type":"hero","hope":4,"atk":3,"def":4,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"plot","op":"gain_hope","amount":2}]},"psylocke":{"name":"Psylocke","type":"hero","hope":4,"atk":4,"def":3,"spd":4,"range":1,"power_limit":2,"powers":[{"timing":"attack","op":"allocate_damage"}]},"cable":{"name":"Cable","type":"hero","hope":4,"atk":4,"def":3,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"repeat_target"}]},"rogue":{"name":"Rogue","type":"hero","hope":5,"atk":4,"def":4,"spd":4,"range":1,"power_limit":2},"beast":{"name":"Beast","type":"hero","hope":4,"atk":4,"def":3,"spd":4,"range":1,"power_limit":2},"gambit":{"name":"Gambit","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"jean-grey":{"name":"Jean Grey","type":"hero","hope":5,"atk":4,"def":3,"spd":3,"range":3,"power_limit":2,"powers":[{"timing":"plot","op":"draw","amount":1}]},"bishop":{"name":"Bishop","type":"hero","hope":3,"atk":4,"def":3,"spd":2,"range":3,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"polaris":{"name":"Polaris","type":"hero","hope":3,"atk":3,"def":3,"spd":3,"range":3,"power_limit":2,"powers":[{"timing":"attack","op":"range"}]},"sunfire":{"name":"Sunfire","type":"hero","hope":3,"atk":4,"def":2,"spd":3,"range":3,"power_limit":2},"domino":{"name":"Domino","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"forge":{"name":"Forge","type":"hero","hope":3,"atk":2,"def":4,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"plot","op":"draw","amount":1}]},"longshot":{"name":"Longshot","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"dazzler":{"name":"Dazzler","type":"hero","hope":2,"atk":3,"def":2,"spd":4,"range":3,"power_limit":2,"powers":[{"timing":"attack","op":"range"}]},"mystique":{"name":"Mystique","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":1,"power_limit":2},"shadowcat":{"name":"Shadowcat","type":"hero","hope":3,"atk":2,"def":5,"spd":3,"range":1,"power_limit":2},"pixie":{"name":"Pixie","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":1,"power_limit":1,"starting":true},"x-23":{"name":"X-23","type":"student","hope":2,"atk":3,"def":2,"spd":3,"range":1,"power_limit":1,"starting":true},"dagger":{"name":"Dagger","type":"student","hope":2,"atk":2,"def":2,"spd":3,"range":2,"power_limit":1,"powers":[{"timing":"attack","op":"attack_dice"}],"starting":true},"cloak":{"name":"Cloak","type":"student","hope":1,"atk":2,"def":3,"spd":2,"range":1,"power_limit":1,"starting":true},"armor":{"name":"Armor","type":"student","hope":2,"atk":2,"def":4,"spd":1,"range":1,"power_limit":1,"starting":true},"hellion":{"name":"Hellion","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":2,"power_limit":1,"starting":true},"mercury":{"name":"Mercury","type":"student","hope":1,"atk":2,"def":3,"spd":2,"range":1,"power_limit":1,"starting":true},"rockslide":{"name":"Rockslide","type":"student","hope":2,"atk":3,"def":3,"spd":1,"range":1,"power_limit":1,"starting":true},"anole":{"name":"Anole","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":1,"power_limit":1,"starting":true},"elixir":{"name":"Elixir","type":"student","hope":2,"atk":1,"def":3,"spd":2,"range":1,"power_limit":1,"powers":[{"timing":"action","op":"restore","amount":2}],"starting":true},"wither":{"name":"Wither","type":"student","hope":1,"atk":3,"def":1,"spd":2,"range":1,"power_limit":1,"starting":true},"surge":{"name":"Surge","type":"student","hope":1,"atk":2,"def":1,"spd":4,"range":1,"power_limit":1,"starting":true},"prodigy":{"name":"Prodigy","type":"student","hope":1,"atk":2,"def":2,"spd":2,"range":1,"power_limit":1,"powers":[{"timing":"plot","op":"draw","amount":1}],"starting":true},"wallflower":{"name":"Wallflower","type":"student","hope":1,"atk":1,"def":2,"spd":3,"range":2,"power_limit":1},"dust":{"name":"Dust","type":"student","hope":2,"atk":2,"def":3,"spd":2,"range":1,"power_limit":1},"blindfold":{"name":"Blindfold","type":"student","hope":2,"atk":1,"def":3,"spd":2,"range":2,"power_limit":1,"powers":[{"timing":"plot","op":"draw","amount":1}]},"loa":{"name":"Loa","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":1,"power_limit":1},"trance":{"name":"Trance","type":"student","hope":2,"atk":2,"def":2,"spd":3,"range":2,"power_limit":1},"match":{"name":"Match","type":"student","hope":2,"atk":3,"def":2,"spd":2,"range":2,"power_limit":1},"jubilee":{"name":"Jubilee","type":"student","hope":2,"atk":3,"def":2,"spd":3,"range":2,"power_limit":1,"powers":[{"timing":"attack","op":"attack_dice"}]},"magma":{"name":"Magma","type":"student","hope":2,"atk":3,"def":2,"spd":2,"range":2,"power_limit":1},"cannonball":{"name":"Cannonball","type":"student","hope":3,"atk":3,"def":3,"spd":3,"range":1,"power_limit":1},"sunspot":{"name":"Sunspot","type":"student","hope":2,"atk":3,"def":3,"spd":2,"range":1,"power_limit":1},"wolfsbane":{"name":"Wolfsbane","type":"student","hope":2,"atk":3,"def":2,"spd":3,"range":1,"power_limit":1},"karma":{"name":"Karma","type":"student","hope":2,"atk":2,"def":3,"spd":2,"range":2,"power_limit":1},"magik":{"name":"Magik","type":"student","hope":3,"atk":3,"def":2,"spd":3,"range":1,"power_limit":1,"powers":[{"timing":"attack","op":"range"}]},"mirage":{"name":"Mirage","type":"student","hope":2,"atk":2,"def":2,"spd":3,"range":3,"power_limit":1},"boom-boom":{"name":"Boom-Boom","type":"student","hope":2,"atk":3,"def":1,"spd":3,"range":2,"power_limit":1,"powers":[{"timing":"attack","op":"attack_dice"}]},"danger-room-session":{"name":"Danger Room Session","type":"training","hope":2,"mods":{"atk":1,"spd":0,"range":0,"def":0},"restriction":"any"},"danger-room-session-2":{"name":"Danger Room Session","type":"training","hope":2,"mods":{"atk":1,"spd":0,"range":0,"def":0},"restriction":"any"},"combat-shielding":{"name":"Combat Shielding","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":0,"def":1},"restriction":"any"},"combat-shielding-2":{"name":"Combat Shielding","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":0,"def":1},"restriction":"any"},"flight-harness":{"name":"Flight Harness","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":0,"def":0},"restriction":"any"},"flight-harness-2":{"name":"Flight Harness","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":0,"def":0},"restriction":"any"},"targeting-visor":{"name":"Targeting Visor","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":1,"def":0},"restriction":"any"},"targeting-visor-2":{"name":"Targeting Visor","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":1,"def":0},"restriction":"any"},"field-leadership":{"name":"Field Leadership","type":"training","hope":3,"mods":{"atk":1,"spd":0,"range":0,"def":1},"restriction":"hero"},"veteran-mentor":{"name":"Veteran Mentor","type":"training","hope":2,"mods":{"atk":1,"spd":1,"range":0,"def":0},"restriction":"student"},"cerebro-link":{"name":"Cerebro Link","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":1,"def":0},"restriction":"any"},"hand-to-hand":{"name":"Hand-to-Hand Drills","type":"training","hope":1,"mods":{"atk":1,"spd":0,"range":0,"def":0},"restriction":"any"},"endurance-course":{"name":"Endurance Course","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":0,"def":1},"restriction":"any"},"blackbird-pilot":{"name":"Blackbird Pilot License","type":"training","hope":2,"mods":{"atk":0,"spd":2,"range":0,"def":0},"restriction":"hero"},"power-mastery":{"name":"Power Mastery","type":"training","hope":3,"mods":{"atk":2,"spd":0,"range":0,"def":0},"restriction":"hero"}},"plot":{"setting-aside-differences":{"name":"Setting Aside Differences","kind":"event","plot":4,"hope":2,"target":"two_different","effects":[{"op":"gain_rp","amount":1,"to":"targets"}]},"impetuous-tantrum":{"name":"Impetuous Tantrum","kind":"event","plot":1,"hope":1,"target":"another","effects":[{"op":"lose_rp","amount":1,"to":"targets"}],"cost":[{"op":"discard_own_student"}]},"rally-the-students":{"name":"Rally the Students","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"gain_hope","amount":2,"to":"self"}]},"fundraiser":{"name":"Fundraiser","kind":"event","plot":2,"hope":1,"target":"none","effects":[{"op":"gain_hope","amount":4,"to":"self"}]},"public-support":{"name":"Public Support","kind":"event","plot":3,"hope":2,"target":"none","effects":[{"op":"gain_rp","amount":1,"to":"self"}]},"smear-campaign":{"name":"Smear Campaign","kind":"event","plot":3,"hope":1,"target":"another","effects":[{"op":"lose_rp","amount":1,"to":"targets"}]},"reconnaissance":{"name":"Reconnaissance","kind":"event","plot":0,"hope":1,"target":"none","effects":[{"op":"draw","amount":1,"to":"self"}]},"intensive-training":{"name":"Intensive Training","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"power_token","amount":1,"to":"self"}]},"medical-bay":{"name":"Medical Bay","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"heal","amount":1,"to":"self"}]},"sabotage":{"name":"Sabotage","kind":"event","plot":2,"hope":1,"target":"another","effects":[{"op":"lose_hope","amount":3,"to":"targets"}]},"extortion":{"name":"Extortion","kind":"event","plot":2,"hope":1,"target":"another","effects":[{"op":"steal_hope","amount":2,"to":"targets"}]},"ambush":{"name":"Ambush","kind":"event","plot":3,"hope":1,"target":"another","effects":[{"op":"injure","amount":1,"to":"targets"}]},"donation-drive":{"name":"Donation Drive","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"gain_hope","amount":1,"to":"all"}]},"mutant-rights-rally":{"name":"Mutant Rights Rally","kind":"event","plot":4,"hope":2,"target":"none","effects":[{"op":"gain_rp","amount":1,"to":"self"},{"op":"draw","amount":1,"to":"self"}]},"bribe-officials":{"name":"Bribe Officials","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"gain_rp","amount":1,"to":"self"}],"cost":[{"op":"pay_hope","amount":4}]},"strategic-planning":{"name":"Strategic Planning","kind":"event","plot":0,"hope":1,"target":"none","effects":[{"op":"gain_pp","amount":1,"to":"self"}]},"political-pressure":{"name":"Political Pressure","kind":"event","plot":2,"hope":1,"target":"any","effects":[{"op":"lose_pp","amount":2,"to":"targets"}]},"careful-preparations":{"name":"Careful Preparations","kind":"reaction","plot":3,"hope":1,"trigger":"cancel_event"},"quick-thinking":{"name":"Quick Thinking","kind":"reaction","plot":2,"hope":1,"trigger":"cancel_event"},"double-cross":{"name":"Double Cross","kind":"reaction","plot":1,"hope":1,"trigger":"cancel_reaction"}},"missions":{"hellfire-sentinel":{"name":"Hellfire Sentinel","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Hellfire Sentinel","count":1,"hp":10,"atk":4,"def":3,"move":2,"range":2,"min_distance":3}],"hope_per_damaging_attack":2,"rewards":[{"criterion":"most_damage","rp":1}]},"sentinel-swarm":{"name":"Sentinel Swarm","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Sentinel","count":4,"hp":4,"atk":2,"def":2,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_destroyed","rp":1}]},"sinister-trouble":{"name":"Sinister Trouble","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Mister Sinister","count":1,"hp":11,"atk":4,"def":3,"move":2,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1}]},"captain-america":{"name":"Captain America Stands Firm","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Captain America","count":1,"hp":9,"atk":3,"def":4,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_damage","rp":1}]},"hulk-smash":{"name":"Hulk Smash","max_characters":0,"leaders_allowed":true,"tokens":[{"name":"Hulk","count":1,"hp":14,"atk":5,"def":3,"move":2,"range":1,"min_distance":3}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_damage","rp":2}]},"apocalypse-rising":{"name":"Apocalypse Rising","max_characters":0,"leaders_allowed":true,"tokens":[{"name":"Apocalypse","count":1,"hp":16,"atk":5,"def":4,"move":2,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":2}]},"brood-infestation":{"name":"Brood Infestation","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Brood","count":3,"hp":3,"atk":2,"def":1,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]},"purifier-raid":{"name":"Purifier Raid","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Purifier","count":4,"hp":2,"atk":2,"def":1,"move":2,"range":2,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_destroyed","rp":1}]},"reavers-ambush":{"name":"Reavers Ambush","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Reaver","count":3,"hp":3,"atk":3,"def":2,"move":2,"range":1,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]},"juggernaut-unstoppable":{"name":"Juggernaut Unstoppable","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Juggernaut","count":1,"hp":12,"atk":4,"def":5,"move":1,"range":1,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1}]},"morlock-tunnels":{"name":"Morlock Tunnels","max_characters":2,"leaders_allowed":false,"tokens":[{"name":"Morlock","count":2,"hp":3,"atk":2,"def":2,"move":2,"range":1,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_destroyed","rp":1}]},"danger-room-malfunction":{"name":"Danger Room Malfunction","max_characters":2,"leaders_allowed":false,"tokens":[{"name":"Training Drone","count":2,"hp":4,"atk":2,"def":2,"move":2,"range":2,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]},"sauron-strikes":{"name":"Sauron Strikes","max_characters":3,"leaders_allowed":false,"tokens":[{"name":"Sauron","count":1,"hp":8,"atk":3,"def":3,"move":3,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1}]},"shadow-king":{"name":"The Shadow King","max_characters":3,"leaders_allowed":true,"tokens":[{"name":"Shadow King","count":1,"hp":9,"atk":4,"def":3,"move":2,"range":3,"min_distance":3}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_damage","rp":1}]},"sentinel-factory":{"name":"Sentinel Factory","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Sentinel","count":2,"hp":4,"atk":2,"def":2,"move":3,"range":1,"min_distance":2},{"name":"Master Mold","count":1,"hp":8,"atk":4,"def":3,"move":1,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1},{"criterion":"most_destroyed","rp":1}]},"savage-land":{"name":"Savage Land Expedition","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Dinosaur","count":2,"hp":5,"atk":3,"def":2,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]},"mojo-world":{"name":"Mojo's Broadcast","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Mojo","count":1,"hp":7,"atk":2,"def":3,"move":2,"range":3,"min_distance":3}],"hope_per_damaging_attack":2,"rewards":[{"criterion":"most_damage","rp":1}]},"acolyte-uprising":{"name":"Acolyte Uprising","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Acolyte","count":3,"hp":3,"atk":3,"def":1,"move":2,"range":2,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]}},"arena":{"hexes":[[-4,0],[-4,1],[-4,2],[-4,3],[-4,4],[-3,-1],[-3,0],[-3,1],[-3,2],[-3,3],[-3,4],[-2,-2],[-2,-1],[-2,0],[-2,1],[-2,2],[-2,3],[-2,4],[-1,-3],[-1,-2],[-1,-1],[-1,0],[-1,1],[-1,2],[-1,3],[-1,4],[0,-4],[0,-3],[0,-2],[0,-1],[0,0],[0,1],[0,2],[0,3],[0,4],[1,-4],[1,-3],[1,-2],[1,-1],[1,0],[1,1],[1,2],[1,3],[2,-4],[2,-3],[2,-2],[2,-1],[2,0],[2,1],[2,2],[3,-4],[3,-3],[3,-2],[3,-1],[3,0],[3,1],[4,-4],[4,-3],[4,-2],[4,-1],[4,0]],"obstacles":[[2,-1],[-2,1],[1,1],[-1,-1],[0,2],[0,-2]],"pos":[[0,-4],{"2":[0,4],"3":[4,0],"4":[4,-4]},{"3":[-4,4],"4":[0,4]},[-4,0]]}}; // END CONTENT
+
+// ------------------------------------------------------------ stylesheet
+if (!document.querySelector('link[data-xmen-css]')) {
+  document.head.append(h('link', { rel: 'stylesheet', href: new URL('./xmen.css', import.meta.url).href, dataset: { xmenCss: '1' } }));
+}
+
+// ------------------------------------------------------------ lookups
+const SEAT_COLORS = ['#2f6fdf', '#d0452f', '#2e9a5a', '#a334b0'];
+const seatColor = (s) => SEAT_COLORS[s % SEAT_COLORS.length];
+const leaderOf = (id) => Object.values(CONTENT.schools).find((s) => s.leader.id === id);
+
+/** A Character id (Leader or Recruit card) as a record with printed stats. */
+function charDef(id) {
+  const school = leaderOf(id);
+  if (school) return { ...school.leader, rank: 'leader' };
+  const r = CONTENT.recruit[id];
+  if (!r) return { id, name: id, rank: 'student', atk: 0, def: 0, spd: 0, range: 0, power_limit: 0, hope: 0, powers: [] };
+  return { ...r, id, rank: r.type };
+}
+const charName = (id) => charDef(id).name;
+const recruitName = (id) => (CONTENT.recruit[id] ? CONTENT.recruit[id].name : id);
+const plotDef = (id) => CONTENT.plot[id] || { name: id, kind: 'event', plot: 0, hope: 0 };
+const missionDef = (id) => CONTENT.missions[id] || { name: id, tokens: [], rewards: [] };
+const schoolName = (id) => (id && CONTENT.schools[id] ? CONTENT.schools[id].name : 'no School yet');
+
+/** Printed stats plus the Training Card. */
+function attributes(c) {
+  const d = charDef(c.id);
+  const a = { atk: d.atk || 0, def: d.def || 0, spd: d.spd || 0, range: d.range || 0, limit: d.power_limit || 0, hope: d.hope || 0 };
+  if (c.training && CONTENT.recruit[c.training]) {
+    const t = CONTENT.recruit[c.training];
+    for (const k of ['atk', 'def', 'spd', 'range']) a[k] += (t.mods && t.mods[k]) || 0;
+    a.hope += t.hope || 0;
+  }
+  return a;
+}
+
+const who = (ctx, s) => (s === ctx.seat ? 'you' : ctx.seatName(s));
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// The effect vocabulary as sentences.
+function effectText(e) {
+  const n = e.amount ?? 1;
+  const to = e.to === 'targets' ? 'target Schools' : e.to === 'self' || !e.to ? 'you' : e.to;
+  const gain = (what) => (to === 'you' ? `Gain ${n} ${what}` : `${to} gain ${n} ${what}`);
+  const lose = (what) => (to === 'you' ? `Lose ${n} ${what}` : `${to} lose ${n} ${what}`);
+  switch (e.op) {
+    case 'gain_rp': return gain(n === 1 ? 'Revolution Point' : 'Revolution Points');
+    case 'lose_rp': return lose(n === 1 ? 'Revolution Point' : 'Revolution Points');
+    case 'gain_hope': return gain('Hope');
+    case 'lose_hope': return lose('Hope');
+    case 'steal_hope': return `Take ${n} Hope from the target School`;
+    case 'pay_hope': return `Pay ${n} Hope`;
+    case 'gain_pp': return gain(n === 1 ? 'Plot Point' : 'Plot Points');
+    case 'lose_pp': return lose(n === 1 ? 'Plot Point' : 'Plot Points');
+    case 'draw': return `Draw ${plural(n, 'Plot card')}`;
+    case 'discard_own_student': return 'Discard one of your Students';
+    case 'power_token': return `Put ${plural(n, 'Power Token')} on a Character`;
+    case 'heal': return 'Remove an Injured token';
+    case 'injure': return "Injure another School's Hero or Student";
+    default: return e.op.replace(/_/g, ' ');
+  }
+}
+function powerText(p) {
+  const when = { attack: 'Attacking', plot: 'Plot Phase', after_move: 'After a Move' }[p.timing] || p.timing;
+  const what = {
+    attack_dice: '+1 attack die per Power Token',
+    range: '+1 Attack Range per Power Token',
+    allocate_damage: 'you allocate the Damage you inflict',
+    repeat_target: 'may attack the same target again',
+    regain_stat: 'spend 1 Power Token to regain a lost stat',
+    gain_hope: `spend 1 Power Token: gain ${p.amount ?? 1} Hope`,
+    draw: `spend 1 Power Token: draw ${plural(p.amount ?? 1, 'Plot card')}`,
+  }[p.op] || p.op.replace(/_/g, ' ');
+  return `${when}: ${what}`;
+}
+function plotText(d) {
+  const parts = [];
+  if (d.trigger === 'cancel_event') parts.push('Reaction: cancel an Event as it is played');
+  if (d.trigger === 'cancel_reaction') parts.push('Reaction: cancel a Reaction');
+  if (d.target === 'another') parts.push('Target: another School');
+  if (d.target === 'any') parts.push('Target: any School');
+  if (d.target === 'two_different') parts.push('Target: two different Schools');
+  if (d.cost && d.cost.length) parts.push(`Cost: ${d.cost.map(effectText).join(', ')}`);
+  for (const e of d.effects || []) parts.push(effectText(e));
+  return parts.join('. ') + (parts.length ? '.' : '');
+}
+
+// ------------------------------------------------------------ small pieces
+function pips(n, max, cls, label) {
+  const out = h(`span.xm-pips.${cls}`, { title: label, 'aria-label': label });
+  for (let i = 0; i < Math.max(n, max); i++) out.append(h('i', { class: i < n ? 'on' : '' }));
+  return out;
+}
+function track(value, label, cls) {
+  const t = h(`div.xm-track.${cls}`, { title: `${label}: ${value} of 6`, 'aria-label': `${label} ${value} of 6` });
+  t.append(h('span.xm-track-label', label));
+  const cells = h('span.xm-track-cells');
+  for (let i = 0; i <= 6; i++) cells.append(h('i', { class: i === value ? 'at' : i < value ? 'past' : '' }, String(i)));
+  t.append(cells);
+  return t;
+}
+function seatTag(ctx, s) {
+  return h('span.xm-seat', { style: `--seat:${seatColor(s)}`, dataset: { seat: String(s) } }, who(ctx, s));
+}
+function statLine(a, cur) {
+  const st = (k, v, now) => h('span.xm-stat', { title: k }, h('small', k), h('b', { class: now !== undefined && now < v ? 'hurt' : '' }, String(now ?? v)));
+  return h('span.xm-stats',
+    st('ATK', a.atk, cur && cur[0]), st('DEF', a.def, cur && cur[1]), st('SPD', a.spd, cur && cur[2]), st('RNG', a.range));
+}
+
+/** Asks in my prompt with this verb, with their index. */
+function asksOf(ctx, verb) {
+  const p = ctx.prompt;
+  if (!p) return [];
+  return p.asks.map((a, i) => ({ ...a, ai: i })).filter((a) => a.verb === verb);
+}
+/** Clicks a prompt alternative, as a person would (menu button or the form's submit). */
+function pressAsk(ai) {
+  const area = document.querySelector('.prompt');
+  if (!area) return;
+  const pick = area.querySelector(`.ask-pick[data-ask="${ai}"]`);
+  if (pick) { pick.click(); return; }
+  area.querySelector(`form[data-ask="${ai}"] button.submit`)?.click();
+}
+/** Opens a prompt alternative's form (when several are offered) and returns it. */
+function openAsk(ai) {
+  const area = document.querySelector('.prompt');
+  if (!area) return null;
+  const form = area.querySelector(`form[data-ask="${ai}"]`);
+  if (form && form.hidden) area.querySelector(`.ask-pick[data-ask="${ai}"]`)?.click();
+  return area.querySelector(`form[data-ask="${ai}"]`);
+}
+
+// ------------------------------------------------------------ phase banner
+function phaseName(view) {
+  const P = view.phase;
+  switch (P.phase) {
+    case 'pick_school': return ['Setup', 'Choose Schools in order of the setup roll'];
+    case 'upkeep': return ['Upkeep', { recover: 'U1 Recover Characters', advance: 'U2 Advance the Revolution', acquire_hope: 'U3 Acquire Hope' }[P.stage] || P.stage];
+    case 'plot': return ['Plot Phase', P.chain ? 'an Event is being resolved' : P.request ? 'support requested' : 'turns to act'];
+    case 'hand_size': return ['Plot Phase', 'Discard to Hand Size'];
+    case 'allegiance': return ['Recruit Phase', 'Change Allegiance'];
+    case 'recruit': return ['Recruit Phase', `Recruit and Train: ${recruitName(P.current)}`];
+    case 'mc_bid': return ['Mission Phase', 'Bid for Mission Commander'];
+    case 'invite': return ['Mission Phase', 'Choose Characters'];
+    case 'battle': {
+      const name = P.mission ? missionDef(P.mission).name : 'Final Tournament match';
+      return [P.mission ? 'Mission Phase' : 'Final Tournament', `${name}: ${P.turn ? `Mission Turn ${P.turn}` : 'Set Up Mission'}`];
+    }
+    case 'tournament_pick': return ['Final Tournament', 'choosing Characters'];
+    case 'over': return ['Game over', P.summary];
+    default: return [P.phase, ''];
+  }
+}
+
+function awaited(ctx) {
+  const P = ctx.pending;
+  if (!P) return [];
+  switch (P.mode) {
+    case 'turn': return [P.seat];
+    case 'simultaneous': return P.waiting || [];
+    case 'window': return (P.seats || []).filter((s) => !(P.answered || []).includes(s));
+    case 'negotiation': return (P.seats || []).filter((s) => !(P.ready || []).includes(s));
+    default: return [];
+  }
+}
+
+function banner(view, ctx) {
+  const [phase, step] = phaseName(view);
+  const wait = awaited(ctx);
+  const mine = ctx.seat !== null && wait.includes(ctx.seat) && !!ctx.prompt;
+  return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { phase: view.phase.phase } },
+    h('div.xm-round', view.round ? `Round ${view.round}${view.max_rounds ? ` of at most ${view.max_rounds}` : ''}` : 'Setup'),
+    h('div.xm-phase', h('b', phase), step ? h('span', ` · ${step}`) : null),
+    wait.length && view.phase.phase !== 'over'
+      ? h('div.xm-awaited', mine && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ' ' : '', seatTag(ctx, s)])])
+      : null,
+    view.round ? h('div.xm-mc', { title: 'Mission Commander' }, h('span.xm-mc-token', 'MC'), ' ', seatTag(ctx, view.mc)) : null);
+}
+
+// ------------------------------------------------------------ schools
+function characterRow(c, ctx, pc) {
+  const d = charDef(c.id);
+  const a = attributes(c);
+  return h('li.xm-char', { class: `xm-char rank-${d.rank}${c.injured ? ' injured' : ''}`, dataset: { char: c.id } },
+    h('span.xm-rank', { title: d.rank }, d.rank[0].toUpperCase()),
+    h('span.xm-char-name', d.name,
+      c.training ? h('small.xm-training', { title: 'Training Card' }, ` + ${recruitName(c.training)}`) : null),
+    h('span.xm-char-tokens',
+      pips(c.power, a.limit, 'power', `${c.power} Power Tokens (limit ${a.limit})`),
+      c.injured ? h('span.xm-injured', { title: 'Injured' }, 'Injured') : null,
+      c.triumph ? h('span.xm-triumph', { title: 'Triumph Token' }, '★') : null),
+    statLine(a, pc ? pc.stats : undefined),
+    h('span.xm-hopev', { title: 'Hope Value' }, `${a.hope}`, h('small', ' hope')));
+}
+
+function schoolBoard(s, view, ctx) {
+  const mine = s.seat === ctx.seat;
+  const battle = view.phase.phase === 'battle' ? view.phase : null;
+  const pcOf = (id) => battle && battle.pcs.find((p) => p.seat === s.seat && p.who === id && p.hex);
+  return h('section.xm-school', {
+    class: `xm-school${mine ? ' mine' : ''}`, style: `--seat:${seatColor(s.seat)}`,
+    dataset: { seat: String(s.seat) }, 'aria-label': `${ctx.seatName(s.seat)}'s School`,
+  },
+  h('header.xm-school-head',
+    h('span.xm-school-name', ctx.seatName(s.seat), mine ? h('span.you', 'you') : null),
+    h('small.xm-school-id', schoolName(s.school)),
+    view.mc === s.seat && view.round ? h('span.xm-mc-token', { title: 'Mission Commander' }, 'MC') : null),
+  h('div.xm-school-stats',
+    h('span.xm-hope', { title: 'Hope Coins' }, h('b', String(s.hope)), ' hope'),
+    h('span.xm-handcount', { title: 'Plot cards in hand (count only)', dataset: { handCount: String(s.hand_count) } },
+      h('b', String(s.hand_count)), `/${s.hand_size} cards`)),
+  track(s.rp, 'Revolution', 'rp'),
+  track(s.pp, 'Plot', 'pp'),
+  h('ul.xm-chars', s.characters.map((c) => characterRow(c, ctx, pcOf(c.id)))));
+}
+
+// ------------------------------------------------------------ hand
+function plotCard(id, extra) {
+  const d = plotDef(id);
+  return h('li.xm-card', { class: `xm-card kind-${d.kind}`, dataset: { card: id } },
+    h('div.xm-card-head', h('span.xm-card-name', d.name),
+      h('span.xm-card-vals', h('span.xm-pp', { title: 'Plot Points to play' }, `${d.plot}`, h('small', 'P')),
+        h('span.xm-hp', { title: 'Hope Value when discarded' }, `${d.hope}`, h('small', 'H')))),
+    h('div.xm-card-kind', d.kind === 'reaction' ? 'Reaction' : 'Event'),
+    h('p.xm-card-text', plotText(d)),
+    extra || null);
+}
+function hand(view) {
+  if (!view.my_hand) return null;
+  return h('section.xm-hand', { 'aria-label': 'Your Plot hand' },
+    h('h3', `Your Plot hand (${view.my_hand.length})`, h('small.muted', ' · only you see these')),
+    view.my_hand.length
+      ? h('ul.xm-cards', view.my_hand.map((id) => plotCard(id)))
+      : h('p.muted.small', 'No cards in hand.'));
+}
+
+// ------------------------------------------------------------ recruit card, mission card
+function recruitCard(id) {
+  const r = CONTENT.recruit[id];
+  if (!r) return h('div.xm-rcard', id);
+  const body = [];
+  if (r.type === 'training') {
+    const m = r.mods || {};
+    body.push(h('p', 'Training Card: ', ['atk', 'def', 'spd', 'range'].filter((k) => m[k]).map((k) => `+${m[k]} ${k.toUpperCase()}`).join(', ') || 'no stat change',
+      r.restriction && r.restriction !== 'any' ? ` (${r.restriction} only)` : ''));
+  } else {
+    body.push(statLine({ atk: r.atk, def: r.def, spd: r.spd, range: r.range }));
+    body.push(h('p.small', `Power Token limit ${r.power_limit}`));
+    for (const p of r.powers || []) body.push(h('p.small.xm-power', powerText(p)));
+  }
+  return h('div.xm-rcard', { class: `xm-rcard type-${r.type}`, dataset: { recruit: id } },
+    h('div.xm-rcard-head', h('b', r.name), h('span.xm-badge', r.type), h('span.xm-hopev', `${r.hope}`, h('small', ' hope'))),
+    body);
+}
+function missionCard(id) {
+  const m = missionDef(id);
+  const crit = { most_damage: 'most Damage inflicted', most_destroyed: 'most Mission Characters destroyed' };
+  return h('div.xm-mission', { dataset: { mission: id } },
+    h('div.xm-mission-head', h('b', m.name)),
+    h('ul.xm-mission-tokens', (m.tokens || []).map((t) => h('li',
+      h('b', `${t.count}× ${t.name}`), ` · ${t.hp} Damage to destroy · ATK ${t.atk} DEF ${t.def} · moves ${t.move} · range ${t.range} · placed ${t.min_distance}+ hexes away`))),
+    h('p.small',
+      m.max_characters ? `At most ${m.max_characters} Characters. ` : 'Any number of Characters. ',
+      m.leaders_allowed ? 'Leaders allowed. ' : 'No Leaders. ',
+      m.hope_per_damaging_attack ? `${m.hope_per_damaging_attack} Hope per damaging attack. ` : '',
+      (m.rewards || []).map((r) => `${r.rp} Revolution Point${r.rp === 1 ? '' : 's'} for the ${crit[r.criterion] || r.criterion}`).join('; '), '.'));
+}
+
+// ------------------------------------------------------------ log parsing
+/** The log lines the page shows (app.js keeps them; the view has none). */
+function logLines() {
+  return [...document.querySelectorAll('.log-list li')].map((li) => li.textContent);
+}
+const SEATNUM = /seat (\d+)(?: \([^)]*\))? (\d+)/gi;
+function lastReveal() {
+  const lines = logLines();
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (!l.startsWith('Dials revealed:')) continue;
+    const dials = [...l.matchAll(SEATNUM)].map((m) => ({ seat: Number(m[1]) - 1, dial: Number(m[2]) }));
+    let what = '';
+    for (let j = i - 1; j >= 0 && j >= i - 40; j--) {
+      const m = /^(.*) is up for recruitment\.$/.exec(lines[j]) || /^Mission Phase: (.*) is revealed\.$/.exec(lines[j]);
+      if (m) { what = lines[j].startsWith('Mission Phase') ? 'Mission Commander' : m[1]; break; }
+    }
+    const next = lines[i + 1] || '';
+    return { dials, what, result: next, n: i };
+  }
+  return null;
+}
+/** "A attacks B: [6, 3, 1] against [5, 2], 2 Damage." */
+function lastAttacks(k) {
+  const out = [];
+  const lines = logLines();
+  for (let i = lines.length - 1; i >= 0 && out.length < k; i--) {
+    const m = /^(.*?) attacks (.*?): \[([\d, ]*)\] against \[([\d, ]*)\], (\d+) Damage(.*)$/.exec(lines[i]);
+    if (m) {
+      const nums = (s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number).sort((a, b) => b - a);
+      out.push({ attacker: m[1], target: m[2], atk: nums(m[3]), def: nums(m[4]), dmg: Number(m[5]), rest: m[6].replace(/\.$/, ''), n: i });
+    }
+  }
+  return out;
+}
+/** Marks the log's lines by kind so the stylesheet can make it readable. */
+function decorateLog() {
+  for (const li of document.querySelectorAll('.log-list li:not([data-xm])')) {
+    const t = li.textContent;
+    let kind = 'plain';
+    if (/^Round \d+ begins/.test(t)) kind = 'round';
+    else if (/^(Upkeep|Plot Phase|Recruit|Mission Phase|Recruit and Train)/.test(t)) kind = 'phase';
+    else if (/^Dials revealed/.test(t)) kind = 'reveal';
+    else if (/ attacks .*: \[/.test(t)) kind = 'attack';
+    else if (/wins|succeeds|fails|defeated|Revolution Point/.test(t)) kind = 'result';
+    li.dataset.xm = kind;
+  }
+}
+
+// ------------------------------------------------------------ auctions
+function dialStates(auction, view, ctx) {
+  const rows = [];
+  for (let s = 0; s < view.seats; s++) {
+    const bidding = auction.bidders.includes(s);
+    const mine = s === ctx.seat;
+    let st;
+    if (!bidding) st = h('span.xm-dial-st.out', 'out of this round');
+    else if (mine && auction.my_dial !== null && auction.my_dial !== undefined) st = h('span.xm-dial-st.locked', 'locked in at ', h('b', String(auction.my_dial)));
+    else if (auction.committed[s]) st = h('span.xm-dial-st.locked', 'locked in');
+    else st = h('span.xm-dial-st.thinking', 'thinking…');
+    rows.push(h('li.xm-dial-seat', { class: `xm-dial-seat${mine ? ' mine' : ''}`, dataset: { dialSeat: String(s), committed: String(!!auction.committed[s]) } },
+      seatTag(ctx, s), st,
+      auction.escrow[s] ? h('span.xm-escrow', { title: 'Hope escrowed on the board by tie rounds' }, `+${auction.escrow[s]} escrowed`) : null));
+  }
+  const rounds = auction.revealed.length
+    ? h('div.xm-tie-rounds', h('div.small', 'Tie rounds so far (escrow adds these to the next bid):'),
+      h('table.xm-table', h('thead', h('tr', h('th', 'Round'), [...Array(view.seats).keys()].map((s) => h('th', ctx.seatName(s))))),
+        h('tbody', auction.revealed.map((r, i) => h('tr', h('th', String(i + 1)),
+          [...Array(view.seats).keys()].map((s) => h('td', r[String(s)] === undefined ? '—' : String(r[String(s)]))))))))
+    : null;
+  return h('div.xm-auction', { dataset: { round: String(auction.round) } },
+    h('div.xm-auction-head', `Bidding round ${auction.round}`, auction.round > 1 ? h('span.xm-badge.tie', 'tie round') : null),
+    h('ul.xm-dials', rows), rounds);
+}
+function revealBox(ctx, view) {
+  const r = lastReveal();
+  if (!r) return null;
+  const best = Math.max(...r.dials.map((d) => d.dial));
+  return h('div.xm-reveal', { dataset: { revealLine: String(r.n) }, 'aria-label': 'Last reveal of the Bidding Dials' },
+    h('div.xm-reveal-title', `All dials revealed${r.what ? ` for ${r.what}` : ''}`),
+    h('div.xm-reveal-dials', r.dials.map((d, i) => h('span.xm-reveal-dial', {
+      class: `xm-reveal-dial${d.dial === best && best > 0 ? ' top' : ''}${d.seat === ctx.seat ? ' mine' : ''}`,
+      style: `--seat:${seatColor(d.seat)}; animation-delay:${i * 120}ms`, dataset: { seat: String(d.seat) },
+    }, h('small', who(ctx, d.seat)), h('b', String(d.dial))))),
+    r.result && !r.result.startsWith('Dials revealed') ? h('div.xm-reveal-result.small', r.result) : null);
+}
+
+/** The Bidding Dial: 0–14 round a knob; amounts over what I may bid are greyed. */
+function biddingDial(param, ask, ctx, key) {
+  const P = ctx.view.phase;
+  const auction = P.auction;
+  const locked = auction && auction.my_dial !== null && auction.my_dial !== undefined ? auction.my_dial : undefined;
+  const min = param.input.min ?? 0;
+  const maxOk = param.input.max ?? 14;
+  const MAX = 14;
+  let chosen = ctx.draft[key] ?? locked ?? undefined;
+  const dial = h('div.dial.xm-dial', { role: 'radiogroup', 'aria-label': 'Bidding Dial' });
+  const face = svg('svg', { viewBox: '-100 -100 200 200', class: 'dial-face', 'aria-hidden': 'true' });
+  const sweep = 300;
+  const angleOf = (v) => -sweep / 2 + (v / MAX) * sweep;
+  const arcPath = (r, from, to) => {
+    const a0 = ((angleOf(from) - 90) * Math.PI) / 180;
+    const a1 = ((angleOf(to) - 90) * Math.PI) / 180;
+    const large = angleOf(to) - angleOf(from) > 180 ? 1 : 0;
+    return `M ${r * Math.cos(a0)} ${r * Math.sin(a0)} A ${r} ${r} 0 ${large} 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)}`;
+  };
+  face.append(svg('circle', { r: 96, class: 'dial-rim' }), svg('path', { d: arcPath(70, 0, MAX), class: 'dial-track xm-track-off' }));
+  if (maxOk > 0) face.append(svg('path', { d: arcPath(70, 0, Math.min(maxOk, MAX)), class: 'dial-track' }));
+  face.append(svg('circle', { r: 50, class: 'dial-knob' }));
+  const needle = svg('line', { x1: 0, y1: -53, x2: 0, y2: -72, class: 'dial-needle' });
+  face.append(needle);
+  dial.append(face);
+  const big = h('div.dial-value');
+  const state = h('div.dial-state');
+  const buttons = [];
+  for (let v = 0; v <= MAX; v++) {
+    const a = ((angleOf(v) - 90) * Math.PI) / 180;
+    const off = v < min || v > maxOk;
+    const b = h('button.dial-num', {
+      type: 'button', role: 'radio', dataset: { dial: String(v) }, disabled: off,
+      'aria-label': off ? `Bid ${v} (you cannot bid that much)` : `Bid ${v}`,
+      style: { left: `${50 + 41 * Math.cos(a)}%`, top: `${50 + 41 * Math.sin(a)}%` },
+      onclick: () => { set(v); b.dispatchEvent(new Event('pick', { bubbles: true })); },
+    }, String(v));
+    buttons.push(b);
+  }
+  dial.append(...buttons, h('div.dial-center', big, state));
+  dial.addEventListener('keydown', (e) => {
+    const d = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
+    if (!d) return;
+    e.preventDefault();
+    set(Math.min(maxOk, Math.max(min, (chosen ?? locked ?? min) + d)));
+    dial.dispatchEvent(new Event('pick', { bubbles: true }));
+  });
+  function set(v) { chosen = v; ctx.draft[key] = v; draw(); }
+  function draw() {
+    for (const b of buttons) {
+      const v = Number(b.dataset.dial);
+      b.setAttribute('aria-checked', String(v === chosen));
+      b.classList.toggle('locked', v === locked);
+      b.tabIndex = v === (chosen ?? locked ?? min) ? 0 : -1;
+    }
+    const shown = chosen ?? locked;
+    needle.setAttribute('transform', `rotate(${shown === undefined ? 0 : angleOf(shown)})`);
+    needle.classList.toggle('idle', shown === undefined);
+    big.textContent = shown === undefined ? '?' : String(shown);
+    const isLocked = locked !== undefined && chosen === locked;
+    dial.classList.toggle('is-locked', isLocked);
+    dial.dataset.locked = String(isLocked);
+    if (isLocked) state.textContent = 'Locked in';
+    else if (locked !== undefined) state.textContent = `locked at ${locked}: change?`;
+    else if (shown === undefined) state.textContent = 'pick a number';
+    else state.textContent = 'not locked yet';
+  }
+  draw();
+  const note = h('p.small.muted.xm-dial-note', `You may bid 0–${maxOk} Hope${auction && auction.escrow[ctx.seat] ? ` (plus ${auction.escrow[ctx.seat]} escrowed)` : ''}. Dials stay secret until every bidder is locked in.`);
+  return {
+    el: h('div.dial-wrap.xm-dial-wrap', dial, note),
+    labelled: true,
+    get: () => chosen,
+    problem: () => {
+      if (chosen === undefined) return 'Turn the dial to a number, then lock it in.';
+      if (locked !== undefined && chosen === locked) return `Your dial is locked in at ${locked}. You may change it until everyone has bid.`;
+      return '';
+    },
+  };
+}
+
+// ------------------------------------------------------------ the arena
+const HEX = 20;
+const SQ3 = Math.sqrt(3);
+const px = ([q, r]) => [HEX * SQ3 * (q + r / 2), HEX * 1.5 * r];
+function hexPoints(cx, cy, s = HEX) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    pts.push(`${(cx + s * Math.cos(a)).toFixed(2)},${(cy + s * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(' ');
+}
+const k2 = (c) => `${c[0]},${c[1]}`;
+function initials(name) {
+  const w = name.replace(/[^A-Za-z0-9 -]/g, '').split(/[\s-]+/).filter(Boolean);
+  return (w.length > 1 ? w[0][0] + w[1][0] : name.slice(0, 2)).toUpperCase();
+}
+
+/**
+ * The arena SVG. opts: {lit: Set of "q,r" answering a hex param, onHex(cell),
+ * targets: Map mark-key -> fn, chosen: [q,r], small}
+ */
+function arena(view, ctx, opts = {}) {
+  const A = CONTENT.arena;
+  const b = view.phase.phase === 'battle' ? view.phase : null;
+  const obstacles = new Set(A.obstacles.map(k2));
+  const xs = A.hexes.map((c) => px(c)[0]);
+  const ys = A.hexes.map((c) => px(c)[1]);
+  const pad = HEX + 4;
+  const vb = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
+  const root = svg('svg', { viewBox: vb.join(' '), class: `xm-arena${opts.small ? ' small' : ''}`, role: 'img', 'aria-label': 'Mission arena' });
+  const starts = new Map();
+  A.pos.forEach((p, i) => {
+    if (Array.isArray(p)) starts.set(k2(p), i + 1);
+    else for (const c of Object.values(p)) if (!starts.has(k2(c))) starts.set(k2(c), i + 1);
+  });
+  const cells = svg('g', { class: 'xm-cells' });
+  for (const c of A.hexes) {
+    const [x, y] = px(c);
+    const key = k2(c);
+    const lit = opts.lit && opts.lit.has(key);
+    const chosen = opts.chosen && k2(opts.chosen) === key;
+    const cls = ['xm-hex', obstacles.has(key) ? 'obstacle' : '', lit ? 'lit' : '', chosen ? 'chosen' : '', starts.has(key) ? 'start' : ''].filter(Boolean).join(' ');
+    const poly = svg('polygon', { points: hexPoints(x, y, HEX - 0.8), class: cls, 'data-hex': key });
+    if (lit && opts.onHex) {
+      poly.setAttribute('tabindex', '0');
+      poly.setAttribute('role', 'button');
+      poly.setAttribute('aria-label', `Hex ${key}`);
+      poly.addEventListener('click', () => opts.onHex(c));
+      poly.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); opts.onHex(c); } });
+    }
+    cells.append(poly);
+    if (obstacles.has(key)) cells.append(svg('path', { d: `M ${x - 7} ${y - 7} L ${x + 7} ${y + 7} M ${x + 7} ${y - 7} L ${x - 7} ${y + 7}`, class: 'xm-obstacle-x' }));
+    else if (starts.has(key) && !lit) cells.append(svg('text', { x, y: y + 3, class: 'xm-start-num' }, String(starts.get(key))));
+  }
+  root.append(cells);
+  if (!b) return root;
+  const acting = b.step && b.step.step === 'act' ? b.step.order[b.step.at] : null;
+  const movingToken = b.step && b.step.step === 'tokens' ? b.step.at : null;
+  const mission = b.mission ? missionDef(b.mission) : null;
+  const pieces = svg('g', { class: 'xm-pieces' });
+  b.tokens.forEach((t, i) => {
+    if (!t.alive) return;
+    const spec = mission.tokens[t.spec] || { name: 'Token', hp: 0 };
+    const [x, y] = px(t.hex);
+    const mark = `token:${i}`;
+    const target = opts.targets && opts.targets.get(mark);
+    const g = svg('g', { class: `xm-token${target ? ' target' : ''}${movingToken === i ? ' acting' : ''}`, 'data-mark': mark, transform: `translate(${x} ${y})` },
+      svg('title', {}, `${spec.name} #${i + 1}: ${t.damage} of ${spec.hp} Damage`),
+      svg('rect', { x: -12, y: -12, width: 24, height: 24, rx: 4, class: 'xm-token-body' }),
+      svg('text', { y: 1, class: 'xm-token-label' }, initials(spec.name)),
+      svg('text', { y: 10, class: 'xm-token-hp' }, `${Math.max(0, spec.hp - t.damage)}`));
+    if (target) { g.setAttribute('role', 'button'); g.setAttribute('tabindex', '0'); g.addEventListener('click', target); }
+    pieces.append(g);
+  });
+  b.pcs.forEach((p, i) => {
+    if (!p.hex) return;
+    const [x, y] = px(p.hex);
+    const mark = `pc:${p.seat}`;
+    const target = opts.targets && opts.targets.get(mark);
+    const name = charName(p.who);
+    const g = svg('g', {
+      class: `xm-pc${target ? ' target' : ''}${acting === i ? ' acting' : ''}${p.seat === ctx.seat ? ' mine' : ''}`,
+      'data-mark': mark, 'data-pc': p.who, transform: `translate(${x} ${y})`, style: `--seat:${seatColor(p.seat)}`,
+    },
+    svg('title', {}, `${name} (${ctx.seatName(p.seat)}): ATK ${p.stats[0]} DEF ${p.stats[1]} SPD ${p.stats[2]}, range ${p.range}`),
+    svg('circle', { r: 13, class: 'xm-pc-body' }),
+    svg('text', { y: 1, class: 'xm-pc-label' }, initials(name)),
+    svg('text', { y: 10, class: 'xm-pc-stats' }, p.stats.join('·')));
+    if (target) { g.setAttribute('role', 'button'); g.setAttribute('tabindex', '0'); g.addEventListener('click', target); }
+    pieces.append(g);
+  });
+  root.append(pieces);
+  return root;
+}
+
+/** Which prompt alternative a lit cell answers, and a click handler that answers it. */
+function hexAnswers(ctx) {
+  const lit = new Map();
+  if (!ctx.prompt) return lit;
+  ctx.prompt.asks.forEach((a, ai) => {
+    for (const p of a.params || []) {
+      if (p.input.kind !== 'hex') continue;
+      for (const c of p.input.cells) if (!lit.has(k2(c))) lit.set(k2(c), { ai, param: p.name, cell: c });
+    }
+  });
+  return lit;
+}
+function targetAnswers(ctx) {
+  const out = new Map();
+  for (const a of asksOf(ctx, 'attack')) {
+    const p = (a.params || []).find((x) => x.name === 'target' && x.input.kind === 'one');
+    if (!p) continue;
+    p.input.options.forEach((o, idx) => {
+      const v = o.value;
+      const mark = v && v.pc !== undefined ? `pc:${v.pc}` : v && v.token !== undefined ? `token:${v.token}` : null;
+      if (!mark) return;
+      out.set(mark, () => {
+        const form = openAsk(a.ai);
+        const wrap = form && form.querySelector('.param[data-param="target"]');
+        if (!wrap) return;
+        const btns = wrap.querySelectorAll('button.choice');
+        if (btns.length) btns[idx]?.click();
+        else {
+          const sel = wrap.querySelector('select');
+          if (sel) { sel.value = String(idx); sel.dispatchEvent(new Event('change', { bubbles: true })); }
+        }
+        form.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      });
+    });
+  }
+  return out;
+}
+
+function diceRow(a) {
+  const n = Math.max(a.atk.length, a.def.length);
+  const pairs = [];
+  for (let i = 0; i < n; i++) {
+    const x = a.atk[i];
+    const y = a.def[i];
+    const hit = x !== undefined && (y === undefined ? x >= 3 : x > y);
+    pairs.push(h('span.xm-pair', { class: `xm-pair${hit ? ' hit' : ''}` },
+      h('span.xm-die.atk', x === undefined ? '·' : String(x)),
+      h('span.xm-die.def', y === undefined ? '·' : String(y))));
+  }
+  return h('div.xm-attack', { dataset: { attackLine: String(a.n) } },
+    h('div.xm-attack-head', h('b', a.attacker), ' attacks ', h('b', a.target), ': ', h('span.xm-dmg', `${a.dmg} Damage`), a.rest ? h('span.small', a.rest) : null),
+    h('div.xm-dice', h('span.xm-dice-label', h('small', 'ATK'), h('small', 'DEF')), pairs),
+    h('div.small.muted', 'Highest against highest, ties to the defender; unopposed attack dice hit on 3+.'));
+}
+
+function battlePanel(view, ctx) {
+  const b = view.phase;
+  const mission = b.mission ? missionDef(b.mission) : null;
+  const lit = hexAnswers(ctx);
+  const targets = targetAnswers(ctx);
+  const onHex = (c) => {
+    const ans = lit.get(k2(c));
+    if (!ans) return;
+    const form = openAsk(ans.ai);
+    const cell = form && form.querySelector(`.param[data-param="${ans.param}"] [data-hex="${k2(c)}"]`);
+    if (cell) cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    form?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
+  const stepText = (() => {
+    const s = b.step;
+    if (b.interrupt) {
+      const I = b.interrupt;
+      if (I.kind === 'allocate') {
+        const pc = b.pcs[I.pc];
+        return [`${charName(pc.who)} takes ${I.damage} Damage: `, seatTag(ctx, I.chooser), ' allocate', I.chooser === ctx.seat ? '' : 's',
+          ' it under the Rule of One (no stat drops below 1 until all are 1; then each point zeroes one stat).'];
+      }
+      if (I.kind === 'penalty') return [`${charName(I.who)} is defeated: `, seatTag(ctx, I.seat), ' pays its Hope Value or discards it.'];
+      if (I.kind === 'claim') return [seatTag(ctx, I.seat), ` may pay ${I.hope} Hope to recruit ${recruitName(I.who)}.`];
+    }
+    if (!s) return '';
+    if (s.step === 'place') return ['Set Up Mission: ', seatTag(ctx, b.controller), ` places the Mission Tokens (${b.to_place.length} to go).`];
+    if (s.step === 'first') return ['Initiative won by ', seatTag(ctx, s.winner), ': choose the PC that acts first.'];
+    if (s.step === 'act') {
+      const pc = b.pcs[s.order[s.at]];
+      return [h('b', charName(pc.who)), ' (', seatTag(ctx, pc.seat), `) acts: ${plural(s.left, 'action')} left`, s.moved ? ', just moved' : '', '.'];
+    }
+    if (s.step === 'tokens') return ['Mission Characters move and attack, controlled by ', seatTag(ctx, b.controller), '.'];
+    return '';
+  })();
+  const pcsList = h('ul.xm-pcs', b.pcs.map((p, i) => h('li', { class: `${p.hex ? '' : 'gone'}${b.step && b.step.step === 'act' && b.step.order[b.step.at] === i ? ' acting' : ''}`, style: `--seat:${seatColor(p.seat)}` },
+    h('span.xm-dot'), h('b', charName(p.who)), ' ', h('small', ctx.seatName(p.seat)), ' ',
+    p.hex ? statLine({ atk: p.start[0], def: p.start[1], spd: p.start[2], range: p.range }, p.stats) : h('span.xm-injured', 'out'))));
+  const tokList = mission && b.tokens.length
+    ? h('ul.xm-tokens', b.tokens.map((t, i) => {
+      const spec = mission.tokens[t.spec] || { name: '?', hp: 0 };
+      return h('li', { class: t.alive ? '' : 'gone' }, h('span.xm-tok'), `${spec.name} #${i + 1}: `,
+        t.alive ? `${t.damage}/${spec.hp} Damage` : `destroyed${t.destroyed_by !== undefined ? ` by ${who(ctx, t.destroyed_by)}` : ''}`);
+    }))
+    : null;
+  const attacks = lastAttacks(3);
+  const scores = mission
+    ? h('div.xm-mscore.small', 'Damage inflicted: ', b.damage.map((d, s) => [s ? ' · ' : '', seatTag(ctx, s), ` ${d}`]),
+      mission.rewards.some((r) => r.criterion === 'most_destroyed') ? [' · destroyed: ', b.destroyed.map((d, s) => `${s ? ', ' : ''}${d}`)] : null,
+      b.turn ? ` · quiet turns ${b.quiet}/3` : null)
+    : null;
+  return h('section.xm-battle', { 'aria-label': 'Mission arena' },
+    h('div.xm-battle-head', h('b', mission ? mission.name : 'Final Tournament match'), b.turn ? ` · Mission Turn ${b.turn}` : ' · Set Up Mission',
+      mission ? h('span.small.muted', ' · Mission Characters moved by ', seatTag(ctx, b.controller)) : null),
+    h('p.xm-step', stepText),
+    h('div.xm-battle-grid',
+      h('div.xm-arena-wrap', arena(view, ctx, { lit: new Set(lit.keys()), onHex, targets }),
+        lit.size || targets.size ? h('p.small.muted.xm-arena-hint', lit.size ? 'Tap a lit hex to choose it. ' : '', targets.size ? 'Targets in range are ringed in red; tap one to aim.' : '') : null),
+      h('div.xm-battle-side', pcsList, tokList, scores, attacks.length ? h('div.xm-attacks', attacks.map(diceRow)) : null)),
+    mission ? h('details.xm-mission-details', h('summary', 'Mission card'), missionCard(b.mission)) : null);
+}
+
+// ------------------------------------------------------------ step panels
+function offersPanel(P, view, ctx) {
+  const offers = P.offers || [];
+  const row = (o) => {
+    const toMe = o.to === ctx.seat;
+    const fromMe = o.from === ctx.seat;
+    const acc = asksOf(ctx, 'accept').find((a) => a.fixed && a.fixed.from === o.from && a.fixed.n === o.n);
+    const rej = asksOf(ctx, 'reject').find((a) => a.fixed && a.fixed.from === o.from && a.fixed.n === o.n);
+    const wd = asksOf(ctx, 'withdraw').find((a) => a.fixed && a.fixed.to === o.to && a.fixed.n === o.n);
+    const side = (chars, hope) => [chars.map(charName).join(', ') || null, hope ? `${hope} Hope` : null].filter(Boolean).join(' + ') || 'nothing';
+    return h('li.xm-offer', { dataset: { from: String(o.from), to: String(o.to), n: String(o.n) } },
+      h('div', seatTag(ctx, o.from), ' offers ', seatTag(ctx, o.to), ` (offer ${o.n})`),
+      h('div.xm-offer-terms',
+        h('span', h('small', `${fromMe ? 'you give' : `${ctx.seatName(o.from)} gives`}`), h('b', side(o.give, o.give_hope))),
+        h('span.xm-swap', '⇄'),
+        h('span', h('small', `${toMe ? 'you give' : `${ctx.seatName(o.to)} gives`}`), h('b', side(o.take, o.take_hope)))),
+      h('div.xm-offer-actions',
+        toMe && acc ? h('button.primary.small', { type: 'button', dataset: { offerAccept: '' }, onclick: () => pressAsk(acc.ai) }, 'Accept') : null,
+        toMe && rej ? h('button.small', { type: 'button', dataset: { offerDecline: '' }, onclick: () => pressAsk(rej.ai) }, 'Decline') : null,
+        fromMe && wd ? h('button.small', { type: 'button', onclick: () => pressAsk(wd.ai) }, 'Withdraw') : null,
+        fromMe ? h('span.small.muted', 'waiting for their answer') : null));
+  };
+  return h('section.xm-allegiance',
+    h('p.small', 'Open negotiation: offer Heroes, Students and Hope to another School; trades happen at once when accepted. When you are done, pick up your Bidding Dial.'),
+    h('div.xm-ready', [...Array(view.seats).keys()].map((s) => h('span.xm-ready-seat', { class: `xm-ready-seat${P.ready.includes(s) ? ' ready' : ''}` }, seatTag(ctx, s), P.ready.includes(s) ? ' ready' : ' negotiating',
+      P.secret[s] ? ` · ${P.secret[s]} on Secret Missions` : ''))),
+    h('div.xm-offers', { 'aria-label': 'Trade offers' },
+      h('h4', 'Trade offers', h('small.muted', ` · you made ${P.my_offers_made}`)),
+      offers.length ? h('ul', offers.map(row)) : h('p.small.muted', 'No open offer involves you.')));
+}
+
+function stagePanel(view, ctx) {
+  const P = view.phase;
+  switch (P.phase) {
+    case 'pick_school':
+      return h('section.xm-stage', h('p', 'Setup roll: ', P.rolls.map(([s, v], i) => [i ? ', ' : '', seatTag(ctx, s), ` ${v}`])),
+        P.order.length ? h('p', 'Still to choose, in order: ', P.order.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])) : null);
+    case 'upkeep':
+      return h('section.xm-stage',
+        h('p.small', {
+          recover: 'Each School may recover up to 3 Characters (Injured token removed or Power Tokens restored).',
+          advance: 'Six different Characters may each spend 1 Power Token to advance the Revolution.',
+          acquire_hope: 'Gain Hope from Students and Triumph Tokens; pay for the Heroes you keep.',
+        }[P.stage] || ''),
+        h('div.xm-ready', [...Array(view.seats).keys()].map((s) => h('span.xm-ready-seat', { class: `xm-ready-seat${P.committed[s] ? ' ready' : ''}` }, seatTag(ctx, s), P.committed[s] ? ' sealed' : ' choosing'))),
+        P.ordered ? h('p.small', 'In clockwise order from the Mission Commander: ', P.ordered[0].map((s, i) => [i ? ' → ' : '', i === P.ordered[1] ? h('b', seatTag(ctx, s)) : seatTag(ctx, s)])) : null);
+    case 'plot': {
+      const els = [h('p', 'To act: ', seatTag(ctx, P.current), P.passed.length ? [' · passed: ', P.passed.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])] : null)];
+      if (P.request) {
+        els.push(h('div.xm-request', seatTag(ctx, P.current), ` asks for ${P.request.amount} Plot Points of support (the card stays secret). Pledges: `,
+          Object.keys(P.request.pledges).length ? Object.entries(P.request.pledges).map(([s, n], i) => [i ? ', ' : '', seatTag(ctx, Number(s)), ` ${n}`]) : 'none yet'));
+      }
+      if (P.chain) {
+        els.push(h('div.xm-chain', h('div.small', 'Being resolved:'),
+          h('ol', P.chain.cards.map((c, i) => h('li', seatTag(ctx, c.seat), i ? ' cancels it with ' : ' plays ', h('b', plotDef(c.card).name), h('small.muted', ` — ${plotText(plotDef(c.card))}`)))),
+          P.chain.targets.length ? h('div.small', 'Targets: ', P.chain.targets.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])) : null,
+          P.chain.character ? h('div.small', `Character: ${charName(P.chain.character)}`) : null,
+          h('div.small', 'Cancel window: ', P.chain.window.map((s, i) => [i ? ', ' : '', seatTag(ctx, s), P.chain.answered[s] ? ' answered' : ' deciding']))));
+      }
+      return h('section.xm-stage', els);
+    }
+    case 'hand_size':
+      return h('section.xm-stage', h('p', 'Schools over their Hand Size discard: ', P.over.map((s, i) => [i ? ', ' : '', seatTag(ctx, s), P.committed[s] ? ' done' : ' choosing'])));
+    case 'allegiance':
+      return offersPanel(P, view, ctx);
+    case 'recruit':
+      return h('section.xm-stage.xm-recruit',
+        h('div.xm-up', h('div.small.muted', `Up for recruitment (${P.row} more face down after it)`), recruitCard(P.current)),
+        P.training_for !== null && P.training_for !== undefined ? h('p', seatTag(ctx, P.training_for), ' attaches the Training Card to a Character.') : dialStates(P.auction, view, ctx));
+    case 'mc_bid':
+      return h('section.xm-stage.xm-recruit',
+        h('div.xm-up', h('div.small.muted', 'This round’s Mission; bid for Mission Commander'), missionCard(P.mission)),
+        dialStates(P.auction, view, ctx));
+    case 'invite':
+      return h('section.xm-stage',
+        missionCard(P.mission),
+        h('p', 'Character Positions: ', P.positions.length ? P.positions.map(([s, c], i) => [i ? ', ' : '', `${i + 1}. `, h('b', charName(c)), ' (', seatTag(ctx, s), ')']) : 'none filled yet'),
+        P.asking !== null && P.asking !== undefined
+          ? h('p', seatTag(ctx, P.asking), ' is invited: send a Character or refuse.')
+          : h('p', seatTag(ctx, view.mc), ' (Mission Commander) invites the next School.'),
+        P.invited.length ? h('p.small.muted', 'Invited so far: ', P.invited.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])) : null);
+    case 'battle':
+      return battlePanel(view, ctx);
+    case 'tournament_pick':
+      return h('section.xm-stage', h('p', 'Final Tournament: ', seatTag(ctx, P.pair[0]), ' against ', seatTag(ctx, P.pair[1]), '. Chosen: ', P.chosen.map(charName).join(', ') || 'none yet'));
+    case 'over':
+      return h('section.xm-stage', h('p', h('b', P.summary)),
+        h('ol', P.ranking.map((g) => h('li', g.map((s, i) => [i ? ' & ' : '', seatTag(ctx, s)])))));
+    default:
+      return null;
+  }
+}
+
+function decks(view) {
+  const last = view.mission_discard[view.mission_discard.length - 1];
+  return h('div.xm-decks.small.muted',
+    `Decks: ${view.decks[0]} recruit · ${view.decks[1]} plot · ${view.decks[2]} missions`,
+    view.plot_discard.length ? ` · plot discard ${view.plot_discard.length}` : '',
+    last && view.phase.phase !== 'battle' && view.phase.phase !== 'invite' && view.phase.phase !== 'mc_bid' ? [' · last Mission: ', missionDef(last).name] : null);
+}
+
+// ------------------------------------------------------------ register
+registerRenderer('xmen-mutant-revolution', {
+  render(view, ctx) {
+    decorateLog();
+    const P = view.phase;
+    const auctionPhase = P.phase === 'recruit' || P.phase === 'mc_bid';
+    const reveal = auctionPhase || P.phase === 'invite' || P.phase === 'allegiance' ? revealBox(ctx, view) : null;
+    const schools = [...view.schools].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
+    return h('div.xm', { dataset: { phase: P.phase } },
+      banner(view, ctx),
+      stagePanel(view, ctx),
+      reveal,
+      hand(view),
+      h('section.xm-schools', { 'aria-label': 'Schools' }, schools.map((s) => schoolBoard(s, view, ctx))),
+      decks(view));
+  },
+  input(param, ask, ctx, key) {
+    if (ask.verb === 'bid' && param.name === 'value' && param.input.kind === 'number') return biddingDial(param, ask, ctx, key);
+    return null;
+  },
+  hexBoard(cells, ctx, onPick, chosen) {
+    const lit = new Set(cells.map(k2));
+    const wrap = h('div.xm-hexboard');
+    const draw = (ch) => wrap.replaceChildren(arena(ctx.view, ctx, { lit, chosen: ch, small: true, onHex: (c) => { draw(c); onPick(c); } }));
+    draw(chosen);
+    return wrap;
+  },
+});
+
+// Regenerate CONTENT: python3 /tmp/xm/gen.py (reads games/xmen/content/*.json:
+// schools, recruit, plot, missions and arena, keeping the fields shown here).
