@@ -107,18 +107,16 @@ impl App {
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
-        let mut r = self.http.post(self.url(path)).json(&body);
-        if let Some(t) = token {
-            r = r.bearer_auth(t);
-        }
-        let resp = r.send().await.unwrap();
-        let status = resp.status().as_u16();
-        let text = resp.text().await.unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        self.request(self.http.post(self.url(path)).json(&body), token).await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
-        let mut r = self.http.get(self.url(path));
+        self.request(self.http.get(self.url(path)), token).await
+    }
+
+    /// Sends a request (with the token if any); status and JSON body (a
+    /// non-JSON body comes back as a string).
+    async fn request(&self, mut r: reqwest::RequestBuilder, token: Option<&str>) -> (u16, Value) {
         if let Some(t) = token {
             r = r.bearer_auth(t);
         }

@@ -178,17 +178,7 @@ async fn reconnect_resumes_and_resent_requests_apply_once() {
 async fn bots_fill_seats_and_finish_the_match_while_a_spectator_watches() {
     let db = TestDb::new(Backend::Sqlite).await;
     let app = spawn_app(&db, &[]).await;
-    let base = app.url("");
-    let r: Value = app
-        .http
-        .post(format!("{base}/api/lobbies"))
-        .json(&json!({"game":"sealed-bids","seats":4,"name":"Host","options":{"rounds":5},"spectators":true}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, r) = app.post("/api/lobbies", None, json!({"game":"sealed-bids","seats":4,"name":"Host","options":{"rounds":5},"spectators":true})).await;
     let lobby = r["lobby"].as_str().unwrap();
     let token = r["token"].as_str().unwrap();
     let spectate = r["spectate_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();

@@ -808,6 +808,7 @@ impl Table {
         let mut rows = Vec::with_capacity(batch.len());
         let mut accepted: Vec<(Option<ConnId>, Option<String>, u64, Instant)> = Vec::with_capacity(batch.len());
         let mut answers: Vec<(ConnId, ServerMsg)> = vec![];
+        let mut panicked: Vec<(Option<ConnId>, Option<String>)> = vec![];
         for inc in batch {
             let seat = inc.seat;
             if let Some(rid) = &inc.rid
@@ -833,9 +834,29 @@ impl Table {
                 }));
                 continue;
             }
-            match live.state.apply(seat, &inc.action, &mut live.rng) {
-                Ok((log, canonical)) => {
+            // An engine bug must not take the table down: a panic refuses
+            // the whole batch (nothing of it was committed) and the table
+            // reloads from the store.
+            let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let r = live.state.apply(seat, &inc.action, &mut live.rng);
+                if r.is_ok() {
                     live.version += 1;
+                    live.refresh_prompts(seats);
+                }
+                r
+            }));
+            let applied = match applied {
+                Ok(r) => r,
+                Err(_) => {
+                    tracing::error!(table = %self.id, seat, action = %inc.action, "the game engine panicked; reloading the match");
+                    panicked.push((inc.conn, inc.rid));
+                    panicked.extend(accepted.drain(..).map(|(c, r, _, _)| (c, r)));
+                    rows.clear();
+                    break;
+                }
+            };
+            match applied {
+                Ok((log, canonical)) => {
                     let v = live.version;
                     rows.push(ActionRow {
                         seq: v as i64,
@@ -851,7 +872,6 @@ impl Table {
                     while live.log.len() > LOG_WINDOW {
                         live.log.pop_front();
                     }
-                    live.refresh_prompts(seats);
                     if let Some(rid) = &inc.rid {
                         live.remember_rid(seat, rid.clone(), v);
                     }
@@ -870,6 +890,23 @@ impl Table {
                     }
                 }
             }
+        }
+        if !panicked.is_empty() {
+            for (conn, rid) in panicked {
+                if let (Some(conn), Some(rid)) = (conn, rid) {
+                    answers.push((conn, ServerMsg::Rejected {
+                        rid,
+                        code: ErrorCode::Internal,
+                        rule: None,
+                        message: "The server hit a fault in the game rules, so this move was not made. Please try again or choose another.".into(),
+                    }));
+                }
+            }
+            for (conn, msg) in &answers {
+                self.send_to(*conn, msg);
+            }
+            self.reload().await;
+            return;
         }
         for (conn, msg) in &answers {
             if let ServerMsg::Rejected { code, .. } = msg {

@@ -25,7 +25,7 @@ import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
 
 const GAME = 'xmen-mutant-revolution';
 const STEP = 20_000; // longest wait for any single UI step
-const PLAY_MS = 200_000; // the round must be over by then
+const PLAY_MS = Number(process.env.XMEN_PLAY_MS || 200_000); // the round must be over by then
 const BOT_DELAY_MS = 500; // bots move after this pause; the test is quicker
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const dist = (a, b) => (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1])) / 2;
@@ -36,6 +36,8 @@ test('one person and two bots play a full round of X-Men through the web client'
   let server;
   let browser;
   let page;
+  let report = () => '';
+  const phaseAt = {};
   const t0 = Date.now();
   const pageErrors = [];
   const shot = (page, name, full = false) => page.screenshot({ path: path.join(shots, `xmen-${name}.png`), fullPage: full });
@@ -118,6 +120,7 @@ test('one person and two bots play a full round of X-Men through the web client'
 
     const seen = { lockedIn: 0, reveals: 0, auctions: 0, missionTurnsMine: 0, attacks: 0, rejected: [] };
     let keepHeroes = true;
+    let attackRefused = null;
     let lastRejectedTitle = null;
     let battleShot = false;
     let revealShot = false;
@@ -196,7 +199,9 @@ test('one person and two bots play a full round of X-Men through the web client'
         await send(a);
         return a.verb;
       }
-      if ((a = by('attack'))) {
+      const key = P.phase === 'battle' ? JSON.stringify([P.turn, P.step.step, P.step.at]) : null;
+      if ((a = by('attack')) && key !== attackRefused && (await page.locator('.xm-battle .xm-arena:not(.small) g.target').count())) {
+        // A target in range, ringed on the board, answers the form's target.
         const target = page.locator('.xm-battle .xm-arena:not(.small) g.target').first();
         await target.click();
         await formOf(a.ai).locator('.param[data-param="target"] [aria-checked="true"], .param[data-param="target"] select').first().waitFor();
@@ -221,6 +226,7 @@ test('one person and two bots play a full round of X-Men through the web client'
     }
 
     const until = Date.now() + PLAY_MS;
+    report = () => `acted ${acted} times; ${JSON.stringify({ ...seen, rejected: seen.rejected })}; phases first seen at (s): ${JSON.stringify(phaseAt)}; me ${me}; last pending ${JSON.stringify(latest() && latest().pending)} prompt ${JSON.stringify(latest() && latest().prompt && latest().prompt.title)} v${latest() && latest().version}`;
     let acted = 0;
     let missionStarted = false;
     for (;;) {
@@ -228,6 +234,7 @@ test('one person and two bots play a full round of X-Men through the web client'
       await settle();
       const m = latest();
       const P = m.view.phase;
+      if (!(P.phase in phaseAt)) phaseAt[P.phase] = ((Date.now() - t0) / 1000).toFixed(1);
       if (m.view.round >= 2 || P.phase === 'over') break;
 
       // Checks on what the page shows.
@@ -282,6 +289,7 @@ test('one person and two bots play a full round of X-Men through the web client'
         const text = await page.locator('.rejected').innerText();
         seen.rejected.push(`${title} / ${did}: ${text.replace(/\s+/g, ' ')}`);
         if (did === 'acquire_hope') keepHeroes = false;
+        if (did === 'attack') attackRefused = JSON.stringify([P.turn, P.step.step, P.step.at]);
         lastRejectedTitle = title;
         await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
       } else {
@@ -293,8 +301,7 @@ test('one person and two bots play a full round of X-Men through the web client'
         await shot(page, 'battle-desktop');
       }
     }
-    t.diagnostic(`acted ${acted} times; ${JSON.stringify({ ...seen, rejected: seen.rejected.length })}`);
-    for (const r of seen.rejected) t.diagnostic(`refused: ${r}`);
+    t.diagnostic(report());
 
     assert.ok(seen.auctions >= 1, 'at least one auction was played');
     assert.ok(seen.lockedIn >= 1, 'the dial showed "locked in" after a bid');
@@ -328,6 +335,7 @@ test('one person and two bots play a full round of X-Men through the web client'
     t.diagnostic(`played round 1 in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } catch (e) {
     if (page) await page.screenshot({ path: path.join(shots, 'xmen-failure.png'), fullPage: true }).catch(() => {});
+    t.diagnostic(report());
     if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
     throw e;
   } finally {

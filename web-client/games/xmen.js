@@ -568,13 +568,17 @@ function hexAnswers(ctx) {
 }
 function targetAnswers(ctx) {
   const out = new Map();
+  const b = ctx.view.phase;
+  const step = b.phase === 'battle' ? b.step : null;
+  // Targets the acting PC attacked this Mission Turn are not ringed again.
+  const done = new Set(step && step.step === 'act' ? (b.pcs[step.order[step.at]].attacked || []).map((m) => (m.pc !== undefined ? `pc:${m.pc}` : `token:${m.token}`)) : []);
   for (const a of asksOf(ctx, 'attack')) {
     const p = (a.params || []).find((x) => x.name === 'target' && x.input.kind === 'one');
     if (!p) continue;
     p.input.options.forEach((o, idx) => {
       const v = o.value;
       const mark = v && v.pc !== undefined ? `pc:${v.pc}` : v && v.token !== undefined ? `token:${v.token}` : null;
-      if (!mark) return;
+      if (!mark || done.has(mark)) return;
       out.set(mark, () => {
         const form = openAsk(a.ai);
         const wrap = form && form.querySelector('.param[data-param="target"]');

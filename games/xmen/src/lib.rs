@@ -259,9 +259,12 @@ impl Game for XMen {
                 let committed: SeatSet = over.iter().filter(|s| commits.contains_key(s)).collect();
                 sim(over.minus(committed), committed)
             }
-            Phase::Allegiance(a) => Pending::Negotiation {
-                seats: self.all(),
-                ready: a.ready,
+            Phase::Allegiance(a) => match &a.ordered {
+                Some((order, at)) => Pending::Turn { seat: order[*at] },
+                None => Pending::Negotiation {
+                    seats: self.all(),
+                    ready: a.ready,
+                },
             },
             Phase::Recruit(r) if r.training_for.is_some() => Pending::Turn {
                 seat: r.training_for.unwrap(),

@@ -184,6 +184,13 @@ pub struct Allegiance {
     pub pairs: Vec<u8>,
     /// Secret Missions sent this phase per seat (at most 2).
     pub secret: Vec<u8>,
+    /// A School asked to wait: Secret Missions are sent in clockwise order
+    /// from the Mission Commander once everyone is ready (ruling A17).
+    #[serde(default)]
+    pub wait: bool,
+    /// That ordered sub-step: the order and how many seats are done.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordered: Option<(Vec<Seat>, usize)>,
 }
 
 /// A sealed-dial auction (§1.6), for a Recruit card or the Mission

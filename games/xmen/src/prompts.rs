@@ -343,6 +343,29 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 },
             ));
         }
+        Phase::Allegiance(al) if al.ordered.is_some() => {
+            let (order, at) = al.ordered.as_ref().unwrap();
+            if order.get(*at) != Some(&seat) {
+                return None;
+            }
+            title = "Secret Missions, in order".into();
+            let p = &g.players[seat as usize];
+            if al.secret[seat as usize] < 2 {
+                let opts = chars_opts(g, seat, |c| {
+                    c.rank() != Rank::Leader && !c.injured && p.uninjured(c.rank()) > 1
+                });
+                if !opts.is_empty() {
+                    asks.push(
+                        Ask::new("secret_mission", "Send on a Secret Mission").param(
+                            "character",
+                            "Character",
+                            Input::One { options: opts },
+                        ),
+                    );
+                }
+            }
+            asks.push(Ask::new("ready", "Done"));
+        }
         Phase::Allegiance(al) => {
             title = "Recruit Phase: Change Allegiance".into();
             let ready = al.ready.contains(seat);
@@ -424,7 +447,13 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         );
                     }
                 }
-                if al.secret[seat as usize] < 2 {
+                if !al.wait {
+                    asks.push(Ask::new(
+                        "wait",
+                        "Wait: Secret Missions in order once everyone is ready",
+                    ));
+                }
+                if al.secret[seat as usize] < 2 && !al.wait {
                     let opts = chars_opts(g, seat, |c| {
                         c.rank() != Rank::Leader && !c.injured && p.uninjured(c.rank()) > 1
                     });

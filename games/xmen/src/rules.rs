@@ -1119,6 +1119,8 @@ impl XMen {
             made: vec![0; self.seats as usize],
             pairs: vec![0; (self.seats * self.seats) as usize],
             secret: vec![0; self.seats as usize],
+            wait: false,
+            ordered: None,
         });
     }
 
@@ -1179,6 +1181,87 @@ impl XMen {
         Ok((a, b))
     }
 
+    /// Sends a Secret Mission (validated first).
+    fn send_secret(&mut self, seat: Seat, character: CharKey, sent: u8) -> Result<(), RuleError> {
+        if sent >= 2 {
+            return Err(illegal(
+                "Secret Missions",
+                "at most 2 Secret Missions per Recruit Phase",
+            ));
+        }
+        let p = &self.players[seat as usize];
+        let Some(i) = p.find(character) else {
+            return Err(illegal(
+                "Secret Missions",
+                format!("{} is not in your School", character.name()),
+            ));
+        };
+        let c = &p.chars[i];
+        if c.rank() == Rank::Leader || c.injured {
+            return Err(illegal(
+                "Secret Missions",
+                "only an Uninjured Hero or Student goes on a Secret Mission",
+            ));
+        }
+        if p.uninjured(c.rank()) <= 1 {
+            return Err(illegal(
+                "Secret Missions",
+                "not your last Uninjured Hero or last Uninjured Student",
+            ));
+        }
+        let hope = c.attributes().hope as u32;
+        self.discard_character(seat, i);
+        self.players[seat as usize].hope += hope;
+        let Phase::Allegiance(al) = &mut self.phase else {
+            unreachable!()
+        };
+        al.secret[seat as usize] += 1;
+        self.note(format!(
+            "{} sends {} on a Secret Mission for {hope} Hope.",
+            self.who(seat),
+            character.name()
+        ));
+        Ok(())
+    }
+
+    /// The ordered Secret Missions sub-step (ruling A17).
+    fn ordered_secret_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        let Phase::Allegiance(al) = &self.phase else {
+            unreachable!()
+        };
+        let (order, at) = al.ordered.clone().expect("ordered sub-step");
+        if order.get(at) != Some(&seat) {
+            return Err(RuleError::not_your_turn(
+                "Secret Missions",
+                "Secret Missions are sent in clockwise order from the Mission Commander",
+            ));
+        }
+        match a {
+            A::SecretMission { character } => {
+                self.send_secret(seat, *character, al.secret[seat as usize])
+            }
+            A::Ready => {
+                let Phase::Allegiance(al) = &mut self.phase else {
+                    unreachable!()
+                };
+                al.ordered = Some((order.clone(), at + 1));
+                if at + 1 >= order.len() {
+                    self.start_recruit_auctions(rng);
+                }
+                Ok(())
+            }
+            _ => Err(illegal(
+                "Secret Missions",
+                "send a Secret Mission or finish (no more trading)",
+            )),
+        }
+    }
+
     /// Change Allegiance actions.
     pub fn allegiance_action(
         &mut self,
@@ -1189,6 +1272,9 @@ impl XMen {
         let Phase::Allegiance(al) = &self.phase else {
             unreachable!()
         };
+        if al.ordered.is_some() {
+            return self.ordered_secret_action(seat, a, rng);
+        }
         let al = al.clone();
         let ready = al.ready.contains(seat);
         let rule = "Change Allegiance";
@@ -1285,55 +1371,46 @@ impl XMen {
                         "you picked up your Bidding Dial",
                     ));
                 }
-                if al.secret[seat as usize] >= 2 {
+                if al.wait {
                     return Err(illegal(
                         "Secret Missions",
-                        "at most 2 Secret Missions per Recruit Phase",
+                        "a School asked to wait: Secret Missions are sent in order once everyone is ready",
                     ));
                 }
-                let p = &self.players[seat as usize];
-                let Some(i) = p.find(*character) else {
+                self.send_secret(seat, *character, al.secret[seat as usize])?;
+            }
+            A::Wait => {
+                if ready || al.wait {
                     return Err(illegal(
                         "Secret Missions",
-                        format!("{} is not in your School", character.name()),
-                    ));
-                };
-                let c = &p.chars[i];
-                if c.rank() == Rank::Leader || c.injured {
-                    return Err(illegal(
-                        "Secret Missions",
-                        "only an Uninjured Hero or Student goes on a Secret Mission",
+                        "only a School still negotiating may ask to wait, once",
                     ));
                 }
-                if p.uninjured(c.rank()) <= 1 {
-                    return Err(illegal(
-                        "Secret Missions",
-                        "not your last Uninjured Hero or last Uninjured Student",
-                    ));
-                }
-                let hope = c.attributes().hope as u32;
-                self.discard_character(seat, i);
-                self.players[seat as usize].hope += hope;
                 let Phase::Allegiance(al) = &mut self.phase else {
                     unreachable!()
                 };
-                al.secret[seat as usize] += 1;
+                al.wait = true;
                 self.note(format!(
-                    "{} sends {} on a Secret Mission for {hope} Hope.",
-                    self.who(seat),
-                    character.name()
+                    "{} asks to wait: Secret Missions will be sent in clockwise order from the Mission Commander.",
+                    self.who(seat)
                 ));
             }
             A::Ready => {
                 if ready {
                     return Err(illegal(rule, "you already picked up your Bidding Dial"));
                 }
+                let order = self.clockwise(self.mc);
                 let Phase::Allegiance(al) = &mut self.phase else {
                     unreachable!()
                 };
                 al.ready.insert(seat);
                 if al.ready.len() == self.seats as usize {
-                    self.start_recruit_auctions(rng);
+                    if al.wait {
+                        al.ordered = Some((order, 0));
+                        self.note("Everyone is ready: Secret Missions in clockwise order from the Mission Commander.".into());
+                    } else {
+                        self.start_recruit_auctions(rng);
+                    }
                 }
             }
             _ => {

@@ -83,6 +83,8 @@ pub enum PhaseView {
         passed: SeatSet,
         /// Support request (amount and pledges; never a card).
         request: Option<Request>,
+        /// The seat to act already asked for support this turn.
+        requested: bool,
         /// The Event being resolved and Reactions against it.
         chain: Option<ChainView>,
     },
@@ -105,6 +107,10 @@ pub enum PhaseView {
         my_offers_made: u8,
         /// Secret Missions per seat (public: the Character is discarded face up).
         secret: Vec<u8>,
+        /// A School asked to wait for ordered Secret Missions.
+        wait: bool,
+        /// The ordered Secret Missions sub-step, once reached.
+        ordered: Option<(Vec<Seat>, usize)>,
     },
     /// Recruit and Train.
     Recruit {
@@ -216,6 +222,7 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
             current: p.current,
             passed: p.passed,
             request: p.request.clone(),
+            requested: p.requested,
             chain: p.chain.as_ref().map(|c| ChainView {
                 cards: c.cards.clone(),
                 targets: c.targets.clone(),
@@ -240,6 +247,8 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
                 .collect(),
             my_offers_made: me.map(|s| a.made[s as usize]).unwrap_or(0),
             secret: a.secret.clone(),
+            wait: a.wait,
+            ordered: a.ordered.clone(),
         },
         Phase::Recruit(r) => PhaseView::Recruit {
             row: r.row.len(),
