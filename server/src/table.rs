@@ -710,8 +710,7 @@ impl Table {
             .filter_map(|(_, e)| e.for_viewer(viewer).map(str::to_string))
             .collect();
         let prompt = viewer.seat().and_then(|s| live.prompts.get(s as usize).cloned().flatten());
-        let view = serde_json::value::RawValue::from_string(live.state.view_json(viewer))
-            .unwrap_or_else(|_| serde_json::value::RawValue::from_string("null".into()).expect("null is JSON"));
+        let view = live.state.view_raw(viewer);
         frame(&ServerMsg::State {
             version: live.version,
             view,

@@ -26,7 +26,7 @@ import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
 const GAME = 'xmen-mutant-revolution';
 const STEP = 20_000; // longest wait for any single UI step
 const PLAY_MS = Number(process.env.XMEN_PLAY_MS || 200_000); // the round must be over by then
-const BOT_DELAY_MS = 500; // bots move after this pause; the test is quicker
+const BOT_DELAY_MS = 800; // bots move after this pause; the test is quicker
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const dist = (a, b) => (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1])) / 2;
 
@@ -50,14 +50,41 @@ test('one person and two bots play a full round of X-Men through the web client'
     page = await ctx.newPage();
     watchErrors(page, 'page', pageErrors);
 
-    // Every state frame the page receives.
+    // Every state frame the browser receives (from the network, for the
+    // leak checks) ...
     const states = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => {
       let m;
       try { m = JSON.parse(String(f.payload)); } catch { return; }
       if (m.type === 'state') states.push(m);
     }));
-    const latest = () => states[states.length - 1];
+    // ... and, for deciding what to do, the states as the page's own script
+    // got them (recorded in the page before app.js handles them).
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      window.__xmStates = [];
+      window.WebSocket = class extends Native {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (e) => {
+            try {
+              const m = JSON.parse(e.data);
+              if (m.type === 'state') window.__xmStates.push(m);
+            } catch { /* not ours */ }
+          });
+        }
+      };
+    });
+    let last = null;
+    let seenCount = 0;
+    /** The newest state the page has, and how many it got. */
+    const refresh = async () => {
+      const r = await page.evaluate(() => ({ n: window.__xmStates.length, m: window.__xmStates[window.__xmStates.length - 1] || null }));
+      seenCount = r.n;
+      last = r.m;
+      return r;
+    };
+    const latest = () => last;
 
     // --- create the lobby from the landing page, fill with bots, start
     await page.goto(`${base}/#/`);
@@ -88,11 +115,12 @@ test('one person and two bots play a full round of X-Men through the web client'
     };
     /** Waits until no frame has arrived for a moment (the page has drawn the last one). */
     const settle = async () => {
-      let n = states.length;
+      let { n } = await refresh();
       for (;;) {
         await sleep(80);
-        if (states.length === n) return;
-        n = states.length;
+        const r = await refresh();
+        if (r.n === n && r.m) return;
+        n = r.n;
       }
     };
     const prompt = page.locator('.prompt-area .prompt');
@@ -123,6 +151,10 @@ test('one person and two bots play a full round of X-Men through the web client'
     let attackRefused = null;
     let lastRejectedTitle = null;
     let battleShot = false;
+    let offered = false;
+    let allocShot = false;
+    const shotPhases = new Set();
+    let phoneShot = false;
     let revealShot = false;
 
     /** Plays one of my prompts through the page; returns a label of what it did. */
@@ -158,6 +190,29 @@ test('one person and two bots play a full round of X-Men through the web client'
           await decline.first().click();
           return 'decline offer';
         }
+        const offer = by('offer');
+        if (offer && !offered && m.view.schools[me].hope > 0) {
+          // Once: offer a bot 1 Hope for one of its Characters, from the prompt's form;
+          // the offers panel then shows it until the bot answers.
+          offered = true;
+          await open(offer.ai);
+          await formOf(offer.ai).locator('.param[data-param="give_hope"] input.num').fill('1');
+          // Ask for a Character the bot may trade: not its last uninjured Hero or Student.
+          const ids = offer.params.find((x) => x.name === 'take').input.options.map((o) => o.value);
+          const k = await page.evaluate(({ seat, ids }) => {
+            const chars = [...document.querySelectorAll(`.xm-school[data-seat="${seat}"] .xm-char`)];
+            const rank = (el) => (el.classList.contains('rank-hero') ? 'hero' : 'student');
+            return ids.findIndex((id) => {
+              const el = chars.find((c) => c.dataset.char === id);
+              return el && !el.classList.contains('injured') && chars.filter((c) => rank(c) === rank(el) && !c.classList.contains('rank-leader') && !c.classList.contains('injured')).length > 1;
+            });
+          }, { seat: offer.fixed.to, ids });
+          await checkMany(offer.ai, 'take', [Math.max(0, k)]);
+          await send(offer);
+          await page.locator(`.xm-offer[data-from="${me}"]`).waitFor({ timeout: BOT_DELAY_MS })
+            .then(() => page.locator('.xm-allegiance').screenshot({ path: path.join(shots, 'xmen-offer-made.png') })).catch(() => {});
+          return 'offer';
+        }
         if ((a = by('ready'))) { await send(a); return 'ready'; }
       }
       if ((a = by('bid'))) {
@@ -187,7 +242,12 @@ test('one person and two bots play a full round of X-Men through the web client'
       }
       if ((a = by('send'))) { await chooseOne(a.ai, 'character', 0); await send(a); return 'send'; }
       if ((a = by('refuse_invitation'))) { await send(a); return 'refuse'; }
-      if ((a = by('allocate'))) { await chooseOne(a.ai, 'loss', 0); await send(a); return 'allocate'; }
+      if ((a = by('allocate'))) {
+        await chooseOne(a.ai, 'loss', 0);
+        if (!allocShot) { allocShot = true; await formOf(a.ai).screenshot({ path: path.join(shots, 'xmen-allocate.png') }); }
+        await send(a);
+        return 'allocate';
+      }
       if ((a = by('penalty', (x) => x.fixed.pay === (lastRejectedTitle !== m.prompt.title)))) { await send(a); return 'penalty'; }
       if ((a = by('claim', (x) => x.fixed.recruit === false))) { await send(a); return 'claim: decline'; }
       if ((a = by('first'))) { await chooseOne(a.ai, 'pc', 0); await send(a); return 'first'; }
@@ -246,13 +306,15 @@ test('one person and two bots play a full round of X-Men through the web client'
           assert.equal(await page.locator('.xm-battle .xm-arena:not(.small) g.xm-pc').count(), standing, 'every standing PC is drawn in the arena');
         }
       }
-      if ((P.phase === 'mc_bid' || P.phase === 'invite' || P.phase === 'recruit') && await page.locator('.xm-reveal').count()) {
-        // The last reveal shows every bidder's dial, as the server's log line says.
-        const lines = await page.locator('.log-list li').allInnerTexts();
-        const line = [...lines].reverse().find((l) => l.startsWith('Dials revealed:'));
-        if (line) {
+      if (P.phase === 'mc_bid' || P.phase === 'invite' || P.phase === 'recruit') {
+        // The last reveal shows every bidder's dial, as the server's log line
+        // says (both read in one go: the board is redrawn on every frame).
+        const { line, got } = await page.evaluate(() => ({
+          line: [...document.querySelectorAll('.log-list li')].map((li) => li.textContent).reverse().find((l) => l.startsWith('Dials revealed:')),
+          got: document.querySelector('.xm-reveal') ? [...document.querySelectorAll('.xm-reveal .xm-reveal-dial b')].map((b) => b.textContent) : null,
+        }));
+        if (line && got) {
           const want = [...line.matchAll(/seat (\d+)(?: \([^)]*\))? (\d+)/gi)].map((x) => x[2]);
-          const got = await page.locator('.xm-reveal .xm-reveal-dial b').allInnerTexts();
           assert.deepEqual(got, want, `the reveal shows ${got} but the log says ${line}`);
           assert.ok(got.length >= 2, 'all dials are revealed together');
           seen.reveals++;
@@ -261,27 +323,40 @@ test('one person and two bots play a full round of X-Men through the web client'
       }
 
       if (!awaitsMe(m)) { await sleep(100); continue; }
+      if (!shotPhases.has(P.phase)) {
+        // What each step looks like when it is my move.
+        shotPhases.add(P.phase);
+        await shot(page, `step-${P.phase}`);
+      }
       const before = m.version;
-      const nBefore = states.length;
       const title = m.prompt.title;
       let did;
       try {
         did = await play(m);
       } catch (e) {
         // The table moved on under the click (a bot acted): look again.
-        if (latest().version !== before) continue;
+        if ((await refresh()).m.version !== before) continue;
         throw e;
       }
       acted++;
       if (P.phase === 'battle' && P.turn >= 1 && ['attack', 'move', 'end'].includes(did)) seen.missionTurnsMine++;
       if (P.phase === 'battle' && !battleShot && did === 'move') {
         battleShot = true;
-        await shot(page, 'battle-desktop');
+        await shot(page, 'battle-desktop', true);
+      }
+      if (P.phase === 'battle' && seen.attacks >= 1 && !phoneShot) {
+        // The same table on a phone, mid-Mission.
+        phoneShot = true;
+        await page.setViewportSize({ width: 390, height: 844 });
+        await sleep(150);
+        await shot(page, 'battle-phone', true);
+        await page.locator('.xm-battle').screenshot({ path: path.join(shots, 'xmen-arena-phone.png') });
+        await page.setViewportSize({ width: 1280, height: 900 });
       }
       // Wait for the result: a newer state, or a refusal.
       const deadline = Date.now() + STEP;
       while (Date.now() < deadline) {
-        if (states.length > nBefore && latest().version > before) break;
+        if ((await refresh()).m.version > before) break;
         if (await page.locator('.rejected').count()) break;
         await sleep(50);
       }
@@ -298,7 +373,7 @@ test('one person and two bots play a full round of X-Men through the web client'
       if (did === 'bid 0' && seen.auctions === 1) await shot(page, 'auction', true);
       if (P.phase === 'battle' && P.turn >= 1 && !battleShot) {
         battleShot = true;
-        await shot(page, 'battle-desktop');
+        await shot(page, 'battle-desktop', true);
       }
     }
     t.diagnostic(report());
@@ -311,6 +386,7 @@ test('one person and two bots play a full round of X-Men through the web client'
     // --- hands: others' are counts only; the frames hold my hand only; the page shows exactly it
     await settle();
     const m = latest();
+    assert.ok(states.length >= seenCount, 'the network saw every state the page got');
     for (const s of states) {
       for (const sc of s.view.schools) {
         assert.ok(!('hand' in sc) && !('my_hand' in sc), 'a School in the view holds a hand');

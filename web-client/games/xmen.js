@@ -63,9 +63,9 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 // The effect vocabulary as sentences.
 function effectText(e) {
   const n = e.amount ?? 1;
-  const to = e.to === 'targets' ? 'target Schools' : e.to === 'self' || !e.to ? 'you' : e.to;
-  const gain = (what) => (to === 'you' ? `Gain ${n} ${what}` : `${to} gain ${n} ${what}`);
-  const lose = (what) => (to === 'you' ? `Lose ${n} ${what}` : `${to} lose ${n} ${what}`);
+  const to = { targets: 'Each target School', all: 'Every School', others: 'Every other School' }[e.to] || (e.to && e.to !== 'self' ? e.to : 'you');
+  const gain = (what) => (to === 'you' ? `Gain ${n} ${what}` : `${to} gains ${n} ${what}`);
+  const lose = (what) => (to === 'you' ? `Lose ${n} ${what}` : `${to} loses ${n} ${what}`);
   switch (e.op) {
     case 'gain_rp': return gain(n === 1 ? 'Revolution Point' : 'Revolution Points');
     case 'lose_rp': return lose(n === 1 ? 'Revolution Point' : 'Revolution Points');
@@ -364,15 +364,19 @@ function dialStates(auction, view, ctx) {
     h('div.xm-auction-head', `Bidding round ${auction.round}`, auction.round > 1 ? h('span.xm-badge.tie', 'tie round') : null),
     h('ul.xm-dials', rows), rounds);
 }
+let animatedReveal = null; // the reveal already turned over (the board is redrawn on every update)
 function revealBox(ctx, view) {
   const r = lastReveal();
   if (!r) return null;
   const best = Math.max(...r.dials.map((d) => d.dial));
-  return h('div.xm-reveal', { dataset: { revealLine: String(r.n) }, 'aria-label': 'Last reveal of the Bidding Dials' },
+  const sig = `${ctx.lobby && ctx.lobby.id}:${r.n}`;
+  const fresh = animatedReveal !== sig;
+  animatedReveal = sig;
+  return h('div.xm-reveal', { class: `xm-reveal${fresh ? ' fresh' : ''}`, dataset: { revealLine: String(r.n) }, 'aria-label': 'Last reveal of the Bidding Dials' },
     h('div.xm-reveal-title', `All dials revealed${r.what ? ` for ${r.what}` : ''}`),
     h('div.xm-reveal-dials', r.dials.map((d, i) => h('span.xm-reveal-dial', {
       class: `xm-reveal-dial${d.dial === best && best > 0 ? ' top' : ''}${d.seat === ctx.seat ? ' mine' : ''}`,
-      style: `--seat:${seatColor(d.seat)}; animation-delay:${i * 120}ms`, dataset: { seat: String(d.seat) },
+      style: `--seat:${seatColor(d.seat)}`, dataset: { seat: String(d.seat) },
     }, h('small', who(ctx, d.seat)), h('b', String(d.dial))))),
     r.result && !r.result.startsWith('Dials revealed') ? h('div.xm-reveal-result.small', r.result) : null);
 }
@@ -471,6 +475,7 @@ function hexPoints(cx, cy, s = HEX) {
   return pts.join(' ');
 }
 const k2 = (c) => `${c[0]},${c[1]}`;
+const hexDistance = (a, b) => (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1])) / 2;
 function initials(name) {
   const w = name.replace(/[^A-Za-z0-9 -]/g, '').split(/[\s-]+/).filter(Boolean);
   return (w.length > 1 ? w[0][0] + w[1][0] : name.slice(0, 2)).toUpperCase();
@@ -572,6 +577,12 @@ function targetAnswers(ctx) {
   const step = b.phase === 'battle' ? b.step : null;
   // Targets the acting PC attacked this Mission Turn are not ringed again.
   const done = new Set(step && step.step === 'act' ? (b.pcs[step.order[step.at]].attacked || []).map((m) => (m.pc !== undefined ? `pc:${m.pc}` : `token:${m.token}`)) : []);
+  const actor = step && step.step === 'act' ? b.pcs[step.order[step.at]] : null;
+  const hexOf = (mark) => {
+    if (mark.startsWith('pc:')) { const q = b.pcs.find((x) => x.seat === Number(mark.slice(3))); return q && q.hex; }
+    const t = b.tokens[Number(mark.slice(6))];
+    return t && t.hex;
+  };
   for (const a of asksOf(ctx, 'attack')) {
     const p = (a.params || []).find((x) => x.name === 'target' && x.input.kind === 'one');
     if (!p) continue;
@@ -579,6 +590,10 @@ function targetAnswers(ctx) {
       const v = o.value;
       const mark = v && v.pc !== undefined ? `pc:${v.pc}` : v && v.token !== undefined ? `token:${v.token}` : null;
       if (!mark || done.has(mark)) return;
+      // Beyond the printed Attack Range the attack needs Power Tokens
+      // (a range Power, or the Charter): put as many as it takes.
+      const there = hexOf(mark);
+      const need = actor && actor.hex && there ? Math.max(0, hexDistance(actor.hex, there) - actor.range) : 0;
       out.set(mark, () => {
         const form = openAsk(a.ai);
         const wrap = form && form.querySelector('.param[data-param="target"]');
@@ -588,6 +603,15 @@ function targetAnswers(ctx) {
         else {
           const sel = wrap.querySelector('select');
           if (sel) { sel.value = String(idx); sel.dispatchEvent(new Event('change', { bubbles: true })); }
+        }
+        let left = need;
+        for (const name of ['power', 'charter']) {
+          const num = form.querySelector(`.param[data-param="${name}"] input.num`);
+          if (!num) continue;
+          const put = Math.min(left, Number(num.max));
+          num.value = String(put);
+          num.dispatchEvent(new Event('input', { bubbles: true }));
+          left -= put;
         }
         form.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
       });
@@ -776,6 +800,68 @@ function decks(view) {
     last && view.phase.phase !== 'battle' && view.phase.phase !== 'invite' && view.phase.phase !== 'mc_bid' ? [' · last Mission: ', missionDef(last).name] : null);
 }
 
+/** Damage allocation under the Rule of One: each legal split as the stats it leaves. */
+function allocationControl(param, ask, ctx, key) {
+  const b = ctx.view.phase;
+  const I = b.interrupt;
+  if (!I || I.kind !== 'allocate') return null;
+  const pc = b.pcs[I.pc];
+  let chosen = ctx.draft[key];
+  const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  const row = h('div.xm-alloc', { role: 'radiogroup', 'aria-label': param.label });
+  const names = ['ATK', 'DEF', 'SPD'];
+  const buttons = param.input.options.map((o) => {
+    const loss = o.value;
+    const after = pc.stats.map((v, i) => v - loss[i]);
+    const btn = h('button.choice.xm-alloc-opt', {
+      type: 'button', role: 'radio', 'aria-checked': String(same(loss, chosen)), 'aria-label': o.label,
+      onclick: () => {
+        chosen = loss;
+        ctx.draft[key] = loss;
+        for (const x of buttons) x.setAttribute('aria-checked', String(x === btn));
+        row.dispatchEvent(new Event('pick', { bubbles: true }));
+      },
+    }, names.map((n, i) => h('span.xm-alloc-stat', { class: `xm-alloc-stat${loss[i] ? ' hit' : ''}${after[i] === 0 ? ' zero' : ''}` },
+      h('small', n), h('b', String(after[i])), h('small.xm-alloc-loss', loss[i] ? `−${loss[i]}` : '\u00a0'))));
+    return btn;
+  });
+  row.append(...buttons);
+  const el = h('div.xm-alloc-wrap',
+    h('div.param-label', `${charName(pc.who)} loses ${I.damage} from ATK ${pc.stats[0]} · DEF ${pc.stats[1]} · SPD ${pc.stats[2]}`),
+    h('p.small.muted', 'Rule of One: no stat may drop below 1 while another is above 1; once all are 1, each point of Damage zeroes one stat. A PC with every stat at 0 is defeated.'),
+    row);
+  return { el, labelled: true, get: () => chosen };
+}
+
+/** A choice of Characters, each with its rank, stats and tokens. */
+function isCharId(v) {
+  return typeof v === 'string' && (!!leaderOf(v) || (CONTENT.recruit[v] && CONTENT.recruit[v].type !== 'training'));
+}
+function characterChoice(param, ctx, key) {
+  const mine = ctx.seat !== null ? ctx.view.schools[ctx.seat] : null;
+  let chosen = ctx.draft[key];
+  const row = h('div.choices.xm-charpick', { role: 'radiogroup', 'aria-label': param.label });
+  const buttons = param.input.options.map((o) => {
+    const c = (mine && mine.characters.find((x) => x.id === o.value)) || ctx.view.schools.flatMap((x) => x.characters).find((x) => x.id === o.value) || { id: o.value, power: 0 };
+    const d = charDef(o.value);
+    const a = attributes(c);
+    const b = h('button.choice.xm-charopt', {
+      type: 'button', role: 'radio', 'aria-checked': String(chosen === o.value), dataset: { char: o.value },
+      onclick: () => {
+        chosen = o.value;
+        ctx.draft[key] = chosen;
+        for (const x of buttons) x.setAttribute('aria-checked', String(x === b));
+        row.dispatchEvent(new Event('pick', { bubbles: true }));
+      },
+    },
+    h('span.xm-charopt-name', h('span.xm-rank', d.rank[0].toUpperCase()), ' ', o.label),
+    h('span.xm-charopt-sub', `ATK ${a.atk} · DEF ${a.def} · SPD ${a.spd} · RNG ${a.range}`, c.power !== undefined ? ` · ${c.power}/${a.limit} power` : '', c.injured ? ' · injured' : ''));
+    return b;
+  });
+  row.append(...buttons);
+  return { el: row, get: () => chosen };
+}
+
 // ------------------------------------------------------------ register
 registerRenderer('xmen-mutant-revolution', {
   render(view, ctx) {
@@ -794,6 +880,8 @@ registerRenderer('xmen-mutant-revolution', {
   },
   input(param, ask, ctx, key) {
     if (ask.verb === 'bid' && param.name === 'value' && param.input.kind === 'number') return biddingDial(param, ask, ctx, key);
+    if (param.input.kind === 'one' && param.input.options.length && param.input.options.every((o) => isCharId(o.value))) return characterChoice(param, ctx, key);
+    if (ask.verb === 'allocate' && param.name === 'loss' && param.input.kind === 'one' && ctx.view.phase.phase === 'battle') return allocationControl(param, ask, ctx, key);
     return null;
   },
   hexBoard(cells, ctx, onPick, chosen) {

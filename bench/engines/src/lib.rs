@@ -137,6 +137,9 @@ pub struct Recorded {
     pub final_state: String,
     /// The match RNG after the last action, JSON.
     pub final_rng: String,
+    /// `(seq, state JSON, RNG JSON)` after every `snapshot_every`-th action,
+    /// when asked for (what the server's store keeps).
+    pub snapshots: Vec<(usize, String, String)>,
 }
 
 /// Sealed Bids, 4 seats, with enough rounds that `len` actions fit
@@ -144,6 +147,12 @@ pub struct Recorded {
 /// count of the opening state is raised through its serialized form: the
 /// rules do not depend on the count except to end the game.
 pub fn sealed_bids_recorded(len: usize, seed: u64) -> Recorded {
+    sealed_bids_recorded_with_snapshots(len, seed, 0)
+}
+
+/// [`sealed_bids_recorded`], also keeping a snapshot after every
+/// `snapshot_every`-th action (0: none).
+pub fn sealed_bids_recorded_with_snapshots(len: usize, seed: u64, snapshot_every: usize) -> Recorded {
     let game = sealed_bids_dyn();
     let mut game_rng = GameRng::seeded(seed);
     let mut bot = GameRng::seeded(seed ^ 0x5eed);
@@ -154,11 +163,15 @@ pub fn sealed_bids_recorded(len: usize, seed: u64) -> Recorded {
     let initial_rng = serde_json::to_string(&game_rng).expect("rng JSON");
     let mut state = game.restore(&initial_state).expect("restore");
     let mut log = Vec::with_capacity(len);
-    for _ in 0..len {
+    let mut snapshots = Vec::new();
+    for i in 0..len {
         let seat = pick_awaited(&state.pending(), &mut bot).expect("not over yet");
         let action = state.random_action(seat, &mut bot).expect("legal");
         let (_, canonical) = state.apply(seat, &action, &mut game_rng).expect("applies");
         log.push((seat, canonical));
+        if snapshot_every > 0 && (i + 1) % snapshot_every == 0 {
+            snapshots.push((i + 1, state.state_json(), serde_json::to_string(&game_rng).expect("rng JSON")));
+        }
     }
     Recorded {
         initial_state,
@@ -166,6 +179,7 @@ pub fn sealed_bids_recorded(len: usize, seed: u64) -> Recorded {
         log,
         final_state: state.state_json(),
         final_rng: serde_json::to_string(&game_rng).expect("rng JSON"),
+        snapshots,
     }
 }
 
@@ -184,6 +198,23 @@ pub fn resume_by_replay(game: &dyn DynGame, rec: &Recorded) -> (Box<dyn DynState
         state.apply(*seat, &action, &mut rng).expect("a logged action applies");
     }
     (state, rng)
+}
+
+/// Resume as the server does: restore a snapshot taken after action `seq`,
+/// then replay the logged actions after it.
+pub fn resume_from(
+    game: &dyn DynGame,
+    state: &str,
+    rng: &str,
+    tail: impl IntoIterator<Item = (Seat, impl AsRef<str>)>,
+) -> (Box<dyn DynState>, GameRng) {
+    let mut s = game.restore(state).expect("restore");
+    let mut rng: GameRng = serde_json::from_str(rng).expect("rng");
+    for (seat, text) in tail {
+        let action: Value = serde_json::from_str(text.as_ref()).expect("logged action is JSON");
+        s.apply(seat, &action, &mut rng).expect("a logged action applies");
+    }
+    (s, rng)
 }
 
 /// Resume from a snapshot: restore the final state and RNG.
@@ -220,6 +251,12 @@ mod tests {
             assert_eq!(s2.state_json(), rec.final_state);
             assert!(!s.pending().is_over());
         }
+        let rec = sealed_bids_recorded_with_snapshots(1_050, 3, 100);
+        assert_eq!(rec.snapshots.len(), 10);
+        let (seq, st, rng) = &rec.snapshots[9];
+        let tail = rec.log[*seq..].iter().map(|(s, a)| (*s, a.as_str()));
+        let (s, _) = resume_from(game, st, rng, tail);
+        assert_eq!(s.state_json(), rec.final_state);
     }
 
     #[test]

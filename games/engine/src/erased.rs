@@ -53,6 +53,9 @@ pub trait DynState: Send + Sync {
     ) -> Result<(Vec<LogEntry>, String), RuleError>;
     /// The viewer's view as JSON text.
     fn view_json(&self, viewer: Viewer) -> String;
+    /// The viewer's view as raw JSON, ready to embed in a message without
+    /// being parsed again.
+    fn view_raw(&self, viewer: Viewer) -> Box<serde_json::value::RawValue>;
     /// The whole state as JSON text (snapshots; never sent to a client).
     fn state_json(&self) -> String;
     /// See [`Game::outcome`].
@@ -136,6 +139,11 @@ impl<G: Game> DynState for G {
 
     fn view_json(&self, viewer: Viewer) -> String {
         serde_json::to_string(&Game::view(self, viewer)).unwrap_or_else(|_| "null".into())
+    }
+
+    fn view_raw(&self, viewer: Viewer) -> Box<serde_json::value::RawValue> {
+        serde_json::value::to_raw_value(&Game::view(self, viewer))
+            .unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned())
     }
 
     fn state_json(&self) -> String {

@@ -79,13 +79,24 @@ pub enum Step {
         /// The acting PC's last action was a Move.
         moved: bool,
     },
-    /// The controller moves each Mission Character, then it attacks.
+    /// The controller moves each Mission Character, in the order it
+    /// chooses; each attacks right after its move.
     Tokens {
-        /// Next token to move.
-        at: usize,
+        /// Tokens not yet moved this Mission Turn.
+        todo: Vec<u8>,
         /// Attacks still to resolve: (token, PC).
         pending: Vec<(u8, usize)>,
     },
+}
+
+/// Who makes an attack on a PC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Attacker {
+    /// The PC with this index.
+    Pc(u8),
+    /// The Mission Token with this index.
+    Token(u8),
 }
 
 /// A decision that pauses the battle.
@@ -112,6 +123,18 @@ pub enum Interrupt {
         who: CharKey,
         /// The School that defeated it, if a PC did.
         by: Option<Seat>,
+    },
+    /// A PC is attacked: its owner may play a Reaction that triggers on it
+    /// before the dice are rolled.
+    Guard {
+        /// The attacker.
+        attacker: Attacker,
+        /// The PC attacked.
+        pc: usize,
+        /// Extra attack dice already paid for.
+        bonus: u8,
+        /// The attacker allocates the Damage (Psylocke).
+        allocate: bool,
     },
     /// The victorious School may pay the Hope Value and recruit the
     /// discarded Student.
@@ -304,6 +327,31 @@ impl Battle {
         out
     }
 
+    /// Where Mission Token `i` may move: at least 1 hex when it can, and
+    /// within attack range of a PC when that is possible.
+    pub fn token_moves(&self, i: usize) -> Vec<[i32; 2]> {
+        let t = &self.tokens[i];
+        let spec = &self.mission.expect("tokens only in missions").card().tokens[t.spec as usize];
+        let reach = self.reachable(t.hex, spec.moves);
+        let attacking: Vec<[i32; 2]> = reach
+            .iter()
+            .copied()
+            .filter(|h| {
+                self.pcs
+                    .iter()
+                    .filter_map(|p| p.hex)
+                    .any(|p| distance(p, *h) <= spec.range as i32)
+            })
+            .collect();
+        if reach.is_empty() {
+            vec![t.hex]
+        } else if !attacking.is_empty() {
+            attacking
+        } else {
+            reach
+        }
+    }
+
     /// Hexes where the next Mission Token may be placed.
     pub fn placements(&self) -> Vec<[i32; 2]> {
         let Some(kind) = self.to_place.first() else {
@@ -371,6 +419,7 @@ impl Battle {
         if let Some(i) = &self.interrupt {
             return Some(match i {
                 Interrupt::Allocate { chooser, .. } => *chooser,
+                Interrupt::Guard { pc, .. } => self.pcs[*pc].seat,
                 Interrupt::Penalty { seat, .. } | Interrupt::Claim { seat, .. } => *seat,
             });
         }
@@ -456,24 +505,26 @@ impl XMen {
                         return;
                     }
                     if b.tokens.iter().any(|t| t.alive) {
+                        let todo = (0..b.tokens.len() as u8)
+                            .filter(|i| b.tokens[*i as usize].alive)
+                            .collect();
                         b.step = Step::Tokens {
-                            at: 0,
+                            todo,
                             pending: vec![],
                         };
                     } else {
                         self.end_turn(rng);
                     }
                 }
-                Step::Tokens { at, pending } => {
+                Step::Tokens { todo, pending } => {
                     if let Some((t, pc)) = pending.first().copied() {
                         pending.remove(0);
                         self.token_attack(t, pc, rng);
                         continue;
                     }
-                    while *at < b.tokens.len() && !b.tokens[*at].alive {
-                        *at += 1;
-                    }
-                    if *at >= b.tokens.len() {
+                    let tokens = &b.tokens;
+                    todo.retain(|t| tokens[*t as usize].alive);
+                    if todo.is_empty() {
                         self.end_turn(rng);
                     } else {
                         return;
@@ -817,18 +868,7 @@ impl XMen {
         if !b.tokens[t as usize].alive || b.pcs[pc].hex.is_none() {
             return;
         }
-        let spec = &b.mission.expect("tokens only in missions").card().tokens
-            [b.tokens[t as usize].spec as usize];
-        let atk = rng.dice(spec.atk as usize);
-        let def = rng.dice(b.pcs[pc].stats[1] as usize);
-        let dmg = compare(&atk, &def);
-        let (seat, name) = (b.pcs[pc].seat, spec.name.clone());
-        let target = b.pcs[pc].who.name();
-        self.note(format!(
-            "{name} attacks {target}: {atk:?} against {def:?}, {dmg} Damage."
-        ));
-        self.damage_pc(pc, dmg, seat, None, rng);
-        self.resolve_control_roll(rng);
+        self.attack_pc(Attacker::Token(t), pc, 0, false, rng);
     }
 
     /// Applies a battle action for `seat`.
@@ -935,6 +975,69 @@ impl XMen {
                             who.card().name
                         ));
                     }
+                }
+                (
+                    Interrupt::Guard {
+                        attacker,
+                        pc,
+                        bonus,
+                        allocate,
+                    },
+                    A::React { card },
+                ) => {
+                    b.interrupt = None;
+                    let p = &mut self.players[seat as usize];
+                    let def = card.card();
+                    if !p.hand.contains(card) {
+                        return Err(RuleError::illegal(
+                            "Reaction Cards",
+                            format!("{} is not in your hand", def.name),
+                        ));
+                    }
+                    if def.trigger.as_deref() != Some("pc_attacked") {
+                        return Err(RuleError::illegal(
+                            "Reaction Cards",
+                            format!("{} cannot be played when a PC is attacked", def.name),
+                        ));
+                    }
+                    if def.plot > p.pp {
+                        return Err(RuleError::illegal(
+                            "Reaction Cards",
+                            format!(
+                                "{} costs {} Plot Points; Reactions cannot be supported",
+                                def.name, def.plot
+                            ),
+                        ));
+                    }
+                    p.pp -= def.plot;
+                    let i = p.hand.iter().position(|c| c == card).expect("in hand");
+                    p.hand.remove(i);
+                    self.plot_discard.push(*card);
+                    let extra: u8 = def
+                        .effects
+                        .iter()
+                        .filter(|e| e.op == "defense_dice")
+                        .map(|e| e.amount)
+                        .sum();
+
+                    self.note(format!(
+                        "{} plays {}: +{extra} defense dice.",
+                        self.who(seat),
+                        def.name
+                    ));
+                    self.roll_pc_attack(attacker, pc, bonus, allocate, extra, rng);
+                }
+                (
+                    Interrupt::Guard {
+                        attacker,
+                        pc,
+                        bonus,
+                        allocate,
+                    },
+                    A::Decline,
+                ) => {
+                    b.interrupt = None;
+                    self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
                 }
                 _ => {
                     return Err(RuleError::illegal(
@@ -1134,32 +1237,17 @@ impl XMen {
                     }
                 }
             }
-            (Step::Tokens { at, .. }, A::MoveToken { token, to }) => {
-                if *token as usize != at {
+            (Step::Tokens { mut todo, .. }, A::MoveToken { token, to }) => {
+                let Some(k) = todo.iter().position(|t| t == token) else {
                     return Err(RuleError::illegal(
                         "Controlling Mission Characters",
-                        format!("move Mission Token {at} next"),
+                        "each Mission Character still in the arena moves once per Mission Turn",
                     ));
-                }
-                let tok = b.tokens[at].clone();
-                let spec = &b.mission.expect("mission").card().tokens[tok.spec as usize];
-                let reach = b.reachable(tok.hex, spec.moves);
-                let in_range = |h: [i32; 2]| {
-                    b.pcs
-                        .iter()
-                        .filter_map(|p| p.hex)
-                        .any(|p| distance(p, h) <= spec.range as i32)
                 };
-                let attacking: Vec<[i32; 2]> =
-                    reach.iter().copied().filter(|h| in_range(*h)).collect();
-                let ok = if reach.is_empty() {
-                    *to == tok.hex
-                } else if !attacking.is_empty() {
-                    attacking.contains(to)
-                } else {
-                    reach.contains(to)
-                };
-                if !ok {
+                todo.remove(k);
+                let at = *token as usize;
+                let spec = &b.mission.expect("mission").card().tokens[b.tokens[at].spec as usize];
+                if !b.token_moves(at).contains(to) {
                     return Err(RuleError::illegal(
                         "Controlling Mission Characters",
                         "a Mission Character must move at least 1 hex and must end within attack range of a PC when it can",
@@ -1180,10 +1268,7 @@ impl XMen {
                 if !pending.is_empty() {
                     b.busy = true;
                 }
-                b.step = Step::Tokens {
-                    at: at + 1,
-                    pending,
-                };
+                b.step = Step::Tokens { todo, pending };
             }
             _ => {
                 return Err(RuleError::illegal(
@@ -1307,9 +1392,9 @@ impl XMen {
         let b = battle_mut(self);
         b.busy = true;
         b.pcs[me].attacked.push(target);
-        let atk = rng.dice((pc.stats[0] + dice_bonus) as usize);
         match target {
             Mark::Token(t) => {
+                let atk = rng.dice((pc.stats[0] + dice_bonus) as usize);
                 let tok = &mut b.tokens[t as usize];
                 let mission = b.mission.expect("tokens only in missions").card();
                 let spec = &mission.tokens[tok.spec as usize];
@@ -1343,21 +1428,75 @@ impl XMen {
             }
             Mark::Pc(s) => {
                 let ti = b.pc_of(s).expect("target PC");
-                let def = rng.dice(b.pcs[ti].stats[1] as usize);
-                let dmg = compare(&atk, &def);
-                let tname = b.pcs[ti].who.name();
-                self.note(format!(
-                    "{} attacks {}: {atk:?} against {def:?}, {dmg} Damage.",
-                    pc.who.name(),
-                    tname
-                ));
-                let chooser = if allocate { pc.seat } else { s };
-                self.damage_pc(ti, dmg, chooser, Some(pc.seat), rng);
-                self.control_transfer();
-                self.resolve_control_roll(rng);
+                self.attack_pc(Attacker::Pc(me as u8), ti, dice_bonus, allocate, rng);
             }
         }
         Ok(())
+    }
+
+    /// An attack on a PC: first the defender's Reaction window (offered
+    /// when its owner's Plot Points reach the cheapest `pc_attacked`
+    /// Reaction: public criteria), then the roll.
+    fn attack_pc(
+        &mut self,
+        attacker: Attacker,
+        pc: usize,
+        bonus: u8,
+        allocate: bool,
+        rng: &mut GameRng,
+    ) {
+        let b = battle_mut(self);
+        let owner = b.pcs[pc].seat;
+        let cheapest = XMen::cheapest("pc_attacked");
+        if cheapest.is_some_and(|c| self.players[owner as usize].pp >= c) {
+            battle_mut(self).interrupt = Some(Interrupt::Guard {
+                attacker,
+                pc,
+                bonus,
+                allocate,
+            });
+        } else {
+            self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
+        }
+    }
+
+    /// Rolls an attack on a PC (attack dice, then defense dice) and deals
+    /// the Damage.
+    fn roll_pc_attack(
+        &mut self,
+        attacker: Attacker,
+        pc: usize,
+        bonus: u8,
+        allocate: bool,
+        extra_def: u8,
+        rng: &mut GameRng,
+    ) {
+        let b = battle_mut(self);
+        let (n, name, by) = match attacker {
+            Attacker::Pc(i) => {
+                let a = &b.pcs[i as usize];
+                (a.stats[0] + bonus, a.who.name().to_string(), Some(a.seat))
+            }
+            Attacker::Token(t) => {
+                let spec = &b.mission.expect("tokens only in missions").card().tokens
+                    [b.tokens[t as usize].spec as usize];
+                (spec.atk, spec.name.clone(), None)
+            }
+        };
+        let atk = rng.dice(n as usize);
+        let def = rng.dice((b.pcs[pc].stats[1] + extra_def) as usize);
+        let dmg = compare(&atk, &def);
+        let (owner, target) = (b.pcs[pc].seat, b.pcs[pc].who.name());
+        self.note(format!(
+            "{name} attacks {target}: {atk:?} against {def:?}, {dmg} Damage."
+        ));
+        let chooser = match (allocate, by) {
+            (true, Some(s)) => s,
+            _ => owner,
+        };
+        self.damage_pc(pc, dmg, chooser, by, rng);
+        self.control_transfer();
+        self.resolve_control_roll(rng);
     }
 }
 

@@ -283,6 +283,16 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                             pay: p.hope >= p.chars[i].attributes().hope as u32,
                         }
                     }
+                    Interrupt::Guard { .. } => {
+                        let cost = XMen::cheapest("pc_attacked").unwrap_or(0);
+                        match p.hand.iter().find(|c| {
+                            c.card().trigger.as_deref() == Some("pc_attacked")
+                                && c.card().plot <= p.pp
+                        }) {
+                            Some(c) if p.pp >= cost => Action::React { card: *c },
+                            _ => Action::Decline,
+                        }
+                    }
                     Interrupt::Claim { hope, .. } => Action::Claim {
                         recruit: p.hope >= *hope as u32 + 2,
                     },
@@ -368,15 +378,11 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                         _ => Some(Action::EndActions),
                     }
                 }
-                Step::Tokens { at, .. } => {
-                    let prompt = crate::prompts::prompt(g, seat)?;
-                    let cells = match &prompt.asks.first()?.params.first()?.input {
-                        backroom_engine::Input::Hex { cells } => cells.clone(),
-                        _ => return None,
-                    };
+                Step::Tokens { todo, .. } => {
+                    let at = *todo.first()?;
                     Some(Action::MoveToken {
-                        token: *at as u8,
-                        to: *cells.first()?,
+                        token: at,
+                        to: *b.token_moves(at as usize).first()?,
                     })
                 }
             }

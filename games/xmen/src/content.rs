@@ -201,7 +201,9 @@ pub struct PlotCard {
     /// An Event's costs beyond Plot Points (reimbursed if cancelled).
     #[serde(default)]
     pub cost: Vec<Effect>,
-    /// A Reaction's trigger: `cancel_event` or `cancel_reaction`.
+    /// A Reaction's trigger: `cancel_event`, `cancel_reaction` (Plot Phase
+    /// cancel windows) or `pc_attacked` (the owner of an attacked PC, before
+    /// the dice; its effects are `defense_dice`).
     #[serde(default)]
     pub trigger: Option<String>,
     /// House content.
@@ -613,9 +615,21 @@ impl Content {
                 }
                 PlotKind::Reaction => match p.trigger.as_deref() {
                     Some("cancel_event" | "cancel_reaction") => {}
+                    Some("pc_attacked") => {
+                        if p.effects.is_empty()
+                            || p.effects
+                                .iter()
+                                .any(|e| e.op != "defense_dice" || e.amount == 0)
+                        {
+                            return bad(format!(
+                                "plot card '{}': a pc_attacked Reaction needs defense_dice effects with an amount",
+                                p.id
+                            ));
+                        }
+                    }
                     other => {
                         return bad(format!(
-                            "plot card '{}': a Reaction needs trigger cancel_event or cancel_reaction, not {other:?}",
+                            "plot card '{}': a Reaction needs trigger cancel_event, cancel_reaction or pc_attacked, not {other:?}",
                             p.id
                         ));
                     }

@@ -582,6 +582,33 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             ),
                         );
                     }
+                    Interrupt::Guard { pc, .. } => {
+                        let p = &g.players[seat as usize];
+                        let mut opts: Vec<Opt> = p
+                            .hand
+                            .iter()
+                            .filter(|c| c.card().trigger.as_deref() == Some("pc_attacked"))
+                            .map(|c| Opt::new(c.key_str(), c.card().name.as_str()))
+                            .collect();
+                        opts.dedup();
+                        if !opts.is_empty() {
+                            asks.push(
+                                Ask::new(
+                                    "react",
+                                    format!(
+                                        "{} is attacked: play a Reaction",
+                                        b.pcs[*pc].who.name()
+                                    ),
+                                )
+                                .param(
+                                    "card",
+                                    "Reaction",
+                                    Input::One { options: opts },
+                                ),
+                            );
+                        }
+                        asks.push(Ask::new("decline", "No Reaction"));
+                    }
                     Interrupt::Penalty { who, .. } => {
                         asks.push(
                             Ask::new("penalty", format!("Pay the Hope Value of {}", who.name()))
@@ -746,32 +773,16 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         }
                         asks.push(Ask::new("end_actions", "End this PC's actions"));
                     }
-                    Step::Tokens { at, .. } => {
-                        let t = &b.tokens[*at];
-                        let spec = &b.mission.unwrap().card().tokens[t.spec as usize];
-                        let reach = b.reachable(t.hex, spec.moves);
-                        let attacking: Vec<[i32; 2]> = reach
-                            .iter()
-                            .copied()
-                            .filter(|h| {
-                                b.pcs
-                                    .iter()
-                                    .filter_map(|p| p.hex)
-                                    .any(|p| distance(p, *h) <= spec.range as i32)
-                            })
-                            .collect();
-                        let cells = if reach.is_empty() {
-                            vec![t.hex]
-                        } else if !attacking.is_empty() {
-                            attacking
-                        } else {
-                            reach
-                        };
-                        asks.push(
-                            Ask::new("move_token", format!("Move {} #{}", spec.name, at + 1))
-                                .with("token", *at as u64)
-                                .param("to", "Hex", hexes(cells)),
-                        );
+                    Step::Tokens { todo, .. } => {
+                        for at in todo {
+                            let t = &b.tokens[*at as usize];
+                            let spec = &b.mission.unwrap().card().tokens[t.spec as usize];
+                            asks.push(
+                                Ask::new("move_token", format!("Move {} #{}", spec.name, at + 1))
+                                    .with("token", *at as u64)
+                                    .param("to", "Hex", hexes(b.token_moves(*at as usize))),
+                            );
+                        }
                     }
                 }
             }
