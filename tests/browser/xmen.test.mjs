@@ -318,7 +318,7 @@ test('one person and two bots play a full round of X-Men through the web client'
           assert.deepEqual(got, want, `the reveal shows ${got} but the log says ${line}`);
           assert.ok(got.length >= 2, 'all dials are revealed together');
           seen.reveals++;
-          if (!revealShot) { revealShot = true; await shot(page, 'reveal'); }
+          if (!revealShot) { revealShot = true; await sleep(600); await shot(page, 'reveal'); }
         }
       }
 
@@ -350,7 +350,7 @@ test('one person and two bots play a full round of X-Men through the web client'
         await page.setViewportSize({ width: 390, height: 844 });
         await sleep(150);
         await shot(page, 'battle-phone', true);
-        await page.locator('.xm-battle').screenshot({ path: path.join(shots, 'xmen-arena-phone.png') });
+        await page.locator('.xm-battle').screenshot({ path: path.join(shots, 'xmen-arena-phone.png'), timeout: 2000 }).catch(() => {}); // the Mission may be over
         await page.setViewportSize({ width: 1280, height: 900 });
       }
       // Wait for the result: a newer state, or a refusal.
@@ -382,6 +382,7 @@ test('one person and two bots play a full round of X-Men through the web client'
     assert.ok(seen.lockedIn >= 1, 'the dial showed "locked in" after a bid');
     assert.ok(seen.reveals >= 1, 'a reveal of all dials was shown');
     assert.ok(missionStarted, 'the Mission started');
+    if (!seen.missionTurnsMine) t.diagnostic('the Mission ended before my PC acted (the round still completed)');
 
     // --- hands: others' are counts only; the frames hold my hand only; the page shows exactly it
     await settle();
@@ -393,6 +394,7 @@ test('one person and two bots play a full round of X-Men through the web client'
       }
       const raw = JSON.stringify(s.view);
       assert.equal((raw.match(/"my_hand"/g) || []).length, 1, 'exactly one hand per frame');
+      assert.equal(s.view.my_hand.length, s.view.schools[me].hand_count, 'the hand in a frame is the viewer\'s own');
     }
     const shownHand = await page.locator('.xm-hand .xm-card').evaluateAll((els) => els.map((e) => e.dataset.card));
     assert.deepEqual(shownHand, m.view.my_hand, 'the page shows the viewer\'s own hand');
@@ -406,6 +408,11 @@ test('one person and two bots play a full round of X-Men through the web client'
     await page.setViewportSize({ width: 390, height: 844 });
     await sleep(200);
     await shot(page, 'round2-phone', true);
+    // Nothing sticks out sideways on a phone.
+    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+    assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
 
     assert.deepEqual(pageErrors, [], 'the page logged errors');
     t.diagnostic(`played round 1 in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

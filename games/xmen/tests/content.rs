@@ -200,3 +200,12 @@ fn a_reaction_without_a_trigger_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn an_attack_reaction_without_defense_dice_is_refused() {
+    let mut d = default_doc();
+    let i = d["plot"].as_array().unwrap().iter().position(|p| p["id"] == "evasive-maneuvers").unwrap();
+    d["plot"][i]["effects"] = json!([{ "op": "gain_hope", "amount": 1 }]);
+    let e = refused(d);
+    assert!(e.contains("evasive-maneuvers") && e.contains("defense_dice"), "{e}");
+}
