@@ -85,6 +85,10 @@ test('one person and two bots play a full round of X-Men through the web client'
       return r;
     };
     const latest = () => last;
+    /** Elements that stick out of the viewport sideways. */
+    const sticksOut = () => page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
 
     // --- create the lobby from the landing page, fill with bots, start
     await page.goto(`${base}/#/`);
@@ -350,6 +354,8 @@ test('one person and two bots play a full round of X-Men through the web client'
         await page.setViewportSize({ width: 390, height: 844 });
         await sleep(150);
         await shot(page, 'battle-phone', true);
+        const wide = await sticksOut();
+        assert.deepEqual(wide, [], `elements wider than a phone during the Mission: ${wide.join(', ')}`);
         await page.locator('.xm-battle').screenshot({ path: path.join(shots, 'xmen-arena-phone.png'), timeout: 2000 }).catch(() => {}); // the Mission may be over
         await page.setViewportSize({ width: 1280, height: 900 });
       }
@@ -409,9 +415,7 @@ test('one person and two bots play a full round of X-Men through the web client'
     await sleep(200);
     await shot(page, 'round2-phone', true);
     // Nothing sticks out sideways on a phone.
-    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+    const wide = await sticksOut();
     assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
 
     assert.deepEqual(pageErrors, [], 'the page logged errors');
