@@ -70,6 +70,9 @@ if [ "$need_build" = 1 ]; then
   (cd "$ROOT" && timeout 1800 cargo build --release -p backroom-server -p backroom-loadtest) || { log "build failed"; exit 1; }
 fi
 [ -x "$BIN" ] || { log "no server binary at $BIN"; exit 1; }
+# Race one fixed build even if target/ is rebuilt meanwhile.
+cp "$BIN" "$TMP/backroom" && BIN=$TMP/backroom
+if [ -x "$LOAD_BIN" ]; then cp "$LOAD_BIN" "$TMP/backroom-load" && LOAD_BIN=$TMP/backroom-load; fi
 if [ ! -d "$ANCHORS/node_modules/ws" ]; then
   log "npm install in $ANCHORS"
   (cd "$ANCHORS" && timeout 600 npm install --no-audit --no-fund) || { log "npm install failed"; exit 1; }

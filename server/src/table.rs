@@ -153,6 +153,9 @@ pub struct Table {
     chat_seq: i64,
     bot_rng: GameRng,
     bot_pending: bool,
+    /// A bot's move was refused: wait for a person's move before bots try
+    /// again, so a confused bot never spins.
+    bots_stuck: bool,
     deferred: VecDeque<Cmd>,
     self_tx: mpsc::WeakSender<Cmd>,
 }
@@ -191,6 +194,7 @@ impl Table {
             chat_seq: 0,
             bot_rng: GameRng::from_seed(secret::random_bytes::<32>()),
             bot_pending: false,
+            bots_stuck: false,
             deferred: VecDeque::new(),
             self_tx: mpsc::channel(1).0.downgrade(),
         }
@@ -238,6 +242,11 @@ impl Table {
                 last_snapshot: resume.snapshot.seq as u64,
                 over: false,
             };
+            // The opening line is not stored; it follows from the published
+            // seed hash, so a restored table shows the same log.
+            if resume.recent.first().is_none_or(|a| a.seq == 1) {
+                live.log.push_back((0, opening_line(t.lobby.seed_hash.as_deref().unwrap_or(""))));
+            }
             for a in &resume.recent {
                 if let Ok(entries) = serde_json::from_str::<Vec<LogEntry>>(&a.log) {
                     for e in entries {
@@ -642,7 +651,7 @@ impl Table {
             last_snapshot: 0,
             over: false,
         };
-        live.log.push_back((0, LogEntry::public(format!("The match begins. Seed hash {}.", &self.lobby.seed_hash.as_deref().unwrap_or("")[..16]))));
+        live.log.push_back((0, opening_line(self.lobby.seed_hash.as_deref().unwrap_or(""))));
         live.refresh_prompts(seats);
         self.live = Some(live);
         // Seated players now see their seat's view.
@@ -777,7 +786,7 @@ impl Table {
     }
 
     fn schedule_bots(&mut self) {
-        if self.bot_pending {
+        if self.bot_pending || self.bots_stuck {
             return;
         }
         let Some(live) = &self.live else { return };
@@ -874,6 +883,9 @@ impl Table {
                     if let Some(rid) = &inc.rid {
                         live.remember_rid(seat, rid.clone(), v);
                     }
+                    if inc.conn.is_some() {
+                        self.bots_stuck = false;
+                    }
                     accepted.push((inc.conn, inc.rid, v, inc.received));
                 }
                 Err(e) => {
@@ -886,6 +898,7 @@ impl Table {
                         }));
                     } else {
                         tracing::warn!(table = %self.id, seat, error = %e, "a bot's action was refused");
+                        self.bots_stuck = true;
                     }
                 }
             }
@@ -1017,6 +1030,11 @@ impl Table {
         let f = frame(&ServerMsg::Chat { line });
         self.send_all(&f);
     }
+}
+
+/// The first line of every match's log.
+fn opening_line(seed_hash: &str) -> LogEntry {
+    LogEntry::public(format!("The match begins. Seed hash {}…", seed_hash.get(..16).unwrap_or(seed_hash)))
 }
 
 fn code_of(msg: &ServerMsg) -> &'static str {

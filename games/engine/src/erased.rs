@@ -155,9 +155,14 @@ impl<G: Game> DynState for G {
     }
 
     fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {
-        Game::bot_action(self, seat, rng)
-            .or_else(|| Game::random_action(self, seat, rng))
-            .and_then(|a| serde_json::to_value(a).ok())
+        // A smarter bot's idea is tried on a copy first: a bot must never
+        // stall a table by repeating a refused move.
+        let smart = Game::bot_action(self, seat, rng).filter(|a| {
+            let mut probe = self.clone();
+            let mut probe_rng = rng.clone();
+            Game::apply(&mut probe, seat, a, &mut probe_rng).is_ok()
+        });
+        smart.or_else(|| Game::random_action(self, seat, rng)).and_then(|a| serde_json::to_value(a).ok())
     }
 
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {

@@ -448,12 +448,13 @@ impl XMen {
     ) {
         let b = Battle::new(self, Some(mission), entrants);
         self.note(format!(
-            "{} enters the Mission Arena.",
+            "{} {} the Mission Arena.",
             entrants
                 .iter()
                 .map(|(_, c)| c.name())
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            if entrants.len() == 1 { "enters" } else { "enter" }
         ));
         self.phase = Phase::Battle(Box::new(b));
         self.advance_battle(rng);

@@ -213,7 +213,20 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                 cards: hand[..k].to_vec(),
             })
         }
-        Phase::Allegiance(_) => Some(Action::Ready),
+        Phase::Allegiance(al) => {
+            // Answer offers made to this School: accept a trade that gains
+            // at least as much (Attribute totals + Hope) as it gives.
+            if let Some(o) = al.offers.iter().find(|o| o.to == seat) {
+                let gain: u32 = o.give.iter().map(|c| strength(g, o.from, *c)).sum::<u32>() + o.give_hope;
+                let loss: u32 = o.take.iter().map(|c| strength(g, seat, *c)).sum::<u32>() + o.take_hope;
+                return Some(if gain >= loss && gain > 0 {
+                    Action::Accept { from: o.from, n: o.n }
+                } else {
+                    Action::Reject { from: o.from, n: o.n }
+                });
+            }
+            Some(Action::Ready)
+        }
         Phase::Recruit(r) => {
             if r.training_for == Some(seat) {
                 let c = g

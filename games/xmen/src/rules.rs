@@ -1313,6 +1313,10 @@ impl XMen {
                 let Phase::Allegiance(al) = &mut self.phase else {
                     unreachable!()
                 };
+                // House ruling: an offer puts a School that had picked up
+                // its Bidding Dial back at the table, so it answers (or
+                // picks the dial up again) rather than leaving it hanging.
+                al.ready.remove(o.to);
                 al.offers.push(o);
                 al.made[seat as usize] += 1;
                 al.pairs[pair] += 1;
