@@ -345,35 +345,41 @@ impl Store {
         let now = now_ms();
         match self {
             Store::Postgres(pool) => {
-                let mut tx = pool.begin().await?;
                 let n: usize = batch.iter().map(|c| c.actions.len()).sum();
-                if n > 0 {
-                    let mut lobby = Vec::with_capacity(n);
-                    let mut seq = Vec::with_capacity(n);
-                    let mut seat = Vec::with_capacity(n);
-                    let mut rid = Vec::with_capacity(n);
-                    let mut action = Vec::with_capacity(n);
-                    let mut log = Vec::with_capacity(n);
-                    let mut at = Vec::with_capacity(n);
-                    for c in batch {
-                        for a in &c.actions {
-                            lobby.push(c.lobby);
-                            seq.push(a.seq);
-                            seat.push(a.seat as i16);
-                            rid.push(a.rid.clone());
-                            action.push(a.action.clone());
-                            log.push(a.log.clone());
-                            at.push(a.at);
-                        }
-                    }
-                    sqlx::query("INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at) SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::bigint[])")
-                        .bind(lobby).bind(seq).bind(seat).bind(rid).bind(action).bind(log).bind(at)
-                        .execute(&mut *tx).await?;
-                }
+                let mut lobby = Vec::with_capacity(n);
+                let mut seq = Vec::with_capacity(n);
+                let mut seat = Vec::with_capacity(n);
+                let mut rid = Vec::with_capacity(n);
+                let mut action = Vec::with_capacity(n);
+                let mut log = Vec::with_capacity(n);
+                let mut at = Vec::with_capacity(n);
                 for c in batch {
-                    commit_extras!(&mut *tx, c, now);
+                    for a in &c.actions {
+                        lobby.push(c.lobby);
+                        seq.push(a.seq);
+                        seat.push(a.seat as i16);
+                        rid.push(a.rid.clone());
+                        action.push(a.action.clone());
+                        log.push(a.log.clone());
+                        at.push(a.at);
+                    }
                 }
-                tx.commit().await?;
+                let insert = sqlx::query("INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at) SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::bigint[])")
+                    .bind(lobby).bind(seq).bind(seat).bind(rid).bind(action).bind(log).bind(at);
+                if batch.iter().all(|c| c.snapshot.is_none() && c.finished.is_none()) {
+                    // One statement is atomic by itself: no BEGIN/COMMIT
+                    // round trips on the hot path.
+                    insert.execute(pool).await?;
+                } else {
+                    let mut tx = pool.begin().await?;
+                    if n > 0 {
+                        insert.execute(&mut *tx).await?;
+                    }
+                    for c in batch {
+                        commit_extras!(&mut *tx, c, now);
+                    }
+                    tx.commit().await?;
+                }
             }
             Store::Sqlite(pool) => {
                 let mut tx = pool.begin().await?;
@@ -511,15 +517,25 @@ pub struct GroupCommit {
 
 impl GroupCommit {
     /// Starts the writer. With `batching` off every commit is its own
-    /// transaction (kept for benchmarks).
+    /// transaction (kept for benchmarks). Up to `in_flight` batches are
+    /// written concurrently; a table never has two commits outstanding, so
+    /// each match's rows still land in order.
     pub fn start(store: Store, batching: bool, max_batch: usize) -> GroupCommit {
+        let in_flight = match store {
+            Store::Postgres(_) => 4,
+            // One writer at a time is all SQLite allows anyway.
+            Store::Sqlite(_) => 1,
+        };
         let (tx, mut rx) = mpsc::channel::<(Commit, Reply)>(4096);
         tokio::spawn(async move {
-            let mut commits = Vec::with_capacity(max_batch);
-            let mut replies = Vec::with_capacity(max_batch);
-            while let Some((c, r)) = rx.recv().await {
-                commits.push(c);
-                replies.push(r);
+            let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(in_flight));
+            loop {
+                // Waiting for a free slot first lets commits pile up into a
+                // bigger batch while the database is busy.
+                let Ok(slot) = slots.clone().acquire_owned().await else { break };
+                let Some((c, r)) = rx.recv().await else { break };
+                let mut commits = vec![c];
+                let mut replies = vec![r];
                 while batching && commits.len() < max_batch {
                     match rx.try_recv() {
                         Ok((c, r)) => {
@@ -529,18 +545,21 @@ impl GroupCommit {
                         Err(_) => break,
                     }
                 }
-                let started = Instant::now();
-                let result = store.commit_batch(&commits).await;
-                metrics::histogram!("backroom_commit_latency_seconds").record(started.elapsed().as_secs_f64());
-                metrics::histogram!("backroom_commit_batch_size").record(commits.len() as f64);
-                let result = result.map_err(|e| {
-                    tracing::error!(error = %format!("{e:#}"), "group commit failed");
-                    format!("{e:#}")
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let started = Instant::now();
+                    let result = store.commit_batch(&commits).await;
+                    metrics::histogram!("backroom_commit_latency_seconds").record(started.elapsed().as_secs_f64());
+                    metrics::histogram!("backroom_commit_batch_size").record(commits.len() as f64);
+                    let result = result.map_err(|e| {
+                        tracing::error!(error = %format!("{e:#}"), "group commit failed");
+                        format!("{e:#}")
+                    });
+                    for r in replies {
+                        let _ = r.send(result.clone());
+                    }
+                    drop(slot);
                 });
-                commits.clear();
-                for r in replies.drain(..) {
-                    let _ = r.send(result.clone());
-                }
             }
         });
         GroupCommit { tx }

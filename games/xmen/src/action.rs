@@ -215,6 +215,13 @@ pub enum Action {
         /// `atk`, `def` or `spd`.
         stat: String,
     },
+    /// PC action: the Mission's own Special Action (e.g. shut down a
+    /// control panel) on the objective with this index, within the card's
+    /// range of the PC.
+    MissionAction {
+        /// Objective index.
+        objective: u8,
+    },
     /// End this PC's actions.
     EndActions,
     /// Controller of the Mission Characters: move one.
@@ -223,6 +230,13 @@ pub enum Action {
         token: u8,
         /// Destination.
         to: [i32; 2],
+    },
+    /// Controller of the Mission Characters: the Mission Character that
+    /// just moved attacks this PC next (when more than one PC is in range,
+    /// the controller chooses the order).
+    TokenAttack {
+        /// Seat of the PC attacked next.
+        pc: Seat,
     },
     /// Allocate Damage under the Rule of One: points lost from ATK, DEF, SPD.
     Allocate {

@@ -57,6 +57,16 @@ pub struct Token {
     pub destroyed_by: Option<Seat>,
 }
 
+/// An objective of the Mission's Special Action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objective {
+    /// Its hex.
+    pub hex: [i32; 2],
+    /// The School whose PC completed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub done_by: Option<Seat>,
+}
+
 /// Where a Mission Turn is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
@@ -80,13 +90,50 @@ pub enum Step {
         moved: bool,
     },
     /// The controller moves each Mission Character, in the order it
-    /// chooses; each attacks right after its move.
+    /// chooses; each attacks every PC in range right after its move, in the
+    /// order the controller chooses (`token_attack`; the last one is
+    /// automatic).
     Tokens {
         /// Tokens not yet moved this Mission Turn.
         todo: Vec<u8>,
         /// Attacks still to resolve: (token, PC).
         pending: Vec<(u8, usize)>,
     },
+}
+
+/// How many attacks [`XMen::last_attacks`] keeps.
+pub const ATTACKS_KEPT: usize = 6;
+
+/// One attack as everyone saw it (for the board: the dice are public once
+/// rolled).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackRecord {
+    /// Mission Turn.
+    pub turn: u32,
+    /// The attacker: a PC (by its seat) or a Mission Token (by index).
+    pub attacker: Mark,
+    /// Its name.
+    pub attacker_name: String,
+    /// The target: a PC (by its seat) or a Mission Token (by index).
+    pub target: Mark,
+    /// Its name.
+    pub target_name: String,
+    /// Attack dice rolled.
+    pub attack: Vec<u8>,
+    /// Defense dice rolled (Reaction dice included).
+    pub defense: Vec<u8>,
+    /// Damage dealt.
+    pub damage: u8,
+    /// For a PC target: the `[atk, def, spd]` points lost, once allocated
+    /// (`null` while its allocation is pending).
+    #[serde(default)]
+    pub allocation: Option<[u8; 3]>,
+    /// Who allocated the Damage (for a PC target).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocated_by: Option<Seat>,
+    /// The target was destroyed (a Mission Character) or defeated (a PC).
+    #[serde(default)]
+    pub defeated: bool,
 }
 
 /// Who makes an attack on a PC.
@@ -183,6 +230,9 @@ pub struct Battle {
     /// A pending decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interrupt: Option<Interrupt>,
+    /// Objectives of the Mission's Special Action (public).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<Objective>,
     /// Set when the battle is decided: success of a Mission, or the
     /// tournament match winner's seat as `Some(true)` on that PC.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -282,6 +332,15 @@ impl Battle {
             busy: false,
             step: Step::Place,
             interrupt: None,
+            objectives: mission
+                .and_then(|m| m.card().special.as_ref())
+                .map(|sp| {
+                    sp.hexes
+                        .iter()
+                        .map(|h| Objective { hex: *h, done_by: None })
+                        .collect()
+                })
+                .unwrap_or_default(),
             over: None,
         }
     }
@@ -447,6 +506,7 @@ impl XMen {
         rng: &mut GameRng,
     ) {
         let b = Battle::new(self, Some(mission), entrants);
+        self.last_attacks.clear();
         self.note(format!(
             "{} {} the Mission Arena.",
             entrants
@@ -463,6 +523,9 @@ impl XMen {
     /// Resumes the battle until it needs a decision or ends.
     pub fn advance_battle(&mut self, rng: &mut GameRng) {
         loop {
+            if !self.windows.is_empty() {
+                return;
+            }
             let b = battle_mut(self);
             if b.interrupt.is_some() {
                 return;
@@ -518,6 +581,12 @@ impl XMen {
                     }
                 }
                 Step::Tokens { todo, pending } => {
+                    let (tokens, pcs) = (&b.tokens, &b.pcs);
+                    pending.retain(|(t, pc)| tokens[*t as usize].alive && pcs[*pc].hex.is_some());
+                    if pending.len() > 1 {
+                        // The controller chooses which PC is attacked next.
+                        return;
+                    }
                     if let Some((t, pc)) = pending.first().copied() {
                         pending.remove(0);
                         self.token_attack(t, pc, rng);
@@ -642,8 +711,13 @@ impl XMen {
         let b = battle_mut(self);
         let standing = b.standing().len();
         match b.mission {
-            Some(_) => {
-                if b.to_place.is_empty()
+            Some(m) => {
+                let all_done = !b.objectives.is_empty()
+                    && b.objectives.iter().all(|o| o.done_by.is_some())
+                    && m.card().special.as_ref().is_some_and(|sp| sp.ends_mission);
+                if all_done {
+                    b.over = Some(true);
+                } else if b.to_place.is_empty()
                     && !b.tokens.is_empty()
                     && b.tokens.iter().all(|t| !t.alive)
                 {
@@ -687,12 +761,12 @@ impl XMen {
             let entrants: Vec<Seat> = b.pcs.iter().map(|p| p.seat).collect();
             let mut gained = vec![0u8; self.seats as usize];
             for r in &card.rewards {
-                let score = |s: Seat| {
-                    if r.criterion == "most_damage" {
-                        b.damage[s as usize]
-                    } else {
-                        b.destroyed[s as usize]
+                let score = |s: Seat| match r.criterion.as_str() {
+                    "most_damage" => b.damage[s as usize],
+                    "most_specials" => {
+                        b.objectives.iter().filter(|o| o.done_by == Some(s)).count() as u32
                     }
+                    _ => b.destroyed[s as usize],
                 };
                 let best = entrants.iter().map(|s| score(*s)).max().unwrap_or(0);
                 if best == 0 {
@@ -767,6 +841,18 @@ impl XMen {
             p.stats[i] -= l;
         }
         let zeros = p.stats.iter().filter(|x| **x == 0).count() as u8;
+        let mark = Mark::Pc(p.seat);
+        if let Some(r) = self
+            .last_attacks
+            .iter_mut()
+            .rev()
+            .find(|r| r.target == mark && r.allocation.is_none())
+        {
+            r.allocation = Some(loss);
+            r.defeated = zeros > 0;
+        }
+        let b = battle_mut(self);
+        let p = &mut b.pcs[pc];
         let (who, stats) = (p.who, p.stats);
         self.note(format!(
             "{} loses {:?} (ATK/DEF/SPD) and is at {}/{}/{}.",
@@ -789,7 +875,12 @@ impl XMen {
         let severity = ["", "knocked out", "badly injured", "hospitalized"][zeros as usize];
         self.note(format!("{} is defeated ({severity}).", who.name()));
         if mission {
+            // The trigger point 'character defeated' (G11): the actor is the
+            // School whose attack defeated it (the controller for a Mission
+            // Character's attack).
+            let actor = by.unwrap_or(battle_mut(self).controller);
             self.penalties(seat, who, zeros, by);
+            self.open_trigger_window("character_defeated", Some(actor));
             self.control_transfer();
         }
     }
@@ -1222,6 +1313,54 @@ impl XMen {
                             stat.to_uppercase()
                         ));
                     }
+                    A::MissionAction { objective } => {
+                        let rule = "Perform Special Action";
+                        let Some(sp) = b.mission.and_then(|m| m.card().special.as_ref()) else {
+                            return Err(RuleError::illegal(
+                                rule,
+                                "this Mission has no Special Action of its own",
+                            ));
+                        };
+                        let k = *objective as usize;
+                        let Some(o) = b.objectives.get(k).filter(|o| o.done_by.is_none()) else {
+                            return Err(RuleError::illegal(
+                                rule,
+                                format!("choose a {} not yet dealt with", sp.objective),
+                            ));
+                        };
+                        if distance(o.hex, pc.hex.expect("acting PC stands")) > sp.range as i32 {
+                            return Err(RuleError::illegal(
+                                rule,
+                                format!(
+                                    "{} must be within {} hex(es) of the {}",
+                                    pc.who.name(),
+                                    sp.range,
+                                    sp.objective
+                                ),
+                            ));
+                        }
+                        b.objectives[k].done_by = Some(pc.seat);
+                        b.busy = true;
+                        b.step = Step::Act {
+                            order,
+                            at,
+                            left: left - 1,
+                            moved: false,
+                        };
+                        self.players[pc.seat as usize].hope += sp.hope as u32;
+                        self.note(format!(
+                            "{}: {} ({} #{}){}.",
+                            pc.who.name(),
+                            sp.name,
+                            sp.objective,
+                            k + 1,
+                            if sp.hope > 0 {
+                                format!(", {} Hope", sp.hope)
+                            } else {
+                                String::new()
+                            }
+                        ));
+                    }
                     A::EndActions => {
                         b.step = Step::Act {
                             order,
@@ -1237,6 +1376,27 @@ impl XMen {
                         ));
                     }
                 }
+            }
+            (Step::Tokens { todo, mut pending }, A::TokenAttack { pc }) => {
+                let Some(k) = pending
+                    .iter()
+                    .position(|(_, i)| b.pcs[*i].seat == *pc)
+                    .filter(|_| pending.len() > 1)
+                else {
+                    return Err(RuleError::illegal(
+                        "Controlling Mission Characters",
+                        "choose one of the PCs in range of the Mission Character that just moved",
+                    ));
+                };
+                let (t, i) = pending.remove(k);
+                b.step = Step::Tokens { todo, pending };
+                self.token_attack(t, i, rng);
+            }
+            (Step::Tokens { pending, .. }, A::MoveToken { .. }) if !pending.is_empty() => {
+                return Err(RuleError::illegal(
+                    "Controlling Mission Characters",
+                    "the Mission Character that just moved attacks every PC in range first",
+                ));
             }
             (Step::Tokens { mut todo, .. }, A::MoveToken { token, to }) => {
                 let Some(k) = todo.iter().position(|t| t == token) else {
@@ -1280,6 +1440,15 @@ impl XMen {
         }
         self.advance_battle(rng);
         Ok(())
+    }
+
+    /// Keeps the last [`ATTACKS_KEPT`] attacks for the board.
+    fn record_attack(&mut self, r: AttackRecord) {
+        self.last_attacks.push(r);
+        if self.last_attacks.len() > ATTACKS_KEPT {
+            let extra = self.last_attacks.len() - ATTACKS_KEPT;
+            self.last_attacks.drain(..extra);
+        }
     }
 
     fn controller_seat(&self) -> Seat {
@@ -1414,7 +1583,23 @@ impl XMen {
                 } else {
                     0
                 };
+                let turn = b.turn;
+                let spec_name = spec.name.clone();
                 self.players[pc.seat as usize].hope += reward as u32;
+                let rec = AttackRecord {
+                    turn,
+                    attacker: Mark::Pc(pc.seat),
+                    attacker_name: pc.who.name().to_string(),
+                    target,
+                    target_name: spec_name,
+                    attack: atk.clone(),
+                    defense: def.clone(),
+                    damage: dmg,
+                    allocation: None,
+                    allocated_by: None,
+                    defeated: destroyed,
+                };
+                self.record_attack(rec);
                 self.note(format!(
                     "{} attacks {}: {atk:?} against {def:?}, {dmg} Damage{}{}.",
                     pc.who.name(),
@@ -1488,6 +1673,13 @@ impl XMen {
         let def = rng.dice((b.pcs[pc].stats[1] + extra_def) as usize);
         let dmg = compare(&atk, &def);
         let (owner, target) = (b.pcs[pc].seat, b.pcs[pc].who.name());
+        let (turn, attacker_mark) = (
+            b.turn,
+            match attacker {
+                Attacker::Pc(i) => Mark::Pc(b.pcs[i as usize].seat),
+                Attacker::Token(t) => Mark::Token(t),
+            },
+        );
         self.note(format!(
             "{name} attacks {target}: {atk:?} against {def:?}, {dmg} Damage."
         ));
@@ -1495,6 +1687,20 @@ impl XMen {
             (true, Some(s)) => s,
             _ => owner,
         };
+        let rec = AttackRecord {
+            turn,
+            attacker: attacker_mark,
+            attacker_name: name.clone(),
+            target: Mark::Pc(owner),
+            target_name: target.to_string(),
+            attack: atk.clone(),
+            defense: def.clone(),
+            damage: dmg,
+            allocation: (dmg == 0).then_some([0, 0, 0]),
+            allocated_by: Some(chooser),
+            defeated: false,
+        };
+        self.record_attack(rec);
         self.damage_pc(pc, dmg, chooser, by, rng);
         self.control_transfer();
         self.resolve_control_roll(rng);

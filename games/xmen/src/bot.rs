@@ -33,6 +33,16 @@ pub fn choose(g: &XMen, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 
 fn idea(g: &XMen, seat: Seat) -> Option<Action> {
     let p = &g.players[seat as usize];
+    if let Some(w) = g.windows.first() {
+        return Some(
+            match p.hand.iter().find(|c| {
+                c.card().trigger.as_deref() == Some(w.trigger.as_str()) && c.card().plot <= p.pp
+            }) {
+                Some(c) => Action::React { card: *c },
+                None => Action::Decline,
+            },
+        );
+    }
     match &g.phase {
         Phase::PickSchool { .. } => {
             let c = crate::content::content();
@@ -340,6 +350,13 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                         .filter(|(_, t)| t.alive)
                         .map(|(i, t)| (i, t.hex))
                         .collect();
+                    if let Some(sp) = b.mission.and_then(|m| m.card().special.as_ref())
+                        && let Some(k) = b.objectives.iter().position(|o| {
+                            o.done_by.is_none() && distance(o.hex, here) <= sp.range as i32
+                        })
+                    {
+                        return Some(Action::MissionAction { objective: k as u8 });
+                    }
                     let attackable = alive.iter().find(|(i, h)| {
                         distance(*h, here) <= pc.range as i32
                             && !pc.attacked.contains(&Mark::Token(*i as u8))
@@ -390,6 +407,13 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                         Some(to) if near(to) < near(here) => Some(Action::Move { to }),
                         _ => Some(Action::EndActions),
                     }
+                }
+                Step::Tokens { pending, .. } if pending.len() > 1 => {
+                    // The weakest PC in range first (fewest stat points).
+                    let (_, i) = pending
+                        .iter()
+                        .min_by_key(|(_, i)| b.pcs[*i].stats.iter().map(|x| *x as u32).sum::<u32>())?;
+                    Some(Action::TokenAttack { pc: b.pcs[*i].seat })
                 }
                 Step::Tokens { todo, .. } => {
                     let at = *todo.first()?;

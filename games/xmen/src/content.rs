@@ -202,8 +202,11 @@ pub struct PlotCard {
     #[serde(default)]
     pub cost: Vec<Effect>,
     /// A Reaction's trigger: `cancel_event`, `cancel_reaction` (Plot Phase
-    /// cancel windows) or `pc_attacked` (the owner of an attacked PC, before
-    /// the dice; its effects are `defense_dice`).
+    /// cancel windows), `pc_attacked` (the owner of an attacked PC, before
+    /// the dice; its effects are `defense_dice`), or one of the trigger
+    /// points of [`crate::trigger::TRIGGERS`] (`bids_revealed`,
+    /// `character_defeated`, `mission_revealed`; effects from
+    /// [`crate::trigger::TRIGGER_OPS`] to `self` or `actor`).
     #[serde(default)]
     pub trigger: Option<String>,
     /// House content.
@@ -246,10 +249,39 @@ pub struct TokenSpec {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reward {
-    /// `most_damage` or `most_destroyed`; ties all receive the reward.
+    /// `most_damage`, `most_destroyed` or `most_specials` (objectives of
+    /// the Mission's Special Action completed); ties all receive the reward.
     pub criterion: String,
     /// Revolution Points.
     pub rp: u8,
+}
+
+/// A mission-specific Special Action: objectives at fixed arena hexes that
+/// a PC within `range` may complete for one Action (it counts against the
+/// Mission Stalemate like an attack).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissionSpecial {
+    /// What the action is called ("Shut down a control panel").
+    pub name: String,
+    /// What an objective is ("Control Panel").
+    pub objective: String,
+    /// Objective hexes (open arena hexes; they do not block movement).
+    pub hexes: Vec<[i32; 2]>,
+    /// Greatest hex distance from the PC to the objective.
+    #[serde(default = "one")]
+    pub range: u8,
+    /// Hope Coins to the acting School per objective completed.
+    #[serde(default)]
+    pub hope: u8,
+    /// The Mission succeeds as soon as every objective is completed (a
+    /// card-specific end condition).
+    #[serde(default)]
+    pub ends_mission: bool,
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// A Mission Card.
@@ -273,6 +305,10 @@ pub struct MissionCard {
     pub hope_per_damaging_attack: u8,
     /// Revolution Point rewards.
     pub rewards: Vec<Reward>,
+    /// A mission-specific Special Action ("opening a crate", "calming a
+    /// mutant"), if the card has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special: Option<MissionSpecial>,
     /// House content.
     #[serde(default)]
     pub house: bool,
@@ -627,10 +663,32 @@ impl Content {
                             ));
                         }
                     }
+                    Some(t) if crate::trigger::TRIGGERS.contains(&t) => {
+                        if p.effects.is_empty() {
+                            return bad(format!(
+                                "plot card '{}': a {t} Reaction needs at least one effect",
+                                p.id
+                            ));
+                        }
+                        for e in &p.effects {
+                            if !crate::trigger::TRIGGER_OPS.contains(&e.op.as_str())
+                                || !matches!(e.to.as_str(), "self" | "actor")
+                            {
+                                return bad(format!(
+                                    "plot card '{}': a {t} Reaction's effects are {} to self or actor, not '{}' to '{}'",
+                                    p.id,
+                                    crate::trigger::TRIGGER_OPS.join(", "),
+                                    e.op,
+                                    e.to
+                                ));
+                            }
+                        }
+                    }
                     other => {
                         return bad(format!(
-                            "plot card '{}': a Reaction needs trigger cancel_event, cancel_reaction or pc_attacked, not {other:?}",
-                            p.id
+                            "plot card '{}': a Reaction needs trigger cancel_event, cancel_reaction, pc_attacked, {}, not {other:?}",
+                            p.id,
+                            crate::trigger::TRIGGERS.join(", ")
                         ));
                     }
                 },
@@ -662,8 +720,30 @@ impl Content {
                     m.id
                 ));
             }
+            if let Some(sp) = &m.special {
+                if sp.hexes.is_empty() || sp.hexes.len() > 6 || sp.range > 3 {
+                    return bad(format!(
+                        "mission '{}': its Special Action needs 1 to 6 objective hexes and a range of 0 to 3",
+                        m.id
+                    ));
+                }
+                for (k, h) in sp.hexes.iter().enumerate() {
+                    if !raw.arena.open(*h) || sp.hexes[..k].contains(h) {
+                        return bad(format!(
+                            "mission '{}': objective hex {h:?} is not a distinct open arena hex",
+                            m.id
+                        ));
+                    }
+                }
+            }
             for r in &m.rewards {
-                if !matches!(r.criterion.as_str(), "most_damage" | "most_destroyed") {
+                if r.criterion == "most_specials" && m.special.is_none() {
+                    return bad(format!(
+                        "mission '{}': the reward most_specials needs a Special Action",
+                        m.id
+                    ));
+                }
+                if !matches!(r.criterion.as_str(), "most_damage" | "most_destroyed" | "most_specials") {
                     return bad(format!(
                         "mission '{}': unknown reward criterion '{}'",
                         m.id, r.criterion

@@ -30,6 +30,7 @@ pub mod phase;
 pub mod prompts;
 pub mod rules;
 pub mod state;
+pub mod trigger;
 pub mod view;
 
 pub use action::{Action, Mark};
@@ -127,6 +128,9 @@ impl Game for XMen {
             plot_discard: vec![],
             mission_deck: vec![],
             mission_discard: vec![],
+            last_reveal: None,
+            last_attacks: vec![],
+            windows: vec![],
             phase: Phase::PickSchool {
                 order: vec![],
                 rolls: vec![],
@@ -223,6 +227,12 @@ impl Game for XMen {
     fn pending(&self) -> Pending {
         let sim =
             |waiting: SeatSet, committed: SeatSet| Pending::Simultaneous { waiting, committed };
+        if let Some(w) = self.windows.first()
+            && !matches!(self.phase, Phase::Over { .. })
+        {
+            let answered = w.seats.iter().filter(|s| w.answers.contains_key(s)).collect();
+            return Pending::Window { seats: w.seats, answered };
+        }
         match &self.phase {
             Phase::PickSchool { order, .. } => Pending::Turn { seat: order[0] },
             Phase::Upkeep(u) => match &u.ordered {
@@ -371,6 +381,9 @@ impl Game for XMen {
 
 impl XMen {
     fn dispatch(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<(), RuleError> {
+        if !self.windows.is_empty() && !matches!(self.phase, Phase::Over { .. }) {
+            return self.trigger_action(seat, a, rng);
+        }
         match &self.phase {
             Phase::PickSchool { .. } => {
                 let Action::PickSchool { school } = a else {

@@ -275,6 +275,24 @@ pub enum Slot {
     WinnerOf(u8),
 }
 
+/// A Reaction window opened on a trigger point outside the Plot Phase
+/// (`bids_revealed`, `character_defeated`, `mission_revealed`; gap G11).
+/// It is offered to every seat but the actor whose Plot Points reach the
+/// cheapest Reaction with that trigger in the data (public criteria only).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerWindow {
+    /// The trigger id.
+    pub trigger: String,
+    /// The School that caused the trigger, if any (never offered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<Seat>,
+    /// Seats offered the window.
+    pub seats: SeatSet,
+    /// Sealed answers (a Reaction or a pass), secret until all are in.
+    #[serde(default)]
+    pub answers: SeatMap<Option<PlotId>>,
+}
+
 /// Sealed choices or pledges by seat: a map serialized with the seat number
 /// as its key (`{"2": 5}`), so scenario files can write them in TOML.
 #[derive(Debug, Clone, PartialEq, Eq)]

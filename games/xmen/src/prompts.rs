@@ -38,6 +38,35 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
     }
     let mut asks: Vec<Ask> = vec![];
     let title;
+    if let Some(w) = g.windows.first()
+        && !matches!(g.phase, Phase::Over { .. })
+    {
+        if !w.seats.contains(seat) || w.answers.contains_key(&seat) {
+            return None;
+        }
+        let p = &g.players[seat as usize];
+        let mut opts: Vec<Opt> = p
+            .hand
+            .iter()
+            .filter(|c| c.card().trigger.as_deref() == Some(w.trigger.as_str()))
+            .map(|c| Opt::new(c.key_str(), c.card().name.as_str()))
+            .collect();
+        opts.sort_by(|a, b| a.value.to_string().cmp(&b.value.to_string()));
+        opts.dedup();
+        let what = w.trigger.replace('_', " ");
+        if !opts.is_empty() {
+            asks.push(Ask::new("react", format!("Play a Reaction ({what})")).param(
+                "card",
+                "Reaction",
+                Input::One { options: opts },
+            ));
+        }
+        asks.push(Ask::new("decline", "Pass"));
+        return Some(Prompt {
+            title: format!("Reaction window: {what}"),
+            asks,
+        });
+    }
     match &g.phase {
         Phase::Over { .. } => return None,
         Phase::PickSchool { order, .. } => {
@@ -771,7 +800,39 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 );
                             }
                         }
+                        if let Some(sp) = b.mission.and_then(|m| m.card().special.as_ref()) {
+                            let near: Vec<Opt> = b
+                                .objectives
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, o)| {
+                                    o.done_by.is_none() && distance(o.hex, here) <= sp.range as i32
+                                })
+                                .map(|(k, _)| Opt::new(k as u64, format!("{} #{}", sp.objective, k + 1)))
+                                .collect();
+                            if !near.is_empty() {
+                                asks.push(
+                                    Ask::new("mission_action", format!("Special Action: {}", sp.name))
+                                        .param("objective", sp.objective.as_str(), Input::One { options: near }),
+                                );
+                            }
+                        }
                         asks.push(Ask::new("end_actions", "End this PC's actions"));
+                    }
+                    Step::Tokens { pending, .. } if pending.len() > 1 => {
+                        let (t, _) = pending[0];
+                        let spec = &b.mission.unwrap().card().tokens[b.tokens[t as usize].spec as usize];
+                        let opts: Vec<Opt> = pending
+                            .iter()
+                            .map(|(_, i)| Opt::new(b.pcs[*i].seat, b.pcs[*i].who.name()))
+                            .collect();
+                        asks.push(
+                            Ask::new(
+                                "token_attack",
+                                format!("{} #{} attacks this PC next", spec.name, t + 1),
+                            )
+                            .param("pc", "PC", Input::One { options: opts }),
+                        );
                     }
                     Step::Tokens { todo, .. } => {
                         for at in todo {

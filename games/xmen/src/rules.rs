@@ -8,7 +8,7 @@ use crate::action::Action as A;
 use crate::battle::Battle;
 use crate::content::{PlotId, PlotKind, RecruitType, Target, content};
 use crate::phase::*;
-use crate::state::{CharKey, Character, Rank, XMen};
+use crate::state::{CharKey, Character, Rank, Reveal, RevealOutcome, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet};
 
 /// Highest value on a Bidding Dial.
@@ -1516,6 +1516,7 @@ impl XMen {
         };
         let dials = std::mem::take(&mut auction.dials);
         auction.revealed.push(dials.clone());
+        let (escrow_before, round_before) = (auction.escrow.clone(), auction.round);
         let bidders: Vec<Seat> = auction.bidders.iter().collect();
         let text = bidders
             .iter()
@@ -1550,6 +1551,37 @@ impl XMen {
             }
         };
         self.note(format!("Dials revealed: {text}."));
+        let item = match &self.phase {
+            Phase::Recruit(r) => r.current.key_str().to_string(),
+            _ => "mission_commander".to_string(),
+        };
+        let result = match &outcome {
+            None => RevealOutcome::Failed,
+            Some(None) => RevealOutcome::Tie {
+                seats: match &self.phase {
+                    Phase::Recruit(r) => r.auction.bidders.iter().collect(),
+                    Phase::McBid { auction, .. } => auction.bidders.iter().collect(),
+                    _ => vec![],
+                },
+            },
+            Some(Some((w, paid, bonus))) => RevealOutcome::Won {
+                winner: *w,
+                price: *paid,
+                bonus: *bonus,
+            },
+        };
+        let actor = match &result {
+            RevealOutcome::Won { winner, .. } => Some(*winner),
+            _ => None,
+        };
+        self.last_reveal = Some(Reveal {
+            item,
+            round: round_before,
+            dials: dials.clone(),
+            escrow: escrow_before,
+            outcome: result,
+        });
+        self.open_trigger_window("bids_revealed", actor);
         match outcome {
             Some(None) => self
                 .note("Tied: the tied bidders put their bids on the board and bid again.".into()),
@@ -1716,6 +1748,7 @@ impl XMen {
             mission: m,
             auction: Auction::new(self.seats, self.all()),
         };
+        self.open_trigger_window("mission_revealed", None);
     }
 
     fn new_mc(&mut self, w: Seat, mission: MissionId) {
@@ -1888,6 +1921,7 @@ impl XMen {
 
     fn game_over(&mut self, ranking: Vec<Vec<Seat>>, summary: String) {
         self.note(summary.clone());
+        self.windows.clear();
         self.phase = Phase::Over { ranking, summary };
     }
 
@@ -2009,6 +2043,7 @@ impl XMen {
             let entrants = vec![(t.pair[0], t.chosen[0]), (t.pair[1], t.chosen[1])];
             let mut b = Battle::new(self, None, &entrants);
             b.controller = t.pair[0];
+            self.last_attacks.clear();
             self.phase = Phase::Battle(Box::new(b));
             self.tournament = Some(t);
             self.advance_battle(rng);

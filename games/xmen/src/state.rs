@@ -282,6 +282,54 @@ pub struct XMen {
     /// game's log), so the state itself never carries a growing log.
     #[serde(skip)]
     pub log: Vec<String>,
+    /// The most recent Bidding Dial reveal (public once revealed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_reveal: Option<Reveal>,
+    /// The last few attacks of the current or last Mission or tournament
+    /// match (public once rolled), oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_attacks: Vec<crate::battle::AttackRecord>,
+    /// Open Reaction windows on trigger points outside the Plot Phase
+    /// (gap G11), first one answered first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub windows: Vec<crate::phase::TriggerWindow>,
+}
+
+/// One Bidding Dial reveal, as everyone saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveal {
+    /// What was auctioned: the Recruit card id, or `mission_commander`.
+    pub item: String,
+    /// Bidding round of the auction (1, then 2, ... after ties).
+    pub round: u8,
+    /// Every participant's dial.
+    pub dials: crate::phase::SeatMap<u8>,
+    /// Hope each seat had in escrow before this reveal.
+    pub escrow: Vec<u32>,
+    /// What came of it.
+    pub outcome: RevealOutcome,
+}
+
+/// The result of a reveal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum RevealOutcome {
+    /// One seat won outright.
+    Won {
+        /// The winner.
+        winner: Seat,
+        /// Hope paid (escrow plus dial).
+        price: u32,
+        /// A bonus Plot Card was drawn (outright round-1 win with 10–14).
+        bonus: bool,
+    },
+    /// Tied highest: these seats bid again.
+    Tie {
+        /// The tied seats.
+        seats: Vec<Seat>,
+    },
+    /// Every dial was 0.
+    Failed,
 }
 
 impl XMen {

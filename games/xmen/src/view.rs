@@ -189,6 +189,30 @@ pub struct View {
     pub tournament: Option<Tournament>,
     /// The step.
     pub phase: PhaseView,
+    /// The most recent Bidding Dial reveal: what was auctioned, every dial,
+    /// the escrow before it, and the outcome.
+    pub last_reveal: Option<crate::state::Reveal>,
+    /// The last few attacks of the current or last Mission or match.
+    pub last_attacks: Vec<crate::battle::AttackRecord>,
+    /// The open Reaction window on a trigger point (gap G11), if any.
+    pub window: Option<WindowView>,
+}
+
+/// A trigger Reaction window as a viewer sees it.
+#[derive(Debug, Clone, Serialize)]
+pub struct WindowView {
+    /// The trigger id.
+    pub trigger: String,
+    /// The School that caused it.
+    pub actor: Option<Seat>,
+    /// Seats offered the window.
+    pub seats: SeatSet,
+    /// Who has answered.
+    pub answered: Vec<bool>,
+    /// The viewer's own sealed answer.
+    pub mine: Option<Option<PlotId>>,
+    /// Windows queued behind this one.
+    pub queued: usize,
 }
 
 fn auction_view(a: &Auction, me: Option<Seat>) -> AuctionView {
@@ -301,6 +325,16 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
         mission_discard: g.mission_discard.clone(),
         tournament: g.tournament.clone(),
         phase,
+        last_reveal: g.last_reveal.clone(),
+        last_attacks: g.last_attacks.clone(),
+        window: g.windows.first().map(|w| WindowView {
+            trigger: w.trigger.clone(),
+            actor: w.actor,
+            seats: w.seats,
+            answered: (0..g.seats).map(|s| w.answers.contains_key(&s)).collect(),
+            mine: me.and_then(|s| w.answers.get(&s).copied()),
+            queued: g.windows.len() - 1,
+        }),
     }
 }
 
@@ -342,6 +376,16 @@ pub fn redeal(g: &mut XMen, viewer: Seat, rng: &mut GameRng) {
     rng.shuffle(&mut g.mission_deck);
     // Sealed choices of others.
     let hands: Vec<Vec<PlotId>> = g.players.iter().map(|p| p.hand.clone()).collect();
+    for w in &mut g.windows {
+        let trigger = w.trigger.clone();
+        for (s, a) in w.answers.iter_mut() {
+            if *s != viewer {
+                *a = hands[*s as usize].iter().copied().find(|c| {
+                    c.card().trigger.as_deref() == Some(trigger.as_str()) && rng.index(2) == 0
+                });
+            }
+        }
+    }
     let hope: Vec<u32> = g.players.iter().map(|p| p.hope).collect();
     match &mut g.phase {
         Phase::Upkeep(u) => {

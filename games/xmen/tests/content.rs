@@ -44,6 +44,17 @@ fn embedded_content_has_the_rulebook_counts() {
             .sum::<usize>()
     };
     assert_eq!(copies(PlotKind::Event) + copies(PlotKind::Reaction), 60);
+    assert_eq!((copies(PlotKind::Event), copies(PlotKind::Reaction)), (43, 17));
+    // At least one Reaction for every trigger point (gap G11).
+    for t in ["cancel_event", "cancel_reaction", "pc_attacked"]
+        .iter()
+        .chain(xmen::trigger::TRIGGERS)
+    {
+        assert!(
+            c.plot.iter().any(|p| p.trigger.as_deref() == Some(*t)),
+            "no Reaction for trigger {t}"
+        );
+    }
     assert_eq!(c.missions.len(), 18);
     assert_eq!(c.schools.len(), 4);
     let nc = c.recruit.iter().find(|r| r.name == "Nightcrawler").unwrap();
@@ -208,4 +219,13 @@ fn an_attack_reaction_without_defense_dice_is_refused() {
     d["plot"][i]["effects"] = json!([{ "op": "gain_hope", "amount": 1 }]);
     let e = refused(d);
     assert!(e.contains("evasive-maneuvers") && e.contains("defense_dice"), "{e}");
+}
+
+#[test]
+fn a_trigger_reaction_with_an_event_effect_is_refused() {
+    let mut d = default_doc();
+    let i = d["plot"].as_array().unwrap().iter().position(|p| p["id"] == "hidden-reserves").unwrap();
+    d["plot"][i]["effects"] = json!([{ "op": "injure", "amount": 1, "to": "self" }]);
+    let e = refused(d);
+    assert!(e.contains("hidden-reserves") && e.contains("bids_revealed"), "{e}");
 }
