@@ -337,7 +337,10 @@ impl Battle {
                 .map(|sp| {
                     sp.hexes
                         .iter()
-                        .map(|h| Objective { hex: *h, done_by: None })
+                        .map(|h| Objective {
+                            hex: *h,
+                            done_by: None,
+                        })
                         .collect()
                 })
                 .unwrap_or_default(),
@@ -514,7 +517,11 @@ impl XMen {
                 .map(|(_, c)| c.name())
                 .collect::<Vec<_>>()
                 .join(", "),
-            if entrants.len() == 1 { "enters" } else { "enter" }
+            if entrants.len() == 1 {
+                "enters"
+            } else {
+                "enter"
+            }
         ));
         self.phase = Phase::Battle(Box::new(b));
         self.advance_battle(rng);
@@ -715,12 +722,10 @@ impl XMen {
                 let all_done = !b.objectives.is_empty()
                     && b.objectives.iter().all(|o| o.done_by.is_some())
                     && m.card().special.as_ref().is_some_and(|sp| sp.ends_mission);
-                if all_done {
-                    b.over = Some(true);
-                } else if b.to_place.is_empty()
+                let all_destroyed = b.to_place.is_empty()
                     && !b.tokens.is_empty()
-                    && b.tokens.iter().all(|t| !t.alive)
-                {
+                    && b.tokens.iter().all(|t| !t.alive);
+                if all_done || all_destroyed {
                     b.over = Some(true);
                 } else if standing == 0 {
                     b.over = Some(false);

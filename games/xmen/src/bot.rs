@@ -227,12 +227,20 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
             // Answer offers made to this School: accept a trade that gains
             // at least as much (Attribute totals + Hope) as it gives.
             if let Some(o) = al.offers.iter().find(|o| o.to == seat) {
-                let gain: u32 = o.give.iter().map(|c| strength(g, o.from, *c)).sum::<u32>() + o.give_hope;
-                let loss: u32 = o.take.iter().map(|c| strength(g, seat, *c)).sum::<u32>() + o.take_hope;
+                let gain: u32 =
+                    o.give.iter().map(|c| strength(g, o.from, *c)).sum::<u32>() + o.give_hope;
+                let loss: u32 =
+                    o.take.iter().map(|c| strength(g, seat, *c)).sum::<u32>() + o.take_hope;
                 return Some(if gain >= loss && gain > 0 {
-                    Action::Accept { from: o.from, n: o.n }
+                    Action::Accept {
+                        from: o.from,
+                        n: o.n,
+                    }
                 } else {
-                    Action::Reject { from: o.from, n: o.n }
+                    Action::Reject {
+                        from: o.from,
+                        n: o.n,
+                    }
                 });
             }
             Some(Action::Ready)
@@ -410,9 +418,9 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                 }
                 Step::Tokens { pending, .. } if pending.len() > 1 => {
                     // The weakest PC in range first (fewest stat points).
-                    let (_, i) = pending
-                        .iter()
-                        .min_by_key(|(_, i)| b.pcs[*i].stats.iter().map(|x| *x as u32).sum::<u32>())?;
+                    let (_, i) = pending.iter().min_by_key(|(_, i)| {
+                        b.pcs[*i].stats.iter().map(|x| *x as u32).sum::<u32>()
+                    })?;
                     Some(Action::TokenAttack { pc: b.pcs[*i].seat })
                 }
                 Step::Tokens { todo, .. } => {

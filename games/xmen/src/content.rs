@@ -743,7 +743,10 @@ impl Content {
                         m.id
                     ));
                 }
-                if !matches!(r.criterion.as_str(), "most_damage" | "most_destroyed" | "most_specials") {
+                if !matches!(
+                    r.criterion.as_str(),
+                    "most_damage" | "most_destroyed" | "most_specials"
+                ) {
                     return bad(format!(
                         "mission '{}': unknown reward criterion '{}'",
                         m.id, r.criterion

@@ -230,8 +230,15 @@ impl Game for XMen {
         if let Some(w) = self.windows.first()
             && !matches!(self.phase, Phase::Over { .. })
         {
-            let answered = w.seats.iter().filter(|s| w.answers.contains_key(s)).collect();
-            return Pending::Window { seats: w.seats, answered };
+            let answered = w
+                .seats
+                .iter()
+                .filter(|s| w.answers.contains_key(s))
+                .collect();
+            return Pending::Window {
+                seats: w.seats,
+                answered,
+            };
         }
         match &self.phase {
             Phase::PickSchool { order, .. } => Pending::Turn { seat: order[0] },

@@ -51,15 +51,17 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             .filter(|c| c.card().trigger.as_deref() == Some(w.trigger.as_str()))
             .map(|c| Opt::new(c.key_str(), c.card().name.as_str()))
             .collect();
-        opts.sort_by(|a, b| a.value.to_string().cmp(&b.value.to_string()));
+        opts.sort_by_key(|o| o.value.to_string());
         opts.dedup();
         let what = w.trigger.replace('_', " ");
         if !opts.is_empty() {
-            asks.push(Ask::new("react", format!("Play a Reaction ({what})")).param(
-                "card",
-                "Reaction",
-                Input::One { options: opts },
-            ));
+            asks.push(
+                Ask::new("react", format!("Play a Reaction ({what})")).param(
+                    "card",
+                    "Reaction",
+                    Input::One { options: opts },
+                ),
+            );
         }
         asks.push(Ask::new("decline", "Pass"));
         return Some(Prompt {
@@ -808,12 +810,21 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 .filter(|(_, o)| {
                                     o.done_by.is_none() && distance(o.hex, here) <= sp.range as i32
                                 })
-                                .map(|(k, _)| Opt::new(k as u64, format!("{} #{}", sp.objective, k + 1)))
+                                .map(|(k, _)| {
+                                    Opt::new(k as u64, format!("{} #{}", sp.objective, k + 1))
+                                })
                                 .collect();
                             if !near.is_empty() {
                                 asks.push(
-                                    Ask::new("mission_action", format!("Special Action: {}", sp.name))
-                                        .param("objective", sp.objective.as_str(), Input::One { options: near }),
+                                    Ask::new(
+                                        "mission_action",
+                                        format!("Special Action: {}", sp.name),
+                                    )
+                                    .param(
+                                        "objective",
+                                        sp.objective.as_str(),
+                                        Input::One { options: near },
+                                    ),
                                 );
                             }
                         }
@@ -821,7 +832,8 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     }
                     Step::Tokens { pending, .. } if pending.len() > 1 => {
                         let (t, _) = pending[0];
-                        let spec = &b.mission.unwrap().card().tokens[b.tokens[t as usize].spec as usize];
+                        let spec =
+                            &b.mission.unwrap().card().tokens[b.tokens[t as usize].spec as usize];
                         let opts: Vec<Opt> = pending
                             .iter()
                             .map(|(_, i)| Opt::new(b.pcs[*i].seat, b.pcs[*i].who.name()))
@@ -831,7 +843,11 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 "token_attack",
                                 format!("{} #{} attacks this PC next", spec.name, t + 1),
                             )
-                            .param("pc", "PC", Input::One { options: opts }),
+                            .param(
+                                "pc",
+                                "PC",
+                                Input::One { options: opts },
+                            ),
                         );
                     }
                     Step::Tokens { todo, .. } => {

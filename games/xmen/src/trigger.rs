@@ -43,7 +43,11 @@ impl XMen {
         self.note(format!(
             "Reaction window ({}): {} may play a Reaction.",
             trigger.replace('_', " "),
-            seats.iter().map(|s| self.who(s)).collect::<Vec<_>>().join(", ")
+            seats
+                .iter()
+                .map(|s| self.who(s))
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
         self.windows.push(TriggerWindow {
             trigger: trigger.to_string(),
@@ -54,7 +58,12 @@ impl XMen {
     }
 
     /// An answer to the first open trigger window.
-    pub fn trigger_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn trigger_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
         let rule = "Reaction Cards";
         let w = self.windows[0].clone();
         if !w.seats.contains(seat) || w.answers.contains_key(&seat) {
@@ -69,7 +78,10 @@ impl XMen {
                 let p = &self.players[seat as usize];
                 let def = card.card();
                 if !p.hand.contains(card) {
-                    return Err(RuleError::illegal(rule, format!("{} is not in your hand", def.name)));
+                    return Err(RuleError::illegal(
+                        rule,
+                        format!("{} is not in your hand", def.name),
+                    ));
                 }
                 if def.trigger.as_deref() != Some(w.trigger.as_str()) {
                     return Err(RuleError::illegal(
@@ -84,7 +96,10 @@ impl XMen {
                 if def.plot > p.pp {
                     return Err(RuleError::illegal(
                         rule,
-                        format!("{} costs {} Plot Points; Reactions cannot be supported", def.name, def.plot),
+                        format!(
+                            "{} costs {} Plot Points; Reactions cannot be supported",
+                            def.name, def.plot
+                        ),
                     ));
                 }
                 Some(*card)
@@ -121,6 +136,18 @@ impl XMen {
             if seats.is_empty() {
                 self.windows.remove(0);
             } else {
+                if seats != w.seats {
+                    let line = format!(
+                        "Reaction window ({}): now {} may play a Reaction.",
+                        w.trigger.replace('_', " "),
+                        seats
+                            .iter()
+                            .map(|s| self.who(s))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                    self.note(line);
+                }
                 self.windows[0].seats = seats;
                 return;
             }

@@ -44,7 +44,10 @@ fn embedded_content_has_the_rulebook_counts() {
             .sum::<usize>()
     };
     assert_eq!(copies(PlotKind::Event) + copies(PlotKind::Reaction), 60);
-    assert_eq!((copies(PlotKind::Event), copies(PlotKind::Reaction)), (43, 17));
+    assert_eq!(
+        (copies(PlotKind::Event), copies(PlotKind::Reaction)),
+        (42, 18)
+    );
     // At least one Reaction for every trigger point (gap G11).
     for t in ["cancel_event", "cancel_reaction", "pc_attacked"]
         .iter()
@@ -215,17 +218,53 @@ fn a_reaction_without_a_trigger_is_refused() {
 #[test]
 fn an_attack_reaction_without_defense_dice_is_refused() {
     let mut d = default_doc();
-    let i = d["plot"].as_array().unwrap().iter().position(|p| p["id"] == "evasive-maneuvers").unwrap();
+    let i = d["plot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|p| p["id"] == "evasive-maneuvers")
+        .unwrap();
     d["plot"][i]["effects"] = json!([{ "op": "gain_hope", "amount": 1 }]);
     let e = refused(d);
-    assert!(e.contains("evasive-maneuvers") && e.contains("defense_dice"), "{e}");
+    assert!(
+        e.contains("evasive-maneuvers") && e.contains("defense_dice"),
+        "{e}"
+    );
 }
 
 #[test]
 fn a_trigger_reaction_with_an_event_effect_is_refused() {
     let mut d = default_doc();
-    let i = d["plot"].as_array().unwrap().iter().position(|p| p["id"] == "hidden-reserves").unwrap();
+    let i = d["plot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|p| p["id"] == "hidden-reserves")
+        .unwrap();
     d["plot"][i]["effects"] = json!([{ "op": "injure", "amount": 1, "to": "self" }]);
     let e = refused(d);
-    assert!(e.contains("hidden-reserves") && e.contains("bids_revealed"), "{e}");
+    assert!(
+        e.contains("hidden-reserves") && e.contains("bids_revealed"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_mission_objective_on_an_obstacle_is_refused() {
+    let mut d = default_doc();
+    let i = d["missions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|m| m["id"] == "danger-room-malfunction")
+        .unwrap();
+    d["missions"][i]["special"]["hexes"][0] = json!([1, 1]);
+    let e = refused(d);
+    assert!(
+        e.contains("danger-room-malfunction") && e.contains("open arena hex"),
+        "{e}"
+    );
+    let mut d = default_doc();
+    d["missions"][0]["rewards"] = json!([{ "criterion": "most_specials", "rp": 1 }]);
+    assert!(refused(d).contains("needs a Special Action"));
 }

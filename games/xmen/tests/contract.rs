@@ -109,6 +109,10 @@ fn random_games_reach_every_step() {
         "attack",
         "move_token",
         "allocate",
+        "react",
+        "decline",
+        "token_attack",
+        "mission_action",
     ] {
         assert!(kinds.contains_key(k), "no '{k}' in random play");
     }
@@ -142,4 +146,38 @@ fn bot_games_end() {
         }
     }
     assert!(by_rules > 0, "no bot game ended by the rules");
+}
+
+/// Random games open a Reaction window on every trigger point (gap G11)
+/// and some of them see a trigger-point Reaction played.
+#[test]
+fn random_games_open_every_trigger_window() {
+    use backroom_engine::{Game, GameRng};
+    use std::collections::BTreeSet;
+    let mut seen = BTreeSet::new();
+    let mut played = 0;
+    for seed in 0..12u64 {
+        let mut rng = GameRng::seeded(seed + 300);
+        let mut pick = GameRng::seeded(seed + 301);
+        let mut g = XMen::setup(&Options::default(), 3 + (seed % 2) as u8, &mut rng).unwrap();
+        let mut n = 0;
+        while !g.pending().is_over() && n < 20_000 {
+            if let Some(w) = g.windows.first() {
+                seen.insert(w.trigger.clone());
+            }
+            let awaited: Vec<_> = g.pending().awaited().iter().collect();
+            let seat = awaited[pick.index(awaited.len())];
+            let a = g.random_action(seat, &mut pick).unwrap();
+            if !g.windows.is_empty() && matches!(a, xmen::Action::React { .. }) {
+                played += 1;
+            }
+            g.apply(seat, &a, &mut rng).unwrap();
+            n += 1;
+        }
+    }
+    eprintln!("trigger windows seen: {seen:?}; {played} trigger Reactions answered");
+    for t in xmen::trigger::TRIGGERS {
+        assert!(seen.contains(*t), "no '{t}' window in random play");
+    }
+    assert!(played > 0);
 }
