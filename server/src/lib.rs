@@ -87,6 +87,16 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     if restored > 0 {
         tracing::info!(restored, "live matches restored");
     }
+    // Histogram samples pile up in the recorder until they are folded into
+    // their buckets; without a scrape that would grow without bound.
+    let upkeep = tokio::spawn(async move {
+        let handle = metrics_handle();
+        let mut every = tokio::time::interval(Duration::from_secs(5));
+        loop {
+            every.tick().await;
+            handle.run_upkeep();
+        }
+    });
     let sweeper = {
         let ctx = ctx.clone();
         tokio::spawn(async move {
@@ -120,5 +130,6 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     server.await?;
     drop(stop_rx);
     sweeper.abort();
+    upkeep.abort();
     Ok(())
 }

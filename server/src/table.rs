@@ -325,6 +325,11 @@ impl Table {
                 }
                 other => self.handle(other).await,
             }
+            // A finished match with nobody watching has nothing left to do
+            // in memory: its record is in the store and reloads on demand.
+            if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
+                break;
+            }
         }
         self.ctx.forget(self.id);
     }
