@@ -13,6 +13,11 @@ async fn catalogue_lists_every_game_with_its_options() {
     let sb = games.iter().find(|g| g["id"] == "sealed-bids").unwrap();
     assert_eq!(sb["min_seats"], 2);
     assert_eq!(sb["options"][0]["name"], "rounds");
+    let (s, content) = app.get("/api/games/xmen-mutant-revolution/content", None).await;
+    assert_eq!(s, 200);
+    assert!(content["plot"].as_array().unwrap().iter().any(|c| c["id"] == "careful-preparations"), "the Plot cards are served");
+    let (s, e) = app.get("/api/games/sealed-bids/content", None).await;
+    assert_eq!((s, e["code"].as_str()), (404, Some("lobby_not_found")));
     let (s, body) = app.get("/healthz", None).await;
     assert_eq!((s, body.as_str()), (200, Some("ok")));
     app.stop().await;

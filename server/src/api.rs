@@ -78,6 +78,14 @@ pub async fn games() -> Json<Catalogue> {
     Json(Catalogue { games: backroom_games::catalogue().iter().map(|g| g.info()).collect() })
 }
 
+/// `GET /api/games/{id}/content`: the game's public card data, if it has any.
+pub async fn content(Path(id): Path<String>) -> Response {
+    match backroom_games::find(&id).and_then(|g| g.content()) {
+        Some(json) => ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "public, max-age=300")], json).into_response(),
+        None => HttpError(ApiError::new(ErrorCode::LobbyNotFound, format!("No content for a game called '{}'.", id.chars().take(40).collect::<String>()))).into_response(),
+    }
+}
+
 pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLobby>) -> Result<(StatusCode, Json<Joined>), HttpError> {
     let game = backroom_games::find(&req.game).ok_or_else(|| {
         ApiError::new(ErrorCode::InvalidField, format!("There is no game '{}'; see GET /api/games.", req.game.chars().take(40).collect::<String>()))

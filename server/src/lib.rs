@@ -56,6 +56,7 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(move || std::future::ready(metrics.render())))
         .route("/api/games", get(api::games))
+        .route("/api/games/{id}/content", get(api::content))
         .route("/api/lobbies", post(api::create_lobby))
         .route("/api/lobbies/{id}", get(api::get_lobby))
         .route("/api/lobbies/{id}/join", post(api::join))

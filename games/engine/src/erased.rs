@@ -16,6 +16,8 @@ use std::marker::PhantomData;
 pub trait DynGame: Send + Sync {
     /// Static description.
     fn info(&self) -> GameInfo;
+    /// See [`Game::content`].
+    fn content(&self) -> Option<String>;
     /// Checks options and fills in defaults; the result is what is stored.
     ///
     /// # Errors
@@ -86,6 +88,10 @@ fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
 impl<G: Game> DynGame for Erased<G> {
     fn info(&self) -> GameInfo {
         G::info()
+    }
+
+    fn content(&self) -> Option<String> {
+        G::content()
     }
 
     fn normalize_options(&self, options: &Value) -> Result<Value, SetupError> {

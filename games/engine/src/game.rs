@@ -67,6 +67,12 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// by the random-play contract test.
     fn max_actions(seats: u8) -> usize;
 
+    /// The game's public content (card lists, boards) as JSON, for clients
+    /// that draw cards by id; `None` when the view is self-describing.
+    fn content() -> Option<String> {
+        None
+    }
+
     /// A smarter bot's choice, when the game has one. `None` falls back to a
     /// random legal action.
     fn bot_action(&self, _seat: Seat, _rng: &mut GameRng) -> Option<Self::Action> {

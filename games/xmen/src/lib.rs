@@ -72,6 +72,11 @@ impl Game for XMen {
     type Action = Action;
     type View = view::View;
 
+    /// Views name cards by id; clients draw them from this.
+    fn content() -> Option<String> {
+        Some(content::Content::default_json())
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "xmen-mutant-revolution".into(),
