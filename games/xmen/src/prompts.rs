@@ -380,20 +380,8 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 return None;
             }
             title = "Secret Missions, in order".into();
-            let p = &g.players[seat as usize];
             if al.secret[seat as usize] < 2 {
-                let opts = chars_opts(g, seat, |c| {
-                    c.rank() != Rank::Leader && !c.injured && p.uninjured(c.rank()) > 1
-                });
-                if !opts.is_empty() {
-                    asks.push(
-                        Ask::new("secret_mission", "Send on a Secret Mission").param(
-                            "character",
-                            "Character",
-                            Input::One { options: opts },
-                        ),
-                    );
-                }
+                asks.extend(secret_mission_ask(g, seat));
             }
             asks.push(Ask::new("ready", "Done"));
         }
@@ -485,18 +473,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     ));
                 }
                 if al.secret[seat as usize] < 2 && !al.wait {
-                    let opts = chars_opts(g, seat, |c| {
-                        c.rank() != Rank::Leader && !c.injured && p.uninjured(c.rank()) > 1
-                    });
-                    if !opts.is_empty() {
-                        asks.push(
-                            Ask::new("secret_mission", "Send on a Secret Mission").param(
-                                "character",
-                                "Character",
-                                Input::One { options: opts },
-                            ),
-                        );
-                    }
+                    asks.extend(secret_mission_ask(g, seat));
                 }
                 asks.push(Ask::new("ready", "Pick up your Bidding Dial"));
             }
@@ -883,4 +860,20 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
     } else {
         Some(Prompt { title, asks })
     }
+}
+
+/// Secret Missions: any Uninjured Hero or Student that is not the School's
+/// last Uninjured one of its rank (never a Leader).
+fn secret_mission_ask(g: &XMen, seat: Seat) -> Option<Ask> {
+    let p = &g.players[seat as usize];
+    let opts = chars_opts(g, seat, |c| {
+        c.rank() != Rank::Leader && !c.injured && p.uninjured(c.rank()) > 1
+    });
+    (!opts.is_empty()).then(|| {
+        Ask::new("secret_mission", "Send on a Secret Mission").param(
+            "character",
+            "Character",
+            Input::One { options: opts },
+        )
+    })
 }

@@ -500,19 +500,8 @@ impl XMen {
                     ));
                 }
                 let p = &mut self.players[seat as usize];
-                let mut hand = p.hand.clone();
-                let mut hope = 0;
-                for c in cards {
-                    let Some(i) = hand.iter().position(|h| h == c) else {
-                        return Err(illegal(
-                            "Discard Cards for Hope Coins",
-                            format!("{} is not in your hand", c.card().name),
-                        ));
-                    };
-                    hand.remove(i);
-                    hope += c.card().hope as u32;
-                }
-                p.hand = hand;
+                p.hand = without_cards(&p.hand, cards, "Discard Cards for Hope Coins")?;
+                let hope: u32 = cards.iter().map(|c| c.card().hope as u32).sum();
                 p.hope += hope;
                 self.plot_discard.extend(cards.iter().copied());
                 self.note(format!(
@@ -1071,16 +1060,7 @@ impl XMen {
                 ),
             ));
         }
-        let mut hand = p.hand.clone();
-        for c in cards {
-            let Some(i) = hand.iter().position(|h| h == c) else {
-                return Err(illegal(
-                    "Discard to Hand Size",
-                    format!("{} is not in your hand", c.card().name),
-                ));
-            };
-            hand.remove(i);
-        }
+        without_cards(&p.hand, cards, "Discard to Hand Size")?;
         let Phase::HandSize { commits, over } = &mut self.phase else {
             unreachable!()
         };
@@ -1089,9 +1069,9 @@ impl XMen {
             let all: Vec<(Seat, Vec<PlotId>)> = std::mem::take(commits).0.into_iter().collect();
             for (s, cards) in all {
                 let p = &mut self.players[s as usize];
-                for c in &cards {
-                    let i = p.hand.iter().position(|h| h == c).unwrap();
-                    p.hand.remove(i);
+                // Checked when each School committed; hands do not change meanwhile.
+                if let Ok(rest) = without_cards(&p.hand, &cards, "Discard to Hand Size") {
+                    p.hand = rest;
                 }
                 self.note(format!(
                     "{} discards {} to Hand Size.",
@@ -2065,3 +2045,16 @@ impl XMen {
 }
 
 use crate::content::{MissionId, RecruitId};
+
+/// The hand less `cards` (each copy once), or a refusal under `rule` naming
+/// the first card that is not in it.
+fn without_cards(hand: &[PlotId], cards: &[PlotId], rule: &str) -> Result<Vec<PlotId>, RuleError> {
+    let mut rest = hand.to_vec();
+    for c in cards {
+        let Some(i) = rest.iter().position(|h| h == c) else {
+            return Err(illegal(rule, format!("{} is not in your hand", c.card().name)));
+        };
+        rest.remove(i);
+    }
+    Ok(rest)
+}
