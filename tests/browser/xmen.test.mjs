@@ -255,6 +255,8 @@ test('one person and two bots play a full round of X-Men through the web client'
       if ((a = by('penalty', (x) => x.fixed.pay === (lastRejectedTitle !== m.prompt.title)))) { await send(a); return 'penalty'; }
       if ((a = by('claim', (x) => x.fixed.recruit === false))) { await send(a); return 'claim: decline'; }
       if ((a = by('first'))) { await chooseOne(a.ai, 'pc', 0); await send(a); return 'first'; }
+      // As the Mission Characters' controller: which PC a Mission Character attacks next.
+      if ((a = by('token_attack'))) { await chooseOne(a.ai, 'pc', 0); await send(a); return 'token_attack'; }
       if ((a = by('place')) || (a = by('move_token'))) {
         const cells = a.params.find((p) => p.input.kind === 'hex').input.cells;
         await open(a.ai);
@@ -313,10 +315,22 @@ test('one person and two bots play a full round of X-Men through the web client'
       if (P.phase === 'mc_bid' || P.phase === 'invite' || P.phase === 'recruit') {
         // The last reveal shows every bidder's dial, as the server's log line
         // says (both read in one go: the board is redrawn on every frame).
-        const { line, got } = await page.evaluate(() => ({
-          line: [...document.querySelectorAll('.log-list li')].map((li) => li.textContent).reverse().find((l) => l.startsWith('Dials revealed:')),
-          got: document.querySelector('.xm-reveal') ? [...document.querySelectorAll('.xm-reveal .xm-reveal-dial b')].map((b) => b.textContent) : null,
-        }));
+        const { line, got, rev } = await page.evaluate(() => {
+          const st = window.__xmStates[window.__xmStates.length - 1];
+          const box = document.querySelector('.xm-reveal');
+          return {
+            line: [...document.querySelectorAll('.log-list li')].map((li) => li.textContent).reverse().find((l) => l.startsWith('Dials revealed:')),
+            got: box ? [...box.querySelectorAll('.xm-reveal-dial b')].map((b) => b.textContent) : null,
+            rev: { view: st && st.view.last_reveal, item: box && box.dataset.item, round: box && box.dataset.bidRound, result: box && box.dataset.result },
+          };
+        });
+        if (got) {
+          // The box is drawn from the view's last_reveal: same item, round, dials and outcome.
+          const r = rev.view;
+          assert.ok(r, 'a reveal box is only drawn from last_reveal');
+          assert.deepEqual(got, Object.entries(r.dials).sort((a, b) => a[0] - b[0]).map(([, v]) => String(v)), `the reveal shows ${got} but last_reveal has ${JSON.stringify(r.dials)}`);
+          assert.deepEqual([rev.item, rev.round, rev.result], [r.item, String(r.round), r.outcome.result], 'the reveal box names what last_reveal names');
+        }
         if (line && got) {
           const want = [...line.matchAll(/seat (\d+)(?: \([^)]*\))? (\d+)/gi)].map((x) => x[2]);
           assert.deepEqual(got, want, `the reveal shows ${got} but the log says ${line}`);

@@ -9,17 +9,62 @@
 // the Bidding Dial for `bid`, a clickable arena for `hex` inputs, and makes
 // lit hexes and targets on the board answer the prompt.
 //
-// The view holds card ids only; names, stats and texts come from CONTENT,
-// a compact copy of games/xmen/content/*.json (regenerate it with the
-// script quoted at the end of this file when the content changes).
+// The view holds card ids only; names, stats and texts come from the
+// game's card data, fetched once from GET /api/games/<id>/content (the
+// server's copy of games/xmen/content/*.json) into CONTENT below.
 //
 // Loaded as games/xmen-mutant-revolution.js (the game's id), which imports
 // this file.
 
-import { h, svg } from '../util.js';
+import { h, svg, api } from '../util.js';
 import { registerRenderer } from '../renderers.js';
 
-const CONTENT = {"schools":{"wolverine":{"name":"Wolverine's School","leader":{"id":"wolverine","name":"Wolverine","atk":4,"def":4,"spd":3,"range":1,"power_limit":3,"hope":6,"powers":[{"timing":"after_move","op":"regain_stat"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"Weapon X Legacy","op":"attack_dice"}},"cyclops":{"name":"Cyclops's School","leader":{"id":"cyclops","name":"Cyclops","atk":4,"def":3,"spd":3,"range":3,"power_limit":3,"hope":6,"powers":[{"timing":"attack","op":"range"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"X-Factor Tactics","op":"range"}},"magneto":{"name":"Magneto's School","leader":{"id":"magneto","name":"Magneto","atk":4,"def":4,"spd":3,"range":2,"power_limit":3,"hope":6,"powers":[{"timing":"attack","op":"attack_dice"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"Brotherhood of Mutants","op":"range"}},"storm":{"name":"Storm's School","leader":{"id":"storm","name":"Storm","atk":3,"def":3,"spd":4,"range":3,"power_limit":3,"hope":6,"powers":[{"timing":"attack","op":"attack_dice"}]},"hand_size":[6,6,5,5,4,4,4],"charter":{"name":"Windrider Pact","op":"attack_dice"}}},"recruit":{"colossus":{"name":"Colossus","type":"hero","hope":3,"atk":4,"def":4,"spd":2,"range":1,"power_limit":2,"powers":[{"timing":"plot","op":"gain_hope","amount":1}],"starting":true},"nightcrawler":{"name":"Nightcrawler","type":"hero","hope":3,"atk":3,"def":4,"spd":3,"range":1,"power_limit":2,"starting":true},"iceman":{"name":"Iceman","type":"hero","hope":2,"atk":3,"def":3,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"range"}],"starting":true},"angel":{"name":"Angel","type":"hero","hope":2,"atk":3,"def":3,"spd":4,"range":1,"power_limit":2,"starting":true},"banshee":{"name":"Banshee","type":"hero","hope":2,"atk":3,"def":2,"spd":3,"range":3,"power_limit":2,"starting":true},"havok":{"name":"Havok","type":"hero","hope":3,"atk":4,"def":2,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"range"}],"starting":true},"emma-frost":{"name":"Emma Frost","type":"hero","hope":4,"atk":3,"def":4,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"plot","op":"gain_hope","amount":2}]},"psylocke":{"name":"Psylocke","type":"hero","hope":4,"atk":4,"def":3,"spd":4,"range":1,"power_limit":2,"powers":[{"timing":"attack","op":"allocate_damage"}]},"cable":{"name":"Cable","type":"hero","hope":4,"atk":4,"def":3,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"repeat_target"}]},"rogue":{"name":"Rogue","type":"hero","hope":5,"atk":4,"def":4,"spd":4,"range":1,"power_limit":2},"beast":{"name":"Beast","type":"hero","hope":4,"atk":4,"def":3,"spd":4,"range":1,"power_limit":2},"gambit":{"name":"Gambit","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"jean-grey":{"name":"Jean Grey","type":"hero","hope":5,"atk":4,"def":3,"spd":3,"range":3,"power_limit":2,"powers":[{"timing":"plot","op":"draw","amount":1}]},"bishop":{"name":"Bishop","type":"hero","hope":3,"atk":4,"def":3,"spd":2,"range":3,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"polaris":{"name":"Polaris","type":"hero","hope":3,"atk":3,"def":3,"spd":3,"range":3,"power_limit":2,"powers":[{"timing":"attack","op":"range"}]},"sunfire":{"name":"Sunfire","type":"hero","hope":3,"atk":4,"def":2,"spd":3,"range":3,"power_limit":2},"domino":{"name":"Domino","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"forge":{"name":"Forge","type":"hero","hope":3,"atk":2,"def":4,"spd":3,"range":2,"power_limit":2,"powers":[{"timing":"plot","op":"draw","amount":1}]},"longshot":{"name":"Longshot","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":2,"power_limit":2,"powers":[{"timing":"attack","op":"attack_dice"}]},"dazzler":{"name":"Dazzler","type":"hero","hope":2,"atk":3,"def":2,"spd":4,"range":3,"power_limit":2,"powers":[{"timing":"attack","op":"range"}]},"mystique":{"name":"Mystique","type":"hero","hope":3,"atk":3,"def":3,"spd":4,"range":1,"power_limit":2},"shadowcat":{"name":"Shadowcat","type":"hero","hope":3,"atk":2,"def":5,"spd":3,"range":1,"power_limit":2},"pixie":{"name":"Pixie","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":1,"power_limit":1,"starting":true},"x-23":{"name":"X-23","type":"student","hope":2,"atk":3,"def":2,"spd":3,"range":1,"power_limit":1,"starting":true},"dagger":{"name":"Dagger","type":"student","hope":2,"atk":2,"def":2,"spd":3,"range":2,"power_limit":1,"powers":[{"timing":"attack","op":"attack_dice"}],"starting":true},"cloak":{"name":"Cloak","type":"student","hope":1,"atk":2,"def":3,"spd":2,"range":1,"power_limit":1,"starting":true},"armor":{"name":"Armor","type":"student","hope":2,"atk":2,"def":4,"spd":1,"range":1,"power_limit":1,"starting":true},"hellion":{"name":"Hellion","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":2,"power_limit":1,"starting":true},"mercury":{"name":"Mercury","type":"student","hope":1,"atk":2,"def":3,"spd":2,"range":1,"power_limit":1,"starting":true},"rockslide":{"name":"Rockslide","type":"student","hope":2,"atk":3,"def":3,"spd":1,"range":1,"power_limit":1,"starting":true},"anole":{"name":"Anole","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":1,"power_limit":1,"starting":true},"elixir":{"name":"Elixir","type":"student","hope":2,"atk":1,"def":3,"spd":2,"range":1,"power_limit":1,"powers":[{"timing":"action","op":"restore","amount":2}],"starting":true},"wither":{"name":"Wither","type":"student","hope":1,"atk":3,"def":1,"spd":2,"range":1,"power_limit":1,"starting":true},"surge":{"name":"Surge","type":"student","hope":1,"atk":2,"def":1,"spd":4,"range":1,"power_limit":1,"starting":true},"prodigy":{"name":"Prodigy","type":"student","hope":1,"atk":2,"def":2,"spd":2,"range":1,"power_limit":1,"powers":[{"timing":"plot","op":"draw","amount":1}],"starting":true},"wallflower":{"name":"Wallflower","type":"student","hope":1,"atk":1,"def":2,"spd":3,"range":2,"power_limit":1},"dust":{"name":"Dust","type":"student","hope":2,"atk":2,"def":3,"spd":2,"range":1,"power_limit":1},"blindfold":{"name":"Blindfold","type":"student","hope":2,"atk":1,"def":3,"spd":2,"range":2,"power_limit":1,"powers":[{"timing":"plot","op":"draw","amount":1}]},"loa":{"name":"Loa","type":"student","hope":1,"atk":2,"def":2,"spd":3,"range":1,"power_limit":1},"trance":{"name":"Trance","type":"student","hope":2,"atk":2,"def":2,"spd":3,"range":2,"power_limit":1},"match":{"name":"Match","type":"student","hope":2,"atk":3,"def":2,"spd":2,"range":2,"power_limit":1},"jubilee":{"name":"Jubilee","type":"student","hope":2,"atk":3,"def":2,"spd":3,"range":2,"power_limit":1,"powers":[{"timing":"attack","op":"attack_dice"}]},"magma":{"name":"Magma","type":"student","hope":2,"atk":3,"def":2,"spd":2,"range":2,"power_limit":1},"cannonball":{"name":"Cannonball","type":"student","hope":3,"atk":3,"def":3,"spd":3,"range":1,"power_limit":1},"sunspot":{"name":"Sunspot","type":"student","hope":2,"atk":3,"def":3,"spd":2,"range":1,"power_limit":1},"wolfsbane":{"name":"Wolfsbane","type":"student","hope":2,"atk":3,"def":2,"spd":3,"range":1,"power_limit":1},"karma":{"name":"Karma","type":"student","hope":2,"atk":2,"def":3,"spd":2,"range":2,"power_limit":1},"magik":{"name":"Magik","type":"student","hope":3,"atk":3,"def":2,"spd":3,"range":1,"power_limit":1,"powers":[{"timing":"attack","op":"range"}]},"mirage":{"name":"Mirage","type":"student","hope":2,"atk":2,"def":2,"spd":3,"range":3,"power_limit":1},"boom-boom":{"name":"Boom-Boom","type":"student","hope":2,"atk":3,"def":1,"spd":3,"range":2,"power_limit":1,"powers":[{"timing":"attack","op":"attack_dice"}]},"danger-room-session":{"name":"Danger Room Session","type":"training","hope":2,"mods":{"atk":1,"spd":0,"range":0,"def":0},"restriction":"any"},"danger-room-session-2":{"name":"Danger Room Session","type":"training","hope":2,"mods":{"atk":1,"spd":0,"range":0,"def":0},"restriction":"any"},"combat-shielding":{"name":"Combat Shielding","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":0,"def":1},"restriction":"any"},"combat-shielding-2":{"name":"Combat Shielding","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":0,"def":1},"restriction":"any"},"flight-harness":{"name":"Flight Harness","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":0,"def":0},"restriction":"any"},"flight-harness-2":{"name":"Flight Harness","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":0,"def":0},"restriction":"any"},"targeting-visor":{"name":"Targeting Visor","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":1,"def":0},"restriction":"any"},"targeting-visor-2":{"name":"Targeting Visor","type":"training","hope":2,"mods":{"atk":0,"spd":0,"range":1,"def":0},"restriction":"any"},"field-leadership":{"name":"Field Leadership","type":"training","hope":3,"mods":{"atk":1,"spd":0,"range":0,"def":1},"restriction":"hero"},"veteran-mentor":{"name":"Veteran Mentor","type":"training","hope":2,"mods":{"atk":1,"spd":1,"range":0,"def":0},"restriction":"student"},"cerebro-link":{"name":"Cerebro Link","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":1,"def":0},"restriction":"any"},"hand-to-hand":{"name":"Hand-to-Hand Drills","type":"training","hope":1,"mods":{"atk":1,"spd":0,"range":0,"def":0},"restriction":"any"},"endurance-course":{"name":"Endurance Course","type":"training","hope":1,"mods":{"atk":0,"spd":1,"range":0,"def":1},"restriction":"any"},"blackbird-pilot":{"name":"Blackbird Pilot License","type":"training","hope":2,"mods":{"atk":0,"spd":2,"range":0,"def":0},"restriction":"hero"},"power-mastery":{"name":"Power Mastery","type":"training","hope":3,"mods":{"atk":2,"spd":0,"range":0,"def":0},"restriction":"hero"}},"plot":{"setting-aside-differences":{"name":"Setting Aside Differences","kind":"event","plot":4,"hope":2,"target":"two_different","effects":[{"op":"gain_rp","amount":1,"to":"targets"}]},"impetuous-tantrum":{"name":"Impetuous Tantrum","kind":"event","plot":1,"hope":1,"target":"another","effects":[{"op":"lose_rp","amount":1,"to":"targets"}],"cost":[{"op":"discard_own_student"}]},"rally-the-students":{"name":"Rally the Students","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"gain_hope","amount":2,"to":"self"}]},"fundraiser":{"name":"Fundraiser","kind":"event","plot":2,"hope":1,"target":"none","effects":[{"op":"gain_hope","amount":4,"to":"self"}]},"public-support":{"name":"Public Support","kind":"event","plot":3,"hope":2,"target":"none","effects":[{"op":"gain_rp","amount":1,"to":"self"}]},"smear-campaign":{"name":"Smear Campaign","kind":"event","plot":3,"hope":1,"target":"another","effects":[{"op":"lose_rp","amount":1,"to":"targets"}]},"reconnaissance":{"name":"Reconnaissance","kind":"event","plot":0,"hope":1,"target":"none","effects":[{"op":"draw","amount":1,"to":"self"}]},"intensive-training":{"name":"Intensive Training","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"power_token","amount":1,"to":"self"}]},"medical-bay":{"name":"Medical Bay","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"heal","amount":1,"to":"self"}]},"sabotage":{"name":"Sabotage","kind":"event","plot":2,"hope":1,"target":"another","effects":[{"op":"lose_hope","amount":3,"to":"targets"}]},"extortion":{"name":"Extortion","kind":"event","plot":2,"hope":1,"target":"another","effects":[{"op":"steal_hope","amount":2,"to":"targets"}]},"ambush":{"name":"Ambush","kind":"event","plot":3,"hope":1,"target":"another","effects":[{"op":"injure","amount":1,"to":"targets"}]},"donation-drive":{"name":"Donation Drive","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"gain_hope","amount":1,"to":"all"}]},"mutant-rights-rally":{"name":"Mutant Rights Rally","kind":"event","plot":4,"hope":2,"target":"none","effects":[{"op":"gain_rp","amount":1,"to":"self"},{"op":"draw","amount":1,"to":"self"}]},"bribe-officials":{"name":"Bribe Officials","kind":"event","plot":1,"hope":1,"target":"none","effects":[{"op":"gain_rp","amount":1,"to":"self"}],"cost":[{"op":"pay_hope","amount":4}]},"strategic-planning":{"name":"Strategic Planning","kind":"event","plot":0,"hope":1,"target":"none","effects":[{"op":"gain_pp","amount":1,"to":"self"}]},"political-pressure":{"name":"Political Pressure","kind":"event","plot":2,"hope":1,"target":"any","effects":[{"op":"lose_pp","amount":2,"to":"targets"}]},"careful-preparations":{"name":"Careful Preparations","kind":"reaction","plot":3,"hope":1,"trigger":"cancel_event"},"quick-thinking":{"name":"Quick Thinking","kind":"reaction","plot":2,"hope":1,"trigger":"cancel_event"},"double-cross":{"name":"Double Cross","kind":"reaction","plot":1,"hope":1,"trigger":"cancel_reaction"},"evasive-maneuvers":{"name":"Evasive Maneuvers","kind":"reaction","plot":2,"hope":1,"effects":[{"op":"defense_dice","amount":2,"to":"self"}],"trigger":"pc_attacked"},"hidden-reserves":{"name":"Hidden Reserves","kind":"reaction","plot":2,"hope":1,"effects":[{"op":"gain_hope","amount":3,"to":"self"}],"trigger":"bids_revealed"},"lessons-learned":{"name":"Lessons Learned","kind":"reaction","plot":2,"hope":1,"effects":[{"op":"draw","amount":2,"to":"self"}],"trigger":"character_defeated"},"advance-intelligence":{"name":"Advance Intelligence","kind":"reaction","plot":2,"hope":1,"effects":[{"op":"gain_hope","amount":2,"to":"self"}],"trigger":"mission_revealed"},"cost-overrun":{"name":"Cost Overrun","kind":"reaction","plot":2,"hope":1,"effects":[{"op":"lose_hope","amount":2,"to":"actor"}],"trigger":"bids_revealed"}},"missions":{"hellfire-sentinel":{"name":"Hellfire Sentinel","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Hellfire Sentinel","count":1,"hp":10,"atk":4,"def":3,"move":2,"range":2,"min_distance":3}],"hope_per_damaging_attack":2,"rewards":[{"criterion":"most_damage","rp":1}]},"sentinel-swarm":{"name":"Sentinel Swarm","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Sentinel","count":4,"hp":4,"atk":2,"def":2,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_destroyed","rp":1}]},"sinister-trouble":{"name":"Sinister Trouble","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Mister Sinister","count":1,"hp":11,"atk":4,"def":3,"move":2,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1}]},"captain-america":{"name":"Captain America Stands Firm","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Captain America","count":1,"hp":9,"atk":3,"def":4,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_damage","rp":1}]},"hulk-smash":{"name":"Hulk Smash","max_characters":0,"leaders_allowed":true,"tokens":[{"name":"Hulk","count":1,"hp":14,"atk":5,"def":3,"move":2,"range":1,"min_distance":3}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_damage","rp":2}]},"apocalypse-rising":{"name":"Apocalypse Rising","max_characters":0,"leaders_allowed":true,"tokens":[{"name":"Apocalypse","count":1,"hp":16,"atk":5,"def":4,"move":2,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":2}]},"brood-infestation":{"name":"Brood Infestation","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Brood","count":3,"hp":3,"atk":2,"def":1,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]},"purifier-raid":{"name":"Purifier Raid","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Purifier","count":4,"hp":2,"atk":2,"def":1,"move":2,"range":2,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_destroyed","rp":1}]},"reavers-ambush":{"name":"Reavers Ambush","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Reaver","count":3,"hp":3,"atk":3,"def":2,"move":2,"range":1,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]},"juggernaut-unstoppable":{"name":"Juggernaut Unstoppable","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Juggernaut","count":1,"hp":12,"atk":4,"def":5,"move":1,"range":1,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1}]},"morlock-tunnels":{"name":"Morlock Tunnels","max_characters":2,"leaders_allowed":false,"tokens":[{"name":"Morlock","count":2,"hp":3,"atk":2,"def":2,"move":2,"range":1,"min_distance":2}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_destroyed","rp":1}]},"danger-room-malfunction":{"name":"Danger Room Malfunction","max_characters":2,"leaders_allowed":false,"tokens":[{"name":"Training Drone","count":2,"hp":4,"atk":2,"def":2,"move":2,"range":2,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1},{"criterion":"most_specials","rp":1}]},"sauron-strikes":{"name":"Sauron Strikes","max_characters":3,"leaders_allowed":false,"tokens":[{"name":"Sauron","count":1,"hp":8,"atk":3,"def":3,"move":3,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1}]},"shadow-king":{"name":"The Shadow King","max_characters":3,"leaders_allowed":true,"tokens":[{"name":"Shadow King","count":1,"hp":9,"atk":4,"def":3,"move":2,"range":3,"min_distance":3}],"hope_per_damaging_attack":0,"rewards":[{"criterion":"most_damage","rp":1}]},"sentinel-factory":{"name":"Sentinel Factory","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Sentinel","count":2,"hp":4,"atk":2,"def":2,"move":3,"range":1,"min_distance":2},{"name":"Master Mold","count":1,"hp":8,"atk":4,"def":3,"move":1,"range":2,"min_distance":3}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_damage","rp":1},{"criterion":"most_destroyed","rp":1}]},"savage-land":{"name":"Savage Land Expedition","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Dinosaur","count":2,"hp":5,"atk":3,"def":2,"move":3,"range":1,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]},"mojo-world":{"name":"Mojo's Broadcast","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Mojo","count":1,"hp":7,"atk":2,"def":3,"move":2,"range":3,"min_distance":3}],"hope_per_damaging_attack":2,"rewards":[{"criterion":"most_damage","rp":1}]},"acolyte-uprising":{"name":"Acolyte Uprising","max_characters":0,"leaders_allowed":false,"tokens":[{"name":"Acolyte","count":3,"hp":3,"atk":3,"def":1,"move":2,"range":2,"min_distance":2}],"hope_per_damaging_attack":1,"rewards":[{"criterion":"most_destroyed","rp":1}]}},"arena":{"hexes":[[-4,0],[-4,1],[-4,2],[-4,3],[-4,4],[-3,-1],[-3,0],[-3,1],[-3,2],[-3,3],[-3,4],[-2,-2],[-2,-1],[-2,0],[-2,1],[-2,2],[-2,3],[-2,4],[-1,-3],[-1,-2],[-1,-1],[-1,0],[-1,1],[-1,2],[-1,3],[-1,4],[0,-4],[0,-3],[0,-2],[0,-1],[0,0],[0,1],[0,2],[0,3],[0,4],[1,-4],[1,-3],[1,-2],[1,-1],[1,0],[1,1],[1,2],[1,3],[2,-4],[2,-3],[2,-2],[2,-1],[2,0],[2,1],[2,2],[3,-4],[3,-3],[3,-2],[3,-1],[3,0],[3,1],[4,-4],[4,-3],[4,-2],[4,-1],[4,0]],"obstacles":[[2,-1],[-2,1],[1,1],[-1,-1],[0,2],[0,-2]],"pos":[[0,-4],{"2":[0,4],"3":[4,0],"4":[4,-4]},{"3":[-4,4],"4":[0,4]},[-4,0]]}}; // END CONTENT
+// ------------------------------------------------------------ card data
+// The server serves the game's card data (the same files the engine
+// embeds); it is fetched once per page and kept. The loader imports this
+// module and waits for it, so the first draw already has the names.
+const CONTENT_URL = '/api/games/xmen-mutant-revolution/content';
+let CONTENT = { schools: {}, recruit: {}, plot: {}, missions: {}, arena: null, loaded: false };
+let contentLoad = null;
+let contentFailedAt = 0;
+
+/** The served document (arrays of cards with ids) as lookups by id. */
+function indexContent(raw) {
+  const byId = (list) => Object.fromEntries((Array.isArray(list) ? list : []).filter((x) => x && x.id).map((x) => [x.id, x]));
+  const a = raw && raw.arena;
+  return {
+    schools: byId(raw && raw.schools),
+    recruit: byId(raw && raw.recruit),
+    plot: byId(raw && raw.plot),
+    missions: byId(raw && raw.missions),
+    arena: a && Array.isArray(a.hexes)
+      ? { hexes: a.hexes, obstacles: a.obstacles || [], pos: [a.pos1, a.pos2, a.pos3, a.pos4].filter(Boolean) }
+      : null,
+    loaded: true,
+  };
+}
+
+/** Fetches the card data once; after a failure, tries again at most every 5 s. */
+function loadContent() {
+  if (CONTENT.loaded) return Promise.resolve(true);
+  if (contentLoad) return contentLoad;
+  if (Date.now() - contentFailedAt < 5000) return Promise.resolve(false);
+  contentLoad = api('GET', CONTENT_URL).then(
+    (raw) => { CONTENT = indexContent(raw); return true; },
+    (e) => { console.warn('X-Men card data did not load:', e); contentFailedAt = Date.now(); return false; },
+  ).finally(() => { contentLoad = null; });
+  return contentLoad;
+}
+await loadContent();
+
+/** Without the served arena: the radius-4 hexagon, no obstacles. */
+function arenaGeometry() {
+  if (CONTENT.arena) return CONTENT.arena;
+  const hexes = [];
+  for (let q = -4; q <= 4; q++) for (let r = -4; r <= 4; r++) if (Math.abs(q + r) <= 4) hexes.push([q, r]);
+  return { hexes, obstacles: [], pos: [] };
+}
+
 
 // ------------------------------------------------------------ stylesheet
 if (!document.querySelector('link[data-xmen-css]')) {
@@ -29,7 +74,7 @@ if (!document.querySelector('link[data-xmen-css]')) {
 // ------------------------------------------------------------ lookups
 const SEAT_COLORS = ['#2f6fdf', '#d0452f', '#2e9a5a', '#a334b0'];
 const seatColor = (s) => SEAT_COLORS[s % SEAT_COLORS.length];
-const leaderOf = (id) => Object.values(CONTENT.schools).find((s) => s.leader.id === id);
+const leaderOf = (id) => Object.values(CONTENT.schools).find((s) => s.leader && s.leader.id === id);
 
 /** A Character id (Leader or Recruit card) as a record with printed stats. */
 function charDef(id) {
@@ -63,7 +108,7 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 // The effect vocabulary as sentences.
 function effectText(e) {
   const n = e.amount ?? 1;
-  const to = { targets: 'Each target School', all: 'Every School', others: 'Every other School' }[e.to] || (e.to && e.to !== 'self' ? e.to : 'you');
+  const to = { targets: 'Each target School', all: 'Every School', others: 'Every other School', actor: 'The School that caused it' }[e.to] || (e.to && e.to !== 'self' ? e.to : 'you');
   const gain = (what) => (to === 'you' ? `Gain ${n} ${what}` : `${to} gains ${n} ${what}`);
   const lose = (what) => (to === 'you' ? `Lose ${n} ${what}` : `${to} loses ${n} ${what}`);
   switch (e.op) {
@@ -103,6 +148,9 @@ function plotText(d) {
   if (d.trigger === 'cancel_event') parts.push('Reaction: cancel an Event as it is played');
   if (d.trigger === 'cancel_reaction') parts.push('Reaction: cancel a Reaction');
   if (d.trigger === 'pc_attacked') parts.push('Reaction: when one of your PCs is attacked, before the dice');
+  if (d.trigger === 'bids_revealed') parts.push('Reaction: when the Bidding Dials are revealed');
+  if (d.trigger === 'character_defeated') parts.push('Reaction: when a Character is defeated');
+  if (d.trigger === 'mission_revealed') parts.push('Reaction: when a Mission is revealed');
   if (d.target === 'another') parts.push('Target: another School');
   if (d.target === 'any') parts.push('Target: any School');
   if (d.target === 'two_different') parts.push('Target: two different Schools');
@@ -238,7 +286,7 @@ function schoolBoard(s, view, ctx) {
     h('span.xm-hope', { title: 'Hope Coins' }, h('b', String(s.hope)), ' hope'),
     h('span.xm-handcount', { title: 'Plot cards in hand (count only)', dataset: { handCount: String(s.hand_count) } },
       h('b', String(s.hand_count)), `/${s.hand_size} cards`)),
-  s.school && CONTENT.schools[s.school] ? h('div.xm-charter.small', { title: 'Charter card' }, 'Charter: ', h('b', CONTENT.schools[s.school].charter.name),
+  s.school && CONTENT.schools[s.school] && CONTENT.schools[s.school].charter ? h('div.xm-charter.small', { title: 'Charter card' }, 'Charter: ', h('b', CONTENT.schools[s.school].charter.name),
     ` (Leader's Power Tokens add ${CONTENT.schools[s.school].charter.op === 'range' ? 'Attack Range' : 'attack dice'} to a Hero or Student in a Mission the Leader is not in)`) : null,
   track(s.rp, 'Revolution', 'rp'),
   track(s.pp, 'Plot', 'pp'),
@@ -285,7 +333,7 @@ function recruitCard(id) {
 }
 function missionCard(id) {
   const m = missionDef(id);
-  const crit = { most_damage: 'most Damage inflicted', most_destroyed: 'most Mission Characters destroyed' };
+  const crit = { most_damage: 'most Damage inflicted', most_destroyed: 'most Mission Characters destroyed', most_specials: 'most Special Actions completed' };
   return h('div.xm-mission', { dataset: { mission: id } },
     h('div.xm-mission-head', h('b', m.name)),
     h('ul.xm-mission-tokens', (m.tokens || []).map((t) => h('li',
@@ -294,43 +342,55 @@ function missionCard(id) {
       m.max_characters ? `At most ${m.max_characters} Characters. ` : 'Any number of Characters. ',
       m.leaders_allowed ? 'Leaders allowed. ' : 'No Leaders. ',
       m.hope_per_damaging_attack ? `${m.hope_per_damaging_attack} Hope per damaging attack. ` : '',
-      (m.rewards || []).map((r) => `${r.rp} Revolution Point${r.rp === 1 ? '' : 's'} for the ${crit[r.criterion] || r.criterion}`).join('; '), '.'));
+      (m.rewards || []).map((r) => `${r.rp} Revolution Point${r.rp === 1 ? '' : 's'} for the ${crit[r.criterion] || r.criterion}`).join('; '), '.'),
+    m.special ? h('p.small.xm-mission-special', h('b', `Special Action: ${m.special.name}`),
+      ` — ${plural((m.special.hexes || []).length, m.special.objective || 'objective')}; a PC within ${m.special.range ?? 1} hex${(m.special.range ?? 1) === 1 ? '' : 'es'} may deal with one as its action`,
+      m.special.hope ? ` for ${m.special.hope} Hope` : '', m.special.ends_mission ? '; dealing with all of them ends the Mission in success' : '', '.') : null);
 }
 
-// ------------------------------------------------------------ log parsing
-/** The log lines the page shows (app.js keeps them; the view has none). */
-function logLines() {
-  return [...document.querySelectorAll('.log-list li')].map((li) => li.textContent);
+// ------------------------------------------------------------ reveals, attacks, windows
+const markName = (ctx, m) => (m && m.pc !== undefined ? who(ctx, m.pc) : null);
+/** The view's attack records, newest first, as dice rows. */
+function lastAttacks(view, k) {
+  const recs = Array.isArray(view.last_attacks) ? view.last_attacks : [];
+  const desc = (xs) => [...(xs || [])].sort((a, b) => b - a);
+  return recs.map((r, i) => ({ ...r, i })).slice(-k).reverse().map((r) => ({
+    rec: r, i: r.i, attacker: r.attacker_name, target: r.target_name,
+    atk: desc(r.attack), def: desc(r.defense), dmg: r.damage,
+  }));
 }
-const SEATNUM = /seat (\d+)(?: \([^)]*\))? (\d+)/gi;
-function lastReveal() {
-  const lines = logLines();
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const l = lines[i];
-    if (!l.startsWith('Dials revealed:')) continue;
-    const dials = [...l.matchAll(SEATNUM)].map((m) => ({ seat: Number(m[1]) - 1, dial: Number(m[2]) }));
-    let what = '';
-    for (let j = i - 1; j >= 0 && j >= i - 40; j--) {
-      const m = /^(.*) is up for recruitment\.$/.exec(lines[j]) || /^Mission Phase: (.*) is revealed\.$/.exec(lines[j]);
-      if (m) { what = lines[j].startsWith('Mission Phase') ? 'Mission Commander' : m[1]; break; }
-    }
-    const next = lines[i + 1] || '';
-    return { dials, what, result: next, n: i };
+const TRIGGERS = {
+  bids_revealed: 'the Bidding Dials were revealed',
+  character_defeated: 'a Character was defeated',
+  mission_revealed: 'a Mission was revealed',
+  pc_attacked: 'a PC is attacked',
+};
+/** An open Reaction window: its trigger, who is offered it, who answered. */
+function windowPanel(view, ctx) {
+  const w = view.window;
+  if (!w) return null;
+  const seats = Array.isArray(w.seats) ? w.seats : [];
+  const answered = w.answered || [];
+  const mine = ctx.seat !== null && ctx.seat !== undefined ? ctx.seat : null;
+  const offeredMe = mine !== null && seats.includes(mine);
+  const fits = offeredMe && view.my_hand ? view.my_hand.filter((id) => plotDef(id).trigger === w.trigger) : [];
+  let myAnswer = null;
+  if (offeredMe && answered[mine]) {
+    myAnswer = typeof w.mine === 'string'
+      ? ['Your sealed answer: play ', h('b', plotDef(w.mine).name), '.']
+      : 'Your sealed answer: no Reaction.';
+  } else if (offeredMe) {
+    myAnswer = fits.length ? ['Reactions in your hand for this: ', fits.map((id, i) => [i ? ', ' : '', h('b', plotDef(id).name)]), '.'] : 'No Reaction in your hand answers this trigger.';
   }
-  return null;
-}
-/** "A attacks B: [6, 3, 1] against [5, 2], 2 Damage." */
-function lastAttacks(k) {
-  const out = [];
-  const lines = logLines();
-  for (let i = lines.length - 1; i >= 0 && out.length < k; i--) {
-    const m = /^(.*?) attacks (.*?): \[([\d, ]*)\] against \[([\d, ]*)\], (\d+) Damage(.*)$/.exec(lines[i]);
-    if (m) {
-      const nums = (s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number).sort((a, b) => b - a);
-      out.push({ attacker: m[1], target: m[2], atk: nums(m[3]), def: nums(m[4]), dmg: Number(m[5]), rest: m[6].replace(/\.$/, ''), n: i });
-    }
-  }
-  return out;
+  return h('section.xm-window', { 'aria-label': 'Reaction window', dataset: { trigger: w.trigger } },
+    h('div.xm-window-head', h('span.xm-badge', 'Reaction window'), ' ', TRIGGERS[w.trigger] || w.trigger.replace(/_/g, ' '),
+      w.actor !== null && w.actor !== undefined ? [' (by ', seatTag(ctx, w.actor), ')'] : null,
+      w.queued ? h('small.muted', ` · ${plural(w.queued, 'more window')} after this`) : null),
+    h('div.xm-window-seats.small', 'Offered to: ',
+      seats.length ? seats.map((s, i) => [i ? ', ' : '', h('span.xm-window-seat', { class: `xm-window-seat${answered[s] ? ' answered' : ''}`, dataset: { seat: String(s), answered: String(!!answered[s]) } },
+        seatTag(ctx, s), answered[s] ? ' answered' : ' deciding')]) : 'nobody',
+      h('span.muted', ' · answers stay sealed until all are in')),
+    myAnswer ? h('div.small.xm-window-mine', myAnswer) : null);
 }
 /** Marks the log's lines by kind so the stylesheet can make it readable. */
 function decorateLog() {
@@ -372,20 +432,36 @@ function dialStates(auction, view, ctx) {
     h('ul.xm-dials', rows), rounds);
 }
 let animatedReveal = null; // the reveal already turned over (the board is redrawn on every update)
+/** The view's last reveal of the Bidding Dials: every dial, the escrow, what came of it. */
 function revealBox(ctx, view) {
-  const r = lastReveal();
-  if (!r) return null;
-  const best = Math.max(...r.dials.map((d) => d.dial));
-  const sig = `${ctx.lobby && ctx.lobby.id}:${r.n}`;
+  const r = view.last_reveal;
+  if (!r || !r.dials) return null;
+  const dials = Object.entries(r.dials).map(([s, v]) => ({ seat: Number(s), dial: Number(v) })).sort((a, b) => a.seat - b.seat);
+  if (!dials.length) return null;
+  const escrow = r.escrow || [];
+  const best = Math.max(...dials.map((d) => d.dial + (escrow[d.seat] || 0)));
+  const what = r.item === 'mission_commander' ? 'Mission Commander' : recruitName(r.item);
+  const sig = `${ctx.lobby && ctx.lobby.id}:${view.round}:${r.item}:${r.round}:${JSON.stringify(r.dials)}`;
   const fresh = animatedReveal !== sig;
   animatedReveal = sig;
-  return h('div.xm-reveal', { class: `xm-reveal${fresh ? ' fresh' : ''}`, dataset: { revealLine: String(r.n) }, 'aria-label': 'Last reveal of the Bidding Dials' },
-    h('div.xm-reveal-title', `All dials revealed${r.what ? ` for ${r.what}` : ''}`),
-    h('div.xm-reveal-dials', r.dials.map((d, i) => h('span.xm-reveal-dial', {
-      class: `xm-reveal-dial${d.dial === best && best > 0 ? ' top' : ''}${d.seat === ctx.seat ? ' mine' : ''}`,
-      style: `--seat:${seatColor(d.seat)}`, dataset: { seat: String(d.seat) },
-    }, h('small', who(ctx, d.seat)), h('b', String(d.dial))))),
-    r.result && !r.result.startsWith('Dials revealed') ? h('div.xm-reveal-result.small', r.result) : null);
+  const o = r.outcome || {};
+  const names = (xs) => xs.map((s, i) => [i ? (i === xs.length - 1 ? ' and ' : ', ') : '', seatTag(ctx, s)]);
+  const result = o.result === 'won'
+    ? [seatTag(ctx, o.winner), ` win${o.winner === ctx.seat ? '' : 's'} ${r.item === 'mission_commander' ? 'Mission Commander' : what} for ${o.price} Hope`, o.bonus ? ' and draw' + (o.winner === ctx.seat ? '' : 's') + ' a bonus Plot card' : '', '.']
+    : o.result === 'tie'
+      ? ['Tie between ', names(o.seats || []), ': they bid again; their dials stay on the board as escrow.']
+      : o.result === 'failed' ? 'Every dial was 0: nobody wins.' : null;
+  return h('div.xm-reveal', {
+    class: `xm-reveal${fresh ? ' fresh' : ''}`, 'aria-label': 'Last reveal of the Bidding Dials',
+    dataset: { item: r.item, bidRound: String(r.round), result: o.result || '' },
+  },
+  h('div.xm-reveal-title', `All dials revealed for ${what}`, r.round > 1 ? h('span.xm-badge.tie', `tie round ${r.round - 1}`) : null),
+  h('div.xm-reveal-dials', dials.map((d) => h('span.xm-reveal-dial', {
+    class: `xm-reveal-dial${d.dial + (escrow[d.seat] || 0) === best && best > 0 ? ' top' : ''}${d.seat === ctx.seat ? ' mine' : ''}${o.result === 'won' && o.winner === d.seat ? ' won' : ''}`,
+    style: `--seat:${seatColor(d.seat)}`, dataset: { seat: String(d.seat) },
+  }, h('small', who(ctx, d.seat)), h('b', String(d.dial)),
+  escrow[d.seat] ? h('small.xm-reveal-escrow', { title: 'Hope already in escrow from tie rounds' }, `+${escrow[d.seat]} escrow`) : null))),
+  result ? h('div.xm-reveal-result.small', result) : null);
 }
 
 /** The Bidding Dial: 0–14 round a knob; amounts over what I may bid are greyed. */
@@ -493,7 +569,7 @@ function initials(name) {
  * targets: Map mark-key -> fn, chosen: [q,r], small}
  */
 function arena(view, ctx, opts = {}) {
-  const A = CONTENT.arena;
+  const A = arenaGeometry();
   const b = view.phase.phase === 'battle' ? view.phase : null;
   const obstacles = new Set(A.obstacles.map(k2));
   const xs = A.hexes.map((c) => px(c)[0]);
@@ -531,6 +607,21 @@ function arena(view, ctx, opts = {}) {
   const movingToken = b.step && b.step.step === 'tokens' ? b.step.at : null;
   const mission = b.mission ? missionDef(b.mission) : null;
   const pieces = svg('g', { class: 'xm-pieces' });
+  const special = mission && mission.special ? mission.special : null;
+  (b.objectives || []).forEach((o, i) => {
+    if (!o || !o.hex) return;
+    const [x, y] = px(o.hex);
+    const done = o.done_by !== undefined && o.done_by !== null;
+    const label = `${special ? special.objective : 'Objective'} ${i + 1}`;
+    pieces.append(svg('g', {
+      class: `xm-objective${done ? ' done' : ''}`, 'data-objective': String(i), 'data-hex': k2(o.hex),
+      transform: `translate(${x} ${y})`, style: done ? `--seat:${seatColor(o.done_by)}` : null,
+    },
+    svg('title', {}, done ? `${label}: done by ${ctx.seatName(o.done_by)}`
+      : `${label}: ${special ? `${special.name} — a PC within ${special.range ?? 1} hex${(special.range ?? 1) === 1 ? '' : 'es'} may do it as a Special Action${special.hope ? ` (+${special.hope} Hope)` : ''}` : 'open'}`),
+    svg('polygon', { points: '0,-11 11,0 0,11 -11,0', class: 'xm-objective-body' }),
+    svg('text', { y: 4, class: 'xm-objective-label' }, done ? '✓' : String(i + 1))));
+  });
   b.tokens.forEach((t, i) => {
     if (!t.alive) return;
     const spec = mission.tokens[t.spec] || { name: 'Token', hp: 0 };
@@ -627,7 +718,7 @@ function targetAnswers(ctx) {
   return out;
 }
 
-function diceRow(a) {
+function diceRow(a, ctx) {
   const n = Math.max(a.atk.length, a.def.length);
   const pairs = [];
   for (let i = 0; i < n; i++) {
@@ -638,10 +729,19 @@ function diceRow(a) {
       h('span.xm-die.atk', x === undefined ? '·' : String(x)),
       h('span.xm-die.def', y === undefined ? '·' : String(y))));
   }
-  return h('div.xm-attack', { dataset: { attackLine: String(a.n) } },
-    h('div.xm-attack-head', h('b', a.attacker), ' attacks ', h('b', a.target), ': ', h('span.xm-dmg', `${a.dmg} Damage`), a.rest ? h('span.small', a.rest) : null),
-    h('div.xm-dice', h('span.xm-dice-label', h('small', 'ATK'), h('small', 'DEF')), pairs),
-    h('div.small.muted', 'Highest against highest, ties to the defender; unopposed attack dice hit on 3+.'));
+  const r = a.rec;
+  const notes = [];
+  if (r.allocation) {
+    const lost = ['ATK', 'DEF', 'SPD'].map((n, i) => (r.allocation[i] ? `−${r.allocation[i]} ${n}` : null)).filter(Boolean);
+    if (lost.length) notes.push(`${lost.join(', ')}${r.allocated_by !== undefined && r.allocated_by !== null ? ` (allocated by ${who(ctx, r.allocated_by)})` : ''}`);
+  } else if (r.target && r.target.pc !== undefined && r.damage > 0 && !r.defeated) notes.push('allocation pending');
+  if (r.defeated) notes.push(r.target && r.target.token !== undefined ? 'destroyed' : 'defeated');
+  const side = (m) => (m && m.pc !== undefined ? { style: `--seat:${seatColor(m.pc)}`, class: 'xm-side pc' } : { class: 'xm-side token' });
+  return h('div.xm-attack', { class: `xm-attack${r.defeated ? ' defeated' : ''}`, dataset: { attack: String(a.i), turn: String(r.turn) } },
+    h('div.xm-attack-head', r.turn ? h('small.muted', `T${r.turn} `) : null,
+      h('b', side(r.attacker), a.attacker), ' attacks ', h('b', side(r.target), a.target), ': ', h('span.xm-dmg', `${a.dmg} Damage`),
+      notes.length ? h('span.small', ` · ${notes.join(' · ')}`) : null),
+    h('div.xm-dice', h('span.xm-dice-label', h('small', 'ATK'), h('small', 'DEF')), pairs));
 }
 
 function battlePanel(view, ctx) {
@@ -698,7 +798,15 @@ function battlePanel(view, ctx) {
         t.alive ? `${t.damage}/${spec.hp} Damage` : `destroyed${t.destroyed_by !== undefined ? ` by ${who(ctx, t.destroyed_by)}` : ''}`);
     }))
     : null;
-  const attacks = lastAttacks(3);
+  const attacks = lastAttacks(view, 3);
+  const special = mission && mission.special ? mission.special : null;
+  const objList = (b.objectives || []).length
+    ? h('div.xm-objectives.small', { 'aria-label': 'Mission objectives' },
+      h('div', h('b', special ? special.name : 'Objectives'), special && special.ends_mission ? h('span.muted', ' · all done ends the Mission in success') : null),
+      h('ul', b.objectives.map((o, i) => h('li', { class: o.done_by !== undefined && o.done_by !== null ? 'done' : '', dataset: { objective: String(i) } },
+        h('span.xm-obj-mark', '◆'), ` ${special ? special.objective : 'Objective'} ${i + 1} at ${k2(o.hex)}: `,
+        o.done_by !== undefined && o.done_by !== null ? ['done by ', seatTag(ctx, o.done_by)] : 'open'))))
+    : null;
   const scores = mission
     ? h('div.xm-mscore.small', 'Damage inflicted: ', b.damage.map((d, s) => [s ? ' · ' : '', seatTag(ctx, s), ` ${d}`]),
       mission.rewards.some((r) => r.criterion === 'most_destroyed') ? [' · destroyed: ', b.destroyed.map((d, s) => `${s ? ', ' : ''}${d}`)] : null,
@@ -711,7 +819,7 @@ function battlePanel(view, ctx) {
     h('div.xm-battle-grid',
       h('div.xm-arena-wrap', arena(view, ctx, { lit: new Set(lit.keys()), onHex, targets }),
         lit.size || targets.size ? h('p.small.muted.xm-arena-hint', lit.size ? 'Tap a lit hex to choose it. ' : '', targets.size ? 'Targets in range are ringed in red; tap one to aim.' : '') : null),
-      h('div.xm-battle-side', pcsList, tokList, scores, attacks.length ? h('div.xm-attacks', attacks.map(diceRow)) : null)),
+      h('div.xm-battle-side', pcsList, tokList, objList, scores, attacks.length ? h('div.xm-attacks', { 'aria-label': 'Last attacks' }, attacks.map((a) => diceRow(a, ctx)), h('div.small.muted', 'Newest first. Highest die against highest, ties to the defender; unopposed attack dice hit on 3+.')) : null)),
     mission ? h('details.xm-mission-details', h('summary', 'Mission card'), missionCard(b.mission)) : null);
 }
 
@@ -909,10 +1017,13 @@ registerRenderer('xmen-mutant-revolution', {
     decorateLog();
     const P = view.phase;
     const auctionPhase = P.phase === 'recruit' || P.phase === 'mc_bid';
-    const reveal = auctionPhase || P.phase === 'invite' ? revealBox(ctx, view) : null;
+    const reveal = auctionPhase || P.phase === 'invite' || (view.window && view.window.trigger === 'bids_revealed') ? revealBox(ctx, view) : null;
+    if (!CONTENT.loaded) loadContent();
     const schools = [...view.schools].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
     return h('div.xm', { dataset: { phase: P.phase } },
       banner(view, ctx),
+      CONTENT.loaded ? null : h('p.small.muted.xm-nocontent', 'The card data has not loaded yet: cards show by id.'),
+      windowPanel(view, ctx),
       stagePanel(view, ctx),
       reveal,
       hand(view),
@@ -934,29 +1045,3 @@ registerRenderer('xmen-mutant-revolution', {
     return wrap;
   },
 });
-
-// Regenerate CONTENT after a content change (from the repository root):
-//
-// python3 - <<'PY'
-// import json, re
-// C = 'games/xmen/content/'
-// def load(f, k): return json.load(open(C + f))[k]
-// out = {}
-// out['schools'] = {s['id']: {'name': s['name'], 'leader': {k: s['leader'][k] for k in ['id','name','atk','def','spd','range','power_limit','hope','powers']}, 'hand_size': s['hand_size'], 'charter': {'name': s['charter']['name'], 'op': s['charter']['op']}} for s in load('schools.json', 'schools')}
-// rec = {}
-// for r in load('recruit.json', 'recruit'):
-//     e = {k: r[k] for k in ['name','type','hope'] if k in r}
-//     for k in ['atk','def','spd','range','power_limit','powers','mods','restriction']:
-//         if k in r and r[k] not in ([], None): e[k] = r[k]
-//     if r.get('starting'): e['starting'] = True
-//     rec[r['id']] = e
-// out['recruit'] = rec
-// out['plot'] = {p['id']: {k: p[k] for k in ['name','kind','plot','hope','target','effects','cost','trigger'] if k in p} for p in load('plot.json', 'plot')}
-// out['missions'] = {m['id']: {k: m[k] for k in ['name','max_characters','leaders_allowed','tokens','hope_per_damaging_attack','rewards']} for m in load('missions.json', 'missions')}
-// a = load('arena.json', 'arena')
-// out['arena'] = {'hexes': a['hexes'], 'obstacles': a['obstacles'], 'pos': [a['pos1'], a['pos2'], a['pos3'], a['pos4']]}
-// path = 'web-client/games/xmen.js'
-// src = open(path).read()
-// blob = json.dumps(out, separators=(',', ':'))
-// open(path, 'w').write(re.sub(r'const CONTENT = .*?; // END CONTENT', lambda _: 'const CONTENT = ' + blob + '; // END CONTENT', src, count=1, flags=re.S))
-// PY
