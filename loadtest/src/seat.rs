@@ -6,6 +6,7 @@ use backroom_protocol::ws::ClientMsg;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -77,13 +78,15 @@ pub struct SeatStats {
 /// `ServerMsg` keeps the tool's own CPU low: the view, log and lobby are
 /// skipped without being built.
 #[derive(Deserialize)]
-struct Incoming {
+struct Incoming<'a> {
     #[serde(rename = "type")]
     ty: String,
     #[serde(default)]
     version: Option<u64>,
-    #[serde(default)]
-    prompt: Option<Prompt>,
+    /// Kept as raw JSON and parsed only when the bot acts on it (a seat
+    /// receives a state per action at its table but acts on few of them).
+    #[serde(default, borrow)]
+    prompt: Option<&'a RawValue>,
     #[serde(default)]
     pending: Option<Pending>,
     #[serde(default)]
@@ -98,7 +101,8 @@ struct Incoming {
 
 struct Latest {
     version: u64,
-    prompt: Option<Prompt>,
+    /// The prompt's JSON text (`None`: no prompt).
+    prompt: Option<String>,
     pending: Pending,
 }
 
@@ -171,8 +175,9 @@ pub async fn run(
             hold_until = None;
             if let Some(l) = &latest
                 && l.pending.awaited().contains(seat)
-                && let Some(p) = &l.prompt
+                && let Some(text) = &l.prompt
                 && (acted_on != Some(l.version) || retries_left > 0)
+                && let Ok(p) = serde_json::from_str::<Prompt>(text)
                 && let Some(action) = p.random_action(&mut rng)
             {
                 if acted_on == Some(l.version) {
@@ -248,7 +253,8 @@ pub async fn run(
                         max_state_version = max_state_version.max(version);
                         let pending = msg.pending.unwrap_or(Pending::Over);
                         let ended = msg.outcome.is_some() || pending.is_over();
-                        latest = Some(Latest { version, prompt: msg.prompt, pending });
+                        let prompt = msg.prompt.map(|r| r.get()).filter(|t| *t != "null").map(str::to_owned);
+                        latest = Some(Latest { version, prompt, pending });
                         if let Some(r) = ready.take() { let _ = r.send(()); }
                         if let Some(f) = &inflight
                             && let Some(v) = f.acked

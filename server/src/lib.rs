@@ -42,6 +42,11 @@ pub fn metrics_handle() -> PrometheusHandle {
             PrometheusBuilder::new()
                 .set_buckets(&[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5])
                 .expect("bucket list is not empty")
+                .set_buckets_for_metric(
+                    metrics_exporter_prometheus::Matcher::Full("backroom_commit_batch_size".into()),
+                    &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0],
+                )
+                .expect("bucket list is not empty")
                 .install_recorder()
                 .expect("no other metrics recorder is installed")
         })
