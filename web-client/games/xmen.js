@@ -18,6 +18,7 @@
 
 import { h, svg, api } from '../util.js';
 import { registerRenderer } from '../renderers.js';
+import { biddingDial } from './dial.js';
 
 // ------------------------------------------------------------ card data
 // The server serves the game's card data (the same files the engine
@@ -464,85 +465,13 @@ function revealBox(ctx, view) {
   result ? h('div.xm-reveal-result.small', result) : null);
 }
 
-/** The Bidding Dial: 0–14 round a knob; amounts over what I may bid are greyed. */
-function biddingDial(param, ask, ctx, key) {
-  const P = ctx.view.phase;
-  const auction = P.auction;
+/** The Bidding Dial (shared), with how much this School may bid and its escrow. */
+function xmBiddingDial(param, ctx, key) {
+  const auction = ctx.view.phase.auction;
   const locked = auction && auction.my_dial !== null && auction.my_dial !== undefined ? auction.my_dial : undefined;
-  const min = param.input.min ?? 0;
   const maxOk = param.input.max ?? 14;
-  const MAX = 14;
-  let chosen = ctx.draft[key] ?? locked ?? undefined;
-  const dial = h('div.dial.xm-dial', { role: 'radiogroup', 'aria-label': 'Bidding Dial' });
-  const face = svg('svg', { viewBox: '-100 -100 200 200', class: 'dial-face', 'aria-hidden': 'true' });
-  const sweep = 300;
-  const angleOf = (v) => -sweep / 2 + (v / MAX) * sweep;
-  const arcPath = (r, from, to) => {
-    const a0 = ((angleOf(from) - 90) * Math.PI) / 180;
-    const a1 = ((angleOf(to) - 90) * Math.PI) / 180;
-    const large = angleOf(to) - angleOf(from) > 180 ? 1 : 0;
-    return `M ${r * Math.cos(a0)} ${r * Math.sin(a0)} A ${r} ${r} 0 ${large} 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)}`;
-  };
-  face.append(svg('circle', { r: 96, class: 'dial-rim' }), svg('path', { d: arcPath(70, 0, MAX), class: 'dial-track xm-track-off' }));
-  if (maxOk > 0) face.append(svg('path', { d: arcPath(70, 0, Math.min(maxOk, MAX)), class: 'dial-track' }));
-  face.append(svg('circle', { r: 50, class: 'dial-knob' }));
-  const needle = svg('line', { x1: 0, y1: -53, x2: 0, y2: -72, class: 'dial-needle' });
-  face.append(needle);
-  dial.append(face);
-  const big = h('div.dial-value');
-  const state = h('div.dial-state');
-  const buttons = [];
-  for (let v = 0; v <= MAX; v++) {
-    const a = ((angleOf(v) - 90) * Math.PI) / 180;
-    const off = v < min || v > maxOk;
-    const b = h('button.dial-num', {
-      type: 'button', role: 'radio', dataset: { dial: String(v) }, disabled: off,
-      'aria-label': off ? `Bid ${v} (you cannot bid that much)` : `Bid ${v}`,
-      style: { left: `${50 + 41 * Math.cos(a)}%`, top: `${50 + 41 * Math.sin(a)}%` },
-      onclick: () => { set(v); b.dispatchEvent(new Event('pick', { bubbles: true })); },
-    }, String(v));
-    buttons.push(b);
-  }
-  dial.append(...buttons, h('div.dial-center', big, state));
-  dial.addEventListener('keydown', (e) => {
-    const d = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
-    if (!d) return;
-    e.preventDefault();
-    set(Math.min(maxOk, Math.max(min, (chosen ?? locked ?? min) + d)));
-    dial.dispatchEvent(new Event('pick', { bubbles: true }));
-  });
-  function set(v) { chosen = v; ctx.draft[key] = v; draw(); }
-  function draw() {
-    for (const b of buttons) {
-      const v = Number(b.dataset.dial);
-      b.setAttribute('aria-checked', String(v === chosen));
-      b.classList.toggle('locked', v === locked);
-      b.tabIndex = v === (chosen ?? locked ?? min) ? 0 : -1;
-    }
-    const shown = chosen ?? locked;
-    needle.setAttribute('transform', `rotate(${shown === undefined ? 0 : angleOf(shown)})`);
-    needle.classList.toggle('idle', shown === undefined);
-    big.textContent = shown === undefined ? '?' : String(shown);
-    const isLocked = locked !== undefined && chosen === locked;
-    dial.classList.toggle('is-locked', isLocked);
-    dial.dataset.locked = String(isLocked);
-    if (isLocked) state.textContent = 'Locked in';
-    else if (locked !== undefined) state.textContent = `locked at ${locked}: change?`;
-    else if (shown === undefined) state.textContent = 'pick a number';
-    else state.textContent = 'not locked yet';
-  }
-  draw();
   const note = h('p.small.muted.xm-dial-note', `You may bid 0–${maxOk} Hope${auction && auction.escrow[ctx.seat] ? ` (plus ${auction.escrow[ctx.seat]} escrowed)` : ''}. Dials stay secret until every bidder is locked in.`);
-  return {
-    el: h('div.dial-wrap.xm-dial-wrap', dial, note),
-    labelled: true,
-    get: () => chosen,
-    problem: () => {
-      if (chosen === undefined) return 'Turn the dial to a number, then lock it in.';
-      if (locked !== undefined && chosen === locked) return `Your dial is locked in at ${locked}. You may change it until everyone has bid.`;
-      return '';
-    },
-  };
+  return biddingDial(param, ctx, key, { locked, cls: '.xm-dial', note });
 }
 
 // ------------------------------------------------------------ the arena
@@ -1031,7 +960,7 @@ registerRenderer('xmen-mutant-revolution', {
       decks(view));
   },
   input(param, ask, ctx, key) {
-    if (ask.verb === 'bid' && param.name === 'value' && param.input.kind === 'number') return biddingDial(param, ask, ctx, key);
+    if (ask.verb === 'bid' && param.name === 'value' && param.input.kind === 'number') return xmBiddingDial(param, ctx, key);
     if (param.input.kind === 'one' && param.input.options.length && param.input.options.every((o) => isCharId(o.value))) return characterChoice(param, ctx, key);
     if (param.input.kind === 'many' && param.input.options.length && param.input.options.every((o) => isCharId(o.value))) return characterChecks(param, ctx, key);
     if (ask.verb === 'allocate' && param.name === 'loss' && param.input.kind === 'one' && ctx.view.phase.phase === 'battle') return allocationControl(param, ask, ctx, key);
