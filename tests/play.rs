@@ -234,3 +234,49 @@ async fn graceful_shutdown_closes_sockets_with_restarting() {
     assert_eq!(a.until_closed().await, 1012);
     db.cleanup().await;
 }
+
+/// View pacing: a seat that acts gets its own state at once, while a seat the
+/// move did not concern (its prompt is unchanged) gets one paced frame that
+/// covers both moves made meanwhile, and still every change in the end.
+#[tokio::test]
+async fn paced_viewers_get_one_frame_for_a_quick_succession_of_moves() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    // A long pace, so the two moves below surely fall within one interval.
+    let app = spawn_app(&db, &["--view-pace-ms", "2000"]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 3, 2).await;
+    let tokens = join_players(&base, &app.http, &lobby, 2).await;
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, &tokens[0], None).await;
+    let mut c = Ws::hello(app.addr, &lobby.id, &tokens[1], None).await;
+    start(&base, &app.http, &lobby).await;
+    for ws in [&mut a, &mut b, &mut c] {
+        let s = ws.until(|m| m["type"] == "state").await;
+        assert_eq!(s["version"], 0);
+    }
+    a.send(json!({"type":"act","rid":"a1","version":0,"action":{"type":"bid","value":3}})).await;
+    a.until(|m| m["type"] == "ack").await;
+    let s = a.until(|m| m["type"] == "state").await;
+    assert_eq!(s["version"], 1, "the seat that acted sees its move at once");
+    b.send(json!({"type":"act","rid":"b1","version":0,"action":{"type":"bid","value":5}})).await;
+    b.until(|m| m["type"] == "ack").await;
+    let s = b.until(|m| m["type"] == "state").await;
+    assert_eq!(s["version"], 2);
+    // Seat 2 did nothing and its prompt did not change: its next frame is
+    // the paced one, already at version 2, with both dials locked.
+    let s = c.until(|m| m["type"] == "state").await;
+    assert_eq!(s["version"], 2, "one paced frame covers both moves");
+    assert_eq!(s["view"]["committed"], json!([true, true, false]));
+    let log = s["log"].as_array().unwrap();
+    assert!(log.iter().filter(|l| l.as_str().unwrap().contains("locked")).count() >= 2, "the paced frame carries the log lines of both moves: {log:?}");
+    // Its own move ends the round: everybody's prompt changes, so everybody
+    // hears at once.
+    c.send(json!({"type":"act","rid":"c1","version":2,"action":{"type":"bid","value":1}})).await;
+    c.until(|m| m["type"] == "ack").await;
+    for ws in [&mut a, &mut b, &mut c] {
+        let s = ws.until(|m| m["type"] == "state" && m["version"] == 3).await;
+        assert_eq!(s["view"]["round"], 1);
+    }
+    app.stop().await;
+    db.cleanup().await;
+}

@@ -60,6 +60,12 @@ pub struct ServeArgs {
     /// Pause before a server bot moves, so people can follow (milliseconds).
     #[arg(long, env = "BACKROOM_BOT_DELAY_MS", default_value_t = 600)]
     pub bot_delay_ms: u64,
+    /// Views of people a move did not concern (their prompt did not change,
+    /// they did not act) may trail by up to this long, so that a table's
+    /// quick succession of moves reaches them as one frame (milliseconds;
+    /// 0 sends every change to everybody at once).
+    #[arg(long, env = "BACKROOM_VIEW_PACE_MS", default_value_t = 25)]
+    pub view_pace_ms: u64,
     /// Batch concurrent matches' commits into one transaction.
     #[arg(long, env = "BACKROOM_GROUP_COMMIT", default_value_t = true, action = clap::ArgAction::Set)]
     pub group_commit: bool,

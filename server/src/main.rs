@@ -8,6 +8,8 @@ use tracing_subscriber::EnvFilter;
 
 /// mimalloc: the profile under load showed a quarter of the server's CPU in
 /// glibc malloc/free (many small, short-lived strings per frame).
+/// Build with `--no-default-features` to profile the heap with heaptrack.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -58,8 +58,17 @@ impl Ctx {
         metrics::gauge!("backroom_tables_loaded").decrement(1.0);
     }
 
-    async fn handle(self: &Arc<Self>, id: Uuid, verify: bool) -> Result<TableHandle, ApiError> {
+    pub(crate) async fn handle(self: &Arc<Self>, id: Uuid, verify: bool) -> Result<TableHandle, ApiError> {
         let cell = self.tables.lock().expect("tables lock").entry(id).or_default().clone();
+        if let Some(h) = cell.get() {
+            return Ok(h.clone());
+        }
+        // Loading is rare and its future large: boxed, so that every
+        // caller's future (one per socket) stays small.
+        Box::pin(self.load_handle(cell, id, verify)).await
+    }
+
+    async fn load_handle(self: &Arc<Self>, cell: Arc<OnceCell<TableHandle>>, id: Uuid, verify: bool) -> Result<TableHandle, ApiError> {
         let r = cell
             .get_or_try_init(|| async {
                 match Table::load(self.clone(), id, verify).await {

@@ -14,6 +14,7 @@
 //! batch; each is still acknowledged only after its commit.
 
 use crate::registry::Ctx;
+use axum::extract::ws::Utf8Bytes;
 use crate::secret;
 use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
 use backroom_engine::erased::{DynGame, DynState};
@@ -34,16 +35,80 @@ const LOG_WINDOW: usize = 1000;
 const CHAT_WINDOW: usize = 50;
 /// How many actions one batch applies before committing.
 const MAX_BATCH: usize = 64;
+/// Request ids remembered per seat for idempotent resends: a client resends
+/// only what it has not seen acknowledged, a handful at most.
+const RIDS_KEPT: usize = 16;
 /// Outbound frames queued per socket before it is dropped as too slow.
 pub const OUTBOX: usize = 256;
 
 /// A frame for one socket.
 #[derive(Debug, Clone)]
 pub enum Out {
-    /// A text frame, shared between sockets that receive the same bytes.
-    Text(Arc<str>),
+    /// A text frame, shared between sockets that receive the same bytes
+    /// (reference-counted: built once, never copied on the way out).
+    Text(Utf8Bytes),
     /// Close with this code and reason.
     Close(u16, String),
+}
+
+/// A socket's queue of outbound frames: the table pushes without waiting,
+/// the socket's task drains. Lighter than an mpsc channel (a lock, a short
+/// deque and a `Notify`, a few hundred bytes per socket instead of a few
+/// KiB of channel blocks), which matters with thousands of sockets.
+pub struct Outbox {
+    queue: std::sync::Mutex<(VecDeque<Out>, bool)>,
+    ready: tokio::sync::Notify,
+}
+
+impl Outbox {
+    pub fn new() -> Arc<Outbox> {
+        Arc::new(Outbox { queue: std::sync::Mutex::new((VecDeque::new(), false)), ready: tokio::sync::Notify::new() })
+    }
+
+    /// Queues a frame; an error if the socket has gone or has let
+    /// [`OUTBOX`] frames pile up unread (it is then dropped as too slow).
+    pub fn try_send(&self, o: Out) -> Result<(), ()> {
+        {
+            let mut q = self.queue.lock().map_err(|_| ())?;
+            if q.1 || q.0.len() >= OUTBOX {
+                return Err(());
+            }
+            q.0.push_back(o);
+        }
+        self.ready.notify_one();
+        Ok(())
+    }
+
+    /// Waits for frames and moves all of them into `batch` (cancel-safe:
+    /// nothing is taken until it is returned).
+    pub async fn recv_many(&self, batch: &mut Vec<Out>) {
+        loop {
+            if self.take(batch) {
+                return;
+            }
+            self.ready.notified().await;
+        }
+    }
+
+    /// Moves whatever is queued into `batch`; true if anything was.
+    pub fn take(&self, batch: &mut Vec<Out>) -> bool {
+        let Ok(mut q) = self.queue.lock() else { return false };
+        if q.0.is_empty() {
+            return false;
+        }
+        batch.extend(q.0.drain(..));
+        if q.0.capacity() > 16 {
+            q.0.shrink_to(4);
+        }
+        true
+    }
+
+    /// The socket is gone: later frames are refused.
+    pub fn close(&self) {
+        if let Ok(mut q) = self.queue.lock() {
+            q.1 = true;
+        }
+    }
 }
 
 /// Connection id within a table.
@@ -72,7 +137,7 @@ pub enum Cmd {
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
     Record { who: Credential, reply: Reply<MatchRecord> },
-    Subscribe { who: Credential, since: Option<u64>, out: mpsc::Sender<Out>, reply: Reply<ConnId> },
+    Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
     Unsubscribe { conn: ConnId },
     Act { conn: ConnId, rid: String, version: u64, action: Value, received: Instant },
     Chat { conn: ConnId, rid: String, text: String },
@@ -90,9 +155,12 @@ pub struct TableHandle {
 struct Conn {
     viewer: Viewer,
     player: Option<Uuid>,
-    out: mpsc::Sender<Out>,
+    out: Arc<Outbox>,
     /// Log lines up to this version have been sent (`None`: none yet).
     log_sent: Option<u64>,
+    /// This viewer's last frame is older than the table: a paced update
+    /// is due (see [`Table::broadcast_state`]).
+    behind: bool,
 }
 
 /// The match part of a table.
@@ -124,7 +192,7 @@ impl Live {
     fn remember_rid(&mut self, seat: Seat, rid: String, version: u64) {
         let q = self.rids.entry(seat).or_default();
         q.push_back((rid, version));
-        if q.len() > 64 {
+        if q.len() > RIDS_KEPT {
             q.pop_front();
         }
     }
@@ -158,14 +226,16 @@ pub struct Table {
     bots_stuck: bool,
     deferred: VecDeque<Cmd>,
     self_tx: mpsc::WeakSender<Cmd>,
+    /// When the paced frames of viewers who are [`Conn::behind`] go out.
+    pace_due: Option<tokio::time::Instant>,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
     ApiError::new(code, msg)
 }
 
-fn frame(msg: &ServerMsg) -> Arc<str> {
-    Arc::from(serde_json::to_string(msg).unwrap_or_default())
+pub(crate) fn frame(msg: &ServerMsg) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_default())
 }
 
 /// Validates a display name: 1–32 characters after trimming, no control
@@ -197,6 +267,7 @@ impl Table {
             bots_stuck: false,
             deferred: VecDeque::new(),
             self_tx: mpsc::channel(1).0.downgrade(),
+            pace_due: None,
         }
     }
 
@@ -272,15 +343,47 @@ impl Table {
         self.self_tx = self_tx;
         self.schedule_bots();
         let idle = Duration::from_secs(self.ctx.cfg.idle_unload_secs.max(1));
+        // One idle timer for the table's life, moved forward lazily when it
+        // fires: re-arming a timer on every command costs more than the
+        // command itself on a busy table.
+        let mut last_cmd = tokio::time::Instant::now();
+        let idle_timer = tokio::time::sleep(idle);
+        tokio::pin!(idle_timer);
+        let pace_timer = tokio::time::sleep(Duration::ZERO);
+        tokio::pin!(pace_timer);
+        let mut pace_armed = None;
         loop {
+            if self.pace_due != pace_armed {
+                pace_armed = self.pace_due;
+                if let Some(due) = pace_armed {
+                    pace_timer.as_mut().reset(due);
+                }
+            }
             let cmd = match self.deferred.pop_front() {
                 Some(c) => c,
-                None => match tokio::time::timeout(idle, rx.recv()).await {
-                    Ok(Some(c)) => c,
-                    Ok(None) => break,
-                    Err(_) => {
-                        if self.conns.is_empty() && !self.bot_pending {
-                            break;
+                None => tokio::select! {
+                    biased;
+                    c = rx.recv() => match c {
+                        Some(c) => {
+                            last_cmd = tokio::time::Instant::now();
+                            c
+                        }
+                        None => break,
+                    },
+                    () = &mut pace_timer, if pace_armed.is_some() => {
+                        self.send_paced();
+                        continue;
+                    }
+                    () = &mut idle_timer => {
+                        let due = last_cmd + idle;
+                        if tokio::time::Instant::now() >= due {
+                            if self.conns.is_empty() && !self.bot_pending {
+                                break;
+                            }
+                            last_cmd = tokio::time::Instant::now();
+                            idle_timer.as_mut().reset(last_cmd + idle);
+                        } else {
+                            idle_timer.as_mut().reset(due);
                         }
                         continue;
                     }
@@ -292,6 +395,10 @@ impl Table {
                     if let Some(i) = self.incoming(conn, rid, version, action, received) {
                         batch.push(i);
                     }
+                    // The other seats' sockets that became readable in the
+                    // same instant run first and hand in their moves: one
+                    // batch, one commit and one frame per socket for all.
+                    tokio::task::yield_now().await;
                     while batch.len() < MAX_BATCH {
                         match rx.try_recv() {
                             Ok(Cmd::Act { conn, rid, version, action, received }) => {
@@ -323,7 +430,9 @@ impl Table {
                     self.close_all(4001, "This lobby expired before it started.");
                     break;
                 }
-                other => self.handle(other).await,
+                // Lobby commands are rare next to actions: boxing them keeps
+                // this task's future (one per table) small.
+                other => Box::pin(self.handle(other)).await,
             }
             // A finished match with nobody watching has nothing left to do
             // in memory: its record is in the store and reloads on demand.
@@ -433,7 +542,7 @@ impl Table {
         self.send_all(&f);
     }
 
-    fn send_all(&mut self, f: &Arc<str>) {
+    fn send_all(&mut self, f: &Utf8Bytes) {
         let mut slow = vec![];
         for (id, c) in &self.conns {
             if c.out.try_send(Out::Text(f.clone())).is_err() {
@@ -684,7 +793,7 @@ impl Table {
         Ok(MatchRecord { lobby: self.info(), actions })
     }
 
-    fn subscribe(&mut self, who: Credential, since: Option<u64>, out: mpsc::Sender<Out>) -> Result<ConnId, ApiError> {
+    fn subscribe(&mut self, who: Credential, since: Option<u64>, out: Arc<Outbox>) -> Result<ConnId, ApiError> {
         if matches!(who, Credential::Invite(_)) {
             return Err(err(ErrorCode::BadToken, "Join the lobby first; an invite alone cannot open the table."));
         }
@@ -694,7 +803,7 @@ impl Table {
         let first_of_player = player.is_some_and(|p| !self.conns.values().any(|c| c.player == Some(p)));
         let welcome = ServerMsg::Welcome { viewer, player, chat: self.chat.iter().cloned().collect() };
         let _ = out.try_send(Out::Text(frame(&welcome)));
-        self.conns.insert(id, Conn { viewer, player, out, log_sent: since });
+        self.conns.insert(id, Conn { viewer, player, out, log_sent: since, behind: false });
         if first_of_player {
             self.broadcast_lobby();
         } else {
@@ -715,8 +824,8 @@ impl Table {
 
     /// The `state` frame for a viewer, with the log lines after version
     /// `from` (all of them for `None`).
-    fn state_frame(&self, viewer: Viewer, from: Option<u64>) -> Arc<str> {
-        let Some(live) = &self.live else { return Arc::from("") };
+    fn state_frame(&self, viewer: Viewer, from: Option<u64>) -> Utf8Bytes {
+        let Some(live) = &self.live else { return Utf8Bytes::from_static("") };
         let log: Vec<String> = live
             .log
             .iter()
@@ -735,16 +844,39 @@ impl Table {
         })
     }
 
+    /// Sends every viewer its state now.
     fn broadcast_state(&mut self) {
-        let Some(version) = self.live.as_ref().map(|l| l.version) else { return };
+        self.broadcast_state_paced(|_, _| true);
+    }
+
+    /// Sends the viewers for whom `urgent` holds their state now; the others
+    /// are marked [`Conn::behind`] and get one frame when the pace timer
+    /// fires or at the next broadcast, whichever comes first. A seat that
+    /// just acted or whose prompt changed is always urgent (it is waiting
+    /// to see its move, or has something new to do), so pacing only delays
+    /// what a viewer watches, never what it must answer.
+    fn broadcast_state_paced(&mut self, urgent: impl Fn(&Conn, &Live) -> bool) {
+        let Some(live) = self.live.as_ref() else { return };
+        let version = live.version;
+        let pace = self.ctx.cfg.view_pace_ms;
         // One frame per (viewer, log position): tabs of the same seat share it.
-        let mut frames: HashMap<(Viewer, Option<u64>), Arc<str>> = HashMap::new();
-        let keys: Vec<(ConnId, Viewer, Option<u64>)> = self.conns.iter().map(|(id, c)| (*id, c.viewer, c.log_sent)).collect();
+        let mut frames: HashMap<(Viewer, Option<u64>), Utf8Bytes> = HashMap::new();
+        let mut keys: Vec<(ConnId, Viewer, Option<u64>)> = Vec::with_capacity(self.conns.len());
+        let mut paced = false;
+        for (id, c) in self.conns.iter_mut() {
+            if pace == 0 || c.behind || urgent(c, live) {
+                keys.push((*id, c.viewer, c.log_sent));
+            } else {
+                c.behind = true;
+                paced = true;
+            }
+        }
         let mut slow = vec![];
         for (id, viewer, sent) in keys {
             let f = frames.entry((viewer, sent)).or_insert_with(|| self.state_frame(viewer, sent)).clone();
             if let Some(c) = self.conns.get_mut(&id) {
                 c.log_sent = Some(version);
+                c.behind = false;
                 if c.out.try_send(Out::Text(f)).is_err() {
                     slow.push(id);
                 }
@@ -753,6 +885,19 @@ impl Table {
         for id in slow {
             self.drop_conn(id);
         }
+        if paced {
+            if self.pace_due.is_none() {
+                self.pace_due = Some(tokio::time::Instant::now() + Duration::from_millis(pace));
+            }
+        } else if self.conns.values().all(|c| !c.behind) {
+            self.pace_due = None;
+        }
+    }
+
+    /// The pace timer fired: every viewer still behind gets its frame.
+    fn send_paced(&mut self) {
+        self.pace_due = None;
+        self.broadcast_state_paced(|_, _| false);
     }
 
     fn incoming(&mut self, conn: ConnId, rid: String, version: u64, action: Value, received: Instant) -> Option<Incoming> {
@@ -818,6 +963,7 @@ impl Table {
     async fn process(&mut self, batch: Vec<Incoming>) {
         let seats = self.lobby.seats;
         let Some(live) = self.live.as_mut() else { return };
+        let before = live.version;
         let mut rows = Vec::with_capacity(batch.len());
         let mut accepted: Vec<(Option<ConnId>, Option<String>, u64, Instant)> = Vec::with_capacity(batch.len());
         let mut answers: Vec<(ConnId, ServerMsg)> = vec![];
@@ -922,7 +1068,7 @@ impl Table {
             for (conn, msg) in &answers {
                 self.send_to(*conn, msg);
             }
-            self.reload().await;
+            Box::pin(self.reload()).await;
             return;
         }
         for (conn, msg) in &answers {
@@ -943,6 +1089,7 @@ impl Table {
             rng: serde_json::to_string(&live.rng).unwrap_or_default(),
         });
         let outcome = if live.state.pending().is_over() { live.state.outcome() } else { None };
+        let rows_seats: Vec<Seat> = rows.iter().map(|r| r.seat).collect();
         let commit = Commit {
             lobby: self.id,
             actions: rows,
@@ -961,7 +1108,7 @@ impl Table {
                     });
                 }
             }
-            self.reload().await;
+            Box::pin(self.reload()).await;
             return;
         }
         let live = self.live.as_mut().expect("live during process");
@@ -970,6 +1117,10 @@ impl Table {
         }
         let n = accepted.len();
         metrics::counter!("backroom_actions_total").increment(n as u64);
+        let mut acted = [false; 256];
+        for r in &rows_seats {
+            acted[*r as usize] = true;
+        }
         for (conn, rid, v, received) in accepted {
             if let (Some(conn), Some(rid)) = (conn, rid) {
                 self.send_to(conn, &ServerMsg::Ack { rid, version: v });
@@ -986,7 +1137,10 @@ impl Table {
             self.broadcast_state();
             self.broadcast_lobby();
         } else {
-            self.broadcast_state();
+            self.broadcast_state_paced(|c, live| match c.viewer {
+                Viewer::Seat(s) => acted[s as usize] || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before),
+                Viewer::Spectator => false,
+            });
         }
         self.schedule_bots();
     }

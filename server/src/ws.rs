@@ -1,22 +1,23 @@
 //! The WebSocket at `/ws`: one per browser tab.
 //!
-//! The socket is split in two tasks, as in axum's chat example: the writer
-//! drains this connection's outbox (filled by the table actor, never
-//! awaited on, so a slow client cannot stall a table), the reader parses
-//! frames, enforces the caps (frame size, message rate, field lengths) and
-//! forwards commands to the table. Every malformed or refused message gets a
+//! One task per socket serves both directions: it drains this connection's
+//! outbox (filled by the table actor with `try_send`, never awaited on, so a
+//! slow client cannot stall a table) and reads frames, enforcing the caps
+//! (frame size, message rate, field lengths) and forwarding commands to the
+//! table. One task instead of a reader and a writer halves the tasks per
+//! socket and needs no lock between two halves of the stream. Every malformed or refused message gets a
 //! typed answer; none closes the socket except an oversize frame or a bad
 //! `hello`.
 
 use crate::registry::Ctx;
 use crate::secret;
-use crate::table::{Cmd, ConnId, Credential, OUTBOX, Out};
+use crate::table::{Cmd, ConnId, Credential, Out, Outbox, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use backroom_protocol::ws::{ClientMsg, ServerMsg};
 use backroom_protocol::{ErrorCode, MAX_CHAT_CHARS, MAX_FRAME_BYTES, MAX_RID_CHARS};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -61,169 +62,233 @@ impl Bucket {
 pub async fn upgrade(State(ctx): State<Arc<Ctx>>, ws: WebSocketUpgrade) -> Response {
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
-        .read_buffer_size(4096)
+        // Client messages are small: a 1 KiB read chunk (a larger frame just
+        // takes several reads) keeps 4 000 idle sockets from holding 16 MB.
+        .read_buffer_size(1024)
         .write_buffer_size(16 * 1024)
         .on_upgrade(move |socket| serve(ctx, socket))
 }
 
 fn text(msg: &ServerMsg) -> Out {
-    Out::Text(Arc::from(serde_json::to_string(msg).unwrap_or_default()))
+    Out::Text(crate::table::frame(msg))
 }
 
 fn error(code: ErrorCode, message: impl Into<String>) -> Out {
     text(&ServerMsg::Error { code, message: message.into() })
 }
 
-async fn serve(ctx: Arc<Ctx>, socket: WebSocket) {
+async fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) {
     metrics::gauge!("backroom_connections").increment(1.0);
-    let (mut sink, mut stream) = socket.split();
-    let (out_tx, mut out_rx) = mpsc::channel::<Out>(OUTBOX);
-    // The writer takes everything queued for this socket and writes it with
-    // one flush: an ack and the state that follows it leave in one syscall.
-    let writer = tokio::spawn(async move {
-        let mut batch = Vec::with_capacity(8);
-        'socket: while out_rx.recv_many(&mut batch, 64).await > 0 {
-            for o in batch.drain(..) {
-                let r = match o {
-                    Out::Text(t) => sink.feed(Message::Text(Utf8Bytes::from(&*t))).await,
-                    Out::Close(code, reason) => {
-                        let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from(reason) }))).await;
-                        break 'socket;
-                    }
-                };
-                if r.is_err() {
-                    break 'socket;
+    let out_tx = Outbox::new();
+    let mut reader = Reader::new();
+    let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
+    let mut batch = Vec::with_capacity(8);
+    loop {
+        tokio::select! {
+            // Frames for the client first: an ack and the state that
+            // follows it leave together, with one flush.
+            biased;
+            () = out_tx.recv_many(&mut batch) => {
+                if !write(&mut socket, &mut batch).await {
+                    break;
                 }
             }
-            if sink.flush().await.is_err() {
+            next = socket.recv() => {
+                if !reader.on_frame(&ctx, next, &out_tx).await {
+                    break;
+                }
+            }
+            () = tokio::time::sleep_until(hello_by), if reader.session.is_none() => {
+                let _ = out_tx.try_send(Out::Close(4001, "No hello was received.".into()));
                 break;
             }
         }
-        let _ = sink.close().await;
-    });
-    let session = read_loop(&ctx, &mut stream, &out_tx).await;
-    if let Some((lobby, conn)) = session {
-        ctx.tell(lobby, Cmd::Unsubscribe { conn }).await;
     }
-    drop(out_tx);
-    let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+    if let Some((lobby, conn)) = reader.session {
+        reader.tell(&ctx, lobby, Cmd::Unsubscribe { conn }).await;
+    }
+    // Whatever was queued before the end (a last error, the close frame)
+    // still goes out, within a bound.
+    out_tx.close();
+    out_tx.take(&mut batch);
+    if !batch.is_empty() {
+        let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(5), socket.close()).await;
     metrics::gauge!("backroom_connections").decrement(1.0);
 }
 
-/// Reads until the socket closes; returns the table subscription to end.
-async fn read_loop(
-    ctx: &Arc<Ctx>,
-    stream: &mut futures_util::stream::SplitStream<WebSocket>,
-    out: &mpsc::Sender<Out>,
-) -> Option<(Uuid, ConnId)> {
-    let mut bucket = Bucket::new(RATE, BURST);
-    let mut chat_bucket = Bucket::new(CHAT_RATE, CHAT_BURST);
-    let mut session: Option<(Uuid, ConnId)> = None;
-    loop {
-        let next = if session.is_none() {
-            match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
-                Ok(m) => m,
-                Err(_) => {
-                    let _ = out.send(Out::Close(4001, "No hello was received.".into())).await;
-                    return None;
-                }
+/// Writes a batch of frames with one flush; false once the socket is done
+/// (a write failed, or a close frame was sent).
+async fn write(socket: &mut WebSocket, batch: &mut Vec<Out>) -> bool {
+    for o in batch.drain(..) {
+        let r = match o {
+            Out::Text(t) => socket.feed(Message::Text(t)).await,
+            Out::Close(code, reason) => {
+                let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from(reason) }))).await;
+                return false;
             }
-        } else {
-            stream.next().await
+        };
+        if r.is_err() {
+            return false;
+        }
+    }
+    socket.flush().await.is_ok()
+}
+
+/// The reading half of one socket: its rate buckets and, after `hello`, the
+/// table it is subscribed to. Answers to the client itself are queued on the
+/// socket's own outbox with `try_send` (never awaited: the same task drains
+/// that outbox).
+struct Reader {
+    bucket: Bucket,
+    chat_bucket: Bucket,
+    session: Option<(Uuid, ConnId)>,
+    /// The subscribed table's inbox (a table stays loaded while it has
+    /// sockets), so a move goes straight to it.
+    table: Option<TableHandle>,
+}
+
+impl Reader {
+    fn new() -> Self {
+        Reader { bucket: Bucket::new(RATE, BURST), chat_bucket: Bucket::new(CHAT_RATE, CHAT_BURST), session: None, table: None }
+    }
+
+    /// Hands a command to the subscribed table; false if the table is gone
+    /// (it is restarting).
+    async fn tell(&self, ctx: &Arc<Ctx>, lobby: Uuid, cmd: Cmd) -> bool {
+        match &self.table {
+            Some(h) => match h.tx.try_send(cmd) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(cmd)) => h.tx.send(cmd).await.is_ok(),
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            },
+            None => Box::pin(ctx.tell(lobby, cmd)).await,
+        }
+    }
+
+    /// Handles one read; false once the socket should close.
+    async fn on_frame(
+        &mut self,
+        ctx: &Arc<Ctx>,
+        next: Option<Result<Message, axum::Error>>,
+        out: &Arc<Outbox>,
+    ) -> bool {
+        let say = |o: Out| {
+            let _ = out.try_send(o);
         };
         let frame = match next {
             Some(Ok(Message::Text(t))) => t,
             Some(Ok(Message::Binary(_))) => {
-                let _ = out.send(error(ErrorCode::UnknownMessage, "Binary frames are not used; send JSON text.")).await;
-                continue;
+                say(error(ErrorCode::UnknownMessage, "Binary frames are not used; send JSON text."));
+                return true;
             }
-            Some(Ok(Message::Close(_))) | None => return session,
-            Some(Ok(_)) => continue,
+            Some(Ok(Message::Close(_))) | None => return false,
+            Some(Ok(_)) => return true,
             Some(Err(e)) => {
                 let capacity = e.to_string().to_lowercase().contains("size");
                 if capacity {
-                    let _ = out.send(Out::Close(1009, "A message was too large.".into())).await;
+                    say(Out::Close(1009, "A message was too large.".into()));
                 }
-                return session;
+                return false;
             }
         };
         if frame.len() > MAX_FRAME_BYTES {
-            let _ = out.send(error(ErrorCode::FrameTooLarge, format!("Messages are limited to {} KiB.", MAX_FRAME_BYTES / 1024))).await;
-            let _ = out.send(Out::Close(1009, "A message was too large.".into())).await;
-            return session;
+            say(error(ErrorCode::FrameTooLarge, format!("Messages are limited to {} KiB.", MAX_FRAME_BYTES / 1024)));
+            say(Out::Close(1009, "A message was too large.".into()));
+            return false;
         }
-        if !bucket.take() {
+        if !self.bucket.take() {
             metrics::counter!("backroom_rejections_total", "code" => "rate_limited").increment(1);
-            let _ = out.try_send(error(ErrorCode::RateLimited, "Too many messages; slow down a little."));
-            continue;
+            say(error(ErrorCode::RateLimited, "Too many messages; slow down a little."));
+            return true;
         }
         // The common case parses once; only a failure is parsed again to
         // say precisely what is wrong.
         let msg: ClientMsg = match serde_json::from_str(frame.as_str()) {
             Ok(m) => m,
             Err(e) => {
-                let _ = out.send(explain(frame.as_str(), e)).await;
-                continue;
+                say(explain(frame.as_str(), e));
+                return true;
             }
         };
-        match (msg, session) {
+        match (msg, self.session) {
             (ClientMsg::Hello { lobby, token, spectate, since }, None) => {
-                let who = match (token, spectate) {
-                    (Some(t), _) if t.len() <= 128 => Credential::Token(secret::hash(&t)),
-                    (None, Some(s)) if s.len() <= 128 => Credential::Spectate(secret::hash(&s)),
-                    _ => {
-                        let _ = out.send(error(ErrorCode::NotAuthenticated, "Say hello with your player token or a spectator secret.")).await;
-                        let _ = out.send(Out::Close(4001, "Say hello with your player token or a spectator secret.".into())).await;
-                        return None;
+                // Boxed: a hello happens once per socket, and its future is
+                // the largest part of this one.
+                match Box::pin(hello(ctx, lobby, token, spectate, since, out)).await {
+                    Ok(conn) => {
+                        self.session = Some((lobby, conn));
+                        self.table = Box::pin(ctx.handle(lobby, false)).await.ok();
                     }
-                };
-                let o = out.clone();
-                match ctx.call(lobby, |reply| Cmd::Subscribe { who: who.clone(), since, out: o.clone(), reply }).await {
-                    Ok(conn) => session = Some((lobby, conn)),
-                    Err(e) => {
-                        let code = e.code;
-                        let reason = close_reason(&e.message);
-                        let _ = out.send(error(code, e.message)).await;
-                        let close = if code == ErrorCode::Restarting { 1012 } else { 4001 };
-                        let _ = out.send(Out::Close(close, reason)).await;
-                        return None;
+                    Err(closing) => {
+                        for o in closing {
+                            say(o);
+                        }
+                        return false;
                     }
                 }
             }
             (ClientMsg::Hello { .. }, Some(_)) => {
-                let _ = out.send(error(ErrorCode::InvalidField, "This socket has already said hello.")).await;
+                say(error(ErrorCode::InvalidField, "This socket has already said hello."));
             }
-            (ClientMsg::Ping, _) => {
-                let _ = out.send(text(&ServerMsg::Pong)).await;
-            }
+            (ClientMsg::Ping, _) => say(text(&ServerMsg::Pong)),
             (ClientMsg::Act { rid, .. } | ClientMsg::Chat { rid, .. }, None) => {
-                let _ = out
-                    .send(text(&ServerMsg::Rejected { rid, code: ErrorCode::NotAuthenticated, rule: None, message: "Say hello first.".into() }))
-                    .await;
+                say(text(&ServerMsg::Rejected { rid, code: ErrorCode::NotAuthenticated, rule: None, message: "Say hello first.".into() }));
             }
             (ClientMsg::Act { rid, version, action }, Some((lobby, conn))) => {
                 if rid.is_empty() || rid.len() > MAX_RID_CHARS {
-                    let _ = out.send(error(ErrorCode::InvalidField, format!("A request id is 1 to {MAX_RID_CHARS} characters."))).await;
-                    continue;
+                    say(error(ErrorCode::InvalidField, format!("A request id is 1 to {MAX_RID_CHARS} characters.")));
+                    return true;
                 }
-                if !ctx.tell(lobby, Cmd::Act { conn, rid, version, action, received: Instant::now() }).await {
-                    let _ = out.send(Out::Close(1012, "The table is restarting.".into())).await;
-                    return session;
+                if !self.tell(ctx, lobby, Cmd::Act { conn, rid, version, action, received: Instant::now() }).await {
+                    say(Out::Close(1012, "The table is restarting.".into()));
+                    return false;
                 }
             }
             (ClientMsg::Chat { rid, text: line }, Some((lobby, conn))) => {
                 let trimmed = line.trim();
                 let reject = |code, message: String| text(&ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message });
                 if rid.is_empty() || rid.len() > MAX_RID_CHARS {
-                    let _ = out.send(error(ErrorCode::InvalidField, format!("A request id is 1 to {MAX_RID_CHARS} characters."))).await;
+                    say(error(ErrorCode::InvalidField, format!("A request id is 1 to {MAX_RID_CHARS} characters.")));
                 } else if trimmed.is_empty() || trimmed.chars().count() > MAX_CHAT_CHARS {
-                    let _ = out.send(reject(ErrorCode::InvalidField, format!("A chat message is 1 to {MAX_CHAT_CHARS} characters."))).await;
-                } else if !chat_bucket.take() {
-                    let _ = out.send(reject(ErrorCode::RateLimited, "You are chatting too fast; wait a moment.".into())).await;
+                    say(reject(ErrorCode::InvalidField, format!("A chat message is 1 to {MAX_CHAT_CHARS} characters.")));
+                } else if !self.chat_bucket.take() {
+                    say(reject(ErrorCode::RateLimited, "You are chatting too fast; wait a moment.".into()));
                 } else {
-                    ctx.tell(lobby, Cmd::Chat { conn, rid, text: trimmed.to_string() }).await;
+                    self.tell(ctx, lobby, Cmd::Chat { conn, rid, text: trimmed.to_string() }).await;
                 }
             }
+        }
+        true
+    }
+}
+
+/// Subscribes a socket to its table; on refusal, the frames that explain it
+/// and close the socket.
+async fn hello(
+    ctx: &Arc<Ctx>,
+    lobby: Uuid,
+    token: Option<String>,
+    spectate: Option<String>,
+    since: Option<u64>,
+    out: &Arc<Outbox>,
+) -> Result<ConnId, Vec<Out>> {
+    let who = match (token, spectate) {
+        (Some(t), _) if t.len() <= 128 => Credential::Token(secret::hash(&t)),
+        (None, Some(s)) if s.len() <= 128 => Credential::Spectate(secret::hash(&s)),
+        _ => {
+            let why = "Say hello with your player token or a spectator secret.";
+            return Err(vec![error(ErrorCode::NotAuthenticated, why), Out::Close(4001, why.into())]);
+        }
+    };
+    match ctx.call(lobby, |reply| Cmd::Subscribe { who: who.clone(), since, out: out.clone(), reply }).await {
+        Ok(conn) => Ok(conn),
+        Err(e) => {
+            let code = e.code;
+            let reason = close_reason(&e.message);
+            let close = if code == ErrorCode::Restarting { 1012 } else { 4001 };
+            Err(vec![error(code, e.message), Out::Close(close, reason)])
         }
     }
 }
