@@ -271,9 +271,14 @@ async fn paced_viewers_get_one_frame_for_a_quick_succession_of_moves() {
     assert!(log.iter().filter(|l| l.as_str().unwrap().contains("locked")).count() >= 2, "the paced frame carries the log lines of both moves: {log:?}");
     // Its own move ends the round: everybody's prompt changes, so everybody
     // hears at once.
+    // Nothing changed after the paced frame: seat 2 hears nothing more until
+    // its own move (a viewer already up to date is never paced again).
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
     c.send(json!({"type":"act","rid":"c1","version":2,"action":{"type":"bid","value":1}})).await;
     c.until(|m| m["type"] == "ack").await;
-    for ws in [&mut a, &mut b, &mut c] {
+    let s = c.until(|m| m["type"] == "state").await;
+    assert_eq!(s["version"], 3, "no repeated frame for an unchanged table");
+    for ws in [&mut a, &mut b] {
         let s = ws.until(|m| m["type"] == "state" && m["version"] == 3).await;
         assert_eq!(s["view"]["round"], 1);
     }

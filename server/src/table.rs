@@ -866,7 +866,7 @@ impl Table {
         for (id, c) in self.conns.iter_mut() {
             if pace == 0 || c.behind || urgent(c, live) {
                 keys.push((*id, c.viewer, c.log_sent));
-            } else {
+            } else if c.log_sent != Some(version) {
                 c.behind = true;
                 paced = true;
             }
