@@ -285,3 +285,35 @@ async fn paced_viewers_get_one_frame_for_a_quick_succession_of_moves() {
     app.stop().await;
     db.cleanup().await;
 }
+
+/// When the pace timer fires, only viewers that are behind get a frame: a
+/// viewer already at the table's version is never sent the same state again
+/// (otherwise every table would resend frames forever, even when idle).
+#[tokio::test]
+async fn the_pace_timer_sends_nothing_to_viewers_already_up_to_date() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--view-pace-ms", "200"]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 3, 2).await;
+    let tokens = join_players(&base, &app.http, &lobby, 2).await;
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, &tokens[0], None).await;
+    start(&base, &app.http, &lobby).await;
+    for ws in [&mut a, &mut b] {
+        ws.until(|m| m["type"] == "state").await;
+    }
+    a.send(json!({"type":"act","rid":"a1","version":0,"action":{"type":"bid","value":3}})).await;
+    let s = a.until(|m| m["type"] == "state").await;
+    assert_eq!(s["version"], 1);
+    // Seat 1 is paced: its frame comes when the timer fires.
+    let s = b.until(|m| m["type"] == "state").await;
+    assert_eq!(s["version"], 1);
+    // Then the table is quiet: nobody hears anything for several pace intervals.
+    for ws in [&mut a, &mut b] {
+        if let Ok(Some(m)) = tokio::time::timeout(std::time::Duration::from_millis(1000), ws.recv()).await {
+            panic!("no frame expected from an unchanged table, got {m}");
+        }
+    }
+    app.stop().await;
+    db.cleanup().await;
+}

@@ -14,11 +14,11 @@
 //! batch; each is still acknowledged only after its commit.
 
 use crate::registry::Ctx;
-use axum::extract::ws::Utf8Bytes;
 use crate::secret;
 use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
+use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
-use backroom_engine::{GameRng, LogEntry, Prompt, Seat, Viewer};
+use backroom_engine::{GameRng, LogEntry, Prompt, Seat, SeatSet, Viewer};
 use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo};
 use backroom_protocol::ws::{ChatLine, ServerMsg};
 use backroom_protocol::{ApiError, ErrorCode, MAX_NAME_CHARS};
@@ -1089,7 +1089,7 @@ impl Table {
             rng: serde_json::to_string(&live.rng).unwrap_or_default(),
         });
         let outcome = if live.state.pending().is_over() { live.state.outcome() } else { None };
-        let rows_seats: Vec<Seat> = rows.iter().map(|r| r.seat).collect();
+        let acted: SeatSet = rows.iter().map(|r| r.seat).collect();
         let commit = Commit {
             lobby: self.id,
             actions: rows,
@@ -1117,10 +1117,6 @@ impl Table {
         }
         let n = accepted.len();
         metrics::counter!("backroom_actions_total").increment(n as u64);
-        let mut acted = [false; 256];
-        for r in &rows_seats {
-            acted[*r as usize] = true;
-        }
         for (conn, rid, v, received) in accepted {
             if let (Some(conn), Some(rid)) = (conn, rid) {
                 self.send_to(conn, &ServerMsg::Ack { rid, version: v });
@@ -1138,7 +1134,7 @@ impl Table {
             self.broadcast_lobby();
         } else {
             self.broadcast_state_paced(|c, live| match c.viewer {
-                Viewer::Seat(s) => acted[s as usize] || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before),
+                Viewer::Seat(s) => acted.contains(s) || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before),
                 Viewer::Spectator => false,
             });
         }

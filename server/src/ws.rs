@@ -79,7 +79,7 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
 
 async fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) {
     metrics::gauge!("backroom_connections").increment(1.0);
-    let out_tx = Outbox::new();
+    let outbox = Outbox::new();
     let mut reader = Reader::new();
     let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
     let mut batch = Vec::with_capacity(8);
@@ -88,18 +88,18 @@ async fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) {
             // Frames for the client first: an ack and the state that
             // follows it leave together, with one flush.
             biased;
-            () = out_tx.recv_many(&mut batch) => {
+            () = outbox.recv_many(&mut batch) => {
                 if !write(&mut socket, &mut batch).await {
                     break;
                 }
             }
             next = socket.recv() => {
-                if !reader.on_frame(&ctx, next, &out_tx).await {
+                if !reader.on_frame(&ctx, next, &outbox).await {
                     break;
                 }
             }
             () = tokio::time::sleep_until(hello_by), if reader.session.is_none() => {
-                let _ = out_tx.try_send(Out::Close(4001, "No hello was received.".into()));
+                let _ = outbox.try_send(Out::Close(4001, "No hello was received.".into()));
                 break;
             }
         }
@@ -109,8 +109,8 @@ async fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) {
     }
     // Whatever was queued before the end (a last error, the close frame)
     // still goes out, within a bound.
-    out_tx.close();
-    out_tx.take(&mut batch);
+    outbox.close();
+    outbox.take(&mut batch);
     if !batch.is_empty() {
         let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
     }
