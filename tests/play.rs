@@ -223,6 +223,40 @@ async fn bots_fill_seats_and_finish_the_match_while_a_spectator_watches() {
     db.cleanup().await;
 }
 
+/// A table of bots only (the host stood up) must never stall: in X-Men's
+/// School pick the seats choose one after another from what is left, and
+/// every bot's move is chosen against the table as it is when it is applied.
+#[tokio::test]
+async fn a_table_of_bots_alone_plays_xmen_past_setup() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let (_, r) = app.post("/api/lobbies", None, json!({"game":"xmen-mutant-revolution","seats":4,"name":"Host","spectators":true})).await;
+    let lobby = r["lobby"].as_str().expect("lobby created").to_string();
+    let token = r["token"].as_str().unwrap().to_string();
+    let (s, _) = app.post(&format!("/api/lobbies/{lobby}/seat"), Some(&token), json!({"seat": null})).await;
+    assert_eq!(s, 200);
+    let (s, info) = app.post(&format!("/api/lobbies/{lobby}/bots"), Some(&token), json!({})).await;
+    assert_eq!(s, 200);
+    assert_eq!(info["players"].as_array().unwrap().iter().filter(|p| p["bot"] == true).count(), 4);
+    let mut me = Ws::hello(app.addr, &lobby, &token, None).await;
+    let (s, _) = app.post(&format!("/api/lobbies/{lobby}/start"), Some(&token), json!({})).await;
+    assert_eq!(s, 200);
+    // Standing, the host watches: no prompt ever, and the bots reach round 2.
+    let last = me
+        .until(|m| {
+            if m["type"] == "state" {
+                assert!(m["prompt"].is_null(), "a standing host got a prompt");
+            }
+            m["type"] == "state" && (m["view"]["round"].as_u64().unwrap_or(0) >= 2 || !m["outcome"].is_null())
+        })
+        .await;
+    let schools = last["view"]["schools"].as_array().expect("schools in the view");
+    assert_eq!(schools.len(), 4);
+    assert!(schools.iter().all(|s| s["school"].is_string()), "every seat took a School: {schools:?}");
+    app.stop().await;
+    db.cleanup().await;
+}
+
 #[tokio::test]
 async fn graceful_shutdown_closes_sockets_with_restarting() {
     let db = TestDb::new(Backend::Sqlite).await;

@@ -221,8 +221,8 @@ pub struct Table {
     chat_seq: i64,
     bot_rng: GameRng,
     bot_pending: bool,
-    /// A bot's move was refused: wait for a person's move before bots try
-    /// again, so a confused bot never spins.
+    /// A bot's move was refused: while a person is awaited, bots wait for a
+    /// person's move before trying again, so a confused bot never spins.
     bots_stuck: bool,
     deferred: VecDeque<Cmd>,
     self_tx: mpsc::WeakSender<Cmd>,
@@ -927,16 +927,16 @@ impl Table {
             if !awaited.contains(seat) {
                 continue;
             }
-            match live.state.bot_action(seat, &mut self.bot_rng) {
-                Some(action) => out.push(Incoming { conn: None, seat, rid: None, version: None, action, received: Instant::now() }),
-                None => tracing::warn!(table = %self.id, seat, "a bot found no legal action"),
-            }
+            // The move itself is chosen in `process`, against the table as
+            // it is after the moves before it in the batch: two bots asked
+            // at once must not both take the same School.
+            out.push(Incoming { conn: None, seat, rid: None, version: None, action: Value::Null, received: Instant::now() });
         }
         out
     }
 
     fn schedule_bots(&mut self) {
-        if self.bot_pending || self.bots_stuck {
+        if self.bot_pending {
             return;
         }
         let Some(live) = &self.live else { return };
@@ -944,11 +944,15 @@ impl Table {
             return;
         }
         let awaited = live.state.pending().awaited();
-        if !self.players.iter().any(|p| p.bot && p.seat.is_some_and(|s| awaited.contains(s))) {
+        let awaits = |bot: bool| self.players.iter().any(|p| p.bot == bot && p.seat.is_some_and(|s| awaited.contains(s)));
+        if !awaits(true) || (self.bots_stuck && awaits(false)) {
             return;
         }
         self.bot_pending = true;
-        let delay = self.ctx.cfg.bot_delay_ms;
+        // A refused bot waits for a person's move when someone else is
+        // awaited; when only bots are, it tries again, slowly, rather than
+        // leaving the table waiting forever.
+        let delay = if self.bots_stuck { self.ctx.cfg.bot_delay_ms.max(1000) } else { self.ctx.cfg.bot_delay_ms };
         if delay == 0 {
             self.deferred.push_back(Cmd::BotTurn);
         } else if let Some(tx) = self.self_tx.upgrade() {
@@ -968,8 +972,20 @@ impl Table {
         let mut accepted: Vec<(Option<ConnId>, Option<String>, u64, Instant)> = Vec::with_capacity(batch.len());
         let mut answers: Vec<(ConnId, ServerMsg)> = vec![];
         let mut panicked: Vec<(Option<ConnId>, Option<String>)> = vec![];
-        for inc in batch {
+        for mut inc in batch {
             let seat = inc.seat;
+            if inc.conn.is_none() {
+                if !live.state.pending().awaited().contains(seat) {
+                    continue;
+                }
+                match live.state.bot_action(seat, &mut self.bot_rng) {
+                    Some(action) => inc.action = action,
+                    None => {
+                        tracing::warn!(table = %self.id, seat, "a bot found no legal action");
+                        continue;
+                    }
+                }
+            }
             if let Some(rid) = &inc.rid
                 && let Some((_, v)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _)| r == rid))
             {

@@ -103,3 +103,19 @@ export function watchErrors(page, who, into) {
     if (m.type() === 'error' && !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED/.test(m.text())) into.push(`${who} console: ${m.text()}`);
   });
 }
+
+/**
+ * Makes sure this page's person sits, and returns the seat number. The
+ * lobby page first draws without knowing who "you" are; clicking a "Move
+ * here" button in that instant would move a host the server had already
+ * seated. So: wait until the page shows either your seat or its "Pick a seat
+ * below to play." call-out, and only sit in the second case.
+ */
+export async function takeSeat(page) {
+  await page.locator('.seat-card.mine, .callout.pick').first().waitFor();
+  if (!(await page.locator('.seat-card.mine').count())) {
+    await page.locator('button[data-sit]').first().click();
+  }
+  await page.locator('.seat-card.mine').waitFor();
+  return Number(await page.locator('.seat-card.mine').getAttribute('data-seat'));
+}

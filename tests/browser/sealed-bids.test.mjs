@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat } from './helpers.mjs';
 
 const ROUNDS = 3;
 // A's bids are two-digit values that no score, round number or seat label
@@ -81,20 +81,12 @@ test('two players play Sealed Bids through the web client without seeing each ot
     await B.fill('#join-name', 'Bea');
     await B.click('#join');
     await B.waitForURL(new RegExp(`#/table/${lobbyId}$`));
-    await B.locator('.seat-card').first().waitFor();
-    if (!(await B.locator('.seat-card.mine').count())) {
-      await B.locator('.callout.pick').waitFor(); // "Pick a seat below to play."
-      await B.locator('button[data-sit]').first().click();
-    }
-    await B.locator('.seat-card.mine').waitFor();
-    const seatB = Number(await B.locator('.seat-card.mine').getAttribute('data-seat'));
+    const seatB = await takeSeat(B);
     await B.screenshot({ path: path.join(shots, 'lobby-phone.png'), fullPage: true });
 
     // --- A (the host; the server seats its creator) sees B seated
     await A.locator(`.seat-card[data-seat="${seatB}"]`, { hasText: 'Bea' }).waitFor();
-    if (!(await A.locator('.seat-card.mine').count())) await A.locator('button[data-sit]').first().click();
-    await A.locator('.seat-card.mine').waitFor();
-    const seatA = Number(await A.locator('.seat-card.mine').getAttribute('data-seat'));
+    const seatA = await takeSeat(A);
     assert.notEqual(seatA, seatB);
     await A.click('#fill-bots');
     await A.locator('#start:not([disabled])').waitFor();

@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat } from './helpers.mjs';
 
 const GAME = 'xmen-mutant-revolution';
 const STEP = 20_000; // longest wait for any single UI step
@@ -97,9 +97,7 @@ test('one person and two bots play a full round of X-Men through the web client'
     await card.locator('select[name="seats"]').selectOption('3');
     await card.getByRole('button', { name: 'Create lobby' }).click();
     await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
-    if (!(await page.locator('.seat-card.mine').count())) await page.locator('button[data-sit]').first().click();
-    await page.locator('.seat-card.mine').waitFor();
-    const me = Number(await page.locator('.seat-card.mine').getAttribute('data-seat'));
+    const me = await takeSeat(page);
     await page.click('#fill-bots');
     await page.locator('#start:not([disabled])').waitFor();
     await page.click('#start');
