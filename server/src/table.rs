@@ -65,18 +65,18 @@ impl Outbox {
         Arc::new(Outbox { queue: std::sync::Mutex::new((VecDeque::new(), false)), ready: tokio::sync::Notify::new() })
     }
 
-    /// Queues a frame; an error if the socket has gone or has let
-    /// [`OUTBOX`] frames pile up unread (it is then dropped as too slow).
-    pub fn try_send(&self, o: Out) -> Result<(), ()> {
+    /// Queues a frame; false if the socket has gone or has let [`OUTBOX`]
+    /// frames pile up unread (it is then dropped as too slow).
+    pub fn offer(&self, o: Out) -> bool {
         {
-            let mut q = self.queue.lock().map_err(|_| ())?;
+            let Ok(mut q) = self.queue.lock() else { return false };
             if q.1 || q.0.len() >= OUTBOX {
-                return Err(());
+                return false;
             }
             q.0.push_back(o);
         }
         self.ready.notify_one();
-        Ok(())
+        true
     }
 
     /// Waits for frames and moves all of them into `batch` (cancel-safe:
@@ -445,7 +445,7 @@ impl Table {
 
     fn close_all(&mut self, code: u16, reason: &str) {
         for c in self.conns.values() {
-            let _ = c.out.try_send(Out::Close(code, reason.to_string()));
+            let _ = c.out.offer(Out::Close(code, reason.to_string()));
         }
         self.conns.clear();
     }
@@ -545,7 +545,7 @@ impl Table {
     fn send_all(&mut self, f: &Utf8Bytes) {
         let mut slow = vec![];
         for (id, c) in &self.conns {
-            if c.out.try_send(Out::Text(f.clone())).is_err() {
+            if !c.out.offer(Out::Text(f.clone())) {
                 slow.push(*id);
             }
         }
@@ -556,7 +556,7 @@ impl Table {
 
     fn send_to(&mut self, conn: ConnId, msg: &ServerMsg) {
         let failed = match self.conns.get(&conn) {
-            Some(c) => c.out.try_send(Out::Text(frame(msg))).is_err(),
+            Some(c) => !c.out.offer(Out::Text(frame(msg))),
             None => false,
         };
         if failed {
@@ -689,7 +689,7 @@ impl Table {
         let gone: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.player == Some(player)).map(|(id, _)| *id).collect();
         for id in gone {
             if let Some(c) = self.conns.remove(&id) {
-                let _ = c.out.try_send(Out::Close(code, reason.to_string()));
+                let _ = c.out.offer(Out::Close(code, reason.to_string()));
             }
         }
         self.broadcast_lobby();
@@ -802,21 +802,21 @@ impl Table {
         self.next_conn += 1;
         let first_of_player = player.is_some_and(|p| !self.conns.values().any(|c| c.player == Some(p)));
         let welcome = ServerMsg::Welcome { viewer, player, chat: self.chat.iter().cloned().collect() };
-        let _ = out.try_send(Out::Text(frame(&welcome)));
+        let _ = out.offer(Out::Text(frame(&welcome)));
         self.conns.insert(id, Conn { viewer, player, out, log_sent: since, behind: false });
         if first_of_player {
             self.broadcast_lobby();
         } else {
             let f = frame(&ServerMsg::Lobby { lobby: self.info() });
             if let Some(c) = self.conns.get(&id) {
-                let _ = c.out.try_send(Out::Text(f));
+                let _ = c.out.offer(Out::Text(f));
             }
         }
         if self.live.is_some() {
             let f = self.state_frame(viewer, since);
             if let Some(c) = self.conns.get_mut(&id) {
                 c.log_sent = self.live.as_ref().map(|l| l.version);
-                let _ = c.out.try_send(Out::Text(f));
+                let _ = c.out.offer(Out::Text(f));
             }
         }
         Ok(id)
@@ -877,7 +877,7 @@ impl Table {
             if let Some(c) = self.conns.get_mut(&id) {
                 c.log_sent = Some(version);
                 c.behind = false;
-                if c.out.try_send(Out::Text(f)).is_err() {
+                if !c.out.offer(Out::Text(f)) {
                     slow.push(id);
                 }
             }
@@ -901,7 +901,7 @@ impl Table {
     }
 
     fn incoming(&mut self, conn: ConnId, rid: String, version: u64, action: Value, received: Instant) -> Option<Incoming> {
-        let Some(c) = self.conns.get(&conn) else { return None };
+        let c = self.conns.get(&conn)?;
         let reject = |code: ErrorCode, message: String| ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message };
         let msg = match (c.viewer, &self.live) {
             (_, None) => reject(ErrorCode::NotStarted, "The match has not started yet.".into()),

@@ -1,7 +1,7 @@
 //! The WebSocket at `/ws`: one per browser tab.
 //!
 //! One task per socket serves both directions: it drains this connection's
-//! outbox (filled by the table actor with `try_send`, never awaited on, so a
+//! outbox (filled by the table actor with `offer`, never awaited on, so a
 //! slow client cannot stall a table) and reads frames, enforcing the caps
 //! (frame size, message rate, field lengths) and forwarding commands to the
 //! table. One task instead of a reader and a writer halves the tasks per
@@ -99,7 +99,7 @@ async fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) {
                 }
             }
             () = tokio::time::sleep_until(hello_by), if reader.session.is_none() => {
-                let _ = outbox.try_send(Out::Close(4001, "No hello was received.".into()));
+                let _ = outbox.offer(Out::Close(4001, "No hello was received.".into()));
                 break;
             }
         }
@@ -138,7 +138,7 @@ async fn write(socket: &mut WebSocket, batch: &mut Vec<Out>) -> bool {
 
 /// The reading half of one socket: its rate buckets and, after `hello`, the
 /// table it is subscribed to. Answers to the client itself are queued on the
-/// socket's own outbox with `try_send` (never awaited: the same task drains
+/// socket's own outbox with `offer` (never awaited: the same task drains
 /// that outbox).
 struct Reader {
     bucket: Bucket,
@@ -175,7 +175,7 @@ impl Reader {
         out: &Arc<Outbox>,
     ) -> bool {
         let say = |o: Out| {
-            let _ = out.try_send(o);
+            let _ = out.offer(o);
         };
         let frame = match next {
             Some(Ok(Message::Text(t))) => t,
