@@ -18,7 +18,7 @@ use crate::secret;
 use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
-use backroom_engine::{GameRng, LogEntry, Prompt, Seat, SeatSet, Viewer};
+use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
 use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo};
 use backroom_protocol::ws::{ChatLine, ServerMsg};
 use backroom_protocol::{ApiError, ErrorCode, MAX_NAME_CHARS};
@@ -37,7 +37,7 @@ const CHAT_WINDOW: usize = 50;
 const MAX_BATCH: usize = 64;
 /// Request ids remembered per seat for idempotent resends: a client resends
 /// only what it has not seen acknowledged, a handful at most.
-const RIDS_KEPT: usize = 16;
+const RIDS_KEPT: usize = 8;
 /// Outbound frames queued per socket before it is dropped as too slow.
 pub const OUTBOX: usize = 256;
 
@@ -168,12 +168,12 @@ struct Live {
     state: Box<dyn DynState>,
     rng: GameRng,
     version: u64,
-    log: VecDeque<(u64, LogEntry)>,
+    log: VecDeque<(u64, PackedLogEntry)>,
     prompts: Vec<Option<Prompt>>,
     /// Version at which each seat's prompt last changed (stale checks).
     prompt_changed: Vec<u64>,
     /// Recently accepted request ids per seat, for idempotent resends.
-    rids: HashMap<Seat, VecDeque<(String, u64)>>,
+    rids: HashMap<Seat, VecDeque<(Box<str>, u64)>>,
     last_snapshot: u64,
     over: bool,
 }
@@ -189,9 +189,9 @@ impl Live {
         }
     }
 
-    fn remember_rid(&mut self, seat: Seat, rid: String, version: u64) {
-        let q = self.rids.entry(seat).or_default();
-        q.push_back((rid, version));
+    fn remember_rid(&mut self, seat: Seat, rid: &str, version: u64) {
+        let q = self.rids.entry(seat).or_insert_with(|| VecDeque::with_capacity(RIDS_KEPT + 1));
+        q.push_back((rid.into(), version));
         if q.len() > RIDS_KEPT {
             q.pop_front();
         }
@@ -316,16 +316,16 @@ impl Table {
             // The opening line is not stored; it follows from the published
             // seed hash, so a restored table shows the same log.
             if resume.recent.first().is_none_or(|a| a.seq == 1) {
-                live.log.push_back((0, opening_line(t.lobby.seed_hash.as_deref().unwrap_or(""))));
+                live.log.push_back((0, opening_line(t.lobby.seed_hash.as_deref().unwrap_or("")).into()));
             }
             for a in &resume.recent {
                 if let Ok(entries) = serde_json::from_str::<Vec<LogEntry>>(&a.log) {
                     for e in entries {
-                        live.log.push_back((a.seq as u64, e));
+                        live.log.push_back((a.seq as u64, e.into()));
                     }
                 }
                 if let Some(rid) = &a.rid {
-                    live.remember_rid(a.seat, rid.clone(), a.seq as u64);
+                    live.remember_rid(a.seat, rid, a.seq as u64);
                 }
             }
             for s in 0..seats {
@@ -765,7 +765,7 @@ impl Table {
             last_snapshot: 0,
             over: false,
         };
-        live.log.push_back((0, opening_line(self.lobby.seed_hash.as_deref().unwrap_or(""))));
+        live.log.push_back((0, opening_line(self.lobby.seed_hash.as_deref().unwrap_or("")).into()));
         live.refresh_prompts(seats);
         self.live = Some(live);
         // Seated players now see their seat's view.
@@ -826,12 +826,10 @@ impl Table {
     /// `from` (all of them for `None`).
     fn state_frame(&self, viewer: Viewer, from: Option<u64>) -> Utf8Bytes {
         let Some(live) = &self.live else { return Utf8Bytes::from_static("") };
-        let log: Vec<String> = live
-            .log
-            .iter()
-            .filter(|(v, _)| from.is_none_or(|f| *v > f))
-            .filter_map(|(_, e)| e.for_viewer(viewer).map(str::to_string))
-            .collect();
+        // The window is in version order: skip what this viewer has seen
+        // without walking it.
+        let first = from.map_or(0, |f| live.log.partition_point(|(v, _)| *v <= f));
+        let log: Vec<String> = live.log.range(first..).filter_map(|(_, e)| e.for_viewer(viewer).map(str::to_string)).collect();
         let prompt = viewer.seat().and_then(|s| live.prompts.get(s as usize).cloned().flatten());
         let view = live.state.view_raw(viewer);
         frame(&ServerMsg::State {
@@ -987,7 +985,7 @@ impl Table {
                 }
             }
             if let Some(rid) = &inc.rid
-                && let Some((_, v)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _)| r == rid))
+                && let Some((_, v)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _)| **r == **rid))
             {
                 // A resend of something already durable: acknowledge again.
                 if let Some(conn) = inc.conn {
@@ -1042,13 +1040,13 @@ impl Table {
                         at: now_ms(),
                     });
                     for e in log {
-                        live.log.push_back((v, e));
+                        live.log.push_back((v, e.into()));
                     }
                     while live.log.len() > LOG_WINDOW {
                         live.log.pop_front();
                     }
                     if let Some(rid) = &inc.rid {
-                        live.remember_rid(seat, rid.clone(), v);
+                        live.remember_rid(seat, rid, v);
                     }
                     if inc.conn.is_some() {
                         self.bots_stuck = false;
@@ -1144,7 +1142,7 @@ impl Table {
             live.over = true;
             self.lobby.status = LobbyStatus::Finished;
             self.lobby.outcome = serde_json::to_string(&o).ok();
-            live.log.push_back((version, LogEntry::public(format!("{} The seed was {}.", o.summary, self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default()))));
+            live.log.push_back((version, LogEntry::public(format!("{} The seed was {}.", o.summary, self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default())).into()));
             metrics::gauge!("backroom_live_matches").decrement(1.0);
             self.broadcast_state();
             self.broadcast_lobby();

@@ -210,6 +210,50 @@ impl LogEntry {
     }
 }
 
+/// A [`LogEntry`] packed for keeping in memory: both texts in one
+/// allocation and 32 bytes in a table's log window instead of 56 bytes and
+/// two allocations. A server keeps the recent log of every live match, so
+/// this is most of a quiet table's memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackedLogEntry {
+    /// `public` then `private`, back to back.
+    text: Box<str>,
+    /// Where `private` starts in `text`.
+    split: u32,
+    to: SeatSet,
+    has_public: bool,
+    has_private: bool,
+}
+
+impl From<LogEntry> for PackedLogEntry {
+    fn from(e: LogEntry) -> Self {
+        let public = e.public.as_deref().unwrap_or("");
+        let private = e.private.as_deref().unwrap_or("");
+        let mut text = String::with_capacity(public.len() + private.len());
+        text.push_str(public);
+        text.push_str(private);
+        PackedLogEntry {
+            split: u32::try_from(public.len()).unwrap_or(u32::MAX),
+            text: text.into_boxed_str(),
+            to: e.to,
+            has_public: e.public.is_some(),
+            has_private: e.private.is_some(),
+        }
+    }
+}
+
+impl PackedLogEntry {
+    /// The text `viewer` reads, if any: the same rule as
+    /// [`LogEntry::for_viewer`].
+    pub fn for_viewer(&self, viewer: Viewer) -> Option<&str> {
+        let (public, private) = self.text.split_at((self.split as usize).min(self.text.len()));
+        match viewer {
+            Viewer::Seat(s) if self.to.contains(s) => self.has_private.then_some(private),
+            _ => self.has_public.then_some(public),
+        }
+    }
+}
+
 fn no_seats(s: &SeatSet) -> bool {
     s.is_empty()
 }
@@ -347,4 +391,28 @@ pub enum OptionKind {
         /// Default value.
         default: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_packed_log_entry_reads_the_same_for_every_viewer() {
+        let entries = [
+            LogEntry::public("Round 3 begins."),
+            LogEntry::split(SeatSet::only(1), "You locked your dial at 7.", Some("Seat 2 has locked a bid.".into())),
+            LogEntry::split([0, 2].into_iter().collect(), "Your hand: Storm, Rogue — ünïcode", None),
+            LogEntry { public: Some(String::new()), to: SeatSet::only(0), private: Some(String::new()) },
+            LogEntry { public: None, to: SeatSet::EMPTY, private: None },
+        ];
+        let viewers = [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Seat(3)];
+        for e in entries {
+            let packed = PackedLogEntry::from(e.clone());
+            for v in viewers {
+                assert_eq!(packed.for_viewer(v), e.for_viewer(v), "{e:?} for {v:?}");
+            }
+        }
+        assert!(std::mem::size_of::<PackedLogEntry>() <= 24);
+    }
 }

@@ -34,7 +34,7 @@ pub mod erased;
 pub mod testkit;
 
 pub use game::{
-    Game, GameInfo, GameOption, LogEntry, OptionKind, Outcome, Pending, RuleCode, RuleError,
+    Game, GameInfo, GameOption, LogEntry, OptionKind, Outcome, PackedLogEntry, Pending, RuleCode, RuleError,
     SetupError,
 };
 pub use knowledge::Hidden;
