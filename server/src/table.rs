@@ -127,6 +127,17 @@ pub enum Credential {
 
 type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
 
+/// A move as a socket hands it in. Boxed in [`Cmd::Act`] so that every
+/// command stays small: a table's channel holds its commands in blocks of
+/// 32, and a thousand tables each keep one or two blocks.
+pub struct Act {
+    pub conn: ConnId,
+    pub rid: String,
+    pub version: u64,
+    pub action: Value,
+    pub received: Instant,
+}
+
 /// Commands a table accepts.
 pub enum Cmd {
     Info { who: Credential, reply: Reply<LobbyInfo> },
@@ -137,9 +148,9 @@ pub enum Cmd {
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
     Record { who: Credential, reply: Reply<MatchRecord> },
-    Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
+    Subscribe { who: Box<Credential>, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
     Unsubscribe { conn: ConnId },
-    Act { conn: ConnId, rid: String, version: u64, action: Value, received: Instant },
+    Act(Box<Act>),
     Chat { conn: ConnId, rid: String, text: String },
     BotTurn,
     Expire,
@@ -390,9 +401,9 @@ impl Table {
                 },
             };
             match cmd {
-                Cmd::Act { conn, rid, version, action, received } => {
+                Cmd::Act(act) => {
                     let mut batch = vec![];
-                    if let Some(i) = self.incoming(conn, rid, version, action, received) {
+                    if let Some(i) = self.incoming(*act) {
                         batch.push(i);
                     }
                     // The other seats' sockets that became readable in the
@@ -401,8 +412,8 @@ impl Table {
                     tokio::task::yield_now().await;
                     while batch.len() < MAX_BATCH {
                         match rx.try_recv() {
-                            Ok(Cmd::Act { conn, rid, version, action, received }) => {
-                                if let Some(i) = self.incoming(conn, rid, version, action, received) {
+                            Ok(Cmd::Act(act)) => {
+                                if let Some(i) = self.incoming(*act) {
                                     batch.push(i);
                                 }
                             }
@@ -413,12 +424,14 @@ impl Table {
                             Err(_) => break,
                         }
                     }
-                    self.process(batch).await;
+                    // Boxed: the batch's future lives only while it runs,
+                    // instead of in every idle table's task.
+                    Box::pin(self.process(batch)).await;
                 }
                 Cmd::BotTurn => {
                     self.bot_pending = false;
                     let batch = self.bot_moves();
-                    self.process(batch).await;
+                    Box::pin(self.process(batch)).await;
                 }
                 Cmd::Shutdown { done } => {
                     self.close_all(1012, "The server is restarting; reconnecting shortly.");
@@ -605,7 +618,7 @@ impl Table {
                 let _ = reply.send(r);
             }
             Cmd::Subscribe { who, since, out, reply } => {
-                let r = self.subscribe(who, since, out);
+                let r = self.subscribe(*who, since, out);
                 let _ = reply.send(r);
             }
             Cmd::Unsubscribe { conn } => {
@@ -617,7 +630,7 @@ impl Table {
                 }
             }
             Cmd::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
-            Cmd::Act { .. } | Cmd::BotTurn | Cmd::Shutdown { .. } | Cmd::Expire => {}
+            Cmd::Act(_) | Cmd::BotTurn | Cmd::Shutdown { .. } | Cmd::Expire => {}
         }
     }
 
@@ -898,7 +911,7 @@ impl Table {
         self.broadcast_state_paced(|_, _| false);
     }
 
-    fn incoming(&mut self, conn: ConnId, rid: String, version: u64, action: Value, received: Instant) -> Option<Incoming> {
+    fn incoming(&mut self, Act { conn, rid, version, action, received }: Act) -> Option<Incoming> {
         let c = self.conns.get(&conn)?;
         let reject = |code: ErrorCode, message: String| ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message };
         let msg = match (c.viewer, &self.live) {
@@ -1234,4 +1247,16 @@ pub async fn replay_all(ctx: &Ctx, game: &'static dyn DynGame, lobby: &LobbyRow)
         state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("action {} refused on replay: {e}", a.seq))?;
     }
     Ok((state.state_json(), serde_json::to_string(&rng)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every table's channel keeps its commands in blocks of 32: a large
+    /// rare command would make every block, on every table, large.
+    #[test]
+    fn commands_stay_small() {
+        assert!(std::mem::size_of::<Cmd>() <= 64, "Cmd is {} bytes", std::mem::size_of::<Cmd>());
+    }
 }

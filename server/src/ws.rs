@@ -11,7 +11,7 @@
 
 use crate::registry::Ctx;
 use crate::secret;
-use crate::table::{Cmd, ConnId, Credential, Out, Outbox, TableHandle};
+use crate::table::{Act, Cmd, ConnId, Credential, Out, Outbox, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
@@ -94,7 +94,9 @@ async fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) {
                 }
             }
             next = socket.recv() => {
-                if !reader.on_frame(&ctx, next, &outbox).await {
+                // Boxed for the same reason as `hello`: while a socket
+                // waits (almost always), its task holds no frame's future.
+                if !Box::pin(reader.on_frame(&ctx, next, &outbox)).await {
                     break;
                 }
             }
@@ -241,7 +243,7 @@ impl Reader {
                     say(error(ErrorCode::InvalidField, format!("A request id is 1 to {MAX_RID_CHARS} characters.")));
                     return true;
                 }
-                if !self.tell(ctx, lobby, Cmd::Act { conn, rid, version, action, received: Instant::now() }).await {
+                if !self.tell(ctx, lobby, Cmd::Act(Box::new(Act { conn, rid, version, action, received: Instant::now() }))).await {
                     say(Out::Close(1012, "The table is restarting.".into()));
                     return false;
                 }
@@ -282,7 +284,7 @@ async fn hello(
             return Err(vec![error(ErrorCode::NotAuthenticated, why), Out::Close(4001, why.into())]);
         }
     };
-    match ctx.call(lobby, |reply| Cmd::Subscribe { who: who.clone(), since, out: out.clone(), reply }).await {
+    match ctx.call(lobby, |reply| Cmd::Subscribe { who: Box::new(who.clone()), since, out: out.clone(), reply }).await {
         Ok(conn) => Ok(conn),
         Err(e) => {
             let code = e.code;
