@@ -26,10 +26,15 @@ pub struct Ctx {
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
+/// Most matches' commits written in one transaction. Under load a group
+/// holds a few dozen; the cap bounds the statement, and with it the write
+/// buffer that each database connection keeps at its largest size.
+const MAX_GROUP_COMMIT: usize = 128;
+
 impl Ctx {
     /// A context over a connected store.
     pub fn new(store: Store, cfg: ServeArgs) -> Arc<Ctx> {
-        let commits = GroupCommit::start(store.clone(), cfg.group_commit, 512);
+        let commits = GroupCommit::start(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT);
         Arc::new(Ctx { store, commits, cfg, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
     }
 
