@@ -216,7 +216,16 @@ async fn bots_fill_seats_and_finish_the_match_while_a_spectator_watches() {
     assert_eq!(r["code"], "not_seated");
     let (_, metrics) = app.get("/metrics", None).await;
     let metrics = metrics.as_str().unwrap().to_string();
-    for name in ["backroom_actions_total", "backroom_commit_latency_seconds", "backroom_action_latency_seconds", "backroom_connections"] {
+    for name in [
+        "backroom_actions_total",
+        "backroom_commit_latency_seconds",
+        "backroom_action_latency_seconds",
+        "backroom_connections",
+        "backroom_matches_finished_total",
+        "process_cpu_seconds_total",
+        "process_resident_memory_bytes",
+        "process_resident_memory_max_bytes",
+    ] {
         assert!(metrics.contains(name), "/metrics lacks {name}");
     }
     app.stop().await;

@@ -53,13 +53,34 @@ pub fn metrics_handle() -> PrometheusHandle {
         .clone()
 }
 
+/// `/metrics`: the server's counters, and the process's own CPU seconds,
+/// resident memory and peak resident memory, read on each scrape (the same
+/// figures the load tool and the race read from /proc).
+fn render_metrics(handle: &PrometheusHandle, process: &metrics_process::Collector) -> String {
+    process.collect();
+    if let Some(kb) = peak_rss_kb() {
+        metrics::gauge!("process_resident_memory_max_bytes").set((kb * 1024) as f64);
+    }
+    handle.render()
+}
+
+/// `VmHWM` of this process (Linux), in KiB.
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// The router over a context.
 pub fn router(ctx: Arc<Ctx>) -> Router {
     let metrics = metrics_handle();
+    let process = Arc::new(metrics_process::Collector::default());
+    process.describe();
+    metrics::describe_gauge!("process_resident_memory_max_bytes", metrics::Unit::Bytes, "Peak resident memory size in bytes.");
     let static_dir = ctx.cfg.static_dir.clone();
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
-        .route("/metrics", get(move || std::future::ready(metrics.render())))
+        .route("/metrics", get(move || std::future::ready(render_metrics(&metrics, &process))))
         .route("/api/games", get(api::games))
         .route("/api/games/{id}/content", get(api::content))
         .route("/api/lobbies", post(api::create_lobby))

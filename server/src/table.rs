@@ -1157,6 +1157,7 @@ impl Table {
             self.lobby.outcome = serde_json::to_string(&o).ok();
             live.log.push_back((version, LogEntry::public(format!("{} The seed was {}.", o.summary, self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default())).into()));
             metrics::gauge!("backroom_live_matches").decrement(1.0);
+            metrics::counter!("backroom_matches_finished_total").increment(1);
             self.broadcast_state();
             self.broadcast_lobby();
         } else {
