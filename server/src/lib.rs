@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod config;
+pub mod intern;
 pub mod registry;
 pub mod secret;
 pub mod store;

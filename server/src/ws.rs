@@ -62,10 +62,10 @@ impl Bucket {
 pub async fn upgrade(State(ctx): State<Arc<Ctx>>, ws: WebSocketUpgrade) -> Response {
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
-        // Client messages are small (a move is about 120 bytes): a 512-byte
+        // Client messages are small (a move is about 120 bytes): a 256-byte
         // read chunk (a larger frame just takes several reads) keeps 4 000
         // idle sockets from holding 16 MB, as the 4 KiB default would.
-        .read_buffer_size(512)
+        .read_buffer_size(256)
         .write_buffer_size(16 * 1024)
         .on_upgrade(move |socket| serve(ctx, socket))
 }
@@ -78,55 +78,79 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
     text(&ServerMsg::Error { code, message: message.into() })
 }
 
-async fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) {
-    metrics::gauge!("backroom_connections").increment(1.0);
-    let outbox = Outbox::new();
-    let mut reader = Reader::new();
-    let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
-    let mut batch = Vec::with_capacity(8);
-    loop {
-        tokio::select! {
-            // Frames for the client first: an ack and the state that
-            // follows it leave together, with one flush.
-            biased;
-            () = outbox.recv_many(&mut batch) => {
-                if !write(&mut socket, &mut batch).await {
+/// Serves one socket until it closes. Not an `async fn`, for the reason
+/// given at [`crate::table::Table::run`]: the WebSocket would sit in every
+/// socket's task twice.
+#[allow(clippy::manual_async_fn)]
+fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) -> impl Future<Output = ()> + Send {
+    async move {
+        metrics::gauge!("backroom_connections").increment(1.0);
+        let outbox = Outbox::new();
+        let mut reader = Reader::new();
+        let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
+        let mut batch = Vec::with_capacity(8);
+        loop {
+            tokio::select! {
+                // Frames for the client first: an ack and the state that
+                // follows it leave together, with one flush.
+                biased;
+                () = outbox.recv_many(&mut batch) => {
+                    if !write(&mut socket, &mut batch).await {
+                        break;
+                    }
+                }
+                next = socket.recv() => {
+                    // Boxed for the same reason as `hello`: while a socket
+                    // waits (almost always), its task holds no frame's future.
+                    if !Box::pin(reader.on_frame(&ctx, next, &outbox)).await {
+                        break;
+                    }
+                }
+                () = tokio::time::sleep_until(hello_by), if reader.session.is_none() => {
+                    let _ = outbox.offer(Out::Close(4001, "No hello was received.".into()));
                     break;
                 }
-            }
-            next = socket.recv() => {
-                // Boxed for the same reason as `hello`: while a socket
-                // waits (almost always), its task holds no frame's future.
-                if !Box::pin(reader.on_frame(&ctx, next, &outbox)).await {
-                    break;
-                }
-            }
-            () = tokio::time::sleep_until(hello_by), if reader.session.is_none() => {
-                let _ = outbox.offer(Out::Close(4001, "No hello was received.".into()));
-                break;
             }
         }
+        if let Some((lobby, conn)) = reader.session {
+            reader.tell(&ctx, lobby, Cmd::Unsubscribe { conn }).await;
+        }
+        // Whatever was queued before the end (a last error, the close frame)
+        // still goes out, within a bound.
+        outbox.close();
+        outbox.take(&mut batch);
+        if !batch.is_empty() {
+            let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), socket.close()).await;
+        metrics::gauge!("backroom_connections").decrement(1.0);
     }
-    if let Some((lobby, conn)) = reader.session {
-        reader.tell(&ctx, lobby, Cmd::Unsubscribe { conn }).await;
-    }
-    // Whatever was queued before the end (a last error, the close frame)
-    // still goes out, within a bound.
-    outbox.close();
-    outbox.take(&mut batch);
-    if !batch.is_empty() {
-        let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
-    }
-    let _ = tokio::time::timeout(Duration::from_secs(5), socket.close()).await;
-    metrics::gauge!("backroom_connections").decrement(1.0);
 }
 
-/// Writes a batch of frames with one flush; false once the socket is done
-/// (a write failed, or a close frame was sent).
+/// Bytes of frames gathered into one write. The WebSocket's write buffer
+/// keeps the capacity of its largest write for the socket's life, so a
+/// batch larger than this (the frames after `hello`, the last state and the
+/// finished lobby) goes out in several writes, while the common batch, an
+/// ack and the state after it, still leaves in one.
+const WRITE_GATHER: usize = 1536;
+
+/// Writes a batch of frames, gathered into as few flushes as
+/// [`WRITE_GATHER`] allows; false once the socket is done (a write failed,
+/// or a close frame was sent).
 async fn write(socket: &mut WebSocket, batch: &mut Vec<Out>) -> bool {
+    let mut gathered = 0;
     for o in batch.drain(..) {
         let r = match o {
-            Out::Text(t) => socket.feed(Message::Text(t)).await,
+            Out::Text(t) => {
+                if gathered > 0 && gathered + t.len() > WRITE_GATHER {
+                    if socket.flush().await.is_err() {
+                        return false;
+                    }
+                    gathered = 0;
+                }
+                gathered += t.len();
+                socket.feed(Message::Text(t)).await
+            }
             Out::Close(code, reason) => {
                 let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from(reason) }))).await;
                 return false;

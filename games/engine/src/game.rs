@@ -216,8 +216,9 @@ impl LogEntry {
 /// this is most of a quiet table's memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackedLogEntry {
-    /// `public` then `private`, back to back.
-    text: Box<str>,
+    /// `public` then `private`, back to back (shared: many matches log the
+    /// same lines, and a server may keep one copy for all, see [`Self::pack`]).
+    text: std::sync::Arc<str>,
     /// Where `private` starts in `text`.
     split: u32,
     to: SeatSet,
@@ -227,6 +228,15 @@ pub struct PackedLogEntry {
 
 impl From<LogEntry> for PackedLogEntry {
     fn from(e: LogEntry) -> Self {
+        PackedLogEntry::pack(e, std::sync::Arc::from)
+    }
+}
+
+impl PackedLogEntry {
+    /// Packs an entry; `share` turns its text into the shared string it
+    /// keeps (a server interns the lines that recur across matches, such as
+    /// "Seat 2 has locked a bid.").
+    pub fn pack(e: LogEntry, share: impl FnOnce(String) -> std::sync::Arc<str>) -> Self {
         let public = e.public.as_deref().unwrap_or("");
         let private = e.private.as_deref().unwrap_or("");
         let mut text = String::with_capacity(public.len() + private.len());
@@ -234,15 +244,13 @@ impl From<LogEntry> for PackedLogEntry {
         text.push_str(private);
         PackedLogEntry {
             split: u32::try_from(public.len()).unwrap_or(u32::MAX),
-            text: text.into_boxed_str(),
+            text: share(text),
             to: e.to,
             has_public: e.public.is_some(),
             has_private: e.private.is_some(),
         }
     }
-}
 
-impl PackedLogEntry {
     /// The text `viewer` reads, if any: the same rule as
     /// [`LogEntry::for_viewer`].
     pub fn for_viewer(&self, viewer: Viewer) -> Option<&str> {
