@@ -231,7 +231,9 @@ pub struct Table {
     next_conn: ConnId,
     chat: VecDeque<ChatLine>,
     chat_seq: i64,
-    bot_rng: GameRng,
+    /// The bots' own randomness (never the match's), made when a bot
+    /// first moves: most tables have none.
+    bot_rng: Option<Box<GameRng>>,
     bot_pending: bool,
     /// A bot's move was refused: while a person is awaited, bots wait for a
     /// person's move before trying again, so a confused bot never spins.
@@ -274,7 +276,7 @@ impl Table {
             next_conn: 1,
             chat: VecDeque::new(),
             chat_seq: 0,
-            bot_rng: GameRng::from_seed(secret::random_bytes::<32>()),
+            bot_rng: None,
             bot_pending: false,
             bots_stuck: false,
             deferred: VecDeque::new(),
@@ -998,7 +1000,8 @@ impl Table {
                 if !live.state.pending().awaited().contains(seat) {
                     continue;
                 }
-                match live.state.bot_action(seat, &mut self.bot_rng) {
+                let bot_rng = self.bot_rng.get_or_insert_with(|| Box::new(GameRng::from_seed(secret::random_bytes::<32>())));
+                match live.state.bot_action(seat, bot_rng) {
                     Some(action) => inc.action = action,
                     None => {
                         tracing::warn!(table = %self.id, seat, "a bot found no legal action");

@@ -88,7 +88,7 @@ fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) -> impl Future<Output = ()> + Sen
         let outbox = Outbox::new();
         let mut reader = Reader::new();
         let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
-        let mut batch = Vec::with_capacity(8);
+        let mut batch = Vec::new();
         loop {
             tokio::select! {
                 // Frames for the client first: an ack and the state that
