@@ -6,7 +6,7 @@
 use crate::registry::Ctx;
 use crate::secret;
 use crate::store::{LobbyRow, PlayerRow, now_ms};
-use crate::table::{Cmd, Credential, clean_name, internal};
+use crate::table::{Credential, LobbyRequest, clean_name, internal};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -160,43 +160,43 @@ fn credential(headers: &HeaderMap, q: &Secrets) -> Result<Credential, HttpError>
 
 pub async fn get_lobby(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<Secrets>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let who = credential(&headers, &q)?;
-    Ok(Json(ctx.call(id, |reply| Cmd::Info { who: who.clone(), reply }).await?))
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Info { who: who.clone(), reply }).await?))
 }
 
 pub async fn record(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<Secrets>) -> ApiResult<backroom_protocol::http::MatchRecord> {
     let who = credential(&headers, &q)?;
-    Ok(Json(ctx.call(id, |reply| Cmd::Record { who: who.clone(), reply }).await?))
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Record { who: who.clone(), reply }).await?))
 }
 
 pub async fn join(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, Body(req): Body<JoinLobby>) -> ApiResult<Joined> {
     if req.invite.len() > 128 {
         return Err(ApiError::new(ErrorCode::BadToken, "This invite link is not valid.").into());
     }
-    Ok(Json(ctx.call(id, |reply| Cmd::Join { invite: req.invite.clone(), name: req.name.clone(), reply }).await?))
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Join { invite: req.invite.clone(), name: req.name.clone(), reply }).await?))
 }
 
 pub async fn seat(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<ChooseSeat>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
-    Ok(Json(ctx.call(id, |reply| Cmd::Seat { token: token.clone(), seat: req.seat, reply }).await?))
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Seat { token: token.clone(), seat: req.seat, reply }).await?))
 }
 
 pub async fn leave(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> Result<StatusCode, HttpError> {
     let token = bearer(&headers)?;
-    ctx.call(id, |reply| Cmd::Leave { token: token.clone(), reply }).await?;
+    ctx.call(id, |reply| LobbyRequest::Leave { token: token.clone(), reply }).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 pub async fn kick(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<Kick>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
-    Ok(Json(ctx.call(id, |reply| Cmd::Kick { token: token.clone(), player: req.player, reply }).await?))
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Kick { token: token.clone(), player: req.player, reply }).await?))
 }
 
 pub async fn bots(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
-    Ok(Json(ctx.call(id, |reply| Cmd::FillBots { token: token.clone(), reply }).await?))
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), reply }).await?))
 }
 
 pub async fn start(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
-    Ok(Json(ctx.call(id, |reply| Cmd::Start { token: token.clone(), reply }).await?))
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Start { token: token.clone(), reply }).await?))
 }

@@ -8,7 +8,7 @@
 
 use crate::config::ServeArgs;
 use crate::store::{GroupCommit, LobbyRow, PlayerRow, Store};
-use crate::table::{Cmd, Table, TableHandle, internal};
+use crate::table::{Cmd, LobbyRequest, Table, TableHandle, internal};
 use backroom_engine::erased::DynGame;
 use backroom_protocol::{ApiError, ErrorCode};
 use std::collections::HashMap;
@@ -92,11 +92,11 @@ impl Ctx {
 
     /// Sends a command built around a reply channel and waits for the
     /// answer; reloads the table once if it had just unloaded.
-    pub async fn call<T>(self: &Arc<Self>, id: Uuid, make: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> Cmd) -> Result<T, ApiError> {
+    pub async fn call<T>(self: &Arc<Self>, id: Uuid, make: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> LobbyRequest) -> Result<T, ApiError> {
         for _ in 0..2 {
             let h = self.handle(id, false).await?;
             let (tx, rx) = oneshot::channel();
-            if h.tx.send(make(tx)).await.is_err() {
+            if h.tx.send(Cmd::Request(Box::new(make(tx)))).await.is_err() {
                 self.tables.lock().expect("tables lock").remove(&id);
                 continue;
             }

@@ -128,9 +128,7 @@ pub enum Credential {
 
 type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
 
-/// A move as a socket hands it in. Boxed in [`Cmd::Act`] so that every
-/// command stays small: a table's channel holds its commands in blocks of
-/// 32, and a thousand tables each keep one or two blocks.
+/// A move as a socket hands it in.
 pub struct Act {
     pub conn: ConnId,
     pub rid: String,
@@ -139,8 +137,8 @@ pub struct Act {
     pub received: Instant,
 }
 
-/// Commands a table accepts.
-pub enum Cmd {
+/// The lobby's and the sockets' rarer requests.
+pub enum LobbyRequest {
     Info { who: Credential, reply: Reply<LobbyInfo> },
     Join { invite: String, name: String, reply: Reply<Joined> },
     Seat { token: String, seat: Option<Seat>, reply: Reply<LobbyInfo> },
@@ -149,10 +147,17 @@ pub enum Cmd {
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
     Record { who: Credential, reply: Reply<MatchRecord> },
-    Subscribe { who: Box<Credential>, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
-    Unsubscribe { conn: ConnId },
-    Act(Box<Act>),
+    Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
     Chat { conn: ConnId, rid: String, text: String },
+}
+
+/// Commands a table accepts. Each is a word or two, the rest boxed: a
+/// table's channel holds its commands in blocks of 32, and every live
+/// table keeps one or two blocks whatever it is sent.
+pub enum Cmd {
+    Request(Box<LobbyRequest>),
+    Act(Box<Act>),
+    Unsubscribe { conn: ConnId },
     BotTurn,
     Expire,
     Shutdown { done: oneshot::Sender<()> },
@@ -453,9 +458,17 @@ impl Table {
                         self.close_all(4001, "This lobby expired before it started.");
                         break;
                     }
-                    // Lobby commands are rare next to actions: boxing them keeps
-                    // this task's future (one per table) small.
-                    other => Box::pin(self.handle(other)).await,
+                    Cmd::Unsubscribe { conn } => {
+                        if let Some(c) = self.conns.remove(&conn)
+                            && let Some(p) = c.player
+                            && !self.conns.values().any(|o| o.player == Some(p))
+                        {
+                            self.broadcast_lobby();
+                        }
+                    }
+                    // Lobby requests are rare next to actions: boxing their
+                    // future keeps this task's (one per table) small.
+                    Cmd::Request(req) => Box::pin(self.handle(*req)).await,
                 }
                 // A finished match with nobody watching has nothing left to do
                 // in memory: its record is in the store and reloads on demand.
@@ -594,54 +607,45 @@ impl Table {
         }
     }
 
-    async fn handle(&mut self, cmd: Cmd) {
-        match cmd {
-            Cmd::Info { who, reply } => {
+    async fn handle(&mut self, req: LobbyRequest) {
+        match req {
+            LobbyRequest::Info { who, reply } => {
                 let r = self.authorize(&who).map(|_| self.info());
                 let _ = reply.send(r);
             }
-            Cmd::Join { invite, name, reply } => {
+            LobbyRequest::Join { invite, name, reply } => {
                 let r = self.join(invite, name).await;
                 let _ = reply.send(r);
             }
-            Cmd::Seat { token, seat, reply } => {
+            LobbyRequest::Seat { token, seat, reply } => {
                 let r = self.seat(token, seat).await;
                 let _ = reply.send(r);
             }
-            Cmd::Leave { token, reply } => {
+            LobbyRequest::Leave { token, reply } => {
                 let r = self.leave(token).await;
                 let _ = reply.send(r);
             }
-            Cmd::Kick { token, player, reply } => {
+            LobbyRequest::Kick { token, player, reply } => {
                 let r = self.kick(token, player).await;
                 let _ = reply.send(r);
             }
-            Cmd::FillBots { token, reply } => {
+            LobbyRequest::FillBots { token, reply } => {
                 let r = self.fill_bots(token).await;
                 let _ = reply.send(r);
             }
-            Cmd::Start { token, reply } => {
+            LobbyRequest::Start { token, reply } => {
                 let r = self.start(token).await;
                 let _ = reply.send(r);
             }
-            Cmd::Record { who, reply } => {
+            LobbyRequest::Record { who, reply } => {
                 let r = self.record(who).await;
                 let _ = reply.send(r);
             }
-            Cmd::Subscribe { who, since, out, reply } => {
-                let r = self.subscribe(*who, since, out);
+            LobbyRequest::Subscribe { who, since, out, reply } => {
+                let r = self.subscribe(who, since, out);
                 let _ = reply.send(r);
             }
-            Cmd::Unsubscribe { conn } => {
-                if let Some(c) = self.conns.remove(&conn)
-                    && let Some(p) = c.player
-                    && !self.conns.values().any(|o| o.player == Some(p))
-                {
-                    self.broadcast_lobby();
-                }
-            }
-            Cmd::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
-            Cmd::Act(_) | Cmd::BotTurn | Cmd::Shutdown { .. } | Cmd::Expire => {}
+            LobbyRequest::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
         }
     }
 
@@ -1270,6 +1274,6 @@ mod tests {
     /// rare command would make every block, on every table, large.
     #[test]
     fn commands_stay_small() {
-        assert!(std::mem::size_of::<Cmd>() <= 64, "Cmd is {} bytes", std::mem::size_of::<Cmd>());
+        assert!(std::mem::size_of::<Cmd>() <= 16, "Cmd is {} bytes", std::mem::size_of::<Cmd>());
     }
 }

@@ -11,7 +11,7 @@
 
 use crate::registry::Ctx;
 use crate::secret;
-use crate::table::{Act, Cmd, ConnId, Credential, Out, Outbox, TableHandle};
+use crate::table::{Act, Cmd, ConnId, Credential, Out, Outbox, LobbyRequest, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
@@ -283,7 +283,7 @@ impl Reader {
                 } else if !self.chat_bucket.take() {
                     say(reject(ErrorCode::RateLimited, "You are chatting too fast; wait a moment.".into()));
                 } else {
-                    self.tell(ctx, lobby, Cmd::Chat { conn, rid, text: trimmed.to_string() }).await;
+                    self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::Chat { conn, rid, text: trimmed.to_string() }))).await;
                 }
             }
         }
@@ -309,7 +309,7 @@ async fn hello(
             return Err(vec![error(ErrorCode::NotAuthenticated, why), Out::Close(4001, why.into())]);
         }
     };
-    match ctx.call(lobby, |reply| Cmd::Subscribe { who: Box::new(who.clone()), since, out: out.clone(), reply }).await {
+    match ctx.call(lobby, |reply| LobbyRequest::Subscribe { who: who.clone(), since, out: out.clone(), reply }).await {
         Ok(conn) => Ok(conn),
         Err(e) => {
             let code = e.code;
