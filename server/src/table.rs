@@ -207,20 +207,22 @@ impl Live {
     }
 
     fn remember_rid(&mut self, seat: Seat, rid: &str, version: u64) {
-        let q = self.rids.entry(seat).or_insert_with(|| VecDeque::with_capacity(RIDS_KEPT + 1));
-        q.push_back((rid.into(), version));
-        if q.len() > RIDS_KEPT {
+        let q = self.rids.entry(seat).or_insert_with(|| VecDeque::with_capacity(RIDS_KEPT));
+        if q.len() == RIDS_KEPT {
             q.pop_front();
         }
+        q.push_back((rid.into(), version));
     }
 }
 
 /// One incoming action (from a socket or a bot).
 struct Incoming {
+    /// `None` for a bot.
     conn: Option<ConnId>,
     seat: Seat,
     rid: Option<String>,
     version: Option<u64>,
+    /// A bot's is `Null` until `process` chooses it.
     action: Value,
     received: Instant,
 }
@@ -445,7 +447,7 @@ impl Table {
                     }
                     Cmd::BotTurn => {
                         self.bot_pending = false;
-                        let batch = self.bot_moves();
+                        let batch = self.bot_turns();
                         Box::pin(self.process(batch)).await;
                     }
                     Cmd::Shutdown { done } => {
@@ -941,7 +943,9 @@ impl Table {
         None
     }
 
-    fn bot_moves(&mut self) -> Vec<Incoming> {
+    /// One entry per bot that is awaited; each bot's move is chosen when
+    /// `process` reaches it.
+    fn bot_turns(&mut self) -> Vec<Incoming> {
         let Some(live) = &self.live else { return vec![] };
         if live.over {
             return vec![];

@@ -203,9 +203,10 @@ impl LogEntry {
 
     /// The text `viewer` reads, if any.
     pub fn for_viewer(&self, viewer: Viewer) -> Option<&str> {
-        match viewer {
-            Viewer::Seat(s) if self.to.contains(s) => self.private.as_deref(),
-            _ => self.public.as_deref(),
+        if reads_private(self.to, viewer) {
+            self.private.as_deref()
+        } else {
+            self.public.as_deref()
         }
     }
 }
@@ -251,15 +252,21 @@ impl PackedLogEntry {
         }
     }
 
-    /// The text `viewer` reads, if any: the same rule as
-    /// [`LogEntry::for_viewer`].
+    /// The text `viewer` reads, if any (the rule of [`LogEntry::for_viewer`]).
     pub fn for_viewer(&self, viewer: Viewer) -> Option<&str> {
         let (public, private) = self.text.split_at((self.split as usize).min(self.text.len()));
-        match viewer {
-            Viewer::Seat(s) if self.to.contains(s) => self.has_private.then_some(private),
-            _ => self.has_public.then_some(public),
+        if reads_private(self.to, viewer) {
+            self.has_private.then_some(private)
+        } else {
+            self.has_public.then_some(public)
         }
     }
+}
+
+/// Whether `viewer` reads the private detail of a line whose detail goes to
+/// `to` (everyone else reads the public summary).
+fn reads_private(to: SeatSet, viewer: Viewer) -> bool {
+    matches!(viewer, Viewer::Seat(s) if to.contains(s))
 }
 
 fn no_seats(s: &SeatSet) -> bool {
