@@ -129,3 +129,60 @@ async fn idle_open_lobbies_expire_but_live_matches_do_not() {
     app.stop().await;
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn lobby_requests_are_limited_per_address_with_a_typed_answer() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--lobby-rate-per-minute", "1", "--lobby-rate-burst", "3", "--trust-forwarded-for"]).await;
+    let create = |from: &'static str| {
+        app.http
+            .post(app.url("/api/lobbies"))
+            .header("x-forwarded-for", from)
+            .json(&json!({"game": "sealed-bids", "name": "Ann", "seats": 2, "options": {"rounds": 1}}))
+            .send()
+    };
+    // The burst passes: three lobbies from one address.
+    for _ in 0..3 {
+        let r = create("203.0.113.7").await.unwrap();
+        assert_eq!(r.status(), 201, "within the burst");
+    }
+    // The fourth is refused with a typed error that says how long to wait.
+    let r = create("203.0.113.7").await.unwrap();
+    assert_eq!(r.status(), 429);
+    let wait: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "Retry-After {wait}");
+    let e: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(e["code"], "rate_limited");
+    assert!(e["message"].as_str().unwrap().contains(&format!("wait {wait} s")), "{e}");
+    // Every lobby write shares the bucket: a join is refused too...
+    let r = app.http.post(app.url("/api/lobbies/00000000-0000-0000-0000-000000000000/join"))
+        .header("x-forwarded-for", "203.0.113.7")
+        .json(&json!({"invite": "x", "name": "Bob"}))
+        .send().await.unwrap();
+    assert_eq!(r.status(), 429);
+    // ...while reads are not limited, and another address has its own bucket.
+    let (s, _) = app.get("/api/games", None).await;
+    assert_eq!(s, 200);
+    assert_eq!(create("198.51.100.2").await.unwrap().status(), 201);
+    app.stop().await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
+async fn without_a_trusted_proxy_the_forwarded_address_is_ignored() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--lobby-rate-per-minute", "1", "--lobby-rate-burst", "2"]).await;
+    // A client cannot dodge its limit by claiming another address.
+    let mut statuses = vec![];
+    for i in 0..3 {
+        let r = app.http
+            .post(app.url("/api/lobbies"))
+            .header("x-forwarded-for", format!("192.0.2.{i}"))
+            .json(&json!({"game": "sealed-bids", "name": "Ann", "seats": 2, "options": {"rounds": 1}}))
+            .send().await.unwrap();
+        statuses.push(r.status().as_u16());
+    }
+    assert_eq!(statuses, [201, 201, 429]);
+    app.stop().await;
+    db.cleanup().await;
+}

@@ -45,7 +45,7 @@ async fn group_commit_batches_many_matches_and_resume_reads_them_back() {
             assert!(store.start_match(l.id, &[7; 32], "h", &opening).await.is_err(), "a match starts once");
             ids.push(l.id);
         }
-        let commits = GroupCommit::start(store.clone(), true, 64);
+        let commits = GroupCommit::start(store.clone(), true, 64, 4);
         // 5 matches x 30 actions, committed concurrently.
         let mut tasks = vec![];
         for id in ids.clone() {

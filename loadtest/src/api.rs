@@ -58,7 +58,12 @@ impl Api {
             let why = serde_json::from_slice::<ApiError>(&bytes)
                 .map(|e| format!("{} {}", e.code.as_str(), e.message))
                 .unwrap_or_else(|_| String::from_utf8_lossy(&bytes).chars().take(200).collect());
-            return Err(CallError(format!("{path}: HTTP {status}: {why}")));
+            let hint = if status.as_u16() == 429 {
+                " (the server limits lobby requests per address: start it with --lobby-rate-per-minute 0 for load tests)"
+            } else {
+                ""
+            };
+            return Err(CallError(format!("{path}: HTTP {status}: {why}{hint}")));
         }
         serde_json::from_slice(&bytes).map_err(|e| CallError(format!("{path}: bad answer: {e}")))
     }

@@ -232,7 +232,7 @@ pub async fn run(
                 };
                 last_msg = Instant::now();
                 if trace {
-                    eprintln!("[trace m{} s{seat} +{:.3}ms] <- {}", cfg.match_idx, t_start.elapsed().as_secs_f64() * 1e3, text.as_str().chars().take(300).collect::<String>());
+                    eprintln!("[trace m{} s{seat} +{:.3}ms] <- {}", cfg.match_idx, t_start.elapsed().as_secs_f64() * 1e3, text.as_str().chars().take(3000).collect::<String>());
                 }
                 let msg: Incoming = match serde_json::from_str(text.as_str()) {
                     Ok(m) => m,

@@ -14,6 +14,7 @@
 pub mod api;
 pub mod config;
 pub mod intern;
+pub mod limit;
 pub mod registry;
 pub mod secret;
 pub mod store;
@@ -84,15 +85,9 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
         .route("/metrics", get(move || std::future::ready(render_metrics(&metrics, &process))))
         .route("/api/games", get(api::games))
         .route("/api/games/{id}/content", get(api::content))
-        .route("/api/lobbies", post(api::create_lobby))
         .route("/api/lobbies/{id}", get(api::get_lobby))
-        .route("/api/lobbies/{id}/join", post(api::join))
-        .route("/api/lobbies/{id}/seat", post(api::seat))
-        .route("/api/lobbies/{id}/leave", post(api::leave))
-        .route("/api/lobbies/{id}/kick", post(api::kick))
-        .route("/api/lobbies/{id}/bots", post(api::bots))
-        .route("/api/lobbies/{id}/start", post(api::start))
         .route("/api/lobbies/{id}/record", get(api::record))
+        .merge(lobby_requests(&ctx))
         .route("/ws", get(ws::upgrade))
         // The client routes by URL fragment, so only real files are served
         // and anything else is a plain 404.
@@ -100,6 +95,23 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
         .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
         .layer(TraceLayer::new_for_http())
         .with_state(ctx)
+}
+
+/// The lobby API's writes, each under the per-address limit
+/// ([`limit`]) unless it is turned off.
+fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
+    let routes = Router::new()
+        .route("/api/lobbies", post(api::create_lobby))
+        .route("/api/lobbies/{id}/join", post(api::join))
+        .route("/api/lobbies/{id}/seat", post(api::seat))
+        .route("/api/lobbies/{id}/leave", post(api::leave))
+        .route("/api/lobbies/{id}/kick", post(api::kick))
+        .route("/api/lobbies/{id}/bots", post(api::bots))
+        .route("/api/lobbies/{id}/start", post(api::start));
+    match &ctx.lobby_limit {
+        Some(l) => routes.layer(tower_governor::GovernorLayer::new(l.clone()).error_handler(limit::refusal)),
+        None => routes,
+    }
 }
 
 /// Connects the store, restores live matches and serves until `shutdown`.
@@ -117,12 +129,17 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     }
     // Histogram samples pile up in the recorder until they are folded into
     // their buckets; without a scrape that would grow without bound.
+    let upkeep_ctx = ctx.clone();
     let upkeep = tokio::spawn(async move {
         let handle = metrics_handle();
         let mut every = tokio::time::interval(Duration::from_secs(5));
         loop {
             every.tick().await;
             handle.run_upkeep();
+            // Forget addresses whose buckets are full again.
+            if let Some(l) = &upkeep_ctx.lobby_limit {
+                l.limiter().retain_recent();
+            }
         }
     });
     let sweeper = {

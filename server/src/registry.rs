@@ -21,6 +21,8 @@ pub struct Ctx {
     pub store: Store,
     pub commits: GroupCommit,
     pub cfg: ServeArgs,
+    /// The lobby API's per-address limit (`None`: off).
+    pub lobby_limit: Option<crate::limit::LobbyLimit>,
     tables: Mutex<HashMap<Uuid, Arc<OnceCell<TableHandle>>>>,
     /// Tasks of running tables, awaited at shutdown.
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
@@ -34,8 +36,9 @@ const MAX_GROUP_COMMIT: usize = 128;
 impl Ctx {
     /// A context over a connected store.
     pub fn new(store: Store, cfg: ServeArgs) -> Arc<Ctx> {
-        let commits = GroupCommit::start(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT);
-        Arc::new(Ctx { store, commits, cfg, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
+        let commits = GroupCommit::start(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT, cfg.commits_in_flight as usize);
+        let lobby_limit = crate::limit::lobby_limit(&cfg);
+        Arc::new(Ctx { store, commits, cfg, lobby_limit, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
     }
 
     fn spawn(self: &Arc<Self>, table: Table) -> TableHandle {

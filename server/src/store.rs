@@ -518,11 +518,11 @@ pub struct GroupCommit {
 impl GroupCommit {
     /// Starts the writer. With `batching` off every commit is its own
     /// transaction (kept for benchmarks). Up to `in_flight` batches are
-    /// written concurrently; a table never has two commits outstanding, so
-    /// each match's rows still land in order.
-    pub fn start(store: Store, batching: bool, max_batch: usize) -> GroupCommit {
+    /// written concurrently on Postgres; a table never has two commits
+    /// outstanding, so each match's rows still land in order.
+    pub fn start(store: Store, batching: bool, max_batch: usize, in_flight: usize) -> GroupCommit {
         let in_flight = match store {
-            Store::Postgres(_) => 4,
+            Store::Postgres(_) => in_flight.max(1),
             // One writer at a time is all SQLite allows anyway.
             Store::Sqlite(_) => 1,
         };

@@ -119,7 +119,7 @@ fn commits(c: &mut Criterion) {
             for (mode, batching) in [("grouped", true), ("single", false)] {
                 let writer = {
                     let _guard = rt.enter();
-                    GroupCommit::start(store.clone(), batching, 512)
+                    GroupCommit::start(store.clone(), batching, 512, 4)
                 };
                 g.bench_function(BenchmarkId::new(mode, m), |b| {
                     b.iter_custom(|iters| {
