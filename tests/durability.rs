@@ -1,5 +1,7 @@
 //! The server process killed with SIGKILL mid-match, restarted on the same
-//! store: the match continues with no acknowledged action lost.
+//! store: the match continues with no acknowledged action lost. And a
+//! database that refuses a write: the move is refused, never acknowledged,
+//! and play goes on once the database is back.
 
 use crate::helpers::*;
 use serde_json::{Value, json};
@@ -135,4 +137,83 @@ async fn kill_9_mid_match_then_resume_on_sqlite() {
 #[tokio::test]
 async fn kill_9_mid_match_then_resume_on_postgres() {
     crash_and_resume(Backend::Postgres).await;
+}
+
+/// Runs one statement on the test database from outside the server.
+async fn sql(db: &TestDb, statement: &str) {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    sqlx::raw_sql(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut c).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_move_the_database_refuses_is_never_acknowledged_and_play_goes_on() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 3).await;
+    let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    start(&base, &app.http, &lobby).await;
+    a.until(|m| m["type"] == "state").await;
+    b.until(|m| m["type"] == "state").await;
+    a.send(json!({"type":"act","rid":"a1","version":0,"action":{"type":"bid","value":9}})).await;
+    assert_eq!(a.until(|m| m["type"] == "ack").await["version"], 1);
+
+    // The database starts refusing every new move (as a full disk or a
+    // failed-over primary would), with the server none the wiser.
+    sql(&db, "ALTER TABLE actions ADD CONSTRAINT outage CHECK (seq < 0) NOT VALID").await;
+    b.send(json!({"type":"act","rid":"b1","version":1,"action":{"type":"bid","value":4}})).await;
+    let refused = b.until(|m| m["type"] == "ack" || m["type"] == "rejected").await;
+    assert_eq!(refused["type"], "rejected", "a move that was not saved must not be acknowledged: {refused}");
+    assert_eq!(refused["code"], "internal");
+    assert!(refused["message"].as_str().unwrap().contains("could not be saved"), "{refused}");
+    // The table reloads from the store: both seats see the round still
+    // open, with only the saved bid in it.
+    for ws in [&mut a, &mut b] {
+        let s = ws.until(|m| m["type"] == "state").await;
+        assert_eq!(s["version"], 1, "{s}");
+        assert_eq!(s["view"]["committed"], json!([true, false]));
+        assert_eq!(s["view"]["reveals"], json!([]));
+    }
+    let (status, _) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(&friend)).await;
+    assert_eq!(status, 200);
+
+    // The database is back: the same bid, asked again, is made.
+    sql(&db, "ALTER TABLE actions DROP CONSTRAINT outage").await;
+    b.send(json!({"type":"act","rid":"b2","version":1,"action":{"type":"bid","value":4}})).await;
+    assert_eq!(b.until(|m| m["type"] == "ack" || m["type"] == "rejected").await, json!({"type":"ack","rid":"b2","version":2}));
+    let s = a.until(|m| m["type"] == "state" && m["version"] == 2).await;
+    assert_eq!(s["view"]["reveals"][0]["bids"], json!([9, 4]));
+
+    // A worse outage: the table cannot even reload. Its sockets close with
+    // 1011 and a reason a person can read; clients come back later.
+    sql(&db, "ALTER TABLE actions ADD CONSTRAINT outage CHECK (seq < 0) NOT VALID").await;
+    sql(&db, "ALTER TABLE lobbies RENAME TO lobbies_away").await;
+    a.send(json!({"type":"act","rid":"a2","version":2,"action":{"type":"bid","value":3}})).await;
+    let refused = a.until(|m| m["type"] == "ack" || m["type"] == "rejected").await;
+    assert_eq!((refused["type"].as_str(), refused["code"].as_str()), (Some("rejected"), Some("internal")), "{refused}");
+    assert_eq!(a.until_closed().await, 1011);
+    assert_eq!(b.until_closed().await, 1011);
+    sql(&db, "ALTER TABLE lobbies_away RENAME TO lobbies").await;
+    sql(&db, "ALTER TABLE actions DROP CONSTRAINT outage").await;
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let s = a.until(|m| m["type"] == "state").await;
+    assert_eq!((s["version"].clone(), s["view"]["committed"].clone()), (json!(2), json!([false, false])));
+    a.send(json!({"type":"act","rid":"a3","version":2,"action":{"type":"bid","value":3}})).await;
+    assert_eq!(a.until(|m| m["type"] == "ack").await["version"], 3);
+    app.stop().await;
+
+    // After a restart the store holds exactly the acknowledged moves.
+    let app = spawn_app(&db, &[]).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    let s = b.until(|m| m["type"] == "state").await;
+    assert_eq!((s["version"].clone(), s["view"]["scores"].clone()), (json!(3), json!([1, 0])));
+    assert_eq!(s["view"]["committed"], json!([true, false]));
+    app.stop().await;
+    let store = db.store().await;
+    let id: uuid::Uuid = lobby.id.parse().unwrap();
+    assert!(backroom_server::verify::snapshot_matches_replay(&store, id).await.unwrap());
+    db.cleanup().await;
 }

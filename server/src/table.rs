@@ -477,6 +477,12 @@ impl Table {
                 if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
                     break;
                 }
+                // A table that lost its match (a commit failed and the store
+                // could not be read back) stops, so that whoever comes back
+                // next loads the match afresh instead of finding no state.
+                if self.live.is_none() && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
+                    break;
+                }
             }
             self.ctx.forget(self.id);
         }
