@@ -227,3 +227,34 @@ async fn an_action_out_of_turn_is_refused() {
     app.stop().await;
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn an_address_holds_only_its_share_of_sockets() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--max-sockets-per-address", "2"]).await;
+    let lobby = sealed_bids_lobby(&app.url(""), &app.http, 2, 1).await;
+    let _tab1 = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut tab2 = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    // A third socket is told why, in words, and closed with "try again later".
+    let mut tab3 = Ws::connect(app.addr).await;
+    let e = tab3.until(|m| m["type"] == "error").await;
+    assert_eq!(e["code"], "rate_limited");
+    assert!(e["message"].as_str().unwrap().contains("at most 2 at once"), "{e}");
+    assert_eq!(tab3.until_closed().await, 1013);
+    // Closing a tab frees its place (once the server has seen it go).
+    tab2.close().await;
+    tab2.until_closed().await;
+    let mut admitted = false;
+    for _ in 0..50 {
+        let mut again = Ws::connect(app.addr).await;
+        again.send(json!({"type": "hello", "lobby": lobby.id, "token": lobby.host_token})).await;
+        if again.until(|m| m["type"] == "welcome" || m["type"] == "error").await["type"] == "welcome" {
+            admitted = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(admitted, "a socket closed long ago still counts against its address");
+    app.stop().await;
+    db.cleanup().await;
+}

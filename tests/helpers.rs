@@ -235,6 +235,11 @@ impl Ws {
         panic!("expected message never came (closed: {:?}); saw: {:#?}", self.closed, seen.iter().rev().take(5).collect::<Vec<_>>());
     }
 
+    /// Closes from this side, as a browser tab does when it goes away.
+    pub async fn close(&mut self) {
+        let _ = self.inner.close(None).await;
+    }
+
     /// Reads until the socket closes; returns the close code.
     pub async fn until_closed(&mut self) -> u16 {
         while self.recv().await.is_some() {}

@@ -332,14 +332,17 @@ function tablePage(lobbyId, { spectate }) {
       const tick = () => {
         const secs = Math.max(0, Math.ceil((st.retryAt - Date.now()) / 1000));
         connPill.replaceChildren(
-          st.why === 'restarting' ? 'Server restarting… ' : `Offline, retrying in ${secs}s `,
+          st.why === 'restarting' ? 'Server restarting… '
+            : st.why === 'busy' ? `Too many connections, retrying in ${secs}s `
+            : `Offline, retrying in ${secs}s `,
           h('button.link', { type: 'button', onclick: () => conn.retryNow() }, 'retry now'));
       };
       tick();
       statusTick = setInterval(tick, 500);
       if (!notice.querySelector('.offline') && st.why !== 'restarting') {
-        notice.append(h('div.notice.offline', { role: 'status' },
-          'Connection lost. Your seat is safe; reconnecting automatically. Anything you send now goes out when we are back.'));
+        notice.append(h('div.notice.offline', { role: 'status' }, st.why === 'busy'
+          ? 'Too many connections from your address: close a Backroom tab you are not using. Your seat is safe; reconnecting automatically.'
+          : 'Connection lost. Your seat is safe; reconnecting automatically. Anything you send now goes out when we are back.'));
       }
     } else if (st.state === 'closed') {
       connPill.textContent = 'Disconnected';

@@ -145,6 +145,11 @@ export class Connection {
       this.scheduleRetry(400 + Math.random() * 800, 'restarting');
       return;
     }
+    if (code === 1013) {
+      // Too many sockets from this address: back off and try again.
+      this.scheduleRetry(undefined, 'busy');
+      return;
+    }
     this.scheduleRetry(undefined, code === 1009 ? 'too_large' : 'lost');
   }
 

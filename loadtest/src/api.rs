@@ -59,7 +59,7 @@ impl Api {
                 .map(|e| format!("{} {}", e.code.as_str(), e.message))
                 .unwrap_or_else(|_| String::from_utf8_lossy(&bytes).chars().take(200).collect());
             let hint = if status.as_u16() == 429 {
-                " (the server limits lobby requests per address: start it with --lobby-rate-per-minute 0 for load tests)"
+                " (the server limits lobby requests per address: start it with --lobby-rate-per-minute 0 --max-sockets-per-address 0 for load tests)"
             } else {
                 ""
             };

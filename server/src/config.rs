@@ -90,6 +90,11 @@ pub struct ServeArgs {
     /// Lobby API requests one client address may make at once.
     #[arg(long, env = "BACKROOM_LOBBY_RATE_BURST", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     pub lobby_rate_burst: u32,
+    /// WebSockets one client address may hold open at once (a family
+    /// behind one router, each with a tab or two, needs a handful); 0 turns
+    /// the limit off (load tests from one address).
+    #[arg(long, env = "BACKROOM_MAX_SOCKETS_PER_ADDRESS", default_value_t = 64)]
+    pub max_sockets_per_address: u32,
     /// Take the client address from `X-Forwarded-For` / `X-Real-IP` /
     /// `Forwarded` (set this only behind a reverse proxy that sets them;
     /// otherwise a client could pick its own address).

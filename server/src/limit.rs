@@ -1,18 +1,20 @@
-//! Per-address limits on the lobby API.
+//! Per-address limits: on the lobby API, and on open WebSockets.
 //!
 //! Every lobby request writes to the store (a new lobby, a player, a seat),
 //! so one address must not be able to create lobbies or join in a loop.
 //! `tower_governor` keeps a token bucket (GCRA) per client address; a refusal
 //! is a typed `rate_limited` error with `Retry-After`, like every other
-//! refusal of the API. WebSocket messages have their own per-socket buckets
-//! (`ws.rs`).
+//! refusal of the API. Every open socket holds memory, so one address may
+//! hold only so many at once ([`Sockets`]). WebSocket messages have their own
+//! per-socket buckets (`ws.rs`).
 
 use crate::config::ServeArgs;
 use axum::body::Body;
 use axum::http::{HeaderValue, Request, Response, StatusCode, header};
 use backroom_protocol::{ApiError, ErrorCode};
-use std::net::IpAddr;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tower_governor::GovernorError;
 use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
@@ -71,4 +73,88 @@ pub fn refusal(e: GovernorError) -> Response<Body> {
         r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(w));
     }
     r
+}
+
+impl ClientIp {
+    /// The address of a request known by its peer and headers.
+    pub fn of(&self, peer: SocketAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        let mut probe = Request::new(());
+        *probe.headers_mut() = headers.clone();
+        probe.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+        self.extract(&probe).unwrap_or(peer.ip())
+    }
+}
+
+/// Open WebSockets per client address, against a cap.
+pub struct Sockets {
+    max: u32,
+    open: Mutex<HashMap<IpAddr, u32>>,
+}
+
+/// One open socket of an address; dropping it frees the place.
+pub struct SocketSlot {
+    sockets: Arc<Sockets>,
+    ip: IpAddr,
+}
+
+impl Sockets {
+    /// `max` sockets per address; 0 is no limit.
+    pub fn new(max: u32) -> Arc<Sockets> {
+        Arc::new(Sockets { max, open: Mutex::new(HashMap::new()) })
+    }
+
+    pub fn max(&self) -> u32 {
+        self.max
+    }
+
+    /// A place for one more socket of `ip`, if it has one left.
+    pub fn take(self: &Arc<Self>, ip: IpAddr) -> Option<SocketSlot> {
+        let mut open = self.open.lock().expect("sockets lock");
+        let n = open.entry(ip).or_insert(0);
+        if self.max > 0 && *n >= self.max {
+            return None;
+        }
+        *n += 1;
+        Some(SocketSlot { sockets: self.clone(), ip })
+    }
+
+    /// Sockets `ip` holds open now.
+    pub fn open(&self, ip: IpAddr) -> u32 {
+        self.open.lock().expect("sockets lock").get(&ip).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut open = self.sockets.open.lock().expect("sockets lock");
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_holds_at_most_its_share_of_sockets_and_gets_them_back() {
+        let s = Sockets::new(2);
+        let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        let first = s.take(a).unwrap();
+        let _second = s.take(a).unwrap();
+        assert!(s.take(a).is_none(), "a third socket from one address is refused");
+        let _other = s.take(b).expect("another address has its own share");
+        drop(first);
+        assert_eq!(s.open(a), 1);
+        let _again = s.take(a).expect("a closed socket frees its place");
+        let unlimited = Sockets::new(0);
+        let all: Vec<_> = (0..1000).map(|_| unlimited.take(a).unwrap()).collect();
+        assert_eq!(unlimited.open(a), 1000);
+        drop(all);
+        assert!(unlimited.open.lock().unwrap().is_empty(), "an address with no sockets is forgotten");
+    }
 }

@@ -23,6 +23,8 @@ pub struct Ctx {
     pub cfg: ServeArgs,
     /// The lobby API's per-address limit (`None`: off).
     pub lobby_limit: Option<crate::limit::LobbyLimit>,
+    /// Open WebSockets per client address.
+    pub sockets: Arc<crate::limit::Sockets>,
     tables: Mutex<HashMap<Uuid, Arc<OnceCell<TableHandle>>>>,
     /// Tasks of running tables, awaited at shutdown.
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
@@ -38,7 +40,8 @@ impl Ctx {
     pub fn new(store: Store, cfg: ServeArgs) -> Arc<Ctx> {
         let commits = GroupCommit::start(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT, cfg.commits_in_flight as usize);
         let lobby_limit = crate::limit::lobby_limit(&cfg);
-        Arc::new(Ctx { store, commits, cfg, lobby_limit, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
+        let sockets = crate::limit::Sockets::new(cfg.max_sockets_per_address);
+        Arc::new(Ctx { store, commits, cfg, lobby_limit, sockets, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
     }
 
     fn spawn(self: &Arc<Self>, table: Table) -> TableHandle {

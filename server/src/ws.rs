@@ -10,14 +10,17 @@
 //! `hello`.
 
 use crate::registry::Ctx;
+use crate::limit::{ClientIp, SocketSlot};
 use crate::secret;
 use crate::table::{Act, Cmd, ConnId, Credential, Out, Outbox, LobbyRequest, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use backroom_protocol::ws::{ClientMsg, ServerMsg};
 use backroom_protocol::{ErrorCode, MAX_CHAT_CHARS, MAX_FRAME_BYTES, MAX_RID_CHARS};
 use futures_util::SinkExt;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -59,7 +62,14 @@ impl Bucket {
     }
 }
 
-pub async fn upgrade(State(ctx): State<Arc<Ctx>>, ws: WebSocketUpgrade) -> Response {
+pub async fn upgrade(
+    State(ctx): State<Arc<Ctx>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let ip = ClientIp { trust_forwarded: ctx.cfg.trust_forwarded_for }.of(peer, &headers);
+    let slot = ctx.sockets.take(ip);
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
         // Client messages are small (a move is about 120 bytes): a 256-byte
@@ -67,7 +77,22 @@ pub async fn upgrade(State(ctx): State<Arc<Ctx>>, ws: WebSocketUpgrade) -> Respo
         // idle sockets from holding 16 MB, as the 4 KiB default would.
         .read_buffer_size(256)
         .write_buffer_size(16 * 1024)
-        .on_upgrade(move |socket| serve(ctx, socket))
+        .on_upgrade(move |socket| async move {
+            match slot {
+                Some(slot) => serve(ctx, socket, slot).await,
+                None => refuse_crowd(socket, ctx.sockets.max()).await,
+            }
+        })
+}
+
+/// One address already holds its share of sockets: say so (a browser cannot
+/// read an HTTP refusal of a WebSocket, but it can read this) and close with
+/// 1013, "try again later", which clients retry with back-off.
+async fn refuse_crowd(mut socket: WebSocket, max: u32) {
+    metrics::counter!("backroom_rejections_total", "code" => "too_many_sockets").increment(1);
+    let why = format!("Too many connections from your address (at most {max} at once). Close a tab you are not using; this one keeps retrying.");
+    let mut batch = vec![error(ErrorCode::RateLimited, why), Out::Close(1013, "Too many connections from your address.".into())];
+    let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
 }
 
 fn text(msg: &ServerMsg) -> Out {
@@ -82,8 +107,10 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
 /// given at [`crate::table::Table::run`]: the WebSocket would sit in every
 /// socket's task twice.
 #[allow(clippy::manual_async_fn)]
-fn serve(ctx: Arc<Ctx>, mut socket: WebSocket) -> impl Future<Output = ()> + Send {
+fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot) -> impl Future<Output = ()> + Send {
     async move {
+        // Held for the socket's life: its place in the address's share.
+        let _slot = slot;
         metrics::gauge!("backroom_connections").increment(1.0);
         let outbox = Outbox::new();
         let mut reader = Reader::new();

@@ -52,7 +52,7 @@ export async function waitHealthy(base, child, logFile, ms = 60_000) {
  * Starts the server (again, on the same port and database, when `port` is
  * given) with its database in `tmp`. Returns {base, stop, logFile, port}.
  */
-export async function startServer(tmp, port, { botDelayMs = 50 } = {}) {
+export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [] } = {}) {
   if (process.env.BACKROOM_URL) return { base: process.env.BACKROOM_URL.replace(/\/$/, ''), stop: async () => {}, external: true };
   const bin = process.env.BACKROOM_BIN || path.join(repo, 'target', 'debug', 'backroom');
   if (!fs.existsSync(bin)) throw new Error(`no server binary at ${bin}; build it with: cargo build -p backroom-server`);
@@ -66,6 +66,7 @@ export async function startServer(tmp, port, { botDelayMs = 50 } = {}) {
     '--database-url', `sqlite://${path.join(tmp, 'backroom.db')}`,
     '--static-dir', path.join(repo, 'web-client'),
     '--bot-delay-ms', String(botDelayMs),
+    ...extraArgs,
   ], { stdio: ['ignore', log, log], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
   children.add(child);
   child.once('exit', () => children.delete(child));

@@ -1,0 +1,56 @@
+// End-to-end: an address that holds too many sockets is told so on screen,
+// and the tab gets in by itself once another tab closes.
+//
+// The server allows one socket per address here. The host's first tab holds
+// it; a second tab of the same browser opens the table and must say "Too
+// many connections" (pill and notice) rather than a bare "Offline"; when the
+// first tab closes, the second connects on its own.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+
+test('a tab over the per-address socket cap says why and gets in once another tab closes', { timeout: 120_000 }, async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  const pageErrors = [];
+  try {
+    server = await startServer(tmp, undefined, { extraArgs: ['--max-sockets-per-address', '1'] });
+    const { base } = server;
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(20_000);
+    const first = await ctx.newPage();
+    watchErrors(first, 'first', pageErrors);
+    await first.goto(`${base}/#/`);
+    await first.fill('#name', 'Ana');
+    await first.locator('[data-game="sealed-bids"]').getByRole('button', { name: 'Create lobby' }).click();
+    await first.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    await first.locator('#conn', { hasText: 'Connected' }).waitFor();
+
+    // The same person opens the table in a second tab: one socket too many.
+    const second = await ctx.newPage();
+    watchErrors(second, 'second', pageErrors);
+    await second.goto(first.url());
+    await second.locator('#conn', { hasText: 'Too many connections' }).waitFor();
+    const notice = await second.locator('.notice.offline').innerText();
+    assert.match(notice, /Too many connections from your address/);
+    assert.match(notice, /close a Backroom tab/);
+    await second.screenshot({ path: path.join(shots, 'too-many-connections.png') });
+
+    // The first tab goes away; the second gets in without a click.
+    await first.close();
+    await second.locator('#conn', { hasText: 'Connected' }).waitFor({ timeout: 60_000 });
+    await second.locator('.notice.offline').waitFor({ state: 'detached' });
+    // Refused dials are expected noise while the cap holds; nothing else is.
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+});
