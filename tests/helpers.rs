@@ -81,7 +81,10 @@ pub struct App {
 pub async fn spawn_app(db: &TestDb, extra: &[&str]) -> App {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let mut args = vec!["backroom", "--database-url", &db.url, "--bot-delay-ms", "0", "--static-dir", "../web-client"];
+    let mut args = vec!["backroom", "--database-url", &db.url, "--static-dir", "../web-client"];
+    if !extra.contains(&"--bot-delay-ms") {
+        args.extend(["--bot-delay-ms", "0"]);
+    }
     args.extend_from_slice(extra);
     let cfg = Cli::parse_from(args).serve;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();

@@ -360,3 +360,67 @@ async fn the_pace_timer_sends_nothing_to_viewers_already_up_to_date() {
     app.stop().await;
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn the_host_lets_a_bot_stand_in_for_an_away_player_until_they_come_back() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 4).await;
+    let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
+    let path = format!("/api/lobbies/{}/stand-in", lobby.id);
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    let (s, e) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": true})).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("not_started")), "{e}");
+    start(&base, &app.http, &lobby).await;
+    a.until(|m| m["type"] == "state").await;
+
+    // Only the host may ask, and only for someone who is away.
+    let (s, e) = app.post(&path, Some(&friend), json!({"seat": 0, "on": true})).await;
+    assert_eq!((s, e["code"].as_str()), (403, Some("not_host")));
+    let (s, e) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": true})).await;
+    assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")));
+    assert!(e["message"].as_str().unwrap().contains("is here"), "{e}");
+    b.close().await;
+    a.until(|m| m["type"] == "lobby" && m["lobby"]["players"][1]["connected"] == false).await;
+    let (s, info) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": true})).await;
+    assert_eq!(s, 200, "{info}");
+    assert_eq!(info["players"][1]["stand_in"], true);
+
+    // The bot plays the away seat: the round ends once the host bids.
+    a.send(json!({"type":"act","rid":"a0","version":0,"action":{"type":"bid","value":9,"round":0}})).await;
+    a.until(|m| m["type"] == "state" && m["view"]["round"] == 1).await;
+
+    // It survives a restart: the restored table's bot bids for the friend
+    // (now after a pause long enough for the friend to come back first).
+    app.stop().await;
+    let app = spawn_app(&db, &["--bot-delay-ms", "1000"]).await;
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let l = a.until(|m| m["type"] == "lobby").await;
+    assert_eq!(l["lobby"]["players"][1]["stand_in"], true, "the stand-in is stored: {l}");
+    let s = a.until(|m| m["type"] == "state").await;
+    a.send(json!({"type":"act","rid":"a1","version":s["version"],"action":{"type":"bid","value":9,"round":1}})).await;
+    a.until(|m| m["type"] == "state" && m["view"]["round"] == 2).await;
+    let s = a.until(|m| m["type"] == "state" && m["view"]["committed"] == json!([false, true])).await;
+    a.send(json!({"type":"act","rid":"a2","version":s["version"],"action":{"type":"bid","value":9,"round":2}})).await;
+    a.until(|m| m["type"] == "state" && m["view"]["round"] == 3).await;
+
+    // The friend comes back: the seat is theirs again, and the bot stops.
+    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    a.until(|m| m["type"] == "lobby" && m["lobby"]["players"][1]["stand_in"] == false && m["lobby"]["players"][1]["connected"] == true).await;
+    let s = b.until(|m| m["type"] == "state").await;
+    assert!(!s["prompt"].is_null(), "the friend is asked to bid: {s}");
+    a.send(json!({"type":"act","rid":"a3","version":s["version"],"action":{"type":"bid","value":9,"round":3}})).await;
+    let s = a.until(|m| m["type"] == "ack").await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let (_, record) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(&friend)).await;
+    assert_eq!(record["version"], s["version"], "no bot moved for the friend after they came back");
+    b.send(json!({"type":"act","rid":"b3","version":s["version"],"action":{"type":"bid","value":4,"round":3}})).await;
+    let r = b.until(|m| m["type"] == "ack" || m["type"] == "rejected").await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let end = a.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
+    assert_eq!(end["view"]["reveals"][3]["bids"], json!([9, 4]), "the friend's own bid decided the last round");
+    app.stop().await;
+    db.cleanup().await;
+}

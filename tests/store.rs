@@ -23,7 +23,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             created_at: now,
             updated_at: now,
         },
-        PlayerRow { id: Uuid::new_v4(), name: "Ana".into(), token_hash: "t".into(), seat: Some(0), bot: false, host: true, joined_at: now },
+        PlayerRow { id: Uuid::new_v4(), name: "Ana".into(), token_hash: "t".into(), seat: Some(0), bot: false, host: true, joined_at: now, stand_in: false },
     )
 }
 
@@ -92,7 +92,7 @@ async fn players_seats_chat_and_expiry_round_trip() {
         let store = db.store().await;
         let (l, host) = lobby_row();
         store.create_lobby(&l, &host).await.unwrap();
-        let bot = PlayerRow { id: Uuid::new_v4(), name: "Bot 1".into(), token_hash: "b".into(), seat: Some(1), bot: true, host: false, joined_at: now_ms() };
+        let bot = PlayerRow { id: Uuid::new_v4(), name: "Bot 1".into(), token_hash: "b".into(), seat: Some(1), bot: true, host: false, joined_at: now_ms(), stand_in: false };
         store.add_player(l.id, &bot).await.unwrap();
         store.set_seat(l.id, host.id, None).await.unwrap();
         let (_, players) = store.load_lobby(l.id).await.unwrap().unwrap();

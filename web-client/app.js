@@ -286,6 +286,8 @@ function tablePage(lobbyId, { spectate }) {
   const pre = h('section.pre', { hidden: true });
   const outcomeBox = h('section#outcome', { hidden: true });
   const waitLine = h('p.wait-line', { hidden: true, role: 'status' });
+  // Seats a bot plays for an away player, and the host's switch for it.
+  const standIns = h('div.stand-ins', { hidden: true });
   const board = h('section.board', { hidden: true });
   const rejectBox = h('div.reject-area');
   const promptArea = h('div.prompt-area');
@@ -298,7 +300,7 @@ function tablePage(lobbyId, { spectate }) {
   const chatForm = h('form.chat-form', chatInput, chatSend);
   const chatBox = h('section.chat.panel', h('h2', 'Chat'), h('div.chat-scroll', chatList), spectate ? h('p.muted.small', 'You are watching; only players can chat.') : chatForm);
   const grid = h('div.table-grid',
-    h('div.col-main', pre, outcomeBox, waitLine, board, rejectBox, promptArea),
+    h('div.col-main', pre, outcomeBox, waitLine, standIns, board, rejectBox, promptArea),
     h('div.col-side', logBox, chatBox, fair, mine ? seatLinkBox() : null));
   setPage(h('div.table', head, notice, grid));
   head.append(h('h1', 'Connecting…'));
@@ -608,7 +610,7 @@ function tablePage(lobbyId, { spectate }) {
   function drawGame() {
     const L = S.lobby;
     if (!L || L.status === 'open') {
-      board.hidden = true; waitLine.hidden = true; outcomeBox.hidden = true; promptArea.replaceChildren(); rejectBox.replaceChildren();
+      board.hidden = true; waitLine.hidden = true; standIns.hidden = true; outcomeBox.hidden = true; promptArea.replaceChildren(); rejectBox.replaceChildren();
       return;
     }
     if (L.status === 'expired' && S.view === null) {
@@ -643,6 +645,7 @@ function tablePage(lobbyId, { spectate }) {
 
   function drawWait(seat) {
     const P = S.pending;
+    drawStandIns(P);
     if (!P || P.mode === 'over' || S.outcome) { waitLine.hidden = true; document.title = `${S.lobby.game_name} · Backroom`; return; }
     const names = (arr) => arr.map((s) => (s === seat ? 'you' : seatName(s))).join(', ');
     let text = '';
@@ -667,6 +670,34 @@ function tablePage(lobbyId, { spectate }) {
     waitLine.classList.toggle('your-move', yours);
     // A background tab shows it in its title.
     document.title = `${yours ? '● Your move · ' : ''}${S.lobby.game_name} · Backroom`;
+  }
+
+  /**
+   * Away players and the bots standing in for them. Everyone sees who a bot
+   * is playing for; the host can let a bot play for an away player the table
+   * waits on (or for any away player), and stop it. The player gets the seat
+   * back by coming back.
+   */
+  function drawStandIns(P) {
+    const live = P && P.mode !== 'over' && !S.outcome && !S.closed;
+    const rows = [];
+    if (live) {
+      const awaited = new Set(P.mode === 'turn' ? [P.seat] : P.mode === 'simultaneous' ? P.waiting
+        : P.mode === 'window' ? P.seats.filter((x) => !P.answered.includes(x))
+        : P.mode === 'negotiation' ? P.seats.filter((x) => !P.ready.includes(x)) : []);
+      for (const p of players()) {
+        if (p.bot || p.seat === null || p.seat === undefined) continue;
+        if (p.stand_in) {
+          rows.push(h('p.stand-in', `A bot is playing for ${p.name} until they come back.`,
+            isHost() ? h('button.small.ghost', { type: 'button', dataset: { standIn: String(p.seat) }, onclick: () => lobbyCall('stand-in', { seat: p.seat, on: false }) }, 'Stop the bot') : null));
+        } else if (!p.connected && isHost() && awaited.has(p.seat)) {
+          rows.push(h('p.stand-in.away', `${p.name} is away.`,
+            h('button.small', { type: 'button', dataset: { standIn: String(p.seat) }, onclick: () => lobbyCall('stand-in', { seat: p.seat, on: true }) }, `Let a bot play for ${p.name}`)));
+        }
+      }
+    }
+    standIns.hidden = !rows.length;
+    standIns.replaceChildren(...rows);
   }
 
   function drawPrompt(ctx, renderer) {

@@ -73,6 +73,17 @@ pub struct Kick {
     pub player: Uuid,
 }
 
+/// `POST /api/lobbies/{id}/stand-in` (host, during the match): a bot plays
+/// the seat of a player who is away, or stops.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandIn {
+    /// The seat, 0-based.
+    pub seat: Seat,
+    /// True: the bot takes over; false: it stops.
+    pub on: bool,
+}
+
 /// Lobby life cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -126,6 +137,10 @@ pub struct PlayerInfo {
     pub host: bool,
     /// Has at least one open connection now.
     pub connected: bool,
+    /// A bot is playing this seat while its player is away (the host asked;
+    /// it ends when the player comes back).
+    #[serde(default)]
+    pub stand_in: bool,
 }
 
 /// `GET /api/lobbies/{id}` (with a player token, invite or spectator

@@ -12,7 +12,7 @@ use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, JoinLobby, Joined, Kick, LobbyStatus};
+use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, JoinLobby, Joined, Kick, LobbyStatus, StandIn};
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -120,7 +120,7 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
         created_at: now,
         updated_at: now,
     };
-    let host = PlayerRow { id: Uuid::new_v4(), name, token_hash: secret::hash(&token), seat: Some(0), bot: false, host: true, joined_at: now };
+    let host = PlayerRow { id: Uuid::new_v4(), name, token_hash: secret::hash(&token), seat: Some(0), bot: false, host: true, joined_at: now, stand_in: false };
     ctx.store.create_lobby(&lobby, &host).await.map_err(internal)?;
     let id = lobby.id;
     let player = host.id;
@@ -199,4 +199,9 @@ pub async fn bots(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: He
 pub async fn start(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Start { token: token.clone(), reply }).await?))
+}
+
+pub async fn stand_in(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<StandIn>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::StandIn { token: token.clone(), seat: req.seat, on: req.on, reply }).await?))
 }

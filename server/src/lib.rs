@@ -97,7 +97,7 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
         .with_state(ctx)
 }
 
-/// The lobby API's writes, each under the per-address limit
+/// The lobby API's writes (and the host's stand-in switch), each under the per-address limit
 /// ([`limit`]) unless it is turned off.
 fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
     let routes = Router::new()
@@ -107,7 +107,8 @@ fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
         .route("/api/lobbies/{id}/leave", post(api::leave))
         .route("/api/lobbies/{id}/kick", post(api::kick))
         .route("/api/lobbies/{id}/bots", post(api::bots))
-        .route("/api/lobbies/{id}/start", post(api::start));
+        .route("/api/lobbies/{id}/start", post(api::start))
+        .route("/api/lobbies/{id}/stand-in", post(api::stand_in));
     match &ctx.lobby_limit {
         Some(l) => routes.layer(tower_governor::GovernorLayer::new(l.clone()).error_handler(limit::refusal)),
         None => routes,

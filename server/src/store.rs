@@ -96,6 +96,16 @@ pub struct PlayerRow {
     pub bot: bool,
     pub host: bool,
     pub joined_at: i64,
+    /// A bot plays this seat for its away player (host's request), until
+    /// the player comes back.
+    pub stand_in: bool,
+}
+
+impl PlayerRow {
+    /// The server chooses this seat's moves: a bot, or a bot standing in.
+    pub fn played_by_bot(&self) -> bool {
+        self.bot || self.stand_in
+    }
 }
 
 /// An accepted action.
@@ -202,6 +212,7 @@ where
         token_hash: r.try_get("token_hash")?,
         seat: r.try_get::<Option<i16>, _>("seat")?.map(|s| s as u8),
         bot: r.try_get("bot")?,
+        stand_in: r.try_get("stand_in")?,
         host: r.try_get("host")?,
         joined_at: r.try_get("joined_at")?,
     })
@@ -312,6 +323,15 @@ impl Store {
     }
 
     /// Removes a player before the start.
+    /// A bot stands in for a player, or stops.
+    pub async fn set_stand_in(&self, lobby: Uuid, player: Uuid, on: bool) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE players SET stand_in = $1 WHERE lobby_id = $2 AND id = $3")
+                .bind(on).bind(lobby).bind(player).execute(pool).await?;
+            Ok(())
+        })
+    }
+
     pub async fn remove_player(&self, lobby: Uuid, player: Uuid) -> Result<()> {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -403,7 +423,7 @@ impl Store {
             let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, created_at, updated_at FROM lobbies WHERE id = $1")
                 .bind(id).fetch_optional(pool).await? else { return Ok(None) };
             let lobby = lobby_from_row(&row)?;
-            let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
+            let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
                 .bind(id).fetch_all(pool).await?;
             let players = rows.iter().map(player_from_row).collect::<Result<Vec<_>>>()?;
             Ok(Some((lobby, players)))

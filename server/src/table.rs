@@ -146,6 +146,7 @@ pub enum LobbyRequest {
     Kick { token: String, player: Uuid, reply: Reply<LobbyInfo> },
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
+    StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
     Record { who: Credential, reply: Reply<MatchRecord> },
     Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
     Chat { conn: ConnId, rid: String, text: String },
@@ -572,6 +573,7 @@ impl Table {
                     bot: p.bot,
                     host: p.host,
                     connected: p.bot || connected.contains_key(&p.id),
+                    stand_in: p.stand_in,
                 })
                 .collect(),
             spectators: self.lobby.spectate_hash.is_some(),
@@ -645,13 +647,24 @@ impl Table {
                 let r = self.start(token).await;
                 let _ = reply.send(r);
             }
+            LobbyRequest::StandIn { token, seat, on, reply } => {
+                let r = self.stand_in(token, seat, on).await;
+                let _ = reply.send(r);
+            }
             LobbyRequest::Record { who, reply } => {
                 let r = self.record(who).await;
                 let _ = reply.send(r);
             }
             LobbyRequest::Subscribe { who, since, out, reply } => {
                 let r = self.subscribe(who, since, out);
+                let back = r.as_ref().ok().and_then(|id| self.conns.get(id)).and_then(|c| c.player);
                 let _ = reply.send(r);
+                // A player who comes back takes their seat back from the bot.
+                if let Some(p) = back
+                    && self.players.iter().any(|x| x.id == p && x.stand_in)
+                {
+                    self.end_stand_in(p).await;
+                }
             }
             LobbyRequest::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
         }
@@ -676,6 +689,7 @@ impl Table {
             bot: false,
             host: false,
             joined_at: now_ms(),
+            stand_in: false,
         };
         self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
         let id = p.id;
@@ -759,12 +773,62 @@ impl Table {
                 bot: true,
                 host: false,
                 joined_at: now_ms(),
+                stand_in: false,
             };
             self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
             self.players.push(p);
         }
         self.broadcast_lobby();
         Ok(self.info())
+    }
+
+    /// The host lets a bot play the seat of a player who is away, or
+    /// stops it. The player gets the seat back by coming back.
+    async fn stand_in(&mut self, token: String, seat: Seat, on: bool) -> Result<LobbyInfo, ApiError> {
+        self.host_check(&token)?;
+        match &self.live {
+            Some(live) if !live.over => {}
+            Some(_) => return Err(err(ErrorCode::GameOver, "The match is over.")),
+            None => return Err(err(ErrorCode::NotStarted, "A bot can stand in only during the match; before it, fill the seat with a bot.")),
+        }
+        let Some(p) = self.players.iter().find(|p| p.seat == Some(seat)) else {
+            return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", seat + 1)));
+        };
+        let (id, name) = (p.id, p.name.clone());
+        if p.bot {
+            return Err(err(ErrorCode::InvalidField, format!("{name} is a bot already.")));
+        }
+        if on {
+            if self.conns.values().any(|c| c.player == Some(id)) {
+                return Err(err(ErrorCode::InvalidField, format!("{name} is here; a bot can stand in only for someone who is away.")));
+            }
+            if !p.stand_in {
+                self.ctx.store.set_stand_in(self.id, id, true).await.map_err(internal)?;
+                if let Some(p) = self.players.iter_mut().find(|p| p.id == id) {
+                    p.stand_in = true;
+                }
+                self.bots_stuck = false;
+                self.broadcast_lobby();
+                self.schedule_bots();
+            }
+        } else if p.stand_in {
+            self.end_stand_in(id).await;
+        }
+        Ok(self.info())
+    }
+
+    /// The player plays their own seat again.
+    async fn end_stand_in(&mut self, player: Uuid) {
+        if let Err(e) = self.ctx.store.set_stand_in(self.id, player, false).await {
+            // In memory the seat is theirs again at once; a restart before
+            // the store hears of it hands it back to the bot until they
+            // reconnect, which ends it again.
+            tracing::warn!(table = %self.id, error = %format!("{e:#}"), "could not store the end of a stand-in");
+        }
+        if let Some(p) = self.players.iter_mut().find(|p| p.id == player) {
+            p.stand_in = false;
+        }
+        self.broadcast_lobby();
     }
 
     async fn start(&mut self, token: String) -> Result<LobbyInfo, ApiError> {
@@ -958,7 +1022,7 @@ impl Table {
         }
         let awaited = live.state.pending().awaited();
         let mut out = vec![];
-        for p in self.players.iter().filter(|p| p.bot) {
+        for p in self.players.iter().filter(|p| p.played_by_bot()) {
             let Some(seat) = p.seat else { continue };
             if !awaited.contains(seat) {
                 continue;
@@ -980,7 +1044,7 @@ impl Table {
             return;
         }
         let awaited = live.state.pending().awaited();
-        let awaits = |bot: bool| self.players.iter().any(|p| p.bot == bot && p.seat.is_some_and(|s| awaited.contains(s)));
+        let awaits = |bot: bool| self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)));
         if !awaits(true) || (self.bots_stuck && awaits(false)) {
             return;
         }
@@ -1409,6 +1473,7 @@ mod engine_panic {
             bot: false,
             host: seat == 0,
             joined_at: now + seat as i64,
+            stand_in: false,
         };
         let (ann, bob) = (player("ann", 0), player("bob", 1));
         ctx.store.create_lobby(&lobby, &ann).await.unwrap();
