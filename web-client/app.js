@@ -647,7 +647,11 @@ function tablePage(lobbyId, { spectate }) {
     const P = S.pending;
     drawStandIns(P);
     if (!P || P.mode === 'over' || S.outcome) { waitLine.hidden = true; document.title = `${S.lobby.game_name} · Backroom`; return; }
-    const names = (arr) => arr.map((s) => (s === seat ? 'you' : seatName(s))).join(', ');
+    // "you", "you and Bea", "Bea, Cy and you": you last, the others in seat order.
+    const names = (arr) => {
+      const list = [...arr.filter((s) => s !== seat).map(seatName), ...(arr.includes(seat) ? ['you'] : [])];
+      return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list.join('');
+    };
     let text = '';
     if (P.mode === 'turn') text = P.seat === seat ? 'Your turn.' : `${seatName(P.seat)}’s turn.`;
     else if (P.mode === 'simultaneous') {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, hostSealedBids } from './helpers.mjs';
 
 test('a tab over the per-address socket cap says why and gets in once another tab closes', { timeout: 120_000 }, async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
@@ -23,14 +23,7 @@ test('a tab over the per-address socket cap says why and gets in once another ta
     server = await startServer(tmp, undefined, { extraArgs: ['--max-sockets-per-address', '1'] });
     const { base } = server;
     browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ctx.setDefaultTimeout(20_000);
-    const first = await ctx.newPage();
-    watchErrors(first, 'first', pageErrors);
-    await first.goto(`${base}/#/`);
-    await first.fill('#name', 'Ana');
-    await first.locator('[data-game="sealed-bids"]').getByRole('button', { name: 'Create lobby' }).click();
-    await first.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const { page: first, ctx } = await hostSealedBids(browser, base, 'first', pageErrors);
     await first.locator('#conn', { hasText: 'Connected' }).waitFor();
 
     // The same person opens the table in a second tab: one socket too many.

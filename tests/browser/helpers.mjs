@@ -120,3 +120,21 @@ export async function takeSeat(page) {
   await page.locator('.seat-card.mine').waitFor();
   return Number(await page.locator('.seat-card.mine').getAttribute('data-seat'));
 }
+
+/**
+ * A desktop page that creates a Sealed Bids lobby from the landing page as
+ * `name` with `seats` seats, and waits for its table. Returns {page, lobbyId}.
+ */
+export async function hostSealedBids(browser, base, who, errors, { name = 'Ana', seats } = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  ctx.setDefaultTimeout(20_000);
+  const page = await ctx.newPage();
+  watchErrors(page, who, errors);
+  await page.goto(`${base}/#/`);
+  await page.fill('#name', name);
+  const card = page.locator('[data-game="sealed-bids"]');
+  if (seats) await card.locator('select[name="seats"]').selectOption(String(seats));
+  await card.getByRole('button', { name: 'Create lobby' }).click();
+  await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+  return { page, ctx, lobbyId: page.url().split('/').pop() };
+}

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+import { shots, startServer, launchBrowser, hostSealedBids } from './helpers.mjs';
 
 test('the host lets a bot play for a friend who is away', { timeout: 120_000 }, async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
@@ -24,17 +24,7 @@ test('the host lets a bot play for a friend who is away', { timeout: 120_000 }, 
     server = await startServer(tmp, undefined, { botDelayMs: 50 });
     const { base } = server;
     browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ctx.setDefaultTimeout(20_000);
-    const host = await ctx.newPage();
-    watchErrors(host, 'host', pageErrors);
-    await host.goto(`${base}/#/`);
-    await host.fill('#name', 'Ana');
-    const card = host.locator('[data-game="sealed-bids"]');
-    await card.locator('select[name="seats"]').selectOption('2');
-    await card.getByRole('button', { name: 'Create lobby' }).click();
-    await host.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
-    const lobbyId = host.url().split('/').pop();
+    const { page: host, lobbyId } = await hostSealedBids(browser, base, 'host', pageErrors, { seats: 2 });
     const invite = (await host.locator('#invite-link').inputValue()).split('/').pop();
 
     // Bea joins (and so takes the free seat) but never opens the table.
