@@ -100,6 +100,11 @@ pub struct ServeArgs {
     /// otherwise a client could pick its own address).
     #[arg(long, env = "BACKROOM_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
+    /// Runtime threads. 0: one per core this process may use, and on a
+    /// single core a single-threaded runtime (no work-stealing machinery to
+    /// pay for); N: a multi-threaded runtime with N workers.
+    #[arg(long, env = "BACKROOM_WORKER_THREADS", default_value_t = 0)]
+    pub worker_threads: usize,
     /// Log as JSON lines.
     #[arg(long, env = "BACKROOM_LOG_JSON")]
     pub log_json: bool,

@@ -53,7 +53,20 @@ async fn serve(args: ServeArgs) -> Result<()> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let workers = match &cli.command {
+        Some(Command::Serve(args)) => args.worker_threads,
+        _ => cli.serve.worker_threads,
+    };
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let mut builder = match (workers, cores) {
+        (0, 1) => tokio::runtime::Builder::new_current_thread(),
+        (0, n) | (n, _) => {
+            let mut b = tokio::runtime::Builder::new_multi_thread();
+            b.worker_threads(n);
+            b
+        }
+    };
+    let rt = match builder.enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("cannot start the runtime: {e}");
