@@ -20,6 +20,7 @@ use axum::response::Response;
 use backroom_protocol::ws::{ClientMsg, ServerMsg};
 use backroom_protocol::{ErrorCode, MAX_CHAT_CHARS, MAX_FRAME_BYTES, MAX_RID_CHARS};
 use futures_util::SinkExt;
+use futures_util::future::Either;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -77,11 +78,11 @@ pub async fn upgrade(
         // idle sockets from holding 16 MB, as the 4 KiB default would.
         .read_buffer_size(256)
         .write_buffer_size(16 * 1024)
-        .on_upgrade(move |socket| async move {
-            match slot {
-                Some(slot) => serve(ctx, socket, slot).await,
-                None => refuse_crowd(socket, ctx.sockets.max()).await,
-            }
+        // Not an `async` block around the two: it would hold the socket
+        // twice (see `serve`). The refusal is rare, so it is boxed.
+        .on_upgrade(move |socket| match slot {
+            Some(slot) => Either::Left(serve(ctx, socket, slot)),
+            None => Either::Right(Box::pin(refuse_crowd(socket, ctx.sockets.max()))),
         })
 }
 
