@@ -160,6 +160,8 @@ async fn lobby_requests_are_limited_per_address_with_a_typed_answer() {
         .json(&json!({"invite": "x", "name": "Bob"}))
         .send().await.unwrap();
     assert_eq!(r.status(), 429);
+    let (_, metrics) = app.get("/metrics", None).await;
+    assert!(metrics.as_str().unwrap().contains(r#"backroom_rejections_total{code="lobby_rate_limited"}"#), "refusals are counted");
     // ...while reads are not limited, and another address has its own bucket.
     let (s, _) = app.get("/api/games", None).await;
     assert_eq!(s, 200);

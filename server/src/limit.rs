@@ -65,6 +65,7 @@ pub fn refusal(e: GovernorError) -> Response<Body> {
         GovernorError::Other { code, msg, .. } => (code, None, msg.unwrap_or_else(|| "The request was refused.".into())),
     };
     let code = if status == StatusCode::TOO_MANY_REQUESTS { ErrorCode::RateLimited } else { ErrorCode::Internal };
+    metrics::counter!("backroom_rejections_total", "code" => if wait.is_some() { "lobby_rate_limited" } else { "internal" }).increment(1);
     let body = serde_json::to_vec(&ApiError::new(code, message)).unwrap_or_default();
     let mut r = Response::new(Body::from(body));
     *r.status_mut() = status;
