@@ -5,6 +5,7 @@
 //! * [`table`]: one actor per lobby and match; the life of an action.
 //! * [`registry`]: the tables in memory, restore after a restart.
 //! * [`api`]: the HTTP lobby API; [`ws`]: the WebSocket.
+//! * [`limit`]: per-address limits on lobby requests and open sockets.
 //! * [`verify`]: replay a finished match and check its published seed.
 //!
 //! [`run`] is the seam tests use: it serves on a bound listener until the
