@@ -343,7 +343,7 @@ function tablePage(lobbyId, { spectate }) {
       statusTick = setInterval(tick, 500);
       if (!notice.querySelector('.offline') && st.why !== 'restarting') {
         notice.append(h('div.notice.offline', { role: 'status' }, st.why === 'busy'
-          ? 'Too many connections from your address: close a Backroom tab you are not using. Your seat is safe; reconnecting automatically.'
+          ? `${st.text || 'Too many connections from your address: close a Backroom tab you are not using.'} Your seat is safe.`
           : 'Connection lost. Your seat is safe; reconnecting automatically. Anything you send now goes out when we are back.'));
       }
     } else if (st.state === 'closed') {

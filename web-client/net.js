@@ -118,6 +118,10 @@ export class Connection {
       case 'error':
         // Kept: a close that follows (4001) is explained best by this text.
         this.lastError = msg;
+        // Refused before the welcome for holding too many sockets: the close
+        // (1013) that follows is shown as the connection's status, not as a
+        // new toast at every retry.
+        if (!this.welcomed && msg.code === 'rate_limited') return;
         this.onMessage(msg);
         return;
       default:
@@ -147,13 +151,13 @@ export class Connection {
     }
     if (code === 1013) {
       // Too many sockets from this address: back off and try again.
-      this.scheduleRetry(undefined, 'busy');
+      this.scheduleRetry(undefined, 'busy', err && err.code === 'rate_limited' ? err.message : undefined);
       return;
     }
     this.scheduleRetry(undefined, code === 1009 ? 'too_large' : 'lost');
   }
 
-  scheduleRetry(delay, why = 'lost') {
+  scheduleRetry(delay, why = 'lost', text = undefined) {
     if (this.stopped) return;
     if (delay === undefined) {
       const base = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt);
@@ -161,7 +165,7 @@ export class Connection {
       this.attempt += 1;
     }
     const retryAt = Date.now() + delay;
-    this.setStatus('waiting', { retryAt, why });
+    this.setStatus('waiting', { retryAt, why, text });
     this.timers.retry = setTimeout(() => this.open(), delay);
   }
 

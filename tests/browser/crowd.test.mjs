@@ -32,8 +32,10 @@ test('a tab over the per-address socket cap says why and gets in once another ta
     await second.goto(first.url());
     await second.locator('#conn', { hasText: 'Too many connections' }).waitFor();
     const notice = await second.locator('.notice.offline').innerText();
-    assert.match(notice, /Too many connections from your address/);
-    assert.match(notice, /close a Backroom tab/);
+    assert.match(notice, /Too many connections from your address \(at most 1 at once\)/);
+    assert.match(notice, /Close a tab you are not using/);
+    // Said once, in the notice: not also as a toast at every retry.
+    assert.equal(await second.locator('.toast').count(), 0, 'no toast repeats the notice');
     await second.screenshot({ path: path.join(shots, 'too-many-connections.png') });
 
     // The first tab goes away; the second gets in without a click.
