@@ -387,6 +387,11 @@ async fn the_host_lets_a_bot_stand_in_for_an_away_player_until_they_come_back() 
     let (s, info) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": true})).await;
     assert_eq!(s, 200, "{info}");
     assert_eq!(info["players"][1]["stand_in"], true);
+    // The host can stop it, and start it again.
+    let (s, info) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": false})).await;
+    assert_eq!((s, info["players"][1]["stand_in"].clone()), (200, json!(false)), "{info}");
+    let (s, info) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": true})).await;
+    assert_eq!((s, info["players"][1]["stand_in"].clone()), (200, json!(true)), "{info}");
 
     // The bot plays the away seat: the round ends once the host bids.
     a.send(json!({"type":"act","rid":"a0","version":0,"action":{"type":"bid","value":9,"round":0}})).await;

@@ -663,7 +663,8 @@ impl Table {
                 if let Some(p) = back
                     && self.players.iter().any(|x| x.id == p && x.stand_in)
                 {
-                    self.end_stand_in(p).await;
+                    // Stopping never fails (see `set_stand_in`).
+                    let _ = self.set_stand_in(p, false).await;
                 }
             }
             LobbyRequest::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
@@ -794,41 +795,40 @@ impl Table {
         let Some(p) = self.players.iter().find(|p| p.seat == Some(seat)) else {
             return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", seat + 1)));
         };
-        let (id, name) = (p.id, p.name.clone());
+        let (id, name, was) = (p.id, p.name.clone(), p.stand_in);
         if p.bot {
             return Err(err(ErrorCode::InvalidField, format!("{name} is a bot already.")));
         }
-        if on {
-            if self.conns.values().any(|c| c.player == Some(id)) {
-                return Err(err(ErrorCode::InvalidField, format!("{name} is here; a bot can stand in only for someone who is away.")));
-            }
-            if !p.stand_in {
-                self.ctx.store.set_stand_in(self.id, id, true).await.map_err(internal)?;
-                if let Some(p) = self.players.iter_mut().find(|p| p.id == id) {
-                    p.stand_in = true;
-                }
-                self.bots_stuck = false;
-                self.broadcast_lobby();
-                self.schedule_bots();
-            }
-        } else if p.stand_in {
-            self.end_stand_in(id).await;
+        if on && self.conns.values().any(|c| c.player == Some(id)) {
+            return Err(err(ErrorCode::InvalidField, format!("{name} is here; a bot can stand in only for someone who is away.")));
+        }
+        if was != on {
+            self.set_stand_in(id, on).await?;
         }
         Ok(self.info())
     }
 
-    /// The player plays their own seat again.
-    async fn end_stand_in(&mut self, player: Uuid) {
-        if let Err(e) = self.ctx.store.set_stand_in(self.id, player, false).await {
-            // In memory the seat is theirs again at once; a restart before
-            // the store hears of it hands it back to the bot until they
-            // reconnect, which ends it again.
+    /// A bot starts (stored first: a restart keeps it) or stops playing for
+    /// `player`; everyone is told.
+    async fn set_stand_in(&mut self, player: Uuid, on: bool) -> Result<(), ApiError> {
+        if let Err(e) = self.ctx.store.set_stand_in(self.id, player, on).await {
+            if on {
+                return Err(internal(e));
+            }
+            // Stopping cannot wait for the store: the seat is the player's
+            // again at once. A restart before the store hears of it hands it
+            // back to the bot until they reconnect, which ends it again.
             tracing::warn!(table = %self.id, error = %format!("{e:#}"), "could not store the end of a stand-in");
         }
         if let Some(p) = self.players.iter_mut().find(|p| p.id == player) {
-            p.stand_in = false;
+            p.stand_in = on;
         }
         self.broadcast_lobby();
+        if on {
+            self.bots_stuck = false;
+            self.schedule_bots();
+        }
+        Ok(())
     }
 
     async fn start(&mut self, token: String) -> Result<LobbyInfo, ApiError> {
