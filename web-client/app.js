@@ -667,28 +667,32 @@ function tablePage(lobbyId, { spectate }) {
     }
     waitLine.hidden = !text;
     waitLine.textContent = text;
-    const yours = !!S.prompt && seat !== null && (
-      (P.mode === 'turn' && P.seat === seat) || (P.mode === 'simultaneous' && P.waiting.includes(seat)) ||
-      (P.mode === 'window' && P.seats.includes(seat) && !P.answered.includes(seat)) ||
-      (P.mode === 'negotiation' && P.seats.includes(seat) && !P.ready.includes(seat)));
+    const yours = !!S.prompt && seat !== null && awaitedSeats(P).includes(seat);
     waitLine.classList.toggle('your-move', yours);
     // A background tab shows it in its title.
     document.title = `${yours ? '● Your move · ' : ''}${S.lobby.game_name} · Backroom`;
   }
 
+  /** The seats the table waits on now. */
+  function awaitedSeats(P) {
+    if (!P) return [];
+    if (P.mode === 'turn') return [P.seat];
+    if (P.mode === 'simultaneous') return P.waiting;
+    if (P.mode === 'window') return P.seats.filter((x) => !P.answered.includes(x));
+    if (P.mode === 'negotiation') return P.seats.filter((x) => !P.ready.includes(x));
+    return [];
+  }
+
   /**
    * Away players and the bots standing in for them. Everyone sees who a bot
    * is playing for; the host can let a bot play for an away player the table
-   * waits on (or for any away player), and stop it. The player gets the seat
-   * back by coming back.
+   * waits on, and stop it. The player gets the seat back by coming back.
    */
   function drawStandIns(P) {
     const live = P && P.mode !== 'over' && !S.outcome && !S.closed;
     const rows = [];
     if (live) {
-      const awaited = new Set(P.mode === 'turn' ? [P.seat] : P.mode === 'simultaneous' ? P.waiting
-        : P.mode === 'window' ? P.seats.filter((x) => !P.answered.includes(x))
-        : P.mode === 'negotiation' ? P.seats.filter((x) => !P.ready.includes(x)) : []);
+      const awaited = new Set(awaitedSeats(P));
       for (const p of players()) {
         if (p.bot || p.seat === null || p.seat === undefined) continue;
         if (p.stand_in) {
