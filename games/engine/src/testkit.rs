@@ -137,26 +137,85 @@ pub struct LeakReport {
     /// Comparisons where the re-deal really changed the hidden state (a
     /// test whose re-deal never changes anything proves nothing).
     pub effective: usize,
+    /// Log comparisons made: the same action applied in the real and in
+    /// the re-dealt world, which the viewer cannot tell apart afterwards.
+    pub log_checks: usize,
+    /// Log comparisons where the re-deal really changed the hidden state.
+    pub log_effective: usize,
 }
 
 /// The non-leak test: plays a random game and, at every step and for every
 /// seat, re-deals everything that seat may not know; that seat's serialized
 /// view and prompt must not change, and neither may the spectator's view.
 ///
+/// The log lines of the step are checked two ways, each time comparing two
+/// worlds that the viewer cannot tell apart afterwards (its views after the
+/// step are equal): then the log lines it reads must be equal too.
+/// * the step's action applied in the real and in the re-dealt world (same
+///   generator state): a line naming another hand's card, a sealed commit or
+///   a deck's order breaks this;
+/// * in a sealed step ([`crate::Pending::Simultaneous`] commits and
+///   [`crate::Pending::Window`] answers, which others learn only once all
+///   are in), the step's action and another legal action of the same seat,
+///   both in the real world: a line naming the actor's own sealed choice
+///   (its bid, its Upkeep choice, a Reaction it holds back) breaks this, for
+///   every viewer but the actor. Turn actions are public by the games'
+///   rules, and a public action may leave no trace in the views (refusing
+///   an invitation at the round limit), so they are not compared this way.
+///
 /// # Errors
-/// A message naming the seed, step and seat whose view changed.
+/// A message naming the seed, step and seat whose view or log changed.
 pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<LeakReport, String> {
     let mut rng = GameRng::seeded(seed);
     let mut bot = GameRng::seeded(seed.wrapping_mul(31).wrapping_add(7));
     let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("setup: {e}"))?;
     let mut report = LeakReport::default();
     for step in 0..G::max_actions(seats) {
+        let pending = g.pending();
+        // The step's action, chosen before the checks so that its log lines
+        // can be compared across worlds.
+        let next = if pending.is_over() {
+            None
+        } else {
+            let awaited: Vec<Seat> = pending.awaited().iter().collect();
+            let seat = awaited[bot.index(awaited.len())];
+            let Some(a) = g.random_action(seat, &mut bot) else {
+                return Err(format!("seed {seed}, step {step}: no legal action for awaited seat {seat}"));
+            };
+            let mut after = g.clone();
+            let mut r = rng.clone();
+            let lines = after.apply(seat, &a, &mut r).map_err(|e| format!("seed {seed}: {e}"))?;
+            // Another legal choice of the same seat, for the second check.
+            let sealed = matches!(pending, crate::Pending::Simultaneous { .. } | crate::Pending::Window { .. });
+            let mut pick = GameRng::seeded(seed ^ ((step as u64) << 16) ^ 0xa17);
+            let json = serde_json::to_string(&a).expect("action serializes");
+            let alt = (0..if sealed { 8 } else { 0 })
+                .filter_map(|_| g.random_action(seat, &mut pick))
+                .find(|b| serde_json::to_string(b).expect("action serializes") != json)
+                .and_then(|b| {
+                    let mut w = g.clone();
+                    let l = w.apply(seat, &b, &mut rng.clone()).ok()?;
+                    Some((w, l))
+                });
+            if let Some((w, alt_lines)) = &alt {
+                let viewers = (0..seats).filter(|&v| v != seat).map(Viewer::Seat).chain([Viewer::Spectator]);
+                for viewer in viewers {
+                    report.log_checks += log_check(viewer, (&after, &lines), (w, alt_lines)).map_err(|(a, b)| {
+                        format!(
+                            "seed {seed}, step {step}: the log lines {viewer:?} reads tell seat {seat}'s choice apart, though its views do not\n  chosen:   {a:?}\n  another:  {b:?}"
+                        )
+                    })? as usize;
+                }
+            }
+            Some((seat, a, after, lines, r))
+        };
         for v in 0..seats {
             let mut other = g.clone();
             let mut redeal = GameRng::seeded(seed ^ ((step as u64) << 8) ^ v as u64 ^ 0x5eed);
             other.redeal_hidden(v, &mut redeal);
             report.checks += 1;
-            if state_of(&other) != state_of(&g) {
+            let changed = state_of(&other) != state_of(&g);
+            if changed {
                 report.effective += 1;
             }
             let a = serde_json::to_string(&g.view(Viewer::Seat(v))).expect("view");
@@ -177,19 +236,48 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
             if g.pending() != other.pending() {
                 return Err(format!("seed {seed}, step {step}: pending depends on seat {v}'s unknowns"));
             }
+            if let Some((seat, action, after, lines, _)) = &next {
+                let mut other_after = other;
+                let Ok(other_lines) = other_after.apply(*seat, action, &mut rng.clone()) else {
+                    continue; // the action needs something the re-deal moved
+                };
+                for viewer in [Viewer::Seat(v), Viewer::Spectator] {
+                    let checked = log_check(viewer, (after, lines), (&other_after, &other_lines)).map_err(|(a, b)| {
+                        format!(
+                            "seed {seed}, step {step}: the log lines {viewer:?} reads depend on what seat {v} may not know\n  real:     {a:?}\n  redealt:  {b:?}"
+                        )
+                    })?;
+                    if checked {
+                        report.log_checks += 1;
+                        report.log_effective += usize::from(changed);
+                    }
+                }
+            }
         }
-        let pending = g.pending();
-        if pending.is_over() {
-            break;
-        }
-        let awaited: Vec<Seat> = pending.awaited().iter().collect();
-        let seat = awaited[bot.index(awaited.len())];
-        let Some(a) = g.random_action(seat, &mut bot) else {
-            return Err(format!("seed {seed}, step {step}: no legal action for awaited seat {seat}"));
-        };
-        g.apply(seat, &a, &mut rng).map_err(|e| format!("seed {seed}: {e}"))?;
+        let Some((_, _, after, _, r)) = next else { break };
+        g = after;
+        rng = r;
     }
     Ok(report)
+}
+
+/// Two worlds after a step, each with the log lines the step wrote: when
+/// `viewer`'s views of them are equal, the lines it reads must be equal.
+/// `Ok(false)`: the views differ, nothing to compare; `Err`: the two
+/// readings, which differ.
+#[allow(clippy::type_complexity)]
+fn log_check<G: Game>(
+    viewer: Viewer,
+    (a, a_lines): (&G, &[crate::LogEntry]),
+    (b, b_lines): (&G, &[crate::LogEntry]),
+) -> Result<bool, (Vec<String>, Vec<String>)> {
+    let view = |g: &G| serde_json::to_string(&g.view(viewer)).expect("view");
+    if view(a) != view(b) {
+        return Ok(false);
+    }
+    let read = |ls: &[crate::LogEntry]| ls.iter().filter_map(|l| l.for_viewer(viewer).map(str::to_owned)).collect::<Vec<_>>();
+    let (x, y) = (read(a_lines), read(b_lines));
+    if x == y { Ok(true) } else { Err((x, y)) }
 }
 
 /// Seats `0..n` as a set (a convenience for game tests).

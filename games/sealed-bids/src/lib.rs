@@ -305,12 +305,62 @@ mod tests {
 
     #[test]
     fn non_leak() {
-        let mut effective = 0;
+        let (mut effective, mut log_effective) = (0, 0);
         for seed in 0..40 {
             let r = testkit::non_leak::<SealedBids>(&Options { rounds: 5 }, 4, seed).unwrap();
             effective += r.effective;
+            log_effective += r.log_effective;
         }
         assert!(effective > 100, "the re-deal must actually change hidden bids ({effective})");
+        assert!(log_effective > 100, "the log check must meet changed hidden bids ({log_effective})");
+    }
+
+    /// Sealed Bids whose log tells everyone the value of each locked dial:
+    /// views and prompts stay clean, so only the log check can catch it.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Tattletale(SealedBids);
+
+    impl Game for Tattletale {
+        type Options = Options;
+        type Action = Action;
+        type View = View;
+        fn info() -> GameInfo {
+            SealedBids::info()
+        }
+        fn setup(o: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+            SealedBids::setup(o, seats, rng).map(Tattletale)
+        }
+        fn pending(&self) -> Pending {
+            self.0.pending()
+        }
+        fn prompt(&self, seat: Seat) -> Option<Prompt> {
+            self.0.prompt(seat)
+        }
+        fn apply(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+            let mut log = self.0.apply(seat, a, rng)?;
+            let Action::Bid { value, .. } = a;
+            log.push(LogEntry::public(format!("Seat {} turned the dial to {value}.", seat + 1)));
+            Ok(log)
+        }
+        fn view(&self, viewer: Viewer) -> View {
+            self.0.view(viewer)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
+            self.0.redeal_hidden(viewer, rng)
+        }
+        fn max_actions(seats: u8) -> usize {
+            SealedBids::max_actions(seats)
+        }
+    }
+
+    #[test]
+    fn the_non_leak_test_catches_a_log_line_that_tells_a_sealed_bid() {
+        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Tattletale>(&Options { rounds: 3 }, 4, seed).err()).next();
+        let e = caught.expect("a log line naming a sealed bid must fail the non-leak test");
+        assert!(e.contains("log lines") && e.contains("turned the dial"), "{e}");
     }
 
     #[test]

@@ -135,6 +135,8 @@ impl Game for XMen {
             mission_discard: vec![],
             last_reveal: None,
             last_attacks: vec![],
+            upkeep_revealed: vec![],
+            last_trade: None,
             windows: vec![],
             phase: Phase::PickSchool {
                 order: vec![],

@@ -72,6 +72,7 @@ impl XMen {
     fn start_round(&mut self, _rng: &mut GameRng) {
         self.round += 1;
         self.note(format!("Round {} begins.", self.round));
+        self.upkeep_revealed.clear();
         self.phase = Phase::Upkeep(Upkeep {
             stage: UpkeepStage::Recover,
             commits: Default::default(),
@@ -163,6 +164,7 @@ impl XMen {
     }
 
     fn apply_upkeep(&mut self, seat: Seat, stage: UpkeepStage, c: &UpkeepChoice) {
+        self.upkeep_revealed.push(crate::state::UpkeepReveal { seat, stage, choice: c.clone() });
         let who = self.who(seat);
         let income = self.hope_income(seat);
         let p = &mut self.players[seat as usize];
@@ -1319,17 +1321,21 @@ impl XMen {
                 al.offers.remove(i);
                 al.ready.remove(o.from);
                 al.ready.remove(o.to);
-                let names =
-                    |v: &Vec<CharKey>| v.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
+                let gives = |v: &Vec<CharKey>, hope: u32| {
+                    let mut parts: Vec<String> = v.iter().map(|c| c.name().to_string()).collect();
+                    if hope > 0 || parts.is_empty() {
+                        parts.push(format!("{hope} Hope"));
+                    }
+                    parts.join(", ")
+                };
                 self.note(format!(
-                    "Trade: {} gives {} and {} Hope; {} gives {} and {} Hope.",
+                    "Trade: {} gives {}; {} gives {}.",
                     self.who(o.from),
-                    names(&o.give),
-                    o.give_hope,
+                    gives(&o.give, o.give_hope),
                     self.who(o.to),
-                    names(&o.take),
-                    o.take_hope
+                    gives(&o.take, o.take_hope)
                 ));
+                self.last_trade = Some(o);
             }
             A::Reject { from, n } | A::Withdraw { to: from, n } => {
                 let mine = matches!(a, A::Withdraw { .. });

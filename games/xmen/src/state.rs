@@ -289,10 +289,32 @@ pub struct XMen {
     /// match (public once rolled), oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub last_attacks: Vec<crate::battle::AttackRecord>,
+    /// This round's Upkeep choices applied so far, in the order applied: a
+    /// sealed choice is public once its stage resolves (digest §2), even
+    /// when it changes nothing on the table (recovering a Character already
+    /// at its limit, halving zero Hope).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upkeep_revealed: Vec<UpkeepReveal>,
+    /// The last completed trade: offers are private to the two Schools
+    /// (ruling A14), a completed trade is public.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_trade: Option<crate::phase::Offer>,
     /// Open Reaction windows on trigger points outside the Plot Phase
     /// (gap G11), first one answered first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub windows: Vec<crate::phase::TriggerWindow>,
+}
+
+/// One applied Upkeep choice, public from then on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UpkeepReveal {
+    /// Whose choice.
+    pub seat: Seat,
+    /// The stage it belongs to.
+    pub stage: crate::phase::UpkeepStage,
+    /// What was chosen.
+    #[serde(flatten)]
+    pub choice: crate::phase::UpkeepChoice,
 }
 
 /// One Bidding Dial reveal, as everyone saw it.

@@ -194,6 +194,10 @@ pub struct View {
     pub last_reveal: Option<crate::state::Reveal>,
     /// The last few attacks of the current or last Mission or match.
     pub last_attacks: Vec<crate::battle::AttackRecord>,
+    /// This round's Upkeep choices applied so far (public once applied).
+    pub upkeep_revealed: Vec<crate::state::UpkeepReveal>,
+    /// The last completed trade (public once accepted, ruling A14).
+    pub last_trade: Option<crate::phase::Offer>,
     /// The open Reaction window on a trigger point (gap G11), if any.
     pub window: Option<WindowView>,
 }
@@ -327,6 +331,8 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
         phase,
         last_reveal: g.last_reveal.clone(),
         last_attacks: g.last_attacks.clone(),
+        upkeep_revealed: g.upkeep_revealed.clone(),
+        last_trade: g.last_trade.clone(),
         window: g.windows.first().map(|w| WindowView {
             trigger: w.trigger.clone(),
             actor: w.actor,

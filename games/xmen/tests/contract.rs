@@ -43,8 +43,7 @@ fn random_play_full_games() {
 
 #[test]
 fn non_leak() {
-    let mut effective = 0;
-    let mut checks = 0;
+    let (mut effective, mut checks, mut log_effective, mut log_checks) = (0, 0, 0, 0);
     // XMEN_LEAK_SEEDS / XMEN_LEAK_ROUNDS for a longer soak.
     let env = |k: &str, d: u64| {
         std::env::var(k)
@@ -62,12 +61,18 @@ fn non_leak() {
             let r = testkit::non_leak::<XMen>(&o, seats, seed).unwrap_or_else(|e| panic!("{e}"));
             effective += r.effective;
             checks += r.checks;
+            log_effective += r.log_effective;
+            log_checks += r.log_checks;
         }
     }
-    eprintln!("non-leak: {effective} effective re-deals of {checks} checks");
+    eprintln!("non-leak: {effective} effective re-deals of {checks} checks; log lines: {log_effective} of {log_checks}");
     assert!(
         effective > 0,
         "the re-deal must change hidden state ({effective} of {checks})"
+    );
+    assert!(
+        log_effective > 0,
+        "the log check must meet changed hidden state ({log_effective} of {log_checks})"
     );
 }
 
