@@ -154,14 +154,13 @@ pub struct LeakReport {
 /// * the step's action applied in the real and in the re-dealt world (same
 ///   generator state): a line naming another hand's card, a sealed commit or
 ///   a deck's order breaks this;
-/// * in a sealed step ([`crate::Pending::Simultaneous`] commits and
-///   [`crate::Pending::Window`] answers, which others learn only once all
-///   are in), the step's action and another legal action of the same seat,
-///   both in the real world: a line naming the actor's own sealed choice
-///   (its bid, its Upkeep choice, a Reaction it holds back) breaks this, for
-///   every viewer but the actor. Turn actions are public by the games'
-///   rules, and a public action may leave no trace in the views (refusing
-///   an invitation at the round limit), so they are not compared this way.
+/// * the step's action and another legal action of the same seat, both in
+///   the real world: a line naming the actor's own hidden choice (its sealed
+///   bid, its Upkeep choice, a Reaction it holds back, the terms of a
+///   private offer) breaks this, for every viewer but the actor. A public
+///   choice passes only if the view keeps it too: a game whose log tells
+///   what its views forget (an invitation answered for a Mission that then
+///   does not happen) fails here until the view records it.
 ///
 /// # Errors
 /// A message naming the seed, step and seat whose view or log changed.
@@ -186,10 +185,9 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
             let mut r = rng.clone();
             let lines = after.apply(seat, &a, &mut r).map_err(|e| format!("seed {seed}: {e}"))?;
             // Another legal choice of the same seat, for the second check.
-            let sealed = matches!(pending, crate::Pending::Simultaneous { .. } | crate::Pending::Window { .. });
             let mut pick = GameRng::seeded(seed ^ ((step as u64) << 16) ^ 0xa17);
             let json = serde_json::to_string(&a).expect("action serializes");
-            let alt = (0..if sealed { 8 } else { 0 })
+            let alt = (0..8)
                 .filter_map(|_| g.random_action(seat, &mut pick))
                 .find(|b| serde_json::to_string(b).expect("action serializes") != json)
                 .and_then(|b| {

@@ -136,6 +136,7 @@ impl Game for XMen {
             last_reveal: None,
             last_attacks: vec![],
             upkeep_revealed: vec![],
+            invite_answers: vec![],
             last_trade: None,
             windows: vec![],
             phase: Phase::PickSchool {

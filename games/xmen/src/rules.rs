@@ -1744,6 +1744,7 @@ impl XMen {
             "{} is Mission Commander and gains 1 Revolution Point.",
             self.who(w)
         ));
+        self.invite_answers.clear();
         self.phase = Phase::Invite(Invite {
             mission,
             invited: SeatSet::EMPTY,
@@ -1815,14 +1816,18 @@ impl XMen {
                             ));
                         }
                         inv.positions.push((seat, *character));
+                        self.invite_answers.push((seat, Some(*character)));
                         self.note(format!("{} sends {}.", self.who(seat), character.name()));
                     }
                     A::RefuseInvitation => {
+                        let had = self.players[seat as usize].rp;
                         self.players[seat as usize].add_rp(-1);
-                        self.note(format!(
-                            "{} refuses and loses 1 Revolution Point.",
-                            self.who(seat)
-                        ));
+                        self.invite_answers.push((seat, None));
+                        self.note(if had > 0 {
+                            format!("{} refuses and loses 1 Revolution Point.", self.who(seat))
+                        } else {
+                            format!("{} refuses (no Revolution Point left to lose).", self.who(seat))
+                        });
                     }
                     _ => return Err(illegal(rule, "send a Character or refuse")),
                 }

@@ -295,6 +295,11 @@ pub struct XMen {
     /// at its limit, halving zero Hope).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub upkeep_revealed: Vec<UpkeepReveal>,
+    /// This round's answers to the Mission Commander's invitations, in
+    /// order: the Character sent, or `None` for a refusal. Public as given,
+    /// and kept after the Mission (which may not happen at all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invite_answers: Vec<(Seat, Option<CharKey>)>,
     /// The last completed trade: offers are private to the two Schools
     /// (ruling A14), a completed trade is public.
     #[serde(default, skip_serializing_if = "Option::is_none")]

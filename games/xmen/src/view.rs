@@ -196,6 +196,9 @@ pub struct View {
     pub last_attacks: Vec<crate::battle::AttackRecord>,
     /// This round's Upkeep choices applied so far (public once applied).
     pub upkeep_revealed: Vec<crate::state::UpkeepReveal>,
+    /// This round's invitation answers: `[seat, character]`, `null` for a
+    /// refusal (public as given).
+    pub invite_answers: Vec<(Seat, Option<crate::state::CharKey>)>,
     /// The last completed trade (public once accepted, ruling A14).
     pub last_trade: Option<crate::phase::Offer>,
     /// The open Reaction window on a trigger point (gap G11), if any.
@@ -333,6 +336,7 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
         last_attacks: g.last_attacks.clone(),
         upkeep_revealed: g.upkeep_revealed.clone(),
         last_trade: g.last_trade.clone(),
+        invite_answers: g.invite_answers.clone(),
         window: g.windows.first().map(|w| WindowView {
             trigger: w.trigger.clone(),
             actor: w.actor,
