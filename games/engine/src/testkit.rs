@@ -137,10 +137,11 @@ pub struct LeakReport {
     /// Comparisons where the re-deal really changed the hidden state (a
     /// test whose re-deal never changes anything proves nothing).
     pub effective: usize,
-    /// Log comparisons made: the same action applied in the real and in
-    /// the re-dealt world, which the viewer cannot tell apart afterwards.
+    /// Log comparisons made (both kinds, see [`non_leak`]): two worlds the
+    /// viewer cannot tell apart by its views after the step.
     pub log_checks: usize,
-    /// Log comparisons where the re-deal really changed the hidden state.
+    /// Comparisons of the re-dealt kind where the re-deal really changed the
+    /// hidden state.
     pub log_effective: usize,
 }
 
@@ -184,6 +185,9 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
             let mut after = g.clone();
             let mut r = rng.clone();
             let lines = after.apply(seat, &a, &mut r).map_err(|e| format!("seed {seed}: {e}"))?;
+            // Every viewer's view of the real world after the step, built once
+            // for all the comparisons below.
+            let seen = Seen::of(&after, seats);
             // Another legal choice of the same seat, for the second check.
             let mut pick = GameRng::seeded(seed ^ ((step as u64) << 16) ^ 0xa17);
             let json = serde_json::to_string(&a).expect("action serializes");
@@ -198,14 +202,14 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
             if let Some((w, alt_lines)) = &alt {
                 let viewers = (0..seats).filter(|&v| v != seat).map(Viewer::Seat).chain([Viewer::Spectator]);
                 for viewer in viewers {
-                    report.log_checks += log_check(viewer, (&after, &lines), (w, alt_lines)).map_err(|(a, b)| {
+                    report.log_checks += log_check(viewer, (seen.get(viewer), &lines), (w, alt_lines)).map_err(|(a, b)| {
                         format!(
                             "seed {seed}, step {step}: the log lines {viewer:?} reads tell seat {seat}'s choice apart, though its views do not\n  chosen:   {a:?}\n  another:  {b:?}"
                         )
                     })? as usize;
                 }
             }
-            Some((seat, a, after, lines, r))
+            Some((seat, a, after, seen, lines, r))
         };
         for v in 0..seats {
             let mut other = g.clone();
@@ -234,13 +238,13 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
             if g.pending() != other.pending() {
                 return Err(format!("seed {seed}, step {step}: pending depends on seat {v}'s unknowns"));
             }
-            if let Some((seat, action, after, lines, _)) = &next {
+            if let Some((seat, action, _, seen, lines, _)) = &next {
                 let mut other_after = other;
                 let Ok(other_lines) = other_after.apply(*seat, action, &mut rng.clone()) else {
                     continue; // the action needs something the re-deal moved
                 };
                 for viewer in [Viewer::Seat(v), Viewer::Spectator] {
-                    let checked = log_check(viewer, (after, lines), (&other_after, &other_lines)).map_err(|(a, b)| {
+                    let checked = log_check(viewer, (seen.get(viewer), lines), (&other_after, &other_lines)).map_err(|(a, b)| {
                         format!(
                             "seed {seed}, step {step}: the log lines {viewer:?} reads depend on what seat {v} may not know\n  real:     {a:?}\n  redealt:  {b:?}"
                         )
@@ -252,25 +256,41 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
                 }
             }
         }
-        let Some((_, _, after, _, r)) = next else { break };
+        let Some((_, _, after, _, _, r)) = next else { break };
         g = after;
         rng = r;
     }
     Ok(report)
 }
 
-/// Two worlds after a step, each with the log lines the step wrote: when
-/// `viewer`'s views of them are equal, the lines it reads must be equal.
-/// `Ok(false)`: the views differ, nothing to compare; `Err`: the two
-/// readings, which differ.
-#[allow(clippy::type_complexity)]
+/// Every viewer's serialized view of one world: the seats', then the
+/// spectator's.
+struct Seen(Vec<String>);
+
+impl Seen {
+    fn of<G: Game>(g: &G, seats: u8) -> Self {
+        let viewers = (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]);
+        Seen(viewers.map(|v| serde_json::to_string(&g.view(v)).expect("view")).collect())
+    }
+
+    fn get(&self, viewer: Viewer) -> &str {
+        match viewer {
+            Viewer::Seat(s) => &self.0[s as usize],
+            Viewer::Spectator => self.0.last().expect("the spectator's view"),
+        }
+    }
+}
+
+/// Two worlds after a step (the first as `viewer` sees it), each with the
+/// log lines the step wrote: when `viewer`'s views of them are equal, the
+/// lines it reads must be equal. `Ok(false)`: the views differ, nothing to
+/// compare; `Err`: the two readings, which differ.
 fn log_check<G: Game>(
     viewer: Viewer,
-    (a, a_lines): (&G, &[crate::LogEntry]),
+    (a_view, a_lines): (&str, &[crate::LogEntry]),
     (b, b_lines): (&G, &[crate::LogEntry]),
 ) -> Result<bool, (Vec<String>, Vec<String>)> {
-    let view = |g: &G| serde_json::to_string(&g.view(viewer)).expect("view");
-    if view(a) != view(b) {
+    if serde_json::to_string(&b.view(viewer)).expect("view") != a_view {
         return Ok(false);
     }
     let read = |ls: &[crate::LogEntry]| ls.iter().filter_map(|l| l.for_viewer(viewer).map(str::to_owned)).collect::<Vec<_>>();

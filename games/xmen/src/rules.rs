@@ -1335,7 +1335,7 @@ impl XMen {
                     self.who(o.to),
                     gives(&o.take, o.take_hope)
                 ));
-                self.last_trade = Some(o);
+                self.last_trade = Some(o.into());
             }
             A::Reject { from, n } | A::Withdraw { to: from, n } => {
                 let mine = matches!(a, A::Withdraw { .. });

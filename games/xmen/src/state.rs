@@ -303,11 +303,37 @@ pub struct XMen {
     /// The last completed trade: offers are private to the two Schools
     /// (ruling A14), a completed trade is public.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_trade: Option<crate::phase::Offer>,
+    pub last_trade: Option<Trade>,
     /// Open Reaction windows on trigger points outside the Plot Phase
     /// (gap G11), first one answered first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub windows: Vec<crate::phase::TriggerWindow>,
+}
+
+/// A completed trade, as everyone sees it. Not the [`crate::phase::Offer`]
+/// itself: its number `n` counts the offers between the two Schools, which
+/// others may not know.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trade {
+    /// The School that made the offer.
+    pub from: Seat,
+    /// The School that accepted it.
+    pub to: Seat,
+    /// Characters `from` gave.
+    pub give: Vec<CharKey>,
+    /// Hope Coins `from` gave.
+    pub give_hope: u32,
+    /// Characters `from` took.
+    pub take: Vec<CharKey>,
+    /// Hope Coins `from` took.
+    pub take_hope: u32,
+}
+
+impl From<crate::phase::Offer> for Trade {
+    fn from(o: crate::phase::Offer) -> Self {
+        let crate::phase::Offer { from, to, n: _, give, give_hope, take, take_hope } = o;
+        Trade { from, to, give, give_hope, take, take_hope }
+    }
 }
 
 /// One applied Upkeep choice, public from then on.

@@ -200,7 +200,7 @@ pub struct View {
     /// refusal (public as given).
     pub invite_answers: Vec<(Seat, Option<crate::state::CharKey>)>,
     /// The last completed trade (public once accepted, ruling A14).
-    pub last_trade: Option<crate::phase::Offer>,
+    pub last_trade: Option<crate::state::Trade>,
     /// The open Reaction window on a trigger point (gap G11), if any.
     pub window: Option<WindowView>,
 }
