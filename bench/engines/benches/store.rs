@@ -82,6 +82,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         bot: false,
         host: true,
         joined_at: now,
+        stand_in: false,
     };
     store.create_lobby(&lobby, &host).await.expect("create lobby");
     let opening = Snapshot { seq: 0, state: opening_state.into(), rng: opening_rng.into() };
