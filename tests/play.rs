@@ -362,6 +362,60 @@ async fn the_pace_timer_sends_nothing_to_viewers_already_up_to_date() {
 }
 
 #[tokio::test]
+async fn anyone_seated_lets_a_bot_play_for_a_player_away_long_enough_even_the_host() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--stand-in-after-secs", "1", "--bot-delay-ms", "50"]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 3, 4).await;
+    let friends = join_players(&base, &app.http, &lobby, 2).await;
+    let (bea, cal) = (&friends[0], &friends[1]);
+    let path = format!("/api/lobbies/{}/stand-in", lobby.id);
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, bea, None).await;
+    let mut c = Ws::hello(app.addr, &lobby.id, cal, None).await;
+    let l = c.until(|m| m["type"] == "lobby" && m["lobby"]["players"][2]["connected"] == true).await;
+    assert_eq!(l["lobby"]["stand_in_after_secs"], 1, "{l}");
+    assert!(l["lobby"]["players"][1].get("away_secs").is_none(), "Bea is here: {l}");
+    start(&base, &app.http, &lobby).await;
+    c.until(|m| m["type"] == "state").await;
+
+    // Bea leaves: Cal may not let a bot play for her yet, and says so.
+    b.close().await;
+    let l = c.until(|m| m["type"] == "lobby" && m["lobby"]["players"][1]["connected"] == false).await;
+    assert_eq!(l["lobby"]["players"][1]["away_secs"], 0, "Bea has just left: {l}");
+    let (s, e) = app.post(&path, Some(cal), json!({"seat": 1, "on": true})).await;
+    assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "{e}");
+    let m = e["message"].as_str().unwrap();
+    assert!(m.contains("Friend 0 has been away for") && m.contains("the host can now"), "{m}");
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (s, info) = app.post(&path, Some(cal), json!({"seat": 1, "on": true})).await;
+    assert_eq!((s, info["players"][1]["stand_in"].clone()), (200, json!(true)), "{info}");
+    // Stopping the bot stays the host's.
+    let (s, e) = app.post(&path, Some(cal), json!({"seat": 1, "on": false})).await;
+    assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "{e}");
+
+    // The host leaves too: once they have been away long enough, Cal lets a
+    // bot play for them as well, and the table goes on without either.
+    a.close().await;
+    c.until(|m| m["type"] == "lobby" && m["lobby"]["players"][0]["connected"] == false).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (s, info) = app.post(&path, Some(cal), json!({"seat": 0, "on": true})).await;
+    assert_eq!((s, info["players"][0]["stand_in"].clone()), (200, json!(true)), "{info}");
+    let st = c.until(|m| m["type"] == "state").await;
+    c.send(json!({"type":"act","rid":"c0","version":st["version"],"action":{"type":"bid","value":3,"round":0}})).await;
+    let r = c.until(|m| m["type"] == "state" && m["view"]["round"] == 1).await;
+    assert_eq!(r["view"]["reveals"][0]["bids"].as_array().map(Vec::len), Some(3), "both bots bid: {r}");
+
+    // The host comes back and has their seat again.
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let l = a.until(|m| m["type"] == "lobby" && m["lobby"]["players"][0]["stand_in"] == false).await;
+    assert!(l["lobby"]["players"][0].get("away_secs").is_none(), "{l}");
+    assert_eq!(l["lobby"]["players"][1]["stand_in"], true, "Bea's bot plays on: {l}");
+    app.stop().await;
+    db.cleanup().await;
+}
+
+#[tokio::test]
 async fn the_host_lets_a_bot_stand_in_for_an_away_player_until_they_come_back() {
     let db = TestDb::new(Backend::Sqlite).await;
     let app = spawn_app(&db, &[]).await;
@@ -376,9 +430,9 @@ async fn the_host_lets_a_bot_stand_in_for_an_away_player_until_they_come_back() 
     start(&base, &app.http, &lobby).await;
     a.until(|m| m["type"] == "state").await;
 
-    // Only the host may ask, and only for someone who is away.
+    // Only for someone who is away; the host may ask at once.
     let (s, e) = app.post(&path, Some(&friend), json!({"seat": 0, "on": true})).await;
-    assert_eq!((s, e["code"].as_str()), (403, Some("not_host")));
+    assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")));
     let (s, e) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": true})).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")));
     assert!(e["message"].as_str().unwrap().contains("is here"), "{e}");

@@ -403,6 +403,8 @@ function tablePage(lobbyId, { spectate }) {
         return;
       case 'lobby': {
         S.lobby = m.lobby;
+        // Away times are durations as of sending: count on from arrival.
+        S.lobbyAt = Date.now();
         if (m.lobby.outcome) S.outcome = m.lobby.outcome;
         if (!S.rendererLoading) {
           // Draw nothing of the match until the game's own renderer is in,
@@ -686,26 +688,52 @@ function tablePage(lobbyId, { spectate }) {
   /**
    * Away players and the bots standing in for them. Everyone sees who a bot
    * is playing for; the host can let a bot play for an away player the table
-   * waits on, and stop it. The player gets the seat back by coming back.
+   * waits on at once, and stop it; anyone else seated can start it once that
+   * player has been away the server's `stand_in_after_secs` (so a table
+   * whose host is away too is not stuck). The player gets the seat back by
+   * coming back.
    */
+  let standInTimer = null;
   function drawStandIns(P) {
+    clearTimeout(standInTimer);
     const live = P && P.mode !== 'over' && !S.outcome && !S.closed;
     const rows = [];
+    const seated = mySeat() !== null && me() !== null;
     if (live) {
       const awaited = new Set(awaitedSeats(P));
+      const after = S.lobby.stand_in_after_secs || 0;
+      const sinceLobby = (Date.now() - (S.lobbyAt || Date.now())) / 1000;
+      let wake = Infinity;
       for (const p of players()) {
         if (p.bot || p.seat === null || p.seat === undefined) continue;
         if (p.stand_in) {
           rows.push(h('p.stand-in', `A bot is playing for ${p.name} until they come back.`,
             isHost() ? h('button.small.ghost', { type: 'button', dataset: { standIn: String(p.seat) }, onclick: () => lobbyCall('stand-in', { seat: p.seat, on: false }) }, 'Stop the bot') : null));
-        } else if (!p.connected && isHost() && awaited.has(p.seat)) {
-          rows.push(h('p.stand-in.away', `${p.name} is away.`,
-            h('button.small', { type: 'button', dataset: { standIn: String(p.seat) }, onclick: () => lobbyCall('stand-in', { seat: p.seat, on: true }) }, `Let a bot play for ${p.name}`)));
+        } else if (!p.connected && awaited.has(p.seat) && (isHost() || seated)) {
+          const away = (p.away_secs || 0) + sinceLobby;
+          const offer = h('button.small', { type: 'button', dataset: { standIn: String(p.seat) }, onclick: () => lobbyCall('stand-in', { seat: p.seat, on: true }) }, `Let a bot play for ${p.name}`);
+          if (isHost() || away >= after) {
+            rows.push(h('p.stand-in.away', `${p.name} is away${away >= 60 ? ` (for ${waitWords(away)})` : ''}.`, offer));
+          } else {
+            rows.push(h('p.stand-in.away', `${p.name} is away. Once they have been away ${waitWords(after)}, anyone at the table can let a bot play for them.`));
+            wake = Math.min(wake, after - away);
+          }
         }
       }
+      // Offer the button the moment the wait is over (and keep "for N min"
+      // current meanwhile).
+      if (rows.length) standInTimer = setTimeout(() => drawStandIns(S.pending), Math.min(wake + 0.2, 30) * 1000);
     }
     standIns.hidden = !rows.length;
     standIns.replaceChildren(...rows);
+  }
+
+  /** "45 s", "2 min", "2 min 5 s". */
+  function waitWords(secs) {
+    const s = Math.max(0, Math.ceil(secs));
+    const m = Math.floor(s / 60);
+    if (!m) return `${s} s`;
+    return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
   }
 
   function drawPrompt(ctx, renderer) {

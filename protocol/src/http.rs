@@ -73,8 +73,10 @@ pub struct Kick {
     pub player: Uuid,
 }
 
-/// `POST /api/lobbies/{id}/stand-in` (host, during the match): a bot plays
-/// the seat of a player who is away, or stops.
+/// `POST /api/lobbies/{id}/stand-in` (during the match): a bot plays the
+/// seat of a player who is away, or stops. The host may start and stop it at
+/// any time; any other seated player may start it once the player has been
+/// away [`LobbyInfo::stand_in_after_secs`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StandIn {
@@ -137,10 +139,17 @@ pub struct PlayerInfo {
     pub host: bool,
     /// Has at least one open connection now.
     pub connected: bool,
-    /// A bot is playing this seat while its player is away (the host asked;
-    /// it ends when the player comes back).
+    /// A bot is playing this seat while its player is away (the host asked,
+    /// or someone seated once the player had been away long enough; it ends
+    /// when the player comes back).
     #[serde(default)]
     pub stand_in: bool,
+    /// How long (seconds, when this was sent) a seated person has had no
+    /// open connection: since they left, or since the server loaded the
+    /// table if they have not come since. A duration rather than a time, so
+    /// that a client's clock need not agree with the server's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub away_secs: Option<u64>,
 }
 
 /// `GET /api/lobbies/{id}` (with a player token, invite or spectator
@@ -174,6 +183,10 @@ pub struct LobbyInfo {
     pub outcome: Option<Outcome>,
     /// Accepted actions so far.
     pub version: u64,
+    /// How long (seconds) a seated player must have been away before anyone
+    /// seated, not only the host, may let a bot play for them.
+    #[serde(default)]
+    pub stand_in_after_secs: u64,
 }
 
 /// `GET /api/games`.

@@ -60,6 +60,11 @@ pub struct ServeArgs {
     /// Pause before a server bot moves, so people can follow (milliseconds).
     #[arg(long, env = "BACKROOM_BOT_DELAY_MS", default_value_t = 600)]
     pub bot_delay_ms: u64,
+    /// A player away this long (seconds) may have a bot play for them at
+    /// the request of anyone seated at the table; the host may ask at once.
+    /// So a table whose host is away too is not stuck.
+    #[arg(long, env = "BACKROOM_STAND_IN_AFTER_SECS", default_value_t = 120)]
+    pub stand_in_after_secs: u64,
     /// Views of people a move did not concern (their prompt did not change,
     /// they did not act) may trail by up to this long, so that a table's
     /// quick succession of moves reaches them as one frame (milliseconds;

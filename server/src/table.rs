@@ -250,10 +250,25 @@ pub struct Table {
     self_tx: mpsc::WeakSender<Cmd>,
     /// When the paced frames of viewers who are [`Conn::behind`] go out.
     pace_due: Option<tokio::time::Instant>,
+    /// When this table was loaded (Unix ms): a seated person who has not
+    /// connected since has been away at least since then.
+    loaded_at: i64,
+    /// Seated people who left since the table was loaded, and when (Unix
+    /// ms); an entry goes when they come back. Empty at most tables.
+    left_at: Vec<(Uuid, i64)>,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
     ApiError::new(code, msg)
+}
+
+/// "45 s", "2 min", "2 min 5 s": a wait, for people.
+fn duration_words(secs: u64) -> String {
+    match (secs / 60, secs % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) => format!("{m} min"),
+        (m, s) => format!("{m} min {s} s"),
+    }
 }
 
 pub(crate) fn frame(msg: &ServerMsg) -> Utf8Bytes {
@@ -290,6 +305,8 @@ impl Table {
             deferred: VecDeque::new(),
             self_tx: mpsc::channel(1).0.downgrade(),
             pace_due: None,
+            loaded_at: now_ms(),
+            left_at: Vec::new(),
         }
     }
 
@@ -466,6 +483,8 @@ impl Table {
                             && let Some(p) = c.player
                             && !self.conns.values().any(|o| o.player == Some(p))
                         {
+                            self.left_at.retain(|(x, _)| *x != p);
+                            self.left_at.push((p, now_ms()));
                             self.broadcast_lobby();
                         }
                     }
@@ -574,6 +593,11 @@ impl Table {
                     host: p.host,
                     connected: p.bot || connected.contains_key(&p.id),
                     stand_in: p.stand_in,
+                    away_secs: if p.bot || p.seat.is_none() || connected.contains_key(&p.id) {
+                        None
+                    } else {
+                        Some(self.away_secs(p))
+                    },
                 })
                 .collect(),
             spectators: self.lobby.spectate_hash.is_some(),
@@ -581,7 +605,15 @@ impl Table {
             seed: if finished { self.lobby.seed.as_deref().map(secret::hex) } else { None },
             outcome: self.lobby.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok()),
             version: self.live.as_ref().map(|l| l.version).unwrap_or(0),
+            stand_in_after_secs: self.ctx.cfg.stand_in_after_secs,
         }
+    }
+
+    /// How long a person with no open connection has been away (seconds):
+    /// since they left, else since they joined or the table was loaded.
+    fn away_secs(&self, player: &PlayerRow) -> u64 {
+        let since = self.left_at.iter().find(|(p, _)| *p == player.id).map_or(self.loaded_at.max(player.joined_at), |(_, at)| *at);
+        (now_ms() - since).max(0) as u64 / 1000
     }
 
     fn broadcast_lobby(&mut self) {
@@ -737,6 +769,7 @@ impl Table {
     async fn remove(&mut self, player: Uuid, code: u16, reason: &str) -> Result<(), ApiError> {
         self.ctx.store.remove_player(self.id, player).await.map_err(internal)?;
         self.players.retain(|p| p.id != player);
+        self.left_at.retain(|(p, _)| *p != player);
         let gone: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.player == Some(player)).map(|(id, _)| *id).collect();
         for id in gone {
             if let Some(c) = self.conns.remove(&id) {
@@ -783,10 +816,19 @@ impl Table {
         Ok(self.info())
     }
 
-    /// The host lets a bot play the seat of a player who is away, or
-    /// stops it. The player gets the seat back by coming back.
+    /// A bot plays the seat of a player who is away, or stops. The host may
+    /// ask at any time; anyone else seated may start it once the player has
+    /// been away `--stand-in-after-secs`, so a table whose host is away too
+    /// is not stuck. The player gets the seat back by coming back.
     async fn stand_in(&mut self, token: String, seat: Seat, on: bool) -> Result<LobbyInfo, ApiError> {
-        self.host_check(&token)?;
+        let caller = self.player_by_token(&token)?;
+        let (host, caller_seated) = (caller.host, caller.seat.is_some());
+        if !host && !on {
+            return Err(err(ErrorCode::NotHost, "Only the host can stop a bot that plays for someone; it stops by itself when they come back."));
+        }
+        if !host && !caller_seated {
+            return Err(err(ErrorCode::NotHost, "Only the host or a seated player can let a bot play for someone who is away."));
+        }
         match &self.live {
             Some(live) if !live.over => {}
             Some(_) => return Err(err(ErrorCode::GameOver, "The match is over.")),
@@ -795,12 +837,26 @@ impl Table {
         let Some(p) = self.players.iter().find(|p| p.seat == Some(seat)) else {
             return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", seat + 1)));
         };
-        let (id, name, was) = (p.id, p.name.clone(), p.stand_in);
+        let (id, name, was, away) = (p.id, p.name.clone(), p.stand_in, self.away_secs(p));
         if p.bot {
             return Err(err(ErrorCode::InvalidField, format!("{name} is a bot already.")));
         }
         if on && self.conns.values().any(|c| c.player == Some(id)) {
             return Err(err(ErrorCode::InvalidField, format!("{name} is here; a bot can stand in only for someone who is away.")));
+        }
+        if on && !host && !was {
+            let after = self.ctx.cfg.stand_in_after_secs;
+            if away < after {
+                return Err(err(
+                    ErrorCode::NotHost,
+                    format!(
+                        "{name} has been away for {}. Anyone seated can let a bot play for them once they have been away {} ({} from now); the host can now.",
+                        duration_words(away),
+                        duration_words(after),
+                        duration_words(after - away)
+                    ),
+                ));
+            }
         }
         if was != on {
             self.set_stand_in(id, on).await?;
@@ -905,6 +961,7 @@ impl Table {
         let _ = out.offer(Out::Text(frame(&welcome)));
         self.conns.insert(id, Conn { viewer, player, out, log_sent: since, behind: false });
         if first_of_player {
+            self.left_at.retain(|(x, _)| Some(*x) != player);
             self.broadcast_lobby();
         } else {
             let f = frame(&ServerMsg::Lobby { lobby: self.info() });
