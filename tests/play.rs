@@ -483,3 +483,66 @@ async fn the_host_lets_a_bot_stand_in_for_an_away_player_until_they_come_back() 
     app.stop().await;
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn players_play_again_at_the_same_seats_in_a_new_lobby() {
+    for backend in BOTH {
+        let db = TestDb::new(backend).await;
+        let app = spawn_app(&db, &[]).await;
+        let base = app.url("");
+        let lobby = sealed_bids_lobby(&base, &app.http, 2, 1).await;
+        let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
+        let path = format!("/api/lobbies/{}/rematch", lobby.id);
+        let (s, e) = app.post(&path, Some(&friend), json!({})).await;
+        assert_eq!((s, e["code"].as_str()), (409, Some("not_started")), "{e}");
+        start(&base, &app.http, &lobby).await;
+        let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+        let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+        let (s, e) = app.post(&path, Some(&friend), json!({})).await;
+        assert_eq!((s, e["code"].as_str()), (409, Some("not_over")), "{e}");
+        assert!(e["message"].as_str().unwrap().contains("once it is over"), "{e}");
+
+        // The one round is played; the match is over.
+        for (ws, rid, v) in [(&mut a, "a0", 9), (&mut b, "b0", 4)] {
+            let st = ws.until(|m| m["type"] == "state").await;
+            ws.send(json!({"type":"act","rid":rid,"version":st["version"],"action":{"type":"bid","value":v,"round":0}})).await;
+        }
+        a.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
+
+        // The friend asks to play again: a new lobby, which they host.
+        let (s, r) = app.post(&path, Some(&friend), json!({})).await;
+        assert_eq!((s, r["created"].clone()), (200, json!(true)), "{r}");
+        assert!(r["invite"].as_str().is_some_and(|i| !i.is_empty()) && r["invite_url"].as_str().is_some(), "{r}");
+        let next = r["lobby"].as_str().unwrap().to_string();
+        assert_ne!(next, lobby.id);
+        // Everyone at the old table hears of it, and the host follows to the same lobby.
+        let l = a.until(|m| m["type"] == "lobby" && m["lobby"]["rematch"].is_string()).await;
+        assert_eq!(l["lobby"]["rematch"], json!(next));
+        let (s, r2) = app.post(&path, Some(&lobby.host_token), json!({})).await;
+        assert_eq!((s, r2["lobby"].as_str(), r2["created"].clone()), (200, Some(next.as_str()), json!(false)), "{r2}");
+        assert!(r2.get("invite").is_none(), "only its host gets the invite: {r2}");
+
+        // Same game, options and seats; each old token works there.
+        let (s, info) = app.get(&format!("/api/lobbies/{next}"), Some(&lobby.host_token)).await;
+        assert_eq!(s, 200, "{info}");
+        assert_eq!((info["status"].as_str(), info["game"].as_str(), info["options"]["rounds"].as_u64()), (Some("open"), Some("sealed-bids"), Some(1)), "{info}");
+        let seats: Vec<(Value, Value, Value)> =
+            info["players"].as_array().unwrap().iter().map(|p| (p["name"].clone(), p["seat"].clone(), p["host"].clone())).collect();
+        assert_eq!(seats, vec![(json!("Host"), json!(0), json!(false)), (json!("Friend 0"), json!(1), json!(true))], "{info}");
+        let (s, e) = app.post(&format!("/api/lobbies/{next}/start"), Some(&lobby.host_token), json!({})).await;
+        assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "the friend hosts the rematch: {e}");
+        let (s, info) = app.post(&format!("/api/lobbies/{next}/start"), Some(&friend), json!({})).await;
+        assert_eq!((s, info["status"].as_str()), (200, Some("live")), "{info}");
+        let mut a2 = Ws::hello(app.addr, &next, &lobby.host_token, None).await;
+        let st = a2.until(|m| m["type"] == "state").await;
+        assert_eq!(st["view"]["round"], 0, "a fresh match: {st}");
+
+        // The link from the old match to the new one is stored.
+        app.stop().await;
+        let app = spawn_app(&db, &[]).await;
+        let (s, info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(&friend)).await;
+        assert_eq!((s, info["rematch"].as_str()), (200, Some(next.as_str())), "{info}");
+        app.stop().await;
+        db.cleanup().await;
+    }
+}

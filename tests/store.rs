@@ -20,6 +20,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             seed_hash: None,
             engine_version: 1,
             outcome: None,
+            rematch: None,
             created_at: now,
             updated_at: now,
         },

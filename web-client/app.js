@@ -790,7 +790,33 @@ function tablePage(lobbyId, { spectate }) {
       h('p.summary', withNames(O.summary)),
       place !== null ? h('p.you-placed', place === 0 ? (O.ranking[0].length > 1 ? 'You share first place!' : 'You win!') : `You placed ${ord(place)}.`) : null,
       h('ol.ranking', rows),
-      h('div.outcome-actions', h('a.button', { href: '#/' }, 'Back to my matches'))));
+      h('div.outcome-actions', playAgainButton(), h('a.button', { href: '#/' }, 'Back to my matches'))));
+  }
+
+  /**
+   * "Play again": the first player to ask makes the next match's lobby
+   * (same game, options and seats; they host it) and everyone else is
+   * offered to follow. This browser's token for this table is its token
+   * there too.
+   */
+  function playAgainButton() {
+    if (!mine || !me()) return null;
+    const L = S.lobby;
+    const label = L && L.rematch ? 'Join the rematch' : 'Play again (same seats)';
+    return h('button', { type: 'button', dataset: { rematch: '' }, onclick: async (e) => {
+      e.target.disabled = true;
+      try {
+        const r = await api('POST', `/api/lobbies/${lobbyId}/rematch`, { token: mine.token });
+        saveSeat(r.lobby, {
+          token: mine.token, player: mine.player, name: me().name, game: L.game, game_name: L.game_name, host: r.created,
+          ...(r.created ? { invite: r.invite, invite_url: r.invite_url, spectate_url: r.spectate_url } : {}),
+        });
+        location.hash = `#/table/${r.lobby}`;
+      } catch (err) {
+        e.target.disabled = false;
+        toast(err.message, 'error', 6000);
+      }
+    } }, label);
   }
 
   // ---- fairness: seed hash at start, seed revealed at the end

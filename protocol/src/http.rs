@@ -187,6 +187,32 @@ pub struct LobbyInfo {
     /// seated, not only the host, may let a bot play for them.
     #[serde(default)]
     pub stand_in_after_secs: u64,
+    /// Once the match is over and someone asked to play again: the new
+    /// lobby, where every player of this one is seated as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<Uuid>,
+}
+
+/// `POST /api/lobbies/{id}/rematch` (a player, once the match is over): the
+/// lobby to play again in. The first call makes it, with the same game,
+/// options and seats, everyone seated where they sat (bots too) and the
+/// caller as its host; every later call, by anyone at the table, leads to
+/// the same lobby. Each player's token of this lobby is their token there.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Rematch {
+    /// The new lobby.
+    pub lobby: Uuid,
+    /// Whether this call made it (the caller hosts it).
+    pub created: bool,
+    /// For its host, at creation: the invite link path to share.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite_url: Option<String>,
+    /// For its host, at creation: the invite secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+    /// For its host, at creation, if this lobby had one: the spectator link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spectate_url: Option<String>,
 }
 
 /// `GET /api/games`.

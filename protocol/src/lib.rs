@@ -72,6 +72,8 @@ pub enum ErrorCode {
     MalformedAction,
     /// The match is over.
     GameOver,
+    /// The match is not over yet (a rematch follows a finished match).
+    NotOver,
     /// The game's options or seat count are not playable.
     BadOptions,
     /// The server is shutting down; reconnect shortly.
@@ -103,6 +105,7 @@ impl ErrorCode {
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::MalformedAction => "malformed_action",
             ErrorCode::GameOver => "game_over",
+            ErrorCode::NotOver => "not_over",
             ErrorCode::BadOptions => "bad_options",
             ErrorCode::Restarting => "restarting",
             ErrorCode::Internal => "internal",

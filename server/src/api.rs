@@ -37,7 +37,7 @@ impl IntoResponse for HttpError {
             NotAuthenticated | BadToken => StatusCode::UNAUTHORIZED,
             NotHost | NotSeated => StatusCode::FORBIDDEN,
             LobbyNotFound => StatusCode::NOT_FOUND,
-            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | NotYourTurn | IllegalMove | GameOver => {
+            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | NotYourTurn | IllegalMove | GameOver | NotOver => {
                 StatusCode::CONFLICT
             }
             Restarting => StatusCode::SERVICE_UNAVAILABLE,
@@ -117,6 +117,7 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
         seed_hash: None,
         engine_version: info.engine_version as i32,
         outcome: None,
+        rematch: None,
         created_at: now,
         updated_at: now,
     };
@@ -199,6 +200,11 @@ pub async fn bots(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: He
 pub async fn start(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Start { token: token.clone(), reply }).await?))
+}
+
+pub async fn rematch(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::Rematch> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Rematch { token: token.clone(), reply }).await?))
 }
 
 pub async fn stand_in(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<StandIn>) -> ApiResult<backroom_protocol::http::LobbyInfo> {

@@ -49,6 +49,15 @@ macro_rules! insert_player {
     };
 }
 
+macro_rules! insert_lobby {
+    ($exec:expr, $l:expr) => {
+        sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+            .bind($l.id).bind(&$l.game).bind($l.seats as i16).bind(&$l.options).bind($l.status.as_str())
+            .bind(&$l.invite_hash).bind(&$l.spectate_hash).bind($l.engine_version).bind($l.created_at).bind($l.updated_at)
+            .execute($exec).await?;
+    };
+}
+
 macro_rules! touch {
     ($exec:expr, $lobby:expr) => {
         sqlx::query("UPDATE lobbies SET updated_at = $1 WHERE id = $2").bind(now_ms()).bind($lobby).execute($exec).await?;
@@ -82,6 +91,8 @@ pub struct LobbyRow {
     pub seed_hash: Option<String>,
     pub engine_version: i32,
     pub outcome: Option<String>,
+    /// The lobby "Play again" made once this match was over.
+    pub rematch: Option<Uuid>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -172,6 +183,7 @@ fn lobby_from_row<R: Row>(r: &R) -> Result<LobbyRow>
 where
     for<'a> &'a str: sqlx::ColumnIndex<R>,
     for<'a> Uuid: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    for<'a> Option<Uuid>: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
     for<'a> String: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
     for<'a> Option<String>: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
     for<'a> Option<Vec<u8>>: sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
@@ -192,6 +204,7 @@ where
         seed_hash: r.try_get("seed_hash")?,
         engine_version: r.try_get("engine_version")?,
         outcome: r.try_get("outcome")?,
+        rematch: r.try_get("rematch")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
     })
@@ -289,11 +302,26 @@ impl Store {
     pub async fn create_lobby(&self, l: &LobbyRow, host: &PlayerRow) -> Result<()> {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
-                .bind(l.id).bind(&l.game).bind(l.seats as i16).bind(&l.options).bind(l.status.as_str())
-                .bind(&l.invite_hash).bind(&l.spectate_hash).bind(l.engine_version).bind(l.created_at).bind(l.updated_at)
-                .execute(&mut *tx).await?;
+            insert_lobby!(&mut *tx, l);
             insert_player!(&mut *tx, l.id, host);
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Creates the rematch of finished lobby `of`: the new lobby with its
+    /// players, and `of` pointing at it, in one transaction. Fails if `of`
+    /// has a rematch already.
+    pub async fn create_rematch(&self, of: Uuid, l: &LobbyRow, players: &[PlayerRow]) -> Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let set = sqlx::query("UPDATE lobbies SET rematch = $1, updated_at = $2 WHERE id = $3 AND rematch IS NULL")
+                .bind(l.id).bind(l.created_at).bind(of).execute(&mut *tx).await?;
+            anyhow::ensure!(set.rows_affected() == 1, "lobby {of} has a rematch already");
+            insert_lobby!(&mut *tx, l);
+            for p in players {
+                insert_player!(&mut *tx, l.id, p);
+            }
             tx.commit().await?;
         });
         Ok(())
@@ -420,7 +448,7 @@ impl Store {
     /// A lobby and its players.
     pub async fn load_lobby(&self, id: Uuid) -> Result<Option<(LobbyRow, Vec<PlayerRow>)>> {
         on_pool!(self, pool => {
-            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, created_at, updated_at FROM lobbies WHERE id = $1")
+            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, created_at, updated_at FROM lobbies WHERE id = $1")
                 .bind(id).fetch_optional(pool).await? else { return Ok(None) };
             let lobby = lobby_from_row(&row)?;
             let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")

@@ -20,7 +20,7 @@ use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, no
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
-use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo};
+use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch};
 use backroom_protocol::ws::{ChatLine, ServerMsg};
 use backroom_protocol::{ApiError, ErrorCode, MAX_NAME_CHARS};
 use serde_json::Value;
@@ -147,6 +147,7 @@ pub enum LobbyRequest {
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
     StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
+    Rematch { token: String, reply: Reply<Rematch> },
     Record { who: Credential, reply: Reply<MatchRecord> },
     Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
     Chat { conn: ConnId, rid: String, text: String },
@@ -606,6 +607,7 @@ impl Table {
             outcome: self.lobby.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok()),
             version: self.live.as_ref().map(|l| l.version).unwrap_or(0),
             stand_in_after_secs: self.ctx.cfg.stand_in_after_secs,
+            rematch: self.lobby.rematch,
         }
     }
 
@@ -681,6 +683,10 @@ impl Table {
             }
             LobbyRequest::StandIn { token, seat, on, reply } => {
                 let r = self.stand_in(token, seat, on).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Rematch { token, reply } => {
+                let r = self.rematch(token).await;
                 let _ = reply.send(r);
             }
             LobbyRequest::Record { who, reply } => {
@@ -862,6 +868,61 @@ impl Table {
             self.set_stand_in(id, on).await?;
         }
         Ok(self.info())
+    }
+
+    /// "Play again": the lobby of the next match at this table, made by the
+    /// first player who asks once the match is over (they host it), with
+    /// the same game, options and seats, and everyone seated where they sat
+    /// under the same player id and token, so that each can go straight in.
+    /// Later calls lead to the same lobby.
+    async fn rematch(&mut self, token: String) -> Result<Rematch, ApiError> {
+        let caller = self.player_by_token(&token)?.id;
+        match self.lobby.status {
+            LobbyStatus::Finished => {}
+            LobbyStatus::Live => return Err(err(ErrorCode::NotOver, "The match is still being played; you can play again once it is over.")),
+            LobbyStatus::Open => return Err(err(ErrorCode::NotStarted, "The match has not started yet.")),
+            LobbyStatus::Expired => return Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started.")),
+        }
+        if let Some(id) = self.lobby.rematch {
+            return Ok(Rematch { lobby: id, created: false, invite_url: None, invite: None, spectate_url: None });
+        }
+        let invite = secret::new_invite();
+        let spectate = self.lobby.spectate_hash.is_some().then(secret::new_invite);
+        let now = now_ms();
+        let lobby = LobbyRow {
+            id: Uuid::new_v4(),
+            game: self.lobby.game.clone(),
+            seats: self.lobby.seats,
+            options: self.lobby.options.clone(),
+            status: LobbyStatus::Open,
+            invite_hash: secret::hash(&invite),
+            spectate_hash: spectate.as_deref().map(secret::hash),
+            seed: None,
+            seed_hash: None,
+            engine_version: self.game.info().engine_version as i32,
+            outcome: None,
+            rematch: None,
+            created_at: now,
+            updated_at: now,
+        };
+        let players: Vec<PlayerRow> = self
+            .players
+            .iter()
+            .map(|p| PlayerRow { host: p.id == caller, joined_at: now, stand_in: false, ..p.clone() })
+            .collect();
+        self.ctx.store.create_rematch(self.id, &lobby, &players).await.map_err(internal)?;
+        let id = lobby.id;
+        self.lobby.rematch = Some(id);
+        self.ctx.open(self.game, lobby, players);
+        metrics::counter!("backroom_lobbies_created_total").increment(1);
+        self.broadcast_lobby();
+        Ok(Rematch {
+            lobby: id,
+            created: true,
+            invite_url: Some(format!("/#/join/{id}/{invite}")),
+            invite: Some(invite),
+            spectate_url: spectate.map(|s| format!("/#/watch/{id}/{s}")),
+        })
     }
 
     /// A bot starts (stored first: a restart keeps it) or stops playing for
@@ -1519,6 +1580,7 @@ mod engine_panic {
             seed_hash: None,
             engine_version: real.info().engine_version as i32,
             outcome: None,
+            rematch: None,
             created_at: now,
             updated_at: now,
         };

@@ -222,6 +222,19 @@ test('two players play Sealed Bids through the web client without seeing each ot
     await ctxC.close();
     await B.screenshot({ path: path.join(shots, 'end-phone.png'), fullPage: true });
 
+    // --- B asks to play again: a new lobby, same seats, which B hosts; A's
+    // page offers to join it, and A lands in the seat A had.
+    await B.getByRole('button', { name: 'Play again (same seats)' }).click();
+    await B.waitForURL((u) => /#\/table\/[0-9a-f-]{36}$/.test(u.hash) && !u.hash.endsWith(lobbyId));
+    const rematchId = B.url().split('/').pop();
+    assert.equal(await takeSeat(B), seatB, 'B sits where B sat');
+    await B.locator('#start').waitFor();
+    await A.getByRole('button', { name: 'Join the rematch' }).click();
+    await A.waitForURL(new RegExp(`#/table/${rematchId}$`));
+    assert.equal(await takeSeat(A), seatA, 'A sits where A sat');
+    assert.match(await A.locator('.pill.me').innerText(), /Ana/);
+    await B.screenshot({ path: path.join(shots, 'rematch-phone.png'), fullPage: true });
+
     // --- "my matches" lists the finished match for A
     await A.goto(`${base}/#/`);
     await A.locator(`.match[data-lobby="${lobbyId}"] .status-pill[data-status="finished"]`).waitFor();

@@ -71,6 +71,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         seed_hash: None,
         engine_version: 1,
         outcome: None,
+        rematch: None,
         created_at: now,
         updated_at: now,
     };
