@@ -506,15 +506,7 @@ impl XMen {
                 let hope: u32 = cards.iter().map(|c| c.card().hope as u32).sum();
                 p.hope += hope;
                 self.plot_discard.extend(cards.iter().copied());
-                self.note(format!(
-                    "{} discards {} for {hope} Hope.",
-                    self.who(seat),
-                    cards
-                        .iter()
-                        .map(|c| c.card().name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                self.note(format!("{} discards {} for {hope} Hope.", self.who(seat), card_names(cards)));
                 self.next_plot_turn(rng);
             }
             A::UsePower { character } => {
@@ -1075,15 +1067,7 @@ impl XMen {
                 if let Ok(rest) = without_cards(&p.hand, &cards, "Discard to Hand Size") {
                     p.hand = rest;
                 }
-                self.note(format!(
-                    "{} discards {} to Hand Size.",
-                    self.who(s),
-                    cards
-                        .iter()
-                        .map(|c| c.card().name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                self.note(format!("{} discards {} to Hand Size.", self.who(s), card_names(&cards)));
                 self.plot_discard.extend(cards);
             }
             self.start_recruit(rng);
@@ -2056,6 +2040,11 @@ impl XMen {
 }
 
 use crate::content::{MissionId, RecruitId};
+
+/// "Rally the Students, Fundraiser": Plot Cards by name, for the log.
+fn card_names(cards: &[PlotId]) -> String {
+    cards.iter().map(|c| c.card().name.as_str()).collect::<Vec<_>>().join(", ")
+}
 
 /// The hand less `cards` (each copy once), or a refusal under `rule` naming
 /// the first card that is not in it.
