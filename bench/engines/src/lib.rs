@@ -50,24 +50,7 @@ pub fn dyn_random_steps(game: &dyn DynGame, seats: u8, steps: usize, seed: u64) 
 /// The typed fast path for Sealed Bids: [`Game::random_action`] (no prompt
 /// built) and [`Game::apply`], `steps` actions.
 pub fn typed_random_steps(steps: usize, seed: u64) -> usize {
-    let opts = sealed_bids::Options::default();
-    let mut game_rng = GameRng::seeded(seed);
-    let mut bot = GameRng::seeded(seed ^ 0x5eed);
-    let mut g = SealedBids::setup(&opts, 4, &mut game_rng).expect("setup");
-    let mut finished = 0;
-    for _ in 0..steps {
-        let seat = match pick_awaited(&Game::pending(&g), &mut bot) {
-            Some(s) => s,
-            None => {
-                finished += 1;
-                g = SealedBids::setup(&opts, 4, &mut game_rng).expect("setup");
-                pick_awaited(&Game::pending(&g), &mut bot).expect("awaited")
-            }
-        };
-        let a = Game::random_action(&g, seat, &mut bot).expect("legal action");
-        Game::apply(&mut g, seat, &a, &mut game_rng).expect("applies");
-    }
-    finished
+    sealed_bids_steps(steps, seed, |g, seat, bot| Game::random_action(g, seat, bot).expect("legal action"))
 }
 
 /// Sealed Bids played the generic way a bot without a fast path plays any
@@ -75,6 +58,21 @@ pub fn typed_random_steps(steps: usize, seed: u64) -> usize {
 /// the typed action and apply it (what the goal "enumerating the prompt's
 /// options and applying one, per step" measures).
 pub fn typed_prompt_steps(steps: usize, seed: u64) -> usize {
+    sealed_bids_steps(steps, seed, |g, seat, bot| {
+        let prompt = Game::prompt(g, seat).expect("an awaited seat has a prompt");
+        let candidate = prompt.random_action(bot).expect("a candidate");
+        serde_json::from_value(candidate).expect("parses")
+    })
+}
+
+/// `steps` actions of 4-seat Sealed Bids on the typed game, each by a
+/// random awaited seat as `choose` picks it, new matches set up as they
+/// end; returns how many ended.
+fn sealed_bids_steps(
+    steps: usize,
+    seed: u64,
+    mut choose: impl FnMut(&SealedBids, Seat, &mut GameRng) -> sealed_bids::Action,
+) -> usize {
     let opts = sealed_bids::Options::default();
     let mut game_rng = GameRng::seeded(seed);
     let mut bot = GameRng::seeded(seed ^ 0x5eed);
@@ -89,9 +87,7 @@ pub fn typed_prompt_steps(steps: usize, seed: u64) -> usize {
                 pick_awaited(&Game::pending(&g), &mut bot).expect("awaited")
             }
         };
-        let prompt = Game::prompt(&g, seat).expect("an awaited seat has a prompt");
-        let candidate = prompt.random_action(&mut bot).expect("a candidate");
-        let a: sealed_bids::Action = serde_json::from_value(candidate).expect("parses");
+        let a = choose(&g, seat, &mut bot);
         Game::apply(&mut g, seat, &a, &mut game_rng).expect("applies");
     }
     finished
