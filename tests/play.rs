@@ -546,3 +546,54 @@ async fn players_play_again_at_the_same_seats_in_a_new_lobby() {
         db.cleanup().await;
     }
 }
+
+#[tokio::test]
+async fn a_finished_match_replays_move_by_move_through_any_seats_eyes() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 2).await;
+    let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
+    start(&base, &app.http, &lobby).await;
+    let replay = |q: &str| format!("/api/lobbies/{}/replay?{q}", lobby.id);
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    let (s, e) = app.get(&replay("at=1"), Some(&friend)).await;
+    assert_eq!((s, e["code"].as_str()), (409, Some("not_over")), "{e}");
+
+    // Two rounds: the host bids 9 then the friend 4, each round.
+    for round in 0..2 {
+        for (ws, v) in [(&mut a, 9), (&mut b, 4)] {
+            let st = ws.until(|m| m["type"] == "state" && m["view"]["round"] == round && !m["prompt"].is_null()).await;
+            ws.send(json!({"type":"act","rid":format!("r{round}-{v}"),"version":st["version"],"action":{"type":"bid","value":v,"round":round}})).await;
+            ws.until(|m| m["type"] == "ack").await;
+        }
+    }
+    a.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
+
+    // The opening, then the host's first bid through the host's eyes and the friend's.
+    let (s, r) = app.get(&replay("at=0"), Some(&lobby.host_token)).await;
+    assert_eq!((s, r["at"].clone(), r["moves"].clone(), r["view"]["round"].clone()), (200, json!(0), json!(4), json!(0)), "{r}");
+    assert!(r.get("seat").is_none() && r["lines"] == json!([]), "{r}");
+    let (_, r) = app.get(&replay("at=1"), Some(&lobby.host_token)).await;
+    assert_eq!((r["seat"].clone(), r["view"]["my_bid"].clone(), r["viewer"].clone()), (json!(0), json!(9), json!({"seat": 0})), "{r}");
+    assert_eq!(r["lines"], json!(["You locked your dial at 9."]), "{r}");
+    assert_eq!(r["pending"]["waiting"], json!([1]), "{r}");
+    let (_, r) = app.get(&replay("at=1&seat=1"), Some(&lobby.host_token)).await;
+    assert_eq!((r["view"]["my_bid"].clone(), r["lines"].clone()), (json!(null), json!(["Seat 1 has locked a bid."])), "the friend saw only that the host had bid: {r}");
+    // Without `seat`, the caller's own eyes; past the end, the end.
+    let (_, r) = app.get(&replay("at=1"), Some(&friend)).await;
+    assert_eq!(r["viewer"], json!({"seat": 1}), "{r}");
+    let (_, r) = app.get(&replay("at=99"), Some(&friend)).await;
+    assert_eq!((r["at"].clone(), r["view"]["over"].clone()), (json!(4), json!(true)), "{r}");
+    assert_eq!(r["view"]["reveals"][1]["bids"], json!([9, 4]), "{r}");
+    // Bad input gets a typed answer.
+    let (s, e) = app.get(&replay("at=first"), Some(&friend)).await;
+    assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
+    let (s, e) = app.get(&replay("at=1&seat=7"), Some(&friend)).await;
+    assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
+    let (s, e) = app.get(&replay("at=1"), None).await;
+    assert_eq!((s, e["code"].as_str()), (401, Some("not_authenticated")), "{e}");
+    app.stop().await;
+    db.cleanup().await;
+}

@@ -285,6 +285,8 @@ function tablePage(lobbyId, { spectate }) {
   const notice = h('div.notice-area');
   const pre = h('section.pre', { hidden: true });
   const outcomeBox = h('section#outcome', { hidden: true });
+  // A finished match, move by move, through any seat's eyes.
+  const replayBox = h('section.replay.panel', { hidden: true });
   const waitLine = h('p.wait-line', { hidden: true, role: 'status' });
   // Seats a bot plays for an away player, and the host's switch for it.
   const standIns = h('div.stand-ins', { hidden: true });
@@ -300,7 +302,7 @@ function tablePage(lobbyId, { spectate }) {
   const chatForm = h('form.chat-form', chatInput, chatSend);
   const chatBox = h('section.chat.panel', h('h2', 'Chat'), h('div.chat-scroll', chatList), spectate ? h('p.muted.small', 'You are watching; only players can chat.') : chatForm);
   const grid = h('div.table-grid',
-    h('div.col-main', pre, outcomeBox, waitLine, standIns, board, rejectBox, promptArea),
+    h('div.col-main', pre, outcomeBox, replayBox, waitLine, standIns, board, rejectBox, promptArea),
     h('div.col-side', logBox, chatBox, fair, mine ? seatLinkBox() : null));
   setPage(h('div.table', head, notice, grid));
   head.append(h('h1', 'Connecting…'));
@@ -625,24 +627,90 @@ function tablePage(lobbyId, { spectate }) {
       board.replaceChildren(h('p.muted', 'Setting up the table…'));
       return;
     }
-    const seat = mySeat();
+    // In a replay the board is the replayed view, seen by the chosen seat,
+    // with nothing to answer.
+    const R = S.replay;
+    const view = R ? R.view : S.view;
+    const seat = R ? (R.viewer && R.viewer.seat !== undefined ? R.viewer.seat : null) : mySeat();
     const ctx = {
-      view: S.view, seat, spectator: !!spectate, players: players(), seatName, pending: S.pending,
-      prompt: S.prompt, outcome: S.outcome, lobby: L, version: S.version, draft: S.drafts,
+      view, seat, spectator: R ? seat === null : !!spectate, players: players(), seatName, pending: R ? R.pending : S.pending,
+      prompt: R ? null : S.prompt, outcome: R && R.at < R.moves ? null : S.outcome, lobby: L, version: R ? R.at : S.version, draft: R ? {} : S.drafts,
     };
     const renderer = S.renderer;
     let el;
     try {
-      el = renderer.render(S.view, ctx);
+      el = renderer.render(view, ctx);
     } catch (e) {
       console.error(e);
-      el = getRenderer('*').render(S.view, ctx);
+      el = getRenderer('*').render(view, ctx);
     }
     board.hidden = false;
     board.replaceChildren(el);
     drawOutcome();
+    drawReplay();
+    if (R) {
+      waitLine.hidden = true; standIns.hidden = true; promptArea.replaceChildren(); rejectBox.replaceChildren();
+      return;
+    }
     drawWait(seat);
     drawPrompt(ctx, renderer);
+  }
+
+  /**
+   * Replay of a finished match (players only: the request carries the
+   * token in its header). Built once when the match is over; each step asks
+   * the server for the chosen seat's view after that many moves (the
+   * record is public once the match is over) and redraws the board with it.
+   */
+  function drawReplay() {
+    const L = S.lobby;
+    if (!mine || !L || L.status !== 'finished') { replayBox.hidden = true; return; }
+    replayBox.hidden = false;
+    if (replayBox.childElementCount) return;
+    const total = L.version;
+    const slider = h('input#replay-at', { type: 'range', min: 0, max: total, value: total, 'aria-label': 'Move' });
+    const where = h('span.replay-where', `All ${total} moves played`);
+    const lines = h('p.replay-lines.muted');
+    const seats = players().filter((p) => p.seat !== null && p.seat !== undefined).sort((a, b) => a.seat - b.seat);
+    const own = mySeat();
+    const eyes = h('select#replay-seat', { 'aria-label': 'Seen by' },
+      seats.map((p) => h('option', { value: String(p.seat), selected: p.seat === own }, `${p.name}${p.seat === own ? ' (you)' : ''}`)));
+    const back = h('button.small.ghost', { type: 'button', hidden: true }, 'Back to the end');
+    let asked = 0;
+    async function go(at) {
+      at = Math.max(0, Math.min(total, at));
+      slider.value = String(at);
+      const n = ++asked;
+      try {
+        const r = await api('GET', `/api/lobbies/${lobbyId}/replay?at=${at}&seat=${eyes.value}`, { token: mine.token });
+        if (n !== asked) return; // a later step is on its way
+        S.replay = r;
+        where.textContent = r.at === 0 ? 'Before the first move' : `After move ${r.at} of ${r.moves}${r.seat !== undefined ? ` (${seatName(r.seat)})` : ''}`;
+        lines.textContent = r.lines.map(withNames).join(' ');
+        back.hidden = false;
+        drawGame();
+      } catch (e) {
+        toast(e.message, 'error', 6000);
+      }
+    }
+    const step = (d) => () => go(Number(slider.value) + d);
+    slider.addEventListener('change', () => go(Number(slider.value)));
+    eyes.addEventListener('change', () => go(Number(slider.value)));
+    back.addEventListener('click', () => {
+      asked++;
+      S.replay = null; slider.value = String(total); where.textContent = `All ${total} moves played`; lines.textContent = ''; back.hidden = true;
+      drawGame();
+    });
+    replayBox.append(
+      h('h2', 'Replay'),
+      h('div.replay-controls',
+        h('button.small', { type: 'button', 'aria-label': 'First move', onclick: () => go(0) }, '«'),
+        h('button.small', { type: 'button', 'aria-label': 'Previous move', onclick: step(-1) }, '◀'),
+        slider,
+        h('button.small', { type: 'button', 'aria-label': 'Next move', onclick: step(1) }, '▶'),
+        h('button.small', { type: 'button', 'aria-label': 'Last move', onclick: () => go(total) }, '»')),
+      h('div.replay-meta', where, h('label', 'Seen by ', eyes), back),
+      lines);
   }
 
   function drawWait(seat) {

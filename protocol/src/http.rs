@@ -222,6 +222,30 @@ pub struct Catalogue {
     pub games: Vec<GameInfo>,
 }
 
+/// `GET /api/lobbies/{id}/replay?at=N[&seat=S]` (a player or spectator, once
+/// the match is over): the match as one viewer saw it after its first `at`
+/// moves. Once a match is over its record is public (every move, the
+/// revealed seed), so any seat's eyes may be asked for; without `seat`, the
+/// caller's own.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReplayStep {
+    /// Moves applied (`at`, at most `moves`).
+    pub at: u64,
+    /// Accepted moves in the whole match.
+    pub moves: u64,
+    /// Whose eyes.
+    pub viewer: crate::Viewer,
+    /// That viewer's view after move `at`.
+    pub view: Value,
+    /// Who was awaited then.
+    pub pending: crate::Pending,
+    /// Who made move `at` (none at the opening).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// Move `at`'s log lines, as that viewer read them.
+    pub lines: Vec<String>,
+}
+
 /// `GET /api/lobbies/{id}/record`: a finished match's public record, enough
 /// to verify it (replay the actions from the revealed seed).
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -169,6 +169,27 @@ pub async fn record(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: 
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Record { who: who.clone(), reply }).await?))
 }
 
+/// `?at=N&seat=S` and, without a token, the spectator secret. Numbers are
+/// read here, so that a bad one gets a typed `invalid_field`.
+#[derive(Deserialize)]
+pub struct ReplayQuery {
+    at: Option<String>,
+    seat: Option<String>,
+    invite: Option<String>,
+    spectate: Option<String>,
+}
+
+pub async fn replay(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<ReplayQuery>) -> ApiResult<backroom_protocol::http::ReplayStep> {
+    let number = |v: Option<&String>, what: &str| -> Result<Option<u64>, HttpError> {
+        v.map(|t| t.parse::<u64>().map_err(|_| ApiError::new(ErrorCode::InvalidField, format!("`{what}` is a whole number, not {t:?}.")).into()))
+            .transpose()
+    };
+    let at = number(q.at.as_ref(), "at")?.unwrap_or(0);
+    let seat = number(q.seat.as_ref(), "seat")?.map(|s| u8::try_from(s).unwrap_or(u8::MAX));
+    let who = credential(&headers, &Secrets { invite: q.invite, spectate: q.spectate })?;
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Replay { who: who.clone(), at, seat, reply }).await?))
+}
+
 pub async fn join(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, Body(req): Body<JoinLobby>) -> ApiResult<Joined> {
     if req.invite.len() > 128 {
         return Err(ApiError::new(ErrorCode::BadToken, "This invite link is not valid.").into());

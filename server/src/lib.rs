@@ -88,6 +88,7 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
         .route("/api/games/{id}/content", get(api::content))
         .route("/api/lobbies/{id}", get(api::get_lobby))
         .route("/api/lobbies/{id}/record", get(api::record))
+        .route("/api/lobbies/{id}/replay", get(api::replay))
         .merge(lobby_requests(&ctx))
         .route("/ws", get(ws::upgrade))
         // The client routes by URL fragment, so only real files are served

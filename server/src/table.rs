@@ -20,7 +20,7 @@ use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, no
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
-use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch};
+use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep};
 use backroom_protocol::ws::{ChatLine, ServerMsg};
 use backroom_protocol::{ApiError, ErrorCode, MAX_NAME_CHARS};
 use serde_json::Value;
@@ -149,6 +149,7 @@ pub enum LobbyRequest {
     StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
     Rematch { token: String, reply: Reply<Rematch> },
     Record { who: Credential, reply: Reply<MatchRecord> },
+    Replay { who: Credential, at: u64, seat: Option<Seat>, reply: Reply<ReplayStep> },
     Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
     Chat { conn: ConnId, rid: String, text: String },
 }
@@ -693,6 +694,10 @@ impl Table {
                 let r = self.record(who).await;
                 let _ = reply.send(r);
             }
+            LobbyRequest::Replay { who, at, seat, reply } => {
+                let r = self.replay(who, at, seat).await;
+                let _ = reply.send(r);
+            }
             LobbyRequest::Subscribe { who, since, out, reply } => {
                 let r = self.subscribe(who, since, out);
                 let back = r.as_ref().ok().and_then(|id| self.conns.get(id)).and_then(|c| c.player);
@@ -1008,6 +1013,42 @@ impl Table {
         let rows = self.ctx.store.all_actions(self.id).await.map_err(internal)?;
         let actions = rows.into_iter().map(|a| (a.seat, serde_json::from_str(&a.action).unwrap_or(Value::Null))).collect();
         Ok(MatchRecord { lobby: self.info(), actions })
+    }
+
+    /// A finished match as one viewer saw it after its first `at` moves:
+    /// the opening replayed from the store (the same replay that restores
+    /// and verifies a match), the view built for that viewer, and the lines
+    /// it read for move `at`.
+    async fn replay(&mut self, who: Credential, at: u64, seat: Option<Seat>) -> Result<ReplayStep, ApiError> {
+        let (own, _) = self.authorize(&who)?;
+        if self.lobby.status != LobbyStatus::Finished {
+            return Err(err(ErrorCode::NotOver, "A match can be replayed once it is over."));
+        }
+        let viewer = match seat {
+            Some(s) if s < self.lobby.seats => Viewer::Seat(s),
+            Some(s) => return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", u32::from(s) + 1))),
+            None => own,
+        };
+        let opening = self.ctx.store.opening(self.id).await.map_err(internal)?.ok_or_else(|| internal("no opening snapshot"))?;
+        let actions = self.ctx.store.all_actions(self.id).await.map_err(internal)?;
+        let mut rng: GameRng = serde_json::from_str(&opening.rng).map_err(internal)?;
+        let mut state = self.game.restore(&opening.state).map_err(internal)?;
+        let at = at.min(actions.len() as u64);
+        let mut last = (None, Vec::new());
+        for a in &actions[..at as usize] {
+            let action: Value = serde_json::from_str(&a.action).map_err(internal)?;
+            let (log, _) = state.apply(a.seat, &action, &mut rng).map_err(|e| internal(format!("move {} does not replay: {e}", a.seq)))?;
+            last = (Some(a.seat), log);
+        }
+        Ok(ReplayStep {
+            at,
+            moves: actions.len() as u64,
+            viewer,
+            view: serde_json::from_str(&state.view_json(viewer)).map_err(internal)?,
+            pending: state.pending(),
+            seat: last.0,
+            lines: last.1.iter().filter_map(|l| l.for_viewer(viewer)).map(str::to_string).collect(),
+        })
     }
 
     fn subscribe(&mut self, who: Credential, since: Option<u64>, out: Arc<Outbox>) -> Result<ConnId, ApiError> {

@@ -199,6 +199,20 @@ test('two players play Sealed Bids through the web client without seeing each ot
 
     await A.screenshot({ path: path.join(shots, 'end-host.png'), fullPage: true });
 
+    // --- the replay: back to the opening, one move on through Bea's eyes,
+    // then back to the end.
+    await A.getByRole('button', { name: 'First move' }).click();
+    await A.locator('.replay-where', { hasText: 'Before the first move' }).waitFor();
+    await A.locator('.sb-round', { hasText: `Round 1 of ${ROUNDS}` }).waitFor();
+    assert.equal(await A.locator('.sb-table td.win').count(), 0, 'nothing revealed before the first move');
+    await A.locator('#replay-seat').selectOption({ label: 'Bea' });
+    await A.getByRole('button', { name: 'Next move' }).click();
+    await A.locator('.replay-where', { hasText: /^After move 1 of \d+/ }).waitFor();
+    assert.match(await A.locator('.replay-lines').innerText(), /locked/);
+    await A.screenshot({ path: path.join(shots, 'replay-host.png'), fullPage: true });
+    await A.getByRole('button', { name: 'Back to the end' }).click();
+    await A.locator('.sb-round', { hasText: `All ${ROUNDS} rounds played` }).waitFor();
+
     // --- the log A pieced together live (across the restart, resumed with
     // `since`) is what a fresh load gets: nothing lost, nothing twice.
     const pieced = await A.locator('.log-list li').allInnerTexts();
