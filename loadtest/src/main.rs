@@ -305,7 +305,7 @@ async fn setup_inner(
         .await
         .map_err(|e| e.0)?;
     let lobby = host.lobby;
-    let invite = host.invite.clone().ok_or("the host's Joined has no invite")?;
+    let invite = host.links.invite.clone().ok_or("the host's Joined has no invite")?;
     if let Err(e) = api.seat(lobby, &host.token, 0).await {
         // A server that seats the host itself answers seat_taken: fine.
         if !e.0.contains("seat_taken") {

@@ -36,15 +36,31 @@ pub struct Joined {
     pub player: Uuid,
     /// Your secret token; the server keeps only its hash. Keep it to resume.
     pub token: String,
-    /// The invite link path to share (`/join#<lobby>.<invite>`), for the host.
+    /// For the host: the links to share.
+    #[serde(flatten)]
+    pub links: HostLinks,
+}
+
+/// A new lobby's links, given to its host only (the server keeps only
+/// their secrets' hashes); empty for everyone else.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct HostLinks {
+    /// The invite link path to share (`/#/join/<lobby>/<invite>`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite_url: Option<String>,
-    /// The invite secret itself, for the host.
+    /// The invite secret itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite: Option<String>,
-    /// The spectator link path, when enabled, for the host.
+    /// The spectator link path, when enabled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spectate_url: Option<String>,
+}
+
+impl HostLinks {
+    /// The links of lobby `id` with these secrets.
+    pub fn new(id: Uuid, invite: String, spectate: Option<String>) -> Self {
+        HostLinks { invite_url: Some(format!("/#/join/{id}/{invite}")), invite: Some(invite), spectate_url: spectate.map(|s| format!("/#/watch/{id}/{s}")) }
+    }
 }
 
 /// `POST /api/lobbies/{id}/join`: join with the invite secret.
@@ -204,15 +220,10 @@ pub struct Rematch {
     pub lobby: Uuid,
     /// Whether this call made it (the caller hosts it).
     pub created: bool,
-    /// For its host, at creation: the invite link path to share.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub invite_url: Option<String>,
-    /// For its host, at creation: the invite secret.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub invite: Option<String>,
-    /// For its host, at creation, if this lobby had one: the spectator link.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spectate_url: Option<String>,
+    /// For its host, at creation: the links to share (a spectator link if
+    /// the finished lobby had one).
+    #[serde(flatten)]
+    pub links: HostLinks,
 }
 
 /// `GET /api/games`.

@@ -12,7 +12,7 @@ use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, JoinLobby, Joined, Kick, LobbyStatus, StandIn};
+use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, StandIn};
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -129,14 +129,7 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
     metrics::counter!("backroom_lobbies_created_total").increment(1);
     Ok((
         StatusCode::CREATED,
-        Json(Joined {
-            lobby: id,
-            player,
-            token,
-            invite_url: Some(format!("/#/join/{id}/{invite}")),
-            invite: Some(invite),
-            spectate_url: spectate.map(|s| format!("/#/watch/{id}/{s}")),
-        }),
+        Json(Joined { lobby: id, player, token, links: HostLinks::new(id, invite, spectate) }),
     ))
 }
 

@@ -20,7 +20,7 @@ use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, no
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
-use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep};
+use backroom_protocol::http::{HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep};
 use backroom_protocol::ws::{ChatLine, ServerMsg};
 use backroom_protocol::{ApiError, ErrorCode, MAX_NAME_CHARS};
 use serde_json::Value;
@@ -739,7 +739,7 @@ impl Table {
         let id = p.id;
         self.players.push(p);
         self.broadcast_lobby();
-        Ok(Joined { lobby: self.id, player: id, token, invite_url: None, invite: None, spectate_url: None })
+        Ok(Joined { lobby: self.id, player: id, token, links: HostLinks::default() })
     }
 
     fn free_seat(&self) -> Option<Seat> {
@@ -889,7 +889,7 @@ impl Table {
             LobbyStatus::Expired => return Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started.")),
         }
         if let Some(id) = self.lobby.rematch {
-            return Ok(Rematch { lobby: id, created: false, invite_url: None, invite: None, spectate_url: None });
+            return Ok(Rematch { lobby: id, created: false, links: HostLinks::default() });
         }
         let invite = secret::new_invite();
         let spectate = self.lobby.spectate_hash.is_some().then(secret::new_invite);
@@ -921,13 +921,7 @@ impl Table {
         self.ctx.open(self.game, lobby, players);
         metrics::counter!("backroom_lobbies_created_total").increment(1);
         self.broadcast_lobby();
-        Ok(Rematch {
-            lobby: id,
-            created: true,
-            invite_url: Some(format!("/#/join/{id}/{invite}")),
-            invite: Some(invite),
-            spectate_url: spectate.map(|s| format!("/#/watch/{id}/{s}")),
-        })
+        Ok(Rematch { lobby: id, created: true, links: HostLinks::new(id, invite, spectate) })
     }
 
     /// A bot starts (stored first: a restart keeps it) or stops playing for
