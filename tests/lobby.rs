@@ -188,3 +188,59 @@ async fn without_a_trusted_proxy_the_forwarded_address_is_ignored() {
     app.stop().await;
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn the_host_hands_over_and_a_lobby_whose_host_has_gone_can_still_start() {
+    for backend in BOTH {
+        let db = TestDb::new(backend).await;
+        let app = spawn_app(&db, &["--stand-in-after-secs", "1"]).await;
+        let base = app.url("");
+        let lobby = sealed_bids_lobby(&base, &app.http, 4, 2).await;
+        let friends = join_players(&base, &app.http, &lobby, 2).await;
+        let (bea, cal) = (&friends[0], &friends[1]);
+        let path = format!("/api/lobbies/{}/host", lobby.id);
+        let mut host = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+        let l = host.until(|m| m["type"] == "lobby").await;
+        let id = |name: &str| l["lobby"]["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].clone();
+        let (bea_id, cal_id) = (id("Friend 0"), id("Friend 1"));
+
+        // Only the host picks someone else; nobody takes it from a host who is here.
+        let (s, e) = app.post(&path, Some(cal), json!({"player": bea_id})).await;
+        assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "{e}");
+        let (s, e) = app.post(&path, Some(cal), json!({"player": cal_id})).await;
+        assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "{e}");
+        assert!(e["message"].as_str().unwrap().contains("is here"), "{e}");
+        let (s, info) = app.post(&path, Some(&lobby.host_token), json!({"player": bea_id})).await;
+        assert_eq!(s, 200, "{info}");
+        let hosts: Vec<&str> = info["players"].as_array().unwrap().iter().filter(|p| p["host"] == true).map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(hosts, ["Friend 0"], "{info}");
+        let (s, e) = app.post(&format!("/api/lobbies/{}/bots", lobby.id), Some(&lobby.host_token), json!({})).await;
+        assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "the old host is not host any more: {e}");
+
+        // Bea, now host, never opens the table: Cal waits, then takes over.
+        let (s, e) = app.post(&path, Some(cal), json!({"player": cal_id})).await;
+        assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "{e}");
+        assert!(e["message"].as_str().unwrap().contains("the host, has been away for"), "{e}");
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let (s, info) = app.post(&path, Some(cal), json!({"player": cal_id})).await;
+        assert_eq!(s, 200, "{info}");
+        let l = host.until(|m| m["type"] == "lobby" && m["lobby"]["players"].as_array().unwrap().iter().any(|p| p["host"] == true && p["id"] == cal_id)).await;
+        assert_eq!(l["lobby"]["players"].as_array().unwrap().iter().filter(|p| p["host"] == true).count(), 1, "{l}");
+        let (s, info) = app.post(&format!("/api/lobbies/{}/bots", lobby.id), Some(cal), json!({})).await;
+        assert_eq!(s, 200, "{info}");
+        let bot = info["players"].as_array().unwrap().iter().find(|p| p["bot"] == true).unwrap()["id"].clone();
+        let (s, e) = app.post(&path, Some(cal), json!({"player": bot})).await;
+        assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
+        let (s, info) = app.post(&format!("/api/lobbies/{}/start", lobby.id), Some(cal), json!({})).await;
+        assert_eq!((s, info["status"].as_str()), (200, Some("live")), "the new host starts the match: {info}");
+
+        // It is stored: after a restart Cal still hosts.
+        app.stop().await;
+        let app = spawn_app(&db, &[]).await;
+        let (_, info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(bea)).await;
+        let hosts: Vec<&str> = info["players"].as_array().unwrap().iter().filter(|p| p["host"] == true).map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(hosts, ["Friend 1"], "{info}");
+        app.stop().await;
+        db.cleanup().await;
+    }
+}

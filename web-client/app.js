@@ -541,6 +541,7 @@ function tablePage(lobbyId, { spectate }) {
       const actions = [];
       if (!spectate && !p) actions.push(h(seat === null ? 'button.small.primary' : 'button.small.ghost', { type: 'button', dataset: { sit: String(s) }, onclick: () => lobbyCall('seat', { seat: s }) }, seat === null ? 'Sit here' : 'Move here'));
       if (isMe) actions.push(h('button.small.ghost', { type: 'button', dataset: { stand: '' }, onclick: () => lobbyCall('seat', { seat: null }) }, 'Stand up'));
+      if (host && p && !isMe && !p.bot) actions.push(h('button.small.ghost', { type: 'button', dataset: { makeHost: p.id }, onclick: () => makeHost(p) }, 'Make host'));
       if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
       cards.push(h('li.seat-card', { class: `seat-card${p ? '' : ' empty'}${isMe ? ' mine' : ''}`, dataset: { seat: String(s) } },
         h('span.seat-no', seatLabel(s)),
@@ -557,6 +558,8 @@ function tablePage(lobbyId, { spectate }) {
       ctl.push(h('p.hint', empty > 0 ? `Every seat needs a player or a bot before you start (${empty} empty).` : 'Everyone is seated. Start when ready.'));
     } else if (!spectate) {
       ctl.push(h('p.muted', `Waiting for ${hostP ? hostP.name : 'the host'} to start the match.`));
+      const away = hostAwayLine();
+      if (away) ctl.push(away);
     }
     if (!spectate && seat === null) parts.unshift(h('div.callout.pick', { role: 'status' }, 'Pick a seat below to play.'));
     parts.push(h('div.seats.panel',
@@ -592,6 +595,32 @@ function tablePage(lobbyId, { spectate }) {
     } catch (e) {
       toast(e.message, 'error', 6000);
     }
+  }
+
+  function makeHost(p) {
+    if (!confirm(`Make ${p.name} the host? They will start the match and you will not be host any more.`)) return;
+    lobbyCall('host', { player: p.id });
+  }
+
+  /**
+   * For a person at the table who is not the host, while the host has no
+   * open connection: how long until anyone may take over as host (the
+   * server's `stand_in_after_secs`), then the button. Redraws itself when
+   * the wait is over.
+   */
+  let hostTimer = null;
+  function hostAwayLine() {
+    clearTimeout(hostTimer);
+    const hostP = players().find((p) => p.host);
+    if (!mine || !me() || isHost() || !hostP || hostP.connected) return null;
+    const after = S.lobby.stand_in_after_secs || 0;
+    const away = (hostP.away_secs || 0) + (Date.now() - (S.lobbyAt || Date.now())) / 1000;
+    if (away < after) {
+      hostTimer = setTimeout(drawAll, Math.min(after - away + 0.2, 30) * 1000);
+      return h('p.stand-in.away.host-away', `${hostP.name}, the host, is away. Once they have been away ${waitWords(after)}, you can take over as host.`);
+    }
+    return h('p.stand-in.away.host-away', `${hostP.name}, the host, is away.`,
+      h('button.small', { type: 'button', dataset: { takeHost: '' }, onclick: () => lobbyCall('host', { player: S.player }) }, 'Take over as host'));
   }
 
   function kick(p) {
@@ -791,6 +820,8 @@ function tablePage(lobbyId, { spectate }) {
       // Offer the button the moment the wait is over (and keep "for N min"
       // current meanwhile).
       if (rows.length) standInTimer = setTimeout(() => drawStandIns(S.pending), Math.min(wake + 0.2, 30) * 1000);
+      const hostLine = seated ? hostAwayLine() : null;
+      if (hostLine) rows.push(hostLine);
     }
     standIns.hidden = !rows.length;
     standIns.replaceChildren(...rows);

@@ -81,6 +81,17 @@ pub struct ChooseSeat {
     pub seat: Option<Seat>,
 }
 
+/// `POST /api/lobbies/{id}/host`: the host hands the role to another
+/// person at the table; anyone else may take it for themselves once the
+/// host has been away [`LobbyInfo::stand_in_after_secs`] (so that a lobby
+/// whose host has gone can still be started).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewHost {
+    /// Who hosts from now on.
+    pub player: Uuid,
+}
+
 /// `POST /api/lobbies/{id}/kick` (host, before start).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

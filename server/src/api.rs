@@ -12,7 +12,7 @@ use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, StandIn};
+use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, NewHost, StandIn};
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -199,6 +199,11 @@ pub async fn leave(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: H
     let token = bearer(&headers)?;
     ctx.call(id, |reply| LobbyRequest::Leave { token: token.clone(), reply }).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn host(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<NewHost>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Host { token: token.clone(), player: req.player, reply }).await?))
 }
 
 pub async fn kick(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<Kick>) -> ApiResult<backroom_protocol::http::LobbyInfo> {

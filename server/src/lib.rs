@@ -111,7 +111,8 @@ fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
         .route("/api/lobbies/{id}/bots", post(api::bots))
         .route("/api/lobbies/{id}/start", post(api::start))
         .route("/api/lobbies/{id}/stand-in", post(api::stand_in))
-        .route("/api/lobbies/{id}/rematch", post(api::rematch));
+        .route("/api/lobbies/{id}/rematch", post(api::rematch))
+        .route("/api/lobbies/{id}/host", post(api::host));
     match &ctx.lobby_limit {
         Some(l) => routes.layer(tower_governor::GovernorLayer::new(l.clone()).error_handler(limit::refusal)),
         None => routes,

@@ -351,6 +351,15 @@ impl Store {
     }
 
     /// Removes a player before the start.
+    /// `player` hosts the lobby from now on (and nobody else).
+    pub async fn set_host(&self, lobby: Uuid, player: Uuid) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE players SET host = (id = $1) WHERE lobby_id = $2")
+                .bind(player).bind(lobby).execute(pool).await?;
+            Ok(())
+        })
+    }
+
     /// A bot stands in for a player, or stops.
     pub async fn set_stand_in(&self, lobby: Uuid, player: Uuid, on: bool) -> Result<()> {
         on_pool!(self, pool => {

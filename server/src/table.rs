@@ -144,6 +144,7 @@ pub enum LobbyRequest {
     Seat { token: String, seat: Option<Seat>, reply: Reply<LobbyInfo> },
     Leave { token: String, reply: Reply<()> },
     Kick { token: String, player: Uuid, reply: Reply<LobbyInfo> },
+    Host { token: String, player: Uuid, reply: Reply<LobbyInfo> },
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
     StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
@@ -674,6 +675,10 @@ impl Table {
                 let r = self.kick(token, player).await;
                 let _ = reply.send(r);
             }
+            LobbyRequest::Host { token, player, reply } => {
+                let r = self.hand_over(token, player).await;
+                let _ = reply.send(r);
+            }
             LobbyRequest::FillBots { token, reply } => {
                 let r = self.fill_bots(token).await;
                 let _ = reply.send(r);
@@ -872,6 +877,61 @@ impl Table {
         if was != on {
             self.set_stand_in(id, on).await?;
         }
+        Ok(self.info())
+    }
+
+    /// The host hands the role to `to`; anyone else may take it for
+    /// themselves once the host has been away `--stand-in-after-secs` (a
+    /// lobby whose host has gone could otherwise never start).
+    async fn hand_over(&mut self, token: String, to: Uuid) -> Result<LobbyInfo, ApiError> {
+        let caller = self.player_by_token(&token)?;
+        let (caller_id, caller_host) = (caller.id, caller.host);
+        match self.lobby.status {
+            LobbyStatus::Open | LobbyStatus::Live => {}
+            LobbyStatus::Finished => return Err(err(ErrorCode::GameOver, "The match is over; play again to host the next one.")),
+            LobbyStatus::Expired => return Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started.")),
+        }
+        let Some(target) = self.players.iter().find(|p| p.id == to) else {
+            return Err(err(ErrorCode::InvalidField, "That player is not in this lobby."));
+        };
+        if target.bot {
+            return Err(err(ErrorCode::InvalidField, "A bot cannot host."));
+        }
+        if target.host {
+            return Ok(self.info());
+        }
+        let after = self.ctx.cfg.stand_in_after_secs;
+        if !caller_host {
+            if to != caller_id {
+                return Err(err(
+                    ErrorCode::NotHost,
+                    format!("Only the host can make someone else host; you can take it yourself once the host has been away {}.", duration_words(after)),
+                ));
+            }
+            if let Some(h) = self.players.iter().find(|p| p.host) {
+                if self.conns.values().any(|c| c.player == Some(h.id)) {
+                    return Err(err(ErrorCode::NotHost, format!("{}, the host, is here: ask them to hand it over.", h.name)));
+                }
+                let away = self.away_secs(h);
+                if away < after {
+                    return Err(err(
+                        ErrorCode::NotHost,
+                        format!(
+                            "{}, the host, has been away for {}. Anyone at the table can take over once the host has been away {} ({} from now).",
+                            h.name,
+                            duration_words(away),
+                            duration_words(after),
+                            duration_words(after - away)
+                        ),
+                    ));
+                }
+            }
+        }
+        self.ctx.store.set_host(self.id, to).await.map_err(internal)?;
+        for p in &mut self.players {
+            p.host = p.id == to;
+        }
+        self.broadcast_lobby();
         Ok(self.info())
     }
 

@@ -10,7 +10,8 @@
 // Second test: the host is gone too. Cal, a friend at the table, is told how
 // long Bea must have been away before anyone may hand her seat to a bot;
 // once that wait is over (15 s here, `--stand-in-after-secs 15`) Cal's page
-// offers the button, and the bot plays for Bea.
+// offers the button, and the bot plays for Bea; once the host has been away
+// that long too, Cal takes over as host.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -102,6 +103,15 @@ test('a friend at the table lets a bot play for someone away long enough when th
     await cal.locator('.stand-in', { hasText: 'A bot is playing for Bea until they come back.' }).waitFor();
     assert.equal(await cal.getByRole('button', { name: 'Stop the bot' }).count(), 0, 'stopping the bot is the host\'s');
     await cal.screenshot({ path: path.join(shots, 'stand-in-friend-phone.png') });
+
+    // The host has been away long enough too: Cal takes over as host, and
+    // with it the host's switch for the bot.
+    await cal.locator('.host-away', { hasText: 'Ana, the host, is away.' }).waitFor();
+    const take = cal.getByRole('button', { name: 'Take over as host' });
+    await take.waitFor({ timeout: 30_000 });
+    await take.click();
+    await cal.getByRole('button', { name: 'Stop the bot' }).waitFor();
+    assert.equal(await cal.locator('.host-away').count(), 0);
     assert.deepEqual(pageErrors, []);
   } finally {
     await browser?.close();
