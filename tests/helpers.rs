@@ -139,15 +139,8 @@ pub struct Lobby {
 
 /// Creates a Sealed Bids lobby.
 pub async fn sealed_bids_lobby(base: &str, http: &reqwest::Client, seats: u8, rounds: u32) -> Lobby {
-    let r: Value = http
-        .post(format!("{base}/api/lobbies"))
-        .json(&json!({"game": "sealed-bids", "seats": seats, "name": "Host", "options": {"rounds": rounds}, "spectators": true}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let body = json!({"game": "sealed-bids", "seats": seats, "name": "Host", "options": {"rounds": rounds}, "spectators": true});
+    let r = post_json(http, format!("{base}/api/lobbies"), body).await;
     Lobby {
         id: r["lobby"].as_str().unwrap().into(),
         host_token: r["token"].as_str().unwrap().into(),
@@ -159,18 +152,16 @@ pub async fn sealed_bids_lobby(base: &str, http: &reqwest::Client, seats: u8, ro
 pub async fn join_players(base: &str, http: &reqwest::Client, lobby: &Lobby, n: usize) -> Vec<String> {
     let mut out = vec![];
     for i in 0..n {
-        let r: Value = http
-            .post(format!("{base}/api/lobbies/{}/join", lobby.id))
-            .json(&json!({"invite": lobby.invite, "name": format!("Friend {i}")}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let body = json!({"invite": lobby.invite, "name": format!("Friend {i}")});
+        let r = post_json(http, format!("{base}/api/lobbies/{}/join", lobby.id), body).await;
         out.push(r["token"].as_str().unwrap_or_else(|| panic!("join failed: {r}")).to_string());
     }
     out
+}
+
+/// POSTs a JSON body without a token; the JSON answer.
+async fn post_json(http: &reqwest::Client, url: String, body: Value) -> Value {
+    http.post(url).json(&body).send().await.unwrap().json().await.unwrap()
 }
 
 pub async fn start(base: &str, http: &reqwest::Client, lobby: &Lobby) -> Value {
