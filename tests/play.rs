@@ -587,6 +587,9 @@ async fn a_finished_match_replays_move_by_move_through_any_seats_eyes() {
     let (_, r) = app.get(&replay("at=99"), Some(&friend)).await;
     assert_eq!((r["at"].clone(), r["view"]["over"].clone()), (json!(4), json!(true)), "{r}");
     assert_eq!(r["view"]["reveals"][1]["bids"], json!([9, 4]), "{r}");
+    // And back again (the server starts over from the opening).
+    let (_, r) = app.get(&replay("at=1"), Some(&lobby.host_token)).await;
+    assert_eq!((r["at"].clone(), r["view"]["my_bid"].clone(), r["view"]["round"].clone()), (json!(1), json!(9), json!(0)), "{r}");
     // Bad input gets a typed answer.
     let (s, e) = app.get(&replay("at=first"), Some(&friend)).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");

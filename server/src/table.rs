@@ -259,6 +259,20 @@ pub struct Table {
     /// Seated people who left since the table was loaded, and when (Unix
     /// ms); an entry goes when they come back. Empty at most tables.
     left_at: Vec<(Uuid, i64)>,
+    /// A finished match being replayed (see [`Table::replay`]); none until
+    /// someone asks, gone when the table unloads.
+    replay: Option<Box<Replay>>,
+}
+
+/// A finished match's moves, read once, and the position the last replay
+/// request reached: stepping forward applies one move, not the whole log.
+struct Replay {
+    opening: Snapshot,
+    moves: Vec<(u64, Seat, Value)>,
+    state: Box<dyn DynState>,
+    rng: GameRng,
+    at: u64,
+    last: (Option<Seat>, Vec<LogEntry>),
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -310,6 +324,7 @@ impl Table {
             pace_due: None,
             loaded_at: now_ms(),
             left_at: Vec::new(),
+            replay: None,
         }
     }
 
@@ -1072,7 +1087,9 @@ impl Table {
     /// A finished match as one viewer saw it after its first `at` moves:
     /// the opening replayed from the store (the same replay that restores
     /// and verifies a match), the view built for that viewer, and the lines
-    /// it read for move `at`.
+    /// it read for move `at`. The moves are read once per loaded table and
+    /// the position kept, so that stepping forward costs one move; stepping
+    /// back starts again from the opening.
     async fn replay(&mut self, who: Credential, at: u64, seat: Option<Seat>) -> Result<ReplayStep, ApiError> {
         let (own, _) = self.authorize(&who)?;
         if self.lobby.status != LobbyStatus::Finished {
@@ -1083,25 +1100,39 @@ impl Table {
             Some(s) => return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", u32::from(s) + 1))),
             None => own,
         };
-        let opening = self.ctx.store.opening(self.id).await.map_err(internal)?.ok_or_else(|| internal("no opening snapshot"))?;
-        let actions = self.ctx.store.all_actions(self.id).await.map_err(internal)?;
-        let mut rng: GameRng = serde_json::from_str(&opening.rng).map_err(internal)?;
-        let mut state = self.game.restore(&opening.state).map_err(internal)?;
-        let at = at.min(actions.len() as u64);
-        let mut last = (None, Vec::new());
-        for a in &actions[..at as usize] {
-            let action: Value = serde_json::from_str(&a.action).map_err(internal)?;
-            let (log, _) = state.apply(a.seat, &action, &mut rng).map_err(|e| internal(format!("move {} does not replay: {e}", a.seq)))?;
-            last = (Some(a.seat), log);
+        let game = self.game;
+        let r = match &mut self.replay {
+            Some(r) => r,
+            None => {
+                let opening = self.ctx.store.opening(self.id).await.map_err(internal)?.ok_or_else(|| internal("no opening snapshot"))?;
+                let mut moves = vec![];
+                for a in self.ctx.store.all_actions(self.id).await.map_err(internal)? {
+                    moves.push((a.seq as u64, a.seat, serde_json::from_str(&a.action).map_err(internal)?));
+                }
+                let state = game.restore(&opening.state).map_err(internal)?;
+                let rng = serde_json::from_str(&opening.rng).map_err(internal)?;
+                self.replay.insert(Box::new(Replay { opening, moves, state, rng, at: 0, last: (None, Vec::new()) }))
+            }
+        };
+        let at = at.min(r.moves.len() as u64);
+        if at < r.at {
+            r.state = game.restore(&r.opening.state).map_err(internal)?;
+            r.rng = serde_json::from_str(&r.opening.rng).map_err(internal)?;
+            (r.at, r.last) = (0, (None, Vec::new()));
+        }
+        while r.at < at {
+            let (seq, seat, action) = &r.moves[r.at as usize];
+            let (log, _) = r.state.apply(*seat, action, &mut r.rng).map_err(|e| internal(format!("move {seq} does not replay: {e}")))?;
+            (r.at, r.last) = (r.at + 1, (Some(*seat), log));
         }
         Ok(ReplayStep {
             at,
-            moves: actions.len() as u64,
+            moves: r.moves.len() as u64,
             viewer,
-            view: serde_json::from_str(&state.view_json(viewer)).map_err(internal)?,
-            pending: state.pending(),
-            seat: last.0,
-            lines: last.1.iter().filter_map(|l| l.for_viewer(viewer)).map(str::to_string).collect(),
+            view: serde_json::from_str(&r.state.view_json(viewer)).map_err(internal)?,
+            pending: r.state.pending(),
+            seat: r.last.0,
+            lines: r.last.1.iter().filter_map(|l| l.for_viewer(viewer)).map(str::to_string).collect(),
         })
     }
 
