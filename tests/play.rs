@@ -600,3 +600,52 @@ async fn a_finished_match_replays_move_by_move_through_any_seats_eyes() {
     app.stop().await;
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn the_turn_clock_moves_for_whoever_the_table_waits_on_even_across_a_restart() {
+    for backend in BOTH {
+        let db = TestDb::new(backend).await;
+        let app = spawn_app(&db, &[]).await;
+        let base = app.url("");
+        let (s, e) = app.post("/api/lobbies", None, json!({"game": "sealed-bids", "name": "Host", "turn_clock_secs": 999_999_999})).await;
+        assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
+        let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 3}, "turn_clock_secs": 2});
+        let (s, j) = app.post("/api/lobbies", None, body).await;
+        assert_eq!(s, 201, "{j}");
+        let lobby = Lobby { id: j["lobby"].as_str().unwrap().into(), host_token: j["token"].as_str().unwrap().into(), invite: j["invite"].as_str().unwrap().into() };
+        let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
+        let info = start(&base, &app.http, &lobby).await;
+        assert_eq!(info["turn_clock_secs"], 2, "{info}");
+        let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+        let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+        let ran_out = |m: &Value| m["log"].as_array().is_some_and(|l| l.iter().any(|x| x.as_str().is_some_and(|t| t.contains("Friend 0 ran out of time: a bot moved for them."))));
+
+        // The host bids; the friend does not: two seconds later a bot bids for them.
+        let st = a.until(|m| m["type"] == "state").await;
+        a.send(json!({"type":"act","rid":"a0","version":st["version"],"action":{"type":"bid","value":9,"round":0}})).await;
+        let m = a.until(|m| m["type"] == "state" && ran_out(m)).await;
+        assert_eq!(m["view"]["round"], 1, "the bot's bid ended the round: {m}");
+        assert_eq!(m["view"]["reveals"][0]["bids"][0], 9, "the host's own bid stood: {m}");
+
+        // Whoever moves in time moves for themselves.
+        a.send(json!({"type":"act","rid":"a1","version":m["version"],"action":{"type":"bid","value":9,"round":1}})).await;
+        a.until(|m| m["type"] == "ack").await;
+        let st = b.until(|m| m["type"] == "state" && m["view"]["round"] == 1 && !m["prompt"].is_null()).await;
+        b.send(json!({"type":"act","rid":"b1","version":st["version"],"action":{"type":"bid","value":4,"round":1}})).await;
+        b.until(|m| m["type"] == "ack").await;
+        let m = a.until(|m| m["type"] == "state" && m["view"]["round"] == 2).await;
+        assert_eq!(m["view"]["reveals"][1]["bids"], json!([9, 4]), "{m}");
+
+        // Round 3: nobody moves, and the server restarts. The clock is kept
+        // with the lobby and runs from the last stored move: bots bid for both.
+        app.stop().await;
+        let app = spawn_app(&db, &[]).await;
+        let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+        let end = a.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
+        assert_eq!(end["view"]["reveals"].as_array().map(Vec::len), Some(3), "{end}");
+        let (_, info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(&friend)).await;
+        assert_eq!((info["status"].as_str(), info["turn_clock_secs"].clone()), (Some("finished"), json!(2)), "{info}");
+        app.stop().await;
+        db.cleanup().await;
+    }
+}

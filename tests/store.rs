@@ -21,6 +21,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             engine_version: 1,
             outcome: None,
             rematch: None,
+            turn_clock_secs: 0,
             created_at: now,
             updated_at: now,
         },

@@ -110,6 +110,9 @@ function gameCard(g, nameInput) {
       readers.push(() => [o.name, sel.value]);
     }
   }
+  const clock = h('select', { name: 'turn_clock' },
+    [[0, 'No clock'], [60, '1 minute'], [300, '5 minutes'], [3600, '1 hour'], [86400, '1 day']].map(([v, label]) => h('option', { value: String(v) }, label)));
+  fields.push(h('label.field', h('span', 'Turn clock: a bot moves for whoever the table still waits on'), clock));
   const spect = h('input', { type: 'checkbox', name: 'spectators' });
   fields.push(h('label.field.inline', spect, h('span', 'Make a spectator link (public view only)')));
   const button = h('button.primary', { type: 'submit' }, 'Create lobby');
@@ -133,7 +136,7 @@ function gameCard(g, nameInput) {
     button.disabled = true;
     button.textContent = 'Creating…';
     try {
-      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked } });
+      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked, turn_clock_secs: Number(clock.value) } });
       saveName(name);
       saveSeat(j.lobby, { token: j.token, player: j.player, invite: j.invite, invite_url: j.invite_url, spectate_url: j.spectate_url, game: g.id, game_name: g.name, name, host: true });
       location.hash = `#/table/${j.lobby}`;
@@ -288,6 +291,8 @@ function tablePage(lobbyId, { spectate }) {
   // A finished match, move by move, through any seat's eyes.
   const replayBox = h('section.replay.panel', { hidden: true });
   const waitLine = h('p.wait-line', { hidden: true, role: 'status' });
+  // The turn clock's countdown, inside the wait line (updated every second).
+  const clockSpan = h('span.turn-clock', { 'aria-live': 'off' });
   // Seats a bot plays for an away player, and the host's switch for it.
   const standIns = h('div.stand-ins', { hidden: true });
   const board = h('section.board', { hidden: true });
@@ -315,10 +320,11 @@ function tablePage(lobbyId, { spectate }) {
     onStatus: showConn,
   });
   let statusTick = null;
+  const clockTick = setInterval(() => tickClock(), 1000);
   // A handle for scripted checks (tests, the console): send an action
   // exactly as the prompt's submit button does.
   window.backroomTable = { lobby: lobbyId, act: (action) => submitAction(null, action) };
-  cleanup = () => { conn.stop(); clearInterval(statusTick); connPill.hidden = true; delete window.backroomTable; };
+  cleanup = () => { conn.stop(); clearInterval(statusTick); clearInterval(clockTick); connPill.hidden = true; delete window.backroomTable; };
   conn.start();
 
   // ---- connection status
@@ -421,6 +427,8 @@ function tablePage(lobbyId, { spectate }) {
         return;
       }
       case 'state': {
+        // The turn clock runs from the last move; a new version is one.
+        if (m.version !== S.version) S.movedAt = Date.now();
         S.version = m.version;
         S.view = m.view;
         S.pending = m.pending;
@@ -766,10 +774,28 @@ function tablePage(lobbyId, { spectate }) {
     }
     waitLine.hidden = !text;
     waitLine.textContent = text;
+    const secs = S.lobby.turn_clock_secs || 0;
+    const person = awaitedSeats(P).some((s) => { const p = bySeat(s); return p && !p.bot && !p.stand_in; });
+    if (secs && person && text) waitLine.append(' ', clockSpan);
+    clockSpan.dataset.on = secs && person ? '1' : '';
+    tickClock();
     const yours = !!S.prompt && seat !== null && awaitedSeats(P).includes(seat);
     waitLine.classList.toggle('your-move', yours);
     // A background tab shows it in its title.
     document.title = `${yours ? '● Your move · ' : ''}${S.lobby.game_name} · Backroom`;
+  }
+
+  /**
+   * The turn clock, counted from when this page saw the last move (the
+   * server's clock runs from the move itself, so this may show a moment
+   * more than is left): "· 4:32 before a bot moves", then "· a bot moves now".
+   */
+  function tickClock() {
+    const secs = (S.lobby && S.lobby.turn_clock_secs) || 0;
+    if (!clockSpan.dataset.on || !secs) return;
+    const left = Math.max(0, Math.ceil(secs - (Date.now() - (S.movedAt || Date.now())) / 1000));
+    const mm = Math.floor(left / 3600) ? `${Math.floor(left / 3600)}:${String(Math.floor(left / 60) % 60).padStart(2, '0')}` : String(Math.floor(left / 60));
+    clockSpan.textContent = left > 0 ? `· ${mm}:${String(left % 60).padStart(2, '0')} before a bot moves` : '· a bot moves now';
   }
 
   /** The seats the table waits on now. */

@@ -25,7 +25,15 @@ pub struct CreateLobby {
     /// Create a spectator link (public view only).
     #[serde(default)]
     pub spectators: bool,
+    /// A turn clock: when nobody has moved for this many seconds, a server
+    /// bot moves for every person the table waits on (0, the default: no
+    /// clock; at most [`MAX_TURN_CLOCK_SECS`]).
+    #[serde(default)]
+    pub turn_clock_secs: u32,
 }
+
+/// The longest turn clock a lobby may have: a week.
+pub const MAX_TURN_CLOCK_SECS: u32 = 7 * 24 * 3600;
 
 /// Answer to [`CreateLobby`] and [`JoinLobby`]: who you are now.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -214,6 +222,10 @@ pub struct LobbyInfo {
     /// seated, not only the host, may let a bot play for them.
     #[serde(default)]
     pub stand_in_after_secs: u64,
+    /// The turn clock (seconds; 0: none): when nobody has moved for this
+    /// long, a bot moves for every person the table waits on.
+    #[serde(default)]
+    pub turn_clock_secs: u32,
     /// Once the match is over and someone asked to play again: the new
     /// lobby, where every player of this one is seated as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]

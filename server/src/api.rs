@@ -12,7 +12,7 @@ use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, NewHost, StandIn};
+use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, MAX_TURN_CLOCK_SECS, NewHost, StandIn};
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -95,6 +95,9 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
     if seats < info.min_seats || seats > info.max_seats {
         return Err(ApiError::new(ErrorCode::BadOptions, format!("{} is played by {} to {} players, not {seats}.", info.name, info.min_seats, info.max_seats)).into());
     }
+    if req.turn_clock_secs > MAX_TURN_CLOCK_SECS {
+        return Err(ApiError::new(ErrorCode::InvalidField, format!("A turn clock is at most a week ({MAX_TURN_CLOCK_SECS} s), not {} s.", req.turn_clock_secs)).into());
+    }
     let options = game.normalize_options(&req.options).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
     // Set the game up once with a throwaway seed, so unplayable options are
     // refused now rather than at start.
@@ -118,6 +121,7 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
         engine_version: info.engine_version as i32,
         outcome: None,
         rematch: None,
+        turn_clock_secs: req.turn_clock_secs as i32,
         created_at: now,
         updated_at: now,
     };

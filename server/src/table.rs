@@ -229,6 +229,8 @@ struct Incoming {
     /// A bot's is `Null` until `process` chooses it.
     action: Value,
     received: Instant,
+    /// A bot moving for a person whose turn clock ran out.
+    clock: bool,
 }
 
 pub struct Table {
@@ -262,6 +264,9 @@ pub struct Table {
     /// A finished match being replayed (see [`Table::replay`]); none until
     /// someone asks, gone when the table unloads.
     replay: Option<Box<Replay>>,
+    /// When the last move was made (Unix ms; the start, or the last stored
+    /// move's time after a restart): the turn clock runs from here.
+    last_move_at: i64,
 }
 
 /// A finished match's moves, read once, and the position the last replay
@@ -325,6 +330,7 @@ impl Table {
             loaded_at: now_ms(),
             left_at: Vec::new(),
             replay: None,
+            last_move_at: now_ms(),
         }
     }
 
@@ -389,6 +395,9 @@ impl Table {
                 live.prompts[s as usize] = live.state.prompt(s);
             }
             live.over = live.state.pending().is_over();
+            // The turn clock runs on from the last stored move (or from
+            // when the match started), as if the server had never stopped.
+            t.last_move_at = resume.recent.last().map_or(t.lobby.updated_at, |a| a.at);
             metrics::histogram!("backroom_resume_seconds").record(started.elapsed().as_secs_f64());
             t.live = Some(live);
         }
@@ -416,11 +425,24 @@ impl Table {
             let pace_timer = tokio::time::sleep(Duration::ZERO);
             tokio::pin!(pace_timer);
             let mut pace_armed = None;
+            let clock_timer = tokio::time::sleep(Duration::ZERO);
+            tokio::pin!(clock_timer);
+            let mut clock_armed = None;
             loop {
                 if self.pace_due != pace_armed {
                     pace_armed = self.pace_due;
                     if let Some(due) = pace_armed {
                         pace_timer.as_mut().reset(due);
+                    }
+                }
+                // Only tables with a turn clock pay for looking.
+                if self.lobby.turn_clock_secs > 0 {
+                    let due = self.clock_due();
+                    if due != clock_armed {
+                        clock_armed = due;
+                        if let Some(due) = due {
+                            clock_timer.as_mut().reset(due);
+                        }
                     }
                 }
                 let cmd = match self.deferred.pop_front() {
@@ -436,6 +458,11 @@ impl Table {
                         },
                         () = &mut pace_timer, if pace_armed.is_some() => {
                             self.send_paced();
+                            continue;
+                        }
+                        () = &mut clock_timer, if clock_armed.is_some() => {
+                            clock_armed = None;
+                            Box::pin(self.clock_ran_out()).await;
                             continue;
                         }
                         () = &mut idle_timer => {
@@ -624,6 +651,7 @@ impl Table {
             outcome: self.lobby.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok()),
             version: self.live.as_ref().map(|l| l.version).unwrap_or(0),
             stand_in_after_secs: self.ctx.cfg.stand_in_after_secs,
+            turn_clock_secs: self.lobby.turn_clock_secs.max(0) as u32,
             rematch: self.lobby.rematch,
         }
     }
@@ -982,6 +1010,7 @@ impl Table {
             engine_version: self.game.info().engine_version as i32,
             outcome: None,
             rematch: None,
+            turn_clock_secs: self.lobby.turn_clock_secs,
             created_at: now,
             updated_at: now,
         };
@@ -1059,6 +1088,7 @@ impl Table {
         live.log.push_back((0, opening_line(self.lobby.seed_hash.as_deref().unwrap_or("")).into()));
         live.refresh_prompts(seats);
         self.live = Some(live);
+        self.last_move_at = now_ms();
         // Seated players now see their seat's view.
         for c in self.conns.values_mut() {
             if let Some(p) = c.player
@@ -1249,7 +1279,7 @@ impl Table {
             (_, None) => reject(ErrorCode::NotStarted, "The match has not started yet.".into()),
             (Viewer::Spectator, _) => reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into()),
             (Viewer::Seat(seat), Some(_)) => {
-                return Some(Incoming { conn: Some(conn), seat, rid: Some(rid), version: Some(version), action, received });
+                return Some(Incoming { conn: Some(conn), seat, rid: Some(rid), version: Some(version), action, received, clock: false });
             }
         };
         metrics::counter!("backroom_rejections_total", "code" => code_of(&msg)).increment(1);
@@ -1274,9 +1304,44 @@ impl Table {
             // The move itself is chosen in `process`, against the table as
             // it is after the moves before it in the batch: two bots asked
             // at once must not both take the same School.
-            out.push(Incoming { conn: None, seat, rid: None, version: None, action: Value::Null, received: Instant::now() });
+            out.push(Incoming { conn: None, seat, rid: None, version: None, action: Value::Null, received: Instant::now(), clock: false });
         }
         out
+    }
+
+    /// When the turn clock runs out, if the table waits on a person (a
+    /// seat no bot plays) and the lobby has a clock.
+    fn clock_due(&self) -> Option<tokio::time::Instant> {
+        let clock = i64::from(self.lobby.turn_clock_secs) * 1000;
+        let live = self.live.as_ref().filter(|l| !l.over && clock > 0)?;
+        let awaited = live.state.pending().awaited();
+        self.players.iter().any(|p| !p.played_by_bot() && p.seat.is_some_and(|s| awaited.contains(s))).then(|| {
+            let left = (self.last_move_at + clock - now_ms()).max(0) as u64;
+            tokio::time::Instant::now() + Duration::from_millis(left)
+        })
+    }
+
+    /// The turn clock ran out: a bot makes one move for every person the
+    /// table waits on, with a line in the log saying so. The clock starts
+    /// again either way, so a refused move is retried a clock later, not at
+    /// once.
+    async fn clock_ran_out(&mut self) {
+        if now_ms() < self.last_move_at + i64::from(self.lobby.turn_clock_secs) * 1000 {
+            return;
+        }
+        let Some(live) = &self.live else { return };
+        let awaited = live.state.pending().awaited();
+        let batch: Vec<Incoming> = self
+            .players
+            .iter()
+            .filter(|p| !p.played_by_bot())
+            .filter_map(|p| p.seat.filter(|s| awaited.contains(*s)))
+            .map(|seat| Incoming { conn: None, seat, rid: None, version: None, action: Value::Null, received: Instant::now(), clock: true })
+            .collect();
+        self.last_move_at = now_ms();
+        if !batch.is_empty() {
+            self.process(batch).await;
+        }
     }
 
     fn schedule_bots(&mut self) {
@@ -1376,7 +1441,11 @@ impl Table {
                 }
             };
             match applied {
-                Ok((log, canonical)) => {
+                Ok((mut log, canonical)) => {
+                    if inc.clock {
+                        let who = self.players.iter().find(|p| p.seat == Some(seat)).map_or("A player", |p| p.name.as_str());
+                        log.insert(0, LogEntry::public(format!("{who} ran out of time: a bot moved for them.")));
+                    }
                     let v = live.version;
                     rows.push(ActionRow {
                         seq: v as i64,
@@ -1399,6 +1468,7 @@ impl Table {
                         self.bots_stuck = false;
                     }
                     accepted.push((inc.conn, inc.rid, v, inc.received));
+                    self.last_move_at = now_ms();
                 }
                 Err(e) => {
                     if let (Some(conn), Some(rid)) = (inc.conn, inc.rid) {
@@ -1707,6 +1777,7 @@ mod engine_panic {
             engine_version: real.info().engine_version as i32,
             outcome: None,
             rematch: None,
+            turn_clock_secs: 0,
             created_at: now,
             updated_at: now,
         };
@@ -1734,7 +1805,7 @@ mod engine_panic {
         let mut seen = VecDeque::new();
         until(&out, &mut seen, |m| m["type"] == "state").await;
         let act = |rid: &str, value: u8| {
-            Cmd::Act(Box::new(Act { conn, rid: rid.into(), version: 0, action: json!({"type": "bid", "value": value}), received: Instant::now() }))
+            Cmd::Act(Box::new(Act { conn, rid: rid.into(), version: 0, action: json!({"type": "bid", "value": value}), received: Instant::now(), clock: false }))
         };
 
         // The rules crash: the move is refused with a reason, not saved, and

@@ -72,6 +72,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         engine_version: 1,
         outcome: None,
         rematch: None,
+        turn_clock_secs: 0,
         created_at: now,
         updated_at: now,
     };

@@ -1,0 +1,48 @@
+// End-to-end: the host picks a turn clock when creating the lobby, and the
+// table shows how long the person it waits on has before a bot moves.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+
+test('the turn clock chosen at creation counts down on the table', { timeout: 120_000 }, async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  const pageErrors = [];
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: 50 });
+    const { base } = server;
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(20_000);
+    const page = await ctx.newPage();
+    watchErrors(page, 'host', pageErrors);
+    await page.goto(`${base}/#/`);
+    await page.fill('#name', 'Ana');
+    const card = page.locator('[data-game="sealed-bids"]');
+    await card.locator('select[name="seats"]').selectOption('2');
+    await card.locator('select[name="turn_clock"]').selectOption({ label: '1 minute' });
+    await card.getByRole('button', { name: 'Create lobby' }).click();
+    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    await page.locator('#fill-bots').click();
+    await page.locator('#start:not([disabled])').click();
+    await page.locator('.dial').waitFor();
+
+    // The table waits on Ana: the wait line counts her minute down.
+    const clock = page.locator('.wait-line .turn-clock');
+    await clock.waitFor();
+    assert.match(await clock.innerText(), /^· (1:00|0:5\d) before a bot moves$/);
+    const first = await clock.innerText();
+    await page.waitForFunction((t) => document.querySelector('.wait-line .turn-clock')?.textContent !== t, first, { timeout: 5_000 });
+    await page.screenshot({ path: path.join(shots, 'turn-clock.png') });
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+});
