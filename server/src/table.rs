@@ -1805,7 +1805,7 @@ mod engine_panic {
         let mut seen = VecDeque::new();
         until(&out, &mut seen, |m| m["type"] == "state").await;
         let act = |rid: &str, value: u8| {
-            Cmd::Act(Box::new(Act { conn, rid: rid.into(), version: 0, action: json!({"type": "bid", "value": value}), received: Instant::now(), clock: false }))
+            Cmd::Act(Box::new(Act { conn, rid: rid.into(), version: 0, action: json!({"type": "bid", "value": value}), received: Instant::now() }))
         };
 
         // The rules crash: the move is refused with a reason, not saved, and
