@@ -301,6 +301,7 @@ async fn setup_inner(
             options: ctx.options.clone(),
             name: "load-1".into(),
             spectators: false,
+            turn_clock_secs: 0,
         })
         .await
         .map_err(|e| e.0)?;
