@@ -142,7 +142,11 @@ impl Ctx {
 
     /// Expires idle open lobbies and closes their tables if loaded.
     pub async fn expire_idle(self: &Arc<Self>) -> anyhow::Result<usize> {
-        let ttl_ms = (self.cfg.lobby_ttl_minutes as i64) * 60_000;
+        // Never a lobby younger than one sweep interval: its row is stored a
+        // moment before its table is registered, and a sweep in between
+        // would expire the row without telling the table, which would then
+        // take players in (only a zero TTL, as in tests, could get there).
+        let ttl_ms = (self.cfg.lobby_ttl_minutes as i64 * 60_000).max(self.cfg.expiry_sweep_secs.max(1) as i64 * 1000);
         let ids = self.store.expire_open_lobbies(crate::store::now_ms() - ttl_ms).await?;
         for id in &ids {
             let loaded = self.tables.lock().expect("tables lock").get(id).and_then(|c| c.get().cloned());
