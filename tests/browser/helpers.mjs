@@ -5,9 +5,11 @@
 // Env: BACKROOM_BIN (server binary), CHROMIUM, BACKROOM_URL (use an already
 // running server instead of starting one).
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -103,6 +105,28 @@ export function watchErrors(page, who, into) {
   page.on('console', (m) => {
     if (m.type() === 'error' && !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED/.test(m.text())) into.push(`${who} console: ${m.text()}`);
   });
+}
+
+/**
+ * Runs `body({ base, browser, pageErrors })` against a fresh server (a temp
+ * dir, `startServer` options as given) and browser, closes both whatever
+ * happens, and then checks that no page logged an error.
+ */
+export async function withServerAndBrowser(serverOptions, body) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  const pageErrors = [];
+  try {
+    server = await startServer(tmp, undefined, serverOptions);
+    browser = await launchBrowser();
+    await body({ base: server.base, browser, pageErrors });
+    assert.deepEqual(pageErrors, [], 'the pages logged errors');
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
 }
 
 /**

@@ -15,21 +15,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, hostSealedBids, takeSeat, watchErrors } from './helpers.mjs';
+import { shots, withServerAndBrowser, hostSealedBids, takeSeat, watchErrors } from './helpers.mjs';
 
 test('the host lets a bot play for a friend who is away', { timeout: 120_000 }, async () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  const pageErrors = [];
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: 50 });
-    const { base } = server;
-    browser = await launchBrowser();
+  await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
     const { page: host, lobbyId } = await hostSealedBids(browser, base, 'host', pageErrors, { seats: 2 });
     const invite = (await host.locator('#invite-link').inputValue()).split('/').pop();
 
@@ -50,23 +40,11 @@ test('the host lets a bot play for a friend who is away', { timeout: 120_000 }, 
     await host.locator('.stand-in', { hasText: 'A bot is playing for Bea until they come back.' }).waitFor();
     await host.locator('.wait-line', { hasText: 'Everyone else is locked in: waiting for you.' }).waitFor();
     await host.screenshot({ path: path.join(shots, 'stand-in.png') });
-    assert.deepEqual(pageErrors, []);
-  } finally {
-    await browser?.close();
-    await server?.stop();
-  }
+  });
 });
 
 test('a friend at the table lets a bot play for someone away long enough when the host is gone', { timeout: 120_000 }, async () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  const pageErrors = [];
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: 50, extraArgs: ['--stand-in-after-secs', '15'] });
-    const { base } = server;
-    browser = await launchBrowser();
+  await withServerAndBrowser({ botDelayMs: 50, extraArgs: ['--stand-in-after-secs', '15'] }, async ({ base, browser, pageErrors }) => {
     const { page: host, ctx: hostCtx, lobbyId } = await hostSealedBids(browser, base, 'host', pageErrors, { seats: 3 });
     const invite = await host.locator('#invite-link').inputValue();
 
@@ -112,9 +90,5 @@ test('a friend at the table lets a bot play for someone away long enough when th
     await take.click();
     await cal.getByRole('button', { name: 'Stop the bot' }).waitFor();
     assert.equal(await cal.locator('.host-away').count(), 0);
-    assert.deepEqual(pageErrors, []);
-  } finally {
-    await browser?.close();
-    await server?.stop();
-  }
+  });
 });

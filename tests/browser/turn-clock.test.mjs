@@ -3,21 +3,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors } from './helpers.mjs';
+import { shots, withServerAndBrowser, watchErrors } from './helpers.mjs';
 
 test('the turn clock chosen at creation counts down on the table', { timeout: 120_000 }, async () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-browser-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  const pageErrors = [];
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: 50 });
-    const { base } = server;
-    browser = await launchBrowser();
+  await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     ctx.setDefaultTimeout(20_000);
     const page = await ctx.newPage();
@@ -40,9 +30,5 @@ test('the turn clock chosen at creation counts down on the table', { timeout: 12
     const first = await clock.innerText();
     await page.waitForFunction((t) => document.querySelector('.wait-line .turn-clock')?.textContent !== t, first, { timeout: 5_000 });
     await page.screenshot({ path: path.join(shots, 'turn-clock.png') });
-    assert.deepEqual(pageErrors, []);
-  } finally {
-    await browser?.close();
-    await server?.stop();
-  }
+  });
 });
