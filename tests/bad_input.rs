@@ -185,7 +185,7 @@ async fn an_action_out_of_turn_is_refused() {
     let app = spawn_app(&db, &[]).await;
     let (s, r) = app.post("/api/lobbies", None, json!({"game":"xmen-mutant-revolution","seats":3,"name":"Host"})).await;
     assert_eq!(s, 201, "{r}");
-    let lobby = Lobby { id: r["lobby"].as_str().unwrap().into(), host_token: r["token"].as_str().unwrap().into(), invite: r["invite"].as_str().unwrap().into() };
+    let lobby = Lobby::created(&r);
     let mut tokens = vec![lobby.host_token.clone()];
     tokens.extend(join_players(&app.url(""), &app.http, &lobby, 2).await);
     let mut sockets = vec![];

@@ -140,11 +140,14 @@ pub struct Lobby {
 /// Creates a Sealed Bids lobby.
 pub async fn sealed_bids_lobby(base: &str, http: &reqwest::Client, seats: u8, rounds: u32) -> Lobby {
     let body = json!({"game": "sealed-bids", "seats": seats, "name": "Host", "options": {"rounds": rounds}, "spectators": true});
-    let r = post_json(http, format!("{base}/api/lobbies"), body).await;
-    Lobby {
-        id: r["lobby"].as_str().unwrap().into(),
-        host_token: r["token"].as_str().unwrap().into(),
-        invite: r["invite"].as_str().unwrap().into(),
+    Lobby::created(&post_json(http, format!("{base}/api/lobbies"), body).await)
+}
+
+impl Lobby {
+    /// The lobby a `POST /api/lobbies` answer (`Joined`) describes.
+    pub fn created(j: &Value) -> Lobby {
+        let field = |k: &str| j[k].as_str().unwrap_or_else(|| panic!("no {k} in {j}")).to_string();
+        Lobby { id: field("lobby"), host_token: field("token"), invite: field("invite") }
     }
 }
 

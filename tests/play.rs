@@ -612,7 +612,7 @@ async fn the_turn_clock_moves_for_whoever_the_table_waits_on_even_across_a_resta
         let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 3}, "turn_clock_secs": 2});
         let (s, j) = app.post("/api/lobbies", None, body).await;
         assert_eq!(s, 201, "{j}");
-        let lobby = Lobby { id: j["lobby"].as_str().unwrap().into(), host_token: j["token"].as_str().unwrap().into(), invite: j["invite"].as_str().unwrap().into() };
+        let lobby = Lobby::created(&j);
         let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
         let info = start(&base, &app.http, &lobby).await;
         assert_eq!(info["turn_clock_secs"], 2, "{info}");

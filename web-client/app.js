@@ -482,6 +482,9 @@ function tablePage(lobbyId, { spectate }) {
     return p ? p.name : seatLabel(s);
   };
   const isHost = () => !!(me() && me().host);
+  // Seconds a person has been away now: the server's figure when the lobby
+  // frame was sent, counted on from its arrival (no clock to agree on).
+  const awayFor = (p) => (p.away_secs || 0) + (Date.now() - (S.lobbyAt || Date.now())) / 1000;
   // Server text names seats ("Seat 2 wins"); add who sits there.
   const withNames = (text) => String(text).replace(/\b[Ss]eat (\d+)\b(?! \()/g, (m, n) => {
     const p = bySeat(Number(n) - 1);
@@ -622,7 +625,7 @@ function tablePage(lobbyId, { spectate }) {
     const hostP = players().find((p) => p.host);
     if (!mine || !me() || isHost() || !hostP || hostP.connected) return null;
     const after = S.lobby.stand_in_after_secs || 0;
-    const away = (hostP.away_secs || 0) + (Date.now() - (S.lobbyAt || Date.now())) / 1000;
+    const away = awayFor(hostP);
     if (away < after) {
       hostTimer = setTimeout(drawAll, Math.min(after - away + 0.2, 30) * 1000);
       return h('p.stand-in.away.host-away', `${hostP.name}, the host, is away. Once they have been away ${waitWords(after)}, you can take over as host.`);
@@ -825,7 +828,6 @@ function tablePage(lobbyId, { spectate }) {
     if (live) {
       const awaited = new Set(awaitedSeats(P));
       const after = S.lobby.stand_in_after_secs || 0;
-      const sinceLobby = (Date.now() - (S.lobbyAt || Date.now())) / 1000;
       let wake = Infinity;
       for (const p of players()) {
         if (p.bot || p.seat === null || p.seat === undefined) continue;
@@ -833,7 +835,7 @@ function tablePage(lobbyId, { spectate }) {
           rows.push(h('p.stand-in', `A bot is playing for ${p.name} until they come back.`,
             isHost() ? h('button.small.ghost', { type: 'button', dataset: { standIn: String(p.seat) }, onclick: () => lobbyCall('stand-in', { seat: p.seat, on: false }) }, 'Stop the bot') : null));
         } else if (!p.connected && awaited.has(p.seat) && (isHost() || seated)) {
-          const away = (p.away_secs || 0) + sinceLobby;
+          const away = awayFor(p);
           const offer = h('button.small', { type: 'button', dataset: { standIn: String(p.seat) }, onclick: () => lobbyCall('stand-in', { seat: p.seat, on: true }) }, `Let a bot play for ${p.name}`);
           if (isHost() || away >= after) {
             rows.push(h('p.stand-in.away', `${p.name} is away${away >= 60 ? ` (for ${waitWords(away)})` : ''}.`, offer));

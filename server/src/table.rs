@@ -273,11 +273,21 @@ pub struct Table {
 /// request reached: stepping forward applies one move, not the whole log.
 struct Replay {
     opening: Snapshot,
-    moves: Vec<(u64, Seat, Value)>,
+    /// Move `n` (1-based, its stored seq) is `moves[n - 1]`.
+    moves: Vec<(Seat, Value)>,
     state: Box<dyn DynState>,
     rng: GameRng,
     at: u64,
     last: (Option<Seat>, Vec<LogEntry>),
+}
+
+impl Replay {
+    /// Back to the opening.
+    fn rewind(&mut self, game: &'static dyn DynGame) -> anyhow::Result<()> {
+        (self.state, self.rng) = restore_snapshot(game, &self.opening)?;
+        (self.at, self.last) = (0, (None, Vec::new()));
+        Ok(())
+    }
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -349,8 +359,7 @@ impl Table {
         if matches!(t.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
             let started = Instant::now();
             let resume = ctx.store.load_resume(id, LOG_WINDOW as i64 / 4).await?;
-            let mut state = game.restore(&resume.snapshot.state).map_err(|e| anyhow::anyhow!("snapshot {}: {e}", resume.snapshot.seq))?;
-            let mut rng: GameRng = serde_json::from_str(&resume.snapshot.rng)?;
+            let (mut state, mut rng) = restore_snapshot(game, &resume.snapshot)?;
             for a in &resume.tail {
                 let action: Value = serde_json::from_str(&a.action)?;
                 state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("replaying action {} was refused: {e}", a.seq))?;
@@ -435,13 +444,15 @@ impl Table {
                         pace_timer.as_mut().reset(due);
                     }
                 }
-                // Only tables with a turn clock pay for looking.
+                // Only tables with a turn clock pay for looking; the timer is
+                // re-armed only when the deadline moves (a move was made).
                 if self.lobby.turn_clock_secs > 0 {
                     let due = self.clock_due();
                     if due != clock_armed {
                         clock_armed = due;
                         if let Some(due) = due {
-                            clock_timer.as_mut().reset(due);
+                            let left = (due - now_ms()).max(0) as u64;
+                            clock_timer.as_mut().reset(tokio::time::Instant::now() + Duration::from_millis(left));
                         }
                     }
                 }
@@ -661,6 +672,14 @@ impl Table {
     fn away_secs(&self, player: &PlayerRow) -> u64 {
         let since = self.left_at.iter().find(|(p, _)| *p == player.id).map_or(self.loaded_at.max(player.joined_at), |(_, at)| *at);
         (now_ms() - since).max(0) as u64 / 1000
+    }
+
+    /// While `player` has been away less than `--stand-in-after-secs`, and
+    /// so only the host may act for them: how long they have been away, the
+    /// wait, and what is left of it, in words.
+    fn still_to_wait(&self, player: &PlayerRow) -> Option<[String; 3]> {
+        let (away, after) = (self.away_secs(player), self.ctx.cfg.stand_in_after_secs);
+        (away < after).then(|| [duration_words(away), duration_words(after), duration_words(after - away)])
     }
 
     fn broadcast_lobby(&mut self) {
@@ -896,26 +915,22 @@ impl Table {
         let Some(p) = self.players.iter().find(|p| p.seat == Some(seat)) else {
             return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", seat + 1)));
         };
-        let (id, name, was, away) = (p.id, p.name.clone(), p.stand_in, self.away_secs(p));
+        let (id, name, was, wait) = (p.id, p.name.clone(), p.stand_in, self.still_to_wait(p));
         if p.bot {
             return Err(err(ErrorCode::InvalidField, format!("{name} is a bot already.")));
         }
         if on && self.conns.values().any(|c| c.player == Some(id)) {
             return Err(err(ErrorCode::InvalidField, format!("{name} is here; a bot can stand in only for someone who is away.")));
         }
-        if on && !host && !was {
-            let after = self.ctx.cfg.stand_in_after_secs;
-            if away < after {
-                return Err(err(
-                    ErrorCode::NotHost,
-                    format!(
-                        "{name} has been away for {}. Anyone seated can let a bot play for them once they have been away {} ({} from now); the host can now.",
-                        duration_words(away),
-                        duration_words(after),
-                        duration_words(after - away)
-                    ),
-                ));
-            }
+        if on
+            && !host
+            && !was
+            && let Some([away, after, left]) = wait
+        {
+            return Err(err(
+                ErrorCode::NotHost,
+                format!("{name} has been away for {away}. Anyone seated can let a bot play for them once they have been away {after} ({left} from now); the host can now."),
+            ));
         }
         if was != on {
             self.set_stand_in(id, on).await?;
@@ -955,17 +970,10 @@ impl Table {
                 if self.conns.values().any(|c| c.player == Some(h.id)) {
                     return Err(err(ErrorCode::NotHost, format!("{}, the host, is here: ask them to hand it over.", h.name)));
                 }
-                let away = self.away_secs(h);
-                if away < after {
+                if let Some([away, after, left]) = self.still_to_wait(h) {
                     return Err(err(
                         ErrorCode::NotHost,
-                        format!(
-                            "{}, the host, has been away for {}. Anyone at the table can take over once the host has been away {} ({} from now).",
-                            h.name,
-                            duration_words(away),
-                            duration_words(after),
-                            duration_words(after - away)
-                        ),
+                        format!("{}, the host, has been away for {away}. Anyone at the table can take over once the host has been away {after} ({left} from now).", h.name),
                     ));
                 }
             }
@@ -1137,22 +1145,19 @@ impl Table {
                 let opening = self.ctx.store.opening(self.id).await.map_err(internal)?.ok_or_else(|| internal("no opening snapshot"))?;
                 let mut moves = vec![];
                 for a in self.ctx.store.all_actions(self.id).await.map_err(internal)? {
-                    moves.push((a.seq as u64, a.seat, serde_json::from_str(&a.action).map_err(internal)?));
+                    moves.push((a.seat, serde_json::from_str(&a.action).map_err(internal)?));
                 }
-                let state = game.restore(&opening.state).map_err(internal)?;
-                let rng = serde_json::from_str(&opening.rng).map_err(internal)?;
+                let (state, rng) = restore_snapshot(game, &opening).map_err(internal)?;
                 self.replay.insert(Box::new(Replay { opening, moves, state, rng, at: 0, last: (None, Vec::new()) }))
             }
         };
         let at = at.min(r.moves.len() as u64);
         if at < r.at {
-            r.state = game.restore(&r.opening.state).map_err(internal)?;
-            r.rng = serde_json::from_str(&r.opening.rng).map_err(internal)?;
-            (r.at, r.last) = (0, (None, Vec::new()));
+            r.rewind(game).map_err(internal)?;
         }
         while r.at < at {
-            let (seq, seat, action) = &r.moves[r.at as usize];
-            let (log, _) = r.state.apply(*seat, action, &mut r.rng).map_err(|e| internal(format!("move {seq} does not replay: {e}")))?;
+            let (seat, action) = &r.moves[r.at as usize];
+            let (log, _) = r.state.apply(*seat, action, &mut r.rng).map_err(|e| internal(format!("move {} does not replay: {e}", r.at + 1)))?;
             (r.at, r.last) = (r.at + 1, (Some(*seat), log));
         }
         Ok(ReplayStep {
@@ -1309,16 +1314,16 @@ impl Table {
         out
     }
 
-    /// When the turn clock runs out, if the table waits on a person (a
-    /// seat no bot plays) and the lobby has a clock.
-    fn clock_due(&self) -> Option<tokio::time::Instant> {
+    /// When the turn clock runs out (Unix ms), if the table waits on a
+    /// person (a seat no bot plays) and the lobby has a clock.
+    fn clock_due(&self) -> Option<i64> {
         let clock = i64::from(self.lobby.turn_clock_secs) * 1000;
         let live = self.live.as_ref().filter(|l| !l.over && clock > 0)?;
         let awaited = live.state.pending().awaited();
-        self.players.iter().any(|p| !p.played_by_bot() && p.seat.is_some_and(|s| awaited.contains(s))).then(|| {
-            let left = (self.last_move_at + clock - now_ms()).max(0) as u64;
-            tokio::time::Instant::now() + Duration::from_millis(left)
-        })
+        self.players
+            .iter()
+            .any(|p| !p.played_by_bot() && p.seat.is_some_and(|s| awaited.contains(s)))
+            .then_some(self.last_move_at + clock)
     }
 
     /// The turn clock ran out: a bot makes one move for every person the
@@ -1326,7 +1331,7 @@ impl Table {
     /// again either way, so a refused move is retried a clock later, not at
     /// once.
     async fn clock_ran_out(&mut self) {
-        if now_ms() < self.last_move_at + i64::from(self.lobby.turn_clock_secs) * 1000 {
+        if self.clock_due().is_none_or(|due| now_ms() < due) {
             return;
         }
         let Some(live) = &self.live else { return };
@@ -1446,14 +1451,14 @@ impl Table {
                         let who = self.players.iter().find(|p| p.seat == Some(seat)).map_or("A player", |p| p.name.as_str());
                         log.insert(0, LogEntry::public(format!("{who} ran out of time: a bot moved for them.")));
                     }
-                    let v = live.version;
+                    let (v, at) = (live.version, now_ms());
                     rows.push(ActionRow {
                         seq: v as i64,
                         seat,
                         rid: inc.rid.clone(),
                         action: canonical,
                         log: serde_json::to_string(&log).unwrap_or_else(|_| "[]".into()),
-                        at: now_ms(),
+                        at,
                     });
                     for e in log {
                         live.log.push_back((v, PackedLogEntry::pack(e, intern::share)));
@@ -1468,7 +1473,8 @@ impl Table {
                         self.bots_stuck = false;
                     }
                     accepted.push((inc.conn, inc.rid, v, inc.received));
-                    self.last_move_at = now_ms();
+                    // The stored move's own time: a restart's clock agrees.
+                    self.last_move_at = at;
                 }
                 Err(e) => {
                     if let (Some(conn), Some(rid)) = (inc.conn, inc.rid) {
@@ -1643,10 +1649,15 @@ pub fn internal(e: impl std::fmt::Display) -> ApiError {
 
 /// Replays a match from its opening snapshot through every stored action.
 /// Returns the final state and RNG as JSON text.
+/// A stored snapshot's state and generator, as the game restores them.
+fn restore_snapshot(game: &'static dyn DynGame, s: &Snapshot) -> anyhow::Result<(Box<dyn DynState>, GameRng)> {
+    let state = game.restore(&s.state).map_err(|e| anyhow::anyhow!("snapshot {}: {e}", s.seq))?;
+    Ok((state, serde_json::from_str(&s.rng)?))
+}
+
 pub async fn replay_all(ctx: &Ctx, game: &'static dyn DynGame, lobby: &LobbyRow) -> anyhow::Result<(String, String)> {
     let opening = ctx.store.opening(lobby.id).await?.ok_or_else(|| anyhow::anyhow!("no opening snapshot"))?;
-    let mut rng: GameRng = serde_json::from_str(&opening.rng)?;
-    let mut state = game.restore(&opening.state).map_err(|e| anyhow::anyhow!(e))?;
+    let (mut state, mut rng) = restore_snapshot(game, &opening)?;
     for a in ctx.store.all_actions(lobby.id).await? {
         let action: Value = serde_json::from_str(&a.action)?;
         state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("action {} refused on replay: {e}", a.seq))?;
