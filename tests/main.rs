@@ -11,7 +11,9 @@ mod helpers;
 
 mod bad_input;
 mod durability;
+mod edge;
 mod lobby;
 mod play;
+mod reliability;
 mod scenarios;
 mod store;

@@ -66,6 +66,9 @@ impl DynState for FaultyState {
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(FaultyState(self.0.clone_box()))
     }
+    fn canonical_action(&self, action: &Value) -> Option<String> {
+        self.0.canonical_action(action)
+    }
 }
 
 /// Waits for the first frame on a socket's outbox that `pred` accepts

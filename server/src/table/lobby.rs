@@ -13,14 +13,10 @@ fn duration_words(secs: u64) -> String {
     }
 }
 
-/// Validates a display name: 1–32 characters after trimming, no control
-/// characters.
+/// A display name as the protocol's text rules clean it (NFC, trimmed, 1–32
+/// visible characters, no control or override characters).
 pub fn clean_name(name: &str) -> Result<String, ApiError> {
-    let n = name.trim();
-    if n.is_empty() || n.chars().count() > MAX_NAME_CHARS || n.chars().any(char::is_control) {
-        return Err(err(ErrorCode::InvalidField, format!("A name is 1 to {MAX_NAME_CHARS} characters, without control characters.")));
-    }
-    Ok(n.to_string())
+    backroom_protocol::text::display_name(name)
 }
 
 impl Table {

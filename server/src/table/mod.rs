@@ -22,7 +22,7 @@ use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
 use backroom_protocol::http::{HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep};
 use backroom_protocol::ws::{ChatLine, ServerMsg};
-use backroom_protocol::{ApiError, ErrorCode, MAX_NAME_CHARS};
+use backroom_protocol::{ApiError, ErrorCode};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -57,7 +57,6 @@ pub use lobby::clean_name;
 pub use outbox::{Out, Outbox};
 pub use restore::replay_all;
 use chat::chat_line;
-use play::code_of;
 use replay::Replay;
 use restore::{opening_line, restore_snapshot};
 
@@ -142,8 +141,10 @@ struct Live {
     prompts: Vec<Option<Prompt>>,
     /// Version at which each seat's prompt last changed (stale checks).
     prompt_changed: Vec<u64>,
-    /// Recently accepted request ids per seat, for idempotent resends.
-    rids: HashMap<Seat, VecDeque<(Box<str>, u64)>>,
+    /// Recently accepted request ids per seat, for idempotent resends: the
+    /// id, the version its action made, and a hash of that action's
+    /// canonical JSON (a resend must repeat the same action).
+    rids: HashMap<Seat, VecDeque<(Box<str>, u64, u64)>>,
     last_snapshot: u64,
     over: bool,
 }
@@ -159,13 +160,21 @@ impl Live {
         }
     }
 
-    fn remember_rid(&mut self, seat: Seat, rid: &str, version: u64) {
+    fn remember_rid(&mut self, seat: Seat, rid: &str, version: u64, canonical: &str) {
         let q = self.rids.entry(seat).or_insert_with(|| VecDeque::with_capacity(RIDS_KEPT));
         if q.len() == RIDS_KEPT {
             q.pop_front();
         }
-        q.push_back((rid.into(), version));
+        q.push_back((rid.into(), version, action_hash(canonical)));
     }
+}
+
+/// A hash of an action's canonical JSON, to tell a resend from a reused id.
+fn action_hash(canonical: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    canonical.hash(&mut h);
+    h.finish()
 }
 
 /// One incoming action (from a socket or a bot).
@@ -374,16 +383,7 @@ impl Table {
                         self.close_all(4001, "This lobby expired before it started.");
                         break;
                     }
-                    Cmd::Unsubscribe { conn } => {
-                        if let Some(c) = self.conns.remove(&conn)
-                            && let Some(p) = c.player
-                            && !self.conns.values().any(|o| o.player == Some(p))
-                        {
-                            self.left_at.retain(|(x, _)| *x != p);
-                            self.left_at.push((p, now_ms()));
-                            self.broadcast_lobby();
-                        }
-                    }
+                    Cmd::Unsubscribe { conn } => self.forget_conn(conn),
                     // Lobby requests are rare next to actions: boxing their
                     // future keeps this task's (one per table) small.
                     Cmd::Request(req) => Box::pin(self.handle(*req)).await,
@@ -433,9 +433,25 @@ impl Table {
         }
     }
 
+    /// A socket that let too many frames pile up: its outbox has already
+    /// queued a close for it (see [`Outbox::offer`]); it leaves the table.
     fn drop_conn(&mut self, conn: ConnId) {
-        if self.conns.remove(&conn).is_some() {
+        if self.conns.contains_key(&conn) {
             tracing::debug!(table = %self.id, conn, "dropped a socket that could not keep up");
+            self.forget_conn(conn);
+        }
+    }
+
+    /// A socket left: when it was its player's last, the player is away
+    /// from now on, and everyone sees it.
+    fn forget_conn(&mut self, conn: ConnId) {
+        if let Some(c) = self.conns.remove(&conn)
+            && let Some(p) = c.player
+            && !self.conns.values().any(|o| o.player == Some(p))
+        {
+            self.left_at.retain(|(x, _)| *x != p);
+            self.left_at.push((p, now_ms()));
+            self.broadcast_lobby();
         }
     }
 

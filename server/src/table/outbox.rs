@@ -29,10 +29,23 @@ impl Outbox {
 
     /// Queues a frame; false if the socket has gone or has let [`OUTBOX`]
     /// frames pile up unread (it is then dropped as too slow).
+    ///
+    /// A socket that falls that far behind is told so: what was queued for
+    /// it is dropped and replaced by a close frame with
+    /// [`crate::ws::CLOSE_IDLE`], so that a client that reads again gets a
+    /// close it reconnects on (and a fresh state), not silence.
     pub fn offer(&self, o: Out) -> bool {
         {
             let Ok(mut q) = self.queue.lock() else { return false };
-            if q.1 || q.0.len() >= OUTBOX {
+            if q.1 {
+                return false;
+            }
+            if q.0.len() >= OUTBOX {
+                q.0.clear();
+                q.0.push_back(Out::Close(crate::ws::CLOSE_IDLE, "This connection fell too far behind; reconnecting.".into()));
+                q.1 = true;
+                drop(q);
+                self.ready.notify_one();
                 return false;
             }
             q.0.push_back(o);
@@ -70,5 +83,25 @@ impl Outbox {
         if let Ok(mut q) = self.queue.lock() {
             q.1 = true;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A socket that stops reading gets a close it reconnects on instead of
+    /// silence: its queue is replaced by the close frame.
+    #[test]
+    fn a_full_outbox_turns_into_a_close_the_client_reconnects_on() {
+        let out = Outbox::new();
+        for _ in 0..OUTBOX {
+            assert!(out.offer(Out::Text(Utf8Bytes::from_static("x"))));
+        }
+        assert!(!out.offer(Out::Text(Utf8Bytes::from_static("one too many"))));
+        assert!(!out.offer(Out::Text(Utf8Bytes::from_static("later"))), "a dropped socket takes nothing more");
+        let mut batch = vec![];
+        assert!(out.take(&mut batch));
+        assert!(matches!(batch.as_slice(), [Out::Close(crate::ws::CLOSE_IDLE, _)]), "{batch:?}");
     }
 }

@@ -112,6 +112,9 @@ impl Table {
         let mut accepted: Vec<(Option<ConnId>, Option<String>, u64, Instant)> = Vec::with_capacity(batch.len());
         let mut answers: Vec<(ConnId, ServerMsg)> = vec![];
         let mut panicked: Vec<(Option<ConnId>, Option<String>)> = vec![];
+        // Resends of a move first sent earlier in this batch: (socket, rid,
+        // the version the first copy made). Answered only once it is durable.
+        let mut resent: Vec<(ConnId, String, u64)> = vec![];
         for mut inc in batch {
             let seat = inc.seat;
             if inc.conn.is_none() {
@@ -128,11 +131,24 @@ impl Table {
                 }
             }
             if let Some(rid) = &inc.rid
-                && let Some((_, v)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _)| **r == **rid))
+                && let Some(&(_, v, hash)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _, _)| **r == **rid))
             {
-                // A resend of something already durable: acknowledge again.
-                if let Some(conn) = inc.conn {
-                    answers.push((conn, ServerMsg::Ack { rid: rid.clone(), version: *v }));
+                let Some(conn) = inc.conn else { continue };
+                let same = live.state.canonical_action(&inc.action).is_some_and(|c| action_hash(&c) == hash);
+                if !same {
+                    answers.push((conn, ServerMsg::Rejected {
+                        rid: rid.clone(),
+                        code: ErrorCode::RequestIdReused,
+                        rule: None,
+                        message: "This request id was already used for another move; a new move needs a new id.".into(),
+                    }));
+                } else if v > before {
+                    // The first copy is in this very batch: the resend is
+                    // answered with it, after the commit (or its failure).
+                    resent.push((conn, rid.clone(), v));
+                } else {
+                    // A resend of something already durable: acknowledge again.
+                    answers.push((conn, ServerMsg::Ack { rid: rid.clone(), version: v }));
                 }
                 continue;
             }
@@ -167,6 +183,7 @@ impl Table {
                     tracing::error!(table = %self.id, seat, action = %inc.action, "the game engine panicked; reloading the match");
                     panicked.push((inc.conn, inc.rid));
                     panicked.extend(accepted.drain(..).map(|(c, r, _, _)| (c, r)));
+                    panicked.extend(resent.drain(..).map(|(c, r, _)| (Some(c), Some(r))));
                     rows.clear();
                     break;
                 }
@@ -178,6 +195,9 @@ impl Table {
                         log.insert(0, LogEntry::public(format!("{who} ran out of time: a bot moved for them.")));
                     }
                     let (v, at) = (live.version, now_ms());
+                    if let Some(rid) = &inc.rid {
+                        live.remember_rid(seat, rid, v, &canonical);
+                    }
                     rows.push(ActionRow {
                         seq: v as i64,
                         seat,
@@ -191,9 +211,6 @@ impl Table {
                     }
                     while live.log.len() > LOG_WINDOW {
                         live.log.pop_front();
-                    }
-                    if let Some(rid) = &inc.rid {
-                        live.remember_rid(seat, rid, v);
                     }
                     if inc.conn.is_some() {
                         self.bots_stuck = false;
@@ -261,7 +278,8 @@ impl Table {
         };
         if let Err(e) = self.ctx.commits.commit(commit).await {
             tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
-            for (conn, rid, _, _) in accepted {
+            let resent = resent.into_iter().map(|(c, r, v)| (Some(c), Some(r), v, Instant::now()));
+            for (conn, rid, _, _) in accepted.into_iter().chain(resent) {
                 if let (Some(conn), Some(rid)) = (conn, rid) {
                     self.send_to(conn, &ServerMsg::Rejected {
                         rid,
@@ -285,6 +303,9 @@ impl Table {
                 self.send_to(conn, &ServerMsg::Ack { rid, version: v });
                 metrics::histogram!("backroom_action_latency_seconds").record(received.elapsed().as_secs_f64());
             }
+        }
+        for (conn, rid, v) in resent {
+            self.send_to(conn, &ServerMsg::Ack { rid, version: v });
         }
         if let Some(o) = outcome {
             let live = self.live.as_mut().expect("live during process");

@@ -4,7 +4,7 @@ use super::*;
 
 /// A finished match's moves, read once, and the position the last replay
 /// request reached: stepping forward applies one move, not the whole log.
-struct Replay {
+pub(super) struct Replay {
     opening: Snapshot,
     /// Move `n` (1-based, its stored seq) is `moves[n - 1]`.
     moves: Vec<(Seat, Value)>,
@@ -16,7 +16,7 @@ struct Replay {
 
 impl Replay {
     /// Back to the opening.
-    fn rewind(&mut self, game: &'static dyn DynGame) -> anyhow::Result<()> {
+    pub(super) fn rewind(&mut self, game: &'static dyn DynGame) -> anyhow::Result<()> {
         (self.state, self.rng) = restore_snapshot(game, &self.opening)?;
         (self.at, self.last) = (0, (None, Vec::new()));
         Ok(())

@@ -57,7 +57,7 @@ impl Table {
                     }
                 }
                 if let Some(rid) = &a.rid {
-                    live.remember_rid(a.seat, rid, a.seq as u64);
+                    live.remember_rid(a.seat, rid, a.seq as u64, &a.action);
                 }
             }
             for s in 0..seats {
