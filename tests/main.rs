@@ -10,6 +10,7 @@
 mod helpers;
 
 mod bad_input;
+mod corpus;
 mod durability;
 mod lobby;
 mod play;
