@@ -12,6 +12,7 @@ mod helpers;
 mod bad_input;
 mod corpus;
 mod durability;
+mod fuzz;
 mod lobby;
 mod play;
 mod scenarios;
