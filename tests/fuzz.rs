@@ -163,7 +163,7 @@ fn not_a_uuid(r: &mut GameRng) -> String {
 enum Expect {
     /// Any typed answer.
     Any,
-    /// An answer with this code, else the named failure.
+    /// An answer with this code (or of this type), else the named failure.
     Code(&'static str, &'static str),
     /// Refused (not acknowledged), else the named failure.
     NotAck(&'static str),
@@ -197,7 +197,10 @@ fn judge(expect: Expect, a: &Answer) -> Result<(), &'static str> {
     }
     match expect {
         Expect::Any => Ok(()),
-        Expect::Code(want, cat) => (code == Some(want)).then_some(()).ok_or(cat),
+        Expect::Code(want, cat) => {
+            let typed = matches!(a, Answer::Msg(m) if m["type"] == want);
+            (code == Some(want) || typed).then_some(()).ok_or(cat)
+        }
         Expect::NotAck(cat) => match a {
             Answer::Msg(m) if m["type"] == "ack" => Err(cat),
             _ => Ok(()),
@@ -272,10 +275,10 @@ impl Session {
 }
 
 /// One mutated frame for an authenticated (or not) session.
-fn ws_input(r: &mut GameRng, s: &mut Session, seated: bool) -> (Message, Expect, String) {
+fn ws_input(r: &mut GameRng, t: &Target, s: &mut Session, seated: bool) -> (Message, Expect, String) {
     let bid = |r: &mut GameRng| json!({"type": "bid", "value": r.range(0, 14)});
     let text = |v: &Value| Message::Text(v.to_string().into());
-    match r.index(16) {
+    match r.index(17) {
         0..=2 => {
             let rid = s.rid();
             let v = json!({"type": "act", "rid": rid, "version": s.version, "action": bid(r)});
@@ -350,7 +353,19 @@ fn ws_input(r: &mut GameRng, s: &mut Session, seated: bool) -> (Message, Expect,
             (Message::Binary(bytes.into()), Expect::Code("unknown_message", "binary_frame_misanswered"), "<binary>".into())
         }
         12 => {
-            let v = json!({"type": "hello", "lobby": random_uuid(r), "token": nasty_value(r, 0), "since": nasty_value(r, 0)});
+            // Every field of `hello` mutated, one at a time, from a valid one.
+            let mut v = json!({"type": "hello", "lobby": t.lobby, "token": t.tokens[r.index(2)], "since": 0});
+            match r.index(6) {
+                0 => v["lobby"] = Value::String(random_uuid(r)),
+                1 => v["lobby"] = Value::String(not_a_uuid(r)),
+                2 => v["lobby"] = nasty_value(r, 0),
+                3 => v["token"] = if r.index(2) == 0 { Value::String(nasty_string(r)) } else { nasty_value(r, 0) },
+                4 => {
+                    v["spectate"] = if r.index(2) == 0 { Value::String(t.spectate.clone() + &nasty_string(r)) } else { nasty_value(r, 0) };
+                    v.as_object_mut().map(|o| o.remove("token"));
+                }
+                _ => v["since"] = nasty_value(r, 0),
+            }
             (text(&v), Expect::Any, v.to_string())
         }
         13 if r.index(40) == 0 => {
@@ -359,7 +374,11 @@ fn ws_input(r: &mut GameRng, s: &mut Session, seated: bool) -> (Message, Expect,
             let raw = format!("{{\"type\":\"chat\",\"rid\":\"big\",\"text\":\"{}\"}}", "x".repeat(n));
             (Message::Text(raw.into()), Expect::TooLarge(cat), format!("<text frame of {n} bytes>"))
         }
-        _ => (text(&json!({"type": "ping"})), Expect::Any, "ping".into()),
+        14 => {
+            let v = json!({"type": "ping", "rid": nasty_value(r, 0), "extra": nasty_value(r, 0)});
+            (text(&v), Expect::Any, v.to_string())
+        }
+        _ => (text(&json!({"type": "ping"})), Expect::Code("pong", "ping_misanswered"), "ping".into()),
     }
 }
 
@@ -397,17 +416,19 @@ async fn ws_task(t: Arc<Target>, seed: u64, quota: usize, deadline: Instant, tal
             if !s.open || sent >= quota || Instant::now() >= deadline {
                 break;
             }
-            let (frame, expect, shown) = ws_input(&mut r, &mut s, seated);
+            let (frame, expect, shown) = ws_input(&mut r, &t, &mut s, seated);
             let action = serde_json::from_str::<Value>(&shown).ok();
             s.send(frame).await;
             sent += 1;
             let answer = s.answer().await;
             let mut verdict = judge(expect, &answer);
-            if let Expect::TooLarge(cat) = expect {
-                // The error frame comes first, then the close 1009.
+            let too_large = matches!(&answer, Answer::Msg(m) if m["code"] == "frame_too_large");
+            if too_large || matches!(expect, Expect::TooLarge(_)) {
+                // The error frame comes first, then the close 1009 (a
+                // mutated field can make any frame oversize).
                 let then = s.answer().await;
                 if verdict.is_ok() && !matches!(then, Answer::Closed(1009)) {
-                    verdict = Err(cat);
+                    verdict = Err(if let Expect::TooLarge(cat) = expect { cat } else { "oversize_frame_misanswered" });
                 }
                 s.open = false;
             }
