@@ -7,11 +7,13 @@
 
 fn main() {
     let dir = std::env::args().nth(1).map(std::path::PathBuf::from).unwrap_or_else(backroom_games::corpus::corpus_dir);
-    match backroom_games::corpus::write_missing(&dir) {
+    let result = backroom_games::corpus::write_missing(&dir);
+    let dir = dir.canonicalize().unwrap_or(dir);
+    match result {
         Ok(written) if written.is_empty() => println!("{}: nothing to add", dir.display()),
         Ok(written) => {
             for p in written {
-                println!("wrote {}", p.display());
+                println!("wrote {}", dir.join(p.file_name().unwrap_or_default()).display());
             }
         }
         Err(e) => {

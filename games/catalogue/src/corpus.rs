@@ -366,7 +366,7 @@ mod tests {
     fn a_version_the_engine_no_longer_replays_is_named() {
         let mut f = generate(find("sealed-bids").unwrap(), 2, 1, false).unwrap();
         f.engine_version = 0;
-        let e = f.check(0).err().expect("version 0 is refused");
+        let e = f.check(0).expect_err("version 0 is refused");
         assert_eq!(e, "setup: Sealed Bids engine version 1 no longer replays matches stored under version 0");
     }
 
@@ -375,10 +375,10 @@ mod tests {
         let game = find("sealed-bids").unwrap();
         let mut f = generate(game, 2, 1, false).unwrap();
         f.actions[0].1 = RawValue::from_string(r#"{"type":"bid","value":99,"round":0}"#.into()).unwrap();
-        let e = f.check(0).err().expect("a bid of 99 is refused");
+        let e = f.check(0).expect_err("a bid of 99 is refused");
         assert!(e.starts_with("action 1 (seat "), "{e}");
         let mut f = generate(game, 2, 1, false).unwrap();
         f.outcome.as_mut().unwrap().summary = "Nobody won.".into();
-        assert!(f.check(0).err().expect("a changed outcome is caught").contains("not the stored \"Nobody won.\""));
+        assert!(f.check(0).expect_err("a changed outcome is caught").contains("not the stored \"Nobody won.\""));
     }
 }
