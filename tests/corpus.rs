@@ -5,7 +5,8 @@
 //! snapshot, the ordered action log, the outcome of a finished one), then a
 //! real server starts on that store. Live matches must restore and be
 //! played to the end by the server's bots; then every match, finished
-//! before or just now, must pass `verify`.
+//! before or just now, must pass `verify` and replay to its end through
+//! the replay API.
 
 use crate::helpers::*;
 use backroom_games::corpus::{Fixture, corpus_dir, fixture_paths};
@@ -99,9 +100,14 @@ async fn every_stored_match_restores_on_the_server_and_verifies() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
-    for (path, f, id, _) in &matches {
+    for (path, f, id, token) in &matches {
         let v = verify::verify(&store, *id).await.unwrap_or_else(|e| panic!("{}: verify: {e:#}", path.display()));
         assert!(v.actions >= f.actions.len(), "{}", path.display());
+        // The replay a player steps through is the same replay again.
+        let (status, step) = app.get(&format!("/api/lobbies/{id}/replay?at={}", v.actions), Some(token)).await;
+        assert_eq!(status, 200, "{}: {step}", path.display());
+        assert_eq!((step["at"].as_u64(), step["moves"].as_u64()), (Some(v.actions as u64), Some(v.actions as u64)));
+        assert_eq!(step["pending"]["mode"], "over", "{}", path.display());
     }
     app.stop().await;
     db.cleanup().await;
