@@ -94,6 +94,10 @@ impl Fixture {
         bytes.try_into().map_err(|b: Vec<u8>| format!("seed: {} bytes, not 32", b.len()))
     }
 
+    fn catalogue_game(&self) -> Result<&'static dyn DynGame, String> {
+        find(&self.game).ok_or_else(|| format!("game '{}' is not in the catalogue", self.game))
+    }
+
     /// True for a finished match.
     pub fn finished(&self) -> bool {
         self.outcome.is_some()
@@ -106,7 +110,14 @@ impl Fixture {
     /// # Errors
     /// A sentence naming the game, the step and what went wrong.
     pub fn replay(&self) -> Result<Replayed, String> {
-        let game = find(&self.game).ok_or_else(|| format!("game '{}' is not in the catalogue", self.game))?;
+        self.replay_on(self.catalogue_game()?)
+    }
+
+    /// [`Fixture::replay`] on a given engine (e.g. a changed one).
+    ///
+    /// # Errors
+    /// As [`Fixture::replay`].
+    pub fn replay_on(&self, game: &'static dyn DynGame) -> Result<Replayed, String> {
         let mut rng = GameRng::from_seed(self.seed_bytes()?);
         let mut state = game
             .setup_at_version(&self.options, self.seats, &mut rng, self.engine_version)
@@ -133,7 +144,15 @@ impl Fixture {
     /// # Errors
     /// A sentence naming what broke.
     pub fn check(&self, bot_seed: u64) -> Result<Checked, String> {
-        let Replayed { game, mut state, mut rng, moves, .. } = self.replay()?;
+        self.check_on(self.catalogue_game()?, bot_seed)
+    }
+
+    /// [`Fixture::check`] on a given engine (e.g. a changed one).
+    ///
+    /// # Errors
+    /// As [`Fixture::check`].
+    pub fn check_on(&self, game: &'static dyn DynGame, bot_seed: u64) -> Result<Checked, String> {
+        let Replayed { mut state, mut rng, moves, .. } = self.replay_on(game)?;
         let replayed = moves.len();
         match &self.outcome {
             Some(stored) => {
@@ -368,6 +387,85 @@ mod tests {
         f.engine_version = 0;
         let e = f.check(0).expect_err("version 0 is refused");
         assert_eq!(e, "setup: Sealed Bids engine version 1 no longer replays matches stored under version 0");
+    }
+
+    /// Sealed Bids after a house-rule change, "the Bidding Dial starts at
+    /// 1", made two ways: `BUMPED` makes it engine version 2 and keeps
+    /// version 1's rules for matches stored under it, as the trait asks; the
+    /// other changes the rules under the same version.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct DialFromOne<const BUMPED: bool> {
+        rules: u32,
+        game: sealed_bids::SealedBids,
+    }
+
+    impl<const BUMPED: bool> backroom_engine::Game for DialFromOne<BUMPED> {
+        type Options = sealed_bids::Options;
+        type Action = sealed_bids::Action;
+        type View = sealed_bids::View;
+        fn info() -> backroom_engine::GameInfo {
+            let mut info = sealed_bids::SealedBids::info();
+            info.engine_version = if BUMPED { 2 } else { 1 };
+            info
+        }
+        fn setup(o: &Self::Options, seats: u8, rng: &mut GameRng) -> Result<Self, backroom_engine::SetupError> {
+            Self::setup_at_version(o, seats, rng, Self::info().engine_version)
+        }
+        fn setup_at_version(o: &Self::Options, seats: u8, rng: &mut GameRng, v: u32) -> Result<Self, backroom_engine::SetupError> {
+            let rules = match (BUMPED, v) {
+                (true, 1 | 2) => v,
+                (false, 1) => 2,
+                _ => return Err(backroom_engine::SetupError::unreplayable(&Self::info(), v)),
+            };
+            Ok(DialFromOne { rules, game: sealed_bids::SealedBids::setup(o, seats, rng)? })
+        }
+        fn pending(&self) -> backroom_engine::Pending {
+            backroom_engine::Game::pending(&self.game)
+        }
+        fn prompt(&self, seat: Seat) -> Option<backroom_engine::Prompt> {
+            backroom_engine::Game::prompt(&self.game, seat)
+        }
+        fn apply(&mut self, seat: Seat, a: &Self::Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, backroom_engine::RuleError> {
+            let sealed_bids::Action::Bid { value, .. } = a;
+            if self.rules >= 2 && *value == 0 {
+                return Err(backroom_engine::RuleError::illegal("Bidding Dial", "The dial starts at 1."));
+            }
+            backroom_engine::Game::apply(&mut self.game, seat, a, rng)
+        }
+        fn view(&self, viewer: backroom_engine::Viewer) -> Self::View {
+            backroom_engine::Game::view(&self.game, viewer)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            backroom_engine::Game::outcome(&self.game)
+        }
+        fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
+            backroom_engine::Game::redeal_hidden(&mut self.game, viewer, rng)
+        }
+        fn max_actions(seats: u8) -> usize {
+            sealed_bids::SealedBids::max_actions(seats)
+        }
+        fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Action> {
+            let a = backroom_engine::Game::random_action(&self.game, seat, rng)?;
+            let sealed_bids::Action::Bid { value, round } = a;
+            Some(sealed_bids::Action::Bid { value: if self.rules >= 2 { value.max(1) } else { value }, round })
+        }
+    }
+
+    #[test]
+    fn a_rules_change_breaks_saved_matches_unless_the_old_version_is_kept() {
+        let unbumped: &'static dyn DynGame = Box::leak(backroom_engine::erased::erase::<DialFromOne<false>>());
+        let bumped: &'static dyn DynGame = Box::leak(backroom_engine::erased::erase::<DialFromOne<true>>());
+        let mut broken = 0;
+        for (path, f) in corpus().iter().filter(|(_, f)| f.game == "sealed-bids" && f.engine_version == 1) {
+            // Changed under the same version: a stored bid of 0 is refused.
+            if let Err(e) = f.check_on(unbumped, 0) {
+                assert!(e.contains("refused on replay: Bidding Dial"), "{}: {e}", path.display());
+                broken += 1;
+            }
+            // Bumped, with version 1 kept: every saved match restores.
+            f.check_on(bumped, 0).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        assert!(broken > 0, "the corpus holds bids of 0, so the unbumped change must break some saved match");
     }
 
     #[test]
