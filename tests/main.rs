@@ -10,8 +10,10 @@
 mod helpers;
 
 mod bad_input;
+mod corpus;
 mod durability;
 mod edge;
+mod fuzz;
 mod lobby;
 mod play;
 mod reliability;
