@@ -227,7 +227,10 @@ async fn kill_storm(backend: Backend) {
     report(if backend == Backend::Sqlite { "sqlite" } else { "postgres" }, matches, kill_at, &s);
     assert_eq!(s.lost, 0, "acknowledged moves were lost");
     assert_eq!(s.finished, matches, "every match finishes");
-    assert_eq!(s.acks, matches * SEATS * ROUNDS as usize, "every move was acknowledged once");
+    // A move stored just before a kill may never have had its ack sent (the
+    // client sees it made after reconnecting): at most one per seat per kill.
+    let expected = matches * SEATS * ROUNDS as usize;
+    assert!(s.acks <= expected && s.acks + kill_at.len() * matches * SEATS >= expected, "acks {} of {expected} moves", s.acks);
     db.cleanup().await;
 }
 

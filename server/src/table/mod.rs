@@ -55,10 +55,10 @@ mod restore;
 
 pub use lobby::clean_name;
 pub use outbox::{Out, Outbox};
-pub use restore::replay_all;
+pub use restore::{replay_all, same_engine};
 use chat::chat_line;
 use replay::Replay;
-use restore::{opening_line, restore_snapshot};
+use restore::opening_line;
 
 /// Connection id within a table.
 pub type ConnId = u64;

@@ -5,7 +5,8 @@ use super::*;
 /// A finished match's moves, read once, and the position the last replay
 /// request reached: stepping forward applies one move, not the whole log.
 pub(super) struct Replay {
-    opening: Snapshot,
+    /// The opening position (see [`super::restore::opening`]).
+    opening: (Box<dyn DynState>, GameRng),
     /// Move `n` (1-based, its stored seq) is `moves[n - 1]`.
     moves: Vec<(Seat, Value)>,
     state: Box<dyn DynState>,
@@ -16,10 +17,9 @@ pub(super) struct Replay {
 
 impl Replay {
     /// Back to the opening.
-    pub(super) fn rewind(&mut self, game: &'static dyn DynGame) -> anyhow::Result<()> {
-        (self.state, self.rng) = restore_snapshot(game, &self.opening)?;
+    pub(super) fn rewind(&mut self) {
+        (self.state, self.rng) = (self.opening.0.clone_box(), self.opening.1.clone());
         (self.at, self.last) = (0, (None, Vec::new()));
-        Ok(())
     }
 }
 
@@ -59,13 +59,14 @@ impl Table {
                 for a in self.ctx.store.all_actions(self.id).await.map_err(internal)? {
                     moves.push((a.seat, serde_json::from_str(&a.action).map_err(internal)?));
                 }
-                let (state, rng) = restore_snapshot(game, &opening).map_err(internal)?;
+                let (state, rng) = super::restore::opening(game, &self.lobby, &opening).map_err(internal)?;
+                let opening = (state.clone_box(), rng.clone());
                 self.replay.insert(Box::new(Replay { opening, moves, state, rng, at: 0, last: (None, Vec::new()) }))
             }
         };
         let at = at.min(r.moves.len() as u64);
         if at < r.at {
-            r.rewind(game).map_err(internal)?;
+            r.rewind();
         }
         while r.at < at {
             let (seat, action) = &r.moves[r.at as usize];

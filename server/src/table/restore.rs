@@ -19,12 +19,21 @@ impl Table {
         if matches!(t.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
             let started = Instant::now();
             let resume = ctx.store.load_resume(id, LOG_WINDOW as i64 / 4).await?;
-            let (mut state, mut rng) = restore_snapshot(game, &resume.snapshot)?;
-            for a in &resume.tail {
-                let action: Value = serde_json::from_str(&a.action)?;
-                state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("replaying action {} was refused: {e}", a.seq))?;
-            }
-            if verify && resume.snapshot.seq > 0 {
+            let same = same_engine(game, &t.lobby);
+            let (state, rng) = if same {
+                let (mut state, mut rng) = restore_snapshot(game, &resume.snapshot)?;
+                for a in &resume.tail {
+                    let action: Value = serde_json::from_str(&a.action)?;
+                    state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("replaying action {} was refused: {e}", a.seq))?;
+                }
+                (state, rng)
+            } else {
+                // Stored by another engine version: the whole log, from a
+                // setup under that version (see `opening`).
+                let (full_state, full_rng) = replay_all(&ctx, game, &t.lobby).await?;
+                (game.restore(&full_state).map_err(|e| anyhow::anyhow!(e))?, serde_json::from_str(&full_rng)?)
+            };
+            if same && verify && resume.snapshot.seq > 0 {
                 let (full_state, full_rng) = replay_all(&ctx, game, &t.lobby).await?;
                 anyhow::ensure!(
                     full_state == state.state_json() && full_rng == serde_json::to_string(&rng)?,
@@ -79,17 +88,42 @@ pub(super) fn opening_line(seed_hash: &str) -> LogEntry {
     LogEntry::public(format!("The match begins. Seed hash {}…", seed_hash.get(..16).unwrap_or(seed_hash)))
 }
 
-/// Replays a match from its opening snapshot through every stored action.
-/// Returns the final state and RNG as JSON text.
 /// A stored snapshot's state and generator, as the game restores them.
 pub(super) fn restore_snapshot(game: &'static dyn DynGame, s: &Snapshot) -> anyhow::Result<(Box<dyn DynState>, GameRng)> {
     let state = game.restore(&s.state).map_err(|e| anyhow::anyhow!("snapshot {}: {e}", s.seq))?;
     Ok((state, serde_json::from_str(&s.rng)?))
 }
 
+/// Whether the match was stored by the engine this server runs. A match
+/// of another `engine_version` is restored by replaying its whole log from
+/// a setup under that version (the engine keeps the old rules behind it);
+/// its stored snapshots are never read, since their state may not fit
+/// today's types.
+pub fn same_engine(game: &dyn DynGame, lobby: &LobbyRow) -> bool {
+    u32::try_from(lobby.engine_version).is_ok_and(|v| v == game.info().engine_version)
+}
+
+/// The opening position of a started match: its stored opening snapshot,
+/// or for a match of another engine version a setup from its seed under
+/// that version (the seed is stored from the start; it is only published
+/// at the end).
+pub fn opening(game: &'static dyn DynGame, lobby: &LobbyRow, stored: &Snapshot) -> anyhow::Result<(Box<dyn DynState>, GameRng)> {
+    if same_engine(game, lobby) {
+        return restore_snapshot(game, stored);
+    }
+    let seed: [u8; 32] = lobby.seed.clone().and_then(|s| s.try_into().ok()).ok_or_else(|| anyhow::anyhow!("match {}: no 32-byte seed stored", lobby.id))?;
+    let mut rng = GameRng::from_seed(seed);
+    let options: Value = serde_json::from_str(&lobby.options)?;
+    let version = u32::try_from(lobby.engine_version).unwrap_or(0);
+    let state = game.setup_at_version(&options, lobby.seats, &mut rng, version).map_err(|e| anyhow::anyhow!("match {}: {e}", lobby.id))?;
+    Ok((state, rng))
+}
+
+/// Replays a match from its opening through every stored action. Returns
+/// the final state and RNG as JSON text.
 pub async fn replay_all(ctx: &Ctx, game: &'static dyn DynGame, lobby: &LobbyRow) -> anyhow::Result<(String, String)> {
-    let opening = ctx.store.opening(lobby.id).await?.ok_or_else(|| anyhow::anyhow!("no opening snapshot"))?;
-    let (mut state, mut rng) = restore_snapshot(game, &opening)?;
+    let stored = ctx.store.opening(lobby.id).await?.ok_or_else(|| anyhow::anyhow!("no opening snapshot"))?;
+    let (mut state, mut rng) = opening(game, lobby, &stored)?;
     for a in ctx.store.all_actions(lobby.id).await? {
         let action: Value = serde_json::from_str(&a.action)?;
         state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("action {} refused on replay: {e}", a.seq))?;
