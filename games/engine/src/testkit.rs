@@ -319,7 +319,7 @@ pub struct OfferReport {
 }
 
 /// Companion draws tried per option before it is declared unworkable.
-const OFFER_TRIES: usize = 48;
+const OFFER_TRIES: usize = 160;
 
 /// Prompts offer only what can work: plays a random game (bounded by
 /// `max_steps`) and at every step, for every seat with a prompt, for every
@@ -423,7 +423,13 @@ fn check_prompt<G: Game>(
             report.options += 1;
             try_ask(g, seat, ask, Some((pi, oi)), rng, pick, report).map_err(|e| {
                 let p = &ask.params[pi];
-                format!("ask \"{}\", {}: option \"{}\" is never accepted: {e}", ask.label, p.label, p.input.options()[oi].label)
+                format!(
+                    "ask \"{}\", {}: option \"{}\" is never accepted: {e}\n  the ask: {}",
+                    ask.label,
+                    p.label,
+                    p.input.options()[oi].label,
+                    serde_json::to_string(ask).unwrap_or_default()
+                )
             })?;
         }
     }
