@@ -312,7 +312,8 @@ pub struct OfferReport {
     pub asks: usize,
     /// Enabled options checked (each found accepted with some companions).
     pub options: usize,
-    /// Options and asks shown disabled (never sampled, not checked).
+    /// Options and asks shown disabled (never sampled; each checked to be
+    /// refused).
     pub disabled: usize,
     /// `apply` calls made on copies.
     pub probes: usize,
@@ -335,8 +336,8 @@ const OFFER_TRIES: usize = 160;
 /// * a `one` parameter has an enabled option and a `many` parameter enough
 ///   of them for its minimum (else the ask offers nothing to choose).
 ///
-/// Disabled asks and options are skipped (they carry their reason), but
-/// the reason must not be empty.
+/// A disabled ask or option must carry a reason, and must be one the rules
+/// refuse: a few draws of it (with companions) are all refused.
 ///
 /// # Errors
 /// A message naming the seed, step, seat, ask, parameter and option that
@@ -389,6 +390,9 @@ fn check_prompt<G: Game>(
             if why.trim().is_empty() {
                 return Err(format!("ask \"{}\" is disabled without a reason", ask.label));
             }
+            if let Some(a) = accepted_draw(g, seat, ask, None, rng, pick, report) {
+                return Err(format!("ask \"{}\" is disabled ({why}) but {a} is accepted", ask.label));
+            }
             continue;
         }
         report.asks += 1;
@@ -400,7 +404,15 @@ fn check_prompt<G: Game>(
                     Some(why) if why.trim().is_empty() => {
                         return Err(format!("ask \"{}\", {}: option \"{}\" is disabled without a reason", ask.label, p.label, o.label));
                     }
-                    Some(_) => report.disabled += 1,
+                    Some(why) => {
+                        report.disabled += 1;
+                        if let Some(a) = accepted_draw(g, seat, ask, Some((pi, oi)), rng, pick, report) {
+                            return Err(format!(
+                                "ask \"{}\", {}: option \"{}\" is disabled ({why}) but {a} is accepted",
+                                ask.label, p.label, o.label
+                            ));
+                        }
+                    }
                     None => forced.push((pi, oi)),
                 }
             }
@@ -477,6 +489,36 @@ fn try_ask<G: Game>(
     }
     Err(last)
 }
+
+/// Draws a few actions for `ask` (with option `oi` of parameter `pi`
+/// forced in, if given) and returns one `apply` accepts, if any: a disabled
+/// ask or option must be one the rules refuse.
+fn accepted_draw<G: Game>(
+    g: &G,
+    seat: Seat,
+    ask: &crate::Ask,
+    force: Option<(usize, usize)>,
+    rng: &GameRng,
+    pick: &mut GameRng,
+    report: &mut OfferReport,
+) -> Option<Value> {
+    let tries = if ask.params.is_empty() { 1 } else { DISABLED_TRIES };
+    (0..tries).find_map(|k| {
+        let values = ask
+            .params
+            .iter()
+            .enumerate()
+            .map(|(pi, p)| companion(&p.input, k, force.filter(|f| f.0 == pi).map(|f| f.1), pick))
+            .collect();
+        let candidate = ask.action(values);
+        let action = serde_json::from_value::<G::Action>(candidate.clone()).ok()?;
+        report.probes += 1;
+        g.clone().apply(seat, &action, &mut rng.clone()).is_ok().then_some(candidate)
+    })
+}
+
+/// Draws tried on a disabled ask or option, each of which must be refused.
+const DISABLED_TRIES: usize = 8;
 
 /// The `k`-th companion draw from `input`: the fewest and lowest first,
 /// then the most and highest, then random; `force` is an option index that
