@@ -334,6 +334,18 @@ mod tests {
     }
 
     #[test]
+    fn the_xmen_heuristic_beats_its_share_against_random_bots() {
+        // A regression guard, not the measurement (that is in the X-Men
+        // README): 20 matches already put the interval above the share.
+        let game = crate::find("xmen-mutant-revolution").unwrap();
+        let arena = Arena { options: Value::Null, bots: parse_bots("heuristic,random,random").unwrap(), matches: 20, seed: 1, max_actions: 100_000 };
+        let r = run(game, &arena).unwrap();
+        let h = &r.kinds[0];
+        assert_eq!(h.kind, BotKind::Heuristic);
+        assert!(h.interval().0 > h.share, "{r}");
+    }
+
+    #[test]
     fn an_abandoned_match_is_counted_not_scored() {
         let game = crate::find("sealed-bids").unwrap();
         let arena = Arena { options: Value::Null, bots: parse_bots("random,random").unwrap(), matches: 3, seed: 1, max_actions: 5 };
