@@ -196,7 +196,7 @@ pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
         // Rotated seats: in match m, seat s is played by bots[(s + m) % n].
         let at: Vec<BotKind> = (0..n).map(|s| arena.bots[(s + m as usize) % n]).collect();
         let seed = arena.seed.wrapping_add(m);
-        let Some((ranking, actions)) = play(game, &arena.options, &at, seed, arena.max_actions)? else {
+        let Some(Played { ranking, actions }) = play(game, &arena.options, &at, seed, arena.max_actions)? else {
             report.abandoned += 1;
             continue;
         };
@@ -217,15 +217,20 @@ pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
     Ok(report)
 }
 
-/// One match: its final ranking and length, or `None` when it reached
-/// `max_actions` first.
+/// A finished match: its final ranking and its length in actions.
+struct Played {
+    ranking: Vec<Vec<Seat>>,
+    actions: u64,
+}
+
+/// One match, or `None` when it reached `max_actions` first.
 fn play(
     game: &dyn DynGame,
     options: &Value,
     at: &[BotKind],
     seed: u64,
     max_actions: u64,
-) -> Result<Option<(Vec<Vec<Seat>>, u64)>, String> {
+) -> Result<Option<Played>, String> {
     let mut rng = GameRng::seeded(seed);
     // The bots' own choices come from a second generator, so that the
     // match's generator sees only what the rules draw.
@@ -238,7 +243,7 @@ fn play(
         let pending = state.pending();
         if pending.is_over() {
             let outcome = state.outcome().ok_or_else(|| format!("seed {seed}: the game is over without an outcome"))?;
-            return Ok(Some((outcome.ranking, actions)));
+            return Ok(Some(Played { ranking: outcome.ranking, actions }));
         }
         if actions >= max_actions {
             return Ok(None);

@@ -55,7 +55,11 @@ fn reaction_opts(g: &XMen, seat: Seat, trigger: &str) -> Vec<Opt> {
 
 /// "1 Plot Point", "3 Plot Points".
 fn plot_points(n: u8) -> String {
-    if n == 1 { "1 Plot Point".into() } else { format!("{n} Plot Points") }
+    if n == 1 {
+        "1 Plot Point".into()
+    } else {
+        format!("{n} Plot Points")
+    }
 }
 
 /// An ask whose `one`/`many` parameter has too few enabled options to be
@@ -83,19 +87,37 @@ fn settle(ask: Ask) -> Ask {
 /// Why `seat` cannot play the Event `c` now, by what it can see (its Plot
 /// Points and the pledges it may accept, its Hope, its Characters and the
 /// other Schools'), or `None` when some choice of targets plays it.
-fn event_refusal(g: &XMen, seat: Seat, c: crate::content::PlotId, pledges: &[u8]) -> Option<String> {
+fn event_refusal(
+    g: &XMen,
+    seat: Seat,
+    c: crate::content::PlotId,
+    pledges: &[u8],
+) -> Option<String> {
     let p = &g.players[seat as usize];
     let def = c.card();
     // The most support it may accept: accepted pledges never add up to
     // more than the Plot Value (at most a few pledges, so every subset).
     let pledged = (0u32..1 << pledges.len())
-        .map(|m| (0..pledges.len()).filter(|i| m >> i & 1 == 1).map(|i| pledges[i] as u32).sum::<u32>())
+        .map(|m| {
+            (0..pledges.len())
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| pledges[i] as u32)
+                .sum::<u32>()
+        })
         .filter(|t| *t <= def.plot as u32)
         .max()
         .unwrap_or(0) as u8;
     if def.plot > p.pp.saturating_add(pledged) {
-        let support = if pledged > 0 { format!(" and {pledged} pledged") } else { String::new() };
-        return Some(format!("costs {}; you have {}{support}", plot_points(def.plot), p.pp));
+        let support = if pledged > 0 {
+            format!(" and {pledged} pledged")
+        } else {
+            String::new()
+        };
+        return Some(format!(
+            "costs {}; you have {}{support}",
+            plot_points(def.plot),
+            p.pp
+        ));
     }
     for e in &def.cost {
         match e.op.as_str() {
@@ -115,8 +137,15 @@ fn event_refusal(g: &XMen, seat: Seat, c: crate::content::PlotId, pledges: &[u8]
     }
     if needs("injure") {
         let open = (0..g.seats)
-            .filter(|s| *s != seat || def.target == Target::Any || def.target == Target::TwoDifferent)
-            .any(|s| g.players[s as usize].chars.iter().any(|c| c.rank() != Rank::Leader));
+            .filter(|s| {
+                *s != seat || def.target == Target::Any || def.target == Target::TwoDifferent
+            })
+            .any(|s| {
+                g.players[s as usize]
+                    .chars
+                    .iter()
+                    .any(|c| c.rank() != Rank::Leader)
+            });
         if !open {
             return Some("no School it may target has a Hero or Student".into());
         }
@@ -231,7 +260,11 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         })
                         .collect();
                     let n = (heroes.len() as u32).min(budget);
-                    let kept: Vec<_> = heroes.iter().take(n as usize).map(|o| o.value.clone()).collect();
+                    let kept: Vec<_> = heroes
+                        .iter()
+                        .take(n as usize)
+                        .map(|o| o.value.clone())
+                        .collect();
                     let mut ask = Ask::new("acquire_hope", "Pay for these Heroes")
                         .param(
                             "keep",
@@ -301,11 +334,13 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     };
                     let opts = reaction_opts(g, seat, want);
                     if !opts.is_empty() {
-                        asks.push(settle(Ask::new("react", "Cancel it with a Reaction").param(
-                            "card",
-                            "Reaction",
-                            Input::One { options: opts },
-                        )));
+                        asks.push(settle(
+                            Ask::new("react", "Cancel it with a Reaction").param(
+                                "card",
+                                "Reaction",
+                                Input::One { options: opts },
+                            ),
+                        ));
                     }
                     asks.push(Ask::new("decline", "Let it happen"));
                 }
@@ -368,7 +403,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         .map(|o| {
                             let s = o.value.as_u64().unwrap_or(0) as usize;
                             let bare = !g.players[s].chars.iter().any(|c| c.rank() != Rank::Leader);
-                            o.disabled_if(hurts && bare, || "has no Hero or Student to injure".into())
+                            o.disabled_if(hurts && bare, || {
+                                "has no Hero or Student to injure".into()
+                            })
                         })
                         .collect();
                     if k > 0 {
@@ -421,7 +458,10 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         // Support never exceeds the Plot Value.
                         let pledge_of = |o: &Opt| {
                             let s = o.value.as_u64().unwrap_or(0) as Seat;
-                            pl.request.as_ref().and_then(|r| r.pledges.get(&s).copied()).unwrap_or(0)
+                            pl.request
+                                .as_ref()
+                                .and_then(|r| r.pledges.get(&s).copied())
+                                .unwrap_or(0)
                         };
                         let options = pledgers
                             .iter()
@@ -536,7 +576,10 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         // An offer another trade has overtaken (a Character
                         // gone, Hope spent) is shown with the reason.
                         .disabled_if(g.check_offer(o).is_err(), || {
-                            g.check_offer(o).err().map(|e| e.message).unwrap_or_default()
+                            g.check_offer(o)
+                                .err()
+                                .map(|e| e.message)
+                                .unwrap_or_default()
                         }),
                     );
                     asks.push(
@@ -574,7 +617,10 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             Ask::new("offer", format!("Offer a trade to {}", g.who(to)))
                                 .with("to", to)
                                 .disabled_if(none, || {
-                                    format!("neither you nor {} has a Hero or Student to trade", g.who(to))
+                                    format!(
+                                        "neither you nor {} has a Hero or Student to trade",
+                                        g.who(to)
+                                    )
                                 })
                                 .param(
                                     "give",
@@ -759,7 +805,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     }
                     Interrupt::Penalty { who, .. } => {
                         let p = &g.players[seat as usize];
-                        let price = p.find(*who).map_or(0, |i| p.chars[i].attributes().hope as u32);
+                        let price = p
+                            .find(*who)
+                            .map_or(0, |i| p.chars[i].attributes().hope as u32);
                         asks.push(
                             Ask::new(
                                 "penalty",
@@ -848,10 +896,12 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 && distance(h, here) <= reach_range
                             {
                                 let m = Mark::Pc(q.seat);
-                                targets.push(Opt::new(json!(m), q.who.name()).disabled_if(
-                                    pc.attacked.contains(&m),
-                                    || "already attacked by it this Mission Turn".into(),
-                                ));
+                                targets.push(
+                                    Opt::new(json!(m), q.who.name())
+                                        .disabled_if(pc.attacked.contains(&m), || {
+                                            "already attacked by it this Mission Turn".into()
+                                        }),
+                                );
                             }
                         }
                         for (i, t) in b.tokens.iter().enumerate() {
@@ -859,10 +909,10 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 let name = &b.mission.unwrap().card().tokens[t.spec as usize].name;
                                 let m = Mark::Token(i as u8);
                                 targets.push(
-                                    Opt::new(json!(m), format!("{name} #{}", i + 1)).disabled_if(
-                                        pc.attacked.contains(&m),
-                                        || "already attacked by it this Mission Turn".into(),
-                                    ),
+                                    Opt::new(json!(m), format!("{name} #{}", i + 1))
+                                        .disabled_if(pc.attacked.contains(&m), || {
+                                            "already attacked by it this Mission Turn".into()
+                                        }),
                                 );
                             }
                         }
@@ -918,8 +968,10 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                         && q.stats != q.start
                                 })
                                 .collect();
-                            let near: Vec<Opt> =
-                                hurt.iter().map(|q| Opt::new(q.seat, q.who.name())).collect();
+                            let near: Vec<Opt> = hurt
+                                .iter()
+                                .map(|q| Opt::new(q.seat, q.who.name()))
+                                .collect();
                             if !near.is_empty() {
                                 // Only lost stat points are restored.
                                 let stats = ["atk", "def", "spd"]
