@@ -34,6 +34,24 @@ pub enum Command {
         /// Files or folders.
         paths: Vec<PathBuf>,
     },
+    /// Play seeded bot-only matches on the engine alone and report each
+    /// bot kind's win rate with a 95% confidence interval.
+    Arena {
+        /// The game's id, e.g. `xmen-mutant-revolution`.
+        game: String,
+        /// Matches to play.
+        #[arg(long, default_value_t = 1000)]
+        matches: u64,
+        /// One bot kind per seat: `heuristic` or `random`.
+        #[arg(long, default_value = "heuristic,random,random")]
+        bots: String,
+        /// Match m is played from seed S + m.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game's options as JSON (defaults when left out).
+        #[arg(long, default_value = "null")]
+        options: String,
+    },
 }
 
 /// The default store: an SQLite file next to where the server runs.
