@@ -15,6 +15,8 @@ import './games/generic.js';
 import { presenceDot, rosterPanel, awayTracker } from './presence.js';
 import { phoneTabs, isPhone } from './tabs.js';
 import { rulesButton, rulesPage } from './help.js';
+import { changeTracker } from './changes.js';
+import { turnAlerts } from './alerts.js';
 
 export { registerRenderer };
 
@@ -347,7 +349,14 @@ function tablePage(lobbyId, { spectate }) {
   // exactly as the prompt's submit button does.
   window.backroomTable = { lobby: lobbyId, act: (action) => submitAction(null, action) };
   const away = awayTracker(lobbyId, awayBox, (l) => withNames(l));
-  cleanup = () => { conn.stop(); away.stop(); clearInterval(statusTick); clearInterval(clockTick); connPill.hidden = true; delete window.backroomTable; };
+  // What changed since the player's last look flashes; coming back to a
+  // hidden tab redraws, so what moved meanwhile flashes then.
+  const changes = changeTracker();
+  // Title, favicon, sound and notification when the table starts waiting on this player.
+  const alerts = spectate ? null : turnAlerts({ lobbyId, gameName: () => (S.lobby && S.lobby.game_name) || 'Backroom' });
+  const onLook = () => { if (document.visibilityState === 'visible' && S.view) drawGame(); };
+  document.addEventListener('visibilitychange', onLook);
+  cleanup = () => { conn.stop(); away.stop(); alerts?.stop(); document.removeEventListener('visibilitychange', onLook); clearInterval(statusTick); clearInterval(clockTick); connPill.hidden = true; delete window.backroomTable; };
   conn.start();
 
   // ---- connection status
@@ -533,7 +542,7 @@ function tablePage(lobbyId, { spectate }) {
       h('h1', L.game_name),
       h('span.status-pill', { dataset: { status: L.status } }, STATUS_TEXT[L.status] || L.status),
       spectate ? h('span.pill', 'Watching') : seat !== null ? h('span.pill.me', `You: ${me() ? me().name : ''} · ${seatLabel(seat)}`) : h('span.pill', `You: ${me() ? me().name : ''} · not seated`),
-      h('span.head-tools', rulesButton(L.game, L.game_name)),
+      h('span.head-tools', alerts && mySeat() !== null ? alerts.controls : null, rulesButton(L.game, L.game_name)),
     );
   }
 
@@ -725,6 +734,7 @@ function tablePage(lobbyId, { spectate }) {
     board.hidden = false;
     board.replaceChildren(el);
     handSlot.replaceChildren(...el.querySelectorAll('[data-section="hand"]'));
+    if (!R) changes.mark([board, handSlot]);
     drawOutcome();
     drawReplay();
     if (R) {
@@ -795,7 +805,7 @@ function tablePage(lobbyId, { spectate }) {
   function drawWait(seat) {
     const P = S.pending;
     drawStandIns(P);
-    if (!P || P.mode === 'over' || S.outcome) { waitLine.hidden = true; document.title = `${S.lobby.game_name} · Backroom`; return; }
+    if (!P || P.mode === 'over' || S.outcome) { waitLine.hidden = true; document.title = `${S.lobby.game_name} · Backroom`; alerts?.update(false); return; }
     // "you", "you and Bea", "Bea, Cy and you": you last, the others in seat order.
     const names = (arr) => {
       const list = [...arr.filter((s) => s !== seat).map(seatName), ...(arr.includes(seat) ? ['you'] : [])];
@@ -824,6 +834,7 @@ function tablePage(lobbyId, { spectate }) {
     const yours = !!S.prompt && seat !== null && awaitedSeats(P).includes(seat);
     waitLine.classList.toggle('your-move', yours);
     tabs.badge('move', yours ? '' : null);
+    alerts?.update(yours, text);
     // A background tab shows it in its title.
     document.title = `${yours ? '● Your move · ' : ''}${S.lobby.game_name} · Backroom`;
   }

@@ -9,6 +9,7 @@ import { h } from './util.js';
 let box = null;
 let owner = null;
 let lastPointer = 'mouse';
+let lastPointerAt = 0;
 
 function ensureBox() {
   if (!box) {
@@ -46,7 +47,7 @@ export function hideTip() {
 const tipOf = (t) => (t instanceof Element ? t.closest('[data-tip]') : null);
 
 function install() {
-  document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; }, true);
+  document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; lastPointerAt = Date.now(); }, true);
   document.addEventListener('pointerover', (e) => {
     if (e.pointerType !== 'mouse') return;
     const el = tipOf(e.target);
@@ -69,6 +70,8 @@ function install() {
     else hideTip();
   });
   document.addEventListener('focusin', (e) => {
+    // Focus from the keyboard only: a tap or click is handled above.
+    if (Date.now() - lastPointerAt < 600) return;
     const el = tipOf(e.target);
     if (el && el === e.target) showTip(el);
   });

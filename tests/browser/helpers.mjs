@@ -184,11 +184,15 @@ export async function joinAs(browser, invite, name, who, errors, { phone = false
   return { page, ctx };
 }
 
-/** Locks `value` on the Bidding Dial of a Sealed Bids table. */
+/**
+ * Locks `value` on the Bidding Dial of a Sealed Bids table; returns once the
+ * dial shows locked or (the last bid in) the next round is up.
+ */
 export async function bid(page, value) {
+  const round = await page.locator('.sb-round').innerText();
   await page.locator(`.dial-num[data-dial="${value}"]`).click();
   await page.locator('form[data-verb="bid"] button.submit:not([disabled])').click();
-  await page.locator('.dial.is-locked').waitFor();
+  await page.waitForFunction((r) => document.querySelector('.dial.is-locked') || document.querySelector('.sb-round')?.textContent !== r, round);
 }
 
 /** Records, in the page, every `state` frame its script receives (call before goto). */

@@ -220,8 +220,8 @@ function pips(n, max, cls, label) {
   for (let i = 0; i < Math.max(n, max); i++) out.append(h('i', { class: i < n ? 'on' : '' }));
   return out;
 }
-function track(value, label, cls) {
-  const t = h(`div.xm-track.${cls}`, { title: `${label}: ${value} of 6`, 'aria-label': `${label} ${value} of 6` });
+function track(value, label, cls, key) {
+  const t = h(`div.xm-track.${cls}`, { title: `${label}: ${value} of 6`, 'aria-label': `${label} ${value} of 6`, dataset: key ? { k: key, v: String(value) } : {} });
   t.append(h('span.xm-track-label', label));
   const cells = h('span.xm-track-cells');
   for (let i = 0; i <= 6; i++) cells.append(h('i', { class: i === value ? 'at' : i < value ? 'past' : '' }, String(i)));
@@ -298,20 +298,24 @@ function banner(view, ctx) {
   const [phase, step] = phaseName(view);
   const wait = awaited(ctx);
   const mine = ctx.seat !== null && wait.includes(ctx.seat) && !!ctx.prompt;
-  return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { phase: view.phase.phase } },
+  return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { phase: view.phase.phase, k: 'phase', v: `${view.round}|${phase}|${step}` } },
     h('div.xm-round', view.round ? `Round ${view.round}${view.max_rounds ? ` of at most ${view.max_rounds}` : ''}` : 'Setup'),
     h('div.xm-phase', h('b', phase), step ? h('span', ` · ${step}`) : null),
     wait.length && view.phase.phase !== 'over'
       ? h('div.xm-awaited', mine && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ' ' : '', seatTag(ctx, s)])])
       : null,
-    view.round ? h('div.xm-mc', { title: 'Mission Commander' }, h('span.xm-mc-token', 'MC'), ' ', seatTag(ctx, view.mc)) : null);
+    view.round ? h('div.xm-mc', { title: 'Mission Commander', dataset: { k: 'mc', v: String(view.mc) } }, h('span.xm-mc-token', 'MC'), ' ', seatTag(ctx, view.mc)) : null);
 }
 
 // ------------------------------------------------------------ schools
-function characterRow(c, ctx, pc) {
+function characterRow(c, ctx, pc, seat) {
   const d = charDef(c.id);
   const a = attributes(c);
-  return h('li.xm-char', { class: `xm-char rank-${d.rank}${c.injured ? ' injured' : ''}`, dataset: { char: c.id }, ...tipProps(d.name, charTip(c)) },
+  return h('li.xm-char', {
+    class: `xm-char rank-${d.rank}${c.injured ? ' injured' : ''}`, ...tipProps(d.name, charTip(c)),
+    // A recruit arriving, a token spent or gained, an injury, a Training Card: a change to see.
+    dataset: { char: c.id, k: `char:${seat}:${c.id}`, v: `${c.power}|${!!c.injured}|${c.training || ''}|${!!c.triumph}` },
+  },
     h('span.xm-rank', { title: d.rank }, d.rank[0].toUpperCase()),
     h('span.xm-char-name', d.name,
       c.training ? h('small.xm-training', { title: 'Training Card' }, ` + ${recruitName(c.training)}`) : null),
@@ -336,20 +340,20 @@ function schoolBoard(s, view, ctx) {
     h('small.xm-school-id', s.school ? tipProps(schoolName(s.school), schoolTip(s.school)) : {}, schoolName(s.school)),
     view.mc === s.seat && view.round ? h('span.xm-mc-token', { title: 'Mission Commander' }, 'MC') : null),
   h('div.xm-school-stats',
-    h('span.xm-hope', { title: 'Hope Coins' }, h('b', String(s.hope)), ' hope'),
-    h('span.xm-handcount', { title: 'Plot cards in hand (count only)', dataset: { handCount: String(s.hand_count) } },
+    h('span.xm-hope', { title: 'Hope Coins', dataset: { k: `hope:${s.seat}`, v: String(s.hope) } }, h('b', String(s.hope)), ' hope'),
+    h('span.xm-handcount', { title: 'Plot cards in hand (count only)', dataset: { handCount: String(s.hand_count), k: `hand-count:${s.seat}`, v: String(s.hand_count) } },
       h('b', String(s.hand_count)), `/${s.hand_size} cards`)),
   s.school && CONTENT.schools[s.school] && CONTENT.schools[s.school].charter ? h('div.xm-charter.small', { title: 'Charter card' }, 'Charter: ', h('b', CONTENT.schools[s.school].charter.name),
     ` (Leader's Power Tokens add ${CONTENT.schools[s.school].charter.op === 'range' ? 'Attack Range' : 'attack dice'} to a Hero or Student in a Mission the Leader is not in)`) : null,
-  track(s.rp, 'Revolution', 'rp'),
-  track(s.pp, 'Plot', 'pp'),
-  h('ul.xm-chars', s.characters.map((c) => characterRow(c, ctx, pcOf(c.id)))));
+  track(s.rp, 'Revolution', 'rp', `rp:${s.seat}`),
+  track(s.pp, 'Plot', 'pp', `pp:${s.seat}`),
+  h('ul.xm-chars', s.characters.map((c) => characterRow(c, ctx, pcOf(c.id), s.seat))));
 }
 
 // ------------------------------------------------------------ hand
-function plotCard(id, extra) {
+function plotCard(id, extra, key) {
   const d = plotDef(id);
-  return h('li.xm-card', { class: `xm-card kind-${d.kind}`, dataset: { card: id }, ...tipProps(d.name, plotTip(id)) },
+  return h('li.xm-card', { class: `xm-card kind-${d.kind}`, dataset: { card: id, ...(key ? { k: key } : {}) }, ...tipProps(d.name, plotTip(id)) },
     h('div.xm-card-head', h('span.xm-card-name', d.name),
       h('span.xm-card-vals', h('span.xm-pp', { title: 'Plot Points to play' }, `${d.plot}`, h('small', 'P')),
         h('span.xm-hp', { title: 'Hope Value when discarded' }, `${d.hope}`, h('small', 'H')))),
@@ -362,7 +366,7 @@ function hand(view) {
   return h('section.xm-hand', { 'aria-label': 'Your Plot hand', dataset: { section: 'hand' } },
     h('h3', `Your Plot hand (${view.my_hand.length})`, h('small.muted', ' · only you see these')),
     view.my_hand.length
-      ? h('ul.xm-cards', view.my_hand.map((id) => plotCard(id)))
+      ? h('ul.xm-cards', view.my_hand.map((id, i) => plotCard(id, null, `hand:${id}#${view.my_hand.slice(0, i).filter((x) => x === id).length}`)))
       : h('p.muted.small', 'No cards in hand.'));
 }
 
@@ -470,7 +474,7 @@ function dialStates(auction, view, ctx) {
     else if (mine && auction.my_dial !== null && auction.my_dial !== undefined) st = h('span.xm-dial-st.locked', 'locked in at ', h('b', String(auction.my_dial)));
     else if (auction.committed[s]) st = h('span.xm-dial-st.locked', 'locked in');
     else st = h('span.xm-dial-st.thinking', 'thinking…');
-    rows.push(h('li.xm-dial-seat', { class: `xm-dial-seat${mine ? ' mine' : ''}`, dataset: { dialSeat: String(s), committed: String(!!auction.committed[s]) } },
+    rows.push(h('li.xm-dial-seat', { class: `xm-dial-seat${mine ? ' mine' : ''}`, dataset: { dialSeat: String(s), committed: String(!!auction.committed[s]), k: `dial:${s}`, v: `${auction.round}|${!!auction.committed[s]}` } },
       seatTag(ctx, s), st,
       auction.escrow[s] ? h('span.xm-escrow', { title: 'Hope escrowed on the board by tie rounds' }, `+${auction.escrow[s]} escrowed`) : null));
   }
@@ -485,8 +489,29 @@ function dialStates(auction, view, ctx) {
     h('ul.xm-dials', rows), rounds);
 }
 let animatedReveal = null; // the reveal already turned over (the board is redrawn on every update)
+/**
+ * The last reveal, if it still belongs on the board. The reveal of the
+ * auction being bid (its tie rounds, or the window opened by the reveal)
+ * shows in full; once a new auction is up, the previous one shrinks to a
+ * line marked "last auction", and leaves as soon as a dial of the new
+ * auction is locked in.
+ */
+function revealOnBoard(ctx, view) {
+  const r = view.last_reveal;
+  if (!r || !r.dials) return null;
+  const P = view.phase;
+  const auction = P.auction;
+  const windowOnIt = view.window && view.window.trigger === 'bids_revealed';
+  const current = windowOnIt
+    || (P.phase === 'recruit' && r.item === P.current && (P.training_for !== null && P.training_for !== undefined || (auction && auction.revealed.length > 0)))
+    || (P.phase === 'mc_bid' && r.item === 'mission_commander' && auction && auction.revealed.length > 0);
+  if (current) return revealBox(ctx, view);
+  const underway = auction && Object.values(auction.committed || {}).some(Boolean);
+  return underway ? null : revealBox(ctx, view, { previous: true });
+}
+
 /** The view's last reveal of the Bidding Dials: every dial, the escrow, what came of it. */
-function revealBox(ctx, view) {
+function revealBox(ctx, view, { previous = false } = {}) {
   const r = view.last_reveal;
   if (!r || !r.dials) return null;
   const dials = Object.entries(r.dials).map(([s, v]) => ({ seat: Number(s), dial: Number(v) })).sort((a, b) => a.seat - b.seat);
@@ -495,8 +520,8 @@ function revealBox(ctx, view) {
   const best = Math.max(...dials.map((d) => d.dial + (escrow[d.seat] || 0)));
   const what = r.item === 'mission_commander' ? 'Mission Commander' : recruitName(r.item);
   const sig = `${ctx.lobby && ctx.lobby.id}:${view.round}:${r.item}:${r.round}:${JSON.stringify(r.dials)}`;
-  const fresh = animatedReveal !== sig;
-  animatedReveal = sig;
+  const fresh = !previous && animatedReveal !== sig;
+  if (!previous) animatedReveal = sig;
   const o = r.outcome || {};
   const names = (xs) => xs.map((s, i) => [i ? (i === xs.length - 1 ? ' and ' : ', ') : '', seatTag(ctx, s)]);
   const result = o.result === 'won'
@@ -505,10 +530,10 @@ function revealBox(ctx, view) {
       ? ['Tie between ', names(o.seats || []), ': they bid again; their dials stay on the board as escrow.']
       : o.result === 'failed' ? 'Every dial was 0: nobody wins.' : null;
   return h('div.xm-reveal', {
-    class: `xm-reveal${fresh ? ' fresh' : ''}`, 'aria-label': 'Last reveal of the Bidding Dials',
-    dataset: { item: r.item, bidRound: String(r.round), result: o.result || '' },
+    class: `xm-reveal${fresh ? ' fresh' : ''}${previous ? ' previous' : ''}`, 'aria-label': previous ? 'The last auction' : 'Last reveal of the Bidding Dials',
+    dataset: { item: r.item, bidRound: String(r.round), result: o.result || '', previous: String(previous) },
   },
-  h('div.xm-reveal-title', `All dials revealed for ${what}`, r.round > 1 ? h('span.xm-badge.tie', `tie round ${r.round - 1}`) : null),
+  h('div.xm-reveal-title', previous ? h('span.xm-badge', 'last auction') : null, previous ? ' ' : null, `All dials revealed for ${what}`, r.round > 1 ? h('span.xm-badge.tie', `tie round ${r.round - 1}`) : null),
   h('div.xm-reveal-dials', dials.map((d) => h('span.xm-reveal-dial', {
     class: `xm-reveal-dial${d.dial + (escrow[d.seat] || 0) === best && best > 0 ? ' top' : ''}${d.seat === ctx.seat ? ' mine' : ''}${o.result === 'won' && o.winner === d.seat ? ' won' : ''}`,
     style: `--seat:${seatColor(d.seat)}`, dataset: { seat: String(d.seat) },
@@ -610,7 +635,7 @@ function arena(view, ctx, opts = {}) {
     const mark = `token:${i}`;
     const target = opts.targets && opts.targets.get(mark);
     const far = target && opts.targets.far ? opts.targets.far.get(mark) : 0;
-    const g = svg('g', { class: `xm-token${target ? ' target' : ''}${far ? ' far' : ''}${movingToken === i ? ' acting' : ''}`, 'data-mark': mark, 'data-need': far ? String(far) : null, transform: `translate(${x} ${y})` },
+    const g = svg('g', { class: `xm-token${target ? ' target' : ''}${far ? ' far' : ''}${movingToken === i ? ' acting' : ''}`, 'data-mark': mark, 'data-need': far ? String(far) : null, transform: `translate(${x} ${y})`, 'data-k': `token:${i}`, 'data-v': `${k2(t.hex)}|${t.damage}` },
       svg('title', {}, `${spec.name} #${i + 1}: ${t.damage} of ${spec.hp} Damage`),
       svg('rect', { x: -12, y: -12, width: 24, height: 24, rx: 4, class: 'xm-token-body' }),
       svg('text', { y: 1, class: 'xm-token-label' }, initials(spec.name)),
@@ -628,6 +653,7 @@ function arena(view, ctx, opts = {}) {
     const name = charName(p.who);
     const g = svg('g', {
       class: `xm-pc${target ? ' target' : ''}${far ? ' far' : ''}${acting === i ? ' acting' : ''}${p.seat === ctx.seat ? ' mine' : ''}`, 'data-need': far ? String(far) : null,
+      'data-k': `pc:${p.seat}`, 'data-v': `${k2(p.hex)}|${p.stats.join(',')}`,
       'data-mark': mark, 'data-pc': p.who, transform: `translate(${x} ${y})`, style: `--seat:${seatColor(p.seat)}`,
     },
     svg('title', {}, `${name} (${ctx.seatName(p.seat)}): ATK ${p.stats[0]} DEF ${p.stats[1]} SPD ${p.stats[2]}, range ${p.range}`),
@@ -1135,7 +1161,7 @@ registerRenderer('xmen-mutant-revolution', {
     decorateLog();
     const P = view.phase;
     const auctionPhase = P.phase === 'recruit' || P.phase === 'mc_bid';
-    const reveal = auctionPhase || P.phase === 'invite' || (view.window && view.window.trigger === 'bids_revealed') ? revealBox(ctx, view) : null;
+    const reveal = auctionPhase || P.phase === 'invite' || (view.window && view.window.trigger === 'bids_revealed') ? revealOnBoard(ctx, view) : null;
     if (!CONTENT.loaded) loadContent();
     const schools = [...view.schools].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
     return h('div.xm', { dataset: { phase: P.phase } },
