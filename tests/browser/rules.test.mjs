@@ -161,7 +161,7 @@ test('X-Men: texts on hover and tap, and the attack form prices targets beyond r
       [['2', '0', false], ['4', '2', true], ['5', '3', true]]);
     assert.match(await targets.nth(0).innerText(), /in range \(2 hexes\)/);
     assert.match(await targets.nth(1).innerText(), /2 beyond Attack Range 2, costs 2 of Iceman's Power Tokens \(\+2 Attack Range\)/);
-    assert.match(await targets.nth(2).innerText(), /3 beyond Attack Range 2, costs 2 of Iceman's Power Tokens \(\+2 Attack Range\) and 1 of Magneto's \(Charter Brotherhood of Mutants\) Power Tokens \(\+1 Attack Range\)/);
+    assert.match(await targets.nth(2).innerText(), /3 beyond Attack Range 2, costs 2 of Iceman's Power Tokens \(\+2 Attack Range\) and 1 of Magneto's Power Tokens through the Charter \(\+1 Attack Range\)/);
     assert.match(await form.locator('.xm-attack-cost').innerText(), /spends no Power Tokens/);
     // The arena marks the far ones apart, with what they cost.
     const arena = page.locator('.xm-battle .xm-arena:not(.small)');

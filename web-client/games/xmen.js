@@ -460,6 +460,47 @@ function decorateLog() {
     else if (/ attacks .*: \[/.test(t)) kind = 'attack';
     else if (/wins|succeeds|fails|defeated|Revolution Point/.test(t)) kind = 'result';
     li.dataset.xm = kind;
+    if (CONTENT.loaded) markNames(li);
+  }
+}
+
+/** Card, Character and School names in a text, as tips (built once from the card data). */
+let namesIndex = null;
+function nameTips() {
+  if (namesIndex) return namesIndex;
+  const tips = new Map();
+  for (const s of Object.values(CONTENT.schools)) {
+    tips.set(s.name, () => schoolTip(s.id));
+    if (s.leader) tips.set(s.leader.name, () => charTip({ id: s.leader.id }));
+  }
+  for (const r of Object.values(CONTENT.recruit)) tips.set(r.name, () => (r.type === 'training' ? `Training Card · ${trainingText(r)} · Hope Value ${r.hope}` : charTip({ id: r.id })));
+  for (const p of Object.values(CONTENT.plot)) tips.set(p.name, () => plotTip(p.id));
+  const names = [...tips.keys()].filter((n) => n.length > 2).sort((a, b) => b.length - a.length);
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  namesIndex = { tips, re: names.length ? new RegExp(`(?<![\\w'])(${names.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  return namesIndex;
+}
+function markNames(el) {
+  const { tips, re } = nameTips();
+  if (!re) return;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    if (node.parentElement && node.parentElement.closest('[data-tip]')) continue;
+    const text = node.textContent;
+    re.lastIndex = 0;
+    if (!re.test(text)) continue;
+    re.lastIndex = 0;
+    const frag = document.createDocumentFragment();
+    let at = 0;
+    let m;
+    while ((m = re.exec(text))) {
+      frag.append(text.slice(at, m.index), h('span.term', tipProps(m[1], tips.get(m[1])()), m[1]));
+      at = m.index + m[1].length;
+    }
+    frag.append(text.slice(at));
+    node.replaceWith(frag);
   }
 }
 
@@ -710,7 +751,7 @@ function attackReach(ctx, ask) {
   const cp = param('charter');
   const sources = {
     power: pw ? { max: pw.input.max, range: !!atkPower && atkPower.op === 'range', what: atkPower ? atkPower.op : null, whose: `${d.name}'s` } : null,
-    charter: cp ? { max: cp.input.max, range: !!charter && charter.op === 'range', what: charter ? charter.op : null, whose: `${leader ? leader.name : 'the Leader'}'s (Charter ${charter ? charter.name : ''})` } : null,
+    charter: cp ? { max: cp.input.max, range: !!charter && charter.op === 'range', what: charter ? charter.op : null, whose: `${leader ? leader.name : 'the Leader'}'s`, via: ' through the Charter' } : null,
   };
   const hexOf = (v) => {
     if (v && v.pc !== undefined) { const q = b.pcs.find((x) => x.seat === v.pc); return q && q.hex; }
@@ -741,7 +782,7 @@ function spendWords(R, counts) {
     const src = R.sources[k];
     if (!n || !src) continue;
     const gives = src.what === 'range' ? `+${n} Attack Range` : src.what === 'attack_dice' ? `+${n} attack ${n === 1 ? 'die' : 'dice'}` : 'its Power';
-    bits.push(`${n} of ${src.whose} Power Tokens (${gives})`);
+    bits.push(`${n} of ${src.whose} Power Tokens${src.via || ''} (${gives})`);
   }
   return bits.join(' and ');
 }
