@@ -321,9 +321,12 @@ function tablePage(lobbyId, { spectate }) {
   // The renderer's own-hand part (`data-section="hand"`), moved under the
   // prompt: on a phone, the prompt and the hand make the "Move" tab.
   const handSlot = h('div.hand-slot');
+  // The renderer's banner (`data-section="banner"`: round, phase, who is
+  // awaited), above the board, and on a phone above every tab's content.
+  const bannerSlot = h('div.banner-slot');
   const seatLink = mine ? seatLinkBox() : null;
   const grid = h('div.table-grid',
-    h('div.col-main', pre, awayBox, outcomeBox, replayBox, waitLine, standIns, board, rejectBox, promptArea, handSlot),
+    h('div.col-main', pre, awayBox, outcomeBox, replayBox, waitLine, standIns, bannerSlot, board, rejectBox, promptArea, handSlot),
     h('div.col-side', roster, logBox, chatBox, fair, seatLink));
   // Which tab each part belongs to on a phone (unmarked parts always show).
   for (const [el, pane] of [[awayBox, 'move'], [outcomeBox, 'move'], [rejectBox, 'move'], [promptArea, 'move'], [handSlot, 'move'],
@@ -734,7 +737,8 @@ function tablePage(lobbyId, { spectate }) {
     board.hidden = false;
     board.replaceChildren(el);
     handSlot.replaceChildren(...el.querySelectorAll('[data-section="hand"]'));
-    if (!R) changes.mark([board, handSlot]);
+    bannerSlot.replaceChildren(...el.querySelectorAll('[data-section="banner"]'));
+    if (!R) changes.mark([bannerSlot, board, handSlot]);
     drawOutcome();
     drawReplay();
     if (R) {

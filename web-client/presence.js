@@ -33,7 +33,7 @@ const DOT_TITLE = { online: 'online', away: 'away', bot: 'a bot', 'stand-in': 'a
 /** The online dot for one player (a bot's is always on). */
 export function presenceDot(p) {
   const st = presenceOf(p);
-  return h('span.dot', { class: `dot presence ${st === 'away' ? 'off' : 'on'} ${st}`, title: DOT_TITLE[st], role: 'img', 'aria-label': DOT_TITLE[st], dataset: { presence: st } });
+  return h('span.dot', { class: `dot presence ${st === 'away' ? 'off' : 'on'} p-${st}`, title: DOT_TITLE[st], role: 'img', 'aria-label': DOT_TITLE[st], dataset: { presence: st } });
 }
 
 /**
@@ -60,7 +60,7 @@ export function rosterPanel(lobby, { me, awayFor, roleOf }) {
     h('h2', 'Players'),
     h('ul.roster-list', seated.map(row)),
     watchers.length ? h('p.muted.small', 'Also here, not seated: ', watchers.map((p, i) => [i ? ', ' : '', presenceDot(p), ' ', p.name])) : null,
-  ];
+  ].filter(Boolean);
 }
 
 function awayWords(secs) {
@@ -100,9 +100,8 @@ export function awayTracker(lobbyId, box, render) {
     box.replaceChildren(h('div.away-summary', { role: 'status', dataset: { lines: String(lines.length) } },
       h('div.away-head',
         h('strong', 'While you were away'),
-        h('span.muted.small', ` · ${lines.length} new log line${lines.length === 1 ? '' : 's'}${since ? ` since ${since}` : ''}`),
         h('button.link.small.away-dismiss', { type: 'button', onclick: dismiss }, 'Dismiss')),
-      all.length > SHOWN ? h('p.muted.small', `The last ${SHOWN}:`) : null,
+      h('p.muted.small.away-count', `${lines.length} new log line${lines.length === 1 ? '' : 's'}${since ? ` since ${since}` : ''}${all.length > SHOWN ? `; the last ${SHOWN}:` : ':'}`),
       h('ol.away-lines', last),
       more));
   };

@@ -274,6 +274,6 @@ export async function hostXmen(browser, base, who, errors, { name = 'Xavier', se
   const me = await takeSeat(page);
   await page.click('#fill-bots');
   await page.locator('#start:not([disabled])').click();
-  await page.locator('.xm-banner').waitFor();
+  await page.locator('.xm-banner').waitFor({ state: 'attached' });
   return { page, ctx, me };
 }

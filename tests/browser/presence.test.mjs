@@ -39,7 +39,7 @@ test('online dots all match long, and a "while you were away" summary for a play
     await bid(ana, 9);
     await bid(bea0, 4);
     await ana.locator('.sb-round', { hasText: 'Round 2' }).waitFor();
-    await bea0.locator('.sb-round', { hasText: 'Round 2' }).waitFor();
+    await bea0.locator('.sb-round', { hasText: 'Round 2' }).waitFor({ state: 'attached' }); // on the Board tab
 
     // Bea closes her tab: Ana sees her away, and hands her seat to a bot.
     await bea0.close();
@@ -65,7 +65,7 @@ test('online dots all match long, and a "while you were away" summary for a play
     assert.match(await panel.innerText(), /While you were away/);
     const missed = Number(await panel.getAttribute('data-lines'));
     assert.ok(missed >= 2, `Bea missed two rounds' lines, got ${missed}`);
-    const shown = await panel.locator('.away-lines li').allInnerTexts();
+    const shown = await panel.locator(':scope > ol.away-lines > li').allInnerTexts();
     assert.ok(shown.length >= 1 && shown.length <= missed);
     const beaLog = await bea.locator('.log-list li').allInnerTexts();
     assert.deepEqual(shown, beaLog.slice(-shown.length), 'the summary shows her newest log lines');
@@ -78,7 +78,7 @@ test('online dots all match long, and a "while you were away" summary for a play
     assert.equal(await bea.locator('.away-summary').count(), 0);
     await bea.reload();
     await bea.locator('.dial').waitFor();
-    await bea.locator('.log-list li').first().waitFor();
+    await bea.locator('.log-list li').first().waitFor({ state: 'attached' });
     assert.equal(await bea.locator('.away-summary').count(), 0, 'nothing new since the last look');
   });
 });

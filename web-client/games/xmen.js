@@ -298,7 +298,7 @@ function banner(view, ctx) {
   const [phase, step] = phaseName(view);
   const wait = awaited(ctx);
   const mine = ctx.seat !== null && wait.includes(ctx.seat) && !!ctx.prompt;
-  return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { phase: view.phase.phase, k: 'phase', v: `${view.round}|${phase}|${step}` } },
+  return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { section: 'banner', phase: view.phase.phase, k: 'phase', v: `${view.round}|${phase}|${step}` } },
     h('div.xm-round', view.round ? `Round ${view.round}${view.max_rounds ? ` of at most ${view.max_rounds}` : ''}` : 'Setup'),
     h('div.xm-phase', h('b', phase), step ? h('span', ` · ${step}`) : null),
     wait.length && view.phase.phase !== 'over'
