@@ -17,7 +17,9 @@ import path from 'node:path';
 import { shots, withServerAndBrowser, takeSeat, bid, watchErrors } from './helpers.mjs';
 
 test('your move: title, favicon, a beep and a notification when the tab is hidden', { timeout: 120_000 }, async () => {
-  await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
+  // The bot bids 1.5 s into a round, after Ana: the table stops waiting on her,
+  // then starts again with the next round.
+  await withServerAndBrowser({ botDelayMs: 1500 }, async ({ base, browser, pageErrors }) => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['notifications'] });
     ctx.setDefaultTimeout(20_000);
     const page = await ctx.newPage();

@@ -44,7 +44,7 @@ test('Sealed Bids: a new score flashes, also when it moved while the tab was hid
     await page.locator('.sb-last.changed').waitFor();
     await page.screenshot({ path: path.join(shots, 'changes-flash.png') });
     // The flash ends.
-    await page.waitForFunction(() => !document.getAnimations().some((a) => a.animationName === 'changed-flash' && a.playState === 'running'), null, { timeout: 8_000 });
+    await page.waitForFunction(() => !document.getAnimations().some((a) => String(a.animationName).startsWith('changed') && a.playState === 'running'), null, { timeout: 8_000 });
 
     // Hidden: Ana bids (from a script, as a click would), the round is revealed unseen.
     await page.evaluate(() => window.__setHidden(true));
