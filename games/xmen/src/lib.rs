@@ -10,7 +10,8 @@
 //!   Charters and the Mission Arena as validated JSON data;
 //! * [`state`]: Schools, Characters and decks; [`phase`]: where the round is;
 //! * [`rules`]: Setup, Upkeep, Plot Phase, Recruit Phase, Bid for Mission
-//!   Commander, Choose Characters, End of Round, Final Tournament;
+//!   Commander, Choose Characters, End of Round, Final Tournament, one
+//!   module per rulebook section, and the dispatcher routing each action;
 //! * [`battle`]: Missions and tournament matches in the arena (initiative,
 //!   actions, Dice Strings, the Rule of One, Mission Characters, defeat
 //!   penalties, rewards, Triumph Tokens);
@@ -391,34 +392,5 @@ impl Game for XMen {
         // 100 rounds at most (the round limit option), a few hundred
         // actions per round and seat.
         60_000 * seats as usize
-    }
-}
-
-impl XMen {
-    fn dispatch(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<(), RuleError> {
-        if !self.windows.is_empty() && !matches!(self.phase, Phase::Over { .. }) {
-            return self.trigger_action(seat, a, rng);
-        }
-        match &self.phase {
-            Phase::PickSchool { .. } => {
-                let Action::PickSchool { school } = a else {
-                    return Err(RuleError::illegal("Setup", "choose a School"));
-                };
-                self.pick_school(seat, school)?;
-                if matches!(&self.phase, Phase::PickSchool { order, .. } if order.is_empty()) {
-                    self.begin_game(rng);
-                }
-                Ok(())
-            }
-            Phase::Upkeep(_) => self.upkeep_action(seat, a, rng),
-            Phase::Plot(_) => self.plot_action(seat, a, rng),
-            Phase::HandSize { .. } => self.hand_size_action(seat, a, rng),
-            Phase::Allegiance(_) => self.allegiance_action(seat, a, rng),
-            Phase::Recruit(_) | Phase::McBid { .. } => self.bid_action(seat, a, rng),
-            Phase::Invite(_) => self.invite_action(seat, a, rng),
-            Phase::Battle(_) => self.battle_action(seat, a, rng),
-            Phase::TournamentPick(_) => self.champion_action(seat, a, rng),
-            Phase::Over { .. } => Err(RuleError::game_over()),
-        }
     }
 }
