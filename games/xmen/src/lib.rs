@@ -154,13 +154,9 @@ impl Game for XMen {
             let (first, rolls) = XMen::roll_off(&all, rng);
             setup_rolls = rolls.clone();
             g.note(format!(
-                "Setup roll: {}; seat {} chooses a School first.",
-                rolls
-                    .iter()
-                    .map(|(s, v)| format!("seat {} {v}", s + 1))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                first + 1
+                "Setup roll: {}. {} a School first.",
+                XMen::rolls_text(&rolls),
+                backroom_engine::seat_verb(first, "chooses", "choose")
             ));
             g.clockwise(first)
         } else {

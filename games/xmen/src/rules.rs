@@ -67,7 +67,7 @@ impl XMen {
 
 /// "Rally the Students, Fundraiser": Plot Cards by name, for the log.
 fn card_names(cards: &[PlotId]) -> String {
-    cards.iter().map(|c| c.card().name.as_str()).collect::<Vec<_>>().join(", ")
+    backroom_engine::and_list(&cards.iter().map(|c| c.card().name.as_str()).collect::<Vec<_>>())
 }
 
 /// The hand less `cards` (each copy once), or a refusal under `rule` naming

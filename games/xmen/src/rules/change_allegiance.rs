@@ -6,7 +6,7 @@ use super::{OFFERS_PER_PHASE, illegal};
 use crate::action::Action as A;
 use crate::phase::*;
 use crate::state::{CharKey, Rank, XMen};
-use backroom_engine::{GameRng, RuleError, Seat, SeatSet};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
 
 impl XMen {
     pub(crate) fn start_recruit(&mut self, _rng: &mut GameRng) {
@@ -115,8 +115,8 @@ impl XMen {
         };
         al.secret[seat as usize] += 1;
         self.note(format!(
-            "{} sends {} on a Secret Mission for {hope} Hope.",
-            self.who(seat),
+            "{} {} on a Secret Mission for {hope} Hope.",
+            self.who_verb(seat, "sends", "send"),
             character.name()
         ));
         Ok(())
@@ -239,16 +239,20 @@ impl XMen {
                 al.ready.remove(o.to);
                 let gives = |v: &Vec<CharKey>, hope: u32| {
                     let mut parts: Vec<String> = v.iter().map(|c| c.name().to_string()).collect();
-                    if hope > 0 || parts.is_empty() {
+                    if hope > 0 {
                         parts.push(format!("{hope} Hope"));
                     }
-                    parts.join(", ")
+                    if parts.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        and_list(&parts)
+                    }
                 };
                 self.note(format!(
-                    "Trade: {} gives {}; {} gives {}.",
-                    self.who(o.from),
+                    "Trade: {} {}; {} {}.",
+                    self.who_verb(o.from, "gives", "give"),
                     gives(&o.give, o.give_hope),
-                    self.who(o.to),
+                    self.who_verb(o.to, "gives", "give"),
                     gives(&o.take, o.take_hope)
                 ));
                 self.last_trade = Some(o.into());
@@ -297,8 +301,8 @@ impl XMen {
                 };
                 al.wait = true;
                 self.note(format!(
-                    "{} asks to wait: Secret Missions will be sent in clockwise order from the Mission Commander.",
-                    self.who(seat)
+                    "{} to wait: Secret Missions will be sent in clockwise order from the Mission Commander.",
+                    self.who_verb(seat, "asks", "ask")
                 ));
             }
             A::Ready => {

@@ -7,7 +7,7 @@ use crate::action::Action as A;
 use crate::content::{PlotId, PlotKind, Target};
 use crate::phase::*;
 use crate::state::{CharKey, Rank, XMen};
-use backroom_engine::{GameRng, RuleError, Seat, SeatSet};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
 
 impl XMen {
     /// Validates an Event's declaration (P2a step 2) without changing
@@ -45,7 +45,7 @@ impl XMen {
                 _ => {
                     return Err(illegal(
                         "Playing Event Cards",
-                        format!("seat {} has no pledge to accept", s + 1),
+                        format!("{} has no pledge to accept", self.who(*s)),
                     ));
                 }
             }
@@ -179,16 +179,12 @@ impl XMen {
         } else {
             format!(
                 " with support from {}",
-                supporters
-                    .iter()
-                    .map(|s| self.who(*s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                and_list(&supporters.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
             )
         };
         self.note(format!(
-            "{} plays {}{support}.",
-            self.who(seat),
+            "{} {}{support}.",
+            self.who_verb(seat, "plays", "play"),
             card.card().name
         ));
         let chain = Chain {
@@ -303,8 +299,8 @@ impl XMen {
                     let i = p.hand.iter().position(|c| *c == card).unwrap();
                     p.hand.remove(i);
                     self.note(format!(
-                        "{} plays {} to cancel it.",
-                        self.who(s),
+                        "{} {} to cancel it.",
+                        self.who_verb(s, "plays", "play"),
                         card.card().name
                     ));
                     self.open_cancel_window(rng);

@@ -6,7 +6,7 @@ use crate::action::Action as A;
 use crate::content::PlotId;
 use crate::phase::*;
 use crate::state::XMen;
-use backroom_engine::{GameRng, RuleError, Seat, SeatSet};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
 
 impl XMen {
     pub(crate) fn start_hand_size(&mut self, rng: &mut GameRng) {
@@ -54,7 +54,8 @@ impl XMen {
             return Err(illegal(
                 "Discard to Hand Size",
                 format!(
-                    "discard exactly {excess} cards to reach your Hand Size of {}",
+                    "discard exactly {} to reach your Hand Size of {}",
+                    plural(excess as u32, "card", "cards"),
                     p.hand_size()
                 ),
             ));
@@ -72,7 +73,11 @@ impl XMen {
                 if let Ok(rest) = without_cards(&p.hand, &cards, "Discard to Hand Size") {
                     p.hand = rest;
                 }
-                self.note(format!("{} discards {} to Hand Size.", self.who(s), card_names(&cards)));
+                self.note(format!(
+                    "{} {} to Hand Size.",
+                    self.who_verb(s, "discards", "discard"),
+                    card_names(&cards)
+                ));
                 self.plot_discard.extend(cards);
             }
             self.start_recruit(rng);

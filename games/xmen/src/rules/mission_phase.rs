@@ -28,8 +28,8 @@ impl XMen {
         self.mc = w;
         self.players[w as usize].add_rp(1);
         self.note(format!(
-            "{} is Mission Commander and gains 1 Revolution Point.",
-            self.who(w)
+            "{} Mission Commander: +1 Revolution Point.",
+            self.who_verb(w, "becomes", "become")
         ));
         self.invite_answers.clear();
         self.phase = Phase::Invite(Invite {
@@ -80,12 +80,19 @@ impl XMen {
                 }
                 inv.invited.insert(*school);
                 inv.asking = Some(*school);
-                self.note(format!(
-                    "{} invites {} to Character Position {}.",
-                    self.who(seat),
-                    self.who(*school),
-                    inv.positions.len() + 1
-                ));
+                let position = inv.positions.len() + 1;
+                self.note(if *school == seat {
+                    format!(
+                        "{} itself to Character Position {position}.",
+                        self.who_verb(seat, "invites", "invite")
+                    )
+                } else {
+                    format!(
+                        "{} {} to Character Position {position}.",
+                        self.who_verb(seat, "invites", "invite"),
+                        self.who(*school)
+                    )
+                });
             }
             Some(asked) => {
                 if seat != asked {
@@ -104,16 +111,26 @@ impl XMen {
                         }
                         inv.positions.push((seat, *character));
                         self.invite_answers.push((seat, Some(*character)));
-                        self.note(format!("{} sends {}.", self.who(seat), character.name()));
+                        self.note(format!(
+                            "{} {}.",
+                            self.who_verb(seat, "sends", "send"),
+                            character.name()
+                        ));
                     }
                     A::RefuseInvitation => {
                         let had = self.players[seat as usize].rp;
                         self.players[seat as usize].add_rp(-1);
                         self.invite_answers.push((seat, None));
                         self.note(if had > 0 {
-                            format!("{} refuses and loses 1 Revolution Point.", self.who(seat))
+                            format!(
+                                "{} the invitation: -1 Revolution Point.",
+                                self.who_verb(seat, "refuses", "refuse")
+                            )
                         } else {
-                            format!("{} refuses (no Revolution Point left to lose).", self.who(seat))
+                            format!(
+                                "{} the invitation (no Revolution Point left to lose).",
+                                self.who_verb(seat, "refuses", "refuse")
+                            )
                         });
                     }
                     _ => return Err(illegal(rule, "send a Character or refuse")),

@@ -7,7 +7,7 @@ use crate::action::Action as A;
 use crate::content::content;
 use crate::phase::*;
 use crate::state::XMen;
-use backroom_engine::{GameRng, RuleError, Seat, SeatSet};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
 
 impl XMen {
     pub(crate) fn start_plot(&mut self, rng: &mut GameRng) {
@@ -78,7 +78,11 @@ impl XMen {
                 .unwrap()
                 .pledges
                 .insert(seat, *amount);
-            self.note(format!("{} pledges {amount} Plot Points.", self.who(seat)));
+            self.note(format!(
+                "{} {}.",
+                self.who_verb(seat, "pledges", "pledge"),
+                plural(*amount, "Plot Point", "Plot Points")
+            ));
             return Ok(());
         }
         if seat != pl.current {
@@ -107,8 +111,9 @@ impl XMen {
                 });
                 self.plot_state().requested = true;
                 self.note(format!(
-                    "{} asks for {amount} Plot Points of support.",
-                    self.who(seat)
+                    "{} for {} of support.",
+                    self.who_verb(seat, "asks", "ask"),
+                    plural(*amount, "Plot Point", "Plot Points")
                 ));
             }
             A::AbandonRequest => {
@@ -120,8 +125,8 @@ impl XMen {
                 }
                 self.plot_state().request = None;
                 self.note(format!(
-                    "{} abandons the support request; pledges are released.",
-                    self.who(seat)
+                    "{} the support request; pledges are released.",
+                    self.who_verb(seat, "abandons", "abandon")
                 ));
             }
             A::PlayEvent {
@@ -150,7 +155,11 @@ impl XMen {
                 let hope: u32 = cards.iter().map(|c| c.card().hope as u32).sum();
                 p.hope += hope;
                 self.plot_discard.extend(cards.iter().copied());
-                self.note(format!("{} discards {} for {hope} Hope.", self.who(seat), card_names(cards)));
+                self.note(format!(
+                    "{} {} for {hope} Hope.",
+                    self.who_verb(seat, "discards", "discard"),
+                    card_names(cards)
+                ));
                 self.next_plot_turn(rng);
             }
             A::UsePower { character } => {
@@ -187,8 +196,8 @@ impl XMen {
                     }
                 }
                 self.note(format!(
-                    "{} uses the Power of {}.",
-                    self.who(seat),
+                    "{} the Power of {}.",
+                    self.who_verb(seat, "uses", "use"),
                     character.name()
                 ));
                 self.next_plot_turn(rng);
@@ -201,7 +210,7 @@ impl XMen {
                     ));
                 }
                 self.plot_state().passed.insert(seat);
-                self.note(format!("{} passes.", self.who(seat)));
+                self.note(format!("{}.", self.who_verb(seat, "passes", "pass")));
                 self.next_plot_turn(rng);
             }
             _ => {
@@ -227,8 +236,8 @@ impl XMen {
         self.players[seat as usize].hope -= amount;
         self.players[to as usize].hope += amount;
         self.note(format!(
-            "{} gives {amount} Hope to {}.",
-            self.who(seat),
+            "{} {amount} Hope to {}.",
+            self.who_verb(seat, "gives", "give"),
             self.who(to)
         ));
         Ok(())

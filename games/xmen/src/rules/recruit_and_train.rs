@@ -7,7 +7,7 @@ use crate::action::Action as A;
 use crate::content::{RecruitId, RecruitType};
 use crate::phase::*;
 use crate::state::{CharKey, Character, Rank, Reveal, RevealOutcome, XMen};
-use backroom_engine::{GameRng, RuleError, Seat};
+use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {
     pub(crate) fn start_recruit_auctions(&mut self, rng: &mut GameRng) {
@@ -92,6 +92,7 @@ impl XMen {
 
     /// All dials are revealed: the AUCTION sub-machine (§1.6).
     pub(crate) fn reveal_dials(&mut self, rng: &mut GameRng) {
+        let who: Vec<String> = (0..self.seats).map(|s| self.who(s)).collect();
         let auction = match &mut self.phase {
             Phase::Recruit(r) => &mut r.auction,
             Phase::McBid { auction, .. } => auction,
@@ -101,11 +102,12 @@ impl XMen {
         auction.revealed.push(dials.clone());
         let (escrow_before, round_before) = (auction.escrow.clone(), auction.round);
         let bidders: Vec<Seat> = auction.bidders.iter().collect();
-        let text = bidders
-            .iter()
-            .map(|s| format!("seat {} {}", s + 1, dials[s]))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let text = and_list(
+            &bidders
+                .iter()
+                .map(|s| format!("{} {}", who[*s as usize], dials[s]))
+                .collect::<Vec<_>>(),
+        );
         let outcome = if bidders.iter().all(|s| dials[s] == 0) {
             None
         } else {
@@ -195,11 +197,7 @@ impl XMen {
                 let (w, rolls) = XMen::roll_off(&field, rng);
                 self.note(format!(
                     "Every bid is 0: roll for Mission Commander ({}).",
-                    rolls
-                        .iter()
-                        .map(|(s, v)| format!("seat {} {v}", s + 1))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    XMen::rolls_text(&rolls)
                 ));
                 self.new_mc(w, mission);
             }
@@ -213,7 +211,7 @@ impl XMen {
             self.draw_plot(w, 1, rng);
         }
         let bonus_text = if bonus {
-            " and draws a bonus Plot Card"
+            " and a bonus Plot Card"
         } else {
             ""
         };
@@ -227,16 +225,16 @@ impl XMen {
             Phase::Recruit(mut r) => {
                 let card = r.current.card();
                 self.note(format!(
-                    "{} wins {} for {paid} Hope{bonus_text}.",
-                    self.who(w),
+                    "{} {} for {paid} Hope{bonus_text}.",
+                    self.who_verb(w, "wins", "win"),
                     card.name
                 ));
                 match card.kind {
                     RecruitType::Training => {
                         if self.training_holders(w, r.current).is_empty() {
                             self.note(format!(
-                                "{} has nobody to train: {} is discarded.",
-                                self.who(w),
+                                "{} nobody to train: {} is discarded.",
+                                self.who_verb(w, "has", "have"),
                                 card.name
                             ));
                             self.recruit_discard.push(r.current);
@@ -257,8 +255,8 @@ impl XMen {
             }
             Phase::McBid { mission, .. } => {
                 self.note(format!(
-                    "{} wins the Mission Commander bid for {paid} Hope{bonus_text}.",
-                    self.who(w)
+                    "{} the Mission Commander bid for {paid} Hope{bonus_text}.",
+                    self.who_verb(w, "wins", "win")
                 ));
                 self.new_mc(w, mission);
             }
@@ -309,8 +307,8 @@ impl XMen {
         let i = p.find(*character).unwrap();
         p.chars[i].training = Some(card);
         self.note(format!(
-            "{} trains {} with {}.",
-            self.who(seat),
+            "{} {} with {}.",
+            self.who_verb(seat, "trains", "train"),
             character.name(),
             card.card().name
         ));

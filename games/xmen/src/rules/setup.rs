@@ -21,8 +21,8 @@ impl XMen {
                 .insert(0, Character::new(CharKey::Leader(school), limit));
         }
         self.note(format!(
-            "{} holds the Mission Commander token.",
-            self.who(self.mc)
+            "{} the Mission Commander token.",
+            self.who_verb(self.mc, "holds", "hold")
         ));
         self.start_round(rng);
     }
@@ -47,8 +47,8 @@ impl XMen {
         order.remove(0);
         self.players[seat as usize].school = Some(i as u8);
         self.note(format!(
-            "Seat {} takes {}.",
-            seat + 1,
+            "{} {}.",
+            backroom_engine::seat_verb(seat, "takes", "take"),
             content().schools[i].name
         ));
         Ok(())

@@ -6,7 +6,7 @@ use super::illegal;
 use crate::action::Action as A;
 use crate::phase::*;
 use crate::state::{Rank, XMen};
-use backroom_engine::{GameRng, RuleError, Seat};
+use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {
     /// Checks an Upkeep choice against the stage's rule.
@@ -92,15 +92,17 @@ impl XMen {
 
     pub(crate) fn apply_upkeep(&mut self, seat: Seat, stage: UpkeepStage, c: &UpkeepChoice) {
         self.upkeep_revealed.push(crate::state::UpkeepReveal { seat, stage, choice: c.clone() });
-        let who = self.who(seat);
+        let who = |third: &str, second: &str| self.who_verb(seat, third, second);
+        let (recovers, advances, gains, loses) = (
+            who("recovers", "recover"),
+            who("advances", "advance"),
+            who("gains", "gain"),
+            who("loses", "lose"),
+        );
+        let does_not = who("does", "do");
         let income = self.hope_income(seat);
         let p = &mut self.players[seat as usize];
-        let names = c
-            .characters
-            .iter()
-            .map(|x| x.name())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let names = and_list(&c.characters.iter().map(|x| x.name()).collect::<Vec<_>>());
         let line = match stage {
             UpkeepStage::Recover => {
                 for id in &c.characters {
@@ -113,7 +115,7 @@ impl XMen {
                     }
                 }
                 format!(
-                    "{who} recovers {}.",
+                    "{recovers} {}.",
                     if names.is_empty() {
                         "nobody".into()
                     } else {
@@ -123,14 +125,14 @@ impl XMen {
             }
             UpkeepStage::Advance => {
                 if c.characters.is_empty() {
-                    format!("{who} does not advance the Revolution.")
+                    format!("{does_not} not advance the Revolution.")
                 } else {
                     for id in &c.characters {
                         let i = p.find(*id).unwrap();
                         p.chars[i].power -= 1;
                     }
                     p.add_rp(1);
-                    format!("{who} advances the Revolution with {names}.")
+                    format!("{advances} the Revolution with {names}.")
                 }
             }
             UpkeepStage::AcquireHope => {
@@ -148,12 +150,16 @@ impl XMen {
                     self.discard_character(seat, i);
                 }
                 let p = &mut self.players[seat as usize];
-                let mut line = format!(
-                    "{who} gains {income} Hope and pays {} for Heroes",
-                    c.characters.len()
-                );
+                let mut line = format!("{gains} {income} Hope");
+                if !c.characters.is_empty() {
+                    line += &format!(
+                        " and pays {} for {}",
+                        c.characters.len(),
+                        and_list(&c.characters.iter().map(|x| x.name()).collect::<Vec<_>>())
+                    );
+                }
                 if !gone.is_empty() {
-                    line += &format!(", discarding {}", gone.join(", "));
+                    line += &format!(", discarding {}", and_list(&gone));
                 }
                 let left = p
                     .chars
@@ -162,12 +168,13 @@ impl XMen {
                 if !left {
                     if c.penalty.as_deref() == Some("rp") {
                         p.add_rp(-1);
-                        line += "; with no Uninjured Hero or Student it loses 1 Revolution Point";
+                        line += &format!(". With no Uninjured Hero or Student left, {loses} 1 Revolution Point");
                     } else {
                         let lost = p.hope.div_ceil(2);
                         p.hope -= lost;
-                        line +=
-                            &format!("; with no Uninjured Hero or Student it loses {lost} Hope");
+                        line += &format!(
+                            ". With no Uninjured Hero or Student left, {loses} {lost} Hope"
+                        );
                     }
                 }
                 line + "."
@@ -203,7 +210,10 @@ impl XMen {
                     unreachable!()
                 };
                 u.ordered = Some((order, 0));
-                self.note(format!("{} asks to wait: this stage is done in clockwise order from the Mission Commander.", self.who(seat)));
+                self.note(format!(
+                    "{} to wait: this stage is done in clockwise order from the Mission Commander.",
+                    self.who_verb(seat, "asks", "ask")
+                ));
                 self.flush_upkeep(rng);
                 return Ok(());
             }
@@ -219,7 +229,7 @@ impl XMen {
             _ => {
                 return Err(illegal(
                     "Upkeep",
-                    format!("this is the {stage:?} stage of Upkeep"),
+                    format!("this is the {} stage of Upkeep", stage.name()),
                 ));
             }
         };

@@ -6,7 +6,7 @@ use crate::action::Action as A;
 use crate::battle::Battle;
 use crate::phase::*;
 use crate::state::XMen;
-use backroom_engine::{GameRng, RuleError, Seat};
+use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {
     /// End of round: the victory check, then the next round, the Final
@@ -21,13 +21,17 @@ impl XMen {
                 let w = ranking[0].clone();
                 self.game_over(
                     ranking,
-                    format!(
-                        "Round limit reached: {} lead(s) on Revolution Points.",
-                        w.iter()
-                            .map(|s| self.who(*s))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                    if w.len() == 1 {
+                        format!(
+                            "Round limit reached: {} on Revolution Points.",
+                            self.who_verb(w[0], "wins", "win")
+                        )
+                    } else {
+                        format!(
+                            "Round limit reached: {} share the lead on Revolution Points.",
+                            and_list(&w.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
+                        )
+                    },
                 );
             }
             0 => self.start_round(rng),
@@ -36,7 +40,10 @@ impl XMen {
                 let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[w]);
                 self.game_over(
                     ranking,
-                    format!("{} wins with 6 Revolution Points.", self.who(w)),
+                    format!(
+                        "{} with 6 Revolution Points.",
+                        self.who_verb(w, "wins", "win")
+                    ),
                 );
             }
             _ => self.start_tournament(six, rng),
@@ -103,11 +110,7 @@ impl XMen {
         };
         self.note(format!(
             "Final Tournament among {}.",
-            order
-                .iter()
-                .map(|s| self.who(*s))
-                .collect::<Vec<_>>()
-                .join(", ")
+            and_list(&order.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
         ));
         let t = Tournament {
             matches,
@@ -125,7 +128,10 @@ impl XMen {
             let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[w]);
             self.game_over(
                 ranking,
-                format!("{} wins the Final Tournament.", self.who(w)),
+                format!(
+                    "{} the Final Tournament.",
+                    self.who_verb(w, "wins", "win")
+                ),
             );
             return;
         }
@@ -142,8 +148,8 @@ impl XMen {
             if self.players[*s as usize].chars.iter().all(|c| c.injured) {
                 let w = t.pair[1 - i];
                 self.note(format!(
-                    "{} has no Uninjured Character and forfeits.",
-                    self.who(*s)
+                    "No Uninjured Character: {} the match.",
+                    self.who_verb(*s, "forfeits", "forfeit")
                 ));
                 t.winners.push(w);
                 return self.next_match(t, rng);
@@ -181,8 +187,8 @@ impl XMen {
         }
         t.chosen.push(*character);
         self.note(format!(
-            "{} sends {} to the tournament.",
-            self.who(seat),
+            "{} {} to the tournament.",
+            self.who_verb(seat, "sends", "send"),
             character.name()
         ));
         if t.chosen.len() == 2 {
