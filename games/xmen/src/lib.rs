@@ -99,7 +99,9 @@ impl Game for XMen {
                 },
             ],
             house_content: true,
-            engine_version: 1,
+            // 2: every pledge is used and held aside when made; Power Token
+            // limits apart from the tokens a Character arrives with.
+            engine_version: 2,
         }
     }
 
@@ -185,12 +187,12 @@ impl Game for XMen {
             let h = heroes.remove(0);
             g.players[s]
                 .chars
-                .push(Character::new(CharKey::Recruit(h), h.card().power_limit));
+                .push(Character::new(CharKey::Recruit(h), h.card().kind.arrival_tokens()));
             for _ in 0..2 {
                 let st = students.remove(0);
                 g.players[s]
                     .chars
-                    .push(Character::new(CharKey::Recruit(st), st.card().power_limit));
+                    .push(Character::new(CharKey::Recruit(st), st.card().kind.arrival_tokens()));
             }
         }
         // S7 Decks.

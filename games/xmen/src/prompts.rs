@@ -304,7 +304,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         let n = pledgers.len() as u32;
                         ask = ask.param(
                             "supporters",
-                            "Accept pledges from",
+                            "Pledges used (the Event uses every one)",
                             Input::Many {
                                 options: pledgers.clone(),
                                 min: 0,

@@ -7,7 +7,7 @@ use crate::action::Action as A;
 use crate::content::{PlotId, PlotKind, Target};
 use crate::phase::*;
 use crate::state::{CharKey, Rank, XMen};
-use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
 
 impl XMen {
     /// Validates an Event's declaration (P2a step 2) without changing
@@ -37,24 +37,38 @@ impl XMen {
         let Phase::Plot(pl) = &self.phase else {
             unreachable!()
         };
-        let mut support = 0u8;
-        for (i, s) in supporters.iter().enumerate() {
-            let pledge = pl.request.as_ref().and_then(|r| r.pledges.get(s).copied());
-            match pledge {
-                Some(n) if n > 0 && *s != seat && !supporters[..i].contains(s) => support += n,
-                _ => {
-                    return Err(illegal(
-                        "Playing Event Cards",
-                        format!("{} has no pledge to accept", self.who(*s)),
-                    ));
-                }
+        // "If one or more players agree to support an Event, then the
+        // soliciting player must play an Event Card that uses up all of
+        // their spent Plot Points": every pledge counts. `supporters`, when
+        // given, must name exactly the Schools that pledged.
+        let pledgers = Self::pledgers(pl);
+        let support: u8 = pledgers.iter().map(|(_, n)| n).sum();
+        if !supporters.is_empty() {
+            let mut named = supporters.to_vec();
+            named.sort_unstable();
+            named.dedup();
+            let all: Vec<Seat> = pledgers.iter().map(|(s, _)| *s).collect();
+            if named.len() != supporters.len() || named != all {
+                return Err(illegal(
+                    "Playing Event Cards",
+                    if all.is_empty() {
+                        "nobody pledged Plot Points".to_string()
+                    } else {
+                        format!(
+                            "the Event uses every pledge: {}",
+                            and_list(&all.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
+                        )
+                    },
+                ));
             }
         }
         if support > def.plot {
             return Err(illegal(
                 "Playing Event Cards",
                 format!(
-                    "the accepted support ({support}) is more than the Plot Value {}",
+                    "the pledges ({}) are more than the Plot Value of {} ({}); play an Event that uses them all, or abandon the request",
+                    plural(support, "Plot Point", "Plot Points"),
+                    def.name,
                     def.plot
                 ),
             ));
@@ -150,6 +164,22 @@ impl XMen {
         Ok(own)
     }
 
+    /// The Schools that pledged Plot Points to the open support request,
+    /// in seat order, with their pledges.
+    pub(crate) fn pledgers(pl: &Plot) -> Vec<(Seat, u8)> {
+        let Some(r) = &pl.request else {
+            return vec![];
+        };
+        let mut v: Vec<(Seat, u8)> = r
+            .pledges
+            .iter()
+            .filter(|(s, n)| **n > 0 && **s != pl.current)
+            .map(|(s, n)| (*s, *n))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
     pub(crate) fn play_event(
         &mut self,
         seat: Seat,
@@ -160,16 +190,15 @@ impl XMen {
         rng: &mut GameRng,
     ) -> Result<(), RuleError> {
         let own = self.check_event(seat, card, targets, character, supporters)?;
-        let pledges = self
-            .plot_state()
-            .request
-            .take()
-            .map(|r| r.pledges)
-            .unwrap_or_default();
-        for s in supporters {
-            let n = pledges.get(s).copied().unwrap_or(0);
-            self.players[*s as usize].pp -= n;
-        }
+        // The pledged Plot Points were taken when pledged (held aside); the
+        // Event spends them now.
+        let supporters: Vec<Seat> = {
+            let Phase::Plot(pl) = &self.phase else {
+                unreachable!()
+            };
+            Self::pledgers(pl).into_iter().map(|(s, _)| s).collect()
+        };
+        self.plot_state().request = None;
         let p = &mut self.players[seat as usize];
         p.pp -= own;
         let i = p.hand.iter().position(|c| *c == card).unwrap();

@@ -7,7 +7,7 @@ use crate::action::Action as A;
 use crate::content::content;
 use crate::phase::*;
 use crate::state::XMen;
-use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
 
 impl XMen {
     pub(crate) fn start_plot(&mut self, rng: &mut GameRng) {
@@ -72,17 +72,24 @@ impl XMen {
                     format!("you have {} Plot Points", self.players[seat as usize].pp),
                 ));
             }
+            // A pledge is locked and its Plot Points are held aside at once:
+            // "they cannot later withdraw their support".
+            self.players[seat as usize].pp -= *amount;
             self.plot_state()
                 .request
                 .as_mut()
                 .unwrap()
                 .pledges
                 .insert(seat, *amount);
-            self.note(format!(
-                "{} {}.",
-                self.who_verb(seat, "pledges", "pledge"),
-                plural(*amount, "Plot Point", "Plot Points")
-            ));
+            self.note(if *amount == 0 {
+                format!("{} nothing.", self.who_verb(seat, "pledges", "pledge"))
+            } else {
+                format!(
+                    "{} {}, held aside until the Event is played.",
+                    self.who_verb(seat, "pledges", "pledge"),
+                    plural(*amount, "Plot Point", "Plot Points")
+                )
+            });
             return Ok(());
         }
         if seat != pl.current {
@@ -123,11 +130,29 @@ impl XMen {
                         "there is no support request",
                     ));
                 }
-                self.plot_state().request = None;
-                self.note(format!(
-                    "{} the support request; pledges are released.",
-                    self.who_verb(seat, "abandons", "abandon")
-                ));
+                // "If for some reason the player does not have such an Event
+                // Card, then the supporting players are immediately
+                // reimbursed their spent Plot Points."
+                let pledges = self.plot_state().request.take().unwrap().pledges;
+                let mut back = vec![];
+                for (s, n) in pledges.iter() {
+                    if *n > 0 {
+                        self.players[*s as usize].pp += n;
+                        back.push(format!("{} {}", self.who(*s), plural(*n, "Plot Point", "Plot Points")));
+                    }
+                }
+                self.note(if back.is_empty() {
+                    format!(
+                        "{} the support request.",
+                        self.who_verb(seat, "abandons", "abandon")
+                    )
+                } else {
+                    format!(
+                        "{} the support request; pledged Plot Points go back at once ({}).",
+                        self.who_verb(seat, "abandons", "abandon"),
+                        and_list(&back)
+                    )
+                });
             }
             A::PlayEvent {
                 card,

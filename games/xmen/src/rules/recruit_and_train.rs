@@ -247,7 +247,7 @@ impl XMen {
                     _ => {
                         self.players[w as usize].chars.push(Character::new(
                             CharKey::Recruit(r.current),
-                            card.power_limit,
+                            card.kind.arrival_tokens(),
                         ));
                         self.next_recruit(r.row, rng);
                     }
