@@ -1359,9 +1359,9 @@ impl XMen {
                             return Err(RuleError::illegal(
                                 rule,
                                 format!(
-                                    "{} must be within {} hex(es) of the {}",
+                                    "{} must be within {} of the {}",
                                     pc.who.name(),
-                                    sp.range,
+                                    plural(sp.range, "hex", "hexes"),
                                     sp.objective
                                 ),
                             ));

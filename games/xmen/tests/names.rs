@@ -9,13 +9,18 @@ use xmen::{Options, XMen};
 /// Every text a reader would see, for one rendering check.
 fn check(text: &str, seats: u8) {
     let lower = text.to_lowercase();
-    for bad in ["seat 1", "seat 2", "seat 3", "seat 4", "seat 0", "(s)", "offer 0", "[", "]"] {
+    for bad in [
+        "seat 1", "seat 2", "seat 3", "seat 4", "seat 0", "(s)", "offer 0", "[", "]",
+    ] {
         assert!(!lower.contains(bad), "'{bad}' in: {text}");
     }
     let names: Vec<String> = (0..seats).map(|s| format!("Name{s}")).collect();
     for reader in [None, Some(0)] {
         let shown = render_names(text, &names, reader);
-        assert!(!shown.contains(['{', '}', '|']), "an unrendered token in: {text} -> {shown}");
+        assert!(
+            !shown.contains(['{', '}', '|']),
+            "an unrendered token in: {text} -> {shown}"
+        );
     }
 }
 
@@ -41,7 +46,10 @@ fn random_games_name_seats_by_token_only() {
     let mut lines = 0;
     for seed in 0..6u64 {
         let seats = 3 + (seed % 2) as u8;
-        let o = Options { pick_schools: seed % 3 != 0, max_rounds: 3 };
+        let o = Options {
+            pick_schools: seed % 3 != 0,
+            max_rounds: 3,
+        };
         let mut rng = GameRng::seeded(seed);
         let mut g = XMen::setup(&o, seats, &mut rng).unwrap();
         for _ in 0..4000 {
@@ -77,9 +85,26 @@ fn random_games_name_seats_by_token_only() {
 #[test]
 fn the_readers_own_seat_reads_you() {
     let mut rng = GameRng::seeded(3);
-    let g = XMen::setup(&Options { pick_schools: false, max_rounds: 2 }, 3, &mut rng).unwrap();
-    let line = format!("{} the Mission Commander token.", g.who_verb(1, "holds", "hold"));
+    let g = XMen::setup(
+        &Options {
+            pick_schools: false,
+            max_rounds: 2,
+        },
+        3,
+        &mut rng,
+    )
+    .unwrap();
+    let line = format!(
+        "{} the Mission Commander token.",
+        g.who_verb(1, "holds", "hold")
+    );
     let names: Vec<String> = ["Ana", "Jean", "Bas"].map(String::from).to_vec();
-    assert_eq!(render_names(&line, &names, Some(0)), "Jean (Cyclops) holds the Mission Commander token.");
-    assert_eq!(render_names(&line, &names, Some(1)), "You hold the Mission Commander token.");
+    assert_eq!(
+        render_names(&line, &names, Some(0)),
+        "Jean (Cyclops) holds the Mission Commander token."
+    );
+    assert_eq!(
+        render_names(&line, &names, Some(1)),
+        "You hold the Mission Commander token."
+    );
 }

@@ -24,7 +24,10 @@ impl XMen {
 
     /// Ruling A15: after the trade, a School that had an Uninjured Student
     /// (Hero) still has one.
-    pub(crate) fn keeps_last_uninjured(before: &crate::state::Player, after: &crate::state::Player) -> bool {
+    pub(crate) fn keeps_last_uninjured(
+        before: &crate::state::Player,
+        after: &crate::state::Player,
+    ) -> bool {
         [Rank::Hero, Rank::Student]
             .iter()
             .all(|r| before.uninjured(*r) == 0 || after.uninjured(*r) > 0)
@@ -80,7 +83,12 @@ impl XMen {
     }
 
     /// Sends a Secret Mission (validated first).
-    pub(crate) fn send_secret(&mut self, seat: Seat, character: CharKey, sent: u8) -> Result<(), RuleError> {
+    pub(crate) fn send_secret(
+        &mut self,
+        seat: Seat,
+        character: CharKey,
+        sent: u8,
+    ) -> Result<(), RuleError> {
         if sent >= 2 {
             return Err(illegal(
                 "Secret Missions",

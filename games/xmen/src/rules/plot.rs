@@ -138,7 +138,11 @@ impl XMen {
                 for (s, n) in pledges.iter() {
                     if *n > 0 {
                         self.players[*s as usize].pp += n;
-                        back.push(format!("{} {}", self.who(*s), plural(*n, "Plot Point", "Plot Points")));
+                        back.push(format!(
+                            "{} {}",
+                            self.who(*s),
+                            plural(*n, "Plot Point", "Plot Points")
+                        ));
                     }
                 }
                 self.note(if back.is_empty() {

@@ -210,11 +210,7 @@ impl XMen {
         if bonus {
             self.draw_plot(w, 1, rng);
         }
-        let bonus_text = if bonus {
-            " and a bonus Plot Card"
-        } else {
-            ""
-        };
+        let bonus_text = if bonus { " and a bonus Plot Card" } else { "" };
         match std::mem::replace(
             &mut self.phase,
             Phase::Over {
@@ -280,7 +276,12 @@ impl XMen {
             .collect()
     }
 
-    pub(crate) fn train_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub(crate) fn train_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
         let Phase::Recruit(r) = &self.phase else {
             unreachable!()
         };

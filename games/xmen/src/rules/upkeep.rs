@@ -91,7 +91,11 @@ impl XMen {
     }
 
     pub(crate) fn apply_upkeep(&mut self, seat: Seat, stage: UpkeepStage, c: &UpkeepChoice) {
-        self.upkeep_revealed.push(crate::state::UpkeepReveal { seat, stage, choice: c.clone() });
+        self.upkeep_revealed.push(crate::state::UpkeepReveal {
+            seat,
+            stage,
+            choice: c.clone(),
+        });
         let who = |third: &str, second: &str| self.who_verb(seat, third, second);
         let (recovers, advances, gains, loses) = (
             who("recovers", "recover"),
@@ -168,7 +172,9 @@ impl XMen {
                 if !left {
                     if c.penalty.as_deref() == Some("rp") {
                         p.add_rp(-1);
-                        line += &format!(". With no Uninjured Hero or Student left, {loses} 1 Revolution Point");
+                        line += &format!(
+                            ". With no Uninjured Hero or Student left, {loses} 1 Revolution Point"
+                        );
                     } else {
                         let lost = p.hope.div_ceil(2);
                         p.hope -= lost;

@@ -128,10 +128,7 @@ impl XMen {
             let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[w]);
             self.game_over(
                 ranking,
-                format!(
-                    "{} the Final Tournament.",
-                    self.who_verb(w, "wins", "win")
-                ),
+                format!("{} the Final Tournament.", self.who_verb(w, "wins", "win")),
             );
             return;
         }
