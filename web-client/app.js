@@ -7,6 +7,7 @@
 // The server is authoritative: the client only draws the views it is sent
 // and turns prompts into actions; there are no optimistic moves.
 
+import { renderNames, renderPromptNames } from './names.js';
 import { h, api, ApiError, saveSeat, loadSeat, forgetSeat, allSeats, savedName, saveName, toast, copyText, seatLabel, clock } from './util.js';
 import { Connection } from './net.js';
 import { renderPrompt } from './prompt.js';
@@ -194,7 +195,7 @@ async function drawMatches(box) {
         const bits = [`as ${me ? me.name : s.name}`];
         if (me && me.seat !== null && me.seat !== undefined) bits.push(seatLabel(me.seat));
         bits.push(`${info.players.filter((p) => p.seat !== null && p.seat !== undefined).length}/${info.seats} seated`);
-        if (info.outcome) bits.push(info.outcome.summary);
+        if (info.outcome) bits.push(renderNames(info.outcome.summary, (n) => info.players.find((p) => p.seat === n)?.name, me ? me.seat : null));
         detail.textContent = bits.join(' · ');
         if (info.status === 'finished') resume.textContent = 'View result';
         if (info.status === 'expired') resume.textContent = 'Open';
@@ -521,11 +522,14 @@ function tablePage(lobbyId, { spectate }) {
   // Seconds a person has been away now: the server's figure when the lobby
   // frame was sent, counted on from its arrival (no clock to agree on).
   const awayFor = (p) => (p.away_secs || 0) + (Date.now() - (S.lobbyAt || Date.now())) / 1000;
-  // Server text names seats ("Seat 2 wins"); add who sits there.
-  const withNames = (text) => String(text).replace(/\b[Ss]eat (\d+)\b(?! \()/g, (m, n) => {
-    const p = bySeat(Number(n) - 1);
-    return p ? `${m} (${p.name})` : m;
-  });
+  // Server text names seats by token ({seat:1}, names.js): the table's
+  // names, "you" for the reader. Lines stored before tokens said "Seat 2":
+  // those get the name added.
+  const withNames = (text, reader = mySeat()) => renderNames(text, (s) => bySeat(s)?.name, reader)
+    .replace(/\b[Ss]eat (\d+)\b(?! \()/g, (m, n) => {
+      const p = bySeat(Number(n) - 1);
+      return p ? `${m} (${p.name})` : m;
+    });
 
   function drawAll() {
     tableEl.classList.toggle('tabbed', !!S.lobby && S.lobby.status !== 'open');
@@ -722,7 +726,7 @@ function tablePage(lobbyId, { spectate }) {
     const view = R ? R.view : S.view;
     const seat = R ? (R.viewer && R.viewer.seat !== undefined ? R.viewer.seat : null) : mySeat();
     const ctx = {
-      view, seat, spectator: R ? seat === null : !!spectate, players: players(), seatName, pending: R ? R.pending : S.pending,
+      view, seat, spectator: R ? seat === null : !!spectate, players: players(), seatName, names: withNames, pending: R ? R.pending : S.pending,
       presenceDot: (s) => presenceDot(bySeat(s)),
       prompt: R ? null : S.prompt, outcome: R && R.at < R.moves ? null : S.outcome, lobby: L, version: R ? R.at : S.version, draft: R ? {} : S.drafts,
     };
@@ -779,7 +783,7 @@ function tablePage(lobbyId, { spectate }) {
         if (n !== asked) return; // a later step is on its way
         S.replay = r;
         where.textContent = r.at === 0 ? 'Before the first move' : `After move ${r.at} of ${r.moves}${r.seat !== undefined ? ` (${seatName(r.seat)})` : ''}`;
-        lines.textContent = r.lines.map(withNames).join(' ');
+        lines.textContent = r.lines.map((l) => withNames(l, Number(eyes.value))).join(' ');
         back.hidden = false;
         drawGame();
       } catch (e) {
@@ -928,7 +932,7 @@ function tablePage(lobbyId, { spectate }) {
       return;
     }
     const focused = document.activeElement && promptArea.contains(document.activeElement) ? document.activeElement.dataset.dial : undefined;
-    const el = renderPrompt(S.prompt, ctx, renderer, submitAction);
+    const el = renderPrompt(renderPromptNames(S.prompt, (t) => withNames(t)), ctx, renderer, submitAction);
     promptArea.replaceChildren(el);
     if (focused !== undefined) promptArea.querySelector(`[data-dial="${focused}"]`)?.focus();
   }

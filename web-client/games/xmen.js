@@ -261,7 +261,7 @@ function openAsk(ai) {
 }
 
 // ------------------------------------------------------------ phase banner
-function phaseName(view) {
+function phaseName(view, ctx) {
   const P = view.phase;
   switch (P.phase) {
     case 'pick_school': return ['Setup', 'Choose Schools in order of the setup roll'];
@@ -277,7 +277,7 @@ function phaseName(view) {
       return [P.mission ? 'Mission Phase' : 'Final Tournament', `${name}: ${P.turn ? `Mission Turn ${P.turn}` : 'Set Up Mission'}`];
     }
     case 'tournament_pick': return ['Final Tournament', 'choosing Characters'];
-    case 'over': return ['Game over', P.summary];
+    case 'over': return ['Game over', ctx.names ? ctx.names(P.summary) : P.summary];
     default: return [P.phase, ''];
   }
 }
@@ -295,7 +295,7 @@ function awaited(ctx) {
 }
 
 function banner(view, ctx) {
-  const [phase, step] = phaseName(view);
+  const [phase, step] = phaseName(view, ctx);
   const wait = awaited(ctx);
   const mine = ctx.seat !== null && wait.includes(ctx.seat) && !!ctx.prompt;
   return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { section: 'banner', phase: view.phase.phase, k: 'phase', v: `${view.round}|${phase}|${step}` } },
@@ -457,8 +457,8 @@ function decorateLog() {
     if (/^Round \d+ begins/.test(t)) kind = 'round';
     else if (/^(Upkeep|Plot Phase|Recruit|Mission Phase|Recruit and Train)/.test(t)) kind = 'phase';
     else if (/^Dials revealed/.test(t)) kind = 'reveal';
-    else if (/ attacks .*: \[/.test(t)) kind = 'attack';
-    else if (/wins|succeeds|fails|defeated|Revolution Point/.test(t)) kind = 'result';
+    else if (/ attacks .*Damage/.test(t)) kind = 'attack';
+    else if (/\bwins?\b|succeeds|fails|defeated|Revolution Point/.test(t)) kind = 'result';
     li.dataset.xm = kind;
     if (CONTENT.loaded) markNames(li);
   }
@@ -1087,7 +1087,7 @@ function stagePanel(view, ctx) {
     case 'tournament_pick':
       return h('section.xm-stage', h('p', 'Final Tournament: ', seatTag(ctx, P.pair[0]), ' against ', seatTag(ctx, P.pair[1]), '. Chosen: ', P.chosen.map(charName).join(', ') || 'none yet'));
     case 'over':
-      return h('section.xm-stage', h('p', h('b', P.summary)),
+      return h('section.xm-stage', h('p', h('b', ctx.names ? ctx.names(P.summary) : P.summary)),
         h('ol', P.ranking.map((g) => h('li', g.map((s, i) => [i ? ' & ' : '', seatTag(ctx, s)])))));
     default:
       return null;
