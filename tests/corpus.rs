@@ -36,6 +36,7 @@ async fn store_fixture(store: &Store, f: &Fixture) -> (Uuid, String) {
         outcome: None,
         rematch: None,
         turn_clock_secs: 0,
+            webhook_url: None,
         created_at: now,
         updated_at: now,
     };

@@ -22,6 +22,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             outcome: None,
             rematch: None,
             turn_clock_secs: 0,
+            webhook_url: None,
             created_at: now,
             updated_at: now,
         },

@@ -149,6 +149,10 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
     let mut probe = backroom_engine::GameRng::seeded(0);
     game.setup(&options, seats, &mut probe).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
     let name = clean_name(&req.name)?;
+    let webhook_url = match req.webhook_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        Some(u) => Some(crate::webhook::check(u, ctx.cfg.allow_private_webhooks).await?),
+        None => None,
+    };
     let invite = secret::new_invite();
     let spectate = req.spectators.then(secret::new_invite);
     let token = secret::new_token();
@@ -167,6 +171,7 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
         outcome: None,
         rematch: None,
         turn_clock_secs: req.turn_clock_secs as i32,
+        webhook_url,
         created_at: now,
         updated_at: now,
     };

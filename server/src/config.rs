@@ -140,6 +140,12 @@ pub struct ServeArgs {
     /// probe); the kernel then notices a peer that vanished. 0: off.
     #[arg(long, env = "BACKROOM_TCP_KEEPALIVE_SECS", default_value_t = 30)]
     pub tcp_keepalive_secs: u64,
+    /// Let lobby webhooks reach loopback, private, link-local and other
+    /// non-public addresses (tests, or a server whose operator wants them).
+    /// Off: such URLs are refused, so a webhook cannot be used to make
+    /// requests into the server's own network.
+    #[arg(long, env = "BACKROOM_ALLOW_PRIVATE_WEBHOOKS")]
+    pub allow_private_webhooks: bool,
     /// Take the client address from `X-Forwarded-For` / `X-Real-IP` /
     /// `Forwarded` (set this only behind a reverse proxy that sets them;
     /// otherwise a client could pick its own address).

@@ -22,6 +22,7 @@ pub mod secret;
 pub mod store;
 pub mod table;
 pub mod verify;
+pub mod webhook;
 pub mod ws;
 
 use axum::Router;

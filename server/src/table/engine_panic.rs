@@ -112,6 +112,7 @@ async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
         outcome: None,
         rematch: None,
         turn_clock_secs: 0,
+            webhook_url: None,
         created_at: now,
         updated_at: now,
     };

@@ -112,6 +112,7 @@ impl Table {
             version: self.live.as_ref().map(|l| l.version).unwrap_or(0),
             stand_in_after_secs: self.ctx.cfg.stand_in_after_secs,
             turn_clock_secs: self.lobby.turn_clock_secs.max(0) as u32,
+            webhook: self.lobby.webhook_url.is_some(),
             rematch: self.lobby.rematch,
         }
     }
@@ -374,6 +375,7 @@ impl Table {
             outcome: None,
             rematch: None,
             turn_clock_secs: self.lobby.turn_clock_secs,
+            webhook_url: self.lobby.webhook_url.clone(),
             created_at: now,
             updated_at: now,
         };
@@ -463,6 +465,7 @@ impl Table {
         metrics::gauge!("backroom_live_matches").increment(1.0);
         self.broadcast_lobby();
         self.broadcast_state();
+        self.notify_away();
         self.schedule_bots();
         Ok(self.info())
     }

@@ -48,6 +48,7 @@ mod clock;
 #[cfg(test)]
 mod engine_panic;
 mod lobby;
+mod notify;
 mod outbox;
 mod play;
 mod replay;
@@ -225,6 +226,8 @@ pub struct Table {
     /// When the last move was made (Unix ms; the start, or the last stored
     /// move's time after a restart): the turn clock runs from here.
     last_move_at: i64,
+    /// Seats the webhook was last called for (see `notify_away`).
+    webhook_told: SeatSet,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -259,6 +262,7 @@ impl Table {
             left_at: Vec::new(),
             replay: None,
             last_move_at: now_ms(),
+            webhook_told: SeatSet::EMPTY,
         }
     }
 

@@ -3,6 +3,7 @@
 //! every viewer then gets its own view (paced for those who only watch).
 
 use super::*;
+use backroom_engine::seat_ref;
 
 fn code_of(msg: &ServerMsg) -> &'static str {
     match msg {
@@ -190,9 +191,12 @@ impl Table {
             };
             match applied {
                 Ok((mut log, canonical)) => {
+                    // Every move a bot makes for a person says so, naming
+                    // them by seat token (rendered with the names in force).
                     if inc.clock {
-                        let who = self.players.iter().find(|p| p.seat == Some(seat)).map_or("A player", |p| p.name.as_str());
-                        log.insert(0, LogEntry::public(format!("{who} ran out of time: a bot moved for them.")));
+                        log.insert(0, LogEntry::public(format!("{} ran out of time: a bot moved for them.", seat_ref(seat))));
+                    } else if inc.conn.is_none() && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in) {
+                        log.insert(0, LogEntry::public(format!("A bot played for {}:", seat_ref(seat))));
                     }
                     let (v, at) = (live.version, now_ms());
                     if let Some(rid) = &inc.rid {
@@ -323,6 +327,7 @@ impl Table {
                 Viewer::Spectator => false,
             });
         }
+        self.notify_away();
         self.schedule_bots();
     }
 
