@@ -568,6 +568,13 @@ pub fn redact(url: &str) -> String {
 
 type Reply = oneshot::Sender<Result<(), String>>;
 
+/// Whether the database answered and refused the rows themselves (bad data,
+/// a constraint), as opposed to not being reachable: only then can another
+/// try without some of the rows succeed.
+fn refused_by_database(e: &anyhow::Error) -> bool {
+    matches!(e.downcast_ref::<sqlx::Error>(), Some(sqlx::Error::Database(_) | sqlx::Error::Encode(_)))
+}
+
 /// The group-commit writer: matches hand it their commits and wait; it
 /// writes everything that queued up meanwhile in one transaction.
 #[derive(Clone)]
@@ -611,12 +618,34 @@ impl GroupCommit {
                     let result = store.commit_batch(&commits).await;
                     metrics::histogram!("backroom_commit_latency_seconds").record(started.elapsed().as_secs_f64());
                     metrics::histogram!("backroom_commit_batch_size").record(commits.len() as f64);
-                    let result = result.map_err(|e| {
-                        tracing::error!(error = %format!("{e:#}"), "group commit failed");
-                        format!("{e:#}")
-                    });
-                    for r in replies {
-                        let _ = r.send(result.clone());
+                    match result {
+                        Ok(()) => {
+                            for r in replies {
+                                let _ = r.send(Ok(()));
+                            }
+                        }
+                        // The database refused something in the rows (not a
+                        // lost connection): one table's bad row must not fail
+                        // every table that shared the transaction, so each
+                        // table's commit is tried on its own, and only the
+                        // table the database refuses hears of it.
+                        Err(e) if commits.len() > 1 && refused_by_database(&e) => {
+                            tracing::warn!(error = %format!("{e:#}"), tables = commits.len(), "group commit refused; committing each table on its own");
+                            for (c, r) in commits.iter().zip(replies) {
+                                let one = store.commit_batch(std::slice::from_ref(c)).await.map_err(|e| {
+                                    tracing::error!(table = %c.lobby, error = %format!("{e:#}"), "commit failed");
+                                    format!("{e:#}")
+                                });
+                                let _ = r.send(one);
+                            }
+                        }
+                        Err(e) => {
+                            tracing::error!(error = %format!("{e:#}"), "group commit failed");
+                            let e = format!("{e:#}");
+                            for r in replies {
+                                let _ = r.send(Err(e.clone()));
+                            }
+                        }
                     }
                     drop(slot);
                 });

@@ -97,6 +97,11 @@ pub trait DynState: Send + Sync {
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng);
     /// A deep copy.
     fn clone_box(&self) -> Box<dyn DynState>;
+    /// The action in the canonical JSON that [`DynState::apply`] returns and
+    /// the store keeps, without applying it; `None` when it is not an
+    /// action of this game. The server compares a resent request with the
+    /// action first sent under the same request id this way.
+    fn canonical_action(&self, action: &Value) -> Option<String>;
 }
 
 /// The adapter from a typed [`Game`] to [`DynGame`].
@@ -222,6 +227,11 @@ impl<G: Game> DynState for G {
 
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())
+    }
+
+    fn canonical_action(&self, action: &Value) -> Option<String> {
+        let a: G::Action = serde_json::from_value(action.clone()).ok()?;
+        serde_json::to_string(&a).ok()
     }
 }
 

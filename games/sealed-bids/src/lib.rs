@@ -180,12 +180,13 @@ impl Game for SealedBids {
             None => format!("Round {} of {}: set your Bidding Dial", self.round + 1, self.rounds),
             Some(b) => format!("Round {} of {}: your dial is locked at {b}; you may change it until everyone has bid", self.round + 1, self.rounds),
         };
-        Some(Prompt::single(
-            title,
-            Ask::new("bid", "Lock in")
-                .with("round", self.round)
-                .param("value", "Bid", Input::Number { min: 0, max: MAX_BID as i64 }),
-        ))
+        let mut ask =
+            Ask::new("bid", "Lock in").with("round", self.round).param("value", "Bid", Input::Number { min: 0, max: MAX_BID as i64 });
+        // Changing a locked dial starts from it, not from 0.
+        if let Some(b) = self.dials[seat as usize] {
+            ask = ask.default_to(b);
+        }
+        Some(Prompt::single(title, ask))
     }
 
     fn apply(&mut self, seat: Seat, action: &Action, _rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
@@ -301,6 +302,25 @@ mod tests {
                 assert!(r.finished);
             }
         }
+    }
+
+    #[test]
+    fn offered_options_work() {
+        for seed in 0..20 {
+            for seats in [2, 4] {
+                let r = testkit::offered_options_work::<SealedBids>(&Options { rounds: 5 }, seats, seed, 200).unwrap();
+                assert!(r.asks > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_locked_dial_is_the_default_of_its_change() {
+        let mut rng = GameRng::seeded(3);
+        let mut g = SealedBids::setup(&Options::default(), 3, &mut rng).unwrap();
+        assert_eq!(g.prompt(0).unwrap().asks[0].params[0].default, None);
+        g.apply(0, &Action::Bid { value: 7, round: Some(0) }, &mut rng).unwrap();
+        assert_eq!(g.prompt(0).unwrap().asks[0].params[0].default, Some(7.into()));
     }
 
     #[test]

@@ -1098,7 +1098,7 @@ impl XMen {
             .all(|r| before.uninjured(*r) == 0 || after.uninjured(*r) > 0)
     }
 
-    fn check_offer(
+    pub(crate) fn check_offer(
         &self,
         o: &Offer,
     ) -> Result<(crate::state::Player, crate::state::Player), RuleError> {

@@ -186,3 +186,36 @@ fn random_games_open_every_trigger_window() {
     }
     assert!(played > 0);
 }
+
+/// Prompts offer only what can work: every enabled option of every prompt,
+/// for every seat, is accepted with some legal companions (issue 12 item 3).
+/// `XMEN_OFFER_SEEDS` / `XMEN_OFFER_ROUNDS` for a longer soak.
+#[test]
+fn offered_options_work() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let (n, rounds) = (env("XMEN_OFFER_SEEDS", 6), env("XMEN_OFFER_ROUNDS", 2) as u32);
+    let mut total = testkit::OfferReport::default();
+    for seed in 0..n {
+        for seats in [3, 4] {
+            let o = Options {
+                pick_schools: seed % 2 == 0,
+                max_rounds: rounds,
+            };
+            let r = testkit::offered_options_work::<XMen>(&o, seats, seed, 1500 * rounds as usize)
+                .unwrap_or_else(|e| panic!("{e}"));
+            total.prompts += r.prompts;
+            total.asks += r.asks;
+            total.options += r.options;
+            total.disabled += r.disabled;
+            total.probes += r.probes;
+        }
+    }
+    eprintln!("{total:?}");
+    assert!(total.options > 1000, "{total:?}");
+    assert!(total.disabled > 0, "no option was ever shown disabled: {total:?}");
+}
