@@ -19,6 +19,11 @@ use uuid::Uuid;
 /// Writes `f` into `store` as the server would have; returns the lobby id
 /// and a token of its (unseated) host.
 async fn store_fixture(store: &Store, f: &Fixture) -> (Uuid, String) {
+    store_fixture_as(store, f, f.engine_version).await
+}
+
+/// [`store_fixture`], as if stored under `engine_version`.
+async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (Uuid, String) {
     let replayed = f.replay().unwrap_or_else(|e| panic!("{} {}-seat: {e}", f.game, f.seats));
     let now = now_ms();
     let id = Uuid::new_v4();
@@ -32,7 +37,7 @@ async fn store_fixture(store: &Store, f: &Fixture) -> (Uuid, String) {
         spectate_hash: None,
         seed: None,
         seed_hash: None,
-        engine_version: f.engine_version as i32,
+        engine_version: engine_version as i32,
         outcome: None,
         rematch: None,
         turn_clock_secs: 0,
@@ -110,6 +115,41 @@ async fn every_stored_match_restores_on_the_server_and_verifies() {
         assert_eq!((step["at"].as_u64(), step["moves"].as_u64()), (Some(v.actions as u64), Some(v.actions as u64)));
         assert_eq!(step["pending"]["mode"], "over", "{}", path.display());
     }
+    app.stop().await;
+    db.cleanup().await;
+}
+
+/// A match stored under a version the engine no longer replays is not
+/// restored from its snapshots (they may not fit today's types, even when,
+/// as here, they would): it stays out of play with a typed error and
+/// `verify` names the version, while the other matches play on.
+#[tokio::test]
+async fn a_match_under_a_version_no_longer_replayed_is_refused_and_harms_no_other() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let store = db.store().await;
+    let load = |name: &str| Fixture::load(&corpus_dir().join(name)).unwrap_or_else(|e| panic!("{e}"));
+    let live = load("sealed-bids.v1.3-seats.live.json");
+    let finished = load("sealed-bids.v1.3-seats.finished.json");
+    let (gone_live, gone_token) = store_fixture_as(&store, &live, 0).await;
+    let (gone_finished, _) = store_fixture_as(&store, &finished, 0).await;
+    let (fine, fine_token) = store_fixture(&store, &live).await;
+    let app = spawn_app(&db, &[]).await;
+
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (_, info) = app.get(&format!("/api/lobbies/{fine}"), Some(&fine_token)).await;
+        if info["status"] == "finished" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the bots have not finished the replayable match ({info})");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, e) = app.get(&format!("/api/lobbies/{gone_live}"), Some(&gone_token)).await;
+    assert!(status >= 400 && e["code"].is_string() && e["message"].is_string(), "{status} {e}");
+    let e = verify::verify(&store, gone_finished).await.expect_err("version 0 does not verify");
+    assert!(format!("{e:#}").contains("no longer replays matches stored under version 0"), "{e:#}");
+    verify::verify(&store, fine).await.unwrap();
+    assert_eq!(app.get("/healthz", None).await.0, 200);
     app.stop().await;
     db.cleanup().await;
 }
