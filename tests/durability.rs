@@ -32,7 +32,7 @@ async fn crash_and_resume(backend: Backend) {
     let db = TestDb::new(backend).await;
     let (mut server, addr) = spawn_binary(&db.url).await;
     let base = format!("http://{addr}");
-    let http = reqwest::Client::new();
+    let http = http_client();
     let rounds = 8u64;
     let lobby = sealed_bids_lobby(&base, &http, 3, rounds as u32).await;
     let mut tokens = vec![lobby.host_token.clone()];

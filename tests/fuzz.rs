@@ -495,7 +495,7 @@ fn http_body(r: &mut GameRng, path: &str) -> (String, Option<String>) {
 
 async fn http_task(base: String, lobby: String, token: String, seed: u64, quota: usize, deadline: Instant, tally: Shared) {
     let mut r = GameRng::seeded(seed);
-    let http = reqwest::Client::new();
+    let http = http_client();
     let methods = ["GET", "POST", "PUT", "DELETE", "PATCH"];
     for _ in 0..quota {
         if Instant::now() >= deadline {

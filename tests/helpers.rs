@@ -72,6 +72,14 @@ impl TestDb {
     }
 }
 
+/// An HTTP client. The server's webhooks use reqwest with rustls on ring,
+/// and cargo unifies reqwest's features across the workspace, so every
+/// client in the process needs that crypto provider installed first.
+pub fn http_client() -> reqwest::Client {
+    backroom_server::webhook::init_tls();
+    reqwest::Client::new()
+}
+
 /// Runs one statement on a Postgres test database from outside the server.
 pub async fn sql(db: &TestDb, statement: &str) {
     use sqlx::Connection;
@@ -100,7 +108,7 @@ pub async fn spawn_app(db: &TestDb, extra: &[&str]) -> App {
     let task = tokio::spawn(backroom_server::run(listener, cfg, async move {
         let _ = rx.await;
     }));
-    App { addr, http: reqwest::Client::new(), stop: Some(tx), task: Some(task) }
+    App { addr, http: http_client(), stop: Some(tx), task: Some(task) }
 }
 
 impl App {

@@ -19,3 +19,4 @@ mod play;
 mod reliability;
 mod scenarios;
 mod store;
+mod webhook;

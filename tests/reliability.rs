@@ -129,7 +129,7 @@ async fn storm(db: &TestDb, matches: usize, kill_at: &[f64], pg: Option<&Throwaw
     let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
     let (mut server, _) = serve(&db.url, addr).await;
     let base = format!("http://{addr}");
-    let http = reqwest::Client::new();
+    let http = http_client();
     let rss_before = rss_kb(&server);
     let acked: Acked = Arc::default();
     let total = Arc::new(AtomicU64::new(0));
