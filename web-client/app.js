@@ -121,6 +121,8 @@ function gameCard(g, nameInput) {
   const clock = h('select', { name: 'turn_clock' },
     [[0, 'No clock'], [60, '1 minute'], [300, '5 minutes'], [3600, '1 hour'], [86400, '1 day']].map(([v, label]) => h('option', { value: String(v) }, label)));
   fields.push(h('label.field', h('span', 'Turn clock: a bot moves for whoever the table still waits on'), clock));
+  const webhook = h('input', { type: 'url', name: 'webhook_url', placeholder: 'https://discord.com/api/webhooks/…', maxlength: '500' });
+  fields.push(h('label.field', h('span', 'Webhook (optional): tell a Discord or Slack channel when the table waits on someone who is away'), webhook));
   const spect = h('input', { type: 'checkbox', name: 'spectators' });
   fields.push(h('label.field.inline', spect, h('span', 'Make a spectator link (public view only)')));
   const button = h('button.primary', { type: 'submit' }, 'Create lobby');
@@ -144,7 +146,7 @@ function gameCard(g, nameInput) {
     button.disabled = true;
     button.textContent = 'Creating…';
     try {
-      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked, turn_clock_secs: Number(clock.value) } });
+      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked, turn_clock_secs: Number(clock.value), webhook_url: webhook.value.trim() || undefined } });
       saveName(name);
       saveSeat(j.lobby, { token: j.token, player: j.player, invite: j.invite, invite_url: j.invite_url, spectate_url: j.spectate_url, game: g.id, game_name: g.name, name, host: true });
       location.hash = `#/table/${j.lobby}`;
