@@ -14,6 +14,17 @@ async fn two_seat_match(app: &App, rounds: u32) -> (Lobby, String) {
     (lobby, friend)
 }
 
+/// A started three-round two-seat match: the lobby, the host's socket (it
+/// has seen the first state) and the friend's.
+async fn started_pair(app: &App) -> (Lobby, Ws, Ws) {
+    let (lobby, friend) = two_seat_match(app, 3).await;
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    start(&app.url(""), &app.http, &lobby).await;
+    a.until(|m| m["type"] == "state").await;
+    (lobby, a, b)
+}
+
 #[tokio::test]
 async fn hostile_strings_are_refused_at_the_edge() {
     let db = TestDb::new(Backend::Sqlite).await;
@@ -114,11 +125,7 @@ async fn a_frame_over_a_mebibyte_gets_an_error_frame_and_1009() {
 async fn a_request_id_reused_for_another_move_is_refused_and_a_true_resend_is_not() {
     let db = TestDb::new(Backend::Sqlite).await;
     let app = spawn_app(&db, &[]).await;
-    let (lobby, friend) = two_seat_match(&app, 3).await;
-    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
-    let _b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
-    start(&app.url(""), &app.http, &lobby).await;
-    a.until(|m| m["type"] == "state").await;
+    let (lobby, mut a, _b) = started_pair(&app).await;
     a.send(json!({"type": "act", "rid": "r1", "version": 0, "action": {"type": "bid", "value": 3}})).await;
     assert_eq!(a.until(|m| m["type"] == "ack").await["version"], 1);
     a.send(json!({"type": "act", "rid": "r1", "version": 1, "action": {"type": "bid", "value": 5}})).await;
@@ -147,11 +154,7 @@ async fn a_request_id_reused_for_another_move_is_refused_and_a_true_resend_is_no
 async fn a_resend_in_the_same_batch_is_answered_only_after_the_commit() {
     let db = TestDb::new(Backend::Postgres).await;
     let app = spawn_app(&db, &[]).await;
-    let (lobby, friend) = two_seat_match(&app, 3).await;
-    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
-    let _b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
-    start(&app.url(""), &app.http, &lobby).await;
-    a.until(|m| m["type"] == "state").await;
+    let (lobby, mut a, _b) = started_pair(&app).await;
 
     sql(&db, "ALTER TABLE actions ADD CONSTRAINT outage CHECK (seq < 0) NOT VALID").await;
     let bid = json!({"type": "act", "rid": "twice", "version": 0, "action": {"type": "bid", "value": 7}});
