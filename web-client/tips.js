@@ -77,7 +77,11 @@ function install() {
   });
   document.addEventListener('focusout', (e) => { if (owner && e.target === owner) hideTip(); });
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideTip(); });
-  window.addEventListener('scroll', () => { if (owner) hideTip(); }, { passive: true, capture: true });
+  // Scrolling carries the tip along with its element.
+  window.addEventListener('scroll', () => {
+    if (!owner || !box || box.hidden) return;
+    if (owner.isConnected) showTip(owner); else hideTip();
+  }, { passive: true, capture: true });
   window.addEventListener('hashchange', hideTip);
 }
 
