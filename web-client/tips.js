@@ -23,6 +23,9 @@ export function showTip(el) {
   const text = el.getAttribute('data-tip');
   if (!text) return;
   const b = ensureBox();
+  // A modal dialog is in the browser's top layer: the tip must be inside it to show above it.
+  const host = el.closest('dialog[open]') || document.body;
+  if (b.parentNode !== host) host.append(b);
   owner = el;
   const title = el.getAttribute('data-tip-title');
   b.replaceChildren(title ? h('strong.tip-title', title) : null, h('span.tip-text', text));
