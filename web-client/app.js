@@ -1063,7 +1063,8 @@ function tablePage(lobbyId, { spectate }) {
   let chatVisible = false;
   let unread = 0;
   const showUnread = () => {
-    chatJump.hidden = unread === 0;
+    // On a phone with tabs the "Log & chat" tab counts them instead.
+    chatJump.hidden = unread === 0 || (isPhone() && tableEl.classList.contains('tabbed'));
     chatJump.textContent = `Chat: ${unread} new`;
     tabs.badge('talk', unread ? String(unread) : null);
   };

@@ -20,7 +20,8 @@
 // })
 //
 // In what render returns: `data-section="hand"` marks the viewer's own
-// hand (moved under the prompt), `data-k`/`data-v` a thing whose change
+// hand (moved under the prompt), `data-section="banner"` the game's status
+// line (moved above the board; on a phone, shown on every tab), `data-k`/`data-v` a thing whose change
 // flashes (changes.js), `data-tip` a text shown on hover and tap (tips.js).
 //
 // ctx: { view, seat (my seat or null), spectator, players (by seat),

@@ -23,6 +23,9 @@ export function showTip(el) {
   const text = el.getAttribute('data-tip');
   if (!text) return;
   const b = ensureBox();
+  // A modal dialog is in the browser's top layer: the tip must be inside it to show above it.
+  const host = el.closest('dialog[open]') || document.body;
+  if (b.parentNode !== host) host.append(b);
   owner = el;
   const title = el.getAttribute('data-tip-title');
   b.replaceChildren(title ? h('strong.tip-title', title) : null, h('span.tip-text', text));
@@ -77,7 +80,11 @@ function install() {
   });
   document.addEventListener('focusout', (e) => { if (owner && e.target === owner) hideTip(); });
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideTip(); });
-  window.addEventListener('scroll', () => { if (owner) hideTip(); }, { passive: true, capture: true });
+  // Scrolling carries the tip along with its element.
+  window.addEventListener('scroll', () => {
+    if (!owner || !box || box.hidden) return;
+    if (owner.isConnected) showTip(owner); else hideTip();
+  }, { passive: true, capture: true });
   window.addEventListener('hashchange', hideTip);
 }
 

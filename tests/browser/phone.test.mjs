@@ -65,6 +65,7 @@ test('at phone width the table is tabs: move, board, players, log and chat', { t
     await ana.fill('#chat-input', 'hello from Ana');
     await ana.click('.chat-form button[type="submit"]');
     await bea.locator('.tab[data-tab="talk"] .tab-badge', { hasText: '1' }).waitFor();
+    assert.equal(await bea.locator('.chat-jump').isVisible(), false, 'the tab counts them, no floating button');
     await bea.locator('.tab[data-tab="talk"]').click();
     await bea.locator('.chat-list li', { hasText: 'hello from Ana' }).waitFor();
     await bea.locator('.log').waitFor();

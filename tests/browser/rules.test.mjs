@@ -41,6 +41,14 @@ test('the rules summary and glossary open over the table, and as a page', { time
     const tip = page.locator('#tip');
     await tip.waitFor();
     assert.match(await tip.innerText(), /exactly one player/);
+    // Above the modal dialog, not under it: the tip is what the browser shows at its centre.
+    assert.ok(await tip.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      el.style.pointerEvents = 'auto'; // the tip lets clicks through; hit-test it for this check only
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      el.style.pointerEvents = '';
+      return el.contains(top);
+    }), 'the tip shows above the rules dialog');
     await page.screenshot({ path: path.join(shots, 'rules-dialog.png') });
     await dlg.getByRole('button', { name: 'Close' }).click();
     assert.equal(await page.locator('dialog.rules-dialog').count(), 0);

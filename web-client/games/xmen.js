@@ -822,7 +822,7 @@ function attackTargetControl(param, ask, ctx, key) {
         ? `${plural(dist, 'hex', 'hexes')}: ${need} beyond Attack Range ${R.actor.range}, more than its Power Tokens reach`
         : `${plural(dist, 'hex', 'hexes')}: ${need} beyond Attack Range ${R.actor.range}, costs ${spendWords(R, p)}`;
     const b = h('button.choice.xm-target', {
-      type: 'button', role: 'radio', class: `choice xm-target${need ? ' far' : ''}`, 'aria-checked': String(same(o.value, chosen)),
+      type: 'button', role: 'radio', class: `choice xm-target${need ? ' far' : ''}`, 'aria-checked': String(same(o.value, chosen)), disabled: !!o.disabled,
       dataset: { need: String(need), dist: String(dist) },
       onclick: () => {
         chosen = o.value;
@@ -839,7 +839,7 @@ function attackTargetControl(param, ask, ctx, key) {
         showSpend();
         row.dispatchEvent(new Event('pick', { bubbles: true }));
       },
-    }, h('span.xm-target-name', o.label), need ? h('span.xm-target-badge', { 'aria-hidden': 'true' }, `+${need}`) : null, h('small.xm-target-cost', cost));
+    }, h('span.xm-target-name', o.label), need ? h('span.xm-target-badge', { 'aria-hidden': 'true' }, `+${need}`) : null, h('small.xm-target-cost', o.disabled ? `${cost} · ${o.disabled}` : cost));
     return b;
   });
   row.append(...buttons);
@@ -1149,6 +1149,7 @@ function characterChoice(param, ctx, key) {
     const a = attributes(c);
     const b = h('button.choice.xm-charopt', {
       type: 'button', role: 'radio', class: `choice xm-charopt rank-${d.rank}`, 'aria-checked': String(chosen === o.value), dataset: { char: o.value }, 'data-tip': charTip(c), 'data-tip-title': d.name,
+      disabled: !!o.disabled,
       onclick: () => {
         chosen = o.value;
         ctx.draft[key] = chosen;
@@ -1157,7 +1158,8 @@ function characterChoice(param, ctx, key) {
       },
     },
     h('span.xm-charopt-name', h('span.xm-rank', d.rank[0].toUpperCase()), ' ', o.label),
-    h('span.xm-charopt-sub', `ATK ${a.atk} · DEF ${a.def} · SPD ${a.spd} · RNG ${a.range}`, c.power !== undefined ? ` · ${c.power}/${a.limit} power` : '', c.injured ? ' · injured' : ''));
+    h('span.xm-charopt-sub', `ATK ${a.atk} · DEF ${a.def} · SPD ${a.spd} · RNG ${a.range}`, c.power !== undefined ? ` · ${c.power}/${a.limit} power` : '', c.injured ? ' · injured' : ''),
+    o.disabled ? h('small.why', o.disabled) : null);
     return b;
   });
   row.append(...buttons);
@@ -1175,7 +1177,8 @@ function characterChecks(param, ctx, key) {
     const c = all.find((x) => x.id === o.value) || { id: o.value, power: 0 };
     const d = charDef(o.value);
     const a = attributes(c);
-    const cb = h('input', { type: 'checkbox', checked: chosen.has(o.value) });
+    if (o.disabled) chosen.delete(o.value);
+    const cb = h('input', { type: 'checkbox', checked: chosen.has(o.value), disabled: !!o.disabled });
     cb.addEventListener('change', () => {
       if (cb.checked) chosen.add(o.value); else chosen.delete(o.value);
       ctx.draft[key] = i.options.filter((x) => chosen.has(x.value)).map((x) => x.value);
@@ -1183,7 +1186,7 @@ function characterChecks(param, ctx, key) {
     });
     return h('label.check.xm-charcheck', { class: `check xm-charcheck rank-${d.rank}${c.injured ? ' injured' : ''}`, 'data-tip': charTip(c), 'data-tip-title': d.name }, cb,
       h('span.xm-rank', d.rank[0].toUpperCase()),
-      h('span', h('b', o.label), h('small', ` ${a.hope} hope · ${c.power}/${a.limit} power${c.injured ? ' · injured' : ''}`)));
+      h('span', h('b', o.label), h('small', ` ${a.hope} hope · ${c.power}/${a.limit} power${c.injured ? ' · injured' : ''}`), o.disabled ? h('small.why', ` (${o.disabled})`) : null));
   }), count);
   show();
   return { el: list, get: () => i.options.filter((o) => chosen.has(o.value)).map((o) => o.value) };
