@@ -213,15 +213,34 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             match u.stage {
                 UpkeepStage::Recover => {
                     title = "Upkeep: Recover Characters (up to 3)".into();
-                    asks.push(Ask::new("recover", "Recover").param(
-                        "characters",
-                        "Characters",
-                        Input::Many {
-                            options: chars_opts(g, seat, |_| true),
-                            min: 0,
-                            max: 3,
-                        },
-                    ));
+                    // The form starts with the Characters a Recovery helps
+                    // (the Injured, then those below their Power Token
+                    // limit): an untouched form does not waste the stage.
+                    let helped: Vec<_> = p
+                        .chars
+                        .iter()
+                        .filter(|c| c.injured)
+                        .chain(
+                            p.chars
+                                .iter()
+                                .filter(|c| !c.injured && c.power < c.attributes().limit),
+                        )
+                        .take(3)
+                        .map(|c| serde_json::Value::from(c.id.id()))
+                        .collect();
+                    asks.push(
+                        Ask::new("recover", "Recover")
+                            .param(
+                                "characters",
+                                "Characters",
+                                Input::Many {
+                                    options: chars_opts(g, seat, |_| true),
+                                    min: 0,
+                                    max: 3,
+                                },
+                            )
+                            .default_to(helped),
+                    );
                 }
                 UpkeepStage::Advance => {
                     title = "Upkeep: Advance the Revolution".into();
