@@ -1,9 +1,9 @@
 //! Contract tests every game reuses (OpenSpiel's `RandomSimTest`, plus the
 //! non-leak test).
 //!
-//! Call [`random_play`] and [`non_leak`] from a game's own tests with a few
-//! hundred seeds; on failure the message names the seed and step so the
-//! game can be replayed to that point.
+//! Call [`random_play`], [`non_leak`] and [`offered_options_work`] from a
+//! game's own tests with many seeds; on failure the message names the seed
+//! and step so the game can be replayed to that point.
 
 use crate::{Game, GameRng, Seat, SeatSet, Viewer};
 use serde_json::Value;
