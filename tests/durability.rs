@@ -139,13 +139,6 @@ async fn kill_9_mid_match_then_resume_on_postgres() {
     crash_and_resume(Backend::Postgres).await;
 }
 
-/// Runs one statement on the test database from outside the server.
-async fn sql(db: &TestDb, statement: &str) {
-    use sqlx::Connection;
-    let mut c = sqlx::PgConnection::connect(&db.url).await.unwrap();
-    sqlx::raw_sql(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut c).await.unwrap();
-}
-
 #[tokio::test]
 async fn a_move_the_database_refuses_is_never_acknowledged_and_play_goes_on() {
     let db = TestDb::new(Backend::Postgres).await;

@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod corpus;
 pub mod scenario;
 
 use backroom_engine::erased::{DynGame, erase};

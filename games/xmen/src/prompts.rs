@@ -27,6 +27,12 @@ fn seat_opts(g: &XMen, f: impl Fn(Seat) -> bool) -> Vec<Opt> {
         .collect()
 }
 
+/// Which offer between two Schools, when there has been more than one:
+/// " (offer 2)"; the first needs no number.
+fn offer_no(n: u8) -> String {
+    if n == 0 { String::new() } else { format!(" (offer {})", n + 1) }
+}
+
 fn hexes(cells: Vec<[i32; 2]>) -> Input {
     Input::Hex { cells }
 }
@@ -322,7 +328,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             }
         }
         Phase::Plot(pl) => {
-            title = format!("Plot Phase: {} to act", g.who(pl.current));
+            title = format!("Plot Phase: {} now", g.who_verb(pl.current, "acts", "act"));
             let p = &g.players[seat as usize];
             if p.hope > 0 && g.seats > 1 {
                 asks.push(
@@ -493,7 +499,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             .collect();
                         ask = ask.param(
                             "supporters",
-                            "Accept pledges from",
+                            "Pledges used (the Event uses every one)",
                             Input::Many {
                                 options,
                                 min: 0,
@@ -588,7 +594,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     asks.push(
                         Ask::new(
                             "accept",
-                            format!("Accept offer {} from {}", o.n, g.who(o.from)),
+                            format!("Accept the offer from {}{}", g.who(o.from), offer_no(o.n)),
                         )
                         .with("from", o.from)
                         .with("n", o.n)
@@ -604,7 +610,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     asks.push(
                         Ask::new(
                             "reject",
-                            format!("Decline offer {} from {}", o.n, g.who(o.from)),
+                            format!("Decline the offer from {}{}", g.who(o.from), offer_no(o.n)),
                         )
                         .with("from", o.from)
                         .with("n", o.n),
@@ -614,7 +620,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     asks.push(
                         Ask::new(
                             "withdraw",
-                            format!("Withdraw offer {} to {}", o.n, g.who(o.to)),
+                            format!("Withdraw your offer to {}{}", g.who(o.to), offer_no(o.n)),
                         )
                         .with("to", o.to)
                         .with("n", o.n),
