@@ -71,7 +71,7 @@ function buildAsk(ask, ai, ctx, renderer, onSubmit, many) {
   const hint = h('p.hint', { role: 'status' });
   const button = h('button.primary.submit', { type: 'submit', dataset: { verb: ask.verb } }, ask.label);
   const problem = () => ask.disabled || controls
-    .map(({ param, control }) => (control.problem && control.problem()) || problemOf(param, control.get()))
+    .map(({ param, control }) => (control.problem && control.problem()) || problemOf(param, control.get()) || disabledChosen(param, control.get()))
     .find(Boolean);
   const refresh = () => {
     const p = problem();
@@ -136,6 +136,15 @@ function problemOf(param, v) {
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A disabled option among the chosen values (a game's own control may still
+ * let one be picked): its label and reason, or ''. */
+function disabledChosen(param, v) {
+  const opts = param.input.options || [];
+  const chosen = Array.isArray(v) && param.input.kind === 'many' ? v : [v];
+  const o = opts.find((x) => x.disabled && chosen.some((c) => same(c, x.value)));
+  return o ? `${o.label}: ${o.disabled}.` : '';
+}
 
 /** The generic control for one parameter. */
 export function genericControl(param, ctx, renderer, key) {

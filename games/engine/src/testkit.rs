@@ -1,9 +1,9 @@
 //! Contract tests every game reuses (OpenSpiel's `RandomSimTest`, plus the
 //! non-leak test).
 //!
-//! Call [`random_play`] and [`non_leak`] from a game's own tests with a few
-//! hundred seeds; on failure the message names the seed and step so the
-//! game can be replayed to that point.
+//! Call [`random_play`], [`non_leak`] and [`offered_options_work`] from a
+//! game's own tests with many seeds; on failure the message names the seed
+//! and step so the game can be replayed to that point.
 
 use crate::{Game, GameRng, Seat, SeatSet, Viewer};
 use serde_json::Value;
@@ -337,7 +337,9 @@ const OFFER_TRIES: usize = 160;
 ///   of them for its minimum (else the ask offers nothing to choose).
 ///
 /// A disabled ask or option must carry a reason, and must be one the rules
-/// refuse: a few draws of it (with companions) are all refused.
+/// refuse: a few draws of it (with companions) are all refused. An ask
+/// whose parameters all have defaults is accepted at its defaults (a form
+/// sent untouched works).
 ///
 /// # Errors
 /// A message naming the seed, step, seat, ask, parameter and option that
@@ -396,6 +398,17 @@ fn check_prompt<G: Game>(
             continue;
         }
         report.asks += 1;
+        // A form left at its defaults is sent as it is, and must work.
+        if !ask.params.is_empty() && ask.params.iter().all(|p| p.default.is_some()) {
+            let values = ask.params.iter().map(|p| p.default.clone().unwrap_or_default()).collect();
+            let candidate = ask.action(values);
+            let action = serde_json::from_value::<G::Action>(candidate.clone())
+                .map_err(|e| format!("ask \"{}\": its defaults {candidate} do not parse: {e}", ask.label))?;
+            report.probes += 1;
+            g.clone()
+                .apply(seat, &action, &mut rng.clone())
+                .map_err(|e| format!("ask \"{}\": its defaults {candidate} are refused: {e}", ask.label))?;
+        }
         let mut forced: Vec<(usize, usize)> = vec![];
         for (pi, p) in ask.params.iter().enumerate() {
             let opts = p.input.options();

@@ -91,31 +91,22 @@ fn settle(ask: Ask) -> Ask {
 }
 
 /// Why `seat` cannot play the Event `c` now, by what it can see (its Plot
-/// Points and the pledges it may accept, its Hope, its Characters and the
-/// other Schools'), or `None` when some choice of targets plays it.
-fn event_refusal(
-    g: &XMen,
-    seat: Seat,
-    c: crate::content::PlotId,
-    pledges: &[u8],
-) -> Option<String> {
+/// Points and the pledges made to it, its Hope, its Characters and the
+/// other Schools'), or `None` when some choice of targets plays it. The
+/// Event uses every pledge (`support`, their sum), so it may not cost less.
+fn event_refusal(g: &XMen, seat: Seat, c: crate::content::PlotId, support: u8) -> Option<String> {
     let p = &g.players[seat as usize];
     let def = c.card();
-    // The most support it may accept: accepted pledges never add up to
-    // more than the Plot Value (at most a few pledges, so every subset).
-    let pledged = (0u32..1 << pledges.len())
-        .map(|m| {
-            (0..pledges.len())
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| pledges[i] as u32)
-                .sum::<u32>()
-        })
-        .filter(|t| *t <= def.plot as u32)
-        .max()
-        .unwrap_or(0) as u8;
-    if def.plot > p.pp.saturating_add(pledged) {
-        let support = if pledged > 0 {
-            format!(" and {pledged} pledged")
+    if support > def.plot {
+        return Some(format!(
+            "the pledges ({}) are more than its Plot Value ({}); it must use them all",
+            plot_points(support),
+            def.plot
+        ));
+    }
+    if def.plot > p.pp.saturating_add(support) {
+        let support = if support > 0 {
+            format!(" and {support} pledged")
         } else {
             String::new()
         };
@@ -219,15 +210,34 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             match u.stage {
                 UpkeepStage::Recover => {
                     title = "Upkeep: Recover Characters (up to 3)".into();
-                    asks.push(Ask::new("recover", "Recover").param(
-                        "characters",
-                        "Characters",
-                        Input::Many {
-                            options: chars_opts(g, seat, |_| true),
-                            min: 0,
-                            max: 3,
-                        },
-                    ));
+                    // The form starts with the Characters a Recovery helps
+                    // (the Injured, then those below their Power Token
+                    // limit): an untouched form does not waste the stage.
+                    let helped: Vec<_> = p
+                        .chars
+                        .iter()
+                        .filter(|c| c.injured)
+                        .chain(
+                            p.chars
+                                .iter()
+                                .filter(|c| !c.injured && c.power < c.attributes().limit),
+                        )
+                        .take(3)
+                        .map(|c| serde_json::Value::from(c.id.id()))
+                        .collect();
+                    asks.push(
+                        Ask::new("recover", "Recover")
+                            .param(
+                                "characters",
+                                "Characters",
+                                Input::Many {
+                                    options: chars_opts(g, seat, |_| true),
+                                    min: 0,
+                                    max: 3,
+                                },
+                            )
+                            .default_to(helped),
+                    );
                 }
                 UpkeepStage::Advance => {
                     title = "Upkeep: Advance the Revolution".into();
@@ -366,19 +376,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     ));
                 }
             } else if seat == pl.current {
-                let pledgers: Vec<Opt> = match &pl.request {
-                    Some(r) => seat_opts(g, |s| {
-                        r.pledges.get(&s).is_some_and(|n| *n > 0) && s != seat
-                    }),
-                    None => vec![],
-                };
-                let pledges: Vec<u8> = pl.request.as_ref().map_or(vec![], |r| {
-                    r.pledges
-                        .iter()
-                        .filter(|(s, n)| **s != seat && **n > 0)
-                        .map(|(_, n)| *n)
-                        .collect()
-                });
+                // Every pledge is used by the Event played (ruling of issue
+                // 12 item 10), so which to accept is no choice to make.
+                let support: u8 = XMen::pledgers(pl).iter().map(|(_, n)| n).sum();
                 let mut seen = vec![];
                 for c in &p.hand {
                     let def = c.card();
@@ -386,12 +386,18 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         continue;
                     }
                     seen.push(*c);
-                    let mut ask = Ask::new(
-                        "play_event",
-                        format!("Play {} ({})", def.name, plot_points(def.plot)),
-                    )
-                    .with("card", c.key_str());
-                    if let Some(why) = event_refusal(g, seat, *c, &pledges) {
+                    let price = if support > 0 && support <= def.plot {
+                        format!(
+                            "{}: {support} pledged, {} yours",
+                            plot_points(def.plot),
+                            def.plot - support
+                        )
+                    } else {
+                        plot_points(def.plot)
+                    };
+                    let mut ask = Ask::new("play_event", format!("Play {} ({price})", def.name))
+                        .with("card", c.key_str());
+                    if let Some(why) = event_refusal(g, seat, *c, support) {
                         // Shown, greyed, with the reason: the player sees
                         // the card and learns why before clicking.
                         asks.push(ask.disabled_if(true, || why));
@@ -457,35 +463,6 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             "character",
                             "Character to injure",
                             Input::One { options: opts },
-                        );
-                    }
-                    if !pledgers.is_empty() {
-                        let n = pledgers.len() as u32;
-                        // Support never exceeds the Plot Value.
-                        let pledge_of = |o: &Opt| {
-                            let s = o.value.as_u64().unwrap_or(0) as Seat;
-                            pl.request
-                                .as_ref()
-                                .and_then(|r| r.pledges.get(&s).copied())
-                                .unwrap_or(0)
-                        };
-                        let options = pledgers
-                            .iter()
-                            .map(|o| {
-                                let k = pledge_of(o);
-                                o.clone().disabled_if(k > def.plot, || {
-                                    format!("pledged {k}, more than its Plot Value {}", def.plot)
-                                })
-                            })
-                            .collect();
-                        ask = ask.param(
-                            "supporters",
-                            "Pledges used (the Event uses every one)",
-                            Input::Many {
-                                options,
-                                min: 0,
-                                max: n,
-                            },
                         );
                     }
                     asks.push(ask);

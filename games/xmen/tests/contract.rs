@@ -221,3 +221,50 @@ fn offered_options_work() {
     assert!(total.options > 1000, "{total:?}");
     assert!(total.disabled > 0, "no option was ever shown disabled: {total:?}");
 }
+
+/// Defaults never throw away something of the player's: Acquire Hope starts
+/// with as many Heroes kept as can be paid for, and asks for the penalty
+/// only when no Uninjured Student remains; unaffordable Events are shown
+/// disabled with their price.
+#[test]
+fn acquire_hope_keeps_payable_heroes_and_events_say_their_price() {
+    use backroom_engine::{Game, GameRng, Input};
+    let (mut hope_prompts, mut priced) = (0, 0);
+    for seed in 0..8u64 {
+        let mut rng = GameRng::seeded(seed + 900);
+        let mut pick = GameRng::seeded(seed + 901);
+        let o = Options {
+            pick_schools: false,
+            max_rounds: 3,
+        };
+        let mut g = XMen::setup(&o, 3, &mut rng).unwrap();
+        while !g.pending().is_over() {
+            for s in 0..3 {
+                let Some(p) = g.prompt(s) else { continue };
+                for a in &p.asks {
+                    if a.verb == "acquire_hope" {
+                        hope_prompts += 1;
+                        let keep = &a.params[0];
+                        let Input::Many { max, .. } = keep.input else {
+                            panic!("keep is a many")
+                        };
+                        let kept = keep.default.as_ref().unwrap().as_array().unwrap().len();
+                        assert_eq!(kept, max as usize, "{a:?}");
+                    }
+                    if a.verb == "play_event"
+                        && let Some(why) = &a.disabled
+                        && why.starts_with("costs ")
+                    {
+                        assert!(why.contains("; you have "), "{why}");
+                        priced += 1;
+                    }
+                }
+            }
+            let awaited: Vec<_> = g.pending().awaited().iter().collect();
+            let seat = awaited[pick.index(awaited.len())];
+            let a = g.random_action(seat, &mut pick).unwrap();
+            g.apply(seat, &a, &mut rng).unwrap();
+        }
+    }
+    assert!(hope_prompts > 0 && priced > 0, "{hope_prompts} {priced}");
+}
