@@ -10,7 +10,9 @@
 mod helpers;
 
 mod bad_input;
+mod corpus;
 mod durability;
+mod fuzz;
 mod lobby;
 mod play;
 mod scenarios;

@@ -3,6 +3,7 @@
 //! turns rulebook examples into tests for any of them.
 #![deny(missing_docs)]
 
+pub mod corpus;
 pub mod scenario;
 
 use backroom_engine::erased::{DynGame, erase};
