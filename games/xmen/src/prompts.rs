@@ -304,7 +304,11 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         let n = pledgers.len() as u32;
                         ask = ask.param(
                             "supporters",
-                            "Pledges used (the Event uses every one)",
+                            if g.readings().every_pledge_held_aside() {
+                                "Pledges used (the Event uses every one)"
+                            } else {
+                                "Accept pledges from"
+                            },
                             Input::Many {
                                 options: pledgers.clone(),
                                 min: 0,
