@@ -493,12 +493,12 @@ impl Battle {
     }
 }
 
-/// Dice for the log: "6, 4, 2", or "no dice".
+/// Dice for the log: "6 4 2", or "no dice".
 fn dice_text(dice: &[u8]) -> String {
     if dice.is_empty() {
         "no dice".into()
     } else {
-        dice.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+        dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -1628,7 +1628,7 @@ impl XMen {
                 };
                 self.record_attack(rec);
                 self.note(format!(
-                    "{} attacks {}: {} against {}, {dmg} Damage{}{}.",
+                    "{} attacks {}: dice {} against {}, {dmg} Damage{}{}.",
                     pc.who.name(),
                     spec.name,
                     dice_text(&atk),
@@ -1710,7 +1710,7 @@ impl XMen {
             },
         );
         self.note(format!(
-            "{name} attacks {target}: {} against {}, {dmg} Damage.",
+            "{name} attacks {target}: dice {} against {}, {dmg} Damage.",
             dice_text(&atk),
             dice_text(&def)
         ));

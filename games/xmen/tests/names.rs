@@ -17,6 +17,20 @@ fn check(text: &str, seats: u8) {
     let names: Vec<String> = (0..seats).map(|s| format!("Name{s}")).collect();
     for reader in [None, Some(0)] {
         let shown = render_names(text, &names, reader);
+        // "you" takes the verb's second-person form: never "you gains".
+        let words: Vec<&str> = shown.split_whitespace().collect();
+        for w in words.windows(2) {
+            let verb = w[1].trim_end_matches([',', '.', ';', ':']);
+            assert!(
+                !(w[0].eq_ignore_ascii_case("you")
+                    && verb.ends_with('s')
+                    && !verb.ends_with("ss")
+                    && verb.chars().all(|c| c.is_ascii_lowercase())),
+                "'{} {}' in: {shown}",
+                w[0],
+                w[1]
+            );
+        }
         assert!(
             !shown.contains(['{', '}', '|']),
             "an unrendered token in: {text} -> {shown}"

@@ -158,13 +158,17 @@ impl XMen {
                 let mut line = format!("{gains} {income} Hope");
                 if !c.characters.is_empty() {
                     line += &format!(
-                        " and pays {} for {}",
+                        ", paying {} Hope to keep {}",
                         c.characters.len(),
                         and_list(&c.characters.iter().map(|x| x.name()).collect::<Vec<_>>())
                     );
                 }
                 if !gone.is_empty() {
-                    line += &format!(", discarding {}", and_list(&gone));
+                    line += &format!(
+                        ". Unpaid, {} {} discarded",
+                        and_list(&gone),
+                        if gone.len() == 1 { "is" } else { "are" }
+                    );
                 }
                 let left = p
                     .chars
