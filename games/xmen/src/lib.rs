@@ -32,6 +32,7 @@ pub mod prompts;
 pub mod rules;
 pub mod state;
 pub mod trigger;
+pub mod versions;
 pub mod view;
 
 pub use action::{Action, Mark};
@@ -100,12 +101,28 @@ impl Game for XMen {
             ],
             house_content: true,
             // 2: every pledge is used and held aside when made; Power Token
-            // limits apart from the tokens a Character arrives with.
-            engine_version: 2,
+            // limits apart from the tokens a Character arrives with. Version
+            // 1 matches keep their readings (`versions`).
+            engine_version: versions::CURRENT,
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+        Self::setup_at_version(options, seats, rng, versions::CURRENT)
+    }
+
+    /// Versions 1 and 2 set up alike (same draws, same Characters); the
+    /// version is kept in the state for the readings it changed
+    /// ([`versions`]).
+    fn setup_at_version(
+        options: &Options,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Self, SetupError> {
+        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&Self::info(), engine_version));
+        }
         if !(3..=4).contains(&seats) {
             return Err(SetupError(format!(
                 "X-Men: Mutant Revolution is played by 3 or 4 players, not {seats}"
@@ -148,6 +165,7 @@ impl Game for XMen {
             },
             tournament: None,
             log: vec![],
+            engine_version,
         };
         // S1 Order roll (ruling A1), S2 pick order.
         let mut setup_rolls = vec![];

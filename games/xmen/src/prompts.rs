@@ -465,6 +465,19 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             Input::One { options: opts },
                         );
                     }
+                    // Version 1 (matches saved before the ruling that the
+                    // Event uses every pledge) still chooses which pledges to
+                    // accept; see `versions.rs`.
+                    if !g.readings().every_pledge_held_aside() {
+                        let pledgers: Vec<Opt> = match &pl.request {
+                            Some(r) => seat_opts(g, |s| r.pledges.get(&s).is_some_and(|n| *n > 0) && s != seat),
+                            None => vec![],
+                        };
+                        if !pledgers.is_empty() {
+                            let n = pledgers.len() as u32;
+                            ask = ask.param("supporters", "Accept pledges from", Input::Many { options: pledgers, min: 0, max: n });
+                        }
+                    }
                     asks.push(ask);
                 }
                 if pl.request.is_some() {

@@ -308,6 +308,15 @@ pub struct XMen {
     /// (gap G11), first one answered first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub windows: Vec<crate::phase::TriggerWindow>,
+    /// The engine version the match was set up under: readings changed
+    /// since keep their old form for it ([`crate::versions`]). Absent in
+    /// states stored by version 1, and written only from version 2, so a
+    /// version-1 state reads and writes as it always did.
+    #[serde(
+        default = "crate::versions::version_1",
+        skip_serializing_if = "crate::versions::is_version_1"
+    )]
+    pub engine_version: u32,
 }
 
 /// A completed trade, as everyone sees it. Not the [`crate::phase::Offer`]

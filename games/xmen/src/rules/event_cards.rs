@@ -37,31 +37,7 @@ impl XMen {
         let Phase::Plot(pl) = &self.phase else {
             unreachable!()
         };
-        // "If one or more players agree to support an Event, then the
-        // soliciting player must play an Event Card that uses up all of
-        // their spent Plot Points": every pledge counts. `supporters`, when
-        // given, must name exactly the Schools that pledged.
-        let pledgers = Self::pledgers(pl);
-        let support: u8 = pledgers.iter().map(|(_, n)| n).sum();
-        if !supporters.is_empty() {
-            let mut named = supporters.to_vec();
-            named.sort_unstable();
-            named.dedup();
-            let all: Vec<Seat> = pledgers.iter().map(|(s, _)| *s).collect();
-            if named.len() != supporters.len() || named != all {
-                return Err(illegal(
-                    "Playing Event Cards",
-                    if all.is_empty() {
-                        "nobody pledged Plot Points".to_string()
-                    } else {
-                        format!(
-                            "the Event uses every pledge: {}",
-                            and_list(&all.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
-                        )
-                    },
-                ));
-            }
-        }
+        let support = self.accepted_support(pl, seat, supporters)?;
         if support > def.plot {
             return Err(illegal(
                 "Playing Event Cards",
@@ -164,6 +140,55 @@ impl XMen {
         Ok(own)
     }
 
+    /// Asking for Support: the Plot Points the pledges give an Event played
+    /// with `supporters` named.
+    ///
+    /// From version 2, "if one or more players agree to support an Event,
+    /// then the soliciting player must play an Event Card that uses up all
+    /// of their spent Plot Points": every pledge counts, and `supporters`,
+    /// when given, must name exactly the Schools that pledged. Version 1
+    /// counted only the pledges `supporters` accepted, any subset.
+    fn accepted_support(&self, pl: &Plot, seat: Seat, supporters: &[Seat]) -> Result<u8, RuleError> {
+        if !self.readings().every_pledge_held_aside() {
+            let mut support = 0u8;
+            for (i, s) in supporters.iter().enumerate() {
+                let pledge = pl.request.as_ref().and_then(|r| r.pledges.get(s).copied());
+                match pledge {
+                    Some(n) if n > 0 && *s != seat && !supporters[..i].contains(s) => support += n,
+                    _ => {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            format!("{} has no pledge to accept", self.who(*s)),
+                        ));
+                    }
+                }
+            }
+            return Ok(support);
+        }
+        let pledgers = Self::pledgers(pl);
+        let support: u8 = pledgers.iter().map(|(_, n)| n).sum();
+        if !supporters.is_empty() {
+            let mut named = supporters.to_vec();
+            named.sort_unstable();
+            named.dedup();
+            let all: Vec<Seat> = pledgers.iter().map(|(s, _)| *s).collect();
+            if named.len() != supporters.len() || named != all {
+                return Err(illegal(
+                    "Playing Event Cards",
+                    if all.is_empty() {
+                        "nobody pledged Plot Points".to_string()
+                    } else {
+                        format!(
+                            "the Event uses every pledge: {}",
+                            and_list(&all.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
+                        )
+                    },
+                ));
+            }
+        }
+        Ok(support)
+    }
+
     /// The Schools that pledged Plot Points to the open support request,
     /// in seat order, with their pledges.
     pub(crate) fn pledgers(pl: &Plot) -> Vec<(Seat, u8)> {
@@ -190,15 +215,24 @@ impl XMen {
         rng: &mut GameRng,
     ) -> Result<(), RuleError> {
         let own = self.check_event(seat, card, targets, character, supporters)?;
-        // The pledged Plot Points were taken when pledged (held aside); the
-        // Event spends them now.
-        let supporters: Vec<Seat> = {
+        // From version 2 the pledged Plot Points were taken when pledged
+        // (held aside) and the Event spends them all now; version 1 takes
+        // the accepted pledges now.
+        let supporters: Vec<Seat> = if self.readings().every_pledge_held_aside() {
             let Phase::Plot(pl) = &self.phase else {
                 unreachable!()
             };
             Self::pledgers(pl).into_iter().map(|(s, _)| s).collect()
+        } else {
+            supporters.to_vec()
         };
-        self.plot_state().request = None;
+        let pledges = self.plot_state().request.take().map(|r| r.pledges);
+        if !self.readings().every_pledge_held_aside() {
+            for s in &supporters {
+                let n = pledges.as_ref().and_then(|p| p.get(s).copied()).unwrap_or(0);
+                self.players[*s as usize].pp -= n;
+            }
+        }
         let p = &mut self.players[seat as usize];
         p.pp -= own;
         let i = p.hand.iter().position(|c| *c == card).unwrap();
@@ -393,6 +427,7 @@ impl XMen {
             };
             for t in to {
                 let n = e.amount as u32;
+                let readings = self.readings();
                 let p = &mut self.players[t as usize];
                 match e.op.as_str() {
                     "gain_hope" => p.hope += n,
@@ -412,7 +447,7 @@ impl XMen {
                     }
                     "power_token" => {
                         if let Some(i) = character.and_then(|c| p.find(c)) {
-                            let lim = p.chars[i].attributes().limit;
+                            let lim = readings.power_token_limit(&p.chars[i]);
                             p.chars[i].power = (p.chars[i].power + n as u8).min(lim);
                         }
                     }

@@ -72,9 +72,12 @@ impl XMen {
                     format!("you have {} Plot Points", self.players[seat as usize].pp),
                 ));
             }
-            // A pledge is locked and its Plot Points are held aside at once:
-            // "they cannot later withdraw their support".
-            self.players[seat as usize].pp -= *amount;
+            // A pledge is locked and, from version 2, its Plot Points are
+            // held aside at once: "they cannot later withdraw their
+            // support" (version 1 took them when the Event was played).
+            if self.readings().every_pledge_held_aside() {
+                self.players[seat as usize].pp -= *amount;
+            }
             self.plot_state()
                 .request
                 .as_mut()
@@ -132,11 +135,13 @@ impl XMen {
                 }
                 // "If for some reason the player does not have such an Event
                 // Card, then the supporting players are immediately
-                // reimbursed their spent Plot Points."
+                // reimbursed their spent Plot Points." From version 2 the
+                // pledges were held aside and go back now; version 1 had
+                // taken nothing yet.
                 let pledges = self.plot_state().request.take().unwrap().pledges;
                 let mut back = vec![];
                 for (s, n) in pledges.iter() {
-                    if *n > 0 {
+                    if *n > 0 && self.readings().every_pledge_held_aside() {
                         self.players[*s as usize].pp += n;
                         back.push(format!(
                             "{} {}",

@@ -105,6 +105,7 @@ impl XMen {
         );
         let does_not = who("does", "do");
         let income = self.hope_income(seat);
+        let readings = self.readings();
         let p = &mut self.players[seat as usize];
         let names = and_list(&c.characters.iter().map(|x| x.name()).collect::<Vec<_>>());
         let line = match stage {
@@ -115,7 +116,7 @@ impl XMen {
                     if ch.injured {
                         ch.injured = false;
                     } else {
-                        ch.power = (ch.power + 1).min(ch.attributes().limit);
+                        ch.power = (ch.power + 1).min(readings.power_token_limit(ch));
                     }
                 }
                 format!(
