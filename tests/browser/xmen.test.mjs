@@ -22,6 +22,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { shots, startServer, launchBrowser, watchErrors, takeSeat } from './helpers.mjs';
+import { renderNames } from '../../web-client/names.js';
+
+/** The prompt title as the page shows it to seat `me`: its own seat reads
+ *  "you", any other seat's token some name (matched loosely). */
+function shownTitle(raw, me) {
+  const marked = renderNames(raw, () => '\u0001', me);
+  const escaped = marked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(escaped.replace(/\u0001/g, '.+?'));
+}
 
 const GAME = 'xmen-mutant-revolution';
 const STEP = 20_000; // longest wait for any single UI step
@@ -164,7 +173,7 @@ test('one person and two bots play a full round of X-Men through the web client'
       const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
       const by = (verb, f = () => true) => asks.find((a) => a.verb === verb && f(a));
       const P = m.view.phase;
-      await prompt.locator('.prompt-title', { hasText: m.prompt.title }).waitFor();
+      await prompt.locator('.prompt-title', { hasText: shownTitle(m.prompt.title, me) }).waitFor();
       let a;
       if ((a = by('pick_school'))) { await chooseOne(a.ai, 'school', 0); await send(a); return 'school'; }
       if ((a = by('recover'))) { await send(a); return 'recover'; }
