@@ -1,0 +1,17 @@
+//! Villains (Kalgreen/Seman), 4-5 players: a pure rules engine and its
+//! content.
+//!
+//! Module map, by the rulebook's sections (see the README):
+//!
+//! * [`content`]: the City (areas, adjacency, token tracks, control and skill
+//!   abilities, capitol tokens), the faction sheets and inventory cards, the
+//!   action deck, plans and upgrades, loaded from `content/*.json` and
+//!   validated;
+//! * [`effect`]: the vocabulary those files use for what things do;
+//! * [`state`]: the table in play: the City's token tracks, units,
+//!   graveyards, players' sheets, hands, decks and targets;
+//! * [`setup`]: SETUP, from the setup marker to the players' reserves.
+#![deny(missing_docs)]
+
+pub mod content;
+pub mod effect;
