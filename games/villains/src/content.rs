@@ -521,6 +521,7 @@ pub struct Content {
     /// The faction of each upgrade.
     pub upgrade_faction: Vec<FactionId>,
     adjacency: Vec<Vec<AreaId>>,
+    deck_keys: Vec<String>,
     ids: HashMap<(Table, String), u16>,
 }
 
@@ -913,8 +914,9 @@ impl Content {
         for (i, f) in factions.iter().enumerate() {
             ids.insert((Table::Faction, f.id.clone()), i as u16);
         }
-        for (i, d) in deck.iter().enumerate() {
-            ids.insert((Table::Deck, deck_key(&cards, d)), i as u16);
+        let deck_keys: Vec<String> = deck.iter().map(|d| deck_key(&cards, d)).collect();
+        for (i, k) in deck_keys.iter().enumerate() {
+            ids.insert((Table::Deck, k.clone()), i as u16);
         }
         for (i, p) in plans.iter().enumerate() {
             ids.insert((Table::Plan, p.id.clone()), i as u16);
@@ -934,6 +936,7 @@ impl Content {
             upgrades,
             upgrade_faction,
             adjacency,
+            deck_keys,
             ids,
         })
     }
@@ -1629,11 +1632,10 @@ impl CardId {
 }
 
 impl backroom_engine::Keyed for CardId {
+    /// The physical card's id (`public-backlash-3`), so a forced deck order
+    /// names exactly which copy comes out.
     fn key(&self) -> &str {
-        let d = self.deck_card();
-        // The design id: a forced deck order names designs, the first copy
-        // still in the deck comes out.
-        &content().cards[d.design as usize].id
+        &content().deck_keys[self.index()]
     }
 }
 

@@ -15,3 +15,5 @@
 
 pub mod content;
 pub mod effect;
+pub mod setup;
+pub mod state;

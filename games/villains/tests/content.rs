@@ -321,10 +321,10 @@ fn adjacency_must_go_both_ways() {
 
 #[test]
 fn duplicates_and_wrong_triggers_are_refused() {
-    let m = refused(|d| d[CARDS]["cards"][1]["id"] = json!("all-hollows-eve"));
+    let m = refused(|d| d[CARDS]["cards"][1]["id"] = json!("all-hallows-eve"));
     assert_eq!(
         m,
-        "action-cards.json: card \"Ample Cover\": field id: the card id \"all-hollows-eve\" is used twice"
+        "action-cards.json: card \"Ample Cover\": field id: the card id \"all-hallows-eve\" is used twice"
     );
     let m = refused(|d| d[UPGRADES]["upgrades"][1]["level"] = json!(1));
     assert_eq!(
