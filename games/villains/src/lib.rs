@@ -10,10 +10,19 @@
 //! * [`effect`]: the vocabulary those files use for what things do;
 //! * [`state`]: the table in play: the City's token tracks, units,
 //!   graveyards, players' sheets, hands, decks and targets;
-//! * [`setup`]: SETUP, from the setup marker to the players' reserves.
+//! * [`setup`]: SETUP, from the setup marker to Select Factions;
+//! * [`standing`]: the standing rules that apply to a player now (faction
+//!   abilities, upgrades, control abilities, rule cards) and what they
+//!   derive (card draw, income, energy, Subway placement);
+//! * [`start`]: START PHASE (Reset Energy, Draw Action Cards, Select Plans,
+//!   Select Targets with Inside Job and the Police);
+//! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs.
 #![deny(missing_docs)]
 
 pub mod content;
 pub mod effect;
+pub mod place;
 pub mod setup;
+pub mod standing;
+pub mod start;
 pub mod state;

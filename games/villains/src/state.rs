@@ -311,8 +311,32 @@ pub enum Phase {
         /// Who picks now.
         chooser: Seat,
     },
-    /// The START PHASE of `State::turn` is next.
+    /// The START PHASE of `State::turn` is next (Reset Energy, Draw Action
+    /// Cards and the plan draw run at once when it begins).
     Start,
+    /// START PHASE, Select Plans: each seat in `waiting` puts one of its
+    /// three plans on the bottom of its plan deck (simultaneous, secret).
+    SelectPlans {
+        /// Seats still to choose.
+        waiting: SeatSet,
+    },
+    /// START PHASE, Select Targets: every seat without a target puts one
+    /// action card face down as its target; the Mafia last (Inside Job).
+    SelectTargets {
+        /// Whose target the Mafia looked at with Inside Job, once it has.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        inside_job: Option<Seat>,
+    },
+    /// MAIN PHASE, Place Action Tokens: `current` places a token or passes.
+    PlaceTokens {
+        /// Whose turn it is.
+        current: Seat,
+    },
+    /// MAIN PHASE, Take Actions: `current` takes an action.
+    TakeActions {
+        /// Whose turn it is.
+        current: Seat,
+    },
 }
 
 /// The whole table.

@@ -108,7 +108,7 @@ fn shipped_content_loads_with_the_rulebook_counts() {
         (vec![4, 4, 6, 4, 1], vec![3, 3, 1, 1, 1])
     );
     assert_eq!(mix("aliens"), (vec![3, 8, 3, 2, 1], vec![1, 3, 2, 1, 1]));
-    let cult = c.faction_id("cultists").unwrap().faction();
+    let cult = c.faction_id("cult").unwrap().faction();
     assert_eq!((cult.energy, cult.placement_cost), (4, 0));
     assert!(!cult.tokens.contains_key(&TokenType::Battle) && cult.unit(UnitType::Mole).is_none());
 }

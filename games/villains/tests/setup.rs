@@ -97,7 +97,7 @@ fn factions_are_chosen_in_player_order_and_dealt_their_components() {
     assert_eq!(s, before);
     assert_eq!(available_factions(&s).len(), 7);
 
-    choose_faction(&mut s, 0, faction("cultists"), &mut rng).unwrap();
+    choose_faction(&mut s, 0, faction("cult"), &mut rng).unwrap();
     choose_faction(&mut s, 1, faction("aliens"), &mut rng).unwrap();
     choose_faction(&mut s, 2, faction("bankers"), &mut rng).unwrap();
     assert_eq!(s.phase, Phase::Start);
