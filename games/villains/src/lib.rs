@@ -16,10 +16,13 @@
 //!   derive (card draw, income, energy, Subway placement);
 //! * [`start`]: START PHASE (Reset Energy, Draw Action Cards, Select Plans,
 //!   Select Targets with Inside Job and the Police);
-//! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs.
+//! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs;
+//! * [`control`]: END PHASE, Determine Control (influence, captured
+//!   markers, capitol tokens).
 #![deny(missing_docs)]
 
 pub mod content;
+pub mod control;
 pub mod effect;
 pub mod place;
 pub mod setup;

@@ -434,6 +434,27 @@ impl State {
         })
     }
 
+    /// Takes a unit of `kind` from `seat`'s reserve and puts it in `area`
+    /// (healthy, not readied); `None` if the reserve has none. The caller
+    /// has checked costs and limits.
+    pub fn put_unit(&mut self, area: AreaId, seat: Seat, kind: UnitType) -> Option<UnitUid> {
+        let n = self.players[seat as usize]
+            .reserve_units
+            .get_mut(&kind)
+            .filter(|n| **n > 0)?;
+        *n -= 1;
+        let uid = UnitUid(self.next_unit);
+        self.next_unit += 1;
+        self.area_mut(area).units.push(Unit {
+            uid,
+            owner: seat,
+            kind,
+            wounded: false,
+            readied: false,
+        });
+        Some(uid)
+    }
+
     /// Tokens `seat` still has face down on the board.
     pub fn face_down_tokens_of(&self, seat: Seat) -> usize {
         self.areas
