@@ -17,10 +17,13 @@
 //! * [`start`]: START PHASE (Reset Energy, Draw Action Cards, Select Plans,
 //!   Select Targets with Inside Job and the Police);
 //! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs;
+//! * [`actions`]: MAIN PHASE, Take Actions: revealing (refunds), discarding,
+//!   Locked, Pass (activation to come);
 //! * [`control`]: END PHASE, Determine Control (influence, captured
 //!   markers, capitol tokens).
 #![deny(missing_docs)]
 
+pub mod actions;
 pub mod content;
 pub mod control;
 pub mod effect;

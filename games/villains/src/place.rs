@@ -274,7 +274,10 @@ fn begin_take_actions(state: &mut State, log: &mut Vec<LogEntry>) {
         p.passed = false;
     }
     let first = state.first_player;
-    state.phase = Phase::TakeActions { current: first };
+    state.phase = Phase::TakeActions {
+        current: first,
+        revealed: None,
+    };
     log.push(LogEntry::public(format!(
         "Take Actions: seat {} acts first.",
         first + 1

@@ -336,7 +336,13 @@ pub enum Phase {
     TakeActions {
         /// Whose turn it is.
         current: Seat,
+        /// The token `current` has just revealed and must now activate or
+        /// discard.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        revealed: Option<TokenUid>,
     },
+    /// MAIN PHASE, the Combat Step is next.
+    Combat,
 }
 
 /// The whole table.

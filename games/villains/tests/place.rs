@@ -210,6 +210,12 @@ fn passing_is_for_good_and_then_take_actions_begins() {
     ));
     assert_eq!(s.phase, Phase::PlaceTokens { current: 0 });
     pass(&mut s, 0).unwrap();
-    assert_eq!(s.phase, Phase::TakeActions { current: 2 });
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 2,
+            revealed: None
+        }
+    );
     assert!(s.players.iter().all(|p| !p.passed));
 }

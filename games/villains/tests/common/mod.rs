@@ -24,3 +24,26 @@ pub fn table(factions: &[&str], first: Seat, rng: &mut GameRng) -> State {
     }
     s
 }
+
+/// Puts a token of `seat` face down in `a`'s lowest open space (as if
+/// placed), taking it from the reserve.
+pub fn face_down(s: &mut State, a: AreaId, seat: Seat, kind: villains::state::TokenKind) -> usize {
+    use backroom_engine::{Hidden, SeatSet};
+    *s.players[seat as usize]
+        .reserve_tokens
+        .get_mut(&kind)
+        .unwrap() -= 1;
+    let uid = villains::state::TokenUid(s.next_token);
+    s.next_token += 1;
+    let area = s.area_mut(a);
+    let i = area.lowest_open().unwrap();
+    area.track[i] = Some(villains::state::PlacedToken {
+        uid,
+        owner: seat,
+        kind: Hidden::known_to(kind, SeatSet::only(seat)),
+        face_up: false,
+        activated: false,
+        activated_this_turn: false,
+    });
+    i
+}
