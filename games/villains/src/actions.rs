@@ -153,7 +153,12 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
 /// Takes the token at `spot` off the track into its owner's spent tokens.
 fn remove(state: &mut State, (area, space): Spot) {
     let t = state.area_mut(area).track[space].take().expect("a token");
-    state.players[t.owner as usize].spent_tokens.push(t.kind);
+    state.players[t.owner as usize]
+        .spent_tokens
+        .push(crate::state::SpentToken {
+            kind: t.kind,
+            revealed: t.face_up,
+        });
 }
 
 /// Discards the token `seat` has just revealed, without effect.

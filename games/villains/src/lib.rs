@@ -20,7 +20,8 @@
 //! * [`actions`]: MAIN PHASE, Take Actions: revealing (refunds), discarding,
 //!   Locked, Pass (activation to come);
 //! * [`control`]: END PHASE, Determine Control (influence, captured
-//!   markers, capitol tokens).
+//!   markers, capitol tokens);
+//! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
 pub mod actions;
@@ -32,3 +33,4 @@ pub mod setup;
 pub mod standing;
 pub mod start;
 pub mod state;
+pub mod view;

@@ -97,6 +97,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         capitol_tokens: vec![CapitolTokenState::OnTrack; c.capitol_tokens.len()],
         next_token: 0,
         next_unit: 0,
+        targets_revealed: false,
     };
     Ok((state, log))
 }

@@ -111,6 +111,15 @@ pub struct PlacedToken {
     pub activated_this_turn: bool,
 }
 
+/// A token that left the board this turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpentToken {
+    /// What it is.
+    pub kind: Hidden<TokenKind>,
+    /// It had been revealed (so everyone knows what it is).
+    pub revealed: bool,
+}
+
 /// A unit in play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
@@ -256,7 +265,7 @@ pub struct Player {
     /// Tokens that left the board this turn (discarded, removed by Stupor
     /// or the Suitcase Nuke), back to the reserve at Cleanup; a token
     /// removed unrevealed stays hidden.
-    pub spent_tokens: Vec<Hidden<TokenKind>>,
+    pub spent_tokens: Vec<SpentToken>,
     /// Passed for the rest of the current step.
     pub passed: bool,
     /// Cards played with Mr. Fusion this turn (the fusion track).
@@ -372,6 +381,10 @@ pub struct State {
     pub next_token: u16,
     /// The next unit id.
     pub next_unit: u16,
+    /// The targets have been revealed (Score Targets) and stay public until
+    /// Cleanup.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub targets_revealed: bool,
 }
 
 impl State {
