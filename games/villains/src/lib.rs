@@ -21,6 +21,8 @@
 //!   Locked, Pass (activation to come);
 //! * [`control`]: END PHASE, Determine Control (influence, captured
 //!   markers, capitol tokens);
+//! * [`end`]: END PHASE after control: Collect Resources, Score Targets, plan
+//!   objectives, Check for Victory, Collect Upgrades, Refresh, Cleanup;
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
@@ -28,6 +30,7 @@ pub mod actions;
 pub mod content;
 pub mod control;
 pub mod effect;
+pub mod end;
 pub mod place;
 pub mod setup;
 pub mod standing;
