@@ -19,6 +19,8 @@
 //! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs;
 //! * [`actions`]: MAIN PHASE, Take Actions: revealing (refunds), discarding,
 //!   Locked, Pass (activation to come);
+//! * [`combat`]: COMBAT: a round in one area, attacks, hits, toughness,
+//!   graveyards, sacrifices, Biohazard;
 //! * [`control`]: END PHASE, Determine Control (influence, captured
 //!   markers, capitol tokens);
 //! * [`end`]: END PHASE after control: Collect Resources, Score Targets, plan
@@ -27,6 +29,7 @@
 #![deny(missing_docs)]
 
 pub mod actions;
+pub mod combat;
 pub mod content;
 pub mod control;
 pub mod effect;

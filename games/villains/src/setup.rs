@@ -98,6 +98,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         next_token: 0,
         next_unit: 0,
         targets_revealed: false,
+        battle: None,
     };
     Ok((state, log))
 }

@@ -385,6 +385,9 @@ pub struct State {
     /// Cleanup.
     #[serde(default, skip_serializing_if = "is_false")]
     pub targets_revealed: bool,
+    /// The round of combat being fought, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<crate::combat::Battle>,
 }
 
 impl State {

@@ -161,6 +161,9 @@ pub struct View {
     pub global_rules: Vec<RuleCard>,
     /// Capitol tokens I-IV.
     pub capitol_tokens: Vec<CapitolTokenState>,
+    /// The round of combat being fought (all public).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle: Option<crate::combat::Battle>,
 }
 
 /// Builds `viewer`'s view.
@@ -261,6 +264,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         discards: state.discards.clone(),
         global_rules: state.global_rules.clone(),
         capitol_tokens: state.capitol_tokens.clone(),
+        battle: state.battle.clone(),
     }
 }
 
