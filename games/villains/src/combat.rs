@@ -290,6 +290,7 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
                 return;
             }
             state.battle = None;
+            after_battle(state, log);
             return;
         };
         if !defenders(state, seat).is_empty() {
@@ -620,10 +621,24 @@ pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<Log
         .collect();
     let b = state.battle.as_mut().expect("battle");
     b.sacrifices.retain(|q| units_left.contains(&q.seat));
+    let mut log = log;
     if b.sacrifices.is_empty() {
         state.battle = None;
+        after_battle(state, &mut log);
     }
     Ok(log)
+}
+
+/// When a battle fought during Take Actions (a battle token, Dr.
+/// Tyrannosaurus) is over, the next player acts.
+fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+    if let crate::state::Phase::TakeActions {
+        current,
+        revealed: None,
+    } = state.phase
+    {
+        crate::actions::advance(state, current, log);
+    }
 }
 
 /// The Combat Step's next area: the next one with a combat marker, in area

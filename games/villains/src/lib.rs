@@ -19,6 +19,9 @@
 //! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs;
 //! * [`actions`]: MAIN PHASE, Take Actions: revealing (refunds), discarding,
 //!   Locked, Pass (activation to come);
+//! * [`activate`]: activating deploy, move and battle tokens (and unique
+//!   tokens acting as them), with deploy limits, costs, taxes and
+//!   surcharges;
 //! * [`combat`]: COMBAT: a round in one area, attacks, hits, toughness,
 //!   graveyards, sacrifices, Biohazard;
 //! * [`control`]: END PHASE, Determine Control (influence, captured
@@ -29,6 +32,7 @@
 #![deny(missing_docs)]
 
 pub mod actions;
+pub mod activate;
 pub mod combat;
 pub mod content;
 pub mod control;
