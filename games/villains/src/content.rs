@@ -196,6 +196,9 @@ pub struct Champion {
     /// Its standing abilities.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ongoing: Vec<Ongoing>,
+    /// A ruling worth saying.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl Champion {
