@@ -123,7 +123,11 @@ pub fn influence(state: &State, seat: Seat, area: AreaId) -> u32 {
             _ => 0,
         })
         .sum();
-    total += per_kill * a.graveyard.iter().filter(|g| g.killer == seat && g.owner != seat).count() as u32;
+    total += per_kill
+        * a.graveyard
+            .iter()
+            .filter(|g| g.killer == seat && g.owner != seat)
+            .count() as u32;
     total
 }
 

@@ -11,6 +11,8 @@
 //! * [`state`]: the table in play: the City's token tracks, units,
 //!   graveyards, players' sheets, hands, decks and targets;
 //! * [`setup`]: SETUP, from the setup marker to Select Factions;
+//! * [`skill`]: Activating an Area's Skill Ability (seven of the nine
+//!   skills, Commissar Papova's move);
 //! * [`standing`]: the standing rules that apply to a player now (faction
 //!   abilities, upgrades, control abilities, rule cards) and what they
 //!   derive (card draw, income, energy, Subway placement);
@@ -40,6 +42,7 @@ pub mod effect;
 pub mod end;
 pub mod place;
 pub mod setup;
+pub mod skill;
 pub mod standing;
 pub mod start;
 pub mod state;
