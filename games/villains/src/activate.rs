@@ -73,6 +73,16 @@ pub enum Activation {
         #[serde(default)]
         payment: Payment,
     },
+    /// As a card token: play one action card from hand.
+    Card {
+        /// The card.
+        card: crate::content::CardId,
+        /// The payment (the card's cost, taxes, surcharges).
+        payment: Payment,
+        /// What its effects need chosen.
+        #[serde(default)]
+        choices: crate::cards::CardChoices,
+    },
 }
 
 impl Activation {
@@ -81,6 +91,7 @@ impl Activation {
             Activation::Deploy { .. } => TokenType::Deploy,
             Activation::Move { .. } => TokenType::Move,
             Activation::Battle { .. } => TokenType::Battle,
+            Activation::Card { .. } => TokenType::Card,
         }
     }
 }
@@ -236,7 +247,7 @@ pub fn activate(
     state: &mut State,
     seat: Seat,
     how: &Activation,
-    _rng: &mut GameRng,
+    rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::TakeActions {
         current,
@@ -267,7 +278,24 @@ pub fn activate(
         ));
     };
     let base = token_cost + activation_tax(state, seat, area);
+    let mut card_goes_on = false;
     let mut log = match how {
+        Activation::Card {
+            card,
+            payment,
+            choices,
+        } => {
+            let (log, goes_on) =
+                crate::cards::play(state, seat, area, *card, base, *payment, choices, rng)?;
+            if effects
+                .iter()
+                .any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track))
+            {
+                state.players[seat as usize].fusion += 1;
+            }
+            card_goes_on = goes_on;
+            log
+        }
         Activation::Deploy { units, payment } => {
             let max = effects
                 .iter()
@@ -326,7 +354,9 @@ pub fn activate(
     };
     // A battle started now is fought at once; the turn moves on when it
     // ends (see `combat::after_battle`).
-    let battle = if matches!(how, Activation::Battle { .. }) {
+    let battle = if card_goes_on {
+        true
+    } else if matches!(how, Activation::Battle { .. }) {
         log.extend(combat::start_battle(state, area, 0)?);
         true
     } else {

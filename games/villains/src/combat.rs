@@ -53,6 +53,8 @@ pub struct Attacker {
 /// Hits waiting for their defender to assign them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingHits {
+    /// Where.
+    pub area: AreaId,
     /// Who assigns them.
     pub defender: Seat,
     /// Who scored them (the killer).
@@ -423,6 +425,7 @@ pub fn attack(
     );
     if hits > 0 {
         state.battle.as_mut().expect("battle").hits = Some(PendingHits {
+            area,
             defender,
             attacker: seat,
             hits,
@@ -524,16 +527,18 @@ pub fn assign_hit(
     seat: Seat,
     unit: UnitUid,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(b) = &state.battle else {
-        return Err(RuleError::illegal(COMBAT, "No combat is being fought."));
-    };
-    let Some(h) = b.hits.filter(|h| h.defender == seat) else {
+    let pending = state
+        .battle
+        .as_ref()
+        .and_then(|b| b.hits)
+        .or_else(|| state.attacks.as_ref().and_then(|a| a.hits));
+    let Some(h) = pending.filter(|h| h.defender == seat) else {
         return Err(RuleError::not_your_turn(
             COMBAT,
             "You have no hit to assign.",
         ));
     };
-    let area = b.area;
+    let area = h.area;
     let Some(u) = state
         .area(area)
         .units
@@ -553,8 +558,12 @@ pub fn assign_hit(
     let name = unit_name(state, seat, u.kind);
     let mut log = Vec::new();
     if tough && !u.wounded {
-        let a = state.area_mut(area);
-        let x = a.units.iter_mut().find(|x| x.uid == unit).expect("found");
+        let x = state
+            .area_mut(area)
+            .units
+            .iter_mut()
+            .find(|x| x.uid == unit)
+            .expect("found");
         x.wounded = true;
         x.readied = false;
         log.push(LogEntry::public(format!(
@@ -570,9 +579,15 @@ pub fn assign_hit(
         )));
     }
     let left = h.hits - 1;
-    let more = left > 0 && state.area(area).has_units_of(seat);
-    state.battle.as_mut().expect("battle").hits = more.then_some(PendingHits { hits: left, ..h });
-    settle(state, &mut log);
+    let more = (left > 0 && state.area(area).has_units_of(seat))
+        .then_some(PendingHits { hits: left, ..h });
+    if let Some(b) = state.battle.as_mut().filter(|b| b.hits.is_some()) {
+        b.hits = more;
+        settle(state, &mut log);
+    } else if let Some(a) = state.attacks.as_mut() {
+        a.hits = more;
+        settle_attacks(state, &mut log);
+    }
     Ok(log)
 }
 
@@ -626,6 +641,137 @@ pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<Log
         state.battle = None;
         after_battle(state, &mut log);
     }
+    Ok(log)
+}
+
+/// Non-combat attacks waiting to be made (Public Backlash, Fish in a
+/// Barrel, Despotism): one at a time, each at an opponent with units in its
+/// area, who assigns the hits. No unit bonuses; the defender's penalties
+/// apply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardAttacks {
+    /// Whose attacks (the killer).
+    pub attacker: Seat,
+    /// The attacks left: area and the value each die needs.
+    pub queue: Vec<(AreaId, u8)>,
+    /// Hits of the last attack to assign.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<PendingHits>,
+}
+
+/// Opponents of `seat` with units in `area`.
+pub fn enemies_in(state: &State, seat: Seat, area: AreaId) -> Vec<Seat> {
+    state
+        .player_order()
+        .filter(|s| *s != seat && state.area(area).has_units_of(*s))
+        .collect()
+}
+
+/// Starts non-combat attacks; attacks in areas without enemy units are
+/// dropped. Returns whether any is left to make.
+pub fn start_card_attacks(
+    state: &mut State,
+    attacker: Seat,
+    queue: Vec<(AreaId, u8)>,
+    log: &mut Vec<LogEntry>,
+) -> bool {
+    state.attacks = Some(CardAttacks {
+        attacker,
+        queue,
+        hits: None,
+    });
+    settle_attacks(state, log);
+    state.attacks.is_some()
+}
+
+/// Drops attacks that have no defender; ends them when none is left.
+fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
+    let Some(a) = &state.attacks else { return };
+    if a.hits.is_some() {
+        return;
+    }
+    let attacker = a.attacker;
+    let queue: Vec<(AreaId, u8)> = a
+        .queue
+        .iter()
+        .copied()
+        .filter(|(area, _)| !enemies_in(state, attacker, *area).is_empty())
+        .collect();
+    let dropped = a.queue.len() - queue.len();
+    if dropped > 0 {
+        log.push(LogEntry::public(format!(
+            "{dropped} attack(s) have no enemy unit to strike."
+        )));
+    }
+    if queue.is_empty() {
+        state.attacks = None;
+        after_battle(state, log);
+    } else {
+        state.attacks.as_mut().expect("attacks").queue = queue;
+    }
+}
+
+/// Makes the next non-combat attack at `defender`.
+///
+/// # Errors
+/// No attack of `seat`'s waiting, hits to assign first, or a defender
+/// without units in the attack's area.
+pub fn card_attack(
+    state: &mut State,
+    seat: Seat,
+    defender: Seat,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(a) = state
+        .attacks
+        .as_ref()
+        .filter(|a| a.attacker == seat && a.hits.is_none())
+    else {
+        return Err(RuleError::not_your_turn(
+            COMBAT,
+            "You have no attack to make now.",
+        ));
+    };
+    let (area, value) = a.queue[0];
+    if !enemies_in(state, seat, area).contains(&defender) {
+        return Err(RuleError::illegal(
+            COMBAT,
+            format!("Choose an opponent with units in {}.", area.area().name),
+        ));
+    }
+    let penalty: i32 = state
+        .global_rules
+        .iter()
+        .filter(|r| r.owner == defender)
+        .flat_map(|r| r.card.card().ongoing.iter())
+        .map(|r| {
+            if let Ongoing::DefenceModifier(n) = r {
+                i32::from(*n)
+            } else {
+                0
+            }
+        })
+        .sum();
+    let roll = d10(rng);
+    let hit = i32::from(roll) + penalty >= i32::from(value);
+    let atk = state.attacks.as_mut().expect("attacks");
+    atk.queue.remove(0);
+    if hit {
+        atk.hits = Some(PendingHits {
+            area,
+            defender,
+            attacker: seat,
+            hits: 1,
+        });
+    }
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} attacks seat {} in {} ({value}): rolls {roll} — {}.",
+        seat + 1,
+        defender + 1,
+        area.area().name,
+        if hit { "a hit" } else { "a miss" }
+    ))];
+    settle_attacks(state, &mut log);
     Ok(log)
 }
 

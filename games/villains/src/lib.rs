@@ -24,6 +24,7 @@
 //! * [`activate`]: activating deploy, move and battle tokens (and unique
 //!   tokens acting as them), with deploy limits, costs, taxes and
 //!   surcharges;
+//! * [`cards`]: playing action cards from card tokens (most of the deck);
 //! * [`combat`]: COMBAT: a round in one area, attacks, hits, toughness,
 //!   graveyards, sacrifices, Biohazard;
 //! * [`control`]: END PHASE, Determine Control (influence, captured
@@ -35,6 +36,7 @@
 
 pub mod actions;
 pub mod activate;
+pub mod cards;
 pub mod combat;
 pub mod content;
 pub mod control;

@@ -99,6 +99,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         next_unit: 0,
         targets_revealed: false,
         battle: None,
+        attacks: None,
     };
     Ok((state, log))
 }

@@ -388,6 +388,9 @@ pub struct State {
     /// The round of combat being fought, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<crate::combat::Battle>,
+    /// Non-combat attacks being made, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacks: Option<crate::combat::CardAttacks>,
 }
 
 impl State {

@@ -164,6 +164,9 @@ pub struct View {
     /// The round of combat being fought (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub battle: Option<crate::combat::Battle>,
+    /// Non-combat attacks being made (all public).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attacks: Option<crate::combat::CardAttacks>,
 }
 
 /// Builds `viewer`'s view.
@@ -265,6 +268,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         global_rules: state.global_rules.clone(),
         capitol_tokens: state.capitol_tokens.clone(),
         battle: state.battle.clone(),
+        attacks: state.attacks.clone(),
     }
 }
 
