@@ -73,6 +73,15 @@ pub enum Activation {
         #[serde(default)]
         payment: Payment,
     },
+    /// A unique token as itself (Hitman, Biohazard, Credit Freeze, Rise Up).
+    Unique {
+        /// The payment (taxes only).
+        #[serde(default)]
+        payment: Payment,
+        /// The unit its hit strikes (Hitman).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<UnitUid>,
+    },
     /// As a card token: play one action card from hand.
     Card {
         /// The card.
@@ -86,14 +95,26 @@ pub enum Activation {
 }
 
 impl Activation {
-    fn token_type(&self) -> TokenType {
+    fn token_type(&self) -> Option<TokenType> {
         match self {
-            Activation::Deploy { .. } => TokenType::Deploy,
-            Activation::Move { .. } => TokenType::Move,
-            Activation::Battle { .. } => TokenType::Battle,
-            Activation::Card { .. } => TokenType::Card,
+            Activation::Deploy { .. } => Some(TokenType::Deploy),
+            Activation::Move { .. } => Some(TokenType::Move),
+            Activation::Battle { .. } => Some(TokenType::Battle),
+            Activation::Card { .. } => Some(TokenType::Card),
+            Activation::Unique { .. } => None,
         }
     }
+}
+
+/// A unique token activated as itself: its effects and cost, if it is one
+/// that acts as itself (not Invade, Mr. Fusion or a Wild) and can be
+/// activated at all (not the Nothing).
+fn unique_as_itself(state: &State, seat: Seat, kind: TokenKind) -> Option<(Vec<Effect>, u8)> {
+    let u = &state.faction_of(seat).unique_token;
+    let acts_as_other =
+        u.counts_as.is_some() || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
+    (kind == TokenKind::Unique && u.activatable && !acts_as_other)
+        .then(|| (u.effects.clone(), u.cost))
 }
 
 /// The deploy limit of `seat` now: 2 (or an upgrade's base) plus the Sewers,
@@ -271,7 +292,11 @@ pub fn activate(
         .expect("token")
         .kind
         .rules_value();
-    let Some((effects, token_cost)) = token_as(state, seat, kind, how.token_type()) else {
+    let resolved = match how.token_type() {
+        Some(t) => token_as(state, seat, kind, t),
+        None => unique_as_itself(state, seat, kind),
+    };
+    let Some((effects, token_cost)) = resolved else {
         return Err(RuleError::illegal(
             ACTIVATING,
             "This token cannot be activated that way.",
@@ -310,6 +335,9 @@ pub fn activate(
             deploy(state, seat, area, units, max, base, *payment)?
         }
         Activation::Move { units, payment } => move_in(state, seat, area, units, base, *payment)?,
+        Activation::Unique { payment, target } => {
+            unique(state, seat, area, &effects, base, *payment, *target)?
+        }
         Activation::Battle { payment } => {
             if !combat::combat_possible(state, area) {
                 return Err(RuleError::illegal(
@@ -657,4 +685,83 @@ fn move_in(
         names.join(", "),
         area.area().name
     ))])
+}
+
+/// A unique token's own effects: nothing at once for the tokens whose rules
+/// stand while they are activated (Biohazard, Credit Freeze, Rise Up); the
+/// Hitman's hit on a basic enemy unit here (toughness wounds; it cannot be
+/// activated without such a unit).
+fn unique(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    effects: &[Effect],
+    base: u8,
+    payment: Payment,
+    target: Option<UnitUid>,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let mut log = Vec::new();
+    let hits = effects.iter().find_map(|e| {
+        if let Effect::Hits(h) = e {
+            Some(h.count)
+        } else {
+            None
+        }
+    });
+    if hits.is_none() && target.is_some() {
+        return Err(RuleError::illegal(
+            ACTIVATING,
+            "This token strikes no unit.",
+        ));
+    }
+    let victim = match hits {
+        Some(_) => {
+            let Some(u) = target.and_then(|t| {
+                state
+                    .area(area)
+                    .units
+                    .iter()
+                    .find(|u| u.uid == t && u.owner != seat && u.kind.is_basic())
+                    .cloned()
+            }) else {
+                return Err(RuleError::illegal(
+                    ACTIVATING,
+                    "Choose a basic enemy unit in this area.",
+                ));
+            };
+            Some(u)
+        }
+        None => None,
+    };
+    check_payment(state, seat, base, payment)?;
+    pay(state, seat, payment);
+    if let Some(u) = victim {
+        let tough = state
+            .faction_of(u.owner)
+            .unit(u.kind)
+            .is_some_and(|s| s.toughness);
+        let name = crate::combat::unit_name(state, u.owner, u.kind);
+        if tough && !u.wounded {
+            let x = state
+                .area_mut(area)
+                .units
+                .iter_mut()
+                .find(|x| x.uid == u.uid)
+                .expect("found");
+            x.wounded = true;
+            x.readied = false;
+            log.push(LogEntry::public(format!(
+                "Seat {}'s {name} is wounded.",
+                u.owner + 1
+            )));
+        } else {
+            combat::kill(state, area, u.uid, seat);
+            log.push(LogEntry::public(format!(
+                "Seat {}'s {name} is killed (seat {}'s kill).",
+                u.owner + 1,
+                seat + 1
+            )));
+        }
+    }
+    Ok(log)
 }

@@ -496,3 +496,89 @@ fn a_wild_acts_as_the_type_its_owner_names() {
     );
     assert!(s.battle.is_some());
 }
+
+#[test]
+fn unique_tokens_that_act_as_themselves() {
+    let mut rng = GameRng::seeded(68);
+    let mut s = table(&["mafia", "robots", "bankers", "mutants"], 0, &mut rng);
+    let bank = area("bank");
+    let robot = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let bully = s.put_unit(bank, 1, UnitType::Champion).unwrap();
+    revealed(&mut s, 0, bank, TokenKind::Unique);
+    assert_eq!(s.players[0].resources, 1, "the Hitman is refunded");
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Unique {
+            payment: Payment::default(),
+            target: Some(bully),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message, "Choose a basic enemy unit in this area.",
+        "champions cannot be chosen"
+    );
+    assert!(
+        activate(
+            &mut s,
+            0,
+            &Activation::Deploy {
+                units: vec![pick(UnitType::Goon)],
+                payment: energy(2)
+            },
+            &mut rng
+        )
+        .is_err(),
+        "a Hitman is no deploy token"
+    );
+    activate(
+        &mut s,
+        0,
+        &Activation::Unique {
+            payment: Payment::default(),
+            target: Some(robot),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(
+        s.area(bank)
+            .units
+            .iter()
+            .find(|u| u.uid == robot)
+            .unwrap()
+            .wounded,
+        "a Killbot is only wounded"
+    );
+    // Credit Freeze activates with no effect at once; then opponents pay 1 more here.
+    revealed(&mut s, 2, bank, TokenKind::Unique);
+    activate(
+        &mut s,
+        2,
+        &Activation::Unique {
+            payment: Payment::default(),
+            target: None,
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(villains::activate::activation_tax(&s, 3, bank), 1);
+    assert_eq!(villains::activate::activation_tax(&s, 2, bank), 0);
+    // Invade is a deploy token, not a token of its own.
+    let mut a = table(&["aliens", "robots", "bankers", "mutants"], 0, &mut rng);
+    revealed(&mut a, 0, bank, TokenKind::Unique);
+    assert!(
+        activate(
+            &mut a,
+            0,
+            &Activation::Unique {
+                payment: Payment::default(),
+                target: None
+            },
+            &mut rng
+        )
+        .is_err()
+    );
+}
