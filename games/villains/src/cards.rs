@@ -97,6 +97,9 @@ pub fn play(
         ));
     }
     let mut work = state.clone();
+    // Dice and shuffles are kept only if the play is: a refused play
+    // leaves the match's generator as it was.
+    let mut r = rng.clone();
     work.players[seat as usize].hand.remove(i);
     let mut cost = u32::from(base) + u32::from(record.cost);
     let mut log = vec![LogEntry::public(format!(
@@ -118,7 +121,7 @@ pub fn play(
             &mut attacks,
             &mut battle,
             &mut log,
-            rng,
+            &mut r,
         )?;
     }
     let cost = u8::try_from(cost)
@@ -142,6 +145,7 @@ pub fn play(
         goes_on |= combat::start_card_attacks(&mut work, seat, attacks, &mut log);
     }
     *state = work;
+    *rng = r;
     Ok((log, goes_on))
 }
 

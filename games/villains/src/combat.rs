@@ -711,6 +711,48 @@ fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
     }
 }
 
+/// One unit attacks outside combat (the Police's skill): its dice and
+/// bonuses, all at `defender`, who assigns the hits; no retaliation.
+pub fn unit_attack(
+    state: &mut State,
+    seat: Seat,
+    kind: UnitType,
+    area: AreaId,
+    defender: Seat,
+    rng: &mut GameRng,
+) -> Vec<LogEntry> {
+    let (rolls, hits, mut log) = roll_attack(state, area, seat, kind, defender, 0, rng);
+    log.insert(
+        0,
+        LogEntry::public(format!(
+            "Seat {}'s {} in {} attacks seat {}: rolls {} — {hits} hit{}.",
+            seat + 1,
+            unit_name(state, seat, kind),
+            area.area().name,
+            defender + 1,
+            rolls
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            if hits == 1 { "" } else { "s" }
+        )),
+    );
+    if hits > 0 {
+        state.attacks = Some(CardAttacks {
+            attacker: seat,
+            queue: Vec::new(),
+            hits: Some(PendingHits {
+                area,
+                defender,
+                attacker: seat,
+                hits,
+            }),
+        });
+    }
+    log
+}
+
 /// Makes the next non-combat attack at `defender`.
 ///
 /// # Errors

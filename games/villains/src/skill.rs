@@ -10,8 +10,8 @@
 //! (another unit of a chosen unit's type, free), the Factory (a battle), the
 //! Bank (2 resources), the University (look at one face-down token), the
 //! Subway (deploy one unit anywhere), the Church (flip one of your tokens
-//! activated this turn face down). The Police's unit attack and the
-//! Laboratory's top card are not yet (see the README).
+//! activated this turn face down), the Police (one of your units attacks).
+//! The Laboratory's top card is not yet (see the README).
 
 use crate::actions::{self, find};
 use crate::activate::{DeployPick, entry_surcharge, may_leave};
@@ -20,7 +20,7 @@ use crate::content::{AreaId, content};
 use crate::effect::{Attacker, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::place::{Payment, check_payment, pay};
 use crate::state::{Phase, State, TokenUid, UnitUid};
-use backroom_engine::{LogEntry, RuleError, Seat, SeatSet};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
@@ -37,9 +37,13 @@ pub struct SkillChoice {
     /// An area: where to battle (Factory) or deploy (Subway).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub area: Option<AreaId>,
-    /// A unit in play whose type to copy (Sewers).
+    /// A unit in play: whose type to copy (Sewers), or which attacks
+    /// (Police).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<UnitUid>,
+    /// The opponent a unit attack strikes (Police).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defender: Option<Seat>,
     /// The unit to deploy (Sewers, Subway).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy: Option<DeployPick>,
@@ -77,6 +81,7 @@ pub fn use_skill(
     seat: Seat,
     area: AreaId,
     choice: &SkillChoice,
+    rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::TakeActions { current, revealed } = state.phase else {
         return Err(RuleError::illegal(
@@ -118,6 +123,7 @@ pub fn use_skill(
     }
     // Resolve on a copy: a skill that cannot be resolved is refused whole.
     let mut work = state.clone();
+    let mut r = rng.clone();
     for u in work
         .area_mut(area)
         .units
@@ -133,7 +139,7 @@ pub fn use_skill(
         exhausted.len()
     ))];
     for e in &area.area().skill.effects {
-        log.extend(resolve(&mut work, seat, area, e, choice)?);
+        log.extend(resolve(&mut work, seat, area, e, choice, &mut r)?);
     }
     if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
         log.extend(champion_after_skill(&mut work, seat, area, choice)?);
@@ -144,7 +150,8 @@ pub fn use_skill(
         ));
     }
     *state = work;
-    if state.battle.is_none() {
+    *rng = r;
+    if state.battle.is_none() && state.attacks.is_none() {
         actions::advance(state, seat, &mut log);
     }
     Ok(log)
@@ -160,6 +167,7 @@ fn resolve(
     area: AreaId,
     e: &Effect,
     c: &SkillChoice,
+    rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     match e {
         Effect::Gain(g) => {
@@ -293,6 +301,36 @@ fn resolve(
             };
             let free = d.unit_cost == UnitCost::Free;
             deploy_one(state, seat, to, pick, free, c.payment)
+        }
+        Effect::UnitAttack(u) if u.attacker == Attacker::AnyOwnUnit => {
+            let chosen = c.unit.and_then(|id| {
+                state
+                    .units_of(seat)
+                    .find(|(_, x)| x.uid == id)
+                    .map(|(a, x)| (a, x.kind))
+            });
+            let (Some((at, kind)), Some(defender)) = (chosen, c.defender) else {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose one of your units and the opponent it attacks.",
+                ));
+            };
+            if combat::attack_dice(state, seat, kind).is_empty() {
+                return Err(RuleError::illegal(SKILL, "That unit has no attack."));
+            }
+            if combat::attacks_forbidden(state, at) {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    format!("Units may not attack in {} (Cease Fire).", at.area().name),
+                ));
+            }
+            if !combat::enemies_in(state, seat, at).contains(&defender) {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    format!("Choose an opponent with units in {}.", at.area().name),
+                ));
+            }
+            Ok(combat::unit_attack(state, seat, kind, at, defender, rng))
         }
         _ => Err(RuleError::illegal(
             SKILL,

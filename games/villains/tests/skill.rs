@@ -17,6 +17,16 @@ use villains::state::{Phase, RuleCard, State, TokenKind};
 
 const SEATS: [&str; 4] = ["communists", "mafia", "aliens", "bankers"];
 
+/// Uses a skill with a generator of its own.
+fn skill(
+    s: &mut State,
+    seat: u8,
+    a: villains::content::AreaId,
+    c: &SkillChoice,
+) -> Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError> {
+    use_skill(s, seat, a, c, &mut GameRng::seeded(1))
+}
+
 fn acting(seat: u8) -> State {
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(71));
     s.phase = Phase::TakeActions {
@@ -40,7 +50,7 @@ fn the_rulebooks_skill_example_at_the_bank_with_commissar_papova() {
     }
     assert_eq!(skill_areas(&s, 0), [bank]);
     let before = s.clone();
-    let e = use_skill(&mut s, 0, church, &SkillChoice::default()).unwrap_err();
+    let e = skill(&mut s, 0, church, &SkillChoice::default()).unwrap_err();
     assert_eq!(
         (e.rule.as_str(), e.message.as_str()),
         (
@@ -53,7 +63,7 @@ fn the_rulebooks_skill_example_at_the_bank_with_commissar_papova() {
         champion_moves: vec![goon, patsy],
         ..Default::default()
     };
-    use_skill(&mut s, 0, bank, &choice).unwrap();
+    skill(&mut s, 0, bank, &choice).unwrap();
     assert_eq!(s.players[0].resources, 2);
     assert!(
         s.area(bank).units.iter().all(|u| !u.readied),
@@ -79,7 +89,7 @@ fn the_rulebooks_skill_example_at_the_bank_with_commissar_papova() {
     };
     s.area_mut(bank).units[0].readied = true;
     assert!(
-        use_skill(&mut s, 0, bank, &SkillChoice::default())
+        skill(&mut s, 0, bank, &SkillChoice::default())
             .unwrap_err()
             .message
             .contains("used the skill of The Bank")
@@ -99,7 +109,7 @@ fn the_university_looks_at_one_face_down_token_for_its_user_only() {
         .readied = true;
     face_down(&mut s, sewers, 1, TokenKind::Unique);
     let uid = s.area(sewers).track[0].as_ref().unwrap().uid;
-    let log = use_skill(
+    let log = skill(
         &mut s,
         2,
         uni,
@@ -147,7 +157,7 @@ fn the_church_flips_a_token_activated_this_turn_face_down_and_it_locks_those_beh
     let first = s.area(police).track[0].as_ref().unwrap().uid;
     let t = s.area_mut(police).track[0].as_mut().unwrap();
     (t.face_up, t.activated) = (true, true);
-    let refuse = use_skill(
+    let refuse = skill(
         &mut s,
         1,
         church,
@@ -166,7 +176,7 @@ fn the_church_flips_a_token_activated_this_turn_face_down_and_it_locks_those_beh
         .unwrap()
         .activated_this_turn = true;
     assert_eq!(revealable(&s, 0), [(police, 1)]);
-    use_skill(
+    skill(
         &mut s,
         1,
         church,
@@ -209,7 +219,7 @@ fn the_capitol_swaps_two_tokens_in_one_area() {
         .collect();
     let other = s.area(area("bank")).track[0].as_ref().unwrap().uid;
     assert!(
-        use_skill(
+        skill(
             &mut s,
             3,
             capitol,
@@ -220,7 +230,7 @@ fn the_capitol_swaps_two_tokens_in_one_area() {
         )
         .is_err()
     );
-    use_skill(
+    skill(
         &mut s,
         3,
         capitol,
@@ -256,11 +266,11 @@ fn the_factory_starts_a_battle_where_you_have_a_unit_but_not_under_cease_fire() 
         ..Default::default()
     };
     assert_eq!(
-        use_skill(&mut s, 1, factory, &c).unwrap_err().message,
+        skill(&mut s, 1, factory, &c).unwrap_err().message,
         "Combat cannot take place in The Subway."
     );
     s.area_mut(subway).rules.clear();
-    use_skill(&mut s, 1, factory, &c).unwrap();
+    skill(&mut s, 1, factory, &c).unwrap();
     assert!(
         s.battle.is_some(),
         "the Aliens' goon will attack the Mafia's patsy"
@@ -300,7 +310,7 @@ fn the_subway_deploys_anywhere_and_the_sewers_copy_a_unit_free() {
         ..Default::default()
     };
     s.players[0].energy = 9;
-    use_skill(&mut s, 0, subway, &c).unwrap();
+    skill(&mut s, 0, subway, &c).unwrap();
     assert_eq!(s.area(lab).units.len(), 1);
     assert_eq!(s.players[0].energy, 7);
     s.phase = Phase::TakeActions {
@@ -325,7 +335,7 @@ fn the_subway_deploys_anywhere_and_the_sewers_copy_a_unit_free() {
         ..Default::default()
     };
     assert_eq!(
-        use_skill(&mut s, 0, sewers, &bad).unwrap_err().message,
+        skill(&mut s, 0, sewers, &bad).unwrap_err().message,
         "Deploy another unit of the chosen unit's type."
     );
     let good = SkillChoice {
@@ -337,11 +347,62 @@ fn the_subway_deploys_anywhere_and_the_sewers_copy_a_unit_free() {
         }),
         ..Default::default()
     };
-    use_skill(&mut s, 0, sewers, &good).unwrap();
+    skill(&mut s, 0, sewers, &good).unwrap();
     assert_eq!(
         s.area(lab).units.len(),
         2,
         "a second goon, free, where the first one is"
     );
     assert_eq!(s.players[0].energy, 7);
+}
+
+#[test]
+fn the_police_skill_makes_one_of_your_units_attack_without_retaliation() {
+    let mut s = acting(1);
+    let (police, lab) = (area("police"), area("laboratory"));
+    let t = s.put_unit(police, 1, UnitType::Talent).unwrap();
+    s.area_mut(police)
+        .units
+        .iter_mut()
+        .find(|u| u.uid == t)
+        .unwrap()
+        .readied = true;
+    let goon = s.put_unit(lab, 1, UnitType::Goon).unwrap();
+    let mole = s.put_unit(lab, 2, UnitType::Mole).unwrap();
+    let mut rng = GameRng::seeded(2);
+    let bad = SkillChoice {
+        unit: Some(goon),
+        defender: Some(3),
+        ..Default::default()
+    };
+    assert_eq!(
+        use_skill(&mut s, 1, police, &bad, &mut rng)
+            .unwrap_err()
+            .message,
+        "Choose an opponent with units in The Laboratory."
+    );
+    rng.force_dice([5, 2]);
+    let c = SkillChoice {
+        unit: Some(goon),
+        defender: Some(2),
+        ..Default::default()
+    };
+    use_skill(&mut s, 1, police, &c, &mut rng).unwrap();
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        },
+        "the hit is assigned first"
+    );
+    villains::combat::assign_hit(&mut s, 2, mole).unwrap();
+    assert_eq!(s.area(lab).graveyard[0].killer, 1);
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 2,
+            revealed: None
+        }
+    );
 }
