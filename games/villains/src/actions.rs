@@ -250,6 +250,6 @@ pub fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
             return;
         }
     }
-    state.phase = Phase::Combat;
     log.push(LogEntry::public("Everyone has passed: the Combat Step."));
+    crate::flow::begin_combat_step(state, log);
 }

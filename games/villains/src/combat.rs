@@ -817,15 +817,17 @@ pub fn card_attack(
     Ok(log)
 }
 
-/// When a battle fought during Take Actions (a battle token, Dr.
-/// Tyrannosaurus) is over, the next player acts.
+/// When a battle or attacks are over: during Take Actions (a battle token,
+/// Dr. Tyrannosaurus, a card, a skill) the next player acts; in the Combat
+/// Step the next marked area fights.
 fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
-    if let crate::state::Phase::TakeActions {
-        current,
-        revealed: None,
-    } = state.phase
-    {
-        crate::actions::advance(state, current, log);
+    match state.phase {
+        crate::state::Phase::TakeActions {
+            current,
+            revealed: None,
+        } => crate::actions::advance(state, current, log),
+        crate::state::Phase::Combat { .. } => crate::flow::next_battle(state, log),
+        _ => {}
     }
 }
 

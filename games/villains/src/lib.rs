@@ -31,6 +31,8 @@
 //!   markers, capitol tokens);
 //! * [`end`]: END PHASE after control: Collect Resources, Score Targets, plan
 //!   objectives, Check for Victory, Collect Upgrades, Refresh, Cleanup;
+//! * [`flow`]: the Combat Step's order of battles, the END PHASE's order,
+//!   Score Plans, victory or the next turn;
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
@@ -42,6 +44,7 @@ pub mod content;
 pub mod control;
 pub mod effect;
 pub mod end;
+pub mod flow;
 pub mod place;
 pub mod setup;
 pub mod skill;

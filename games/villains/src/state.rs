@@ -350,8 +350,24 @@ pub enum Phase {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         revealed: Option<TokenUid>,
     },
-    /// MAIN PHASE, the Combat Step is next.
-    Combat,
+    /// MAIN PHASE, the Combat Step: areas with a combat marker fight one
+    /// round each, in area order.
+    Combat {
+        /// The marked area being fought (or last looked at).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<AreaId>,
+    },
+    /// END PHASE, the Score Plans Step: `current` scores its plans (or
+    /// none), in player order.
+    ScorePlans {
+        /// Whose turn it is.
+        current: Seat,
+    },
+    /// The game is over: one winner, or the players sharing a draw.
+    Over {
+        /// The winner, or those who share the draw.
+        winners: Vec<Seat>,
+    },
 }
 
 /// The whole table.

@@ -17,7 +17,7 @@ const SEATS: [&str; 5] = ["aliens", "communists", "scientists", "mafia", "banker
 
 fn board() -> State {
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(41));
-    s.phase = Phase::Combat;
+    s.phase = Phase::Combat { at: None };
     s
 }
 
