@@ -74,6 +74,25 @@ pub struct PendingSacrifice {
     pub area: AreaId,
 }
 
+/// The last attack rolled (public: who attacked whom, where, the dice), so
+/// the view holds what the log tells.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackRecord {
+    /// Who attacked.
+    pub attacker: Seat,
+    /// At whom.
+    pub defender: Seat,
+    /// Where.
+    pub area: AreaId,
+    /// The attacking unit's type (none for a card's attack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<UnitType>,
+    /// The dice rolled.
+    pub rolls: Vec<u8>,
+    /// Hits scored.
+    pub hits: u8,
+}
+
 /// A round of combat in progress.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battle {
@@ -449,11 +468,20 @@ pub fn roll_attack(
     let dice = attack_dice(state, seat, kind);
     let m = modifier(state, area, seat, defender, all);
     let rolls: Vec<u8> = dice.iter().map(|_| d10(rng)).collect();
+    let record_rolls = rolls.clone();
     let hits = rolls
         .iter()
         .zip(&dice)
         .filter(|(r, v)| i32::from(**r) + m >= i32::from(**v))
         .count() as u8;
+    state.last_attack = Some(AttackRecord {
+        attacker: seat,
+        defender,
+        area,
+        unit: Some(kind),
+        rolls: record_rolls,
+        hits,
+    });
     let mut log = Vec::new();
     if kind == UnitType::Champion && hits > 0 {
         for t in state
@@ -796,6 +824,14 @@ pub fn card_attack(
         .sum();
     let roll = d10(rng);
     let hit = i32::from(roll) + penalty >= i32::from(value);
+    state.last_attack = Some(AttackRecord {
+        attacker: seat,
+        defender,
+        area,
+        unit: None,
+        rolls: vec![roll],
+        hits: u8::from(hit),
+    });
     let atk = state.attacks.as_mut().expect("attacks");
     atk.queue.remove(0);
     if hit {

@@ -100,6 +100,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         targets_revealed: false,
         battle: None,
         attacks: None,
+        last_attack: None,
     };
     Ok((state, log))
 }

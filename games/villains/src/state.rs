@@ -407,6 +407,9 @@ pub struct State {
     /// Non-combat attacks being made, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacks: Option<crate::combat::CardAttacks>,
+    /// The last attack rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_attack: Option<crate::combat::AttackRecord>,
 }
 
 impl State {

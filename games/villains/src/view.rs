@@ -39,6 +39,10 @@ pub struct TokenView {
     /// What it is, when the viewer may know.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<TokenKind>,
+    /// Face down: the seats that know what it is (its owner, and whoever
+    /// looked at it; who looked is seen at the table, what they saw is not).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub known_to: Vec<Seat>,
 }
 
 /// An area as the viewer sees it (all public but face-down tokens).
@@ -167,6 +171,9 @@ pub struct View {
     /// Non-combat attacks being made (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attacks: Option<crate::combat::CardAttacks>,
+    /// The last attack rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_attack: Option<crate::combat::AttackRecord>,
 }
 
 /// Builds `viewer`'s view.
@@ -189,6 +196,11 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                             owner: t.owner,
                             face_up: t.face_up,
                             activated: t.activated,
+                            known_to: if t.face_up {
+                                Vec::new()
+                            } else {
+                                t.kind.known_by().iter().collect()
+                            },
                             kind: if t.face_up {
                                 Some(*t.kind.rules_value())
                             } else {
@@ -269,6 +281,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         capitol_tokens: state.capitol_tokens.clone(),
         battle: state.battle.clone(),
         attacks: state.attacks.clone(),
+        last_attack: state.last_attack.clone(),
     }
 }
 
