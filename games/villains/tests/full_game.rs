@@ -21,6 +21,7 @@ use villains::setup::{available_factions, choose_faction, setup};
 use villains::skill::{SkillChoice, skill_areas, use_skill};
 use villains::start::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
 use villains::state::{Phase, State, TokenKind, UnitUid};
+use villains::view::{redeal, view};
 
 /// One step, replayable.
 #[derive(Debug, Clone)]
@@ -263,7 +264,11 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 .area_ids()
                 .filter(|a| !open_spaces(s, current, *a).is_empty())
                 .collect();
-            vec![Act::Place(current, pick(&kinds, bot), pick(&areas, bot))]
+            let a = pick(&areas, bot);
+            kinds
+                .into_iter()
+                .map(|k| Act::Place(current, k, a))
+                .collect()
         }
         Phase::TakeActions {
             current,
@@ -334,8 +339,98 @@ fn json(s: &State) -> String {
     serde_json::to_string(s).unwrap()
 }
 
+fn read(log: &[LogEntry], v: backroom_engine::Viewer) -> Vec<String> {
+    log.iter()
+        .filter_map(|l| l.for_viewer(v).map(str::to_owned))
+        .collect()
+}
+
+/// The non-leak check on one step: re-deal what each seat may not know;
+/// its view and the spectator's must not change, and where the seat cannot
+/// tell the worlds apart after the step, it reads the same log lines.
+fn no_leak(
+    s: &State,
+    a: &Act,
+    after: &State,
+    lines: &[LogEntry],
+    rng: &GameRng,
+    seed: u64,
+    step: usize,
+) {
+    use backroom_engine::Viewer;
+    let v_json = |t: &State, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
+    for seat in 0..s.seats {
+        let mut other = s.clone();
+        redeal(
+            &mut other,
+            seat,
+            &mut GameRng::seeded(seed ^ ((step as u64) << 8) ^ u64::from(seat)),
+        );
+        for v in [Viewer::Seat(seat), Viewer::Spectator] {
+            assert_eq!(
+                v_json(s, v),
+                v_json(&other, v),
+                "seed {seed} step {step}: {v:?}'s view depends on what seat {seat} may not know"
+            );
+        }
+        let mut other_after = other.clone();
+        if let Ok(other_lines) = a.apply(&mut other_after, &mut rng.clone()) {
+            for v in [Viewer::Seat(seat), Viewer::Spectator] {
+                if v_json(after, v) == v_json(&other_after, v) {
+                    assert_eq!(
+                        read(lines, v),
+                        read(&other_lines, v),
+                        "seed {seed} step {step}: {v:?}'s log lines after {a:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The actor's other legal choices: every other viewer, when it cannot tell
+/// the two outcomes apart by its views, reads the same lines.
+#[allow(clippy::too_many_arguments)]
+fn alternative(
+    s: &State,
+    a: &Act,
+    after: &State,
+    lines: &[LogEntry],
+    cands: &[Act],
+    rng: &GameRng,
+    seed: u64,
+    step: usize,
+) {
+    use backroom_engine::Viewer;
+    let actor = format!("{a:?}");
+    let v_json = |t: &State, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
+    for b in cands.iter().filter(|b| format!("{b:?}") != actor).take(6) {
+        let mut w = s.clone();
+        let Ok(b_lines) = b.apply(&mut w, &mut rng.clone()) else {
+            continue;
+        };
+        for v in (0..s.seats).map(Viewer::Seat).chain([Viewer::Spectator]) {
+            if v_json(after, v) == v_json(&w, v) {
+                let same_actor = matches!(a, Act::Place(x, ..) | Act::Bottom(x, _) | Act::Target(x, _) | Act::Score(x, _) if v == Viewer::Seat(*x));
+                if !same_actor {
+                    assert_eq!(
+                        read(lines, v),
+                        read(&b_lines, v),
+                        "seed {seed} step {step}: {v:?} tells {a:?} from {b:?} by the log"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Plays one game; returns its steps and final table.
 fn play(seats: u8, seed: u64) -> (Vec<Act>, State) {
+    play_checked(seats, seed, false)
+}
+
+/// Plays one game, with the non-leak check at every step if `leaks`.
+fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, State) {
     let mut rng = GameRng::seeded(seed);
     let mut bot = GameRng::seeded(seed ^ 0xfeed);
     let (mut s, _) = setup(seats, &mut rng).unwrap();
@@ -359,12 +454,17 @@ fn play(seats: u8, seed: u64) -> (Vec<Act>, State) {
         );
         // Random order, then the first accepted; refusals change nothing.
         bot.shuffle(&mut cands);
+        let cands_all = cands.clone();
         let mut accepted = None;
         for a in cands {
             let mut r = rng.clone();
             let mut t = s.clone();
             match a.apply(&mut t, &mut r) {
-                Ok(_) => {
+                Ok(lines) => {
+                    if leaks {
+                        no_leak(&s, &a, &t, &lines, &rng, seed, step);
+                        alternative(&s, &a, &t, &lines, &cands_all, &rng, seed, step);
+                    }
                     accepted = Some((a, t, r));
                     break;
                 }
@@ -418,4 +518,12 @@ fn random_games_end_replay_and_refuse_cleanly_at_four_and_five_seats() {
         }
     }
     assert!(turns.iter().all(|t| (1..=4).contains(t)), "{turns:?}");
+}
+
+#[test]
+fn whole_games_keep_every_secret() {
+    for (seats, seed) in [(4, 11), (5, 12)] {
+        let (_, end) = play_checked(seats, seed, true);
+        assert!(matches!(end.phase, Phase::Over { .. }));
+    }
 }
