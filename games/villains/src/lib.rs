@@ -33,6 +33,8 @@
 //!   objectives, Check for Victory, Collect Upgrades, Refresh, Cleanup;
 //! * [`flow`]: the Combat Step's order of battles, the END PHASE's order,
 //!   Score Plans, victory or the next turn;
+//! * [`game`]: the `backroom_engine::Game` impl (actions, pending, prompts,
+//!   outcome);
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
@@ -45,6 +47,7 @@ pub mod control;
 pub mod effect;
 pub mod end;
 pub mod flow;
+pub mod game;
 pub mod place;
 pub mod setup;
 pub mod skill;
@@ -52,3 +55,7 @@ pub mod standing;
 pub mod start;
 pub mod state;
 pub mod view;
+
+/// The game: the table is the value the engine contract speaks of.
+pub type Villains = state::State;
+pub use game::{Action, Options};
