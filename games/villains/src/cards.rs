@@ -52,11 +52,7 @@ pub fn playable_in_this_version(card: CardId) -> bool {
     card.card().effects.iter().all(|e| {
         !matches!(
             e,
-            Effect::Sacrifice(_)
-                | Effect::OpponentsDiscard(_)
-                | Effect::UseSkill(_)
-                | Effect::MaySacrificeOwnUnit { .. }
-                | Effect::PlayCards(_)
+            Effect::UseSkill(_) | Effect::MaySacrificeOwnUnit { .. } | Effect::PlayCards(_)
         ) && !matches!(e, Effect::Battle(b) if b.repeat_while_anyone_agrees)
     })
 }
@@ -136,7 +132,20 @@ pub fn play(
             .push(RuleCard { card, owner: seat }),
         (CardType::Rule, Scope::Global) => work.global_rules.push(RuleCard { card, owner: seat }),
     }
-    let mut goes_on = false;
+    let owed = std::mem::take(&mut work.owed);
+    let mut goes_on = crate::choices::owe(&mut work, owed);
+    if goes_on {
+        let who: Vec<String> = work
+            .owed
+            .iter()
+            .map(|o| format!("seat {}", o.seat() + 1))
+            .collect();
+        log.push(LogEntry::public(format!(
+            "{} must choose: {}.",
+            record.name,
+            who.join(", ")
+        )));
+    }
     if let Some((at, m)) = battle {
         log.extend(combat::start_battle(&mut work, at, m)?);
         goes_on = true;
@@ -400,6 +409,35 @@ fn resolve(
                 ));
             }
             *battle = Some((area, b.attack_modifier_all));
+        }
+        Effect::Sacrifice(sac) if sac.who == crate::effect::Who::EveryPlayer => {
+            let owed: Vec<crate::choices::Owed> = state
+                .player_order()
+                .map(|p| {
+                    let n = match sac.count {
+                        crate::effect::SacrificeCount::Count(n) => n,
+                        crate::effect::SacrificeCount::Word(_) => content()
+                            .area_ids()
+                            .filter(|a| state.controller(*a) == Some(p))
+                            .count()
+                            as u8,
+                    };
+                    crate::choices::Owed::Sacrifice {
+                        seat: p,
+                        killer: seat,
+                        count: n,
+                    }
+                })
+                .collect();
+            state.owed.extend(owed);
+        }
+        Effect::OpponentsDiscard(n) => {
+            let owed: Vec<crate::choices::Owed> = state
+                .player_order()
+                .filter(|p| *p != seat)
+                .map(|p| crate::choices::Owed::Discard { seat: p, count: *n })
+                .collect();
+            state.owed.extend(owed);
         }
         Effect::Attacks(a) => match a.place {
             Place::This => attacks.extend(std::iter::repeat_n((area, a.value), a.count as usize)),

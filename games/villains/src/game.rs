@@ -113,6 +113,16 @@ pub enum Action {
         /// The defender.
         defender: Seat,
     },
+    /// Sacrifice a unit anywhere (an effect's owed sacrifice).
+    SacrificeUnit {
+        /// The unit.
+        unit: UnitUid,
+    },
+    /// Discard a card (an effect's owed discard).
+    DiscardCard {
+        /// The card.
+        card: CardId,
+    },
     /// Score plans (possibly none).
     ScorePlans {
         /// The plans and objectives.
@@ -184,6 +194,8 @@ fn apply_to(
         Action::AssignHit { unit } => combat::assign_hit(state, seat, unit),
         Action::Sacrifice { unit } => combat::sacrifice(state, seat, unit),
         Action::CardAttack { defender } => combat::card_attack(state, seat, defender, rng),
+        Action::SacrificeUnit { unit } => crate::choices::sacrifice_unit(state, seat, unit),
+        Action::DiscardCard { card } => crate::choices::discard_card(state, seat, card),
         Action::ScorePlans { scores } => crate::flow::score_plans(state, seat, &scores, rng),
     }
 }
@@ -199,8 +211,11 @@ fn busy(state: &State) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Who acts in a battle or attacks under way.
+/// Who acts in a battle, attacks or owed choices under way.
 fn fighting(state: &State) -> Option<Seat> {
+    if let Some(o) = crate::choices::next(state) {
+        return Some(o.seat());
+    }
     if state.battle.is_some() {
         return combat::battle_actor(state);
     }
@@ -596,7 +611,44 @@ impl Game for State {
             return None;
         }
         let mut asks: Vec<Ask> = Vec::new();
-        if let Some(b) = &self.battle {
+        if let Some(o) = crate::choices::next(self) {
+            match o {
+                crate::choices::Owed::Sacrifice { .. } => {
+                    let units = self
+                        .units_of(seat)
+                        .map(|(a, u)| {
+                            opt(
+                                &u.uid,
+                                format!(
+                                    "{} in {}",
+                                    combat::unit_name(self, seat, u.kind),
+                                    a.area().name
+                                ),
+                            )
+                        })
+                        .collect();
+                    asks.extend(one(
+                        Ask::new("sacrifice_unit", "Sacrifice a unit"),
+                        "unit",
+                        "Unit",
+                        units,
+                    ));
+                }
+                crate::choices::Owed::Discard { .. } => {
+                    let cards = self.players[seat as usize]
+                        .hand
+                        .iter()
+                        .map(|c| opt(c, c.card().name.clone()))
+                        .collect();
+                    asks.extend(one(
+                        Ask::new("discard_card", "Discard a card"),
+                        "card",
+                        "Card",
+                        cards,
+                    ));
+                }
+            }
+        } else if let Some(b) = &self.battle {
             if let Some(h) = b.hits {
                 asks.extend(one(
                     Ask::new("assign_hit", "Assign a hit"),

@@ -25,6 +25,7 @@
 //!   tokens acting as them), with deploy limits, costs, taxes and
 //!   surcharges;
 //! * [`cards`]: playing action cards from card tokens (most of the deck);
+//! * [`choices`]: sacrifices and discards other players owe after an effect;
 //! * [`combat`]: COMBAT: a round in one area, attacks, hits, toughness,
 //!   graveyards, sacrifices, Biohazard;
 //! * [`control`]: END PHASE, Determine Control (influence, captured
@@ -41,6 +42,7 @@
 pub mod actions;
 pub mod activate;
 pub mod cards;
+pub mod choices;
 pub mod combat;
 pub mod content;
 pub mod control;

@@ -101,6 +101,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         battle: None,
         attacks: None,
         last_attack: None,
+        owed: Vec::new(),
     };
     Ok((state, log))
 }

@@ -410,6 +410,9 @@ pub struct State {
     /// The last attack rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_attack: Option<crate::combat::AttackRecord>,
+    /// Choices players owe after an effect, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub owed: Vec<crate::choices::Owed>,
 }
 
 impl State {

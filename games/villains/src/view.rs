@@ -174,6 +174,9 @@ pub struct View {
     /// The last attack rolled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_attack: Option<crate::combat::AttackRecord>,
+    /// Choices players owe (all public).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub owed: Vec<crate::choices::Owed>,
 }
 
 /// Builds `viewer`'s view.
@@ -282,6 +285,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         battle: state.battle.clone(),
         attacks: state.attacks.clone(),
         last_attack: state.last_attack.clone(),
+        owed: state.owed.clone(),
     }
 }
 

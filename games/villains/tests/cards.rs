@@ -366,20 +366,20 @@ fn mobilize_slip_in_the_back_and_high_noon_put_units_in() {
 #[test]
 fn cards_this_version_cannot_resolve_are_refused_whole() {
     let (mut s, mut rng) = board();
-    ready(&mut s, 0, area("bank"), &["let-god-sort-them-out-1"]);
+    ready(&mut s, 0, area("bank"), &["suitcase-nuke-1"]);
     let before = s.clone();
     let e = play(
         &mut s,
         0,
-        "let-god-sort-them-out-1",
-        1,
+        "suitcase-nuke-1",
+        3,
         CardChoices::default(),
         &mut rng,
     )
     .unwrap_err();
     assert_eq!(
         e.message,
-        "Let God Sort Them Out cannot be played in this version yet."
+        "Suitcase Nuke cannot be played in this version yet."
     );
     assert_eq!(s, before);
 }
@@ -397,4 +397,97 @@ fn mr_fusion_plays_a_card_and_counts_it() {
     reveal(&mut s, 0, (bank, i)).unwrap();
     play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.players[0].fusion, 1);
+}
+
+#[test]
+fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
+    let (mut s, mut rng) = board();
+    let (bank, lab, sewers) = (area("bank"), area("laboratory"), area("sewers"));
+    for a in &mut s.areas {
+        a.controller = None;
+    }
+    s.area_mut(bank).controller = Some(villains::state::Marker::Player(1));
+    s.area_mut(lab).controller = Some(villains::state::Marker::Player(1));
+    s.area_mut(sewers).controller = Some(villains::state::Marker::Player(2));
+    let g1 = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let g2 = s.put_unit(lab, 1, UnitType::Goon).unwrap();
+    let m = s.put_unit(sewers, 2, UnitType::Mole).unwrap();
+    ready(
+        &mut s,
+        0,
+        area("church"),
+        &["let-god-sort-them-out-1", "shakedown-1"],
+    );
+    play(
+        &mut s,
+        0,
+        "let-god-sort-them-out-1",
+        1,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        s.owed.len(),
+        2,
+        "the Mafia owes two, the Aliens one; the Scientists control nothing"
+    );
+    assert!(
+        villains::choices::sacrifice_unit(&mut s, 2, m).is_err(),
+        "in player order"
+    );
+    villains::choices::sacrifice_unit(&mut s, 1, g1).unwrap();
+    villains::choices::sacrifice_unit(&mut s, 1, g2).unwrap();
+    villains::choices::sacrifice_unit(&mut s, 2, m).unwrap();
+    assert!(s.owed.is_empty());
+    assert_eq!(
+        s.areas
+            .iter()
+            .flat_map(|a| a.graveyard.iter())
+            .filter(|g| g.killer == 0)
+            .count(),
+        3,
+        "all the card player's kills"
+    );
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+    // Shakedown: each opponent holding a card discards one of its choice.
+    s.players[1].hand.clear();
+    s.players[2].hand = vec![card("windfall-3")];
+    s.players[3].hand = vec![card("windfall-4"), card("stupor-2")];
+    let i = face_down(&mut s, area("police"), 0, TokenKind::Card);
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    reveal(&mut s, 0, (area("police"), i)).unwrap();
+    play(
+        &mut s,
+        0,
+        "shakedown-1",
+        0,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(s.owed.len(), 2);
+    villains::choices::discard_card(&mut s, 2, card("windfall-3")).unwrap();
+    let log = villains::choices::discard_card(&mut s, 3, card("stupor-2")).unwrap();
+    assert_eq!(
+        log[0].for_viewer(Viewer::Seat(1)),
+        Some("Seat 4 discards Stupor.")
+    );
+    assert_eq!(s.players[3].hand, [card("windfall-4")]);
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
 }

@@ -42,6 +42,8 @@ enum Act {
     Hit(Seat, UnitUid),
     Sacrifice(Seat, UnitUid),
     CardAttack(Seat, Seat),
+    SacrificeUnit(Seat, UnitUid),
+    DiscardCard(Seat, CardId),
     Score(Seat, Vec<PlanScore>),
 }
 
@@ -73,6 +75,8 @@ impl Act {
             Act::Hit(seat, u) => assign_hit(s, seat, u),
             Act::Sacrifice(seat, u) => sacrifice(s, seat, u),
             Act::CardAttack(seat, d) => card_attack(s, seat, d, rng),
+            Act::SacrificeUnit(seat, u) => villains::choices::sacrifice_unit(s, seat, u),
+            Act::DiscardCard(seat, c) => villains::choices::discard_card(s, seat, c),
             Act::Score(seat, v) => score_plans(s, seat, &v, rng),
         }
     }
@@ -186,6 +190,20 @@ fn activations(s: &State, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activ
 
 /// Every candidate step for the seat that acts now (some will be refused).
 fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
+    if let Some(o) = villains::choices::next(s) {
+        let seat = o.seat();
+        return match o {
+            villains::choices::Owed::Sacrifice { .. } => s
+                .units_of(seat)
+                .map(|(_, u)| Act::SacrificeUnit(seat, u.uid))
+                .collect(),
+            villains::choices::Owed::Discard { .. } => s.players[seat as usize]
+                .hand
+                .iter()
+                .map(|c| Act::DiscardCard(seat, *c))
+                .collect(),
+        };
+    }
     if let Some(b) = &s.battle {
         let Some(seat) = battle_actor(s) else {
             return vec![];

@@ -1,0 +1,180 @@
+//! Choices other players make in turn after an effect: sacrificing units
+//! anywhere (Let God Sort Them Out) and discarding cards of their choice
+//! (Shakedown). They are queued in player order and answered one at a time;
+//! when the queue is empty the player whose effect it was ends its action.
+
+use crate::content::CardId;
+use crate::state::{Phase, State, UnitUid};
+use backroom_engine::{LogEntry, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The rule named in refusals.
+pub const CHOICES: &str = "Hits and Sacrifices";
+
+/// A choice a player owes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+pub enum Owed {
+    /// Sacrifice `count` of its units in play, anywhere (toughness does not
+    /// help); the kills are `killer`'s.
+    Sacrifice {
+        /// Who.
+        seat: Seat,
+        /// Whose effect it is.
+        killer: Seat,
+        /// How many are left.
+        count: u8,
+    },
+    /// Discard `count` action cards of its choice.
+    Discard {
+        /// Who.
+        seat: Seat,
+        /// How many are left.
+        count: u8,
+    },
+}
+
+impl Owed {
+    /// Who owes it.
+    pub fn seat(self) -> Seat {
+        match self {
+            Owed::Sacrifice { seat, .. } | Owed::Discard { seat, .. } => seat,
+        }
+    }
+}
+
+/// Queues choices; those that cannot be made (no unit, no card) are
+/// dropped. Returns whether any is left.
+pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
+    for o in owed {
+        let can = match o {
+            Owed::Sacrifice { seat, count, .. } => {
+                count > 0 && state.units_of(seat).next().is_some()
+            }
+            Owed::Discard { seat, count } => {
+                count > 0 && !state.players[seat as usize].hand.is_empty()
+            }
+        };
+        if can {
+            state.owed.push(o);
+        }
+    }
+    !state.owed.is_empty()
+}
+
+/// The first choice owed, if any.
+pub fn next(state: &State) -> Option<Owed> {
+    state.owed.first().copied()
+}
+
+fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+    // Drop what can no longer be paid (no unit left, no card left).
+    while let Some(o) = state.owed.first().copied() {
+        let can = match o {
+            Owed::Sacrifice { seat, count, .. } => {
+                count > 0 && state.units_of(seat).next().is_some()
+            }
+            Owed::Discard { seat, count } => {
+                count > 0 && !state.players[seat as usize].hand.is_empty()
+            }
+        };
+        if can {
+            return;
+        }
+        state.owed.remove(0);
+    }
+    if let Phase::TakeActions {
+        current,
+        revealed: None,
+    } = state.phase
+        && state.battle.is_none()
+        && state.attacks.is_none()
+    {
+        crate::actions::advance(state, current, log);
+    }
+}
+
+/// `seat` sacrifices one of its units in play.
+///
+/// # Errors
+/// No sacrifice owed by `seat` now, or not its unit in play.
+pub fn sacrifice_unit(
+    state: &mut State,
+    seat: Seat,
+    unit: UnitUid,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::Sacrifice {
+        seat: s,
+        killer,
+        count,
+    }) = next(state).filter(|o| o.seat() == seat)
+    else {
+        return Err(RuleError::not_your_turn(
+            CHOICES,
+            "You owe no sacrifice now.",
+        ));
+    };
+    let Some((area, kind)) = state
+        .units_of(s)
+        .find(|(_, u)| u.uid == unit)
+        .map(|(a, u)| (a, u.kind))
+    else {
+        return Err(RuleError::illegal(
+            CHOICES,
+            "Sacrifice one of your units in play.",
+        ));
+    };
+    crate::combat::kill(state, area, unit, killer);
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} sacrifices its {} in {} (seat {}'s kill).",
+        seat + 1,
+        crate::combat::unit_name(state, seat, kind),
+        area.area().name,
+        killer + 1
+    ))];
+    state.owed[0] = Owed::Sacrifice {
+        seat: s,
+        killer,
+        count: count - 1,
+    };
+    settle(state, &mut log);
+    Ok(log)
+}
+
+/// `seat` discards one action card of its choice (it goes face up to the
+/// discard pile).
+///
+/// # Errors
+/// No discard owed by `seat` now, or not a card in its hand.
+pub fn discard_card(
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::Discard { seat: s, count }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(CHOICES, "You owe no discard now."));
+    };
+    let Some(i) = state.players[s as usize]
+        .hand
+        .iter()
+        .position(|c| *c == card)
+    else {
+        return Err(RuleError::illegal(
+            CHOICES,
+            "Discard a card from your hand.",
+        ));
+    };
+    state.players[s as usize].hand.remove(i);
+    state.discards.push(card);
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} discards {}.",
+        seat + 1,
+        card.card().name
+    ))];
+    state.owed[0] = Owed::Discard {
+        seat: s,
+        count: count - 1,
+    };
+    settle(state, &mut log);
+    Ok(log)
+}
