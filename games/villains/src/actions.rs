@@ -71,6 +71,12 @@ fn acting(state: &State, seat: Seat) -> Result<Option<TokenUid>, RuleError> {
 }
 
 fn idle(state: &State, seat: Seat) -> Result<(), RuleError> {
+    if state.battle.is_some() || state.attacks.is_some() || !state.owed.is_empty() {
+        return Err(RuleError::illegal(
+            TAKE_ACTIONS,
+            "Finish the combat and the owed choices first.",
+        ));
+    }
     if acting(state, seat)?.is_some() {
         return Err(RuleError::illegal(
             REVEAL,

@@ -181,7 +181,10 @@ fn apply_to(
         }
         Action::UseSkill {
             skill: (area, choice),
-        } => crate::skill::use_skill(state, seat, area, &choice, rng),
+        } => {
+            busy(state)?;
+            crate::skill::use_skill(state, seat, area, &choice, rng)
+        }
         Action::Locked => {
             busy(state)?;
             actions::locked(state, seat)

@@ -89,7 +89,11 @@ pub fn use_skill(
             "Skills are used in Take Actions.",
         ));
     };
-    if current != seat || state.battle.is_some() {
+    if current != seat
+        || state.battle.is_some()
+        || state.attacks.is_some()
+        || !state.owed.is_empty()
+    {
         return Err(RuleError::not_your_turn(
             SKILL,
             format!("Seat {} takes an action now.", current + 1),
