@@ -75,6 +75,23 @@ pub fn play(
     choices: &CardChoices,
     rng: &mut GameRng,
 ) -> Result<(Vec<LogEntry>, bool), RuleError> {
+    play_as(state, seat, area, card, base, payment, choices, rng, false)
+}
+
+/// [`play`], with the card's own cost waived when `free` (the Laboratory's
+/// skill plays the revealed card for free).
+#[allow(clippy::too_many_arguments)]
+pub fn play_as(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    card: CardId,
+    base: u8,
+    payment: Payment,
+    choices: &CardChoices,
+    rng: &mut GameRng,
+    free: bool,
+) -> Result<(Vec<LogEntry>, bool), RuleError> {
     let Some(i) = state.players[seat as usize]
         .hand
         .iter()
@@ -97,7 +114,7 @@ pub fn play(
     // leaves the match's generator as it was.
     let mut r = rng.clone();
     work.players[seat as usize].hand.remove(i);
-    let mut cost = u32::from(base) + u32::from(record.cost);
+    let mut cost = u32::from(base) + if free { 0 } else { u32::from(record.cost) };
     let mut log = vec![LogEntry::public(format!(
         "Seat {} plays {} in {}.",
         seat + 1,

@@ -25,6 +25,16 @@ pub enum Owed {
         /// How many are left.
         count: u8,
     },
+    /// The Laboratory's skill: the revealed top card (public), to play for
+    /// free in `area` or to take into hand.
+    LabCard {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// Where it would be played.
+        area: crate::content::AreaId,
+    },
     /// Discard `count` action cards of its choice.
     Discard {
         /// Who.
@@ -38,7 +48,9 @@ impl Owed {
     /// Who owes it.
     pub fn seat(self) -> Seat {
         match self {
-            Owed::Sacrifice { seat, .. } | Owed::Discard { seat, .. } => seat,
+            Owed::Sacrifice { seat, .. }
+            | Owed::Discard { seat, .. }
+            | Owed::LabCard { seat, .. } => seat,
         }
     }
 }
@@ -54,6 +66,7 @@ pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
             Owed::Discard { seat, count } => {
                 count > 0 && !state.players[seat as usize].hand.is_empty()
             }
+            Owed::LabCard { .. } => true,
         };
         if can {
             state.owed.push(o);
@@ -77,6 +90,7 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
             Owed::Discard { seat, count } => {
                 count > 0 && !state.players[seat as usize].hand.is_empty()
             }
+            Owed::LabCard { .. } => true,
         };
         if can {
             return;
@@ -178,3 +192,57 @@ pub fn discard_card(
     settle(state, &mut log);
     Ok(log)
 }
+
+/// The Laboratory's revealed card: `seat` takes it into its hand.
+///
+/// # Errors
+/// No revealed card of `seat`'s waiting.
+pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::LabCard { card, .. }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(
+            LABORATORY,
+            "You have no revealed card to take.",
+        ));
+    };
+    state.owed.remove(0);
+    state.players[seat as usize].hand.push(card);
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} takes {} into its hand.",
+        seat + 1,
+        card.card().name
+    ))];
+    settle(state, &mut log);
+    Ok(log)
+}
+
+/// The Laboratory's revealed card: `seat` plays it for free in the
+/// Laboratory, with `choices` and `payment` for whatever else it costs.
+///
+/// # Errors
+/// No revealed card of `seat`'s waiting, or a play the rules refuse (then
+/// nothing changes).
+pub fn lab_play(
+    state: &mut State,
+    seat: Seat,
+    payment: crate::place::Payment,
+    choices: &crate::cards::CardChoices,
+    rng: &mut backroom_engine::GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::LabCard { card, area, .. }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(
+            LABORATORY,
+            "You have no revealed card to play.",
+        ));
+    };
+    let mut work = state.clone();
+    work.owed.remove(0);
+    work.players[seat as usize].hand.push(card);
+    let (mut log, _) =
+        crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
+    settle(&mut work, &mut log);
+    *state = work;
+    Ok(log)
+}
+
+/// The Laboratory's skill, named in refusals.
+pub const LABORATORY: &str = "Activating an Area's Skill Ability";

@@ -30,6 +30,17 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct Options {}
 
+/// How the Laboratory's revealed card is played.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LabPlay {
+    /// The payment for anything else it costs (surcharges).
+    #[serde(default)]
+    pub payment: Payment,
+    /// What its effects need chosen.
+    #[serde(default)]
+    pub choices: CardChoices,
+}
+
 /// Everything a seat can do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -118,6 +129,13 @@ pub enum Action {
         /// The unit.
         unit: UnitUid,
     },
+    /// The Laboratory's revealed card: take it into hand.
+    LabDraw,
+    /// The Laboratory's revealed card: play it for free there.
+    LabPlay {
+        /// How.
+        play: LabPlay,
+    },
     /// Discard a card (an effect's owed discard).
     DiscardCard {
         /// The card.
@@ -199,6 +217,10 @@ fn apply_to(
         Action::CardAttack { defender } => combat::card_attack(state, seat, defender, rng),
         Action::SacrificeUnit { unit } => crate::choices::sacrifice_unit(state, seat, unit),
         Action::DiscardCard { card } => crate::choices::discard_card(state, seat, card),
+        Action::LabDraw => crate::choices::lab_draw(state, seat),
+        Action::LabPlay { play } => {
+            crate::choices::lab_play(state, seat, play.payment, &play.choices, rng)
+        }
         Action::ScorePlans { scores } => crate::flow::score_plans(state, seat, &scores, rng),
     }
 }
@@ -635,6 +657,26 @@ impl Game for State {
                         "unit",
                         "Unit",
                         units,
+                    ));
+                }
+                crate::choices::Owed::LabCard { card, area, .. } => {
+                    asks.push(Ask::new("lab_draw", "Take the card into your hand"));
+                    let mut plays = Vec::new();
+                    if crate::cards::playable_in_this_version(card) {
+                        for choices in card_choices(self, seat, area, card) {
+                            plays.extend(priced(self, seat, &|p| Action::LabPlay {
+                                play: LabPlay {
+                                    payment: p,
+                                    choices: choices.clone(),
+                                },
+                            }));
+                        }
+                    }
+                    asks.extend(candidates_ask(
+                        "lab_play",
+                        "Play it for free in the Laboratory",
+                        "play",
+                        plays,
                     ));
                 }
                 crate::choices::Owed::Discard { .. } => {

@@ -155,7 +155,7 @@ pub fn use_skill(
     }
     *state = work;
     *rng = r;
-    if state.battle.is_none() && state.attacks.is_none() {
+    if state.battle.is_none() && state.attacks.is_none() && state.owed.is_empty() {
         actions::advance(state, seat, &mut log);
     }
     Ok(log)
@@ -335,6 +335,32 @@ fn resolve(
                 ));
             }
             Ok(combat::unit_attack(state, seat, kind, at, defender, rng))
+        }
+        Effect::RevealTopCard(r) => {
+            if state.deck.is_empty() {
+                state.deck = std::mem::take(&mut state.discards);
+                rng.shuffle_deck(crate::setup::ACTION_DECK, &mut state.deck);
+            }
+            if state.deck.is_empty() {
+                return Ok(vec![LogEntry::public(
+                    "The action deck and its discards are empty: nothing to reveal.",
+                )]);
+            }
+            let card = state.deck.remove(0);
+            let lab = content().area_id(&r.play_free_in).expect("validated");
+            state.owed.insert(
+                0,
+                crate::choices::Owed::LabCard {
+                    seat,
+                    card,
+                    area: lab,
+                },
+            );
+            Ok(vec![LogEntry::public(format!(
+                "Seat {} reveals the top card of the action deck: {}.",
+                seat + 1,
+                card.card().name
+            ))])
         }
         _ => Err(RuleError::illegal(
             SKILL,

@@ -43,6 +43,8 @@ enum Act {
     Sacrifice(Seat, UnitUid),
     CardAttack(Seat, Seat),
     SacrificeUnit(Seat, UnitUid),
+    LabDraw(Seat),
+    LabPlay(Seat, CardChoices, u8),
     DiscardCard(Seat, CardId),
     Score(Seat, Vec<PlanScore>),
 }
@@ -76,6 +78,11 @@ impl Act {
             Act::Sacrifice(seat, u) => sacrifice(s, seat, u),
             Act::CardAttack(seat, d) => card_attack(s, seat, d, rng),
             Act::SacrificeUnit(seat, u) => villains::choices::sacrifice_unit(s, seat, u),
+            Act::LabDraw(seat) => villains::choices::lab_draw(s, seat),
+            Act::LabPlay(seat, c, cost) => {
+                let p = pay(s, seat, cost);
+                villains::choices::lab_play(s, seat, p, &c, rng)
+            }
             Act::DiscardCard(seat, c) => villains::choices::discard_card(s, seat, c),
             Act::Score(seat, v) => score_plans(s, seat, &v, rng),
         }
@@ -197,6 +204,25 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 .units_of(seat)
                 .map(|(_, u)| Act::SacrificeUnit(seat, u.uid))
                 .collect(),
+            villains::choices::Owed::LabCard { .. } => {
+                let mut v = vec![Act::LabDraw(seat)];
+                let mut c = CardChoices::default();
+                if let Some(k) = s.players[seat as usize]
+                    .reserve_units
+                    .iter()
+                    .find(|(_, n)| **n > 0)
+                    .map(|(k, _)| *k)
+                {
+                    c.units = vec![DeployPick {
+                        kind: k,
+                        from: None,
+                        stay_wounded: false,
+                    }];
+                }
+                v.extend((0..4).map(|cost| Act::LabPlay(seat, c.clone(), cost)));
+                v.push(Act::LabPlay(seat, CardChoices::default(), 0));
+                v
+            }
             villains::choices::Owed::Discard { .. } => s.players[seat as usize]
                 .hand
                 .iter()

@@ -406,3 +406,57 @@ fn the_police_skill_makes_one_of_your_units_attack_without_retaliation() {
         }
     );
 }
+
+#[test]
+fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
+    let mut s = acting(0);
+    let lab = area("laboratory");
+    let t = s.put_unit(lab, 0, UnitType::Talent).unwrap();
+    s.area_mut(lab)
+        .units
+        .iter_mut()
+        .find(|u| u.uid == t)
+        .unwrap()
+        .readied = true;
+    let windfall = content().card_id("windfall-1").unwrap();
+    s.deck.retain(|c| *c != windfall);
+    s.deck.insert(0, windfall);
+    let log = skill(&mut s, 0, lab, &SkillChoice::default()).unwrap();
+    assert_eq!(
+        log.last().unwrap().for_viewer(Viewer::Spectator),
+        Some("Seat 1 reveals the top card of the action deck: Windfall.")
+    );
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 0,
+            revealed: None
+        },
+        "the choice comes first"
+    );
+    let mut rng = GameRng::seeded(3);
+    villains::choices::lab_play(&mut s, 0, Payment::default(), &Default::default(), &mut rng)
+        .unwrap();
+    assert_eq!(s.players[0].resources, 2, "played for free");
+    assert_eq!(s.discards, [windfall]);
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+    // Next turn's look: take it instead.
+    let mut s2 = acting(0);
+    let t = s2.put_unit(lab, 0, UnitType::Talent).unwrap();
+    s2.area_mut(lab)
+        .units
+        .iter_mut()
+        .find(|u| u.uid == t)
+        .unwrap()
+        .readied = true;
+    let top = s2.deck[0];
+    skill(&mut s2, 0, lab, &SkillChoice::default()).unwrap();
+    villains::choices::lab_draw(&mut s2, 0).unwrap();
+    assert!(s2.players[0].hand.contains(&top));
+}
