@@ -11,8 +11,8 @@
 //! * [`state`]: the table in play: the City's token tracks, units,
 //!   graveyards, players' sheets, hands, decks and targets;
 //! * [`setup`]: SETUP, from the setup marker to Select Factions;
-//! * [`skill`]: Activating an Area's Skill Ability (seven of the nine
-//!   skills, Commissar Papova's move);
+//! * [`skill`]: Activating an Area's Skill Ability (the nine skills,
+//!   Commissar Papova's move);
 //! * [`standing`]: the standing rules that apply to a player now (faction
 //!   abilities, upgrades, control abilities, rule cards) and what they
 //!   derive (card draw, income, energy, Subway placement);

@@ -10,8 +10,9 @@
 //! (another unit of a chosen unit's type, free), the Factory (a battle), the
 //! Bank (2 resources), the University (look at one face-down token), the
 //! Subway (deploy one unit anywhere), the Church (flip one of your tokens
-//! activated this turn face down), the Police (one of your units attacks).
-//! The Laboratory's top card is not yet (see the README).
+//! activated this turn face down), the Police (one of your units attacks),
+//! the Laboratory (the top card, played or taken: an owed choice, see
+//! [`crate::choices`]).
 
 use crate::actions::{self, find};
 use crate::activate::{DeployPick, entry_surcharge, may_leave};
