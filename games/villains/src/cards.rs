@@ -53,7 +53,7 @@ pub fn playable_in_this_version(card: CardId) -> bool {
         !matches!(
             e,
             Effect::UseSkill(_) | Effect::MaySacrificeOwnUnit { .. } | Effect::PlayCards(_)
-        ) && !matches!(e, Effect::Battle(b) if b.repeat_while_anyone_agrees)
+        )
     })
 }
 
@@ -163,8 +163,11 @@ pub fn play_as(
             who.join(", ")
         )));
     }
-    if let Some((at, m)) = battle {
+    if let Some((at, m, repeat)) = battle {
         log.extend(combat::start_battle(&mut work, at, m)?);
+        if let Some(b) = work.battle.as_mut() {
+            b.repeat = repeat;
+        }
         goes_on = true;
     }
     if !attacks.is_empty() {
@@ -184,7 +187,7 @@ fn resolve(
     c: &CardChoices,
     cost: &mut u32,
     attacks: &mut Vec<(AreaId, u8)>,
-    battle: &mut Option<(AreaId, i8)>,
+    battle: &mut Option<(AreaId, i8, bool)>,
     log: &mut Vec<LogEntry>,
     rng: &mut GameRng,
 ) -> Result<(), RuleError> {
@@ -425,7 +428,7 @@ fn resolve(
                     area.area().name
                 ));
             }
-            *battle = Some((area, b.attack_modifier_all));
+            *battle = Some((area, b.attack_modifier_all, b.repeat_while_anyone_agrees));
         }
         Effect::Sacrifice(sac) if sac.who == crate::effect::Who::EveryPlayer => {
             let owed: Vec<crate::choices::Owed> = state

@@ -35,6 +35,13 @@ pub enum Owed {
         /// Where it would be played.
         area: crate::content::AreaId,
     },
+    /// To The Death!: fight another round in `area`?
+    KeepFighting {
+        /// Who answers.
+        seat: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+    },
     /// Discard `count` action cards of its choice.
     Discard {
         /// Who.
@@ -50,7 +57,8 @@ impl Owed {
         match self {
             Owed::Sacrifice { seat, .. }
             | Owed::Discard { seat, .. }
-            | Owed::LabCard { seat, .. } => seat,
+            | Owed::LabCard { seat, .. }
+            | Owed::KeepFighting { seat, .. } => seat,
         }
     }
 }
@@ -66,7 +74,7 @@ pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
             Owed::Discard { seat, count } => {
                 count > 0 && !state.players[seat as usize].hand.is_empty()
             }
-            Owed::LabCard { .. } => true,
+            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
         };
         if can {
             state.owed.push(o);
@@ -90,7 +98,7 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
             Owed::Discard { seat, count } => {
                 count > 0 && !state.players[seat as usize].hand.is_empty()
             }
-            Owed::LabCard { .. } => true,
+            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
         };
         if can {
             return;
@@ -246,3 +254,41 @@ pub fn lab_play(
 
 /// The Laboratory's skill, named in refusals.
 pub const LABORATORY: &str = "Activating an Area's Skill Ability";
+
+/// To The Death!: `seat` says whether to fight another round; the first
+/// "yes" starts it, when everyone says "no" the battle is over.
+///
+/// # Errors
+/// No such question for `seat` now.
+pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::KeepFighting { area, .. }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(
+            crate::combat::COMBAT,
+            "You are not asked to fight on.",
+        ));
+    };
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} {}.",
+        seat + 1,
+        if yes { "fights on" } else { "has had enough" }
+    ))];
+    if yes {
+        state
+            .owed
+            .retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
+        log.extend(crate::combat::start_battle(state, area, 0)?);
+        if let Some(b) = state.battle.as_mut() {
+            b.repeat = true;
+        }
+    } else {
+        state.owed.remove(0);
+        if !state
+            .owed
+            .iter()
+            .any(|o| matches!(o, Owed::KeepFighting { area: a, .. } if *a == area))
+        {
+            settle(state, &mut log);
+        }
+    }
+    Ok(log)
+}

@@ -105,6 +105,9 @@ pub struct Battle {
     /// Added to every unit's rolls in this battle (Blown Cover).
     #[serde(default)]
     pub modifier_all: i8,
+    /// Fight again while anyone with units here agrees (To The Death!).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
     /// Hits to assign.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hits: Option<PendingHits>,
@@ -260,6 +263,7 @@ pub fn start_battle(
         hits: None,
         lost: SeatSet::EMPTY,
         sacrifices: Vec::new(),
+        repeat: false,
     });
     let mut log = vec![LogEntry::public(format!("Combat in {}.", area.area().name))];
     settle(state, &mut log);
@@ -310,8 +314,7 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
             {
                 return;
             }
-            state.battle = None;
-            after_battle(state, log);
+            finish_battle(state, log);
             return;
         };
         if !defenders(state, seat).is_empty() {
@@ -666,8 +669,7 @@ pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<Log
     b.sacrifices.retain(|q| units_left.contains(&q.seat));
     let mut log = log;
     if b.sacrifices.is_empty() {
-        state.battle = None;
-        after_battle(state, &mut log);
+        finish_battle(state, &mut log);
     }
     Ok(log)
 }
@@ -851,6 +853,25 @@ pub fn card_attack(
     ))];
     settle_attacks(state, &mut log);
     Ok(log)
+}
+
+/// The round is over: To The Death! asks whether to fight again; otherwise
+/// the action or step goes on.
+fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+    let Some(b) = state.battle.take() else { return };
+    if b.repeat && combat_possible(state, b.area) {
+        let owed: Vec<crate::choices::Owed> = present(state, b.area)
+            .into_iter()
+            .map(|seat| crate::choices::Owed::KeepFighting { seat, area: b.area })
+            .collect();
+        log.push(LogEntry::public(format!(
+            "To the death: does anyone with units in {} fight on?",
+            b.area.area().name
+        )));
+        state.owed.splice(0..0, owed);
+        return;
+    }
+    after_battle(state, log);
 }
 
 /// When a battle or attacks are over: during Take Actions (a battle token,

@@ -129,6 +129,11 @@ pub enum Action {
         /// The unit.
         unit: UnitUid,
     },
+    /// To The Death!: fight another round or not.
+    KeepFighting {
+        /// Yes or no.
+        yes: bool,
+    },
     /// The Laboratory's revealed card: take it into hand.
     LabDraw,
     /// The Laboratory's revealed card: play it for free there.
@@ -218,6 +223,7 @@ fn apply_to(
         Action::SacrificeUnit { unit } => crate::choices::sacrifice_unit(state, seat, unit),
         Action::DiscardCard { card } => crate::choices::discard_card(state, seat, card),
         Action::LabDraw => crate::choices::lab_draw(state, seat),
+        Action::KeepFighting { yes } => crate::choices::keep_fighting(state, seat, yes),
         Action::LabPlay { play } => {
             crate::choices::lab_play(state, seat, play.payment, &play.choices, rng)
         }
@@ -657,6 +663,15 @@ impl Game for State {
                         "unit",
                         "Unit",
                         units,
+                    ));
+                }
+                crate::choices::Owed::KeepFighting { .. } => {
+                    let o = vec![Opt::new(true, "Fight on"), Opt::new(false, "Enough")];
+                    asks.extend(one(
+                        Ask::new("keep_fighting", "To the death?"),
+                        "yes",
+                        "Fight on?",
+                        o,
                     ));
                 }
                 crate::choices::Owed::LabCard { card, area, .. } => {

@@ -491,3 +491,45 @@ fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
         }
     );
 }
+
+#[test]
+fn to_the_death_fights_again_while_anyone_agrees() {
+    let (mut s, mut rng) = board();
+    let subway = area("subway");
+    let goon = s.put_unit(subway, 1, UnitType::Goon).unwrap();
+    let mole = s.put_unit(subway, 2, UnitType::Mole).unwrap();
+    ready(&mut s, 0, subway, &["to-the-death-1"]);
+    play(
+        &mut s,
+        0,
+        "to-the-death-1",
+        0,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert!(s.battle.as_ref().unwrap().repeat);
+    rng.force_dice([1, 1]);
+    villains::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
+    rng.force_dice([1]);
+    villains::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
+    assert!(s.battle.is_none());
+    assert_eq!(s.owed.len(), 2, "the Mafia and the Aliens are asked");
+    villains::choices::keep_fighting(&mut s, 1, false).unwrap();
+    villains::choices::keep_fighting(&mut s, 2, true).unwrap();
+    assert!(s.battle.is_some(), "one yes is enough");
+    rng.force_dice([1, 1]);
+    villains::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
+    rng.force_dice([1]);
+    villains::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
+    villains::choices::keep_fighting(&mut s, 1, false).unwrap();
+    villains::choices::keep_fighting(&mut s, 2, false).unwrap();
+    assert!(s.owed.is_empty() && s.battle.is_none());
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+}

@@ -44,6 +44,7 @@ enum Act {
     CardAttack(Seat, Seat),
     SacrificeUnit(Seat, UnitUid),
     LabDraw(Seat),
+    KeepFighting(Seat, bool),
     LabPlay(Seat, CardChoices, u8),
     DiscardCard(Seat, CardId),
     Score(Seat, Vec<PlanScore>),
@@ -79,6 +80,7 @@ impl Act {
             Act::CardAttack(seat, d) => card_attack(s, seat, d, rng),
             Act::SacrificeUnit(seat, u) => villains::choices::sacrifice_unit(s, seat, u),
             Act::LabDraw(seat) => villains::choices::lab_draw(s, seat),
+            Act::KeepFighting(seat, yes) => villains::choices::keep_fighting(s, seat, yes),
             Act::LabPlay(seat, c, cost) => {
                 let p = pay(s, seat, cost);
                 villains::choices::lab_play(s, seat, p, &c, rng)
@@ -204,6 +206,10 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 .units_of(seat)
                 .map(|(_, u)| Act::SacrificeUnit(seat, u.uid))
                 .collect(),
+            villains::choices::Owed::KeepFighting { .. } => vec![
+                Act::KeepFighting(seat, true),
+                Act::KeepFighting(seat, false),
+            ],
             villains::choices::Owed::LabCard { .. } => {
                 let mut v = vec![Act::LabDraw(seat)];
                 let mut c = CardChoices::default();
