@@ -32,7 +32,7 @@ async fn crash_and_resume(backend: Backend) {
     let db = TestDb::new(backend).await;
     let (mut server, addr) = spawn_binary(&db.url).await;
     let base = format!("http://{addr}");
-    let http = reqwest::Client::new();
+    let http = http_client();
     let rounds = 8u64;
     let lobby = sealed_bids_lobby(&base, &http, 3, rounds as u32).await;
     let mut tokens = vec![lobby.host_token.clone()];
@@ -137,13 +137,6 @@ async fn kill_9_mid_match_then_resume_on_sqlite() {
 #[tokio::test]
 async fn kill_9_mid_match_then_resume_on_postgres() {
     crash_and_resume(Backend::Postgres).await;
-}
-
-/// Runs one statement on the test database from outside the server.
-async fn sql(db: &TestDb, statement: &str) {
-    use sqlx::Connection;
-    let mut c = sqlx::PgConnection::connect(&db.url).await.unwrap();
-    sqlx::raw_sql(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut c).await.unwrap();
 }
 
 #[tokio::test]

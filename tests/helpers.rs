@@ -38,18 +38,20 @@ impl TestDb {
                 std::fs::create_dir_all(&dir).unwrap();
                 TestDb { url: format!("sqlite://{}/backroom.db", dir.display()), pg_admin: None, dir: Some(dir) }
             }
-            Backend::Postgres => {
-                use sqlx::Connection;
-                let admin = pg_admin_url();
-                let name = format!("backroom_test_{}", Uuid::new_v4().simple());
-                let mut conn = sqlx::PgConnection::connect(&admin)
-                    .await
-                    .unwrap_or_else(|e| panic!("Postgres is needed for this test at {admin} (set BACKROOM_TEST_PG, or run scripts/test which starts one): {e}"));
-                sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut conn).await.unwrap();
-                let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
-                TestDb { url: format!("{base}/{name}"), pg_admin: Some((admin, name)), dir: None }
-            }
+            Backend::Postgres => TestDb::on(pg_admin_url()).await,
         }
+    }
+
+    /// A fresh database on the Postgres server `admin` reaches.
+    pub async fn on(admin: String) -> TestDb {
+        use sqlx::Connection;
+        let name = format!("backroom_test_{}", Uuid::new_v4().simple());
+        let mut conn = sqlx::PgConnection::connect(&admin)
+            .await
+            .unwrap_or_else(|e| panic!("Postgres is needed for this test at {admin} (set BACKROOM_TEST_PG, or run scripts/test which starts one): {e}"));
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut conn).await.unwrap();
+        let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
+        TestDb { url: format!("{base}/{name}"), pg_admin: Some((admin, name)), dir: None }
     }
 
     pub async fn store(&self) -> backroom_server::Store {
@@ -68,6 +70,21 @@ impl TestDb {
             let _ = std::fs::remove_dir_all(d);
         }
     }
+}
+
+/// An HTTP client. The server's webhooks use reqwest with rustls on ring,
+/// and cargo unifies reqwest's features across the workspace, so every
+/// client in the process needs that crypto provider installed first.
+pub fn http_client() -> reqwest::Client {
+    backroom_server::webhook::init_tls();
+    reqwest::Client::new()
+}
+
+/// Runs one statement on a Postgres test database from outside the server.
+pub async fn sql(db: &TestDb, statement: &str) {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    sqlx::raw_sql(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut c).await.unwrap();
 }
 
 /// A server running in this process.
@@ -91,7 +108,7 @@ pub async fn spawn_app(db: &TestDb, extra: &[&str]) -> App {
     let task = tokio::spawn(backroom_server::run(listener, cfg, async move {
         let _ = rx.await;
     }));
-    App { addr, http: reqwest::Client::new(), stop: Some(tx), task: Some(task) }
+    App { addr, http: http_client(), stop: Some(tx), task: Some(task) }
 }
 
 impl App {
@@ -181,6 +198,11 @@ pub struct Ws {
 impl Ws {
     pub async fn connect(addr: SocketAddr) -> Ws {
         let (inner, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.unwrap();
+        Ws { inner, closed: None }
+    }
+
+    /// A client over a socket already connected.
+    pub fn wrap(inner: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Ws {
         Ws { inner, closed: None }
     }
 

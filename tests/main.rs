@@ -10,8 +10,13 @@
 mod helpers;
 
 mod bad_input;
+mod corpus;
 mod durability;
+mod edge;
+mod fuzz;
 mod lobby;
 mod play;
+mod reliability;
 mod scenarios;
 mod store;
+mod webhook;

@@ -447,9 +447,18 @@ async fn the_host_lets_a_bot_stand_in_for_an_away_player_until_they_come_back() 
     let (s, info) = app.post(&path, Some(&lobby.host_token), json!({"seat": 1, "on": true})).await;
     assert_eq!((s, info["players"][1]["stand_in"].clone()), (200, json!(true)), "{info}");
 
-    // The bot plays the away seat: the round ends once the host bids.
+    // The bot plays the away seat: the round ends once the host bids; the
+    // log says a bot played for the friend (seat token, rendered with names).
     a.send(json!({"type":"act","rid":"a0","version":0,"action":{"type":"bid","value":9,"round":0}})).await;
-    a.until(|m| m["type"] == "state" && m["view"]["round"] == 1).await;
+    let mut said = false;
+    loop {
+        let m = a.until(|m| m["type"] == "state").await;
+        said |= m["log"].as_array().is_some_and(|l| l.iter().any(|x| x == "A bot played for {seat:1}:"));
+        if m["view"]["round"] == 1 {
+            break;
+        }
+    }
+    assert!(said, "the log says a bot played for the friend");
 
     // It survives a restart: the restored table's bot bids for the friend
     // (now after a pause long enough for the friend to come back first).
@@ -580,7 +589,7 @@ async fn a_finished_match_replays_move_by_move_through_any_seats_eyes() {
     assert_eq!(r["lines"], json!(["You locked your dial at 9."]), "{r}");
     assert_eq!(r["pending"]["waiting"], json!([1]), "{r}");
     let (_, r) = app.get(&replay("at=1&seat=1"), Some(&lobby.host_token)).await;
-    assert_eq!((r["view"]["my_bid"].clone(), r["lines"].clone()), (json!(null), json!(["Seat 1 has locked a bid."])), "the friend saw only that the host had bid: {r}");
+    assert_eq!((r["view"]["my_bid"].clone(), r["lines"].clone()), (json!(null), json!(["{seat:0|has|have} locked a bid."])), "the friend saw only that the host had bid: {r}");
     // Without `seat`, the caller's own eyes; past the end, the end.
     let (_, r) = app.get(&replay("at=1"), Some(&friend)).await;
     assert_eq!(r["viewer"], json!({"seat": 1}), "{r}");
@@ -618,7 +627,7 @@ async fn the_turn_clock_moves_for_whoever_the_table_waits_on_even_across_a_resta
         assert_eq!(info["turn_clock_secs"], 2, "{info}");
         let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
         let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
-        let ran_out = |m: &Value| m["log"].as_array().is_some_and(|l| l.iter().any(|x| x.as_str().is_some_and(|t| t.contains("Friend 0 ran out of time: a bot moved for them."))));
+        let ran_out = |m: &Value| m["log"].as_array().is_some_and(|l| l.iter().any(|x| x.as_str().is_some_and(|t| t.contains("{seat:1} ran out of time: a bot moved for them."))));
 
         // The host bids; the friend does not: two seconds later a bot bids for them.
         let st = a.until(|m| m["type"] == "state").await;

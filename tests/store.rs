@@ -22,6 +22,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             outcome: None,
             rematch: None,
             turn_clock_secs: 0,
+            webhook_url: None,
             created_at: now,
             updated_at: now,
         },
@@ -117,4 +118,28 @@ async fn players_seats_chat_and_expiry_round_trip() {
         assert_eq!(store.load_lobby(l.id).await.unwrap().unwrap().0.status, LobbyStatus::Expired);
         db.cleanup().await;
     }
+}
+
+/// A row the database refuses (here a NUL byte, which Postgres `text`
+/// cannot hold) fails only its own table's commit, not every table that
+/// shared the group commit's transaction.
+#[tokio::test]
+async fn a_refused_row_fails_only_its_own_tables_commit() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = db.store().await;
+    let writer = GroupCommit::start(store.clone(), true, 64, 1);
+    let commit = |lobby: Uuid, rid: &str| Commit {
+        lobby,
+        actions: vec![ActionRow { seq: 1, seat: 0, rid: Some(rid.into()), action: "{}".into(), log: "[]".into(), at: 1 }],
+        snapshot: None,
+        finished: None,
+    };
+    let (good1, bad, good2) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+    let (r1, r2, r3) = tokio::join!(writer.commit(commit(good1, "a")), writer.commit(commit(bad, "b\0")), writer.commit(commit(good2, "c")));
+    assert!(r1.is_ok() && r3.is_ok(), "{r1:?} {r3:?}");
+    assert!(r2.is_err());
+    for (lobby, stored) in [(good1, 1), (bad, 0), (good2, 1)] {
+        assert_eq!(store.all_actions(lobby).await.unwrap().len(), stored);
+    }
+    db.cleanup().await;
 }

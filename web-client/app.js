@@ -3,14 +3,21 @@
 //   #/join/<lobby>/<invite>    join with the invite (the secret stays in the fragment)
 //   #/table/<lobby>            the lobby, then the match (needs this browser's token)
 //   #/watch/<lobby>/<secret>   spectator view
+//   #/rules/<game>             the game's rules summary and glossary
 // The server is authoritative: the client only draws the views it is sent
 // and turns prompts into actions; there are no optimistic moves.
 
+import { renderNames, renderPromptNames } from './names.js';
 import { h, api, ApiError, saveSeat, loadSeat, forgetSeat, allSeats, savedName, saveName, toast, copyText, seatLabel, clock } from './util.js';
 import { Connection } from './net.js';
 import { renderPrompt } from './prompt.js';
 import { loadRenderer, getRenderer, registerRenderer } from './renderers.js';
 import './games/generic.js';
+import { presenceDot, rosterPanel, awayTracker } from './presence.js';
+import { phoneTabs, isPhone } from './tabs.js';
+import { rulesButton, rulesPage } from './help.js';
+import { changeTracker } from './changes.js';
+import { turnAlerts } from './alerts.js';
 
 export { registerRenderer };
 
@@ -38,6 +45,7 @@ function route() {
   if (parts[0] === 'table' && parts[1]) return tablePage(parts[1], {});
   if (parts[0] === 'watch' && parts[1] && parts[2]) return tablePage(parts[1], { spectate: parts[2] });
   if (parts[0] === 'preview') return previewPage(parts[1]);
+  if (parts[0] === 'rules' && parts[1]) return rulesPage(app, parts[1]);
   if (parts[0] === 'seat' && parts[1] && parts[2]) return adoptSeat(parts[1], parts[2]);
   return landingPage();
 }
@@ -113,6 +121,8 @@ function gameCard(g, nameInput) {
   const clock = h('select', { name: 'turn_clock' },
     [[0, 'No clock'], [60, '1 minute'], [300, '5 minutes'], [3600, '1 hour'], [86400, '1 day']].map(([v, label]) => h('option', { value: String(v) }, label)));
   fields.push(h('label.field', h('span', 'Turn clock: a bot moves for whoever the table still waits on'), clock));
+  const webhook = h('input', { type: 'url', name: 'webhook_url', placeholder: 'https://discord.com/api/webhooks/…', maxlength: '500' });
+  fields.push(h('label.field', h('span', 'Webhook (optional): tell a Discord or Slack channel when the table waits on someone who is away'), webhook));
   const spect = h('input', { type: 'checkbox', name: 'spectators' });
   fields.push(h('label.field.inline', spect, h('span', 'Make a spectator link (public view only)')));
   const button = h('button.primary', { type: 'submit' }, 'Create lobby');
@@ -136,7 +146,7 @@ function gameCard(g, nameInput) {
     button.disabled = true;
     button.textContent = 'Creating…';
     try {
-      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked, turn_clock_secs: Number(clock.value) } });
+      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked, turn_clock_secs: Number(clock.value), webhook_url: webhook.value.trim() || undefined } });
       saveName(name);
       saveSeat(j.lobby, { token: j.token, player: j.player, invite: j.invite, invite_url: j.invite_url, spectate_url: j.spectate_url, game: g.id, game_name: g.name, name, host: true });
       location.hash = `#/table/${j.lobby}`;
@@ -149,7 +159,8 @@ function gameCard(g, nameInput) {
   return h('article.game-card', { dataset: { game: g.id } },
     h('h3', g.name),
     h('p', g.summary),
-    h('p.muted.small', `${g.min_seats === g.max_seats ? g.min_seats : `${g.min_seats}–${g.max_seats}`} players${g.house_content ? ' · includes house-designed content' : ''}`),
+    h('p.muted.small', `${g.min_seats === g.max_seats ? g.min_seats : `${g.min_seats}–${g.max_seats}`} players${g.house_content ? ' · includes house-designed content' : ''} · `,
+      h('a', { href: `#/rules/${encodeURIComponent(g.id)}` }, 'Rules')),
     form);
 }
 
@@ -186,7 +197,7 @@ async function drawMatches(box) {
         const bits = [`as ${me ? me.name : s.name}`];
         if (me && me.seat !== null && me.seat !== undefined) bits.push(seatLabel(me.seat));
         bits.push(`${info.players.filter((p) => p.seat !== null && p.seat !== undefined).length}/${info.seats} seated`);
-        if (info.outcome) bits.push(info.outcome.summary);
+        if (info.outcome) bits.push(renderNames(info.outcome.summary, (n) => info.players.find((p) => p.seat === n)?.name, me ? me.seat : null));
         detail.textContent = bits.join(' · ');
         if (info.status === 'finished') resume.textContent = 'View result';
         if (info.status === 'expired') resume.textContent = 'Open';
@@ -306,10 +317,29 @@ function tablePage(lobbyId, { spectate }) {
   const chatSend = h('button', { type: 'submit', disabled: !!spectate }, 'Send');
   const chatForm = h('form.chat-form', chatInput, chatSend);
   const chatBox = h('section.chat.panel', h('h2', 'Chat'), h('div.chat-scroll', chatList), spectate ? h('p.muted.small', 'You are watching; only players can chat.') : chatForm);
+  // Who is at the table (online dots), all match long.
+  const roster = h('section.roster.panel', { hidden: true });
+  // "While you were away": the log lines since this player's last look.
+  const awayBox = h('section.away', { hidden: true });
+  // The renderer's own-hand part (`data-section="hand"`), moved under the
+  // prompt: on a phone, the prompt and the hand make the "Move" tab.
+  const handSlot = h('div.hand-slot');
+  // The renderer's banner (`data-section="banner"`: round, phase, who is
+  // awaited), above the board, and on a phone above every tab's content.
+  const bannerSlot = h('div.banner-slot');
+  const seatLink = mine ? seatLinkBox() : null;
   const grid = h('div.table-grid',
-    h('div.col-main', pre, outcomeBox, replayBox, waitLine, standIns, board, rejectBox, promptArea),
-    h('div.col-side', logBox, chatBox, fair, mine ? seatLinkBox() : null));
-  setPage(h('div.table', head, notice, grid));
+    h('div.col-main', pre, awayBox, outcomeBox, replayBox, waitLine, standIns, bannerSlot, board, rejectBox, promptArea, handSlot),
+    h('div.col-side', roster, logBox, chatBox, fair, seatLink));
+  // Which tab each part belongs to on a phone (unmarked parts always show).
+  for (const [el, pane] of [[awayBox, 'move'], [outcomeBox, 'move'], [rejectBox, 'move'], [promptArea, 'move'], [handSlot, 'move'],
+    [replayBox, 'board'], [board, 'board'], [roster, 'players'], [fair, 'players'], [seatLink, 'players'], [logBox, 'talk'], [chatBox, 'talk']]) {
+    if (el) el.dataset.pane = pane;
+  }
+  const tableEl = h('div.table', head, notice);
+  const tabs = phoneTabs(tableEl);
+  tableEl.append(tabs.bar, grid);
+  setPage(tableEl);
   head.append(h('h1', 'Connecting…'));
 
   const conn = new Connection({
@@ -324,7 +354,15 @@ function tablePage(lobbyId, { spectate }) {
   // A handle for scripted checks (tests, the console): send an action
   // exactly as the prompt's submit button does.
   window.backroomTable = { lobby: lobbyId, act: (action) => submitAction(null, action) };
-  cleanup = () => { conn.stop(); clearInterval(statusTick); clearInterval(clockTick); connPill.hidden = true; delete window.backroomTable; };
+  const away = awayTracker(lobbyId, awayBox, (l) => withNames(l));
+  // What changed since the player's last look flashes; coming back to a
+  // hidden tab redraws, so what moved meanwhile flashes then.
+  const changes = changeTracker();
+  // Title, favicon, sound and notification when the table starts waiting on this player.
+  const alerts = spectate ? null : turnAlerts({ lobbyId, gameName: () => (S.lobby && S.lobby.game_name) || 'Backroom' });
+  const onLook = () => { if (document.visibilityState === 'visible' && S.view) drawGame(); };
+  document.addEventListener('visibilitychange', onLook);
+  cleanup = () => { conn.stop(); away.stop(); alerts?.stop(); document.removeEventListener('visibilitychange', onLook); clearInterval(statusTick); clearInterval(clockTick); connPill.hidden = true; delete window.backroomTable; };
   conn.start();
 
   // ---- connection status
@@ -417,7 +455,7 @@ function tablePage(lobbyId, { spectate }) {
         if (!S.rendererLoading) {
           // Draw nothing of the match until the game's own renderer is in,
           // so its controls (not the generic ones) get the first draw.
-          S.rendererLoading = loadRenderer(m.lobby.game).then((r) => { S.renderer = r; drawGame(); });
+          S.rendererLoading = loadRenderer(m.lobby.game).then((r) => { S.renderer = r; drawAll(); });
         }
         if (mine) {
           const p = m.lobby.players.find((x) => x.id === S.player);
@@ -437,6 +475,7 @@ function tablePage(lobbyId, { spectate }) {
         if (sig !== S.promptSig) { S.drafts = {}; S.promptSig = sig; }
         S.prompt = m.prompt || null;
         addLog(m.log || []);
+        if (!spectate) away.update(S.log);
         if (S.lobby && S.lobby.status === 'open') S.lobby.status = m.outcome ? 'finished' : 'live';
         drawAll();
         return;
@@ -485,14 +524,19 @@ function tablePage(lobbyId, { spectate }) {
   // Seconds a person has been away now: the server's figure when the lobby
   // frame was sent, counted on from its arrival (no clock to agree on).
   const awayFor = (p) => (p.away_secs || 0) + (Date.now() - (S.lobbyAt || Date.now())) / 1000;
-  // Server text names seats ("Seat 2 wins"); add who sits there.
-  const withNames = (text) => String(text).replace(/\b[Ss]eat (\d+)\b(?! \()/g, (m, n) => {
-    const p = bySeat(Number(n) - 1);
-    return p ? `${m} (${p.name})` : m;
-  });
+  // Server text names seats by token ({seat:1}, names.js): the table's
+  // names, "you" for the reader. Lines stored before tokens said "Seat 2":
+  // those get the name added.
+  const withNames = (text, reader = mySeat()) => renderNames(text, (s) => bySeat(s)?.name, reader)
+    .replace(/\b[Ss]eat (\d+)\b(?! \()/g, (m, n) => {
+      const p = bySeat(Number(n) - 1);
+      return p ? `${m} (${p.name})` : m;
+    });
 
   function drawAll() {
+    tableEl.classList.toggle('tabbed', !!S.lobby && S.lobby.status !== 'open');
     drawHead();
+    drawRoster();
     drawPre();
     drawGame();
     drawFair();
@@ -507,7 +551,18 @@ function tablePage(lobbyId, { spectate }) {
       h('h1', L.game_name),
       h('span.status-pill', { dataset: { status: L.status } }, STATUS_TEXT[L.status] || L.status),
       spectate ? h('span.pill', 'Watching') : seat !== null ? h('span.pill.me', `You: ${me() ? me().name : ''} · ${seatLabel(seat)}`) : h('span.pill', `You: ${me() ? me().name : ''} · not seated`),
+      h('span.head-tools', alerts && mySeat() !== null ? alerts.controls : null, rulesButton(L.game, L.game_name)),
     );
+  }
+
+  /** The players and their online dots, once the match is on. */
+  function drawRoster() {
+    const L = S.lobby;
+    roster.hidden = !L || L.status === 'open';
+    if (roster.hidden) return;
+    const r = S.renderer;
+    const roleOf = r && r.role && S.view ? (s) => { try { return r.role(S.view, s); } catch { return null; } } : null;
+    roster.replaceChildren(...rosterPanel(L, { me: S.player, awayFor, roleOf }));
   }
 
   // ---- before start
@@ -673,7 +728,8 @@ function tablePage(lobbyId, { spectate }) {
     const view = R ? R.view : S.view;
     const seat = R ? (R.viewer && R.viewer.seat !== undefined ? R.viewer.seat : null) : mySeat();
     const ctx = {
-      view, seat, spectator: R ? seat === null : !!spectate, players: players(), seatName, pending: R ? R.pending : S.pending,
+      view, seat, spectator: R ? seat === null : !!spectate, players: players(), seatName, names: withNames, pending: R ? R.pending : S.pending,
+      presenceDot: (s) => presenceDot(bySeat(s)),
       prompt: R ? null : S.prompt, outcome: R && R.at < R.moves ? null : S.outcome, lobby: L, version: R ? R.at : S.version, draft: R ? {} : S.drafts,
     };
     const renderer = S.renderer;
@@ -686,6 +742,9 @@ function tablePage(lobbyId, { spectate }) {
     }
     board.hidden = false;
     board.replaceChildren(el);
+    handSlot.replaceChildren(...el.querySelectorAll('[data-section="hand"]'));
+    bannerSlot.replaceChildren(...el.querySelectorAll('[data-section="banner"]'));
+    if (!R) changes.mark([bannerSlot, board, handSlot]);
     drawOutcome();
     drawReplay();
     if (R) {
@@ -726,7 +785,7 @@ function tablePage(lobbyId, { spectate }) {
         if (n !== asked) return; // a later step is on its way
         S.replay = r;
         where.textContent = r.at === 0 ? 'Before the first move' : `After move ${r.at} of ${r.moves}${r.seat !== undefined ? ` (${seatName(r.seat)})` : ''}`;
-        lines.textContent = r.lines.map(withNames).join(' ');
+        lines.textContent = r.lines.map((l) => withNames(l, Number(eyes.value))).join(' ');
         back.hidden = false;
         drawGame();
       } catch (e) {
@@ -756,7 +815,7 @@ function tablePage(lobbyId, { spectate }) {
   function drawWait(seat) {
     const P = S.pending;
     drawStandIns(P);
-    if (!P || P.mode === 'over' || S.outcome) { waitLine.hidden = true; document.title = `${S.lobby.game_name} · Backroom`; return; }
+    if (!P || P.mode === 'over' || S.outcome) { waitLine.hidden = true; document.title = `${S.lobby.game_name} · Backroom`; alerts?.update(false); return; }
     // "you", "you and Bea", "Bea, Cy and you": you last, the others in seat order.
     const names = (arr) => {
       const list = [...arr.filter((s) => s !== seat).map(seatName), ...(arr.includes(seat) ? ['you'] : [])];
@@ -784,6 +843,8 @@ function tablePage(lobbyId, { spectate }) {
     tickClock();
     const yours = !!S.prompt && seat !== null && awaitedSeats(P).includes(seat);
     waitLine.classList.toggle('your-move', yours);
+    tabs.badge('move', yours ? '' : null);
+    alerts?.update(yours, text);
     // A background tab shows it in its title.
     document.title = `${yours ? '● Your move · ' : ''}${S.lobby.game_name} · Backroom`;
   }
@@ -873,7 +934,7 @@ function tablePage(lobbyId, { spectate }) {
       return;
     }
     const focused = document.activeElement && promptArea.contains(document.activeElement) ? document.activeElement.dataset.dial : undefined;
-    const el = renderPrompt(S.prompt, ctx, renderer, submitAction);
+    const el = renderPrompt(renderPromptNames(S.prompt, (t) => withNames(t)), ctx, renderer, submitAction);
     promptArea.replaceChildren(el);
     if (focused !== undefined) promptArea.querySelector(`[data-dial="${focused}"]`)?.focus();
   }
@@ -995,12 +1056,17 @@ function tablePage(lobbyId, { spectate }) {
   drawChat();
 
   // On a phone the chat is far below the table: count what arrives unseen.
-  const chatJump = h('button.chat-jump.small', { type: 'button', hidden: true, onclick: () => chatBox.scrollIntoView({ behavior: 'smooth', block: 'start' }) });
+  const chatJump = h('button.chat-jump.small', { type: 'button', hidden: true, onclick: () => {
+    if (isPhone() && tableEl.classList.contains('tabbed')) tabs.select('talk');
+    chatBox.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  } });
   let chatVisible = false;
   let unread = 0;
   const showUnread = () => {
-    chatJump.hidden = unread === 0;
+    // On a phone with tabs the "Log & chat" tab counts them instead.
+    chatJump.hidden = unread === 0 || (isPhone() && tableEl.classList.contains('tabbed'));
     chatJump.textContent = `Chat: ${unread} new`;
+    tabs.badge('talk', unread ? String(unread) : null);
   };
   if ('IntersectionObserver' in window) {
     new IntersectionObserver((entries) => {

@@ -29,7 +29,9 @@ export function renderPrompt(prompt, ctx, renderer, onSubmit) {
   };
   forms.forEach((f, ai) => {
     const ask = prompt.asks[ai];
-    const b = h('button.ask-pick', { type: 'button', dataset: { ask: String(ai), verb: ask.verb }, class: f.hasParams ? 'ask-pick opens' : 'ask-pick' }, ask.label);
+    // A disabled ask is shown greyed with its reason and price.
+    const b = h('button.ask-pick', { type: 'button', dataset: { ask: String(ai), verb: ask.verb }, class: f.hasParams ? 'ask-pick opens' : 'ask-pick', disabled: !!ask.disabled, title: ask.disabled || null },
+      ask.label, ask.disabled ? h('small.why', ` (${ask.disabled})`) : null);
     b.addEventListener('click', async () => {
       if (f.hasParams) {
         draft.__open = draft.__open === ai ? undefined : ai;
@@ -55,6 +57,9 @@ function buildAsk(ask, ai, ctx, renderer, onSubmit, many) {
   const controls = [];
   for (const param of ask.params || []) {
     const key = `${ai}:${param.name}`;
+    // A parameter's default is where its control starts (e.g. the Heroes
+    // that can be paid for, kept).
+    if (param.default !== undefined && ctx.draft && ctx.draft[key] === undefined) ctx.draft[key] = param.default;
     const control =
       (renderer && renderer.input && renderer.input(param, ask, ctx, key)) || genericControl(param, ctx, renderer, key);
     controls.push({ param, control });
@@ -65,8 +70,8 @@ function buildAsk(ask, ai, ctx, renderer, onSubmit, many) {
   }
   const hint = h('p.hint', { role: 'status' });
   const button = h('button.primary.submit', { type: 'submit', dataset: { verb: ask.verb } }, ask.label);
-  const problem = () => controls
-    .map(({ param, control }) => (control.problem && control.problem()) || problemOf(param, control.get()))
+  const problem = () => ask.disabled || controls
+    .map(({ param, control }) => (control.problem && control.problem()) || problemOf(param, control.get()) || disabledChosen(param, control.get()))
     .find(Boolean);
   const refresh = () => {
     const p = problem();
@@ -132,6 +137,15 @@ function problemOf(param, v) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A disabled option among the chosen values (a game's own control may still
+ * let one be picked): its label and reason, or ''. */
+function disabledChosen(param, v) {
+  const opts = param.input.options || [];
+  const chosen = Array.isArray(v) && param.input.kind === 'many' ? v : [v];
+  const o = opts.find((x) => x.disabled && chosen.some((c) => same(c, x.value)));
+  return o ? `${o.label}: ${o.disabled}.` : '';
+}
+
 /** The generic control for one parameter. */
 export function genericControl(param, ctx, renderer, key) {
   const draft = ctx.draft || {};
@@ -141,25 +155,26 @@ export function genericControl(param, ctx, renderer, key) {
     case 'one': {
       if (i.options.length <= 6) {
         // A single option is chosen already: one tap to send, not two.
-        let chosen = draft[key] !== undefined ? draft[key] : i.options.length === 1 ? i.options[0].value : undefined;
+        const open = i.options.filter((o) => !o.disabled);
+        let chosen = draft[key] !== undefined ? draft[key] : open.length === 1 ? open[0].value : undefined;
         const row = h('div.choices', { role: 'radiogroup', 'aria-label': param.label });
         const buttons = i.options.map((o) =>
           h('button.choice', {
-            type: 'button', role: 'radio', 'aria-checked': String(same(o.value, chosen)),
+            type: 'button', role: 'radio', 'aria-checked': String(same(o.value, chosen)), disabled: !!o.disabled, title: o.disabled || null,
             onclick: (ev) => {
               chosen = o.value;
               keep(chosen);
               for (const b of buttons) b.setAttribute('aria-checked', String(b === ev.currentTarget));
               row.dispatchEvent(new Event('pick', { bubbles: true }));
             },
-          }, o.label),
+          }, o.label, o.disabled ? h('small.why', ` (${o.disabled})`) : null),
         );
         row.append(...buttons);
         return { el: row, get: () => chosen };
       }
       const sel = h('select', { 'aria-label': param.label },
         h('option', { value: '' }, `— ${param.label} —`),
-        i.options.map((o, n) => h('option', { value: String(n), selected: same(o.value, draft[key]) }, o.label)));
+        i.options.map((o, n) => h('option', { value: String(n), selected: same(o.value, draft[key]), disabled: !!o.disabled }, o.disabled ? `${o.label} (${o.disabled})` : o.label)));
       sel.addEventListener('change', () => keep(sel.value === '' ? undefined : i.options[Number(sel.value)].value));
       return { el: sel, get: () => (sel.value === '' ? undefined : i.options[Number(sel.value)].value) };
     }
@@ -169,13 +184,13 @@ export function genericControl(param, ctx, renderer, key) {
       const show = () => { count.textContent = `${chosen.size} chosen (${i.min === i.max ? i.min : `${i.min}–${i.max}`})`; };
       const list = h('div.checks', i.options.map((o) => {
         const k = JSON.stringify(o.value);
-        const cb = h('input', { type: 'checkbox', checked: chosen.has(k) });
+        const cb = h('input', { type: 'checkbox', checked: chosen.has(k) && !o.disabled, disabled: !!o.disabled });
         cb.addEventListener('change', () => {
           if (cb.checked) chosen.add(k); else chosen.delete(k);
           keep([...chosen].map((s) => JSON.parse(s)));
           show();
         });
-        return h('label.check', cb, h('span', o.label));
+        return h('label.check', { class: o.disabled ? 'check disabled' : 'check', title: o.disabled || null }, cb, h('span', o.label), o.disabled ? h('small.why', ` (${o.disabled})`) : null);
       }), count);
       show();
       return {

@@ -13,11 +13,21 @@
 //                                       for `hex` inputs
 //   pointBoard?(input, ctx, onPick) -> Element optional: a board for
 //                                       `point` inputs
+//   role?(view, seat) -> string         optional: the seat's role in the
+//                                       game (the roster shows it)
+//   reference?() -> Element             optional: card and faction texts
+//                                       for the rules help
 // })
+//
+// In what render returns: `data-section="hand"` marks the viewer's own
+// hand (moved under the prompt), `data-section="banner"` the game's status
+// line (moved above the board; on a phone, shown on every tab), `data-k`/`data-v` a thing whose change
+// flashes (changes.js), `data-tip` a text shown on hover and tap (tips.js).
 //
 // ctx: { view, seat (my seat or null), spectator, players (by seat),
 //        seatName(s), pending, prompt, outcome, lobby, version,
-//        draft (a per-prompt object kept across redraws) }
+//        draft (a per-prompt object kept across redraws),
+//        presenceDot(s) (the online dot of the seat's player) }
 
 const renderers = new Map();
 

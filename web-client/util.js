@@ -20,7 +20,7 @@ export function h(spec, props, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'class') el.className = v;
-    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+    else if (k === 'style') setStyle(el, v);
     else if (k === 'dataset') Object.assign(el.dataset, v);
     else if (k in el && typeof v !== 'string') el[k] = v;
     else el.setAttribute(k, v === true ? '' : String(v));
@@ -37,10 +37,34 @@ function append(el, children) {
   }
 }
 
+/**
+ * Sets inline styles through the CSSOM (`el.style`), never as a `style`
+ * attribute: the server's Content-Security-Policy (`style-src 'self'`)
+ * blocks style attributes, not the CSSOM. `v` is an object or a string
+ * like "--seat:#2f6fdf; left: 3px".
+ */
+function setStyle(el, v) {
+  if (typeof v === 'object') {
+    for (const [p, x] of Object.entries(v)) {
+      if (p.startsWith('--')) el.style.setProperty(p, String(x));
+      else el.style[p] = x;
+    }
+    return;
+  }
+  for (const decl of String(v).split(';')) {
+    const at = decl.indexOf(':');
+    if (at > 0) el.style.setProperty(decl.slice(0, at).trim(), decl.slice(at + 1).trim());
+  }
+}
+
 /** SVG element with attributes. */
 export function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null) continue;
+    if (k === 'style') setStyle(el, v);
+    else el.setAttribute(k, String(v));
+  }
   append(el, children);
   return el;
 }

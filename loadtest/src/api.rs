@@ -28,6 +28,7 @@ impl Api {
     /// A client for `base` (e.g. `http://127.0.0.1:8080`), with a 20 s
     /// timeout per request.
     pub fn new(base: &str) -> Self {
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(20))
             .pool_max_idle_per_host(256)

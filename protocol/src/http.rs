@@ -30,6 +30,11 @@ pub struct CreateLobby {
     /// clock; at most [`MAX_TURN_CLOCK_SECS`]).
     #[serde(default)]
     pub turn_clock_secs: u32,
+    /// A webhook (`http`/`https` URL, Discord/Slack-compatible): called
+    /// with a JSON POST when the table starts waiting on someone who is
+    /// away. Never sent back to anyone (it holds its own secret).
+    #[serde(default)]
+    pub webhook_url: Option<String>,
 }
 
 /// The longest turn clock a lobby may have: a week.
@@ -230,6 +235,9 @@ pub struct LobbyInfo {
     /// lobby, where every player of this one is seated as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<Uuid>,
+    /// Whether the lobby has a webhook (the URL itself is never sent).
+    #[serde(default)]
+    pub webhook: bool,
 }
 
 /// `POST /api/lobbies/{id}/rematch` (a player, once the match is over): the

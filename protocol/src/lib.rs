@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod http;
+pub mod text;
 pub mod ws;
 
 use serde::{Deserialize, Serialize};
@@ -64,6 +65,9 @@ pub enum ErrorCode {
     NotSeated,
     /// The action was made against a view that has since changed.
     StaleVersion,
+    /// A request id already used for a different action (a resend must
+    /// repeat the same action; a new action needs a new id).
+    RequestIdReused,
     /// Not this seat's turn (or window).
     NotYourTurn,
     /// The action breaks a rule of the game.
@@ -101,6 +105,7 @@ impl ErrorCode {
             ErrorCode::SeatTaken => "seat_taken",
             ErrorCode::NotSeated => "not_seated",
             ErrorCode::StaleVersion => "stale_version",
+            ErrorCode::RequestIdReused => "request_id_reused",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::MalformedAction => "malformed_action",

@@ -8,7 +8,8 @@ use crate::secret;
 use crate::store::{LobbyRow, PlayerRow, now_ms};
 use crate::table::{Credential, LobbyRequest, clean_name, internal};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -37,7 +38,7 @@ impl IntoResponse for HttpError {
             NotAuthenticated | BadToken => StatusCode::UNAUTHORIZED,
             NotHost | NotSeated => StatusCode::FORBIDDEN,
             LobbyNotFound => StatusCode::NOT_FOUND,
-            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | NotYourTurn | IllegalMove | GameOver | NotOver => {
+            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | RequestIdReused | NotYourTurn | IllegalMove | GameOver | NotOver => {
                 StatusCode::CONFLICT
             }
             Restarting => StatusCode::SERVICE_UNAVAILABLE,
@@ -48,6 +49,49 @@ impl IntoResponse for HttpError {
 }
 
 type ApiResult<T> = Result<Json<T>, HttpError>;
+
+/// A lobby id from the path; anything that is not a UUID gets a typed
+/// `lobby_not_found` instead of axum's plain-text 400.
+pub struct LobbyId(pub Uuid);
+
+impl<S: Send + Sync> FromRequestParts<S> for LobbyId {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<Uuid>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(LobbyId(id)),
+            Err(_) => Err(HttpError(ApiError::new(ErrorCode::LobbyNotFound, "No such lobby: a lobby id is a UUID, as in the link you were given."))),
+        }
+    }
+}
+
+/// A query string whose parse errors come back as typed `invalid_field`.
+pub struct Q<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for Q<T> {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(v)) => Ok(Q(v)),
+            Err(e) => Err(HttpError(ApiError::new(ErrorCode::InvalidField, format!("The query string is not understood: {}", e.body_text())))),
+        }
+    }
+}
+
+/// Unknown routes under `/api/`: a typed 404, like every other API failure.
+pub async fn no_such_route() -> Response {
+    let mut r = HttpError(ApiError::new(ErrorCode::UnknownMessage, "There is no such API route; see protocol/README.md.")).into_response();
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+/// A known route asked with the wrong method.
+pub async fn wrong_method() -> Response {
+    let mut r = HttpError(ApiError::new(ErrorCode::UnknownMessage, "This route does not take that method; see protocol/README.md.")).into_response();
+    *r.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    r
+}
 
 /// JSON bodies whose parse errors come back as typed [`ApiError`]s.
 pub struct Body<T>(pub T);
@@ -98,12 +142,17 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
     if req.turn_clock_secs > MAX_TURN_CLOCK_SECS {
         return Err(ApiError::new(ErrorCode::InvalidField, format!("A turn clock is at most a week ({MAX_TURN_CLOCK_SECS} s), not {} s.", req.turn_clock_secs)).into());
     }
+    backroom_protocol::text::json_strings(&req.options, "options", 200)?;
     let options = game.normalize_options(&req.options).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
     // Set the game up once with a throwaway seed, so unplayable options are
     // refused now rather than at start.
     let mut probe = backroom_engine::GameRng::seeded(0);
     game.setup(&options, seats, &mut probe).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
     let name = clean_name(&req.name)?;
+    let webhook_url = match req.webhook_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        Some(u) => Some(crate::webhook::check(u, ctx.cfg.allow_private_webhooks).await?),
+        None => None,
+    };
     let invite = secret::new_invite();
     let spectate = req.spectators.then(secret::new_invite);
     let token = secret::new_token();
@@ -122,6 +171,7 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
         outcome: None,
         rematch: None,
         turn_clock_secs: req.turn_clock_secs as i32,
+        webhook_url,
         created_at: now,
         updated_at: now,
     };
@@ -148,20 +198,22 @@ fn credential(headers: &HeaderMap, q: &Secrets) -> Result<Credential, HttpError>
         return Ok(Credential::Token(bearer(headers)?));
     }
     if let Some(s) = &q.spectate {
+        backroom_protocol::text::secret(s)?;
         return Ok(Credential::Spectate(secret::hash(s)));
     }
     if let Some(s) = &q.invite {
+        backroom_protocol::text::secret(s)?;
         return Ok(Credential::Invite(secret::hash(s)));
     }
     Err(HttpError(ApiError::new(ErrorCode::NotAuthenticated, "Show a player token, an invite or a spectator secret.")))
 }
 
-pub async fn get_lobby(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<Secrets>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn get_lobby(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Q(q): Q<Secrets>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let who = credential(&headers, &q)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Info { who: who.clone(), reply }).await?))
 }
 
-pub async fn record(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<Secrets>) -> ApiResult<backroom_protocol::http::MatchRecord> {
+pub async fn record(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Q(q): Q<Secrets>) -> ApiResult<backroom_protocol::http::MatchRecord> {
     let who = credential(&headers, &q)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Record { who: who.clone(), reply }).await?))
 }
@@ -176,7 +228,7 @@ pub struct ReplayQuery {
     spectate: Option<String>,
 }
 
-pub async fn replay(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Query(q): Query<ReplayQuery>) -> ApiResult<backroom_protocol::http::ReplayStep> {
+pub async fn replay(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Q(q): Q<ReplayQuery>) -> ApiResult<backroom_protocol::http::ReplayStep> {
     let number = |v: Option<&String>, what: &str| -> Result<Option<u64>, HttpError> {
         v.map(|t| t.parse::<u64>().map_err(|_| ApiError::new(ErrorCode::InvalidField, format!("`{what}` is a whole number, not {t:?}.")).into()))
             .transpose()
@@ -187,50 +239,51 @@ pub async fn replay(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: 
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Replay { who: who.clone(), at, seat, reply }).await?))
 }
 
-pub async fn join(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, Body(req): Body<JoinLobby>) -> ApiResult<Joined> {
-    if req.invite.len() > 128 {
+pub async fn join(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, Body(req): Body<JoinLobby>) -> ApiResult<Joined> {
+    if backroom_protocol::text::secret(&req.invite).is_err() {
         return Err(ApiError::new(ErrorCode::BadToken, "This invite link is not valid.").into());
     }
+    clean_name(&req.name)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Join { invite: req.invite.clone(), name: req.name.clone(), reply }).await?))
 }
 
-pub async fn seat(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<ChooseSeat>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn seat(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<ChooseSeat>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Seat { token: token.clone(), seat: req.seat, reply }).await?))
 }
 
-pub async fn leave(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> Result<StatusCode, HttpError> {
+pub async fn leave(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> Result<StatusCode, HttpError> {
     let token = bearer(&headers)?;
     ctx.call(id, |reply| LobbyRequest::Leave { token: token.clone(), reply }).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-pub async fn host(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<NewHost>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn host(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<NewHost>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Host { token: token.clone(), player: req.player, reply }).await?))
 }
 
-pub async fn kick(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<Kick>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn kick(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<Kick>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Kick { token: token.clone(), player: req.player, reply }).await?))
 }
 
-pub async fn bots(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn bots(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), reply }).await?))
 }
 
-pub async fn start(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn start(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Start { token: token.clone(), reply }).await?))
 }
 
-pub async fn rematch(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap) -> ApiResult<backroom_protocol::http::Rematch> {
+pub async fn rematch(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> ApiResult<backroom_protocol::http::Rematch> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Rematch { token: token.clone(), reply }).await?))
 }
 
-pub async fn stand_in(State(ctx): State<Arc<Ctx>>, Path(id): Path<Uuid>, headers: HeaderMap, Body(req): Body<StandIn>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn stand_in(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<StandIn>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::StandIn { token: token.clone(), seat: req.seat, on: req.on, reply }).await?))
 }

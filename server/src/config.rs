@@ -34,6 +34,24 @@ pub enum Command {
         /// Files or folders.
         paths: Vec<PathBuf>,
     },
+    /// Play seeded bot-only matches on the engine alone and report each
+    /// bot kind's win rate with a 95% confidence interval.
+    Arena {
+        /// The game's id, e.g. `xmen-mutant-revolution`.
+        game: String,
+        /// Matches to play.
+        #[arg(long, default_value_t = 1000)]
+        matches: u64,
+        /// One bot kind per seat: `heuristic` or `random`.
+        #[arg(long, default_value = "heuristic,random,random")]
+        bots: String,
+        /// Match m is played from seed S + m.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game's options as JSON (defaults when left out).
+        #[arg(long, default_value = "null")]
+        options: String,
+    },
 }
 
 /// The default store: an SQLite file next to where the server runs.
@@ -100,6 +118,34 @@ pub struct ServeArgs {
     /// the limit off (load tests from one address).
     #[arg(long, env = "BACKROOM_MAX_SOCKETS_PER_ADDRESS", default_value_t = 64)]
     pub max_sockets_per_address: u32,
+    /// Lobby reads (lobby info, record, replay, game content) one client
+    /// address may make per second, after the burst; 0 turns the limit off.
+    /// Generous: a table's page reads a few times a minute, but each read
+    /// may be a database query, so no address may read in a tight loop.
+    #[arg(long, env = "BACKROOM_READ_RATE_PER_SECOND", default_value_t = 50)]
+    pub read_rate_per_second: u32,
+    /// Reads one client address may make at once.
+    #[arg(long, env = "BACKROOM_READ_RATE_BURST", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    pub read_rate_burst: u32,
+    /// The server pings every socket this often (seconds); a socket that
+    /// sends nothing (not even a pong) for `--idle-timeout-secs` is closed,
+    /// so a half-open connection does not count as present forever.
+    #[arg(long, env = "BACKROOM_PING_SECS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub ping_secs: u64,
+    /// Seconds of silence after which a socket is closed (close code 4008,
+    /// on which clients reconnect). At least twice `--ping-secs` is wise.
+    #[arg(long, env = "BACKROOM_IDLE_TIMEOUT_SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout_secs: u64,
+    /// TCP keepalive on accepted connections (seconds before the first
+    /// probe); the kernel then notices a peer that vanished. 0: off.
+    #[arg(long, env = "BACKROOM_TCP_KEEPALIVE_SECS", default_value_t = 30)]
+    pub tcp_keepalive_secs: u64,
+    /// Let lobby webhooks reach loopback, private, link-local and other
+    /// non-public addresses (tests, or a server whose operator wants them).
+    /// Off: such URLs are refused, so a webhook cannot be used to make
+    /// requests into the server's own network.
+    #[arg(long, env = "BACKROOM_ALLOW_PRIVATE_WEBHOOKS")]
+    pub allow_private_webhooks: bool,
     /// Take the client address from `X-Forwarded-For` / `X-Real-IP` /
     /// `Forwarded` (set this only behind a reverse proxy that sets them;
     /// otherwise a client could pick its own address).

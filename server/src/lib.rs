@@ -14,6 +14,7 @@
 
 pub mod api;
 pub mod config;
+pub mod hardening;
 pub mod intern;
 pub mod limit;
 pub mod registry;
@@ -21,10 +22,11 @@ pub mod secret;
 pub mod store;
 pub mod table;
 pub mod verify;
+pub mod webhook;
 pub mod ws;
 
 use axum::Router;
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use registry::Ctx;
 use std::future::Future;
@@ -81,22 +83,40 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
     process.describe();
     metrics::describe_gauge!("process_resident_memory_max_bytes", metrics::Unit::Bytes, "Peak resident memory size in bytes.");
     let static_dir = ctx.cfg.static_dir.clone();
-    Router::new()
+    let routes = Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(move || std::future::ready(render_metrics(&metrics, &process))))
+        .merge(lobby_reads(&ctx))
+        .merge(lobby_requests(&ctx))
+        .route("/ws", get(ws::upgrade))
+        // Every API failure is typed JSON, unknown routes and wrong methods
+        // included.
+        .route("/api/{*rest}", any(api::no_such_route))
+        .method_not_allowed_fallback(api::wrong_method)
+        // The client routes by URL fragment, so only real files are served
+        // and anything else is a plain 404. Static files are compressed
+        // and carry Last-Modified, so a browser revalidates instead of
+        // fetching again.
+        .fallback_service(ServeDir::new(static_dir))
+        .layer(tower_http::compression::CompressionLayer::new())
+        .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
+        .layer(TraceLayer::new_for_http());
+    hardening::harden(routes).with_state(ctx)
+}
+
+/// The lobby API's reads, under the generous per-address read limit
+/// ([`limit::read_limit`]): each may be a database query.
+fn lobby_reads(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
+    let routes = Router::new()
         .route("/api/games", get(api::games))
         .route("/api/games/{id}/content", get(api::content))
         .route("/api/lobbies/{id}", get(api::get_lobby))
         .route("/api/lobbies/{id}/record", get(api::record))
-        .route("/api/lobbies/{id}/replay", get(api::replay))
-        .merge(lobby_requests(&ctx))
-        .route("/ws", get(ws::upgrade))
-        // The client routes by URL fragment, so only real files are served
-        // and anything else is a plain 404.
-        .fallback_service(ServeDir::new(static_dir))
-        .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
-        .layer(TraceLayer::new_for_http())
-        .with_state(ctx)
+        .route("/api/lobbies/{id}/replay", get(api::replay));
+    match &ctx.read_limit {
+        Some(l) => routes.layer(tower_governor::GovernorLayer::new(l.clone()).error_handler(limit::read_refusal)),
+        None => routes,
+    }
 }
 
 /// The lobby API's writes (and the host's stand-in switch), each under the per-address limit
@@ -142,7 +162,7 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
             every.tick().await;
             handle.run_upkeep();
             // Forget addresses whose buckets are full again.
-            if let Some(l) = &upkeep_ctx.lobby_limit {
+            for l in [&upkeep_ctx.lobby_limit, &upkeep_ctx.read_limit].into_iter().flatten() {
                 l.limiter().retain_recent();
             }
         }
@@ -164,9 +184,17 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     let app = router(ctx.clone());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let ctx2 = ctx.clone();
-    // Small frames must leave at once: no Nagle delay on any socket.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+    // Small frames must leave at once: no Nagle delay on any socket. TCP
+    // keepalive lets the kernel notice a peer that vanished without a word.
+    let keepalive = (ctx.cfg.tcp_keepalive_secs > 0).then(|| {
+        let idle = Duration::from_secs(ctx.cfg.tcp_keepalive_secs);
+        socket2::TcpKeepalive::new().with_time(idle).with_interval(Duration::from_secs(10))
+    });
+    let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp: &mut tokio::net::TcpStream| {
         let _ = tcp.set_nodelay(true);
+        if let Some(k) = &keepalive {
+            let _ = socket2::SockRef::from(&*tcp).set_tcp_keepalive(k);
+        }
     });
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async move {

@@ -52,20 +52,42 @@ pub fn lobby_limit(cfg: &ServeArgs) -> Option<LobbyLimit> {
         .map(Arc::new)
 }
 
+/// The limit on reads from the flags; `None` when `--read-rate-per-second 0`.
+pub fn read_limit(cfg: &ServeArgs) -> Option<LobbyLimit> {
+    if cfg.read_rate_per_second == 0 {
+        return None;
+    }
+    GovernorConfigBuilder::default()
+        .period(Duration::from_nanos(1_000_000_000 / u64::from(cfg.read_rate_per_second)))
+        .burst_size(cfg.read_rate_burst.max(1))
+        .key_extractor(ClientIp { trust_forwarded: cfg.trust_forwarded_for })
+        .finish()
+        .map(Arc::new)
+}
+
+/// The answer to a refused read.
+pub fn read_refusal(e: GovernorError) -> Response<Body> {
+    refused(e, "Too many requests from your address", "read_rate_limited")
+}
+
 /// The answer to a refused request: 429 with a typed error naming the wait.
 pub fn refusal(e: GovernorError) -> Response<Body> {
+    refused(e, "Too many lobby requests from your address", "lobby_rate_limited")
+}
+
+fn refused(e: GovernorError, what: &str, counter: &'static str) -> Response<Body> {
     let (status, wait, message) = match e {
         GovernorError::TooManyRequests { wait_time, .. } => {
             let wait = wait_time.max(1);
             (StatusCode::TOO_MANY_REQUESTS, Some(wait), format!(
-                "Too many lobby requests from your address; wait {wait} s and try again."
+                "{what}; wait {wait} s and try again."
             ))
         }
         GovernorError::UnableToExtractKey => (StatusCode::INTERNAL_SERVER_ERROR, None, "The server could not tell your address.".to_string()),
         GovernorError::Other { code, msg, .. } => (code, None, msg.unwrap_or_else(|| "The request was refused.".into())),
     };
     let code = if status == StatusCode::TOO_MANY_REQUESTS { ErrorCode::RateLimited } else { ErrorCode::Internal };
-    metrics::counter!("backroom_rejections_total", "code" => if wait.is_some() { "lobby_rate_limited" } else { "internal" }).increment(1);
+    metrics::counter!("backroom_rejections_total", "code" => if wait.is_some() { counter } else { "internal" }).increment(1);
     let body = serde_json::to_vec(&ApiError::new(code, message)).unwrap_or_default();
     let mut r = Response::new(Body::from(body));
     *r.status_mut() = status;

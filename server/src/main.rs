@@ -1,4 +1,4 @@
-//! The `backroom` binary: `serve` (default), `verify`, `scenario`.
+//! The `backroom` binary: `serve` (default), `verify`, `scenario`, `arena`.
 
 use anyhow::Result;
 use backroom_server::config::{Cli, Command, ServeArgs};
@@ -89,6 +89,21 @@ fn main() -> ExitCode {
                         Ok(false)
                     }
                 }
+            }
+            Some(Command::Arena { game, matches, bots, seed, options }) => {
+                let Some(g) = backroom_games::find(&game) else {
+                    anyhow::bail!("no game '{game}' in the catalogue");
+                };
+                let arena = backroom_games::arena::Arena {
+                    options: serde_json::from_str(&options)?,
+                    bots: backroom_games::arena::parse_bots(&bots).map_err(anyhow::Error::msg)?,
+                    matches,
+                    seed,
+                    max_actions: 1_000_000,
+                };
+                let report = backroom_games::arena::run(g, &arena).map_err(anyhow::Error::msg)?;
+                print!("{report}");
+                Ok(report.abandoned == 0)
             }
             Some(Command::Scenario { paths }) => {
                 let mut files = vec![];

@@ -23,6 +23,8 @@ pub struct Ctx {
     pub cfg: ServeArgs,
     /// The lobby API's per-address limit (`None`: off).
     pub lobby_limit: Option<crate::limit::LobbyLimit>,
+    /// The per-address limit on reads.
+    pub read_limit: Option<crate::limit::LobbyLimit>,
     /// Open WebSockets per client address.
     pub sockets: Arc<crate::limit::Sockets>,
     tables: Mutex<HashMap<Uuid, Arc<OnceCell<TableHandle>>>>,
@@ -40,8 +42,9 @@ impl Ctx {
     pub fn new(store: Store, cfg: ServeArgs) -> Arc<Ctx> {
         let commits = GroupCommit::start(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT, cfg.commits_in_flight as usize);
         let lobby_limit = crate::limit::lobby_limit(&cfg);
+        let read_limit = crate::limit::read_limit(&cfg);
         let sockets = crate::limit::Sockets::new(cfg.max_sockets_per_address);
-        Arc::new(Ctx { store, commits, cfg, lobby_limit, sockets, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
+        Arc::new(Ctx { store, commits, cfg, lobby_limit, read_limit, sockets, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
     }
 
     fn spawn(self: &Arc<Self>, table: Table) -> TableHandle {

@@ -51,9 +51,9 @@ macro_rules! insert_player {
 
 macro_rules! insert_lobby {
     ($exec:expr, $l:expr) => {
-        sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, turn_clock_secs, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)")
+        sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, turn_clock_secs, created_at, updated_at, webhook_url) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")
             .bind($l.id).bind(&$l.game).bind($l.seats as i16).bind(&$l.options).bind($l.status.as_str())
-            .bind(&$l.invite_hash).bind(&$l.spectate_hash).bind($l.engine_version).bind($l.turn_clock_secs).bind($l.created_at).bind($l.updated_at)
+            .bind(&$l.invite_hash).bind(&$l.spectate_hash).bind($l.engine_version).bind($l.turn_clock_secs).bind($l.created_at).bind($l.updated_at).bind(&$l.webhook_url)
             .execute($exec).await?;
     };
 }
@@ -95,6 +95,9 @@ pub struct LobbyRow {
     pub rematch: Option<Uuid>,
     /// The host's turn clock in seconds (0: none).
     pub turn_clock_secs: i32,
+    /// Called when the table starts waiting on someone who is away (never
+    /// shown to clients: a webhook URL holds its own secret).
+    pub webhook_url: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -208,6 +211,7 @@ where
         outcome: r.try_get("outcome")?,
         rematch: r.try_get("rematch")?,
         turn_clock_secs: r.try_get("turn_clock_secs")?,
+        webhook_url: r.try_get("webhook_url")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
     })
@@ -460,7 +464,7 @@ impl Store {
     /// A lobby and its players.
     pub async fn load_lobby(&self, id: Uuid) -> Result<Option<(LobbyRow, Vec<PlayerRow>)>> {
         on_pool!(self, pool => {
-            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, turn_clock_secs, created_at, updated_at FROM lobbies WHERE id = $1")
+            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, turn_clock_secs, created_at, updated_at, webhook_url FROM lobbies WHERE id = $1")
                 .bind(id).fetch_optional(pool).await? else { return Ok(None) };
             let lobby = lobby_from_row(&row)?;
             let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
@@ -568,6 +572,13 @@ pub fn redact(url: &str) -> String {
 
 type Reply = oneshot::Sender<Result<(), String>>;
 
+/// Whether the database answered and refused the rows themselves (bad data,
+/// a constraint), as opposed to not being reachable: only then can another
+/// try without some of the rows succeed.
+fn refused_by_database(e: &anyhow::Error) -> bool {
+    matches!(e.downcast_ref::<sqlx::Error>(), Some(sqlx::Error::Database(_) | sqlx::Error::Encode(_)))
+}
+
 /// The group-commit writer: matches hand it their commits and wait; it
 /// writes everything that queued up meanwhile in one transaction.
 #[derive(Clone)]
@@ -611,12 +622,34 @@ impl GroupCommit {
                     let result = store.commit_batch(&commits).await;
                     metrics::histogram!("backroom_commit_latency_seconds").record(started.elapsed().as_secs_f64());
                     metrics::histogram!("backroom_commit_batch_size").record(commits.len() as f64);
-                    let result = result.map_err(|e| {
-                        tracing::error!(error = %format!("{e:#}"), "group commit failed");
-                        format!("{e:#}")
-                    });
-                    for r in replies {
-                        let _ = r.send(result.clone());
+                    match result {
+                        Ok(()) => {
+                            for r in replies {
+                                let _ = r.send(Ok(()));
+                            }
+                        }
+                        // The database refused something in the rows (not a
+                        // lost connection): one table's bad row must not fail
+                        // every table that shared the transaction, so each
+                        // table's commit is tried on its own, and only the
+                        // table the database refuses hears of it.
+                        Err(e) if commits.len() > 1 && refused_by_database(&e) => {
+                            tracing::warn!(error = %format!("{e:#}"), tables = commits.len(), "group commit refused; committing each table on its own");
+                            for (c, r) in commits.iter().zip(replies) {
+                                let one = store.commit_batch(std::slice::from_ref(c)).await.map_err(|e| {
+                                    tracing::error!(table = %c.lobby, error = %format!("{e:#}"), "commit failed");
+                                    format!("{e:#}")
+                                });
+                                let _ = r.send(one);
+                            }
+                        }
+                        Err(e) => {
+                            tracing::error!(error = %format!("{e:#}"), "group commit failed");
+                            let e = format!("{e:#}");
+                            for r in replies {
+                                let _ = r.send(Err(e.clone()));
+                            }
+                        }
                     }
                     drop(slot);
                 });

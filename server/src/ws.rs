@@ -18,7 +18,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use backroom_protocol::ws::{ClientMsg, ServerMsg};
-use backroom_protocol::{ErrorCode, MAX_CHAT_CHARS, MAX_FRAME_BYTES, MAX_RID_CHARS};
+use backroom_protocol::{ErrorCode, MAX_FRAME_BYTES, text as rules};
 use futures_util::SinkExt;
 use futures_util::future::Either;
 use std::net::SocketAddr;
@@ -30,9 +30,15 @@ use uuid::Uuid;
 /// Messages per second a socket may send, and the burst it may save up.
 const RATE: f64 = 20.0;
 const BURST: f64 = 40.0;
+/// Longest text inside an action (games take ids and numbers; a free-text
+/// field, such as a note on a request, is short).
+const MAX_ACTION_TEXT: usize = 500;
 /// Chat lines per second and burst.
 const CHAT_RATE: f64 = 1.0;
 const CHAT_BURST: f64 = 5.0;
+/// Close code for a socket closed as silent (idle timeout) or as too slow
+/// to read what it is sent: the client reconnects and resumes.
+pub const CLOSE_IDLE: u16 = 4008;
 /// Time allowed for the `hello`.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -117,20 +123,41 @@ fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot) -> impl Future<
         let mut reader = Reader::new();
         let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
         let mut batch = Vec::new();
+        // Liveness: a ping every `--ping-secs` (browsers answer with a pong
+        // by themselves), and a socket silent for `--idle-timeout-secs` is
+        // closed, so a half-open connection is not "present" forever.
+        let idle = Duration::from_secs(ctx.cfg.idle_timeout_secs);
+        let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + Duration::from_secs(ctx.cfg.ping_secs), Duration::from_secs(ctx.cfg.ping_secs));
+        pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_heard = tokio::time::Instant::now();
         loop {
             tokio::select! {
                 // Frames for the client first: an ack and the state that
                 // follows it leave together, with one flush.
                 biased;
                 () = outbox.recv_many(&mut batch) => {
-                    if !write(&mut socket, &mut batch).await {
+                    // A peer that stopped reading must not hold this task
+                    // (and its place) forever: a write that cannot finish
+                    // within the idle timeout ends the socket.
+                    if !tokio::time::timeout(idle, write(&mut socket, &mut batch)).await.unwrap_or(false) {
                         break;
                     }
                 }
                 next = socket.recv() => {
+                    last_heard = tokio::time::Instant::now();
                     // Boxed for the same reason as `hello`: while a socket
                     // waits (almost always), its task holds no frame's future.
                     if !Box::pin(reader.on_frame(&ctx, next, &outbox)).await {
+                        break;
+                    }
+                }
+                _ = pings.tick() => {
+                    if last_heard.elapsed() >= idle {
+                        let why = format!("Nothing was heard from this connection for {} s; reconnect.", idle.as_secs());
+                        let _ = outbox.offer(Out::Close(CLOSE_IDLE, why));
+                        break;
+                    }
+                    if socket.send(Message::Ping(Default::default())).await.is_err() {
                         break;
                     }
                 }
@@ -241,8 +268,11 @@ impl Reader {
             Some(Ok(Message::Close(_))) | None => return false,
             Some(Ok(_)) => return true,
             Some(Err(e)) => {
-                let capacity = e.to_string().to_lowercase().contains("size");
-                if capacity {
+                // tungstenite's capacity error reads "Space limit exceeded:
+                // Message too long: N > M".
+                let what = e.to_string().to_lowercase();
+                if what.contains("limit") || what.contains("too long") || what.contains("too big") || what.contains("size") {
+                    say(error(ErrorCode::FrameTooLarge, format!("Messages are limited to {} KiB.", MAX_FRAME_BYTES / 1024)));
                     say(Out::Close(1009, "A message was too large.".into()));
                 }
                 return false;
@@ -292,8 +322,12 @@ impl Reader {
                 say(text(&ServerMsg::Rejected { rid, code: ErrorCode::NotAuthenticated, rule: None, message: "Say hello first.".into() }));
             }
             (ClientMsg::Act { rid, version, action }, Some((lobby, conn))) => {
-                if rid.is_empty() || rid.len() > MAX_RID_CHARS {
-                    say(error(ErrorCode::InvalidField, format!("A request id is 1 to {MAX_RID_CHARS} characters.")));
+                if let Err(e) = rules::request_id(&rid) {
+                    say(error(e.code, e.message));
+                    return true;
+                }
+                if let Err(e) = rules::json_strings(&action, "action", MAX_ACTION_TEXT) {
+                    say(text(&ServerMsg::Rejected { rid, code: e.code, rule: None, message: e.message }));
                     return true;
                 }
                 if !self.tell(ctx, lobby, Cmd::Act(Box::new(Act { conn, rid, version, action, received: Instant::now() }))).await {
@@ -302,16 +336,17 @@ impl Reader {
                 }
             }
             (ClientMsg::Chat { rid, text: line }, Some((lobby, conn))) => {
-                let trimmed = line.trim();
                 let reject = |code, message: String| text(&ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message });
-                if rid.is_empty() || rid.len() > MAX_RID_CHARS {
-                    say(error(ErrorCode::InvalidField, format!("A request id is 1 to {MAX_RID_CHARS} characters.")));
-                } else if trimmed.is_empty() || trimmed.chars().count() > MAX_CHAT_CHARS {
-                    say(reject(ErrorCode::InvalidField, format!("A chat message is 1 to {MAX_CHAT_CHARS} characters.")));
-                } else if !self.chat_bucket.take() {
-                    say(reject(ErrorCode::RateLimited, "You are chatting too fast; wait a moment.".into()));
-                } else {
-                    self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::Chat { conn, rid, text: trimmed.to_string() }))).await;
+                if let Err(e) = rules::request_id(&rid) {
+                    say(error(e.code, e.message));
+                    return true;
+                }
+                match rules::chat_line(&line) {
+                    Err(e) => say(reject(e.code, e.message)),
+                    Ok(_) if !self.chat_bucket.take() => say(reject(ErrorCode::RateLimited, "You are chatting too fast; wait a moment.".into())),
+                    Ok(clean) => {
+                        self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::Chat { conn, rid, text: clean }))).await;
+                    }
                 }
             }
         }
@@ -330,8 +365,8 @@ async fn hello(
     out: &Arc<Outbox>,
 ) -> Result<ConnId, Vec<Out>> {
     let who = match (token, spectate) {
-        (Some(t), _) if t.len() <= 128 => Credential::Token(secret::hash(&t)),
-        (None, Some(s)) if s.len() <= 128 => Credential::Spectate(secret::hash(&s)),
+        (Some(t), _) if rules::secret(&t).is_ok() => Credential::Token(secret::hash(&t)),
+        (None, Some(s)) if rules::secret(&s).is_ok() => Credential::Spectate(secret::hash(&s)),
         _ => {
             let why = "Say hello with your player token or a spectator secret.";
             return Err(vec![error(ErrorCode::NotAuthenticated, why), Out::Close(4001, why.into())]);
@@ -369,8 +404,9 @@ fn explain(frame: &str, e: serde_json::Error) -> Out {
         Some(t) => (ErrorCode::UnknownMessage, format!("Unknown message type '{}'.", t.chars().take(32).collect::<String>())),
         None => (ErrorCode::UnknownMessage, "A message needs a \"type\".".to_string()),
     };
-    // A malformed act or chat still names its rid: answer it.
-    match value.get("rid").and_then(|r| r.as_str()).filter(|r| r.len() <= MAX_RID_CHARS) {
+    // A malformed act or chat still names its rid: answer it (if the rid
+    // itself is well-formed; it is echoed back).
+    match value.get("rid").and_then(|r| r.as_str()).filter(|r| rules::request_id(r).is_ok()) {
         Some(rid) => text(&ServerMsg::Rejected { rid: rid.into(), code, rule: None, message }),
         None => error(code, message),
     }

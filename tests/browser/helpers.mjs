@@ -162,3 +162,118 @@ export async function hostSealedBids(browser, base, who, errors, { name = 'Ana',
   await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
   return { page, ctx, lobbyId: page.url().split('/').pop() };
 }
+
+/**
+ * A friend opens the invite link in a browser profile of their own, joins
+ * as `name` and sits. `phone`: 390×844 with touch. Returns {page, ctx}.
+ * `contextOptions` go to browser.newContext (e.g. permissions).
+ */
+export async function joinAs(browser, invite, name, who, errors, { phone = false, contextOptions = {} } = {}) {
+  const ctx = await browser.newContext({
+    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
+    ...contextOptions,
+  });
+  ctx.setDefaultTimeout(20_000);
+  const page = await ctx.newPage();
+  watchErrors(page, who, errors);
+  await page.goto(invite);
+  await page.fill('#join-name', name);
+  await page.click('#join');
+  await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+  await takeSeat(page);
+  return { page, ctx };
+}
+
+/**
+ * Locks `value` on the Bidding Dial of a Sealed Bids table; returns once the
+ * dial shows locked or (the last bid in) the next round is up.
+ */
+export async function bid(page, value) {
+  const round = await page.locator('.sb-round').innerText();
+  await page.locator(`.dial-num[data-dial="${value}"]`).click();
+  await page.locator('form[data-verb="bid"] button.submit:not([disabled])').click();
+  await page.waitForFunction((r) => document.querySelector('.dial.is-locked') || document.querySelector('.sb-round')?.textContent !== r, round);
+}
+
+/** Records, in the page, every `state` frame its script receives (call before goto). */
+export async function recordStates(page) {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.__states = [];
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => {
+          try {
+            const m = JSON.parse(e.data);
+            if (m.type === 'state') window.__states.push(m);
+          } catch { /* not ours */ }
+        });
+      }
+    };
+  });
+}
+
+/** The default answer to one ask: first option, the minimum, every Hero kept. */
+function defaultAction(ask) {
+  const action = { type: ask.verb, ...(ask.fixed || {}) };
+  for (const p of ask.params || []) {
+    const i = p.input;
+    if (i.kind === 'one') action[p.name] = i.options[0].value;
+    else if (i.kind === 'many') action[p.name] = i.options.slice(0, p.name === 'keep' ? i.max : i.min).map((o) => o.value);
+    else if (i.kind === 'number') action[p.name] = i.min;
+    else if (i.kind === 'order') action[p.name] = i.options.map((o) => o.value);
+    else if (i.kind === 'hex') action[p.name] = i.cells[0];
+    else if (i.kind === 'text') action[p.name] = '';
+  }
+  return action;
+}
+
+/**
+ * Plays seat `me` of an X-Men table through `window.backroomTable.act` with
+ * a plain policy (the page must have `recordStates`) until `done(state)`
+ * holds for the newest state; bots play the other seats.
+ */
+export async function xmenPlayUntil(page, me, done, { ms = 90_000 } = {}) {
+  const until = Date.now() + ms;
+  const prefer = ['pick_school', 'recover', 'advance', 'acquire_hope', 'decline', 'pledge', 'pass', 'ready', 'refuse_invitation'];
+  let lastVersion = -1;
+  while (Date.now() < until) {
+    const m = await page.evaluate(() => window.__states[window.__states.length - 1] || null);
+    if (m && done(m)) return m;
+    const P = m && m.pending;
+    const waitsOnMe = m && m.prompt && P && (
+      (P.mode === 'turn' && P.seat === me) || (P.mode === 'simultaneous' && P.waiting.includes(me))
+      || (P.mode === 'window' && !P.answered.includes(me) && P.seats.includes(me))
+      || (P.mode === 'negotiation' && !P.ready.includes(me) && P.seats.includes(me)));
+    if (waitsOnMe && m.version !== lastVersion) {
+      lastVersion = m.version;
+      const asks = m.prompt.asks;
+      const ask = prefer.map((v) => asks.find((a) => a.verb === v && (v !== 'advance' || !(a.params && a.params.length)))).find(Boolean) || asks[0];
+      await page.evaluate((a) => window.backroomTable.act(a), defaultAction(ask));
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the X-Men table did not get there in time');
+}
+
+/** A page that creates an X-Men lobby with `seats` seats, fills it with bots and starts; returns {page, ctx, me}. */
+export async function hostXmen(browser, base, who, errors, { name = 'Xavier', seats = 3, contextOptions = {}, beforeGoto } = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+  ctx.setDefaultTimeout(20_000);
+  const page = await ctx.newPage();
+  watchErrors(page, who, errors);
+  await recordStates(page);
+  if (beforeGoto) await beforeGoto(page);
+  await page.goto(`${base}/#/`);
+  await page.fill('#name', name);
+  const card = page.locator('[data-game="xmen-mutant-revolution"]');
+  await card.locator('select[name="seats"]').selectOption(String(seats));
+  await card.getByRole('button', { name: 'Create lobby' }).click();
+  await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+  const me = await takeSeat(page);
+  await page.click('#fill-bots');
+  await page.locator('#start:not([disabled])').click();
+  await page.locator('.xm-banner').waitFor({ state: 'attached' });
+  return { page, ctx, me };
+}

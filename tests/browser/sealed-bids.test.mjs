@@ -102,7 +102,8 @@ test('two players play Sealed Bids through the web client without seeing each ot
       const a = A_BIDS[r];
       const b = B_BIDS[r];
       await A.locator('.sb-round', { hasText: `Round ${r + 1} of ${ROUNDS}` }).waitFor();
-      await B.locator('.sb-round', { hasText: `Round ${r + 1} of ${ROUNDS}` }).waitFor();
+      // B is on a phone: the board is on its Board tab, the dial on Move.
+      await B.locator('.sb-round', { hasText: `Round ${r + 1} of ${ROUNDS}` }).waitFor({ state: 'attached' });
 
       // A locks in.
       await A.locator(`.dial-num[data-dial="${a}"]`).click();
@@ -112,7 +113,7 @@ test('two players play Sealed Bids through the web client without seeing each ot
       if (r === 0) await A.screenshot({ path: path.join(shots, 'table-host-locked.png') });
 
       // B sees only *that* A has locked, never the value.
-      await B.locator(`[data-seat-status="${seatA}"][data-committed="true"]`).waitFor();
+      await B.locator(`[data-seat-status="${seatA}"][data-committed="true"]`).waitFor({ state: 'attached' });
       const status = await B.locator(`[data-seat-status="${seatA}"] .sb-status`).innerText();
       assert.match(status, /locked/);
       assert.doesNotMatch(status, /\d/, `B's view of A's dial shows a number: ${status}`);
@@ -143,7 +144,7 @@ test('two players play Sealed Bids through the web client without seeing each ot
         await A.locator('#conn[data-state="online"]').waitFor();
         await B.locator('#conn[data-state="online"]').waitFor();
         await A.locator(`[data-seat-status="${seatA}"]`, { hasText: `locked at ${a}` }).waitFor();
-        await B.locator(`[data-seat-status="${seatA}"][data-committed="true"]`).waitFor();
+        await B.locator(`[data-seat-status="${seatA}"][data-committed="true"]`).waitFor({ state: 'attached' });
         assert.doesNotMatch(await B.locator(`[data-seat-status="${seatA}"] .sb-status`).innerText(), /\d/);
       }
 
@@ -162,7 +163,7 @@ test('two players play Sealed Bids through the web client without seeing each ot
       await B.locator('form[data-verb="bid"] button.submit:not([disabled])').click();
       const next = r + 1 < ROUNDS ? `Round ${r + 2} of ${ROUNDS}` : `All ${ROUNDS} rounds played`;
       await A.locator('.sb-round', { hasText: next }).waitFor();
-      await B.locator('.sb-round', { hasText: next }).waitFor();
+      await B.locator('.sb-round', { hasText: next }).waitFor({ state: 'attached' });
       // Now the round is public: B sees A's bid in the revealed row.
       const row = B.locator('.sb-table tbody tr').nth(r);
       assert.equal((await row.locator("td").nth(seatA).textContent()).trim(), String(a));
@@ -172,10 +173,13 @@ test('two players play Sealed Bids through the web client without seeing each ot
         // Chat, then B reloads its tab: the seat, the table and the chat come back.
         await A.fill('#chat-input', 'good luck, Bea');
         await A.press('#chat-input', 'Enter');
+        await B.locator('.tab[data-tab="talk"]').click();
         await B.locator('.chat-list li', { hasText: 'good luck, Bea' }).waitFor();
         await B.reload();
-        await B.locator('.sb-round', { hasText: `Round 2 of ${ROUNDS}` }).waitFor();
+        await B.locator('.sb-round', { hasText: `Round 2 of ${ROUNDS}` }).waitFor({ state: 'attached' });
+        await B.locator('.tab[data-tab="talk"]').click();
         await B.locator('.chat-list li', { hasText: 'good luck, Bea' }).waitFor();
+        await B.locator('.tab[data-tab="move"]').click();
         await B.locator('#conn[data-state="online"]').waitFor();
       }
     }
@@ -186,8 +190,10 @@ test('two players play Sealed Bids through the web client without seeing each ot
       assert.match(await p.locator('#outcome').innerText(), /Game over/);
       assert.equal(await p.locator('#outcome .ranking li').count() >= 1, true);
       assert.match(await p.locator('#outcome .ranking').innerText(), /pts/);
+      if (p === B) await B.locator('.tab[data-tab="players"]').click(); // the fair-shuffle panel
       await p.locator('#seed').waitFor();
       assert.match(await p.locator('#seed').innerText(), /^[0-9a-f]+$/);
+      if (p === B) await B.locator('.tab[data-tab="move"]').click();
     }
     // The final scores on the board add up to the rounds that had a winner.
     const scores = await A.locator('.sb-score b').allInnerTexts();

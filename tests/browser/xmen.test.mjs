@@ -22,6 +22,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { shots, startServer, launchBrowser, watchErrors, takeSeat } from './helpers.mjs';
+import { renderNames } from '../../web-client/names.js';
+
+/** The prompt title as the page shows it to seat `me`: its own seat reads
+ *  "you", any other seat's token some name (matched loosely). */
+function shownTitle(raw, me) {
+  const marked = renderNames(raw, () => '\u0001', me);
+  const escaped = marked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(escaped.replace(/\u0001/g, '.+?'));
+}
 
 const GAME = 'xmen-mutant-revolution';
 const STEP = 20_000; // longest wait for any single UI step
@@ -164,15 +173,20 @@ test('one person and two bots play a full round of X-Men through the web client'
       const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
       const by = (verb, f = () => true) => asks.find((a) => a.verb === verb && f(a));
       const P = m.view.phase;
-      await prompt.locator('.prompt-title', { hasText: m.prompt.title }).waitFor();
+      await prompt.locator('.prompt-title', { hasText: shownTitle(m.prompt.title, me) }).waitFor();
       let a;
       if ((a = by('pick_school'))) { await chooseOne(a.ai, 'school', 0); await send(a); return 'school'; }
       if ((a = by('recover'))) { await send(a); return 'recover'; }
       if ((a = by('advance', (x) => !(x.params && x.params.length)))) { await send(a); return 'advance'; }
       if ((a = by('acquire_hope'))) {
-        const heroes = a.params.find((p) => p.name === 'keep').input.options.length;
-        if (keepHeroes && lastRejectedTitle !== m.prompt.title) await checkMany(a.ai, 'keep', [...Array(heroes).keys()]);
-        await chooseOne(a.ai, 'penalty', 0);
+        // The form starts with the Heroes that can be paid for kept (the
+        // prompt's default); after a refusal, keep none.
+        if (!keepHeroes || lastRejectedTitle === m.prompt.title) {
+          const boxes = formOf(a.ai).locator('.param[data-param="keep"] input[type="checkbox"]:not([disabled])');
+          for (let k = 0; k < (await boxes.count()); k++) await boxes.nth(k).uncheck();
+        }
+        // The penalty is asked only when it can apply.
+        if (a.params.some((p) => p.name === 'penalty')) await chooseOne(a.ai, 'penalty', 0);
         await send(a);
         return 'acquire_hope';
       }
@@ -192,7 +206,7 @@ test('one person and two bots play a full round of X-Men through the web client'
           await decline.first().click();
           return 'decline offer';
         }
-        const offer = by('offer');
+        const offer = by('offer', (x) => !x.disabled);
         if (offer && !offered && m.view.schools[me].hope > 0) {
           // Once: offer a bot 1 Hope for one of its Characters, from the prompt's form;
           // the offers panel then shows it until the bot answers.
@@ -250,7 +264,7 @@ test('one person and two bots play a full round of X-Men through the web client'
         await send(a);
         return 'allocate';
       }
-      if ((a = by('penalty', (x) => x.fixed.pay === (lastRejectedTitle !== m.prompt.title)))) { await send(a); return 'penalty'; }
+      if ((a = by('penalty', (x) => !x.disabled && x.fixed.pay === (lastRejectedTitle !== m.prompt.title)) || by('penalty', (x) => !x.disabled))) { await send(a); return 'penalty'; }
       if ((a = by('claim', (x) => x.fixed.recruit === false))) { await send(a); return 'claim: decline'; }
       if ((a = by('first'))) { await chooseOne(a.ai, 'pc', 0); await send(a); return 'first'; }
       // As the Mission Characters' controller: which PC a Mission Character attacks next.

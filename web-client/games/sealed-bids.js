@@ -27,9 +27,9 @@ function scoreboard(view, ctx) {
       class: `sb-seat${mine ? ' mine' : ''}${over && view.scores[s] === best ? ' leader' : ''}`,
       dataset: { seatStatus: String(s), committed: String(committed) },
     },
-    h('span.sb-name', ctx.seatName(s), mine ? h('span.you', 'you') : null),
-    status,
-    h('span.sb-score', { title: 'points' }, h('b', String(view.scores[s])), h('small', view.scores[s] === 1 ? ' pt' : ' pts'))));
+    h('span.sb-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ' ', ctx.seatName(s), mine ? h('span.you', 'you') : null),
+    status ? h('span.sb-status-wrap', { dataset: { k: `dial:${s}`, v: `${view.round}|${committed}` } }, status) : null,
+    h('span.sb-score', { title: 'points', dataset: { k: `score:${s}`, v: String(view.scores[s]) } }, h('b', String(view.scores[s])), h('small', view.scores[s] === 1 ? ' pt' : ' pts'))));
   }
   return h('div.sb-board', { 'aria-label': 'Scores and dials' },
     h('div.sb-round', over ? `All ${view.rounds} rounds played` : `Round ${view.round + 1} of ${view.rounds}`),
@@ -45,7 +45,7 @@ function lastReveal(view, rev, ctx) {
   const who = rev.winner === null || rev.winner === undefined
     ? 'every bid was matched: nobody scores'
     : `${ctx.seatName(rev.winner)} scores with ${rev.bids[rev.winner]}`;
-  return h('div.sb-last', h('div.sb-last-title', `Round ${n} revealed: ${who}`), h('div.sb-chips', chips));
+  return h('div.sb-last', { dataset: { k: 'reveal', v: String(n) } }, h('div.sb-last-title', `Round ${n} revealed: ${who}`), h('div.sb-chips', chips));
 }
 
 function history(view, ctx) {

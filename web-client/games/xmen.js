@@ -160,14 +160,68 @@ function plotText(d) {
   return parts.join('. ') + (parts.length ? '.' : '');
 }
 
+// ------------------------------------------------------------ texts on hover and on tap
+// (tips.js shows any element's data-tip: hover with a mouse, tap on a phone)
+const RANK_WORD = { leader: 'Leader', hero: 'Hero', student: 'Student', training: 'Training Card' };
+/** A Character's card: rank, printed stats, limit, Hope Value, Powers, Training. */
+function charTip(c) {
+  const d = charDef(c.id);
+  const a = c.power !== undefined ? attributes(c) : attributes({ id: c.id });
+  return [
+    `${RANK_WORD[d.rank] || d.rank} · ATK ${a.atk} · DEF ${a.def} · SPD ${a.spd} · Attack Range ${a.range}`,
+    `Power Token limit ${a.limit} · Hope Value ${a.hope}`,
+    ...(d.powers || []).map(powerText),
+    c.training ? `Training: ${recruitName(c.training)} (${trainingText(CONTENT.recruit[c.training])})` : null,
+  ].filter(Boolean).join('\n');
+}
+function trainingText(t) {
+  if (!t) return '';
+  const m = t.mods || {};
+  return ['atk', 'def', 'spd', 'range'].filter((k) => m[k]).map((k) => `+${m[k]} ${k === 'range' ? 'Attack Range' : k.toUpperCase()}`).join(', ') || 'no stat change';
+}
+/** A School card: Leader, Charter, Hand Size. */
+function schoolTip(id) {
+  const s = CONTENT.schools[id];
+  if (!s) return null;
+  const L = s.leader || {};
+  const ch = s.charter;
+  return [
+    `Leader ${L.name}: ATK ${L.atk} · DEF ${L.def} · SPD ${L.spd} · Attack Range ${L.range} · Power Token limit ${L.power_limit}`,
+    ...(L.powers || []).map(powerText),
+    ch ? `Charter ${ch.name}: the Leader's Power Tokens give a Hero or Student ${ch.op === 'range' ? '+1 Attack Range' : '+1 attack die'} each, for one attack, while the Leader is not in the Mission` : null,
+    Array.isArray(s.hand_size) ? `Hand Size by Revolution Points 0–6: ${s.hand_size.join(', ')}` : null,
+  ].filter(Boolean).join('\n');
+}
+/** A Plot card: kind, Plot Points, Hope Value, what it does. */
+function plotTip(id) {
+  const d = plotDef(id);
+  return `${d.kind === 'reaction' ? 'Reaction' : 'Event'} · costs ${plural(d.plot, 'Plot Point')} · Hope Value ${d.hope}\n${plotText(d)}`;
+}
+/** Props making an element show a tip (title kept for the name of the tip). */
+const tipProps = (title, text) => (text ? { 'data-tip': text, 'data-tip-title': title, tabindex: '0' } : {});
+
+/** Every School, Character, Plot card and Mission, for the rules help. */
+function reference() {
+  if (!CONTENT.loaded) return h('p.muted', 'The card data has not loaded.');
+  const group = (title, items) => h('details.xm-ref', h('summary', `${title} (${items.length})`), h('dl.xm-ref-list', items));
+  const schools = Object.values(CONTENT.schools).map((s) => [h('dt', s.name), h('dd', schoolTip(s.id))]);
+  const chars = Object.values(CONTENT.recruit).filter((r) => r.type !== 'training').sort((a, b) => a.name.localeCompare(b.name))
+    .map((r) => [h('dt', r.name), h('dd', charTip({ id: r.id }))]);
+  const training = Object.values(CONTENT.recruit).filter((r) => r.type === 'training').sort((a, b) => a.name.localeCompare(b.name))
+    .map((r) => [h('dt', r.name), h('dd', `Training Card · ${trainingText(r)}${r.restriction && r.restriction !== 'any' ? ` (${r.restriction} only)` : ''} · Hope Value ${r.hope}`)]);
+  const plots = Object.values(CONTENT.plot).sort((a, b) => a.name.localeCompare(b.name)).map((p) => [h('dt', p.name), h('dd', plotTip(p.id))]);
+  const missions = Object.values(CONTENT.missions).sort((a, b) => a.name.localeCompare(b.name)).map((m) => [h('dt', m.name), h('dd', missionCard(m.id))]);
+  return h('div.xm-reference', group('Schools', schools), group('Heroes and Students', chars), group('Training Cards', training), group('Plot cards', plots), group('Missions', missions));
+}
+
 // ------------------------------------------------------------ small pieces
 function pips(n, max, cls, label) {
   const out = h(`span.xm-pips.${cls}`, { title: label, 'aria-label': label });
   for (let i = 0; i < Math.max(n, max); i++) out.append(h('i', { class: i < n ? 'on' : '' }));
   return out;
 }
-function track(value, label, cls) {
-  const t = h(`div.xm-track.${cls}`, { title: `${label}: ${value} of 6`, 'aria-label': `${label} ${value} of 6` });
+function track(value, label, cls, key) {
+  const t = h(`div.xm-track.${cls}`, { title: `${label}: ${value} of 6`, 'aria-label': `${label} ${value} of 6`, dataset: key ? { k: key, v: String(value) } : {} });
   t.append(h('span.xm-track-label', label));
   const cells = h('span.xm-track-cells');
   for (let i = 0; i <= 6; i++) cells.append(h('i', { class: i === value ? 'at' : i < value ? 'past' : '' }, String(i)));
@@ -207,7 +261,7 @@ function openAsk(ai) {
 }
 
 // ------------------------------------------------------------ phase banner
-function phaseName(view) {
+function phaseName(view, ctx) {
   const P = view.phase;
   switch (P.phase) {
     case 'pick_school': return ['Setup', 'Choose Schools in order of the setup roll'];
@@ -223,7 +277,7 @@ function phaseName(view) {
       return [P.mission ? 'Mission Phase' : 'Final Tournament', `${name}: ${P.turn ? `Mission Turn ${P.turn}` : 'Set Up Mission'}`];
     }
     case 'tournament_pick': return ['Final Tournament', 'choosing Characters'];
-    case 'over': return ['Game over', P.summary];
+    case 'over': return ['Game over', ctx.names ? ctx.names(P.summary) : P.summary];
     default: return [P.phase, ''];
   }
 }
@@ -241,25 +295,27 @@ function awaited(ctx) {
 }
 
 function banner(view, ctx) {
-  const [phase, step] = phaseName(view);
+  const [phase, step] = phaseName(view, ctx);
   const wait = awaited(ctx);
   const mine = ctx.seat !== null && wait.includes(ctx.seat) && !!ctx.prompt;
-  return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { phase: view.phase.phase } },
+  return h('div.xm-banner', { class: `xm-banner${mine ? ' your-move' : ''}`, dataset: { section: 'banner', phase: view.phase.phase, k: 'phase', v: `${view.round}|${phase}|${step}` } },
     h('div.xm-round', view.round ? `Round ${view.round}${view.max_rounds ? ` of at most ${view.max_rounds}` : ''}` : 'Setup'),
     h('div.xm-phase', h('b', phase), step ? h('span', ` · ${step}`) : null),
     wait.length && view.phase.phase !== 'over'
       ? h('div.xm-awaited', mine && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ' ' : '', seatTag(ctx, s)])])
       : null,
-    view.round ? h('div.xm-mc', { title: 'Mission Commander' }, h('span.xm-mc-token', 'MC'), ' ', seatTag(ctx, view.mc)) : null);
+    view.round ? h('div.xm-mc', { title: 'Mission Commander', dataset: { k: 'mc', v: String(view.mc) } }, h('span.xm-mc-token', 'MC'), ' ', seatTag(ctx, view.mc)) : null);
 }
 
 // ------------------------------------------------------------ schools
-function characterRow(c, ctx, pc) {
+function characterRow(c, ctx, pc, seat) {
   const d = charDef(c.id);
   const a = attributes(c);
-  const powers = (d.powers || []).map(powerText);
-  const tip = [`${d.name} (${d.rank})`, ...powers, c.training ? `Training: ${recruitName(c.training)}` : null].filter(Boolean).join('\n');
-  return h('li.xm-char', { class: `xm-char rank-${d.rank}${c.injured ? ' injured' : ''}`, dataset: { char: c.id }, title: tip },
+  return h('li.xm-char', {
+    class: `xm-char rank-${d.rank}${c.injured ? ' injured' : ''}`, ...tipProps(d.name, charTip(c)),
+    // A recruit arriving, a token spent or gained, an injury, a Training Card: a change to see.
+    dataset: { char: c.id, k: `char:${seat}:${c.id}`, v: `${c.power}|${!!c.injured}|${c.training || ''}|${!!c.triumph}` },
+  },
     h('span.xm-rank', { title: d.rank }, d.rank[0].toUpperCase()),
     h('span.xm-char-name', d.name,
       c.training ? h('small.xm-training', { title: 'Training Card' }, ` + ${recruitName(c.training)}`) : null),
@@ -280,24 +336,24 @@ function schoolBoard(s, view, ctx) {
     dataset: { seat: String(s.seat) }, 'aria-label': `${ctx.seatName(s.seat)}'s School`,
   },
   h('header.xm-school-head',
-    h('span.xm-school-name', ctx.seatName(s.seat), mine ? h('span.you', 'you') : null),
-    h('small.xm-school-id', schoolName(s.school)),
+    h('span.xm-school-name', ctx.presenceDot ? ctx.presenceDot(s.seat) : null, ctx.seatName(s.seat), mine ? h('span.you', 'you') : null),
+    h('small.xm-school-id', s.school ? tipProps(schoolName(s.school), schoolTip(s.school)) : {}, schoolName(s.school)),
     view.mc === s.seat && view.round ? h('span.xm-mc-token', { title: 'Mission Commander' }, 'MC') : null),
   h('div.xm-school-stats',
-    h('span.xm-hope', { title: 'Hope Coins' }, h('b', String(s.hope)), ' hope'),
-    h('span.xm-handcount', { title: 'Plot cards in hand (count only)', dataset: { handCount: String(s.hand_count) } },
+    h('span.xm-hope', { title: 'Hope Coins', dataset: { k: `hope:${s.seat}`, v: String(s.hope) } }, h('b', String(s.hope)), ' hope'),
+    h('span.xm-handcount', { title: 'Plot cards in hand (count only)', dataset: { handCount: String(s.hand_count), k: `hand-count:${s.seat}`, v: String(s.hand_count) } },
       h('b', String(s.hand_count)), `/${s.hand_size} cards`)),
   s.school && CONTENT.schools[s.school] && CONTENT.schools[s.school].charter ? h('div.xm-charter.small', { title: 'Charter card' }, 'Charter: ', h('b', CONTENT.schools[s.school].charter.name),
     ` (Leader's Power Tokens add ${CONTENT.schools[s.school].charter.op === 'range' ? 'Attack Range' : 'attack dice'} to a Hero or Student in a Mission the Leader is not in)`) : null,
-  track(s.rp, 'Revolution', 'rp'),
-  track(s.pp, 'Plot', 'pp'),
-  h('ul.xm-chars', s.characters.map((c) => characterRow(c, ctx, pcOf(c.id)))));
+  track(s.rp, 'Revolution', 'rp', `rp:${s.seat}`),
+  track(s.pp, 'Plot', 'pp', `pp:${s.seat}`),
+  h('ul.xm-chars', s.characters.map((c) => characterRow(c, ctx, pcOf(c.id), s.seat))));
 }
 
 // ------------------------------------------------------------ hand
-function plotCard(id, extra) {
+function plotCard(id, extra, key) {
   const d = plotDef(id);
-  return h('li.xm-card', { class: `xm-card kind-${d.kind}`, dataset: { card: id } },
+  return h('li.xm-card', { class: `xm-card kind-${d.kind}`, dataset: { card: id, ...(key ? { k: key } : {}) }, ...tipProps(d.name, plotTip(id)) },
     h('div.xm-card-head', h('span.xm-card-name', d.name),
       h('span.xm-card-vals', h('span.xm-pp', { title: 'Plot Points to play' }, `${d.plot}`, h('small', 'P')),
         h('span.xm-hp', { title: 'Hope Value when discarded' }, `${d.hope}`, h('small', 'H')))),
@@ -307,10 +363,10 @@ function plotCard(id, extra) {
 }
 function hand(view) {
   if (!view.my_hand) return null;
-  return h('section.xm-hand', { 'aria-label': 'Your Plot hand' },
+  return h('section.xm-hand', { 'aria-label': 'Your Plot hand', dataset: { section: 'hand' } },
     h('h3', `Your Plot hand (${view.my_hand.length})`, h('small.muted', ' · only you see these')),
     view.my_hand.length
-      ? h('ul.xm-cards', view.my_hand.map((id) => plotCard(id)))
+      ? h('ul.xm-cards', view.my_hand.map((id, i) => plotCard(id, null, `hand:${id}#${view.my_hand.slice(0, i).filter((x) => x === id).length}`)))
       : h('p.muted.small', 'No cards in hand.'));
 }
 
@@ -381,7 +437,7 @@ function windowPanel(view, ctx) {
       ? ['Your sealed answer: play ', h('b', plotDef(w.mine).name), '.']
       : 'Your sealed answer: no Reaction.';
   } else if (offeredMe) {
-    myAnswer = fits.length ? ['Reactions in your hand for this: ', fits.map((id, i) => [i ? ', ' : '', h('b', plotDef(id).name)]), '.'] : 'No Reaction in your hand answers this trigger.';
+    myAnswer = fits.length ? ['Reactions in your hand for this: ', fits.map((id, i) => [i ? ', ' : '', h('b', tipProps(plotDef(id).name, plotTip(id)), plotDef(id).name)]), '.'] : 'No Reaction in your hand answers this trigger.';
   }
   return h('section.xm-window', { 'aria-label': 'Reaction window', dataset: { trigger: w.trigger } },
     h('div.xm-window-head', h('span.xm-badge', 'Reaction window'), ' ', TRIGGERS[w.trigger] || w.trigger.replace(/_/g, ' '),
@@ -401,9 +457,50 @@ function decorateLog() {
     if (/^Round \d+ begins/.test(t)) kind = 'round';
     else if (/^(Upkeep|Plot Phase|Recruit|Mission Phase|Recruit and Train)/.test(t)) kind = 'phase';
     else if (/^Dials revealed/.test(t)) kind = 'reveal';
-    else if (/ attacks .*: \[/.test(t)) kind = 'attack';
-    else if (/wins|succeeds|fails|defeated|Revolution Point/.test(t)) kind = 'result';
+    else if (/ attacks .*Damage/.test(t)) kind = 'attack';
+    else if (/\bwins?\b|succeeds|fails|defeated|Revolution Point/.test(t)) kind = 'result';
     li.dataset.xm = kind;
+    if (CONTENT.loaded) markNames(li);
+  }
+}
+
+/** Card, Character and School names in a text, as tips (built once from the card data). */
+let namesIndex = null;
+function nameTips() {
+  if (namesIndex) return namesIndex;
+  const tips = new Map();
+  for (const s of Object.values(CONTENT.schools)) {
+    tips.set(s.name, () => schoolTip(s.id));
+    if (s.leader) tips.set(s.leader.name, () => charTip({ id: s.leader.id }));
+  }
+  for (const r of Object.values(CONTENT.recruit)) tips.set(r.name, () => (r.type === 'training' ? `Training Card · ${trainingText(r)} · Hope Value ${r.hope}` : charTip({ id: r.id })));
+  for (const p of Object.values(CONTENT.plot)) tips.set(p.name, () => plotTip(p.id));
+  const names = [...tips.keys()].filter((n) => n.length > 2).sort((a, b) => b.length - a.length);
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  namesIndex = { tips, re: names.length ? new RegExp(`(?<![\\w'])(${names.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  return namesIndex;
+}
+function markNames(el) {
+  const { tips, re } = nameTips();
+  if (!re) return;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    if (node.parentElement && node.parentElement.closest('[data-tip]')) continue;
+    const text = node.textContent;
+    re.lastIndex = 0;
+    if (!re.test(text)) continue;
+    re.lastIndex = 0;
+    const frag = document.createDocumentFragment();
+    let at = 0;
+    let m;
+    while ((m = re.exec(text))) {
+      frag.append(text.slice(at, m.index), h('span.term', tipProps(m[1], tips.get(m[1])()), m[1]));
+      at = m.index + m[1].length;
+    }
+    frag.append(text.slice(at));
+    node.replaceWith(frag);
   }
 }
 
@@ -418,7 +515,7 @@ function dialStates(auction, view, ctx) {
     else if (mine && auction.my_dial !== null && auction.my_dial !== undefined) st = h('span.xm-dial-st.locked', 'locked in at ', h('b', String(auction.my_dial)));
     else if (auction.committed[s]) st = h('span.xm-dial-st.locked', 'locked in');
     else st = h('span.xm-dial-st.thinking', 'thinking…');
-    rows.push(h('li.xm-dial-seat', { class: `xm-dial-seat${mine ? ' mine' : ''}`, dataset: { dialSeat: String(s), committed: String(!!auction.committed[s]) } },
+    rows.push(h('li.xm-dial-seat', { class: `xm-dial-seat${mine ? ' mine' : ''}`, dataset: { dialSeat: String(s), committed: String(!!auction.committed[s]), k: `dial:${s}`, v: `${auction.round}|${!!auction.committed[s]}` } },
       seatTag(ctx, s), st,
       auction.escrow[s] ? h('span.xm-escrow', { title: 'Hope escrowed on the board by tie rounds' }, `+${auction.escrow[s]} escrowed`) : null));
   }
@@ -433,8 +530,29 @@ function dialStates(auction, view, ctx) {
     h('ul.xm-dials', rows), rounds);
 }
 let animatedReveal = null; // the reveal already turned over (the board is redrawn on every update)
+/**
+ * The last reveal, if it still belongs on the board. The reveal of the
+ * auction being bid (its tie rounds, or the window opened by the reveal)
+ * shows in full; once a new auction is up, the previous one shrinks to a
+ * line marked "last auction", and leaves as soon as a dial of the new
+ * auction is locked in.
+ */
+function revealOnBoard(ctx, view) {
+  const r = view.last_reveal;
+  if (!r || !r.dials) return null;
+  const P = view.phase;
+  const auction = P.auction;
+  const windowOnIt = view.window && view.window.trigger === 'bids_revealed';
+  const current = windowOnIt
+    || (P.phase === 'recruit' && r.item === P.current && (P.training_for !== null && P.training_for !== undefined || (auction && auction.revealed.length > 0)))
+    || (P.phase === 'mc_bid' && r.item === 'mission_commander' && auction && auction.revealed.length > 0);
+  if (current) return revealBox(ctx, view);
+  const underway = auction && Object.values(auction.committed || {}).some(Boolean);
+  return underway ? null : revealBox(ctx, view, { previous: true });
+}
+
 /** The view's last reveal of the Bidding Dials: every dial, the escrow, what came of it. */
-function revealBox(ctx, view) {
+function revealBox(ctx, view, { previous = false } = {}) {
   const r = view.last_reveal;
   if (!r || !r.dials) return null;
   const dials = Object.entries(r.dials).map(([s, v]) => ({ seat: Number(s), dial: Number(v) })).sort((a, b) => a.seat - b.seat);
@@ -443,8 +561,8 @@ function revealBox(ctx, view) {
   const best = Math.max(...dials.map((d) => d.dial + (escrow[d.seat] || 0)));
   const what = r.item === 'mission_commander' ? 'Mission Commander' : recruitName(r.item);
   const sig = `${ctx.lobby && ctx.lobby.id}:${view.round}:${r.item}:${r.round}:${JSON.stringify(r.dials)}`;
-  const fresh = animatedReveal !== sig;
-  animatedReveal = sig;
+  const fresh = !previous && animatedReveal !== sig;
+  if (!previous) animatedReveal = sig;
   const o = r.outcome || {};
   const names = (xs) => xs.map((s, i) => [i ? (i === xs.length - 1 ? ' and ' : ', ') : '', seatTag(ctx, s)]);
   const result = o.result === 'won'
@@ -453,10 +571,10 @@ function revealBox(ctx, view) {
       ? ['Tie between ', names(o.seats || []), ': they bid again; their dials stay on the board as escrow.']
       : o.result === 'failed' ? 'Every dial was 0: nobody wins.' : null;
   return h('div.xm-reveal', {
-    class: `xm-reveal${fresh ? ' fresh' : ''}`, 'aria-label': 'Last reveal of the Bidding Dials',
-    dataset: { item: r.item, bidRound: String(r.round), result: o.result || '' },
+    class: `xm-reveal${fresh ? ' fresh' : ''}${previous ? ' previous' : ''}`, 'aria-label': previous ? 'The last auction' : 'Last reveal of the Bidding Dials',
+    dataset: { item: r.item, bidRound: String(r.round), result: o.result || '', previous: String(previous) },
   },
-  h('div.xm-reveal-title', `All dials revealed for ${what}`, r.round > 1 ? h('span.xm-badge.tie', `tie round ${r.round - 1}`) : null),
+  h('div.xm-reveal-title', previous ? h('span.xm-badge', 'last auction') : null, previous ? ' ' : null, `All dials revealed for ${what}`, r.round > 1 ? h('span.xm-badge.tie', `tie round ${r.round - 1}`) : null),
   h('div.xm-reveal-dials', dials.map((d) => h('span.xm-reveal-dial', {
     class: `xm-reveal-dial${d.dial + (escrow[d.seat] || 0) === best && best > 0 ? ' top' : ''}${d.seat === ctx.seat ? ' mine' : ''}${o.result === 'won' && o.winner === d.seat ? ' won' : ''}`,
     style: `--seat:${seatColor(d.seat)}`, dataset: { seat: String(d.seat) },
@@ -557,12 +675,14 @@ function arena(view, ctx, opts = {}) {
     const [x, y] = px(t.hex);
     const mark = `token:${i}`;
     const target = opts.targets && opts.targets.get(mark);
-    const g = svg('g', { class: `xm-token${target ? ' target' : ''}${movingToken === i ? ' acting' : ''}`, 'data-mark': mark, transform: `translate(${x} ${y})` },
+    const far = target && opts.targets.far ? opts.targets.far.get(mark) : 0;
+    const g = svg('g', { class: `xm-token${target ? ' target' : ''}${far ? ' far' : ''}${movingToken === i ? ' acting' : ''}`, 'data-mark': mark, 'data-need': far ? String(far) : null, transform: `translate(${x} ${y})`, 'data-k': `token:${i}`, 'data-v': `${k2(t.hex)}|${t.damage}` },
       svg('title', {}, `${spec.name} #${i + 1}: ${t.damage} of ${spec.hp} Damage`),
       svg('rect', { x: -12, y: -12, width: 24, height: 24, rx: 4, class: 'xm-token-body' }),
       svg('text', { y: 1, class: 'xm-token-label' }, initials(spec.name)),
       svg('text', { y: 10, class: 'xm-token-hp' }, `${Math.max(0, spec.hp - t.damage)}`));
     if (target) { g.setAttribute('role', 'button'); g.setAttribute('tabindex', '0'); g.addEventListener('click', target); }
+    if (far) g.append(farBadge(far));
     pieces.append(g);
   });
   b.pcs.forEach((p, i) => {
@@ -570,9 +690,11 @@ function arena(view, ctx, opts = {}) {
     const [x, y] = px(p.hex);
     const mark = `pc:${p.seat}`;
     const target = opts.targets && opts.targets.get(mark);
+    const far = target && opts.targets.far ? opts.targets.far.get(mark) : 0;
     const name = charName(p.who);
     const g = svg('g', {
-      class: `xm-pc${target ? ' target' : ''}${acting === i ? ' acting' : ''}${p.seat === ctx.seat ? ' mine' : ''}`,
+      class: `xm-pc${target ? ' target' : ''}${far ? ' far' : ''}${acting === i ? ' acting' : ''}${p.seat === ctx.seat ? ' mine' : ''}`, 'data-need': far ? String(far) : null,
+      'data-k': `pc:${p.seat}`, 'data-v': `${k2(p.hex)}|${p.stats.join(',')}`,
       'data-mark': mark, 'data-pc': p.who, transform: `translate(${x} ${y})`, style: `--seat:${seatColor(p.seat)}`,
     },
     svg('title', {}, `${name} (${ctx.seatName(p.seat)}): ATK ${p.stats[0]} DEF ${p.stats[1]} SPD ${p.stats[2]}, range ${p.range}`),
@@ -580,10 +702,19 @@ function arena(view, ctx, opts = {}) {
     svg('text', { y: 1, class: 'xm-pc-label' }, initials(name)),
     svg('text', { y: 10, class: 'xm-pc-stats' }, p.stats.join('·')));
     if (target) { g.setAttribute('role', 'button'); g.setAttribute('tabindex', '0'); g.addEventListener('click', target); }
+    if (far) g.append(farBadge(far));
     pieces.append(g);
   });
   root.append(pieces);
   return root;
+}
+
+/** The "+N" on a target beyond Attack Range: the Power Tokens reaching it costs. */
+function farBadge(n) {
+  return svg('g', { class: 'xm-far-badge', transform: 'translate(12 -12)' },
+    svg('title', {}, `beyond Attack Range: costs ${plural(n, 'Power Token')}`),
+    svg('circle', { r: 7 }),
+    svg('text', { y: 3 }, `+${n}`));
 }
 
 /** Which prompt alternative a lit cell answers, and a click handler that answers it. */
@@ -598,52 +729,170 @@ function hexAnswers(ctx) {
   });
   return lit;
 }
+/**
+ * What an attack by the acting PC costs in range: its Attack Range, how far
+ * each target is, and which Power Tokens can add range (a range Power on
+ * the Character, the Charter while the Leader is not in the Mission: +1
+ * Attack Range per token, for this attack). Null when no PC is acting.
+ */
+function attackReach(ctx, ask) {
+  const b = ctx.view.phase;
+  const step = b.phase === 'battle' ? b.step : null;
+  if (!step || step.step !== 'act') return null;
+  const actor = b.pcs[step.order[step.at]];
+  if (!actor || !actor.hex) return null;
+  const d = charDef(actor.who);
+  const school = ctx.view.schools[actor.seat] && ctx.view.schools[actor.seat].school;
+  const charter = school && CONTENT.schools[school] ? CONTENT.schools[school].charter : null;
+  const leader = school && CONTENT.schools[school] ? CONTENT.schools[school].leader : null;
+  const param = (name) => ask && (ask.params || []).find((x) => x.name === name && x.input.kind === 'number');
+  const atkPower = (d.powers || []).find((p) => p.timing === 'attack');
+  const pw = param('power');
+  const cp = param('charter');
+  const sources = {
+    power: pw ? { max: pw.input.max, range: !!atkPower && atkPower.op === 'range', what: atkPower ? atkPower.op : null, whose: `${d.name}'s` } : null,
+    charter: cp ? { max: cp.input.max, range: !!charter && charter.op === 'range', what: charter ? charter.op : null, whose: `${leader ? leader.name : 'the Leader'}'s`, via: ' through the Charter' } : null,
+  };
+  const hexOf = (v) => {
+    if (v && v.pc !== undefined) { const q = b.pcs.find((x) => x.seat === v.pc); return q && q.hex; }
+    const t = v && v.token !== undefined ? b.tokens[v.token] : null;
+    return t && t.hex;
+  };
+  const dist = (v) => { const there = hexOf(v); return there ? hexDistance(actor.hex, there) : 0; };
+  const need = (v) => Math.max(0, dist(v) - actor.range);
+  /** The fewest tokens that reach `n` more hexes: the Power first, then the Charter. */
+  const plan = (n) => {
+    const out = { power: 0, charter: 0, short: n };
+    for (const k of ['power', 'charter']) {
+      const src = sources[k];
+      if (!src || !src.range || out.short <= 0) continue;
+      out[k] = Math.min(out.short, src.max);
+      out.short -= out[k];
+    }
+    return out;
+  };
+  return { actor, name: d.name, sources, dist, need, plan };
+}
+
+/** "1 of Cyclops's Power Tokens (+1 Attack Range)" for a plan or the form's numbers. */
+function spendWords(R, counts) {
+  const bits = [];
+  for (const k of ['power', 'charter']) {
+    const n = counts[k] || 0;
+    const src = R.sources[k];
+    if (!n || !src) continue;
+    const gives = src.what === 'range' ? `+${n} Attack Range` : src.what === 'attack_dice' ? `+${n} attack ${n === 1 ? 'die' : 'dice'}` : 'its Power';
+    bits.push(`${n} of ${src.whose} Power Tokens${src.via || ''} (${gives})`);
+  }
+  return bits.join(' and ');
+}
+
+/**
+ * The attack form's Target: each target says before the click whether it
+ * is in range or which Power Tokens reaching it costs, and targets beyond
+ * range are marked apart. Choosing one puts the tokens it takes on the
+ * range Power and the Charter; a line under the form says what the attack
+ * spends as it stands.
+ */
+function attackTargetControl(param, ask, ctx, key) {
+  const R = attackReach(ctx, ask);
+  if (!R) return null;
+  let chosen = ctx.draft[key];
+  const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  const spend = h('p.small.xm-attack-cost', { role: 'status' });
+  const formOf = () => row.closest('form');
+  const numOf = (name) => formOf()?.querySelector(`.param[data-param="${name}"] input.num`);
+  const counts = () => ({ power: Number(numOf('power')?.value || 0), charter: Number(numOf('charter')?.value || 0) });
+  const reachNow = () => {
+    const c = counts();
+    return R.actor.range + (R.sources.power && R.sources.power.range ? c.power : 0) + (R.sources.charter && R.sources.charter.range ? c.charter : 0);
+  };
+  const showSpend = () => {
+    const words = spendWords(R, counts());
+    spend.textContent = words ? `This attack spends ${words}.` : 'This attack spends no Power Tokens.';
+  };
+  const row = h('div.choices.xm-targets', { role: 'radiogroup', 'aria-label': param.label });
+  const buttons = param.input.options.map((o) => {
+    const dist = R.dist(o.value);
+    const need = R.need(o.value);
+    const p = R.plan(need);
+    const cost = need === 0
+      ? `in range (${plural(dist, 'hex', 'hexes')})`
+      : p.short > 0
+        ? `${plural(dist, 'hex', 'hexes')}: ${need} beyond Attack Range ${R.actor.range}, more than its Power Tokens reach`
+        : `${plural(dist, 'hex', 'hexes')}: ${need} beyond Attack Range ${R.actor.range}, costs ${spendWords(R, p)}`;
+    const b = h('button.choice.xm-target', {
+      type: 'button', role: 'radio', class: `choice xm-target${need ? ' far' : ''}`, 'aria-checked': String(same(o.value, chosen)), disabled: !!o.disabled,
+      dataset: { need: String(need), dist: String(dist) },
+      onclick: () => {
+        chosen = o.value;
+        ctx.draft[key] = chosen;
+        for (const x of buttons) x.setAttribute('aria-checked', String(x === b));
+        // Put on the range sources just what reaching the target takes.
+        for (const k of ['power', 'charter']) {
+          const src = R.sources[k];
+          const num = numOf(k);
+          if (!src || !src.range || !num) continue;
+          num.value = String(p[k]);
+          num.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        showSpend();
+        row.dispatchEvent(new Event('pick', { bubbles: true }));
+      },
+    }, h('span.xm-target-name', o.label), need ? h('span.xm-target-badge', { 'aria-hidden': 'true' }, `+${need}`) : null, h('small.xm-target-cost', o.disabled ? `${cost} · ${o.disabled}` : cost));
+    return b;
+  });
+  row.append(...buttons);
+  queueMicrotask(() => { formOf()?.addEventListener('input', showSpend); showSpend(); });
+  const el = h('div.xm-attack-target', h('div.param-label', `${param.label} · ${R.name}'s Attack Range is ${R.actor.range}`), row, spend);
+  return {
+    el,
+    labelled: true,
+    get: () => chosen,
+    problem: () => {
+      if (chosen === undefined) return '';
+      const dist = R.dist(chosen);
+      const reach = reachNow();
+      if (dist <= reach) return '';
+      return `That target is ${plural(dist, 'hex', 'hexes')} away and the attack reaches ${reach}: put ${dist - reach} more Power Token${dist - reach === 1 ? '' : 's'} on range.`;
+    },
+  };
+}
+
+/** Targets of the acting PC's attack, each with a click handler that aims the attack form at it, and what range beyond it costs. */
 function targetAnswers(ctx) {
   const out = new Map();
+  const far = new Map();
   const b = ctx.view.phase;
   const step = b.phase === 'battle' ? b.step : null;
   // Targets the acting PC attacked this Mission Turn are not ringed again.
   const done = new Set(step && step.step === 'act' ? (b.pcs[step.order[step.at]].attacked || []).map((m) => (m.pc !== undefined ? `pc:${m.pc}` : `token:${m.token}`)) : []);
-  const actor = step && step.step === 'act' ? b.pcs[step.order[step.at]] : null;
-  const hexOf = (mark) => {
-    if (mark.startsWith('pc:')) { const q = b.pcs.find((x) => x.seat === Number(mark.slice(3))); return q && q.hex; }
-    const t = b.tokens[Number(mark.slice(6))];
-    return t && t.hex;
-  };
   for (const a of asksOf(ctx, 'attack')) {
     const p = (a.params || []).find((x) => x.name === 'target' && x.input.kind === 'one');
     if (!p) continue;
+    const R = attackReach(ctx, a);
     p.input.options.forEach((o, idx) => {
       const v = o.value;
       const mark = v && v.pc !== undefined ? `pc:${v.pc}` : v && v.token !== undefined ? `token:${v.token}` : null;
       if (!mark || done.has(mark)) return;
-      // Beyond the printed Attack Range the attack needs Power Tokens
-      // (a range Power, or the Charter): put as many as it takes.
-      const there = hexOf(mark);
-      const need = actor && actor.hex && there ? Math.max(0, hexDistance(actor.hex, there) - actor.range) : 0;
+      const need = R ? R.need(v) : 0;
+      if (need) far.set(mark, need);
       out.set(mark, () => {
         const form = openAsk(a.ai);
         const wrap = form && form.querySelector('.param[data-param="target"]');
         if (!wrap) return;
+        // The form's Target control puts on the Power Tokens it takes.
         const btns = wrap.querySelectorAll('button.choice');
         if (btns.length) btns[idx]?.click();
         else {
           const sel = wrap.querySelector('select');
           if (sel) { sel.value = String(idx); sel.dispatchEvent(new Event('change', { bubbles: true })); }
         }
-        let left = need;
-        for (const name of ['power', 'charter']) {
-          const num = form.querySelector(`.param[data-param="${name}"] input.num`);
-          if (!num) continue;
-          const put = Math.min(left, Number(num.max));
-          num.value = String(put);
-          num.dispatchEvent(new Event('input', { bubbles: true }));
-          left -= put;
-        }
         form.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
       });
     });
   }
+  out.far = far;
   return out;
 }
 
@@ -747,7 +996,7 @@ function battlePanel(view, ctx) {
     h('p.xm-step', stepText),
     h('div.xm-battle-grid',
       h('div.xm-arena-wrap', arena(view, ctx, { lit: new Set(lit.keys()), onHex, targets }),
-        lit.size || targets.size ? h('p.small.muted.xm-arena-hint', lit.size ? 'Tap a lit hex to choose it. ' : '', targets.size ? 'Targets in range are ringed in red; tap one to aim.' : '') : null),
+        lit.size || targets.size ? h('p.small.muted.xm-arena-hint', lit.size ? 'Tap a lit hex to choose it. ' : '', targets.size ? `Targets in range are ringed in red; tap one to aim.${targets.far.size ? ' A dashed ring and "+N": beyond Attack Range, it costs N Power Tokens.' : ''}` : '') : null),
       h('div.xm-battle-side', pcsList, tokList, objList, scores, attacks.length ? h('div.xm-attacks', { 'aria-label': 'Last attacks' }, attacks.map((a) => diceRow(a, ctx)), h('div.small.muted', 'Newest first. Highest die against highest, ties to the defender; unopposed attack dice hit on 3+.')) : null)),
     mission ? h('details.xm-mission-details', h('summary', 'Mission card'), missionCard(b.mission)) : null);
 }
@@ -806,7 +1055,7 @@ function stagePanel(view, ctx) {
       }
       if (P.chain) {
         els.push(h('div.xm-chain', h('div.small', 'Being resolved:'),
-          h('ol', P.chain.cards.map((c, i) => h('li', seatTag(ctx, c.seat), i ? ' cancels it with ' : ' plays ', h('b', plotDef(c.card).name), h('small.muted', ` — ${plotText(plotDef(c.card))}`)))),
+          h('ol', P.chain.cards.map((c, i) => h('li', seatTag(ctx, c.seat), i ? ' cancels it with ' : ' plays ', h('b', tipProps(plotDef(c.card).name, plotTip(c.card)), plotDef(c.card).name), h('small.muted', ` — ${plotText(plotDef(c.card))}`)))),
           P.chain.targets.length ? h('div.small', 'Targets: ', P.chain.targets.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])) : null,
           P.chain.character ? h('div.small', `Character: ${charName(P.chain.character)}`) : null,
           h('div.small', 'Cancel window: ', P.chain.window.map((s, i) => [i ? ', ' : '', seatTag(ctx, s), P.chain.answered[s] ? ' answered' : ' deciding']))));
@@ -838,7 +1087,7 @@ function stagePanel(view, ctx) {
     case 'tournament_pick':
       return h('section.xm-stage', h('p', 'Final Tournament: ', seatTag(ctx, P.pair[0]), ' against ', seatTag(ctx, P.pair[1]), '. Chosen: ', P.chosen.map(charName).join(', ') || 'none yet'));
     case 'over':
-      return h('section.xm-stage', h('p', h('b', P.summary)),
+      return h('section.xm-stage', h('p', h('b', ctx.names ? ctx.names(P.summary) : P.summary)),
         h('ol', P.ranking.map((g) => h('li', g.map((s, i) => [i ? ' & ' : '', seatTag(ctx, s)])))));
     default:
       return null;
@@ -899,7 +1148,8 @@ function characterChoice(param, ctx, key) {
     const d = charDef(o.value);
     const a = attributes(c);
     const b = h('button.choice.xm-charopt', {
-      type: 'button', role: 'radio', class: `choice xm-charopt rank-${d.rank}`, 'aria-checked': String(chosen === o.value), dataset: { char: o.value },
+      type: 'button', role: 'radio', class: `choice xm-charopt rank-${d.rank}`, 'aria-checked': String(chosen === o.value), dataset: { char: o.value }, 'data-tip': charTip(c), 'data-tip-title': d.name,
+      disabled: !!o.disabled,
       onclick: () => {
         chosen = o.value;
         ctx.draft[key] = chosen;
@@ -908,7 +1158,8 @@ function characterChoice(param, ctx, key) {
       },
     },
     h('span.xm-charopt-name', h('span.xm-rank', d.rank[0].toUpperCase()), ' ', o.label),
-    h('span.xm-charopt-sub', `ATK ${a.atk} · DEF ${a.def} · SPD ${a.spd} · RNG ${a.range}`, c.power !== undefined ? ` · ${c.power}/${a.limit} power` : '', c.injured ? ' · injured' : ''));
+    h('span.xm-charopt-sub', `ATK ${a.atk} · DEF ${a.def} · SPD ${a.spd} · RNG ${a.range}`, c.power !== undefined ? ` · ${c.power}/${a.limit} power` : '', c.injured ? ' · injured' : ''),
+    o.disabled ? h('small.why', o.disabled) : null);
     return b;
   });
   row.append(...buttons);
@@ -926,15 +1177,16 @@ function characterChecks(param, ctx, key) {
     const c = all.find((x) => x.id === o.value) || { id: o.value, power: 0 };
     const d = charDef(o.value);
     const a = attributes(c);
-    const cb = h('input', { type: 'checkbox', checked: chosen.has(o.value) });
+    if (o.disabled) chosen.delete(o.value);
+    const cb = h('input', { type: 'checkbox', checked: chosen.has(o.value), disabled: !!o.disabled });
     cb.addEventListener('change', () => {
       if (cb.checked) chosen.add(o.value); else chosen.delete(o.value);
       ctx.draft[key] = i.options.filter((x) => chosen.has(x.value)).map((x) => x.value);
       show();
     });
-    return h('label.check.xm-charcheck', { class: `check xm-charcheck rank-${d.rank}${c.injured ? ' injured' : ''}` }, cb,
+    return h('label.check.xm-charcheck', { class: `check xm-charcheck rank-${d.rank}${c.injured ? ' injured' : ''}`, 'data-tip': charTip(c), 'data-tip-title': d.name }, cb,
       h('span.xm-rank', d.rank[0].toUpperCase()),
-      h('span', h('b', o.label), h('small', ` ${a.hope} hope · ${c.power}/${a.limit} power${c.injured ? ' · injured' : ''}`)));
+      h('span', h('b', o.label), h('small', ` ${a.hope} hope · ${c.power}/${a.limit} power${c.injured ? ' · injured' : ''}`), o.disabled ? h('small.why', ` (${o.disabled})`) : null));
   }), count);
   show();
   return { el: list, get: () => i.options.filter((o) => chosen.has(o.value)).map((o) => o.value) };
@@ -942,11 +1194,18 @@ function characterChecks(param, ctx, key) {
 
 // ------------------------------------------------------------ register
 registerRenderer('xmen-mutant-revolution', {
+  /** Schools, Characters, Plot cards and Missions for the rules help. */
+  reference,
+  /** The seat's School, for the roster. */
+  role(view, seat) {
+    const s = view.schools && view.schools.find((x) => x.seat === seat);
+    return s && s.school ? schoolName(s.school) : null;
+  },
   render(view, ctx) {
     decorateLog();
     const P = view.phase;
     const auctionPhase = P.phase === 'recruit' || P.phase === 'mc_bid';
-    const reveal = auctionPhase || P.phase === 'invite' || (view.window && view.window.trigger === 'bids_revealed') ? revealBox(ctx, view) : null;
+    const reveal = auctionPhase || P.phase === 'invite' || (view.window && view.window.trigger === 'bids_revealed') ? revealOnBoard(ctx, view) : null;
     if (!CONTENT.loaded) loadContent();
     const schools = [...view.schools].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
     return h('div.xm', { dataset: { phase: P.phase } },
@@ -963,6 +1222,10 @@ registerRenderer('xmen-mutant-revolution', {
     if (ask.verb === 'bid' && param.name === 'value' && param.input.kind === 'number') return xmBiddingDial(param, ctx, key);
     if (param.input.kind === 'one' && param.input.options.length && param.input.options.every((o) => isCharId(o.value))) return characterChoice(param, ctx, key);
     if (param.input.kind === 'many' && param.input.options.length && param.input.options.every((o) => isCharId(o.value))) return characterChecks(param, ctx, key);
+    if (ask.verb === 'attack' && param.name === 'target' && param.input.kind === 'one' && ctx.view.phase.phase === 'battle') {
+      const c = attackTargetControl(param, ask, ctx, key);
+      if (c) return c;
+    }
     if (ask.verb === 'allocate' && param.name === 'loss' && param.input.kind === 'one' && ctx.view.phase.phase === 'battle') return allocationControl(param, ask, ctx, key);
     return null;
   },

@@ -1,8 +1,11 @@
 //! The catalogue: every game the server offers, behind
 //! [`backroom_engine::erased::DynGame`], plus the [`scenario`] runner that
-//! turns rulebook examples into tests for any of them.
+//! turns rulebook examples into tests for any of them, and the [`arena`]
+//! that measures bots against each other.
 #![deny(missing_docs)]
 
+pub mod arena;
+pub mod corpus;
 pub mod scenario;
 
 use backroom_engine::erased::{DynGame, erase};

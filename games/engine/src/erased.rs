@@ -29,6 +29,33 @@ pub trait DynGame: Send + Sync {
     /// A [`SetupError`] when options or seat count are not playable.
     fn setup(&self, options: &Value, seats: u8, rng: &mut GameRng)
     -> Result<Box<dyn DynState>, SetupError>;
+    /// The opening position of a match stored under `engine_version`: see
+    /// [`Game::setup_at_version`]. A stored match is restored by replaying
+    /// its log from this opening.
+    ///
+    /// # Errors
+    /// A [`SetupError`] when the engine no longer replays that version, or
+    /// as [`DynGame::setup`].
+    fn setup_at_version(
+        &self,
+        options: &Value,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Box<dyn DynState>, SetupError> {
+        let info = self.info();
+        if engine_version == info.engine_version {
+            self.setup(options, seats, rng)
+        } else {
+            Err(SetupError::unreplayable(&info, engine_version))
+        }
+    }
+    /// See [`Game::max_actions`]: the bound on a bot-played match, for
+    /// tools that play matches out. `None` from a wrapper that does not know
+    /// it.
+    fn max_actions(&self, _seats: u8) -> Option<usize> {
+        None
+    }
     /// A state from its [`DynState::state_json`] text.
     ///
     /// # Errors
@@ -70,6 +97,11 @@ pub trait DynState: Send + Sync {
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng);
     /// A deep copy.
     fn clone_box(&self) -> Box<dyn DynState>;
+    /// The action in the canonical JSON that [`DynState::apply`] returns and
+    /// the store keeps, without applying it; `None` when it is not an
+    /// action of this game. The server compares a resent request with the
+    /// action first sent under the same request id this way.
+    fn canonical_action(&self, action: &Value) -> Option<String>;
 }
 
 /// The adapter from a typed [`Game`] to [`DynGame`].
@@ -105,6 +137,16 @@ impl<G: Game> DynGame for Erased<G> {
         seats: u8,
         rng: &mut GameRng,
     ) -> Result<Box<dyn DynState>, SetupError> {
+        self.setup_at_version(options, seats, rng, G::info().engine_version)
+    }
+
+    fn setup_at_version(
+        &self,
+        options: &Value,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Box<dyn DynState>, SetupError> {
         let info = G::info();
         if seats < info.min_seats || seats > info.max_seats {
             return Err(SetupError(format!(
@@ -113,7 +155,11 @@ impl<G: Game> DynGame for Erased<G> {
             )));
         }
         let o = parse_options::<G>(options)?;
-        Ok(Box::new(G::setup(&o, seats, rng)?))
+        Ok(Box::new(G::setup_at_version(&o, seats, rng, engine_version)?))
+    }
+
+    fn max_actions(&self, seats: u8) -> Option<usize> {
+        Some(G::max_actions(seats))
     }
 
     fn restore(&self, state: &str) -> Result<Box<dyn DynState>, String> {
@@ -181,5 +227,159 @@ impl<G: Game> DynState for G {
 
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())
+    }
+
+    fn canonical_action(&self, action: &Value) -> Option<String> {
+        let a: G::Action = serde_json::from_value(action.clone()).ok()?;
+        serde_json::to_string(&a).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Ask, Input, SeatSet};
+    use serde::{Deserialize, Serialize};
+    use serde_json::json;
+
+    /// A toy that changed its rules once: under version 1 a `take` removes
+    /// one counter, under version 2 (today's) two. It keeps the version a
+    /// match started under and branches on it, as the trait asks.
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    struct Countdown {
+        rules: u32,
+        left: u8,
+    }
+
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+    enum Take {
+        Take,
+    }
+
+    /// A toy without options.
+    #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct NoOptions {}
+
+    fn countdown_info(engine_version: u32) -> GameInfo {
+        GameInfo {
+            id: "countdown".into(),
+            name: "Countdown".into(),
+            summary: "Take counters until none are left.".into(),
+            min_seats: 1,
+            max_seats: 1,
+            default_seats: 1,
+            options: vec![],
+            house_content: true,
+            engine_version,
+        }
+    }
+
+    impl Game for Countdown {
+        type Options = NoOptions;
+        type Action = Take;
+        type View = u8;
+        fn info() -> GameInfo {
+            countdown_info(2)
+        }
+        fn setup(o: &NoOptions, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+            Self::setup_at_version(o, seats, rng, 2)
+        }
+        fn setup_at_version(_: &NoOptions, _: u8, _: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+            match engine_version {
+                1 | 2 => Ok(Countdown { rules: engine_version, left: 6 }),
+                v => Err(SetupError::unreplayable(&Self::info(), v)),
+            }
+        }
+        fn pending(&self) -> Pending {
+            if self.left == 0 { Pending::Over } else { Pending::Turn { seat: 0 } }
+        }
+        fn prompt(&self, _: Seat) -> Option<Prompt> {
+            (self.left > 0).then(|| Prompt::single("Take", Ask::new("take", "Take")))
+        }
+        fn apply(&mut self, _: Seat, _: &Take, _: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+            if self.left == 0 {
+                return Err(RuleError::game_over());
+            }
+            self.left = self.left.saturating_sub(if self.rules == 1 { 1 } else { 2 });
+            Ok(vec![])
+        }
+        fn view(&self, _: Viewer) -> u8 {
+            self.left
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.left == 0).then(|| Outcome { ranking: vec![vec![0]], scores: vec![], summary: "Done.".into() })
+        }
+        fn redeal_hidden(&mut self, _: Seat, _: &mut GameRng) {}
+        fn max_actions(_: u8) -> usize {
+            6
+        }
+    }
+
+    /// A toy that never changed its rules: it keeps the default
+    /// `setup_at_version`.
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    struct Still;
+
+    impl Game for Still {
+        type Options = NoOptions;
+        type Action = Take;
+        type View = ();
+        fn info() -> GameInfo {
+            countdown_info(3)
+        }
+        fn setup(_: &NoOptions, _: u8, _: &mut GameRng) -> Result<Self, SetupError> {
+            Ok(Still)
+        }
+        fn pending(&self) -> Pending {
+            Pending::Window { seats: SeatSet::only(0), answered: SeatSet::EMPTY }
+        }
+        fn prompt(&self, _: Seat) -> Option<Prompt> {
+            Some(Prompt::single("Pick", Ask::new("take", "Take").param("n", "N", Input::Number { min: 0, max: 1 })))
+        }
+        fn apply(&mut self, _: Seat, _: &Take, _: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+            Ok(vec![])
+        }
+        fn view(&self, _: Viewer) {}
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn redeal_hidden(&mut self, _: Seat, _: &mut GameRng) {}
+        fn max_actions(_: u8) -> usize {
+            1
+        }
+    }
+
+    fn takes_to_finish(game: &dyn DynGame, engine_version: u32) -> Result<usize, SetupError> {
+        let mut rng = GameRng::seeded(1);
+        let mut state = game.setup_at_version(&Value::Null, 1, &mut rng, engine_version)?;
+        let mut n = 0;
+        while !state.pending().is_over() {
+            state.apply(0, &json!({"type": "take"}), &mut rng).expect("a take is legal until the end");
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    #[test]
+    fn a_match_replays_under_the_rules_of_its_stored_version() {
+        let game = erase::<Countdown>();
+        assert_eq!(takes_to_finish(game.as_ref(), 1), Ok(6), "version 1 took one counter at a time");
+        assert_eq!(takes_to_finish(game.as_ref(), 2), Ok(3), "version 2 takes two");
+        let e = takes_to_finish(game.as_ref(), 7).unwrap_err();
+        assert_eq!(e.0, "Countdown engine version 2 no longer replays matches stored under version 7");
+    }
+
+    #[test]
+    fn by_default_only_the_current_version_replays() {
+        let game = erase::<Still>();
+        let mut rng = GameRng::seeded(1);
+        assert!(game.setup_at_version(&Value::Null, 1, &mut rng, 3).is_ok());
+        let e = game.setup_at_version(&Value::Null, 1, &mut rng, 2).err().expect("version 2 is refused");
+        assert!(e.0.contains("no longer replays matches stored under version 2"), "{e}");
+        // The seat count is still checked first, whatever the version.
+        let e = game.setup_at_version(&Value::Null, 4, &mut rng, 3).err().expect("4 seats are refused");
+        assert!(e.0.contains("not 4"), "{e}");
     }
 }

@@ -33,6 +33,34 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// [`SetupError`] when the options or seat count are not playable.
     fn setup(options: &Self::Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError>;
 
+    /// The opening position of a match stored under `engine_version` (the
+    /// [`GameInfo::engine_version`] of the engine that started it).
+    ///
+    /// Saved matches outlive deployments, and their action log is the
+    /// truth: a match started under an older version is replayed from its
+    /// seed and log under the rules it was started with. The default
+    /// replays only the current version. A game that changes its rules bumps
+    /// its version, overrides this method to accept the versions it still
+    /// replays, keeps the version in its state and branches on it where the
+    /// rules changed.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the engine no longer replays `engine_version`,
+    /// or as [`Game::setup`].
+    fn setup_at_version(
+        options: &Self::Options,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Self, SetupError> {
+        let info = Self::info();
+        if engine_version == info.engine_version {
+            Self::setup(options, seats, rng)
+        } else {
+            Err(SetupError::unreplayable(&info, engine_version))
+        }
+    }
+
     /// Which seats are awaited, and how.
     fn pending(&self) -> Pending;
 
@@ -345,6 +373,17 @@ impl RuleError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct SetupError(pub String);
+
+impl SetupError {
+    /// A match stored under `engine_version`, which this engine of `info`
+    /// no longer replays.
+    pub fn unreplayable(info: &GameInfo, engine_version: u32) -> Self {
+        SetupError(format!(
+            "{} engine version {} no longer replays matches stored under version {engine_version}",
+            info.name, info.engine_version
+        ))
+    }
+}
 
 /// Static description of a game, listed in the catalogue.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

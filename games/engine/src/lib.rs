@@ -19,6 +19,10 @@
 //!   fields; [`Hidden`] carries per-seat knowledge (who has peeked at what). The RNG is never an argument of `view`, so neither the seed nor
 //!   any future draw can reach a client.
 //!
+//! Text never names a seat directly: [`names`] writes seat tokens
+//! (`{seat:2}`) that the server or client renders with the names in force
+//! and "you" for the reader.
+//!
 //! [`erased`] turns any [`Game`] into a JSON-speaking trait object for the
 //! server, and [`testkit`] holds the contract tests every game must pass
 //! (random legal play, replay, serde round-trip, the non-leak test).
@@ -26,6 +30,7 @@
 
 mod game;
 mod knowledge;
+pub mod names;
 mod prompt;
 mod rng;
 mod seat;
@@ -38,6 +43,7 @@ pub use game::{
     SetupError,
 };
 pub use knowledge::Hidden;
+pub use names::{SeatRef, and_list, plural, render_names, seat_ref, seat_verb};
 pub use prompt::{Ask, Input, Opt, Param, Prompt};
 pub use rng::{GameRng, Keyed, Seed};
 pub use seat::{Seat, SeatSet, Viewer};

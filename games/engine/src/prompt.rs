@@ -11,6 +11,17 @@
 //! validates it like any other action, so a prompt never has to be exact
 //! about combinations (e.g. "these two cards together cost too much"): it
 //! must only never omit a legal action.
+//!
+//! It must not offer what cannot work either. An ask or an option the rules
+//! would refuse for a reason the seat can already see (a cost above what it
+//! holds, no legal target) is left out, or kept and marked `disabled` with
+//! the reason and the price ("costs 5 Hope; you have 4"), so that a player
+//! learns why before clicking. Sampling never picks a disabled ask or
+//! option, and the testkit's `offered_options_work` check holds every
+//! enabled option of every prompt to being accepted with some legal
+//! companions. A parameter may carry a `default`, the value a client starts
+//! from, so that a form never starts by throwing away something of the
+//! player's.
 
 use crate::GameRng;
 use serde::{Deserialize, Serialize};
@@ -38,6 +49,10 @@ pub struct Ask {
     /// Fields the seat must choose.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<Param>,
+    /// Why this ask cannot be taken now, when it is shown anyway (the
+    /// reason names the price, e.g. "costs 5 Plot Points; you have 4").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<String>,
 }
 
 /// One field of an action and the domain it is chosen from.
@@ -49,6 +64,9 @@ pub struct Param {
     pub label: String,
     /// The domain.
     pub input: Input,
+    /// The value a client's control starts from, when not empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
 }
 
 /// A labelled option.
@@ -58,12 +76,29 @@ pub struct Opt {
     pub value: Value,
     /// What the seat reads.
     pub label: String,
+    /// Why this option cannot be chosen now, when it is shown anyway.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<String>,
 }
 
 impl Opt {
     /// An option whose value is `value` and whose label is `label`.
     pub fn new(value: impl Into<Value>, label: impl Into<String>) -> Self {
-        Opt { value: value.into(), label: label.into() }
+        Opt { value: value.into(), label: label.into(), disabled: None }
+    }
+
+    /// The same option, shown disabled for `reason` when `refused` holds.
+    #[must_use]
+    pub fn disabled_if(mut self, refused: bool, reason: impl FnOnce() -> String) -> Self {
+        if refused {
+            self.disabled = Some(reason());
+        }
+        self
+    }
+
+    /// True unless the option is shown disabled.
+    pub fn enabled(&self) -> bool {
+        self.disabled.is_none()
     }
 }
 
@@ -132,10 +167,11 @@ impl Prompt {
     /// The result is a *candidate*: the engine still validates it, and bots
     /// retry when a combination is illegal.
     pub fn random_action(&self, rng: &mut GameRng) -> Option<Value> {
-        if self.asks.is_empty() {
+        let open: Vec<&Ask> = self.asks.iter().filter(|a| a.enabled()).collect();
+        if open.is_empty() {
             return None;
         }
-        let ask = &self.asks[rng.index(self.asks.len())];
+        let ask = open[rng.index(open.len())];
         Some(ask.random_action(rng))
     }
 }
@@ -143,7 +179,30 @@ impl Prompt {
 impl Ask {
     /// An ask with no parameters.
     pub fn new(verb: impl Into<String>, label: impl Into<String>) -> Self {
-        Ask { verb: verb.into(), label: label.into(), fixed: Map::new(), params: Vec::new() }
+        Ask { verb: verb.into(), label: label.into(), fixed: Map::new(), params: Vec::new(), disabled: None }
+    }
+
+    /// The same ask, shown disabled for `reason` when `refused` holds.
+    #[must_use]
+    pub fn disabled_if(mut self, refused: bool, reason: impl FnOnce() -> String) -> Self {
+        if refused {
+            self.disabled = Some(reason());
+        }
+        self
+    }
+
+    /// True unless the ask is shown disabled.
+    pub fn enabled(&self) -> bool {
+        self.disabled.is_none()
+    }
+
+    /// Sets the value the last parameter's control starts from.
+    #[must_use]
+    pub fn default_to(mut self, value: impl Into<Value>) -> Self {
+        if let Some(p) = self.params.last_mut() {
+            p.default = Some(value.into());
+        }
+        self
     }
 
     /// Adds a fixed field.
@@ -154,7 +213,7 @@ impl Ask {
 
     /// Adds a parameter.
     pub fn param(mut self, name: &str, label: impl Into<String>, input: Input) -> Self {
-        self.params.push(Param { name: name.to_string(), label: label.into(), input });
+        self.params.push(Param { name: name.to_string(), label: label.into(), input, default: None });
         self
     }
 
@@ -179,21 +238,27 @@ impl Ask {
 }
 
 impl Input {
-    /// A uniformly random value from this domain.
+    /// The options of a `one` or `many` parameter (none for other kinds).
+    pub fn options(&self) -> &[Opt] {
+        match self {
+            Input::One { options } | Input::Many { options, .. } => options,
+            _ => &[],
+        }
+    }
+
+    /// A uniformly random value from this domain (never a disabled option).
     pub fn random_value(&self, rng: &mut GameRng) -> Value {
         match self {
             Input::One { options } => {
-                if options.is_empty() {
-                    Value::Null
-                } else {
-                    options[rng.index(options.len())].value.clone()
-                }
+                let open: Vec<&Opt> = options.iter().filter(|o| o.enabled()).collect();
+                if open.is_empty() { Value::Null } else { open[rng.index(open.len())].value.clone() }
             }
             Input::Many { options, min, max } => {
-                let hi = (*max as usize).min(options.len());
+                let open: Vec<usize> = (0..options.len()).filter(|i| options[*i].enabled()).collect();
+                let hi = (*max as usize).min(open.len());
                 let lo = (*min as usize).min(hi);
                 let n = lo + rng.index(hi - lo + 1);
-                let mut idx: Vec<usize> = (0..options.len()).collect();
+                let mut idx = open;
                 rng.shuffle(&mut idx);
                 let mut chosen: Vec<usize> = idx.into_iter().take(n).collect();
                 chosen.sort_unstable();
@@ -224,5 +289,47 @@ impl Input {
             }
             Input::Text { .. } => Value::String(String::new()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sampling_never_picks_a_disabled_ask_or_option() {
+        let opts = || {
+            vec![
+                Opt::new(1, "one"),
+                Opt::new(2, "two").disabled_if(true, || "costs 5 Hope; you have 4".into()),
+                Opt::new(3, "three"),
+            ]
+        };
+        let prompt = Prompt {
+            title: "t".into(),
+            asks: vec![
+                Ask::new("a", "A").param("x", "X", Input::One { options: opts() }).param("y", "Y", Input::Many { options: opts(), min: 0, max: 3 }),
+                Ask::new("b", "B").disabled_if(true, || "nothing to choose".into()),
+            ],
+        };
+        let mut rng = GameRng::seeded(1);
+        for _ in 0..200 {
+            let a = prompt.random_action(&mut rng).unwrap();
+            assert_eq!(a["type"], "a");
+            assert_ne!(a["x"], 2);
+            assert!(!a["y"].as_array().unwrap().contains(&Value::from(2)));
+        }
+    }
+
+    #[test]
+    fn disabled_and_default_are_left_out_of_the_wire_when_unset() {
+        let ask = Ask::new("a", "A").param("x", "X", Input::One { options: vec![Opt::new(1, "one")] });
+        let text = serde_json::to_string(&ask).unwrap();
+        assert!(!text.contains("disabled") && !text.contains("default"), "{text}");
+        let ask = ask.default_to(1).disabled_if(true, || "costs 5 Hope; you have 4".into());
+        let v = serde_json::to_value(&ask).unwrap();
+        assert_eq!(v["params"][0]["default"], 1);
+        assert_eq!(v["disabled"], "costs 5 Hope; you have 4");
+        assert_eq!(serde_json::from_value::<Ask>(v).unwrap(), ask);
     }
 }

@@ -1,9 +1,9 @@
 //! Contract tests every game reuses (OpenSpiel's `RandomSimTest`, plus the
 //! non-leak test).
 //!
-//! Call [`random_play`] and [`non_leak`] from a game's own tests with a few
-//! hundred seeds; on failure the message names the seed and step so the
-//! game can be replayed to that point.
+//! Call [`random_play`], [`non_leak`] and [`offered_options_work`] from a
+//! game's own tests with many seeds; on failure the message names the seed
+//! and step so the game can be replayed to that point.
 
 use crate::{Game, GameRng, Seat, SeatSet, Viewer};
 use serde_json::Value;
@@ -301,4 +301,277 @@ fn log_check<G: Game>(
 /// Seats `0..n` as a set (a convenience for game tests).
 pub fn all_seats(n: u8) -> SeatSet {
     SeatSet::first(n)
+}
+
+/// Counts from an [`offered_options_work`] run.
+#[derive(Debug, Default, Clone)]
+pub struct OfferReport {
+    /// Prompts checked (one per seat with a prompt, per step).
+    pub prompts: usize,
+    /// Enabled asks checked.
+    pub asks: usize,
+    /// Enabled options checked (each found accepted with some companions).
+    pub options: usize,
+    /// Options and asks shown disabled (never sampled; each checked to be
+    /// refused).
+    pub disabled: usize,
+    /// `apply` calls made on copies.
+    pub probes: usize,
+}
+
+/// Companion draws tried per option before it is declared unworkable.
+const OFFER_TRIES: usize = 160;
+
+/// Prompts offer only what can work: plays a random game (bounded by
+/// `max_steps`) and at every step, for every seat with a prompt, for every
+/// enabled ask, checks that
+/// * an ask without parameters is accepted as it is;
+/// * every enabled option of every `one`/`many` parameter is accepted in
+///   some action that uses it, its companions (the other parameters, and
+///   the rest of a `many` choice) drawn from their domains: first the
+///   fewest and lowest, then the most and highest, then at random, up to
+///   [`OFFER_TRIES`] draws;
+/// * an ask whose parameters have no options (numbers, hexes) is accepted
+///   with some draw;
+/// * a `one` parameter has an enabled option and a `many` parameter enough
+///   of them for its minimum (else the ask offers nothing to choose).
+///
+/// A disabled ask or option must carry a reason, and must be one the rules
+/// refuse: a few draws of it (with companions) are all refused. An ask
+/// whose parameters all have defaults is accepted at its defaults (a form
+/// sent untouched works).
+///
+/// # Errors
+/// A message naming the seed, step, seat, ask, parameter and option that
+/// could not be made to work, with the last refusal.
+pub fn offered_options_work<G: Game>(options: &G::Options, seats: u8, seed: u64, max_steps: usize) -> Result<OfferReport, String> {
+    let mut rng = GameRng::seeded(seed);
+    let mut bot = GameRng::seeded(seed ^ 0x0ffe_12ed);
+    let mut pick = GameRng::seeded(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x5a5a);
+    let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("seed {seed}: setup: {e}"))?;
+    let mut report = OfferReport::default();
+    for step in 0..max_steps.min(G::max_actions(seats)) {
+        let pending = g.pending();
+        if pending.is_over() {
+            break;
+        }
+        for seat in 0..seats {
+            let Some(prompt) = g.prompt(seat) else { continue };
+            report.prompts += 1;
+            check_prompt(&g, seat, &prompt, &rng, &mut pick, &mut report)
+                .map_err(|e| format!("seed {seed}, step {step}, seat {seat}, prompt \"{}\": {e}", prompt.title))?;
+        }
+        let awaited: Vec<Seat> = pending.awaited().iter().collect();
+        if awaited.is_empty() {
+            return Err(format!("seed {seed}, step {step}: nobody is awaited in {pending:?}"));
+        }
+        let seat = awaited[bot.index(awaited.len())];
+        let action = if bot.index(2) == 0 { g.bot_action(seat, &mut bot) } else { None }
+            .or_else(|| g.random_action(seat, &mut bot))
+            .ok_or_else(|| format!("seed {seed}, step {step}: no legal action for awaited seat {seat}"))?;
+        g.apply(seat, &action, &mut rng).map_err(|e| format!("seed {seed}, step {step}: chosen action refused: {e}"))?;
+    }
+    Ok(report)
+}
+
+fn check_prompt<G: Game>(
+    g: &G,
+    seat: Seat,
+    prompt: &crate::Prompt,
+    rng: &GameRng,
+    pick: &mut GameRng,
+    report: &mut OfferReport,
+) -> Result<(), String> {
+    use crate::Input;
+    if !prompt.asks.iter().any(crate::Ask::enabled) {
+        return Err("the prompt offers nothing that may be taken (every ask is disabled, or there is none)".into());
+    }
+    for ask in &prompt.asks {
+        if let Some(why) = &ask.disabled {
+            report.disabled += 1;
+            if why.trim().is_empty() {
+                return Err(format!("ask \"{}\" is disabled without a reason", ask.label));
+            }
+            if let Some(a) = accepted_draw(g, seat, ask, None, rng, pick, report) {
+                return Err(format!("ask \"{}\" is disabled ({why}) but {a} is accepted", ask.label));
+            }
+            continue;
+        }
+        report.asks += 1;
+        // A form left at its defaults is sent as it is, and must work.
+        if !ask.params.is_empty() && ask.params.iter().all(|p| p.default.is_some()) {
+            let values = ask.params.iter().map(|p| p.default.clone().unwrap_or_default()).collect();
+            let candidate = ask.action(values);
+            let action = serde_json::from_value::<G::Action>(candidate.clone())
+                .map_err(|e| format!("ask \"{}\": its defaults {candidate} do not parse: {e}", ask.label))?;
+            report.probes += 1;
+            g.clone()
+                .apply(seat, &action, &mut rng.clone())
+                .map_err(|e| format!("ask \"{}\": its defaults {candidate} are refused: {e}", ask.label))?;
+        }
+        let mut forced: Vec<(usize, usize)> = vec![];
+        for (pi, p) in ask.params.iter().enumerate() {
+            let opts = p.input.options();
+            for (oi, o) in opts.iter().enumerate() {
+                match &o.disabled {
+                    Some(why) if why.trim().is_empty() => {
+                        return Err(format!("ask \"{}\", {}: option \"{}\" is disabled without a reason", ask.label, p.label, o.label));
+                    }
+                    Some(why) => {
+                        report.disabled += 1;
+                        if let Some(a) = accepted_draw(g, seat, ask, Some((pi, oi)), rng, pick, report) {
+                            return Err(format!(
+                                "ask \"{}\", {}: option \"{}\" is disabled ({why}) but {a} is accepted",
+                                ask.label, p.label, o.label
+                            ));
+                        }
+                    }
+                    None => forced.push((pi, oi)),
+                }
+            }
+            let open = opts.iter().filter(|o| o.enabled()).count();
+            let short = match &p.input {
+                Input::One { .. } => open == 0,
+                Input::Many { min, max, .. } => open < *min as usize || min > max,
+                _ => false,
+            };
+            if short {
+                return Err(format!("ask \"{}\", {}: nothing to choose from ({open} enabled options)", ask.label, p.label));
+            }
+        }
+        if forced.is_empty() {
+            try_ask(g, seat, ask, None, rng, pick, report)
+                .map_err(|e| format!("ask \"{}\" is never accepted: {e}", ask.label))?;
+            continue;
+        }
+        for (pi, oi) in forced {
+            report.options += 1;
+            try_ask(g, seat, ask, Some((pi, oi)), rng, pick, report).map_err(|e| {
+                let p = &ask.params[pi];
+                format!(
+                    "ask \"{}\", {}: option \"{}\" is never accepted: {e}\n  the ask: {}",
+                    ask.label,
+                    p.label,
+                    p.input.options()[oi].label,
+                    serde_json::to_string(ask).unwrap_or_default()
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Draws companions for `ask` (with option `oi` of parameter `pi` forced
+/// in, if given) until `apply` accepts one; the last refusal otherwise.
+fn try_ask<G: Game>(
+    g: &G,
+    seat: Seat,
+    ask: &crate::Ask,
+    force: Option<(usize, usize)>,
+    rng: &GameRng,
+    pick: &mut GameRng,
+    report: &mut OfferReport,
+) -> Result<(), String> {
+    let tries = if ask.params.is_empty() { 1 } else { OFFER_TRIES };
+    let mut last = String::from("no draw parsed as an action");
+    let mut seen = std::collections::HashSet::new();
+    for k in 0..tries {
+        let values = ask
+            .params
+            .iter()
+            .enumerate()
+            .map(|(pi, p)| companion(&p.input, k, force.filter(|f| f.0 == pi).map(|f| f.1), pick))
+            .collect();
+        let candidate = ask.action(values);
+        if !seen.insert(candidate.to_string()) {
+            continue;
+        }
+        let action = match serde_json::from_value::<G::Action>(candidate.clone()) {
+            Ok(a) => a,
+            Err(e) => {
+                last = format!("{candidate} does not parse: {e}");
+                continue;
+            }
+        };
+        let mut probe = g.clone();
+        report.probes += 1;
+        match probe.apply(seat, &action, &mut rng.clone()) {
+            Ok(_) => return Ok(()),
+            Err(e) => last = format!("{candidate} refused: {e}"),
+        }
+    }
+    Err(last)
+}
+
+/// Draws a few actions for `ask` (with option `oi` of parameter `pi`
+/// forced in, if given) and returns one `apply` accepts, if any: a disabled
+/// ask or option must be one the rules refuse.
+fn accepted_draw<G: Game>(
+    g: &G,
+    seat: Seat,
+    ask: &crate::Ask,
+    force: Option<(usize, usize)>,
+    rng: &GameRng,
+    pick: &mut GameRng,
+    report: &mut OfferReport,
+) -> Option<Value> {
+    let tries = if ask.params.is_empty() { 1 } else { DISABLED_TRIES };
+    (0..tries).find_map(|k| {
+        let values = ask
+            .params
+            .iter()
+            .enumerate()
+            .map(|(pi, p)| companion(&p.input, k, force.filter(|f| f.0 == pi).map(|f| f.1), pick))
+            .collect();
+        let candidate = ask.action(values);
+        let action = serde_json::from_value::<G::Action>(candidate.clone()).ok()?;
+        report.probes += 1;
+        g.clone().apply(seat, &action, &mut rng.clone()).is_ok().then_some(candidate)
+    })
+}
+
+/// Draws tried on a disabled ask or option, each of which must be refused.
+const DISABLED_TRIES: usize = 8;
+
+/// The `k`-th companion draw from `input`: the fewest and lowest first,
+/// then the most and highest, then random; `force` is an option index that
+/// must be (in) the value.
+fn companion(input: &crate::Input, k: usize, force: Option<usize>, pick: &mut GameRng) -> Value {
+    use crate::Input;
+    match input {
+        Input::One { options } => {
+            let open: Vec<usize> = (0..options.len()).filter(|i| options[*i].enabled()).collect();
+            let i = match (force, k) {
+                (Some(i), _) => Some(i),
+                (None, 0) => open.first().copied(),
+                (None, 1) => open.last().copied(),
+                (None, _) if open.is_empty() => None,
+                (None, _) => Some(open[pick.index(open.len())]),
+            };
+            i.map_or(Value::Null, |i| options[i].value.clone())
+        }
+        Input::Many { options, min, max } => {
+            let mut rest: Vec<usize> = (0..options.len()).filter(|i| options[*i].enabled() && Some(*i) != force).collect();
+            let have = usize::from(force.is_some());
+            let hi = (*max as usize).min(rest.len() + have);
+            let lo = (*min as usize).max(have).min(hi);
+            let n = match k {
+                0 => lo,
+                1 => hi,
+                _ => lo + pick.index(hi - lo + 1),
+            };
+            if k >= 2 {
+                pick.shuffle(&mut rest);
+            }
+            let mut chosen: Vec<usize> = force.into_iter().chain(rest.into_iter().take(n.saturating_sub(have))).collect();
+            chosen.sort_unstable();
+            Value::Array(chosen.into_iter().map(|i| options[i].value.clone()).collect())
+        }
+        Input::Number { min, max } => match k {
+            0 => Value::from(*min),
+            1 => Value::from(*max),
+            _ => input.random_value(pick),
+        },
+        _ => input.random_value(pick),
+    }
 }

@@ -15,7 +15,7 @@
 
 use backroom_engine::{
     Ask, Game, GameInfo, GameOption, GameRng, Input, LogEntry, OptionKind, Outcome, Pending,
-    Prompt, RuleError, Seat, SeatSet, SetupError, Viewer,
+    Prompt, RuleError, Seat, SeatSet, SetupError, Viewer, and_list, plural, seat_ref, seat_verb,
 };
 use serde::{Deserialize, Serialize};
 
@@ -103,10 +103,14 @@ impl SealedBids {
         if let Some(w) = winner {
             self.scores[w as usize] += 1;
         }
-        let text = match winner {
-            Some(w) => format!("Round {}: bids {:?}; seat {} wins with {}.", self.round + 1, bids, w + 1, bids[w as usize]),
-            None => format!("Round {}: bids {:?}; every bid was matched, nobody scores.", self.round + 1, bids),
+        // Text names seats by token (`backroom_engine::names`): the reader
+        // sees names, and "you" for their own seat.
+        let each: Vec<String> = bids.iter().enumerate().map(|(s, b)| format!("{} {b}", seat_ref(s as Seat))).collect();
+        let result = match winner {
+            Some(w) => format!("{} with {}.", seat_verb(w, "scores", "score"), bids[w as usize]),
+            None => "Every bid was matched: nobody scores.".to_string(),
         };
+        let text = format!("Round {} bids: {}. {result}", self.round + 1, and_list(&each));
         self.reveals.push(Reveal { bids, winner });
         self.round += 1;
         self.dials.iter_mut().for_each(|d| *d = None);
@@ -180,12 +184,13 @@ impl Game for SealedBids {
             None => format!("Round {} of {}: set your Bidding Dial", self.round + 1, self.rounds),
             Some(b) => format!("Round {} of {}: your dial is locked at {b}; you may change it until everyone has bid", self.round + 1, self.rounds),
         };
-        Some(Prompt::single(
-            title,
-            Ask::new("bid", "Lock in")
-                .with("round", self.round)
-                .param("value", "Bid", Input::Number { min: 0, max: MAX_BID as i64 }),
-        ))
+        let mut ask =
+            Ask::new("bid", "Lock in").with("round", self.round).param("value", "Bid", Input::Number { min: 0, max: MAX_BID as i64 });
+        // Changing a locked dial starts from it, not from 0.
+        if let Some(b) = self.dials[seat as usize] {
+            ask = ask.default_to(b);
+        }
+        Some(Prompt::single(title, ask))
     }
 
     fn apply(&mut self, seat: Seat, action: &Action, _rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
@@ -214,7 +219,7 @@ impl Game for SealedBids {
         let mut log = vec![LogEntry::split(
             SeatSet::only(seat),
             private,
-            Some(format!("Seat {} has locked a bid.", seat + 1)),
+            Some(format!("{} locked a bid.", seat_verb(seat, "has", "have"))),
         )];
         if self.dials.iter().all(Option::is_some) {
             log.push(self.resolve_round());
@@ -249,14 +254,12 @@ impl Game for SealedBids {
             }
         }
         let top = &ranking[0];
+        let points = plural(self.scores[top[0] as usize], "point", "points");
         let summary = if top.len() == 1 {
-            format!("Seat {} wins with {} points.", top[0] + 1, self.scores[top[0] as usize])
+            format!("{} with {points}.", seat_verb(top[0], "wins", "win"))
         } else {
-            format!(
-                "Seats {} share first place with {} points.",
-                top.iter().map(|s| (s + 1).to_string()).collect::<Vec<_>>().join(", "),
-                self.scores[top[0] as usize]
-            )
+            let who: Vec<String> = top.iter().map(|s| seat_ref(*s)).collect();
+            format!("{} share first place with {points}.", and_list(&who))
         };
         Some(Outcome { ranking, scores: self.scores.clone(), summary })
     }
@@ -304,6 +307,25 @@ mod tests {
     }
 
     #[test]
+    fn offered_options_work() {
+        for seed in 0..20 {
+            for seats in [2, 4] {
+                let r = testkit::offered_options_work::<SealedBids>(&Options { rounds: 5 }, seats, seed, 200).unwrap();
+                assert!(r.asks > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_locked_dial_is_the_default_of_its_change() {
+        let mut rng = GameRng::seeded(3);
+        let mut g = SealedBids::setup(&Options::default(), 3, &mut rng).unwrap();
+        assert_eq!(g.prompt(0).unwrap().asks[0].params[0].default, None);
+        g.apply(0, &Action::Bid { value: 7, round: Some(0) }, &mut rng).unwrap();
+        assert_eq!(g.prompt(0).unwrap().asks[0].params[0].default, Some(7.into()));
+    }
+
+    #[test]
     fn non_leak() {
         let (mut effective, mut log_effective) = (0, 0);
         for seed in 0..40 {
@@ -339,7 +361,7 @@ mod tests {
         fn apply(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
             let mut log = self.0.apply(seat, a, rng)?;
             let Action::Bid { value, .. } = a;
-            log.push(LogEntry::public(format!("Seat {} turned the dial to {value}.", seat + 1)));
+            log.push(LogEntry::public(format!("{} turned the dial to {value}.", seat_ref(seat))));
             Ok(log)
         }
         fn view(&self, viewer: Viewer) -> View {
@@ -374,5 +396,24 @@ mod tests {
         let e = g.apply(0, &Action::Bid { value: 15, round: None }, &mut rng).unwrap_err();
         assert_eq!(e.rule, "Bidding Dial");
         assert_eq!(g, before);
+    }
+
+    #[test]
+    fn log_and_outcome_name_seats_by_token() {
+        let mut rng = GameRng::seeded(1);
+        let mut g = SealedBids::setup(&Options { rounds: 1 }, 3, &mut rng).unwrap();
+        let log = g.apply(1, &Action::Bid { value: 9, round: None }, &mut rng).unwrap();
+        assert_eq!(log[0].public.as_deref(), Some("{seat:1|has|have} locked a bid."));
+        g.apply(0, &Action::Bid { value: 4, round: None }, &mut rng).unwrap();
+        let log = g.apply(2, &Action::Bid { value: 4, round: None }, &mut rng).unwrap();
+        let line = log[1].public.clone().unwrap();
+        assert_eq!(line, "Round 1 bids: {seat:0} 4, {seat:1} 9 and {seat:2} 4. {seat:1|scores|score} with 9.");
+        let names: Vec<String> = ["Ana", "Bas", "Jean"].map(String::from).to_vec();
+        assert_eq!(
+            backroom_engine::render_names(&line, &names, Some(1)),
+            "Round 1 bids: Ana 4, you 9 and Jean 4. You score with 9."
+        );
+        let summary = g.outcome().unwrap().summary;
+        assert_eq!(backroom_engine::render_names(&summary, &names, None), "Bas wins with 1 point.");
     }
 }

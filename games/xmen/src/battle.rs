@@ -13,7 +13,7 @@ use crate::action::Mark;
 use crate::content::{MissionId, RecruitId, content, distance, neighbours};
 use crate::phase::Phase;
 use crate::state::{CharKey, Rank, XMen};
-use backroom_engine::{GameRng, RuleError, Seat};
+use backroom_engine::{GameRng, RuleError, Seat, and_list, plural};
 use serde::{Deserialize, Serialize};
 
 /// House rule: a Mission or match still running after this many Mission
@@ -493,6 +493,26 @@ impl Battle {
     }
 }
 
+/// Dice for the log: "6 4 2", or "no dice".
+fn dice_text(dice: &[u8]) -> String {
+    if dice.is_empty() {
+        "no dice".into()
+    } else {
+        dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Points lost per stat for the log: "1 ATK and 2 DEF".
+fn stat_loss(loss: [u8; 3]) -> String {
+    let parts: Vec<String> = ["ATK", "DEF", "SPD"]
+        .iter()
+        .zip(loss)
+        .filter(|(_, n)| *n > 0)
+        .map(|(name, n)| format!("{n} {name}"))
+        .collect();
+    if parts.is_empty() { "nothing".into() } else { and_list(&parts) }
+}
+
 fn battle_mut(g: &mut XMen) -> &mut Battle {
     match &mut g.phase {
         Phase::Battle(b) => b,
@@ -512,11 +532,7 @@ impl XMen {
         self.last_attacks.clear();
         self.note(format!(
             "{} {} the Mission Arena.",
-            entrants
-                .iter()
-                .map(|(_, c)| c.name())
-                .collect::<Vec<_>>()
-                .join(", "),
+            and_list(&entrants.iter().map(|(_, c)| c.name()).collect::<Vec<_>>()),
             if entrants.len() == 1 {
                 "enters"
             } else {
@@ -642,13 +658,12 @@ impl XMen {
                 })
                 .collect();
             first = false;
-            lines.push(
-                rolls
+            lines.push(and_list(
+                &rolls
                     .iter()
                     .map(|(i, v)| format!("{} {v}", b.pcs[*i].who.name()))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
+                    .collect::<Vec<_>>(),
+            ));
             let best = rolls.iter().map(|r| r.1).max().unwrap_or(0);
             field = rolls.iter().filter(|r| r.1 == best).map(|r| r.0).collect();
         }
@@ -666,9 +681,9 @@ impl XMen {
             b.step = Step::First { winner };
         }
         self.note(format!(
-            "Mission Turn {turn}: initiative {}; {} chooses who acts first.",
-            lines.join(" / "),
-            self.who(winner)
+            "Mission Turn {turn}: initiative {}. {} who acts first.",
+            lines.join(", then "),
+            self.who_verb(winner, "chooses", "choose")
         ));
     }
 
@@ -757,7 +772,10 @@ impl XMen {
                 .first()
                 .map(|i| b.pcs[*i].seat)
                 .unwrap_or(b.pcs[0].seat);
-            self.note(format!("{} wins the tournament match.", self.who(winner)));
+            self.note(format!(
+                "{} the tournament match.",
+                self.who_verb(winner, "wins", "win")
+            ));
             self.tournament_match_won(winner, rng);
             return;
         };
@@ -787,9 +805,9 @@ impl XMen {
                 if gained[s as usize] > 0 {
                     self.players[s as usize].add_rp(gained[s as usize] as i32);
                     self.note(format!(
-                        "{} receives {} Revolution Point(s) from {}.",
-                        self.who(s),
-                        gained[s as usize],
+                        "{} {} from {}.",
+                        self.who_verb(s, "receives", "receive"),
+                        plural(gained[s as usize], "Revolution Point", "Revolution Points"),
                         card.name
                     ));
                 }
@@ -860,9 +878,9 @@ impl XMen {
         let p = &mut b.pcs[pc];
         let (who, stats) = (p.who, p.stats);
         self.note(format!(
-            "{} loses {:?} (ATK/DEF/SPD) and is at {}/{}/{}.",
+            "{} loses {} and is at ATK {} DEF {} SPD {}.",
             who.name(),
-            loss,
+            stat_loss(loss),
             stats[0],
             stats[1],
             stats[2]
@@ -954,9 +972,9 @@ impl XMen {
         let (w, rolls) = XMen::roll_off(&others, rng);
         battle_mut(self).controller = w;
         self.note(format!(
-            "The Mission Commander's PC is the last in the arena: control rolls {}; {} controls the Mission Characters.",
-            rolls.iter().map(|(s, v)| format!("seat {} {v}", s + 1)).collect::<Vec<_>>().join(", "),
-            self.who(w)
+            "The Mission Commander's PC is the last in the arena: control rolls {}. {} the Mission Characters.",
+            XMen::rolls_text(&rolls),
+            self.who_verb(w, "controls", "control")
         ));
     }
 
@@ -1017,14 +1035,18 @@ impl XMen {
                         }
                         p.hope -= price;
                         self.note(format!(
-                            "{} pays {price} Hope to keep {}.",
-                            self.who(seat),
+                            "{} {price} Hope to keep {}.",
+                            self.who_verb(seat, "pays", "pay"),
                             who.name()
                         ));
                     } else {
                         let c = p.chars[i].clone();
                         self.discard_character(seat, i);
-                        self.note(format!("{} discards {}.", self.who(seat), who.name()));
+                        self.note(format!(
+                            "{} {}.",
+                            self.who_verb(seat, "discards", "discard"),
+                            who.name()
+                        ));
                         if let (Some(v), CharKey::Recruit(r), Rank::Student) = (by, who, who.rank())
                         {
                             let hope = c.attributes().hope;
@@ -1067,8 +1089,8 @@ impl XMen {
                         self.recruit_discard
                             .retain(|x| *x != who && Some(*x) != training);
                         self.note(format!(
-                            "{} pays {hope} Hope and recruits {}.",
-                            self.who(seat),
+                            "{} {hope} Hope to recruit {}.",
+                            self.who_verb(seat, "pays", "pay"),
                             who.card().name
                         ));
                     }
@@ -1118,8 +1140,8 @@ impl XMen {
                         .sum();
 
                     self.note(format!(
-                        "{} plays {}: +{extra} defense dice.",
-                        self.who(seat),
+                        "{} {}: +{extra} defense dice.",
+                        self.who_verb(seat, "plays", "play"),
                         def.name
                     ));
                     self.roll_pc_attack(attacker, pc, bonus, allocate, extra, rng);
@@ -1337,9 +1359,9 @@ impl XMen {
                             return Err(RuleError::illegal(
                                 rule,
                                 format!(
-                                    "{} must be within {} hex(es) of the {}",
+                                    "{} must be within {} of the {}",
                                     pc.who.name(),
-                                    sp.range,
+                                    plural(sp.range, "hex", "hexes"),
                                     sp.objective
                                 ),
                             ));
@@ -1606,9 +1628,11 @@ impl XMen {
                 };
                 self.record_attack(rec);
                 self.note(format!(
-                    "{} attacks {}: {atk:?} against {def:?}, {dmg} Damage{}{}.",
+                    "{} attacks {}: dice {} against {}, {dmg} Damage{}{}.",
                     pc.who.name(),
                     spec.name,
+                    dice_text(&atk),
+                    dice_text(&def),
                     if reward > 0 {
                         format!(", {reward} Hope")
                     } else {
@@ -1686,7 +1710,9 @@ impl XMen {
             },
         );
         self.note(format!(
-            "{name} attacks {target}: {atk:?} against {def:?}, {dmg} Damage."
+            "{name} attacks {target}: dice {} against {}, {dmg} Damage.",
+            dice_text(&atk),
+            dice_text(&def)
         ));
         let chooser = match (allocate, by) {
             (true, Some(s)) => s,

@@ -62,7 +62,7 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                 pick.extend(
                     p.chars
                         .iter()
-                        .filter(|c| !c.injured && c.power < c.attributes().limit)
+                        .filter(|c| !c.injured && c.power < g.readings().power_token_limit(c))
                         .map(|c| c.id),
                 );
                 pick.truncate(3);
@@ -168,7 +168,7 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                 } else if def.effects.iter().any(|e| e.op == "power_token") {
                     p.chars
                         .iter()
-                        .find(|x| x.power < x.attributes().limit)
+                        .find(|x| x.power < g.readings().power_token_limit(x))
                         .map(|x| x.id)
                 } else {
                     None

@@ -43,12 +43,27 @@ enum Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RecruitType {
-    /// A Hero: 2 Power Tokens, costs 1 Hope each Upkeep.
+    /// A Hero: arrives with 2 Power Tokens, costs 1 Hope each Upkeep.
     Hero,
-    /// A Student: 1 Power Token, yields 1 Hope each Upkeep.
+    /// A Student: arrives with 1 Power Token, yields 1 Hope each Upkeep.
     Student,
     /// A Training Card, attached to a Hero or Student.
     Training,
+}
+
+impl RecruitType {
+    /// Power Tokens a Character arrives with, recruited or dealt at Setup:
+    /// "the number of Power Tokens indicated on its Character Card (1 for
+    /// Students, 2 for Heroes)". This is not its Power Token limit (a
+    /// separate printed value, [`RecruitCard::power_limit`]): the rulebook's
+    /// Dagger, a Student, spends 2 Power Tokens on one attack.
+    pub fn arrival_tokens(self) -> u8 {
+        match self {
+            RecruitType::Hero => 2,
+            RecruitType::Student => 1,
+            RecruitType::Training => 0,
+        }
+    }
 }
 
 /// Attribute changes a Training Card gives.
@@ -110,7 +125,9 @@ pub struct RecruitCard {
     /// Attack Range (Characters).
     #[serde(default)]
     pub range: u8,
-    /// Power Token limit (Characters).
+    /// Power Token limit (Characters): the most Power Tokens it may hold
+    /// (Recover, Events). Printed on each card in a figure the rulebook
+    /// text lost; at least the Power Tokens it arrives with.
     #[serde(default)]
     pub power_limit: u8,
     /// Hope Value.
@@ -561,6 +578,15 @@ impl Content {
                         return bad(format!(
                             "recruit card '{}': a Character needs a Power Token limit",
                             c.id
+                        ));
+                    }
+                    if c.power_limit < c.kind.arrival_tokens() {
+                        return bad(format!(
+                            "recruit card '{}': power_limit {} is below the {} Power Tokens a {} arrives with",
+                            c.id,
+                            c.power_limit,
+                            c.kind.arrival_tokens(),
+                            if c.kind == RecruitType::Hero { "Hero" } else { "Student" }
                         ));
                     }
                     check_powers(&c.id, &c.powers)?;

@@ -10,7 +10,8 @@
 //!   Charters and the Mission Arena as validated JSON data;
 //! * [`state`]: Schools, Characters and decks; [`phase`]: where the round is;
 //! * [`rules`]: Setup, Upkeep, Plot Phase, Recruit Phase, Bid for Mission
-//!   Commander, Choose Characters, End of Round, Final Tournament;
+//!   Commander, Choose Characters, End of Round, Final Tournament, one
+//!   module per rulebook section, and the dispatcher routing each action;
 //! * [`battle`]: Missions and tournament matches in the arena (initiative,
 //!   actions, Dice Strings, the Rule of One, Mission Characters, defeat
 //!   penalties, rewards, Triumph Tokens);
@@ -31,6 +32,7 @@ pub mod prompts;
 pub mod rules;
 pub mod state;
 pub mod trigger;
+pub mod versions;
 pub mod view;
 
 pub use action::{Action, Mark};
@@ -98,11 +100,29 @@ impl Game for XMen {
                 },
             ],
             house_content: true,
-            engine_version: 1,
+            // 2: every pledge is used and held aside when made; Power Token
+            // limits apart from the tokens a Character arrives with. Version
+            // 1 matches keep their readings (`versions`).
+            engine_version: versions::CURRENT,
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+        Self::setup_at_version(options, seats, rng, versions::CURRENT)
+    }
+
+    /// Versions 1 and 2 set up alike (same draws, same Characters); the
+    /// version is kept in the state for the readings it changed
+    /// ([`versions`]).
+    fn setup_at_version(
+        options: &Options,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Self, SetupError> {
+        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&Self::info(), engine_version));
+        }
         if !(3..=4).contains(&seats) {
             return Err(SetupError(format!(
                 "X-Men: Mutant Revolution is played by 3 or 4 players, not {seats}"
@@ -145,6 +165,7 @@ impl Game for XMen {
             },
             tournament: None,
             log: vec![],
+            engine_version,
         };
         // S1 Order roll (ruling A1), S2 pick order.
         let mut setup_rolls = vec![];
@@ -153,13 +174,9 @@ impl Game for XMen {
             let (first, rolls) = XMen::roll_off(&all, rng);
             setup_rolls = rolls.clone();
             g.note(format!(
-                "Setup roll: {}; seat {} chooses a School first.",
-                rolls
-                    .iter()
-                    .map(|(s, v)| format!("seat {} {v}", s + 1))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                first + 1
+                "Setup roll: {}. {} a School first.",
+                XMen::rolls_text(&rolls),
+                backroom_engine::seat_verb(first, "chooses", "choose")
             ));
             g.clockwise(first)
         } else {
@@ -188,12 +205,12 @@ impl Game for XMen {
             let h = heroes.remove(0);
             g.players[s]
                 .chars
-                .push(Character::new(CharKey::Recruit(h), h.card().power_limit));
+                .push(Character::new(CharKey::Recruit(h), h.card().kind.arrival_tokens()));
             for _ in 0..2 {
                 let st = students.remove(0);
                 g.players[s]
                     .chars
-                    .push(Character::new(CharKey::Recruit(st), st.card().power_limit));
+                    .push(Character::new(CharKey::Recruit(st), st.card().kind.arrival_tokens()));
             }
         }
         // S7 Decks.
@@ -391,34 +408,5 @@ impl Game for XMen {
         // 100 rounds at most (the round limit option), a few hundred
         // actions per round and seat.
         60_000 * seats as usize
-    }
-}
-
-impl XMen {
-    fn dispatch(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<(), RuleError> {
-        if !self.windows.is_empty() && !matches!(self.phase, Phase::Over { .. }) {
-            return self.trigger_action(seat, a, rng);
-        }
-        match &self.phase {
-            Phase::PickSchool { .. } => {
-                let Action::PickSchool { school } = a else {
-                    return Err(RuleError::illegal("Setup", "choose a School"));
-                };
-                self.pick_school(seat, school)?;
-                if matches!(&self.phase, Phase::PickSchool { order, .. } if order.is_empty()) {
-                    self.begin_game(rng);
-                }
-                Ok(())
-            }
-            Phase::Upkeep(_) => self.upkeep_action(seat, a, rng),
-            Phase::Plot(_) => self.plot_action(seat, a, rng),
-            Phase::HandSize { .. } => self.hand_size_action(seat, a, rng),
-            Phase::Allegiance(_) => self.allegiance_action(seat, a, rng),
-            Phase::Recruit(_) | Phase::McBid { .. } => self.bid_action(seat, a, rng),
-            Phase::Invite(_) => self.invite_action(seat, a, rng),
-            Phase::Battle(_) => self.battle_action(seat, a, rng),
-            Phase::TournamentPick(_) => self.champion_action(seat, a, rng),
-            Phase::Over { .. } => Err(RuleError::game_over()),
-        }
     }
 }

@@ -69,6 +69,17 @@ pub enum UpkeepStage {
     AcquireHope,
 }
 
+impl UpkeepStage {
+    /// The stage's rulebook name.
+    pub fn name(self) -> &'static str {
+        match self {
+            UpkeepStage::Recover => "Recover Characters",
+            UpkeepStage::Advance => "Advance the Revolution",
+            UpkeepStage::AcquireHope => "Acquire Hope",
+        }
+    }
+}
+
 /// A sealed Upkeep choice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UpkeepChoice {

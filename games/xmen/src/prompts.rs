@@ -27,8 +27,127 @@ fn seat_opts(g: &XMen, f: impl Fn(Seat) -> bool) -> Vec<Opt> {
         .collect()
 }
 
+/// Which offer between two Schools, when there has been more than one:
+/// " (offer 2)"; the first needs no number.
+fn offer_no(n: u8) -> String {
+    if n == 0 { String::new() } else { format!(" (offer {})", n + 1) }
+}
+
 fn hexes(cells: Vec<[i32; 2]>) -> Input {
     Input::Hex { cells }
+}
+
+/// The Reactions in `seat`'s hand answering `trigger`, one option per card
+/// kind; those costing more Plot Points than the seat holds are shown
+/// disabled with the price (Reactions cannot be supported).
+fn reaction_opts(g: &XMen, seat: Seat, trigger: &str) -> Vec<Opt> {
+    let p = &g.players[seat as usize];
+    let mut opts: Vec<Opt> = vec![];
+    for c in &p.hand {
+        let def = c.card();
+        if def.trigger.as_deref() != Some(trigger) {
+            continue;
+        }
+        let o = Opt::new(c.key_str(), def.name.as_str()).disabled_if(def.plot > p.pp, || {
+            format!("costs {}; you have {}", plot_points(def.plot), p.pp)
+        });
+        if !opts.iter().any(|x| x.value == o.value) {
+            opts.push(o);
+        }
+    }
+    opts.sort_by_key(|o| o.value.to_string());
+    opts
+}
+
+/// "1 Plot Point", "3 Plot Points".
+fn plot_points(n: u8) -> String {
+    if n == 1 {
+        "1 Plot Point".into()
+    } else {
+        format!("{n} Plot Points")
+    }
+}
+
+/// An ask whose `one`/`many` parameter has too few enabled options to be
+/// answered is shown disabled, with the first option's reason (or "nothing
+/// to choose").
+fn settle(ask: Ask) -> Ask {
+    let why = ask.params.iter().find_map(|p| {
+        let (opts, need) = match &p.input {
+            Input::One { options } => (options, 1),
+            Input::Many { options, min, .. } => (options, *min as usize),
+            _ => return None,
+        };
+        (opts.iter().filter(|o| o.enabled()).count() < need).then(|| {
+            opts.iter()
+                .find_map(|o| o.disabled.clone())
+                .unwrap_or_else(|| format!("{}: nothing to choose", p.label))
+        })
+    });
+    match why {
+        Some(w) => ask.disabled_if(true, || w),
+        None => ask,
+    }
+}
+
+/// Why `seat` cannot play the Event `c` now, by what it can see (its Plot
+/// Points and the pledges made to it, its Hope, its Characters and the
+/// other Schools'), or `None` when some choice of targets plays it. The
+/// Event uses every pledge (`support`, their sum), so it may not cost less.
+fn event_refusal(g: &XMen, seat: Seat, c: crate::content::PlotId, support: u8) -> Option<String> {
+    let p = &g.players[seat as usize];
+    let def = c.card();
+    if support > def.plot {
+        return Some(format!(
+            "the pledges ({}) are more than its Plot Value ({}); it must use them all",
+            plot_points(support),
+            def.plot
+        ));
+    }
+    if def.plot > p.pp.saturating_add(support) {
+        let support = if support > 0 {
+            format!(" and {support} pledged")
+        } else {
+            String::new()
+        };
+        return Some(format!(
+            "costs {}; you have {}{support}",
+            plot_points(def.plot),
+            p.pp
+        ));
+    }
+    for e in &def.cost {
+        match e.op.as_str() {
+            "discard_own_student" if p.count(Rank::Student) == 0 => {
+                return Some("needs one of your Students to discard; you have none".into());
+            }
+            "discard_own_student" => {}
+            _ if p.hope < e.amount as u32 => {
+                return Some(format!("costs {} Hope too; you have {}", e.amount, p.hope));
+            }
+            _ => {}
+        }
+    }
+    let needs = |op: &str| def.effects.iter().any(|e| e.op == op);
+    if needs("heal") && !p.chars.iter().any(|c| c.injured) {
+        return Some("none of your Characters is Injured".into());
+    }
+    if needs("injure") {
+        let open = (0..g.seats)
+            .filter(|s| {
+                *s != seat || def.target == Target::Any || def.target == Target::TwoDifferent
+            })
+            .any(|s| {
+                g.players[s as usize]
+                    .chars
+                    .iter()
+                    .any(|c| c.rank() != Rank::Leader)
+            });
+        if !open {
+            return Some("no School it may target has a Hero or Student".into());
+        }
+    }
+    None
 }
 
 /// The prompt of `seat`, if it may act.
@@ -44,24 +163,16 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
         if !w.seats.contains(seat) || w.answers.contains_key(&seat) {
             return None;
         }
-        let p = &g.players[seat as usize];
-        let mut opts: Vec<Opt> = p
-            .hand
-            .iter()
-            .filter(|c| c.card().trigger.as_deref() == Some(w.trigger.as_str()))
-            .map(|c| Opt::new(c.key_str(), c.card().name.as_str()))
-            .collect();
-        opts.sort_by_key(|o| o.value.to_string());
-        opts.dedup();
+        let opts = reaction_opts(g, seat, &w.trigger);
         let what = w.trigger.replace('_', " ");
         if !opts.is_empty() {
-            asks.push(
+            asks.push(settle(
                 Ask::new("react", format!("Play a Reaction ({what})")).param(
                     "card",
                     "Reaction",
                     Input::One { options: opts },
                 ),
-            );
+            ));
         }
         asks.push(Ask::new("decline", "Pass"));
         return Some(Prompt {
@@ -99,15 +210,34 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             match u.stage {
                 UpkeepStage::Recover => {
                     title = "Upkeep: Recover Characters (up to 3)".into();
-                    asks.push(Ask::new("recover", "Recover").param(
-                        "characters",
-                        "Characters",
-                        Input::Many {
-                            options: chars_opts(g, seat, |_| true),
-                            min: 0,
-                            max: 3,
-                        },
-                    ));
+                    // The form starts with the Characters a Recovery helps
+                    // (the Injured, then those below their Power Token
+                    // limit): an untouched form does not waste the stage.
+                    let helped: Vec<_> = p
+                        .chars
+                        .iter()
+                        .filter(|c| c.injured)
+                        .chain(
+                            p.chars
+                                .iter()
+                                .filter(|c| !c.injured && c.power < c.attributes().limit),
+                        )
+                        .take(3)
+                        .map(|c| serde_json::Value::from(c.id.id()))
+                        .collect();
+                    asks.push(
+                        Ask::new("recover", "Recover")
+                            .param(
+                                "characters",
+                                "Characters",
+                                Input::Many {
+                                    options: chars_opts(g, seat, |_| true),
+                                    min: 0,
+                                    max: 3,
+                                },
+                            )
+                            .default_to(helped),
+                    );
                 }
                 UpkeepStage::Advance => {
                     title = "Upkeep: Advance the Revolution".into();
@@ -130,19 +260,42 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 }
                 UpkeepStage::AcquireHope => {
                     title = format!("Upkeep: Acquire Hope (you hold {} Hope)", p.hope);
-                    let heroes = chars_opts(g, seat, |c| c.rank() == Rank::Hero);
-                    let n = heroes.len() as u32;
-                    asks.push(
-                        Ask::new("acquire_hope", "Pay for these Heroes")
-                            .param(
-                                "keep",
-                                "Heroes kept",
-                                Input::Many {
-                                    options: heroes,
-                                    min: 0,
-                                    max: n,
-                                },
-                            )
+                    // What a Hero costs is paid from the Hope held and this
+                    // stage's income; the form starts with every Hero that
+                    // can be paid for kept (unchecked ones are discarded).
+                    let income = (p.count(Rank::Student)
+                        + p.chars.iter().filter(|c| c.triumph).count())
+                        as u32;
+                    let budget = p.hope + income;
+                    let heroes: Vec<Opt> = chars_opts(g, seat, |c| c.rank() == Rank::Hero)
+                        .into_iter()
+                        .map(|o| {
+                            o.disabled_if(budget == 0, || {
+                                format!("costs 1 Hope; you have {} and gain {income}", p.hope)
+                            })
+                        })
+                        .collect();
+                    let n = (heroes.len() as u32).min(budget);
+                    let kept: Vec<_> = heroes
+                        .iter()
+                        .take(n as usize)
+                        .map(|o| o.value.clone())
+                        .collect();
+                    let mut ask = Ask::new("acquire_hope", "Pay for these Heroes")
+                        .param(
+                            "keep",
+                            format!("Heroes kept (1 Hope each; you can pay for {budget})"),
+                            Input::Many {
+                                options: heroes,
+                                min: 0,
+                                max: n,
+                            },
+                        )
+                        .default_to(kept);
+                    // The penalty matters only when no Uninjured Student
+                    // remains (an Uninjured Hero kept also spares it).
+                    if p.uninjured(Rank::Student) == 0 {
+                        ask = ask
                             .param(
                                 "penalty",
                                 "If no Uninjured Hero or Student remains",
@@ -152,8 +305,10 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                         Opt::new("rp", "lose 1 Revolution Point"),
                                     ],
                                 },
-                            ),
-                    );
+                            )
+                            .default_to("hope");
+                    }
+                    asks.push(ask);
                 }
             }
             if u.ordered.is_none() && !u.commits.contains_key(&seat) {
@@ -164,7 +319,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             }
         }
         Phase::Plot(pl) => {
-            title = format!("Plot Phase: {} to act", g.who(pl.current));
+            title = format!("Plot Phase: {} now", g.who_verb(pl.current, "acts", "act"));
             let p = &g.players[seat as usize];
             if p.hope > 0 && g.seats > 1 {
                 asks.push(
@@ -193,18 +348,14 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     } else {
                         "cancel_reaction"
                     };
-                    let mut opts: Vec<Opt> = p
-                        .hand
-                        .iter()
-                        .filter(|c| c.card().trigger.as_deref() == Some(want))
-                        .map(|c| Opt::new(c.key_str(), c.card().name.as_str()))
-                        .collect();
-                    opts.dedup();
+                    let opts = reaction_opts(g, seat, want);
                     if !opts.is_empty() {
-                        asks.push(Ask::new("react", "Cancel it with a Reaction").param(
-                            "card",
-                            "Reaction",
-                            Input::One { options: opts },
+                        asks.push(settle(
+                            Ask::new("react", "Cancel it with a Reaction").param(
+                                "card",
+                                "Reaction",
+                                Input::One { options: opts },
+                            ),
                         ));
                     }
                     asks.push(Ask::new("decline", "Let it happen"));
@@ -225,12 +376,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     ));
                 }
             } else if seat == pl.current {
-                let pledgers: Vec<Opt> = match &pl.request {
-                    Some(r) => seat_opts(g, |s| {
-                        r.pledges.get(&s).is_some_and(|n| *n > 0) && s != seat
-                    }),
-                    None => vec![],
-                };
+                // Every pledge is used by the Event played (ruling of issue
+                // 12 item 10), so which to accept is no choice to make.
+                let support: u8 = XMen::pledgers(pl).iter().map(|(_, n)| n).sum();
                 let mut seen = vec![];
                 for c in &p.hand {
                     let def = c.card();
@@ -238,17 +386,40 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         continue;
                     }
                     seen.push(*c);
-                    let mut ask = Ask::new(
-                        "play_event",
-                        format!("Play {} ({} Plot Points)", def.name, def.plot),
-                    )
-                    .with("card", c.key_str());
+                    let price = if support > 0 && support <= def.plot {
+                        format!(
+                            "{}: {support} pledged, {} yours",
+                            plot_points(def.plot),
+                            def.plot - support
+                        )
+                    } else {
+                        plot_points(def.plot)
+                    };
+                    let mut ask = Ask::new("play_event", format!("Play {} ({price})", def.name))
+                        .with("card", c.key_str());
+                    if let Some(why) = event_refusal(g, seat, *c, support) {
+                        // Shown, greyed, with the reason: the player sees
+                        // the card and learns why before clicking.
+                        asks.push(ask.disabled_if(true, || why));
+                        continue;
+                    }
                     let (opts, k) = match def.target {
                         Target::None => (vec![], 0),
                         Target::Any => (seat_opts(g, |_| true), 1),
                         Target::Another => (seat_opts(g, |s| s != seat), 1),
                         Target::TwoDifferent => (seat_opts(g, |_| true), 2),
                     };
+                    let hurts = def.effects.iter().any(|e| e.op == "injure");
+                    let opts: Vec<Opt> = opts
+                        .into_iter()
+                        .map(|o| {
+                            let s = o.value.as_u64().unwrap_or(0) as usize;
+                            let bare = !g.players[s].chars.iter().any(|c| c.rank() != Rank::Leader);
+                            o.disabled_if(hurts && bare, || {
+                                "has no Hero or Student to injure".into()
+                            })
+                        })
+                        .collect();
                     if k > 0 {
                         ask = ask.param(
                             "targets",
@@ -294,17 +465,18 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             Input::One { options: opts },
                         );
                     }
-                    if !pledgers.is_empty() {
-                        let n = pledgers.len() as u32;
-                        ask = ask.param(
-                            "supporters",
-                            "Accept pledges from",
-                            Input::Many {
-                                options: pledgers.clone(),
-                                min: 0,
-                                max: n,
-                            },
-                        );
+                    // Version 1 (matches saved before the ruling that the
+                    // Event uses every pledge) still chooses which pledges to
+                    // accept; see `versions.rs`.
+                    if !g.readings().every_pledge_held_aside() {
+                        let pledgers: Vec<Opt> = match &pl.request {
+                            Some(r) => seat_opts(g, |s| r.pledges.get(&s).is_some_and(|n| *n > 0) && s != seat),
+                            None => vec![],
+                        };
+                        if !pledgers.is_empty() {
+                            let n = pledgers.len() as u32;
+                            ask = ask.param("supporters", "Accept pledges from", Input::Many { options: pledgers, min: 0, max: n });
+                        }
                     }
                     asks.push(ask);
                 }
@@ -393,15 +565,23 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     asks.push(
                         Ask::new(
                             "accept",
-                            format!("Accept offer {} from {}", o.n, g.who(o.from)),
+                            format!("Accept the offer from {}{}", g.who(o.from), offer_no(o.n)),
                         )
                         .with("from", o.from)
-                        .with("n", o.n),
+                        .with("n", o.n)
+                        // An offer another trade has overtaken (a Character
+                        // gone, Hope spent) is shown with the reason.
+                        .disabled_if(g.check_offer(o).is_err(), || {
+                            g.check_offer(o)
+                                .err()
+                                .map(|e| e.message)
+                                .unwrap_or_default()
+                        }),
                     );
                     asks.push(
                         Ask::new(
                             "reject",
-                            format!("Decline offer {} from {}", o.n, g.who(o.from)),
+                            format!("Decline the offer from {}{}", g.who(o.from), offer_no(o.n)),
                         )
                         .with("from", o.from)
                         .with("n", o.n),
@@ -411,7 +591,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     asks.push(
                         Ask::new(
                             "withdraw",
-                            format!("Withdraw offer {} to {}", o.n, g.who(o.to)),
+                            format!("Withdraw your offer to {}{}", g.who(o.to), offer_no(o.n)),
                         )
                         .with("to", o.to)
                         .with("n", o.n),
@@ -426,14 +606,23 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             continue;
                         }
                         let q = &g.players[to as usize];
+                        let (give, take) = (trade_opts(g, seat, to), trade_opts(g, to, seat));
+                        // A trade moves at least one Hero or Student.
+                        let none = !give.iter().chain(&take).any(Opt::enabled);
                         asks.push(
                             Ask::new("offer", format!("Offer a trade to {}", g.who(to)))
                                 .with("to", to)
+                                .disabled_if(none, || {
+                                    format!(
+                                        "neither you nor {} has a Hero or Student to trade",
+                                        g.who(to)
+                                    )
+                                })
                                 .param(
                                     "give",
                                     "You give",
                                     Input::Many {
-                                        options: chars_opts(g, seat, |c| c.rank() != Rank::Leader),
+                                        options: give,
                                         min: 0,
                                         max: 2,
                                     },
@@ -450,7 +639,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                     "take",
                                     "You take",
                                     Input::Many {
-                                        options: chars_opts(g, to, |c| c.rank() != Rank::Leader),
+                                        options: take,
                                         min: 0,
                                         max: 2,
                                     },
@@ -591,16 +780,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         );
                     }
                     Interrupt::Guard { pc, .. } => {
-                        let p = &g.players[seat as usize];
-                        let mut opts: Vec<Opt> = p
-                            .hand
-                            .iter()
-                            .filter(|c| c.card().trigger.as_deref() == Some("pc_attacked"))
-                            .map(|c| Opt::new(c.key_str(), c.card().name.as_str()))
-                            .collect();
-                        opts.dedup();
+                        let opts = reaction_opts(g, seat, "pc_attacked");
                         if !opts.is_empty() {
-                            asks.push(
+                            asks.push(settle(
                                 Ask::new(
                                     "react",
                                     format!(
@@ -613,14 +795,24 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                     "Reaction",
                                     Input::One { options: opts },
                                 ),
-                            );
+                            ));
                         }
                         asks.push(Ask::new("decline", "No Reaction"));
                     }
                     Interrupt::Penalty { who, .. } => {
+                        let p = &g.players[seat as usize];
+                        let price = p
+                            .find(*who)
+                            .map_or(0, |i| p.chars[i].attributes().hope as u32);
                         asks.push(
-                            Ask::new("penalty", format!("Pay the Hope Value of {}", who.name()))
-                                .with("pay", true),
+                            Ask::new(
+                                "penalty",
+                                format!("Pay the Hope Value of {} ({price} Hope)", who.name()),
+                            )
+                            .with("pay", true)
+                            .disabled_if(p.hope < price, || {
+                                format!("costs {price} Hope; you have {}", p.hope)
+                            }),
                         );
                         asks.push(
                             Ask::new("penalty", format!("Discard {}", who.name()))
@@ -628,12 +820,16 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         );
                     }
                     Interrupt::Claim { who, hope, .. } => {
+                        let held = g.players[seat as usize].hope;
                         asks.push(
                             Ask::new(
                                 "claim",
                                 format!("Pay {hope} Hope and recruit {}", who.card().name),
                             )
-                            .with("recruit", true),
+                            .with("recruit", true)
+                            .disabled_if(held < *hope as u32, || {
+                                format!("costs {hope} Hope; you have {held}")
+                            }),
                         );
                         asks.push(Ask::new("claim", "Decline").with("recruit", false));
                     }
@@ -695,19 +891,28 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 && q.seat != pc.seat
                                 && distance(h, here) <= reach_range
                             {
-                                targets.push(Opt::new(json!(Mark::Pc(q.seat)), q.who.name()));
+                                let m = Mark::Pc(q.seat);
+                                targets.push(
+                                    Opt::new(json!(m), q.who.name())
+                                        .disabled_if(pc.attacked.contains(&m), || {
+                                            "already attacked by it this Mission Turn".into()
+                                        }),
+                                );
                             }
                         }
                         for (i, t) in b.tokens.iter().enumerate() {
                             if t.alive && distance(t.hex, here) <= reach_range {
                                 let name = &b.mission.unwrap().card().tokens[t.spec as usize].name;
-                                targets.push(Opt::new(
-                                    json!(Mark::Token(i as u8)),
-                                    format!("{name} #{}", i + 1),
-                                ));
+                                let m = Mark::Token(i as u8);
+                                targets.push(
+                                    Opt::new(json!(m), format!("{name} #{}", i + 1))
+                                        .disabled_if(pc.attacked.contains(&m), || {
+                                            "already attacked by it this Mission Turn".into()
+                                        }),
+                                );
                             }
                         }
-                        if !targets.is_empty() {
+                        if targets.iter().any(Opt::enabled) {
                             let mut ask =
                                 Ask::new("attack", format!("Attack with {}", pc.who.name())).param(
                                     "target",
@@ -751,19 +956,29 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             }
                         }
                         if ch.power > 0 && ch.power("action").is_some() {
-                            let near: Vec<Opt> = b
+                            let hurt: Vec<_> = b
                                 .pcs
                                 .iter()
                                 .filter(|q| {
                                     q.hex.is_some_and(|h| distance(h, here) <= 1)
                                         && q.stats != q.start
                                 })
+                                .collect();
+                            let near: Vec<Opt> = hurt
+                                .iter()
                                 .map(|q| Opt::new(q.seat, q.who.name()))
                                 .collect();
                             if !near.is_empty() {
+                                // Only lost stat points are restored.
                                 let stats = ["atk", "def", "spd"]
                                     .iter()
-                                    .map(|s| Opt::new(*s, s.to_uppercase()))
+                                    .enumerate()
+                                    .map(|(i, s)| {
+                                        let lost = hurt.iter().any(|q| q.stats[i] < q.start[i]);
+                                        Opt::new(*s, s.to_uppercase()).disabled_if(!lost, || {
+                                            format!("no PC beside it has lost {}", s.to_uppercase())
+                                        })
+                                    })
                                     .collect();
                                 asks.push(
                                     Ask::new(
@@ -860,6 +1075,29 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
     } else {
         Some(Prompt { title, asks })
     }
+}
+
+/// The Heroes and Students `from` may trade to `to` (never a Leader). By
+/// ruling A15 a School keeps an Uninjured Student (Hero) if it had one, so
+/// its last Uninjured one goes only in exchange for one of the other
+/// School's: when the other School has none, it is shown disabled.
+fn trade_opts(g: &XMen, from: Seat, to: Seat) -> Vec<Opt> {
+    let (a, b) = (&g.players[from as usize], &g.players[to as usize]);
+    a.chars
+        .iter()
+        .filter(|c| c.rank() != Rank::Leader)
+        .map(|c| {
+            let last = !c.injured && a.uninjured(c.rank()) == 1 && b.uninjured(c.rank()) == 0;
+            let rank = if c.rank() == Rank::Hero { "Hero" } else { "Student" };
+            Opt::new(c.id.id(), c.id.name()).disabled_if(last, || {
+                format!(
+                    "the last Uninjured {rank} of {} goes only in exchange for one, and {} has none",
+                    g.who(from),
+                    g.who(to)
+                )
+            })
+        })
+        .collect()
 }
 
 /// Secret Missions: any Uninjured Hero or Student that is not the School's

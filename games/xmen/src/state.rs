@@ -8,7 +8,7 @@
 //! [`crate::view`]'s re-deal knows what to shuffle.
 
 use crate::content::{MissionId, PlotId, RecruitId, RecruitType, content};
-use backroom_engine::{Seat, SeatSet};
+use backroom_engine::{Seat, SeatRef, SeatSet, and_list, seat_ref};
 use serde::{Deserialize, Serialize};
 
 /// A Character of a School: its Leader or one of its Heroes and Students.
@@ -308,6 +308,15 @@ pub struct XMen {
     /// (gap G11), first one answered first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub windows: Vec<crate::phase::TriggerWindow>,
+    /// The engine version the match was set up under: readings changed
+    /// since keep their old form for it ([`crate::versions`]). Absent in
+    /// states stored by version 1, and written only from version 2, so a
+    /// version-1 state reads and writes as it always did.
+    #[serde(
+        default = "crate::versions::version_1",
+        skip_serializing_if = "crate::versions::is_version_1"
+    )]
+    pub engine_version: u32,
 }
 
 /// A completed trade, as everyone sees it. Not the [`crate::phase::Offer`]
@@ -401,15 +410,28 @@ impl XMen {
         self.log.push(line);
     }
 
-    /// Seat `s` as the players read it: "Seat 2 (Cyclops)".
+    /// Seat `s` in text: a seat token with its School's Leader as the role,
+    /// which the reader sees as "Jean (Magneto)", or "you" for its own seat
+    /// (`backroom_engine::names`).
     pub fn who(&self, s: Seat) -> String {
+        self.seat_ref(s).to_string()
+    }
+
+    /// Seat `s` as the subject of a verb: "Jean (Magneto) gains", "you gain".
+    pub fn who_verb(&self, s: Seat, third: &str, second: &str) -> String {
+        self.seat_ref(s).verb(third, second).to_string()
+    }
+
+    /// "{seat:0} 12, {seat:2} 9 and {seat:1} 4": a roll-off for the log.
+    pub fn rolls_text(rolls: &[(Seat, u32)]) -> String {
+        let each: Vec<String> = rolls.iter().map(|(s, v)| format!("{} {v}", seat_ref(*s))).collect();
+        and_list(&each)
+    }
+
+    fn seat_ref(&self, s: Seat) -> SeatRef<'static> {
         match self.players[s as usize].school {
-            Some(i) => format!(
-                "Seat {} ({})",
-                s + 1,
-                content().schools[i as usize].leader.name
-            ),
-            None => format!("Seat {}", s + 1),
+            Some(i) => SeatRef::new(s).role(&content().schools[i as usize].leader.name),
+            None => SeatRef::new(s),
         }
     }
 

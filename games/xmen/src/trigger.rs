@@ -17,7 +17,7 @@
 use crate::action::Action as A;
 use crate::phase::{Phase, TriggerWindow};
 use crate::state::XMen;
-use backroom_engine::{GameRng, RuleError, Seat, SeatSet};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
 
 /// The trigger ids a Reaction may carry for these windows.
 pub const TRIGGERS: &[&str] = &["bids_revealed", "character_defeated", "mission_revealed"];
@@ -43,11 +43,7 @@ impl XMen {
         self.note(format!(
             "Reaction window ({}): {} may play a Reaction.",
             trigger.replace('_', " "),
-            seats
-                .iter()
-                .map(|s| self.who(s))
-                .collect::<Vec<_>>()
-                .join(", ")
+            and_list(&seats.iter().map(|s| self.who(s)).collect::<Vec<_>>())
         ));
         self.windows.push(TriggerWindow {
             trigger: trigger.to_string(),
@@ -140,11 +136,7 @@ impl XMen {
                     let line = format!(
                         "Reaction window ({}): now {} may play a Reaction.",
                         w.trigger.replace('_', " "),
-                        seats
-                            .iter()
-                            .map(|s| self.who(s))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        and_list(&seats.iter().map(|s| self.who(s)).collect::<Vec<_>>())
                     );
                     self.note(line);
                 }
@@ -196,7 +188,7 @@ impl XMen {
                     _ => {}
                 }
             }
-            self.note(format!("{} plays {}.", self.who(s), def.name));
+            self.note(format!("{} {}.", self.who_verb(s, "plays", "play"), def.name));
         }
         if !any {
             self.note("Nobody plays a Reaction.".into());

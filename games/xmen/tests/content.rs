@@ -155,6 +155,25 @@ fn a_character_without_stats_is_refused() {
 }
 
 #[test]
+fn a_power_token_limit_below_the_arrival_tokens_is_refused() {
+    let mut d = default_doc();
+    d["recruit"][1]["power_limit"] = json!(1);
+    let e = refused(d);
+    assert!(
+        e.contains("nightcrawler") && e.contains("power_limit 1 is below the 2 Power Tokens a Hero arrives with"),
+        "{e}"
+    );
+}
+
+#[test]
+fn power_token_limits_exceed_the_tokens_a_character_arrives_with() {
+    // The rulebook's Dagger, a Student (arrives with 1), spends 2 on one attack.
+    let dagger = content().recruit.iter().find(|r| r.id == "dagger").unwrap();
+    assert_eq!((dagger.kind.arrival_tokens(), dagger.power_limit), (1, 2));
+    assert_eq!(RecruitType::Hero.arrival_tokens(), 2);
+}
+
+#[test]
 fn a_mission_with_too_many_tokens_is_refused() {
     let mut d = default_doc();
     d["missions"][1]["tokens"][0]["count"] = json!(13);

@@ -161,7 +161,9 @@ fn random_games_open_every_trigger_window() {
     use std::collections::BTreeSet;
     let mut seen = BTreeSet::new();
     let mut played = 0;
-    for seed in 0..12u64 {
+    // A trigger Reaction is answered in about one random game in eight (a
+    // seat must hold the card and the Plot Points): 40 games meet several.
+    for seed in 0..40u64 {
         let mut rng = GameRng::seeded(seed + 300);
         let mut pick = GameRng::seeded(seed + 301);
         let mut g = XMen::setup(&Options::default(), 3 + (seed % 2) as u8, &mut rng).unwrap();
@@ -185,4 +187,84 @@ fn random_games_open_every_trigger_window() {
         assert!(seen.contains(*t), "no '{t}' window in random play");
     }
     assert!(played > 0);
+}
+
+/// Prompts offer only what can work: every enabled option of every prompt,
+/// for every seat, is accepted with some legal companions (issue 12 item 3).
+/// `XMEN_OFFER_SEEDS` / `XMEN_OFFER_ROUNDS` for a longer soak.
+#[test]
+fn offered_options_work() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let (n, rounds) = (env("XMEN_OFFER_SEEDS", 6), env("XMEN_OFFER_ROUNDS", 2) as u32);
+    let mut total = testkit::OfferReport::default();
+    for seed in 0..n {
+        for seats in [3, 4] {
+            let o = Options {
+                pick_schools: seed % 2 == 0,
+                max_rounds: rounds,
+            };
+            let r = testkit::offered_options_work::<XMen>(&o, seats, seed, 1500 * rounds as usize)
+                .unwrap_or_else(|e| panic!("{e}"));
+            total.prompts += r.prompts;
+            total.asks += r.asks;
+            total.options += r.options;
+            total.disabled += r.disabled;
+            total.probes += r.probes;
+        }
+    }
+    eprintln!("{total:?}");
+    assert!(total.options > 1000, "{total:?}");
+    assert!(total.disabled > 0, "no option was ever shown disabled: {total:?}");
+}
+
+/// Defaults never throw away something of the player's: Acquire Hope starts
+/// with as many Heroes kept as can be paid for, and asks for the penalty
+/// only when no Uninjured Student remains; unaffordable Events are shown
+/// disabled with their price.
+#[test]
+fn acquire_hope_keeps_payable_heroes_and_events_say_their_price() {
+    use backroom_engine::{Game, GameRng, Input};
+    let (mut hope_prompts, mut priced) = (0, 0);
+    for seed in 0..8u64 {
+        let mut rng = GameRng::seeded(seed + 900);
+        let mut pick = GameRng::seeded(seed + 901);
+        let o = Options {
+            pick_schools: false,
+            max_rounds: 3,
+        };
+        let mut g = XMen::setup(&o, 3, &mut rng).unwrap();
+        while !g.pending().is_over() {
+            for s in 0..3 {
+                let Some(p) = g.prompt(s) else { continue };
+                for a in &p.asks {
+                    if a.verb == "acquire_hope" {
+                        hope_prompts += 1;
+                        let keep = &a.params[0];
+                        let Input::Many { max, .. } = keep.input else {
+                            panic!("keep is a many")
+                        };
+                        let kept = keep.default.as_ref().unwrap().as_array().unwrap().len();
+                        assert_eq!(kept, max as usize, "{a:?}");
+                    }
+                    if a.verb == "play_event"
+                        && let Some(why) = &a.disabled
+                        && why.starts_with("costs ")
+                    {
+                        assert!(why.contains("; you have "), "{why}");
+                        priced += 1;
+                    }
+                }
+            }
+            let awaited: Vec<_> = g.pending().awaited().iter().collect();
+            let seat = awaited[pick.index(awaited.len())];
+            let a = g.random_action(seat, &mut pick).unwrap();
+            g.apply(seat, &a, &mut rng).unwrap();
+        }
+    }
+    assert!(hope_prompts > 0 && priced > 0, "{hope_prompts} {priced}");
 }

@@ -1,0 +1,470 @@
+//! Playing Event Cards and Canceling an Event: an Event's declaration and
+//! payment, the cancel windows of Reaction Cards (ruling A11: first claim
+//! clockwise wins) and the Event's resolution.
+
+use super::illegal;
+use crate::action::Action as A;
+use crate::content::{PlotId, PlotKind, Target};
+use crate::phase::*;
+use crate::state::{CharKey, Rank, XMen};
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
+
+impl XMen {
+    /// Validates an Event's declaration (P2a step 2) without changing
+    /// anything.
+    pub fn check_event(
+        &self,
+        seat: Seat,
+        card: PlotId,
+        targets: &[Seat],
+        character: Option<CharKey>,
+        supporters: &[Seat],
+    ) -> Result<u8, RuleError> {
+        let p = &self.players[seat as usize];
+        let def = card.card();
+        if !p.hand.contains(&card) {
+            return Err(illegal(
+                "Playing Event Cards",
+                format!("{} is not in your hand", def.name),
+            ));
+        }
+        if def.kind != PlotKind::Event {
+            return Err(illegal(
+                "Playing Event Cards",
+                format!("{} is a Reaction, not an Event", def.name),
+            ));
+        }
+        let Phase::Plot(pl) = &self.phase else {
+            unreachable!()
+        };
+        let support = self.accepted_support(pl, seat, supporters)?;
+        if support > def.plot {
+            return Err(illegal(
+                "Playing Event Cards",
+                format!(
+                    "the pledges ({}) are more than the Plot Value of {} ({}); play an Event that uses them all, or abandon the request",
+                    plural(support, "Plot Point", "Plot Points"),
+                    def.name,
+                    def.plot
+                ),
+            ));
+        }
+        let own = def.plot - support;
+        if own > p.pp {
+            return Err(illegal(
+                "Playing Event Cards",
+                format!(
+                    "{} costs {} Plot Points; you have {} and {support} in support",
+                    def.name, def.plot, p.pp
+                ),
+            ));
+        }
+        let valid_seat = |s: &Seat| *s < self.seats;
+        let ok = match def.target {
+            Target::None => targets.is_empty(),
+            Target::Any => targets.len() == 1 && targets.iter().all(valid_seat),
+            Target::Another => {
+                targets.len() == 1 && targets.iter().all(valid_seat) && targets[0] != seat
+            }
+            Target::TwoDifferent => {
+                targets.len() == 2 && targets.iter().all(valid_seat) && targets[0] != targets[1]
+            }
+        };
+        if !ok {
+            let need = match def.target {
+                Target::None => "no target",
+                Target::Any => "one School",
+                Target::Another => "another School",
+                Target::TwoDifferent => "two different Schools",
+            };
+            return Err(illegal(
+                "Playing Event Cards",
+                format!("{} names {need}", def.name),
+            ));
+        }
+        for e in def.cost.iter() {
+            match e.op.as_str() {
+                "discard_own_student" => {
+                    let ok =
+                        character.is_some_and(|c| c.rank() == Rank::Student && p.find(c).is_some());
+                    if !ok {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            format!("{} needs one of your Students to discard", def.name),
+                        ));
+                    }
+                }
+                _ => {
+                    if p.hope < e.amount as u32 {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            format!("{} costs {} Hope Coins too", def.name, e.amount),
+                        ));
+                    }
+                }
+            }
+        }
+        for e in &def.effects {
+            match e.op.as_str() {
+                "power_token" | "heal" => {
+                    let Some(i) = character.and_then(|c| p.find(c)) else {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            format!("{} needs one of your Characters", def.name),
+                        ));
+                    };
+                    if e.op == "heal" && !p.chars[i].injured {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            "choose an Injured Character to heal",
+                        ));
+                    }
+                }
+                "injure" => {
+                    let ok = character.is_some_and(|c| {
+                        c.rank() != Rank::Leader
+                            && targets
+                                .iter()
+                                .any(|t| self.players[*t as usize].find(c).is_some())
+                    });
+                    if !ok {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            "choose a Hero or Student of the target School",
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(own)
+    }
+
+    /// Asking for Support: the Plot Points the pledges give an Event played
+    /// with `supporters` named.
+    ///
+    /// From version 2, "if one or more players agree to support an Event,
+    /// then the soliciting player must play an Event Card that uses up all
+    /// of their spent Plot Points": every pledge counts, and `supporters`,
+    /// when given, must name exactly the Schools that pledged. Version 1
+    /// counted only the pledges `supporters` accepted, any subset.
+    fn accepted_support(&self, pl: &Plot, seat: Seat, supporters: &[Seat]) -> Result<u8, RuleError> {
+        if !self.readings().every_pledge_held_aside() {
+            let mut support = 0u8;
+            for (i, s) in supporters.iter().enumerate() {
+                let pledge = pl.request.as_ref().and_then(|r| r.pledges.get(s).copied());
+                match pledge {
+                    Some(n) if n > 0 && *s != seat && !supporters[..i].contains(s) => support += n,
+                    _ => {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            format!("{} has no pledge to accept", self.who(*s)),
+                        ));
+                    }
+                }
+            }
+            return Ok(support);
+        }
+        let pledgers = Self::pledgers(pl);
+        let support: u8 = pledgers.iter().map(|(_, n)| n).sum();
+        if !supporters.is_empty() {
+            let mut named = supporters.to_vec();
+            named.sort_unstable();
+            named.dedup();
+            let all: Vec<Seat> = pledgers.iter().map(|(s, _)| *s).collect();
+            if named.len() != supporters.len() || named != all {
+                return Err(illegal(
+                    "Playing Event Cards",
+                    if all.is_empty() {
+                        "nobody pledged Plot Points".to_string()
+                    } else {
+                        format!(
+                            "the Event uses every pledge: {}",
+                            and_list(&all.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
+                        )
+                    },
+                ));
+            }
+        }
+        Ok(support)
+    }
+
+    /// The Schools that pledged Plot Points to the open support request,
+    /// in seat order, with their pledges.
+    pub(crate) fn pledgers(pl: &Plot) -> Vec<(Seat, u8)> {
+        let Some(r) = &pl.request else {
+            return vec![];
+        };
+        let mut v: Vec<(Seat, u8)> = r
+            .pledges
+            .iter()
+            .filter(|(s, n)| **n > 0 && **s != pl.current)
+            .map(|(s, n)| (*s, *n))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    pub(crate) fn play_event(
+        &mut self,
+        seat: Seat,
+        card: PlotId,
+        targets: &[Seat],
+        character: Option<CharKey>,
+        supporters: &[Seat],
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        let own = self.check_event(seat, card, targets, character, supporters)?;
+        // From version 2 the pledged Plot Points were taken when pledged
+        // (held aside) and the Event spends them all now; version 1 takes
+        // the accepted pledges now.
+        let supporters: Vec<Seat> = if self.readings().every_pledge_held_aside() {
+            let Phase::Plot(pl) = &self.phase else {
+                unreachable!()
+            };
+            Self::pledgers(pl).into_iter().map(|(s, _)| s).collect()
+        } else {
+            supporters.to_vec()
+        };
+        let pledges = self.plot_state().request.take().map(|r| r.pledges);
+        if !self.readings().every_pledge_held_aside() {
+            for s in &supporters {
+                let n = pledges.as_ref().and_then(|p| p.get(s).copied()).unwrap_or(0);
+                self.players[*s as usize].pp -= n;
+            }
+        }
+        let p = &mut self.players[seat as usize];
+        p.pp -= own;
+        let i = p.hand.iter().position(|c| *c == card).unwrap();
+        p.hand.remove(i);
+        let support = if supporters.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " with support from {}",
+                and_list(&supporters.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
+            )
+        };
+        self.note(format!(
+            "{} {}{support}.",
+            self.who_verb(seat, "plays", "play"),
+            card.card().name
+        ));
+        let chain = Chain {
+            cards: vec![Played { seat, card }],
+            targets: targets.to_vec(),
+            character,
+            window: SeatSet::EMPTY,
+            answers: Default::default(),
+        };
+        self.plot_state().chain = Some(chain);
+        self.open_cancel_window(rng);
+        Ok(())
+    }
+
+    /// Offers the cancel window for the top of the chain to every other
+    /// School with enough Plot Points for the cheapest cancelling Reaction
+    /// (public criteria only, never hand contents).
+    pub(crate) fn open_cancel_window(&mut self, rng: &mut GameRng) {
+        let pp: Vec<u8> = self.players.iter().map(|p| p.pp).collect();
+        let chain = self.plot_state().chain.as_mut().unwrap();
+        let top = chain.cards.last().unwrap();
+        let trigger = if chain.cards.len() == 1 {
+            "cancel_event"
+        } else {
+            "cancel_reaction"
+        };
+        let window: SeatSet = match XMen::cheapest(trigger) {
+            Some(cost) => (0..pp.len() as Seat)
+                .filter(|s| *s != top.seat && pp[*s as usize] >= cost)
+                .collect(),
+            None => SeatSet::EMPTY,
+        };
+        chain.window = window;
+        chain.answers.clear();
+        if window.is_empty() {
+            self.resolve_chain(rng);
+        }
+    }
+
+    pub(crate) fn chain_action(
+        &mut self,
+        seat: Seat,
+        chain: Chain,
+        a: &A,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        if !chain.window.contains(seat) || chain.answers.contains_key(&seat) {
+            return Err(RuleError::not_your_turn(
+                "Canceling an Event",
+                "you are not offered this window, or already answered",
+            ));
+        }
+        let answer = match a {
+            A::Decline => None,
+            A::React { card } => {
+                let p = &self.players[seat as usize];
+                let def = card.card();
+                let want = if chain.cards.len() == 1 {
+                    "cancel_event"
+                } else {
+                    "cancel_reaction"
+                };
+                if !p.hand.contains(card) {
+                    return Err(illegal(
+                        "Reaction Cards",
+                        format!("{} is not in your hand", def.name),
+                    ));
+                }
+                if def.trigger.as_deref() != Some(want) {
+                    return Err(illegal(
+                        "Reaction Cards",
+                        format!(
+                            "{} cannot be played now: this window is to {}",
+                            def.name,
+                            want.replace('_', " an ")
+                        ),
+                    ));
+                }
+                if def.plot > p.pp {
+                    return Err(illegal(
+                        "Reaction Cards",
+                        format!(
+                            "{} costs {} Plot Points; Reactions cannot be supported",
+                            def.name, def.plot
+                        ),
+                    ));
+                }
+                Some(*card)
+            }
+            _ => {
+                return Err(illegal(
+                    "Canceling an Event",
+                    "play a cancelling Reaction or decline",
+                ));
+            }
+        };
+        let n = self.seats;
+        let ch = self.plot_state().chain.as_mut().unwrap();
+        ch.answers.insert(seat, answer);
+        if ch.window.iter().all(|s| ch.answers.contains_key(&s)) {
+            // Ruling A11: the first claim clockwise from the card's player wins.
+            let from = ch.cards.last().unwrap().seat;
+            let winner = (1..n)
+                .map(|i| (from + i) % n)
+                .find(|s| matches!(ch.answers.get(s), Some(Some(_))));
+            match winner {
+                Some(s) => {
+                    let card = ch.answers[&s].unwrap();
+                    ch.cards.push(Played { seat: s, card });
+                    let p = &mut self.players[s as usize];
+                    p.pp -= card.card().plot;
+                    let i = p.hand.iter().position(|c| *c == card).unwrap();
+                    p.hand.remove(i);
+                    self.note(format!(
+                        "{} {} to cancel it.",
+                        self.who_verb(s, "plays", "play"),
+                        card.card().name
+                    ));
+                    self.open_cancel_window(rng);
+                }
+                None => self.resolve_chain(rng),
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves the chain: the top card stands; each card cancels the one
+    /// below it unless it was itself cancelled. Then every card goes face up
+    /// to the Plot discard.
+    pub(crate) fn resolve_chain(&mut self, rng: &mut GameRng) {
+        let chain = self.plot_state().chain.take().unwrap();
+        let n = chain.cards.len();
+        let mut effective = vec![true; n];
+        for i in (0..n - 1).rev() {
+            effective[i] = !effective[i + 1];
+        }
+        let ev = chain.cards[0];
+        if effective[0] {
+            self.resolve_event(ev.seat, ev.card, &chain.targets, chain.character, rng);
+        } else {
+            self.note(format!(
+                "{} is cancelled; its other costs are not taken.",
+                ev.card.card().name
+            ));
+        }
+        self.plot_discard.extend(chain.cards.iter().map(|p| p.card));
+        self.next_plot_turn(rng);
+    }
+
+    pub(crate) fn resolve_event(
+        &mut self,
+        seat: Seat,
+        card: PlotId,
+        targets: &[Seat],
+        character: Option<CharKey>,
+        rng: &mut GameRng,
+    ) {
+        let def = card.card();
+        for e in &def.cost {
+            let p = &mut self.players[seat as usize];
+            match e.op.as_str() {
+                "discard_own_student" => {
+                    if let Some(i) = character.and_then(|c| p.find(c)) {
+                        self.discard_character(seat, i);
+                    }
+                }
+                _ => {
+                    p.lose_hope(e.amount as u32);
+                }
+            }
+        }
+        for e in &def.effects {
+            let to: Vec<Seat> = match e.to.as_str() {
+                "targets" => targets.to_vec(),
+                "all" => (0..self.seats).collect(),
+                _ => vec![seat],
+            };
+            for t in to {
+                let n = e.amount as u32;
+                let readings = self.readings();
+                let p = &mut self.players[t as usize];
+                match e.op.as_str() {
+                    "gain_hope" => p.hope += n,
+                    "lose_hope" => {
+                        p.lose_hope(n);
+                    }
+                    "steal_hope" => {
+                        let k = p.lose_hope(n);
+                        self.players[seat as usize].hope += k;
+                    }
+                    "gain_rp" => p.add_rp(n as i32),
+                    "lose_rp" => p.add_rp(-(n as i32)),
+                    "gain_pp" => p.add_pp(n as i32),
+                    "lose_pp" => p.add_pp(-(n as i32)),
+                    "draw" => {
+                        self.draw_plot(t, n as usize, rng);
+                    }
+                    "power_token" => {
+                        if let Some(i) = character.and_then(|c| p.find(c)) {
+                            let lim = readings.power_token_limit(&p.chars[i]);
+                            p.chars[i].power = (p.chars[i].power + n as u8).min(lim);
+                        }
+                    }
+                    "heal" => {
+                        if let Some(i) = character.and_then(|c| p.find(c)) {
+                            p.chars[i].injured = false;
+                        }
+                    }
+                    "injure" => {
+                        if let Some(i) = character.and_then(|c| p.find(c)) {
+                            p.chars[i].injured = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.note(format!("{} resolves.", def.name));
+    }
+}

@@ -1,0 +1,87 @@
+//! Discard to Hand Size: sealed discards by the Schools over their Hand
+//! Size, revealed together when all are in.
+
+use super::{card_names, illegal, without_cards};
+use crate::action::Action as A;
+use crate::content::PlotId;
+use crate::phase::*;
+use crate::state::XMen;
+use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
+
+impl XMen {
+    pub(crate) fn start_hand_size(&mut self, rng: &mut GameRng) {
+        let over: SeatSet = (0..self.seats)
+            .filter(|s| {
+                let p = &self.players[*s as usize];
+                p.hand.len() > p.hand_size()
+            })
+            .collect();
+        if over.is_empty() {
+            self.start_recruit(rng);
+        } else {
+            self.phase = Phase::HandSize {
+                commits: Default::default(),
+                over,
+            };
+        }
+    }
+
+    /// Discard to Hand Size (sealed; revealed when all are in).
+    pub fn hand_size_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        let A::DiscardToHandSize { cards } = a else {
+            return Err(illegal(
+                "Discard to Hand Size",
+                "discard down to your Hand Size",
+            ));
+        };
+        let Phase::HandSize { over, .. } = &self.phase else {
+            unreachable!()
+        };
+        if !over.contains(seat) {
+            return Err(RuleError::not_your_turn(
+                "Discard to Hand Size",
+                "your hand is within your Hand Size",
+            ));
+        }
+        let p = &self.players[seat as usize];
+        let excess = p.hand.len() - p.hand_size();
+        if cards.len() != excess {
+            return Err(illegal(
+                "Discard to Hand Size",
+                format!(
+                    "discard exactly {} to reach your Hand Size of {}",
+                    plural(excess as u32, "card", "cards"),
+                    p.hand_size()
+                ),
+            ));
+        }
+        without_cards(&p.hand, cards, "Discard to Hand Size")?;
+        let Phase::HandSize { commits, over } = &mut self.phase else {
+            unreachable!()
+        };
+        commits.insert(seat, cards.clone());
+        if over.iter().all(|s| commits.contains_key(&s)) {
+            let all: Vec<(Seat, Vec<PlotId>)> = std::mem::take(commits).0.into_iter().collect();
+            for (s, cards) in all {
+                let p = &mut self.players[s as usize];
+                // Checked when each School committed; hands do not change meanwhile.
+                if let Ok(rest) = without_cards(&p.hand, &cards, "Discard to Hand Size") {
+                    p.hand = rest;
+                }
+                self.note(format!(
+                    "{} {} to Hand Size.",
+                    self.who_verb(s, "discards", "discard"),
+                    card_names(&cards)
+                ));
+                self.plot_discard.extend(cards);
+            }
+            self.start_recruit(rng);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,67 @@
+//! Setup (S1–S9 once the Schools are chosen) and the start of each round.
+//! The order roll and the deal happen in `XMen::setup` (`lib.rs`), which
+//! owns the match's opening position; this module is what follows a choice.
+
+use super::illegal;
+use crate::content::content;
+use crate::phase::*;
+use crate::state::{CharKey, Character, XMen};
+use backroom_engine::{GameRng, RuleError, Seat};
+
+impl XMen {
+    /// S3–S9 once every School is chosen: markers, Power Tokens, Hope.
+    pub fn begin_game(&mut self, rng: &mut GameRng) {
+        for p in &mut self.players {
+            p.rp = 1;
+            p.pp = 1;
+            p.hope = 5;
+            let school = p.school.expect("chosen");
+            let limit = content().schools[school as usize].leader.power_limit;
+            p.chars
+                .insert(0, Character::new(CharKey::Leader(school), limit));
+        }
+        self.note(format!(
+            "{} the Mission Commander token.",
+            self.who_verb(self.mc, "holds", "hold")
+        ));
+        self.start_round(rng);
+    }
+
+    /// Setup S2: choose a School.
+    pub fn pick_school(&mut self, seat: Seat, school: &str) -> Result<(), RuleError> {
+        let Phase::PickSchool { order, .. } = &mut self.phase else {
+            unreachable!()
+        };
+        if order.first() != Some(&seat) {
+            return Err(RuleError::not_your_turn(
+                "Setup",
+                "another seat chooses its School now",
+            ));
+        }
+        let Some(i) = content().schools.iter().position(|s| s.id == school) else {
+            return Err(illegal("Setup", format!("there is no School '{school}'")));
+        };
+        if self.players.iter().any(|p| p.school == Some(i as u8)) {
+            return Err(illegal("Setup", "that School is taken"));
+        }
+        order.remove(0);
+        self.players[seat as usize].school = Some(i as u8);
+        self.note(format!(
+            "{} {}.",
+            backroom_engine::seat_verb(seat, "takes", "take"),
+            content().schools[i].name
+        ));
+        Ok(())
+    }
+
+    pub(crate) fn start_round(&mut self, _rng: &mut GameRng) {
+        self.round += 1;
+        self.note(format!("Round {} begins.", self.round));
+        self.upkeep_revealed.clear();
+        self.phase = Phase::Upkeep(Upkeep {
+            stage: UpkeepStage::Recover,
+            commits: Default::default(),
+            ordered: None,
+        });
+    }
+}

@@ -1,0 +1,163 @@
+//! An engine that panics, seen from the server: Sealed Bids whose rules
+//! "crash" on a bid of 13. Reloading finds the real Sealed Bids by id.
+
+use super::*;
+use crate::config::Cli;
+use crate::store::Store;
+use backroom_engine::{GameInfo, Outcome, Pending, RuleError, SetupError};
+use clap::Parser;
+use serde_json::json;
+
+struct Faulty(&'static dyn DynGame);
+struct FaultyState(Box<dyn DynState>);
+
+impl DynGame for Faulty {
+    fn info(&self) -> GameInfo {
+        self.0.info()
+    }
+    fn content(&self) -> Option<String> {
+        self.0.content()
+    }
+    fn normalize_options(&self, options: &Value) -> Result<Value, SetupError> {
+        self.0.normalize_options(options)
+    }
+    fn setup(&self, options: &Value, seats: u8, rng: &mut GameRng) -> Result<Box<dyn DynState>, SetupError> {
+        Ok(Box::new(FaultyState(self.0.setup(options, seats, rng)?)))
+    }
+    fn restore(&self, state: &str) -> Result<Box<dyn DynState>, String> {
+        Ok(Box::new(FaultyState(self.0.restore(state)?)))
+    }
+}
+
+impl DynState for FaultyState {
+    fn pending(&self) -> Pending {
+        self.0.pending()
+    }
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        self.0.prompt(seat)
+    }
+    fn apply(&mut self, seat: Seat, action: &Value, rng: &mut GameRng) -> Result<(Vec<LogEntry>, String), RuleError> {
+        // Half-applied, then a crash: the table must not keep the half.
+        let applied = self.0.apply(seat, action, rng);
+        assert_ne!(action["value"], 13, "injected fault in the rules");
+        applied
+    }
+    fn view_json(&self, viewer: Viewer) -> String {
+        self.0.view_json(viewer)
+    }
+    fn view_raw(&self, viewer: Viewer) -> Box<serde_json::value::RawValue> {
+        self.0.view_raw(viewer)
+    }
+    fn state_json(&self) -> String {
+        self.0.state_json()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {
+        self.0.bot_action(seat, rng)
+    }
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {
+        self.0.random_action(seat, rng)
+    }
+    fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
+        self.0.redeal_hidden(viewer, rng)
+    }
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(FaultyState(self.0.clone_box()))
+    }
+    fn canonical_action(&self, action: &Value) -> Option<String> {
+        self.0.canonical_action(action)
+    }
+}
+
+/// Waits for the first frame on a socket's outbox that `pred` accepts
+/// (frames before it are dropped).
+async fn until(out: &Outbox, seen: &mut VecDeque<Value>, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        while let Some(m) = seen.pop_front() {
+            if pred(&m) {
+                return m;
+            }
+        }
+        let mut batch = vec![];
+        tokio::time::timeout(Duration::from_secs(10), out.recv_many(&mut batch)).await.expect("a frame within 10 s");
+        for o in batch {
+            let Out::Text(t) = o else { panic!("the socket was closed") };
+            seen.push_back(serde_json::from_str(t.as_str()).expect("JSON frame"));
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
+    let dir = std::env::temp_dir().join(format!("backroom-panic-{}", Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}/b.db", dir.display());
+    let ctx = Ctx::new(Store::connect(&url).await.unwrap(), Cli::parse_from(["backroom", "--database-url", &url]).serve);
+    let real = backroom_games::find("sealed-bids").unwrap();
+    let faulty: &'static dyn DynGame = Box::leak(Box::new(Faulty(real)));
+    let now = now_ms();
+    let lobby = LobbyRow {
+        id: Uuid::new_v4(),
+        game: "sealed-bids".into(),
+        seats: 2,
+        options: real.normalize_options(&json!({"rounds": 2})).unwrap().to_string(),
+        status: LobbyStatus::Open,
+        invite_hash: secret::hash("invite"),
+        spectate_hash: None,
+        seed: None,
+        seed_hash: None,
+        engine_version: real.info().engine_version as i32,
+        outcome: None,
+        rematch: None,
+        turn_clock_secs: 0,
+            webhook_url: None,
+        created_at: now,
+        updated_at: now,
+    };
+    let player = |name: &str, seat: u8| PlayerRow {
+        id: Uuid::new_v4(),
+        name: name.into(),
+        token_hash: secret::hash(name),
+        seat: Some(seat),
+        bot: false,
+        host: seat == 0,
+        joined_at: now + seat as i64,
+        stand_in: false,
+    };
+    let (ann, bob) = (player("ann", 0), player("bob", 1));
+    ctx.store.create_lobby(&lobby, &ann).await.unwrap();
+    ctx.store.add_player(lobby.id, &bob).await.unwrap();
+    let id = lobby.id;
+    ctx.open(faulty, lobby, vec![ann, bob]);
+    ctx.call(id, |reply| LobbyRequest::Start { token: secret::hash("ann"), reply }).await.unwrap();
+    let out = Outbox::new();
+    let conn = ctx
+        .call(id, |reply| LobbyRequest::Subscribe { who: Credential::Token(secret::hash("ann")), since: None, out: out.clone(), reply })
+        .await
+        .unwrap();
+    let mut seen = VecDeque::new();
+    until(&out, &mut seen, |m| m["type"] == "state").await;
+    let act = |rid: &str, value: u8| {
+        Cmd::Act(Box::new(Act { conn, rid: rid.into(), version: 0, action: json!({"type": "bid", "value": value}), received: Instant::now() }))
+    };
+
+    // The rules crash: the move is refused with a reason, not saved, and
+    // the table reloads from the store (with the real engine).
+    ctx.tell(id, act("crash", 13)).await;
+    let refused = until(&out, &mut seen, |m| m["type"] == "rejected" || m["type"] == "ack").await;
+    assert_eq!(refused["code"], "internal", "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("fault in the game rules"), "{refused}");
+    let s = until(&out, &mut seen, |m| m["type"] == "state").await;
+    assert_eq!((s["version"].clone(), s["view"]["committed"].clone()), (json!(0), json!([false, false])), "the half-applied move is gone: {s}");
+    assert!(ctx.store.all_actions(id).await.unwrap().is_empty(), "nothing was committed");
+
+    // The table carries on: the next move is made and saved.
+    ctx.tell(id, act("fine", 5)).await;
+    let ack = until(&out, &mut seen, |m| m["type"] == "rejected" || m["type"] == "ack").await;
+    assert_eq!(ack, json!({"type": "ack", "rid": "fine", "version": 1}));
+    assert_eq!(ctx.store.all_actions(id).await.unwrap().len(), 1);
+    ctx.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,545 @@
+//! One table: a lobby and, once started, its match.
+//!
+//! Each table is an actor: one tokio task owns the lobby, the game state,
+//! the match RNG and the list of connected sockets, and takes commands from
+//! an mpsc inbox. Nothing else touches the state, so no lock is held across
+//! an `.await`, and actions are applied in exactly the order they are
+//! logged.
+//!
+//! The life of an action: validate against the seat's prompt version →
+//! `apply` (a refused action changes nothing) → hand the row to the group
+//! commit writer and **wait until it is durable** → `ack` the sender →
+//! send every viewer its own freshly built view. Actions that queued up
+//! while a commit was in flight are applied together and committed in one
+//! batch; each is still acknowledged only after its commit.
+
+use crate::intern;
+use crate::registry::Ctx;
+use crate::secret;
+use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
+use axum::extract::ws::Utf8Bytes;
+use backroom_engine::erased::{DynGame, DynState};
+use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
+use backroom_protocol::http::{HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep};
+use backroom_protocol::ws::{ChatLine, ServerMsg};
+use backroom_protocol::{ApiError, ErrorCode};
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+/// How many log lines a table keeps in memory for (re)connecting clients.
+const LOG_WINDOW: usize = 1000;
+/// How many chat lines a newcomer receives.
+const CHAT_WINDOW: usize = 50;
+/// How many actions one batch applies before committing.
+const MAX_BATCH: usize = 64;
+/// Request ids remembered per seat for idempotent resends: a client resends
+/// only what it has not seen acknowledged, a handful at most.
+const RIDS_KEPT: usize = 8;
+/// Outbound frames queued per socket before it is dropped as too slow.
+pub const OUTBOX: usize = 256;
+
+mod bots;
+mod chat;
+mod clock;
+#[cfg(test)]
+mod engine_panic;
+mod lobby;
+mod notify;
+mod outbox;
+mod play;
+mod replay;
+mod restore;
+
+pub use lobby::clean_name;
+pub use outbox::{Out, Outbox};
+pub use restore::{replay_all, same_engine};
+use chat::chat_line;
+use replay::Replay;
+use restore::opening_line;
+
+/// Connection id within a table.
+pub type ConnId = u64;
+
+/// How a request proves who it is.
+#[derive(Debug, Clone)]
+pub enum Credential {
+    /// SHA-256 of a player token.
+    Token(String),
+    /// SHA-256 of the spectator secret.
+    Spectate(String),
+    /// SHA-256 of the invite secret (read-only lobby info).
+    Invite(String),
+}
+
+type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
+
+/// A move as a socket hands it in.
+pub struct Act {
+    pub conn: ConnId,
+    pub rid: String,
+    pub version: u64,
+    pub action: Value,
+    pub received: Instant,
+}
+
+/// The lobby's and the sockets' rarer requests.
+pub enum LobbyRequest {
+    Info { who: Credential, reply: Reply<LobbyInfo> },
+    Join { invite: String, name: String, reply: Reply<Joined> },
+    Seat { token: String, seat: Option<Seat>, reply: Reply<LobbyInfo> },
+    Leave { token: String, reply: Reply<()> },
+    Kick { token: String, player: Uuid, reply: Reply<LobbyInfo> },
+    Host { token: String, player: Uuid, reply: Reply<LobbyInfo> },
+    FillBots { token: String, reply: Reply<LobbyInfo> },
+    Start { token: String, reply: Reply<LobbyInfo> },
+    StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
+    Rematch { token: String, reply: Reply<Rematch> },
+    Record { who: Credential, reply: Reply<MatchRecord> },
+    Replay { who: Credential, at: u64, seat: Option<Seat>, reply: Reply<ReplayStep> },
+    Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
+    Chat { conn: ConnId, rid: String, text: String },
+}
+
+/// Commands a table accepts. Each is a word or two, the rest boxed: a
+/// table's channel holds its commands in blocks of 32, and every live
+/// table keeps one or two blocks whatever it is sent.
+pub enum Cmd {
+    Request(Box<LobbyRequest>),
+    Act(Box<Act>),
+    Unsubscribe { conn: ConnId },
+    BotTurn,
+    Expire,
+    Shutdown { done: oneshot::Sender<()> },
+}
+
+/// The address of a running table.
+#[derive(Clone)]
+pub struct TableHandle {
+    pub tx: mpsc::Sender<Cmd>,
+}
+
+struct Conn {
+    viewer: Viewer,
+    player: Option<Uuid>,
+    out: Arc<Outbox>,
+    /// Log lines up to this version have been sent (`None`: none yet).
+    log_sent: Option<u64>,
+    /// This viewer's last frame is older than the table: a paced update
+    /// is due (see [`Table::broadcast_state`]).
+    behind: bool,
+}
+
+/// The match part of a table.
+struct Live {
+    state: Box<dyn DynState>,
+    rng: GameRng,
+    version: u64,
+    log: VecDeque<(u64, PackedLogEntry)>,
+    prompts: Vec<Option<Prompt>>,
+    /// Version at which each seat's prompt last changed (stale checks).
+    prompt_changed: Vec<u64>,
+    /// Recently accepted request ids per seat, for idempotent resends: the
+    /// id, the version its action made, and a hash of that action's
+    /// canonical JSON (a resend must repeat the same action).
+    rids: HashMap<Seat, VecDeque<(Box<str>, u64, u64)>>,
+    last_snapshot: u64,
+    over: bool,
+}
+
+impl Live {
+    fn refresh_prompts(&mut self, seats: u8) {
+        for s in 0..seats {
+            let p = self.state.prompt(s);
+            if self.prompts[s as usize] != p {
+                self.prompts[s as usize] = p;
+                self.prompt_changed[s as usize] = self.version;
+            }
+        }
+    }
+
+    fn remember_rid(&mut self, seat: Seat, rid: &str, version: u64, canonical: &str) {
+        let q = self.rids.entry(seat).or_insert_with(|| VecDeque::with_capacity(RIDS_KEPT));
+        if q.len() == RIDS_KEPT {
+            q.pop_front();
+        }
+        q.push_back((rid.into(), version, action_hash(canonical)));
+    }
+}
+
+/// A hash of an action's canonical JSON, to tell a resend from a reused id.
+fn action_hash(canonical: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    canonical.hash(&mut h);
+    h.finish()
+}
+
+/// One incoming action (from a socket or a bot).
+struct Incoming {
+    /// `None` for a bot.
+    conn: Option<ConnId>,
+    seat: Seat,
+    rid: Option<String>,
+    version: Option<u64>,
+    /// A bot's is `Null` until `process` chooses it.
+    action: Value,
+    received: Instant,
+    /// A bot moving for a person whose turn clock ran out.
+    clock: bool,
+}
+
+pub struct Table {
+    id: Uuid,
+    ctx: Arc<Ctx>,
+    game: &'static dyn DynGame,
+    lobby: LobbyRow,
+    players: Vec<PlayerRow>,
+    live: Option<Live>,
+    conns: HashMap<ConnId, Conn>,
+    next_conn: ConnId,
+    chat: VecDeque<ChatLine>,
+    chat_seq: i64,
+    /// The bots' own randomness (never the match's), made when a bot
+    /// first moves: most tables have none.
+    bot_rng: Option<Box<GameRng>>,
+    bot_pending: bool,
+    /// A bot's move was refused: while a person is awaited, bots wait for a
+    /// person's move before trying again, so a confused bot never spins.
+    bots_stuck: bool,
+    deferred: VecDeque<Cmd>,
+    self_tx: mpsc::WeakSender<Cmd>,
+    /// When the paced frames of viewers who are [`Conn::behind`] go out.
+    pace_due: Option<tokio::time::Instant>,
+    /// When this table was loaded (Unix ms): a seated person who has not
+    /// connected since has been away at least since then.
+    loaded_at: i64,
+    /// Seated people who left since the table was loaded, and when (Unix
+    /// ms); an entry goes when they come back. Empty at most tables.
+    left_at: Vec<(Uuid, i64)>,
+    /// A finished match being replayed (see [`Table::replay`]); none until
+    /// someone asks, gone when the table unloads.
+    replay: Option<Box<Replay>>,
+    /// When the last move was made (Unix ms; the start, or the last stored
+    /// move's time after a restart): the turn clock runs from here.
+    last_move_at: i64,
+    /// Seats the webhook was last called for (see `notify_away`).
+    webhook_told: SeatSet,
+}
+
+fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
+    ApiError::new(code, msg)
+}
+
+pub(crate) fn frame(msg: &ServerMsg) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_default())
+}
+
+impl Table {
+    /// A new lobby's table (the lobby is already stored).
+    pub fn new_lobby(ctx: Arc<Ctx>, game: &'static dyn DynGame, lobby: LobbyRow, players: Vec<PlayerRow>) -> Table {
+        Table {
+            id: lobby.id,
+            ctx,
+            game,
+            lobby,
+            players,
+            live: None,
+            conns: HashMap::new(),
+            next_conn: 1,
+            chat: VecDeque::new(),
+            chat_seq: 0,
+            bot_rng: None,
+            bot_pending: false,
+            bots_stuck: false,
+            deferred: VecDeque::new(),
+            self_tx: mpsc::channel(1).0.downgrade(),
+            pace_due: None,
+            loaded_at: now_ms(),
+            left_at: Vec::new(),
+            replay: None,
+            last_move_at: now_ms(),
+            webhook_told: SeatSet::EMPTY,
+        }
+    }
+
+    /// Runs the actor until shutdown, expiry or idle unload.
+    ///
+    /// A plain function returning an `async move` block rather than an
+    /// `async fn`: an async fn's future keeps its arguments apart from the
+    /// locals they move into, so the table would be in its own task twice
+    /// (1.3 KB more for every table).
+    #[allow(clippy::manual_async_fn)]
+    pub fn run(mut self, mut rx: mpsc::Receiver<Cmd>, self_tx: mpsc::WeakSender<Cmd>) -> impl Future<Output = ()> + Send {
+        async move {
+            self.self_tx = self_tx;
+            self.schedule_bots();
+            let idle = Duration::from_secs(self.ctx.cfg.idle_unload_secs.max(1));
+            // One idle timer for the table's life, moved forward lazily when it
+            // fires: re-arming a timer on every command costs more than the
+            // command itself on a busy table.
+            let mut last_cmd = tokio::time::Instant::now();
+            let idle_timer = tokio::time::sleep(idle);
+            tokio::pin!(idle_timer);
+            let pace_timer = tokio::time::sleep(Duration::ZERO);
+            tokio::pin!(pace_timer);
+            let mut pace_armed = None;
+            let clock_timer = tokio::time::sleep(Duration::ZERO);
+            tokio::pin!(clock_timer);
+            let mut clock_armed = None;
+            loop {
+                if self.pace_due != pace_armed {
+                    pace_armed = self.pace_due;
+                    if let Some(due) = pace_armed {
+                        pace_timer.as_mut().reset(due);
+                    }
+                }
+                // Only tables with a turn clock pay for looking; the timer is
+                // re-armed only when the deadline moves (a move was made).
+                if self.lobby.turn_clock_secs > 0 {
+                    let due = self.clock_due();
+                    if due != clock_armed {
+                        clock_armed = due;
+                        if let Some(due) = due {
+                            let left = (due - now_ms()).max(0) as u64;
+                            clock_timer.as_mut().reset(tokio::time::Instant::now() + Duration::from_millis(left));
+                        }
+                    }
+                }
+                let cmd = match self.deferred.pop_front() {
+                    Some(c) => c,
+                    None => tokio::select! {
+                        biased;
+                        c = rx.recv() => match c {
+                            Some(c) => {
+                                last_cmd = tokio::time::Instant::now();
+                                c
+                            }
+                            None => break,
+                        },
+                        () = &mut pace_timer, if pace_armed.is_some() => {
+                            self.send_paced();
+                            continue;
+                        }
+                        () = &mut clock_timer, if clock_armed.is_some() => {
+                            clock_armed = None;
+                            Box::pin(self.clock_ran_out()).await;
+                            continue;
+                        }
+                        () = &mut idle_timer => {
+                            let due = last_cmd + idle;
+                            if tokio::time::Instant::now() >= due {
+                                if self.conns.is_empty() && !self.bot_pending {
+                                    break;
+                                }
+                                last_cmd = tokio::time::Instant::now();
+                                idle_timer.as_mut().reset(last_cmd + idle);
+                            } else {
+                                idle_timer.as_mut().reset(due);
+                            }
+                            continue;
+                        }
+                    },
+                };
+                match cmd {
+                    Cmd::Act(act) => {
+                        let mut batch = vec![];
+                        if let Some(i) = self.incoming(*act) {
+                            batch.push(i);
+                        }
+                        // The other seats' sockets that became readable in the
+                        // same instant run first and hand in their moves: one
+                        // batch, one commit and one frame per socket for all.
+                        tokio::task::yield_now().await;
+                        while batch.len() < MAX_BATCH {
+                            match rx.try_recv() {
+                                Ok(Cmd::Act(act)) => {
+                                    if let Some(i) = self.incoming(*act) {
+                                        batch.push(i);
+                                    }
+                                }
+                                Ok(other) => {
+                                    self.deferred.push_back(other);
+                                    break;
+                                }
+                                Err(_) => break,
+                            }
+                        }
+                        // Boxed: the batch's future lives only while it runs,
+                        // instead of in every idle table's task.
+                        Box::pin(self.process(batch)).await;
+                    }
+                    Cmd::BotTurn => {
+                        self.bot_pending = false;
+                        let batch = self.bot_turns();
+                        Box::pin(self.process(batch)).await;
+                    }
+                    Cmd::Shutdown { done } => {
+                        self.close_all(1012, "The server is restarting; reconnecting shortly.");
+                        let _ = done.send(());
+                        break;
+                    }
+                    Cmd::Expire => {
+                        self.lobby.status = LobbyStatus::Expired;
+                        self.close_all(4001, "This lobby expired before it started.");
+                        break;
+                    }
+                    Cmd::Unsubscribe { conn } => self.forget_conn(conn),
+                    // Lobby requests are rare next to actions: boxing their
+                    // future keeps this task's (one per table) small.
+                    Cmd::Request(req) => Box::pin(self.handle(*req)).await,
+                }
+                // A finished match with nobody watching has nothing left to do
+                // in memory: its record is in the store and reloads on demand.
+                if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
+                    break;
+                }
+                // A table that lost its match (a commit failed and the store
+                // could not be read back) stops, so that whoever comes back
+                // next loads the match afresh instead of finding no state.
+                if self.live.is_none() && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
+                    break;
+                }
+            }
+            self.ctx.forget(self.id);
+        }
+    }
+
+    fn close_all(&mut self, code: u16, reason: &str) {
+        for c in self.conns.values() {
+            let _ = c.out.offer(Out::Close(code, reason.to_string()));
+        }
+        self.conns.clear();
+    }
+
+    fn send_all(&mut self, f: &Utf8Bytes) {
+        let mut slow = vec![];
+        for (id, c) in &self.conns {
+            if !c.out.offer(Out::Text(f.clone())) {
+                slow.push(*id);
+            }
+        }
+        for id in slow {
+            self.drop_conn(id);
+        }
+    }
+
+    fn send_to(&mut self, conn: ConnId, msg: &ServerMsg) {
+        let failed = match self.conns.get(&conn) {
+            Some(c) => !c.out.offer(Out::Text(frame(msg))),
+            None => false,
+        };
+        if failed {
+            self.drop_conn(conn);
+        }
+    }
+
+    /// A socket that let too many frames pile up: its outbox has already
+    /// queued a close for it (see [`Outbox::offer`]); it leaves the table.
+    fn drop_conn(&mut self, conn: ConnId) {
+        if self.conns.contains_key(&conn) {
+            tracing::debug!(table = %self.id, conn, "dropped a socket that could not keep up");
+            self.forget_conn(conn);
+        }
+    }
+
+    /// A socket left: when it was its player's last, the player is away
+    /// from now on, and everyone sees it.
+    fn forget_conn(&mut self, conn: ConnId) {
+        if let Some(c) = self.conns.remove(&conn)
+            && let Some(p) = c.player
+            && !self.conns.values().any(|o| o.player == Some(p))
+        {
+            self.left_at.retain(|(x, _)| *x != p);
+            self.left_at.push((p, now_ms()));
+            self.broadcast_lobby();
+        }
+    }
+
+    async fn handle(&mut self, req: LobbyRequest) {
+        match req {
+            LobbyRequest::Info { who, reply } => {
+                let r = self.authorize(&who).map(|_| self.info());
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Join { invite, name, reply } => {
+                let r = self.join(invite, name).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Seat { token, seat, reply } => {
+                let r = self.seat(token, seat).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Leave { token, reply } => {
+                let r = self.leave(token).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Kick { token, player, reply } => {
+                let r = self.kick(token, player).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Host { token, player, reply } => {
+                let r = self.hand_over(token, player).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::FillBots { token, reply } => {
+                let r = self.fill_bots(token).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Start { token, reply } => {
+                let r = self.start(token).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::StandIn { token, seat, on, reply } => {
+                let r = self.stand_in(token, seat, on).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Rematch { token, reply } => {
+                let r = self.rematch(token).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Record { who, reply } => {
+                let r = self.record(who).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Replay { who, at, seat, reply } => {
+                let r = self.replay(who, at, seat).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Subscribe { who, since, out, reply } => {
+                let r = self.subscribe(who, since, out);
+                let back = r.as_ref().ok().and_then(|id| self.conns.get(id)).and_then(|c| c.player);
+                let _ = reply.send(r);
+                // A player who comes back takes their seat back from the bot.
+                if let Some(p) = back
+                    && self.players.iter().any(|x| x.id == p && x.stand_in)
+                {
+                    // Stopping never fails (see `set_stand_in`).
+                    let _ = self.set_stand_in(p, false).await;
+                }
+            }
+            LobbyRequest::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
+        }
+    }
+}
+
+/// Logs the cause; the person reads only that nothing was lost.
+pub fn internal(e: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %e, "internal error");
+    err(ErrorCode::Internal, "Something went wrong on the server; nothing was changed. Please try again.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every table's channel keeps its commands in blocks of 32: a large
+    /// rare command would make every block, on every table, large.
+    #[test]
+    fn commands_stay_small() {
+        assert!(std::mem::size_of::<Cmd>() <= 16, "Cmd is {} bytes", std::mem::size_of::<Cmd>());
+    }
+}

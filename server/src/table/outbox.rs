@@ -1,0 +1,107 @@
+//! A socket's outbound queue: the table offers frames without waiting, the
+//! socket's task drains them. A socket that lets too many pile up is too slow.
+
+use super::*;
+
+/// A frame for one socket.
+#[derive(Debug, Clone)]
+pub enum Out {
+    /// A text frame, shared between sockets that receive the same bytes
+    /// (reference-counted: built once, never copied on the way out).
+    Text(Utf8Bytes),
+    /// Close with this code and reason.
+    Close(u16, String),
+}
+
+/// A socket's queue of outbound frames: the table pushes without waiting,
+/// the socket's task drains. Lighter than an mpsc channel (a lock, a short
+/// deque and a `Notify`, a few hundred bytes per socket instead of a few
+/// KiB of channel blocks), which matters with thousands of sockets.
+pub struct Outbox {
+    queue: std::sync::Mutex<(VecDeque<Out>, bool)>,
+    ready: tokio::sync::Notify,
+}
+
+impl Outbox {
+    pub fn new() -> Arc<Outbox> {
+        Arc::new(Outbox { queue: std::sync::Mutex::new((VecDeque::new(), false)), ready: tokio::sync::Notify::new() })
+    }
+
+    /// Queues a frame; false if the socket has gone or has let [`OUTBOX`]
+    /// frames pile up unread (it is then dropped as too slow).
+    ///
+    /// A socket that falls that far behind is told so: what was queued for
+    /// it is dropped and replaced by a close frame with
+    /// [`crate::ws::CLOSE_IDLE`], so that a client that reads again gets a
+    /// close it reconnects on (and a fresh state), not silence.
+    pub fn offer(&self, o: Out) -> bool {
+        {
+            let Ok(mut q) = self.queue.lock() else { return false };
+            if q.1 {
+                return false;
+            }
+            if q.0.len() >= OUTBOX {
+                q.0.clear();
+                q.0.push_back(Out::Close(crate::ws::CLOSE_IDLE, "This connection fell too far behind; reconnecting.".into()));
+                q.1 = true;
+                drop(q);
+                self.ready.notify_one();
+                return false;
+            }
+            q.0.push_back(o);
+        }
+        self.ready.notify_one();
+        true
+    }
+
+    /// Waits for frames and moves all of them into `batch` (cancel-safe:
+    /// nothing is taken until it is returned).
+    pub async fn recv_many(&self, batch: &mut Vec<Out>) {
+        loop {
+            if self.take(batch) {
+                return;
+            }
+            self.ready.notified().await;
+        }
+    }
+
+    /// Moves whatever is queued into `batch`; true if anything was.
+    pub fn take(&self, batch: &mut Vec<Out>) -> bool {
+        let Ok(mut q) = self.queue.lock() else { return false };
+        if q.0.is_empty() {
+            return false;
+        }
+        batch.extend(q.0.drain(..));
+        if q.0.capacity() > 16 {
+            q.0.shrink_to(4);
+        }
+        true
+    }
+
+    /// The socket is gone: later frames are refused.
+    pub fn close(&self) {
+        if let Ok(mut q) = self.queue.lock() {
+            q.1 = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A socket that stops reading gets a close it reconnects on instead of
+    /// silence: its queue is replaced by the close frame.
+    #[test]
+    fn a_full_outbox_turns_into_a_close_the_client_reconnects_on() {
+        let out = Outbox::new();
+        for _ in 0..OUTBOX {
+            assert!(out.offer(Out::Text(Utf8Bytes::from_static("x"))));
+        }
+        assert!(!out.offer(Out::Text(Utf8Bytes::from_static("one too many"))));
+        assert!(!out.offer(Out::Text(Utf8Bytes::from_static("later"))), "a dropped socket takes nothing more");
+        let mut batch = vec![];
+        assert!(out.take(&mut batch));
+        assert!(matches!(batch.as_slice(), [Out::Close(crate::ws::CLOSE_IDLE, _)]), "{batch:?}");
+    }
+}

@@ -1,0 +1,353 @@
+//! Play: a move from a socket or a bot is checked against the seat's prompt
+//! version, applied, handed to the group commit and only then acknowledged;
+//! every viewer then gets its own view (paced for those who only watch).
+
+use super::*;
+use backroom_engine::seat_ref;
+
+fn code_of(msg: &ServerMsg) -> &'static str {
+    match msg {
+        ServerMsg::Rejected { code, .. } => code.as_str(),
+        _ => "none",
+    }
+}
+
+impl Table {
+    /// The `state` frame for a viewer, with the log lines after version
+    /// `from` (all of them for `None`).
+    pub(super) fn state_frame(&self, viewer: Viewer, from: Option<u64>) -> Utf8Bytes {
+        let Some(live) = &self.live else { return Utf8Bytes::from_static("") };
+        // The window is in version order: skip what this viewer has seen
+        // without walking it.
+        let first = from.map_or(0, |f| live.log.partition_point(|(v, _)| *v <= f));
+        let log: Vec<String> = live.log.range(first..).filter_map(|(_, e)| e.for_viewer(viewer).map(str::to_string)).collect();
+        let prompt = viewer.seat().and_then(|s| live.prompts.get(s as usize).cloned().flatten());
+        let view = live.state.view_raw(viewer);
+        frame(&ServerMsg::State {
+            version: live.version,
+            view,
+            prompt,
+            pending: live.state.pending(),
+            log,
+            outcome: if live.over { live.state.outcome() } else { None },
+        })
+    }
+
+    /// Sends every viewer its state now.
+    pub(super) fn broadcast_state(&mut self) {
+        self.broadcast_state_paced(|_, _| true);
+    }
+
+    /// Sends the viewers for whom `urgent` holds their state now; the others
+    /// are marked [`Conn::behind`] and get one frame when the pace timer
+    /// fires or at the next broadcast, whichever comes first. A seat that
+    /// just acted or whose prompt changed is always urgent (it is waiting
+    /// to see its move, or has something new to do), so pacing only delays
+    /// what a viewer watches, never what it must answer.
+    pub(super) fn broadcast_state_paced(&mut self, urgent: impl Fn(&Conn, &Live) -> bool) {
+        let Some(live) = self.live.as_ref() else { return };
+        let version = live.version;
+        let pace = self.ctx.cfg.view_pace_ms;
+        // One frame per (viewer, log position): tabs of the same seat share it.
+        let mut frames: HashMap<(Viewer, Option<u64>), Utf8Bytes> = HashMap::new();
+        let mut keys: Vec<(ConnId, Viewer, Option<u64>)> = Vec::with_capacity(self.conns.len());
+        let mut paced = false;
+        for (id, c) in self.conns.iter_mut() {
+            if pace == 0 || c.behind || urgent(c, live) {
+                keys.push((*id, c.viewer, c.log_sent));
+            } else if c.log_sent != Some(version) {
+                c.behind = true;
+                paced = true;
+            }
+        }
+        let mut slow = vec![];
+        for (id, viewer, sent) in keys {
+            let f = frames.entry((viewer, sent)).or_insert_with(|| self.state_frame(viewer, sent)).clone();
+            if let Some(c) = self.conns.get_mut(&id) {
+                c.log_sent = Some(version);
+                c.behind = false;
+                if !c.out.offer(Out::Text(f)) {
+                    slow.push(id);
+                }
+            }
+        }
+        for id in slow {
+            self.drop_conn(id);
+        }
+        if paced {
+            if self.pace_due.is_none() {
+                self.pace_due = Some(tokio::time::Instant::now() + Duration::from_millis(pace));
+            }
+        } else if self.conns.values().all(|c| !c.behind) {
+            self.pace_due = None;
+        }
+    }
+
+    /// The pace timer fired: every viewer still behind gets its frame.
+    pub(super) fn send_paced(&mut self) {
+        self.pace_due = None;
+        self.broadcast_state_paced(|_, _| false);
+    }
+
+    pub(super) fn incoming(&mut self, Act { conn, rid, version, action, received }: Act) -> Option<Incoming> {
+        let c = self.conns.get(&conn)?;
+        let reject = |code: ErrorCode, message: String| ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message };
+        let msg = match (c.viewer, &self.live) {
+            (_, None) => reject(ErrorCode::NotStarted, "The match has not started yet.".into()),
+            (Viewer::Spectator, _) => reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into()),
+            (Viewer::Seat(seat), Some(_)) => {
+                return Some(Incoming { conn: Some(conn), seat, rid: Some(rid), version: Some(version), action, received, clock: false });
+            }
+        };
+        metrics::counter!("backroom_rejections_total", "code" => code_of(&msg)).increment(1);
+        self.send_to(conn, &msg);
+        None
+    }
+
+    /// Applies a batch, commits it, then answers and broadcasts.
+    pub(super) async fn process(&mut self, batch: Vec<Incoming>) {
+        let seats = self.lobby.seats;
+        let Some(live) = self.live.as_mut() else { return };
+        let before = live.version;
+        let mut rows = Vec::with_capacity(batch.len());
+        let mut accepted: Vec<(Option<ConnId>, Option<String>, u64, Instant)> = Vec::with_capacity(batch.len());
+        let mut answers: Vec<(ConnId, ServerMsg)> = vec![];
+        let mut panicked: Vec<(Option<ConnId>, Option<String>)> = vec![];
+        // Resends of a move first sent earlier in this batch: (socket, rid,
+        // the version the first copy made). Answered only once it is durable.
+        let mut resent: Vec<(ConnId, String, u64)> = vec![];
+        for mut inc in batch {
+            let seat = inc.seat;
+            if inc.conn.is_none() {
+                if !live.state.pending().awaited().contains(seat) {
+                    continue;
+                }
+                let bot_rng = self.bot_rng.get_or_insert_with(|| Box::new(GameRng::from_seed(secret::random_bytes::<32>())));
+                match live.state.bot_action(seat, bot_rng) {
+                    Some(action) => inc.action = action,
+                    None => {
+                        tracing::warn!(table = %self.id, seat, "a bot found no legal action");
+                        continue;
+                    }
+                }
+            }
+            if let Some(rid) = &inc.rid
+                && let Some(&(_, v, hash)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _, _)| **r == **rid))
+            {
+                let Some(conn) = inc.conn else { continue };
+                let same = live.state.canonical_action(&inc.action).is_some_and(|c| action_hash(&c) == hash);
+                if !same {
+                    answers.push((conn, ServerMsg::Rejected {
+                        rid: rid.clone(),
+                        code: ErrorCode::RequestIdReused,
+                        rule: None,
+                        message: "This request id was already used for another move; a new move needs a new id.".into(),
+                    }));
+                } else if v > before {
+                    // The first copy is in this very batch: the resend is
+                    // answered with it, after the commit (or its failure).
+                    resent.push((conn, rid.clone(), v));
+                } else {
+                    // A resend of something already durable: acknowledge again.
+                    answers.push((conn, ServerMsg::Ack { rid: rid.clone(), version: v }));
+                }
+                continue;
+            }
+            if let (Some(v), Some(conn), Some(rid)) = (inc.version, inc.conn, &inc.rid)
+                && (v > live.version || v < live.prompt_changed[seat as usize])
+            {
+                answers.push((conn, ServerMsg::Rejected {
+                    rid: rid.clone(),
+                    code: ErrorCode::StaleVersion,
+                    rule: None,
+                    message: format!(
+                        "The table changed since you chose this (you saw version {v}, it is now {}). Look again and choose anew.",
+                        live.version
+                    ),
+                }));
+                continue;
+            }
+            // An engine bug must not take the table down: a panic refuses
+            // the whole batch (nothing of it was committed) and the table
+            // reloads from the store.
+            let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let r = live.state.apply(seat, &inc.action, &mut live.rng);
+                if r.is_ok() {
+                    live.version += 1;
+                    live.refresh_prompts(seats);
+                }
+                r
+            }));
+            let applied = match applied {
+                Ok(r) => r,
+                Err(_) => {
+                    tracing::error!(table = %self.id, seat, action = %inc.action, "the game engine panicked; reloading the match");
+                    panicked.push((inc.conn, inc.rid));
+                    panicked.extend(accepted.drain(..).map(|(c, r, _, _)| (c, r)));
+                    panicked.extend(resent.drain(..).map(|(c, r, _)| (Some(c), Some(r))));
+                    rows.clear();
+                    break;
+                }
+            };
+            match applied {
+                Ok((mut log, canonical)) => {
+                    // Every move a bot makes for a person says so, naming
+                    // them by seat token (rendered with the names in force).
+                    if inc.clock {
+                        log.insert(0, LogEntry::public(format!("{} ran out of time: a bot moved for them.", seat_ref(seat))));
+                    } else if inc.conn.is_none() && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in) {
+                        log.insert(0, LogEntry::public(format!("A bot played for {}:", seat_ref(seat))));
+                    }
+                    let (v, at) = (live.version, now_ms());
+                    if let Some(rid) = &inc.rid {
+                        live.remember_rid(seat, rid, v, &canonical);
+                    }
+                    rows.push(ActionRow {
+                        seq: v as i64,
+                        seat,
+                        rid: inc.rid.clone(),
+                        action: canonical,
+                        log: serde_json::to_string(&log).unwrap_or_else(|_| "[]".into()),
+                        at,
+                    });
+                    for e in log {
+                        live.log.push_back((v, PackedLogEntry::pack(e, intern::share)));
+                    }
+                    while live.log.len() > LOG_WINDOW {
+                        live.log.pop_front();
+                    }
+                    if inc.conn.is_some() {
+                        self.bots_stuck = false;
+                    }
+                    accepted.push((inc.conn, inc.rid, v, inc.received));
+                    // The stored move's own time: a restart's clock agrees.
+                    self.last_move_at = at;
+                }
+                Err(e) => {
+                    if let (Some(conn), Some(rid)) = (inc.conn, inc.rid) {
+                        answers.push((conn, ServerMsg::Rejected {
+                            rid,
+                            code: e.code.into(),
+                            rule: Some(e.rule),
+                            message: e.message,
+                        }));
+                    } else {
+                        tracing::warn!(table = %self.id, seat, error = %e, "a bot's action was refused");
+                        self.bots_stuck = true;
+                    }
+                }
+            }
+        }
+        if !panicked.is_empty() {
+            for (conn, rid) in panicked {
+                if let (Some(conn), Some(rid)) = (conn, rid) {
+                    answers.push((conn, ServerMsg::Rejected {
+                        rid,
+                        code: ErrorCode::Internal,
+                        rule: None,
+                        message: "The server hit a fault in the game rules, so this move was not made. Please try again or choose another.".into(),
+                    }));
+                }
+            }
+            for (conn, msg) in &answers {
+                self.send_to(*conn, msg);
+            }
+            Box::pin(self.reload()).await;
+            return;
+        }
+        for (conn, msg) in &answers {
+            if let ServerMsg::Rejected { code, .. } = msg {
+                metrics::counter!("backroom_rejections_total", "code" => code.as_str()).increment(1);
+            }
+            self.send_to(*conn, msg);
+        }
+        if rows.is_empty() {
+            self.schedule_bots();
+            return;
+        }
+        let Some(live) = self.live.as_mut() else { return };
+        let version = live.version;
+        let snapshot = (version - live.last_snapshot >= self.ctx.cfg.snapshot_every).then(|| Snapshot {
+            seq: version as i64,
+            state: live.state.state_json(),
+            rng: serde_json::to_string(&live.rng).unwrap_or_default(),
+        });
+        let outcome = if live.state.pending().is_over() { live.state.outcome() } else { None };
+        let acted: SeatSet = rows.iter().map(|r| r.seat).collect();
+        let commit = Commit {
+            lobby: self.id,
+            actions: rows,
+            snapshot: snapshot.clone(),
+            finished: outcome.as_ref().map(|o| serde_json::to_string(o).unwrap_or_default()),
+        };
+        if let Err(e) = self.ctx.commits.commit(commit).await {
+            tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
+            let resent = resent.into_iter().map(|(c, r, v)| (Some(c), Some(r), v, Instant::now()));
+            for (conn, rid, _, _) in accepted.into_iter().chain(resent) {
+                if let (Some(conn), Some(rid)) = (conn, rid) {
+                    self.send_to(conn, &ServerMsg::Rejected {
+                        rid,
+                        code: ErrorCode::Internal,
+                        rule: None,
+                        message: "The move could not be saved, so it was not made. Please try again.".into(),
+                    });
+                }
+            }
+            Box::pin(self.reload()).await;
+            return;
+        }
+        let live = self.live.as_mut().expect("live during process");
+        if let Some(s) = snapshot {
+            live.last_snapshot = s.seq as u64;
+        }
+        let n = accepted.len();
+        metrics::counter!("backroom_actions_total").increment(n as u64);
+        for (conn, rid, v, received) in accepted {
+            if let (Some(conn), Some(rid)) = (conn, rid) {
+                self.send_to(conn, &ServerMsg::Ack { rid, version: v });
+                metrics::histogram!("backroom_action_latency_seconds").record(received.elapsed().as_secs_f64());
+            }
+        }
+        for (conn, rid, v) in resent {
+            self.send_to(conn, &ServerMsg::Ack { rid, version: v });
+        }
+        if let Some(o) = outcome {
+            let live = self.live.as_mut().expect("live during process");
+            live.over = true;
+            self.lobby.status = LobbyStatus::Finished;
+            self.lobby.outcome = serde_json::to_string(&o).ok();
+            live.log.push_back((version, LogEntry::public(format!("{} The seed was {}.", o.summary, self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default())).into()));
+            metrics::gauge!("backroom_live_matches").decrement(1.0);
+            metrics::counter!("backroom_matches_finished_total").increment(1);
+            self.broadcast_state();
+            self.broadcast_lobby();
+        } else {
+            self.broadcast_state_paced(|c, live| match c.viewer {
+                Viewer::Seat(s) => acted.contains(s) || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before),
+                Viewer::Spectator => false,
+            });
+        }
+        self.notify_away();
+        self.schedule_bots();
+    }
+
+    /// After a failed commit the in-memory state may be ahead of the store:
+    /// rebuild it from the store, then resend every viewer its state.
+    pub(super) async fn reload(&mut self) {
+        match Table::load(self.ctx.clone(), self.id, false).await {
+            Ok(Some(fresh)) => {
+                self.live = fresh.live;
+                self.lobby = fresh.lobby;
+                for c in self.conns.values_mut() {
+                    c.log_sent = self.live.as_ref().map(|l| l.version);
+                }
+                self.broadcast_state();
+            }
+            Ok(None) | Err(_) => {
+                tracing::error!(table = %self.id, "the store is unavailable; closing the table");
+                self.close_all(1011, "The server cannot reach its database; please come back in a minute.");
+                self.live = None;
+            }
+        }
+    }
+}
