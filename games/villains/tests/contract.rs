@@ -30,3 +30,17 @@ fn non_leak_at_four_and_five_seats() {
         }
     }
 }
+
+#[test]
+fn offered_options_work_at_four_and_five_seats() {
+    let mut options = 0;
+    for seats in [4, 5] {
+        for seed in 0..2 {
+            let r =
+                testkit::offered_options_work::<Villains>(&Options::default(), seats, seed, 400)
+                    .unwrap_or_else(|e| panic!("{e}"));
+            options += r.options;
+        }
+    }
+    assert!(options > 500, "{options}");
+}
