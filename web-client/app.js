@@ -349,6 +349,17 @@ function tablePage(lobbyId, { spectate }) {
     onMessage: onMsg,
     onStatus: showConn,
   });
+  // "Pass for me when I have nothing to decide" (kept in this browser; the
+  // server answers such prompts after a short fixed delay, and reaction
+  // windows keep answers sealed, so nobody can tell it from a quick pass).
+  const AUTO_PASS_KEY = 'backroom.autoPass';
+  conn.autoPass = localStorage.getItem(AUTO_PASS_KEY) === '1';
+  const autoPass = h('input', { type: 'checkbox', checked: conn.autoPass, 'aria-label': 'Pass for me when I have nothing to decide' });
+  autoPass.addEventListener('change', () => {
+    localStorage.setItem(AUTO_PASS_KEY, autoPass.checked ? '1' : '0');
+    conn.setAutoPass(autoPass.checked);
+  });
+  const autoPassToggle = h('label.auto-pass-toggle.small', { title: 'When your only choice is to pass (a reaction you cannot play, a step with one option), the table passes for you after a moment.' }, autoPass, ' Auto-pass');
   let statusTick = null;
   const clockTick = setInterval(() => tickClock(), 1000);
   // A handle for scripted checks (tests, the console): send an action
@@ -551,7 +562,7 @@ function tablePage(lobbyId, { spectate }) {
       h('h1', L.game_name),
       h('span.status-pill', { dataset: { status: L.status } }, STATUS_TEXT[L.status] || L.status),
       spectate ? h('span.pill', 'Watching') : seat !== null ? h('span.pill.me', `You: ${me() ? me().name : ''} · ${seatLabel(seat)}`) : h('span.pill', `You: ${me() ? me().name : ''} · not seated`),
-      h('span.head-tools', alerts && mySeat() !== null ? alerts.controls : null, rulesButton(L.game, L.game_name)),
+      h('span.head-tools', alerts && mySeat() !== null ? alerts.controls : null, mySeat() !== null ? autoPassToggle : null, rulesButton(L.game, L.game_name)),
     );
   }
 

@@ -23,6 +23,7 @@ export class Connection {
     this.onStatus = onStatus;
     this.ws = null;
     this.since = null; // last state version seen: resent as `since`
+    this.autoPass = false; // "pass for me when I have nothing to decide": sent with every hello
     this.attempt = 0;
     this.pending = new Map(); // rid -> {msg, resolve}
     this.stopped = false;
@@ -69,6 +70,7 @@ export class Connection {
       if (this.token) hello.token = this.token;
       if (this.spectate) hello.spectate = this.spectate;
       if (this.since !== null) hello.since = this.since;
+      if (this.token) hello.auto_pass = this.autoPass;
       ws.send(JSON.stringify(hello));
       this.lastHeard = Date.now();
       this.startKeepAlive();
@@ -212,6 +214,12 @@ export class Connection {
       this.pending.set(id, { msg: full, resolve });
       this.rawSend(full);
     });
+  }
+
+  /** Turns "pass for me when I have nothing to decide" on or off (kept for reconnects). */
+  setAutoPass(on) {
+    this.autoPass = !!on;
+    return this.request({ type: 'settings', auto_pass: this.autoPass });
   }
 
   get online() {

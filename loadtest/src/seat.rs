@@ -152,7 +152,7 @@ pub async fn run(
         Ok(Err(e)) => return fail(stats, connected, format!("connect: {e}")),
         Err(_) => return fail(stats, connected, "connect: timeout".into()),
     };
-    let hello = ClientMsg::Hello { lobby: cfg.lobby, token: Some(cfg.token.clone()), spectate: None, since: None };
+    let hello = ClientMsg::Hello { lobby: cfg.lobby, token: Some(cfg.token.clone()), spectate: None, since: None, auto_pass: None };
     if let Err(e) = ws.send(Message::text(serde_json::to_string(&hello).unwrap())).await {
         return fail(stats, connected, format!("hello: {e}"));
     }

@@ -31,6 +31,9 @@ pub enum ClientMsg {
         /// The last version this client saw: log lines after it are resent.
         #[serde(default)]
         since: Option<u64>,
+        /// "Pass for me when I have nothing to decide" (see `Settings`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        auto_pass: Option<bool>,
     },
     /// An action in the game, for the sender's seat.
     Act {
@@ -48,6 +51,16 @@ pub enum ClientMsg {
         rid: String,
         /// The text (1–500 characters).
         text: String,
+    },
+    /// A player's table settings; answered by `ack`.
+    Settings {
+        /// Request id.
+        rid: String,
+        /// "Pass for me when I have nothing to decide": when this seat's
+        /// prompt leaves exactly one thing to do (a reaction window it
+        /// cannot answer but by passing, a single-option step), the server
+        /// answers it after a short fixed delay.
+        auto_pass: bool,
     },
     /// Keep-alive; answered by `pong`.
     Ping,

@@ -140,6 +140,11 @@ pub struct ServeArgs {
     /// probe); the kernel then notices a peer that vanished. 0: off.
     #[arg(long, env = "BACKROOM_TCP_KEEPALIVE_SECS", default_value_t = 30)]
     pub tcp_keepalive_secs: u64,
+    /// How long after a prompt appears the server answers it for a player
+    /// who asked it to pass when they have nothing to decide (ms). Fixed,
+    /// so that such a pass is not told from a quick pass by hand.
+    #[arg(long, env = "BACKROOM_AUTO_PASS_MS", default_value_t = 1500)]
+    pub auto_pass_ms: u64,
     /// Let lobby webhooks reach loopback, private, link-local and other
     /// non-public addresses (tests, or a server whose operator wants them).
     /// Off: such URLs are refused, so a webhook cannot be used to make

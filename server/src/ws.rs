@@ -298,13 +298,16 @@ impl Reader {
             }
         };
         match (msg, self.session) {
-            (ClientMsg::Hello { lobby, token, spectate, since }, None) => {
+            (ClientMsg::Hello { lobby, token, spectate, since, auto_pass }, None) => {
                 // Boxed: a hello happens once per socket, and its future is
                 // the largest part of this one.
                 match Box::pin(hello(ctx, lobby, token, spectate, since, out)).await {
                     Ok(conn) => {
                         self.session = Some((lobby, conn));
                         self.table = Box::pin(ctx.handle(lobby, false)).await.ok();
+                        if let Some(on) = auto_pass {
+                            self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: None, on }))).await;
+                        }
                     }
                     Err(closing) => {
                         for o in closing {
@@ -318,7 +321,14 @@ impl Reader {
                 say(error(ErrorCode::InvalidField, "This socket has already said hello."));
             }
             (ClientMsg::Ping, _) => say(text(&ServerMsg::Pong)),
-            (ClientMsg::Act { rid, .. } | ClientMsg::Chat { rid, .. }, None) => {
+            (ClientMsg::Settings { rid, auto_pass }, Some((lobby, conn))) => {
+                if let Err(e) = rules::request_id(&rid) {
+                    say(error(e.code, e.message));
+                    return true;
+                }
+                self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: Some(rid), on: auto_pass }))).await;
+            }
+            (ClientMsg::Act { rid, .. } | ClientMsg::Chat { rid, .. } | ClientMsg::Settings { rid, .. }, None) => {
                 say(text(&ServerMsg::Rejected { rid, code: ErrorCode::NotAuthenticated, rule: None, message: "Say hello first.".into() }));
             }
             (ClientMsg::Act { rid, version, action }, Some((lobby, conn))) => {
@@ -398,7 +408,7 @@ fn explain(frame: &str, e: serde_json::Error) -> Out {
         Ok(v) => v,
         Err(e) => return error(ErrorCode::BadJson, format!("That message is not valid JSON ({e}).")),
     };
-    let known = ["hello", "act", "chat", "ping"];
+    let known = ["hello", "act", "chat", "settings", "ping"];
     let (code, message) = match value.get("type").and_then(|t| t.as_str()) {
         Some(t) if known.contains(&t) => (ErrorCode::InvalidField, format!("A '{t}' message is malformed: {e}.")),
         Some(t) => (ErrorCode::UnknownMessage, format!("Unknown message type '{}'.", t.chars().take(32).collect::<String>())),

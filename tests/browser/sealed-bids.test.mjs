@@ -229,6 +229,12 @@ test('two players play Sealed Bids through the web client without seeing each ot
     assert.ok(pieced.length >= ROUNDS * 5, `only ${pieced.length} log lines`);
     assert.deepEqual(fresh.slice(-pieced.length), pieced, 'the live log differs from the full log');
     t.diagnostic(`log: ${pieced.length} lines live, ${fresh.length} on a fresh load`);
+    // One name per player: the log names people by their table names and
+    // the reader as "you", never by seat number or a raw seat token.
+    const logText = fresh.join('\n');
+    assert.ok(!/\{seat:|Seat \d/.test(logText), `the log shows a seat number or token:\n${logText}`);
+    assert.match(logText, /\bBea\b/, 'the other player is named');
+    assert.match(logText, /\b[Yy]ou\b/, 'the reader reads "you"');
 
     // --- A's seat link opens the same seat in a third, fresh profile (another device)
     const seatLink = await A.locator('.seatlink input').inputValue();

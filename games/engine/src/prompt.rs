@@ -161,6 +161,34 @@ impl Prompt {
         Prompt { title: title.into(), asks: vec![ask] }
     }
 
+    /// The one action this prompt allows when there is nothing to decide:
+    /// exactly one enabled ask, each of whose parameters has exactly one
+    /// possible value (a `one` with a single enabled option). `None` when
+    /// the seat has a real choice. A server may answer such a prompt for a
+    /// player who asked it to ("pass for me when I cannot respond").
+    pub fn only_answer(&self) -> Option<Value> {
+        let mut open = self.asks.iter().filter(|a| a.enabled());
+        let ask = open.next()?;
+        if open.next().is_some() {
+            return None;
+        }
+        let mut values = Vec::with_capacity(ask.params.len());
+        for p in &ask.params {
+            match &p.input {
+                Input::One { options } => {
+                    let mut enabled = options.iter().filter(|o| o.enabled());
+                    let only = enabled.next()?;
+                    if enabled.next().is_some() {
+                        return None;
+                    }
+                    values.push(only.value.clone());
+                }
+                _ => return None,
+            }
+        }
+        Some(ask.action(values))
+    }
+
     /// Builds a uniformly random action: a random ask, then a random value
     /// for each parameter. Returns `None` for a prompt with no asks.
     ///
@@ -289,6 +317,25 @@ impl Input {
             }
             Input::Text { .. } => Value::String(String::new()),
         }
+    }
+}
+
+#[cfg(test)]
+mod only_answer_tests {
+    use super::*;
+
+    #[test]
+    fn only_answer_is_the_one_thing_left_to_do() {
+        let react = Ask::new("react", "Play a Reaction").disabled_if(true, || "costs 3 Plot Points; you have 1".into());
+        let pass = Ask::new("decline", "Pass");
+        let p = Prompt { title: "Cancel?".into(), asks: vec![react.clone(), pass.clone()] };
+        assert_eq!(p.only_answer(), Some(serde_json::json!({"type": "decline"})));
+        let open = Prompt { title: "Cancel?".into(), asks: vec![Ask { disabled: None, ..react }, pass] };
+        assert_eq!(open.only_answer(), None, "a real choice");
+        let one = Ask::new("pick", "Pick").param("card", "Card", Input::One { options: vec![Opt::new("a", "A"), Opt::new("b", "B").disabled_if(true, || "no".into())] });
+        assert_eq!(Prompt::single("t", one).only_answer(), Some(serde_json::json!({"type": "pick", "card": "a"})));
+        let number = Ask::new("bid", "Bid").param("value", "Bid", Input::Number { min: 0, max: 3 });
+        assert_eq!(Prompt::single("t", number).only_answer(), None);
     }
 }
 

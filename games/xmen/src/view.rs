@@ -156,7 +156,10 @@ pub struct ChainView {
     pub character: Option<crate::state::CharKey>,
     /// Seats offered the window.
     pub window: SeatSet,
-    /// Who has answered.
+    /// Whether the viewer has answered (its own entry only: answers stay
+    /// sealed until the window closes, so that a pass, made by hand or for
+    /// a player who asked the server to pass when they cannot respond, is
+    /// not told from a thought-out one).
     pub answered: Vec<bool>,
     /// The viewer's own answer.
     pub mine: Option<Option<PlotId>>,
@@ -214,7 +217,10 @@ pub struct WindowView {
     pub actor: Option<Seat>,
     /// Seats offered the window.
     pub seats: SeatSet,
-    /// Who has answered.
+    /// Whether the viewer has answered (its own entry only: answers stay
+    /// sealed until the window closes, so that a pass, made by hand or for
+    /// a player who asked the server to pass when they cannot respond, is
+    /// not told from a thought-out one).
     pub answered: Vec<bool>,
     /// The viewer's own sealed answer.
     pub mine: Option<Option<PlotId>>,
@@ -259,7 +265,7 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
                 targets: c.targets.clone(),
                 character: c.character,
                 window: c.window,
-                answered: (0..g.seats).map(|s| c.answers.contains_key(&s)).collect(),
+                answered: (0..g.seats).map(|s| me == Some(s) && c.answers.contains_key(&s)).collect(),
                 mine: me.and_then(|s| c.answers.get(&s).copied()),
             }),
         },
@@ -341,7 +347,7 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
             trigger: w.trigger.clone(),
             actor: w.actor,
             seats: w.seats,
-            answered: (0..g.seats).map(|s| w.answers.contains_key(&s)).collect(),
+            answered: (0..g.seats).map(|s| me == Some(s) && w.answers.contains_key(&s)).collect(),
             mine: me.and_then(|s| w.answers.get(&s).copied()),
             queued: g.windows.len() - 1,
         }),

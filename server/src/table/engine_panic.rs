@@ -1,5 +1,7 @@
-//! An engine that panics, seen from the server: Sealed Bids whose rules
-//! "crash" on a bid of 13. Reloading finds the real Sealed Bids by id.
+//! Sealed Bids wrapped to misbehave on purpose, seen from the server:
+//! rules that "crash" on a bid of 13 (reloading finds the real Sealed Bids
+//! by id), and prompts that leave one thing to do (every bid dial reduced
+//! to the single value 3), for "pass for me when I have nothing to decide".
 
 use super::*;
 use crate::config::Cli;
@@ -8,8 +10,17 @@ use backroom_engine::{GameInfo, Outcome, Pending, RuleError, SetupError};
 use clap::Parser;
 use serde_json::json;
 
-struct Faulty(&'static dyn DynGame);
-struct FaultyState(Box<dyn DynState>);
+struct Faulty(&'static dyn DynGame, Twist);
+struct FaultyState(Box<dyn DynState>, Twist);
+
+/// How the wrapped game misbehaves.
+#[derive(Clone, Copy, PartialEq)]
+enum Twist {
+    /// A bid of 13 panics half-way through `apply`.
+    Panic,
+    /// Every prompt leaves one thing to do: the dial offers only 3.
+    OneOption,
+}
 
 impl DynGame for Faulty {
     fn info(&self) -> GameInfo {
@@ -22,10 +33,10 @@ impl DynGame for Faulty {
         self.0.normalize_options(options)
     }
     fn setup(&self, options: &Value, seats: u8, rng: &mut GameRng) -> Result<Box<dyn DynState>, SetupError> {
-        Ok(Box::new(FaultyState(self.0.setup(options, seats, rng)?)))
+        Ok(Box::new(FaultyState(self.0.setup(options, seats, rng)?, self.1)))
     }
     fn restore(&self, state: &str) -> Result<Box<dyn DynState>, String> {
-        Ok(Box::new(FaultyState(self.0.restore(state)?)))
+        Ok(Box::new(FaultyState(self.0.restore(state)?, self.1)))
     }
 }
 
@@ -34,12 +45,20 @@ impl DynState for FaultyState {
         self.0.pending()
     }
     fn prompt(&self, seat: Seat) -> Option<Prompt> {
-        self.0.prompt(seat)
+        let mut p = self.0.prompt(seat)?;
+        if self.1 == Twist::OneOption {
+            for ask in &mut p.asks {
+                for param in &mut ask.params {
+                    param.input = backroom_engine::Input::One { options: vec![backroom_engine::Opt::new(3, "3")] };
+                }
+            }
+        }
+        Some(p)
     }
     fn apply(&mut self, seat: Seat, action: &Value, rng: &mut GameRng) -> Result<(Vec<LogEntry>, String), RuleError> {
         // Half-applied, then a crash: the table must not keep the half.
         let applied = self.0.apply(seat, action, rng);
-        assert_ne!(action["value"], 13, "injected fault in the rules");
+        assert!(self.1 != Twist::Panic || action["value"] != 13, "injected fault in the rules");
         applied
     }
     fn view_json(&self, viewer: Viewer) -> String {
@@ -64,7 +83,7 @@ impl DynState for FaultyState {
         self.0.redeal_hidden(viewer, rng)
     }
     fn clone_box(&self) -> Box<dyn DynState> {
-        Box::new(FaultyState(self.0.clone_box()))
+        Box::new(FaultyState(self.0.clone_box(), self.1))
     }
     fn canonical_action(&self, action: &Value) -> Option<String> {
         self.0.canonical_action(action)
@@ -89,14 +108,18 @@ async fn until(out: &Outbox, seen: &mut VecDeque<Value>, pred: impl Fn(&Value) -
     }
 }
 
-#[tokio::test]
-async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
+/// A started two-seat match of the wrapped game (Ann and Bob, stored in a
+/// fresh SQLite file, `extra` flags for the server), with Ann's socket
+/// subscribed and her first state read.
+async fn wrapped_match(twist: Twist, extra: &[&str]) -> (Arc<Ctx>, Uuid, ConnId, Arc<Outbox>, VecDeque<Value>, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("backroom-panic-{}", Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/b.db", dir.display());
-    let ctx = Ctx::new(Store::connect(&url).await.unwrap(), Cli::parse_from(["backroom", "--database-url", &url]).serve);
+    let mut args = vec!["backroom", "--database-url", &url];
+    args.extend_from_slice(extra);
+    let ctx = Ctx::new(Store::connect(&url).await.unwrap(), Cli::parse_from(args).serve);
     let real = backroom_games::find("sealed-bids").unwrap();
-    let faulty: &'static dyn DynGame = Box::leak(Box::new(Faulty(real)));
+    let faulty: &'static dyn DynGame = Box::leak(Box::new(Faulty(real, twist)));
     let now = now_ms();
     let lobby = LobbyRow {
         id: Uuid::new_v4(),
@@ -112,7 +135,7 @@ async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
         outcome: None,
         rematch: None,
         turn_clock_secs: 0,
-            webhook_url: None,
+        webhook_url: None,
         created_at: now,
         updated_at: now,
     };
@@ -139,6 +162,12 @@ async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
         .unwrap();
     let mut seen = VecDeque::new();
     until(&out, &mut seen, |m| m["type"] == "state").await;
+    (ctx, id, conn, out, seen, dir)
+}
+
+#[tokio::test]
+async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
+    let (ctx, id, conn, out, mut seen, dir) = wrapped_match(Twist::Panic, &[]).await;
     let act = |rid: &str, value: u8| {
         Cmd::Act(Box::new(Act { conn, rid: rid.into(), version: 0, action: json!({"type": "bid", "value": value}), received: Instant::now() }))
     };
@@ -158,6 +187,27 @@ async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
     let ack = until(&out, &mut seen, |m| m["type"] == "rejected" || m["type"] == "ack").await;
     assert_eq!(ack, json!({"type": "ack", "rid": "fine", "version": 1}));
     assert_eq!(ctx.store.all_actions(id).await.unwrap().len(), 1);
+    ctx.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// "Pass for me when I have nothing to decide": Ann turns it on; her
+/// prompt (a dial reduced to one value) is answered for her after the
+/// fixed delay, stored like any move and shown to her as made.
+#[tokio::test]
+async fn the_server_answers_a_prompt_with_one_thing_left_for_a_player_who_asked() {
+    let (ctx, id, conn, out, mut seen, dir) = wrapped_match(Twist::OneOption, &["--auto-pass-ms", "100"]).await;
+    ctx.tell(id, Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: Some("s1".into()), on: true }))).await;
+    let ack = until(&out, &mut seen, |m| m["type"] == "ack").await;
+    assert_eq!(ack["rid"], "s1");
+    let s = until(&out, &mut seen, |m| m["type"] == "state" && m["view"]["my_bid"] == 3).await;
+    assert_eq!(s["version"], 1, "{s}");
+    let rows = ctx.store.all_actions(id).await.unwrap();
+    assert_eq!((rows.len(), rows[0].seat), (1, 0), "one move, Ann's, stored");
+    assert!(!s["log"].to_string().contains("bot"), "not logged as a bot's move: {s}");
+    // Off again: the next prompt waits for her.
+    ctx.tell(id, Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: Some("s2".into()), on: false }))).await;
+    until(&out, &mut seen, |m| m["type"] == "ack" && m["rid"] == "s2").await;
     ctx.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

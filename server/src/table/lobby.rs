@@ -466,6 +466,7 @@ impl Table {
         self.broadcast_lobby();
         self.broadcast_state();
         self.notify_away();
+        self.schedule_auto_pass();
         self.schedule_bots();
         Ok(self.info())
     }

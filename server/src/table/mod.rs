@@ -49,6 +49,7 @@ mod clock;
 mod engine_panic;
 mod lobby;
 mod notify;
+mod auto_pass;
 mod outbox;
 mod play;
 mod replay;
@@ -102,6 +103,9 @@ pub enum LobbyRequest {
     Replay { who: Credential, at: u64, seat: Option<Seat>, reply: Reply<ReplayStep> },
     Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
     Chat { conn: ConnId, rid: String, text: String },
+    /// "Pass for me when I have nothing to decide", on or off (from the
+    /// `hello` without a rid, or a `settings` message with one).
+    AutoPass { conn: ConnId, rid: Option<String>, on: bool },
 }
 
 /// Commands a table accepts. Each is a word or two, the rest boxed: a
@@ -112,6 +116,7 @@ pub enum Cmd {
     Act(Box<Act>),
     Unsubscribe { conn: ConnId },
     BotTurn,
+    AutoPass,
     Expire,
     Shutdown { done: oneshot::Sender<()> },
 }
@@ -190,6 +195,9 @@ struct Incoming {
     received: Instant,
     /// A bot moving for a person whose turn clock ran out.
     clock: bool,
+    /// The server answering a prompt with one thing left to do, for a
+    /// player who asked it to (the action is set).
+    auto: bool,
 }
 
 pub struct Table {
@@ -228,6 +236,11 @@ pub struct Table {
     last_move_at: i64,
     /// Seats the webhook was last called for (see `notify_away`).
     webhook_told: SeatSet,
+    /// Players who asked the server to pass for them when they have
+    /// nothing to decide, and the answers due: (seat, the version its
+    /// prompt appeared at, when).
+    auto_pass: Vec<Uuid>,
+    auto_due: Vec<(Seat, u64, tokio::time::Instant)>,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -263,6 +276,8 @@ impl Table {
             replay: None,
             last_move_at: now_ms(),
             webhook_told: SeatSet::EMPTY,
+            auto_pass: Vec::new(),
+            auto_due: Vec::new(),
         }
     }
 
@@ -371,6 +386,12 @@ impl Table {
                         // Boxed: the batch's future lives only while it runs,
                         // instead of in every idle table's task.
                         Box::pin(self.process(batch)).await;
+                    }
+                    Cmd::AutoPass => {
+                        let batch = self.auto_answers();
+                        if !batch.is_empty() {
+                            Box::pin(self.process(batch)).await;
+                        }
                     }
                     Cmd::BotTurn => {
                         self.bot_pending = false;
@@ -522,6 +543,7 @@ impl Table {
                 }
             }
             LobbyRequest::Chat { conn, rid, text } => self.chat(conn, rid, text).await,
+            LobbyRequest::AutoPass { conn, rid, on } => self.set_auto_pass(conn, rid, on),
         }
     }
 }

@@ -3,7 +3,21 @@
 //! every viewer then gets its own view (paced for those who only watch).
 
 use super::*;
-use backroom_engine::seat_ref;
+use backroom_engine::{Pending, seat_ref};
+
+/// A reaction window's answers are sealed until it closes: a viewer learns
+/// only whether it has answered itself, so that a pass (made by hand, or by
+/// the server for a player who asked it to pass when they cannot respond)
+/// cannot be told from a thought-out one by its timing.
+fn sealed_answers(pending: Pending, viewer: Viewer) -> Pending {
+    match pending {
+        Pending::Window { seats, answered } => {
+            let own = viewer.seat().filter(|s| answered.contains(*s)).map_or(SeatSet::EMPTY, SeatSet::only);
+            Pending::Window { seats, answered: own }
+        }
+        other => other,
+    }
+}
 
 fn code_of(msg: &ServerMsg) -> &'static str {
     match msg {
@@ -27,7 +41,7 @@ impl Table {
             version: live.version,
             view,
             prompt,
-            pending: live.state.pending(),
+            pending: sealed_answers(live.state.pending(), viewer),
             log,
             outcome: if live.over { live.state.outcome() } else { None },
         })
@@ -96,7 +110,7 @@ impl Table {
             (_, None) => reject(ErrorCode::NotStarted, "The match has not started yet.".into()),
             (Viewer::Spectator, _) => reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into()),
             (Viewer::Seat(seat), Some(_)) => {
-                return Some(Incoming { conn: Some(conn), seat, rid: Some(rid), version: Some(version), action, received, clock: false });
+                return Some(Incoming { conn: Some(conn), seat, rid: Some(rid), version: Some(version), action, received, clock: false, auto: false });
             }
         };
         metrics::counter!("backroom_rejections_total", "code" => code_of(&msg)).increment(1);
@@ -118,7 +132,7 @@ impl Table {
         let mut resent: Vec<(ConnId, String, u64)> = vec![];
         for mut inc in batch {
             let seat = inc.seat;
-            if inc.conn.is_none() {
+            if inc.conn.is_none() && !inc.auto {
                 if !live.state.pending().awaited().contains(seat) {
                     continue;
                 }
@@ -195,7 +209,7 @@ impl Table {
                     // them by seat token (rendered with the names in force).
                     if inc.clock {
                         log.insert(0, LogEntry::public(format!("{} ran out of time: a bot moved for them.", seat_ref(seat))));
-                    } else if inc.conn.is_none() && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in) {
+                    } else if inc.conn.is_none() && !inc.auto && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in) {
                         log.insert(0, LogEntry::public(format!("A bot played for {}:", seat_ref(seat))));
                     }
                     let (v, at) = (live.version, now_ms());
@@ -328,6 +342,7 @@ impl Table {
             });
         }
         self.notify_away();
+        self.schedule_auto_pass();
         self.schedule_bots();
     }
 

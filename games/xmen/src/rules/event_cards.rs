@@ -148,7 +148,12 @@ impl XMen {
     /// of their spent Plot Points": every pledge counts, and `supporters`,
     /// when given, must name exactly the Schools that pledged. Version 1
     /// counted only the pledges `supporters` accepted, any subset.
-    fn accepted_support(&self, pl: &Plot, seat: Seat, supporters: &[Seat]) -> Result<u8, RuleError> {
+    fn accepted_support(
+        &self,
+        pl: &Plot,
+        seat: Seat,
+        supporters: &[Seat],
+    ) -> Result<u8, RuleError> {
         if !self.readings().every_pledge_held_aside() {
             let mut support = 0u8;
             for (i, s) in supporters.iter().enumerate() {
@@ -229,7 +234,10 @@ impl XMen {
         let pledges = self.plot_state().request.take().map(|r| r.pledges);
         if !self.readings().every_pledge_held_aside() {
             for s in &supporters {
-                let n = pledges.as_ref().and_then(|p| p.get(s).copied()).unwrap_or(0);
+                let n = pledges
+                    .as_ref()
+                    .and_then(|p| p.get(s).copied())
+                    .unwrap_or(0);
                 self.players[*s as usize].pp -= n;
             }
         }

@@ -88,9 +88,14 @@ impl XMen {
                 format!("{} nothing.", self.who_verb(seat, "pledges", "pledge"))
             } else {
                 format!(
-                    "{} {}, held aside until the Event is played.",
+                    "{} {}{}.",
                     self.who_verb(seat, "pledges", "pledge"),
-                    plural(*amount, "Plot Point", "Plot Points")
+                    plural(*amount, "Plot Point", "Plot Points"),
+                    if self.readings().every_pledge_held_aside() {
+                        ", held aside until the Event is played"
+                    } else {
+                        ""
+                    }
                 )
             });
             return Ok(());

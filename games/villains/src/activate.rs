@@ -1,0 +1,767 @@
+//! Activating a revealed token: the deploy, move and battle tokens (and the
+//! unique tokens that act as one: Invade as a deploy token, a Wild as the
+//! type its owner names).
+//!
+//! An activation carries every choice up front (which units, from where,
+//! how the cost is paid), so it is checked whole and either happens or
+//! changes nothing. A token that cannot be resolved must be discarded
+//! instead ([`crate::actions::discard`]). Costs: the token's own (a move
+//! token 2, or what an upgrade says), an enemy's activated Credit Freeze
+//! here (+1 each), each unit's cost when deployed, and an enemy's Police
+//! Payoff here (+1 per unit entering, per card). Cards with Kau's icon do
+//! not touch the Aliens' units moving or deploying with Kau, or already with
+//! him there.
+
+use crate::actions::{self, find};
+use crate::combat;
+use crate::content::{AreaId, Card, content};
+use crate::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
+use crate::place::{Payment, check_payment, pay};
+use crate::standing;
+use crate::state::{Phase, State, TokenKind, UnitUid};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The rule named in refusals.
+pub const ACTIVATING: &str = "Revealing an Action Token";
+/// The deploy token's rules.
+pub const DEPLOY: &str = "Deploy Token";
+/// The move token's rules.
+pub const MOVE: &str = "Move Token";
+/// The battle token's rules.
+pub const BATTLE: &str = "Battle Token";
+
+/// The base deploy limit.
+pub const BASE_DEPLOY_LIMIT: u8 = 2;
+
+/// One unit to deploy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeployPick {
+    /// Its type.
+    #[serde(rename = "type")]
+    pub kind: UnitType,
+    /// A unit in play to re-deploy (from anywhere, even this area); `None`
+    /// takes one from the reserve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<UnitUid>,
+    /// Keep a wounded re-deployed unit on its wounded side.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stay_wounded: bool,
+}
+
+/// How a revealed token is activated, with every choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "as", rename_all = "snake_case")]
+pub enum Activation {
+    /// As a deploy token.
+    Deploy {
+        /// The units, in order.
+        units: Vec<DeployPick>,
+        /// The payment for the whole activation.
+        payment: Payment,
+    },
+    /// As a move token.
+    Move {
+        /// Units to bring in from adjacent areas.
+        units: Vec<UnitUid>,
+        /// The payment.
+        payment: Payment,
+    },
+    /// As a battle token.
+    Battle {
+        /// The payment (taxes only).
+        #[serde(default)]
+        payment: Payment,
+    },
+    /// A unique token as itself (Hitman, Biohazard, Credit Freeze, Rise Up).
+    Unique {
+        /// The payment (taxes only).
+        #[serde(default)]
+        payment: Payment,
+        /// The unit its hit strikes (Hitman).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<UnitUid>,
+    },
+    /// As a card token: play one action card from hand.
+    Card {
+        /// The card.
+        card: crate::content::CardId,
+        /// The payment (the card's cost, taxes, surcharges).
+        payment: Payment,
+        /// What its effects need chosen.
+        #[serde(default)]
+        choices: crate::cards::CardChoices,
+    },
+}
+
+impl Activation {
+    fn token_type(&self) -> Option<TokenType> {
+        match self {
+            Activation::Deploy { .. } => Some(TokenType::Deploy),
+            Activation::Move { .. } => Some(TokenType::Move),
+            Activation::Battle { .. } => Some(TokenType::Battle),
+            Activation::Card { .. } => Some(TokenType::Card),
+            Activation::Unique { .. } => None,
+        }
+    }
+}
+
+/// A unique token activated as itself: its effects and cost, if it is one
+/// that acts as itself (not Invade, Mr. Fusion or a Wild) and can be
+/// activated at all (not the Nothing).
+fn unique_as_itself(state: &State, seat: Seat, kind: TokenKind) -> Option<(Vec<Effect>, u8)> {
+    let u = &state.faction_of(seat).unique_token;
+    let acts_as_other =
+        u.counts_as.is_some() || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
+    (kind == TokenKind::Unique && u.activatable && !acts_as_other)
+        .then(|| (u.effects.clone(), u.cost))
+}
+
+/// The deploy limit of `seat` now: 2 (or an upgrade's base) plus the Sewers,
+/// Go! Go! Go! and the like.
+pub fn deploy_limit(state: &State, seat: Seat) -> u8 {
+    let rules = standing::rules_of(state, seat);
+    let base = rules
+        .iter()
+        .filter_map(|r| {
+            if let Ongoing::BaseDeployLimit(n) = r {
+                Some(*n)
+            } else {
+                None
+            }
+        })
+        .max()
+        .unwrap_or(BASE_DEPLOY_LIMIT);
+    let more: i32 = rules
+        .iter()
+        .map(|r| {
+            if let Ongoing::DeployLimit(n) = r {
+                i32::from(*n)
+            } else {
+                0
+            }
+        })
+        .sum();
+    (i32::from(base) + more).clamp(0, 255) as u8
+}
+
+/// Whether Kau stands with `seat`'s units in `area`.
+fn kau_in(state: &State, seat: Seat, area: AreaId) -> bool {
+    state
+        .faction_of(seat)
+        .champion
+        .ongoing
+        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && state
+            .area(area)
+            .units
+            .iter()
+            .any(|u| u.owner == seat && u.kind == UnitType::Champion)
+}
+
+/// Whether a card played by `owner` binds `seat` (Kau's immunity: an enemy
+/// card with his icon does not, when Kau is `with_kau`).
+fn binds(card: &Card, owner: Seat, seat: Seat, with_kau: bool) -> bool {
+    !(card.powerless_against_kau && owner != seat && with_kau)
+}
+
+/// Whether `seat`'s units may leave `area` (Trapped Like Rats).
+pub fn may_leave(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> bool {
+    !state.area(area).rules.iter().any(|r| {
+        let c = r.card.card();
+        c.ongoing.contains(&Ongoing::Forbid(Forbidden::Leaving))
+            && binds(c, r.owner, seat, with_kau)
+    })
+}
+
+/// The surcharge per unit of `seat` entering `area` (Police Payoff).
+pub fn entry_surcharge(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> u8 {
+    state
+        .area(area)
+        .rules
+        .iter()
+        .filter(|r| r.owner != seat && binds(r.card.card(), r.owner, seat, with_kau))
+        .flat_map(|r| r.card.card().ongoing.iter())
+        .map(|o| {
+            if let Ongoing::EntrySurcharge(n) = o {
+                *n
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
+/// The extra cost opponents' activated tokens here put on activating a
+/// token of `seat` (Credit Freeze).
+pub fn activation_tax(state: &State, seat: Seat, area: AreaId) -> u8 {
+    state
+        .area(area)
+        .tokens()
+        .filter(|t| {
+            t.owner != seat
+                && t.face_up
+                && t.activated
+                && *t.kind.rules_value() == TokenKind::Unique
+        })
+        .flat_map(|t| state.faction_of(t.owner).unique_token.ongoing.iter())
+        .map(|o| {
+            if let Ongoing::ActivationTax(n) = o {
+                *n
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
+/// The effects of the revealed token when activated as `as_type`, and its
+/// own cost; `None` if it cannot act as that type.
+fn token_as(
+    state: &State,
+    seat: Seat,
+    kind: TokenKind,
+    as_type: TokenType,
+) -> Option<(Vec<Effect>, u8)> {
+    let c = content();
+    let basic = |t: TokenType| {
+        let b = &c.basic_tokens[&t];
+        let cost = if t == TokenType::Move {
+            standing::rules_of(state, seat)
+                .iter()
+                .filter_map(|r| {
+                    if let Ongoing::MoveTokenCost(n) = r {
+                        Some(*n)
+                    } else {
+                        None
+                    }
+                })
+                .min()
+                .unwrap_or(b.cost)
+        } else {
+            b.cost
+        };
+        (b.effects.clone(), cost)
+    };
+    match kind.basic() {
+        Some(t) if t == as_type => Some(basic(t)),
+        Some(_) => None,
+        None => {
+            let u = &state.faction_of(seat).unique_token;
+            if u.counts_as == Some(as_type) {
+                return Some((u.effects.clone(), u.cost));
+            }
+            u.effects
+                .iter()
+                .any(|e| matches!(e, Effect::ActAs(v) if v.contains(&as_type)))
+                .then(|| basic(as_type))
+        }
+    }
+}
+
+/// Activates the token `seat` has just revealed.
+///
+/// # Errors
+/// No revealed token, a type it cannot act as, or choices the rules refuse
+/// (limits, adjacency, Trapped Like Rats, costs); the state is unchanged.
+pub fn activate(
+    state: &mut State,
+    seat: Seat,
+    how: &Activation,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Phase::TakeActions {
+        current,
+        revealed: Some(uid),
+    } = state.phase
+    else {
+        return Err(RuleError::illegal(
+            ACTIVATING,
+            "You have no revealed token to activate.",
+        ));
+    };
+    if current != seat {
+        return Err(RuleError::not_your_turn(
+            ACTIVATING,
+            format!("Seat {} takes an action now.", current + 1),
+        ));
+    }
+    let (area, space) = find(state, uid).expect("the revealed token is on the board");
+    let kind = *state.area(area).track[space]
+        .as_ref()
+        .expect("token")
+        .kind
+        .rules_value();
+    let resolved = match how.token_type() {
+        Some(t) => token_as(state, seat, kind, t),
+        None => unique_as_itself(state, seat, kind),
+    };
+    let Some((effects, token_cost)) = resolved else {
+        return Err(RuleError::illegal(
+            ACTIVATING,
+            "This token cannot be activated that way.",
+        ));
+    };
+    let base = token_cost + activation_tax(state, seat, area);
+    let mut card_goes_on = false;
+    let mut log = match how {
+        Activation::Card {
+            card,
+            payment,
+            choices,
+        } => {
+            let (log, goes_on) =
+                crate::cards::play(state, seat, area, *card, base, *payment, choices, rng)?;
+            if effects
+                .iter()
+                .any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track))
+            {
+                state.players[seat as usize].fusion += 1;
+            }
+            card_goes_on = goes_on;
+            log
+        }
+        Activation::Deploy { units, payment } => {
+            let max = effects
+                .iter()
+                .find_map(|e| {
+                    if let Effect::Deploy(d) = e {
+                        Some(d.max)
+                    } else {
+                        None
+                    }
+                })
+                .unwrap_or(Max::Word(MaxWord::DeployLimit));
+            deploy(state, seat, area, units, max, base, *payment)?
+        }
+        Activation::Move { units, payment } => move_in(state, seat, area, units, base, *payment)?,
+        Activation::Unique { payment, target } => {
+            unique(state, seat, area, &effects, base, *payment, *target)?
+        }
+        Activation::Battle { payment } => {
+            if !combat::combat_possible(state, area) {
+                return Err(RuleError::illegal(
+                    BATTLE,
+                    format!(
+                        "Combat cannot take place in {}: discard the token.",
+                        area.area().name
+                    ),
+                ));
+            }
+            check_payment(state, seat, base, *payment)?;
+            pay(state, seat, *payment);
+            let mut log = Vec::new();
+            if kind == TokenKind::Unique {
+                // A Wild used as a battle token has the battle token's refund.
+                if content().basic_tokens[&TokenType::Battle].refunded {
+                    state.players[seat as usize].resources += 1;
+                    log.push(LogEntry::public(format!(
+                        "Seat {} gains 1 resource (refunded token).",
+                        seat + 1
+                    )));
+                }
+            }
+            log
+        }
+    };
+    let t = state.area_mut(area).track[space].as_mut().expect("token");
+    t.activated = true;
+    t.activated_this_turn = true;
+    let what = crate::place::kind_name(state, seat, kind);
+    log.insert(
+        0,
+        LogEntry::public(format!(
+            "Seat {} activates {what} in {}.",
+            seat + 1,
+            area.area().name
+        )),
+    );
+    state.phase = Phase::TakeActions {
+        current: seat,
+        revealed: None,
+    };
+    // A battle started now is fought at once; the turn moves on when it
+    // ends (see `combat::after_battle`).
+    let battle = if card_goes_on {
+        true
+    } else if matches!(how, Activation::Battle { .. }) {
+        log.extend(combat::start_battle(state, area, 0)?);
+        true
+    } else {
+        dr_t_battles(state, seat, area, how, &mut log)?
+    };
+    if !battle {
+        actions::advance(state, seat, &mut log);
+    }
+    Ok(log)
+}
+
+/// After a deploy, a champion deployed with a "battle when deployed"
+/// ability (Dr. Tyrannosaurus) starts combat there if it can (R12).
+fn dr_t_battles(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    how: &Activation,
+    log: &mut Vec<LogEntry>,
+) -> Result<bool, RuleError> {
+    let Activation::Deploy { units, .. } = how else {
+        return Ok(false);
+    };
+    if !units.iter().any(|p| p.kind == UnitType::Champion) {
+        return Ok(false);
+    }
+    let battles = state
+        .faction_of(seat)
+        .champion
+        .triggers
+        .iter()
+        .filter(|t| t.when == When::Deployed)
+        .flat_map(|t| t.effects.iter())
+        .any(|e| matches!(e, Effect::Battle(b) if b.if_possible));
+    if battles && combat::combat_possible(state, area) {
+        log.push(LogEntry::public(format!(
+            "{} is deployed: combat starts in {}.",
+            state.faction_of(seat).champion.name,
+            area.area().name
+        )));
+        log.extend(combat::start_battle(state, area, 0)?);
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+fn deploy(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    picks: &[DeployPick],
+    max: Max,
+    base: u8,
+    payment: Payment,
+) -> Result<Vec<LogEntry>, RuleError> {
+    if picks.is_empty() {
+        return Err(RuleError::illegal(
+            DEPLOY,
+            "Deploy at least one unit, or discard the token.",
+        ));
+    }
+    let faction = state.faction_of(seat);
+    let patsies = picks.iter().filter(|p| p.kind == UnitType::Patsy).count();
+    let extra_patsies: usize = standing::rules_of(state, seat)
+        .iter()
+        .filter_map(|r| {
+            if let Ongoing::ExtraPatsiesPerDeploy(n) = r {
+                Some(*n as usize)
+            } else {
+                None
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    let counted = picks.len() - patsies.min(extra_patsies);
+    let limit = match max {
+        Max::Count(n) => Some(n as usize),
+        Max::Word(MaxWord::DeployLimit) => Some(deploy_limit(state, seat) as usize),
+        Max::Word(MaxWord::Unlimited) => None,
+    };
+    if let Some(l) = limit
+        && counted > l
+    {
+        return Err(RuleError::illegal(
+            DEPLOY,
+            format!("Your deploy limit is {l}."),
+        ));
+    }
+    let with_kau = faction
+        .champion
+        .ongoing
+        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && (picks.iter().any(|p| p.kind == UnitType::Champion) || kau_in(state, seat, area));
+    let mut from_reserve: std::collections::BTreeMap<UnitType, u8> = Default::default();
+    let mut moved: Vec<UnitUid> = Vec::new();
+    let mut cost = u32::from(base);
+    let surcharge = entry_surcharge(state, seat, area, with_kau);
+    for p in picks {
+        let Some(stats) = faction.unit(p.kind) else {
+            return Err(RuleError::illegal(
+                DEPLOY,
+                format!("The {} have no {}.", faction.name, p.kind.word()),
+            ));
+        };
+        cost += u32::from(stats.cost) + u32::from(surcharge);
+        match p.from {
+            None => {
+                let n = from_reserve.entry(p.kind).or_insert(0);
+                *n += 1;
+                if *n
+                    > state.players[seat as usize]
+                        .reserve_units
+                        .get(&p.kind)
+                        .copied()
+                        .unwrap_or(0)
+                {
+                    return Err(RuleError::illegal(
+                        DEPLOY,
+                        format!(
+                            "No {} left in your reserve.",
+                            crate::combat::unit_name(state, seat, p.kind)
+                        ),
+                    ));
+                }
+                if p.stay_wounded {
+                    return Err(RuleError::illegal(
+                        DEPLOY,
+                        "Units from the reserve arrive on their healthy side.",
+                    ));
+                }
+            }
+            Some(uid) => {
+                let Some((from, u)) = state.units_of(seat).find(|(_, u)| u.uid == uid) else {
+                    return Err(RuleError::illegal(
+                        DEPLOY,
+                        "Re-deploy one of your units in play.",
+                    ));
+                };
+                if u.kind != p.kind || moved.contains(&uid) {
+                    return Err(RuleError::illegal(
+                        DEPLOY,
+                        "Each unit is deployed once, as its own type.",
+                    ));
+                }
+                if p.stay_wounded && !u.wounded {
+                    return Err(RuleError::illegal(
+                        DEPLOY,
+                        "Only a wounded unit may stay wounded.",
+                    ));
+                }
+                if from != area
+                    && !may_leave(state, seat, from, with_kau || kau_in(state, seat, from))
+                {
+                    return Err(RuleError::illegal(
+                        DEPLOY,
+                        format!(
+                            "Units may not leave {} (Trapped Like Rats).",
+                            from.area().name
+                        ),
+                    ));
+                }
+                moved.push(uid);
+            }
+        }
+    }
+    let cost =
+        u8::try_from(cost).map_err(|_| RuleError::illegal(DEPLOY, "You cannot pay that much."))?;
+    check_payment(state, seat, cost, payment)?;
+
+    pay(state, seat, payment);
+    let ready_on_deploy = faction.champion.triggers.iter().any(|t| {
+        t.when == When::Deployed && t.effects.iter().any(|e| matches!(e, Effect::Ready(_)))
+    });
+    let mut names = Vec::new();
+    for p in picks {
+        let uid = match p.from {
+            None => state.put_unit(area, seat, p.kind).expect("checked"),
+            Some(uid) => {
+                let (from, _) = state
+                    .units_of(seat)
+                    .find(|(_, u)| u.uid == uid)
+                    .expect("checked");
+                let a = state.area_mut(from);
+                let i = a.units.iter().position(|u| u.uid == uid).expect("checked");
+                let mut u = a.units.remove(i);
+                u.readied = false;
+                u.wounded = u.wounded && p.stay_wounded;
+                state.area_mut(area).units.push(u);
+                uid
+            }
+        };
+        if p.kind == UnitType::Champion && ready_on_deploy {
+            state
+                .area_mut(area)
+                .units
+                .iter_mut()
+                .find(|u| u.uid == uid)
+                .expect("placed")
+                .readied = true;
+        }
+        names.push(crate::combat::unit_name(state, seat, p.kind));
+    }
+    Ok(vec![LogEntry::public(format!(
+        "Seat {} deploys {} to {} (pays {cost}).",
+        seat + 1,
+        names.join(", "),
+        area.area().name
+    ))])
+}
+
+fn move_in(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    units: &[UnitUid],
+    base: u8,
+    payment: Payment,
+) -> Result<Vec<LogEntry>, RuleError> {
+    if units.is_empty() {
+        return Err(RuleError::illegal(
+            MOVE,
+            "Move at least one unit, or discard the token.",
+        ));
+    }
+    let anywhere = standing::has(state, seat, &Ongoing::MoveIgnoresAdjacency);
+    let moving_kau = state
+        .faction_of(seat)
+        .champion
+        .ongoing
+        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && units.iter().any(|id| {
+            state
+                .units_of(seat)
+                .any(|(_, u)| u.uid == *id && u.kind == UnitType::Champion)
+        });
+    let with_kau = moving_kau || kau_in(state, seat, area);
+    let mut seen = Vec::new();
+    let mut cost = u32::from(base);
+    for id in units {
+        let Some((from, _)) = state.units_of(seat).find(|(_, u)| u.uid == *id) else {
+            return Err(RuleError::illegal(MOVE, "Move your own units in play."));
+        };
+        if seen.contains(id) {
+            return Err(RuleError::illegal(MOVE, "Each unit moves once."));
+        }
+        seen.push(*id);
+        if from == area {
+            return Err(RuleError::illegal(
+                MOVE,
+                "Units move into the token's area, never out of it.",
+            ));
+        }
+        if !anywhere && !content().adjacent(area).contains(&from) {
+            return Err(RuleError::illegal(
+                MOVE,
+                format!(
+                    "{} is not adjacent to {}.",
+                    from.area().name,
+                    area.area().name
+                ),
+            ));
+        }
+        if !may_leave(state, seat, from, moving_kau || kau_in(state, seat, from)) {
+            return Err(RuleError::illegal(
+                MOVE,
+                format!(
+                    "Units may not leave {} (Trapped Like Rats).",
+                    from.area().name
+                ),
+            ));
+        }
+        cost += u32::from(entry_surcharge(state, seat, area, with_kau));
+    }
+    let cost =
+        u8::try_from(cost).map_err(|_| RuleError::illegal(MOVE, "You cannot pay that much."))?;
+    check_payment(state, seat, cost, payment)?;
+    pay(state, seat, payment);
+    let mut names = Vec::new();
+    for id in units {
+        let (from, _) = state
+            .units_of(seat)
+            .find(|(_, u)| u.uid == *id)
+            .expect("checked");
+        let a = state.area_mut(from);
+        let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
+        let mut u = a.units.remove(i);
+        u.readied = false;
+        names.push(format!(
+            "{} from {}",
+            crate::combat::unit_name(state, seat, u.kind),
+            from.area().name
+        ));
+        state.area_mut(area).units.push(u);
+    }
+    Ok(vec![LogEntry::public(format!(
+        "Seat {} moves {} into {} (pays {cost}).",
+        seat + 1,
+        names.join(", "),
+        area.area().name
+    ))])
+}
+
+/// A unique token's own effects: nothing at once for the tokens whose rules
+/// stand while they are activated (Biohazard, Credit Freeze, Rise Up); the
+/// Hitman's hit on a basic enemy unit here (toughness wounds; it cannot be
+/// activated without such a unit).
+fn unique(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    effects: &[Effect],
+    base: u8,
+    payment: Payment,
+    target: Option<UnitUid>,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let mut log = Vec::new();
+    let hits = effects.iter().find_map(|e| {
+        if let Effect::Hits(h) = e {
+            Some(h.count)
+        } else {
+            None
+        }
+    });
+    if hits.is_none() && target.is_some() {
+        return Err(RuleError::illegal(
+            ACTIVATING,
+            "This token strikes no unit.",
+        ));
+    }
+    let victim = match hits {
+        Some(_) => {
+            let Some(u) = target.and_then(|t| {
+                state
+                    .area(area)
+                    .units
+                    .iter()
+                    .find(|u| u.uid == t && u.owner != seat && u.kind.is_basic())
+                    .cloned()
+            }) else {
+                return Err(RuleError::illegal(
+                    ACTIVATING,
+                    "Choose a basic enemy unit in this area.",
+                ));
+            };
+            Some(u)
+        }
+        None => None,
+    };
+    check_payment(state, seat, base, payment)?;
+    pay(state, seat, payment);
+    if let Some(u) = victim {
+        let tough = state
+            .faction_of(u.owner)
+            .unit(u.kind)
+            .is_some_and(|s| s.toughness);
+        let name = crate::combat::unit_name(state, u.owner, u.kind);
+        if tough && !u.wounded {
+            let x = state
+                .area_mut(area)
+                .units
+                .iter_mut()
+                .find(|x| x.uid == u.uid)
+                .expect("found");
+            x.wounded = true;
+            x.readied = false;
+            log.push(LogEntry::public(format!(
+                "Seat {}'s {name} is wounded.",
+                u.owner + 1
+            )));
+        } else {
+            combat::kill(state, area, u.uid, seat);
+            log.push(LogEntry::public(format!(
+                "Seat {}'s {name} is killed (seat {}'s kill).",
+                u.owner + 1,
+                seat + 1
+            )));
+        }
+    }
+    Ok(log)
+}

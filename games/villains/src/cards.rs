@@ -1,0 +1,477 @@
+//! Playing an action card from a card token (Card Token, Card Types): the
+//! target line is ignored, "this area" is the token's area, the card's cost
+//! is paid, its effects resolve as fully as possible, then an event is
+//! discarded and a rule card stays with its player's marker until Cleanup
+//! (local ones in the area, global ones on the score board).
+//!
+//! The card's choices travel with it ([`CardChoices`]); its effects resolve
+//! on a copy of the table that adds up what they cost, so a card that cannot
+//! be resolved or paid is refused whole. Non-combat attacks and a started
+//! battle go on after the play (see [`crate::combat`]).
+//!
+//! Not yet interpreted (refused, see the README): sacrifices by every
+//! player (Let God Sort Them Out), opponents' discards (Shakedown), another
+//! area's skill (Blackstone Encryption), the Suitcase Nuke, To The Death!'s
+//! repeated rounds.
+
+use crate::activate::{DeployPick, entry_surcharge, may_leave};
+use crate::combat;
+use crate::content::{AreaId, CardId, CardType, Scope, content};
+use crate::effect::{Effect, MarkerAreas, Max, Place, UnitCost};
+use crate::place::{Payment, check_payment, pay};
+use crate::state::{RuleCard, SpentToken, State, TokenUid, Unit, UnitUid};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The rule named in refusals.
+pub const CARD_TOKEN: &str = "Card Token";
+
+/// What a card's effects need chosen; unused fields stay empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CardChoices {
+    /// Units to deploy (Mobilize, Slip in the Back).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<DeployPick>,
+    /// Units to move in (Chicago Airlift).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moving: Vec<UnitUid>,
+    /// A token (Stupor).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<TokenUid>,
+    /// A basic unit type (High Noon).
+    #[serde(skip_serializing_if = "Option::is_none", rename = "type")]
+    pub unit_type: Option<crate::effect::UnitType>,
+    /// An opponent (High Noon).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<Seat>,
+}
+
+/// Whether this version can resolve every effect of the card.
+pub fn playable_in_this_version(card: CardId) -> bool {
+    card.card().effects.iter().all(|e| {
+        !matches!(
+            e,
+            Effect::UseSkill(_) | Effect::MaySacrificeOwnUnit { .. } | Effect::PlayCards(_)
+        )
+    })
+}
+
+/// Plays `card` from `seat`'s hand through a card token in `area`, paying
+/// `base` (the token's cost and taxes) plus the card's costs with `payment`.
+/// Returns the log and whether attacks or a battle go on after it.
+///
+/// # Errors
+/// The card is not in hand, cannot be resolved with these choices, or the
+/// payment is not exactly its cost; the state is unchanged.
+#[allow(clippy::too_many_arguments)]
+pub fn play(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    card: CardId,
+    base: u8,
+    payment: Payment,
+    choices: &CardChoices,
+    rng: &mut GameRng,
+) -> Result<(Vec<LogEntry>, bool), RuleError> {
+    play_as(state, seat, area, card, base, payment, choices, rng, false)
+}
+
+/// [`play`], with the card's own cost waived when `free` (the Laboratory's
+/// skill plays the revealed card for free).
+#[allow(clippy::too_many_arguments)]
+pub fn play_as(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    card: CardId,
+    base: u8,
+    payment: Payment,
+    choices: &CardChoices,
+    rng: &mut GameRng,
+    free: bool,
+) -> Result<(Vec<LogEntry>, bool), RuleError> {
+    let Some(i) = state.players[seat as usize]
+        .hand
+        .iter()
+        .position(|c| *c == card)
+    else {
+        return Err(RuleError::illegal(
+            CARD_TOKEN,
+            "That card is not in your hand.",
+        ));
+    };
+    let record = card.card();
+    if !playable_in_this_version(card) {
+        return Err(RuleError::illegal(
+            CARD_TOKEN,
+            format!("{} cannot be played in this version yet.", record.name),
+        ));
+    }
+    let mut work = state.clone();
+    // Dice and shuffles are kept only if the play is: a refused play
+    // leaves the match's generator as it was.
+    let mut r = rng.clone();
+    work.players[seat as usize].hand.remove(i);
+    let mut cost = u32::from(base) + if free { 0 } else { u32::from(record.cost) };
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} plays {} in {}.",
+        seat + 1,
+        record.name,
+        area.area().name
+    ))];
+    let mut attacks = Vec::new();
+    let mut battle = None;
+    for e in &record.effects {
+        resolve(
+            &mut work,
+            seat,
+            area,
+            e,
+            choices,
+            &mut cost,
+            &mut attacks,
+            &mut battle,
+            &mut log,
+            &mut r,
+        )?;
+    }
+    let cost = u8::try_from(cost)
+        .map_err(|_| RuleError::illegal(CARD_TOKEN, "You cannot pay that much."))?;
+    check_payment(&work, seat, cost, payment)?;
+    pay(&mut work, seat, payment);
+    match (record.kind, record.scope) {
+        (CardType::Event, _) => work.discards.push(card),
+        (CardType::Rule, Scope::Local) => work
+            .area_mut(area)
+            .rules
+            .push(RuleCard { card, owner: seat }),
+        (CardType::Rule, Scope::Global) => work.global_rules.push(RuleCard { card, owner: seat }),
+    }
+    let owed = std::mem::take(&mut work.owed);
+    let mut goes_on = crate::choices::owe(&mut work, owed);
+    if goes_on {
+        let who: Vec<String> = work
+            .owed
+            .iter()
+            .map(|o| format!("seat {}", o.seat() + 1))
+            .collect();
+        log.push(LogEntry::public(format!(
+            "{} must choose: {}.",
+            record.name,
+            who.join(", ")
+        )));
+    }
+    if let Some((at, m, repeat)) = battle {
+        log.extend(combat::start_battle(&mut work, at, m)?);
+        if let Some(b) = work.battle.as_mut() {
+            b.repeat = repeat;
+        }
+        goes_on = true;
+    }
+    if !attacks.is_empty() {
+        goes_on |= combat::start_card_attacks(&mut work, seat, attacks, &mut log);
+    }
+    *state = work;
+    *rng = r;
+    Ok((log, goes_on))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn resolve(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    e: &Effect,
+    c: &CardChoices,
+    cost: &mut u32,
+    attacks: &mut Vec<(AreaId, u8)>,
+    battle: &mut Option<(AreaId, i8, bool)>,
+    log: &mut Vec<LogEntry>,
+    rng: &mut GameRng,
+) -> Result<(), RuleError> {
+    let refuse = |m: &str| Err(RuleError::illegal(CARD_TOKEN, m.to_string()));
+    match e {
+        Effect::Gain(g) => {
+            state.players[seat as usize].resources += u16::from(g.resources);
+            log.push(LogEntry::public(format!(
+                "Seat {} gains {} resources.",
+                seat + 1,
+                g.resources
+            )));
+        }
+        Effect::Draw(n) => {
+            let got = crate::start::draw_cards(state, seat, *n, rng);
+            log.push(LogEntry::public(format!(
+                "Seat {} draws {got} action cards.",
+                seat + 1
+            )));
+        }
+        Effect::CombatMarkers(MarkerAreas::EveryArea) => {
+            for a in &mut state.areas {
+                a.combat_marker = true;
+            }
+            log.push(LogEntry::public("Every area has a combat marker."));
+        }
+        Effect::OpponentsPay(n) => {
+            for o in state
+                .player_order()
+                .filter(|o| *o != seat)
+                .collect::<Vec<_>>()
+            {
+                let p = &mut state.players[o as usize];
+                let from_energy = p.energy.min(*n);
+                let from_resources = u16::from(n - from_energy).min(p.resources);
+                p.energy -= from_energy;
+                p.resources -= from_resources;
+                log.push(LogEntry::public(format!(
+                    "Seat {} pays {}.",
+                    o + 1,
+                    u16::from(from_energy) + from_resources
+                )));
+            }
+        }
+        Effect::ReviveGraveyards(_) => {
+            let mut n = 0;
+            for a in content().area_ids() {
+                for g in std::mem::take(&mut state.area_mut(a).graveyard) {
+                    let uid = UnitUid(state.next_unit);
+                    state.next_unit += 1;
+                    state.area_mut(a).units.push(Unit {
+                        uid,
+                        owner: g.owner,
+                        kind: g.kind,
+                        wounded: false,
+                        readied: false,
+                    });
+                    n += 1;
+                }
+            }
+            log.push(LogEntry::public(format!(
+                "{n} units rise from the graveyards."
+            )));
+        }
+        Effect::Deploy(d) => {
+            let max = match d.max {
+                Max::Count(n) => n as usize,
+                _ => return refuse("This deploy needs a fixed number of units."),
+            };
+            if c.units.is_empty() || c.units.len() > max {
+                return refuse(&format!("Deploy 1 to {max} units."));
+            }
+            for p in &c.units {
+                if d.types.as_ref().is_some_and(|t| !t.contains(&p.kind)) {
+                    return refuse(&format!(
+                        "Only {} may be deployed.",
+                        d.types
+                            .as_ref()
+                            .expect("some")
+                            .iter()
+                            .map(|t| t.word())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+                let Some(stats) = state.faction_of(seat).unit(p.kind) else {
+                    return refuse("Your faction has no such unit.");
+                };
+                *cost += u32::from(if d.unit_cost == UnitCost::Free {
+                    0
+                } else {
+                    stats.cost
+                }) + u32::from(entry_surcharge(state, seat, area, false));
+                let uid = match p.from {
+                    None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
+                        RuleError::illegal(CARD_TOKEN, "No such unit left in your reserve.")
+                    })?,
+                    Some(uid) => {
+                        let Some((from, u)) = state
+                            .units_of(seat)
+                            .find(|(_, u)| u.uid == uid)
+                            .map(|(a, u)| (a, u.clone()))
+                        else {
+                            return refuse("Re-deploy one of your units in play.");
+                        };
+                        if u.kind != p.kind || (p.stay_wounded && !u.wounded) {
+                            return refuse("Re-deploy a unit as its own type.");
+                        }
+                        if from != area && !may_leave(state, seat, from, false) {
+                            return refuse(&format!(
+                                "Units may not leave {} (Trapped Like Rats).",
+                                from.area().name
+                            ));
+                        }
+                        let a = state.area_mut(from);
+                        let i = a.units.iter().position(|x| x.uid == uid).expect("found");
+                        let mut u = a.units.remove(i);
+                        u.wounded = u.wounded && p.stay_wounded;
+                        u.readied = false;
+                        state.area_mut(area).units.push(u);
+                        uid
+                    }
+                };
+                if d.readied {
+                    state
+                        .area_mut(area)
+                        .units
+                        .iter_mut()
+                        .find(|u| u.uid == uid)
+                        .expect("placed")
+                        .readied = true;
+                }
+            }
+            log.push(LogEntry::public(format!(
+                "Seat {} deploys {} unit(s) to {}.",
+                seat + 1,
+                c.units.len(),
+                area.area().name
+            )));
+        }
+        Effect::MoveUnits(m) => {
+            if c.moving.is_empty() {
+                return refuse("Move at least one unit.");
+            }
+            if let Max::Count(n) = m.max
+                && c.moving.len() > n as usize
+            {
+                return refuse(&format!("Move at most {n} units."));
+            }
+            for id in &c.moving {
+                let Some((from, _)) = state
+                    .units_of(seat)
+                    .find(|(_, u)| u.uid == *id)
+                    .map(|(a, u)| (a, u.uid))
+                else {
+                    return refuse("Move your own units in play.");
+                };
+                if from == area {
+                    return refuse("Units move into this area, not out of it.");
+                }
+                if m.from == Place::Adjacent && !content().adjacent(area).contains(&from) {
+                    return refuse("Move units from adjacent areas.");
+                }
+                if !may_leave(state, seat, from, false) {
+                    return refuse(&format!(
+                        "Units may not leave {} (Trapped Like Rats).",
+                        from.area().name
+                    ));
+                }
+                *cost += u32::from(entry_surcharge(state, seat, area, false));
+                let a = state.area_mut(from);
+                let i = a.units.iter().position(|x| x.uid == *id).expect("found");
+                let mut u = a.units.remove(i);
+                u.readied = false;
+                state.area_mut(area).units.push(u);
+            }
+            log.push(LogEntry::public(format!(
+                "Seat {} moves {} unit(s) into {}.",
+                seat + 1,
+                c.moving.len(),
+                area.area().name
+            )));
+        }
+        Effect::RemoveFaceDownToken(_) => {
+            let spot = c.token.and_then(|t| crate::actions::find(state, t));
+            let Some((a, i)) = spot.filter(|(a, i)| {
+                *a == area
+                    && state.area(*a).track[*i]
+                        .as_ref()
+                        .is_some_and(|t| t.owner != seat && !t.face_up)
+            }) else {
+                return refuse("Choose an opponent's face-down token in this area.");
+            };
+            let t = state.area_mut(a).track[i].take().expect("found");
+            log.push(LogEntry::public(format!(
+                "Seat {}'s face-down token in {}, space {}, is removed unrevealed.",
+                t.owner + 1,
+                a.area().name,
+                i + 1
+            )));
+            state.players[t.owner as usize]
+                .spent_tokens
+                .push(SpentToken {
+                    kind: t.kind,
+                    revealed: false,
+                });
+        }
+        Effect::PlaceFromReserves(p) => {
+            let (Some(kind), Some(o)) = (c.unit_type, c.opponent) else {
+                return refuse("Choose a basic unit type and an opponent.");
+            };
+            if !kind.is_basic() || o == seat || o >= state.seats {
+                return refuse("Choose a basic unit type and an opponent.");
+            }
+            for (who, n) in [(seat, p.own), (o, p.one_opponent)] {
+                for _ in 0..n {
+                    if state.put_unit(area, who, kind).is_none() {
+                        return refuse(&format!(
+                            "Seat {} has no {} in reserve.",
+                            who + 1,
+                            kind.word()
+                        ));
+                    }
+                }
+            }
+            log.push(LogEntry::public(format!(
+                "Seat {} and seat {} each put a {} into {}.",
+                seat + 1,
+                o + 1,
+                kind.word(),
+                area.area().name
+            )));
+        }
+        Effect::Battle(b) => {
+            if !combat::combat_possible(state, area) {
+                return refuse(&format!(
+                    "Combat cannot take place in {}.",
+                    area.area().name
+                ));
+            }
+            *battle = Some((area, b.attack_modifier_all, b.repeat_while_anyone_agrees));
+        }
+        Effect::Sacrifice(sac) if sac.who == crate::effect::Who::EveryPlayer => {
+            let owed: Vec<crate::choices::Owed> = state
+                .player_order()
+                .map(|p| {
+                    let n = match sac.count {
+                        crate::effect::SacrificeCount::Count(n) => n,
+                        crate::effect::SacrificeCount::Word(_) => content()
+                            .area_ids()
+                            .filter(|a| state.controller(*a) == Some(p))
+                            .count()
+                            as u8,
+                    };
+                    crate::choices::Owed::Sacrifice {
+                        seat: p,
+                        killer: seat,
+                        count: n,
+                    }
+                })
+                .collect();
+            state.owed.extend(owed);
+        }
+        Effect::OpponentsDiscard(n) => {
+            let owed: Vec<crate::choices::Owed> = state
+                .player_order()
+                .filter(|p| *p != seat)
+                .map(|p| crate::choices::Owed::Discard { seat: p, count: *n })
+                .collect();
+            state.owed.extend(owed);
+        }
+        Effect::Attacks(a) => match a.place {
+            Place::This => attacks.extend(std::iter::repeat_n((area, a.value), a.count as usize)),
+            Place::EachControlled => {
+                for at in content()
+                    .area_ids()
+                    .filter(|x| state.controller(*x) == Some(seat))
+                {
+                    attacks.extend(std::iter::repeat_n((at, a.value), a.count as usize));
+                }
+            }
+            _ => return refuse("Attacks need an area."),
+        },
+        _ => return refuse("This effect cannot be resolved in this version yet."),
+    }
+    Ok(())
+}

@@ -1,0 +1,294 @@
+//! Choices other players make in turn after an effect: sacrificing units
+//! anywhere (Let God Sort Them Out) and discarding cards of their choice
+//! (Shakedown). They are queued in player order and answered one at a time;
+//! when the queue is empty the player whose effect it was ends its action.
+
+use crate::content::CardId;
+use crate::state::{Phase, State, UnitUid};
+use backroom_engine::{LogEntry, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The rule named in refusals.
+pub const CHOICES: &str = "Hits and Sacrifices";
+
+/// A choice a player owes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+pub enum Owed {
+    /// Sacrifice `count` of its units in play, anywhere (toughness does not
+    /// help); the kills are `killer`'s.
+    Sacrifice {
+        /// Who.
+        seat: Seat,
+        /// Whose effect it is.
+        killer: Seat,
+        /// How many are left.
+        count: u8,
+    },
+    /// The Laboratory's skill: the revealed top card (public), to play for
+    /// free in `area` or to take into hand.
+    LabCard {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// Where it would be played.
+        area: crate::content::AreaId,
+    },
+    /// To The Death!: fight another round in `area`?
+    KeepFighting {
+        /// Who answers.
+        seat: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+    },
+    /// Discard `count` action cards of its choice.
+    Discard {
+        /// Who.
+        seat: Seat,
+        /// How many are left.
+        count: u8,
+    },
+}
+
+impl Owed {
+    /// Who owes it.
+    pub fn seat(self) -> Seat {
+        match self {
+            Owed::Sacrifice { seat, .. }
+            | Owed::Discard { seat, .. }
+            | Owed::LabCard { seat, .. }
+            | Owed::KeepFighting { seat, .. } => seat,
+        }
+    }
+}
+
+/// Queues choices; those that cannot be made (no unit, no card) are
+/// dropped. Returns whether any is left.
+pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
+    for o in owed {
+        let can = match o {
+            Owed::Sacrifice { seat, count, .. } => {
+                count > 0 && state.units_of(seat).next().is_some()
+            }
+            Owed::Discard { seat, count } => {
+                count > 0 && !state.players[seat as usize].hand.is_empty()
+            }
+            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
+        };
+        if can {
+            state.owed.push(o);
+        }
+    }
+    !state.owed.is_empty()
+}
+
+/// The first choice owed, if any.
+pub fn next(state: &State) -> Option<Owed> {
+    state.owed.first().copied()
+}
+
+fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+    // Drop what can no longer be paid (no unit left, no card left).
+    while let Some(o) = state.owed.first().copied() {
+        let can = match o {
+            Owed::Sacrifice { seat, count, .. } => {
+                count > 0 && state.units_of(seat).next().is_some()
+            }
+            Owed::Discard { seat, count } => {
+                count > 0 && !state.players[seat as usize].hand.is_empty()
+            }
+            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
+        };
+        if can {
+            return;
+        }
+        state.owed.remove(0);
+    }
+    if let Phase::TakeActions {
+        current,
+        revealed: None,
+    } = state.phase
+        && state.battle.is_none()
+        && state.attacks.is_none()
+    {
+        crate::actions::advance(state, current, log);
+    }
+}
+
+/// `seat` sacrifices one of its units in play.
+///
+/// # Errors
+/// No sacrifice owed by `seat` now, or not its unit in play.
+pub fn sacrifice_unit(
+    state: &mut State,
+    seat: Seat,
+    unit: UnitUid,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::Sacrifice {
+        seat: s,
+        killer,
+        count,
+    }) = next(state).filter(|o| o.seat() == seat)
+    else {
+        return Err(RuleError::not_your_turn(
+            CHOICES,
+            "You owe no sacrifice now.",
+        ));
+    };
+    let Some((area, kind)) = state
+        .units_of(s)
+        .find(|(_, u)| u.uid == unit)
+        .map(|(a, u)| (a, u.kind))
+    else {
+        return Err(RuleError::illegal(
+            CHOICES,
+            "Sacrifice one of your units in play.",
+        ));
+    };
+    crate::combat::kill(state, area, unit, killer);
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} sacrifices its {} in {} (seat {}'s kill).",
+        seat + 1,
+        crate::combat::unit_name(state, seat, kind),
+        area.area().name,
+        killer + 1
+    ))];
+    state.owed[0] = Owed::Sacrifice {
+        seat: s,
+        killer,
+        count: count - 1,
+    };
+    settle(state, &mut log);
+    Ok(log)
+}
+
+/// `seat` discards one action card of its choice (it goes face up to the
+/// discard pile).
+///
+/// # Errors
+/// No discard owed by `seat` now, or not a card in its hand.
+pub fn discard_card(
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::Discard { seat: s, count }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(CHOICES, "You owe no discard now."));
+    };
+    let Some(i) = state.players[s as usize]
+        .hand
+        .iter()
+        .position(|c| *c == card)
+    else {
+        return Err(RuleError::illegal(
+            CHOICES,
+            "Discard a card from your hand.",
+        ));
+    };
+    state.players[s as usize].hand.remove(i);
+    state.discards.push(card);
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} discards {}.",
+        seat + 1,
+        card.card().name
+    ))];
+    state.owed[0] = Owed::Discard {
+        seat: s,
+        count: count - 1,
+    };
+    settle(state, &mut log);
+    Ok(log)
+}
+
+/// The Laboratory's revealed card: `seat` takes it into its hand.
+///
+/// # Errors
+/// No revealed card of `seat`'s waiting.
+pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::LabCard { card, .. }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(
+            LABORATORY,
+            "You have no revealed card to take.",
+        ));
+    };
+    state.owed.remove(0);
+    state.players[seat as usize].hand.push(card);
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} takes {} into its hand.",
+        seat + 1,
+        card.card().name
+    ))];
+    settle(state, &mut log);
+    Ok(log)
+}
+
+/// The Laboratory's revealed card: `seat` plays it for free in the
+/// Laboratory, with `choices` and `payment` for whatever else it costs.
+///
+/// # Errors
+/// No revealed card of `seat`'s waiting, or a play the rules refuse (then
+/// nothing changes).
+pub fn lab_play(
+    state: &mut State,
+    seat: Seat,
+    payment: crate::place::Payment,
+    choices: &crate::cards::CardChoices,
+    rng: &mut backroom_engine::GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::LabCard { card, area, .. }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(
+            LABORATORY,
+            "You have no revealed card to play.",
+        ));
+    };
+    let mut work = state.clone();
+    work.owed.remove(0);
+    work.players[seat as usize].hand.push(card);
+    let (mut log, _) =
+        crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
+    settle(&mut work, &mut log);
+    *state = work;
+    Ok(log)
+}
+
+/// The Laboratory's skill, named in refusals.
+pub const LABORATORY: &str = "Activating an Area's Skill Ability";
+
+/// To The Death!: `seat` says whether to fight another round; the first
+/// "yes" starts it, when everyone says "no" the battle is over.
+///
+/// # Errors
+/// No such question for `seat` now.
+pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::KeepFighting { area, .. }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(
+            crate::combat::COMBAT,
+            "You are not asked to fight on.",
+        ));
+    };
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} {}.",
+        seat + 1,
+        if yes { "fights on" } else { "has had enough" }
+    ))];
+    if yes {
+        state
+            .owed
+            .retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
+        log.extend(crate::combat::start_battle(state, area, 0)?);
+        if let Some(b) = state.battle.as_mut() {
+            b.repeat = true;
+        }
+    } else {
+        state.owed.remove(0);
+        if !state
+            .owed
+            .iter()
+            .any(|o| matches!(o, Owed::KeepFighting { area: a, .. } if *a == area))
+        {
+            settle(state, &mut log);
+        }
+    }
+    Ok(log)
+}

@@ -1,0 +1,898 @@
+//! COMBAT: one round in one area, and the attacks, hits and sacrifices
+//! that kill units.
+//!
+//! Players attack in player order (fixed when the battle starts, R11), each
+//! with every unit it had here that has an attack value, one unit at a time
+//! in the order it chooses, units killed earlier in this round included.
+//! Each unit's dice all go at one defender: an enemy with living units here
+//! (a unit with no possible defender is skipped). The defender assigns each
+//! hit to one of its living units here: a unit with toughness is wounded
+//! first, others die; hits beyond its units are lost. The dead go to this
+//! area's graveyard in the killer's colour. After the round, an activated
+//! Biohazard whose owner lost a unit makes every opponent with units here
+//! sacrifice one.
+//!
+//! Dice are d10 ("0" is 10): a roll plus the attacker's bonuses plus the
+//! defender's penalties hits when it reaches the printed value. Tests force
+//! them through [`GameRng::force_dice`] (see [`d10`]).
+
+use crate::content::AreaId;
+use crate::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
+use crate::standing;
+use crate::state::{Grave, State, TokenKind, UnitUid};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+/// The rulebook section named in refusals.
+pub const COMBAT: &str = "Combat";
+/// Hits and Sacrifices.
+pub const SACRIFICES: &str = "Hits and Sacrifices";
+
+/// One ten-sided die, 1-10. Forced dice (tests, scenarios) come first: the
+/// engine's forced-dice queue holds any value, so a forced 10 is a 10.
+pub fn d10(rng: &mut GameRng) -> u8 {
+    if rng.forced_dice_left() > 0 {
+        rng.d6()
+    } else {
+        rng.range(1, 10) as u8
+    }
+}
+
+/// A unit still to attack this round (it may have died since).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attacker {
+    /// The unit.
+    pub uid: UnitUid,
+    /// Whose.
+    pub owner: Seat,
+    /// Its type (for its dice, alive or dead).
+    #[serde(rename = "type")]
+    pub kind: UnitType,
+}
+
+/// Hits waiting for their defender to assign them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingHits {
+    /// Where.
+    pub area: AreaId,
+    /// Who assigns them.
+    pub defender: Seat,
+    /// Who scored them (the killer).
+    pub attacker: Seat,
+    /// How many are left.
+    pub hits: u8,
+}
+
+/// A sacrifice waiting for its player's choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingSacrifice {
+    /// Who sacrifices.
+    pub seat: Seat,
+    /// Whose effect it is (the killer).
+    pub killer: Seat,
+    /// In this area.
+    pub area: AreaId,
+}
+
+/// The last attack rolled (public: who attacked whom, where, the dice), so
+/// the view holds what the log tells.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackRecord {
+    /// Who attacked.
+    pub attacker: Seat,
+    /// At whom.
+    pub defender: Seat,
+    /// Where.
+    pub area: AreaId,
+    /// The attacking unit's type (none for a card's attack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<UnitType>,
+    /// The dice rolled.
+    pub rolls: Vec<u8>,
+    /// Hits scored.
+    pub hits: u8,
+}
+
+/// A round of combat in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// Where.
+    pub area: AreaId,
+    /// Players in player order, as fixed at the start.
+    pub order: Vec<Seat>,
+    /// Units still to attack.
+    pub to_attack: Vec<Attacker>,
+    /// Added to every unit's rolls in this battle (Blown Cover).
+    #[serde(default)]
+    pub modifier_all: i8,
+    /// Fight again while anyone with units here agrees (To The Death!).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
+    /// Hits to assign.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<PendingHits>,
+    /// Players who lost a unit in this round (for Biohazard).
+    #[serde(default)]
+    pub lost: SeatSet,
+    /// Sacrifices to make once the round is over (Biohazard), in player
+    /// order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sacrifices: Vec<PendingSacrifice>,
+}
+
+/// The attack dice of a unit of `seat`: its printed values, a "becomes"
+/// rule for patsies (the Cult's upgrades), then bonus dice (Massacre) at its
+/// own value.
+pub fn attack_dice(state: &State, seat: Seat, kind: UnitType) -> Vec<u8> {
+    let rules = standing::rules_of(state, seat);
+    let mut dice = state
+        .faction_of(seat)
+        .unit(kind)
+        .map(|u| u.attack)
+        .unwrap_or_default();
+    if kind == UnitType::Patsy
+        && let Some(d) = rules.iter().find_map(|r| match r {
+            Ongoing::PatsyAttack(d) => Some(d.clone()),
+            _ => None,
+        })
+    {
+        dice = d;
+    }
+    if let Some(&v) = dice.first() {
+        let extra: u8 = rules
+            .iter()
+            .map(|r| if let Ongoing::BonusDice(n) = r { *n } else { 0 })
+            .sum();
+        dice.extend(std::iter::repeat_n(v, extra as usize));
+    }
+    dice
+}
+
+/// Whether unit attacks are forbidden in `area` (Cease Fire).
+pub fn attacks_forbidden(state: &State, area: AreaId) -> bool {
+    state.area(area).rules.iter().any(|r| {
+        r.card
+            .card()
+            .ongoing
+            .contains(&Ongoing::Forbid(Forbidden::Attacks))
+    })
+}
+
+/// Players with living units in `area`.
+fn present(state: &State, area: AreaId) -> Vec<Seat> {
+    state
+        .player_order()
+        .filter(|s| state.area(area).has_units_of(*s))
+        .collect()
+}
+
+/// Whether combat can take place in `area`: two players with units, one
+/// unit able to attack, nothing forbidding it.
+pub fn combat_possible(state: &State, area: AreaId) -> bool {
+    let here = present(state, area);
+    here.len() >= 2
+        && !attacks_forbidden(state, area)
+        && state
+            .area(area)
+            .units
+            .iter()
+            .any(|u| !attack_dice(state, u.owner, u.kind).is_empty())
+}
+
+/// The roll modifier of `attacker`'s units against `defender`'s: the
+/// attacker's bonuses, the battle's, and the defender's penalties (an
+/// enemy card with Kau's icon does not touch Kau's side).
+fn modifier(state: &State, area: AreaId, attacker: Seat, defender: Seat, all: i8) -> i32 {
+    let own: i32 = standing::rules_of(state, attacker)
+        .iter()
+        .map(|r| {
+            if let Ongoing::AttackModifier(n) = r {
+                i32::from(*n)
+            } else {
+                0
+            }
+        })
+        .sum();
+    let kau = state
+        .faction_of(attacker)
+        .champion
+        .ongoing
+        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && state
+            .area(area)
+            .units
+            .iter()
+            .any(|u| u.owner == attacker && u.kind == UnitType::Champion);
+    let defence: i32 = state
+        .global_rules
+        .iter()
+        .filter(|r| r.owner == defender && !(kau && r.card.card().powerless_against_kau))
+        .flat_map(|r| r.card.card().ongoing.iter())
+        .chain(state.faction_of(defender).passive_rules())
+        .map(|r| {
+            if let Ongoing::DefenceModifier(n) = r {
+                i32::from(*n)
+            } else {
+                0
+            }
+        })
+        .sum();
+    own + i32::from(all) + defence
+}
+
+/// Starts a round of combat in `area` (a combat marker, a battle token,
+/// the Factory's skill...).
+///
+/// # Errors
+/// Combat cannot take place there.
+pub fn start_battle(
+    state: &mut State,
+    area: AreaId,
+    modifier_all: i8,
+) -> Result<Vec<LogEntry>, RuleError> {
+    if state.battle.is_some() {
+        return Err(RuleError::illegal(
+            COMBAT,
+            "A combat is already being fought.",
+        ));
+    }
+    if !combat_possible(state, area) {
+        return Err(RuleError::illegal(
+            COMBAT,
+            format!("Combat cannot take place in {}.", area.area().name),
+        ));
+    }
+    let order = present(state, area);
+    let mut to_attack = Vec::new();
+    for s in &order {
+        for u in state.area(area).units.iter().filter(|u| u.owner == *s) {
+            if !attack_dice(state, u.owner, u.kind).is_empty() {
+                to_attack.push(Attacker {
+                    uid: u.uid,
+                    owner: u.owner,
+                    kind: u.kind,
+                });
+            }
+        }
+    }
+    state.battle = Some(Battle {
+        area,
+        order,
+        to_attack,
+        modifier_all,
+        hits: None,
+        lost: SeatSet::EMPTY,
+        sacrifices: Vec::new(),
+        repeat: false,
+    });
+    let mut log = vec![LogEntry::public(format!("Combat in {}.", area.area().name))];
+    settle(state, &mut log);
+    Ok(log)
+}
+
+/// Enemies of `seat` with living units in the battle's area.
+pub fn defenders(state: &State, seat: Seat) -> Vec<Seat> {
+    let Some(b) = &state.battle else {
+        return Vec::new();
+    };
+    present(state, b.area)
+        .into_iter()
+        .filter(|d| *d != seat)
+        .collect()
+}
+
+/// Who acts in the battle now: the defender assigning hits, a player
+/// sacrificing, or the attacking player.
+pub fn battle_actor(state: &State) -> Option<Seat> {
+    let b = state.battle.as_ref()?;
+    if let Some(h) = b.hits {
+        return Some(h.defender);
+    }
+    if let Some(s) = b.sacrifices.first() {
+        return Some(s.seat);
+    }
+    b.order
+        .iter()
+        .copied()
+        .find(|s| b.to_attack.iter().any(|a| a.owner == *s))
+}
+
+/// Drops units that cannot attack (no defender left), then ends the round
+/// when nobody is left to act.
+fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+    loop {
+        let Some(b) = &state.battle else { return };
+        if b.hits.is_some() || !b.sacrifices.is_empty() {
+            return;
+        }
+        let Some(seat) = battle_actor(state) else {
+            end_round(state, log);
+            if state
+                .battle
+                .as_ref()
+                .is_some_and(|b| !b.sacrifices.is_empty())
+            {
+                return;
+            }
+            finish_battle(state, log);
+            return;
+        };
+        if !defenders(state, seat).is_empty() {
+            return;
+        }
+        let b = state.battle.as_mut().expect("battle");
+        let n = b.to_attack.iter().filter(|a| a.owner == seat).count();
+        b.to_attack.retain(|a| a.owner != seat);
+        log.push(LogEntry::public(format!(
+            "Seat {}'s {n} remaining units have no enemy to attack.",
+            seat + 1
+        )));
+    }
+}
+
+/// After the round: Biohazard (an activated one whose owner lost a unit
+/// here) makes each opponent with units here sacrifice one.
+fn end_round(state: &mut State, log: &mut Vec<LogEntry>) {
+    let b = state.battle.as_ref().expect("battle");
+    let area = b.area;
+    let lost = b.lost;
+    let mut queue = Vec::new();
+    for owner in state.player_order().collect::<Vec<_>>() {
+        if !lost.contains(owner) {
+            continue;
+        }
+        let f = state.faction_of(owner);
+        let biohazards = state
+            .area(area)
+            .tokens()
+            .filter(|t| {
+                t.owner == owner
+                    && t.face_up
+                    && t.activated
+                    && *t.kind.rules_value() == TokenKind::Unique
+            })
+            .count();
+        for _ in 0..biohazards {
+            for t in f
+                .unique_token
+                .triggers
+                .iter()
+                .filter(|t| t.when == When::CombatHereWithOwnLosses)
+            {
+                for e in &t.effects {
+                    if let Effect::Sacrifice(Sacrifice {
+                        who: Who::EachOpponentWithUnitsHere,
+                        ..
+                    }) = e
+                    {
+                        for s in state
+                            .player_order()
+                            .filter(|s| *s != owner && state.area(area).has_units_of(*s))
+                        {
+                            queue.push(PendingSacrifice {
+                                seat: s,
+                                killer: owner,
+                                area,
+                            });
+                        }
+                        log.push(LogEntry::public(format!(
+                            "{}: each opponent with units in {} sacrifices one.",
+                            f.unique_token.name,
+                            area.area().name
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    state.battle.as_mut().expect("battle").sacrifices = queue;
+    log.push(LogEntry::public(format!(
+        "The combat in {} ends.",
+        area.area().name
+    )));
+}
+
+/// `seat` attacks with `unit` against `defender`.
+///
+/// # Errors
+/// Not `seat`'s attack, a unit that has attacked or is not its own, or a
+/// defender without living units here.
+pub fn attack(
+    state: &mut State,
+    seat: Seat,
+    unit: UnitUid,
+    defender: Seat,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(b) = &state.battle else {
+        return Err(RuleError::illegal(COMBAT, "No combat is being fought."));
+    };
+    if b.hits.is_some() || !b.sacrifices.is_empty() || battle_actor(state) != Some(seat) {
+        return Err(RuleError::not_your_turn(COMBAT, "It is not your attack."));
+    }
+    let Some(i) = b
+        .to_attack
+        .iter()
+        .position(|a| a.uid == unit && a.owner == seat)
+    else {
+        return Err(RuleError::illegal(
+            COMBAT,
+            "That unit has no attack left in this combat.",
+        ));
+    };
+    if !defenders(state, seat).contains(&defender) {
+        return Err(RuleError::illegal(
+            COMBAT,
+            "Choose an enemy player with living units here.",
+        ));
+    }
+    let area = b.area;
+    let all = b.modifier_all;
+    let a = state.battle.as_mut().expect("battle").to_attack.remove(i);
+    let (rolls, hits, mut log) = roll_attack(state, area, seat, a.kind, defender, all, rng);
+    log.insert(
+        0,
+        LogEntry::public(format!(
+            "Seat {}'s {} attacks seat {}: rolls {} — {hits} hit{}.",
+            seat + 1,
+            unit_name(state, seat, a.kind),
+            defender + 1,
+            rolls
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            if hits == 1 { "" } else { "s" }
+        )),
+    );
+    if hits > 0 {
+        state.battle.as_mut().expect("battle").hits = Some(PendingHits {
+            area,
+            defender,
+            attacker: seat,
+            hits,
+        });
+    }
+    settle(state, &mut log);
+    Ok(log)
+}
+
+/// Rolls one unit's attack and fires its per-hit triggers (Dr.
+/// Tyrannosaurus draws, the Gnome earns). Returns the rolls and hits.
+pub fn roll_attack(
+    state: &mut State,
+    area: AreaId,
+    seat: Seat,
+    kind: UnitType,
+    defender: Seat,
+    all: i8,
+    rng: &mut GameRng,
+) -> (Vec<u8>, u8, Vec<LogEntry>) {
+    let dice = attack_dice(state, seat, kind);
+    let m = modifier(state, area, seat, defender, all);
+    let rolls: Vec<u8> = dice.iter().map(|_| d10(rng)).collect();
+    let record_rolls = rolls.clone();
+    let hits = rolls
+        .iter()
+        .zip(&dice)
+        .filter(|(r, v)| i32::from(**r) + m >= i32::from(**v))
+        .count() as u8;
+    state.last_attack = Some(AttackRecord {
+        attacker: seat,
+        defender,
+        area,
+        unit: Some(kind),
+        rolls: record_rolls,
+        hits,
+    });
+    let mut log = Vec::new();
+    if kind == UnitType::Champion && hits > 0 {
+        for t in state
+            .faction_of(seat)
+            .champion
+            .triggers
+            .iter()
+            .filter(|t| t.when == When::DieHits)
+        {
+            for e in &t.effects {
+                match e {
+                    Effect::Draw(n) => {
+                        let got = crate::start::draw_cards(state, seat, n * hits, rng);
+                        log.push(LogEntry::public(format!(
+                            "Seat {} draws {got} action cards ({}).",
+                            seat + 1,
+                            state.faction_of(seat).champion.name
+                        )));
+                    }
+                    Effect::Gain(g) => {
+                        state.players[seat as usize].resources +=
+                            u16::from(g.resources) * u16::from(hits);
+                        log.push(LogEntry::public(format!(
+                            "Seat {} gains {} resources ({}).",
+                            seat + 1,
+                            u16::from(g.resources) * u16::from(hits),
+                            state.faction_of(seat).champion.name
+                        )));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    (rolls, hits, log)
+}
+
+/// A unit type by its name in `seat`'s faction (the champion's own name).
+pub fn unit_name(state: &State, seat: Seat, kind: UnitType) -> String {
+    match kind {
+        UnitType::Champion => state.faction_of(seat).champion.name.clone(),
+        k => k.word().to_string(),
+    }
+}
+
+/// Kills `unit` of `owner` in `area`, credited to `killer`.
+pub fn kill(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) {
+    let a = state.area_mut(area);
+    let Some(i) = a.units.iter().position(|u| u.uid == unit) else {
+        return;
+    };
+    let u = a.units.remove(i);
+    a.graveyard.push(Grave {
+        owner: u.owner,
+        kind: u.kind,
+        killer,
+    });
+    if let Some(b) = state.battle.as_mut()
+        && b.area == area
+    {
+        b.lost.insert(u.owner);
+    }
+}
+
+/// The defender assigns one pending hit to one of its living units here.
+///
+/// # Errors
+/// No hit for `seat` to assign, or not its living unit here.
+pub fn assign_hit(
+    state: &mut State,
+    seat: Seat,
+    unit: UnitUid,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let pending = state
+        .battle
+        .as_ref()
+        .and_then(|b| b.hits)
+        .or_else(|| state.attacks.as_ref().and_then(|a| a.hits));
+    let Some(h) = pending.filter(|h| h.defender == seat) else {
+        return Err(RuleError::not_your_turn(
+            COMBAT,
+            "You have no hit to assign.",
+        ));
+    };
+    let area = h.area;
+    let Some(u) = state
+        .area(area)
+        .units
+        .iter()
+        .find(|u| u.uid == unit && u.owner == seat)
+        .cloned()
+    else {
+        return Err(RuleError::illegal(
+            COMBAT,
+            "Assign the hit to one of your living units here.",
+        ));
+    };
+    let tough = state
+        .faction_of(seat)
+        .unit(u.kind)
+        .is_some_and(|s| s.toughness);
+    let name = unit_name(state, seat, u.kind);
+    let mut log = Vec::new();
+    if tough && !u.wounded {
+        let x = state
+            .area_mut(area)
+            .units
+            .iter_mut()
+            .find(|x| x.uid == unit)
+            .expect("found");
+        x.wounded = true;
+        x.readied = false;
+        log.push(LogEntry::public(format!(
+            "Seat {}'s {name} is wounded.",
+            seat + 1
+        )));
+    } else {
+        kill(state, area, unit, h.attacker);
+        log.push(LogEntry::public(format!(
+            "Seat {}'s {name} is killed (seat {}'s kill).",
+            seat + 1,
+            h.attacker + 1
+        )));
+    }
+    let left = h.hits - 1;
+    let more = (left > 0 && state.area(area).has_units_of(seat))
+        .then_some(PendingHits { hits: left, ..h });
+    if let Some(b) = state.battle.as_mut().filter(|b| b.hits.is_some()) {
+        b.hits = more;
+        settle(state, &mut log);
+    } else if let Some(a) = state.attacks.as_mut() {
+        a.hits = more;
+        settle_attacks(state, &mut log);
+    }
+    Ok(log)
+}
+
+/// A player sacrifices one of its units (its choice; toughness does not
+/// help), the kill going to whoever's effect it is.
+///
+/// # Errors
+/// No sacrifice pending for `seat`, or not its unit in that area.
+pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(p) = state
+        .battle
+        .as_ref()
+        .and_then(|b| b.sacrifices.first().copied())
+        .filter(|p| p.seat == seat)
+    else {
+        return Err(RuleError::not_your_turn(
+            SACRIFICES,
+            "You have nothing to sacrifice now.",
+        ));
+    };
+    let Some(u) = state
+        .area(p.area)
+        .units
+        .iter()
+        .find(|u| u.uid == unit && u.owner == seat)
+        .cloned()
+    else {
+        return Err(RuleError::illegal(
+            SACRIFICES,
+            format!("Sacrifice one of your units in {}.", p.area.area().name),
+        ));
+    };
+    kill(state, p.area, unit, p.killer);
+    let log = vec![LogEntry::public(format!(
+        "Seat {} sacrifices its {} (seat {}'s kill).",
+        seat + 1,
+        unit_name(state, seat, u.kind),
+        p.killer + 1
+    ))];
+    let b = state.battle.as_mut().expect("battle");
+    b.sacrifices.remove(0);
+    // A player left without units there has nothing more to give.
+    let area = p.area;
+    let units_left: Vec<Seat> = (0..state.seats)
+        .filter(|s| state.area(area).has_units_of(*s))
+        .collect();
+    let b = state.battle.as_mut().expect("battle");
+    b.sacrifices.retain(|q| units_left.contains(&q.seat));
+    let mut log = log;
+    if b.sacrifices.is_empty() {
+        finish_battle(state, &mut log);
+    }
+    Ok(log)
+}
+
+/// Non-combat attacks waiting to be made (Public Backlash, Fish in a
+/// Barrel, Despotism): one at a time, each at an opponent with units in its
+/// area, who assigns the hits. No unit bonuses; the defender's penalties
+/// apply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardAttacks {
+    /// Whose attacks (the killer).
+    pub attacker: Seat,
+    /// The attacks left: area and the value each die needs.
+    pub queue: Vec<(AreaId, u8)>,
+    /// Hits of the last attack to assign.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<PendingHits>,
+}
+
+/// Opponents of `seat` with units in `area`.
+pub fn enemies_in(state: &State, seat: Seat, area: AreaId) -> Vec<Seat> {
+    state
+        .player_order()
+        .filter(|s| *s != seat && state.area(area).has_units_of(*s))
+        .collect()
+}
+
+/// Starts non-combat attacks; attacks in areas without enemy units are
+/// dropped. Returns whether any is left to make.
+pub fn start_card_attacks(
+    state: &mut State,
+    attacker: Seat,
+    queue: Vec<(AreaId, u8)>,
+    log: &mut Vec<LogEntry>,
+) -> bool {
+    state.attacks = Some(CardAttacks {
+        attacker,
+        queue,
+        hits: None,
+    });
+    settle_attacks(state, log);
+    state.attacks.is_some()
+}
+
+/// Drops attacks that have no defender; ends them when none is left.
+fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
+    let Some(a) = &state.attacks else { return };
+    if a.hits.is_some() {
+        return;
+    }
+    let attacker = a.attacker;
+    let queue: Vec<(AreaId, u8)> = a
+        .queue
+        .iter()
+        .copied()
+        .filter(|(area, _)| !enemies_in(state, attacker, *area).is_empty())
+        .collect();
+    let dropped = a.queue.len() - queue.len();
+    if dropped > 0 {
+        log.push(LogEntry::public(format!(
+            "{dropped} attack(s) have no enemy unit to strike."
+        )));
+    }
+    if queue.is_empty() {
+        state.attacks = None;
+        after_battle(state, log);
+    } else {
+        state.attacks.as_mut().expect("attacks").queue = queue;
+    }
+}
+
+/// One unit attacks outside combat (the Police's skill): its dice and
+/// bonuses, all at `defender`, who assigns the hits; no retaliation.
+pub fn unit_attack(
+    state: &mut State,
+    seat: Seat,
+    kind: UnitType,
+    area: AreaId,
+    defender: Seat,
+    rng: &mut GameRng,
+) -> Vec<LogEntry> {
+    let (rolls, hits, mut log) = roll_attack(state, area, seat, kind, defender, 0, rng);
+    log.insert(
+        0,
+        LogEntry::public(format!(
+            "Seat {}'s {} in {} attacks seat {}: rolls {} — {hits} hit{}.",
+            seat + 1,
+            unit_name(state, seat, kind),
+            area.area().name,
+            defender + 1,
+            rolls
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            if hits == 1 { "" } else { "s" }
+        )),
+    );
+    if hits > 0 {
+        state.attacks = Some(CardAttacks {
+            attacker: seat,
+            queue: Vec::new(),
+            hits: Some(PendingHits {
+                area,
+                defender,
+                attacker: seat,
+                hits,
+            }),
+        });
+    }
+    log
+}
+
+/// Makes the next non-combat attack at `defender`.
+///
+/// # Errors
+/// No attack of `seat`'s waiting, hits to assign first, or a defender
+/// without units in the attack's area.
+pub fn card_attack(
+    state: &mut State,
+    seat: Seat,
+    defender: Seat,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(a) = state
+        .attacks
+        .as_ref()
+        .filter(|a| a.attacker == seat && a.hits.is_none())
+    else {
+        return Err(RuleError::not_your_turn(
+            COMBAT,
+            "You have no attack to make now.",
+        ));
+    };
+    let (area, value) = a.queue[0];
+    if !enemies_in(state, seat, area).contains(&defender) {
+        return Err(RuleError::illegal(
+            COMBAT,
+            format!("Choose an opponent with units in {}.", area.area().name),
+        ));
+    }
+    let penalty: i32 = state
+        .global_rules
+        .iter()
+        .filter(|r| r.owner == defender)
+        .flat_map(|r| r.card.card().ongoing.iter())
+        .map(|r| {
+            if let Ongoing::DefenceModifier(n) = r {
+                i32::from(*n)
+            } else {
+                0
+            }
+        })
+        .sum();
+    let roll = d10(rng);
+    let hit = i32::from(roll) + penalty >= i32::from(value);
+    state.last_attack = Some(AttackRecord {
+        attacker: seat,
+        defender,
+        area,
+        unit: None,
+        rolls: vec![roll],
+        hits: u8::from(hit),
+    });
+    let atk = state.attacks.as_mut().expect("attacks");
+    atk.queue.remove(0);
+    if hit {
+        atk.hits = Some(PendingHits {
+            area,
+            defender,
+            attacker: seat,
+            hits: 1,
+        });
+    }
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} attacks seat {} in {} ({value}): rolls {roll} — {}.",
+        seat + 1,
+        defender + 1,
+        area.area().name,
+        if hit { "a hit" } else { "a miss" }
+    ))];
+    settle_attacks(state, &mut log);
+    Ok(log)
+}
+
+/// The round is over: To The Death! asks whether to fight again; otherwise
+/// the action or step goes on.
+fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+    let Some(b) = state.battle.take() else { return };
+    if b.repeat && combat_possible(state, b.area) {
+        let owed: Vec<crate::choices::Owed> = present(state, b.area)
+            .into_iter()
+            .map(|seat| crate::choices::Owed::KeepFighting { seat, area: b.area })
+            .collect();
+        log.push(LogEntry::public(format!(
+            "To the death: does anyone with units in {} fight on?",
+            b.area.area().name
+        )));
+        state.owed.splice(0..0, owed);
+        return;
+    }
+    after_battle(state, log);
+}
+
+/// When a battle or attacks are over: during Take Actions (a battle token,
+/// Dr. Tyrannosaurus, a card, a skill) the next player acts; in the Combat
+/// Step the next marked area fights.
+fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+    match state.phase {
+        crate::state::Phase::TakeActions {
+            current,
+            revealed: None,
+        } => crate::actions::advance(state, current, log),
+        crate::state::Phase::Combat { .. } => crate::flow::next_battle(state, log),
+        _ => {}
+    }
+}
+
+/// The Combat Step's next area: the next one with a combat marker, in area
+/// order, after `after`.
+pub fn next_marked_area(state: &State, after: Option<AreaId>) -> Option<AreaId> {
+    crate::content::content()
+        .area_ids()
+        .filter(|a| after.is_none_or(|x| *a > x))
+        .find(|a| state.area(*a).combat_marker)
+}

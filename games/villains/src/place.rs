@@ -1,0 +1,285 @@
+//! MAIN PHASE, Place Action Tokens: in player order each player places one
+//! token face down or passes for good.
+//!
+//! A token goes into the lowest open space of the chosen area's track (any
+//! open space for the Subway's controller) and costs the faction's
+//! placement cost (1; the Cult 0), paid with any mix of energy and
+//! resources. When an area's track then holds as many tokens as there are
+//! players and it has no combat marker, it gets one. A player without
+//! tokens in reserve, or who cannot pay, passes automatically. When all
+//! have passed, Take Actions begins with the first player.
+//!
+//! A token's board id is issued at placement, in placement order, so it
+//! tells nothing about what the token is.
+
+use crate::content::AreaId;
+use crate::standing;
+use crate::state::{Phase, PlacedToken, State, TokenKind, TokenUid};
+use backroom_engine::{Hidden, LogEntry, RuleError, Seat, SeatSet};
+
+/// The rulebook step, named in refusals.
+pub const PLACE_ACTION_TOKENS: &str = "Place Action Tokens";
+/// The rule on paying costs.
+pub const PAYING_COSTS: &str = "Paying Costs";
+
+/// How a cost is paid: this much energy, the rest in resources.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Payment {
+    /// Energy spent.
+    pub energy: u8,
+    /// Resource cubes spent.
+    pub resources: u16,
+}
+
+impl Payment {
+    /// The default split: energy first, then resources.
+    pub fn energy_first(state: &State, seat: Seat, cost: u8) -> Payment {
+        let e = state.players[seat as usize].energy.min(cost);
+        Payment {
+            energy: e,
+            resources: u16::from(cost - e),
+        }
+    }
+}
+
+/// Checks that `pay` covers exactly `cost` from what `seat` has.
+///
+/// # Errors
+/// The Paying Costs rule, naming what is wrong.
+pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Result<(), RuleError> {
+    let p = &state.players[seat as usize];
+    if u32::from(pay.energy) + u32::from(pay.resources) != u32::from(cost) {
+        return Err(RuleError::illegal(
+            PAYING_COSTS,
+            format!("The cost is {cost}: pay exactly that in energy and resources."),
+        ));
+    }
+    if pay.energy > p.energy {
+        return Err(RuleError::illegal(
+            PAYING_COSTS,
+            format!("You have {} energy.", p.energy),
+        ));
+    }
+    if pay.resources > p.resources {
+        return Err(RuleError::illegal(
+            PAYING_COSTS,
+            format!("You have {} resources.", p.resources),
+        ));
+    }
+    Ok(())
+}
+
+/// Spends a checked payment.
+pub fn pay(state: &mut State, seat: Seat, pay: Payment) {
+    let p = &mut state.players[seat as usize];
+    p.energy -= pay.energy;
+    p.resources -= pay.resources;
+}
+
+/// What placing a token costs `seat`.
+pub fn placement_cost(state: &State, seat: Seat) -> u8 {
+    state.faction_of(seat).placement_cost
+}
+
+/// Whether `seat` can place a token at all: a token in reserve, the funds
+/// and an open space somewhere.
+pub fn can_place(state: &State, seat: Seat) -> bool {
+    let p = &state.players[seat as usize];
+    p.reserve_tokens.values().any(|n| *n > 0)
+        && p.funds() >= u32::from(placement_cost(state, seat))
+        && state.areas.iter().any(|a| a.lowest_open().is_some())
+}
+
+/// The spaces of `area` where `seat` may place now (0-based).
+pub fn open_spaces(state: &State, seat: Seat, area: AreaId) -> Vec<usize> {
+    let a = state.area(area);
+    if standing::places_in_any_space(state, seat) {
+        (0..a.track.len())
+            .filter(|i| a.track[*i].is_none())
+            .collect()
+    } else {
+        a.lowest_open().into_iter().collect()
+    }
+}
+
+fn current(state: &State, seat: Seat) -> Result<(), RuleError> {
+    let Phase::PlaceTokens { current } = state.phase else {
+        return Err(RuleError::illegal(
+            PLACE_ACTION_TOKENS,
+            "Tokens are placed in the Main Phase.",
+        ));
+    };
+    if current != seat {
+        return Err(RuleError::not_your_turn(
+            PLACE_ACTION_TOKENS,
+            format!("Seat {} places now.", current + 1),
+        ));
+    }
+    Ok(())
+}
+
+/// Places `kind` from `seat`'s reserve face down in `area`, in `space`
+/// (0-based; `None` for the lowest open one), paying `payment`.
+///
+/// # Errors
+/// Not `seat`'s turn, no such token in reserve, no open space, a space other
+/// than the lowest without the Subway, or a wrong payment; the state is
+/// unchanged. A refusal never names a token the others cannot see.
+pub fn place_token(
+    state: &mut State,
+    seat: Seat,
+    kind: TokenKind,
+    area: AreaId,
+    space: Option<usize>,
+    payment: Payment,
+) -> Result<Vec<LogEntry>, RuleError> {
+    current(state, seat)?;
+    if state.players[seat as usize]
+        .reserve_tokens
+        .get(&kind)
+        .copied()
+        .unwrap_or(0)
+        == 0
+    {
+        return Err(RuleError::illegal(
+            PLACE_ACTION_TOKENS,
+            "You have no such token in your reserve.",
+        ));
+    }
+    let allowed = open_spaces(state, seat, area);
+    let name = &area.area().name;
+    let Some(&lowest) = allowed.first() else {
+        return Err(RuleError::illegal(
+            PLACE_ACTION_TOKENS,
+            format!("{name} has no open space."),
+        ));
+    };
+    let space = space.unwrap_or(lowest);
+    if !allowed.contains(&space) {
+        let msg = if state
+            .area(area)
+            .track
+            .get(space)
+            .is_some_and(Option::is_some)
+            || space >= state.area(area).track.len()
+        {
+            format!("Space {} of {name} is not open.", space + 1)
+        } else {
+            format!(
+                "Tokens go in the lowest open space ({} in {name}) unless you control the Subway.",
+                lowest + 1
+            )
+        };
+        return Err(RuleError::illegal(PLACE_ACTION_TOKENS, msg));
+    }
+    check_payment(state, seat, placement_cost(state, seat), payment)?;
+
+    pay(state, seat, payment);
+    let p = &mut state.players[seat as usize];
+    *p.reserve_tokens.get_mut(&kind).expect("checked above") -= 1;
+    let uid = TokenUid(state.next_token);
+    state.next_token += 1;
+    let seats = state.seats;
+    let a = state.area_mut(area);
+    a.track[space] = Some(PlacedToken {
+        uid,
+        owner: seat,
+        kind: Hidden::known_to(kind, SeatSet::only(seat)),
+        face_up: false,
+        activated: false,
+        activated_this_turn: false,
+    });
+    let public = format!(
+        "Seat {} places an action token face down in {name}, space {}.",
+        seat + 1,
+        space + 1
+    );
+    let mut log = vec![LogEntry::split(
+        SeatSet::only(seat),
+        format!(
+            "You place your {} token face down in {name}, space {}.",
+            kind_name(state, seat, kind),
+            space + 1
+        ),
+        Some(public),
+    )];
+    let a = state.area_mut(area);
+    if a.token_count() == seats as usize && !a.combat_marker {
+        a.combat_marker = true;
+        log.push(LogEntry::public(format!(
+            "{name} holds {seats} tokens: a combat marker is placed there."
+        )));
+    }
+    advance(state, seat, &mut log);
+    Ok(log)
+}
+
+/// A token kind by its printed name for its owner (the unique token's name).
+pub fn kind_name(state: &State, seat: Seat, kind: TokenKind) -> String {
+    match kind.basic() {
+        Some(t) => crate::content::content().basic_tokens[&t].name.clone(),
+        None => state.faction_of(seat).unique_token.name.clone(),
+    }
+}
+
+/// Passes for the rest of Place Action Tokens.
+///
+/// # Errors
+/// Not `seat`'s turn.
+pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+    current(state, seat)?;
+    state.players[seat as usize].passed = true;
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} passes for the rest of Place Action Tokens.",
+        seat + 1
+    ))];
+    advance(state, seat, &mut log);
+    Ok(log)
+}
+
+/// The next player clockwise who has not passed; when everyone has,
+/// Take Actions begins with the first player.
+fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
+    let mut s = from;
+    for _ in 0..state.seats {
+        s = state.next_clockwise(s);
+        if !state.players[s as usize].passed {
+            state.phase = Phase::PlaceTokens { current: s };
+            skip_unable(state, log);
+            return;
+        }
+    }
+    begin_take_actions(state, log);
+}
+
+/// Passes the current player automatically while it cannot place (no
+/// token in reserve, no funds, no open space).
+pub fn skip_unable(state: &mut State, log: &mut Vec<LogEntry>) {
+    let Phase::PlaceTokens { current } = state.phase else {
+        return;
+    };
+    if state.players[current as usize].passed || can_place(state, current) {
+        return;
+    }
+    state.players[current as usize].passed = true;
+    log.push(LogEntry::public(format!(
+        "Seat {} cannot place a token and passes.",
+        current + 1
+    )));
+    advance(state, current, log);
+}
+
+fn begin_take_actions(state: &mut State, log: &mut Vec<LogEntry>) {
+    for p in &mut state.players {
+        p.passed = false;
+    }
+    let first = state.first_player;
+    state.phase = Phase::TakeActions {
+        current: first,
+        revealed: None,
+    };
+    log.push(LogEntry::public(format!(
+        "Take Actions: seat {} acts first.",
+        first + 1
+    )));
+}

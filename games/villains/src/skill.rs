@@ -1,0 +1,556 @@
+//! Activating an Area's Skill Ability (Take Actions): with at least one
+//! readied unit in an area whose skill it has not used this turn, a player
+//! exhausts all its readied units there, puts its marker on the skill track
+//! and resolves the skill fully; a skill that cannot be resolved cannot be
+//! chosen (R9). Then a champion exhausted for it acts (Commissar Papova's
+//! move).
+//!
+//! The choice travels with the action ([`SkillChoice`]), so a refused skill
+//! changes nothing. Implemented: the Capitol (swap two tokens), the Sewers
+//! (another unit of a chosen unit's type, free), the Factory (a battle), the
+//! Bank (2 resources), the University (look at one face-down token), the
+//! Subway (deploy one unit anywhere), the Church (flip one of your tokens
+//! activated this turn face down), the Police (one of your units attacks),
+//! the Laboratory (the top card, played or taken: an owed choice, see
+//! [`crate::choices`]).
+
+use crate::actions::{self, find};
+use crate::activate::{DeployPick, entry_surcharge, may_leave};
+use crate::combat;
+use crate::content::{AreaId, content};
+use crate::effect::{Attacker, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
+use crate::place::{Payment, check_payment, pay};
+use crate::state::{Phase, State, TokenUid, UnitUid};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+/// The rule named in refusals.
+pub const SKILL: &str = "Activating an Area's Skill Ability";
+
+/// The choices a skill needs; unused fields stay empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SkillChoice {
+    /// Tokens: the one to look at (University) or flip (Church), or the
+    /// two to swap (Capitol).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<TokenUid>,
+    /// An area: where to battle (Factory) or deploy (Subway).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area: Option<AreaId>,
+    /// A unit in play: whose type to copy (Sewers), or which attacks
+    /// (Police).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<UnitUid>,
+    /// The opponent a unit attack strikes (Police).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defender: Option<Seat>,
+    /// The unit to deploy (Sewers, Subway).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deploy: Option<DeployPick>,
+    /// How the skill's costs are paid.
+    pub payment: Payment,
+    /// Units a champion exhausted for the skill brings in afterwards
+    /// (Commissar Papova), in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub champion_moves: Vec<UnitUid>,
+}
+
+/// Areas where `seat` may try a skill now: a readied unit there and the
+/// skill not used this turn.
+pub fn skill_areas(state: &State, seat: Seat) -> Vec<AreaId> {
+    content()
+        .area_ids()
+        .filter(|a| {
+            !state.area(*a).skill_used.contains(seat)
+                && state
+                    .area(*a)
+                    .units
+                    .iter()
+                    .any(|u| u.owner == seat && u.readied)
+        })
+        .collect()
+}
+
+/// Uses `area`'s skill for `seat`.
+///
+/// # Errors
+/// Not `seat`'s action, no readied unit there, the skill already used this
+/// turn, or a choice that does not resolve it; the state is unchanged.
+pub fn use_skill(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    choice: &SkillChoice,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Phase::TakeActions { current, revealed } = state.phase else {
+        return Err(RuleError::illegal(
+            SKILL,
+            "Skills are used in Take Actions.",
+        ));
+    };
+    if current != seat
+        || state.battle.is_some()
+        || state.attacks.is_some()
+        || !state.owed.is_empty()
+    {
+        return Err(RuleError::not_your_turn(
+            SKILL,
+            format!("Seat {} takes an action now.", current + 1),
+        ));
+    }
+    if revealed.is_some() {
+        return Err(RuleError::illegal(
+            SKILL,
+            "Activate or discard the token you revealed first.",
+        ));
+    }
+    let name = &area.area().name;
+    if state.area(area).skill_used.contains(seat) {
+        return Err(RuleError::illegal(
+            SKILL,
+            format!("You have used the skill of {name} this turn."),
+        ));
+    }
+    let exhausted: Vec<(UnitUid, UnitType)> = state
+        .area(area)
+        .units
+        .iter()
+        .filter(|u| u.owner == seat && u.readied)
+        .map(|u| (u.uid, u.kind))
+        .collect();
+    if exhausted.is_empty() {
+        return Err(RuleError::illegal(
+            SKILL,
+            format!("You have no readied unit in {name}."),
+        ));
+    }
+    // Resolve on a copy: a skill that cannot be resolved is refused whole.
+    let mut work = state.clone();
+    let mut r = rng.clone();
+    for u in work
+        .area_mut(area)
+        .units
+        .iter_mut()
+        .filter(|u| u.owner == seat)
+    {
+        u.readied = false;
+    }
+    work.area_mut(area).skill_used.insert(seat);
+    let mut log = vec![LogEntry::public(format!(
+        "Seat {} exhausts {} readied unit(s) and uses the skill of {name}.",
+        seat + 1,
+        exhausted.len()
+    ))];
+    for e in &area.area().skill.effects {
+        log.extend(resolve(&mut work, seat, area, e, choice, &mut r)?);
+    }
+    if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
+        log.extend(champion_after_skill(&mut work, seat, area, choice)?);
+    } else if !choice.champion_moves.is_empty() {
+        return Err(RuleError::illegal(
+            SKILL,
+            "No champion of yours was exhausted for this skill.",
+        ));
+    }
+    *state = work;
+    *rng = r;
+    if state.battle.is_none() && state.attacks.is_none() && state.owed.is_empty() {
+        actions::advance(state, seat, &mut log);
+    }
+    Ok(log)
+}
+
+fn token_at(state: &State, uid: TokenUid) -> Result<(AreaId, usize), RuleError> {
+    find(state, uid).ok_or_else(|| RuleError::illegal(SKILL, "No such token on the board."))
+}
+
+fn resolve(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    e: &Effect,
+    c: &SkillChoice,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    match e {
+        Effect::Gain(g) => {
+            state.players[seat as usize].resources += u16::from(g.resources);
+            Ok(vec![LogEntry::public(format!(
+                "Seat {} gains {} resources.",
+                seat + 1,
+                g.resources
+            ))])
+        }
+        Effect::Peek(_) => {
+            let [uid] = c.tokens[..] else {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose one face-down token to look at.",
+                ));
+            };
+            let (a, i) = token_at(state, uid)?;
+            let t = state.area_mut(a).track[i].as_mut().expect("found");
+            if t.face_up {
+                return Err(RuleError::illegal(SKILL, "Choose a face-down token."));
+            }
+            t.kind.reveal_to(seat);
+            let (owner, kind) = (t.owner, *t.kind.rules_value());
+            let what = crate::place::kind_name(state, owner, kind);
+            let place = format!(
+                "seat {}'s face-down token in {}, space {}",
+                owner + 1,
+                a.area().name,
+                i + 1
+            );
+            Ok(vec![LogEntry::split(
+                SeatSet::only(seat),
+                format!("You look at {place}: {what}."),
+                Some(format!("Seat {} looks at {place}.", seat + 1)),
+            )])
+        }
+        Effect::FlipTokenDown(_) => {
+            let [uid] = c.tokens[..] else {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose one of your tokens activated this turn.",
+                ));
+            };
+            let (a, i) = token_at(state, uid)?;
+            let seats = SeatSet::first(state.seats);
+            let t = state.area_mut(a).track[i].as_mut().expect("found");
+            if t.owner != seat || !t.face_up || !t.activated || !t.activated_this_turn {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose one of your face-up tokens activated this turn.",
+                ));
+            }
+            (t.face_up, t.activated, t.activated_this_turn) = (false, false, false);
+            t.kind = backroom_engine::Hidden::known_to(*t.kind.rules_value(), seats);
+            Ok(vec![LogEntry::public(format!(
+                "Seat {} turns its token in {}, space {}, face down.",
+                seat + 1,
+                a.area().name,
+                i + 1
+            ))])
+        }
+        Effect::SwapTokens(_) => {
+            let [x, y] = c.tokens[..] else {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose two tokens in the same area.",
+                ));
+            };
+            let ((ax, ix), (ay, iy)) = (token_at(state, x)?, token_at(state, y)?);
+            if ax != ay || ix == iy {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose two tokens in the same area.",
+                ));
+            }
+            state.area_mut(ax).track.swap(ix, iy);
+            Ok(vec![LogEntry::public(format!(
+                "Seat {} swaps the tokens in spaces {} and {} of {}.",
+                seat + 1,
+                ix + 1,
+                iy + 1,
+                ax.area().name
+            ))])
+        }
+        Effect::Battle(b) if b.place == Place::AnyWithOwnUnit => {
+            let Some(at) = c.area else {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose where to start the battle.",
+                ));
+            };
+            if !state.area(at).has_units_of(seat) {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Start the battle where you have a unit.",
+                ));
+            }
+            combat::start_battle(state, at, b.attack_modifier_all)
+        }
+        Effect::Deploy(d) => {
+            let Some(pick) = c.deploy else {
+                return Err(RuleError::illegal(SKILL, "Choose the unit to deploy."));
+            };
+            let to = match d.to {
+                Place::AnyArea => c
+                    .area
+                    .ok_or_else(|| RuleError::illegal(SKILL, "Choose the area to deploy to."))?,
+                Place::ChosenUnitsArea => {
+                    let chosen = c.unit.and_then(|u| {
+                        state
+                            .units_of(seat)
+                            .find(|(_, x)| x.uid == u)
+                            .map(|(a, x)| (a, x.kind))
+                    });
+                    let Some((a, kind)) = chosen else {
+                        return Err(RuleError::illegal(
+                            SKILL,
+                            "Choose one of your units in play.",
+                        ));
+                    };
+                    if d.like_chosen_unit && (pick.kind != kind || pick.from == c.unit) {
+                        return Err(RuleError::illegal(
+                            SKILL,
+                            "Deploy another unit of the chosen unit's type.",
+                        ));
+                    }
+                    a
+                }
+                _ => area,
+            };
+            let free = d.unit_cost == UnitCost::Free;
+            deploy_one(state, seat, to, pick, free, c.payment)
+        }
+        Effect::UnitAttack(u) if u.attacker == Attacker::AnyOwnUnit => {
+            let chosen = c.unit.and_then(|id| {
+                state
+                    .units_of(seat)
+                    .find(|(_, x)| x.uid == id)
+                    .map(|(a, x)| (a, x.kind))
+            });
+            let (Some((at, kind)), Some(defender)) = (chosen, c.defender) else {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Choose one of your units and the opponent it attacks.",
+                ));
+            };
+            if combat::attack_dice(state, seat, kind).is_empty() {
+                return Err(RuleError::illegal(SKILL, "That unit has no attack."));
+            }
+            if combat::attacks_forbidden(state, at) {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    format!("Units may not attack in {} (Cease Fire).", at.area().name),
+                ));
+            }
+            if !combat::enemies_in(state, seat, at).contains(&defender) {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    format!("Choose an opponent with units in {}.", at.area().name),
+                ));
+            }
+            Ok(combat::unit_attack(state, seat, kind, at, defender, rng))
+        }
+        Effect::RevealTopCard(r) => {
+            if state.deck.is_empty() {
+                state.deck = std::mem::take(&mut state.discards);
+                rng.shuffle_deck(crate::setup::ACTION_DECK, &mut state.deck);
+            }
+            if state.deck.is_empty() {
+                return Ok(vec![LogEntry::public(
+                    "The action deck and its discards are empty: nothing to reveal.",
+                )]);
+            }
+            let card = state.deck.remove(0);
+            let lab = content().area_id(&r.play_free_in).expect("validated");
+            state.owed.insert(
+                0,
+                crate::choices::Owed::LabCard {
+                    seat,
+                    card,
+                    area: lab,
+                },
+            );
+            Ok(vec![LogEntry::public(format!(
+                "Seat {} reveals the top card of the action deck: {}.",
+                seat + 1,
+                card.card().name
+            ))])
+        }
+        _ => Err(RuleError::illegal(
+            SKILL,
+            format!(
+                "The skill of {} cannot be used in this version yet.",
+                area.area().name
+            ),
+        )),
+    }
+}
+
+/// Deploys one unit outside the deploy limit, paying its cost (unless
+/// free) and any surcharge.
+fn deploy_one(
+    state: &mut State,
+    seat: Seat,
+    to: AreaId,
+    pick: DeployPick,
+    free: bool,
+    payment: Payment,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(stats) = state.faction_of(seat).unit(pick.kind) else {
+        return Err(RuleError::illegal(SKILL, "Your faction has no such unit."));
+    };
+    let cost = if free { 0 } else { stats.cost } + entry_surcharge(state, seat, to, false);
+    match pick.from {
+        None => {
+            if state.players[seat as usize]
+                .reserve_units
+                .get(&pick.kind)
+                .copied()
+                .unwrap_or(0)
+                == 0
+            {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "No such unit left in your reserve.",
+                ));
+            }
+        }
+        Some(uid) => {
+            let Some((from, u)) = state.units_of(seat).find(|(_, u)| u.uid == uid) else {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Re-deploy one of your units in play.",
+                ));
+            };
+            if u.kind != pick.kind || (pick.stay_wounded && !u.wounded) {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    "Re-deploy a unit as its own type.",
+                ));
+            }
+            if from != to && !may_leave(state, seat, from, false) {
+                return Err(RuleError::illegal(
+                    SKILL,
+                    format!(
+                        "Units may not leave {} (Trapped Like Rats).",
+                        from.area().name
+                    ),
+                ));
+            }
+        }
+    }
+    check_payment(state, seat, cost, payment)?;
+    pay(state, seat, payment);
+    match pick.from {
+        None => {
+            state.put_unit(to, seat, pick.kind).expect("checked");
+        }
+        Some(uid) => {
+            let (from, _) = state
+                .units_of(seat)
+                .find(|(_, u)| u.uid == uid)
+                .expect("checked");
+            let a = state.area_mut(from);
+            let i = a.units.iter().position(|u| u.uid == uid).expect("checked");
+            let mut u = a.units.remove(i);
+            u.readied = false;
+            u.wounded = u.wounded && pick.stay_wounded;
+            state.area_mut(to).units.push(u);
+        }
+    }
+    Ok(vec![LogEntry::public(format!(
+        "Seat {} deploys a {} to {} (pays {cost}).",
+        seat + 1,
+        combat::unit_name(state, seat, pick.kind),
+        to.area().name
+    ))])
+}
+
+/// A champion exhausted for the skill acts after it: Commissar Papova
+/// brings up to three units from anywhere (Police Payoff applies; Trapped
+/// Like Rats holds). Bully G.O.A.T.'s attack is not implemented yet: a skill
+/// that would trigger it is refused, one where it fizzles goes ahead.
+fn champion_after_skill(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    c: &SkillChoice,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let champion = &state.faction_of(seat).champion;
+    let mut log = Vec::new();
+    for t in champion
+        .triggers
+        .iter()
+        .filter(|t| t.when == When::ExhaustedForSkill)
+    {
+        for e in &t.effects {
+            match e {
+                Effect::MoveUnits(MoveUnits {
+                    from: Place::AnyArea,
+                    max: Max::Count(n),
+                    ..
+                }) => {
+                    if c.champion_moves.len() > *n as usize {
+                        return Err(RuleError::illegal(
+                            SKILL,
+                            format!("{} brings at most {n} units.", champion.name),
+                        ));
+                    }
+                    let mut cost = 0u8;
+                    for id in &c.champion_moves {
+                        let Some((from, _)) = state.units_of(seat).find(|(_, u)| u.uid == *id)
+                        else {
+                            return Err(RuleError::illegal(SKILL, "Move your own units in play."));
+                        };
+                        if from == area {
+                            return Err(RuleError::illegal(SKILL, "Bring units from other areas."));
+                        }
+                        if !may_leave(state, seat, from, false) {
+                            return Err(RuleError::illegal(
+                                SKILL,
+                                format!(
+                                    "Units may not leave {} (Trapped Like Rats).",
+                                    from.area().name
+                                ),
+                            ));
+                        }
+                        cost += entry_surcharge(state, seat, area, false);
+                    }
+                    if cost > 0 {
+                        check_payment(state, seat, cost, c.payment)?;
+                        pay(state, seat, c.payment);
+                    }
+                    for id in &c.champion_moves {
+                        let (from, _) = state
+                            .units_of(seat)
+                            .find(|(_, u)| u.uid == *id)
+                            .expect("checked");
+                        let a = state.area_mut(from);
+                        let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
+                        let mut u = a.units.remove(i);
+                        u.readied = false;
+                        state.area_mut(area).units.push(u);
+                    }
+                    if !c.champion_moves.is_empty() {
+                        log.push(LogEntry::public(format!(
+                            "{} brings {} units into {}.",
+                            champion.name,
+                            c.champion_moves.len(),
+                            area.area().name
+                        )));
+                    }
+                }
+                Effect::UnitAttack(u) if u.attacker == Attacker::ThisUnit => {
+                    // Bully G.O.A.T.: an attack into an adjacent area with an
+                    // enemy unit and no Cease Fire; with none, it fizzles.
+                    let targets = content().adjacent(area).iter().any(|a| {
+                        !combat::attacks_forbidden(state, *a)
+                            && state.area(*a).units.iter().any(|x| x.owner != seat)
+                    });
+                    if targets {
+                        return Err(RuleError::illegal(
+                            SKILL,
+                            format!(
+                                "{}'s attack is not implemented in this version yet.",
+                                champion.name
+                            ),
+                        ));
+                    }
+                    log.push(LogEntry::public(format!(
+                        "{} has no enemy to attack in an adjacent area.",
+                        champion.name
+                    )));
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(log)
+}

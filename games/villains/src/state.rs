@@ -1,0 +1,517 @@
+//! The table in play: the City's areas with their action token tracks,
+//! units and graveyards, the score board (capitol tokens, targets, global
+//! rule cards), and each player's faction sheet, reserves, hands and plan
+//! deck.
+//!
+//! Everything here serializes and holds ids only (records are looked up in
+//! [`crate::content::content`]). What some viewer may not know is kept in
+//! plainly named places so the view can be built by allow-list and the
+//! non-leak test's re-deal knows what to shuffle:
+//!
+//! * a face-down token's type: [`PlacedToken::kind`], a [`Hidden`] known to
+//!   its owner and to whoever peeked (the University skill);
+//! * hands: [`Player::hand`] (action cards) and [`Player::plans`], known to
+//!   their owner; [`Player::plan_deck`]'s order, known to nobody except the
+//!   bottom [`Player::plans_bottomed`] the owner put there;
+//! * targets: [`Player::target`], a [`Hidden`] known to its owner, the Mafia
+//!   after Inside Job and the Police's controller, public from Score
+//!   Targets on;
+//! * reserves: [`Player::reserve_tokens`] (which tokens are left says which
+//!   are on the board) and the upgrades not yet claimed;
+//! * the action deck's order.
+//!
+//! Units, wounds, readied units, graveyards, energy, resources, points,
+//! captured markers, capitol tokens, skill tracks and combat markers are
+//! public (the rulebook: everything on a faction sheet is public).
+
+use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId, content};
+use crate::effect::{TokenType, UnitType};
+use backroom_engine::{Hidden, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A player marker on an area's control indicator or a captured-marker
+/// space: a player's colour, or the purple setup marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Marker {
+    /// The purple setup marker (1 influence, captured like any enemy marker).
+    Setup,
+    /// A player's marker (seats are colours).
+    Player(Seat),
+}
+
+/// What an action token is: one of the four basic types or the faction's
+/// unique token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenKind {
+    /// Deploy.
+    Deploy,
+    /// Card.
+    Card,
+    /// Move.
+    Move,
+    /// Battle.
+    Battle,
+    /// The owner's faction's unique token (Hitman, Mr. Fusion...).
+    Unique,
+}
+
+impl TokenKind {
+    /// The basic type, if it is one.
+    pub fn basic(self) -> Option<TokenType> {
+        match self {
+            TokenKind::Deploy => Some(TokenType::Deploy),
+            TokenKind::Card => Some(TokenType::Card),
+            TokenKind::Move => Some(TokenType::Move),
+            TokenKind::Battle => Some(TokenType::Battle),
+            TokenKind::Unique => None,
+        }
+    }
+
+    /// The kind of a basic type.
+    pub fn of(t: TokenType) -> TokenKind {
+        match t {
+            TokenType::Deploy => TokenKind::Deploy,
+            TokenType::Card => TokenKind::Card,
+            TokenType::Move => TokenKind::Move,
+            TokenType::Battle => TokenKind::Battle,
+        }
+    }
+}
+
+/// A token's id on the board: issued anew at every placement, in placement
+/// order, so it says nothing about what the token is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TokenUid(pub u16);
+
+/// A unit's id while in play: issued at deploy (units are public).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UnitUid(pub u16);
+
+/// An action token on an area's track.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedToken {
+    /// Its board id.
+    pub uid: TokenUid,
+    /// Whose it is (public: tokens show their faction's back).
+    pub owner: Seat,
+    /// What it is; known to its owner, to peekers, to all once revealed.
+    pub kind: Hidden<TokenKind>,
+    /// Face up (revealed) or face down.
+    pub face_up: bool,
+    /// Revealed and activated (it gives influence and stays face up).
+    pub activated: bool,
+    /// Activated during this turn's Take Actions step (the Church skill may
+    /// flip it face down again).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub activated_this_turn: bool,
+}
+
+/// A token that left the board this turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpentToken {
+    /// What it is.
+    pub kind: Hidden<TokenKind>,
+    /// It had been revealed (so everyone knows what it is).
+    pub revealed: bool,
+}
+
+/// A unit in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Its id.
+    pub uid: UnitUid,
+    /// Whose it is.
+    pub owner: Seat,
+    /// Its type (the champion included).
+    #[serde(rename = "type")]
+    pub kind: UnitType,
+    /// Showing its wounded side (toughness units only).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub wounded: bool,
+    /// In the readied units zone (may be exhausted for a skill).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub readied: bool,
+}
+
+/// A dead unit on an area's graveyard, in its killer's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grave {
+    /// Whose unit it was.
+    pub owner: Seat,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub kind: UnitType,
+    /// Who killed it (its owner, for a unit killed by its own effect).
+    pub killer: Seat,
+}
+
+/// An action card in play as a rule until Cleanup, with its player's marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleCard {
+    /// The card.
+    pub card: CardId,
+    /// Who played it.
+    pub owner: Seat,
+}
+
+/// One area of the City.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaState {
+    /// The marker on its control indicator.
+    pub controller: Option<Marker>,
+    /// Its action token track, space 1 first; `None` is an open space.
+    pub track: Vec<Option<PlacedToken>>,
+    /// Units here.
+    pub units: Vec<Unit>,
+    /// Dead units here, with their killers.
+    pub graveyard: Vec<Grave>,
+    /// A combat marker lies here.
+    pub combat_marker: bool,
+    /// Players whose marker is on its skill track this turn.
+    pub skill_used: SeatSet,
+    /// Local rule cards played here.
+    pub rules: Vec<RuleCard>,
+}
+
+impl AreaState {
+    /// An empty area with `spaces` token spaces.
+    pub fn new(spaces: u8) -> Self {
+        AreaState {
+            controller: None,
+            track: vec![None; spaces as usize],
+            units: Vec::new(),
+            graveyard: Vec::new(),
+            combat_marker: false,
+            skill_used: SeatSet::EMPTY,
+            rules: Vec::new(),
+        }
+    }
+
+    /// Tokens on the track.
+    pub fn tokens(&self) -> impl Iterator<Item = &PlacedToken> {
+        self.track.iter().flatten()
+    }
+
+    /// How many tokens are on the track.
+    pub fn token_count(&self) -> usize {
+        self.tokens().count()
+    }
+
+    /// The lowest open space, if any.
+    pub fn lowest_open(&self) -> Option<usize> {
+        self.track.iter().position(Option::is_none)
+    }
+
+    /// Whether `seat` has units here.
+    pub fn has_units_of(&self, seat: Seat) -> bool {
+        self.units.iter().any(|u| u.owner == seat)
+    }
+}
+
+/// A capitol token: on the turn track until collected or discarded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CapitolTokenState {
+    /// On the turn track.
+    OnTrack,
+    /// Collected by a player.
+    Collected(Seat),
+    /// Discarded (nobody controlled the Capitol).
+    Discarded,
+}
+
+/// One player: faction sheet, reserves, hands and score.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The faction, once chosen.
+    pub faction: Option<FactionId>,
+    /// Energy left this turn.
+    pub energy: u8,
+    /// Resource cubes.
+    pub resources: u16,
+    /// Area points.
+    pub ap: u8,
+    /// Plan points.
+    pub pp: u8,
+    /// Action cards in hand (owner only; the count is public).
+    pub hand: Vec<CardId>,
+    /// Plan deck, top first (nobody knows its order).
+    pub plan_deck: Vec<PlanId>,
+    /// How many cards at the bottom of the plan deck its owner put there,
+    /// so knows (the last `plans_bottomed` of `plan_deck`, in order).
+    pub plans_bottomed: u8,
+    /// Plans in hand (owner only; the count is public).
+    pub plans: Vec<PlanId>,
+    /// Plans scored: face up and finished.
+    pub scored_plans: Vec<PlanId>,
+    /// This turn's target card, once selected.
+    pub target: Option<Hidden<CardId>>,
+    /// Captured markers, in the captured-marker track's order.
+    pub captured: Vec<Marker>,
+    /// Upgrade cards set aside face down (owner only).
+    pub upgrades_set_aside: Vec<UpgradeId>,
+    /// The claimed upgrade, face up above the faction sheet.
+    pub upgrade: Option<UpgradeId>,
+    /// Units in reserve, by type (public: units are).
+    pub reserve_units: BTreeMap<UnitType, u8>,
+    /// Action tokens in reserve, by kind (owner only: with the public mix,
+    /// the reserve tells which face-down tokens are on the board).
+    pub reserve_tokens: BTreeMap<TokenKind, u8>,
+    /// Tokens that left the board this turn (discarded, removed by Stupor
+    /// or the Suitcase Nuke), back to the reserve at Cleanup; a token
+    /// removed unrevealed stays hidden.
+    pub spent_tokens: Vec<SpentToken>,
+    /// Passed for the rest of the current step.
+    pub passed: bool,
+    /// Cards played with Mr. Fusion this turn (the fusion track).
+    pub fusion: u8,
+}
+
+impl Player {
+    /// A player before choosing a faction.
+    pub fn new() -> Self {
+        Player {
+            faction: None,
+            energy: 0,
+            resources: 0,
+            ap: 0,
+            pp: 0,
+            hand: Vec::new(),
+            plan_deck: Vec::new(),
+            plans_bottomed: 0,
+            plans: Vec::new(),
+            scored_plans: Vec::new(),
+            target: None,
+            captured: Vec::new(),
+            upgrades_set_aside: Vec::new(),
+            upgrade: None,
+            reserve_units: BTreeMap::new(),
+            reserve_tokens: BTreeMap::new(),
+            spent_tokens: Vec::new(),
+            passed: false,
+            fusion: 0,
+        }
+    }
+
+    /// Energy plus resources: what the player can pay.
+    pub fn funds(&self) -> u32 {
+        u32::from(self.energy) + u32::from(self.resources)
+    }
+}
+
+impl Default for Player {
+    fn default() -> Self {
+        Player::new()
+    }
+}
+
+/// Where the game is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Phase {
+    /// SETUP, Select Factions: `chooser` picks a faction sheet (in player
+    /// order from the first player).
+    SelectFactions {
+        /// Who picks now.
+        chooser: Seat,
+    },
+    /// The START PHASE of `State::turn` is next (Reset Energy, Draw Action
+    /// Cards and the plan draw run at once when it begins).
+    Start,
+    /// START PHASE, Select Plans: each seat in `waiting` puts one of its
+    /// three plans on the bottom of its plan deck (simultaneous, secret).
+    SelectPlans {
+        /// Seats still to choose.
+        waiting: SeatSet,
+    },
+    /// START PHASE, Select Targets: every seat without a target puts one
+    /// action card face down as its target; the Mafia last (Inside Job).
+    SelectTargets {
+        /// Whose target the Mafia looked at with Inside Job, once it has.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        inside_job: Option<Seat>,
+    },
+    /// MAIN PHASE, Place Action Tokens: `current` places a token or passes.
+    PlaceTokens {
+        /// Whose turn it is.
+        current: Seat,
+    },
+    /// MAIN PHASE, Take Actions: `current` takes an action.
+    TakeActions {
+        /// Whose turn it is.
+        current: Seat,
+        /// The token `current` has just revealed and must now activate or
+        /// discard.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        revealed: Option<TokenUid>,
+    },
+    /// MAIN PHASE, the Combat Step: areas with a combat marker fight one
+    /// round each, in area order.
+    Combat {
+        /// The marked area being fought (or last looked at).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<AreaId>,
+    },
+    /// END PHASE, the Score Plans Step: `current` scores its plans (or
+    /// none), in player order.
+    ScorePlans {
+        /// Whose turn it is.
+        current: Seat,
+    },
+    /// The game is over: one winner, or the players sharing a draw.
+    Over {
+        /// The winner, or those who share the draw.
+        winners: Vec<Seat>,
+    },
+}
+
+/// The whole table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Number of players (4 or 5).
+    pub seats: u8,
+    /// The game turn, 1 to 4.
+    pub turn: u8,
+    /// Where the game is.
+    pub phase: Phase,
+    /// Who holds the first player card.
+    pub first_player: Seat,
+    /// One per seat; seats are player colours, clockwise.
+    pub players: Vec<Player>,
+    /// The City, in area order.
+    pub areas: Vec<AreaState>,
+    /// The action deck, top first (nobody knows its order).
+    pub deck: Vec<CardId>,
+    /// The action discard pile, top last (public).
+    pub discards: Vec<CardId>,
+    /// Global rule cards in play.
+    pub global_rules: Vec<RuleCard>,
+    /// The capitol tokens I-IV.
+    pub capitol_tokens: Vec<CapitolTokenState>,
+    /// The next token board id.
+    pub next_token: u16,
+    /// The next unit id.
+    pub next_unit: u16,
+    /// The targets have been revealed (Score Targets) and stay public until
+    /// Cleanup.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub targets_revealed: bool,
+    /// The round of combat being fought, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<crate::combat::Battle>,
+    /// Non-combat attacks being made, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacks: Option<crate::combat::CardAttacks>,
+    /// The last attack rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_attack: Option<crate::combat::AttackRecord>,
+    /// Choices players owe after an effect, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub owed: Vec<crate::choices::Owed>,
+}
+
+impl State {
+    /// Seats in player order: the first player, then clockwise.
+    pub fn player_order(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seats).map(move |i| (self.first_player + i) % self.seats)
+    }
+
+    /// The seat after `seat`, clockwise.
+    pub fn next_clockwise(&self, seat: Seat) -> Seat {
+        (seat + 1) % self.seats
+    }
+
+    /// An area's state.
+    pub fn area(&self, a: AreaId) -> &AreaState {
+        &self.areas[a.index()]
+    }
+
+    /// An area's state, to change.
+    pub fn area_mut(&mut self, a: AreaId) -> &mut AreaState {
+        &mut self.areas[a.index()]
+    }
+
+    /// Who controls an area, if a player does.
+    pub fn controller(&self, a: AreaId) -> Option<Seat> {
+        match self.area(a).controller {
+            Some(Marker::Player(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The area the setup marker is on, while it is on the board.
+    pub fn setup_marker(&self) -> Option<AreaId> {
+        content()
+            .area_ids()
+            .find(|a| self.area(*a).controller == Some(Marker::Setup))
+    }
+
+    /// A player's faction record (after Select Factions).
+    ///
+    /// # Panics
+    /// If the seat has not chosen a faction yet.
+    pub fn faction_of(&self, seat: Seat) -> &'static crate::content::Faction {
+        self.players[seat as usize]
+            .faction
+            .expect("faction chosen")
+            .faction()
+    }
+
+    /// Which seat, if any, plays this faction.
+    pub fn seat_of(&self, f: FactionId) -> Option<Seat> {
+        self.players
+            .iter()
+            .position(|p| p.faction == Some(f))
+            .map(|s| s as Seat)
+    }
+
+    /// Units of `seat` in play, with their areas.
+    pub fn units_of(&self, seat: Seat) -> impl Iterator<Item = (AreaId, &Unit)> + '_ {
+        content().area_ids().flat_map(move |a| {
+            self.area(a)
+                .units
+                .iter()
+                .filter(move |u| u.owner == seat)
+                .map(move |u| (a, u))
+        })
+    }
+
+    /// Takes a unit of `kind` from `seat`'s reserve and puts it in `area`
+    /// (healthy, not readied); `None` if the reserve has none. The caller
+    /// has checked costs and limits.
+    pub fn put_unit(&mut self, area: AreaId, seat: Seat, kind: UnitType) -> Option<UnitUid> {
+        let n = self.players[seat as usize]
+            .reserve_units
+            .get_mut(&kind)
+            .filter(|n| **n > 0)?;
+        *n -= 1;
+        let uid = UnitUid(self.next_unit);
+        self.next_unit += 1;
+        self.area_mut(area).units.push(Unit {
+            uid,
+            owner: seat,
+            kind,
+            wounded: false,
+            readied: false,
+        });
+        Some(uid)
+    }
+
+    /// Tokens `seat` still has face down on the board.
+    pub fn face_down_tokens_of(&self, seat: Seat) -> usize {
+        self.areas
+            .iter()
+            .flat_map(|a| a.tokens())
+            .filter(|t| t.owner == seat && !t.face_up)
+            .count()
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}

@@ -1,0 +1,584 @@
+//! Activating deploy, move and battle tokens: the rulebook's deploy and
+//! move examples, limits, costs, taxes and surcharges.
+
+mod common;
+
+use backroom_engine::{GameRng, RuleCode};
+use common::{area, face_down, table};
+use villains::actions::reveal;
+use villains::activate::{Activation, DeployPick, activate, deploy_limit};
+use villains::content::{AreaId, content};
+use villains::effect::UnitType;
+use villains::place::Payment;
+use villains::state::{Marker, Phase, RuleCard, State, TokenKind};
+
+fn pick(kind: UnitType) -> DeployPick {
+    DeployPick {
+        kind,
+        from: None,
+        stay_wounded: false,
+    }
+}
+
+fn energy(n: u8) -> Payment {
+    Payment {
+        energy: n,
+        resources: 0,
+    }
+}
+
+/// `seat` reveals a token of `kind` it has just placed alone in `a`.
+fn revealed(s: &mut State, seat: u8, a: AreaId, kind: TokenKind) {
+    s.phase = Phase::TakeActions {
+        current: seat,
+        revealed: None,
+    };
+    let i = face_down(s, a, seat, kind);
+    reveal(s, seat, (a, i)).unwrap();
+}
+
+#[test]
+fn the_rulebooks_deploy_example() {
+    let mut rng = GameRng::seeded(61);
+    let mut s = table(&["aliens", "mafia", "bankers", "cult"], 0, &mut rng);
+    let (capitol, sewers) = (area("capitol"), area("sewers"));
+    s.players[0].energy = 9;
+    // All his talents are in play; one is readied in the Sewers.
+    for _ in 0..3 {
+        s.put_unit(sewers, 0, UnitType::Talent).unwrap();
+    }
+    s.area_mut(sewers).units[0].readied = true;
+    let talent = s.area(sewers).units[0].uid;
+    revealed(&mut s, 0, capitol, TokenKind::Deploy);
+    assert_eq!(deploy_limit(&s, 0), 2);
+    let before = s.clone();
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Deploy {
+            units: vec![pick(UnitType::Talent)],
+            payment: energy(1),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(e.message, "No talent left in your reserve.");
+    let three = vec![
+        pick(UnitType::Patsy),
+        pick(UnitType::Patsy),
+        DeployPick {
+            kind: UnitType::Talent,
+            from: Some(talent),
+            stay_wounded: false,
+        },
+    ];
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Deploy {
+            units: three,
+            payment: energy(1),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(e.message, "Your deploy limit is 2.");
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Deploy {
+            units: vec![],
+            payment: energy(0),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "Deploy Token");
+    assert_eq!(s, before);
+    let two = vec![
+        pick(UnitType::Patsy),
+        DeployPick {
+            kind: UnitType::Talent,
+            from: Some(talent),
+            stay_wounded: false,
+        },
+    ];
+    assert_eq!(
+        activate(
+            &mut s,
+            0,
+            &Activation::Deploy {
+                units: two.clone(),
+                payment: energy(0)
+            },
+            &mut rng
+        )
+        .unwrap_err()
+        .rule,
+        "Paying Costs"
+    );
+    activate(
+        &mut s,
+        0,
+        &Activation::Deploy {
+            units: two,
+            payment: energy(1),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    let here: Vec<(UnitType, bool)> = s
+        .area(capitol)
+        .units
+        .iter()
+        .map(|u| (u.kind, u.readied))
+        .collect();
+    assert_eq!(
+        here,
+        [(UnitType::Patsy, false), (UnitType::Talent, false)],
+        "a re-deployed talent is not readied"
+    );
+    assert_eq!(s.players[0].energy, 8);
+    let t = s.area(capitol).track[0].as_ref().unwrap();
+    assert!(t.face_up && t.activated);
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+}
+
+#[test]
+fn the_rulebooks_move_example() {
+    let mut rng = GameRng::seeded(62);
+    let mut s = table(&["mutants", "mafia", "bankers", "cult"], 0, &mut rng);
+    let (sewers, capitol, police, lab) = (
+        area("sewers"),
+        area("capitol"),
+        area("police"),
+        area("laboratory"),
+    );
+    let goon = s.put_unit(capitol, 0, UnitType::Goon).unwrap();
+    let patsy = s.put_unit(capitol, 0, UnitType::Patsy).unwrap();
+    let ooze = s.put_unit(police, 0, UnitType::Champion).unwrap();
+    let talent = s.put_unit(police, 0, UnitType::Talent).unwrap();
+    let mole = s.put_unit(lab, 0, UnitType::Mole).unwrap();
+    for u in &mut s.area_mut(police).units {
+        u.wounded = u.kind == UnitType::Champion;
+        u.readied = u.kind == UnitType::Talent;
+    }
+    revealed(&mut s, 0, sewers, TokenKind::Move);
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Move {
+            units: vec![goon, mole],
+            payment: energy(2),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(e.message, "The Laboratory is not adjacent to The Sewers.");
+    assert_eq!(
+        activate(
+            &mut s,
+            0,
+            &Activation::Move {
+                units: vec![goon],
+                payment: energy(1)
+            },
+            &mut rng
+        )
+        .unwrap_err()
+        .rule,
+        "Paying Costs"
+    );
+    activate(
+        &mut s,
+        0,
+        &Activation::Move {
+            units: vec![goon, patsy, ooze, talent],
+            payment: energy(2),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    let here: Vec<(UnitType, bool, bool)> = s
+        .area(sewers)
+        .units
+        .iter()
+        .map(|u| (u.kind, u.wounded, u.readied))
+        .collect();
+    assert_eq!(
+        here,
+        [
+            (UnitType::Goon, false, false),
+            (UnitType::Patsy, false, false),
+            (UnitType::Champion, true, false),
+            (UnitType::Talent, false, false)
+        ],
+        "the ooze stays wounded, the talent is exhausted"
+    );
+    assert_eq!(s.players[0].energy, 9 - 2);
+}
+
+#[test]
+fn limits_grow_with_the_sewers_go_go_go_upgrades_peoples_army_and_invade() {
+    let mut rng = GameRng::seeded(63);
+    let mut s = table(&["communists", "aliens", "mutants", "bankers"], 0, &mut rng);
+    s.area_mut(area("sewers")).controller = Some(Marker::Player(2));
+    s.global_rules.push(RuleCard {
+        card: content().card_id("go-go-go-1").unwrap(),
+        owner: 2,
+    });
+    assert_eq!(deploy_limit(&s, 2), 4);
+    s.players[2].upgrade = content().upgrade_of(content().faction_id("mutants").unwrap(), 1);
+    assert_eq!(deploy_limit(&s, 2), 5, "Toxic Banquets: base 3");
+    // People's Army: a third unit, a patsy, beyond the limit.
+    let bank = area("bank");
+    revealed(&mut s, 0, bank, TokenKind::Deploy);
+    let units = vec![
+        pick(UnitType::Goon),
+        pick(UnitType::Goon),
+        pick(UnitType::Patsy),
+    ];
+    activate(
+        &mut s,
+        0,
+        &Activation::Deploy {
+            units,
+            payment: energy(4),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(s.area(bank).units.len(), 3);
+    // Invade: no deploy limit.
+    let lab = area("laboratory");
+    revealed(&mut s, 1, lab, TokenKind::Unique);
+    let units = vec![pick(UnitType::Mole); 5];
+    activate(
+        &mut s,
+        1,
+        &Activation::Deploy {
+            units,
+            payment: energy(5),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(s.area(lab).units.len(), 5);
+}
+
+#[test]
+fn credit_freeze_police_payoff_trapped_like_rats_and_kau() {
+    let mut rng = GameRng::seeded(64);
+    let mut s = table(&["aliens", "bankers", "mafia", "cult"], 0, &mut rng);
+    let (factory, capitol) = (area("factory"), area("capitol"));
+    // The Bankers' activated Credit Freeze in the Factory, the Mafia's Police Payoff there.
+    s.phase = Phase::TakeActions {
+        current: 1,
+        revealed: None,
+    };
+    let i = face_down(&mut s, factory, 1, TokenKind::Unique);
+    let t = s.area_mut(factory).track[i].as_mut().unwrap();
+    (t.face_up, t.activated) = (true, true);
+    s.area_mut(factory).rules.push(RuleCard {
+        card: content().card_id("police-payoff-1").unwrap(),
+        owner: 2,
+    });
+    s.area_mut(capitol).rules.push(RuleCard {
+        card: content().card_id("trapped-like-rats-1").unwrap(),
+        owner: 2,
+    });
+    let goon = s.put_unit(capitol, 0, UnitType::Goon).unwrap();
+    revealed(&mut s, 0, factory, TokenKind::Move);
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Move {
+            units: vec![goon],
+            payment: energy(4),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Units may not leave The Capitol (Trapped Like Rats)."
+    );
+    // Kau in the Capitol: the Mafia's Trapped Like Rats and Police Payoff do not touch his side.
+    let kau = s.put_unit(capitol, 0, UnitType::Champion).unwrap();
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Move {
+            units: vec![goon, kau],
+            payment: energy(4),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.rule.as_str(), e.message.as_str()),
+        (
+            "Paying Costs",
+            "The cost is 3: pay exactly that in energy and resources."
+        ),
+        "move 2 + Credit Freeze 1, no Payoff"
+    );
+    activate(
+        &mut s,
+        0,
+        &Activation::Move {
+            units: vec![goon, kau],
+            payment: energy(3),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    // Kau is in the Factory now: the Aliens deploy there without the Payoff.
+    revealed(&mut s, 0, factory, TokenKind::Deploy);
+    activate(
+        &mut s,
+        0,
+        &Activation::Deploy {
+            units: vec![pick(UnitType::Patsy)],
+            payment: energy(1),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    // The Cult pays the Credit Freeze and the Payoff for its patsy.
+    revealed(&mut s, 3, factory, TokenKind::Deploy);
+    let e = activate(
+        &mut s,
+        3,
+        &Activation::Deploy {
+            units: vec![pick(UnitType::Patsy)],
+            payment: energy(1),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message,
+        "The cost is 2: pay exactly that in energy and resources."
+    );
+    activate(
+        &mut s,
+        3,
+        &Activation::Deploy {
+            units: vec![pick(UnitType::Patsy)],
+            payment: energy(2),
+        },
+        &mut rng,
+    )
+    .unwrap();
+}
+
+#[test]
+fn battle_tokens_need_a_possible_combat_and_the_turn_moves_on_after_it() {
+    let mut rng = GameRng::seeded(65);
+    let mut s = table(&["mafia", "robots", "bankers", "cult"], 0, &mut rng);
+    let bank = area("bank");
+    let goon = s.put_unit(bank, 0, UnitType::Goon).unwrap();
+    revealed(&mut s, 2, bank, TokenKind::Battle);
+    assert_eq!(s.players[2].resources, 1, "the refund");
+    let e = activate(
+        &mut s,
+        2,
+        &Activation::Battle {
+            payment: Payment::default(),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code, e.rule.as_str()),
+        (RuleCode::IllegalMove, "Battle Token")
+    );
+    let robot = s.put_unit(bank, 1, UnitType::Mole).unwrap();
+    activate(
+        &mut s,
+        2,
+        &Activation::Battle {
+            payment: Payment::default(),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(
+        s.battle.is_some()
+            && s.phase
+                == Phase::TakeActions {
+                    current: 2,
+                    revealed: None
+                }
+    );
+    rng.force_dice([1, 1]);
+    villains::combat::attack(&mut s, 0, goon, 1, &mut rng).unwrap();
+    rng.force_dice([1, 1]);
+    villains::combat::attack(&mut s, 1, robot, 0, &mut rng).unwrap();
+    assert!(s.battle.is_none());
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 3,
+            revealed: None
+        },
+        "after the battle, the next player"
+    );
+}
+
+#[test]
+fn the_fixer_arrives_readied_and_dr_tyrannosaurus_starts_a_battle() {
+    let mut rng = GameRng::seeded(66);
+    let mut s = table(&["mafia", "scientists", "bankers", "cult"], 0, &mut rng);
+    let church = area("church");
+    revealed(&mut s, 0, church, TokenKind::Deploy);
+    activate(
+        &mut s,
+        0,
+        &Activation::Deploy {
+            units: vec![pick(UnitType::Champion)],
+            payment: energy(0),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(
+        s.area(church).units[0].readied,
+        "the Fixer may use a skill this turn"
+    );
+    revealed(&mut s, 1, church, TokenKind::Deploy);
+    let log = activate(
+        &mut s,
+        1,
+        &Activation::Deploy {
+            units: vec![pick(UnitType::Champion)],
+            payment: energy(2),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(s.battle.is_some(), "combat starts at once");
+    assert!(
+        log.iter()
+            .any(|l| l.for_viewer(backroom_engine::Viewer::Spectator)
+                == Some("Dr. Tyrannosaurus is deployed: combat starts in The Church."))
+    );
+}
+
+#[test]
+fn a_wild_acts_as_the_type_its_owner_names() {
+    let mut rng = GameRng::seeded(67);
+    let mut s = table(&["robots", "mafia", "bankers", "cult"], 0, &mut rng);
+    let sub = area("subway");
+    s.put_unit(sub, 1, UnitType::Goon).unwrap();
+    s.put_unit(sub, 0, UnitType::Goon).unwrap();
+    revealed(&mut s, 0, sub, TokenKind::Unique);
+    assert_eq!(s.players[0].resources, 0, "no refund on reveal");
+    activate(
+        &mut s,
+        0,
+        &Activation::Battle {
+            payment: Payment::default(),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        s.players[0].resources, 1,
+        "the battle token's refund when used as one"
+    );
+    assert!(s.battle.is_some());
+}
+
+#[test]
+fn unique_tokens_that_act_as_themselves() {
+    let mut rng = GameRng::seeded(68);
+    let mut s = table(&["mafia", "robots", "bankers", "mutants"], 0, &mut rng);
+    let bank = area("bank");
+    let robot = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let bully = s.put_unit(bank, 1, UnitType::Champion).unwrap();
+    revealed(&mut s, 0, bank, TokenKind::Unique);
+    assert_eq!(s.players[0].resources, 1, "the Hitman is refunded");
+    let e = activate(
+        &mut s,
+        0,
+        &Activation::Unique {
+            payment: Payment::default(),
+            target: Some(bully),
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message, "Choose a basic enemy unit in this area.",
+        "champions cannot be chosen"
+    );
+    assert!(
+        activate(
+            &mut s,
+            0,
+            &Activation::Deploy {
+                units: vec![pick(UnitType::Goon)],
+                payment: energy(2)
+            },
+            &mut rng
+        )
+        .is_err(),
+        "a Hitman is no deploy token"
+    );
+    activate(
+        &mut s,
+        0,
+        &Activation::Unique {
+            payment: Payment::default(),
+            target: Some(robot),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(
+        s.area(bank)
+            .units
+            .iter()
+            .find(|u| u.uid == robot)
+            .unwrap()
+            .wounded,
+        "a Killbot is only wounded"
+    );
+    // Credit Freeze activates with no effect at once; then opponents pay 1 more here.
+    revealed(&mut s, 2, bank, TokenKind::Unique);
+    activate(
+        &mut s,
+        2,
+        &Activation::Unique {
+            payment: Payment::default(),
+            target: None,
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(villains::activate::activation_tax(&s, 3, bank), 1);
+    assert_eq!(villains::activate::activation_tax(&s, 2, bank), 0);
+    // Invade is a deploy token, not a token of its own.
+    let mut a = table(&["aliens", "robots", "bankers", "mutants"], 0, &mut rng);
+    revealed(&mut a, 0, bank, TokenKind::Unique);
+    assert!(
+        activate(
+            &mut a,
+            0,
+            &Activation::Unique {
+                payment: Payment::default(),
+                target: None
+            },
+            &mut rng
+        )
+        .is_err()
+    );
+}

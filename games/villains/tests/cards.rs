@@ -1,0 +1,535 @@
+//! Playing action cards from card tokens: the rulebook's card examples,
+//! rule cards, non-combat attacks, and the events this version resolves.
+
+mod common;
+
+use backroom_engine::{GameRng, Viewer};
+use common::{area, face_down, table};
+use villains::actions::reveal;
+use villains::activate::{Activation, DeployPick, activate};
+use villains::cards::CardChoices;
+use villains::combat::{assign_hit, card_attack};
+use villains::content::{AreaId, CardId, content};
+use villains::effect::UnitType;
+use villains::place::Payment;
+use villains::state::{Phase, State, TokenKind};
+
+const SEATS: [&str; 4] = ["scientists", "mafia", "aliens", "bankers"];
+
+fn card(id: &str) -> CardId {
+    content().card_id(id).unwrap()
+}
+
+/// `seat` holds `cards` and has just revealed a card token in `a`.
+fn ready(s: &mut State, seat: u8, a: AreaId, cards: &[&str]) {
+    for c in cards {
+        let c = card(c);
+        s.deck.retain(|x| *x != c);
+        s.players[seat as usize].hand.push(c);
+    }
+    s.phase = Phase::TakeActions {
+        current: seat,
+        revealed: None,
+    };
+    let i = face_down(s, a, seat, TokenKind::Card);
+    reveal(s, seat, (a, i)).unwrap();
+}
+
+fn play(
+    s: &mut State,
+    seat: u8,
+    c: &str,
+    energy: u8,
+    choices: CardChoices,
+    rng: &mut GameRng,
+) -> Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError> {
+    activate(
+        s,
+        seat,
+        &Activation::Card {
+            card: card(c),
+            payment: Payment {
+                energy,
+                resources: 0,
+            },
+            choices,
+        },
+        rng,
+    )
+}
+
+fn board() -> (State, GameRng) {
+    let mut rng = GameRng::seeded(81);
+    let s = table(&SEATS, 0, &mut rng);
+    (s, rng)
+}
+
+#[test]
+fn fish_in_a_barrel_with_no_enemy_here_still_activates_the_token() {
+    let (mut s, mut rng) = board();
+    let factory = area("factory");
+    ready(&mut s, 0, factory, &["fish-in-a-barrel-1"]);
+    assert_eq!(
+        play(
+            &mut s,
+            0,
+            "fish-in-a-barrel-1",
+            0,
+            CardChoices::default(),
+            &mut rng
+        )
+        .unwrap_err()
+        .rule,
+        "Paying Costs"
+    );
+    play(
+        &mut s,
+        0,
+        "fish-in-a-barrel-1",
+        1,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert!(
+        s.area(factory).track[0].as_ref().unwrap().activated,
+        "the token stays for its influence"
+    );
+    assert_eq!(s.discards, [card("fish-in-a-barrel-1")]);
+    assert_eq!(s.players[0].energy, 8);
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+}
+
+#[test]
+fn cease_fire_stays_in_the_subway_with_its_players_marker() {
+    let (mut s, mut rng) = board();
+    let subway = area("subway");
+    ready(&mut s, 0, subway, &["cease-fire-1"]);
+    play(
+        &mut s,
+        0,
+        "cease-fire-1",
+        1,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(s.area(subway).rules.len(), 1);
+    assert_eq!(s.area(subway).rules[0].owner, 0);
+    assert!(villains::combat::attacks_forbidden(&s, subway));
+    ready(&mut s, 1, area("bank"), &["military-cache-1"]);
+    play(
+        &mut s,
+        1,
+        "military-cache-1",
+        1,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        s.global_rules.len(),
+        1,
+        "a global rule goes on the score board"
+    );
+}
+
+#[test]
+fn public_backlash_makes_two_attacks_of_five_at_chosen_opponents() {
+    let (mut s, mut rng) = board();
+    let police = area("police");
+    let goon = s.put_unit(police, 1, UnitType::Goon).unwrap();
+    let mole = s.put_unit(police, 2, UnitType::Mole).unwrap();
+    ready(&mut s, 0, police, &["public-backlash-1"]);
+    play(
+        &mut s,
+        0,
+        "public-backlash-1",
+        0,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert!(s.attacks.is_some());
+    assert!(
+        card_attack(&mut s, 0, 3, &mut rng).is_err(),
+        "the Bankers have no unit here"
+    );
+    rng.force_dice([5]);
+    card_attack(&mut s, 0, 1, &mut rng).unwrap();
+    assert!(
+        card_attack(&mut s, 0, 2, &mut rng).is_err(),
+        "the hit is assigned first"
+    );
+    assign_hit(&mut s, 1, goon).unwrap();
+    rng.force_dice([4]);
+    let log = card_attack(&mut s, 0, 2, &mut rng).unwrap();
+    assert_eq!(
+        log[0].for_viewer(Viewer::Spectator),
+        Some("Seat 1 attacks seat 3 in The Police (5): rolls 4 — a miss.")
+    );
+    assert!(s.attacks.is_none());
+    assert_eq!(s.area(police).units.len(), 1);
+    assert_eq!(s.area(police).units[0].uid, mole);
+    assert_eq!(s.area(police).graveyard[0].killer, 0);
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        },
+        "the turn moves on after the attacks"
+    );
+}
+
+#[test]
+fn simple_events_resolve() {
+    let (mut s, mut rng) = board();
+    let bank = area("bank");
+    *s.players[0]
+        .reserve_tokens
+        .get_mut(&TokenKind::Card)
+        .unwrap() += 1;
+    ready(
+        &mut s,
+        0,
+        bank,
+        &[
+            "windfall-1",
+            "stroke-of-genius-1",
+            "total-war-1",
+            "market-instability-1",
+        ],
+    );
+    play(&mut s, 0, "windfall-1", 0, CardChoices::default(), &mut rng).unwrap();
+    assert_eq!(s.players[0].resources, 2);
+    for (c, seat) in [
+        ("stroke-of-genius-1", 0u8),
+        ("total-war-1", 0),
+        ("market-instability-1", 0),
+    ] {
+        let i = face_down(&mut s, area("church"), seat, TokenKind::Card);
+        s.phase = Phase::TakeActions {
+            current: seat,
+            revealed: None,
+        };
+        reveal(&mut s, seat, (area("church"), i)).unwrap();
+        let hand = s.players[0].hand.len();
+        play(&mut s, seat, c, 0, CardChoices::default(), &mut rng).unwrap();
+        if c == "stroke-of-genius-1" {
+            assert_eq!(s.players[0].hand.len(), hand - 1 + 2);
+        }
+    }
+    assert!(s.areas.iter().all(|a| a.combat_marker), "Total War");
+    assert_eq!(
+        [
+            s.players[1].energy,
+            s.players[2].energy,
+            s.players[3].energy
+        ],
+        [8, 8, 8],
+        "Market Instability"
+    );
+}
+
+#[test]
+fn stupor_removes_an_enemy_token_unrevealed() {
+    let (mut s, mut rng) = board();
+    let sewers = area("sewers");
+    ready(&mut s, 0, sewers, &["stupor-1"]);
+    face_down(&mut s, sewers, 2, TokenKind::Unique);
+    let mine = s.area(sewers).track[0].as_ref().unwrap().uid;
+    let theirs = s.area(sewers).track[1].as_ref().unwrap().uid;
+    let bad = CardChoices {
+        token: Some(mine),
+        ..Default::default()
+    };
+    assert!(play(&mut s, 0, "stupor-1", 1, bad, &mut rng).is_err());
+    play(
+        &mut s,
+        0,
+        "stupor-1",
+        1,
+        CardChoices {
+            token: Some(theirs),
+            ..Default::default()
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(s.area(sewers).track[1].is_none());
+    let v = villains::view::view(&s, Viewer::Seat(0));
+    assert_eq!(
+        v.players[2].spent_tokens[0].kind, None,
+        "removed unrevealed: still secret"
+    );
+    assert_eq!(
+        villains::view::view(&s, Viewer::Seat(2)).players[2].spent_tokens[0].kind,
+        Some(TokenKind::Unique)
+    );
+}
+
+#[test]
+fn mobilize_slip_in_the_back_and_high_noon_put_units_in() {
+    let (mut s, mut rng) = board();
+    let lab = area("laboratory");
+    ready(&mut s, 0, lab, &["mobilize-1"]);
+    let pick = |k| DeployPick {
+        kind: k,
+        from: None,
+        stay_wounded: false,
+    };
+    let three = CardChoices {
+        units: vec![pick(UnitType::Goon); 3],
+        ..Default::default()
+    };
+    assert!(play(&mut s, 0, "mobilize-1", 2, three, &mut rng).is_err());
+    play(
+        &mut s,
+        0,
+        "mobilize-1",
+        2,
+        CardChoices {
+            units: vec![pick(UnitType::Goon), pick(UnitType::Champion)],
+            ..Default::default()
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(s.area(lab).units.len(), 2);
+    assert_eq!(
+        s.players[0].energy, 7,
+        "the units are free; the card costs 2"
+    );
+    ready(&mut s, 1, lab, &["slip-in-the-back-1"]);
+    assert!(
+        play(
+            &mut s,
+            1,
+            "slip-in-the-back-1",
+            1,
+            CardChoices {
+                units: vec![pick(UnitType::Goon)],
+                ..Default::default()
+            },
+            &mut rng
+        )
+        .is_err()
+    );
+    play(
+        &mut s,
+        1,
+        "slip-in-the-back-1",
+        1,
+        CardChoices {
+            units: vec![pick(UnitType::Talent)],
+            ..Default::default()
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(
+        s.area(lab)
+            .units
+            .iter()
+            .any(|u| u.owner == 1 && u.kind == UnitType::Talent && u.readied),
+        "arrives readied"
+    );
+    ready(&mut s, 2, lab, &["high-noon-1"]);
+    play(
+        &mut s,
+        2,
+        "high-noon-1",
+        0,
+        CardChoices {
+            unit_type: Some(UnitType::Mole),
+            opponent: Some(3),
+            ..Default::default()
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(
+        s.area(lab)
+            .units
+            .iter()
+            .any(|u| u.owner == 3 && u.kind == UnitType::Mole)
+    );
+}
+
+#[test]
+fn cards_this_version_cannot_resolve_are_refused_whole() {
+    let (mut s, mut rng) = board();
+    ready(&mut s, 0, area("bank"), &["suitcase-nuke-1"]);
+    let before = s.clone();
+    let e = play(
+        &mut s,
+        0,
+        "suitcase-nuke-1",
+        3,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Suitcase Nuke cannot be played in this version yet."
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
+fn mr_fusion_plays_a_card_and_counts_it() {
+    let (mut s, mut rng) = board();
+    let bank = area("bank");
+    s.players[0].hand.push(card("windfall-2"));
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let i = face_down(&mut s, bank, 0, TokenKind::Unique);
+    reveal(&mut s, 0, (bank, i)).unwrap();
+    play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
+    assert_eq!(s.players[0].fusion, 1);
+}
+
+#[test]
+fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
+    let (mut s, mut rng) = board();
+    let (bank, lab, sewers) = (area("bank"), area("laboratory"), area("sewers"));
+    for a in &mut s.areas {
+        a.controller = None;
+    }
+    s.area_mut(bank).controller = Some(villains::state::Marker::Player(1));
+    s.area_mut(lab).controller = Some(villains::state::Marker::Player(1));
+    s.area_mut(sewers).controller = Some(villains::state::Marker::Player(2));
+    let g1 = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let g2 = s.put_unit(lab, 1, UnitType::Goon).unwrap();
+    let m = s.put_unit(sewers, 2, UnitType::Mole).unwrap();
+    ready(
+        &mut s,
+        0,
+        area("church"),
+        &["let-god-sort-them-out-1", "shakedown-1"],
+    );
+    play(
+        &mut s,
+        0,
+        "let-god-sort-them-out-1",
+        1,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        s.owed.len(),
+        2,
+        "the Mafia owes two, the Aliens one; the Scientists control nothing"
+    );
+    assert!(
+        villains::choices::sacrifice_unit(&mut s, 2, m).is_err(),
+        "in player order"
+    );
+    villains::choices::sacrifice_unit(&mut s, 1, g1).unwrap();
+    villains::choices::sacrifice_unit(&mut s, 1, g2).unwrap();
+    villains::choices::sacrifice_unit(&mut s, 2, m).unwrap();
+    assert!(s.owed.is_empty());
+    assert_eq!(
+        s.areas
+            .iter()
+            .flat_map(|a| a.graveyard.iter())
+            .filter(|g| g.killer == 0)
+            .count(),
+        3,
+        "all the card player's kills"
+    );
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+    // Shakedown: each opponent holding a card discards one of its choice.
+    s.players[1].hand.clear();
+    s.players[2].hand = vec![card("windfall-3")];
+    s.players[3].hand = vec![card("windfall-4"), card("stupor-2")];
+    let i = face_down(&mut s, area("police"), 0, TokenKind::Card);
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    reveal(&mut s, 0, (area("police"), i)).unwrap();
+    play(
+        &mut s,
+        0,
+        "shakedown-1",
+        0,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(s.owed.len(), 2);
+    villains::choices::discard_card(&mut s, 2, card("windfall-3")).unwrap();
+    let log = villains::choices::discard_card(&mut s, 3, card("stupor-2")).unwrap();
+    assert_eq!(
+        log[0].for_viewer(Viewer::Seat(1)),
+        Some("Seat 4 discards Stupor.")
+    );
+    assert_eq!(s.players[3].hand, [card("windfall-4")]);
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+}
+
+#[test]
+fn to_the_death_fights_again_while_anyone_agrees() {
+    let (mut s, mut rng) = board();
+    let subway = area("subway");
+    let goon = s.put_unit(subway, 1, UnitType::Goon).unwrap();
+    let mole = s.put_unit(subway, 2, UnitType::Mole).unwrap();
+    ready(&mut s, 0, subway, &["to-the-death-1"]);
+    play(
+        &mut s,
+        0,
+        "to-the-death-1",
+        0,
+        CardChoices::default(),
+        &mut rng,
+    )
+    .unwrap();
+    assert!(s.battle.as_ref().unwrap().repeat);
+    rng.force_dice([1, 1]);
+    villains::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
+    rng.force_dice([1]);
+    villains::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
+    assert!(s.battle.is_none());
+    assert_eq!(s.owed.len(), 2, "the Mafia and the Aliens are asked");
+    villains::choices::keep_fighting(&mut s, 1, false).unwrap();
+    villains::choices::keep_fighting(&mut s, 2, true).unwrap();
+    assert!(s.battle.is_some(), "one yes is enough");
+    rng.force_dice([1, 1]);
+    villains::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
+    rng.force_dice([1]);
+    villains::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
+    villains::choices::keep_fighting(&mut s, 1, false).unwrap();
+    villains::choices::keep_fighting(&mut s, 2, false).unwrap();
+    assert!(s.owed.is_empty() && s.battle.is_none());
+    assert_eq!(
+        s.phase,
+        Phase::TakeActions {
+            current: 1,
+            revealed: None
+        }
+    );
+}
