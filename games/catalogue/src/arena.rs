@@ -15,8 +15,9 @@
 //! interval is Wilson's score interval; a kind playing several seats of the
 //! same match counts those seats as separate trials, which slightly
 //! understates its interval's width (they are not independent). A kind's
-//! fair share is its seats over all seats: a bot is smarter than the others
-//! when its interval lies above its share.
+//! fair share is what any seat would win if all seats played alike, one in
+//! the number of seats: a bot is smarter than the others when its interval
+//! lies above that share.
 
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, Seat};
@@ -89,7 +90,8 @@ pub struct KindResult {
     pub seats: u64,
     /// First places, a shared first place split between the seats sharing it.
     pub wins: f64,
-    /// Its fair share of wins per seat: its seats in a match over all seats.
+    /// The fair share of wins per seat: one in the number of seats (what
+    /// every seat wins when all play alike, ties split).
     pub share: f64,
 }
 
@@ -188,7 +190,7 @@ pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
             kind: *k,
             seats: 0,
             wins: 0.0,
-            share: arena.bots.iter().filter(|b| *b == k).count() as f64 / n as f64,
+            share: 1.0 / n as f64,
         })
         .collect();
     let mut report = ArenaReport { game: game.info().id, finished: 0, abandoned: 0, actions: 0, kinds: vec![] };
@@ -314,7 +316,7 @@ mod tests {
         assert_eq!(r.kinds.len(), 2);
         assert_eq!(r.kinds[0].seats, 30);
         assert_eq!(r.kinds[1].seats, 60);
-        assert!(close(r.kinds[0].share, 1.0 / 3.0));
+        assert!(close(r.kinds[0].share, 1.0 / 3.0) && close(r.kinds[1].share, 1.0 / 3.0));
         // Every finished match hands out exactly one win in all.
         let wins: f64 = r.kinds.iter().map(|k| k.wins).sum();
         assert!(close(wins, 30.0), "{wins}");

@@ -345,10 +345,28 @@ const OFFER_TRIES: usize = 160;
 /// A message naming the seed, step, seat, ask, parameter and option that
 /// could not be made to work, with the last refusal.
 pub fn offered_options_work<G: Game>(options: &G::Options, seats: u8, seed: u64, max_steps: usize) -> Result<OfferReport, String> {
+    offered_options_work_at::<G>(options, seats, seed, max_steps, G::info().engine_version)
+}
+
+/// [`offered_options_work`] for a match set up under an older
+/// `engine_version` (a saved match still being played with the readings it
+/// started with, see [`Game::setup_at_version`]).
+///
+/// # Errors
+/// As [`offered_options_work`]; also when the game cannot set up that
+/// version.
+pub fn offered_options_work_at<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    max_steps: usize,
+    engine_version: u32,
+) -> Result<OfferReport, String> {
     let mut rng = GameRng::seeded(seed);
     let mut bot = GameRng::seeded(seed ^ 0x0ffe_12ed);
     let mut pick = GameRng::seeded(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x5a5a);
-    let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("seed {seed}: setup: {e}"))?;
+    let mut g = G::setup_at_version(options, seats, &mut rng, engine_version)
+        .map_err(|e| format!("seed {seed}: setup at version {engine_version}: {e}"))?;
     let mut report = OfferReport::default();
     for step in 0..max_steps.min(G::max_actions(seats)) {
         let pending = g.pending();

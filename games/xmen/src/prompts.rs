@@ -92,18 +92,40 @@ fn settle(ask: Ask) -> Ask {
 
 /// Why `seat` cannot play the Event `c` now, by what it can see (its Plot
 /// Points and the pledges made to it, its Hope, its Characters and the
-/// other Schools'), or `None` when some choice of targets plays it. The
-/// Event uses every pledge (`support`, their sum), so it may not cost less.
-fn event_refusal(g: &XMen, seat: Seat, c: crate::content::PlotId, support: u8) -> Option<String> {
+/// other Schools'), or `None` when some choice of targets plays it. From
+/// engine version 2 the Event uses every pledge, so it may not cost less
+/// than their sum; in version 1 it accepts the subset it chooses (the most
+/// support that fits its Plot Value counts).
+fn event_refusal(
+    g: &XMen,
+    seat: Seat,
+    c: crate::content::PlotId,
+    pledges: &[u8],
+) -> Option<String> {
     let p = &g.players[seat as usize];
     let def = c.card();
-    if support > def.plot {
-        return Some(format!(
-            "the pledges ({}) are more than its Plot Value ({}); it must use them all",
-            plot_points(support),
-            def.plot
-        ));
-    }
+    let support = if g.readings().every_pledge_held_aside() {
+        let all: u8 = pledges.iter().copied().fold(0, u8::saturating_add);
+        if all > def.plot {
+            return Some(format!(
+                "the pledges ({}) are more than its Plot Value ({}); it must use them all",
+                plot_points(all),
+                def.plot
+            ));
+        }
+        all
+    } else {
+        (0u32..1 << pledges.len())
+            .map(|m| {
+                (0..pledges.len())
+                    .filter(|i| m >> i & 1 == 1)
+                    .map(|i| pledges[i] as u32)
+                    .sum::<u32>()
+            })
+            .filter(|t| *t <= def.plot as u32)
+            .max()
+            .unwrap_or(0) as u8
+    };
     if def.plot > p.pp.saturating_add(support) {
         let support = if support > 0 {
             format!(" and {support} pledged")
@@ -213,18 +235,16 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     // The form starts with the Characters a Recovery helps
                     // (the Injured, then those below their Power Token
                     // limit): an untouched form does not waste the stage.
-                    let helped: Vec<_> = p
-                        .chars
-                        .iter()
-                        .filter(|c| c.injured)
-                        .chain(
-                            p.chars
-                                .iter()
-                                .filter(|c| !c.injured && c.power < c.attributes().limit),
-                        )
-                        .take(3)
-                        .map(|c| serde_json::Value::from(c.id.id()))
-                        .collect();
+                    let helped: Vec<_> =
+                        p.chars
+                            .iter()
+                            .filter(|c| c.injured)
+                            .chain(p.chars.iter().filter(|c| {
+                                !c.injured && c.power < g.readings().power_token_limit(c)
+                            }))
+                            .take(3)
+                            .map(|c| serde_json::Value::from(c.id.id()))
+                            .collect();
                     asks.push(
                         Ask::new("recover", "Recover")
                             .param(
@@ -378,7 +398,12 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             } else if seat == pl.current {
                 // Every pledge is used by the Event played (ruling of issue
                 // 12 item 10), so which to accept is no choice to make.
-                let support: u8 = XMen::pledgers(pl).iter().map(|(_, n)| n).sum();
+                let pledges: Vec<u8> = XMen::pledgers(pl).iter().map(|(_, n)| *n).collect();
+                let support: u8 = if g.readings().every_pledge_held_aside() {
+                    pledges.iter().sum()
+                } else {
+                    0 // version 1: the Event chooses which pledges to accept
+                };
                 let mut seen = vec![];
                 for c in &p.hand {
                     let def = c.card();
@@ -397,7 +422,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     };
                     let mut ask = Ask::new("play_event", format!("Play {} ({price})", def.name))
                         .with("card", c.key_str());
-                    if let Some(why) = event_refusal(g, seat, *c, support) {
+                    if let Some(why) = event_refusal(g, seat, *c, &pledges) {
                         // Shown, greyed, with the reason: the player sees
                         // the card and learns why before clicking.
                         asks.push(ask.disabled_if(true, || why));
@@ -469,13 +494,27 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     // Event uses every pledge) still chooses which pledges to
                     // accept; see `versions.rs`.
                     if !g.readings().every_pledge_held_aside() {
-                        let pledgers: Vec<Opt> = match &pl.request {
-                            Some(r) => seat_opts(g, |s| r.pledges.get(&s).is_some_and(|n| *n > 0) && s != seat),
-                            None => vec![],
-                        };
+                        // Accepted support never exceeds the Plot Value.
+                        let pledgers: Vec<Opt> = XMen::pledgers(pl)
+                            .into_iter()
+                            .filter(|(s, _)| *s != seat)
+                            .map(|(s, k)| {
+                                Opt::new(s, g.who(s)).disabled_if(k > def.plot, || {
+                                    format!("pledged {k}, more than its Plot Value {}", def.plot)
+                                })
+                            })
+                            .collect();
                         if !pledgers.is_empty() {
                             let n = pledgers.len() as u32;
-                            ask = ask.param("supporters", "Accept pledges from", Input::Many { options: pledgers, min: 0, max: n });
+                            ask = ask.param(
+                                "supporters",
+                                "Accept pledges from",
+                                Input::Many {
+                                    options: pledgers,
+                                    min: 0,
+                                    max: n,
+                                },
+                            );
                         }
                     }
                     asks.push(ask);
@@ -871,6 +910,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         let p = &g.players[pc.seat as usize];
                         let ch = &p.chars[p.find(pc.who).expect("PC owned")];
                         let pw = ch.power("attack");
+                        // A repeat_target Power (1 Power Token) may attack
+                        // the same target again this Mission Turn.
+                        let again = pw.is_some_and(|w| w.op == "repeat_target") && ch.power > 0;
                         let school = p.school.unwrap_or(0);
                         let leader_in = b
                             .pcs
@@ -894,7 +936,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 let m = Mark::Pc(q.seat);
                                 targets.push(
                                     Opt::new(json!(m), q.who.name())
-                                        .disabled_if(pc.attacked.contains(&m), || {
+                                        .disabled_if(!again && pc.attacked.contains(&m), || {
                                             "already attacked by it this Mission Turn".into()
                                         }),
                                 );
@@ -906,7 +948,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 let m = Mark::Token(i as u8);
                                 targets.push(
                                     Opt::new(json!(m), format!("{name} #{}", i + 1))
-                                        .disabled_if(pc.attacked.contains(&m), || {
+                                        .disabled_if(!again && pc.attacked.contains(&m), || {
                                             "already attacked by it this Mission Turn".into()
                                         }),
                                 );

@@ -217,6 +217,17 @@ fn offered_options_work() {
             total.probes += r.probes;
         }
     }
+    // A match saved under engine version 1 is still played with version 1's
+    // readings (e.g. the Event accepts any subset of the pledges).
+    for seed in 0..n.min(4) {
+        let o = Options {
+            pick_schools: true,
+            max_rounds: rounds,
+        };
+        let r = testkit::offered_options_work_at::<XMen>(&o, 3, seed + 40, 1500 * rounds as usize, 1)
+            .unwrap_or_else(|e| panic!("version 1: {e}"));
+        total.options += r.options;
+    }
     eprintln!("{total:?}");
     assert!(total.options > 1000, "{total:?}");
     assert!(total.disabled > 0, "no option was ever shown disabled: {total:?}");
