@@ -1138,8 +1138,9 @@ async function previewPage(gameId) {
     title: 'Every input kind',
     asks: [
       { verb: 'pass', label: 'Pass' },
+      { verb: 'claim', label: 'Claim the Mission', disabled: 'costs 5 Hope; you have 4' },
       { verb: 'play', label: 'Play a card', fixed: { from: 'hand' }, params: [
-        { name: 'card', label: 'Card', input: { kind: 'one', options: opts('Cerebro', 'Danger Room', 'Blackbird') } },
+        { name: 'card', label: 'Card', input: { kind: 'one', options: [...opts('Cerebro', 'Danger Room'), { value: 2, label: 'Blackbird', disabled: 'costs 3 Hope; you have 2' }] } },
         { name: 'school', label: 'School', input: { kind: 'one', options: opts('Xavier', 'Massachusetts', 'Hellfire', 'Genosha', 'Weapon X', 'Morlocks', 'Asteroid M') } },
         { name: 'targets', label: 'Targets', input: { kind: 'many', options: opts('Cyclops', 'Storm', 'Rogue', 'Gambit'), min: 1, max: 2 } },
         { name: 'amount', label: 'Hope', input: { kind: 'number', min: 0, max: 6 } },
