@@ -6,15 +6,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withServerAndBrowser, hostSealedBids, takeSeat } from './helpers.mjs';
+import { withServerAndBrowser, sealedBidsWithABot } from './helpers.mjs';
 
 test('the auto-pass toggle is sent to the table and kept across a reload', { timeout: 120_000 }, async () => {
   await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
-    const { page } = await hostSealedBids(browser, base, 'host', pageErrors, { seats: 2 });
-    await takeSeat(page);
-    await page.click('#fill-bots');
-    await page.locator('#start:not([disabled])').click();
-    await page.locator('.prompt .dial').waitFor();
+    const { page } = await sealedBidsWithABot(browser, base, pageErrors);
     // Record what the page sends over its WebSocket.
     const sent = [];
     page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));

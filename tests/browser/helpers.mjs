@@ -164,6 +164,19 @@ export async function hostSealedBids(browser, base, who, errors, { name = 'Ana',
 }
 
 /**
+ * The host's two-seat Sealed Bids table with a bot in the other seat,
+ * started, the host's dial on the page. Returns what hostSealedBids does.
+ */
+export async function sealedBidsWithABot(browser, base, errors) {
+  const host = await hostSealedBids(browser, base, 'host', errors, { seats: 2 });
+  await takeSeat(host.page);
+  await host.page.click('#fill-bots');
+  await host.page.locator('#start:not([disabled])').click();
+  await host.page.locator('.prompt .dial').waitFor();
+  return host;
+}
+
+/**
  * A friend opens the invite link in a browser profile of their own, joins
  * as `name` and sits. `phone`: 390×844 with touch. Returns {page, ctx}.
  * `contextOptions` go to browser.newContext (e.g. permissions).

@@ -21,15 +21,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, withServerAndBrowser, hostSealedBids, takeSeat, watchErrors } from './helpers.mjs';
+import { shots, withServerAndBrowser, hostSealedBids, takeSeat, watchErrors, sealedBidsWithABot } from './helpers.mjs';
 
 test('the rules summary and glossary open over the table, and as a page', { timeout: 120_000 }, async () => {
   await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
-    const { page } = await hostSealedBids(browser, base, 'host', pageErrors, { seats: 2 });
-    await takeSeat(page);
-    await page.click('#fill-bots');
-    await page.locator('#start:not([disabled])').click();
-    await page.locator('.prompt .dial').waitFor();
+    const { page } = await sealedBidsWithABot(browser, base, pageErrors);
     await page.getByRole('button', { name: 'Rules' }).click();
     const dlg = page.locator('dialog.rules-dialog');
     await dlg.locator('.rules-section h3', { hasText: 'Scoring' }).waitFor();
