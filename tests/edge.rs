@@ -154,7 +154,7 @@ async fn a_request_id_reused_for_another_move_is_refused_and_a_true_resend_is_no
 async fn a_resend_in_the_same_batch_is_answered_only_after_the_commit() {
     let db = TestDb::new(Backend::Postgres).await;
     let app = spawn_app(&db, &[]).await;
-    let (lobby, mut a, _b) = started_pair(&app).await;
+    let (_lobby, mut a, _b) = started_pair(&app).await;
 
     sql(&db, "ALTER TABLE actions ADD CONSTRAINT outage CHECK (seq < 0) NOT VALID").await;
     let bid = json!({"type": "act", "rid": "twice", "version": 0, "action": {"type": "bid", "value": 7}});

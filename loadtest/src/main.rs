@@ -302,6 +302,7 @@ async fn setup_inner(
             name: "load-1".into(),
             spectators: false,
             turn_clock_secs: 0,
+            webhook_url: None,
         })
         .await
         .map_err(|e| e.0)?;

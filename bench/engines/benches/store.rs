@@ -73,6 +73,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         outcome: None,
         rematch: None,
         turn_clock_secs: 0,
+        webhook_url: None,
         created_at: now,
         updated_at: now,
     };
