@@ -1586,6 +1586,18 @@ impl XMen {
         let pl = &mut self.players[pc.seat as usize];
         pl.chars[ci].power -= power;
         pl.chars[0].power -= charter;
+        // Tokens spent are part of what the log tells (issue 12 item 2).
+        if power > 0 || charter > 0 {
+            let leader = pl.chars[0].id.name();
+            let mut spent = vec![];
+            if power > 0 {
+                spent.push(plural(power, "Power Token", "Power Tokens"));
+            }
+            if charter > 0 {
+                spent.push(format!("{} of {leader}'s through the Charter", plural(charter, "Power Token", "Power Tokens")));
+            }
+            self.note(format!("{} spends {}.", pc.who.name(), and_list(&spent)));
+        }
         let b = battle_mut(self);
         b.busy = true;
         b.pcs[me].attacked.push(target);

@@ -354,10 +354,7 @@ impl Game for XMen {
         let mut next = self.clone();
         let mut r = rng.clone();
         next.dispatch(seat, action, &mut r)?;
-        let log = std::mem::take(&mut next.log)
-            .into_iter()
-            .map(LogEntry::public)
-            .collect();
+        let log = std::mem::take(&mut next.log);
         *self = next;
         *rng = r;
         Ok(log)

@@ -281,7 +281,7 @@ pub struct XMen {
     /// them out as [`backroom_engine::LogEntry`]s (the server keeps the
     /// game's log), so the state itself never carries a growing log.
     #[serde(skip)]
-    pub log: Vec<String>,
+    pub log: Vec<backroom_engine::LogEntry>,
     /// The most recent Bidding Dial reveal (public once revealed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_reveal: Option<Reveal>,
@@ -407,7 +407,13 @@ impl XMen {
 
     /// Appends a public log line for the action being applied.
     pub fn note(&mut self, line: String) {
-        self.log.push(line);
+        self.log.push(backroom_engine::LogEntry::public(line));
+    }
+
+    /// A line whose detail only `seat` reads (its own draws, say); everyone
+    /// else reads `public`.
+    pub fn note_private(&mut self, seat: Seat, private: String, public: String) {
+        self.log.push(backroom_engine::LogEntry::split(SeatSet::only(seat), private, Some(public)));
     }
 
     /// Seat `s` in text: a seat token with its School's Leader as the role,

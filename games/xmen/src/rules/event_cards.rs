@@ -414,16 +414,22 @@ impl XMen {
         rng: &mut GameRng,
     ) {
         let def = card.card();
+        self.note(format!("{} resolves.", def.name));
+        // Every change the Event makes gets a line of its own (issue 12
+        // item 2): Hope, Points, Power Tokens and Injuries are public; the
+        // cards drawn are named to the drawer alone, counted for the rest.
         for e in &def.cost {
-            let p = &mut self.players[seat as usize];
             match e.op.as_str() {
                 "discard_own_student" => {
-                    if let Some(i) = character.and_then(|c| p.find(c)) {
+                    if let Some(i) = character.and_then(|c| self.players[seat as usize].find(c)) {
+                        let name = self.players[seat as usize].chars[i].id.name();
                         self.discard_character(seat, i);
+                        self.note(format!("{} {name} as the Event's cost.", self.who_verb(seat, "discards", "discard")));
                     }
                 }
                 _ => {
-                    p.lose_hope(e.amount as u32);
+                    let paid = self.players[seat as usize].lose_hope(e.amount as u32);
+                    self.note(format!("{} {} for the Event.", self.who_verb(seat, "pays", "pay"), plural(paid, "Hope", "Hope")));
                 }
             }
         }
@@ -436,43 +442,69 @@ impl XMen {
             for t in to {
                 let n = e.amount as u32;
                 let readings = self.readings();
-                let p = &mut self.players[t as usize];
-                match e.op.as_str() {
-                    "gain_hope" => p.hope += n,
+                let gains = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "gains", "gain"), plural(k, what, what));
+                let loses = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "loses", "lose"), plural(k, what, what));
+                let line = match e.op.as_str() {
+                    "gain_hope" => {
+                        self.players[t as usize].hope += n;
+                        Some(gains(self, "Hope", n))
+                    }
                     "lose_hope" => {
-                        p.lose_hope(n);
+                        let k = self.players[t as usize].lose_hope(n);
+                        Some(loses(self, "Hope", k))
                     }
                     "steal_hope" => {
-                        let k = p.lose_hope(n);
+                        let k = self.players[t as usize].lose_hope(n);
                         self.players[seat as usize].hope += k;
+                        Some(format!("{} {} from {}.", self.who_verb(seat, "takes", "take"), plural(k, "Hope", "Hope"), self.who(t)))
                     }
-                    "gain_rp" => p.add_rp(n as i32),
-                    "lose_rp" => p.add_rp(-(n as i32)),
-                    "gain_pp" => p.add_pp(n as i32),
-                    "lose_pp" => p.add_pp(-(n as i32)),
+                    "gain_rp" => {
+                        self.players[t as usize].add_rp(n as i32);
+                        Some(gains(self, if n == 1 { "Revolution Point" } else { "Revolution Points" }, n))
+                    }
+                    "lose_rp" => {
+                        self.players[t as usize].add_rp(-(n as i32));
+                        Some(loses(self, if n == 1 { "Revolution Point" } else { "Revolution Points" }, n))
+                    }
+                    "gain_pp" => {
+                        self.players[t as usize].add_pp(n as i32);
+                        Some(gains(self, if n == 1 { "Plot Point" } else { "Plot Points" }, n))
+                    }
+                    "lose_pp" => {
+                        self.players[t as usize].add_pp(-(n as i32));
+                        Some(loses(self, if n == 1 { "Plot Point" } else { "Plot Points" }, n))
+                    }
                     "draw" => {
-                        self.draw_plot(t, n as usize, rng);
+                        let before = self.players[t as usize].hand.len();
+                        let k = self.draw_plot(t, n as usize, rng);
+                        let names: Vec<&str> = self.players[t as usize].hand[before..].iter().map(|c| c.card().name.as_str()).collect();
+                        let public = format!("{} {}.", self.who_verb(t, "draws", "draw"), plural(k as u32, "Plot Card", "Plot Cards"));
+                        let private = if names.is_empty() { public.clone() } else { format!("{} {}.", self.who_verb(t, "draws", "draw"), and_list(&names)) };
+                        self.note_private(t, private, public);
+                        None
                     }
-                    "power_token" => {
-                        if let Some(i) = character.and_then(|c| p.find(c)) {
-                            let lim = readings.power_token_limit(&p.chars[i]);
-                            p.chars[i].power = (p.chars[i].power + n as u8).min(lim);
-                        }
-                    }
-                    "heal" => {
-                        if let Some(i) = character.and_then(|c| p.find(c)) {
-                            p.chars[i].injured = false;
-                        }
-                    }
-                    "injure" => {
-                        if let Some(i) = character.and_then(|c| p.find(c)) {
-                            p.chars[i].injured = true;
-                        }
-                    }
-                    _ => {}
+                    "power_token" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
+                        let p = &mut self.players[t as usize];
+                        let lim = readings.power_token_limit(&p.chars[i]);
+                        let before = p.chars[i].power;
+                        p.chars[i].power = (before + n as u8).min(lim);
+                        let (name, now) = (p.chars[i].id.name(), p.chars[i].power);
+                        format!("{name} {} ({now} now).", if now > before { format!("gains {}", plural(u32::from(now - before), "Power Token", "Power Tokens")) } else { "is already at its Power Token limit".into() })
+                    }),
+                    "heal" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
+                        self.players[t as usize].chars[i].injured = false;
+                        format!("{} is no longer Injured.", self.players[t as usize].chars[i].id.name())
+                    }),
+                    "injure" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
+                        self.players[t as usize].chars[i].injured = true;
+                        format!("{} is Injured.", self.players[t as usize].chars[i].id.name())
+                    }),
+                    _ => None,
+                };
+                if let Some(line) = line {
+                    self.note(line);
                 }
             }
         }
-        self.note(format!("{} resolves.", def.name));
     }
 }
