@@ -165,6 +165,7 @@ impl XMen {
             p.pp -= def.plot;
             p.hand.remove(i);
             self.plot_discard.push(card);
+            self.note(format!("{} {}.", self.who_verb(s, "plays", "play"), def.name));
             for e in &def.effects {
                 let t = match e.to.as_str() {
                     "actor" => match w.actor {
@@ -173,22 +174,12 @@ impl XMen {
                     },
                     _ => s,
                 };
-                let n = e.amount as u32;
-                let p = &mut self.players[t as usize];
-                match e.op.as_str() {
-                    "gain_hope" => p.hope += n,
-                    "lose_hope" => {
-                        p.lose_hope(n);
-                    }
-                    "gain_pp" => p.add_pp(n as i32),
-                    "lose_pp" => p.add_pp(-(n as i32)),
-                    "draw" => {
-                        self.draw_plot(t, n as usize, rng);
-                    }
-                    _ => {}
+                // The effects a trigger Reaction may have (the content check
+                // allows no others; anything else was never applied).
+                if matches!(e.op.as_str(), "gain_hope" | "lose_hope" | "gain_pp" | "lose_pp" | "draw") {
+                    self.apply_plot_effect(s, t, &e.op, e.amount as u32, None, rng);
                 }
             }
-            self.note(format!("{} {}.", self.who_verb(s, "plays", "play"), def.name));
         }
         if !any {
             self.note("Nobody plays a Reaction.".into());

@@ -405,6 +405,76 @@ impl XMen {
         self.next_plot_turn(rng);
     }
 
+    /// Applies one effect of a Plot card (an Event's, or a Reaction's on a
+    /// trigger point) played by `seat` to seat `t`, and logs what it changed
+    /// (issue 12 item 2): Hope, Points, Power Tokens and Injuries publicly;
+    /// cards drawn named to the drawer alone and counted for the rest.
+    pub(crate) fn apply_plot_effect(&mut self, seat: Seat, t: Seat, op: &str, n: u32, character: Option<CharKey>, rng: &mut GameRng) {
+        let readings = self.readings();
+        let gains = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "gains", "gain"), plural(k, what, what));
+        let loses = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "loses", "lose"), plural(k, what, what));
+        let line = match op {
+            "gain_hope" => {
+                self.players[t as usize].hope += n;
+                Some(gains(self, "Hope", n))
+            }
+            "lose_hope" => {
+                let k = self.players[t as usize].lose_hope(n);
+                Some(loses(self, "Hope", k))
+            }
+            "steal_hope" => {
+                let k = self.players[t as usize].lose_hope(n);
+                self.players[seat as usize].hope += k;
+                Some(format!("{} {} from {}.", self.who_verb(seat, "takes", "take"), plural(k, "Hope", "Hope"), self.who(t)))
+            }
+            "gain_rp" => {
+                self.players[t as usize].add_rp(n as i32);
+                Some(gains(self, if n == 1 { "Revolution Point" } else { "Revolution Points" }, n))
+            }
+            "lose_rp" => {
+                self.players[t as usize].add_rp(-(n as i32));
+                Some(loses(self, if n == 1 { "Revolution Point" } else { "Revolution Points" }, n))
+            }
+            "gain_pp" => {
+                self.players[t as usize].add_pp(n as i32);
+                Some(gains(self, if n == 1 { "Plot Point" } else { "Plot Points" }, n))
+            }
+            "lose_pp" => {
+                self.players[t as usize].add_pp(-(n as i32));
+                Some(loses(self, if n == 1 { "Plot Point" } else { "Plot Points" }, n))
+            }
+            "draw" => {
+                let before = self.players[t as usize].hand.len();
+                let k = self.draw_plot(t, n as usize, rng);
+                let names: Vec<&str> = self.players[t as usize].hand[before..].iter().map(|c| c.card().name.as_str()).collect();
+                let public = format!("{} {}.", self.who_verb(t, "draws", "draw"), plural(k as u32, "Plot Card", "Plot Cards"));
+                let private = if names.is_empty() { public.clone() } else { format!("{} {}.", self.who_verb(t, "draws", "draw"), and_list(&names)) };
+                self.note_private(t, private, public);
+                None
+            }
+            "power_token" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
+                let p = &mut self.players[t as usize];
+                let lim = readings.power_token_limit(&p.chars[i]);
+                let before = p.chars[i].power;
+                p.chars[i].power = (before + n as u8).min(lim);
+                let (name, now) = (p.chars[i].id.name(), p.chars[i].power);
+                format!("{name} {} ({now} now).", if now > before { format!("gains {}", plural(u32::from(now - before), "Power Token", "Power Tokens")) } else { "is already at its Power Token limit".into() })
+            }),
+            "heal" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
+                self.players[t as usize].chars[i].injured = false;
+                format!("{} is no longer Injured.", self.players[t as usize].chars[i].id.name())
+            }),
+            "injure" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
+                self.players[t as usize].chars[i].injured = true;
+                format!("{} is Injured.", self.players[t as usize].chars[i].id.name())
+            }),
+            _ => None,
+        };
+        if let Some(line) = line {
+            self.note(line);
+        }
+    }
+
     pub(crate) fn resolve_event(
         &mut self,
         seat: Seat,
@@ -440,70 +510,7 @@ impl XMen {
                 _ => vec![seat],
             };
             for t in to {
-                let n = e.amount as u32;
-                let readings = self.readings();
-                let gains = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "gains", "gain"), plural(k, what, what));
-                let loses = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "loses", "lose"), plural(k, what, what));
-                let line = match e.op.as_str() {
-                    "gain_hope" => {
-                        self.players[t as usize].hope += n;
-                        Some(gains(self, "Hope", n))
-                    }
-                    "lose_hope" => {
-                        let k = self.players[t as usize].lose_hope(n);
-                        Some(loses(self, "Hope", k))
-                    }
-                    "steal_hope" => {
-                        let k = self.players[t as usize].lose_hope(n);
-                        self.players[seat as usize].hope += k;
-                        Some(format!("{} {} from {}.", self.who_verb(seat, "takes", "take"), plural(k, "Hope", "Hope"), self.who(t)))
-                    }
-                    "gain_rp" => {
-                        self.players[t as usize].add_rp(n as i32);
-                        Some(gains(self, if n == 1 { "Revolution Point" } else { "Revolution Points" }, n))
-                    }
-                    "lose_rp" => {
-                        self.players[t as usize].add_rp(-(n as i32));
-                        Some(loses(self, if n == 1 { "Revolution Point" } else { "Revolution Points" }, n))
-                    }
-                    "gain_pp" => {
-                        self.players[t as usize].add_pp(n as i32);
-                        Some(gains(self, if n == 1 { "Plot Point" } else { "Plot Points" }, n))
-                    }
-                    "lose_pp" => {
-                        self.players[t as usize].add_pp(-(n as i32));
-                        Some(loses(self, if n == 1 { "Plot Point" } else { "Plot Points" }, n))
-                    }
-                    "draw" => {
-                        let before = self.players[t as usize].hand.len();
-                        let k = self.draw_plot(t, n as usize, rng);
-                        let names: Vec<&str> = self.players[t as usize].hand[before..].iter().map(|c| c.card().name.as_str()).collect();
-                        let public = format!("{} {}.", self.who_verb(t, "draws", "draw"), plural(k as u32, "Plot Card", "Plot Cards"));
-                        let private = if names.is_empty() { public.clone() } else { format!("{} {}.", self.who_verb(t, "draws", "draw"), and_list(&names)) };
-                        self.note_private(t, private, public);
-                        None
-                    }
-                    "power_token" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
-                        let p = &mut self.players[t as usize];
-                        let lim = readings.power_token_limit(&p.chars[i]);
-                        let before = p.chars[i].power;
-                        p.chars[i].power = (before + n as u8).min(lim);
-                        let (name, now) = (p.chars[i].id.name(), p.chars[i].power);
-                        format!("{name} {} ({now} now).", if now > before { format!("gains {}", plural(u32::from(now - before), "Power Token", "Power Tokens")) } else { "is already at its Power Token limit".into() })
-                    }),
-                    "heal" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
-                        self.players[t as usize].chars[i].injured = false;
-                        format!("{} is no longer Injured.", self.players[t as usize].chars[i].id.name())
-                    }),
-                    "injure" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
-                        self.players[t as usize].chars[i].injured = true;
-                        format!("{} is Injured.", self.players[t as usize].chars[i].id.name())
-                    }),
-                    _ => None,
-                };
-                if let Some(line) = line {
-                    self.note(line);
-                }
+                self.apply_plot_effect(seat, t, &e.op, e.amount as u32, character, rng);
             }
         }
     }
