@@ -228,17 +228,15 @@ impl XMen {
                     ));
                 }
                 p.chars[i].power -= 1;
-                match pw.op.as_str() {
-                    "gain_hope" => p.hope += pw.amount as u32,
-                    _ => {
-                        self.draw_plot(seat, pw.amount as usize, rng);
-                    }
-                }
+                // What the Power did has a line of its own (issue 12 item 2),
+                // the same one an Event's effect gets.
                 self.note(format!(
-                    "{} the Power of {}.",
+                    "{} the Power of {}, which spends a Power Token.",
                     self.who_verb(seat, "uses", "use"),
                     character.name()
                 ));
+                let op = if pw.op == "gain_hope" { "gain_hope" } else { "draw" };
+                self.apply_plot_effect(seat, seat, op, pw.amount as u32, None, rng);
                 self.next_plot_turn(rng);
             }
             A::Pass => {
