@@ -28,7 +28,10 @@
 //! expect_rule = "Bidding Dial"  # optional: ... naming this rule
 //!
 //! [[step.expect]]               # checked right after this step
-//! of = "view"                   # view | prompt | pending | outcome | state
+//! of = "view"                   # view | prompt | pending | outcome | state | log
+//!                               # (log: the lines this step wrote, as the
+//!                               # seat reads them, seat tokens unrendered;
+//!                               # "contains" looks for a line holding the text)
 //! seat = 1                      # view/prompt of this seat; no seat = spectator
 //! pointer = "/committed/0"
 //! equals = true                 # or: absent = true, or: contains = "text"
@@ -210,7 +213,8 @@ pub fn run(s: &Scenario) -> Result<(), Failure> {
             rng.force_order(&o.deck, o.top.clone());
         }
         let before = state.state_json();
-        match state.apply(step.seat, &json(&step.action), &mut rng) {
+        let mut lines = vec![];
+        match state.apply(step.seat, &json(&step.action), &mut rng).map(|(log, _)| lines = log) {
             Ok(_) if step.expect_error.is_some() => {
                 return Err(fail(format!("step {n}: expected a refusal ({:?}) but it was accepted", step.expect_error)));
             }
@@ -233,17 +237,21 @@ pub fn run(s: &Scenario) -> Result<(), Failure> {
             }
         }
         for e in &step.expect {
-            check(state.as_ref(), e).map_err(|m| fail(format!("after step {n}: {m}")))?;
+            check(state.as_ref(), &lines, e).map_err(|m| fail(format!("after step {n}: {m}")))?;
         }
     }
     for e in &s.expect {
-        check(state.as_ref(), e).map_err(|m| fail(format!("at the end: {m}")))?;
+        check(state.as_ref(), &[], e).map_err(|m| fail(format!("at the end: {m}")))?;
     }
     Ok(())
 }
 
-fn check(state: &dyn backroom_engine::erased::DynState, e: &Expect) -> Result<(), String> {
+fn check(state: &dyn backroom_engine::erased::DynState, log: &[backroom_engine::LogEntry], e: &Expect) -> Result<(), String> {
     let subject: Value = match e.of.as_str() {
+        "log" => {
+            let viewer = e.seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
+            Value::Array(log.iter().filter_map(|l| l.for_viewer(viewer)).map(|t| Value::String(t.to_string())).collect())
+        }
         "view" => {
             let viewer = e.seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
             serde_json::from_str(&state.view_json(viewer)).map_err(|x| x.to_string())?
