@@ -732,7 +732,7 @@ impl Game for State {
                     .collect();
                 let defs: Vec<Opt> = combat::defenders(self, seat)
                     .iter()
-                    .map(|d| opt(d, format!("Seat {}", d + 1)))
+                    .map(|d| opt(d, self.who(*d)))
                     .collect();
                 if let Some(ask) = one(Ask::new("attack", "Attack"), "unit", "Unit", mine) {
                     asks.extend(one(ask, "defender", "Defender", defs));
@@ -749,7 +749,7 @@ impl Game for State {
             } else {
                 let defs: Vec<Opt> = combat::enemies_in(self, seat, a.queue[0].0)
                     .iter()
-                    .map(|d| opt(d, format!("Seat {}", d + 1)))
+                    .map(|d| opt(d, self.who(*d)))
                     .collect();
                 asks.extend(one(
                     Ask::new("card_attack", "Attack"),
@@ -805,7 +805,7 @@ impl Game for State {
                     {
                         let o = (0..self.seats)
                             .filter(|e| *e != seat && self.players[*e as usize].target.is_some())
-                            .map(|e| opt(&e, format!("Seat {}", e + 1)))
+                            .map(|e| opt(&e, self.who(e)))
                             .collect();
                         asks.extend(one(
                             Ask::new("inside_job", "Inside Job: look at a target"),
@@ -962,16 +962,10 @@ impl Game for State {
             }
         }
         let summary = if winners.len() == 1 {
-            format!("Seat {} wins.", winners[0] + 1)
+            format!("{}.", self.who_verb(winners[0], "wins", "win"))
         } else {
-            format!(
-                "A draw between seats {}.",
-                winners
-                    .iter()
-                    .map(|s| (s + 1).to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            let who: Vec<String> = winners.iter().map(|s| self.who(*s)).collect();
+            format!("A draw between {}.", backroom_engine::and_list(&who))
         };
         Some(Outcome {
             ranking,
