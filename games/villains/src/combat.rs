@@ -740,7 +740,12 @@ fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
     let dropped = a.queue.len() - queue.len();
     if dropped > 0 {
         log.push(LogEntry::public(format!(
-            "{dropped} attack(s) have no enemy unit to strike."
+            "{} no enemy unit to strike.",
+            if dropped == 1 {
+                "1 attack has".to_string()
+            } else {
+                format!("{dropped} attacks have")
+            }
         )));
     }
     if queue.is_empty() {

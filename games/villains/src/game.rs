@@ -562,12 +562,16 @@ fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
-fn label_of(a: &Action) -> String {
-    serde_json::to_string(a).expect("serializes")
-}
-
-/// One ask whose single parameter is a whole candidate action.
-fn candidates_ask(verb: &str, label: &str, param: &str, actions: Vec<Action>) -> Option<Ask> {
+/// One ask whose single parameter is a whole candidate action, each
+/// labelled in words (`labels`).
+fn candidates_ask(
+    state: &State,
+    seat: Seat,
+    verb: &str,
+    label: &str,
+    param: &str,
+    actions: Vec<Action>,
+) -> Option<Ask> {
     let options: Vec<Opt> = actions
         .iter()
         .map(|a| {
@@ -576,7 +580,7 @@ fn candidates_ask(verb: &str, label: &str, param: &str, actions: Vec<Action>) ->
                 .as_object_mut()
                 .and_then(|m| m.remove(param))
                 .unwrap_or(serde_json::Value::Null);
-            Opt::new(inner, label_of(a))
+            Opt::new(inner, crate::labels::label(state, seat, a))
         })
         .collect();
     one(Ask::new(verb, label), param, label, options)
@@ -688,6 +692,8 @@ impl Game for State {
                         }
                     }
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "lab_play",
                         "Play it for free in the Laboratory",
                         "play",
@@ -845,6 +851,8 @@ impl Game for State {
                 } => {
                     let (area, _) = actions::find(self, *uid).expect("revealed token");
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "activate",
                         "Activate the token",
                         "activation",
@@ -864,6 +872,8 @@ impl Game for State {
                         spots.clone(),
                     ));
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "use_skill",
                         "Use a skill",
                         "skill",
@@ -901,6 +911,8 @@ impl Game for State {
                         c.push(Action::ScorePlans { scores: best });
                     }
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "score_plans",
                         "Score plans",
                         "scores",
