@@ -229,9 +229,10 @@ fn resolve(
                 p.energy -= from_energy;
                 p.resources -= from_resources;
                 log.push(LogEntry::public(format!(
-                    "{} {}.",
+                    "{} {} energy and {}.",
                     state.who_verb(o, "pays", "pay"),
-                    u16::from(from_energy) + from_resources
+                    from_energy,
+                    backroom_engine::plural(from_resources, "resource", "resources")
                 )));
             }
         }
