@@ -124,7 +124,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
         backroom_engine::Hidden::known_to(*token.kind.rules_value(), SeatSet::first(seats));
     let kind = *token.kind.rules_value();
     let uid = token.uid;
-    let what = crate::place::kind_name(state, seat, kind);
+    let what = crate::place::a_token(state, seat, kind);
     let mut log = vec![LogEntry::public(format!(
         "{} {what} in {name}, space {}.",
         state.who_verb(seat, "reveals", "reveal"),
@@ -144,7 +144,8 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
     if kind == TokenKind::Unique && !faction.unique_token.activatable {
         remove(state, spot);
         log.push(LogEntry::public(format!(
-            "{what} cannot be activated and is removed."
+            "The {} token cannot be activated and is removed.",
+            crate::place::kind_name(state, seat, kind)
         )));
         advance(state, seat, &mut log);
     } else {
@@ -179,7 +180,7 @@ pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError
         ));
     };
     let spot = find(state, uid).expect("the revealed token is on the board");
-    let what = crate::place::kind_name(
+    let what = crate::place::a_token(
         state,
         seat,
         *state.area(spot.0).track[spot.1]

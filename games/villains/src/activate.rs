@@ -367,7 +367,7 @@ pub fn activate(
     let t = state.area_mut(area).track[space].as_mut().expect("token");
     t.activated = true;
     t.activated_this_turn = true;
-    let what = crate::place::kind_name(state, seat, kind);
+    let what = crate::place::a_token(state, seat, kind);
     log.insert(
         0,
         LogEntry::public(format!(

@@ -222,6 +222,13 @@ pub fn kind_name(state: &State, seat: Seat, kind: TokenKind) -> String {
     }
 }
 
+/// A token in a log line: "a Battle token", "an Invade token".
+pub fn a_token(state: &State, seat: Seat, kind: TokenKind) -> String {
+    let name = kind_name(state, seat, kind);
+    let an = name.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {name} token", if an { "an" } else { "a" })
+}
+
 /// Passes for the rest of Place Action Tokens.
 ///
 /// # Errors
