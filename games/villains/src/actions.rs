@@ -64,7 +64,7 @@ fn acting(state: &State, seat: Seat) -> Result<Option<TokenUid>, RuleError> {
     if current != seat {
         return Err(RuleError::not_your_turn(
             TAKE_ACTIONS,
-            format!("Seat {} takes an action now.", current + 1),
+            "Another player takes an action now.",
         ));
     }
     Ok(revealed)
@@ -124,10 +124,10 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
         backroom_engine::Hidden::known_to(*token.kind.rules_value(), SeatSet::first(seats));
     let kind = *token.kind.rules_value();
     let uid = token.uid;
-    let what = crate::place::kind_name(state, seat, kind);
+    let what = crate::place::a_token(state, seat, kind);
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} reveals {what} in {name}, space {}.",
-        seat + 1,
+        "{} {what} in {name}, space {}.",
+        state.who_verb(seat, "reveals", "reveal"),
         space + 1
     ))];
     let refunded = match kind.basic() {
@@ -137,14 +137,15 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
     if refunded {
         state.players[seat as usize].resources += 1;
         log.push(LogEntry::public(format!(
-            "Seat {} gains 1 resource (refunded token).",
-            seat + 1
+            "{} 1 resource (refunded token).",
+            state.who_verb(seat, "gains", "gain")
         )));
     }
     if kind == TokenKind::Unique && !faction.unique_token.activatable {
         remove(state, spot);
         log.push(LogEntry::public(format!(
-            "{what} cannot be activated and is removed."
+            "The {} token cannot be activated and is removed.",
+            crate::place::kind_name(state, seat, kind)
         )));
         advance(state, seat, &mut log);
     } else {
@@ -179,7 +180,7 @@ pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError
         ));
     };
     let spot = find(state, uid).expect("the revealed token is on the board");
-    let what = crate::place::kind_name(
+    let what = crate::place::a_token(
         state,
         seat,
         *state.area(spot.0).track[spot.1]
@@ -190,8 +191,8 @@ pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError
     );
     remove(state, spot);
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} discards {what} from {}.",
-        seat + 1,
+        "{} {what} from {}.",
+        state.who_verb(seat, "discards", "discard"),
         spot.0.area().name
     ))];
     advance(state, seat, &mut log);
@@ -217,7 +218,10 @@ pub fn locked(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError>
             "You have a token you may reveal.",
         ));
     }
-    let mut log = vec![LogEntry::public(format!("Seat {} is locked.", seat + 1))];
+    let mut log = vec![LogEntry::public(format!(
+        "{} locked.",
+        state.who_verb(seat, "is", "are")
+    ))];
     advance(state, seat, &mut log);
     Ok(log)
 }
@@ -237,7 +241,10 @@ pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
         ));
     }
     state.players[seat as usize].passed = true;
-    let mut log = vec![LogEntry::public(format!("Seat {} passes.", seat + 1))];
+    let mut log = vec![LogEntry::public(format!(
+        "{}.",
+        state.who_verb(seat, "passes", "pass")
+    ))];
     advance(state, seat, &mut log);
     Ok(log)
 }

@@ -283,7 +283,7 @@ pub fn activate(
     if current != seat {
         return Err(RuleError::not_your_turn(
             ACTIVATING,
-            format!("Seat {} takes an action now.", current + 1),
+            "Another player takes an action now.",
         ));
     }
     let (area, space) = find(state, uid).expect("the revealed token is on the board");
@@ -356,8 +356,8 @@ pub fn activate(
                 if content().basic_tokens[&TokenType::Battle].refunded {
                     state.players[seat as usize].resources += 1;
                     log.push(LogEntry::public(format!(
-                        "Seat {} gains 1 resource (refunded token).",
-                        seat + 1
+                        "{} 1 resource (refunded token).",
+                        state.who_verb(seat, "gains", "gain")
                     )));
                 }
             }
@@ -367,12 +367,12 @@ pub fn activate(
     let t = state.area_mut(area).track[space].as_mut().expect("token");
     t.activated = true;
     t.activated_this_turn = true;
-    let what = crate::place::kind_name(state, seat, kind);
+    let what = crate::place::a_token(state, seat, kind);
     log.insert(
         0,
         LogEntry::public(format!(
-            "Seat {} activates {what} in {}.",
-            seat + 1,
+            "{} {what} in {}.",
+            state.who_verb(seat, "activates", "activate"),
             area.area().name
         )),
     );
@@ -585,12 +585,12 @@ fn deploy(
                 .expect("placed")
                 .readied = true;
         }
-        names.push(crate::combat::unit_name(state, seat, p.kind));
+        names.push(crate::combat::a_unit(state, seat, p.kind));
     }
     Ok(vec![LogEntry::public(format!(
-        "Seat {} deploys {} to {} (pays {cost}).",
-        seat + 1,
-        names.join(", "),
+        "{} {} to {} (cost {cost}).",
+        state.who_verb(seat, "deploys", "deploy"),
+        backroom_engine::and_list(&names),
         area.area().name
     ))])
 }
@@ -674,15 +674,15 @@ fn move_in(
         u.readied = false;
         names.push(format!(
             "{} from {}",
-            crate::combat::unit_name(state, seat, u.kind),
+            crate::combat::a_unit(state, seat, u.kind),
             from.area().name
         ));
         state.area_mut(area).units.push(u);
     }
     Ok(vec![LogEntry::public(format!(
-        "Seat {} moves {} into {} (pays {cost}).",
-        seat + 1,
-        names.join(", "),
+        "{} {} into {} (cost {cost}).",
+        state.who_verb(seat, "moves", "move"),
+        backroom_engine::and_list(&names),
         area.area().name
     ))])
 }
@@ -740,7 +740,7 @@ fn unique(
             .faction_of(u.owner)
             .unit(u.kind)
             .is_some_and(|s| s.toughness);
-        let name = crate::combat::unit_name(state, u.owner, u.kind);
+        let name = crate::combat::a_unit(state, u.owner, u.kind);
         if tough && !u.wounded {
             let x = state
                 .area_mut(area)
@@ -751,15 +751,15 @@ fn unique(
             x.wounded = true;
             x.readied = false;
             log.push(LogEntry::public(format!(
-                "Seat {}'s {name} is wounded.",
-                u.owner + 1
+                "{} {name} wounded.",
+                state.who_verb(u.owner, "has", "have")
             )));
         } else {
             combat::kill(state, area, u.uid, seat);
             log.push(LogEntry::public(format!(
-                "Seat {}'s {name} is killed (seat {}'s kill).",
-                u.owner + 1,
-                seat + 1
+                "{} {name} killed (a kill for {}).",
+                state.who_verb(u.owner, "has", "have"),
+                state.who(seat)
             )));
         }
     }

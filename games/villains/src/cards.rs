@@ -116,8 +116,8 @@ pub fn play_as(
     work.players[seat as usize].hand.remove(i);
     let mut cost = u32::from(base) + if free { 0 } else { u32::from(record.cost) };
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} plays {} in {}.",
-        seat + 1,
+        "{} {} in {}.",
+        work.who_verb(seat, "plays", "play"),
         record.name,
         area.area().name
     ))];
@@ -152,15 +152,17 @@ pub fn play_as(
     let owed = std::mem::take(&mut work.owed);
     let mut goes_on = crate::choices::owe(&mut work, owed);
     if goes_on {
-        let who: Vec<String> = work
-            .owed
-            .iter()
-            .map(|o| format!("seat {}", o.seat() + 1))
-            .collect();
+        let mut seats: Vec<Seat> = Vec::new();
+        for o in &work.owed {
+            if !seats.contains(&o.seat()) {
+                seats.push(o.seat());
+            }
+        }
+        let who: Vec<String> = seats.iter().map(|s| work.who(*s)).collect();
         log.push(LogEntry::public(format!(
             "{} must choose: {}.",
             record.name,
-            who.join(", ")
+            backroom_engine::and_list(&who)
         )));
     }
     if let Some((at, m, repeat)) = battle {
@@ -196,16 +198,17 @@ fn resolve(
         Effect::Gain(g) => {
             state.players[seat as usize].resources += u16::from(g.resources);
             log.push(LogEntry::public(format!(
-                "Seat {} gains {} resources.",
-                seat + 1,
-                g.resources
+                "{} {}.",
+                state.who_verb(seat, "gains", "gain"),
+                backroom_engine::plural(g.resources, "resource", "resources")
             )));
         }
         Effect::Draw(n) => {
             let got = crate::start::draw_cards(state, seat, *n, rng);
             log.push(LogEntry::public(format!(
-                "Seat {} draws {got} action cards.",
-                seat + 1
+                "{} {}.",
+                state.who_verb(seat, "draws", "draw"),
+                backroom_engine::plural(got, "action card", "action cards")
             )));
         }
         Effect::CombatMarkers(MarkerAreas::EveryArea) => {
@@ -226,9 +229,10 @@ fn resolve(
                 p.energy -= from_energy;
                 p.resources -= from_resources;
                 log.push(LogEntry::public(format!(
-                    "Seat {} pays {}.",
-                    o + 1,
-                    u16::from(from_energy) + from_resources
+                    "{} {} energy and {}.",
+                    state.who_verb(o, "pays", "pay"),
+                    from_energy,
+                    backroom_engine::plural(from_resources, "resource", "resources")
                 )));
             }
         }
@@ -322,9 +326,9 @@ fn resolve(
                 }
             }
             log.push(LogEntry::public(format!(
-                "Seat {} deploys {} unit(s) to {}.",
-                seat + 1,
-                c.units.len(),
+                "{} {} to {}.",
+                state.who_verb(seat, "deploys", "deploy"),
+                backroom_engine::plural(c.units.len() as i64, "unit", "units"),
                 area.area().name
             )));
         }
@@ -365,9 +369,9 @@ fn resolve(
                 state.area_mut(area).units.push(u);
             }
             log.push(LogEntry::public(format!(
-                "Seat {} moves {} unit(s) into {}.",
-                seat + 1,
-                c.moving.len(),
+                "{} {} into {}.",
+                state.who_verb(seat, "moves", "move"),
+                backroom_engine::plural(c.moving.len() as i64, "unit", "units"),
                 area.area().name
             )));
         }
@@ -383,10 +387,10 @@ fn resolve(
             };
             let t = state.area_mut(a).track[i].take().expect("found");
             log.push(LogEntry::public(format!(
-                "Seat {}'s face-down token in {}, space {}, is removed unrevealed.",
-                t.owner + 1,
+                "The face-down token in {}, space {} (placed by {}), is removed unrevealed.",
                 a.area().name,
-                i + 1
+                i + 1,
+                state.who(t.owner)
             )));
             state.players[t.owner as usize]
                 .spent_tokens
@@ -406,17 +410,21 @@ fn resolve(
                 for _ in 0..n {
                     if state.put_unit(area, who, kind).is_none() {
                         return refuse(&format!(
-                            "Seat {} has no {} in reserve.",
-                            who + 1,
+                            "{} no {} in reserve.",
+                            if who == seat {
+                                "You have"
+                            } else {
+                                "That opponent has"
+                            },
                             kind.word()
                         ));
                     }
                 }
             }
             log.push(LogEntry::public(format!(
-                "Seat {} and seat {} each put a {} into {}.",
-                seat + 1,
-                o + 1,
+                "{} and {} each put a {} into {}.",
+                state.who(seat),
+                state.who(o),
                 kind.word(),
                 area.area().name
             )));

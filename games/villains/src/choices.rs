@@ -148,11 +148,11 @@ pub fn sacrifice_unit(
     };
     crate::combat::kill(state, area, unit, killer);
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} sacrifices its {} in {} (seat {}'s kill).",
-        seat + 1,
-        crate::combat::unit_name(state, seat, kind),
+        "{} {} in {} (a kill for {}).",
+        state.who_verb(seat, "sacrifices", "sacrifice"),
+        crate::combat::a_unit(state, seat, kind),
         area.area().name,
-        killer + 1
+        state.who(killer)
     ))];
     state.owed[0] = Owed::Sacrifice {
         seat: s,
@@ -189,8 +189,8 @@ pub fn discard_card(
     state.players[s as usize].hand.remove(i);
     state.discards.push(card);
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} discards {}.",
-        seat + 1,
+        "{} {}.",
+        state.who_verb(seat, "discards", "discard"),
         card.card().name
     ))];
     state.owed[0] = Owed::Discard {
@@ -215,8 +215,8 @@ pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleErro
     state.owed.remove(0);
     state.players[seat as usize].hand.push(card);
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} takes {} into its hand.",
-        seat + 1,
+        "{} {} into hand.",
+        state.who_verb(seat, "takes", "take"),
         card.card().name
     ))];
     settle(state, &mut log);
@@ -268,9 +268,12 @@ pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<Log
         ));
     };
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} {}.",
-        seat + 1,
-        if yes { "fights on" } else { "has had enough" }
+        "{}.",
+        if yes {
+            state.who_verb(seat, "fights on", "fight on")
+        } else {
+            state.who_verb(seat, "has had enough", "have had enough")
+        }
     ))];
     if yes {
         state

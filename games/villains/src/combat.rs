@@ -324,8 +324,9 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
         let n = b.to_attack.iter().filter(|a| a.owner == seat).count();
         b.to_attack.retain(|a| a.owner != seat);
         log.push(LogEntry::public(format!(
-            "Seat {}'s {n} remaining units have no enemy to attack.",
-            seat + 1
+            "{} {} with no enemy to attack.",
+            state.who_verb(seat, "has", "have"),
+            backroom_engine::plural(n as i64, "remaining unit", "remaining units")
         )));
     }
 }
@@ -433,16 +434,12 @@ pub fn attack(
     log.insert(
         0,
         LogEntry::public(format!(
-            "Seat {}'s {} attacks seat {}: rolls {} — {hits} hit{}.",
-            seat + 1,
-            unit_name(state, seat, a.kind),
-            defender + 1,
-            rolls
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
-            if hits == 1 { "" } else { "s" }
+            "{} {} with {}: rolled {} — {}.",
+            state.who_verb(seat, "attacks", "attack"),
+            state.who(defender),
+            a_unit(state, seat, a.kind),
+            backroom_engine::and_list(&rolls.iter().map(u8::to_string).collect::<Vec<_>>()),
+            backroom_engine::plural(hits, "hit", "hits")
         )),
     );
     if hits > 0 {
@@ -499,8 +496,9 @@ pub fn roll_attack(
                     Effect::Draw(n) => {
                         let got = crate::start::draw_cards(state, seat, n * hits, rng);
                         log.push(LogEntry::public(format!(
-                            "Seat {} draws {got} action cards ({}).",
-                            seat + 1,
+                            "{} {} ({}).",
+                            state.who_verb(seat, "draws", "draw"),
+                            backroom_engine::plural(got, "action card", "action cards"),
                             state.faction_of(seat).champion.name
                         )));
                     }
@@ -508,9 +506,13 @@ pub fn roll_attack(
                         state.players[seat as usize].resources +=
                             u16::from(g.resources) * u16::from(hits);
                         log.push(LogEntry::public(format!(
-                            "Seat {} gains {} resources ({}).",
-                            seat + 1,
-                            u16::from(g.resources) * u16::from(hits),
+                            "{} {} ({}).",
+                            state.who_verb(seat, "gains", "gain"),
+                            backroom_engine::plural(
+                                u16::from(g.resources) * u16::from(hits),
+                                "resource",
+                                "resources"
+                            ),
                             state.faction_of(seat).champion.name
                         )));
                     }
@@ -527,6 +529,14 @@ pub fn unit_name(state: &State, seat: Seat, kind: UnitType) -> String {
     match kind {
         UnitType::Champion => state.faction_of(seat).champion.name.clone(),
         k => k.word().to_string(),
+    }
+}
+
+/// A unit in a log line: "a goon", or the champion's own name.
+pub fn a_unit(state: &State, seat: Seat, kind: UnitType) -> String {
+    match kind {
+        UnitType::Champion => unit_name(state, seat, kind),
+        k => format!("a {}", k.word()),
     }
 }
 
@@ -586,7 +596,7 @@ pub fn assign_hit(
         .faction_of(seat)
         .unit(u.kind)
         .is_some_and(|s| s.toughness);
-    let name = unit_name(state, seat, u.kind);
+    let name = a_unit(state, seat, u.kind);
     let mut log = Vec::new();
     if tough && !u.wounded {
         let x = state
@@ -598,15 +608,15 @@ pub fn assign_hit(
         x.wounded = true;
         x.readied = false;
         log.push(LogEntry::public(format!(
-            "Seat {}'s {name} is wounded.",
-            seat + 1
+            "{} {name} wounded.",
+            state.who_verb(seat, "has", "have")
         )));
     } else {
         kill(state, area, unit, h.attacker);
         log.push(LogEntry::public(format!(
-            "Seat {}'s {name} is killed (seat {}'s kill).",
-            seat + 1,
-            h.attacker + 1
+            "{} {name} killed (a kill for {}).",
+            state.who_verb(seat, "has", "have"),
+            state.who(h.attacker)
         )));
     }
     let left = h.hits - 1;
@@ -653,10 +663,10 @@ pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<Log
     };
     kill(state, p.area, unit, p.killer);
     let log = vec![LogEntry::public(format!(
-        "Seat {} sacrifices its {} (seat {}'s kill).",
-        seat + 1,
-        unit_name(state, seat, u.kind),
-        p.killer + 1
+        "{} {} (a kill for {}).",
+        state.who_verb(seat, "sacrifices", "sacrifice"),
+        a_unit(state, seat, u.kind),
+        state.who(p.killer)
     ))];
     let b = state.battle.as_mut().expect("battle");
     b.sacrifices.remove(0);
@@ -730,7 +740,12 @@ fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
     let dropped = a.queue.len() - queue.len();
     if dropped > 0 {
         log.push(LogEntry::public(format!(
-            "{dropped} attack(s) have no enemy unit to strike."
+            "{} no enemy unit to strike.",
+            if dropped == 1 {
+                "1 attack has".to_string()
+            } else {
+                format!("{dropped} attacks have")
+            }
         )));
     }
     if queue.is_empty() {
@@ -755,17 +770,13 @@ pub fn unit_attack(
     log.insert(
         0,
         LogEntry::public(format!(
-            "Seat {}'s {} in {} attacks seat {}: rolls {} — {hits} hit{}.",
-            seat + 1,
-            unit_name(state, seat, kind),
+            "{} {} with {} in {}: rolled {} — {}.",
+            state.who_verb(seat, "attacks", "attack"),
+            state.who(defender),
+            a_unit(state, seat, kind),
             area.area().name,
-            defender + 1,
-            rolls
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
-            if hits == 1 { "" } else { "s" }
+            backroom_engine::and_list(&rolls.iter().map(u8::to_string).collect::<Vec<_>>()),
+            backroom_engine::plural(hits, "hit", "hits")
         )),
     );
     if hits > 0 {
@@ -845,9 +856,9 @@ pub fn card_attack(
         });
     }
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} attacks seat {} in {} ({value}): rolls {roll} — {}.",
-        seat + 1,
-        defender + 1,
+        "{} {} in {} ({value}): rolled {roll} — {}.",
+        state.who_verb(seat, "attacks", "attack"),
+        state.who(defender),
         area.area().name,
         if hit { "a hit" } else { "a miss" }
     ))];

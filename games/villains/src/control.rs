@@ -151,7 +151,7 @@ pub fn determine_control(state: &mut State) -> Vec<LogEntry> {
             .collect();
         let shown: Vec<String> = (0..state.seats)
             .filter(|s| totals[*s as usize] > 0)
-            .map(|s| format!("seat {} {}", s + 1, totals[s as usize]))
+            .map(|s| format!("{} {}", state.who(s), totals[s as usize]))
             .collect();
         let shown = if neutral > 0 {
             [shown, vec![format!("setup marker {neutral}")]].concat()
@@ -163,9 +163,9 @@ pub fn determine_control(state: &mut State) -> Vec<LogEntry> {
             Some(w) if old != Some(Marker::Player(w)) => {
                 state.area_mut(area).controller = Some(Marker::Player(w));
                 log.push(LogEntry::public(format!(
-                    "{name}: influence {}; seat {} takes control.",
-                    shown.join(", "),
-                    w + 1
+                    "{name}: influence {}; {} control.",
+                    backroom_engine::and_list(&shown),
+                    state.who_verb(w, "takes", "take")
                 )));
                 if let Some(m) = old {
                     capture(state, w, m, &mut log);
@@ -177,13 +177,15 @@ pub fn determine_control(state: &mut State) -> Vec<LogEntry> {
             _ => {
                 if !shown.is_empty() {
                     let keeps = match old {
-                        Some(Marker::Player(p)) => format!("seat {} keeps control", p + 1),
+                        Some(Marker::Player(p)) => {
+                            format!("{} control", state.who_verb(p, "keeps", "keep"))
+                        }
                         Some(Marker::Setup) => "the setup marker stays".into(),
                         None => "it stays uncontrolled".into(),
                     };
                     log.push(LogEntry::public(format!(
                         "{name}: influence {}; {keeps}.",
-                        shown.join(", ")
+                        backroom_engine::and_list(&shown)
                     )));
                 }
             }
@@ -204,11 +206,11 @@ fn capture(state: &mut State, seat: Seat, marker: Marker, log: &mut Vec<LogEntry
     p.ap += space.ap;
     let whose = match marker {
         Marker::Setup => "the setup marker".to_string(),
-        Marker::Player(o) => format!("seat {}'s marker", o + 1),
+        Marker::Player(o) => format!("a control marker from {}", state.who(o)),
     };
     log.push(LogEntry::public(format!(
-        "Seat {} captures {whose} (+{} AP).",
-        seat + 1,
+        "{} {whose} (+{} AP).",
+        state.who_verb(seat, "captures", "capture"),
         space.ap
     )));
 }
@@ -238,9 +240,10 @@ fn lose_control(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<LogEn
     }
     if n > 0 {
         log.push(LogEntry::public(format!(
-            "Seat {} loses {}: {n} readied patsies are exhausted.",
-            seat + 1,
-            area.area().name
+            "{} {}: {} exhausted.",
+            state.who_verb(seat, "loses", "lose"),
+            area.area().name,
+            backroom_engine::plural(n as i64, "readied patsy", "readied patsies")
         )));
     }
 }
@@ -259,8 +262,8 @@ fn collect_capitol_token(state: &mut State, log: &mut Vec<LogEntry>) {
             state.capitol_tokens[i] = CapitolTokenState::Collected(p);
             state.players[p as usize].ap += token.ap;
             log.push(LogEntry::public(format!(
-                "Seat {} collects capitol token {} (+{} AP).",
-                p + 1,
+                "{} capitol token {} (+{} AP).",
+                state.who_verb(p, "collects", "collect"),
                 token.turn,
                 token.ap
             )));

@@ -44,9 +44,9 @@ pub fn collect_resources(state: &mut State) -> Vec<LogEntry> {
         if areas + extra > 0 {
             state.players[seat as usize].resources += areas + extra;
             log.push(LogEntry::public(format!(
-                "Seat {} collects {} resources.",
-                seat + 1,
-                areas + extra
+                "{} {}.",
+                state.who_verb(seat, "collects", "collect"),
+                backroom_engine::plural(areas + extra, "resource", "resources")
             )));
         }
     }
@@ -71,22 +71,22 @@ pub fn score_targets(state: &mut State) -> Vec<LogEntry> {
                     Some(p) => {
                         state.players[p as usize].ap += 1;
                         log.push(LogEntry::public(format!(
-                            "Seat {}'s target is {name} ({}): seat {} scores 1 AP.",
-                            seat + 1,
+                            "{} the target {name} ({}): {} 1 AP.",
+                            state.who_verb(seat, "has", "have"),
                             card.card().name,
-                            p + 1
+                            state.who_verb(p, "scores", "score")
                         )));
                     }
                     None => log.push(LogEntry::public(format!(
-                        "Seat {}'s target is {name} ({}): nobody scores.",
-                        seat + 1,
+                        "{} the target {name} ({}): nobody scores.",
+                        state.who_verb(seat, "has", "have"),
                         card.card().name
                     ))),
                 }
             }
             None => log.push(LogEntry::public(format!(
-                "Seat {}'s target card ({}) names no area.",
-                seat + 1,
+                "{} a target card ({}) that names no area.",
+                state.who_verb(seat, "has", "have"),
                 card.card().name
             ))),
         }
@@ -381,8 +381,8 @@ pub fn collect_upgrades(state: &mut State) -> Vec<LogEntry> {
         p.upgrades_set_aside.retain(|x| x.upgrade().level > level);
         p.upgrade = Some(u);
         log.push(LogEntry::public(format!(
-            "Seat {} claims the upgrade {} (level {level}).",
-            seat + 1,
+            "{} the upgrade {} (level {level}).",
+            state.who_verb(seat, "claims", "claim"),
             u.upgrade().name
         )));
     }
@@ -475,8 +475,8 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
     state.turn += 1;
     state.phase = Phase::Start;
     vec![LogEntry::public(format!(
-        "Cleanup. Seat {} takes the first player card for turn {}.",
-        state.first_player + 1,
+        "Cleanup. {} the first player card for turn {}.",
+        state.who_verb(state.first_player, "takes", "take"),
         state.turn
     ))]
 }

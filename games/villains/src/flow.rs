@@ -99,7 +99,7 @@ pub fn score_plans(
     if current != seat {
         return Err(RuleError::not_your_turn(
             SCORE_PLANS,
-            format!("Seat {} scores plans now.", current + 1),
+            "Another player scores plans now.",
         ));
     }
     let any_order = standing::has(state, seat, &Ongoing::AnyOrderObjectives);
@@ -163,15 +163,16 @@ pub fn score_plans(
         }
         discards.extend(s.discards.iter().copied());
         log.push(LogEntry::public(format!(
-            "Seat {} scores {} (objective{} {}).",
-            seat + 1,
+            "{} {} (objective{} {}).",
+            state.who_verb(seat, "scores", "score"),
             s.plan.plan().name,
             if chosen.len() == 1 { "" } else { "s" },
-            chosen
-                .iter()
-                .map(|i| (i + 1).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            backroom_engine::and_list(
+                &chosen
+                    .iter()
+                    .map(|i| (i + 1).to_string())
+                    .collect::<Vec<_>>()
+            )
         )));
     }
     let mut hand = state.players[seat as usize].hand.clone();
@@ -194,8 +195,8 @@ pub fn score_plans(
     state.discards.extend(discards);
     if scores.is_empty() {
         log.push(LogEntry::public(format!(
-            "Seat {} scores no plan.",
-            seat + 1
+            "{} no plan.",
+            state.who_verb(seat, "scores", "score")
         )));
     }
     let next = state.next_clockwise(seat);
@@ -212,7 +213,10 @@ pub fn score_plans(
 fn finish_end_phase(state: &mut State, log: &mut Vec<LogEntry>, rng: &mut GameRng) {
     match end::check_victory(state) {
         Victory::Winner(w) => {
-            log.push(LogEntry::public(format!("Seat {} wins.", w + 1)));
+            log.push(LogEntry::public(format!(
+                "{}.",
+                state.who_verb(w, "wins", "win")
+            )));
             state.phase = Phase::Over { winners: vec![w] };
         }
         Victory::Draw(ws) => {

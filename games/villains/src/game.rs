@@ -562,12 +562,16 @@ fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
-fn label_of(a: &Action) -> String {
-    serde_json::to_string(a).expect("serializes")
-}
-
-/// One ask whose single parameter is a whole candidate action.
-fn candidates_ask(verb: &str, label: &str, param: &str, actions: Vec<Action>) -> Option<Ask> {
+/// One ask whose single parameter is a whole candidate action, each
+/// labelled in words (`labels`).
+fn candidates_ask(
+    state: &State,
+    seat: Seat,
+    verb: &str,
+    label: &str,
+    param: &str,
+    actions: Vec<Action>,
+) -> Option<Ask> {
     let options: Vec<Opt> = actions
         .iter()
         .map(|a| {
@@ -576,7 +580,7 @@ fn candidates_ask(verb: &str, label: &str, param: &str, actions: Vec<Action>) ->
                 .as_object_mut()
                 .and_then(|m| m.remove(param))
                 .unwrap_or(serde_json::Value::Null);
-            Opt::new(inner, label_of(a))
+            Opt::new(inner, crate::labels::label(state, seat, a))
         })
         .collect();
     one(Ask::new(verb, label), param, label, options)
@@ -688,6 +692,8 @@ impl Game for State {
                         }
                     }
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "lab_play",
                         "Play it for free in the Laboratory",
                         "play",
@@ -732,7 +738,7 @@ impl Game for State {
                     .collect();
                 let defs: Vec<Opt> = combat::defenders(self, seat)
                     .iter()
-                    .map(|d| opt(d, format!("Seat {}", d + 1)))
+                    .map(|d| opt(d, self.who(*d)))
                     .collect();
                 if let Some(ask) = one(Ask::new("attack", "Attack"), "unit", "Unit", mine) {
                     asks.extend(one(ask, "defender", "Defender", defs));
@@ -749,7 +755,7 @@ impl Game for State {
             } else {
                 let defs: Vec<Opt> = combat::enemies_in(self, seat, a.queue[0].0)
                     .iter()
-                    .map(|d| opt(d, format!("Seat {}", d + 1)))
+                    .map(|d| opt(d, self.who(*d)))
                     .collect();
                 asks.extend(one(
                     Ask::new("card_attack", "Attack"),
@@ -805,7 +811,7 @@ impl Game for State {
                     {
                         let o = (0..self.seats)
                             .filter(|e| *e != seat && self.players[*e as usize].target.is_some())
-                            .map(|e| opt(&e, format!("Seat {}", e + 1)))
+                            .map(|e| opt(&e, self.who(e)))
                             .collect();
                         asks.extend(one(
                             Ask::new("inside_job", "Inside Job: look at a target"),
@@ -845,6 +851,8 @@ impl Game for State {
                 } => {
                     let (area, _) = actions::find(self, *uid).expect("revealed token");
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "activate",
                         "Activate the token",
                         "activation",
@@ -864,6 +872,8 @@ impl Game for State {
                         spots.clone(),
                     ));
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "use_skill",
                         "Use a skill",
                         "skill",
@@ -901,6 +911,8 @@ impl Game for State {
                         c.push(Action::ScorePlans { scores: best });
                     }
                     asks.extend(candidates_ask(
+                        self,
+                        seat,
                         "score_plans",
                         "Score plans",
                         "scores",
@@ -962,16 +974,10 @@ impl Game for State {
             }
         }
         let summary = if winners.len() == 1 {
-            format!("Seat {} wins.", winners[0] + 1)
+            format!("{}.", self.who_verb(winners[0], "wins", "win"))
         } else {
-            format!(
-                "A draw between seats {}.",
-                winners
-                    .iter()
-                    .map(|s| (s + 1).to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            let who: Vec<String> = winners.iter().map(|s| self.who(*s)).collect();
+            format!("A draw between {}.", backroom_engine::and_list(&who))
         };
         Some(Outcome {
             ranking,

@@ -50,6 +50,7 @@ pub mod effect;
 pub mod end;
 pub mod flow;
 pub mod game;
+pub mod labels;
 pub mod place;
 pub mod setup;
 pub mod skill;

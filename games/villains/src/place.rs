@@ -112,7 +112,7 @@ fn current(state: &State, seat: Seat) -> Result<(), RuleError> {
     if current != seat {
         return Err(RuleError::not_your_turn(
             PLACE_ACTION_TOKENS,
-            format!("Seat {} places now.", current + 1),
+            "Another player places now.",
         ));
     }
     Ok(())
@@ -190,8 +190,8 @@ pub fn place_token(
         activated_this_turn: false,
     });
     let public = format!(
-        "Seat {} places an action token face down in {name}, space {}.",
-        seat + 1,
+        "{} an action token face down in {name}, space {}.",
+        state.who_verb(seat, "places", "place"),
         space + 1
     );
     let mut log = vec![LogEntry::split(
@@ -222,6 +222,13 @@ pub fn kind_name(state: &State, seat: Seat, kind: TokenKind) -> String {
     }
 }
 
+/// A token in a log line: "a Battle token", "an Invade token".
+pub fn a_token(state: &State, seat: Seat, kind: TokenKind) -> String {
+    let name = kind_name(state, seat, kind);
+    let an = name.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {name} token", if an { "an" } else { "a" })
+}
+
 /// Passes for the rest of Place Action Tokens.
 ///
 /// # Errors
@@ -230,8 +237,8 @@ pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     current(state, seat)?;
     state.players[seat as usize].passed = true;
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} passes for the rest of Place Action Tokens.",
-        seat + 1
+        "{} for the rest of Place Action Tokens.",
+        state.who_verb(seat, "passes", "pass")
     ))];
     advance(state, seat, &mut log);
     Ok(log)
@@ -263,8 +270,8 @@ pub fn skip_unable(state: &mut State, log: &mut Vec<LogEntry>) {
     }
     state.players[current as usize].passed = true;
     log.push(LogEntry::public(format!(
-        "Seat {} cannot place a token and passes.",
-        current + 1
+        "{}: no token can be placed.",
+        state.who_verb(current, "passes", "pass")
     )));
     advance(state, current, log);
 }
@@ -279,7 +286,7 @@ fn begin_take_actions(state: &mut State, log: &mut Vec<LogEntry>) {
         revealed: None,
     };
     log.push(LogEntry::public(format!(
-        "Take Actions: seat {} acts first.",
-        first + 1
+        "Take Actions: {} first.",
+        state.who_verb(first, "acts", "act")
     )));
 }

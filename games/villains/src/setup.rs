@@ -10,7 +10,7 @@
 use crate::content::{CardId, FactionId, content};
 use crate::effect::UnitType;
 use crate::state::{AreaState, CapitolTokenState, Marker, Phase, Player, State, TokenKind};
-use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SetupError};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SetupError, seat_ref, seat_verb};
 
 /// The forced-order name of the action deck.
 pub const ACTION_DECK: &str = "action";
@@ -80,8 +80,9 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
     rng.shuffle_deck(FIRST_PLAYER, &mut order);
     let first: Seat = order[0].parse().expect("a seat number");
     log.push(LogEntry::public(format!(
-        "Seat {} is the first player; play goes clockwise. Select Factions begins with them.",
-        first + 1
+        "{} the first player; play goes clockwise. Select Factions begins with {}.",
+        seat_verb(first, "is", "are"),
+        seat_ref(first)
     )));
 
     let state = State {
@@ -135,14 +136,14 @@ pub fn choose_faction(
     if seat != chooser {
         return Err(RuleError::not_your_turn(
             SELECT_FACTIONS,
-            format!("Seat {} chooses a faction now.", chooser + 1),
+            "Another player chooses a faction now.",
         ));
     }
     let record = faction.faction();
-    if let Some(other) = state.seat_of(faction) {
+    if state.seat_of(faction).is_some() {
         return Err(RuleError::illegal(
             SELECT_FACTIONS,
-            format!("The {} are already seat {}'s.", record.name, other + 1),
+            format!("The {} are already taken.", record.name),
         ));
     }
     let c = content();
@@ -181,8 +182,8 @@ pub fn choose_faction(
         Phase::SelectFactions { chooser: next }
     };
     Ok(vec![LogEntry::public(format!(
-        "Seat {} plays the {} ({}).",
-        seat + 1,
+        "{} the {} ({}).",
+        seat_verb(seat, "plays", "play"),
         record.name,
         record.sheet_title
     ))])

@@ -97,7 +97,7 @@ pub fn use_skill(
     {
         return Err(RuleError::not_your_turn(
             SKILL,
-            format!("Seat {} takes an action now.", current + 1),
+            "Another player takes an action now.",
         ));
     }
     if revealed.is_some() {
@@ -139,9 +139,9 @@ pub fn use_skill(
     }
     work.area_mut(area).skill_used.insert(seat);
     let mut log = vec![LogEntry::public(format!(
-        "Seat {} exhausts {} readied unit(s) and uses the skill of {name}.",
-        seat + 1,
-        exhausted.len()
+        "{} the skill of {name}, exhausting {}.",
+        work.who_verb(seat, "uses", "use"),
+        backroom_engine::plural(exhausted.len() as i64, "readied unit", "readied units")
     ))];
     for e in &area.area().skill.effects {
         log.extend(resolve(&mut work, seat, area, e, choice, &mut r)?);
@@ -178,9 +178,9 @@ fn resolve(
         Effect::Gain(g) => {
             state.players[seat as usize].resources += u16::from(g.resources);
             Ok(vec![LogEntry::public(format!(
-                "Seat {} gains {} resources.",
-                seat + 1,
-                g.resources
+                "{} {}.",
+                state.who_verb(seat, "gains", "gain"),
+                backroom_engine::plural(g.resources, "resource", "resources")
             ))])
         }
         Effect::Peek(_) => {
@@ -199,15 +199,18 @@ fn resolve(
             let (owner, kind) = (t.owner, *t.kind.rules_value());
             let what = crate::place::kind_name(state, owner, kind);
             let place = format!(
-                "seat {}'s face-down token in {}, space {}",
-                owner + 1,
+                "the face-down token in {}, space {} (placed by {})",
                 a.area().name,
-                i + 1
+                i + 1,
+                state.who(owner)
             );
             Ok(vec![LogEntry::split(
                 SeatSet::only(seat),
                 format!("You look at {place}: {what}."),
-                Some(format!("Seat {} looks at {place}.", seat + 1)),
+                Some(format!(
+                    "{} at {place}.",
+                    state.who_verb(seat, "looks", "look")
+                )),
             )])
         }
         Effect::FlipTokenDown(_) => {
@@ -229,8 +232,8 @@ fn resolve(
             (t.face_up, t.activated, t.activated_this_turn) = (false, false, false);
             t.kind = backroom_engine::Hidden::known_to(*t.kind.rules_value(), seats);
             Ok(vec![LogEntry::public(format!(
-                "Seat {} turns its token in {}, space {}, face down.",
-                seat + 1,
+                "{} the token in {}, space {}, face down.",
+                state.who_verb(seat, "turns", "turn"),
                 a.area().name,
                 i + 1
             ))])
@@ -251,8 +254,8 @@ fn resolve(
             }
             state.area_mut(ax).track.swap(ix, iy);
             Ok(vec![LogEntry::public(format!(
-                "Seat {} swaps the tokens in spaces {} and {} of {}.",
-                seat + 1,
+                "{} the tokens in spaces {} and {} of {}.",
+                state.who_verb(seat, "swaps", "swap"),
                 ix + 1,
                 iy + 1,
                 ax.area().name
@@ -358,8 +361,8 @@ fn resolve(
                 },
             );
             Ok(vec![LogEntry::public(format!(
-                "Seat {} reveals the top card of the action deck: {}.",
-                seat + 1,
+                "{} the top card of the action deck: {}.",
+                state.who_verb(seat, "reveals", "reveal"),
                 card.card().name
             ))])
         }
@@ -446,9 +449,9 @@ fn deploy_one(
         }
     }
     Ok(vec![LogEntry::public(format!(
-        "Seat {} deploys a {} to {} (pays {cost}).",
-        seat + 1,
-        combat::unit_name(state, seat, pick.kind),
+        "{} {} to {} (cost {cost}).",
+        state.who_verb(seat, "deploys", "deploy"),
+        combat::a_unit(state, seat, pick.kind),
         to.area().name
     ))])
 }

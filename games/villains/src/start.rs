@@ -68,8 +68,9 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
         if income > 0 {
             state.players[seat as usize].resources += u16::from(income);
             log.push(LogEntry::public(format!(
-                "Seat {} gains {income} resources ({}).",
-                seat + 1,
+                "{} {} ({}).",
+                state.who_verb(seat, "gains", "gain"),
+                backroom_engine::plural(income, "resource", "resources"),
                 income_source(state, seat)
             )));
         }
@@ -80,11 +81,11 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
     }
     let energies: Vec<String> = order
         .iter()
-        .map(|s| format!("seat {} {}", s + 1, state.players[*s as usize].energy))
+        .map(|s| format!("{} {}", state.who(*s), state.players[*s as usize].energy))
         .collect();
     log.push(LogEntry::public(format!(
         "Reset Energy: {}.",
-        energies.join(", ")
+        backroom_engine::and_list(&energies)
     )));
     for &seat in &order {
         let n = standing::card_draw(state, seat);
@@ -94,16 +95,21 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
             .iter()
             .map(|c| c.card().name.as_str())
             .collect();
-        let public = format!("Seat {} draws {got} action cards.", seat + 1);
+        let public = format!(
+            "{} {}.",
+            state.who_verb(seat, "draws", "draw"),
+            backroom_engine::plural(got, "action card", "action cards")
+        );
         let private = if names.is_empty() {
             public.clone()
         } else {
-            format!("You draw {}.", names.join(", "))
+            format!("You draw {}.", backroom_engine::and_list(&names))
         };
         log.push(LogEntry::split(SeatSet::only(seat), private, Some(public)));
     }
     let mut waiting = SeatSet::EMPTY;
     for &seat in &order {
+        let who_verb = state.who_verb(seat, "draws", "draw");
         let p = &mut state.players[seat as usize];
         let want = PLAN_HAND
             .saturating_sub(p.plans.len())
@@ -118,8 +124,12 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
             let names: Vec<&str> = drawn.iter().map(|d| d.plan().name.as_str()).collect();
             log.push(LogEntry::split(
                 SeatSet::only(seat),
-                format!("You draw the plans {}.", names.join(", ")),
-                Some(format!("Seat {} draws {} plans.", seat + 1, drawn.len())),
+                format!("You draw the plans {}.", backroom_engine::and_list(&names)),
+                Some(format!(
+                    "{} {}.",
+                    who_verb,
+                    backroom_engine::plural(drawn.len() as i64, "plan", "plans")
+                )),
             ));
         }
     }
@@ -185,8 +195,8 @@ pub fn bottom_plan(
             plan.plan().name
         ),
         Some(format!(
-            "Seat {} puts a plan on the bottom of their plan deck.",
-            seat + 1
+            "{} a plan on the bottom of the plan deck.",
+            state.who_verb(seat, "puts", "put")
         )),
     )];
     if waiting.is_empty() {
@@ -276,13 +286,13 @@ pub fn inside_job(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogE
     Ok(vec![LogEntry::split(
         SeatSet::only(seat),
         format!(
-            "Inside Job: seat {}'s target is {}.",
-            enemy + 1,
+            "Inside Job: {} the target {}.",
+            state.who_verb(enemy, "holds", "hold"),
             target_words(card)
         ),
         Some(format!(
-            "Inside Job: the Mafia looks at seat {}'s target.",
-            enemy + 1
+            "Inside Job: the Mafia looks at the target {}.",
+            state.who_verb(enemy, "holds", "hold")
         )),
     )])
 }
@@ -336,7 +346,10 @@ pub fn select_target(
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
         format!("Your target: {}.", target_words(card)),
-        Some(format!("Seat {} selects a target.", seat + 1)),
+        Some(format!(
+            "{} a target.",
+            state.who_verb(seat, "selects", "select")
+        )),
     )];
     police_looks(state, &mut log);
     mafia_with_police_looks(state, &mut log);
@@ -354,6 +367,7 @@ fn police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
             continue;
         }
         for other in (0..state.seats).filter(|o| *o != watcher) {
+            let holds = state.who_verb(other, "holds", "hold");
             if let Some(t) = state.players[other as usize].target.as_mut()
                 && !t.known_by().contains(watcher)
             {
@@ -361,8 +375,7 @@ fn police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
                 log.push(LogEntry::split(
                     SeatSet::only(watcher),
                     format!(
-                        "The Police: seat {}'s target is {}.",
-                        other + 1,
+                        "The Police: {holds} the target {}.",
                         target_words(*t.rules_value())
                     ),
                     None,
@@ -389,6 +402,7 @@ fn mafia_with_police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
         return;
     }
     for other in (0..state.seats).filter(|o| *o != mafia) {
+        let holds = state.who_verb(other, "holds", "hold");
         if let Some(t) = state.players[other as usize].target.as_mut()
             && !t.known_by().contains(mafia)
         {
@@ -396,8 +410,7 @@ fn mafia_with_police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
             log.push(LogEntry::split(
                 SeatSet::only(mafia),
                 format!(
-                    "Inside Job: seat {}'s target is {}.",
-                    other + 1,
+                    "Inside Job: {holds} the target {}.",
                     target_words(*t.rules_value())
                 ),
                 None,
@@ -414,8 +427,8 @@ fn finish_targets_if_done(state: &mut State, log: &mut Vec<LogEntry>) {
             p.passed = false;
         }
         log.push(LogEntry::public(format!(
-            "Main Phase: Place Action Tokens, seat {} first.",
-            first + 1
+            "Main Phase: Place Action Tokens, {} first.",
+            state.who(first)
         )));
         crate::place::skip_unable(state, log);
     }

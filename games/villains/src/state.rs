@@ -462,6 +462,26 @@ impl State {
             .faction()
     }
 
+    /// Seat `s` in text: a seat token with its faction as the role once
+    /// chosen, read "Jean (Mafia)" by others and "you" by the seat itself
+    /// (`backroom_engine::names`); never "Seat 2".
+    pub fn who(&self, s: Seat) -> String {
+        self.seat_ref(s).to_string()
+    }
+
+    /// Seat `s` as the subject of a verb: "Jean (Mafia) gains", "you gain".
+    pub fn who_verb(&self, s: Seat, third: &str, second: &str) -> String {
+        self.seat_ref(s).verb(third, second).to_string()
+    }
+
+    fn seat_ref(&self, s: Seat) -> backroom_engine::SeatRef<'static> {
+        let r = backroom_engine::SeatRef::new(s);
+        match self.players.get(s as usize).and_then(|p| p.faction) {
+            Some(f) => r.role(f.faction().name.as_str()),
+            None => r,
+        }
+    }
+
     /// Which seat, if any, plays this faction.
     pub fn seat_of(&self, f: FactionId) -> Option<Seat> {
         self.players

@@ -69,7 +69,7 @@ fn a_refunded_token_pays_on_reveal_and_a_discarded_token_leaves_the_track() {
     assert_eq!(t.kind.for_viewer(Viewer::Seat(2)), Some(&TokenKind::Battle));
     assert_eq!(
         log[0].for_viewer(Viewer::Seat(2)),
-        Some("Seat 1 reveals Battle in The Bank, space 1.")
+        Some("{seat:0(Communists)|reveals|reveal} a Battle token in The Bank, space 1.")
     );
     // The revealed token must be dealt with first.
     let e = reveal(&mut s, 0, (bank, 1)).unwrap_err();
@@ -104,7 +104,7 @@ fn the_cults_nothing_is_removed_when_revealed() {
     assert!(s.area(lab).track[0].is_none());
     assert_eq!(
         log[1].for_viewer(Viewer::Spectator),
-        Some("Nothing cannot be activated and is removed.")
+        Some("The Nothing token cannot be activated and is removed.")
     );
     assert_eq!(
         s.phase,

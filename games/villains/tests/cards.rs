@@ -172,7 +172,9 @@ fn public_backlash_makes_two_attacks_of_five_at_chosen_opponents() {
     let log = card_attack(&mut s, 0, 2, &mut rng).unwrap();
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some("Seat 1 attacks seat 3 in The Police (5): rolls 4 — a miss.")
+        Some(
+            "{seat:0(Scientists)|attacks|attack} {seat:2(Aliens)} in The Police (5): rolled 4 — a miss."
+        )
     );
     assert!(s.attacks.is_none());
     assert_eq!(s.area(police).units.len(), 1);
@@ -480,7 +482,7 @@ fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
     let log = villains::choices::discard_card(&mut s, 3, card("stupor-2")).unwrap();
     assert_eq!(
         log[0].for_viewer(Viewer::Seat(1)),
-        Some("Seat 4 discards Stupor.")
+        Some("{seat:3(Bankers)|discards|discard} Stupor.")
     );
     assert_eq!(s.players[3].hand, [card("windfall-4")]);
     assert_eq!(

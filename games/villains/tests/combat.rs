@@ -52,7 +52,9 @@ fn the_rulebooks_combat_in_the_church() {
     let log = attack(&mut s, 0, m_goon, 1, &mut rng).unwrap();
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some("Seat 1's goon attacks seat 2: rolls 4, 5 — 1 hit.")
+        Some(
+            "{seat:0(Mutants)|attacks|attack} {seat:1(Scientists)} with a goon: rolled 4 and 5 — 1 hit."
+        )
     );
     assert_eq!(battle_actor(&s), Some(1), "the Scientist assigns the hit");
     assert!(assign_hit(&mut s, 1, a_mole).is_err());
@@ -182,7 +184,9 @@ fn bonuses_penalties_and_bonus_dice() {
     // 9 needed; Factory +2, Ample Cover -1: 8 hits, 7 misses; Massacre's extra die.
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some("Seat 1's mole attacks seat 2: rolls 8, 7 — 1 hit.")
+        Some(
+            "{seat:0(Aliens)|attacks|attack} {seat:1(Mafia)} with a mole: rolled 8 and 7 — 1 hit."
+        )
     );
 }
 
@@ -242,7 +246,7 @@ fn biohazard_makes_each_opponent_sacrifice_after_a_combat_with_mutant_losses() {
     let log = sacrifice(&mut s, 2, robot).unwrap();
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some("Seat 3 sacrifices its talent (seat 1's kill).")
+        Some("{seat:2(Robots)|sacrifices|sacrifice} a talent (a kill for {seat:0(Mutants)}).")
     );
     assert!(s.battle.is_none());
     assert_eq!(

@@ -73,7 +73,7 @@ fn the_subway_tie_keeps_the_mutant_in_control() {
         .unwrap();
     assert_eq!(
         line,
-        "The Subway: influence seat 1 1, seat 2 3, seat 3 3; seat 1 keeps control."
+        "The Subway: influence {seat:0(Mutants)} 1, {seat:1(Scientists)} 3 and {seat:2(Communists)} 3; {seat:0(Mutants)|keeps|keep} control."
     );
 }
 

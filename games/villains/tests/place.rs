@@ -51,7 +51,7 @@ fn the_mutant_places_in_the_sewers_third_space() {
     let e = put(&mut s, 0, TokenKind::Deploy, sewers, None).unwrap_err();
     assert_eq!(
         (e.code, e.message.as_str()),
-        (RuleCode::NotYourTurn, "Seat 4 places now.")
+        (RuleCode::NotYourTurn, "Another player places now.")
     );
     put(&mut s, 3, TokenKind::Move, area("bank"), None).unwrap();
     let before_mutant = s.clone();
@@ -74,7 +74,7 @@ fn the_mutant_places_in_the_sewers_third_space() {
     // Others read where, never what.
     assert_eq!(
         log[0].for_viewer(Viewer::Seat(1)),
-        Some("Seat 1 places an action token face down in The Sewers, space 3.")
+        Some("{seat:0(Mutants)|places|place} an action token face down in The Sewers, space 3.")
     );
     assert_eq!(
         log[0].for_viewer(Viewer::Seat(0)),
@@ -205,9 +205,12 @@ fn passing_is_for_good_and_then_take_actions_begins() {
     s.players[1].energy = 0;
     s.players[1].resources = 0;
     let log = put(&mut s, 0, TokenKind::Card, area("police"), None).unwrap();
-    assert!(log.iter().any(
-        |l| l.for_viewer(Viewer::Spectator) == Some("Seat 2 cannot place a token and passes.")
-    ));
+    assert!(
+        log.iter().any(|l| l
+            .for_viewer(Viewer::Spectator)
+            .is_some_and(|t| t.starts_with("{seat:1(")
+                && t.ends_with("|passes|pass}: no token can be placed.")))
+    );
     assert_eq!(s.phase, Phase::PlaceTokens { current: 0 });
     pass(&mut s, 0).unwrap();
     assert_eq!(

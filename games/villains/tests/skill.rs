@@ -128,11 +128,15 @@ fn the_university_looks_at_one_face_down_token_for_its_user_only() {
     let line = log.last().unwrap();
     assert_eq!(
         line.for_viewer(Viewer::Seat(2)),
-        Some("You look at seat 2's face-down token in The Sewers, space 1: Hitman.")
+        Some(
+            "You look at the face-down token in The Sewers, space 1 (placed by {seat:1(Mafia)}): Hitman."
+        )
     );
     assert_eq!(
         line.for_viewer(Viewer::Seat(3)),
-        Some("Seat 3 looks at seat 2's face-down token in The Sewers, space 1.")
+        Some(
+            "{seat:2(Aliens)|looks|look} at the face-down token in The Sewers, space 1 (placed by {seat:1(Mafia)})."
+        )
     );
     let v = villains::view::view(&s, Viewer::Seat(2));
     assert_eq!(
@@ -424,7 +428,7 @@ fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
     let log = skill(&mut s, 0, lab, &SkillChoice::default()).unwrap();
     assert_eq!(
         log.last().unwrap().for_viewer(Viewer::Spectator),
-        Some("Seat 1 reveals the top card of the action deck: Windfall.")
+        Some("{seat:0(Communists)|reveals|reveal} the top card of the action deck: Windfall.")
     );
     assert_eq!(
         s.phase,

@@ -41,7 +41,10 @@ fn income_energy_and_draws() {
         .iter()
         .filter_map(|l| l.for_viewer(Viewer::Seat(1)))
         .collect();
-    assert!(lines.contains(&"Seat 3 draws 4 action cards."), "{lines:?}");
+    assert!(
+        lines.contains(&"{seat:2(Scientists)|draws|draw} 4 action cards."),
+        "{lines:?}"
+    );
     let mine = log
         .iter()
         .filter_map(|l| l.for_viewer(Viewer::Seat(2)))
@@ -88,7 +91,7 @@ fn select_plans_puts_exactly_one_on_the_bottom() {
     assert_eq!(s.players[3].plans_bottomed, 1);
     assert_eq!(
         log[0].for_viewer(Viewer::Seat(0)),
-        Some("Seat 4 puts a plan on the bottom of their plan deck.")
+        Some("{seat:3(Mafia)|puts|put} a plan on the bottom of the plan deck.")
     );
     let again = s.players[3].plans[0];
     assert!(bottom_plan(&mut s, 3, again).is_err(), "only one");
@@ -159,13 +162,13 @@ fn the_mafia_chooses_last_after_inside_job() {
     );
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some("Inside Job: the Mafia looks at seat 1's target.")
+        Some("Inside Job: the Mafia looks at the target {seat:0(Bankers)|holds|hold}.")
     );
     assert!(
         log[0]
             .for_viewer(Viewer::Seat(mafia))
             .unwrap()
-            .starts_with("Inside Job: seat 1's target is ")
+            .starts_with("Inside Job: {seat:0(Bankers)|holds|hold} the target ")
     );
     assert!(inside_job(&mut s, mafia, 1).is_err(), "one look");
     assert!(
@@ -214,8 +217,9 @@ fn the_police_controller_sees_each_enemy_target_once_both_are_down() {
             .is_some()
     );
     assert!(log.iter().any(|l| {
-        l.for_viewer(Viewer::Seat(2))
-            .is_some_and(|t| t.starts_with("The Police: seat 1's target is "))
+        l.for_viewer(Viewer::Seat(2)).is_some_and(|t| {
+            t.starts_with("The Police: {seat:0(") && t.contains("|holds|hold} the target ")
+        })
     }));
     assert!(log.iter().all(|l| {
         l.for_viewer(Viewer::Seat(0))
