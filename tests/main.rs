@@ -17,6 +17,5 @@ mod fuzz;
 mod lobby;
 mod play;
 mod reliability;
-mod scenarios;
 mod store;
 mod webhook;
