@@ -593,3 +593,113 @@ fn companion(input: &crate::Input, k: usize, force: Option<usize>, pick: &mut Ga
         _ => input.random_value(pick),
     }
 }
+
+/// What [`names_by_token`] saw.
+#[derive(Debug, Default)]
+pub struct NamesReport {
+    /// Log lines read (public and private texts).
+    pub lines: usize,
+    /// Of which naming a seat by token.
+    pub tokens: usize,
+    /// The outcome's summary, once the game ended (it was checked too).
+    pub summary: Option<String>,
+}
+
+/// One name per player: plays a random game and holds every text a reader
+/// sees (prompt titles and labels, log lines, the outcome summary) to the
+/// seat-token rules of [`crate::names`]: never "Seat N", no "(s)" or
+/// brackets, every token renders, and "you" takes the second-person verb
+/// ("you gain", never "you gains" or "you has"). `banned` adds a game's own
+/// phrases that must not appear once rendered (e.g. "offer 0").
+///
+/// # Errors
+/// The first text that breaks a rule, or a game that gets stuck.
+pub fn names_by_token<G: Game>(options: &G::Options, seats: u8, seed: u64, max_steps: usize, banned: &[&str]) -> Result<NamesReport, String> {
+    let mut rng = GameRng::seeded(seed);
+    let mut g = G::setup(options, seats, &mut rng).map_err(|e| e.to_string())?;
+    let mut report = NamesReport::default();
+    for _ in 0..max_steps {
+        if g.pending().is_over() {
+            break;
+        }
+        for s in 0..seats {
+            if let Some(p) = g.prompt(s) {
+                let mut bad = Ok(());
+                prompt_texts(&serde_json::to_value(&p).map_err(|e| e.to_string())?, &mut |t| {
+                    if bad.is_ok() {
+                        bad = check_named(t, seats, banned);
+                    }
+                });
+                bad?;
+            }
+        }
+        let first = rng.index(seats as usize) as Seat;
+        let Some((s, a)) = (0..seats).map(|i| (first + i) % seats).find_map(|s| g.random_action(s, &mut rng).map(|a| (s, a))) else {
+            return Err(format!("stuck at {:?}", g.pending()));
+        };
+        for l in g.apply(s, &a, &mut rng).map_err(|e| e.to_string())? {
+            for t in [&l.public, &l.private].into_iter().flatten() {
+                check_named(t, seats, banned)?;
+                report.lines += 1;
+                report.tokens += usize::from(t.contains("{seat:"));
+            }
+        }
+    }
+    if let Some(out) = g.outcome() {
+        check_named(&out.summary, seats, banned)?;
+        report.summary = Some(out.summary);
+    }
+    Ok(report)
+}
+
+/// Every `title` and `label` in a serialized prompt.
+fn prompt_texts(v: &Value, f: &mut impl FnMut(&str)) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("title" | "label", Value::String(t)) => f(t),
+                    _ => prompt_texts(x, f),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| prompt_texts(x, f)),
+        _ => {}
+    }
+}
+
+/// One text against the seat-token rules, as three readers see it.
+fn check_named(text: &str, seats: u8, banned: &[&str]) -> Result<(), String> {
+    let lower = text.to_lowercase();
+    for s in 0..=seats {
+        if lower.contains(&format!("seat {s}")) {
+            return Err(format!("'seat {s}' in: {text}"));
+        }
+    }
+    for bad in ["(s)", "[", "]"] {
+        if lower.contains(bad) {
+            return Err(format!("'{bad}' in: {text}"));
+        }
+    }
+    let names: Vec<String> = (0..seats).map(|s| format!("Name{s}")).collect();
+    for reader in [None, Some(0), Some(1)] {
+        let shown = crate::render_names(text, &names, reader);
+        if shown.contains(['{', '}', '|']) {
+            return Err(format!("an unrendered token in: {text} -> {shown}"));
+        }
+        for bad in banned {
+            if shown.contains(bad) {
+                return Err(format!("'{bad}' in: {shown}"));
+            }
+        }
+        let words: Vec<&str> = shown.split_whitespace().collect();
+        for w in words.windows(2) {
+            let verb = w[1].trim_end_matches([',', '.', ';', ':']);
+            let third = verb.ends_with('s') && !verb.ends_with("ss") && verb.chars().all(|c| c.is_ascii_lowercase());
+            if w[0].eq_ignore_ascii_case("you") && (third || ["was"].contains(&verb)) {
+                return Err(format!("'{} {}' in: {shown}", w[0], w[1]));
+            }
+        }
+    }
+    Ok(())
+}

@@ -4,110 +4,21 @@
 //! "you" takes the verb's second-person form ("you gain", never "you
 //! gains").
 
-use backroom_engine::{Game, GameRng, Pending, render_names};
+use backroom_engine::{Game, GameRng, render_names, testkit};
 use villains::{Options, Villains};
-
-/// Every text a reader would see, for one rendering check.
-fn check(text: &str, seats: u8) {
-    let lower = text.to_lowercase();
-    for bad in [
-        "seat 0", "seat 1", "seat 2", "seat 3", "seat 4", "seat 5", "(s)", "[", "]",
-    ] {
-        assert!(!lower.contains(bad), "'{bad}' in: {text}");
-    }
-    let names: Vec<String> = (0..seats).map(|s| format!("Name{s}")).collect();
-    for reader in [None, Some(0), Some(1)] {
-        let shown = render_names(text, &names, reader);
-        let words: Vec<&str> = shown.split_whitespace().collect();
-        for w in words.windows(2) {
-            let verb = w[1].trim_end_matches([',', '.', ';', ':']);
-            assert!(
-                !(w[0].eq_ignore_ascii_case("you")
-                    && verb.ends_with('s')
-                    && !verb.ends_with("ss")
-                    && verb.chars().all(|c| c.is_ascii_lowercase())),
-                "'{} {}' in: {shown}",
-                w[0],
-                w[1]
-            );
-            assert!(
-                !(w[0].eq_ignore_ascii_case("you") && ["is", "has", "was"].contains(&verb)),
-                "'{} {}' in: {shown}",
-                w[0],
-                w[1]
-            );
-        }
-        assert!(
-            !shown.contains(['{', '}', '|']),
-            "an unrendered token in: {text} -> {shown}"
-        );
-        for n in [0u8, 1] {
-            assert!(!shown.contains(&format!(" 1 {}s", ["action card", "resource"][n as usize])));
-        }
-    }
-}
-
-/// Every `title` and `label` in a serialized prompt (asks, parameters,
-/// options).
-fn texts(v: &serde_json::Value, f: &mut impl FnMut(&str)) {
-    match v {
-        serde_json::Value::Object(m) => {
-            for (k, x) in m {
-                match (k.as_str(), x) {
-                    ("title" | "label", serde_json::Value::String(t)) => f(t),
-                    _ => texts(x, f),
-                }
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| texts(x, f)),
-        _ => {}
-    }
-}
 
 #[test]
 fn random_games_name_seats_by_token_only() {
-    let mut lines = 0;
-    let mut tokens = 0;
+    let (mut lines, mut tokens) = (0, 0);
     for seed in 0..4u64 {
         let seats = 4 + (seed % 2) as u8;
-        let mut rng = GameRng::seeded(seed);
-        let mut g = Villains::setup(&Options::default(), seats, &mut rng).unwrap();
-        for _ in 0..6000 {
-            if matches!(g.pending(), Pending::Over) {
-                break;
-            }
-            for s in 0..seats {
-                if let Some(p) = g.prompt(s) {
-                    texts(&serde_json::to_value(&p).unwrap(), &mut |t| check(t, seats));
-                }
-            }
-            let first = rng.index(seats as usize) as u8;
-            let Some((s, a)) = (0..seats)
-                .map(|i| (first + i) % seats)
-                .find_map(|s| g.random_action(s, &mut rng).map(|a| (s, a)))
-            else {
-                panic!("stuck at {:?}", g.pending());
-            };
-            for l in g.apply(s, &a, &mut rng).unwrap() {
-                for t in [&l.public, &l.private].into_iter().flatten() {
-                    check(t, seats);
-                    lines += 1;
-                    tokens += usize::from(t.contains("{seat:"));
-                }
-            }
-        }
-        assert!(
-            matches!(g.pending(), Pending::Over),
-            "seed {seed} did not end"
-        );
-        let out = g.outcome().expect("an outcome");
-        check(&out.summary, seats);
-        assert!(out.summary.contains("{seat:"), "{}", out.summary);
+        let r = testkit::names_by_token::<Villains>(&Options::default(), seats, seed, 6000, &[" 1 action cards", " 1 resources"])
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let summary = r.summary.unwrap_or_else(|| panic!("seed {seed} did not end"));
+        assert!(summary.contains("{seat:"), "{summary}");
+        (lines, tokens) = (lines + r.lines, tokens + r.tokens);
     }
-    assert!(
-        lines > 500 && tokens > 200,
-        "only {lines} log lines, {tokens} with a seat"
-    );
+    assert!(lines > 500 && tokens > 200, "only {lines} log lines, {tokens} with a seat");
 }
 
 #[test]
