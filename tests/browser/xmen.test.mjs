@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 /** The prompt title as the page shows it to seat `me`: its own seat reads
@@ -69,26 +69,12 @@ test('one person and two bots play a full round of X-Men through the web client'
     }));
     // ... and, for deciding what to do, the states as the page's own script
     // got them (recorded in the page before app.js handles them).
-    await page.addInitScript(() => {
-      const Native = window.WebSocket;
-      window.__xmStates = [];
-      window.WebSocket = class extends Native {
-        constructor(...args) {
-          super(...args);
-          this.addEventListener('message', (e) => {
-            try {
-              const m = JSON.parse(e.data);
-              if (m.type === 'state') window.__xmStates.push(m);
-            } catch { /* not ours */ }
-          });
-        }
-      };
-    });
+    await recordStates(page);
     let last = null;
     let seenCount = 0;
     /** The newest state the page has, and how many it got. */
     const refresh = async () => {
-      const r = await page.evaluate(() => ({ n: window.__xmStates.length, m: window.__xmStates[window.__xmStates.length - 1] || null }));
+      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
       seenCount = r.n;
       last = r.m;
       return r;
@@ -328,7 +314,7 @@ test('one person and two bots play a full round of X-Men through the web client'
         // The last reveal shows every bidder's dial, as the server's log line
         // says (both read in one go: the board is redrawn on every frame).
         const { line, got, rev } = await page.evaluate(() => {
-          const st = window.__xmStates[window.__xmStates.length - 1];
+          const st = window.__states[window.__states.length - 1];
           const box = document.querySelector('.xm-reveal');
           return {
             line: [...document.querySelectorAll('.log-list li')].map((li) => li.textContent).reverse().find((l) => l.startsWith('Dials revealed:')),
