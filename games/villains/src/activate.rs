@@ -259,6 +259,30 @@ fn token_as(
     }
 }
 
+/// Whether the token `seat` has revealed can be activated as `as_type`
+/// (`None`: a unique token as itself) at all, before any choice: what the
+/// prompt asks first, so that it tries only activations of that kind.
+pub fn can_act_as(state: &State, seat: Seat, as_type: Option<TokenType>) -> bool {
+    let Phase::TakeActions {
+        revealed: Some(uid),
+        ..
+    } = state.phase
+    else {
+        return false;
+    };
+    let Some((area, space)) = find(state, uid) else {
+        return false;
+    };
+    let Some(token) = state.area(area).track[space].as_ref() else {
+        return false;
+    };
+    let kind = *token.kind.rules_value();
+    match as_type {
+        Some(t) => token_as(state, seat, kind, t).is_some(),
+        None => unique_as_itself(state, seat, kind).is_some(),
+    }
+}
+
 /// Activates the token `seat` has just revealed.
 ///
 /// # Errors

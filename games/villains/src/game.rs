@@ -13,7 +13,7 @@ use crate::activate::{Activation, DeployPick};
 use crate::cards::CardChoices;
 use crate::combat;
 use crate::content::{AreaId, CardId, FactionId, PlanId, content};
-use crate::effect::{Effect, Place, UnitType};
+use crate::effect::{Effect, Place, TokenType, UnitType};
 use crate::end::completable_objectives;
 use crate::flow::PlanScore;
 use crate::place::Payment;
@@ -279,14 +279,27 @@ fn workable(state: &State, seat: Seat, candidates: Vec<Action>) -> Vec<Action> {
     out
 }
 
-/// The first payment from 0 to 9 (energy first) that the rules accept.
+/// The action `make` builds, paid energy first, if the rules accept it: one
+/// trial on a copy that quotes the cost (`state::Quote`), then one with that
+/// payment.
 fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<Action> {
-    (0..=9)
-        .map(|c| make(Payment::energy_first(state, seat, c)))
-        .find(|a| {
-            let mut t = state.clone();
-            apply_to(&mut t, seat, a, &mut GameRng::seeded(0)).is_ok()
-        })
+    let mut trial = state.clone();
+    trial.quote = crate::state::Quote::asking();
+    let cost = match apply_to(&mut trial, seat, &make(Payment::default()), &mut GameRng::seeded(0)) {
+        Ok(_) => 0,
+        Err(_) => trial.quote.cost()?,
+    };
+    let p = &state.players[seat as usize];
+    if u16::from(cost) > u16::from(p.energy) + p.resources {
+        return None;
+    }
+    let a = make(Payment::energy_first(state, seat, cost));
+    if cost == 0 && trial.quote.cost().is_none() {
+        // The trial went through unpaid: it already was the real thing.
+        return Some(a);
+    }
+    let mut t = state.clone();
+    apply_to(&mut t, seat, &a, &mut GameRng::seeded(0)).is_ok().then_some(a)
 }
 
 fn reserve_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
@@ -310,7 +323,15 @@ fn pick(kind: UnitType) -> DeployPick {
 fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec<Action> {
     let act = |a: Activation| Action::Activate { activation: a };
     let mut out = Vec::new();
-    let kinds = reserve_kinds(state, seat);
+    let can = |t: Option<TokenType>| crate::activate::can_act_as(state, seat, t);
+    let (deploy, moving, battle, unique, card) = (
+        can(Some(TokenType::Deploy)),
+        can(Some(TokenType::Move)),
+        can(Some(TokenType::Battle)),
+        can(None),
+        can(Some(TokenType::Card)),
+    );
+    let kinds = if deploy { reserve_kinds(state, seat) } else { Vec::new() };
     let mut groups: Vec<Vec<UnitType>> = kinds.iter().map(|k| vec![*k]).collect();
     for (i, a) in kinds.iter().enumerate() {
         for b in &kinds[i..] {
@@ -329,6 +350,7 @@ fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec<Action> {
     let movable: Vec<UnitUid> = content()
         .adjacent(area)
         .iter()
+        .filter(|_| moving)
         .flat_map(|a| {
             state
                 .area(*a)
@@ -354,20 +376,24 @@ fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec<Action> {
             })
         }));
     }
-    out.extend(priced(state, seat, &|p| {
-        act(Activation::Battle { payment: p })
-    }));
-    out.extend(priced(state, seat, &|p| {
-        act(Activation::Unique {
-            payment: p,
-            target: None,
-        })
-    }));
+    if battle {
+        out.extend(priced(state, seat, &|p| {
+            act(Activation::Battle { payment: p })
+        }));
+    }
+    if unique {
+        out.extend(priced(state, seat, &|p| {
+            act(Activation::Unique {
+                payment: p,
+                target: None,
+            })
+        }));
+    }
     for u in state
         .area(area)
         .units
         .iter()
-        .filter(|u| u.owner != seat && u.kind.is_basic())
+        .filter(|u| unique && u.owner != seat && u.kind.is_basic())
     {
         out.extend(priced(state, seat, &|p| {
             act(Activation::Unique {
@@ -376,7 +402,7 @@ fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec<Action> {
             })
         }));
     }
-    let mut hand = state.players[seat as usize].hand.clone();
+    let mut hand = if card { state.players[seat as usize].hand.clone() } else { Vec::new() };
     hand.sort_by_key(|c| c.deck_card().design);
     hand.dedup_by_key(|c| c.deck_card().design);
     for card in hand {
@@ -468,6 +494,7 @@ fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
     let skill = |a: AreaId, c: SkillChoice| Action::UseSkill { skill: (a, c) };
     for area in crate::skill::skill_areas(state, seat) {
         let mut tries: Vec<SkillChoice> = vec![SkillChoice::default()];
+        let mut paid: Vec<Action> = Vec::new();
         for e in &area.area().skill.effects {
             match e {
                 Effect::Peek(_) => {
@@ -516,27 +543,33 @@ fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
                 Effect::Deploy(d) if d.to == Place::AnyArea => {
                     for k in reserve_kinds(state, seat) {
                         for a in [area, content().capitol()] {
-                            for c in 0..=4 {
-                                tries.push(SkillChoice {
-                                    area: Some(a),
-                                    deploy: Some(pick(k)),
-                                    payment: Payment::energy_first(state, seat, c),
-                                    ..Default::default()
-                                });
-                            }
+                            paid.extend(priced(state, seat, &|p| {
+                                skill(
+                                    area,
+                                    SkillChoice {
+                                        area: Some(a),
+                                        deploy: Some(pick(k)),
+                                        payment: p,
+                                        ..Default::default()
+                                    },
+                                )
+                            }));
                         }
                     }
                 }
                 Effect::Deploy(_) => {
                     for (_, u) in state.units_of(seat) {
-                        for c in 0..=2 {
-                            tries.push(SkillChoice {
-                                unit: Some(u.uid),
-                                deploy: Some(pick(u.kind)),
-                                payment: Payment::energy_first(state, seat, c),
-                                ..Default::default()
-                            });
-                        }
+                        paid.extend(priced(state, seat, &|p| {
+                            skill(
+                                area,
+                                SkillChoice {
+                                    unit: Some(u.uid),
+                                    deploy: Some(pick(u.kind)),
+                                    payment: p,
+                                    ..Default::default()
+                                },
+                            )
+                        }));
                     }
                 }
                 Effect::UnitAttack(_) => {
@@ -558,6 +591,11 @@ fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
             seat,
             tries.into_iter().map(|c| skill(area, c)).collect(),
         ));
+        for a in paid {
+            if !out.contains(&a) {
+                out.push(a);
+            }
+        }
     }
     out
 }

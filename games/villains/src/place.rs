@@ -47,6 +47,10 @@ impl Payment {
 /// # Errors
 /// The Paying Costs rule, naming what is wrong.
 pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Result<(), RuleError> {
+    if state.quote.is_asking() {
+        state.quote.record(cost);
+        return Err(RuleError::illegal(PAYING_COSTS, "A price trial stops here."));
+    }
     let p = &state.players[seat as usize];
     if u32::from(pay.energy) + u32::from(pay.resources) != u32::from(cost) {
         return Err(RuleError::illegal(

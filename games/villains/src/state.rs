@@ -413,7 +413,55 @@ pub struct State {
     /// Choices players owe after an effect, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub owed: Vec<crate::choices::Owed>,
+    /// Not part of the table: set only on a prompt's scratch copy, to learn
+    /// what an action would cost (see [`Quote`]).
+    #[serde(skip)]
+    pub quote: Quote,
 }
+
+/// A price quote: the prompt's way to learn what a whole action costs in one
+/// trial instead of one trial per possible payment. On a scratch copy whose
+/// quote is asking, [`crate::place::check_payment`] records the cost and
+/// refuses, so the trial stops where the payment would be made. Copies made
+/// while resolving (cards and skills resolve on a copy) share the quote.
+/// It is never serialized and never makes two tables differ.
+#[derive(Debug, Clone, Default)]
+pub struct Quote(Option<std::sync::Arc<std::sync::atomic::AtomicU16>>);
+
+impl Quote {
+    const NONE: u16 = u16::MAX;
+
+    /// A quote that asks for the cost.
+    pub fn asking() -> Quote {
+        Quote(Some(std::sync::Arc::new(std::sync::atomic::AtomicU16::new(Self::NONE))))
+    }
+
+    /// Whether this copy is a price trial.
+    pub fn is_asking(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Records the cost the trial reached.
+    pub fn record(&self, cost: u8) {
+        if let Some(q) = &self.0 {
+            q.store(u16::from(cost), std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// The cost recorded, if the trial reached a payment.
+    pub fn cost(&self) -> Option<u8> {
+        let q = self.0.as_ref()?.load(std::sync::atomic::Ordering::Relaxed);
+        u8::try_from(q).ok()
+    }
+}
+
+impl PartialEq for Quote {
+    fn eq(&self, _: &Quote) -> bool {
+        true
+    }
+}
+
+impl Eq for Quote {}
 
 impl State {
     /// Seats in player order: the first player, then clockwise.
