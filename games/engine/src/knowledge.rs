@@ -11,7 +11,7 @@ use crate::{Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// A value known only to some seats.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hidden<T> {
     value: T,
     known_by: SeatSet,

@@ -67,6 +67,34 @@ impl<'a> SeatRef<'a> {
         self.verb = Some((third, second));
         self
     }
+
+    /// The token as a string, made in one allocation (log lines name seats
+    /// many times per action, and prompts try actions on copies).
+    pub fn token(&self) -> String {
+        let (third, second) = self.verb.unwrap_or(("", ""));
+        let mut s = String::with_capacity(12 + self.role.map_or(0, str::len) + third.len() + second.len());
+        s.push_str("{seat:");
+        if self.seat >= 100 {
+            s.push(char::from(b'0' + self.seat / 100));
+        }
+        if self.seat >= 10 {
+            s.push(char::from(b'0' + self.seat / 10 % 10));
+        }
+        s.push(char::from(b'0' + self.seat % 10));
+        if let Some(r) = self.role {
+            s.push('(');
+            s.push_str(r);
+            s.push(')');
+        }
+        if self.verb.is_some() {
+            s.push('|');
+            s.push_str(third);
+            s.push('|');
+            s.push_str(second);
+        }
+        s.push('}');
+        s
+    }
 }
 
 impl fmt::Display for SeatRef<'_> {
@@ -84,13 +112,13 @@ impl fmt::Display for SeatRef<'_> {
 
 /// `{seat:N}`: the seat's name for others, "you" for itself.
 pub fn seat_ref(seat: Seat) -> String {
-    SeatRef::new(seat).to_string()
+    SeatRef::new(seat).token()
 }
 
 /// `{seat:N|third|second}`: the seat and a verb agreeing with it ("Jean
 /// has", "you have").
 pub fn seat_verb(seat: Seat, third: &str, second: &str) -> String {
-    SeatRef::new(seat).verb(third, second).to_string()
+    SeatRef::new(seat).verb(third, second).token()
 }
 
 /// "1 card", "2 cards", "0 cards".
@@ -203,6 +231,15 @@ mod tests {
 
     fn names() -> Vec<String> {
         vec!["Ana".into(), "Bas".into(), "Jean".into()]
+    }
+
+    #[test]
+    fn a_token_string_is_its_display() {
+        for seat in [0, 7, 12, 120] {
+            for r in [SeatRef::new(seat), SeatRef::new(seat).role("Mafia"), SeatRef::new(seat).role("Mafia").verb("has", "have")] {
+                assert_eq!(r.token(), r.to_string());
+            }
+        }
     }
 
     #[test]

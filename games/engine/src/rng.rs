@@ -108,18 +108,19 @@ impl GameRng {
 
     /// Shuffles the deck called `deck`, honouring a forced order if one is
     /// queued for it.
-    pub fn shuffle_deck<T: Keyed>(&mut self, deck: &str, items: &mut Vec<T>) {
+    pub fn shuffle_deck<T: Keyed>(&mut self, deck: &str, items: &mut [T]) {
         items.shuffle(&mut self.inner);
         let forced = self.forced_orders.get_mut(deck).and_then(|q| q.pop_front());
         if let Some(top) = forced {
-            let mut front = Vec::with_capacity(top.len());
+            // Each forced key in turn moves up to the next place on top; the
+            // rest keep their shuffled order.
+            let mut next = 0;
             for key in &top {
-                if let Some(i) = items.iter().position(|c| c.key() == key) {
-                    front.push(items.remove(i));
+                if let Some(i) = items[next..].iter().position(|c| c.key() == key) {
+                    items[next..=next + i].rotate_right(1);
+                    next += 1;
                 }
             }
-            front.append(items);
-            *items = front;
         }
     }
 }

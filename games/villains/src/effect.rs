@@ -81,6 +81,13 @@ pub enum UnitType {
     Champion,
 }
 
+impl crate::tally::Kind for UnitType {
+    const ALL: &'static [Self] = &UnitType::ALL;
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 impl UnitType {
     /// All types, basic first.
     pub const ALL: [UnitType; 5] = [

@@ -443,13 +443,12 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
         for g in graves {
             *state.players[g.owner as usize]
                 .reserve_units
-                .entry(g.kind)
-                .or_insert(0) += 1;
+                .entry_or_insert(g.kind, 0) += 1;
         }
     }
     for p in &mut state.players {
         for t in p.spent_tokens.drain(..) {
-            *p.reserve_tokens.entry(*t.kind.rules_value()).or_insert(0) += 1;
+            *p.reserve_tokens.entry_or_insert(*t.kind.rules_value(), 0) += 1;
         }
         p.passed = false;
         p.fusion = 0;

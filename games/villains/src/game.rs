@@ -280,26 +280,19 @@ fn workable(state: &State, seat: Seat, candidates: Vec<Action>) -> Vec<Action> {
 }
 
 /// The action `make` builds, paid energy first, if the rules accept it: one
-/// trial on a copy that quotes the cost (`state::Quote`), then one with that
-/// payment.
+/// trial on a copy that quotes the cost and pays it energy first
+/// (`state::Quote`).
 fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<Action> {
     let mut trial = state.clone();
-    trial.quote = crate::state::Quote::asking();
-    let cost = match apply_to(&mut trial, seat, &make(Payment::default()), &mut GameRng::seeded(0)) {
-        Ok(_) => 0,
-        Err(_) => trial.quote.cost()?,
-    };
-    let p = &state.players[seat as usize];
-    if u16::from(cost) > u16::from(p.energy) + p.resources {
-        return None;
-    }
+    trial.quote = crate::state::Quote::asking(state, seat);
+    apply_to(&mut trial, seat, &make(Payment::default()), &mut GameRng::seeded(0)).ok()?;
+    let cost = trial.quote.cost().unwrap_or(0);
     let a = make(Payment::energy_first(state, seat, cost));
-    if cost == 0 && trial.quote.cost().is_none() {
-        // The trial went through unpaid: it already was the real thing.
-        return Some(a);
+    if trial.quote.unsure() {
+        let mut t = state.clone();
+        apply_to(&mut t, seat, &a, &mut GameRng::seeded(0)).ok()?;
     }
-    let mut t = state.clone();
-    apply_to(&mut t, seat, &a, &mut GameRng::seeded(0)).is_ok().then_some(a)
+    Some(a)
 }
 
 fn reserve_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
@@ -402,7 +395,7 @@ fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec<Action> {
             })
         }));
     }
-    let mut hand = if card { state.players[seat as usize].hand.clone() } else { Vec::new() };
+    let mut hand = if card { state.players[seat as usize].hand.clone() } else { Default::default() };
     hand.sort_by_key(|c| c.deck_card().design);
     hand.dedup_by_key(|c| c.deck_card().design);
     for card in hand {
@@ -1030,6 +1023,35 @@ impl Game for State {
 
     fn max_actions(_seats: u8) -> usize {
         6000
+    }
+
+    /// As the default (a sample of the prompt, tried on a copy), except that
+    /// the whole-candidate options (activations, skills, Laboratory plays,
+    /// plan scores) were each tried on a copy to build the prompt, so they
+    /// are not tried again.
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        let prompt = self.prompt(seat)?;
+        for _ in 0..64 {
+            let candidate = prompt.random_action(rng)?;
+            let Ok(action) = serde_json::from_value::<Action>(candidate) else {
+                continue;
+            };
+            if matches!(
+                action,
+                Action::Activate { .. }
+                    | Action::UseSkill { .. }
+                    | Action::LabPlay { .. }
+                    | Action::ScorePlans { .. }
+            ) {
+                return Some(action);
+            }
+            // `apply` would copy the table again: try on one copy.
+            let mut probe = self.clone();
+            if apply_to(&mut probe, seat, &action, &mut rng.clone()).is_ok() {
+                return Some(action);
+            }
+        }
+        None
     }
 }
 

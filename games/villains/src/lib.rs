@@ -57,6 +57,7 @@ pub mod skill;
 pub mod standing;
 pub mod start;
 pub mod state;
+pub mod tally;
 pub mod view;
 
 /// The game: the table is the value the engine contract speaks of.

@@ -48,8 +48,13 @@ impl Payment {
 /// The Paying Costs rule, naming what is wrong.
 pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Result<(), RuleError> {
     if state.quote.is_asking() {
-        state.quote.record(cost);
-        return Err(RuleError::illegal(PAYING_COSTS, "A price trial stops here."));
+        // A price trial: the cost is paid energy first, as far as it can be.
+        let p = &state.players[seat as usize];
+        state.quote.record(cost, (p.energy, p.resources));
+        if u32::from(cost) > u32::from(p.energy) + u32::from(p.resources) {
+            return Err(RuleError::illegal(PAYING_COSTS, format!("The cost is {cost}.")));
+        }
+        return Ok(());
     }
     let p = &state.players[seat as usize];
     if u32::from(pay.energy) + u32::from(pay.resources) != u32::from(cost) {
@@ -75,6 +80,10 @@ pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Resul
 
 /// Spends a checked payment.
 pub fn pay(state: &mut State, seat: Seat, pay: Payment) {
+    let pay = match state.quote.cost() {
+        Some(cost) => Payment::energy_first(state, seat, cost),
+        None => pay,
+    };
     let p = &mut state.players[seat as usize];
     p.energy -= pay.energy;
     p.resources -= pay.resources;

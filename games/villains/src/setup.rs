@@ -91,7 +91,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         phase: Phase::SelectFactions { chooser: first },
         first_player: first,
         players: (0..seats).map(|_| Player::new()).collect(),
-        areas,
+        areas: areas.into(),
         deck,
         discards: Vec::new(),
         global_rules: Vec::new(),
@@ -154,7 +154,7 @@ pub fn choose_faction(
     p.resources = u16::from(record.starting_resources);
     let mut plans: Vec<_> = c.plans_of(faction).collect();
     rng.shuffle_deck(&plan_deck_name(faction), &mut plans);
-    p.plan_deck = plans;
+    p.plan_deck = plans.into();
     p.upgrades_set_aside = [1, 2]
         .iter()
         .filter_map(|l| c.upgrade_of(faction, *l))

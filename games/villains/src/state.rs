@@ -28,7 +28,8 @@ use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId, content};
 use crate::effect::{TokenType, UnitType};
 use backroom_engine::{Hidden, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use crate::tally::Tally;
+use smallvec::SmallVec;
 
 /// A player marker on an area's control indicator or a captured-marker
 /// space: a player's colour, or the purple setup marker.
@@ -56,6 +57,19 @@ pub enum TokenKind {
     Battle,
     /// The owner's faction's unique token (Hitman, Mr. Fusion...).
     Unique,
+}
+
+impl crate::tally::Kind for TokenKind {
+    const ALL: &'static [Self] = &[
+        TokenKind::Deploy,
+        TokenKind::Card,
+        TokenKind::Move,
+        TokenKind::Battle,
+        TokenKind::Unique,
+    ];
+    fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl TokenKind {
@@ -93,7 +107,7 @@ pub struct TokenUid(pub u16);
 pub struct UnitUid(pub u16);
 
 /// An action token on an area's track.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlacedToken {
     /// Its board id.
     pub uid: TokenUid,
@@ -112,7 +126,7 @@ pub struct PlacedToken {
 }
 
 /// A token that left the board this turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpentToken {
     /// What it is.
     pub kind: Hidden<TokenKind>,
@@ -121,7 +135,7 @@ pub struct SpentToken {
 }
 
 /// A unit in play.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
     /// Its id.
     pub uid: UnitUid,
@@ -160,16 +174,16 @@ pub struct RuleCard {
 }
 
 /// One area of the City.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AreaState {
     /// The marker on its control indicator.
     pub controller: Option<Marker>,
     /// Its action token track, space 1 first; `None` is an open space.
-    pub track: Vec<Option<PlacedToken>>,
+    pub track: SmallVec<[Option<PlacedToken>; 6]>,
     /// Units here.
-    pub units: Vec<Unit>,
+    pub units: SmallVec<[Unit; 8]>,
     /// Dead units here, with their killers.
-    pub graveyard: Vec<Grave>,
+    pub graveyard: SmallVec<[Grave; 4]>,
     /// A combat marker lies here.
     pub combat_marker: bool,
     /// Players whose marker is on its skill track this turn.
@@ -178,14 +192,57 @@ pub struct AreaState {
     pub rules: Vec<RuleCard>,
 }
 
+// Copies are made per candidate action the prompts try, so these copy
+// their inline lists as whole slices rather than item by item (SmallVec's
+// own `clone`).
+impl Clone for AreaState {
+    fn clone(&self) -> Self {
+        AreaState {
+            controller: self.controller,
+            track: SmallVec::from_slice(&self.track),
+            units: SmallVec::from_slice(&self.units),
+            graveyard: SmallVec::from_slice(&self.graveyard),
+            combat_marker: self.combat_marker,
+            skill_used: self.skill_used,
+            rules: self.rules.clone(),
+        }
+    }
+}
+
+impl Clone for Player {
+    fn clone(&self) -> Self {
+        Player {
+            faction: self.faction,
+            energy: self.energy,
+            resources: self.resources,
+            ap: self.ap,
+            pp: self.pp,
+            hand: SmallVec::from_slice(&self.hand),
+            plan_deck: SmallVec::from_slice(&self.plan_deck),
+            plans_bottomed: self.plans_bottomed,
+            plans: SmallVec::from_slice(&self.plans),
+            scored_plans: SmallVec::from_slice(&self.scored_plans),
+            target: self.target,
+            captured: SmallVec::from_slice(&self.captured),
+            upgrades_set_aside: SmallVec::from_slice(&self.upgrades_set_aside),
+            upgrade: self.upgrade,
+            reserve_units: self.reserve_units,
+            reserve_tokens: self.reserve_tokens,
+            spent_tokens: SmallVec::from_slice(&self.spent_tokens),
+            passed: self.passed,
+            fusion: self.fusion,
+        }
+    }
+}
+
 impl AreaState {
     /// An empty area with `spaces` token spaces.
     pub fn new(spaces: u8) -> Self {
         AreaState {
             controller: None,
-            track: vec![None; spaces as usize],
-            units: Vec::new(),
-            graveyard: Vec::new(),
+            track: smallvec::smallvec![None; spaces as usize],
+            units: SmallVec::new(),
+            graveyard: SmallVec::new(),
             combat_marker: false,
             skill_used: SeatSet::EMPTY,
             rules: Vec::new(),
@@ -226,7 +283,7 @@ pub enum CapitolTokenState {
 }
 
 /// One player: faction sheet, reserves, hands and score.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// The faction, once chosen.
     pub faction: Option<FactionId>,
@@ -239,33 +296,33 @@ pub struct Player {
     /// Plan points.
     pub pp: u8,
     /// Action cards in hand (owner only; the count is public).
-    pub hand: Vec<CardId>,
+    pub hand: SmallVec<[CardId; 8]>,
     /// Plan deck, top first (nobody knows its order).
-    pub plan_deck: Vec<PlanId>,
+    pub plan_deck: SmallVec<[PlanId; 8]>,
     /// How many cards at the bottom of the plan deck its owner put there,
     /// so knows (the last `plans_bottomed` of `plan_deck`, in order).
     pub plans_bottomed: u8,
     /// Plans in hand (owner only; the count is public).
-    pub plans: Vec<PlanId>,
+    pub plans: SmallVec<[PlanId; 4]>,
     /// Plans scored: face up and finished.
-    pub scored_plans: Vec<PlanId>,
+    pub scored_plans: SmallVec<[PlanId; 4]>,
     /// This turn's target card, once selected.
     pub target: Option<Hidden<CardId>>,
     /// Captured markers, in the captured-marker track's order.
-    pub captured: Vec<Marker>,
+    pub captured: SmallVec<[Marker; 4]>,
     /// Upgrade cards set aside face down (owner only).
-    pub upgrades_set_aside: Vec<UpgradeId>,
+    pub upgrades_set_aside: SmallVec<[UpgradeId; 2]>,
     /// The claimed upgrade, face up above the faction sheet.
     pub upgrade: Option<UpgradeId>,
     /// Units in reserve, by type (public: units are).
-    pub reserve_units: BTreeMap<UnitType, u8>,
+    pub reserve_units: Tally<UnitType>,
     /// Action tokens in reserve, by kind (owner only: with the public mix,
     /// the reserve tells which face-down tokens are on the board).
-    pub reserve_tokens: BTreeMap<TokenKind, u8>,
+    pub reserve_tokens: Tally<TokenKind>,
     /// Tokens that left the board this turn (discarded, removed by Stupor
     /// or the Suitcase Nuke), back to the reserve at Cleanup; a token
     /// removed unrevealed stays hidden.
-    pub spent_tokens: Vec<SpentToken>,
+    pub spent_tokens: SmallVec<[SpentToken; 4]>,
     /// Passed for the rest of the current step.
     pub passed: bool,
     /// Cards played with Mr. Fusion this turn (the fusion track).
@@ -281,18 +338,18 @@ impl Player {
             resources: 0,
             ap: 0,
             pp: 0,
-            hand: Vec::new(),
-            plan_deck: Vec::new(),
+            hand: SmallVec::new(),
+            plan_deck: SmallVec::new(),
             plans_bottomed: 0,
-            plans: Vec::new(),
-            scored_plans: Vec::new(),
+            plans: SmallVec::new(),
+            scored_plans: SmallVec::new(),
             target: None,
-            captured: Vec::new(),
-            upgrades_set_aside: Vec::new(),
+            captured: SmallVec::new(),
+            upgrades_set_aside: SmallVec::new(),
             upgrade: None,
-            reserve_units: BTreeMap::new(),
-            reserve_tokens: BTreeMap::new(),
-            spent_tokens: Vec::new(),
+            reserve_units: Tally::new(),
+            reserve_tokens: Tally::new(),
+            spent_tokens: SmallVec::new(),
             passed: false,
             fusion: 0,
         }
@@ -382,9 +439,9 @@ pub struct State {
     /// Who holds the first player card.
     pub first_player: Seat,
     /// One per seat; seats are player colours, clockwise.
-    pub players: Vec<Player>,
+    pub players: SmallVec<[Player; 5]>,
     /// The City, in area order.
-    pub areas: Vec<AreaState>,
+    pub areas: SmallVec<[AreaState; 9]>,
     /// The action deck, top first (nobody knows its order).
     pub deck: Vec<CardId>,
     /// The action discard pile, top last (public).
@@ -419,21 +476,38 @@ pub struct State {
     pub quote: Quote,
 }
 
-/// A price quote: the prompt's way to learn what a whole action costs in one
-/// trial instead of one trial per possible payment. On a scratch copy whose
-/// quote is asking, [`crate::place::check_payment`] records the cost and
-/// refuses, so the trial stops where the payment would be made. Copies made
+/// A price quote: the prompt's way to learn what a whole action costs, and
+/// whether it works, in one trial instead of one trial per possible
+/// payment. On a scratch copy whose quote is asking,
+/// [`crate::place::check_payment`] records the cost and accepts it when the
+/// player can pay it at all, and [`crate::place::pay`] pays it energy
+/// first: the trial is exactly the action paid energy first. Copies made
 /// while resolving (cards and skills resolve on a copy) share the quote.
 /// It is never serialized and never makes two tables differ.
 #[derive(Debug, Clone, Default)]
-pub struct Quote(Option<std::sync::Arc<std::sync::atomic::AtomicU16>>);
+pub struct Quote(Option<std::sync::Arc<QuoteCell>>);
+
+/// What a price trial learns.
+#[derive(Debug)]
+pub struct QuoteCell {
+    /// The player's energy and resources before the trial.
+    funds: (u8, u16),
+    /// The cost reached, `u16::MAX` for none.
+    cost: std::sync::atomic::AtomicU16,
+    /// The funds had changed by the time of the payment, so the payment
+    /// made then may differ from the one split before the action.
+    unsure: std::sync::atomic::AtomicBool,
+}
 
 impl Quote {
-    const NONE: u16 = u16::MAX;
-
-    /// A quote that asks for the cost.
-    pub fn asking() -> Quote {
-        Quote(Some(std::sync::Arc::new(std::sync::atomic::AtomicU16::new(Self::NONE))))
+    /// A quote that asks what `seat` would pay.
+    pub fn asking(state: &State, seat: Seat) -> Quote {
+        let p = &state.players[seat as usize];
+        Quote(Some(std::sync::Arc::new(QuoteCell {
+            funds: (p.energy, p.resources),
+            cost: std::sync::atomic::AtomicU16::new(u16::MAX),
+            unsure: std::sync::atomic::AtomicBool::new(false),
+        })))
     }
 
     /// Whether this copy is a price trial.
@@ -441,17 +515,26 @@ impl Quote {
         self.0.is_some()
     }
 
-    /// Records the cost the trial reached.
-    pub fn record(&self, cost: u8) {
+    /// Records the cost the trial reached, with the funds then.
+    pub fn record(&self, cost: u8, funds: (u8, u16)) {
         if let Some(q) = &self.0 {
-            q.store(u16::from(cost), std::sync::atomic::Ordering::Relaxed);
+            q.cost.store(u16::from(cost), std::sync::atomic::Ordering::Relaxed);
+            if funds != q.funds {
+                q.unsure.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
         }
     }
 
     /// The cost recorded, if the trial reached a payment.
     pub fn cost(&self) -> Option<u8> {
-        let q = self.0.as_ref()?.load(std::sync::atomic::Ordering::Relaxed);
+        let q = self.0.as_ref()?.cost.load(std::sync::atomic::Ordering::Relaxed);
         u8::try_from(q).ok()
+    }
+
+    /// Whether the trial paid from other funds than the player had before
+    /// it (then the action must be tried again with its real payment).
+    pub fn unsure(&self) -> bool {
+        self.0.as_ref().is_some_and(|q| q.unsure.load(std::sync::atomic::Ordering::Relaxed))
     }
 }
 
@@ -514,12 +597,12 @@ impl State {
     /// chosen, read "Jean (Mafia)" by others and "you" by the seat itself
     /// (`backroom_engine::names`); never "Seat 2".
     pub fn who(&self, s: Seat) -> String {
-        self.seat_ref(s).to_string()
+        self.seat_ref(s).token()
     }
 
     /// Seat `s` as the subject of a verb: "Jean (Mafia) gains", "you gain".
     pub fn who_verb(&self, s: Seat, third: &str, second: &str) -> String {
-        self.seat_ref(s).verb(third, second).to_string()
+        self.seat_ref(s).verb(third, second).token()
     }
 
     fn seat_ref(&self, s: Seat) -> backroom_engine::SeatRef<'static> {

@@ -212,8 +212,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                         })
                     })
                     .collect(),
-                units: a.units.clone(),
-                graveyard: a.graveyard.clone(),
+                units: a.units.to_vec(),
+                graveyard: a.graveyard.to_vec(),
                 combat_marker: a.combat_marker,
                 skill_used: a.skill_used.iter().collect(),
                 rules: a.rules.clone(),
@@ -235,12 +235,12 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 ap: p.ap,
                 pp: p.pp,
                 hand_count: p.hand.len(),
-                hand: mine.then(|| p.hand.clone()),
+                hand: mine.then(|| p.hand.to_vec()),
                 plan_count: p.plans.len(),
-                plans: mine.then(|| p.plans.clone()),
+                plans: mine.then(|| p.plans.to_vec()),
                 plan_deck_count: p.plan_deck.len(),
                 plans_bottomed: mine.then(|| p.plan_deck[bottom..].to_vec()),
-                scored_plans: p.scored_plans.clone(),
+                scored_plans: p.scored_plans.to_vec(),
                 target: match &p.target {
                     None => TargetView::None,
                     Some(t) if state.targets_revealed => TargetView::Known(*t.rules_value()),
@@ -248,12 +248,12 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                         .for_viewer(viewer)
                         .map_or(TargetView::FaceDown, |c| TargetView::Known(*c)),
                 },
-                captured: p.captured.clone(),
+                captured: p.captured.to_vec(),
                 upgrade: p.upgrade,
-                upgrades_set_aside: mine.then(|| p.upgrades_set_aside.clone()),
-                reserve_units: p.reserve_units.clone(),
+                upgrades_set_aside: mine.then(|| p.upgrades_set_aside.to_vec()),
+                reserve_units: p.reserve_units.to_map(),
                 reserve_token_count: p.reserve_tokens.values().map(|n| *n as usize).sum(),
-                reserve_tokens: mine.then(|| p.reserve_tokens.clone()),
+                reserve_tokens: mine.then(|| p.reserve_tokens.to_map()),
                 spent_tokens: p
                     .spent_tokens
                     .iter()
@@ -354,16 +354,16 @@ fn redeal_plans(state: &mut State, seat: Seat, own: bool, rng: &mut GameRng) {
     rng.shuffle(&mut pool);
     let (hand, deck) = pool.split_at(in_hand);
     if !own {
-        p.plans = hand.to_vec();
+        p.plans = hand.iter().copied().collect();
     }
-    p.plan_deck.splice(..free, deck.iter().copied());
+    p.plan_deck[..free].copy_from_slice(deck);
 }
 
 /// Another player's tokens `viewer` cannot see: its reserve, its face-down
 /// tokens the viewer has not peeked at, and those it lost unrevealed.
 fn redeal_tokens(state: &mut State, viewer: Seat, other: Seat, rng: &mut GameRng) {
     let mut pool: Vec<TokenKind> = Vec::new();
-    for (k, n) in &state.players[other as usize].reserve_tokens {
+    for (k, n) in state.players[other as usize].reserve_tokens.iter() {
         pool.extend(std::iter::repeat_n(*k, *n as usize));
     }
     let hidden_on_board = |t: &crate::state::PlacedToken| {

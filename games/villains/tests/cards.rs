@@ -460,8 +460,8 @@ fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
     );
     // Shakedown: each opponent holding a card discards one of its choice.
     s.players[1].hand.clear();
-    s.players[2].hand = vec![card("windfall-3")];
-    s.players[3].hand = vec![card("windfall-4"), card("stupor-2")];
+    s.players[2].hand = vec![card("windfall-3")].into();
+    s.players[3].hand = vec![card("windfall-4"), card("stupor-2")].into();
     let i = face_down(&mut s, area("police"), 0, TokenKind::Card);
     s.phase = Phase::TakeActions {
         current: 0,
@@ -484,7 +484,7 @@ fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
         log[0].for_viewer(Viewer::Seat(1)),
         Some("{seat:3(Bankers)|discards|discard} Stupor.")
     );
-    assert_eq!(s.players[3].hand, [card("windfall-4")]);
+    assert_eq!(s.players[3].hand[..], [card("windfall-4")]);
     assert_eq!(
         s.phase,
         Phase::TakeActions {

@@ -60,7 +60,7 @@ fn the_rulebooks_combat_in_the_church() {
     assert!(assign_hit(&mut s, 1, a_mole).is_err());
     assign_hit(&mut s, 1, s_talent).unwrap();
     assert_eq!(
-        s.area(church).graveyard,
+        s.area(church).graveyard[..],
         [Grave {
             owner: 1,
             kind: UnitType::Talent,

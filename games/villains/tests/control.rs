@@ -98,7 +98,7 @@ fn the_communists_take_the_church_and_capture_the_scientists_marker() {
     determine_control(&mut s);
     assert_eq!(s.area(church).controller, Some(Marker::Player(COMMUNIST)));
     assert_eq!(
-        s.players[COMMUNIST as usize].captured,
+        s.players[COMMUNIST as usize].captured[..],
         [Marker::Player(SCIENTIST)]
     );
     assert_eq!(
@@ -198,7 +198,7 @@ fn the_setup_marker_has_one_influence_and_can_be_captured() {
     units(&mut s, sewers, MUTANT, &[UnitType::Talent]);
     determine_control(&mut s);
     assert_eq!(s.area(sewers).controller, Some(Marker::Player(MUTANT)));
-    assert_eq!(s.players[0].captured, [Marker::Setup]);
+    assert_eq!(s.players[0].captured[..], [Marker::Setup]);
 }
 
 #[test]

@@ -125,7 +125,7 @@ fn score_plans_then_the_next_turn_or_the_end() {
     )
     .unwrap();
     assert_eq!(s.players[0].pp, 1);
-    assert_eq!(s.players[0].scored_plans, [rise]);
+    assert_eq!(s.players[0].scored_plans[..], [rise]);
     assert!(!s.players[0].plans.contains(&rise));
     for seat in [1, 2] {
         score_plans(&mut s, seat, &[], &mut rng).unwrap();

@@ -18,7 +18,7 @@ fn income_energy_and_draws() {
     let mut rng = GameRng::seeded(3);
     let mut s = table(&FIVE, 0, &mut rng);
     // The Communists hold two captured markers: +1 energy, +1 card.
-    s.players[4].captured = vec![Marker::Setup, Marker::Player(0)];
+    s.players[4].captured = vec![Marker::Setup, Marker::Player(0)].into();
     // The Cult controls the Laboratory: +1 card.
     s.area_mut(area("laboratory")).controller = Some(Marker::Player(1));
     let log = begin_turn(&mut s, &mut rng);

@@ -243,7 +243,7 @@ fn a_seat_sees_its_own_secrets_and_counts_of_the_others() {
         a.apply(&mut s, &mut rng).unwrap();
     }
     let v = view(&s, Viewer::Seat(1));
-    assert_eq!(v.players[1].hand.as_ref(), Some(&s.players[1].hand));
+    assert_eq!(v.players[1].hand.as_deref(), Some(&s.players[1].hand[..]));
     assert!(v.players[0].hand.is_none() && v.players[0].hand_count == s.players[0].hand.len());
     assert!(v.players[0].plans.is_none() && v.players[0].plan_count == 2);
     assert_eq!(v.players[1].plans_bottomed.as_ref().map(Vec::len), Some(1));
