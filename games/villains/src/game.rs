@@ -45,6 +45,30 @@ pub struct LabPlay {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
+    /// Deals: offer `to` `give` resources for `want` back (any time).
+    Offer {
+        /// To whom.
+        to: Seat,
+        /// Resources given.
+        give: u16,
+        /// Resources asked back.
+        want: u16,
+    },
+    /// Deals: accept the offer `from` made you.
+    AcceptOffer {
+        /// Who made it.
+        from: Seat,
+    },
+    /// Deals: decline the offer `from` made you.
+    DeclineOffer {
+        /// Who made it.
+        from: Seat,
+    },
+    /// Deals: withdraw your offer to `to`.
+    WithdrawOffer {
+        /// To whom it was made.
+        to: Seat,
+    },
     /// Select Factions.
     ChooseFaction {
         /// The faction.
@@ -153,6 +177,63 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Deals are made at any time, whether or not the game waits for the
+    /// seat (`deals`).
+    pub fn any_time(&self) -> bool {
+        matches!(
+            self,
+            Action::Offer { .. }
+                | Action::AcceptOffer { .. }
+                | Action::DeclineOffer { .. }
+                | Action::WithdrawOffer { .. }
+        )
+    }
+}
+
+/// The Deals asks `seat` has now: any-time asks (`Ask::any_time`).
+fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
+    use crate::deals::{MOST, offer_between, terms};
+    if !crate::deals::open(state) || seat >= state.seats {
+        return Vec::new();
+    }
+    let mine = state.players[seat as usize].resources;
+    let mut asks = Vec::new();
+    let others: Vec<Seat> = (0..state.seats).filter(|o| *o != seat).collect();
+    for o in &others {
+        let theirs = state.players[*o as usize].resources;
+        if mine == 0 && theirs == 0 {
+            continue;
+        }
+        asks.push(
+            Ask::new("offer", format!("Offer {} a deal", state.who(*o)))
+                .with("to", *o)
+                .param("give", "Resources you give", Input::Number { min: 0, max: i64::from(mine.min(MOST)) })
+                .param("want", "Resources you ask back", Input::Number { min: 0, max: i64::from(theirs.min(MOST)) })
+                .at_any_time(),
+        );
+    }
+    let to_me: Vec<crate::deals::Offer> = state.offers.iter().copied().filter(|o| o.to == seat).collect();
+    let acceptable: Vec<Opt> = to_me
+        .iter()
+        .filter(|o| state.players[o.from as usize].resources >= o.give && mine >= o.want)
+        .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("accept_offer", "Accept an offer"), "from", "Offer", acceptable).map(Ask::at_any_time));
+    let declinable: Vec<Opt> = to_me
+        .iter()
+        .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("decline_offer", "Decline an offer"), "from", "Offer", declinable).map(Ask::at_any_time));
+    let withdrawable: Vec<Opt> = others
+        .iter()
+        .filter_map(|o| offer_between(state, seat, *o))
+        .map(|o| opt(&o.to, format!("To {}: {}", state.who(o.to), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("withdraw_offer", "Withdraw an offer"), "to", "Offer", withdrawable).map(Ask::at_any_time));
+    asks
+}
+
 fn apply_to(
     state: &mut State,
     seat: Seat,
@@ -160,6 +241,10 @@ fn apply_to(
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     match action.clone() {
+        Action::Offer { to, give, want } => crate::deals::offer(state, seat, to, give, want),
+        Action::AcceptOffer { from } => crate::deals::accept(state, seat, from),
+        Action::DeclineOffer { from } => crate::deals::decline(state, seat, from),
+        Action::WithdrawOffer { to } => crate::deals::withdraw(state, seat, to),
         Action::ChooseFaction { faction } => {
             let mut log = crate::setup::choose_faction(state, seat, faction, rng)?;
             if state.phase == Phase::Start {
@@ -674,7 +759,11 @@ impl Game for State {
 
     fn prompt(&self, seat: Seat) -> Option<Prompt> {
         if !self.pending().awaited().contains(seat) {
-            return None;
+            let asks = deal_asks(self, seat);
+            return (!asks.is_empty()).then(|| Prompt {
+                title: "Deals".into(),
+                asks,
+            });
         }
         let mut asks: Vec<Ask> = Vec::new();
         if let Some(o) = crate::choices::next(self) {
@@ -953,6 +1042,7 @@ impl Game for State {
                 Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => {}
             }
         }
+        asks.extend(deal_asks(self, seat));
         (!asks.is_empty()).then(|| Prompt {
             title: step_title(self).into(),
             asks,
@@ -971,7 +1061,7 @@ impl Game for State {
         if seat >= self.seats {
             return Err(RuleError::not_your_turn("Actions", "No such seat."));
         }
-        if !self.pending().awaited().contains(seat) {
+        if !action.any_time() && !self.pending().awaited().contains(seat) {
             return Err(RuleError::not_your_turn("Actions", "It is not your turn."));
         }
         let mut t = self.clone();

@@ -34,6 +34,7 @@
 //!   objectives, Check for Victory, Collect Upgrades, Refresh, Cleanup;
 //! * [`flow`]: the Combat Step's order of battles, the END PHASE's order,
 //!   Score Plans, victory or the next turn;
+//! * [`deals`]: Deals: resource offers between players at any time;
 //! * [`game`]: the `backroom_engine::Game` impl (actions, pending, prompts,
 //!   outcome);
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
@@ -46,6 +47,7 @@ pub mod choices;
 pub mod combat;
 pub mod content;
 pub mod control;
+pub mod deals;
 pub mod effect;
 pub mod end;
 pub mod flow;
