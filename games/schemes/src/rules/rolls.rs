@@ -263,12 +263,11 @@ impl Schemes {
     pub fn look_next_seven(&mut self, seat: Seat, deck_of: Seat) {
         let cards: Vec<_> = self.sides[deck_of as usize].deck.iter().take(7).copied().collect();
         let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
-        let whose = if deck_of == seat { "own".to_string() } else { format!("{} deck", Self::role(deck_of)) };
-        let deck_words = if deck_of == seat { format!("{whose} deck") } else { whose };
+        let deck_words = if deck_of == crate::state::HERO { "the Heroes' deck" } else { "the Villain's deck" };
         self.log.push(LogEntry::split(
             SeatSet::only(seat),
-            format!("{} the next cards of the {deck_words}: {}.", seat_verb(seat, "sees", "see"), if names.is_empty() { "none".to_string() } else { names.join(", ") }),
-            Some(format!("{} at the next 7 cards of the {deck_words}.", seat_verb(seat, "looks", "look"))),
+            format!("{} the next cards of {deck_words}: {}.", seat_verb(seat, "sees", "see"), if names.is_empty() { "none".to_string() } else { names.join(", ") }),
+            Some(format!("{} at the next 7 cards of {deck_words}.", seat_verb(seat, "looks", "look"))),
         ));
         self.looks[seat as usize] = Some(Look { what: LookKind::NextSeven, of: deck_of, cards });
         self.notice(Notice { by: seat, what: LookKind::NextSeven, of: deck_of, found: None });
