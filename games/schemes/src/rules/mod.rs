@@ -7,11 +7,13 @@
 //! * [`events`]: the event windows after every roll and in the Intercept
 //!   phase;
 //! * [`decisions`]: the actions that answer each decision;
+//! * [`board`]: what is in play, Fight and Track, the attachment rules;
 //! * [`attack`]: the Attack phase (Combat, Locations, the Showdown);
 //! * [`cards`]: drawing, discarding, Wounds, deaths;
 //! * [`victory`]: every way the game ends.
 
 pub mod attack;
+pub mod board;
 pub mod cards;
 pub mod decisions;
 pub mod events;
