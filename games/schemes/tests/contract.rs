@@ -25,8 +25,10 @@ fn random_play_whole_games() {
 #[test]
 fn non_leak_views_and_log_lines() {
     let (mut effective, mut checks, mut log_effective, mut log_checks) = (0, 0, 0, 0);
-    for seed in 0..3 {
-        let r = testkit::non_leak::<Schemes>(&short(4), 2, seed).unwrap_or_else(|e| panic!("{e}"));
+    // SCHEMES_LEAK_SEEDS / SCHEMES_LEAK_TURNS for a longer soak.
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    for seed in 0..env("SCHEMES_LEAK_SEEDS", 3) {
+        let r = testkit::non_leak::<Schemes>(&short(env("SCHEMES_LEAK_TURNS", 4) as u32), 2, seed).unwrap_or_else(|e| panic!("{e}"));
         effective += r.effective;
         checks += r.checks;
         log_effective += r.log_effective;
@@ -40,8 +42,10 @@ fn non_leak_views_and_log_lines() {
 #[test]
 fn offered_options_work() {
     let mut options = 0;
-    for seed in 0..3 {
-        let r = testkit::offered_options_work::<Schemes>(&short(5), 2, seed, 600).unwrap_or_else(|e| panic!("{e}"));
+    // SCHEMES_OFFER_SEEDS / SCHEMES_OFFER_STEPS for a longer soak.
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    for seed in 0..env("SCHEMES_OFFER_SEEDS", 3) {
+        let r = testkit::offered_options_work::<Schemes>(&short(25), 2, seed, env("SCHEMES_OFFER_STEPS", 600) as usize).unwrap_or_else(|e| panic!("{e}"));
         options += r.options;
     }
     assert!(options > 150, "{options}");

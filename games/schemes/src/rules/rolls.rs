@@ -103,7 +103,13 @@ impl Schemes {
             Effect::LookNextSeven { deck: WhichDeck::Own } => self.look_next_seven(seat, seat),
             Effect::LookNextSeven { deck: WhichDeck::Either } => self.schedule(vec![Task::Ask { stage: Stage::ChooseDeck { seat } }]),
             Effect::LookOpponentHand => self.look_hand(seat),
-            Effect::GainControl => self.schedule(vec![Task::Ask { stage: Stage::Lure { seat } }]),
+            Effect::GainControl => {
+                if self.lure_targets(seat).is_empty() {
+                    self.note("There is no Character that can change sides.");
+                } else {
+                    self.schedule(vec![Task::Ask { stage: Stage::Lure { seat } }]);
+                }
+            }
             Effect::Search { find } => self.begin_search(seat, find),
             Effect::Draw { cards } => self.draw(seat, u32::from(cards)),
             Effect::Heal => {
