@@ -94,7 +94,7 @@ impl Schemes {
         if let Some(r) = &mut self.roll {
             r.result = Some(row.name.clone());
         }
-        self.note(format!("{} {}: {}", roll.kind.table().name, roll.total(), row.name));
+        self.note(format!("{} {}: {}.", roll.kind.table().name, roll.total(), row.name));
         let (seat, them) = (roll.roller, other(roll.roller));
         let unit = roll.unit;
         match row.effect {
