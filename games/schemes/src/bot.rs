@@ -106,7 +106,10 @@ pub fn bot_action(g: &Schemes, seat: Seat, _rng: &mut GameRng) -> Option<Action>
         Stage::PlotAttach { .. } => {
             let plot = hand.iter().copied().find(|c| c.card().kind == Kind::Plot);
             let holders = g.holders(seat, Kind::Plot);
-            let martians = holders.iter().copied().find(|m| g.piece(*m).is_some_and(|p| p.card.card().mastermind.as_ref().is_some_and(|r| r.plot_title.is_some())));
+            let martians = holders
+                .iter()
+                .copied()
+                .find(|m| g.piece(*m).is_some_and(|p| p.card.card().mastermind.as_ref().is_some_and(|r| r.plot_title.is_some())));
             match (plot, martians.or_else(|| best_by(&holders, |m| -(g.plots_of(m).len() as i32)))) {
                 (Some(card), Some(mastermind)) => Action::AttachPlot { card, mastermind },
                 _ => Action::Done,
@@ -149,7 +152,11 @@ pub fn bot_action(g: &Schemes, seat: Seat, _rng: &mut GameRng) -> Option<Action>
             }
         }
         Stage::Continue { hero, mastermind, penalty, .. } => {
-            if attack_odds(g, *hero, *mastermind, *penalty) > 0.0 { Action::AttackAgain } else { Action::Stop }
+            if attack_odds(g, *hero, *mastermind, *penalty) > 0.0 {
+                Action::AttackAgain
+            } else {
+                Action::Stop
+            }
         }
     })
 }

@@ -62,10 +62,7 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
         }
         Stage::ChooseDeck { .. } => (
             "Look at the next 7 cards of either deck".into(),
-            vec![
-                Ask::new("look_at", "The Heroes' deck").with("deck", 0),
-                Ask::new("look_at", "The Villain's deck").with("deck", 1),
-            ],
+            vec![Ask::new("look_at", "The Heroes' deck").with("deck", 0), Ask::new("look_at", "The Villain's deck").with("deck", 1)],
         ),
         Stage::Lure { .. } => {
             let t = g.lure_targets(seat);
@@ -98,7 +95,11 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
             format!("{} is wounded", g.label(*unit)),
             vec![
                 Ask::new("wound", "Take the Wound"),
-                Ask::new("drop_gear", "Discard an attached Vehicle or Weapon instead").param("gear", "Vehicle or Weapon", units(g, &g.gear_of(*unit))),
+                Ask::new("drop_gear", "Discard an attached Vehicle or Weapon instead").param(
+                    "gear",
+                    "Vehicle or Weapon",
+                    units(g, &g.gear_of(*unit)),
+                ),
             ],
         ),
         Stage::Foil { mastermind, .. } => {
@@ -109,7 +110,10 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
             let opts = g.plots().into_iter().map(|p| Opt::new(p, g.plot_label(p))).collect();
             (
                 "Wheels in Motion".into(),
-                vec![Ask::new("draw_card", "Draw 1 card"), Ask::new("add_counter", "Put 1 Plot counter").param("plot", "Plot", Input::One { options: opts })],
+                vec![
+                    Ask::new("draw_card", "Draw 1 card"),
+                    Ask::new("add_counter", "Put 1 Plot counter").param("plot", "Plot", Input::One { options: opts }),
+                ],
             )
         }
         Stage::Recruit { played, .. } => {
@@ -137,7 +141,11 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
             let holders = g.holders(seat, Kind::Plot);
             for c in distinct(hand.iter().copied().filter(|c| c.card().kind == Kind::Plot)) {
                 if !holders.is_empty() {
-                    asks.push(Ask::new("attach_plot", format!("Attach {}", c.name())).with("card", c.key()).param("mastermind", "Mastermind", units(g, &holders)));
+                    asks.push(Ask::new("attach_plot", format!("Attach {}", c.name())).with("card", c.key()).param(
+                        "mastermind",
+                        "Mastermind",
+                        units(g, &holders),
+                    ));
                 }
             }
             asks.push(done("Done attaching Plots"));
@@ -146,21 +154,33 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
         Stage::Assassin { .. } => (
             "Assassin Phase: send Minions on suicide missions".into(),
             vec![
-                Ask::new("send", "Send a Minion").param("mastermind", "Mastermind", units(g, &g.senders())).param("hero", "Target Hero", units(g, &g.heroes())),
+                Ask::new("send", "Send a Minion").param("mastermind", "Mastermind", units(g, &g.senders())).param(
+                    "hero",
+                    "Target Hero",
+                    units(g, &g.heroes()),
+                ),
                 done("Send no more"),
             ],
         ),
         Stage::Track { .. } => (
             "Track Phase: Track Rolls".into(),
             vec![
-                Ask::new("track", "Track a Mastermind").param("hero", "Hero", units(g, &g.fresh_heroes())).param("mastermind", "Mastermind", units(g, &g.masterminds())),
+                Ask::new("track", "Track a Mastermind").param("hero", "Hero", units(g, &g.fresh_heroes())).param(
+                    "mastermind",
+                    "Mastermind",
+                    units(g, &g.masterminds()),
+                ),
                 done("Track no more"),
             ],
         ),
         Stage::Attack { .. } => (
             "Attack Phase: attack the Thwarted Masterminds".into(),
             vec![
-                Ask::new("attack", "Attack").param("hero", "Hero", units(g, &g.fresh_heroes())).param("mastermind", "Mastermind", units(g, &g.thwarted())),
+                Ask::new("attack", "Attack").param("hero", "Hero", units(g, &g.fresh_heroes())).param(
+                    "mastermind",
+                    "Mastermind",
+                    units(g, &g.thwarted()),
+                ),
                 done("Attack no more"),
             ],
         ),

@@ -45,7 +45,11 @@ fn mistakes_name_file_card_and_field() {
     assert!(e.contains("card \"dr-mercy\": field skills[0]:"), "{e}");
     let e = edited("villain", r#""plot": "major", "text""#, r#""text""#);
     assert!(e.contains("villain-deck.house.json: card \"doomsday-device\": field plot:"), "{e}");
-    let e = edited("hero", r#""kind": "event", "copies": 4, "event": {"when": "after_roll", "whose": "own", "modifier": 2}"#, r#""kind": "event", "copies": 4, "event": {"when": "after_roll", "whose": "own"}"#);
+    let e = edited(
+        "hero",
+        r#""kind": "event", "copies": 4, "event": {"when": "after_roll", "whose": "own", "modifier": 2}"#,
+        r#""kind": "event", "copies": 4, "event": {"when": "after_roll", "whose": "own"}"#,
+    );
     assert!(e.contains("card \"lucky-break\": field event.modifier:"), "{e}");
     let e = edited("villain", r#""refuses": ["character", "vehicle"]"#, r#""refuses": ["event"]"#);
     assert!(e.contains("card \"the-martians\": field mastermind.refuses:"), "{e}");

@@ -45,7 +45,8 @@ fn offered_options_work() {
     // SCHEMES_OFFER_SEEDS / SCHEMES_OFFER_STEPS for a longer soak.
     let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
     for seed in 0..env("SCHEMES_OFFER_SEEDS", 3) {
-        let r = testkit::offered_options_work::<Schemes>(&short(25), 2, seed, env("SCHEMES_OFFER_STEPS", 600) as usize).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::offered_options_work::<Schemes>(&short(25), 2, seed, env("SCHEMES_OFFER_STEPS", 600) as usize)
+            .unwrap_or_else(|e| panic!("{e}"));
         options += r.options;
     }
     assert!(options > 150, "{options}");

@@ -46,12 +46,7 @@ fn err(file: &'static str, entry: Option<&str>, field: Option<&str>, message: im
 fn parse<T: DeserializeOwned>(file: &'static str, entry: Option<&str>, v: Value) -> Result<T, ContentError> {
     serde_path_to_error::deserialize(v).map_err(|e| {
         let path = e.path().to_string();
-        ContentError {
-            file,
-            entry: entry.map(str::to_string),
-            field: (path != ".").then_some(path),
-            message: e.into_inner().to_string(),
-        }
+        ContentError { file, entry: entry.map(str::to_string), field: (path != ".").then_some(path), message: e.into_inner().to_string() }
     })
 }
 
@@ -78,9 +73,8 @@ pub fn load(files: ContentFiles<'_>) -> Result<Content, ContentError> {
     let mut cards: Vec<Card> = vec![];
     let mut by_id = HashMap::new();
     let mut decks = [vec![], vec![]];
-    for (d, (file, text)) in [("hero-deck.house.json", files.hero_deck), ("villain-deck.house.json", files.villain_deck)]
-        .into_iter()
-        .enumerate()
+    for (d, (file, text)) in
+        [("hero-deck.house.json", files.hero_deck), ("villain-deck.house.json", files.villain_deck)].into_iter().enumerate()
     {
         let (whole, entries) = list(file, text, "cards")?;
         let source = whole.get("source").and_then(Value::as_str).unwrap_or("");

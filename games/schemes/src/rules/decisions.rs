@@ -127,7 +127,8 @@ impl Schemes {
                     }
                     Some(u) => {
                         let uid = self.enter(*card, seat, seat, Some(*u));
-                        let line = format!("{} {} and attaches it to {}.", seat_verb(seat, "finds", "find"), self.label(uid), self.label(*u));
+                        let line =
+                            format!("{} {} and attaches it to {}.", seat_verb(seat, "finds", "find"), self.label(uid), self.label(*u));
                         self.note(line);
                     }
                 }
@@ -213,7 +214,12 @@ impl Schemes {
                 self.sides[seat as usize].hand.remove(pos);
                 let uid = self.enter(*card, seat, seat, Some(*mastermind));
                 let size = if self.plot_is_major(uid) { "Major" } else { "Minor" };
-                let line = format!("{} the {size} Plot {} to {}.", seat_verb(seat, "attaches", "attach"), self.plot_label(uid), self.label(*mastermind));
+                let line = format!(
+                    "{} the {size} Plot {} to {}.",
+                    seat_verb(seat, "attaches", "attach"),
+                    self.plot_label(uid),
+                    self.label(*mastermind)
+                );
                 self.note(line);
                 self.stage = None;
                 self.schedule(vec![Task::Ask { stage: Stage::PlotAttach { seat } }]);
@@ -229,7 +235,13 @@ impl Schemes {
                 self.note(line);
                 self.stage = None;
                 self.schedule(vec![
-                    Task::Roll { kind: crate::content::RollKind::Assassin, roller: VILLAIN, unit: Some(*mastermind), target: Some(*hero), penalty: 0 },
+                    Task::Roll {
+                        kind: crate::content::RollKind::Assassin,
+                        roller: VILLAIN,
+                        unit: Some(*mastermind),
+                        target: Some(*hero),
+                        penalty: 0,
+                    },
                     Task::Ask { stage: Stage::Assassin { seat } },
                 ]);
             }
@@ -242,7 +254,13 @@ impl Schemes {
                 }
                 self.stage = None;
                 self.schedule(vec![
-                    Task::Roll { kind: crate::content::RollKind::Track, roller: HERO, unit: Some(*hero), target: Some(*mastermind), penalty: 0 },
+                    Task::Roll {
+                        kind: crate::content::RollKind::Track,
+                        roller: HERO,
+                        unit: Some(*hero),
+                        target: Some(*mastermind),
+                        penalty: 0,
+                    },
                     Task::Ask { stage: Stage::Track { seat } },
                 ]);
             }
@@ -256,7 +274,10 @@ impl Schemes {
                 let line = format!("{} attacks {}.", self.label(*hero), self.label(*mastermind));
                 self.note(line);
                 self.stage = None;
-                self.schedule(vec![Task::Strike { hero: *hero, mastermind: *mastermind, penalty: 0 }, Task::Ask { stage: Stage::Attack { seat } }]);
+                self.schedule(vec![
+                    Task::Strike { hero: *hero, mastermind: *mastermind, penalty: 0 },
+                    Task::Ask { stage: Stage::Attack { seat } },
+                ]);
             }
             (Stage::Continue { hero, mastermind, penalty, .. }, Action::AttackAgain) => {
                 let line = format!("{} attacks again, Fight -{penalty}.", self.label(*hero));
@@ -269,7 +290,10 @@ impl Schemes {
                 self.note(line);
                 self.stage = None;
             }
-            (Stage::Recruit { .. } | Stage::PlotAttach { .. } | Stage::Assassin { .. } | Stage::Track { .. } | Stage::Attack { .. }, Action::Done) => {
+            (
+                Stage::Recruit { .. } | Stage::PlotAttach { .. } | Stage::Assassin { .. } | Stage::Track { .. } | Stage::Attack { .. },
+                Action::Done,
+            ) => {
                 self.stage = None;
             }
             _ => return bad("that action does not answer the decision awaited now"),

@@ -63,7 +63,7 @@ impl Schemes {
     pub fn play_event(&mut self, seat: Seat, card: CardId, on: Option<Uid>) {
         let Some(Stage::Window { to, intercept, .. }) = self.stage.clone() else { return };
         self.discard_from_hand(seat, card);
-        let ev = card.card().event.clone().unwrap_or_else(|| unreachable_event());
+        let ev = card.card().event.clone().unwrap_or_else(unreachable_event);
         let mut line = format!("{} {}", seat_verb(seat, "plays", "play"), card.name());
         if ev.modifier != 0
             && let Some(r) = &mut self.roll
@@ -77,7 +77,11 @@ impl Schemes {
             if let Some(p) = self.piece_mut(m) {
                 p.minions += ev.minions;
             }
-            line.push_str(&format!(": {} gains {}", self.label(m), backroom_engine::plural(ev.minions, self.minion_name(m), &format!("{}s", self.minion_name(m)))));
+            line.push_str(&format!(
+                ": {} gains {}",
+                self.label(m),
+                backroom_engine::plural(ev.minions, self.minion_name(m), &format!("{}s", self.minion_name(m)))
+            ));
         }
         line.push('.');
         self.note(line);

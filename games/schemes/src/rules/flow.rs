@@ -66,7 +66,14 @@ impl Schemes {
             }
             Task::EndTurn => {
                 if self.turn >= self.turn_limit {
-                    self.win(HERO, format!("{} the end of turn {} with the Villain's schemes unfinished", seat_verb(HERO, "reaches", "reach"), self.turn));
+                    self.win(
+                        HERO,
+                        format!(
+                            "{} the end of turn {} with the Villain's schemes unfinished",
+                            seat_verb(HERO, "reaches", "reach"),
+                            self.turn
+                        ),
+                    );
                 }
             }
         }
@@ -217,7 +224,11 @@ impl Schemes {
                 self.win(VILLAIN, format!("{} the Major Plot {}", seat_verb(VILLAIN, "completes", "complete"), self.plot_label(plot)));
             }
         } else if n >= rules.minor_plot_counters {
-            let line = format!("The Minor Plot {} is complete: {} it and rolls for cards.", self.plot_label(plot), seat_verb(VILLAIN, "discards", "discard"));
+            let line = format!(
+                "The Minor Plot {} is complete: {} it and rolls for cards.",
+                self.plot_label(plot),
+                seat_verb(VILLAIN, "discards", "discard")
+            );
             self.note(line);
             self.remove(plot);
             self.schedule(vec![Task::Roll { kind: RollKind::PlotDraw, roller: VILLAIN, unit: None, target: None, penalty: 0 }]);

@@ -128,7 +128,11 @@ impl Schemes {
                     if let Some(p) = self.piece_mut(u) {
                         p.idle = content().rules.location_idle_turns;
                     }
-                    let line = format!("{} cannot roll on the Invention table for {}.", self.label(u), plural(content().rules.location_idle_turns, "turn", "turns"));
+                    let line = format!(
+                        "{} cannot roll on the Invention table for {}.",
+                        self.label(u),
+                        plural(content().rules.location_idle_turns, "turn", "turns")
+                    );
                     self.note(line);
                 } else {
                     self.wound(u);
@@ -206,7 +210,8 @@ impl Schemes {
                     && let Some(p) = self.piece_mut(m)
                 {
                     p.minions += minions;
-                    let line = format!("{} gains {}.", self.label(m), plural(minions, self.minion_name(m), &format!("{}s", self.minion_name(m))));
+                    let line =
+                        format!("{} gains {}.", self.label(m), plural(minions, self.minion_name(m), &format!("{}s", self.minion_name(m))));
                     self.note(line);
                 }
             }
@@ -272,7 +277,11 @@ impl Schemes {
         let deck_words = if deck_of == crate::state::HERO { "the Heroes' deck" } else { "the Villain's deck" };
         self.log.push(LogEntry::split(
             SeatSet::only(seat),
-            format!("{} the next cards of {deck_words}: {}.", seat_verb(seat, "sees", "see"), if names.is_empty() { "none".to_string() } else { names.join(", ") }),
+            format!(
+                "{} the next cards of {deck_words}: {}.",
+                seat_verb(seat, "sees", "see"),
+                if names.is_empty() { "none".to_string() } else { names.join(", ") }
+            ),
             Some(format!("{} at the next 7 cards of {deck_words}.", seat_verb(seat, "looks", "look"))),
         ));
         self.looks[seat as usize] = Some(Look { what: LookKind::NextSeven, of: deck_of, cards });
@@ -286,7 +295,12 @@ impl Schemes {
         let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
         self.log.push(LogEntry::split(
             SeatSet::only(seat),
-            format!("{} the hand of {}: {}.", seat_verb(seat, "sees", "see"), Self::role(them), if names.is_empty() { "no cards".to_string() } else { names.join(", ") }),
+            format!(
+                "{} the hand of {}: {}.",
+                seat_verb(seat, "sees", "see"),
+                Self::role(them),
+                if names.is_empty() { "no cards".to_string() } else { names.join(", ") }
+            ),
             Some(format!("{} at the hand of {}.", seat_verb(seat, "looks", "look"), Self::role(them))),
         ));
         self.looks[seat as usize] = Some(Look { what: LookKind::Hand, of: them, cards });

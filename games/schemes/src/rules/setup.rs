@@ -45,7 +45,11 @@ impl Schemes {
                 let names: Vec<&str> = gone.iter().map(|c| c.name()).collect();
                 side.discard.extend(gone.iter().copied());
                 g.mulligans[seat as usize] += 1;
-                let line = format!("Mulligan for {}: no Character in hand, so the hand ({}) is discarded and 7 more are drawn.", backroom_engine::seat_ref(seat), and_list(&names));
+                let line = format!(
+                    "Mulligan for {}: no Character in hand, so the hand ({}) is discarded and 7 more are drawn.",
+                    backroom_engine::seat_ref(seat),
+                    and_list(&names)
+                );
                 g.note(line);
                 g.draw(seat, hand);
             }
