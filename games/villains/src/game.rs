@@ -544,6 +544,23 @@ fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId) -> Vec<Ca
                     });
                 }
             }
+            Effect::UseSkill(_) => {
+                for at in content().area_ids().filter(|a| {
+                    state.area(*a).has_units_of(seat) && !state.area(*a).skill_used.contains(seat)
+                }) {
+                    let (tries, deploys) = skill_tries(state, seat, at);
+                    let paid = deploys.into_iter().flat_map(|d| {
+                        (0..=4).map(move |c| SkillChoice {
+                            payment: Payment::energy_first(state, seat, c),
+                            ..d.clone()
+                        })
+                    });
+                    out.extend(tries.into_iter().chain(paid).map(|sc| CardChoices {
+                        skill: Some((at, sc)),
+                        ..Default::default()
+                    }));
+                }
+            }
             Effect::PlaceFromReserves(_) => {
                 for k in [
                     UnitType::Goon,
@@ -566,111 +583,103 @@ fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId) -> Vec<Ca
     out
 }
 
+/// Choices worth trying for `area`'s skill: those without a cost, and
+/// those that deploy (whose payment is still to be priced).
+fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<SkillChoice>, Vec<SkillChoice>) {
+    let mut tries: Vec<SkillChoice> = vec![SkillChoice::default()];
+    let mut deploys: Vec<SkillChoice> = Vec::new();
+    let face_down = || state.areas.iter().flat_map(|a| a.tokens()).filter(|t| !t.face_up);
+    let one_token = |t: crate::state::TokenUid| SkillChoice {
+        tokens: vec![t],
+        ..Default::default()
+    };
+    for e in &area.area().skill.effects {
+        match e {
+            Effect::Peek(_) => tries.extend(face_down().map(|t| one_token(t.uid))),
+            Effect::FlipTokenDown(_) => tries.extend(
+                state
+                    .areas
+                    .iter()
+                    .flat_map(|a| a.tokens())
+                    .filter(|t| t.owner == seat && t.activated_this_turn)
+                    .map(|t| one_token(t.uid)),
+            ),
+            Effect::SwapTokens(_) => {
+                for a in &state.areas {
+                    let ids: Vec<_> = a.tokens().map(|t| t.uid).collect();
+                    if ids.len() >= 2 {
+                        tries.push(SkillChoice {
+                            tokens: vec![ids[0], ids[ids.len() - 1]],
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+            Effect::Battle(_) => tries.extend(content().area_ids().map(|a| SkillChoice {
+                area: Some(a),
+                ..Default::default()
+            })),
+            Effect::Deploy(d) if d.to == Place::AnyArea => {
+                for k in reserve_kinds(state, seat) {
+                    for a in [area, content().capitol()] {
+                        deploys.push(SkillChoice {
+                            area: Some(a),
+                            deploy: Some(pick(k)),
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+            Effect::Deploy(_) => {
+                for (_, u) in state.units_of(seat) {
+                    deploys.push(SkillChoice {
+                        unit: Some(u.uid),
+                        deploy: Some(pick(u.kind)),
+                        ..Default::default()
+                    });
+                }
+            }
+            Effect::UnitAttack(_) => {
+                for (a, u) in state.units_of(seat) {
+                    for d in combat::enemies_in(state, seat, a) {
+                        tries.push(SkillChoice {
+                            unit: Some(u.uid),
+                            defender: Some(d),
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (tries, deploys)
+}
+
 /// Candidate skills for `seat`.
 fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     let skill = |a: AreaId, c: SkillChoice| Action::UseSkill { skill: (a, c) };
     for area in crate::skill::skill_areas(state, seat) {
-        let mut tries: Vec<SkillChoice> = vec![SkillChoice::default()];
-        let mut paid: Vec<Action> = Vec::new();
-        for e in &area.area().skill.effects {
-            match e {
-                Effect::Peek(_) => {
-                    tries.extend(
-                        state
-                            .areas
-                            .iter()
-                            .flat_map(|a| a.tokens())
-                            .filter(|t| !t.face_up)
-                            .map(|t| SkillChoice {
-                                tokens: vec![t.uid],
-                                ..Default::default()
-                            }),
-                    );
-                }
-                Effect::FlipTokenDown(_) => {
-                    tries.extend(
-                        state
-                            .areas
-                            .iter()
-                            .flat_map(|a| a.tokens())
-                            .filter(|t| t.owner == seat && t.activated_this_turn)
-                            .map(|t| SkillChoice {
-                                tokens: vec![t.uid],
-                                ..Default::default()
-                            }),
-                    );
-                }
-                Effect::SwapTokens(_) => {
-                    for a in &state.areas {
-                        let ids: Vec<_> = a.tokens().map(|t| t.uid).collect();
-                        if ids.len() >= 2 {
-                            tries.push(SkillChoice {
-                                tokens: vec![ids[0], ids[ids.len() - 1]],
-                                ..Default::default()
-                            });
-                        }
-                    }
-                }
-                Effect::Battle(_) => {
-                    tries.extend(content().area_ids().map(|a| SkillChoice {
-                        area: Some(a),
-                        ..Default::default()
-                    }));
-                }
-                Effect::Deploy(d) if d.to == Place::AnyArea => {
-                    for k in reserve_kinds(state, seat) {
-                        for a in [area, content().capitol()] {
-                            paid.extend(priced(state, seat, &|p| {
-                                skill(
-                                    area,
-                                    SkillChoice {
-                                        area: Some(a),
-                                        deploy: Some(pick(k)),
-                                        payment: p,
-                                        ..Default::default()
-                                    },
-                                )
-                            }));
-                        }
-                    }
-                }
-                Effect::Deploy(_) => {
-                    for (_, u) in state.units_of(seat) {
-                        paid.extend(priced(state, seat, &|p| {
-                            skill(
-                                area,
-                                SkillChoice {
-                                    unit: Some(u.uid),
-                                    deploy: Some(pick(u.kind)),
-                                    payment: p,
-                                    ..Default::default()
-                                },
-                            )
-                        }));
-                    }
-                }
-                Effect::UnitAttack(_) => {
-                    for (a, u) in state.units_of(seat) {
-                        for d in combat::enemies_in(state, seat, a) {
-                            tries.push(SkillChoice {
-                                unit: Some(u.uid),
-                                defender: Some(d),
-                                ..Default::default()
-                            });
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
+        let (tries, deploys) = skill_tries(state, seat, area);
         out.extend(workable(
             state,
             seat,
             tries.into_iter().map(|c| skill(area, c)).collect(),
         ));
-        for a in paid {
-            if !out.contains(&a) {
+        for d in deploys {
+            let a = priced(state, seat, &|p| {
+                skill(
+                    area,
+                    SkillChoice {
+                        payment: p,
+                        ..d.clone()
+                    },
+                )
+            });
+            if let Some(a) = a
+                && !out.contains(&a)
+            {
                 out.push(a);
             }
         }
