@@ -5,7 +5,6 @@
 //! disabled with the reason, and an ability's question lists exactly the
 //! answers the rules accept.
 
-use crate::content::content;
 use crate::state::{Mutants, Phase, Slot, Task};
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
 use serde_json::json;
@@ -138,11 +137,8 @@ pub fn question(g: &Mutants, t: &Task) -> String {
             let who = if g.is_boss(*s) { "The boss's deck" } else { "Your deck" };
             format!("{who} is empty: freeze a Mutant from the discard, then the rest is shuffled into a new deck")
         }
+        Task::MovePhase { .. } => "Move the Active Mutant".into(),
+        Task::AwaitAction { .. } => "Take an action".into(),
         _ => "Choose".into(),
     }
-}
-
-/// Cards a client may draw by id (kept for symmetry with other games).
-pub fn names() -> Vec<(&'static str, &'static str)> {
-    content().cards.iter().map(|c| (c.id.as_str(), c.name.as_str())).collect()
 }
