@@ -45,6 +45,10 @@ pub struct BoardView {
     pub freezer: Vec<Option<CardId>>,
     /// The Gene Pool.
     pub pool: Vec<StackView>,
+    /// Every card left in the Gene Pool, sorted, for its owner (who built
+    /// it) but not their order under the tops, which nobody knows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool_cards: Option<Vec<CardId>>,
     /// Victory Points.
     pub score: i32,
     /// The Mutant leaving the Arena, while its Leave resolves.
@@ -144,6 +148,11 @@ pub fn view(g: &Mutants, viewer: Viewer) -> View {
                 incubator: b.incubator,
                 freezer: b.freezer.iter().map(|f| (mine || over || f.public).then_some(f.card)).collect(),
                 pool: b.pool.iter().map(|st| StackView { top: st.first().copied(), size: st.len() }).collect(),
+                pool_cards: mine.then(|| {
+                    let mut all: Vec<CardId> = b.pool.iter().flatten().copied().collect();
+                    all.sort();
+                    all
+                }),
                 score: b.score,
                 leaving: b.limbo,
                 list: g.lists.get(s).cloned(),
