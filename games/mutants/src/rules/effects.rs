@@ -122,7 +122,7 @@ impl Mutants {
 
     /// "{seat}'s" / the boss's name with 's.
     pub fn possessive(&self, s: u8) -> String {
-        if self.is_boss(s) { format!("{}'s", self.who(s)) } else { format!("{}'s", self.who(s)) }
+        format!("{}'s", self.who(s))
     }
 
     fn hit_lands(&self, o: u8, hit: &[Effect], slot: Option<Slot>) -> bool {
@@ -162,7 +162,7 @@ impl Mutants {
     }
 
     /// One attacked opponent: a face-up Block must be activated instead.
-    pub fn attack_one(&mut self, _attacker: u8, t: u8, hit: Vec<Effect>, slot: Option<Slot>, log: &mut Log) {
+    pub fn attack_one(&mut self, t: u8, hit: Vec<Effect>, slot: Option<Slot>, log: &mut Log) {
         let blockers = self.blockers(t);
         match blockers.as_slice() {
             [] => self.stack.push(Task::Run { s: t, this: This::Nothing, slot, effects: hit }),

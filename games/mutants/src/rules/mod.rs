@@ -80,7 +80,7 @@ impl Mutants {
                 }
             }
             Task::Do { s, this, slot, effect } => self.perform(s, this, slot, effect, log, rng),
-            Task::AttackOne { attacker, target, hit, slot } => self.attack_one(attacker, target, hit, slot, log),
+            Task::AttackOne { target, hit, slot, .. } => self.attack_one(target, hit, slot, log),
             t => return self.ask_or_auto(t, log, rng),
         }
         Flow::Done
