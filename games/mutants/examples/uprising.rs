@@ -1,17 +1,18 @@
 //! Uprising measured: how often a player beats each boss, played by the
 //! heuristic bot or by random legal play, over seeded matches.
-//! `cargo run -p backroom-mutants --example uprising -- [matches]`
+//! `cargo run -p backroom-mutants --example uprising -- [matches] [first seed]`
 
 use backroom_engine::{Game, GameRng};
 use mutants::{Mutants, Options};
 
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let first: u64 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     for boss in ["singularity-wizard", "jack-ice"] {
         for heuristic in [true, false] {
             let mut wins = 0;
             let mut life = 0i64;
-            for seed in 0..n {
+            for seed in first..first + n {
                 let o = Options { boss: boss.into(), ..Options::default() };
                 let mut rng = GameRng::seeded(seed);
                 let mut bot = GameRng::seeded(seed + 1_000_000);

@@ -61,8 +61,12 @@ pub fn evaluate(g: &Mutants, seat: Seat) -> f64 {
     v += b.arena.iter().flatten().filter(|p| p.face_up).count() as f64 * 0.3;
     if let Some(boss) = &g.boss {
         v -= f64::from(boss.life) * 1.5;
+        v -= b.hand.len() as f64 * 0.8;
+        // The round's red box goes to whoever leads when the hand runs out.
+        let (boss_cell, _) = g.pos(g.seats);
+        v += (boss_cell as f64 - cell as f64) * 0.8;
         if g.ahead(me, g.seats) {
-            v += f64::from(g.round_score().red) * 0.8;
+            v += f64::from(g.round_score().red) * (0.8 + 2.0 / (b.hand.len() as f64 + 1.0));
         }
         if g.is_over() && boss.life <= 0 {
             v += 1000.0;
