@@ -81,11 +81,10 @@ pub fn evaluate(g: &Mutants, seat: Seat) -> f64 {
     for o in &opps {
         v -= f64::from(g.boards[*o as usize].score) * 0.5;
     }
-    if let Some(r) = &g.result {
-        if r.ranking.first().is_some_and(|w| w.contains(&me)) {
+    if let Some(r) = &g.result
+        && r.ranking.first().is_some_and(|w| w.contains(&me)) {
             v += 1000.0;
         }
-    }
     v
 }
 

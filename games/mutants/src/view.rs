@@ -226,8 +226,8 @@ pub fn redeal(g: &mut Mutants, viewer: Seat, rng: &mut GameRng) {
             rng.shuffle(&mut under);
             let mut it = under.into_iter();
             for st in &mut b.pool {
-                for k in 1..st.len() {
-                    st[k] = it.next().expect("same count");
+                for x in st.iter_mut().skip(1) {
+                    *x = it.next().expect("same count");
                 }
             }
             continue;
@@ -246,8 +246,8 @@ pub fn redeal(g: &mut Mutants, viewer: Seat, rng: &mut GameRng) {
             *d = it.next().expect("same count");
         }
         for st in &mut b.pool {
-            for k in 1..st.len() {
-                st[k] = it.next().expect("same count");
+            for x in st.iter_mut().skip(1) {
+                *x = it.next().expect("same count");
             }
         }
         for f in b.freezer.iter_mut().filter(|f| !f.public && !over) {

@@ -9,8 +9,8 @@ use mutants::{Mutants, Options, PoolMode};
 fn options(seats: u8, seed: u64) -> Options {
     let mut o = Options::default();
     if seats == 1 {
-        o.boss = if seed % 2 == 0 { "singularity-wizard" } else { "jack-ice" }.into();
-        o.super_tough = seed % 3 == 0;
+        o.boss = if seed.is_multiple_of(2) { "singularity-wizard" } else { "jack-ice" }.into();
+        o.super_tough = seed.is_multiple_of(3);
         if seed % 4 == 1 {
             o.restricted_gene = "saber".into();
         }

@@ -277,12 +277,11 @@ impl Mutants {
                     GainTo::Freezer => {}
                 }
             }
-            Task::Pay { s, discard, then, this, slot } => {
-                if pick == "yes" {
+            Task::Pay { s, discard, then, this, slot }
+                if pick == "yes" => {
                     self.stack.push(Task::Run { s, this, slot, effects: then });
                     self.stack.push(Task::DiscardHand { s, n: discard });
                 }
-            }
             Task::TakeFromDiscard { s } => {
                 let Some(c) = id(pick) else { return };
                 let b = &mut self.boards[s as usize];

@@ -85,11 +85,10 @@ impl Mutants {
                     }
                 }
             }
-            Effect::Score { n, if_fury } => {
-                if !if_fury || self.fury(s) {
+            Effect::Score { n, if_fury }
+                if (!if_fury || self.fury(s)) => {
                     self.score(s, i32::from(n), "a Deploy ability", log);
                 }
-            }
             Effect::GainLife { n } => {
                 if let Some(b) = self.boss.as_mut() {
                     b.life += i32::from(n);
