@@ -15,7 +15,7 @@ impl Mutants {
         let Some(boss) = self.boss_side() else { return };
         self.turn = boss;
         let id = self.boss.as_ref().map_or(0, |b| b.id);
-        log.push(LogEntry::public(format!("{} turn.", self.possessive(boss))));
+        log.push(LogEntry::public(format!("{} a turn.", self.who_verb(boss, "takes", "take"))));
         if self.fury(boss) && self.dread(0) {
             let black = i32::from(self.round_score().black);
             if let Some(b) = self.boss.as_mut() {

@@ -312,7 +312,7 @@ impl Mutants {
                 let d = &mut self.boards[s as usize].discard;
                 let Some(i) = d.iter().rposition(|x| *x == c) else { return };
                 d.remove(i);
-                log.push(LogEntry::public(format!("{} deck is empty.", self.possessive(s))));
+                log.push(LogEntry::public(format!("{} an empty deck.", self.who_verb(s, "has", "have"))));
                 self.freeze(s, c, true, log);
                 let b = &mut self.boards[s as usize];
                 let mut deck = std::mem::take(&mut b.discard);

@@ -52,7 +52,7 @@ impl Mutants {
             }
             Effect::Transform => {
                 if let This::Slot(x) = this {
-                    log.push(LogEntry::public(format!("{} and leaves at once.", self.card_in(s, x, "transforms"))));
+                    log.push(LogEntry::public(format!("{} transforms and leaves at once.", self.boards[s as usize].arena[x.i()].map_or("It", |p| p.card.name()))));
                     self.stack.push(Task::DeployTop { s });
                     self.stack.push(Task::Leave { s, slot: x });
                 }
@@ -111,17 +111,6 @@ impl Mutants {
             // The boss has no hand, deck to cycle, Gene Pool or freezer.
             _ => {}
         }
-    }
-
-    /// "X's Card <verb>" for the card in a slot.
-    pub fn card_in(&self, s: u8, x: Slot, verb: &str) -> String {
-        let name = self.boards[s as usize].arena[x.i()].map_or("nothing", |p| p.card.name());
-        format!("{} {name} {verb}", self.possessive(s))
-    }
-
-    /// "{seat}'s" / the boss's name with 's.
-    pub fn possessive(&self, s: u8) -> String {
-        format!("{}'s", self.who(s))
     }
 
     fn hit_lands(&self, o: u8, hit: &[Effect], slot: Option<Slot>) -> bool {
@@ -184,7 +173,7 @@ impl Mutants {
         {
             p.face_up = false;
             let name = p.card.name();
-            log.push(LogEntry::public(format!("{} {name} in the {} slot is knocked down.", self.possessive(s), x.name())));
+            log.push(LogEntry::public(format!("{} {name} in the {} slot knocked down.", self.who_verb(s, "has", "have"), x.name())));
         }
     }
 
@@ -193,7 +182,7 @@ impl Mutants {
     pub fn leave(&mut self, s: u8, x: Slot, log: &mut Log) {
         let Some(p) = self.boards[s as usize].arena[x.i()].take() else { return };
         if p.face_up {
-            log.push(LogEntry::public(format!("{} {} leaves the Arena from the {} slot.", self.possessive(s), p.card.name(), x.name())));
+            log.push(LogEntry::public(format!("{} {} from the {} slot; its Leave ability resolves.", self.who_verb(s, "removes", "remove"), p.card.name(), x.name())));
             self.boards[s as usize].limbo = Some(p.card);
             self.stack.push(Task::FinishLeave { s, card: p.card });
             let effects = p.card.card().leave.clone();
@@ -202,9 +191,10 @@ impl Mutants {
             }
         } else {
             log.push(LogEntry::public(format!(
-                "{} knocked-down {} leaves the Arena without its Leave ability.",
-                self.possessive(s),
-                p.card.name()
+                "{} the knocked-down {} from the {} slot, without its Leave ability.",
+                self.who_verb(s, "removes", "remove"),
+                p.card.name(),
+                x.name()
             )));
             self.boards[s as usize].discard.push(p.card);
         }
@@ -227,7 +217,7 @@ impl Mutants {
         }
         if let Some(p) = b.arena[Slot::Active.i()].take() {
             b.arena[to.i()] = Some(p);
-            log.push(LogEntry::public(format!("{} {} moves to the {} slot.", self.possessive(s), p.card.name(), to.name())));
+            log.push(LogEntry::public(format!("{} {} to the {} slot.", self.who_verb(s, "moves", "move"), p.card.name(), to.name())));
         }
     }
 

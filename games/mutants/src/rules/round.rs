@@ -47,7 +47,7 @@ impl Mutants {
             let b = &mut self.boards[s as usize];
             if let Some(c) = b.incubator.take() {
                 b.deck.insert(0, c);
-                log.push(LogEntry::public(format!("{} incubated {} goes on top of the deck.", self.possessive(s), c.name())));
+                log.push(LogEntry::public(format!("{} the incubated {} on top of the deck.", self.who_verb(s, "puts", "put"), c.name())));
             }
         }
         self.stack.push(Task::StartRound);

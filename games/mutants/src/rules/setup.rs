@@ -127,7 +127,7 @@ impl Mutants {
             *st = cards.iter().skip(i * per).take(per).copied().collect();
         }
         let tops: Vec<&str> = b.pool.iter().filter_map(|st| st.first().map(|c| c.name())).collect();
-        log.push(LogEntry::public(format!("{} Gene Pool shows {}.", self.possessive(s), backroom_engine::and_list(&tops))));
+        log.push(LogEntry::public(format!("{} {} on top of the Gene Pool stacks.", self.who_verb(s, "shows", "show"), backroom_engine::and_list(&tops))));
     }
 
     /// Designs a seat may put in a constructed Gene Pool: not Valkyrie in

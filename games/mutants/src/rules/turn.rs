@@ -19,7 +19,7 @@ impl Mutants {
             self.stack.push(Task::EndTurn { s });
             return;
         }
-        log.push(LogEntry::public(format!("{} turn.", self.possessive(s))));
+        log.push(LogEntry::public(format!("{} a turn.", self.who_verb(s, "takes", "take"))));
         if self.fury(s) && self.opponents(s).iter().any(|o| self.dread(*o)) {
             let black = i32::from(self.round_score().black);
             log.push(LogEntry::public(format!("{} the competition.", self.who_verb(s, "crushes", "crush"))));
@@ -179,7 +179,7 @@ impl Mutants {
         }
         let c = st.remove(0);
         if let Some(next) = st.first().copied() {
-            log.push(LogEntry::public(format!("Stack {} of {} Gene Pool reveals {}.", i + 1, self.possessive(s), next.name())));
+            log.push(LogEntry::public(format!("{} {} on Gene Pool stack {}.", self.who_verb(s, "reveals", "reveal"), next.name(), i + 1)));
         }
         Some(c)
     }
