@@ -5,7 +5,8 @@
 //!   (`DynState::random_action` + `DynState::apply`, JSON in between), and
 //!   Sealed Bids through its typed fast path (`Game::random_action`) and
 //!   through the generic prompt path (build the prompt, sample it, parse,
-//!   apply), and Nefarious Schemes through the same typed prompt path;
+//!   apply), and Mutants, Nefarious Schemes and Villains through the same
+//!   typed prompt path;
 //! * `view/*`: building and serializing one viewer's view, mid-game, per
 //!   viewer (every seat and a spectator);
 //! * `snapshot/*` and `resume/*`: serialize a state + RNG, restore them, and
@@ -59,40 +60,33 @@ fn playouts(c: &mut Criterion) {
             black_box(typed_prompt_steps(STEPS, seed))
         })
     });
+    // Mutants through the prompt path (issue 15: at least 100 000 actions
+    // per second on one core), 2 seats with the draft.
+    let mut seed = 0u64;
+    let options = mutants::Options::default();
+    g.bench_function(BenchmarkId::new("typed-prompt", "mutants"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(prompt_steps::<mutants::Mutants>(&options, 2, STEPS, seed))
+        })
+    });
+    // Nefarious Schemes (issue 16) and Villains (issue 14), the same way:
+    // at least 100 000 actions per second each.
     let mut seed = 0u64;
     g.bench_function(BenchmarkId::new("typed-prompt", "nefarious-schemes"), |b| {
         b.iter(|| {
             seed += 1;
-            black_box(schemes_prompt_steps(STEPS, seed))
+            black_box(prompt_steps::<schemes::Schemes>(&Default::default(), 2, STEPS, seed))
+        })
+    });
+    let mut seed = 0u64;
+    g.bench_function(BenchmarkId::new("typed-prompt", "villains"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(prompt_steps::<villains::Villains>(&Default::default(), 4, STEPS, seed))
         })
     });
     g.finish();
-}
-
-/// `steps` actions of Nefarious Schemes through the prompt path (build the
-/// prompt, sample it, parse, apply), new matches set up as they end;
-/// returns how many ended.
-fn schemes_prompt_steps(steps: usize, seed: u64) -> usize {
-    let opts = schemes::Options::default();
-    let mut game_rng = GameRng::seeded(seed);
-    let mut bot = GameRng::seeded(seed ^ 0x5eed);
-    let mut g = schemes::Schemes::setup(&opts, 2, &mut game_rng).expect("setup");
-    let mut finished = 0;
-    for _ in 0..steps {
-        let seat = match pick_awaited(&Game::pending(&g), &mut bot) {
-            Some(s) => s,
-            None => {
-                finished += 1;
-                g = schemes::Schemes::setup(&opts, 2, &mut game_rng).expect("setup");
-                pick_awaited(&Game::pending(&g), &mut bot).expect("awaited")
-            }
-        };
-        let prompt = Game::prompt(&g, seat).expect("an awaited seat has a prompt");
-        let candidate = prompt.random_action(&mut bot).expect("a candidate");
-        let a: schemes::Action = serde_json::from_value(candidate).expect("parses");
-        Game::apply(&mut g, seat, &a, &mut game_rng).expect("every sampled option applies");
-    }
-    finished
 }
 
 fn views(c: &mut Criterion) {
