@@ -204,7 +204,7 @@ function lookPanel(view, ctx) {
   }
   if (view.notices && view.notices.length) {
     parts.push(h('ul.ns-notices.small', view.notices.map((n) => h('li',
-      seatTag(ctx, n.by), ' looked at ',
+      n.by === ctx.seat ? h('span.ns-seat', { class: `ns-seat side-${n.by}` }, 'You') : seatTag(ctx, n.by), ' looked at ',
       n.of === n.by ? (n.by === ctx.seat ? 'your own ' : 'their own ') : n.of === ctx.seat ? 'your ' : `${ctx.seatName(n.of)}'s `,
       LOOK_WORD[n.what] || n.what,
       n.found ? [' and found ', h('b', cardTipProps(n.found), cardName(n.found))] : null, '.'))));
@@ -348,12 +348,53 @@ function reference() {
     tables);
 }
 
+// ------------------------------------------------------------ the log: card names as tips
+/** Card names in a text, as tips (built once from the card data). */
+let namesIndex = null;
+function nameTips() {
+  if (namesIndex) return namesIndex;
+  const byName = new Map(Object.values(CONTENT.cards).map((c) => [c.name, c.id]));
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const list = [...byName.keys()].filter((n) => n.length > 2).sort((a, b) => b.length - a.length);
+  namesIndex = { byName, re: list.length ? new RegExp(`(?<![\\w'])(${list.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  return namesIndex;
+}
+/** Marks the card names in the log's new lines, so their texts show on hover and tap. */
+function decorateLog() {
+  if (!CONTENT.loaded) return;
+  const { byName, re } = nameTips();
+  if (!re) return;
+  for (const li of document.querySelectorAll('.log-list li:not([data-ns])')) {
+    li.dataset.ns = '1';
+    const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    for (const node of nodes) {
+      if (node.parentElement && node.parentElement.closest('[data-tip]')) continue;
+      const text = node.textContent;
+      re.lastIndex = 0;
+      if (!re.test(text)) continue;
+      re.lastIndex = 0;
+      const frag = document.createDocumentFragment();
+      let at = 0;
+      let m;
+      while ((m = re.exec(text))) {
+        frag.append(text.slice(at, m.index), h('span.term', cardTipProps(byName.get(m[1])), m[1]));
+        at = m.index + m[1].length;
+      }
+      frag.append(text.slice(at));
+      node.replaceWith(frag);
+    }
+  }
+}
+
 // ------------------------------------------------------------ register
 registerRenderer(GAME, {
   reference,
   role(view, seat) { return ROLE_WORD[seat] || null; },
   render(view, ctx) {
     if (!CONTENT.loaded) loadContent();
+    decorateLog();
     const me = ctx.seat === HERO || ctx.seat === VILLAIN ? ctx.seat : null;
     // The opponent's area at the top, the viewer's at the bottom, facing it.
     const top = me === null ? VILLAIN : 1 - me;
