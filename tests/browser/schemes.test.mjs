@@ -194,6 +194,12 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
       if ((a = by('recruit'))) { await fillAndSend(a); return 'recruit'; }
       if ((a = by('track')) && !tracked.has(`${key}|${m.version}`) && trackRefused !== key) { tracked.add(`${key}|${m.version}`); await fillAndSend(a); return 'track'; }
       if ((a = by('attack')) && !attacked.has(`${key}|${m.version}`)) { attacked.add(`${key}|${m.version}`); await fillAndSend(a); return 'attack'; }
+      if ((a = by('play_event')) && !eventTried) {
+        // Once: play an Event from the window's list; its modifier joins the roll.
+        eventTried = true;
+        await fillAndSend(a);
+        return 'play_event';
+      }
       if ((a = by('stop'))) { await send(a); return 'stop'; }
       if ((a = by('pass'))) { await send(a); return 'pass'; }
       if ((a = by('done'))) { await send(a); return 'done'; }
@@ -205,6 +211,8 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
 
     const until = Date.now() + PLAY_MS;
     let outcomeShot = false;
+    let eventPlayed = null;
+    let eventTried = false;
     for (;;) {
       assert.ok(Date.now() < until, `two turns were not over in ${PLAY_MS / 1000} s`);
       await settle();
@@ -230,6 +238,7 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
       seen.acted++;
       seen.verbs[did] = (seen.verbs[did] || 0) + 1;
       if (seen.acted === 1) await shot('first-move', true);
+      if (did === 'play_event') eventPlayed = { version: before, card: m.prompt.asks.find((x) => x.verb === 'play_event').fixed.card, roll: m.view.roll };
       const deadline = Date.now() + STEP;
       while (Date.now() < deadline) {
         if ((await refresh()).m.version > before) break;
@@ -252,6 +261,13 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
     assert.ok(seen.rollsChecked > 0, 'rolls were shown');
     assert.ok(seen.rowsRead > 0, 'a table row read was shown');
     assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
+    if (eventPlayed) {
+      // The Event went to the discard, and a roll's Event shows as a modifier on the next frame.
+      const after = frames.filter((f) => f.version > eventPlayed.version).sort((a, b) => a.version - b.version)[0];
+      assert.ok(after, 'a frame after the Event');
+      assert.ok(after.view.sides[me].discard.includes(eventPlayed.card), 'the Event played is in the discard');
+      t.diagnostic(`played ${eventPlayed.card} at ${eventPlayed.version}; modifiers before: ${JSON.stringify(eventPlayed.roll && eventPlayed.roll.mods)}, after: ${JSON.stringify(after.view.roll && after.view.roll.mods)}; log: ${JSON.stringify(after.log)}`);
+    }
 
     // --- secrets: the Villain's hand, move by move, from the replay through the Villain's eyes
     const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
@@ -320,7 +336,25 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
     await page.locator('.tabbar button[data-tab="board"]').click();
     await page.locator('.ns-areas').waitFor();
     await shot('board-phone', true);
+    // A tap on a card in play shows its text.
+    const tip = page.locator('#tip');
+    const unit = page.locator('.ns-unit-head[data-tip]').first();
+    if (await unit.count()) {
+      const id = await unit.evaluate((el) => el.closest('[data-card]').dataset.card);
+      await unit.click();
+      await tip.waitFor();
+      assert.ok((await tip.innerText()).includes(content.cards.find((c) => c.id === id).text), 'the card in play shows its text on tap');
+      await page.locator('.ns-area-head').first().click();
+      await tip.waitFor({ state: 'hidden' });
+    }
     await page.locator('.tabbar button[data-tab="move"]').click();
+    const handCard = page.locator('.ns-hand .ns-card').first();
+    if (await handCard.count()) {
+      const id = await handCard.getAttribute('data-card');
+      await handCard.click();
+      await tip.waitFor();
+      assert.ok((await tip.innerText()).includes(content.cards.find((c) => c.id === id).text), 'a card in hand shows its text on tap');
+    }
     await shot('move-phone', true);
 
     // --- the rules: summary, glossary and every card
