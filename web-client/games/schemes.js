@@ -192,22 +192,35 @@ function rollPanel(view, ctx) {
 }
 
 // ------------------------------------------------------------ looks and notices
-const LOOK_WORD = { hand: 'hand', next_seven: 'next 7 cards', search: 'deck (searched)' };
+/** "your", "their own" or "Bea's": whose hand or deck, as `reader` reads it. */
+function whose(ctx, of, by) {
+  if (of === ctx.seat) return 'your';
+  if (of === by) return 'their own';
+  return `${ctx.seatName(of)}'s`;
+}
 function lookPanel(view, ctx) {
   const parts = [];
   const L = view.look;
   if (L) {
-    parts.push(h('div.ns-look', { dataset: { k: 'look', v: `${L.what}|${L.of}|${L.cards.join(',')}` } },
-      h('p.small', 'Only you saw this: ', L.of === ctx.seat ? 'your' : `${ctx.seatName(L.of)}'s`, ` ${LOOK_WORD[L.what] || L.what}`,
-        L.what === 'hand' ? ' when you looked' : '', ` (${L.cards.length} cards).`),
+    const mine = L.of === ctx.seat ? 'your' : `${ctx.seatName(L.of)}'s`;
+    const what = {
+      hand: `${mine} hand, as it was when you looked`,
+      next_seven: `the next ${L.cards.length} cards of ${mine} deck, top first`,
+      search: `${mine} deck when you searched it (sorted; it was shuffled afterwards)`,
+    }[L.what] || L.what;
+    parts.push(h('div.ns-look', { dataset: { k: 'look', v: `${L.what}|${L.of}|${L.cards.join(',')}`, what: L.what } },
+      h('p.small', h('b', 'Only you saw this: '), what, '.'),
       h('ul.ns-minicards', L.cards.map((id) => h('li.ns-mini', { class: `ns-mini kind-${card(id).kind}`, ...cardTipProps(id) }, cardName(id))))));
   }
   if (view.notices && view.notices.length) {
-    parts.push(h('ul.ns-notices.small', view.notices.map((n) => h('li',
-      n.by === ctx.seat ? h('span.ns-seat', { class: `ns-seat side-${n.by}` }, 'You') : seatTag(ctx, n.by), ' looked at ',
-      n.of === n.by ? (n.by === ctx.seat ? 'your own ' : 'their own ') : n.of === ctx.seat ? 'your ' : `${ctx.seatName(n.of)}'s `,
-      LOOK_WORD[n.what] || n.what,
-      n.found ? [' and found ', h('b', cardTipProps(n.found), cardName(n.found))] : null, '.'))));
+    parts.push(h('ul.ns-notices.small', view.notices.map((n) => {
+      const by = n.by === ctx.seat ? h('span.ns-seat', { class: `ns-seat side-${n.by}` }, 'You') : seatTag(ctx, n.by);
+      const w = whose(ctx, n.of, n.by);
+      if (n.what === 'search') {
+        return h('li', by, ` searched ${w} deck and found `, n.found ? h('b', cardTipProps(n.found), cardName(n.found)) : 'nothing', '.');
+      }
+      return h('li', by, n.what === 'hand' ? ` looked at ${w} hand.` : ` looked at the next 7 cards of ${w} deck.`);
+    })));
   }
   if (!parts.length) return null;
   return h('section.ns-looks', { 'aria-label': 'Looks and searches' }, h('h3', 'Looks and searches'), parts);
@@ -241,7 +254,7 @@ function attachment(p, view) {
     dataset: { uid: String(p.uid), card: p.card, k: `piece:${p.uid}`, v: `${p.side}|${p.on}|${p.counters}|${p.wounds}|${p.markers}|${p.idle}` },
     ...cardTipProps(p.card),
   },
-  h('span.ns-att-kind', c.kind === 'character' ? (p.owner === HERO ? 'Hero' : 'Minor Villain') : KIND_WORD[c.kind] || c.kind),
+  h('span.ns-att-kind', c.kind === 'character' ? (p.side === HERO ? 'Hero' : p.owner === HERO ? 'Minor Villain (a taken Hero)' : 'Minor Villain') : KIND_WORD[c.kind] || c.kind),
   h('span.ns-att-name', c.name, h('small', ` #${p.uid}`)), bits);
 }
 
