@@ -192,7 +192,11 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
       const key = `${m.view.turn}|${m.view.phase_number}`;
       let a;
       if ((a = by('recruit'))) { await fillAndSend(a); return 'recruit'; }
-      if ((a = by('track')) && !tracked.has(`${key}|${m.version}`) && trackRefused !== key) { tracked.add(`${key}|${m.version}`); await fillAndSend(a); return 'track'; }
+      if ((a = by('track')) && !tracked.has(`${key}|${m.version}`) && trackRefused !== key) { tracked.add(`${key}|${m.version}`);
+        if (!seen.trackShot) { seen.trackShot = 1; await shot('track-prompt', true); }
+        await fillAndSend(a);
+        return 'track';
+      }
       if ((a = by('attack')) && !attacked.has(`${key}|${m.version}`)) { attacked.add(`${key}|${m.version}`); await fillAndSend(a); return 'attack'; }
       if ((a = by('play_event')) && !eventTried) {
         // Once: play an Event from the window's list; its modifier joins the roll.

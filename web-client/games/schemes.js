@@ -258,6 +258,20 @@ function attachment(p, view) {
   h('span.ns-att-name', c.name, h('small', ` #${p.uid}`)), bits);
 }
 
+/** Cards in play that my prompt offers as a choice (outlined on the board). */
+function offeredUids(ctx) {
+  const out = new Set();
+  const P = ctx.prompt;
+  if (!P || !Array.isArray(P.asks)) return out;
+  for (const a of P.asks) {
+    for (const p of a.params || []) {
+      const opts = p.input && p.input.options;
+      if (Array.isArray(opts)) for (const o of opts) if (typeof o.value === 'number') out.add(o.value);
+    }
+  }
+  return out;
+}
+
 function unitCard(p, view, ctx) {
   const c = card(p.card);
   const atts = view.pieces.filter((q) => q.on === p.uid);
@@ -285,7 +299,8 @@ function unitCard(p, view, ctx) {
   if (p.acted) status.push(h('span.ns-chip.muted', { title: 'Has tracked or attacked this phase' }, 'acted'));
   if (p.owner !== p.side) status.push(h('span.ns-chip.bad', { title: 'Taken by Lure or Manipulations' }, `taken from ${ROLE_WORD[p.owner]}`));
   return h('li.ns-unit', {
-    class: `ns-unit kind-${c.kind}${p.thwarted ? ' thwarted' : ''}${p.wounds ? ' wounded' : ''}`,
+    class: `ns-unit kind-${c.kind}${p.thwarted ? ' thwarted' : ''}${p.wounds ? ' wounded' : ''}${ctx.offered && ctx.offered.has(p.uid) ? ' offered' : ''}`,
+    title: ctx.offered && ctx.offered.has(p.uid) ? 'Your move can choose this card' : null,
     dataset: { uid: String(p.uid), card: p.card, k: `piece:${p.uid}`, v: `${p.side}|${p.fight}|${p.track}|${p.wounds}|${p.markers}|${p.minions}|${p.thwarted}|${p.acted}|${p.idle}` },
   },
   h('header.ns-unit-head', cardTipProps(p.card),
@@ -312,6 +327,7 @@ function playArea(view, ctx, s) {
     h('span.ns-role', ROLE_WORD[s]),
     h('span.ns-counts',
       h('span.ns-handcount', { title: mine ? 'Cards in your hand' : 'Cards in hand (count only)', dataset: { handCount: String(side.hand_count), k: `hand-count:${s}`, v: String(side.hand_count) } },
+        mine ? null : h('span.ns-backs', { 'aria-hidden': 'true' }, Array.from({ length: Math.min(side.hand_count, 12) }, () => h('i'))),
         h('b', String(side.hand_count)), ' in hand'),
       h('span.ns-deckcount', { title: 'Cards left in the deck', dataset: { deckCount: String(side.deck), k: `deck:${s}`, v: String(side.deck) } },
         h('b', String(side.deck)), ' in deck'),
@@ -411,6 +427,7 @@ registerRenderer(GAME, {
     const me = ctx.seat === HERO || ctx.seat === VILLAIN ? ctx.seat : null;
     // The opponent's area at the top, the viewer's at the bottom, facing it.
     const top = me === null ? VILLAIN : 1 - me;
+    ctx = { ...ctx, offered: offeredUids(ctx) };
     return h('div.ns', { dataset: { phase: view.phase } },
       banner(view, ctx),
       CONTENT.loaded ? null : h('p.small.muted', 'The card data has not loaded yet: cards show by id.'),
