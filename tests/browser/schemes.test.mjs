@@ -1,0 +1,384 @@
+// End-to-end: one person plays the Heroes of Nefarious Schemes against the
+// Villain bot for two full turns, through the web client against the real
+// server binary.
+//
+// The person creates a 2-seat lobby from the landing page with the house
+// turn limit set to 2 (so the match ends at the end of turn 2, or sooner),
+// takes the Heroes' seat, fills the Villain's with a bot, starts, and
+// answers every prompt through the rendered controls with a simple policy
+// (recruit what can be recruited, track and attack with every Hero, pass in
+// event windows, otherwise the first option). Along the way the page must
+// show the 13-step turn track on the current phase, each roll with the row
+// of its table lit (the row the server read, once read), the two play areas
+// with their hand and deck counts, and the person's own hand as cards.
+//
+// Secrets: once the match is over, its replay gives the Villain seat's own
+// view after every move. For every state frame the person's browser got
+// (from the network) and every snapshot of the page, no card of the
+// Villain's hand at that moment that the person could not know (it was never
+// in play, in a discard, found by a search or shown by a look) appears: not
+// in the frame's view, prompt or log lines, and not in the page's text or
+// card attributes. The frames never carry the Villain's `hand` at all.
+//
+// Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
+import { renderNames } from '../../web-client/names.js';
+
+const GAME = 'nefarious-schemes';
+const STEP = 20_000;
+const PLAY_MS = Number(process.env.SCHEMES_PLAY_MS || 240_000);
+const BOT_DELAY_MS = 150;
+const HEROES = 0;
+const VILLAIN = 1;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The prompt title as the page shows it to seat `me`. */
+function shownTitle(raw, me) {
+  const marked = renderNames(raw, () => '\u0001', me);
+  const escaped = marked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(escaped.replace(/\u0001/g, '.+?'));
+}
+
+/** Card ids anyone at the table may know from this view: in play, discarded, found, or shown to the viewer. */
+function publicCards(view) {
+  const out = new Set();
+  for (const p of view.pieces) out.add(p.card);
+  for (const s of view.sides) for (const c of s.discard) out.add(c);
+  for (const n of view.notices || []) if (n.found) out.add(n.found);
+  if (view.look) for (const c of view.look.cards) out.add(c);
+  return out;
+}
+
+test('one person plays the Heroes against the Villain bot for two turns of Nefarious Schemes', { timeout: 330_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-schemes-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  let page;
+  const pageErrors = [];
+  const t0 = Date.now();
+  const shot = (name, full = false) => page.screenshot({ path: path.join(shots, `schemes-${name}.png`), fullPage: full });
+  let report = () => '';
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
+    const { base } = server;
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(STEP);
+    page = await ctx.newPage();
+    watchErrors(page, 'page', pageErrors);
+
+    // Every state frame the browser receives, from the network.
+    const frames = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      let m;
+      try { m = JSON.parse(String(f.payload)); } catch { return; }
+      if (m.type === 'state') frames.push(m);
+    }));
+    await recordStates(page);
+    let last = null;
+    const refresh = async () => {
+      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
+      last = r.m;
+      return r;
+    };
+    const settle = async () => {
+      let { n } = await refresh();
+      for (;;) {
+        await sleep(60);
+        const r = await refresh();
+        if (r.n === n && r.m) return;
+        n = r.n;
+      }
+    };
+
+    // --- the lobby: 2 seats, turn limit 2, the Villain a bot
+    await page.goto(`${base}/#/`);
+    await page.fill('#name', 'Hana');
+    const card = page.locator(`[data-game="${GAME}"]`);
+    await card.locator('input[name="turn_limit"]').fill('2');
+    await card.getByRole('button', { name: 'Create lobby' }).click();
+    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const lobbyId = page.url().split('/').pop();
+    const me = await takeSeat(page);
+    assert.equal(me, HEROES, 'the host sits in the first seat: the Heroes');
+    await page.click('#fill-bots');
+    await page.locator('#start:not([disabled])').click();
+    await page.locator('.ns-banner').waitFor();
+
+    // --- the prompt, through the page's controls
+    const prompt = page.locator('.prompt-area .prompt');
+    const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
+    const open = async (ai) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
+      if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
+    };
+    const send = async (ask) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
+      if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
+      else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
+    };
+    /** Fills every parameter with its first option (a `many` keeps its minimum) and sends. */
+    const fillAndSend = async (ask) => {
+      await open(ask.ai);
+      for (const p of ask.params || []) {
+        const wrap = formOf(ask.ai).locator(`.param[data-param="${p.name}"]`);
+        if (p.input.kind === 'one') {
+          if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: 1 });
+          else if ((await wrap.locator('button.choice[aria-checked="true"]').count()) === 0) await wrap.locator('button.choice').first().click();
+        } else if (p.input.kind === 'many') {
+          const boxes = wrap.locator('input[type="checkbox"]');
+          for (let k = 0; k < p.input.min; k++) await boxes.nth(k).check();
+        }
+      }
+      await send(ask);
+    };
+
+    const seen = { acted: 0, verbs: {}, rollsChecked: 0, rowsRead: 0, handChecks: 0, rejected: [], phases: new Set() };
+    const snapshots = []; // {version, text, cards}: what the page showed
+    const tracked = new Set();
+    const attacked = new Set();
+    let trackRefused = null;
+    report = () => `acted ${seen.acted}; ${JSON.stringify({ ...seen, phases: [...seen.phases] })}; last ${JSON.stringify(last && { v: last.version, turn: last.view.turn, phase: last.view.phase, pending: last.pending, prompt: last.prompt && last.prompt.title })}`;
+
+    /** What the page shows must match the view it drew. */
+    async function checkPage(m) {
+      const v = m.view;
+      const got = await page.evaluate(() => {
+        const q = (s) => document.querySelector(s);
+        return {
+          version: window.__states.length ? window.__states[window.__states.length - 1].version : -1,
+          at: q('.ns-track li.at b')?.textContent ?? null,
+          read: q('.ns-roll .ns-table li.read b')?.textContent ?? null,
+          total: q('.ns-roll')?.dataset.total ?? null,
+          hand: [...document.querySelectorAll('.ns-hand .ns-card')].map((e) => e.dataset.card),
+          counts: [...document.querySelectorAll('.ns-area')].map((a) => [a.dataset.seat, a.querySelector('.ns-handcount').dataset.handCount, a.querySelector('.ns-deckcount').dataset.deckCount]),
+          units: [...document.querySelectorAll('.ns-area [data-uid]')].map((e) => Number(e.dataset.uid)).sort((a, b) => a - b),
+          tips: document.querySelectorAll('.ns [data-tip]').length,
+          text: document.querySelector('.table')?.textContent || '',
+          cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+        };
+      });
+      if (got.version !== m.version) return; // a newer frame came in meanwhile: checked next time
+      snapshots.push({ version: m.version, text: got.text, cards: got.cards });
+      if (v.phase_number) assert.equal(got.at, String(v.phase_number), 'the turn track lights the current phase');
+      if (v.roll) {
+        const total = v.roll.dice.reduce((a, b) => a + b, 0) + v.roll.mods.reduce((a, x) => a + x.value, 0);
+        assert.equal(got.total, String(total), 'the roll panel shows the total of dice and modifiers');
+        seen.rollsChecked++;
+        if (v.roll.result) {
+          assert.equal(got.read, v.roll.result, 'the table row read is lit');
+          seen.rowsRead++;
+        }
+      }
+      assert.deepEqual(got.hand, v.sides[me].hand, 'the page shows exactly my hand');
+      assert.deepEqual(got.counts.sort(), v.sides.map((s, i) => [String(i), String(s.hand_count), String(s.deck)]).sort(), 'hand and deck counts of both sides');
+      assert.deepEqual(got.units, v.pieces.map((p) => p.uid).sort((a, b) => a - b), 'every card in play is drawn');
+      if (v.pieces.length || got.hand.length) assert.ok(got.tips > 0, 'cards carry their texts as tips');
+      seen.handChecks++;
+    }
+
+    /** Plays my prompt; returns what it did. */
+    async function play(m) {
+      const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
+      const by = (verb) => asks.find((a) => a.verb === verb && !a.disabled);
+      await prompt.locator('.prompt-title', { hasText: shownTitle(m.prompt.title, me) }).waitFor();
+      const key = `${m.view.turn}|${m.view.phase_number}`;
+      let a;
+      if ((a = by('recruit'))) { await fillAndSend(a); return 'recruit'; }
+      if ((a = by('track')) && !tracked.has(`${key}|${m.version}`) && trackRefused !== key) { tracked.add(`${key}|${m.version}`);
+        if (!seen.trackShot) { seen.trackShot = 1; await shot('track-prompt', true); }
+        await fillAndSend(a);
+        return 'track';
+      }
+      if ((a = by('attack')) && !attacked.has(`${key}|${m.version}`)) { attacked.add(`${key}|${m.version}`); await fillAndSend(a); return 'attack'; }
+      if ((a = by('play_event')) && !eventTried) {
+        // Once: play an Event from the window's list; its modifier joins the roll.
+        eventTried = true;
+        await fillAndSend(a);
+        return 'play_event';
+      }
+      if ((a = by('stop'))) { await send(a); return 'stop'; }
+      if ((a = by('pass'))) { await send(a); return 'pass'; }
+      if ((a = by('done'))) { await send(a); return 'done'; }
+      if ((a = by('wound'))) { await send(a); return 'wound'; }
+      a = asks.find((x) => !x.disabled);
+      await fillAndSend(a);
+      return a.verb;
+    }
+
+    const until = Date.now() + PLAY_MS;
+    let outcomeShot = false;
+    let eventPlayed = null;
+    let eventTried = false;
+    for (;;) {
+      assert.ok(Date.now() < until, `two turns were not over in ${PLAY_MS / 1000} s`);
+      await settle();
+      const m = last;
+      seen.phases.add(`${m.view.turn}:${m.view.phase_number}`);
+      await checkPage(m);
+      if (m.outcome || m.pending.mode === 'over' || m.view.ending) {
+        if (!outcomeShot) { outcomeShot = true; await shot('over-desktop', true); }
+        break;
+      }
+      const mine = m.prompt && m.pending.mode === 'turn' && m.pending.seat === me;
+      if (!mine) { await sleep(60); continue; }
+      if (m.view.roll && !seen.verbs.rollShot) { seen.verbs.rollShot = 1; await page.locator('.ns-roll').screenshot({ path: path.join(shots, 'schemes-roll.png') }); }
+      const before = m.version;
+      const title = m.prompt.title;
+      let did;
+      try {
+        did = await play(m);
+      } catch (e) {
+        if ((await refresh()).m.version !== before) continue; // the table moved on under the click
+        throw e;
+      }
+      seen.acted++;
+      seen.verbs[did] = (seen.verbs[did] || 0) + 1;
+      if (seen.acted === 1) await shot('first-move', true);
+      if (did === 'play_event') eventPlayed = { version: before, card: m.prompt.asks.find((x) => x.verb === 'play_event').fixed.card, roll: m.view.roll };
+      const deadline = Date.now() + STEP;
+      while (Date.now() < deadline) {
+        if ((await refresh()).m.version > before) break;
+        if (await page.locator('.rejected').count()) break;
+        await sleep(40);
+      }
+      if (await page.locator('.rejected').count()) {
+        const text = await page.locator('.rejected').innerText();
+        seen.rejected.push(`${title} / ${did}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
+        if (did === 'track') trackRefused = `${m.view.turn}|${m.view.phase_number}`;
+        await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
+      }
+      if (seen.acted > 1500) throw new Error('too many moves for two turns');
+    }
+    await settle();
+    const end = last;
+    t.diagnostic(report());
+    assert.ok(end.view.ending, 'the match ended (turn limit 2, or sooner)');
+    assert.ok(end.view.turn >= 2 || /Mastermind|Character|deck|Plot/.test(end.view.ending.reason), `two full turns were played, or the match was won before: ${end.view.ending.reason}`);
+    assert.ok(seen.rollsChecked > 0, 'rolls were shown');
+    assert.ok(seen.rowsRead > 0, 'a table row read was shown');
+    assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
+    if (eventPlayed) {
+      // The Event went to the discard, and a roll's Event shows as a modifier on the next frame.
+      const after = frames.filter((f) => f.version > eventPlayed.version).sort((a, b) => a.version - b.version)[0];
+      assert.ok(after, 'a frame after the Event');
+      assert.ok(after.view.sides[me].discard.includes(eventPlayed.card), 'the Event played is in the discard');
+      t.diagnostic(`played ${eventPlayed.card} at ${eventPlayed.version}; modifiers before: ${JSON.stringify(eventPlayed.roll && eventPlayed.roll.mods)}, after: ${JSON.stringify(after.view.roll && after.view.roll.mods)}; log: ${JSON.stringify(after.log)}`);
+    }
+
+    // --- secrets: the Villain's hand, move by move, from the replay through the Villain's eyes
+    const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
+    const villainAt = new Map();
+    const versions = [...new Set([...frames.map((f) => f.version), ...snapshots.map((s) => s.version)])].sort((a, b) => a - b);
+    for (const v of versions) {
+      const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${v}&seat=${VILLAIN}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(r.status, 200, `the replay at ${v}: ${await r.clone().text()}`);
+      const step = await r.json();
+      const hand = step.view.sides[VILLAIN].hand;
+      assert.ok(Array.isArray(hand), 'the Villain seat sees its own hand');
+      villainAt.set(v, hand);
+    }
+    const names = {};
+    const content = await (await fetch(`${base}/api/games/${GAME}/content`)).json();
+    for (const c of content.cards) names[c.id] = c.name;
+
+    // What the person may know by version v: everything public in any frame up to it, and names in the log lines read.
+    const known = new Set();
+    let logText = '';
+    const knownAt = new Map();
+    for (const f of [...frames].sort((a, b) => a.version - b.version)) {
+      for (const c of publicCards(f.view)) known.add(c);
+      logText += `\n${(f.log || []).join('\n')}`;
+      for (const [id, name] of Object.entries(names)) if (logText.includes(name)) known.add(id);
+      knownAt.set(f.version, new Set(known));
+    }
+    const knownBy = (v) => {
+      let best = null;
+      for (const [k, s] of knownAt) if (k <= v && (best === null || k > best[0])) best = [k, s];
+      return best ? best[1] : new Set();
+    };
+    let hiddenChecked = 0;
+    for (const f of frames) {
+      assert.ok(!('hand' in f.view.sides[VILLAIN]), 'a frame carries the Villain\'s hand');
+      const vh = villainAt.get(f.version);
+      assert.equal(f.view.sides[VILLAIN].hand_count, vh.length, 'the Villain\'s hand count matches its own view');
+      const mayKnow = knownBy(f.version);
+      const raw = JSON.stringify({ view: f.view, prompt: f.prompt, log: f.log });
+      for (const c of vh) {
+        if (mayKnow.has(c)) continue;
+        hiddenChecked++;
+        assert.ok(!raw.includes(`"${c}"`), `frame ${f.version} names the Villain's hidden card ${c}`);
+        assert.ok(!(f.log || []).some((l) => l.includes(names[c])), `frame ${f.version}'s log names the Villain's hidden card ${names[c]}`);
+      }
+    }
+    for (const s of snapshots) {
+      const vh = villainAt.get(s.version);
+      const mayKnow = knownBy(s.version);
+      for (const c of vh) {
+        if (mayKnow.has(c)) continue;
+        assert.ok(!s.cards.includes(c), `the page at ${s.version} draws the Villain's hidden card ${c}`);
+        assert.ok(!s.text.includes(names[c]), `the page at ${s.version} shows the Villain's hidden card ${names[c]}`);
+      }
+    }
+    assert.ok(hiddenChecked > 0, 'the Villain held cards the person could not know');
+    t.diagnostic(`checked ${frames.length} frames and ${snapshots.length} page snapshots; ${hiddenChecked} hidden Villain cards never shown`);
+
+    // --- a phone: nothing sticks out sideways; the board has its tab
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sleep(200);
+    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+    assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
+    await page.locator('.tabbar button[data-tab="board"]').click();
+    await page.locator('.ns-areas').waitFor();
+    await shot('board-phone', true);
+    // A tap on a card in play shows its text.
+    const tip = page.locator('#tip');
+    const unit = page.locator('.ns-unit-head[data-tip]').first();
+    if (await unit.count()) {
+      const id = await unit.evaluate((el) => el.closest('[data-card]').dataset.card);
+      await unit.click();
+      await tip.waitFor();
+      assert.ok((await tip.innerText()).includes(content.cards.find((c) => c.id === id).text), 'the card in play shows its text on tap');
+      await page.locator('.ns-area-head').first().click();
+      await tip.waitFor({ state: 'hidden' });
+    }
+    await page.locator('.tabbar button[data-tab="move"]').click();
+    const handCard = page.locator('.ns-hand .ns-card').first();
+    if (await handCard.count()) {
+      const id = await handCard.getAttribute('data-card');
+      await handCard.click();
+      await tip.waitFor();
+      assert.ok((await tip.innerText()).includes(content.cards.find((c) => c.id === id).text), 'a card in hand shows its text on tap');
+    }
+    await shot('move-phone', true);
+
+    // --- the rules: summary, glossary and every card
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${base}/#/rules/${GAME}`);
+    await page.locator('.rules .glossary-list').waitFor();
+    await page.locator('.ns-reference').waitFor();
+    assert.ok((await page.locator('.ns-reference dt').count()) >= 40, 'the rules list every card and table row');
+    await shot('rules', true);
+
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+    t.diagnostic(`two turns in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    if (page) await page.screenshot({ path: path.join(shots, 'schemes-failure.png'), fullPage: true }).catch(() => {});
+    t.diagnostic(report());
+    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
+    throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
