@@ -388,9 +388,12 @@ pub fn activate(
             log
         }
     };
-    let t = state.area_mut(area).track[space].as_mut().expect("token");
-    t.activated = true;
-    t.activated_this_turn = true;
+    // A Suitcase Nuke removes every token in its area, its own card token
+    // included.
+    if let Some(t) = state.area_mut(area).track[space].as_mut() {
+        t.activated = true;
+        t.activated_this_turn = true;
+    }
     let what = crate::place::a_token(state, seat, kind);
     log.insert(
         0,

@@ -49,6 +49,9 @@ pub struct CardChoices {
     /// Encryption).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skill: Option<(AreaId, crate::skill::SkillChoice)>,
+    /// Your unit to sacrifice (Suitcase Nuke); none declines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sacrifice: Option<UnitUid>,
 }
 
 /// Whether this version can resolve every effect of the card.
@@ -56,7 +59,7 @@ pub fn playable_in_this_version(card: CardId) -> bool {
     card.card().effects.iter().all(|e| {
         !matches!(
             e,
-            Effect::MaySacrificeOwnUnit { .. } | Effect::PlayCards(_)
+            Effect::PlayCards(_)
         )
     })
 }
@@ -145,7 +148,15 @@ pub fn play_as(
         .map_err(|_| RuleError::illegal(CARD_TOKEN, "You cannot pay that much."))?;
     check_payment(&work, seat, cost, payment)?;
     pay(&mut work, seat, payment);
+    // A Suitcase Nuke declined, or with no unit of the player's here, is
+    // discarded with no effect.
+    let declined = choices.sacrifice.is_none()
+        && record
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::MaySacrificeOwnUnit { .. }));
     match (record.kind, record.scope) {
+        _ if declined => work.discards.push(card),
         (CardType::Event, _) => work.discards.push(card),
         (CardType::Rule, Scope::Local) => work
             .area_mut(area)
@@ -202,6 +213,65 @@ fn resolve(
 ) -> Result<(), RuleError> {
     let refuse = |m: &str| Err(RuleError::illegal(CARD_TOKEN, m.to_string()));
     match e {
+        Effect::MaySacrificeOwnUnit { then } => {
+            let Some(uid) = c.sacrifice else {
+                log.push(LogEntry::public(if state.area(area).has_units_of(seat) {
+                    format!("{} no unit: the card is discarded with no effect.", state.who_verb(seat, "sacrifices", "sacrifice"))
+                } else {
+                    "With no unit of its player here, the card does nothing.".to_string()
+                }));
+                return Ok(());
+            };
+            let Some(u) = state.area(area).units.iter().find(|u| u.uid == uid && u.owner == seat).copied() else {
+                return refuse("Choose one of your units in this area to sacrifice.");
+            };
+            combat::kill(state, area, u.uid, seat);
+            log.push(LogEntry::public(format!(
+                "{} {} in {}.",
+                state.who_verb(seat, "sacrifices", "sacrifice"),
+                combat::a_unit(state, seat, u.kind),
+                area.area().name
+            )));
+            for t in then {
+                resolve(state, seat, area, t, c, cost, attacks, battle, log, rng)?;
+            }
+        }
+        Effect::LoseControl(_) => {
+            if state.area_mut(area).controller.take().is_some() {
+                log.push(LogEntry::public(format!("{} has no controller now.", area.area().name)));
+            }
+        }
+        Effect::RemoveAllTokens(_) => {
+            let tokens: Vec<_> = state.area_mut(area).track.iter_mut().filter_map(Option::take).collect();
+            for t in &tokens {
+                state.players[t.owner as usize].spent_tokens.push(SpentToken {
+                    kind: t.kind,
+                    revealed: t.face_up,
+                });
+            }
+            log.push(LogEntry::public(format!(
+                "{} removed from {}.",
+                backroom_engine::plural(tokens.len() as i64, "action token is", "action tokens are"),
+                area.area().name
+            )));
+        }
+        Effect::KillAllUnits(_) => {
+            let all: Vec<UnitUid> = state.area(area).units.iter().map(|u| u.uid).collect();
+            for u in &all {
+                combat::kill(state, area, *u, seat);
+            }
+            log.push(LogEntry::public(format!(
+                "{} in {} {} killed.",
+                backroom_engine::plural(all.len() as i64, "unit", "units"),
+                area.area().name,
+                if all.len() == 1 { "is" } else { "are" }
+            )));
+        }
+        Effect::ForbidUntilCleanup(_) | Effect::CountAsExterminated(_) => {
+            // The area-level state: no entry, no control, exterminated by
+            // its player (checked in `game::apply_to`, `control` and `end`).
+            state.area_mut(area).nuked = Some(seat);
+        }
         Effect::UseSkill(u) => {
             let Some((at, choice)) = &c.skill else {
                 return refuse("Choose the area whose skill to use.");

@@ -135,6 +135,10 @@ pub fn influence(state: &State, seat: Seat, area: AreaId) -> u32 {
 pub fn determine_control(state: &mut State) -> Vec<LogEntry> {
     let mut log = Vec::new();
     for area in content().area_ids() {
+        if state.area(area).nuked.is_some() {
+            // Suitcase Nuke: nobody can control it this turn.
+            continue;
+        }
         let name = &area.area().name;
         let totals: Vec<u32> = (0..state.seats)
             .map(|s| influence(state, s, area))

@@ -127,6 +127,10 @@ pub fn kills(state: &State, seat: Seat) -> usize {
 /// (at least one) having killed an enemy unit there this turn.
 pub fn exterminated(state: &State, seat: Seat, area: AreaId) -> bool {
     let a = state.area(area);
+    if a.nuked == Some(seat) {
+        // Suitcase Nuke: its player counts as having exterminated it.
+        return true;
+    }
     a.has_units_of(seat)
         && a.units.iter().all(|u| u.owner == seat)
         && a.graveyard
@@ -430,6 +434,7 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
         let a = &mut state.areas[ai];
         a.combat_marker = false;
         a.skill_used = SeatSet::EMPTY;
+        a.nuked = None;
         let tokens: Vec<_> = a.track.iter_mut().filter_map(Option::take).collect();
         let graves = std::mem::take(&mut a.graveyard);
         for t in tokens {

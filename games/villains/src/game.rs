@@ -234,7 +234,29 @@ fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
     asks
 }
 
+/// Applies `action`, then holds it to the standing rule of a Suitcase
+/// Nuke: no unit may enter its area until Cleanup (every way a unit could
+/// enter, checked once here). The caller works on a copy.
 fn apply_to(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let log = apply_each(state, seat, action, rng)?;
+    if let Some(a) = content()
+        .area_ids()
+        .find(|a| state.area(*a).nuked.is_some() && !state.area(*a).units.is_empty())
+    {
+        return Err(RuleError::illegal(
+            crate::cards::CARD_TOKEN,
+            format!("No unit may enter {} this turn (Suitcase Nuke).", a.area().name),
+        ));
+    }
+    Ok(log)
+}
+
+fn apply_each(
     state: &mut State,
     seat: Seat,
     action: &Action,
@@ -543,6 +565,12 @@ fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId) -> Vec<Ca
                         ..Default::default()
                     });
                 }
+            }
+            Effect::MaySacrificeOwnUnit { .. } => {
+                out.extend(state.area(area).units.iter().filter(|u| u.owner == seat).map(|u| CardChoices {
+                    sacrifice: Some(u.uid),
+                    ..Default::default()
+                }));
             }
             Effect::UseSkill(_) => {
                 for at in content().area_ids().filter(|a| {

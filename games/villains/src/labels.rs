@@ -129,6 +129,12 @@ fn choices_words(state: &State, seat: Seat, c: &CardChoices) -> Option<String> {
     if let Some(o) = c.opponent {
         bits.push(format!("with {}", state.who(o)));
     }
+    if let Some(u) = c.sacrifice {
+        bits.push(format!("sacrificing {}", unit_words(state, u)));
+    }
+    if let Some((a, _)) = &c.skill {
+        bits.push(format!("the skill of {}", a.area().name));
+    }
     (!bits.is_empty()).then(|| bits.join(", "))
 }
 

@@ -190,6 +190,11 @@ pub struct AreaState {
     pub skill_used: SeatSet,
     /// Local rule cards played here.
     pub rules: Vec<RuleCard>,
+    /// Who set off a Suitcase Nuke here this turn: until Cleanup no unit
+    /// may enter, nobody controls it, and that player counts as having
+    /// exterminated it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nuked: Option<Seat>,
 }
 
 // Copies are made per candidate action the prompts try, so these copy
@@ -205,6 +210,7 @@ impl Clone for AreaState {
             combat_marker: self.combat_marker,
             skill_used: self.skill_used,
             rules: self.rules.clone(),
+            nuked: self.nuked,
         }
     }
 }
@@ -246,6 +252,7 @@ impl AreaState {
             combat_marker: false,
             skill_used: SeatSet::EMPTY,
             rules: Vec::new(),
+            nuked: None,
         }
     }
 

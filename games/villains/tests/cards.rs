@@ -366,24 +366,57 @@ fn mobilize_slip_in_the_back_and_high_noon_put_units_in() {
 }
 
 #[test]
-fn cards_this_version_cannot_resolve_are_refused_whole() {
+fn suitcase_nuke_clears_the_area_for_the_rest_of_the_turn() {
     let (mut s, mut rng) = board();
-    ready(&mut s, 0, area("bank"), &["suitcase-nuke-1"]);
+    let bank = area("bank");
+    let mine = s.put_unit(bank, 0, UnitType::Goon).unwrap();
+    s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    s.put_unit(bank, 1, UnitType::Patsy).unwrap();
+    s.area_mut(bank).controller = Some(villains::state::Marker::Player(1));
+    ready(&mut s, 0, bank, &["suitcase-nuke-1"]);
+    face_down(&mut s, bank, 1, TokenKind::Deploy);
+    // Declined: discarded with no effect.
+    let mut declined = s.clone();
+    play(&mut declined, 0, "suitcase-nuke-1", 3, CardChoices::default(), &mut rng.clone()).unwrap();
+    assert_eq!(declined.area(bank).units.len(), 3);
+    assert!(declined.discards.contains(&card("suitcase-nuke-1")));
+    assert_eq!(declined.area(bank).nuked, None);
+    // Set off, sacrificing the goon.
+    let choices = CardChoices {
+        sacrifice: Some(mine),
+        ..Default::default()
+    };
+    let log = play(&mut s, 0, "suitcase-nuke-1", 3, choices, &mut rng).unwrap();
+    let a = s.area(bank);
+    assert!(a.units.is_empty(), "every unit here is killed");
+    assert_eq!(a.graveyard.len(), 3);
+    assert!(a.graveyard.iter().all(|g| g.killer == 0), "credited to the nuke's player");
+    assert_eq!(a.controller, None);
+    assert_eq!(a.token_count(), 0, "every action token is removed, its own card token included");
+    assert_eq!(a.nuked, Some(0));
+    assert!(villains::end::exterminated(&s, 0, bank));
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    assert!(text.iter().any(|t| t.contains("units in The Bank are killed")), "{text:?}");
+    // Until Cleanup no unit may enter: a deploy there is refused whole.
+    use backroom_engine::Game;
+    let i = face_down(&mut s, bank, 1, TokenKind::Deploy);
+    s.phase = Phase::TakeActions { current: 1, revealed: None };
+    Game::apply(&mut s, 1, &villains::game::Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
     let before = s.clone();
-    let e = play(
-        &mut s,
-        0,
-        "suitcase-nuke-1",
-        3,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap_err();
-    assert_eq!(
-        e.message,
-        "Suitcase Nuke cannot be played in this version yet."
-    );
-    assert_eq!(s, before);
+    let refusals: Vec<String> = (0..=5)
+        .map(|cost| {
+            let deploy = villains::game::Action::Activate {
+                activation: Activation::Deploy {
+                    units: vec![DeployPick { kind: UnitType::Goon, from: None, stay_wounded: false }],
+                    payment: Payment::energy_first(&s, 1, cost),
+                },
+            };
+            let e = Game::apply(&mut s, 1, &deploy, &mut rng).unwrap_err();
+            assert_eq!(s, before);
+            e.message
+        })
+        .collect();
+    assert!(refusals.iter().any(|m| m.contains("No unit may enter The Bank this turn")), "{refusals:?}");
 }
 
 #[test]
