@@ -1116,6 +1116,10 @@ impl Game for State {
         })
     }
 
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        crate::bot::choose(self, seat, rng)
+    }
+
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
         crate::view::redeal(self, viewer, rng);
     }

@@ -21,6 +21,7 @@
 //! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs;
 //! * [`actions`]: MAIN PHASE, Take Actions: revealing (refunds), discarding,
 //!   Locked, Pass (activation to come);
+//! * [`bot`]: the heuristic player behind `Game::bot_action`;
 //! * [`activate`]: activating deploy, move and battle tokens (and unique
 //!   tokens acting as them), with deploy limits, costs, taxes and
 //!   surcharges;
@@ -42,6 +43,7 @@
 
 pub mod actions;
 pub mod activate;
+pub mod bot;
 pub mod cards;
 pub mod choices;
 pub mod combat;

@@ -1,0 +1,727 @@
+//! A heuristic player behind `Game::bot_action`: it plays for control of
+//! the areas worth most to it (its target, the Capitol with this turn's
+//! capitol token, areas whose marker it can capture), scores its plans, and
+//! keeps its cheapest units alive last.
+//!
+//! Why this shape: Villains' points come from control at the End Phase
+//! (captured markers, capitol tokens, targets) and from plans, and control
+//! is a count of influence. So the bot weighs each area by what holding it
+//! is worth to it and by how likely it is to hold it, projecting the
+//! face-down tokens still to be revealed (its own by what they are, the
+//! others' as an average, since it may not know what they are). Placing
+//! follows that projection; revealing goes deploy first, battle last;
+//! whole activations (from its own deploy candidates and the prompt's) are
+//! tried on copies of the table and the one that leaves the best-weighted
+//! table is played, discarding when nothing beats it.
+//!
+//! The bot uses only what its seat may know: its own tokens' types, its
+//! own target and hand; others' face-down tokens count as tokens, never as
+//! what they are. Every idea is tried on a copy before it is returned; an
+//! idea the rules refuse falls back to a random legal action.
+
+use crate::activate::{Activation, DeployPick, deploy_limit};
+use crate::combat;
+use crate::content::{AreaId, content};
+use crate::control::influence;
+use crate::effect::{Effect, Ongoing, Requirement, UnitType};
+use crate::end::{completable_objectives, target_area};
+use crate::flow::PlanScore;
+use crate::game::Action;
+use crate::place::{Payment, placement_cost};
+use crate::state::{CapitolTokenState, Marker, Phase, State, TokenKind, Unit};
+use backroom_engine::{Game, GameRng, Seat, Viewer};
+
+/// Factions in the order the bot prefers them (most influence for the
+/// energy first).
+const FACTIONS: [&str; 8] = [
+    "communists",
+    "bankers",
+    "aliens",
+    "mutants",
+    "mafia",
+    "robots",
+    "scientists",
+    "cult",
+];
+
+/// Influence an opponent's face-down token is expected to bring once
+/// revealed (it may be anything: a deploy brings units, a card one).
+const ENEMY_TOKEN_GUESS: f64 = 1.5;
+
+/// The bot's choice for `seat`: its idea when the rules accept it, else a
+/// random legal action; `None` when `seat` is not awaited.
+pub fn choose(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    if !g.pending().awaited().contains(seat) {
+        return None;
+    }
+    match idea(g, seat, rng) {
+        Some(a) if applies(g, seat, &a, rng) => Some(a),
+        _ => g.random_action(seat, rng),
+    }
+}
+
+/// Whether the rules accept `a` from `seat` now (tried on a copy).
+fn applies(g: &State, seat: Seat, a: &Action, rng: &GameRng) -> bool {
+    let mut t = g.clone();
+    t.apply(seat, a, &mut rng.clone()).is_ok()
+}
+
+/// The table after `a`, when the rules accept it.
+fn after(g: &State, seat: Seat, a: &Action, rng: &GameRng) -> Option<State> {
+    let mut t = g.clone();
+    t.apply(seat, a, &mut rng.clone()).ok().map(|_| t)
+}
+
+fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    if let Some(o) = crate::choices::next(g) {
+        return Some(match o {
+            crate::choices::Owed::Sacrifice { .. } => Action::SacrificeUnit {
+                unit: cheapest(g, seat, g.units_of(seat).map(|(_, u)| u), false)?,
+            },
+            crate::choices::Owed::KeepFighting { area, .. } => Action::KeepFighting {
+                yes: stronger(g, seat, area),
+            },
+            crate::choices::Owed::LabCard { .. } => best_of(
+                g,
+                seat,
+                rng,
+                candidates(g, seat, "lab_play"),
+                Action::LabDraw,
+                0.0,
+            ),
+            crate::choices::Owed::Discard { .. } => {
+                let p = &g.players[seat as usize];
+                Action::DiscardCard {
+                    card: *p.hand.iter().max_by_key(|c| c.card().cost)?,
+                }
+            }
+        });
+    }
+    if let Some(b) = &g.battle {
+        if let Some(h) = b.hits {
+            let here = g.area(h.area).units.iter().filter(|u| u.owner == seat);
+            return Some(Action::AssignHit {
+                unit: cheapest(g, seat, here, true)?,
+            });
+        }
+        if let Some(q) = b.sacrifices.first() {
+            let here = g.area(q.area).units.iter().filter(|u| u.owner == seat);
+            return Some(Action::Sacrifice {
+                unit: cheapest(g, seat, here, false)?,
+            });
+        }
+        let unit = b.to_attack.iter().find(|a| a.owner == seat)?.uid;
+        let defender = rival(g, seat, b.area, &combat::defenders(g, seat))?;
+        return Some(Action::Attack { unit, defender });
+    }
+    if let Some(a) = &g.attacks {
+        if let Some(h) = a.hits {
+            let here = g.area(h.area).units.iter().filter(|u| u.owner == seat);
+            return Some(Action::AssignHit {
+                unit: cheapest(g, seat, here, true)?,
+            });
+        }
+        let area = a.queue.first()?.0;
+        return Some(Action::CardAttack {
+            defender: rival(g, seat, area, &combat::enemies_in(g, seat, area))?,
+        });
+    }
+    match &g.phase {
+        Phase::SelectFactions { .. } => {
+            let free = crate::setup::available_factions(g);
+            let f = FACTIONS
+                .iter()
+                .filter_map(|id| content().faction_id(id))
+                .find(|f| free.contains(f))
+                .or_else(|| free.first().copied())?;
+            Some(Action::ChooseFaction { faction: f })
+        }
+        Phase::SelectPlans { .. } => {
+            let p = &g.players[seat as usize];
+            let plan = p
+                .plans
+                .iter()
+                .min_by(|a, b| plan_promise(g, seat, **a).total_cmp(&plan_promise(g, seat, **b)))?;
+            Some(Action::BottomPlan { plan: *plan })
+        }
+        Phase::SelectTargets { .. } => select_target(g, seat),
+        Phase::PlaceTokens { .. } => Some(place(g, seat)),
+        Phase::TakeActions {
+            revealed: Some(_), ..
+        } => Some(best_of(
+            g,
+            seat,
+            rng,
+            activations(g, seat),
+            Action::Discard,
+            0.0,
+        )),
+        Phase::TakeActions { revealed: None, .. } => take_action(g, seat, rng),
+        Phase::ScorePlans { .. } => Some(score_plans(g, seat, rng)),
+        Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => None,
+    }
+}
+
+// ---------------------------------------------------------------------
+// Weighing the table.
+
+/// What controlling `area` at the End Phase is worth to `seat`, in points
+/// and near-points.
+fn worth(g: &State, seat: Seat, area: AreaId) -> f64 {
+    let mut w = 1.0; // a resource, and a step towards "control N areas"
+    if target_area(g, seat) == Some(area) {
+        w += 2.5; // its target's AP, and "control your target" objectives
+    }
+    let p = &g.players[seat as usize];
+    let spaces = g.faction_of(seat).captured_markers.len();
+    match g.area(area).controller {
+        Some(Marker::Player(s)) if s == seat => w += 0.5,
+        Some(_) if p.captured.len() < spaces => w += 1.5, // a captured marker's AP
+        _ => {}
+    }
+    if area == content().capitol()
+        && let Some(i) = usize::from(g.turn).checked_sub(1)
+        && g.capitol_tokens.get(i) == Some(&CapitolTokenState::OnTrack)
+    {
+        w += f64::from(content().capitol_tokens[i].ap);
+    }
+    w
+}
+
+/// Influence `seat`'s own face-down tokens in `area` should still bring.
+fn own_pending(g: &State, seat: Seat, area: AreaId) -> f64 {
+    g.area(area)
+        .tokens()
+        .filter(|t| t.owner == seat && !t.face_up)
+        .filter_map(|t| t.kind.for_viewer(Viewer::Seat(seat)))
+        .map(|k| token_gain(g, seat, *k, area))
+        .sum()
+}
+
+/// The margin of `seat`'s projected influence in `area` over the best
+/// opponent's (the setup marker counts 1), with the controller's tie.
+fn margin(g: &State, seat: Seat, area: AreaId) -> f64 {
+    let a = g.area(area);
+    let mine = f64::from(influence(g, seat, area)) + own_pending(g, seat, area);
+    let mut best: f64 = if a.controller == Some(Marker::Setup) {
+        1.0
+    } else {
+        0.0
+    };
+    for o in (0..g.seats).filter(|o| *o != seat) {
+        let down = a.tokens().filter(|t| t.owner == o && !t.face_up).count();
+        best = best.max(f64::from(influence(g, o, area)) + ENEMY_TOKEN_GUESS * down as f64);
+    }
+    let tie = if a.controller == Some(Marker::Player(seat)) {
+        0.5
+    } else {
+        -0.5
+    };
+    mine - best + tie
+}
+
+/// How likely a margin is to hold until the End Phase.
+fn hold(m: f64) -> f64 {
+    1.0 / (1.0 + (-m / 1.2).exp())
+}
+
+/// What a unit is worth to its owner: its cost, influence and dice, more
+/// for a champion.
+fn unit_value(g: &State, seat: Seat, kind: UnitType) -> f64 {
+    let Some(s) = g.faction_of(seat).unit(kind) else {
+        return 0.0;
+    };
+    let champion = if kind == UnitType::Champion { 2.0 } else { 0.0 };
+    f64::from(s.cost) + f64::from(s.influence) + 0.4 * s.attack.len() as f64 + champion
+}
+
+/// The weighed table for `seat`: held areas by their worth, points, units,
+/// cards and funds.
+fn eval(g: &State, seat: Seat) -> f64 {
+    let p = &g.players[seat as usize];
+    let mut v: f64 = content()
+        .area_ids()
+        .map(|a| worth(g, seat, a) * hold(margin(g, seat, a)))
+        .sum();
+    v += 3.0 * f64::from(p.ap) + 3.0 * f64::from(p.pp);
+    v += g
+        .units_of(seat)
+        .map(|(_, u)| 0.1 * unit_value(g, seat, u.kind))
+        .sum::<f64>();
+    v += 0.25 * p.hand.len() as f64 + 0.3 * f64::from(p.resources) + 0.05 * f64::from(p.energy);
+    v += 0.2
+        * g.areas
+            .iter()
+            .filter(|a| a.skill_used.contains(seat))
+            .count() as f64;
+    v
+}
+
+/// The candidate whose table weighs most for `seat`, or `fallback` unless
+/// a candidate beats it by `edge`.
+fn best_of(
+    g: &State,
+    seat: Seat,
+    rng: &GameRng,
+    cands: Vec<Action>,
+    fallback: Action,
+    edge: f64,
+) -> Action {
+    let base = after(g, seat, &fallback, rng).map_or(f64::MIN, |t| eval(&t, seat));
+    let mut best = (base + edge, fallback);
+    for c in cands {
+        if let Some(t) = after(g, seat, &c, rng) {
+            let v = eval(&t, seat);
+            if v > best.0 {
+                best = (v, c);
+            }
+        }
+    }
+    best.1
+}
+
+// ---------------------------------------------------------------------
+// Start Phase.
+
+/// How promising a plan looks: its points, each objective discounted by
+/// how reachable its requirements look (top-down, as it is scored).
+fn plan_promise(g: &State, seat: Seat, plan: crate::content::PlanId) -> f64 {
+    let units = g.units_of(seat).count() as f64;
+    let areas = content()
+        .area_ids()
+        .filter(|a| g.controller(*a) == Some(seat))
+        .count() as f64;
+    let ease = |r: &Requirement| -> f64 {
+        match r {
+            Requirement::UnitsInPlay(n) => ((units + 5.0) / f64::from(*n)).min(1.0),
+            Requirement::ControlAreas(n) => ((areas + 1.5) / f64::from(*n)).min(1.0),
+            Requirement::ControlOwnTarget => 0.6,
+            Requirement::InfluenceInAreas { influence, areas } => {
+                (5.0 / f64::from(*influence)).min(1.0) / f64::from(*areas)
+            }
+            Requirement::ActivatedTokensInAreas { areas, .. } => (4.0 / f64::from(*areas)).min(1.0),
+            Requirement::PossessEnemyMarkers(n) => {
+                let have = g.players[seat as usize].captured.len() as f64;
+                ((have + 1.0) / f64::from(*n)).min(1.0)
+            }
+            Requirement::UseAreaSkills(n) => (1.5 / f64::from(*n)).min(1.0),
+            Requirement::UnitsAtOwnTarget { count, .. } => (2.0 / f64::from(*count)).min(1.0),
+            Requirement::DiscardActionCards(n) => (4.0 / f64::from(*n)).min(1.0),
+            _ => 0.25,
+        }
+    };
+    let mut reach = 1.0;
+    let mut v = 0.0;
+    for o in &plan.plan().objectives {
+        reach *= o.requires.iter().map(ease).product::<f64>();
+        v += f64::from(o.pp) * reach;
+    }
+    v
+}
+
+/// The target card whose area the bot is likeliest to hold (or, with no
+/// card naming an area, any card).
+fn select_target(g: &State, seat: Seat) -> Option<Action> {
+    let hand = &g.players[seat as usize].hand;
+    let card = hand
+        .iter()
+        .filter_map(|c| {
+            c.target()
+                .map(|a| (c, margin(g, seat, a) + 0.3 * worth(g, seat, a)))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(c, _)| *c)
+        .or_else(|| hand.first().copied())?;
+    Some(Action::SelectTarget { card })
+}
+
+// ---------------------------------------------------------------------
+// Place Action Tokens.
+
+/// The cheapest units `seat` could deploy now, at most `n`, with their
+/// influence and cost, best influence per energy first.
+fn deploy_plan(g: &State, seat: Seat, n: usize) -> (f64, u32) {
+    let f = g.faction_of(seat);
+    let mut kinds: Vec<(f64, u32, u8)> = g.players[seat as usize]
+        .reserve_units
+        .iter()
+        .filter(|(_, c)| **c > 0)
+        .filter_map(|(k, c)| {
+            let s = f.unit(*k)?;
+            Some((f64::from(s.influence), u32::from(s.cost), *c))
+        })
+        .collect();
+    kinds.sort_by(|a, b| (b.0 / (b.1 as f64 + 0.5)).total_cmp(&(a.0 / (a.1 as f64 + 0.5))));
+    let (mut inf, mut cost, mut left) = (0.0, 0, n);
+    for (i, c, count) in kinds {
+        let take = left.min(count as usize);
+        inf += i * take as f64;
+        cost += c * take as u32;
+        left -= take;
+    }
+    (inf, cost)
+}
+
+/// Influence a token of `kind` should bring to `area` once activated.
+fn token_gain(g: &State, seat: Seat, kind: TokenKind, area: AreaId) -> f64 {
+    let limit = usize::from(deploy_limit(g, seat));
+    let movable = || -> f64 {
+        content()
+            .adjacent(area)
+            .iter()
+            .flat_map(|a| g.area(*a).units.iter())
+            .filter(|u| u.owner == seat)
+            .filter_map(|u| g.faction_of(seat).unit(u.kind))
+            .map(|s| f64::from(s.influence))
+            .sum()
+    };
+    match kind {
+        TokenKind::Deploy => 1.0 + deploy_plan(g, seat, limit).0,
+        TokenKind::Move => 1.0 + movable().min(4.0),
+        TokenKind::Card => {
+            if g.players[seat as usize].hand.is_empty() {
+                0.0
+            } else {
+                1.0
+            }
+        }
+        TokenKind::Battle => 0.5,
+        TokenKind::Unique => {
+            let u = &g.faction_of(seat).unique_token;
+            if !u.activatable && u.counts_as.is_none() {
+                return 0.0;
+            }
+            let deploys = u.counts_as == Some(crate::effect::TokenType::Deploy)
+                || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
+            let patsies = u
+                .ongoing
+                .iter()
+                .any(|o| matches!(o, Ongoing::PatsyInfluence(_)));
+            if deploys {
+                1.0 + deploy_plan(g, seat, limit + 1).0
+            } else if patsies {
+                1.0 + g
+                    .area(area)
+                    .units
+                    .iter()
+                    .filter(|u| u.owner == seat && u.kind == UnitType::Patsy)
+                    .count() as f64
+            } else {
+                f64::from(u.influence.max(1))
+            }
+        }
+    }
+}
+
+/// What activating a token of `kind` is likely to cost.
+fn token_cost(g: &State, seat: Seat, kind: TokenKind) -> u32 {
+    let limit = usize::from(deploy_limit(g, seat));
+    match kind {
+        TokenKind::Deploy => deploy_plan(g, seat, limit).1,
+        TokenKind::Move => 2,
+        TokenKind::Card => 1,
+        TokenKind::Battle => 0,
+        TokenKind::Unique => u32::from(g.faction_of(seat).unique_token.cost) + 1,
+    }
+}
+
+/// The token and area whose projected influence adds most worth, or a pass
+/// when nothing is worth the energy its activation will need.
+fn place(g: &State, seat: Seat) -> Action {
+    let p = &g.players[seat as usize];
+    let owed: u32 = g
+        .areas
+        .iter()
+        .flat_map(|a| a.tokens())
+        .filter(|t| t.owner == seat && !t.face_up)
+        .filter_map(|t| t.kind.for_viewer(Viewer::Seat(seat)))
+        .map(|k| token_cost(g, seat, *k))
+        .sum();
+    let funds = p.funds();
+    let fee = u32::from(placement_cost(g, seat));
+    let any_space = crate::standing::places_in_any_space(g, seat);
+    let mut best: Option<(f64, TokenKind, AreaId)> = None;
+    for (kind, n) in &p.reserve_tokens {
+        if *n == 0 {
+            continue;
+        }
+        let need = owed + fee + token_cost(g, seat, *kind);
+        if need > funds {
+            continue;
+        }
+        for a in content().area_ids() {
+            let open = if any_space {
+                g.area(a).track.iter().any(Option::is_none)
+            } else {
+                g.area(a).lowest_open().is_some()
+            };
+            let gain = token_gain(g, seat, *kind, a);
+            if !open || gain <= 0.0 {
+                continue;
+            }
+            if *kind == TokenKind::Battle && !battle_worth(g, seat, a) {
+                continue;
+            }
+            let m = margin(g, seat, a);
+            let v = worth(g, seat, a) * (hold(m + gain) - hold(m)) + 0.05 * gain;
+            if best.is_none_or(|b| v > b.0) {
+                best = Some((v, *kind, a));
+            }
+        }
+    }
+    match best {
+        Some((v, kind, area)) if v > 0.08 => Action::PlaceToken {
+            kind,
+            area,
+            space: None,
+            payment: None,
+        },
+        _ => Action::PassPlacing,
+    }
+}
+
+// ---------------------------------------------------------------------
+// Take Actions.
+
+/// Expected hits per round of `seat`'s units in `area` (no bonuses).
+fn strength(g: &State, seat: Seat, area: AreaId) -> f64 {
+    g.area(area)
+        .units
+        .iter()
+        .filter(|u| u.owner == seat)
+        .flat_map(|u| combat::attack_dice(g, seat, u.kind))
+        .map(|d| f64::from(11u8.saturating_sub(d)) / 10.0)
+        .sum()
+}
+
+/// Whether `seat` outguns each opponent in `area`.
+fn stronger(g: &State, seat: Seat, area: AreaId) -> bool {
+    let mine = strength(g, seat, area);
+    mine > 0.0
+        && (0..g.seats)
+            .filter(|o| *o != seat)
+            .all(|o| strength(g, o, area) < mine)
+}
+
+/// A battle here is worth starting: the bot has units that outgun every
+/// opponent there, and some opponent has units to lose.
+fn battle_worth(g: &State, seat: Seat, area: AreaId) -> bool {
+    stronger(g, seat, area) && !combat::enemies_in(g, seat, area).is_empty()
+}
+
+/// How a token's reveal ranks: units first, battles last.
+fn reveal_rank(g: &State, seat: Seat, kind: TokenKind) -> u8 {
+    match kind {
+        TokenKind::Deploy => 0,
+        TokenKind::Unique if g.faction_of(seat).unique_token.counts_as.is_some() => 0,
+        TokenKind::Move => 1,
+        TokenKind::Unique => 2,
+        TokenKind::Card => 3,
+        TokenKind::Battle => 4,
+    }
+}
+
+/// Reveal the best-ranked revealable token; with none, a skill that
+/// helps, else Locked or Pass.
+fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
+    let spot = crate::actions::revealable(g, seat)
+        .into_iter()
+        .min_by_key(|(a, i)| {
+            let kind = g.area(*a).track[*i]
+                .as_ref()
+                .and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied())
+                .unwrap_or(TokenKind::Card);
+            (reveal_rank(g, seat, kind), *i)
+        });
+    if let Some(spot) = spot {
+        return Some(Action::Reveal { spot });
+    }
+    let rest = if g.face_down_tokens_of(seat) > 0 {
+        Action::Locked
+    } else {
+        Action::Pass
+    };
+    Some(best_of(
+        g,
+        seat,
+        rng,
+        candidates(g, seat, "use_skill"),
+        rest,
+        0.1,
+    ))
+}
+
+/// Deploy candidates of the bot's own: up to the limit (one more for a
+/// People's Army patsy or an unlimited token), best units first, at the
+/// exact cost or a little more (taxes).
+fn deploys(g: &State, seat: Seat) -> Vec<Action> {
+    let f = g.faction_of(seat);
+    let mut kinds: Vec<(UnitType, u8)> = g.players[seat as usize]
+        .reserve_units
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| (*k, *n))
+        .collect();
+    kinds.sort_by(|a, b| unit_value(g, seat, b.0).total_cmp(&unit_value(g, seat, a.0)));
+    let limit = usize::from(deploy_limit(g, seat)) + 1;
+    let mut out = Vec::new();
+    for first in 0..kinds.len() {
+        // Fill from `first` on, best value first.
+        let mut units = Vec::new();
+        for (k, n) in &kinds[first..] {
+            for _ in 0..*n {
+                if units.len() < limit + 1 {
+                    units.push(DeployPick {
+                        kind: *k,
+                        from: None,
+                        stay_wounded: false,
+                    });
+                }
+            }
+        }
+        for size in (1..=units.len()).rev() {
+            let picked = &units[..size];
+            let cost: u32 = picked
+                .iter()
+                .filter_map(|p| f.unit(p.kind))
+                .map(|s| u32::from(s.cost))
+                .sum();
+            for extra in 0..=2 {
+                let Ok(c) = u8::try_from(cost + extra) else {
+                    continue;
+                };
+                out.push(Action::Activate {
+                    activation: Activation::Deploy {
+                        units: picked.to_vec(),
+                        payment: Payment::energy_first(g, seat, c),
+                    },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Activations to weigh for the revealed token: the bot's deploys and the
+/// prompt's candidates; a battle only where the bot outguns the others.
+fn activations(g: &State, seat: Seat) -> Vec<Action> {
+    let Phase::TakeActions {
+        revealed: Some(uid),
+        ..
+    } = g.phase
+    else {
+        return vec![];
+    };
+    let Some((area, _)) = crate::actions::find(g, uid) else {
+        return vec![];
+    };
+    let mut out: Vec<Action> = candidates(g, seat, "activate")
+        .into_iter()
+        .filter(|a| {
+            !matches!(
+                a,
+                Action::Activate {
+                    activation: Activation::Battle { .. }
+                }
+            ) || battle_worth(g, seat, area)
+        })
+        .collect();
+    let kind = g
+        .area(area)
+        .tokens()
+        .find(|t| t.uid == uid)
+        .and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied());
+    if kind == Some(TokenKind::Deploy) || kind == Some(TokenKind::Unique) {
+        out.extend(deploys(g, seat));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------
+// Combat and choices.
+
+/// The unit of `seat` whose loss costs least: a healthy toughness unit
+/// first when `hit` (it only turns to its wounded side), else the cheapest.
+fn cheapest<'a>(
+    g: &State,
+    seat: Seat,
+    units: impl Iterator<Item = &'a Unit>,
+    hit: bool,
+) -> Option<crate::state::UnitUid> {
+    let f = g.faction_of(seat);
+    units
+        .map(|u| {
+            let tough = f.unit(u.kind).is_some_and(|s| s.toughness) && !u.wounded;
+            let v = unit_value(g, seat, u.kind);
+            (if hit && tough { 0.1 * v } else { v }, u.uid)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, uid)| uid)
+}
+
+/// The opponent among `among` the bot most wants weakened in `area`: the
+/// most influence there, then the most attack.
+fn rival(g: &State, seat: Seat, area: AreaId, among: &[Seat]) -> Option<Seat> {
+    let _ = seat;
+    among.iter().copied().max_by(|a, b| {
+        let ka = (influence(g, *a, area), strength(g, *a, area));
+        let kb = (influence(g, *b, area), strength(g, *b, area));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+    })
+}
+
+/// Score every plan with an objective done now, all of them (points now
+/// beat points hoped for); a scoring the rules refuse drops to fewer plans.
+fn score_plans(g: &State, seat: Seat, rng: &GameRng) -> Action {
+    let scores: Vec<PlanScore> = g.players[seat as usize]
+        .plans
+        .iter()
+        .map(|p| PlanScore {
+            plan: *p,
+            objectives: completable_objectives(g, seat, *p),
+            discards: vec![],
+        })
+        .filter(|s| !s.objectives.is_empty())
+        .collect();
+    let all = Action::ScorePlans {
+        scores: scores.clone(),
+    };
+    if applies(g, seat, &all, rng) {
+        return all;
+    }
+    for s in scores {
+        let one = Action::ScorePlans { scores: vec![s] };
+        if applies(g, seat, &one, rng) {
+            return one;
+        }
+    }
+    Action::ScorePlans { scores: vec![] }
+}
+
+// ---------------------------------------------------------------------
+// The prompt's candidates.
+
+/// The whole actions the prompt offers under `verb` (one parameter each).
+fn candidates(g: &State, seat: Seat, verb: &str) -> Vec<Action> {
+    let Some(prompt) = g.prompt(seat) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for ask in prompt.asks.iter().filter(|a| a.verb == verb) {
+        let [param] = ask.params.as_slice() else {
+            continue;
+        };
+        let backroom_engine::Input::One { options } = &param.input else {
+            continue;
+        };
+        for o in options {
+            let mut m = ask.fixed.clone();
+            m.insert("type".into(), verb.into());
+            m.insert(param.name.clone(), o.value.clone());
+            if let Ok(a) = serde_json::from_value(serde_json::Value::Object(m)) {
+                out.push(a);
+            }
+        }
+    }
+    out
+}
