@@ -21,7 +21,6 @@
 //! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs;
 //! * [`actions`]: MAIN PHASE, Take Actions: revealing (refunds), discarding,
 //!   Locked, Pass (activation to come);
-//! * [`bot`]: the heuristic player behind `Game::bot_action`;
 //! * [`activate`]: activating deploy, move and battle tokens (and unique
 //!   tokens acting as them), with deploy limits, costs, taxes and
 //!   surcharges;
@@ -38,6 +37,7 @@
 //! * [`deals`]: Deals: resource offers between players at any time;
 //! * [`game`]: the `backroom_engine::Game` impl (actions, pending, prompts,
 //!   outcome);
+//! * [`bot`]: the heuristic player behind `Game::bot_action`;
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 

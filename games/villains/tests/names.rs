@@ -12,24 +12,13 @@ fn random_games_name_seats_by_token_only() {
     let (mut lines, mut tokens) = (0, 0);
     for seed in 0..4u64 {
         let seats = 4 + (seed % 2) as u8;
-        let r = testkit::names_by_token::<Villains>(
-            &Options::default(),
-            seats,
-            seed,
-            6000,
-            &[" 1 action cards", " 1 resources"],
-        )
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let summary = r
-            .summary
-            .unwrap_or_else(|| panic!("seed {seed} did not end"));
+        let r = testkit::names_by_token::<Villains>(&Options::default(), seats, seed, 6000, &[" 1 action cards", " 1 resources"])
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let summary = r.summary.unwrap_or_else(|| panic!("seed {seed} did not end"));
         assert!(summary.contains("{seat:"), "{summary}");
         (lines, tokens) = (lines + r.lines, tokens + r.tokens);
     }
-    assert!(
-        lines > 500 && tokens > 200,
-        "only {lines} log lines, {tokens} with a seat"
-    );
+    assert!(lines > 500 && tokens > 200, "only {lines} log lines, {tokens} with a seat");
 }
 
 #[test]
