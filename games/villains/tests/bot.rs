@@ -13,9 +13,10 @@ use villains::effect::UnitType;
 use villains::state::{Phase, State, TokenKind};
 
 /// Plays a whole game with the heuristic bot in the seats `smart` holds and
-/// random legal play elsewhere; every bot action must apply. Returns the
-/// finished table.
-fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool) -> State {
+/// random legal play elsewhere (factions dealt at random too when
+/// `random_factions`); every bot action must apply. Returns the finished
+/// table.
+fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool, random_factions: bool) -> State {
     let mut rng = GameRng::seeded(seed);
     let mut bots = GameRng::seeded(seed ^ 0xb07);
     let mut s = State::setup(&Default::default(), seats, &mut rng).unwrap();
@@ -29,7 +30,8 @@ fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool) -> State {
             .iter()
             .next()
             .expect("someone is awaited");
-        let a = if smart(seat) {
+        let drafting = matches!(s.phase, Phase::SelectFactions { .. });
+        let a = if smart(seat) && !(random_factions && drafting) {
             s.bot_action(seat, &mut bots)
         } else {
             s.random_action(seat, &mut bots)
@@ -46,10 +48,10 @@ fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool) -> State {
 fn the_bot_finishes_whole_games_legally_at_4_and_5_seats() {
     for seats in [4, 5] {
         for seed in 0..2 {
-            let s = play(seats, seed, &|_| true);
+            let s = play(seats, seed, &|_| true, false);
             assert!(matches!(s.phase, Phase::Over { .. }));
         }
-        let s = play(seats, 7, &|seat| seat == 0);
+        let s = play(seats, 7, &|seat| seat == 0, false);
         assert!(matches!(s.phase, Phase::Over { .. }));
     }
 }
@@ -166,8 +168,9 @@ fn the_bot_places_where_its_influence_counts_and_passes_when_broke() {
     assert_eq!(s.bot_action(current, &mut rng), Some(Action::PassPlacing));
 }
 
-/// A quick win-rate estimate (the measurement is the catalogue's arena):
-/// `VBOT_GAMES=40 cargo test -p backroom-villains --test bot -- --ignored --nocapture`.
+/// A quick win rate against random bots (the measurement is the
+/// catalogue's arena, see the README): `VBOT_GAMES=40 cargo test -p
+/// backroom-villains --test bot win_rate -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn win_rate_against_random_bots() {
@@ -179,12 +182,44 @@ fn win_rate_against_random_bots() {
         let mut wins = 0.0;
         for m in 0..games {
             let smart = (m % u64::from(seats)) as Seat;
-            let s = play(seats, 1000 + m, &|seat| seat == smart);
+            let s = play(seats, 1000 + m, &|seat| seat == smart, false);
             let o = s.outcome().unwrap();
             if o.ranking[0].contains(&smart) {
                 wins += 1.0 / o.ranking[0].len() as f64;
             }
         }
         println!("{seats} seats: {wins} wins of {games}");
+    }
+}
+
+/// How well the bot does with each faction: bots at every seat, factions
+/// dealt at random, AP + PP averaged per faction (how the bot's faction
+/// preference was chosen): `VBOT_GAMES=60 cargo test -p backroom-villains
+/// --test bot faction -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn faction_strengths_between_bots() {
+    let games: u64 = std::env::var("VBOT_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let mut points: std::collections::BTreeMap<String, (u32, u32)> = Default::default();
+    for seats in [4u8, 5] {
+        for m in 0..games {
+            let s = play(seats, 1000 + m, &|_| true, true);
+            for p in &s.players {
+                let e = points
+                    .entry(p.faction.unwrap().faction().id.clone())
+                    .or_default();
+                e.0 += u32::from(p.ap) + u32::from(p.pp);
+                e.1 += 1;
+            }
+        }
+    }
+    for (f, (pts, n)) in points {
+        println!(
+            "{f}: {:.1} points over {n} games",
+            f64::from(pts) / f64::from(n)
+        );
     }
 }
