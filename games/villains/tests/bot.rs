@@ -223,3 +223,71 @@ fn faction_strengths_between_bots() {
         );
     }
 }
+
+/// The bot decides from what its seat may know: with everything it may not
+/// know re-dealt (others' hands, targets, face-down tokens, the decks), it
+/// makes the same choice.
+#[test]
+fn the_bots_choices_depend_only_on_what_its_seat_knows() {
+    for (seats, seed) in [(4u8, 3u64), (5, 4)] {
+        let mut rng = GameRng::seeded(seed);
+        let mut bots = GameRng::seeded(seed ^ 0xb07);
+        let mut s = State::setup(&Default::default(), seats, &mut rng).unwrap();
+        let mut checked = 0;
+        for step in 0..State::max_actions(seats) {
+            if s.outcome().is_some() {
+                break;
+            }
+            let seat = s.pending().awaited().iter().next().unwrap();
+            let a = s.bot_action(seat, &mut bots.clone()).unwrap();
+            if step % 5 == 0 {
+                let mut other = s.clone();
+                other.redeal_hidden(seat, &mut GameRng::seeded(step as u64));
+                let b = other.bot_action(seat, &mut bots.clone()).unwrap();
+                assert_eq!(
+                    a, b,
+                    "seed {seed} step {step}: the choice depends on a secret"
+                );
+                checked += 1;
+            }
+            let a = s.bot_action(seat, &mut bots).unwrap();
+            s.apply(seat, &a, &mut rng).unwrap();
+        }
+        assert!(s.outcome().is_some() && checked > 10);
+    }
+}
+
+#[test]
+fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
+    let mut rng = GameRng::seeded(56);
+    let mut s = table(&["communists", "mafia", "bankers", "cult"], 0, &mut rng);
+    villains::start::begin_turn(&mut s, &mut rng);
+    let (bank, church) = (area("bank"), area("church"));
+    let naming = |a| *s.deck.iter().find(|c| c.target() == Some(a)).unwrap();
+    let (at_bank, at_church) = (naming(bank), naming(church));
+    s.put_unit(bank, 0, UnitType::Mole).unwrap();
+    s.put_unit(bank, 0, UnitType::Mole).unwrap();
+    s.area_mut(bank).controller = Some(villains::state::Marker::Player(0));
+    for _ in 0..3 {
+        s.put_unit(church, 1, UnitType::Goon).unwrap();
+    }
+    s.area_mut(church).controller = Some(villains::state::Marker::Player(1));
+    s.players[0].hand = vec![at_church, at_bank];
+    s.phase = Phase::SelectTargets { inside_job: None };
+    assert_eq!(
+        s.bot_action(0, &mut rng),
+        Some(Action::SelectTarget { card: at_bank })
+    );
+
+    // Let God Sort Them Out's kind of sacrifice: anywhere, the cheapest.
+    let patsy = s.put_unit(church, 0, UnitType::Patsy).unwrap();
+    s.owed = vec![villains::choices::Owed::Sacrifice {
+        seat: 0,
+        killer: 1,
+        count: 1,
+    }];
+    assert_eq!(
+        s.bot_action(0, &mut rng),
+        Some(Action::SacrificeUnit { unit: patsy })
+    );
+}
