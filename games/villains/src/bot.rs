@@ -33,14 +33,14 @@ use crate::place::{Payment, placement_cost};
 use crate::state::{Phase, State, TokenKind, Unit};
 use backroom_engine::{Game, GameRng, Seat, Viewer};
 use weigh::{
-    battle_worth, eval, hold, margin, plan_promise, strength, stronger, token_cost, token_gain,
-    unit_value, worth,
+    battle_worth, eval, hold, margin, owed, plan_promise, strength, stronger, token_cost,
+    token_gain, unit_value, worth,
 };
 
 /// Factions in the order the bot prefers them: by the points this bot
-/// scored with each when factions were dealt at random between bots
-/// (60 games of 4 and 5 seats; the Mutants' plans reward units in play,
-/// which this bot deploys most).
+/// scored with each when factions were dealt at random between bots (60
+/// games at each of 4 and 5 seats, `tests/bot.rs`; the Mutants' plans
+/// reward units in play, which this bot deploys most).
 const FACTIONS: [&str; 8] = [
     "mutants",
     "bankers",
@@ -218,14 +218,7 @@ fn select_target(g: &State, seat: Seat) -> Option<Action> {
 /// when nothing is worth the energy its activation will need.
 fn place(g: &State, seat: Seat) -> Action {
     let p = &g.players[seat as usize];
-    let owed: u32 = g
-        .areas
-        .iter()
-        .flat_map(|a| a.tokens())
-        .filter(|t| t.owner == seat && !t.face_up)
-        .filter_map(|t| t.kind.for_viewer(Viewer::Seat(seat)))
-        .map(|k| token_cost(g, seat, *k))
-        .sum();
+    let owed = owed(g, seat);
     let funds = p.funds();
     let fee = u32::from(placement_cost(g, seat));
     let any_space = crate::standing::places_in_any_space(g, seat);

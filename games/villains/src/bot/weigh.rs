@@ -88,7 +88,8 @@ pub(super) fn unit_value(g: &State, seat: Seat, kind: UnitType) -> f64 {
 }
 
 /// The weighed table for `seat`: held areas by their worth, points, units,
-/// cards and funds.
+/// cards and funds, less what its face-down tokens will lack to be
+/// activated.
 pub(super) fn eval(g: &State, seat: Seat) -> f64 {
     let p = &g.players[seat as usize];
     let mut v: f64 = content()
@@ -101,6 +102,8 @@ pub(super) fn eval(g: &State, seat: Seat) -> f64 {
         .map(|(_, u)| 0.1 * unit_value(g, seat, u.kind))
         .sum::<f64>();
     v += 0.25 * p.hand.len() as f64 + 0.3 * f64::from(p.resources) + 0.05 * f64::from(p.energy);
+    let short = f64::from(owed(g, seat)) - f64::from(p.funds());
+    v -= SHORTFALL * short.max(0.0);
     v += 0.2
         * g.areas
             .iter()
@@ -228,9 +231,33 @@ pub(super) fn token_cost(g: &State, seat: Seat, kind: TokenKind) -> u32 {
         TokenKind::Move => 2,
         TokenKind::Card => 1,
         TokenKind::Battle => 0,
-        TokenKind::Unique => u32::from(g.faction_of(seat).unique_token.cost) + 1,
+        TokenKind::Unique => {
+            let u = &g.faction_of(seat).unique_token;
+            if u.counts_as == Some(TokenType::Deploy)
+                || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)))
+            {
+                deploy_plan(g, seat, limit).1
+            } else {
+                u32::from(u.cost) + 1
+            }
+        }
     }
 }
+
+/// What `seat`'s face-down tokens will cost to activate.
+pub(super) fn owed(g: &State, seat: Seat) -> u32 {
+    g.areas
+        .iter()
+        .flat_map(|a| a.tokens())
+        .filter(|t| t.owner == seat && !t.face_up)
+        .filter_map(|t| t.kind.for_viewer(Viewer::Seat(seat)))
+        .map(|k| token_cost(g, seat, *k))
+        .sum()
+}
+
+/// What each unit of energy or resources missing for the face-down tokens
+/// costs: a token that cannot be activated is discarded, its influence lost.
+const SHORTFALL: f64 = 0.6;
 
 /// Expected hits per round of `seat`'s units in `area` (no bonuses).
 pub(super) fn strength(g: &State, seat: Seat, area: AreaId) -> f64 {
