@@ -15,7 +15,7 @@ use backroom_engine::{Seat, Viewer};
 
 /// Influence an opponent's face-down token is expected to bring once
 /// revealed (it may be anything: a deploy brings units, a card one).
-pub(super) const ENEMY_TOKEN_GUESS: f64 = 1.5;
+const ENEMY_TOKEN_GUESS: f64 = 1.5;
 
 /// What controlling `area` at the End Phase is worth to `seat`, in points
 /// and near-points.
