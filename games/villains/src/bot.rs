@@ -223,7 +223,7 @@ fn place(g: &State, seat: Seat) -> Action {
     let fee = u32::from(placement_cost(g, seat));
     let any_space = crate::standing::places_in_any_space(g, seat);
     let mut best: Option<(f64, TokenKind, AreaId)> = None;
-    for (kind, n) in &p.reserve_tokens {
+    for (kind, n) in p.reserve_tokens.iter() {
         if *n == 0 {
             continue;
         }
