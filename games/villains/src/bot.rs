@@ -77,6 +77,9 @@ fn after(g: &State, seat: Seat, a: &Action, rng: &GameRng) -> Option<State> {
 }
 
 fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    if let Some(o) = g.offers.iter().find(|o| o.to == seat) {
+        return Some(deal(g, seat, *o));
+    }
     if let Some(o) = crate::choices::next(g) {
         return Some(match o {
             crate::choices::Owed::Sacrifice { .. } => Action::SacrificeUnit {
@@ -163,6 +166,17 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         Phase::TakeActions { revealed: None, .. } => take_action(g, seat, rng),
         Phase::ScorePlans { .. } => Some(score_plans(g, seat, rng)),
         Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => None,
+    }
+}
+
+/// An offer made to the bot: it accepts what gains it resources (a gift, or
+/// more back than it gives) and declines the rest; it makes none itself.
+fn deal(g: &State, seat: Seat, o: crate::deals::Offer) -> Action {
+    let can_pay = g.players[seat as usize].resources >= o.want;
+    if o.give > o.want && can_pay {
+        Action::AcceptOffer { from: o.from }
+    } else {
+        Action::DeclineOffer { from: o.from }
     }
 }
 

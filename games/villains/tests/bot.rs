@@ -272,7 +272,7 @@ fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
         s.put_unit(church, 1, UnitType::Goon).unwrap();
     }
     s.area_mut(church).controller = Some(villains::state::Marker::Player(1));
-    s.players[0].hand = vec![at_church, at_bank];
+    s.players[0].hand = [at_church, at_bank].into_iter().collect();
     s.phase = Phase::SelectTargets { inside_job: None };
     assert_eq!(
         s.bot_action(0, &mut rng),
@@ -289,5 +289,38 @@ fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
     assert_eq!(
         s.bot_action(0, &mut rng),
         Some(Action::SacrificeUnit { unit: patsy })
+    );
+}
+
+#[test]
+fn the_bot_accepts_deals_that_gain_it_resources_and_declines_the_rest() {
+    let mut rng = GameRng::seeded(57);
+    let mut s = table(&["communists", "mafia", "bankers", "cult"], 0, &mut rng);
+    villains::start::begin_turn(&mut s, &mut rng);
+    let seat = s.pending().awaited().iter().next().unwrap();
+    let other = (seat + 1) % 4;
+    s.players[other as usize].resources = 5;
+    s.players[seat as usize].resources = 5;
+    let offer = |s: &mut State, give, want| {
+        s.apply(
+            other,
+            &Action::Offer {
+                to: seat,
+                give,
+                want,
+            },
+            &mut GameRng::seeded(0),
+        )
+        .unwrap();
+    };
+    offer(&mut s, 2, 0);
+    assert_eq!(
+        s.bot_action(seat, &mut rng),
+        Some(Action::AcceptOffer { from: other })
+    );
+    offer(&mut s, 1, 3);
+    assert_eq!(
+        s.bot_action(seat, &mut rng),
+        Some(Action::DeclineOffer { from: other })
     );
 }
