@@ -53,14 +53,25 @@ const FACTIONS: [&str; 8] = [
 ];
 
 /// The bot's choice for `seat`: its idea when the rules accept it, else a
-/// random legal action; `None` when `seat` is not awaited.
+/// random action the rules accept; `None` when `seat` is not awaited (or no
+/// action was found).
 pub fn choose(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     if !g.pending().awaited().contains(seat) {
         return None;
     }
     match idea(g, seat, rng) {
         Some(a) if applies(g, seat, &a, rng) => Some(a),
-        _ => g.random_action(seat, rng),
+        // The random fallback is checked too: the prompt's whole candidates
+        // are priced, not all tried, so one may still be refused.
+        _ => {
+            for _ in 0..8 {
+                let a = g.random_action(seat, rng)?;
+                if applies(g, seat, &a, rng) {
+                    return Some(a);
+                }
+            }
+            None
+        }
     }
 }
 
