@@ -395,11 +395,23 @@ fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option
     apply_to(&mut trial, seat, &make(Payment::default()), &mut GameRng::seeded(0)).ok()?;
     let cost = trial.quote.cost().unwrap_or(0);
     let a = make(Payment::energy_first(state, seat, cost));
-    if trial.quote.unsure() {
+    if trial.quote.unsure() || skill_inside(&a) {
         let mut t = state.clone();
         apply_to(&mut t, seat, &a, &mut GameRng::seeded(0)).ok()?;
     }
     Some(a)
+}
+
+/// A card that uses a skill (Blackstone Encryption) carries the skill's own
+/// payment, which the quote does not price: such a candidate is tried whole.
+fn skill_inside(a: &Action) -> bool {
+    match a {
+        Action::Activate {
+            activation: Activation::Card { choices, .. },
+        } => choices.skill.is_some(),
+        Action::LabPlay { play } => play.choices.skill.is_some(),
+        _ => false,
+    }
 }
 
 fn reserve_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
@@ -1142,6 +1154,10 @@ impl Game for State {
             scores: (0..self.seats).map(total).collect(),
             summary,
         })
+    }
+
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        crate::bot::choose(self, seat, rng)
     }
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {

@@ -37,11 +37,13 @@
 //! * [`deals`]: Deals: resource offers between players at any time;
 //! * [`game`]: the `backroom_engine::Game` impl (actions, pending, prompts,
 //!   outcome);
+//! * [`bot`]: the heuristic player behind `Game::bot_action`;
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
 pub mod actions;
 pub mod activate;
+pub mod bot;
 pub mod cards;
 pub mod choices;
 pub mod combat;
