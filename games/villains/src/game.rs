@@ -392,26 +392,14 @@ fn workable(state: &State, seat: Seat, candidates: Vec<Action>) -> Vec<Action> {
 fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<Action> {
     let mut trial = state.clone();
     trial.quote = crate::state::Quote::asking(state, seat);
-    apply_to(&mut trial, seat, &make(Payment::default()), &mut GameRng::seeded(0)).ok()?;
+    apply_to(&mut trial, seat, &make(Payment::QUOTE), &mut GameRng::seeded(0)).ok()?;
     let cost = trial.quote.cost().unwrap_or(0);
     let a = make(Payment::energy_first(state, seat, cost));
-    if trial.quote.unsure() || skill_inside(&a) {
+    if trial.quote.unsure() {
         let mut t = state.clone();
         apply_to(&mut t, seat, &a, &mut GameRng::seeded(0)).ok()?;
     }
     Some(a)
-}
-
-/// A card that uses a skill (Blackstone Encryption) carries the skill's own
-/// payment, which the quote does not price: such a candidate is tried whole.
-fn skill_inside(a: &Action) -> bool {
-    match a {
-        Action::Activate {
-            activation: Activation::Card { choices, .. },
-        } => choices.skill.is_some(),
-        Action::LabPlay { play } => play.choices.skill.is_some(),
-        _ => false,
-    }
 }
 
 fn reserve_kinds(state: &State, seat: Seat) -> Vec<UnitType> {

@@ -32,6 +32,14 @@ pub struct Payment {
 }
 
 impl Payment {
+    /// The payment a price trial leaves open: the one payment a trial
+    /// quotes (`state::Quote`). Any other payment made during the trial
+    /// (a skill's own, inside a card) is checked as it stands.
+    pub const QUOTE: Payment = Payment {
+        energy: u8::MAX,
+        resources: u16::MAX,
+    };
+
     /// The default split: energy first, then resources.
     pub fn energy_first(state: &State, seat: Seat, cost: u8) -> Payment {
         let e = state.players[seat as usize].energy.min(cost);
@@ -47,7 +55,7 @@ impl Payment {
 /// # Errors
 /// The Paying Costs rule, naming what is wrong.
 pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Result<(), RuleError> {
-    if state.quote.is_asking() {
+    if state.quote.is_asking() && pay == Payment::QUOTE {
         // A price trial: the cost is paid energy first, as far as it can be.
         let p = &state.players[seat as usize];
         state.quote.record(cost, (p.energy, p.resources));
@@ -81,8 +89,8 @@ pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Resul
 /// Spends a checked payment.
 pub fn pay(state: &mut State, seat: Seat, pay: Payment) {
     let pay = match state.quote.cost() {
-        Some(cost) => Payment::energy_first(state, seat, cost),
-        None => pay,
+        Some(cost) if pay == Payment::QUOTE => Payment::energy_first(state, seat, cost),
+        _ => pay,
     };
     let p = &mut state.players[seat as usize];
     p.energy -= pay.energy;

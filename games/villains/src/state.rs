@@ -488,10 +488,13 @@ pub struct State {
 
 /// A price quote: the prompt's way to learn what a whole action costs, and
 /// whether it works, in one trial instead of one trial per possible
-/// payment. On a scratch copy whose quote is asking,
-/// [`crate::place::check_payment`] records the cost and accepts it when the
-/// player can pay it at all, and [`crate::place::pay`] pays it energy
-/// first: the trial is exactly the action paid energy first. Copies made
+/// payment. The trial carries [`crate::place::Payment::QUOTE`] as the
+/// action's payment; on a scratch copy whose quote is asking,
+/// [`crate::place::check_payment`] records the cost of that payment and
+/// accepts it when the player can pay it at all, and
+/// [`crate::place::pay`] pays it energy first: the trial is exactly the
+/// action paid energy first. Other payments made inside the action (a
+/// skill's own, used through a card) are checked as they stand. Copies made
 /// while resolving (cards and skills resolve on a copy) share the quote.
 /// It is never serialized and never makes two tables differ.
 #[derive(Debug, Clone, Default)]
