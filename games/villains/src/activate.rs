@@ -336,13 +336,14 @@ pub fn activate(
         } => {
             let (log, goes_on) =
                 crate::cards::play(state, seat, area, *card, base, *payment, choices, rng)?;
-            if effects
+            let fusion = effects
                 .iter()
-                .any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track))
-            {
+                .any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track));
+            if fusion {
                 state.players[seat as usize].fusion += 1;
             }
-            card_goes_on = goes_on;
+            // Mr. Fusion may go on with another card (`fusion`).
+            card_goes_on = goes_on || (fusion && crate::fusion::offer_more(state, seat, area, goes_on));
             log
         }
         Activation::Deploy { units, payment } => {

@@ -107,6 +107,14 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 Action::LabDraw,
                 0.0,
             ),
+            crate::choices::Owed::Fusion { .. } => best_of(
+                g,
+                seat,
+                rng,
+                candidates(g, seat, "fusion_play"),
+                Action::FusionStop,
+                0.0,
+            ),
             crate::choices::Owed::Discard { .. } => {
                 let p = &g.players[seat as usize];
                 Action::DiscardCard {

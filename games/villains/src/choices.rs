@@ -49,6 +49,14 @@ pub enum Owed {
         /// How many are left.
         count: u8,
     },
+    /// Mr. Fusion: play another action card in `area`, or stop
+    /// (`crate::fusion`).
+    Fusion {
+        /// Who.
+        seat: Seat,
+        /// Where Mr. Fusion lies.
+        area: crate::content::AreaId,
+    },
 }
 
 impl Owed {
@@ -58,7 +66,8 @@ impl Owed {
             Owed::Sacrifice { seat, .. }
             | Owed::Discard { seat, .. }
             | Owed::LabCard { seat, .. }
-            | Owed::KeepFighting { seat, .. } => seat,
+            | Owed::KeepFighting { seat, .. }
+            | Owed::Fusion { seat, .. } => seat,
         }
     }
 }
@@ -74,6 +83,7 @@ pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
             Owed::Discard { seat, count } => {
                 count > 0 && !state.players[seat as usize].hand.is_empty()
             }
+            Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
             Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
         };
         if can {
@@ -88,7 +98,7 @@ pub fn next(state: &State) -> Option<Owed> {
     state.owed.first().copied()
 }
 
-fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
     // Drop what can no longer be paid (no unit left, no card left).
     while let Some(o) = state.owed.first().copied() {
         let can = match o {
@@ -98,6 +108,7 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
             Owed::Discard { seat, count } => {
                 count > 0 && !state.players[seat as usize].hand.is_empty()
             }
+            Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
             Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
         };
         if can {

@@ -41,6 +41,19 @@ pub struct LabPlay {
     pub choices: CardChoices,
 }
 
+/// Mr. Fusion's next card and how it is played.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FusionCard {
+    /// The card, from hand.
+    pub card: CardId,
+    /// The payment for its cost, taxes and surcharges.
+    #[serde(default)]
+    pub payment: Payment,
+    /// What its effects need chosen.
+    #[serde(default)]
+    pub choices: CardChoices,
+}
+
 /// Everything a seat can do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -165,6 +178,13 @@ pub enum Action {
         /// How.
         play: LabPlay,
     },
+    /// Mr. Fusion: play another action card.
+    FusionPlay {
+        /// Which and how.
+        play: FusionCard,
+    },
+    /// Mr. Fusion: play no more cards.
+    FusionStop,
     /// Discard a card (an effect's owed discard).
     DiscardCard {
         /// The card.
@@ -330,6 +350,10 @@ fn apply_each(
         Action::SacrificeUnit { unit } => crate::choices::sacrifice_unit(state, seat, unit),
         Action::DiscardCard { card } => crate::choices::discard_card(state, seat, card),
         Action::LabDraw => crate::choices::lab_draw(state, seat),
+        Action::FusionPlay { play } => {
+            crate::fusion::play(state, seat, play.card, play.payment, &play.choices, rng)
+        }
+        Action::FusionStop => crate::fusion::stop(state, seat),
         Action::KeepFighting { yes } => crate::choices::keep_fighting(state, seat, yes),
         Action::LabPlay { play } => {
             crate::choices::lab_play(state, seat, play.payment, &play.choices, rng)
@@ -857,6 +881,32 @@ impl Game for State {
                         plays,
                     ));
                 }
+                crate::choices::Owed::Fusion { area, .. } => {
+                    let mut plays = Vec::new();
+                    let mut hand = self.players[seat as usize].hand.clone();
+                    hand.sort_by_key(|c| c.deck_card().design);
+                    hand.dedup_by_key(|c| c.deck_card().design);
+                    for card in hand {
+                        for choices in card_choices(self, seat, area, card) {
+                            plays.extend(priced(self, seat, &|p| Action::FusionPlay {
+                                play: FusionCard {
+                                    card,
+                                    payment: p,
+                                    choices: choices.clone(),
+                                },
+                            }));
+                        }
+                    }
+                    asks.extend(candidates_ask(
+                        self,
+                        seat,
+                        "fusion_play",
+                        "Mr. Fusion: play another card",
+                        "play",
+                        plays,
+                    ));
+                    asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
+                }
                 crate::choices::Owed::Discard { .. } => {
                     let cards = self.players[seat as usize]
                         .hand
@@ -1172,6 +1222,7 @@ impl Game for State {
                 Action::Activate { .. }
                     | Action::UseSkill { .. }
                     | Action::LabPlay { .. }
+                    | Action::FusionPlay { .. }
                     | Action::ScorePlans { .. }
             ) {
                 return Some(action);

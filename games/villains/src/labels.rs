@@ -48,6 +48,14 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
             }
             with_payment(out, c.payment)
         }
+        Action::FusionPlay { play } => {
+            let card = &play.card.card().name;
+            let out = match choices_words(state, seat, &play.choices) {
+                Some(w) => format!("{card}: {w}"),
+                None => card.clone(),
+            };
+            with_payment(out, play.payment)
+        }
         Action::LabPlay { play } => {
             let out =
                 choices_words(state, seat, &play.choices).unwrap_or_else(|| "Play it".to_string());

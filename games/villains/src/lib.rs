@@ -32,6 +32,7 @@
 //!   markers, capitol tokens);
 //! * [`end`]: END PHASE after control: Collect Resources, Score Targets, plan
 //!   objectives, Check for Victory, Collect Upgrades, Refresh, Cleanup;
+//! * [`fusion`]: Mr. Fusion's further cards, one after another;
 //! * [`flow`]: the Combat Step's order of battles, the END PHASE's order,
 //!   Score Plans, victory or the next turn;
 //! * [`deals`]: Deals: resource offers between players at any time;
@@ -53,6 +54,7 @@ pub mod deals;
 pub mod effect;
 pub mod end;
 pub mod flow;
+pub mod fusion;
 pub mod game;
 pub mod labels;
 pub mod place;

@@ -461,6 +461,45 @@ fn mr_fusion_plays_a_card_and_counts_it() {
 }
 
 #[test]
+fn mr_fusion_plays_cards_one_after_another_until_stopped() {
+    use backroom_engine::Game;
+    use villains::game::{Action, FusionCard};
+    let (mut s, mut rng) = board();
+    let bank = area("bank");
+    for c in ["windfall-2", "windfall-3", "windfall-4"] {
+        s.deck.retain(|x| *x != card(c));
+        s.players[0].hand.push(card(c));
+    }
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let i = face_down(&mut s, bank, 0, TokenKind::Unique);
+    reveal(&mut s, 0, (bank, i)).unwrap();
+    let resources = s.players[0].resources;
+    play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
+    // Still Mr. Fusion's player's decision: another card, or stop.
+    assert!(matches!(villains::choices::next(&s), Some(villains::choices::Owed::Fusion { seat: 0, .. })));
+    let prompt = s.prompt(0).unwrap();
+    assert!(prompt.asks.iter().any(|a| a.verb == "fusion_play") && prompt.asks.iter().any(|a| a.verb == "fusion_stop"));
+    let next = Action::FusionPlay {
+        play: FusionCard {
+            card: card("windfall-3"),
+            payment: Payment::default(),
+            choices: CardChoices::default(),
+        },
+    };
+    let log = Game::apply(&mut s, 0, &next, &mut rng).unwrap();
+    assert_eq!(s.players[0].fusion, 2);
+    assert!(log.iter().any(|l| l.public.as_deref().is_some_and(|t| t.contains("2 cards on the fusion track"))));
+    Game::apply(&mut s, 0, &Action::FusionStop, &mut rng).unwrap();
+    assert!(villains::choices::next(&s).is_none());
+    assert_eq!(s.players[0].hand[..], [card("windfall-4")]);
+    assert!(s.players[0].resources > resources, "both Windfalls paid out");
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "{:?}", s.phase);
+}
+
+#[test]
 fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
     let (mut s, mut rng) = board();
     let (bank, lab, sewers) = (area("bank"), area("laboratory"), area("sewers"));

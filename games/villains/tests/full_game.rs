@@ -46,6 +46,8 @@ enum Act {
     LabDraw(Seat),
     KeepFighting(Seat, bool),
     LabPlay(Seat, CardChoices, u8),
+    FusionPlay(Seat, CardId, u8),
+    FusionStop(Seat),
     DiscardCard(Seat, CardId),
     Score(Seat, Vec<PlanScore>),
 }
@@ -80,6 +82,11 @@ impl Act {
             Act::CardAttack(seat, d) => card_attack(s, seat, d, rng),
             Act::SacrificeUnit(seat, u) => villains::choices::sacrifice_unit(s, seat, u),
             Act::LabDraw(seat) => villains::choices::lab_draw(s, seat),
+            Act::FusionPlay(seat, card, cost) => {
+                let p = pay(s, seat, cost);
+                villains::fusion::play(s, seat, card, p, &CardChoices::default(), rng)
+            }
+            Act::FusionStop(seat) => villains::fusion::stop(s, seat),
             Act::KeepFighting(seat, yes) => villains::choices::keep_fighting(s, seat, yes),
             Act::LabPlay(seat, c, cost) => {
                 let p = pay(s, seat, cost);
@@ -234,6 +241,13 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 .iter()
                 .map(|c| Act::DiscardCard(seat, *c))
                 .collect(),
+            villains::choices::Owed::Fusion { .. } => {
+                let mut v = vec![Act::FusionStop(seat)];
+                for c in &s.players[seat as usize].hand {
+                    v.extend((0..4).map(|cost| Act::FusionPlay(seat, *c, cost)));
+                }
+                v
+            }
         };
     }
     if let Some(b) = &s.battle {
