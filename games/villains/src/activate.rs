@@ -752,8 +752,9 @@ fn unique(
                     .find(|u| u.uid == t && u.owner != seat && u.kind.is_basic())
                     .cloned()
             }) else {
+                // Named by the token's own name (the Hitman).
                 return Err(RuleError::illegal(
-                    ACTIVATING,
+                    state.faction_of(seat).unique_token.name.clone(),
                     "Choose a basic enemy unit in this area.",
                 ));
             };

@@ -291,7 +291,8 @@ pub fn inside_job(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogE
             target_words(card)
         ),
         Some(format!(
-            "Inside Job: the Mafia looks at the target {}.",
+            "Inside Job: {} at the target {}.",
+            state.who_verb(seat, "looks", "look"),
             state.who_verb(enemy, "holds", "hold")
         )),
     )])

@@ -162,7 +162,7 @@ fn the_mafia_chooses_last_after_inside_job() {
     );
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some("Inside Job: the Mafia looks at the target {seat:0(Bankers)|holds|hold}.")
+        Some(format!("Inside Job: {{seat:{mafia}(Mafia)|looks|look}} at the target {{seat:0(Bankers)|holds|hold}}.").as_str())
     );
     assert!(
         log[0]
