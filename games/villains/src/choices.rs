@@ -49,6 +49,14 @@ pub enum Owed {
         /// How many are left.
         count: u8,
     },
+    /// Mother Ooze healed in `area` at Cleanup: one unit of the player's
+    /// choice from its reserve there without its unit cost, or none.
+    FreeDeploy {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+    },
 }
 
 impl Owed {
@@ -58,7 +66,8 @@ impl Owed {
             Owed::Sacrifice { seat, .. }
             | Owed::Discard { seat, .. }
             | Owed::LabCard { seat, .. }
-            | Owed::KeepFighting { seat, .. } => seat,
+            | Owed::KeepFighting { seat, .. }
+            | Owed::FreeDeploy { seat, .. } => seat,
         }
     }
 }
@@ -67,20 +76,26 @@ impl Owed {
 /// dropped. Returns whether any is left.
 pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
     for o in owed {
-        let can = match o {
-            Owed::Sacrifice { seat, count, .. } => {
-                count > 0 && state.units_of(seat).next().is_some()
-            }
-            Owed::Discard { seat, count } => {
-                count > 0 && !state.players[seat as usize].hand.is_empty()
-            }
-            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
-        };
-        if can {
+        if can_make(state, o) {
             state.owed.push(o);
         }
     }
     !state.owed.is_empty()
+}
+
+/// Whether the choice can still be made (a unit, a card left).
+fn can_make(state: &State, o: Owed) -> bool {
+    match o {
+        Owed::Sacrifice { seat, count, .. } => count > 0 && state.units_of(seat).next().is_some(),
+        Owed::Discard { seat, count } => {
+            count > 0 && !state.players[seat as usize].hand.is_empty()
+        }
+        Owed::FreeDeploy { seat, .. } => state.players[seat as usize]
+            .reserve_units
+            .iter()
+            .any(|(_, n)| *n > 0),
+        Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
+    }
 }
 
 /// The first choice owed, if any.
@@ -88,19 +103,10 @@ pub fn next(state: &State) -> Option<Owed> {
     state.owed.first().copied()
 }
 
-fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
     // Drop what can no longer be paid (no unit left, no card left).
     while let Some(o) = state.owed.first().copied() {
-        let can = match o {
-            Owed::Sacrifice { seat, count, .. } => {
-                count > 0 && state.units_of(seat).next().is_some()
-            }
-            Owed::Discard { seat, count } => {
-                count > 0 && !state.players[seat as usize].hand.is_empty()
-            }
-            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
-        };
-        if can {
+        if can_make(state, o) {
             return;
         }
         state.owed.remove(0);

@@ -844,6 +844,36 @@ impl Checker<'_> {
                 return Err(self.fail(&format!("{f}.effects"), "a trigger with no effect"));
             }
             self.effects(&format!("{f}.effects"), &t.effects, Context::InArea)?;
+            self.trigger_shape(&f, t)?;
+        }
+        Ok(())
+    }
+
+    /// The shapes the engine interprets for the triggers that wait on a
+    /// choice (`abilities`).
+    fn trigger_shape(&self, f: &str, t: &Trigger) -> Result<(), ContentError> {
+        use crate::effect::{Effect, Max, UnitCost, When};
+        if t.when == When::Cleanup {
+            let mut healed = false;
+            for (j, e) in t.effects.iter().enumerate() {
+                match e {
+                    Effect::Heal(_) => healed = true,
+                    Effect::Deploy(d)
+                        if healed
+                            && d.once_per_area
+                            && d.to == crate::effect::Place::This
+                            && d.max == Max::Count(1)
+                            && d.unit_cost == UnitCost::Free => {}
+                    _ => {
+                        return Err(self.fail(
+                            &format!("{f}.effects[{j}]"),
+                            "at Cleanup a champion heals, then may deploy one unit free once \
+                             per area where it healed (heal, then deploy to \"this\", max 1, \
+                             free, once_per_area)",
+                        ));
+                    }
+                }
+            }
         }
         Ok(())
     }

@@ -146,6 +146,11 @@ pub enum Action {
         /// The card.
         card: CardId,
     },
+    /// Mother Ooze: a free deploy after the Cleanup heal (`None`: none).
+    FreeDeploy {
+        /// The unit type, from the reserve.
+        unit: Option<UnitType>,
+    },
     /// Score plans (possibly none).
     ScorePlans {
         /// The plans and objectives.
@@ -228,6 +233,7 @@ fn apply_to(
             crate::choices::lab_play(state, seat, play.payment, &play.choices, rng)
         }
         Action::ScorePlans { scores } => crate::flow::score_plans(state, seat, &scores, rng),
+        Action::FreeDeploy { unit } => crate::abilities::free_deploy(state, seat, unit, rng),
     }
 }
 
@@ -729,6 +735,22 @@ impl Game for State {
                         "Play it for free in the Laboratory",
                         "play",
                         plays,
+                    ));
+                }
+                crate::choices::Owed::FreeDeploy { area, .. } => {
+                    let mut units: Vec<Opt> = crate::abilities::free_deploy_kinds(self, seat)
+                        .into_iter()
+                        .map(|k| opt(&Some(k), combat::unit_name(self, seat, k)))
+                        .collect();
+                    units.push(opt(&None::<UnitType>, "None"));
+                    asks.extend(one(
+                        Ask::new(
+                            "free_deploy",
+                            format!("Deploy a unit into {} free", area.area().name),
+                        ),
+                        "unit",
+                        "Unit",
+                        units,
                     ));
                 }
                 crate::choices::Owed::Discard { .. } => {

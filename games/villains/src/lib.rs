@@ -36,9 +36,12 @@
 //!   Score Plans, victory or the next turn;
 //! * [`game`]: the `backroom_engine::Game` impl (actions, pending, prompts,
 //!   outcome);
+//! * [`abilities`]: champion and upgrade abilities that wait on a choice
+//!   (Mother Ooze's free deploys, ...);
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
+pub mod abilities;
 pub mod actions;
 pub mod activate;
 pub mod cards;

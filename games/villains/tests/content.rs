@@ -348,3 +348,15 @@ fn duplicates_and_wrong_triggers_are_refused() {
     let m = refused(|d| d[UPGRADES] = Value::String("x".into()));
     assert_eq!(m, "upgrades.json: expected an object at the top");
 }
+
+#[test]
+fn champion_triggers_the_engine_cannot_read_are_refused() {
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][0]["champion"]["triggers"][0]["effects"][1]["deploy"]["max"] =
+            json!(2)
+    });
+    assert_eq!(
+        m,
+        "factions.json: faction \"Mutants\": field champion.triggers[0].effects[1]: at Cleanup a champion heals, then may deploy one unit free once per area where it healed (heal, then deploy to \"this\", max 1, free, once_per_area)"
+    );
+}

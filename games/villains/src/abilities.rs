@@ -1,0 +1,135 @@
+//! Champion and upgrade abilities that wait on a player's choice made after
+//! something happened: Mother Ooze's free deploys after the Cleanup heal.
+//!
+//! Each is read from the champion's (or upgrade's) triggers in the content,
+//! owed as a [`Owed`] choice (answered in the queue's order, public like
+//! every owed choice), and answered by one action here. Kept apart from the
+//! step modules so that those only say *when* an ability fires.
+
+use crate::choices::{self, Owed};
+use crate::content::{AreaId, content};
+use crate::effect::{Effect, UnitType, When};
+use crate::state::{Phase, State};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
+
+/// The step named in refusals of Mother Ooze's deploy.
+pub const CLEANUP: &str = "The Cleanup Step";
+
+/// The Cleanup Step's heal: every wounded champion whose faction heals at
+/// Cleanup (Mother Ooze) is flipped back to its front, a log line each;
+/// then, where its trigger also deploys once per area, one free deploy is
+/// owed in each area where at least one healed (optional: the player may
+/// deploy none).
+pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
+    let mut owed = Vec::new();
+    for seat in state.player_order().collect::<Vec<_>>() {
+        let champion = &state.faction_of(seat).champion;
+        let effects: Vec<&Effect> = champion
+            .triggers
+            .iter()
+            .filter(|t| t.when == When::Cleanup)
+            .flat_map(|t| t.effects.iter())
+            .collect();
+        if !effects.iter().any(|e| matches!(e, Effect::Heal(_))) {
+            continue;
+        }
+        let deploys = effects
+            .iter()
+            .any(|e| matches!(e, Effect::Deploy(d) if d.once_per_area));
+        let name = champion.name.clone();
+        let mut healed: Vec<AreaId> = Vec::new();
+        for a in content().area_ids() {
+            let mut here = 0;
+            for u in &mut state.area_mut(a).units {
+                if u.owner == seat && u.kind == UnitType::Champion && u.wounded {
+                    u.wounded = false;
+                    here += 1;
+                }
+            }
+            if here > 0 {
+                healed.push(a);
+                log.push(LogEntry::public(format!(
+                    "{} {} in {}.",
+                    state.who_verb(seat, "heals", "heal"),
+                    if here == 1 {
+                        name.clone()
+                    } else {
+                        format!("{here} {name}s")
+                    },
+                    a.area().name
+                )));
+            }
+        }
+        if deploys && !healed.is_empty() {
+            log.push(LogEntry::public(format!(
+                "{name}: {} one unit free into each area where one healed, before the next turn.",
+                state.who_verb(seat, "may deploy", "may deploy")
+            )));
+            owed.extend(healed.into_iter().map(|area| Owed::FreeDeploy { seat, area }));
+        }
+    }
+    choices::owe(state, owed);
+}
+
+/// Answers a free deploy owed after the Cleanup heal: `unit` from the
+/// reserve into the area without its unit cost and outside the deploy
+/// limit, or `None` for none. When no choice is left, the next turn begins.
+///
+/// # Errors
+/// No free deploy owed by `seat` now, or no such unit in its reserve.
+pub fn free_deploy(
+    state: &mut State,
+    seat: Seat,
+    unit: Option<UnitType>,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::FreeDeploy { area, .. }) = choices::next(state).filter(|o| o.seat() == seat)
+    else {
+        return Err(RuleError::not_your_turn(
+            CLEANUP,
+            "You have no free deploy now.",
+        ));
+    };
+    let champion = state.faction_of(seat).champion.name.clone();
+    let line = match unit {
+        Some(kind) => {
+            if state.put_unit(area, seat, kind).is_none() {
+                return Err(RuleError::illegal(
+                    CLEANUP,
+                    "Deploy a unit you have in your reserve.",
+                ));
+            }
+            format!(
+                "{} {} into {} free ({champion}).",
+                state.who_verb(seat, "deploys", "deploy"),
+                crate::combat::a_unit(state, seat, kind),
+                area.area().name
+            )
+        }
+        None => format!(
+            "{} no unit into {} ({champion}).",
+            state.who_verb(seat, "deploys", "deploy"),
+            area.area().name
+        ),
+    };
+    state.owed.remove(0);
+    let mut log = vec![LogEntry::public(line)];
+    choices::settle(state, &mut log);
+    if state.owed.is_empty() && state.phase == Phase::Start {
+        log.extend(crate::start::begin_turn(state, rng));
+    }
+    Ok(log)
+}
+
+/// The unit types `seat` may deploy free now (its reserve).
+pub fn free_deploy_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
+    UnitType::ALL
+        .into_iter()
+        .filter(|k| {
+            state.players[seat as usize]
+                .reserve_units
+                .get(k)
+                .is_some_and(|n| *n > 0)
+        })
+        .collect()
+}
