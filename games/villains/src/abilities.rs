@@ -1,5 +1,6 @@
 //! Champion and upgrade abilities that wait on a player's choice made after
-//! something happened: Mother Ooze's free deploys after the Cleanup heal.
+//! something happened: Mother Ooze's free deploys after the Cleanup heal,
+//! Bully G.O.A.T.'s attack after a skill he was exhausted for.
 //!
 //! Each is read from the champion's (or upgrade's) triggers in the content,
 //! owed as a [`Owed`] choice (answered in the queue's order, public like
@@ -132,4 +133,82 @@ pub fn free_deploy_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
                 .is_some_and(|n| *n > 0)
         })
         .collect()
+}
+
+/// The rulebook section named in refusals of a champion's attack.
+pub const SKILL: &str = "Activating an Area's Skill Ability";
+
+/// Where `seat`'s champion in `from` may attack now (Bully G.O.A.T.): an
+/// opponent with units in an area adjacent to `from` (never `from`) where
+/// attacks are not forbidden (Cease Fire). None if he is no longer there.
+pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId, Seat)> {
+    let here = state
+        .area(from)
+        .units
+        .iter()
+        .any(|u| u.owner == seat && u.kind == UnitType::Champion);
+    if !here {
+        return Vec::new();
+    }
+    content()
+        .adjacent(from)
+        .iter()
+        .filter(|a| **a != from && !crate::combat::attacks_forbidden(state, **a))
+        .flat_map(|a| {
+            crate::combat::enemies_in(state, seat, *a)
+                .into_iter()
+                .map(move |s| (*a, s))
+        })
+        .collect()
+}
+
+/// A champion exhausted for a skill in `from` who then attacks into an
+/// adjacent area (Bully G.O.A.T.): the attack is owed, made once the
+/// skill is resolved; with no enemy in reach it fizzles.
+pub fn owe_champion_attack(state: &mut State, seat: Seat, from: AreaId) -> LogEntry {
+    let name = state.faction_of(seat).champion.name.clone();
+    if champion_targets(state, seat, from).is_empty() {
+        return LogEntry::public(format!("{name} has no enemy to attack in an adjacent area."));
+    }
+    state.owed.push(Owed::ChampionAttack { seat, from });
+    LogEntry::public(format!(
+        "{name} attacks into an area adjacent to {} once the skill is resolved.",
+        from.area().name
+    ))
+}
+
+/// Makes the champion's owed attack at `defender` in `area`: all his dice
+/// and bonuses, no retaliation; the defender assigns the hits.
+///
+/// # Errors
+/// No such attack owed by `seat` now, or a target out of his reach.
+pub fn champion_attack(
+    state: &mut State,
+    seat: Seat,
+    (area, defender): (AreaId, Seat),
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::ChampionAttack { from, .. }) =
+        choices::next(state).filter(|o| o.seat() == seat)
+    else {
+        return Err(RuleError::not_your_turn(
+            SKILL,
+            "You have no champion's attack to make now.",
+        ));
+    };
+    if !champion_targets(state, seat, from).contains(&(area, defender)) {
+        return Err(RuleError::illegal(
+            SKILL,
+            format!(
+                "Attack an opponent with units in an area adjacent to {}.",
+                from.area().name
+            ),
+        ));
+    }
+    state.owed.remove(0);
+    let mut log = crate::combat::unit_attack(state, seat, UnitType::Champion, area, defender, rng);
+    if state.attacks.is_none() {
+        choices::settle(state, &mut log);
+    }
+    Ok(log)
 }

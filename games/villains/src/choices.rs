@@ -57,6 +57,15 @@ pub enum Owed {
         /// Where.
         area: crate::content::AreaId,
     },
+    /// Bully G.O.A.T. exhausted for a skill in `from`: once the skill is
+    /// resolved (its hits assigned, its battle fought), he attacks into an
+    /// adjacent area, at an opponent of the player's choice there.
+    ChampionAttack {
+        /// Whose champion.
+        seat: Seat,
+        /// His area.
+        from: crate::content::AreaId,
+    },
 }
 
 impl Owed {
@@ -67,7 +76,8 @@ impl Owed {
             | Owed::Discard { seat, .. }
             | Owed::LabCard { seat, .. }
             | Owed::KeepFighting { seat, .. }
-            | Owed::FreeDeploy { seat, .. } => seat,
+            | Owed::FreeDeploy { seat, .. }
+            | Owed::ChampionAttack { seat, .. } => seat,
         }
     }
 }
@@ -94,13 +104,20 @@ fn can_make(state: &State, o: Owed) -> bool {
             .reserve_units
             .iter()
             .any(|(_, n)| *n > 0),
+        Owed::ChampionAttack { seat, from } => {
+            !crate::abilities::champion_targets(state, seat, from).is_empty()
+        }
         Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
     }
 }
 
-/// The first choice owed, if any.
+/// The first choice owed, if any. A champion's attack after a skill waits
+/// while the skill's own hits or battle are under way.
 pub fn next(state: &State) -> Option<Owed> {
-    state.owed.first().copied()
+    state.owed.first().copied().filter(|o| {
+        !(matches!(o, Owed::ChampionAttack { .. })
+            && (state.battle.is_some() || state.attacks.is_some()))
+    })
 }
 
 pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {

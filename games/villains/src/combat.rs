@@ -890,10 +890,11 @@ fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
 /// Step the next marked area fights.
 fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
     match state.phase {
-        crate::state::Phase::TakeActions {
-            current,
-            revealed: None,
-        } => crate::actions::advance(state, current, log),
+        // The next player acts, once any choice still owed (Bully G.O.A.T.'s
+        // attack after a skill) is made.
+        crate::state::Phase::TakeActions { revealed: None, .. } => {
+            crate::choices::settle(state, log)
+        }
         crate::state::Phase::Combat { .. } => crate::flow::next_battle(state, log),
         _ => {}
     }

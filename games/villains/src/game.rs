@@ -151,6 +151,11 @@ pub enum Action {
         /// The unit type, from the reserve.
         unit: Option<UnitType>,
     },
+    /// Bully G.O.A.T.'s attack after a skill: the area and the opponent.
+    ChampionAttack {
+        /// The area (adjacent to his) and the defender.
+        target: (AreaId, Seat),
+    },
     /// Score plans (possibly none).
     ScorePlans {
         /// The plans and objectives.
@@ -234,6 +239,9 @@ fn apply_to(
         }
         Action::ScorePlans { scores } => crate::flow::score_plans(state, seat, &scores, rng),
         Action::FreeDeploy { unit } => crate::abilities::free_deploy(state, seat, unit, rng),
+        Action::ChampionAttack { target } => {
+            crate::abilities::champion_attack(state, seat, target, rng)
+        }
     }
 }
 
@@ -751,6 +759,19 @@ impl Game for State {
                         "unit",
                         "Unit",
                         units,
+                    ));
+                }
+                crate::choices::Owed::ChampionAttack { from, .. } => {
+                    let name = &self.faction_of(seat).champion.name;
+                    let targets = crate::abilities::champion_targets(self, seat, from)
+                        .into_iter()
+                        .map(|(a, d)| opt(&(a, d), format!("{} in {}", self.who(d), a.area().name)))
+                        .collect();
+                    asks.extend(one(
+                        Ask::new("champion_attack", format!("{name} attacks")),
+                        "target",
+                        "Whom and where",
+                        targets,
                     ));
                 }
                 crate::choices::Owed::Discard { .. } => {
