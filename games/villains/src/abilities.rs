@@ -1,6 +1,7 @@
 //! Champion and upgrade abilities that wait on a player's choice made after
 //! something happened: Mother Ooze's free deploys after the Cleanup heal,
-//! Bully G.O.A.T.'s attack after a skill he was exhausted for.
+//! Bully G.O.A.T.'s attack after a skill he was exhausted for, the Gnome of
+//! Zurich's paid cancel of a hit assigned to a unit in his area.
 //!
 //! Each is read from the champion's (or upgrade's) triggers in the content,
 //! owed as a [`Owed`] choice (answered in the queue's order, public like
@@ -208,6 +209,113 @@ pub fn champion_attack(
     state.owed.remove(0);
     let mut log = crate::combat::unit_attack(state, seat, UnitType::Champion, area, defender, rng);
     if state.attacks.is_none() {
+        choices::settle(state, &mut log);
+    }
+    Ok(log)
+}
+
+/// The rule named in refusals of the Gnome's cancel.
+pub const HITS: &str = "Hits and Sacrifices";
+
+/// What cancelling a hit on `seat`'s unit in `area` costs, if its champion
+/// there may cancel hits (the Gnome of Zurich, wounded or not).
+pub fn cancel_cost(state: &State, seat: Seat, area: AreaId) -> Option<u8> {
+    let cost = state
+        .faction_of(seat)
+        .champion
+        .triggers
+        .iter()
+        .filter(|t| t.when == When::HitAssignedHere)
+        .flat_map(|t| t.effects.iter())
+        .find_map(|e| match e {
+            Effect::CancelHit(c) => Some(c.cost),
+            _ => None,
+        })?;
+    state
+        .area(area)
+        .units
+        .iter()
+        .any(|u| u.owner == seat && u.kind == UnitType::Champion)
+        .then_some(cost)
+}
+
+/// A hit is assigned to `unit` of `seat` in `area` (combat, a unit's or a
+/// card's attack, the Hitman): if the Gnome is there and his owner can pay,
+/// the choice to cancel it is owed first (the hit waits). Returns the log
+/// when it is owed, `None` when the hit lands at once.
+pub fn offer_cancel(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    unit: crate::state::UnitUid,
+    attacker: Seat,
+) -> Option<Vec<LogEntry>> {
+    let cost = cancel_cost(state, seat, area)?;
+    let p = &state.players[seat as usize];
+    if u32::from(p.energy) + u32::from(p.resources) < u32::from(cost) {
+        return None;
+    }
+    let kind = state.area(area).units.iter().find(|u| u.uid == unit)?.kind;
+    state.owed.insert(
+        0,
+        Owed::CancelHit {
+            seat,
+            area,
+            unit,
+            attacker,
+        },
+    );
+    Some(vec![LogEntry::public(format!(
+        "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
+        crate::combat::a_unit(state, seat, kind),
+        area.area().name,
+        state.who_verb(seat, "may pay", "may pay"),
+        state.faction_of(seat).champion.name
+    ))])
+}
+
+/// Answers the Gnome's cancel: `pay` spends the cost (energy first, then
+/// resources) and the hit is cancelled; otherwise it lands. Then the next
+/// hit, attack or player.
+///
+/// # Errors
+/// No such choice owed by `seat` now, or (paying) too little to pay.
+pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::CancelHit {
+        area,
+        unit,
+        attacker,
+        ..
+    }) = choices::next(state).filter(|o| o.seat() == seat)
+    else {
+        return Err(RuleError::not_your_turn(HITS, "You have no hit to cancel now."));
+    };
+    let mut log = Vec::new();
+    if pay {
+        let cost = cancel_cost(state, seat, area).unwrap_or(0);
+        let payment = crate::place::Payment::energy_first(state, seat, cost);
+        crate::place::check_payment(state, seat, cost, payment)?;
+        crate::place::pay(state, seat, payment);
+        log.push(LogEntry::public(format!(
+            "{} {cost} to cancel the hit ({}).",
+            state.who_verb(seat, "pays", "pay"),
+            state.faction_of(seat).champion.name
+        )));
+    } else {
+        log.push(LogEntry::public(format!(
+            "{} the hit land.",
+            state.who_verb(seat, "lets", "let")
+        )));
+    }
+    state.owed.remove(0);
+    let pending = state.battle.as_ref().and_then(|b| b.hits).is_some()
+        || state.attacks.as_ref().and_then(|a| a.hits).is_some();
+    if pending {
+        log.extend(crate::combat::land_hit(state, seat, unit, pay));
+    } else {
+        if !pay {
+            log.push(crate::combat::strike(state, area, unit, attacker));
+        }
         choices::settle(state, &mut log);
     }
     Ok(log)

@@ -414,7 +414,7 @@ pub fn activate(
     } else {
         dr_t_battles(state, seat, area, how, &mut log)?
     };
-    if !battle {
+    if !battle && state.owed.is_empty() {
         actions::advance(state, seat, &mut log);
     }
     Ok(log)
@@ -760,31 +760,10 @@ fn unique(
     check_payment(state, seat, base, payment)?;
     pay(state, seat, payment);
     if let Some(u) = victim {
-        let tough = state
-            .faction_of(u.owner)
-            .unit(u.kind)
-            .is_some_and(|s| s.toughness);
-        let name = crate::combat::a_unit(state, u.owner, u.kind);
-        if tough && !u.wounded {
-            let x = state
-                .area_mut(area)
-                .units
-                .iter_mut()
-                .find(|x| x.uid == u.uid)
-                .expect("found");
-            x.wounded = true;
-            x.readied = false;
-            log.push(LogEntry::public(format!(
-                "{} {name} wounded.",
-                state.who_verb(u.owner, "has", "have")
-            )));
-        } else {
-            combat::kill(state, area, u.uid, seat);
-            log.push(LogEntry::public(format!(
-                "{} {name} killed (a kill for {}).",
-                state.who_verb(u.owner, "has", "have"),
-                state.who(seat)
-            )));
+        // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
+        match crate::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
+            Some(l) => log.extend(l),
+            None => log.push(combat::strike(state, area, u.uid, seat)),
         }
     }
     Ok(log)

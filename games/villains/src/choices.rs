@@ -66,6 +66,18 @@ pub enum Owed {
         /// His area.
         from: crate::content::AreaId,
     },
+    /// The Gnome of Zurich: a hit assigned to `unit` of `seat`'s in the
+    /// Gnome's area; pay to cancel it, or let it land.
+    CancelHit {
+        /// The Gnome's owner.
+        seat: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+        /// The unit hit.
+        unit: UnitUid,
+        /// Whose hit it is (the killer).
+        attacker: Seat,
+    },
 }
 
 impl Owed {
@@ -77,7 +89,8 @@ impl Owed {
             | Owed::LabCard { seat, .. }
             | Owed::KeepFighting { seat, .. }
             | Owed::FreeDeploy { seat, .. }
-            | Owed::ChampionAttack { seat, .. } => seat,
+            | Owed::ChampionAttack { seat, .. }
+            | Owed::CancelHit { seat, .. } => seat,
         }
     }
 }
@@ -107,7 +120,7 @@ fn can_make(state: &State, o: Owed) -> bool {
         Owed::ChampionAttack { seat, from } => {
             !crate::abilities::champion_targets(state, seat, from).is_empty()
         }
-        Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
+        Owed::LabCard { .. } | Owed::KeepFighting { .. } | Owed::CancelHit { .. } => true,
     }
 }
 

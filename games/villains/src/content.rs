@@ -875,6 +875,31 @@ impl Checker<'_> {
                 }
             }
         }
+        for (j, e) in t.effects.iter().enumerate() {
+            let fits = match e {
+                Effect::CancelHit(_) => t.when == When::HitAssignedHere,
+                Effect::UnitAttack(u) if u.attacker == crate::effect::Attacker::ThisUnit => {
+                    t.when == When::ExhaustedForSkill && u.into == crate::effect::Place::Adjacent
+                }
+                _ => true,
+            };
+            if !fits {
+                return Err(self.fail(
+                    &format!("{f}.effects[{j}]"),
+                    "a hit is cancelled only when assigned here (hit_assigned_here); the \
+                     champion's own attack only into an adjacent area after a skill \
+                     (exhausted_for_skill)",
+                ));
+            }
+        }
+        if t.when == When::HitAssignedHere
+            && !t.effects.iter().all(|e| matches!(e, Effect::CancelHit(_)))
+        {
+            return Err(self.fail(
+                &format!("{f}.effects"),
+                "when a hit is assigned here the only effect is cancel_hit",
+            ));
+        }
         Ok(())
     }
 }

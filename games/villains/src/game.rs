@@ -156,6 +156,11 @@ pub enum Action {
         /// The area (adjacent to his) and the defender.
         target: (AreaId, Seat),
     },
+    /// The Gnome of Zurich: pay to cancel the hit assigned, or not.
+    CancelHit {
+        /// Pay or not.
+        pay: bool,
+    },
     /// Score plans (possibly none).
     ScorePlans {
         /// The plans and objectives.
@@ -242,6 +247,7 @@ fn apply_to(
         Action::ChampionAttack { target } => {
             crate::abilities::champion_attack(state, seat, target, rng)
         }
+        Action::CancelHit { pay } => crate::abilities::cancel_hit(state, seat, pay),
     }
 }
 
@@ -772,6 +778,19 @@ impl Game for State {
                         "target",
                         "Whom and where",
                         targets,
+                    ));
+                }
+                crate::choices::Owed::CancelHit { area, .. } => {
+                    let cost = crate::abilities::cancel_cost(self, seat, area).unwrap_or(0);
+                    let o = vec![
+                        Opt::new(true, format!("Pay {cost} to cancel it")),
+                        Opt::new(false, "Let it land"),
+                    ];
+                    asks.extend(one(
+                        Ask::new("cancel_hit", "Cancel the hit?"),
+                        "pay",
+                        "Pay?",
+                        o,
                     ));
                 }
                 crate::choices::Owed::Discard { .. } => {

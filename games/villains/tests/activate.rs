@@ -582,3 +582,35 @@ fn unique_tokens_that_act_as_themselves() {
         .is_err()
     );
 }
+
+#[test]
+fn the_gnome_may_cancel_the_hitmans_hit_and_the_turn_waits_for_the_answer() {
+    let mut rng = GameRng::seeded(69);
+    let mut s = table(&["mafia", "bankers", "robots", "mutants"], 0, &mut rng);
+    let bank = area("bank");
+    let goon = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    s.put_unit(bank, 1, UnitType::Champion).unwrap();
+    revealed(&mut s, 0, bank, TokenKind::Unique);
+    let hitman = Activation::Unique {
+        payment: Payment::default(),
+        target: Some(goon),
+    };
+    let mut lands = s.clone();
+    activate(&mut s, 0, &hitman, &mut rng).unwrap();
+    assert_eq!(
+        s.owed,
+        [villains::choices::Owed::CancelHit { seat: 1, area: bank, unit: goon, attacker: 0 }]
+    );
+    assert!(matches!(s.phase, Phase::TakeActions { current: 0, revealed: None }));
+    let energy = s.players[1].energy;
+    villains::abilities::cancel_hit(&mut s, 1, true).unwrap();
+    assert_eq!(s.players[1].energy, energy - 2);
+    assert!(s.area(bank).units.iter().any(|u| u.uid == goon));
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "then the next player");
+    // Not paying: the goon dies, the kill the Mafia's.
+    activate(&mut lands, 0, &hitman, &mut rng).unwrap();
+    villains::abilities::cancel_hit(&mut lands, 1, false).unwrap();
+    assert!(!lands.area(bank).units.iter().any(|u| u.uid == goon));
+    assert_eq!(lands.area(bank).graveyard[0].killer, 0);
+    assert!(matches!(lands.phase, Phase::TakeActions { current: 1, .. }));
+}

@@ -360,3 +360,21 @@ fn champion_triggers_the_engine_cannot_read_are_refused() {
         "factions.json: faction \"Mutants\": field champion.triggers[0].effects[1]: at Cleanup a champion heals, then may deploy one unit free once per area where it healed (heal, then deploy to \"this\", max 1, free, once_per_area)"
     );
 }
+
+#[test]
+fn the_gnome_and_bully_triggers_are_checked() {
+    // The Bankers are the fifth faction, the Robots the fourth.
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][4]["champion"]["triggers"][0]["effects"] =
+            json!([{"gain": {"resources": 1}}])
+    });
+    assert_eq!(
+        m,
+        "factions.json: faction \"Bankers\": field champion.triggers[0].effects: when a hit is assigned here the only effect is cancel_hit"
+    );
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][3]["champion"]["triggers"][0]["effects"][0]["unit_attack"]["into"] =
+            json!("any_area")
+    });
+    assert!(m.starts_with("factions.json: faction \"Robots\": field champion.triggers[0].effects[0]: a hit is cancelled only"), "{m}");
+}

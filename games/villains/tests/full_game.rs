@@ -48,6 +48,8 @@ enum Act {
     LabPlay(Seat, CardChoices, u8),
     DiscardCard(Seat, CardId),
     Score(Seat, Vec<PlanScore>),
+    /// An action through the engine contract (the owed champion choices).
+    Game(Seat, villains::Action),
 }
 
 impl Act {
@@ -86,6 +88,7 @@ impl Act {
                 villains::choices::lab_play(s, seat, p, &c, rng)
             }
             Act::DiscardCard(seat, c) => villains::choices::discard_card(s, seat, c),
+            Act::Game(seat, a) => backroom_engine::Game::apply(s, seat, &a, rng),
             Act::Score(seat, v) => score_plans(s, seat, &v, rng),
         }
     }
@@ -234,6 +237,22 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 .iter()
                 .map(|c| Act::DiscardCard(seat, *c))
                 .collect(),
+            villains::choices::Owed::FreeDeploy { .. } => UnitType::ALL
+                .into_iter()
+                .map(Some)
+                .chain([None])
+                .map(|unit| Act::Game(seat, villains::Action::FreeDeploy { unit }))
+                .collect(),
+            villains::choices::Owed::CancelHit { .. } => vec![
+                Act::Game(seat, villains::Action::CancelHit { pay: true }),
+                Act::Game(seat, villains::Action::CancelHit { pay: false }),
+            ],
+            villains::choices::Owed::ChampionAttack { from, .. } => {
+                villains::abilities::champion_targets(s, seat, from)
+                    .into_iter()
+                    .map(|target| Act::Game(seat, villains::Action::ChampionAttack { target }))
+                    .collect()
+            }
         };
     }
     if let Some(b) = &s.battle {
