@@ -1,7 +1,8 @@
 //! Champion and upgrade abilities that wait on a player's choice made after
 //! something happened: Mother Ooze's free deploys after the Cleanup heal,
 //! Bully G.O.A.T.'s attack after a skill he was exhausted for, the Gnome of
-//! Zurich's paid cancel of a hit assigned to a unit in his area.
+//! Zurich's paid cancel of a hit assigned to a unit in his area, Basta's
+//! victim when she leaves an area.
 //!
 //! Each is read from the champion's (or upgrade's) triggers in the content,
 //! owed as a [`Owed`] choice (answered in the queue's order, public like
@@ -10,7 +11,8 @@
 
 use crate::choices::{self, Owed};
 use crate::content::{AreaId, content};
-use crate::effect::{Effect, UnitType, When};
+use crate::effect::{Effect, Sacrifice, UnitType, When, Who};
+use crate::state::UnitUid;
 use crate::state::{Phase, State};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
@@ -318,5 +320,140 @@ pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEnt
         }
         choices::settle(state, &mut log);
     }
+    Ok(log)
+}
+
+/// Champions in play whose leaving an area makes a chosen opponent there
+/// sacrifice (Basta): owner, unit and area, taken before an action so that
+/// [`after_leaving`] sees who left.
+pub fn leavers(state: &State) -> Vec<(Seat, UnitUid, AreaId)> {
+    let mut out = Vec::new();
+    for seat in 0..state.seats {
+        if state.players[seat as usize].faction.is_none() {
+            continue;
+        }
+        let leaves = state
+            .faction_of(seat)
+            .champion
+            .triggers
+            .iter()
+            .filter(|t| t.when == When::LeavesArea)
+            .flat_map(|t| t.effects.iter())
+            .any(|e| {
+                matches!(
+                    e,
+                    Effect::Sacrifice(Sacrifice {
+                        who: Who::ChosenOpponentWithUnitsHere,
+                        ..
+                    })
+                )
+            });
+        if leaves {
+            out.extend(
+                state
+                    .units_of(seat)
+                    .filter(|(_, u)| u.kind == UnitType::Champion)
+                    .map(|(a, u)| (seat, u.uid, a)),
+            );
+        }
+    }
+    out
+}
+
+/// After an action: each champion of [`leavers`] now in play in another
+/// area (moved, or redeployed elsewhere) owes its owner the pick of an
+/// opponent with units in the area left, if there is one.
+pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log: &mut Vec<LogEntry>) {
+    for &(seat, uid, from) in before {
+        let Some(now) = state
+            .units_of(seat)
+            .find(|(_, u)| u.uid == uid)
+            .map(|(a, _)| a)
+        else {
+            continue;
+        };
+        if now == from {
+            continue;
+        }
+        let name = state.faction_of(seat).champion.name.clone();
+        if crate::combat::enemies_in(state, seat, from).is_empty() {
+            log.push(LogEntry::public(format!(
+                "{name} leaves {}: no opponent has units there.",
+                from.area().name
+            )));
+            continue;
+        }
+        log.push(LogEntry::public(format!(
+            "{name} leaves {}: {} an opponent there to sacrifice a unit.",
+            from.area().name,
+            state.who_verb(seat, "picks", "pick")
+        )));
+        state.owed.push(Owed::ChooseVictim { seat, area: from });
+    }
+}
+
+/// Basta's owner picks the opponent with units in the area she left; that
+/// opponent owes a sacrifice there (first).
+///
+/// # Errors
+/// No such pick owed by `seat`, or an opponent without units there.
+pub fn choose_victim(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::ChooseVictim { area, .. }) = choices::next(state).filter(|o| o.seat() == seat)
+    else {
+        return Err(RuleError::not_your_turn(HITS, "You have no opponent to pick now."));
+    };
+    if !crate::combat::enemies_in(state, seat, area).contains(&enemy) {
+        return Err(RuleError::illegal(
+            HITS,
+            format!("Pick an opponent with units in {}.", area.area().name),
+        ));
+    }
+    state.owed[0] = Owed::SacrificeIn {
+        seat: enemy,
+        killer: seat,
+        area,
+    };
+    Ok(vec![LogEntry::public(format!(
+        "{} {} to sacrifice a unit in {} ({}).",
+        state.who_verb(seat, "picks", "pick"),
+        state.who(enemy),
+        area.area().name,
+        state.faction_of(seat).champion.name
+    ))])
+}
+
+/// The picked opponent sacrifices one of its units in the area (its
+/// choice; toughness does not help; the kill Basta's owner's).
+///
+/// # Errors
+/// No such sacrifice owed by `seat`, or not its unit there.
+pub fn sacrifice_in(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::SacrificeIn { killer, area, .. }) =
+        choices::next(state).filter(|o| o.seat() == seat)
+    else {
+        return Err(RuleError::not_your_turn(HITS, "You owe no sacrifice now."));
+    };
+    let Some(kind) = state
+        .area(area)
+        .units
+        .iter()
+        .find(|u| u.uid == unit && u.owner == seat)
+        .map(|u| u.kind)
+    else {
+        return Err(RuleError::illegal(
+            HITS,
+            format!("Sacrifice one of your units in {}.", area.area().name),
+        ));
+    };
+    crate::combat::kill(state, area, unit, killer);
+    state.owed.remove(0);
+    let mut log = vec![LogEntry::public(format!(
+        "{} {} in {} (a kill for {}).",
+        state.who_verb(seat, "sacrifices", "sacrifice"),
+        crate::combat::a_unit(state, seat, kind),
+        area.area().name,
+        state.who(killer)
+    ))];
+    choices::settle(state, &mut log);
     Ok(log)
 }

@@ -327,6 +327,7 @@ pub fn activate(
         ));
     };
     let base = token_cost + activation_tax(state, seat, area);
+    let leaving = crate::abilities::leavers(state);
     let mut card_goes_on = false;
     let mut log = match how {
         Activation::Card {
@@ -404,6 +405,8 @@ pub fn activate(
         current: seat,
         revealed: None,
     };
+    // Basta, having left an area, makes an opponent there sacrifice.
+    crate::abilities::after_leaving(state, &leaving, &mut log);
     // A battle started now is fought at once; the turn moves on when it
     // ends (see `combat::after_battle`).
     let battle = if card_goes_on {

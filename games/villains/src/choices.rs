@@ -66,6 +66,23 @@ pub enum Owed {
         /// His area.
         from: crate::content::AreaId,
     },
+    /// Basta left `area`: her owner picks an opponent with units there, who
+    /// then sacrifices one of them.
+    ChooseVictim {
+        /// Basta's owner.
+        seat: Seat,
+        /// The area she left.
+        area: crate::content::AreaId,
+    },
+    /// Sacrifice one unit in `area` (Basta's victim); the kill `killer`'s.
+    SacrificeIn {
+        /// Who.
+        seat: Seat,
+        /// Whose effect it is.
+        killer: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+    },
     /// The Gnome of Zurich: a hit assigned to `unit` of `seat`'s in the
     /// Gnome's area; pay to cancel it, or let it land.
     CancelHit {
@@ -90,7 +107,9 @@ impl Owed {
             | Owed::KeepFighting { seat, .. }
             | Owed::FreeDeploy { seat, .. }
             | Owed::ChampionAttack { seat, .. }
-            | Owed::CancelHit { seat, .. } => seat,
+            | Owed::CancelHit { seat, .. }
+            | Owed::ChooseVictim { seat, .. }
+            | Owed::SacrificeIn { seat, .. } => seat,
         }
     }
 }
@@ -120,6 +139,10 @@ fn can_make(state: &State, o: Owed) -> bool {
         Owed::ChampionAttack { seat, from } => {
             !crate::abilities::champion_targets(state, seat, from).is_empty()
         }
+        Owed::ChooseVictim { seat, area } => {
+            !crate::combat::enemies_in(state, seat, area).is_empty()
+        }
+        Owed::SacrificeIn { seat, area, .. } => state.area(area).has_units_of(seat),
         Owed::LabCard { .. } | Owed::KeepFighting { .. } | Owed::CancelHit { .. } => true,
     }
 }
@@ -161,6 +184,9 @@ pub fn sacrifice_unit(
     seat: Seat,
     unit: UnitUid,
 ) -> Result<Vec<LogEntry>, RuleError> {
+    if let Some(Owed::SacrificeIn { .. }) = next(state).filter(|o| o.seat() == seat) {
+        return crate::abilities::sacrifice_in(state, seat, unit);
+    }
     let Some(Owed::Sacrifice {
         seat: s,
         killer,
@@ -281,8 +307,10 @@ pub fn lab_play(
     let mut work = state.clone();
     work.owed.remove(0);
     work.players[seat as usize].hand.push(card);
+    let leaving = crate::abilities::leavers(&work);
     let (mut log, _) =
         crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
+    crate::abilities::after_leaving(&mut work, &leaving, &mut log);
     settle(&mut work, &mut log);
     *state = work;
     Ok(log)

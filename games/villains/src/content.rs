@@ -892,6 +892,22 @@ impl Checker<'_> {
                 ));
             }
         }
+        let chosen_one = |e: &Effect| {
+            matches!(
+                e,
+                Effect::Sacrifice(crate::effect::Sacrifice {
+                    who: Who::ChosenOpponentWithUnitsHere,
+                    count: crate::effect::SacrificeCount::Count(1),
+                })
+            )
+        };
+        if t.when == When::LeavesArea && !t.effects.iter().all(chosen_one) {
+            return Err(self.fail(
+                &format!("{f}.effects"),
+                "when a champion leaves an area the only effect is one sacrifice by an opponent \
+                 chosen there (sacrifice, who chosen_opponent_with_units_here, count 1)",
+            ));
+        }
         if t.when == When::HitAssignedHere
             && !t.effects.iter().all(|e| matches!(e, Effect::CancelHit(_)))
         {

@@ -161,6 +161,11 @@ pub enum Action {
         /// Pay or not.
         pay: bool,
     },
+    /// Basta left an area: the opponent there who sacrifices a unit.
+    ChooseVictim {
+        /// The opponent.
+        enemy: Seat,
+    },
     /// Score plans (possibly none).
     ScorePlans {
         /// The plans and objectives.
@@ -248,6 +253,7 @@ fn apply_to(
             crate::abilities::champion_attack(state, seat, target, rng)
         }
         Action::CancelHit { pay } => crate::abilities::cancel_hit(state, seat, pay),
+        Action::ChooseVictim { enemy } => crate::abilities::choose_victim(state, seat, enemy),
     }
 }
 
@@ -791,6 +797,32 @@ impl Game for State {
                         "pay",
                         "Pay?",
                         o,
+                    ));
+                }
+                crate::choices::Owed::ChooseVictim { area, .. } => {
+                    let o = combat::enemies_in(self, seat, area)
+                        .iter()
+                        .map(|e| opt(e, self.who(*e)))
+                        .collect();
+                    asks.extend(one(
+                        Ask::new(
+                            "choose_victim",
+                            format!("Pick an opponent to sacrifice a unit in {}", area.area().name),
+                        ),
+                        "enemy",
+                        "Opponent",
+                        o,
+                    ));
+                }
+                crate::choices::Owed::SacrificeIn { area, .. } => {
+                    asks.extend(one(
+                        Ask::new(
+                            "sacrifice_unit",
+                            format!("Sacrifice a unit in {}", area.area().name),
+                        ),
+                        "unit",
+                        "Unit",
+                        units_opts(self, seat, area),
                     ));
                 }
                 crate::choices::Owed::Discard { .. } => {

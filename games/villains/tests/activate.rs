@@ -614,3 +614,43 @@ fn the_gnome_may_cancel_the_hitmans_hit_and_the_turn_waits_for_the_answer() {
     assert_eq!(lands.area(bank).graveyard[0].killer, 0);
     assert!(matches!(lands.phase, Phase::TakeActions { current: 1, .. }));
 }
+
+#[test]
+fn basta_leaving_an_area_makes_a_chosen_opponent_there_sacrifice() {
+    use villains::choices::Owed;
+    let mut rng = GameRng::seeded(70);
+    let mut s = table(&["cult", "mafia", "mutants", "bankers"], 0, &mut rng);
+    let (church, subway) = (area("church"), area("subway"));
+    let basta = s.put_unit(church, 0, UnitType::Champion).unwrap();
+    s.put_unit(church, 1, UnitType::Goon).unwrap();
+    let ooze = s.put_unit(church, 2, UnitType::Champion).unwrap();
+    let patsy = s.put_unit(church, 2, UnitType::Patsy).unwrap();
+    revealed(&mut s, 0, subway, TokenKind::Move);
+    let log = activate(
+        &mut s,
+        0,
+        &Activation::Move {
+            units: vec![basta],
+            payment: energy(2),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Basta, Robed in Night leaves The Church: {seat:0(Cult)|picks|pick} an opponent there to sacrifice a unit.")));
+    assert_eq!(s.owed, [Owed::ChooseVictim { seat: 0, area: church }]);
+    assert!(matches!(s.phase, Phase::TakeActions { current: 0, .. }), "the turn waits");
+    let before = s.clone();
+    assert!(villains::abilities::choose_victim(&mut s, 0, 3).is_err(), "no units there");
+    assert!(villains::abilities::choose_victim(&mut s, 1, 2).is_err(), "the Cult picks");
+    assert_eq!(s, before);
+    villains::abilities::choose_victim(&mut s, 0, 2).unwrap();
+    assert_eq!(s.owed, [Owed::SacrificeIn { seat: 2, killer: 0, area: church }]);
+    assert!(villains::choices::sacrifice_unit(&mut s, 2, basta).is_err());
+    villains::choices::sacrifice_unit(&mut s, 2, ooze).unwrap();
+    assert!(s.area(church).units.iter().any(|u| u.uid == patsy));
+    assert!(!s.area(church).units.iter().any(|u| u.uid == ooze), "toughness does not help");
+    assert_eq!(s.area(church).graveyard[0].killer, 0, "the kill is the Cult's");
+    assert!(s.owed.is_empty());
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "then the next player");
+}

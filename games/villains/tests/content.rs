@@ -378,3 +378,15 @@ fn the_gnome_and_bully_triggers_are_checked() {
     });
     assert!(m.starts_with("factions.json: faction \"Robots\": field champion.triggers[0].effects[0]: a hit is cancelled only"), "{m}");
 }
+
+#[test]
+fn bastas_trigger_is_checked() {
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][7]["champion"]["triggers"][0]["effects"][0]["sacrifice"]["count"] =
+            json!(2)
+    });
+    assert_eq!(
+        m,
+        "factions.json: faction \"Cult\": field champion.triggers[0].effects: when a champion leaves an area the only effect is one sacrifice by an opponent chosen there (sacrifice, who chosen_opponent_with_units_here, count 1)"
+    );
+}

@@ -243,6 +243,14 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 .chain([None])
                 .map(|unit| Act::Game(seat, villains::Action::FreeDeploy { unit }))
                 .collect(),
+            villains::choices::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
+                .into_iter()
+                .map(|enemy| Act::Game(seat, villains::Action::ChooseVictim { enemy }))
+                .collect(),
+            villains::choices::Owed::SacrificeIn { area, .. } => units_here(s, seat, area)
+                .into_iter()
+                .map(|u| Act::SacrificeUnit(seat, u))
+                .collect(),
             villains::choices::Owed::CancelHit { .. } => vec![
                 Act::Game(seat, villains::Action::CancelHit { pay: true }),
                 Act::Game(seat, villains::Action::CancelHit { pay: false }),
