@@ -2,7 +2,9 @@
 //! something happened: Mother Ooze's free deploys after the Cleanup heal,
 //! Bully G.O.A.T.'s attack after a skill he was exhausted for, the Gnome of
 //! Zurich's paid cancel of a hit assigned to a unit in his area, Basta's
-//! victim when she leaves an area.
+//! victim when she leaves an area; and what a champion's deploy starts
+//! (Dr. Tyrannosaurus' battle, Murder Inc.'s attack) by whatever deployed
+//! him.
 //!
 //! Each is read from the champion's (or upgrade's) triggers in the content,
 //! owed as a [`Owed`] choice (answered in the queue's order, public like
@@ -456,4 +458,105 @@ pub fn sacrifice_in(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<
     ))];
     choices::settle(state, &mut log);
     Ok(log)
+}
+
+/// `seat`'s champions in play, by unit and area (taken before a deploy, for
+/// [`newly_deployed`]).
+pub fn champions_in_play(state: &State, seat: Seat) -> Vec<(UnitUid, AreaId)> {
+    state
+        .units_of(seat)
+        .filter(|(_, u)| u.kind == UnitType::Champion)
+        .map(|(a, u)| (u.uid, a))
+        .collect()
+}
+
+/// Champions of `seat`'s deployed since `before`: those new in play (from
+/// the reserve) and those `redeployed` (by unit), with their area now.
+pub fn newly_deployed(
+    state: &State,
+    seat: Seat,
+    before: &[(UnitUid, AreaId)],
+    redeployed: &[UnitUid],
+) -> Vec<(UnitUid, AreaId)> {
+    champions_in_play(state, seat)
+        .into_iter()
+        .filter(|(uid, _)| redeployed.contains(uid) || !before.iter().any(|(b, _)| b == uid))
+        .collect()
+}
+
+/// A champion was deployed (a deploy token, a card, a skill): his own
+/// "deployed" battle (Dr. Tyrannosaurus: combat there if it can take place,
+/// R12) or the upgrade's attack (Murder Inc., Capo di Tutti Capi: one
+/// attack of the printed value there, at an opponent the player chooses;
+/// made whenever an enemy is there, since it is never harmful). Returns
+/// whether a battle or attacks now go on (fought at once; the turn moves on
+/// when they end).
+///
+/// # Errors
+/// A battle that cannot start (not reached: checked first).
+pub fn on_champion_deployed(
+    state: &mut State,
+    seat: Seat,
+    deployed: &[(UnitUid, AreaId)],
+    log: &mut Vec<LogEntry>,
+) -> Result<bool, RuleError> {
+    for &(_, area) in deployed {
+        if state.battle.is_some() || state.attacks.is_some() {
+            return Ok(true);
+        }
+        let champion = &state.faction_of(seat).champion;
+        let battles = champion
+            .triggers
+            .iter()
+            .filter(|t| t.when == When::Deployed)
+            .flat_map(|t| t.effects.iter())
+            .any(|e| matches!(e, Effect::Battle(b) if b.if_possible));
+        if battles && crate::combat::combat_possible(state, area) {
+            log.push(LogEntry::public(format!(
+                "{} is deployed: combat starts in {}.",
+                champion.name,
+                area.area().name
+            )));
+            log.extend(crate::combat::start_battle(state, area, 0)?);
+            return Ok(true);
+        }
+        let Some(up) = state.players[seat as usize].upgrade else {
+            continue;
+        };
+        let up = up.upgrade();
+        let attacks: Vec<(AreaId, u8)> = up
+            .triggers
+            .iter()
+            .filter(|t| t.when == When::ChampionDeployed)
+            .flat_map(|t| t.effects.iter())
+            .filter_map(|e| match e {
+                Effect::Attacks(a) if a.place == crate::effect::Place::This => {
+                    Some(std::iter::repeat_n((area, a.value), a.count as usize))
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if attacks.is_empty() {
+            continue;
+        }
+        if crate::combat::enemies_in(state, seat, area).is_empty() {
+            log.push(LogEntry::public(format!(
+                "{}: no enemy to attack in {}.",
+                up.name,
+                area.area().name
+            )));
+            continue;
+        }
+        log.push(LogEntry::public(format!(
+            "{}: {} in {}.",
+            up.name,
+            state.who_verb(seat, "attacks", "attack"),
+            area.area().name
+        )));
+        if crate::combat::start_card_attacks(state, seat, attacks, log) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }

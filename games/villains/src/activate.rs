@@ -328,6 +328,7 @@ pub fn activate(
     };
     let base = token_cost + activation_tax(state, seat, area);
     let leaving = crate::abilities::leavers(state);
+    let champions_before = crate::abilities::champions_in_play(state, seat);
     let mut card_goes_on = false;
     let mut log = match how {
         Activation::Card {
@@ -415,47 +416,22 @@ pub fn activate(
         log.extend(combat::start_battle(state, area, 0)?);
         true
     } else {
-        dr_t_battles(state, seat, area, how, &mut log)?
+        // Dr. Tyrannosaurus' battle, Murder Inc.'s attack (`abilities`).
+        let redeployed: Vec<UnitUid> = match how {
+            Activation::Deploy { units, .. } => units.iter().filter_map(|p| p.from).collect(),
+            Activation::Card { choices, .. } => {
+                choices.units.iter().filter_map(|p| p.from).collect()
+            }
+            _ => Vec::new(),
+        };
+        let deployed =
+            crate::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
+        crate::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
     };
     if !battle && state.owed.is_empty() {
         actions::advance(state, seat, &mut log);
     }
     Ok(log)
-}
-
-/// After a deploy, a champion deployed with a "battle when deployed"
-/// ability (Dr. Tyrannosaurus) starts combat there if it can (R12).
-fn dr_t_battles(
-    state: &mut State,
-    seat: Seat,
-    area: AreaId,
-    how: &Activation,
-    log: &mut Vec<LogEntry>,
-) -> Result<bool, RuleError> {
-    let Activation::Deploy { units, .. } = how else {
-        return Ok(false);
-    };
-    if !units.iter().any(|p| p.kind == UnitType::Champion) {
-        return Ok(false);
-    }
-    let battles = state
-        .faction_of(seat)
-        .champion
-        .triggers
-        .iter()
-        .filter(|t| t.when == When::Deployed)
-        .flat_map(|t| t.effects.iter())
-        .any(|e| matches!(e, Effect::Battle(b) if b.if_possible));
-    if battles && combat::combat_possible(state, area) {
-        log.push(LogEntry::public(format!(
-            "{} is deployed: combat starts in {}.",
-            state.faction_of(seat).champion.name,
-            area.area().name
-        )));
-        log.extend(combat::start_battle(state, area, 0)?);
-        return Ok(true);
-    }
-    Ok(false)
 }
 
 fn deploy(

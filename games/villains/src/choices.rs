@@ -308,9 +308,15 @@ pub fn lab_play(
     work.owed.remove(0);
     work.players[seat as usize].hand.push(card);
     let leaving = crate::abilities::leavers(&work);
-    let (mut log, _) =
+    let champions_before = crate::abilities::champions_in_play(&work, seat);
+    let (mut log, goes_on) =
         crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
     crate::abilities::after_leaving(&mut work, &leaving, &mut log);
+    let redeployed: Vec<UnitUid> = choices.units.iter().filter_map(|p| p.from).collect();
+    let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
+    if !goes_on {
+        crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+    }
     settle(&mut work, &mut log);
     *state = work;
     Ok(log)

@@ -901,6 +901,17 @@ impl Checker<'_> {
                 })
             )
         };
+        if t.when == When::ChampionDeployed
+            && !t.effects.iter().all(|e| {
+                matches!(e, Effect::Attacks(a) if a.place == crate::effect::Place::This)
+            })
+        {
+            return Err(self.fail(
+                &format!("{f}.effects"),
+                "when the champion is deployed the upgrade's only effect is attacks in \"this\" \
+                 area",
+            ));
+        }
         if t.when == When::LeavesArea && !t.effects.iter().all(chosen_one) {
             return Err(self.fail(
                 &format!("{f}.effects"),

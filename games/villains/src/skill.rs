@@ -143,9 +143,13 @@ pub fn use_skill(
         work.who_verb(seat, "uses", "use"),
         backroom_engine::plural(exhausted.len() as i64, "readied unit", "readied units")
     ))];
+    let champions_before = crate::abilities::champions_in_play(&work, seat);
     for e in &area.area().skill.effects {
         log.extend(resolve(&mut work, seat, area, e, choice, &mut r)?);
     }
+    // A champion deployed by the skill (Subway, Sewers): `abilities`.
+    let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &[]);
+    crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
     if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
         log.extend(champion_after_skill(&mut work, seat, area, choice)?);
     } else if !choice.champion_moves.is_empty() {

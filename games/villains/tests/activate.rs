@@ -654,3 +654,39 @@ fn basta_leaving_an_area_makes_a_chosen_opponent_there_sacrifice() {
     assert!(s.owed.is_empty());
     assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "then the next player");
 }
+
+#[test]
+fn murder_inc_attacks_with_an_8_where_the_fixer_is_deployed_and_capo_with_a_5() {
+    let mut rng = GameRng::seeded(73);
+    let mut s = table(&["mafia", "bankers", "robots", "mutants"], 0, &mut rng);
+    let bank = area("bank");
+    let goon = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let mafia = content().faction_id("mafia").unwrap();
+    s.players[0].upgrade = content().upgrade_of(mafia, 1);
+    s.players[0].energy = 9;
+    let mut capo = s.clone();
+    revealed(&mut s, 0, bank, TokenKind::Deploy);
+    let fixer = Activation::Deploy {
+        units: vec![pick(UnitType::Champion)],
+        payment: energy(0),
+    };
+    let log = activate(&mut s, 0, &fixer, &mut rng).unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Murder Inc.: {seat:0(Mafia)|attacks|attack} in The Bank.")), "{log:?}");
+    assert_eq!(s.attacks.as_ref().map(|a| a.queue.clone()), Some(vec![(bank, 8)]));
+    rng.force_dice([7]);
+    villains::combat::card_attack(&mut s, 0, 1, &mut rng).unwrap();
+    assert!(s.attacks.is_none(), "a 7 misses an 8");
+    assert!(s.area(bank).units.iter().any(|u| u.uid == goon));
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }));
+    // Level II: the attack is a 5.
+    capo.players[0].upgrade = content().upgrade_of(mafia, 2);
+    revealed(&mut capo, 0, bank, TokenKind::Deploy);
+    activate(&mut capo, 0, &fixer, &mut rng).unwrap();
+    assert_eq!(capo.attacks.as_ref().map(|a| a.queue.clone()), Some(vec![(bank, 5)]));
+    rng.force_dice([7]);
+    villains::combat::card_attack(&mut capo, 0, 1, &mut rng).unwrap();
+    villains::combat::assign_hit(&mut capo, 1, goon).unwrap();
+    assert!(!capo.area(bank).units.iter().any(|u| u.uid == goon));
+    assert!(matches!(capo.phase, Phase::TakeActions { current: 1, .. }));
+}

@@ -390,3 +390,12 @@ fn bastas_trigger_is_checked() {
         "factions.json: faction \"Cult\": field champion.triggers[0].effects: when a champion leaves an area the only effect is one sacrifice by an opponent chosen there (sacrifice, who chosen_opponent_with_units_here, count 1)"
     );
 }
+
+#[test]
+fn murder_incs_trigger_is_checked() {
+    let m = refused(|d| {
+        d[UPGRADES]["upgrades"][2]["triggers"][0]["effects"] = json!([{"draw": 1}])
+    });
+    assert!(m.starts_with("upgrades.json: upgrade \""), "{m}");
+    assert!(m.ends_with("field triggers[0].effects: when the champion is deployed the upgrade's only effect is attacks in \"this\" area"), "{m}");
+}

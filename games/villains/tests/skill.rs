@@ -516,3 +516,35 @@ fn bully_goat_attacks_into_an_adjacent_area_after_the_skill() {
         == Some("Bully G.O.A.T. has no enemy to attack in an adjacent area.")));
     assert!(matches!(no_target.phase, Phase::TakeActions { current: c, .. } if c != 0));
 }
+
+#[test]
+fn dr_tyrannosaurus_deployed_by_the_subways_skill_starts_combat_there() {
+    let mut s = table(&["scientists", "mafia", "aliens", "bankers"], 0, &mut GameRng::seeded(72));
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let (subway, lab) = (area("subway"), area("laboratory"));
+    s.put_unit(subway, 0, UnitType::Talent).unwrap();
+    s.area_mut(subway).units[0].readied = true;
+    s.put_unit(lab, 1, UnitType::Goon).unwrap();
+    s.players[0].energy = 9;
+    let c = SkillChoice {
+        area: Some(lab),
+        deploy: Some(DeployPick {
+            kind: UnitType::Champion,
+            from: None,
+            stay_wounded: false,
+        }),
+        payment: Payment {
+            energy: 2,
+            resources: 0,
+        },
+        ..Default::default()
+    };
+    let log = skill(&mut s, 0, subway, &c).unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Dr. Tyrannosaurus is deployed: combat starts in The Laboratory.")));
+    assert_eq!(s.battle.as_ref().map(|b| b.area), Some(lab));
+    assert!(matches!(s.phase, Phase::TakeActions { current: 0, .. }), "fought at once");
+}
