@@ -71,7 +71,11 @@ pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
                 "{name}: {} one unit free into each area where one healed, before the next turn.",
                 state.who_verb(seat, "may deploy", "may deploy")
             )));
-            owed.extend(healed.into_iter().map(|area| Owed::FreeDeploy { seat, area }));
+            owed.extend(
+                healed
+                    .into_iter()
+                    .map(|area| Owed::FreeDeploy { seat, area }),
+            );
         }
     }
     choices::owe(state, owed);
@@ -173,7 +177,9 @@ pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId,
 pub fn owe_champion_attack(state: &mut State, seat: Seat, from: AreaId) -> LogEntry {
     let name = state.faction_of(seat).champion.name.clone();
     if champion_targets(state, seat, from).is_empty() {
-        return LogEntry::public(format!("{name} has no enemy to attack in an adjacent area."));
+        return LogEntry::public(format!(
+            "{name} has no enemy to attack in an adjacent area."
+        ));
     }
     state.owed.push(Owed::ChampionAttack { seat, from });
     LogEntry::public(format!(
@@ -193,8 +199,7 @@ pub fn champion_attack(
     (area, defender): (AreaId, Seat),
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::ChampionAttack { from, .. }) =
-        choices::next(state).filter(|o| o.seat() == seat)
+    let Some(Owed::ChampionAttack { from, .. }) = choices::next(state).filter(|o| o.seat() == seat)
     else {
         return Err(RuleError::not_your_turn(
             SKILL,
@@ -292,7 +297,10 @@ pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEnt
         ..
     }) = choices::next(state).filter(|o| o.seat() == seat)
     else {
-        return Err(RuleError::not_your_turn(HITS, "You have no hit to cancel now."));
+        return Err(RuleError::not_your_turn(
+            HITS,
+            "You have no hit to cancel now.",
+        ));
     };
     let mut log = Vec::new();
     if pay {
@@ -365,7 +373,11 @@ pub fn leavers(state: &State) -> Vec<(Seat, UnitUid, AreaId)> {
 /// After an action: each champion of [`leavers`] now in play in another
 /// area (moved, or redeployed elsewhere) owes its owner the pick of an
 /// opponent with units in the area left, if there is one.
-pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log: &mut Vec<LogEntry>) {
+pub fn after_leaving(
+    state: &mut State,
+    before: &[(Seat, UnitUid, AreaId)],
+    log: &mut Vec<LogEntry>,
+) {
     for &(seat, uid, from) in before {
         let Some(now) = state
             .units_of(seat)
@@ -399,10 +411,17 @@ pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log:
 ///
 /// # Errors
 /// No such pick owed by `seat`, or an opponent without units there.
-pub fn choose_victim(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn choose_victim(
+    state: &mut State,
+    seat: Seat,
+    enemy: Seat,
+) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::ChooseVictim { area, .. }) = choices::next(state).filter(|o| o.seat() == seat)
     else {
-        return Err(RuleError::not_your_turn(HITS, "You have no opponent to pick now."));
+        return Err(RuleError::not_your_turn(
+            HITS,
+            "You have no opponent to pick now.",
+        ));
     };
     if !crate::combat::enemies_in(state, seat, area).contains(&enemy) {
         return Err(RuleError::illegal(
@@ -429,7 +448,11 @@ pub fn choose_victim(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<L
 ///
 /// # Errors
 /// No such sacrifice owed by `seat`, or not its unit there.
-pub fn sacrifice_in(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+pub fn sacrifice_in(
+    state: &mut State,
+    seat: Seat,
+    unit: UnitUid,
+) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::SacrificeIn { killer, area, .. }) =
         choices::next(state).filter(|o| o.seat() == seat)
     else {
@@ -500,9 +523,16 @@ pub fn on_champion_deployed(
     deployed: &[(UnitUid, AreaId)],
     log: &mut Vec<LogEntry>,
 ) -> Result<bool, RuleError> {
-    for &(_, area) in deployed {
+    for &(uid, area) in deployed {
         if state.battle.is_some() || state.attacks.is_some() {
             return Ok(true);
+        }
+        // The Fixer: readied whenever deployed (R13), by a card or skill too.
+        let ready = state.faction_of(seat).champion.triggers.iter().any(|t| {
+            t.when == When::Deployed && t.effects.iter().any(|e| matches!(e, Effect::Ready(_)))
+        });
+        if ready && let Some(u) = state.area_mut(area).units.iter_mut().find(|u| u.uid == uid) {
+            u.readied = true;
         }
         let champion = &state.faction_of(seat).champion;
         let battles = champion

@@ -1161,6 +1161,9 @@ fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {
 
 /// The rulebook step a prompt belongs to.
 fn step_title(state: &State) -> &'static str {
+    if let Some(crate::choices::Owed::FreeDeploy { .. }) = crate::choices::next(state) {
+        return "Cleanup";
+    }
     if state.battle.is_some() || state.attacks.is_some() {
         return "Combat";
     }

@@ -548,3 +548,26 @@ fn dr_tyrannosaurus_deployed_by_the_subways_skill_starts_combat_there() {
     assert_eq!(s.battle.as_ref().map(|b| b.area), Some(lab));
     assert!(matches!(s.phase, Phase::TakeActions { current: 0, .. }), "fought at once");
 }
+
+#[test]
+fn the_fixer_deployed_by_the_subways_skill_is_readied() {
+    let mut s = table(&["mafia", "scientists", "aliens", "bankers"], 0, &mut GameRng::seeded(74));
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let (subway, lab) = (area("subway"), area("laboratory"));
+    s.put_unit(subway, 0, UnitType::Talent).unwrap();
+    s.area_mut(subway).units[0].readied = true;
+    let c = SkillChoice {
+        area: Some(lab),
+        deploy: Some(DeployPick {
+            kind: UnitType::Champion,
+            from: None,
+            stay_wounded: false,
+        }),
+        ..Default::default()
+    };
+    skill(&mut s, 0, subway, &c).unwrap();
+    assert!(s.area(lab).units[0].readied, "R13: whenever deployed");
+}
