@@ -659,29 +659,55 @@ async fn the_turn_clock_moves_for_whoever_the_table_waits_on_even_across_a_resta
     }
 }
 
-/// Villains through the server: five bots play a whole match to its end,
-/// on SQLite and on Postgres, while the host watches standing; the finished
-/// match passes `verify`.
-#[tokio::test]
-async fn five_bots_play_villains_to_the_end_on_both_stores() {
+/// A game through the server: bots fill every seat and play a whole match
+/// to its end, on SQLite and on Postgres, while the host watches standing;
+/// the finished match passes `verify`.
+async fn bots_play_to_the_end_on_both_stores(game: &str, seats: u8, options: serde_json::Value) {
     for backend in BOTH {
         let db = TestDb::new(backend).await;
         let app = spawn_app(&db, &[]).await;
-        let (_, r) = app.post("/api/lobbies", None, json!({"game": "villains", "seats": 5, "name": "Host"})).await;
+        let (_, r) = app
+            .post("/api/lobbies", None, json!({"game": game, "seats": seats, "name": "Host", "options": options}))
+            .await;
         let lobby = r["lobby"].as_str().unwrap_or_else(|| panic!("lobby created: {r}")).to_string();
         let token = r["token"].as_str().unwrap().to_string();
         let (s, _) = app.post(&format!("/api/lobbies/{lobby}/seat"), Some(&token), json!({"seat": null})).await;
         assert_eq!(s, 200);
         let (s, info) = app.post(&format!("/api/lobbies/{lobby}/bots"), Some(&token), json!({})).await;
-        assert_eq!((s, info["players"].as_array().unwrap().iter().filter(|p| p["bot"] == true).count()), (200, 5));
+        let bots = info["players"].as_array().unwrap().iter().filter(|p| p["bot"] == true).count();
+        assert_eq!((s, bots), (200, seats as usize));
         let mut me = Ws::hello(app.addr, &lobby, &token, None).await;
         let (s, _) = app.post(&format!("/api/lobbies/{lobby}/start"), Some(&token), json!({})).await;
         assert_eq!(s, 200);
         let done = me.until(|m| m["type"] == "state" && !m["outcome"].is_null()).await;
-        assert!(done["outcome"]["ranking"].as_array().is_some_and(|r| !r.is_empty()), "{}", done["outcome"]);
+        assert!(done["outcome"]["ranking"].as_array().is_some_and(|r| !r.is_empty()), "{game}: {}", done["outcome"]);
         app.stop().await;
         let store = db.store().await;
         backroom_server::verify::verify(&store, lobby.parse().unwrap()).await.unwrap();
         db.cleanup().await;
+    }
+}
+
+#[tokio::test]
+async fn five_bots_play_villains_to_the_end_on_both_stores() {
+    bots_play_to_the_end_on_both_stores("villains", 5, json!({})).await;
+}
+
+#[tokio::test]
+async fn two_bots_play_nefarious_schemes_to_the_end_on_both_stores() {
+    bots_play_to_the_end_on_both_stores("nefarious-schemes", 2, json!({})).await;
+}
+
+#[tokio::test]
+async fn four_bots_play_mutants_to_the_end_on_both_stores() {
+    bots_play_to_the_end_on_both_stores("mutants", 4, json!({})).await;
+}
+
+/// Mutants' solo game (Uprising): a bot plays a whole match against each
+/// boss, the engine playing the boss.
+#[tokio::test]
+async fn a_bot_plays_mutants_solo_against_each_boss_on_both_stores() {
+    for boss in ["singularity-wizard", "jack-ice"] {
+        bots_play_to_the_end_on_both_stores("mutants", 1, json!({"boss": boss})).await;
     }
 }

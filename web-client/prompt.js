@@ -20,8 +20,11 @@ export function renderPrompt(prompt, ctx, renderer, onSubmit) {
   }
   // Several alternatives: a menu of what to do. One without parameters
   // (e.g. "Pass") is sent by its button; one with parameters opens its form.
-  const withParams = prompt.asks.filter((a) => a.params && a.params.length).length;
-  if (draft.__open === undefined && withParams === 1) draft.__open = prompt.asks.findIndex((a) => a.params && a.params.length);
+  // Any-time asks (Villains' deals) sit apart, after the real decision,
+  // and never open on their own.
+  const turnAsk = (a) => a.params && a.params.length && !a.any_time;
+  const withParams = prompt.asks.filter(turnAsk).length;
+  if (draft.__open === undefined && withParams === 1) draft.__open = prompt.asks.findIndex(turnAsk);
   const menu = h('div.ask-menu', { role: 'group', 'aria-label': 'What to do' });
   const show = () => {
     forms.forEach((f, ai) => { f.form.hidden = !f.hasParams || draft.__open !== ai; });
@@ -43,6 +46,10 @@ export function renderPrompt(prompt, ctx, renderer, onSubmit) {
       b.textContent = 'Sending…';
       try { await f.send(); } finally { b.disabled = false; b.textContent = old; }
     });
+    if (ask.any_time && !menu.querySelector('.any-time-label')) {
+      menu.append(h('span.any-time-label', prompt.asks.some((x) => !x.any_time) ? 'At any time:' : 'Deals, at any time:'));
+    }
+    if (ask.any_time) b.classList.add('any-time');
     menu.append(b);
   });
   box.append(menu, ...forms.map((f) => f.form));

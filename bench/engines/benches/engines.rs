@@ -5,7 +5,8 @@
 //!   (`DynState::random_action` + `DynState::apply`, JSON in between), and
 //!   Sealed Bids through its typed fast path (`Game::random_action`) and
 //!   through the generic prompt path (build the prompt, sample it, parse,
-//!   apply);
+//!   apply), and Mutants, Nefarious Schemes and Villains through the same
+//!   typed prompt path;
 //! * `view/*`: building and serializing one viewer's view, mid-game, per
 //!   viewer (every seat and a spectator);
 //! * `snapshot/*` and `resume/*`: serialize a state + RNG, restore them, and
@@ -57,6 +58,32 @@ fn playouts(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(typed_prompt_steps(STEPS, seed))
+        })
+    });
+    // Mutants through the prompt path (issue 15: at least 100 000 actions
+    // per second on one core), 2 seats with the draft.
+    let mut seed = 0u64;
+    let options = mutants::Options::default();
+    g.bench_function(BenchmarkId::new("typed-prompt", "mutants"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(prompt_steps::<mutants::Mutants>(&options, 2, STEPS, seed))
+        })
+    });
+    // Nefarious Schemes (issue 16) and Villains (issue 14), the same way:
+    // at least 100 000 actions per second each.
+    let mut seed = 0u64;
+    g.bench_function(BenchmarkId::new("typed-prompt", "nefarious-schemes"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(prompt_steps::<schemes::Schemes>(&Default::default(), 2, STEPS, seed))
+        })
+    });
+    let mut seed = 0u64;
+    g.bench_function(BenchmarkId::new("typed-prompt", "villains"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(prompt_steps::<villains::Villains>(&Default::default(), 4, STEPS, seed))
         })
     });
     g.finish();

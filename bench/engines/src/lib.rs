@@ -65,6 +65,39 @@ pub fn typed_prompt_steps(steps: usize, seed: u64) -> usize {
     })
 }
 
+/// Any typed game played the generic prompt way (build the awaited seat's
+/// prompt, sample a candidate, parse it, apply it; a refused candidate is
+/// sampled again), `steps` actions, new matches set up as they end;
+/// returns how many ended.
+pub fn prompt_steps<G: Game>(options: &G::Options, seats: u8, steps: usize, seed: u64) -> usize {
+    let mut game_rng = GameRng::seeded(seed);
+    let mut bot = GameRng::seeded(seed ^ 0x5eed);
+    let mut g = G::setup(options, seats, &mut game_rng).expect("setup");
+    let mut finished = 0;
+    for _ in 0..steps {
+        let seat = match pick_awaited(&g.pending(), &mut bot) {
+            Some(s) => s,
+            None => {
+                finished += 1;
+                g = G::setup(options, seats, &mut game_rng).expect("setup");
+                pick_awaited(&g.pending(), &mut bot).expect("awaited")
+            }
+        };
+        let prompt = g.prompt(seat).expect("an awaited seat has a prompt");
+        let mut applied = false;
+        for _ in 0..64 {
+            let candidate = prompt.random_action(&mut bot).expect("a candidate");
+            let Ok(a) = serde_json::from_value::<G::Action>(candidate) else { continue };
+            if g.apply(seat, &a, &mut game_rng).is_ok() {
+                applied = true;
+                break;
+            }
+        }
+        assert!(applied, "no sampled candidate applied");
+    }
+    finished
+}
+
 /// `steps` actions of 4-seat Sealed Bids on the typed game, each by a
 /// random awaited seat as `choose` picks it, new matches set up as they
 /// end; returns how many ended.

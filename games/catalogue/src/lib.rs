@@ -14,7 +14,15 @@ use std::sync::OnceLock;
 /// Every game, in catalogue order.
 pub fn catalogue() -> &'static [Box<dyn DynGame>] {
     static GAMES: OnceLock<Vec<Box<dyn DynGame>>> = OnceLock::new();
-    GAMES.get_or_init(|| vec![erase::<sealed_bids::SealedBids>(), erase::<xmen::XMen>(), erase::<villains::Villains>()])
+    GAMES.get_or_init(|| {
+        vec![
+            erase::<sealed_bids::SealedBids>(),
+            erase::<xmen::XMen>(),
+            erase::<villains::Villains>(),
+            erase::<mutants::Mutants>(),
+            erase::<schemes::Schemes>(),
+        ]
+    })
 }
 
 /// The game with this id.

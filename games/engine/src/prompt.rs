@@ -53,6 +53,12 @@ pub struct Ask {
     /// reason names the price, e.g. "costs 5 Plot Points; you have 4").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disabled: Option<String>,
+    /// An any-time ask (Villains' deals): offered whether or not the game
+    /// waits for the seat, and besides its real decision when it does, so
+    /// it neither counts as a choice for [`Prompt::only_answer`] nor is
+    /// sampled by [`Prompt::random_action`] while there is anything else.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub any_time: bool,
 }
 
 /// One field of an action and the domain it is chosen from.
@@ -167,7 +173,7 @@ impl Prompt {
     /// the seat has a real choice. A server may answer such a prompt for a
     /// player who asked it to ("pass for me when I cannot respond").
     pub fn only_answer(&self) -> Option<Value> {
-        let mut open = self.asks.iter().filter(|a| a.enabled());
+        let mut open = self.asks.iter().filter(|a| a.enabled() && !a.any_time);
         let ask = open.next()?;
         if open.next().is_some() {
             return None;
@@ -189,13 +195,17 @@ impl Prompt {
         Some(ask.action(values))
     }
 
-    /// Builds a uniformly random action: a random ask, then a random value
-    /// for each parameter. Returns `None` for a prompt with no asks.
+    /// Builds a uniformly random action: a random ask (an any-time ask only
+    /// when there is no other), then a random value for each parameter.
+    /// Returns `None` for a prompt with no asks.
     ///
     /// The result is a *candidate*: the engine still validates it, and bots
     /// retry when a combination is illegal.
     pub fn random_action(&self, rng: &mut GameRng) -> Option<Value> {
-        let open: Vec<&Ask> = self.asks.iter().filter(|a| a.enabled()).collect();
+        let mut open: Vec<&Ask> = self.asks.iter().filter(|a| a.enabled() && !a.any_time).collect();
+        if open.is_empty() {
+            open = self.asks.iter().filter(|a| a.enabled()).collect();
+        }
         if open.is_empty() {
             return None;
         }
@@ -207,7 +217,7 @@ impl Prompt {
 impl Ask {
     /// An ask with no parameters.
     pub fn new(verb: impl Into<String>, label: impl Into<String>) -> Self {
-        Ask { verb: verb.into(), label: label.into(), fixed: Map::new(), params: Vec::new(), disabled: None }
+        Ask { verb: verb.into(), label: label.into(), fixed: Map::new(), params: Vec::new(), disabled: None, any_time: false }
     }
 
     /// The same ask, shown disabled for `reason` when `refused` holds.
@@ -216,6 +226,13 @@ impl Ask {
         if refused {
             self.disabled = Some(reason());
         }
+        self
+    }
+
+    /// The same ask, marked as an any-time ask.
+    #[must_use]
+    pub fn at_any_time(mut self) -> Self {
+        self.any_time = true;
         self
     }
 

@@ -45,6 +45,10 @@ pub struct CardChoices {
     /// An opponent (High Noon).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opponent: Option<Seat>,
+    /// The area whose skill to use and the skill's own choices (Blackstone
+    /// Encryption).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skill: Option<(AreaId, crate::skill::SkillChoice)>,
 }
 
 /// Whether this version can resolve every effect of the card.
@@ -52,7 +56,7 @@ pub fn playable_in_this_version(card: CardId) -> bool {
     card.card().effects.iter().all(|e| {
         !matches!(
             e,
-            Effect::UseSkill(_) | Effect::MaySacrificeOwnUnit { .. } | Effect::PlayCards(_)
+            Effect::MaySacrificeOwnUnit { .. } | Effect::PlayCards(_)
         )
     })
 }
@@ -175,6 +179,9 @@ pub fn play_as(
     if !attacks.is_empty() {
         goes_on |= combat::start_card_attacks(&mut work, seat, attacks, &mut log);
     }
+    // A skill used through the card (Blackstone Encryption) may have
+    // started a battle or attacks of its own.
+    goes_on |= work.battle.is_some() || work.attacks.is_some();
     *state = work;
     *rng = r;
     Ok((log, goes_on))
@@ -195,6 +202,28 @@ fn resolve(
 ) -> Result<(), RuleError> {
     let refuse = |m: &str| Err(RuleError::illegal(CARD_TOKEN, m.to_string()));
     match e {
+        Effect::UseSkill(u) => {
+            let Some((at, choice)) = &c.skill else {
+                return refuse("Choose the area whose skill to use.");
+            };
+            let here = state.area(*at);
+            let qualifies = match u.place {
+                Place::AnyWithOwnUnit => here.has_units_of(seat),
+                _ => *at == area,
+            };
+            if !qualifies {
+                return refuse("Choose an area where you have a unit.");
+            }
+            if u.needs_readied_unit && !here.units.iter().any(|x| x.owner == seat && x.readied) {
+                return refuse("You need a readied unit there.");
+            }
+            log.push(LogEntry::public(format!(
+                "{} the skill of {} without exhausting a unit.",
+                state.who_verb(seat, "uses", "use"),
+                at.area().name
+            )));
+            log.extend(crate::skill::resolve_skill(state, seat, *at, choice, rng)?);
+        }
         Effect::Gain(g) => {
             state.players[seat as usize].resources += u16::from(g.resources);
             log.push(LogEntry::public(format!(

@@ -226,6 +226,7 @@ fn finish_end_phase(state: &mut State, log: &mut Vec<LogEntry>, rng: &mut GameRn
         Victory::NotYet => {
             log.extend(end::collect_upgrades(state));
             end::refresh(state);
+            log.extend(crate::deals::cleanup(state));
             log.extend(end::cleanup(state));
             // Mother Ooze's free deploys come first (`abilities`).
             if state.owed.is_empty() {

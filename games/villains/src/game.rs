@@ -45,6 +45,30 @@ pub struct LabPlay {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
+    /// Deals: offer `to` `give` resources for `want` back (any time).
+    Offer {
+        /// To whom.
+        to: Seat,
+        /// Resources given.
+        give: u16,
+        /// Resources asked back.
+        want: u16,
+    },
+    /// Deals: accept the offer `from` made you.
+    AcceptOffer {
+        /// Who made it.
+        from: Seat,
+    },
+    /// Deals: decline the offer `from` made you.
+    DeclineOffer {
+        /// Who made it.
+        from: Seat,
+    },
+    /// Deals: withdraw your offer to `to`.
+    WithdrawOffer {
+        /// To whom it was made.
+        to: Seat,
+    },
     /// Select Factions.
     ChooseFaction {
         /// The faction.
@@ -173,6 +197,63 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Deals are made at any time, whether or not the game waits for the
+    /// seat (`deals`).
+    pub fn any_time(&self) -> bool {
+        matches!(
+            self,
+            Action::Offer { .. }
+                | Action::AcceptOffer { .. }
+                | Action::DeclineOffer { .. }
+                | Action::WithdrawOffer { .. }
+        )
+    }
+}
+
+/// The Deals asks `seat` has now: any-time asks (`Ask::any_time`).
+fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
+    use crate::deals::{MOST, offer_between, terms};
+    if !crate::deals::open(state) || seat >= state.seats {
+        return Vec::new();
+    }
+    let mine = state.players[seat as usize].resources;
+    let mut asks = Vec::new();
+    let others: Vec<Seat> = (0..state.seats).filter(|o| *o != seat).collect();
+    for o in &others {
+        let theirs = state.players[*o as usize].resources;
+        if mine == 0 && theirs == 0 {
+            continue;
+        }
+        asks.push(
+            Ask::new("offer", format!("Offer {} a deal", state.who(*o)))
+                .with("to", *o)
+                .param("give", "Resources you give", Input::Number { min: 0, max: i64::from(mine.min(MOST)) })
+                .param("want", "Resources you ask back", Input::Number { min: 0, max: i64::from(theirs.min(MOST)) })
+                .at_any_time(),
+        );
+    }
+    let to_me: Vec<crate::deals::Offer> = state.offers.iter().copied().filter(|o| o.to == seat).collect();
+    let acceptable: Vec<Opt> = to_me
+        .iter()
+        .filter(|o| state.players[o.from as usize].resources >= o.give && mine >= o.want)
+        .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("accept_offer", "Accept an offer"), "from", "Offer", acceptable).map(Ask::at_any_time));
+    let declinable: Vec<Opt> = to_me
+        .iter()
+        .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("decline_offer", "Decline an offer"), "from", "Offer", declinable).map(Ask::at_any_time));
+    let withdrawable: Vec<Opt> = others
+        .iter()
+        .filter_map(|o| offer_between(state, seat, *o))
+        .map(|o| opt(&o.to, format!("To {}: {}", state.who(o.to), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("withdraw_offer", "Withdraw an offer"), "to", "Offer", withdrawable).map(Ask::at_any_time));
+    asks
+}
+
 fn apply_to(
     state: &mut State,
     seat: Seat,
@@ -180,6 +261,10 @@ fn apply_to(
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     match action.clone() {
+        Action::Offer { to, give, want } => crate::deals::offer(state, seat, to, give, want),
+        Action::AcceptOffer { from } => crate::deals::accept(state, seat, from),
+        Action::DeclineOffer { from } => crate::deals::decline(state, seat, from),
+        Action::WithdrawOffer { to } => crate::deals::withdraw(state, seat, to),
         Action::ChooseFaction { faction } => {
             let mut log = crate::setup::choose_faction(state, seat, faction, rng)?;
             if state.phase == Phase::Start {
@@ -485,6 +570,23 @@ fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId) -> Vec<Ca
                     });
                 }
             }
+            Effect::UseSkill(_) => {
+                for at in content().area_ids().filter(|a| {
+                    state.area(*a).has_units_of(seat) && !state.area(*a).skill_used.contains(seat)
+                }) {
+                    let (tries, deploys) = skill_tries(state, seat, at);
+                    let paid = deploys.into_iter().flat_map(|d| {
+                        (0..=4).map(move |c| SkillChoice {
+                            payment: Payment::energy_first(state, seat, c),
+                            ..d.clone()
+                        })
+                    });
+                    out.extend(tries.into_iter().chain(paid).map(|sc| CardChoices {
+                        skill: Some((at, sc)),
+                        ..Default::default()
+                    }));
+                }
+            }
             Effect::PlaceFromReserves(_) => {
                 for k in [
                     UnitType::Goon,
@@ -507,111 +609,103 @@ fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId) -> Vec<Ca
     out
 }
 
+/// Choices worth trying for `area`'s skill: those without a cost, and
+/// those that deploy (whose payment is still to be priced).
+fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<SkillChoice>, Vec<SkillChoice>) {
+    let mut tries: Vec<SkillChoice> = vec![SkillChoice::default()];
+    let mut deploys: Vec<SkillChoice> = Vec::new();
+    let face_down = || state.areas.iter().flat_map(|a| a.tokens()).filter(|t| !t.face_up);
+    let one_token = |t: crate::state::TokenUid| SkillChoice {
+        tokens: vec![t],
+        ..Default::default()
+    };
+    for e in &area.area().skill.effects {
+        match e {
+            Effect::Peek(_) => tries.extend(face_down().map(|t| one_token(t.uid))),
+            Effect::FlipTokenDown(_) => tries.extend(
+                state
+                    .areas
+                    .iter()
+                    .flat_map(|a| a.tokens())
+                    .filter(|t| t.owner == seat && t.activated_this_turn)
+                    .map(|t| one_token(t.uid)),
+            ),
+            Effect::SwapTokens(_) => {
+                for a in &state.areas {
+                    let ids: Vec<_> = a.tokens().map(|t| t.uid).collect();
+                    if ids.len() >= 2 {
+                        tries.push(SkillChoice {
+                            tokens: vec![ids[0], ids[ids.len() - 1]],
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+            Effect::Battle(_) => tries.extend(content().area_ids().map(|a| SkillChoice {
+                area: Some(a),
+                ..Default::default()
+            })),
+            Effect::Deploy(d) if d.to == Place::AnyArea => {
+                for k in reserve_kinds(state, seat) {
+                    for a in [area, content().capitol()] {
+                        deploys.push(SkillChoice {
+                            area: Some(a),
+                            deploy: Some(pick(k)),
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+            Effect::Deploy(_) => {
+                for (_, u) in state.units_of(seat) {
+                    deploys.push(SkillChoice {
+                        unit: Some(u.uid),
+                        deploy: Some(pick(u.kind)),
+                        ..Default::default()
+                    });
+                }
+            }
+            Effect::UnitAttack(_) => {
+                for (a, u) in state.units_of(seat) {
+                    for d in combat::enemies_in(state, seat, a) {
+                        tries.push(SkillChoice {
+                            unit: Some(u.uid),
+                            defender: Some(d),
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (tries, deploys)
+}
+
 /// Candidate skills for `seat`.
 fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     let skill = |a: AreaId, c: SkillChoice| Action::UseSkill { skill: (a, c) };
     for area in crate::skill::skill_areas(state, seat) {
-        let mut tries: Vec<SkillChoice> = vec![SkillChoice::default()];
-        let mut paid: Vec<Action> = Vec::new();
-        for e in &area.area().skill.effects {
-            match e {
-                Effect::Peek(_) => {
-                    tries.extend(
-                        state
-                            .areas
-                            .iter()
-                            .flat_map(|a| a.tokens())
-                            .filter(|t| !t.face_up)
-                            .map(|t| SkillChoice {
-                                tokens: vec![t.uid],
-                                ..Default::default()
-                            }),
-                    );
-                }
-                Effect::FlipTokenDown(_) => {
-                    tries.extend(
-                        state
-                            .areas
-                            .iter()
-                            .flat_map(|a| a.tokens())
-                            .filter(|t| t.owner == seat && t.activated_this_turn)
-                            .map(|t| SkillChoice {
-                                tokens: vec![t.uid],
-                                ..Default::default()
-                            }),
-                    );
-                }
-                Effect::SwapTokens(_) => {
-                    for a in &state.areas {
-                        let ids: Vec<_> = a.tokens().map(|t| t.uid).collect();
-                        if ids.len() >= 2 {
-                            tries.push(SkillChoice {
-                                tokens: vec![ids[0], ids[ids.len() - 1]],
-                                ..Default::default()
-                            });
-                        }
-                    }
-                }
-                Effect::Battle(_) => {
-                    tries.extend(content().area_ids().map(|a| SkillChoice {
-                        area: Some(a),
-                        ..Default::default()
-                    }));
-                }
-                Effect::Deploy(d) if d.to == Place::AnyArea => {
-                    for k in reserve_kinds(state, seat) {
-                        for a in [area, content().capitol()] {
-                            paid.extend(priced(state, seat, &|p| {
-                                skill(
-                                    area,
-                                    SkillChoice {
-                                        area: Some(a),
-                                        deploy: Some(pick(k)),
-                                        payment: p,
-                                        ..Default::default()
-                                    },
-                                )
-                            }));
-                        }
-                    }
-                }
-                Effect::Deploy(_) => {
-                    for (_, u) in state.units_of(seat) {
-                        paid.extend(priced(state, seat, &|p| {
-                            skill(
-                                area,
-                                SkillChoice {
-                                    unit: Some(u.uid),
-                                    deploy: Some(pick(u.kind)),
-                                    payment: p,
-                                    ..Default::default()
-                                },
-                            )
-                        }));
-                    }
-                }
-                Effect::UnitAttack(_) => {
-                    for (a, u) in state.units_of(seat) {
-                        for d in combat::enemies_in(state, seat, a) {
-                            tries.push(SkillChoice {
-                                unit: Some(u.uid),
-                                defender: Some(d),
-                                ..Default::default()
-                            });
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
+        let (tries, deploys) = skill_tries(state, seat, area);
         out.extend(workable(
             state,
             seat,
             tries.into_iter().map(|c| skill(area, c)).collect(),
         ));
-        for a in paid {
-            if !out.contains(&a) {
+        for d in deploys {
+            let a = priced(state, seat, &|p| {
+                skill(
+                    area,
+                    SkillChoice {
+                        payment: p,
+                        ..d.clone()
+                    },
+                )
+            });
+            if let Some(a) = a
+                && !out.contains(&a)
+            {
                 out.push(a);
             }
         }
@@ -700,7 +794,11 @@ impl Game for State {
 
     fn prompt(&self, seat: Seat) -> Option<Prompt> {
         if !self.pending().awaited().contains(seat) {
-            return None;
+            let asks = deal_asks(self, seat);
+            return (!asks.is_empty()).then(|| Prompt {
+                title: "Deals".into(),
+                asks,
+            });
         }
         let mut asks: Vec<Ask> = Vec::new();
         if let Some(o) = crate::choices::next(self) {
@@ -1047,6 +1145,7 @@ impl Game for State {
                 Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => {}
             }
         }
+        asks.extend(deal_asks(self, seat));
         (!asks.is_empty()).then(|| Prompt {
             title: step_title(self).into(),
             asks,
@@ -1065,7 +1164,7 @@ impl Game for State {
         if seat >= self.seats {
             return Err(RuleError::not_your_turn("Actions", "No such seat."));
         }
-        if !self.pending().awaited().contains(seat) {
+        if !action.any_time() && !self.pending().awaited().contains(seat) {
             return Err(RuleError::not_your_turn("Actions", "It is not your turn."));
         }
         let mut t = self.clone();

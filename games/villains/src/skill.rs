@@ -137,16 +137,13 @@ pub fn use_skill(
     {
         u.readied = false;
     }
-    work.area_mut(area).skill_used.insert(seat);
     let mut log = vec![LogEntry::public(format!(
         "{} the skill of {name}, exhausting {}.",
         work.who_verb(seat, "uses", "use"),
         backroom_engine::plural(exhausted.len() as i64, "readied unit", "readied units")
     ))];
     let champions_before = crate::abilities::champions_in_play(&work, seat);
-    for e in &area.area().skill.effects {
-        log.extend(resolve(&mut work, seat, area, e, choice, &mut r)?);
-    }
+    log.extend(resolve_skill(&mut work, seat, area, choice, &mut r)?);
     // A champion deployed by the skill (Subway, Sewers): `abilities`.
     let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &[]);
     crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
@@ -162,6 +159,34 @@ pub fn use_skill(
     *rng = r;
     if state.battle.is_none() && state.attacks.is_none() && state.owed.is_empty() {
         actions::advance(state, seat, &mut log);
+    }
+    Ok(log)
+}
+
+/// Resolves `area`'s skill for `seat` with `choice` and puts its marker on
+/// the skill track: the part of Activating an Area's Skill Ability after
+/// the units are exhausted, which Blackstone Encryption also uses (no
+/// readied unit needed). Resolve on a copy: it may fail part way.
+///
+/// # Errors
+/// The skill already used this turn, or a choice that does not resolve it.
+pub fn resolve_skill(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    choice: &SkillChoice,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    if state.area(area).skill_used.contains(seat) {
+        return Err(RuleError::illegal(
+            SKILL,
+            format!("You have used the skill of {} this turn.", area.area().name),
+        ));
+    }
+    state.area_mut(area).skill_used.insert(seat);
+    let mut log = Vec::new();
+    for e in &area.area().skill.effects {
+        log.extend(resolve(state, seat, area, e, choice, rng)?);
     }
     Ok(log)
 }

@@ -470,6 +470,9 @@ pub struct State {
     /// Choices players owe after an effect, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub owed: Vec<crate::choices::Owed>,
+    /// Open deal offers (public), in the order made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<crate::deals::Offer>,
     /// Not part of the table: set only on a prompt's scratch copy, to learn
     /// what an action would cost (see [`Quote`]).
     #[serde(skip)]

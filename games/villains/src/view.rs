@@ -177,6 +177,9 @@ pub struct View {
     /// Choices players owe (all public).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub owed: Vec<crate::choices::Owed>,
+    /// Open deal offers (public: deals are struck at the table).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<crate::deals::Offer>,
 }
 
 /// Builds `viewer`'s view.
@@ -285,6 +288,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         battle: state.battle.clone(),
         attacks: state.attacks.clone(),
         last_attack: state.last_attack.clone(),
+        offers: state.offers.clone(),
         owed: state.owed.clone(),
     }
 }

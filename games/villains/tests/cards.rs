@@ -387,6 +387,32 @@ fn cards_this_version_cannot_resolve_are_refused_whole() {
 }
 
 #[test]
+fn blackstone_encryption_uses_a_skill_without_a_readied_unit() {
+    let (mut s, mut rng) = board();
+    let (factory, bank, church) = (area("factory"), area("bank"), area("church"));
+    s.put_unit(bank, 0, UnitType::Goon).unwrap();
+    assert!(s.area(bank).units.iter().all(|u| !u.readied), "no readied unit at the Bank");
+    ready(&mut s, 0, factory, &["blackstone-encryption-1"]);
+    let skill = |a: AreaId| CardChoices {
+        skill: Some((a, villains::skill::SkillChoice::default())),
+        ..Default::default()
+    };
+    let before = s.clone();
+    // No area chosen, or one without a unit of the player's: refused whole.
+    for c in [CardChoices::default(), skill(church)] {
+        assert!(play(&mut s, 0, "blackstone-encryption-1", 0, c, &mut rng).is_err());
+        assert_eq!(s, before);
+    }
+    let resources = s.players[0].resources;
+    let log = play(&mut s, 0, "blackstone-encryption-1", 0, skill(bank), &mut rng).unwrap();
+    assert_eq!(s.players[0].resources, resources + 2);
+    assert!(s.area(bank).skill_used.contains(0), "the player's marker is on the Bank's skill track");
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    assert!(text.iter().any(|t| t.contains("the skill of The Bank without exhausting a unit")), "{text:?}");
+    assert!(s.discards.contains(&card("blackstone-encryption-1")));
+}
+
+#[test]
 fn mr_fusion_plays_a_card_and_counts_it() {
     let (mut s, mut rng) = board();
     let bank = area("bank");

@@ -1,0 +1,244 @@
+//! **Mutants: The Card Game** (2–4 players, and solo "Uprising" against a
+//! boss), the rules engine.
+//!
+//! Source: the rulebook text (`shared/seeds/002_a68d410aca3e45d8.txt`) and
+//! its digest (`shared/rules/mutants-and-004.md`, part A), whose state
+//! machine, hidden-information table and rulings this crate follows; the
+//! README lists the rulings taken and the house content.
+//!
+//! Module map:
+//! * [`content`]: Basic and Advanced Mutants, the board, the bosses, as
+//!   validated JSON data with effects in the rulebook's keywords;
+//! * [`state`]: boards, the Power Track, the resolution stack;
+//! * [`rules`]: Set Up, the turn, the keywords, End of Round, Uprising;
+//! * [`prompts`]: what each seat may do; [`view`]: what each seat may
+//!   see, built by allow-list, and the non-leak re-deal;
+//! * [`bot`]: a heuristic player behind `Game::bot_action`.
+//!
+//! `apply` works on a clone and only keeps it when the action was legal,
+//! so a refusal never leaves a half-done change.
+#![deny(missing_docs)]
+
+pub mod bot;
+pub mod content;
+pub mod prompts;
+pub mod rules;
+pub mod state;
+pub mod view;
+
+pub use state::Mutants;
+
+use backroom_engine::{
+    Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet,
+    SetupError, Viewer,
+};
+use content::{CardId, Gene};
+use serde::{Deserialize, Serialize};
+use state::{Phase, Slot};
+
+/// How Gene Pools are formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PoolMode {
+    /// The main mode: a blind draft.
+    #[default]
+    Draft,
+    /// The four Preconstructed lists, dealt at random.
+    Preconstructed,
+    /// Each seat builds its own 12 (Uprising always does).
+    Constructed,
+}
+
+/// Options a host may set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// How Gene Pools are formed (2–4 players).
+    pub gene_pools: PoolMode,
+    /// The boss of a solo game.
+    pub boss: String,
+    /// Extra challenge "Super Tough": the boss starts with 10 more Life.
+    pub super_tough: bool,
+    /// Extra challenge "Restricted Gene Pool": no Advanced Mutant with this
+    /// gene in constructed Gene Pools (a gene's name, or empty for none).
+    pub restricted_gene: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { gene_pools: PoolMode::Draft, boss: "singularity-wizard".into(), super_tough: false, restricted_gene: String::new() }
+    }
+}
+
+/// Everything a seat can do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Draft: pick a card from the pack you hold.
+    DraftPick {
+        /// The card.
+        card: CardId,
+    },
+    /// Constructed: submit 12 Advanced Mutants (`"id"`, `"id:2"`).
+    Construct {
+        /// The list.
+        cards: Vec<String>,
+    },
+    /// Mulligan the named stacks (1–3; none to keep all).
+    Mulligan {
+        /// Stacks.
+        stacks: Vec<u8>,
+    },
+    /// Move the Active Mutant to this side slot.
+    Move {
+        /// Left or right.
+        side: Slot,
+    },
+    /// Deploy a card from hand.
+    Deploy {
+        /// The card.
+        card: CardId,
+    },
+    /// Breed the top of a Gene Pool stack, discarding two cards.
+    Breed {
+        /// Stack 1–3.
+        stack: u8,
+        /// The two cards.
+        cards: Vec<CardId>,
+    },
+    /// Incubate the top of a Gene Pool stack, discarding one card.
+    Incubate {
+        /// The card discarded.
+        card: CardId,
+        /// Stack 1–3.
+        stack: u8,
+    },
+    /// Answer an ability's question.
+    Choose {
+        /// The option's value.
+        pick: String,
+    },
+}
+
+impl Game for Mutants {
+    type Options = Options;
+    type Action = Action;
+    type View = view::View;
+
+    fn info() -> GameInfo {
+        let c = content::content();
+        let genes = [Gene::Cyber, Gene::Necro, Gene::Saber, Gene::Mythic, Gene::Zoomorph, Gene::Galactic];
+        GameInfo {
+            id: "mutants".into(),
+            name: "Mutants: The Card Game".into(),
+            summary: "Breed genetic gladiators and fight for the Power Track over five rounds: a quick deck-builder with a blind draft, for 2–4 players, or alone against a boss (Uprising).".into(),
+            min_seats: 1,
+            max_seats: 4,
+            default_seats: 2,
+            options: vec![
+                GameOption {
+                    name: "gene_pools".into(),
+                    label: "Gene Pools".into(),
+                    kind: OptionKind::Choice {
+                        choices: vec![
+                            ("draft".into(), "Draft".into()),
+                            ("preconstructed".into(), "Preconstructed".into()),
+                            ("constructed".into(), "Constructed".into()),
+                        ],
+                        default: "draft".into(),
+                    },
+                },
+                GameOption {
+                    name: "boss".into(),
+                    label: "Uprising boss (solo)".into(),
+                    kind: OptionKind::Choice {
+                        choices: c.bosses.iter().map(|b| (b.id.clone(), b.name.clone())).collect(),
+                        default: "singularity-wizard".into(),
+                    },
+                },
+                GameOption { name: "super_tough".into(), label: "Super Tough: the boss has 10 more Life".into(), kind: OptionKind::Bool { default: false } },
+                GameOption {
+                    name: "restricted_gene".into(),
+                    label: "Restricted Gene Pool: no Advanced Mutant with this gene".into(),
+                    kind: OptionKind::Choice {
+                        choices: std::iter::once(("".to_string(), "None".to_string()))
+                            .chain(genes.iter().map(|g| (serde_json::to_value(g).unwrap().as_str().unwrap_or("").to_string(), g.name().to_string())))
+                            .collect(),
+                        default: String::new(),
+                    },
+                },
+            ],
+            house_content: true,
+            engine_version: 1,
+        }
+    }
+
+    fn content() -> Option<String> {
+        Some(content::content().to_json())
+    }
+
+    fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+        Mutants::new(options, seats, rng)
+    }
+
+    fn pending(&self) -> Pending {
+        match &self.phase {
+            Phase::Over => Pending::Over,
+            Phase::Draft => {
+                let d = self.draft.as_ref().expect("drafting");
+                let committed: SeatSet = (0..self.seats).filter(|s| d.commits[*s as usize].is_some()).collect();
+                Pending::Simultaneous { waiting: SeatSet::first(self.seats).minus(committed), committed }
+            }
+            Phase::Construct { commits } => {
+                let committed: SeatSet = (0..self.seats).filter(|s| commits[*s as usize].is_some()).collect();
+                Pending::Simultaneous { waiting: SeatSet::first(self.seats).minus(committed), committed }
+            }
+            Phase::Mulligan { seat, .. } => Pending::Turn { seat: *seat },
+            Phase::Play => match self.stack.last().and_then(state::Task::asker) {
+                Some(s) => Pending::Turn { seat: self.decider(s) },
+                None => Pending::Over,
+            },
+        }
+    }
+
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        prompts::prompt(self, seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::game_over());
+        }
+        if seat >= self.seats {
+            return Err(RuleError::not_your_turn("Players", "There is no such seat."));
+        }
+        let mut next = self.clone();
+        let mut r = rng.clone();
+        let mut log = vec![];
+        next.act(seat, action, &mut log, &mut r)?;
+        *self = next;
+        *rng = r;
+        Ok(log)
+    }
+
+    fn view(&self, viewer: Viewer) -> view::View {
+        view::view(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let r = self.result.as_ref().filter(|_| self.is_over())?;
+        Some(Outcome { ranking: r.ranking.clone(), scores: r.scores.clone(), summary: r.summary.clone() })
+    }
+
+    fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
+        view::redeal(self, viewer, rng);
+    }
+
+    fn max_actions(seats: u8) -> usize {
+        600 * usize::from(seats.max(1)) + 200
+    }
+
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        bot::bot_action(self, seat, rng)
+    }
+}

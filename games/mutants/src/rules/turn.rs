@@ -1,0 +1,261 @@
+//! Turn Sequence: Crush the Competition, Move Active Mutant, Take Action
+//! (Deploy, Breed, Incubate), and who plays next.
+//!
+//! Rulings (README): a turn with an empty hand is skipped whole, with no
+//! crush (ruling 2); with both side slots empty the player chooses where
+//! the Active Mutant goes (14); a hand emptied by a Leave during the move
+//! takes no action (16); a hand that refills plays again (17).
+
+use super::{Flow, Log};
+use crate::content::{CardId, Gene, Ongoing};
+use crate::state::{Mutants, Slot, Task};
+use backroom_engine::{LogEntry, RuleError, Seat};
+
+impl Mutants {
+    /// A seat's turn begins.
+    pub fn start_turn(&mut self, s: u8, log: &mut Log) {
+        self.turn = s;
+        if self.boards[s as usize].hand.is_empty() {
+            self.stack.push(Task::EndTurn { s });
+            return;
+        }
+        log.push(LogEntry::public(format!("{} a turn.", self.who_verb(s, "takes", "take"))));
+        if self.fury(s) && self.opponents(s).iter().any(|o| self.dread(*o)) {
+            let black = i32::from(self.round_score().black);
+            log.push(LogEntry::public(format!("{} the competition.", self.who_verb(s, "crushes", "crush"))));
+            self.score(s, black, "Crush the Competition", log);
+        }
+        if self.boss.is_some() && self.fury(s) {
+            self.deed(crate::rules::power::Deed::FuryAtTurnStart, log);
+        }
+        self.stack.push(Task::EndTurn { s });
+        self.stack.push(Task::AwaitAction { s });
+        self.stack.push(Task::MovePhase { s });
+    }
+
+    /// Move Active Mutant: forced when exactly one side slot is empty.
+    pub fn move_phase(&mut self, s: u8, log: &mut Log) -> Flow {
+        let a = &self.boards[s as usize].arena;
+        if a[Slot::Active.i()].is_none() {
+            return Flow::Done;
+        }
+        match (a[0].is_some(), a[2].is_some()) {
+            (true, false) => self.move_active(s, Slot::Right, log),
+            (false, true) => self.move_active(s, Slot::Left, log),
+            _ => return Flow::Ask(Task::MovePhase { s }),
+        }
+        Flow::Done
+    }
+
+    /// The `move` action: where the Active Mutant goes; when both side
+    /// slots are full, the Mutant there leaves first.
+    ///
+    /// # Errors
+    /// Not this seat's move.
+    pub fn answer_move(&mut self, seat: Seat, side: Slot, log: &mut Log) -> Result<(), RuleError> {
+        if !matches!(self.asking(seat), Some(Task::MovePhase { .. })) {
+            return Err(RuleError::not_your_turn("Move Active Mutant", "You are not moving your Active Mutant now."));
+        }
+        if side == Slot::Active {
+            return Err(RuleError::illegal("Move Active Mutant", "The Active Mutant must move to the Left or Right slot."));
+        }
+        self.stack.pop();
+        let full = self.boards[seat as usize].arena[side.i()].is_some();
+        self.stack.push(Task::MoveActive { s: seat, to: side });
+        if full {
+            self.stack.push(Task::Leave { s: seat, slot: side });
+        }
+        let _ = log;
+        Ok(())
+    }
+
+    fn take_action(&mut self, seat: Seat, rule: &str) -> Result<(), RuleError> {
+        if !matches!(self.asking(seat), Some(Task::AwaitAction { .. })) {
+            return Err(RuleError::not_your_turn(rule, "It is not your turn to take an action."));
+        }
+        Ok(())
+    }
+
+    /// Deploy Mutant: play a card from hand to the Active slot.
+    ///
+    /// # Errors
+    /// Not this seat's action, or the card is not in hand.
+    pub fn deploy_action(&mut self, seat: Seat, card: CardId, log: &mut Log) -> Result<(), RuleError> {
+        self.take_action(seat, "Deploy Mutant")?;
+        if !self.boards[seat as usize].hand.contains(&card) {
+            return Err(RuleError::illegal("Deploy Mutant", format!("{} is not in your hand.", card.name())));
+        }
+        self.stack.pop();
+        self.boards[seat as usize].take_from_hand(card);
+        self.deploy(seat, card, "", log);
+        Ok(())
+    }
+
+    /// Genes on two cards.
+    pub fn genes_of(cards: &[CardId]) -> Vec<Gene> {
+        let mut g: Vec<Gene> = cards.iter().flat_map(|c| c.card().genes.iter().copied()).collect();
+        g.sort();
+        g.dedup();
+        g
+    }
+
+    /// True when discarding `cards` breeds `target`: both its genes appear
+    /// on them (a double gene needs one copy).
+    pub fn breeds(cards: &[CardId], target: CardId) -> bool {
+        let have = Self::genes_of(cards);
+        target.card().genes.iter().all(|g| have.contains(g))
+    }
+
+    /// Pairs of hand cards (distinct designs, or two copies) that breed the
+    /// top of `stack`.
+    pub fn breed_pairs(&self, seat: Seat, stack: usize) -> Vec<[CardId; 2]> {
+        let b = &self.boards[seat as usize];
+        let Some(target) = b.pool[stack].first().copied() else { return vec![] };
+        let mut out = vec![];
+        for i in 0..b.hand.len() {
+            for j in i + 1..b.hand.len() {
+                let pair = [b.hand[i], b.hand[j]];
+                if Self::breeds(&pair, target) && !out.contains(&pair) {
+                    out.push(pair);
+                }
+            }
+        }
+        out
+    }
+
+    /// Breed: discard two cards whose genes the bred Mutant has, deploy it
+    /// from the Gene Pool.
+    ///
+    /// # Errors
+    /// Not this seat's action, cards not in hand, or genes not matching.
+    pub fn breed_action(&mut self, seat: Seat, stack: u8, cards: &[CardId], log: &mut Log) -> Result<(), RuleError> {
+        self.take_action(seat, "Breed")?;
+        let i = usize::from(stack).wrapping_sub(1);
+        let b = &self.boards[seat as usize];
+        let Some(target) = b.pool.get(i).and_then(|s| s.first()).copied() else {
+            return Err(RuleError::illegal("Breed", "Breed a face-up Advanced Mutant: that Gene Pool stack is empty or does not exist."));
+        };
+        if cards.len() != 2 {
+            return Err(RuleError::illegal("Breed", "You must always discard 2 cards to breed."));
+        }
+        let mut hand = b.hand.clone();
+        for c in cards {
+            match hand.iter().position(|h| h == c) {
+                Some(k) => {
+                    hand.remove(k);
+                }
+                None => return Err(RuleError::illegal("Breed", format!("{} is not in your hand.", c.name()))),
+            }
+        }
+        if !Self::breeds(cards, target) {
+            return Err(RuleError::illegal(
+                "Breed",
+                format!("Both genes of {} must appear on the discarded cards.", target.name()),
+            ));
+        }
+        self.stack.pop();
+        let b = &mut self.boards[seat as usize];
+        b.hand = hand;
+        b.discard.extend_from_slice(cards);
+        log.push(LogEntry::public(format!(
+            "{} {} and {} to breed {}.",
+            self.who_verb(seat, "discards", "discard"),
+            cards[0].name(),
+            cards[1].name(),
+            target.name()
+        )));
+        let bred = self.take_pool_top(seat, i, log);
+        if let Some(c) = bred {
+            self.deploy(seat, c, " from the Gene Pool", log);
+        }
+        Ok(())
+    }
+
+    /// Takes the top of a Gene Pool stack and reveals the next.
+    pub fn take_pool_top(&mut self, s: u8, i: usize, log: &mut Log) -> Option<CardId> {
+        let st = &mut self.boards[s as usize].pool[i];
+        if st.is_empty() {
+            return None;
+        }
+        let c = st.remove(0);
+        if let Some(next) = st.first().copied() {
+            log.push(LogEntry::public(format!("{} {} on Gene Pool stack {}.", self.who_verb(s, "reveals", "reveal"), next.name(), i + 1)));
+        }
+        Some(c)
+    }
+
+    /// Why this seat cannot Incubate now, if it cannot.
+    pub fn cannot_incubate(&self, seat: Seat) -> Option<String> {
+        let b = &self.boards[seat as usize];
+        if b.incubator.is_some() {
+            return Some("You may only have one Mutant in your Incubator at a time.".into());
+        }
+        let blocked = self.opponents(seat).iter().any(|o| {
+            self.boards[*o as usize]
+                .arena
+                .iter()
+                .flatten()
+                .any(|p| p.face_up && p.card.card().ongoing.contains(&Ongoing::OpponentsCannotIncubate))
+        });
+        if blocked {
+            return Some("An opponent's Ongoing ability forbids Incubating.".into());
+        }
+        if b.pool.iter().all(Vec::is_empty) {
+            return Some("Your Gene Pool is empty.".into());
+        }
+        None
+    }
+
+    /// Incubate: discard one card, put a face-up Gene Pool Mutant into the
+    /// Incubator.
+    ///
+    /// # Errors
+    /// Not this seat's action, a full Incubator, the card not in hand.
+    pub fn incubate_action(&mut self, seat: Seat, card: CardId, stack: u8, log: &mut Log) -> Result<(), RuleError> {
+        self.take_action(seat, "Incubate")?;
+        if let Some(why) = self.cannot_incubate(seat) {
+            return Err(RuleError::illegal("Incubate", why));
+        }
+        let i = usize::from(stack).wrapping_sub(1);
+        if self.boards[seat as usize].pool.get(i).is_none_or(Vec::is_empty) {
+            return Err(RuleError::illegal("Incubate", "That Gene Pool stack is empty or does not exist."));
+        }
+        if !self.boards[seat as usize].hand.contains(&card) {
+            return Err(RuleError::illegal("Incubate", format!("{} is not in your hand.", card.name())));
+        }
+        self.stack.pop();
+        let b = &mut self.boards[seat as usize];
+        b.take_from_hand(card);
+        b.discard.push(card);
+        let c = self.take_pool_top(seat, i, log).expect("checked");
+        self.boards[seat as usize].incubator = Some(c);
+        log.push(LogEntry::public(format!(
+            "{} {} and incubates {}.",
+            self.who_verb(seat, "discards", "discard"),
+            card.name(),
+            c.name()
+        )));
+        Ok(())
+    }
+
+    /// After a turn: the next seat clockwise with cards plays; when no hand
+    /// has cards, the round ends. In Uprising the boss and the player
+    /// alternate, and the player's last card ends the round at once.
+    pub fn end_turn(&mut self, s: u8) {
+        if let Some(boss) = self.boss_side() {
+            if self.boards[0].hand.is_empty() {
+                self.stack.push(Task::RoundEnd);
+            } else if s == boss {
+                self.stack.push(Task::StartTurn { s: 0 });
+            } else {
+                self.stack.push(Task::BossTurn);
+            }
+            return;
+        }
+        let n = self.seats;
+        match (1..=n).map(|i| (s + i) % n).find(|o| !self.boards[*o as usize].hand.is_empty()) {
+            Some(next) => self.stack.push(Task::StartTurn { s: next }),
+            None => self.stack.push(Task::RoundEnd),
+        }
+    }
+}

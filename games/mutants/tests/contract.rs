@@ -1,0 +1,82 @@
+//! The engine contract tests (random legal play through the prompts,
+//! replay, serde round-trip, refused actions change nothing, the end within
+//! a bound, non-leak of views and log lines, offered options work, seats
+//! named by token) at every seat count: solo Uprising (1) and 2, 3, 4.
+
+use backroom_engine::testkit;
+use mutants::{Mutants, Options, PoolMode};
+
+fn options(seats: u8, seed: u64) -> Options {
+    let mut o = Options::default();
+    if seats == 1 {
+        o.boss = if seed.is_multiple_of(2) { "singularity-wizard" } else { "jack-ice" }.into();
+        o.super_tough = seed.is_multiple_of(3);
+        if seed % 4 == 1 {
+            o.restricted_gene = "saber".into();
+        }
+    } else {
+        o.gene_pools = match seed % 3 {
+            0 => PoolMode::Draft,
+            1 => PoolMode::Preconstructed,
+            _ => PoolMode::Constructed,
+        };
+    }
+    o
+}
+
+#[test]
+fn random_play_at_every_seat_count() {
+    for seats in 1..=4 {
+        for seed in 0..8 {
+            let r = testkit::random_play::<Mutants>(&options(seats, seed), seats, seed).unwrap_or_else(|e| panic!("{seats} seats: {e}"));
+            assert!(r.finished);
+        }
+    }
+}
+
+#[test]
+fn non_leak_at_every_seat_count() {
+    for seats in 1..=4 {
+        let (mut eff, mut checks, mut leff, mut lchecks) = (0, 0, 0, 0);
+        for seed in 0..3 {
+            let r = testkit::non_leak::<Mutants>(&options(seats, seed), seats, seed + 11).unwrap_or_else(|e| panic!("{seats} seats: {e}"));
+            eff += r.effective;
+            checks += r.checks;
+            leff += r.log_effective;
+            lchecks += r.log_checks;
+        }
+        eprintln!("{seats} seats: {eff} effective of {checks}; log {leff} of {lchecks}");
+        assert!(eff * 2 > checks, "{seats} seats: the re-deal must change hidden state ({eff} of {checks})");
+        assert!(leff > 0, "{seats} seats: the log check must meet changed hidden state");
+    }
+}
+
+#[test]
+fn offered_options_work_at_every_seat_count() {
+    let mut total = 0;
+    let mut disabled = 0;
+    for seats in 1..=4 {
+        for seed in 0..3 {
+            let r = testkit::offered_options_work::<Mutants>(&options(seats, seed), seats, seed, 500)
+                .unwrap_or_else(|e| panic!("{seats} seats: {e}"));
+            total += r.options;
+            disabled += r.disabled;
+        }
+    }
+    eprintln!("{total} options, {disabled} disabled");
+    assert!(total > 1000, "{total}");
+}
+
+#[test]
+fn seats_are_named_by_token() {
+    let mut lines = 0;
+    for seats in 1..=4 {
+        for seed in 0..3 {
+            let r = testkit::names_by_token::<Mutants>(&options(seats, seed), seats, seed, 3000, &["You's", "you's", "1 cards"])
+                .unwrap_or_else(|e| panic!("{seats} seats, seed {seed}: {e}"));
+            lines += r.lines;
+            assert!(r.summary.is_some(), "{seats} seats, seed {seed}: the game did not end");
+        }
+    }
+    assert!(lines > 1000, "{lines}");
+}

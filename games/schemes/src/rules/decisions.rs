@@ -1,0 +1,353 @@
+//! The actions that answer each decision ([`Stage`]). Every arm checks the
+//! whole action before it changes anything, and a refusal names the rule
+//! by its rulebook name.
+
+use super::refuse;
+use crate::action::Action;
+use crate::content::{Find, Kind, Skill};
+use crate::state::{HERO, LookKind, Schemes, Stage, Task, Uid, VILLAIN};
+use backroom_engine::{GameRng, RuleError, Seat, seat_verb};
+
+/// The rulebook name of the rule a decision belongs to.
+pub fn stage_rule(stage: &Stage) -> &'static str {
+    match stage {
+        Stage::Window { .. } => "Event window",
+        Stage::Doctor { .. } => "Doctor",
+        Stage::Discard { .. } => "Opponent must discard 1 card",
+        Stage::ChooseDeck { .. } => "Look at next 7 cards in either deck",
+        Stage::Lure { .. } => "Gain Control of target Character",
+        Stage::Search { find: Find::Character, .. } => "Recruit (Genius table)",
+        Stage::Search { find: Find::Gear, .. } => "Blueprints",
+        Stage::Build { .. } => "Build",
+        Stage::Harm { .. } => "Wounded (or discard an attached weapon or vehicle)",
+        Stage::Foil { .. } => "Foiled",
+        Stage::Wheels { .. } => "Wheels in Motion",
+        Stage::Recruit { .. } => "Recruit Phase",
+        Stage::PlotAttach { .. } => "Plot Phase",
+        Stage::Assassin { .. } => "Assassin Phase",
+        Stage::Track { .. } => "Track Phase",
+        Stage::Attack { .. } => "Attack Phase",
+        Stage::Continue { .. } => "Combat Roll",
+    }
+}
+
+/// The deck's name for forced orders in tests.
+pub fn deck_name(seat: Seat) -> &'static str {
+    if seat == HERO { "hero" } else { "villain" }
+}
+
+impl Schemes {
+    /// Validates and performs `action` for `seat`, then runs the game on to
+    /// the next decision.
+    ///
+    /// # Errors
+    /// The rule the action breaks.
+    pub fn decide(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<(), RuleError> {
+        if self.ending.is_some() {
+            return Err(RuleError::game_over());
+        }
+        let Some(stage) = self.stage.clone() else { return Err(RuleError::not_your_turn("Turn Sequence", "nothing is awaited")) };
+        let rule = stage_rule(&stage);
+        if stage.seat() != seat {
+            return Err(RuleError::not_your_turn(rule, "the other player decides now"));
+        }
+        let bad = |m: &str| Err(refuse(rule, m));
+        match (&stage, action) {
+            (Stage::Window { .. }, Action::Pass) => self.pass_window(),
+            (Stage::Window { .. }, Action::PlayEvent { card, on }) => {
+                if let Some(why) = self.event_refusal(seat, *card, *on) {
+                    return bad(&why);
+                }
+                self.play_event(seat, *card, *on);
+            }
+            (Stage::Doctor { .. }, Action::Heal { units }) => {
+                let doctors = self.with_skill(seat, Skill::Doctor).len();
+                let wounded = self.wounded(seat);
+                let mut seen = units.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                if seen.len() != units.len() || units.len() > doctors || units.iter().any(|u| !wounded.contains(u)) {
+                    return bad("choose distinct wounded Units of your side, at most one per Doctor");
+                }
+                for u in units {
+                    if let Some(p) = self.piece_mut(*u) {
+                        p.doctor = true;
+                    }
+                }
+                let names: Vec<String> = units.iter().map(|u| self.label(*u)).collect();
+                let line = if names.is_empty() {
+                    format!("{} no Doctor's help.", seat_verb(seat, "gives", "give"))
+                } else {
+                    format!("Doctor: Heal +2 to the next Healing Roll of {}.", backroom_engine::and_list(&names))
+                };
+                self.note(line);
+                self.stage = None;
+                self.schedule_healing(seat);
+            }
+            (Stage::Discard { .. }, Action::Discard { card }) => {
+                if !self.discard_from_hand(seat, *card) {
+                    return bad("that card is not in your hand");
+                }
+                self.note(format!("{} {}.", seat_verb(seat, "discards", "discard"), card.name()));
+                self.stage = None;
+            }
+            (Stage::ChooseDeck { .. }, Action::LookAt { deck }) => {
+                if *deck > 1 {
+                    return bad("deck 0 is the Heroes', 1 the Villain's");
+                }
+                self.stage = None;
+                self.look_next_seven(seat, *deck);
+            }
+            (Stage::Lure { .. }, Action::Lure { target }) => {
+                if !self.lure_targets(seat).contains(target) {
+                    return bad("choose a Character of your opponent in play (never a Mastermind)");
+                }
+                self.stage = None;
+                self.take_control(seat, *target);
+            }
+            (Stage::Search { find, .. }, Action::Take { card, onto }) => {
+                if !self.search_candidates(seat, *find).contains(card) {
+                    return bad("that card is not in your deck, or not what this search finds");
+                }
+                let kind = card.card().kind;
+                match (find, onto) {
+                    (Find::Character, None) => {}
+                    (Find::Gear, Some(u)) if self.may_attach(seat, kind, *u) => {}
+                    (Find::Gear, _) => return bad("a Vehicle or Weapon goes on one of your Units that may take it"),
+                    (Find::Character, Some(_)) => return bad("the Character goes to your hand"),
+                }
+                let deck = &mut self.sides[seat as usize].deck;
+                if let Some(i) = deck.iter().position(|c| c == card) {
+                    deck.remove(i);
+                }
+                match onto {
+                    None => {
+                        self.sides[seat as usize].hand.push(*card);
+                        self.note(format!("{} {} and shows it.", seat_verb(seat, "finds", "find"), card.name()));
+                    }
+                    Some(u) => {
+                        let uid = self.enter(*card, seat, seat, Some(*u));
+                        let line =
+                            format!("{} {} and attaches it to {}.", seat_verb(seat, "finds", "find"), self.label(uid), self.label(*u));
+                        self.note(line);
+                    }
+                }
+                if let Some(n) = self.notices.iter_mut().rev().find(|n| n.by == seat && n.what == LookKind::Search) {
+                    n.found = Some(*card);
+                }
+                self.stage = None;
+                self.shuffle_after_search(seat, rng);
+            }
+            (Stage::Search { find, .. }, Action::TakeNothing) => {
+                if !self.search_candidates(seat, *find).is_empty() {
+                    return bad("the search must take a card it can find");
+                }
+                self.note(format!("{} nothing.", seat_verb(seat, "finds", "find")));
+                self.stage = None;
+                self.shuffle_after_search(seat, rng);
+            }
+            (Stage::Build { .. }, Action::Build { unit }) => {
+                if !self.units(seat).contains(unit) {
+                    return bad("the Invention Marker goes on one of your Units (a Character or Mastermind)");
+                }
+                if let Some(p) = self.piece_mut(*unit) {
+                    p.markers += 1;
+                }
+                let line = format!("{} gets an Invention Marker (Fight +1).", self.label(*unit));
+                self.note(line);
+                self.stage = None;
+            }
+            (Stage::Harm { unit, .. }, Action::Wound) => {
+                self.stage = None;
+                self.wound(*unit);
+            }
+            (Stage::Harm { unit, .. }, Action::DropGear { gear }) => {
+                if !self.gear_of(*unit).contains(gear) {
+                    return bad("discard a Vehicle or Weapon attached to the wounded Unit");
+                }
+                let line = format!("{} discards {} instead of taking the Wound.", self.label(*unit), self.label(*gear));
+                self.note(line);
+                self.stage = None;
+                self.remove(*gear);
+            }
+            (Stage::Foil { mastermind, .. }, Action::Foil { plot }) => {
+                if !self.plots_of(*mastermind).contains(plot) {
+                    return bad("choose a Plot of the target Mastermind");
+                }
+                self.stage = None;
+                self.foil(*plot);
+            }
+            (Stage::Wheels { .. }, Action::DrawCard) => {
+                self.stage = None;
+                self.draw(seat, 1);
+            }
+            (Stage::Wheels { .. }, Action::AddCounter { plot }) => {
+                if !self.plots().contains(plot) {
+                    return bad("choose a Plot card in play");
+                }
+                self.stage = None;
+                self.add_counter(*plot);
+            }
+            (Stage::Recruit { played, .. }, Action::Recruit { card, onto }) => {
+                self.check_recruit(seat, *card, *onto).map_err(|m| refuse(rule, m))?;
+                let hand = &mut self.sides[seat as usize].hand;
+                if let Some(i) = hand.iter().position(|c| c == card) {
+                    hand.remove(i);
+                }
+                let uid = self.enter(*card, seat, seat, *onto);
+                let line = match onto {
+                    Some(h) => format!("{} {} into play on {}.", seat_verb(seat, "puts", "put"), self.label(uid), self.label(*h)),
+                    None => format!("{} {} into play.", seat_verb(seat, "puts", "put"), self.label(uid)),
+                };
+                self.note(line);
+                self.stage = None;
+                self.schedule(vec![Task::Ask { stage: Stage::Recruit { seat, played: played + 1 } }]);
+            }
+            (Stage::PlotAttach { .. }, Action::AttachPlot { card, mastermind }) => {
+                if card.card().kind != Kind::Plot || !self.sides[seat as usize].hand.contains(card) {
+                    return bad("attach a Plot card from your hand");
+                }
+                if !self.may_attach(seat, Kind::Plot, *mastermind) {
+                    return bad("Plots go on your Masterminds");
+                }
+                let pos = self.sides[seat as usize].hand.iter().position(|c| c == card).unwrap_or(0);
+                self.sides[seat as usize].hand.remove(pos);
+                let uid = self.enter(*card, seat, seat, Some(*mastermind));
+                let size = if self.plot_is_major(uid) { "Major" } else { "Minor" };
+                let line = format!(
+                    "{} the {size} Plot {} to {}.",
+                    seat_verb(seat, "attaches", "attach"),
+                    self.plot_label(uid),
+                    self.label(*mastermind)
+                );
+                self.note(line);
+                self.stage = None;
+                self.schedule(vec![Task::Ask { stage: Stage::PlotAttach { seat } }]);
+            }
+            (Stage::Assassin { .. }, Action::Send { mastermind, hero }) => {
+                if !self.senders().contains(mastermind) || !self.heroes().contains(hero) {
+                    return bad("send a Minion of one of your Masterminds (not one that came back this phase) at a Hero in play");
+                }
+                if let Some(p) = self.piece_mut(*mastermind) {
+                    p.minions -= 1;
+                }
+                let line = format!("{} sends a {} at {}.", self.label(*mastermind), self.minion_name(*mastermind), self.label(*hero));
+                self.note(line);
+                self.stage = None;
+                self.schedule(vec![
+                    Task::Roll {
+                        kind: crate::content::RollKind::Assassin,
+                        roller: VILLAIN,
+                        unit: Some(*mastermind),
+                        target: Some(*hero),
+                        penalty: 0,
+                    },
+                    Task::Ask { stage: Stage::Assassin { seat } },
+                ]);
+            }
+            (Stage::Track { .. }, Action::Track { hero, mastermind }) => {
+                if !self.fresh_heroes().contains(hero) || !self.masterminds().contains(mastermind) {
+                    return bad("each Hero that has not tracked this phase picks a Mastermind in play");
+                }
+                if let Some(p) = self.piece_mut(*hero) {
+                    p.acted = true;
+                }
+                self.stage = None;
+                self.schedule(vec![
+                    Task::Roll {
+                        kind: crate::content::RollKind::Track,
+                        roller: HERO,
+                        unit: Some(*hero),
+                        target: Some(*mastermind),
+                        penalty: 0,
+                    },
+                    Task::Ask { stage: Stage::Track { seat } },
+                ]);
+            }
+            (Stage::Attack { .. }, Action::Attack { hero, mastermind }) => {
+                if !self.fresh_heroes().contains(hero) || !self.thwarted().contains(mastermind) {
+                    return bad("each Hero that has not attacked this phase attacks a Mastermind Thwarted this turn");
+                }
+                if let Some(p) = self.piece_mut(*hero) {
+                    p.acted = true;
+                }
+                let line = format!("{} attacks {}.", self.label(*hero), self.label(*mastermind));
+                self.note(line);
+                self.stage = None;
+                self.schedule(vec![
+                    Task::Strike { hero: *hero, mastermind: *mastermind, penalty: 0 },
+                    Task::Ask { stage: Stage::Attack { seat } },
+                ]);
+            }
+            (Stage::Continue { hero, mastermind, penalty, .. }, Action::AttackAgain) => {
+                let line = format!("{} attacks again, Fight -{penalty}.", self.label(*hero));
+                self.note(line);
+                self.stage = None;
+                self.schedule(vec![Task::Strike { hero: *hero, mastermind: *mastermind, penalty: *penalty }]);
+            }
+            (Stage::Continue { hero, .. }, Action::Stop) => {
+                let line = format!("{} stops attacking.", self.label(*hero));
+                self.note(line);
+                self.stage = None;
+            }
+            (
+                Stage::Recruit { .. } | Stage::PlotAttach { .. } | Stage::Assassin { .. } | Stage::Track { .. } | Stage::Attack { .. },
+                Action::Done,
+            ) => {
+                self.stage = None;
+            }
+            _ => return bad("that action does not answer the decision awaited now"),
+        }
+        self.advance(rng);
+        Ok(())
+    }
+
+    /// Why a card may not be put into play now.
+    pub fn check_recruit(&self, seat: Seat, card: crate::content::CardId, onto: Option<Uid>) -> Result<(), String> {
+        let c = card.card();
+        if !self.sides[seat as usize].hand.contains(&card) {
+            return Err(format!("{} is not in your hand", c.name));
+        }
+        if matches!(c.kind, Kind::Event | Kind::Plot) {
+            return Err(format!("a {} is not put into play in the Recruit phase", c.kind.word()));
+        }
+        match onto {
+            None if Self::needs_holder(seat, c.kind) => Err(format!("{} must be attached", c.name)),
+            None => Ok(()),
+            Some(_) if !Self::needs_holder(seat, c.kind) => Err(format!("{} is put into play on its own", c.name)),
+            Some(h) if self.may_attach(seat, c.kind, h) => Ok(()),
+            Some(_) => Err(format!("{} cannot be attached there", c.name)),
+        }
+    }
+
+    fn shuffle_after_search(&mut self, seat: Seat, rng: &mut GameRng) {
+        let mut deck = std::mem::take(&mut self.sides[seat as usize].deck);
+        rng.shuffle_deck(deck_name(seat), &mut deck);
+        self.sides[seat as usize].deck = deck;
+        self.note(format!("{} the deck.", seat_verb(seat, "shuffles", "shuffle")));
+    }
+
+    /// Lure or Manipulations: the Character (with its attachments) changes
+    /// sides. The Heroes' new Character stands on its own; the Villain's
+    /// joins the rolling Mastermind as a Minor Villain, or the first
+    /// Mastermind that takes one.
+    fn take_control(&mut self, seat: Seat, target: Uid) {
+        let holder = if seat == VILLAIN {
+            let holders = self.holders(VILLAIN, Kind::Character);
+            let roller = self.roll.as_ref().and_then(|r| r.unit).filter(|u| holders.contains(u));
+            roller.or_else(|| holders.first().copied())
+        } else {
+            None
+        };
+        self.change_side(target, seat);
+        if let Some(p) = self.piece_mut(target) {
+            p.on = holder;
+            p.acted = true;
+        }
+        let line = match holder {
+            Some(h) => format!("{} control of {}, who joins {}.", seat_verb(seat, "gains", "gain"), self.label(target), self.label(h)),
+            None => format!("{} control of {}.", seat_verb(seat, "gains", "gain"), self.label(target)),
+        };
+        self.note(line);
+    }
+}

@@ -1,0 +1,68 @@
+//! Setup: each deck is shuffled and each player draws 7. Mulligan: a hand
+//! with no Character is discarded (publicly) and 7 more are drawn, again
+//! until it holds one; for the Villain a Mastermind counts as a Character
+//! here (ruling B1). The server checks and repeats it; a deck too thin for
+//! another 7 keeps its hand.
+
+use super::decisions::deck_name;
+use crate::content::{Kind, content};
+use crate::state::{HERO, Phase, Schemes, Side, VILLAIN};
+use backroom_engine::{GameRng, and_list};
+
+impl Schemes {
+    /// The opening position, run on to the first decision.
+    pub fn new_game(villain_first: bool, turn_limit: u32, rng: &mut GameRng) -> Self {
+        let c = content();
+        let mut g = Schemes {
+            turn: 0,
+            turn_limit,
+            villain_first,
+            sides: [Side::default(), Side::default()],
+            pieces: vec![],
+            next_uid: 1,
+            phase: Phase::Setup,
+            tasks: vec![],
+            stage: None,
+            roll: None,
+            wrong_track: 0,
+            looks: [None, None],
+            notices: vec![],
+            mulligans: [0, 0],
+            ending: None,
+            log: vec![],
+        };
+        for seat in [HERO, VILLAIN] {
+            let mut deck = if seat == HERO { c.hero_deck.clone() } else { c.villain_deck.clone() };
+            rng.shuffle_deck(deck_name(seat), &mut deck);
+            g.sides[seat as usize].deck = deck;
+        }
+        let hand = u32::from(c.rules.hand_size);
+        for seat in [HERO, VILLAIN] {
+            g.draw(seat, hand);
+            while !g.hand_has_character(seat) && g.sides[seat as usize].deck.len() >= hand as usize {
+                let side = &mut g.sides[seat as usize];
+                let gone: Vec<_> = std::mem::take(&mut side.hand);
+                let names: Vec<&str> = gone.iter().map(|c| c.name()).collect();
+                side.discard.extend(gone.iter().copied());
+                g.mulligans[seat as usize] += 1;
+                let line = format!(
+                    "Mulligan for {}: no Character in hand, so the hand ({}) is discarded and 7 more are drawn.",
+                    backroom_engine::seat_ref(seat),
+                    and_list(&names)
+                );
+                g.note(line);
+                g.draw(seat, hand);
+            }
+        }
+        g.advance(rng);
+        g
+    }
+
+    /// The mulligan's test: a Character in hand (or a Mastermind, for the Villain).
+    pub fn hand_has_character(&self, seat: crate::Seat) -> bool {
+        self.sides[seat as usize]
+            .hand
+            .iter()
+            .any(|c| c.card().kind == Kind::Character || (seat == VILLAIN && c.card().kind == Kind::Mastermind))
+    }
+}
