@@ -399,7 +399,16 @@ fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option
     apply_to(&mut trial, seat, &make(Payment::default()), &mut GameRng::seeded(0)).ok()?;
     let cost = trial.quote.cost().unwrap_or(0);
     let a = make(Payment::energy_first(state, seat, cost));
-    if trial.quote.unsure() {
+    // A skill used through a card (Blackstone Encryption) carries a payment
+    // of its own, which a price trial does not check: try the whole action.
+    let nested = match &a {
+        Action::Activate {
+            activation: Activation::Card { choices, .. },
+        } => choices.skill.is_some(),
+        Action::LabPlay { play } => play.choices.skill.is_some(),
+        _ => false,
+    };
+    if trial.quote.unsure() || nested {
         let mut t = state.clone();
         apply_to(&mut t, seat, &a, &mut GameRng::seeded(0)).ok()?;
     }
