@@ -865,11 +865,15 @@ impl Game for State {
                     ));
                 }
                 crate::choices::Owed::FreeDeploy { area, .. } => {
-                    let mut units: Vec<Opt> = crate::abilities::free_deploy_kinds(self, seat)
+                    let units: Vec<Opt> = crate::abilities::free_deploy_kinds(self, seat)
                         .into_iter()
-                        .map(|k| opt(&Some(k), combat::unit_name(self, seat, k)))
+                        .map(Some)
+                        .chain([None])
+                        .map(|unit| {
+                            let l = crate::labels::label(self, seat, &Action::FreeDeploy { unit });
+                            opt(&unit, l)
+                        })
                         .collect();
-                    units.push(opt(&None::<UnitType>, "None"));
                     asks.extend(one(
                         Ask::new(
                             "free_deploy",
@@ -884,7 +888,11 @@ impl Game for State {
                     let name = &self.faction_of(seat).champion.name;
                     let targets = crate::abilities::champion_targets(self, seat, from)
                         .into_iter()
-                        .map(|(a, d)| opt(&(a, d), format!("{} in {}", self.who(d), a.area().name)))
+                        .map(|target| {
+                            let l =
+                                crate::labels::label(self, seat, &Action::ChampionAttack { target });
+                            opt(&target, l)
+                        })
                         .collect();
                     asks.extend(one(
                         Ask::new("champion_attack", format!("{name} attacks")),
@@ -893,12 +901,14 @@ impl Game for State {
                         targets,
                     ));
                 }
-                crate::choices::Owed::CancelHit { area, .. } => {
-                    let cost = crate::abilities::cancel_cost(self, seat, area).unwrap_or(0);
-                    let o = vec![
-                        Opt::new(true, format!("Pay {cost} to cancel it")),
-                        Opt::new(false, "Let it land"),
-                    ];
+                crate::choices::Owed::CancelHit { .. } => {
+                    let o = [true, false]
+                        .into_iter()
+                        .map(|pay| {
+                            let l = crate::labels::label(self, seat, &Action::CancelHit { pay });
+                            opt(&pay, l)
+                        })
+                        .collect();
                     asks.extend(one(
                         Ask::new("cancel_hit", "Cancel the hit?"),
                         "pay",
@@ -909,7 +919,10 @@ impl Game for State {
                 crate::choices::Owed::ChooseVictim { area, .. } => {
                     let o = combat::enemies_in(self, seat, area)
                         .iter()
-                        .map(|e| opt(e, self.who(*e)))
+                        .map(|e| {
+                            let l = crate::labels::label(self, seat, &Action::ChooseVictim { enemy: *e });
+                            opt(e, l)
+                        })
                         .collect();
                     asks.extend(one(
                         Ask::new(
