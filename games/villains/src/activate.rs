@@ -327,6 +327,8 @@ pub fn activate(
         ));
     };
     let base = token_cost + activation_tax(state, seat, area);
+    let leaving = crate::abilities::leavers(state);
+    let champions_before = crate::abilities::champions_in_play(state, seat);
     let mut card_goes_on = false;
     let mut log = match how {
         Activation::Card {
@@ -408,6 +410,8 @@ pub fn activate(
         current: seat,
         revealed: None,
     };
+    // Basta, having left an area, makes an opponent there sacrifice.
+    crate::abilities::after_leaving(state, &leaving, &mut log);
     // A battle started now is fought at once; the turn moves on when it
     // ends (see `combat::after_battle`).
     let battle = if card_goes_on {
@@ -416,47 +420,22 @@ pub fn activate(
         log.extend(combat::start_battle(state, area, 0)?);
         true
     } else {
-        dr_t_battles(state, seat, area, how, &mut log)?
+        // Dr. Tyrannosaurus' battle, Murder Inc.'s attack (`abilities`).
+        let redeployed: Vec<UnitUid> = match how {
+            Activation::Deploy { units, .. } => units.iter().filter_map(|p| p.from).collect(),
+            Activation::Card { choices, .. } => {
+                choices.units.iter().filter_map(|p| p.from).collect()
+            }
+            _ => Vec::new(),
+        };
+        let deployed =
+            crate::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
+        crate::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
     };
-    if !battle {
+    if !battle && state.owed.is_empty() {
         actions::advance(state, seat, &mut log);
     }
     Ok(log)
-}
-
-/// After a deploy, a champion deployed with a "battle when deployed"
-/// ability (Dr. Tyrannosaurus) starts combat there if it can (R12).
-fn dr_t_battles(
-    state: &mut State,
-    seat: Seat,
-    area: AreaId,
-    how: &Activation,
-    log: &mut Vec<LogEntry>,
-) -> Result<bool, RuleError> {
-    let Activation::Deploy { units, .. } = how else {
-        return Ok(false);
-    };
-    if !units.iter().any(|p| p.kind == UnitType::Champion) {
-        return Ok(false);
-    }
-    let battles = state
-        .faction_of(seat)
-        .champion
-        .triggers
-        .iter()
-        .filter(|t| t.when == When::Deployed)
-        .flat_map(|t| t.effects.iter())
-        .any(|e| matches!(e, Effect::Battle(b) if b.if_possible));
-    if battles && combat::combat_possible(state, area) {
-        log.push(LogEntry::public(format!(
-            "{} is deployed: combat starts in {}.",
-            state.faction_of(seat).champion.name,
-            area.area().name
-        )));
-        log.extend(combat::start_battle(state, area, 0)?);
-        return Ok(true);
-    }
-    Ok(false)
 }
 
 fn deploy(
@@ -765,31 +744,10 @@ fn unique(
     check_payment(state, seat, base, payment)?;
     pay(state, seat, payment);
     if let Some(u) = victim {
-        let tough = state
-            .faction_of(u.owner)
-            .unit(u.kind)
-            .is_some_and(|s| s.toughness);
-        let name = crate::combat::a_unit(state, u.owner, u.kind);
-        if tough && !u.wounded {
-            let x = state
-                .area_mut(area)
-                .units
-                .iter_mut()
-                .find(|x| x.uid == u.uid)
-                .expect("found");
-            x.wounded = true;
-            x.readied = false;
-            log.push(LogEntry::public(format!(
-                "{} {name} wounded.",
-                state.who_verb(u.owner, "has", "have")
-            )));
-        } else {
-            combat::kill(state, area, u.uid, seat);
-            log.push(LogEntry::public(format!(
-                "{} {name} killed (a kill for {}).",
-                state.who_verb(u.owner, "has", "have"),
-                state.who(seat)
-            )));
+        // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
+        match crate::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
+            Some(l) => log.extend(l),
+            None => log.push(combat::strike(state, area, u.uid, seat)),
         }
     }
     Ok(log)

@@ -107,6 +107,24 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 Action::LabDraw,
                 0.0,
             ),
+            crate::choices::Owed::FreeDeploy { .. } => Action::FreeDeploy {
+                // Free: the dearest unit it has.
+                unit: crate::abilities::free_deploy_kinds(g, seat)
+                    .into_iter()
+                    .max_by_key(|k| g.faction_of(seat).unit(*k).map_or(0, |u| u.cost)),
+            },
+            crate::choices::Owed::ChampionAttack { from, .. } => {
+                let targets = crate::abilities::champion_targets(g, seat, from);
+                let best = targets.iter().copied().max_by_key(|(a, e)| influence(g, *e, *a))?;
+                Action::ChampionAttack { target: best }
+            }
+            crate::choices::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
+            crate::choices::Owed::ChooseVictim { area, .. } => Action::ChooseVictim {
+                enemy: rival(g, seat, area, &crate::combat::enemies_in(g, seat, area))?,
+            },
+            crate::choices::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
+                unit: cheapest(g, seat, g.area(area).units.iter().filter(|u| u.owner == seat), false)?,
+            },
             crate::choices::Owed::Fusion { .. } => best_of(
                 g,
                 seat,

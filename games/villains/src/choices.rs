@@ -57,6 +57,52 @@ pub enum Owed {
         /// Where Mr. Fusion lies.
         area: crate::content::AreaId,
     },
+    /// Mother Ooze healed in `area` at Cleanup: one unit of the player's
+    /// choice from its reserve there without its unit cost, or none.
+    FreeDeploy {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+    },
+    /// Bully G.O.A.T. exhausted for a skill in `from`: once the skill is
+    /// resolved (its hits assigned, its battle fought), he attacks into an
+    /// adjacent area, at an opponent of the player's choice there.
+    ChampionAttack {
+        /// Whose champion.
+        seat: Seat,
+        /// His area.
+        from: crate::content::AreaId,
+    },
+    /// Basta left `area`: her owner picks an opponent with units there, who
+    /// then sacrifices one of them.
+    ChooseVictim {
+        /// Basta's owner.
+        seat: Seat,
+        /// The area she left.
+        area: crate::content::AreaId,
+    },
+    /// Sacrifice one unit in `area` (Basta's victim); the kill `killer`'s.
+    SacrificeIn {
+        /// Who.
+        seat: Seat,
+        /// Whose effect it is.
+        killer: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+    },
+    /// The Gnome of Zurich: a hit assigned to `unit` of `seat`'s in the
+    /// Gnome's area; pay to cancel it, or let it land.
+    CancelHit {
+        /// The Gnome's owner.
+        seat: Seat,
+        /// Where.
+        area: crate::content::AreaId,
+        /// The unit hit.
+        unit: UnitUid,
+        /// Whose hit it is (the killer).
+        attacker: Seat,
+    },
 }
 
 impl Owed {
@@ -67,7 +113,12 @@ impl Owed {
             | Owed::Discard { seat, .. }
             | Owed::LabCard { seat, .. }
             | Owed::KeepFighting { seat, .. }
-            | Owed::Fusion { seat, .. } => seat,
+            | Owed::Fusion { seat, .. }
+            | Owed::FreeDeploy { seat, .. }
+            | Owed::ChampionAttack { seat, .. }
+            | Owed::CancelHit { seat, .. }
+            | Owed::ChooseVictim { seat, .. }
+            | Owed::SacrificeIn { seat, .. } => seat,
         }
     }
 }
@@ -76,42 +127,49 @@ impl Owed {
 /// dropped. Returns whether any is left.
 pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
     for o in owed {
-        let can = match o {
-            Owed::Sacrifice { seat, count, .. } => {
-                count > 0 && state.units_of(seat).next().is_some()
-            }
-            Owed::Discard { seat, count } => {
-                count > 0 && !state.players[seat as usize].hand.is_empty()
-            }
-            Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
-            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
-        };
-        if can {
+        if can_make(state, o) {
             state.owed.push(o);
         }
     }
     !state.owed.is_empty()
 }
 
-/// The first choice owed, if any.
+/// Whether the choice can still be made (a unit, a card left).
+fn can_make(state: &State, o: Owed) -> bool {
+    match o {
+        Owed::Sacrifice { seat, count, .. } => count > 0 && state.units_of(seat).next().is_some(),
+        Owed::Discard { seat, count } => {
+            count > 0 && !state.players[seat as usize].hand.is_empty()
+        }
+        Owed::FreeDeploy { seat, .. } => state.players[seat as usize]
+            .reserve_units
+            .iter()
+            .any(|(_, n)| *n > 0),
+        Owed::ChampionAttack { seat, from } => {
+            !crate::abilities::champion_targets(state, seat, from).is_empty()
+        }
+        Owed::ChooseVictim { seat, area } => {
+            !crate::combat::enemies_in(state, seat, area).is_empty()
+        }
+        Owed::SacrificeIn { seat, area, .. } => state.area(area).has_units_of(seat),
+        Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
+        Owed::LabCard { .. } | Owed::KeepFighting { .. } | Owed::CancelHit { .. } => true,
+    }
+}
+
+/// The first choice owed, if any. A champion's attack after a skill waits
+/// while the skill's own hits or battle are under way.
 pub fn next(state: &State) -> Option<Owed> {
-    state.owed.first().copied()
+    state.owed.first().copied().filter(|o| {
+        !(matches!(o, Owed::ChampionAttack { .. })
+            && (state.battle.is_some() || state.attacks.is_some()))
+    })
 }
 
 pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
     // Drop what can no longer be paid (no unit left, no card left).
     while let Some(o) = state.owed.first().copied() {
-        let can = match o {
-            Owed::Sacrifice { seat, count, .. } => {
-                count > 0 && state.units_of(seat).next().is_some()
-            }
-            Owed::Discard { seat, count } => {
-                count > 0 && !state.players[seat as usize].hand.is_empty()
-            }
-            Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
-            Owed::LabCard { .. } | Owed::KeepFighting { .. } => true,
-        };
-        if can {
+        if can_make(state, o) {
             return;
         }
         state.owed.remove(0);
@@ -136,6 +194,9 @@ pub fn sacrifice_unit(
     seat: Seat,
     unit: UnitUid,
 ) -> Result<Vec<LogEntry>, RuleError> {
+    if let Some(Owed::SacrificeIn { .. }) = next(state).filter(|o| o.seat() == seat) {
+        return crate::abilities::sacrifice_in(state, seat, unit);
+    }
     let Some(Owed::Sacrifice {
         seat: s,
         killer,
@@ -256,8 +317,16 @@ pub fn lab_play(
     let mut work = state.clone();
     work.owed.remove(0);
     work.players[seat as usize].hand.push(card);
-    let (mut log, _) =
+    let leaving = crate::abilities::leavers(&work);
+    let champions_before = crate::abilities::champions_in_play(&work, seat);
+    let (mut log, goes_on) =
         crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
+    crate::abilities::after_leaving(&mut work, &leaving, &mut log);
+    let redeployed: Vec<UnitUid> = choices.units.iter().filter_map(|p| p.from).collect();
+    let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
+    if !goes_on {
+        crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+    }
     settle(&mut work, &mut log);
     *state = work;
     Ok(log)

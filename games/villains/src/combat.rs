@@ -580,44 +580,43 @@ pub fn assign_hit(
         ));
     };
     let area = h.area;
-    let Some(u) = state
+    if crate::choices::next(state).is_some() {
+        return Err(RuleError::illegal(
+            SACRIFICES,
+            "Answer the choice owed first.",
+        ));
+    }
+    if !state
         .area(area)
         .units
         .iter()
-        .find(|u| u.uid == unit && u.owner == seat)
-        .cloned()
-    else {
+        .any(|u| u.uid == unit && u.owner == seat)
+    {
         return Err(RuleError::illegal(
             COMBAT,
             "Assign the hit to one of your living units here.",
         ));
-    };
-    let tough = state
-        .faction_of(seat)
-        .unit(u.kind)
-        .is_some_and(|s| s.toughness);
-    let name = a_unit(state, seat, u.kind);
+    }
+    if let Some(log) = crate::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
+        return Ok(log);
+    }
+    Ok(land_hit(state, seat, unit, false))
+}
+
+/// The pending hit assigned to `unit` of `seat` lands (unless `cancelled`,
+/// the Gnome's paid cancel): wounded or killed; then the next hit or
+/// attack.
+pub(crate) fn land_hit(state: &mut State, seat: Seat, unit: UnitUid, cancelled: bool) -> Vec<LogEntry> {
+    let h = state
+        .battle
+        .as_ref()
+        .and_then(|b| b.hits)
+        .or_else(|| state.attacks.as_ref().and_then(|a| a.hits))
+        .expect("a pending hit");
+    let area = h.area;
     let mut log = Vec::new();
-    if tough && !u.wounded {
-        let x = state
-            .area_mut(area)
-            .units
-            .iter_mut()
-            .find(|x| x.uid == unit)
-            .expect("found");
-        x.wounded = true;
-        x.readied = false;
-        log.push(LogEntry::public(format!(
-            "{} {name} wounded.",
-            state.who_verb(seat, "has", "have")
-        )));
-    } else {
-        kill(state, area, unit, h.attacker);
-        log.push(LogEntry::public(format!(
-            "{} {name} killed (a kill for {}).",
-            state.who_verb(seat, "has", "have"),
-            state.who(h.attacker)
-        )));
+    if !cancelled {
+        log.push(strike(state, area, unit, h.attacker));
     }
     let left = h.hits - 1;
     let more = (left > 0 && state.area(area).has_units_of(seat))
@@ -629,7 +628,46 @@ pub fn assign_hit(
         a.hits = more;
         settle_attacks(state, &mut log);
     }
-    Ok(log)
+    log
+}
+
+/// One hit on `unit` in `area`: a unit with toughness not yet wounded is
+/// wounded (and stops being readied), any other dies, the kill `killer`'s.
+pub fn strike(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) -> LogEntry {
+    let u = state
+        .area(area)
+        .units
+        .iter()
+        .find(|u| u.uid == unit)
+        .cloned()
+        .expect("the unit hit is here");
+    let seat = u.owner;
+    let tough = state
+        .faction_of(seat)
+        .unit(u.kind)
+        .is_some_and(|s| s.toughness);
+    let name = a_unit(state, seat, u.kind);
+    if tough && !u.wounded {
+        let x = state
+            .area_mut(area)
+            .units
+            .iter_mut()
+            .find(|x| x.uid == unit)
+            .expect("found");
+        x.wounded = true;
+        x.readied = false;
+        LogEntry::public(format!(
+            "{} {name} wounded.",
+            state.who_verb(seat, "has", "have")
+        ))
+    } else {
+        kill(state, area, unit, killer);
+        LogEntry::public(format!(
+            "{} {name} killed (a kill for {}).",
+            state.who_verb(seat, "has", "have"),
+            state.who(killer)
+        ))
+    }
 }
 
 /// A player sacrifices one of its units (its choice; toughness does not
@@ -890,10 +928,11 @@ fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
 /// Step the next marked area fights.
 fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
     match state.phase {
-        crate::state::Phase::TakeActions {
-            current,
-            revealed: None,
-        } => crate::actions::advance(state, current, log),
+        // The next player acts, once any choice still owed (Bully G.O.A.T.'s
+        // attack after a skill) is made.
+        crate::state::Phase::TakeActions { revealed: None, .. } => {
+            crate::choices::settle(state, log)
+        }
         crate::state::Phase::Combat { .. } => crate::flow::next_battle(state, log),
         _ => {}
     }

@@ -844,6 +844,88 @@ impl Checker<'_> {
                 return Err(self.fail(&format!("{f}.effects"), "a trigger with no effect"));
             }
             self.effects(&format!("{f}.effects"), &t.effects, Context::InArea)?;
+            self.trigger_shape(&f, t)?;
+        }
+        Ok(())
+    }
+
+    /// The shapes the engine interprets for the triggers that wait on a
+    /// choice (`abilities`).
+    fn trigger_shape(&self, f: &str, t: &Trigger) -> Result<(), ContentError> {
+        use crate::effect::{Effect, Max, UnitCost, When};
+        if t.when == When::Cleanup {
+            let mut healed = false;
+            for (j, e) in t.effects.iter().enumerate() {
+                match e {
+                    Effect::Heal(_) => healed = true,
+                    Effect::Deploy(d)
+                        if healed
+                            && d.once_per_area
+                            && d.to == crate::effect::Place::This
+                            && d.max == Max::Count(1)
+                            && d.unit_cost == UnitCost::Free => {}
+                    _ => {
+                        return Err(self.fail(
+                            &format!("{f}.effects[{j}]"),
+                            "at Cleanup a champion heals, then may deploy one unit free once \
+                             per area where it healed (heal, then deploy to \"this\", max 1, \
+                             free, once_per_area)",
+                        ));
+                    }
+                }
+            }
+        }
+        for (j, e) in t.effects.iter().enumerate() {
+            let fits = match e {
+                Effect::CancelHit(_) => t.when == When::HitAssignedHere,
+                Effect::UnitAttack(u) if u.attacker == crate::effect::Attacker::ThisUnit => {
+                    t.when == When::ExhaustedForSkill && u.into == crate::effect::Place::Adjacent
+                }
+                _ => true,
+            };
+            if !fits {
+                return Err(self.fail(
+                    &format!("{f}.effects[{j}]"),
+                    "a hit is cancelled only when assigned here (hit_assigned_here); the \
+                     champion's own attack only into an adjacent area after a skill \
+                     (exhausted_for_skill)",
+                ));
+            }
+        }
+        let chosen_one = |e: &Effect| {
+            matches!(
+                e,
+                Effect::Sacrifice(crate::effect::Sacrifice {
+                    who: Who::ChosenOpponentWithUnitsHere,
+                    count: crate::effect::SacrificeCount::Count(1),
+                })
+            )
+        };
+        if t.when == When::ChampionDeployed
+            && !t.effects.iter().all(|e| {
+                matches!(e, Effect::Attacks(a) if a.place == crate::effect::Place::This)
+            })
+        {
+            return Err(self.fail(
+                &format!("{f}.effects"),
+                "when the champion is deployed the upgrade's only effect is attacks in \"this\" \
+                 area",
+            ));
+        }
+        if t.when == When::LeavesArea && !t.effects.iter().all(chosen_one) {
+            return Err(self.fail(
+                &format!("{f}.effects"),
+                "when a champion leaves an area the only effect is one sacrifice by an opponent \
+                 chosen there (sacrifice, who chosen_opponent_with_units_here, count 1)",
+            ));
+        }
+        if t.when == When::HitAssignedHere
+            && !t.effects.iter().all(|e| matches!(e, Effect::CancelHit(_)))
+        {
+            return Err(self.fail(
+                &format!("{f}.effects"),
+                "when a hit is assigned here the only effect is cancel_hit",
+            ));
         }
         Ok(())
     }

@@ -416,8 +416,8 @@ pub fn refresh(state: &mut State) {
 /// The Cleanup Step: rule cards and targets to the discard pile; tokens
 /// (on the board and spent), skill markers and graveyard units back to
 /// their owners; combat markers off; wounded Mother Oozes heal; the first
-/// player card passes clockwise; the next turn's Start Phase is next.
-/// (Mother Ooze's free deploys are not implemented yet.)
+/// player card passes clockwise; the next turn's Start Phase is next
+/// (after Mother Ooze's free deploys, owed choices: see `abilities`).
 pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
     let seats = state.seats;
     let mut rules: Vec<RuleCard> = std::mem::take(&mut state.global_rules);
@@ -458,29 +458,19 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
         p.passed = false;
         p.fusion = 0;
     }
-    for a in content().area_ids() {
-        for i in 0..state.area(a).units.len() {
-            let u = &state.area(a).units[i];
-            let heals = u.wounded
-                && u.kind == UnitType::Champion
-                && state
-                    .faction_of(u.owner)
-                    .champion
-                    .triggers
-                    .iter()
-                    .any(|t| t.when == crate::effect::When::Cleanup);
-            if heals {
-                state.area_mut(a).units[i].wounded = false;
-            }
-        }
-    }
+    let mut log = Vec::new();
+    crate::abilities::cleanup_heals(state, &mut log);
     state.targets_revealed = false;
     state.first_player = state.next_clockwise(state.first_player);
     state.turn += 1;
     state.phase = Phase::Start;
-    vec![LogEntry::public(format!(
-        "Cleanup. {} the first player card for turn {}.",
-        state.who_verb(state.first_player, "takes", "take"),
-        state.turn
-    ))]
+    log.insert(
+        0,
+        LogEntry::public(format!(
+            "Cleanup. {} the first player card for turn {}.",
+            state.who_verb(state.first_player, "takes", "take"),
+            state.turn
+        )),
+    );
+    log
 }

@@ -228,7 +228,10 @@ fn finish_end_phase(state: &mut State, log: &mut Vec<LogEntry>, rng: &mut GameRn
             end::refresh(state);
             log.extend(crate::deals::cleanup(state));
             log.extend(end::cleanup(state));
-            log.extend(crate::start::begin_turn(state, rng));
+            // Mother Ooze's free deploys come first (`abilities`).
+            if state.owed.is_empty() {
+                log.extend(crate::start::begin_turn(state, rng));
+            }
         }
     }
 }

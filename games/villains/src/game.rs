@@ -190,6 +190,26 @@ pub enum Action {
         /// The card.
         card: CardId,
     },
+    /// Mother Ooze: a free deploy after the Cleanup heal (`None`: none).
+    FreeDeploy {
+        /// The unit type, from the reserve.
+        unit: Option<UnitType>,
+    },
+    /// Bully G.O.A.T.'s attack after a skill: the area and the opponent.
+    ChampionAttack {
+        /// The area (adjacent to his) and the defender.
+        target: (AreaId, Seat),
+    },
+    /// The Gnome of Zurich: pay to cancel the hit assigned, or not.
+    CancelHit {
+        /// Pay or not.
+        pay: bool,
+    },
+    /// Basta left an area: the opponent there who sacrifices a unit.
+    ChooseVictim {
+        /// The opponent.
+        enemy: Seat,
+    },
     /// Score plans (possibly none).
     ScorePlans {
         /// The plans and objectives.
@@ -359,6 +379,12 @@ fn apply_each(
             crate::choices::lab_play(state, seat, play.payment, &play.choices, rng)
         }
         Action::ScorePlans { scores } => crate::flow::score_plans(state, seat, &scores, rng),
+        Action::FreeDeploy { unit } => crate::abilities::free_deploy(state, seat, unit, rng),
+        Action::ChampionAttack { target } => {
+            crate::abilities::champion_attack(state, seat, target, rng)
+        }
+        Action::CancelHit { pay } => crate::abilities::cancel_hit(state, seat, pay),
+        Action::ChooseVictim { enemy } => crate::abilities::choose_victim(state, seat, enemy),
     }
 }
 
@@ -907,6 +933,87 @@ impl Game for State {
                     ));
                     asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
                 }
+                crate::choices::Owed::FreeDeploy { area, .. } => {
+                    let units: Vec<Opt> = crate::abilities::free_deploy_kinds(self, seat)
+                        .into_iter()
+                        .map(Some)
+                        .chain([None])
+                        .map(|unit| {
+                            let l = crate::labels::label(self, seat, &Action::FreeDeploy { unit });
+                            opt(&unit, l)
+                        })
+                        .collect();
+                    asks.extend(one(
+                        Ask::new(
+                            "free_deploy",
+                            format!("Deploy a unit into {} free", area.area().name),
+                        ),
+                        "unit",
+                        "Unit",
+                        units,
+                    ));
+                }
+                crate::choices::Owed::ChampionAttack { from, .. } => {
+                    let name = &self.faction_of(seat).champion.name;
+                    let targets = crate::abilities::champion_targets(self, seat, from)
+                        .into_iter()
+                        .map(|target| {
+                            let l =
+                                crate::labels::label(self, seat, &Action::ChampionAttack { target });
+                            opt(&target, l)
+                        })
+                        .collect();
+                    asks.extend(one(
+                        Ask::new("champion_attack", format!("{name} attacks")),
+                        "target",
+                        "Whom and where",
+                        targets,
+                    ));
+                }
+                crate::choices::Owed::CancelHit { .. } => {
+                    let o = [true, false]
+                        .into_iter()
+                        .map(|pay| {
+                            let l = crate::labels::label(self, seat, &Action::CancelHit { pay });
+                            opt(&pay, l)
+                        })
+                        .collect();
+                    asks.extend(one(
+                        Ask::new("cancel_hit", "Cancel the hit?"),
+                        "pay",
+                        "Pay?",
+                        o,
+                    ));
+                }
+                crate::choices::Owed::ChooseVictim { area, .. } => {
+                    let o = combat::enemies_in(self, seat, area)
+                        .iter()
+                        .map(|e| {
+                            let l = crate::labels::label(self, seat, &Action::ChooseVictim { enemy: *e });
+                            opt(e, l)
+                        })
+                        .collect();
+                    asks.extend(one(
+                        Ask::new(
+                            "choose_victim",
+                            format!("Pick an opponent to sacrifice a unit in {}", area.area().name),
+                        ),
+                        "enemy",
+                        "Opponent",
+                        o,
+                    ));
+                }
+                crate::choices::Owed::SacrificeIn { area, .. } => {
+                    asks.extend(one(
+                        Ask::new(
+                            "sacrifice_unit",
+                            format!("Sacrifice a unit in {}", area.area().name),
+                        ),
+                        "unit",
+                        "Unit",
+                        units_opts(self, seat, area),
+                    ));
+                }
                 crate::choices::Owed::Discard { .. } => {
                     let cards = self.players[seat as usize]
                         .hand
@@ -1249,6 +1356,9 @@ fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {
 
 /// The rulebook step a prompt belongs to.
 fn step_title(state: &State) -> &'static str {
+    if let Some(crate::choices::Owed::FreeDeploy { .. }) = crate::choices::next(state) {
+        return "Cleanup";
+    }
     if state.battle.is_some() || state.attacks.is_some() {
         return "Combat";
     }

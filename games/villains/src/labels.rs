@@ -78,6 +78,22 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
                 .collect();
             format!("Score {}", and_list(&each))
         }
+        Action::FreeDeploy { unit: Some(k) } => {
+            format!("{} free", crate::combat::unit_name(state, seat, *k))
+        }
+        Action::FreeDeploy { unit: None } => "No unit".into(),
+        Action::ChampionAttack { target: (area, d) } => {
+            format!("{} in {}", state.who(*d), area.area().name)
+        }
+        Action::CancelHit { pay: true } => match crate::choices::next(state) {
+            Some(crate::choices::Owed::CancelHit { area, .. }) => format!(
+                "Pay {} to cancel it",
+                crate::abilities::cancel_cost(state, seat, area).unwrap_or(0)
+            ),
+            _ => "Pay to cancel it".into(),
+        },
+        Action::CancelHit { pay: false } => "Let it land".into(),
+        Action::ChooseVictim { enemy } => state.who(*enemy),
         other => serde_json::to_value(other)
             .ok()
             .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))

@@ -39,9 +39,12 @@
 //! * [`game`]: the `backroom_engine::Game` impl (actions, pending, prompts,
 //!   outcome);
 //! * [`bot`]: the heuristic player behind `Game::bot_action`;
+//! * [`abilities`]: champion and upgrade abilities that wait on a choice
+//!   (Mother Ooze's free deploys, ...);
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
+pub mod abilities;
 pub mod actions;
 pub mod activate;
 pub mod bot;

@@ -142,7 +142,11 @@ pub fn use_skill(
         work.who_verb(seat, "uses", "use"),
         backroom_engine::plural(exhausted.len() as i64, "readied unit", "readied units")
     ))];
+    let champions_before = crate::abilities::champions_in_play(&work, seat);
     log.extend(resolve_skill(&mut work, seat, area, choice, &mut r)?);
+    // A champion deployed by the skill (Subway, Sewers): `abilities`.
+    let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &[]);
+    crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
     if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
         log.extend(champion_after_skill(&mut work, seat, area, choice)?);
     } else if !choice.champion_moves.is_empty() {
@@ -483,8 +487,8 @@ fn deploy_one(
 
 /// A champion exhausted for the skill acts after it: Commissar Papova
 /// brings up to three units from anywhere (Police Payoff applies; Trapped
-/// Like Rats holds). Bully G.O.A.T.'s attack is not implemented yet: a skill
-/// that would trigger it is refused, one where it fizzles goes ahead.
+/// Like Rats holds); Bully G.O.A.T. owes an attack into an adjacent area
+/// (`abilities`), made once the skill is resolved.
 fn champion_after_skill(
     state: &mut State,
     seat: Seat,
@@ -556,25 +560,9 @@ fn champion_after_skill(
                     }
                 }
                 Effect::UnitAttack(u) if u.attacker == Attacker::ThisUnit => {
-                    // Bully G.O.A.T.: an attack into an adjacent area with an
-                    // enemy unit and no Cease Fire; with none, it fizzles.
-                    let targets = content().adjacent(area).iter().any(|a| {
-                        !combat::attacks_forbidden(state, *a)
-                            && state.area(*a).units.iter().any(|x| x.owner != seat)
-                    });
-                    if targets {
-                        return Err(RuleError::illegal(
-                            SKILL,
-                            format!(
-                                "{}'s attack is not implemented in this version yet.",
-                                champion.name
-                            ),
-                        ));
-                    }
-                    log.push(LogEntry::public(format!(
-                        "{} has no enemy to attack in an adjacent area.",
-                        champion.name
-                    )));
+                    // Bully G.O.A.T.: an attack into an adjacent area, made
+                    // once the skill is resolved (`abilities`).
+                    log.push(crate::abilities::owe_champion_attack(state, seat, area));
                 }
                 _ => {}
             }

@@ -582,3 +582,111 @@ fn unique_tokens_that_act_as_themselves() {
         .is_err()
     );
 }
+
+#[test]
+fn the_gnome_may_cancel_the_hitmans_hit_and_the_turn_waits_for_the_answer() {
+    let mut rng = GameRng::seeded(69);
+    let mut s = table(&["mafia", "bankers", "robots", "mutants"], 0, &mut rng);
+    let bank = area("bank");
+    let goon = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    s.put_unit(bank, 1, UnitType::Champion).unwrap();
+    revealed(&mut s, 0, bank, TokenKind::Unique);
+    let hitman = Activation::Unique {
+        payment: Payment::default(),
+        target: Some(goon),
+    };
+    let mut lands = s.clone();
+    activate(&mut s, 0, &hitman, &mut rng).unwrap();
+    assert_eq!(
+        s.owed,
+        [villains::choices::Owed::CancelHit { seat: 1, area: bank, unit: goon, attacker: 0 }]
+    );
+    assert!(matches!(s.phase, Phase::TakeActions { current: 0, revealed: None }));
+    let energy = s.players[1].energy;
+    villains::abilities::cancel_hit(&mut s, 1, true).unwrap();
+    assert_eq!(s.players[1].energy, energy - 2);
+    assert!(s.area(bank).units.iter().any(|u| u.uid == goon));
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "then the next player");
+    // Not paying: the goon dies, the kill the Mafia's.
+    activate(&mut lands, 0, &hitman, &mut rng).unwrap();
+    villains::abilities::cancel_hit(&mut lands, 1, false).unwrap();
+    assert!(!lands.area(bank).units.iter().any(|u| u.uid == goon));
+    assert_eq!(lands.area(bank).graveyard[0].killer, 0);
+    assert!(matches!(lands.phase, Phase::TakeActions { current: 1, .. }));
+}
+
+#[test]
+fn basta_leaving_an_area_makes_a_chosen_opponent_there_sacrifice() {
+    use villains::choices::Owed;
+    let mut rng = GameRng::seeded(70);
+    let mut s = table(&["cult", "mafia", "mutants", "bankers"], 0, &mut rng);
+    let (church, subway) = (area("church"), area("subway"));
+    let basta = s.put_unit(church, 0, UnitType::Champion).unwrap();
+    s.put_unit(church, 1, UnitType::Goon).unwrap();
+    let ooze = s.put_unit(church, 2, UnitType::Champion).unwrap();
+    let patsy = s.put_unit(church, 2, UnitType::Patsy).unwrap();
+    revealed(&mut s, 0, subway, TokenKind::Move);
+    let log = activate(
+        &mut s,
+        0,
+        &Activation::Move {
+            units: vec![basta],
+            payment: energy(2),
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Basta, Robed in Night leaves The Church: {seat:0(Cult)|picks|pick} an opponent there to sacrifice a unit.")));
+    assert_eq!(s.owed, [Owed::ChooseVictim { seat: 0, area: church }]);
+    assert!(matches!(s.phase, Phase::TakeActions { current: 0, .. }), "the turn waits");
+    let before = s.clone();
+    assert!(villains::abilities::choose_victim(&mut s, 0, 3).is_err(), "no units there");
+    assert!(villains::abilities::choose_victim(&mut s, 1, 2).is_err(), "the Cult picks");
+    assert_eq!(s, before);
+    villains::abilities::choose_victim(&mut s, 0, 2).unwrap();
+    assert_eq!(s.owed, [Owed::SacrificeIn { seat: 2, killer: 0, area: church }]);
+    assert!(villains::choices::sacrifice_unit(&mut s, 2, basta).is_err());
+    villains::choices::sacrifice_unit(&mut s, 2, ooze).unwrap();
+    assert!(s.area(church).units.iter().any(|u| u.uid == patsy));
+    assert!(!s.area(church).units.iter().any(|u| u.uid == ooze), "toughness does not help");
+    assert_eq!(s.area(church).graveyard[0].killer, 0, "the kill is the Cult's");
+    assert!(s.owed.is_empty());
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "then the next player");
+}
+
+#[test]
+fn murder_inc_attacks_with_an_8_where_the_fixer_is_deployed_and_capo_with_a_5() {
+    let mut rng = GameRng::seeded(73);
+    let mut s = table(&["mafia", "bankers", "robots", "mutants"], 0, &mut rng);
+    let bank = area("bank");
+    let goon = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let mafia = content().faction_id("mafia").unwrap();
+    s.players[0].upgrade = content().upgrade_of(mafia, 1);
+    s.players[0].energy = 9;
+    let mut capo = s.clone();
+    revealed(&mut s, 0, bank, TokenKind::Deploy);
+    let fixer = Activation::Deploy {
+        units: vec![pick(UnitType::Champion)],
+        payment: energy(0),
+    };
+    let log = activate(&mut s, 0, &fixer, &mut rng).unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Murder Inc.: {seat:0(Mafia)|attacks|attack} in The Bank.")), "{log:?}");
+    assert_eq!(s.attacks.as_ref().map(|a| a.queue.clone()), Some(vec![(bank, 8)]));
+    rng.force_dice([7]);
+    villains::combat::card_attack(&mut s, 0, 1, &mut rng).unwrap();
+    assert!(s.attacks.is_none(), "a 7 misses an 8");
+    assert!(s.area(bank).units.iter().any(|u| u.uid == goon));
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }));
+    // Level II: the attack is a 5.
+    capo.players[0].upgrade = content().upgrade_of(mafia, 2);
+    revealed(&mut capo, 0, bank, TokenKind::Deploy);
+    activate(&mut capo, 0, &fixer, &mut rng).unwrap();
+    assert_eq!(capo.attacks.as_ref().map(|a| a.queue.clone()), Some(vec![(bank, 5)]));
+    rng.force_dice([7]);
+    villains::combat::card_attack(&mut capo, 0, 1, &mut rng).unwrap();
+    villains::combat::assign_hit(&mut capo, 1, goon).unwrap();
+    assert!(!capo.area(bank).units.iter().any(|u| u.uid == goon));
+    assert!(matches!(capo.phase, Phase::TakeActions { current: 1, .. }));
+}

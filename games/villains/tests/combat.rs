@@ -259,3 +259,53 @@ fn biohazard_makes_each_opponent_sacrifice_after_a_combat_with_mutant_losses() {
         "Mutant kills"
     );
 }
+
+#[test]
+fn the_gnome_of_zurich_may_pay_two_to_cancel_a_hit_in_his_area() {
+    use villains::abilities::cancel_hit;
+    use villains::choices::Owed;
+    let mut rng = GameRng::seeded(57);
+    let mut s = table(&["mafia", "bankers", "mutants", "cult"], 0, &mut rng);
+    let bank = area("bank");
+    let m_goon = s.put_unit(bank, 0, UnitType::Goon).unwrap();
+    let m_goon2 = s.put_unit(bank, 0, UnitType::Goon).unwrap();
+    let b_goon = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let gnome = s.put_unit(bank, 1, UnitType::Champion).unwrap();
+    s.players[1].energy = 1;
+    s.players[1].resources = 3;
+    start_battle(&mut s, bank, 0).unwrap();
+    rng.force_dice([10, 1]);
+    attack(&mut s, 0, m_goon, 1, &mut rng).unwrap();
+    let log = assign_hit(&mut s, 1, b_goon).unwrap();
+    assert_eq!(
+        s.owed,
+        [Owed::CancelHit { seat: 1, area: bank, unit: b_goon, attacker: 0 }]
+    );
+    assert_eq!(
+        log[0].public.as_deref(),
+        Some("A hit is assigned to a goon in The Bank: {seat:1(Bankers)|may pay|may pay} 2 to cancel it (The Gnome of Zurich).")
+    );
+    assert_eq!(battle_actor(&s), Some(1));
+    let before = s.clone();
+    assert!(assign_hit(&mut s, 1, gnome).is_err(), "the choice comes first");
+    assert!(cancel_hit(&mut s, 0, true).is_err(), "only the Gnome's owner answers");
+    assert_eq!(s, before);
+    cancel_hit(&mut s, 1, true).unwrap();
+    assert_eq!((s.players[1].energy, s.players[1].resources), (0, 2), "energy first");
+    assert!(s.owed.is_empty());
+    assert!(s.area(bank).units.iter().any(|u| u.uid == b_goon), "the hit is cancelled");
+    // The next hit: let it land.
+    rng.force_dice([10, 1]);
+    attack(&mut s, 0, m_goon2, 1, &mut rng).unwrap();
+    assign_hit(&mut s, 1, b_goon).unwrap();
+    cancel_hit(&mut s, 1, false).unwrap();
+    assert!(!s.area(bank).units.iter().any(|u| u.uid == b_goon), "the goon died");
+    assert_eq!(s.players[1].resources, 2);
+    // With less than 2 to pay, a hit lands at once.
+    s.players[1].resources = 1;
+    rng.force_dice([8]);
+    attack(&mut s, 1, gnome, 0, &mut rng).unwrap();
+    assign_hit(&mut s, 0, m_goon).unwrap();
+    assert!(s.owed.is_empty(), "not the Gnome's side");
+    assert!(!s.area(bank).units.iter().any(|u| u.uid == m_goon));
+}

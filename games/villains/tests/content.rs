@@ -348,3 +348,54 @@ fn duplicates_and_wrong_triggers_are_refused() {
     let m = refused(|d| d[UPGRADES] = Value::String("x".into()));
     assert_eq!(m, "upgrades.json: expected an object at the top");
 }
+
+#[test]
+fn champion_triggers_the_engine_cannot_read_are_refused() {
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][0]["champion"]["triggers"][0]["effects"][1]["deploy"]["max"] =
+            json!(2)
+    });
+    assert_eq!(
+        m,
+        "factions.json: faction \"Mutants\": field champion.triggers[0].effects[1]: at Cleanup a champion heals, then may deploy one unit free once per area where it healed (heal, then deploy to \"this\", max 1, free, once_per_area)"
+    );
+}
+
+#[test]
+fn the_gnome_and_bully_triggers_are_checked() {
+    // The Bankers are the fifth faction, the Robots the fourth.
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][4]["champion"]["triggers"][0]["effects"] =
+            json!([{"gain": {"resources": 1}}])
+    });
+    assert_eq!(
+        m,
+        "factions.json: faction \"Bankers\": field champion.triggers[0].effects: when a hit is assigned here the only effect is cancel_hit"
+    );
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][3]["champion"]["triggers"][0]["effects"][0]["unit_attack"]["into"] =
+            json!("any_area")
+    });
+    assert!(m.starts_with("factions.json: faction \"Robots\": field champion.triggers[0].effects[0]: a hit is cancelled only"), "{m}");
+}
+
+#[test]
+fn bastas_trigger_is_checked() {
+    let m = refused(|d| {
+        d[FACTIONS]["factions"][7]["champion"]["triggers"][0]["effects"][0]["sacrifice"]["count"] =
+            json!(2)
+    });
+    assert_eq!(
+        m,
+        "factions.json: faction \"Cult\": field champion.triggers[0].effects: when a champion leaves an area the only effect is one sacrifice by an opponent chosen there (sacrifice, who chosen_opponent_with_units_here, count 1)"
+    );
+}
+
+#[test]
+fn murder_incs_trigger_is_checked() {
+    let m = refused(|d| {
+        d[UPGRADES]["upgrades"][2]["triggers"][0]["effects"] = json!([{"draw": 1}])
+    });
+    assert!(m.starts_with("upgrades.json: upgrade \""), "{m}");
+    assert!(m.ends_with("field triggers[0].effects: when the champion is deployed the upgrade's only effect is attacks in \"this\" area"), "{m}");
+}

@@ -365,3 +365,54 @@ fn the_rulebooks_tiebreaker_example_the_communists_win_on_the_capitol_token() {
         "All glory to the revolution!"
     );
 }
+
+#[test]
+fn mother_ooze_heals_at_cleanup_then_deploys_one_unit_free_per_area() {
+    use villains::choices::Owed;
+    let mut rng = GameRng::seeded(7);
+    let mut s = table(&["mutants", "mafia", "bankers", "robots"], 0, &mut rng);
+    s.phase = Phase::Combat { at: None };
+    let (subway, police) = (area("subway"), area("police"));
+    for a in [subway, subway, police] {
+        s.put_unit(a, 0, UnitType::Champion).unwrap();
+    }
+    for u in s.area_mut(subway).units.iter_mut() {
+        u.wounded = true;
+    }
+    s.area_mut(police).units[0].wounded = true;
+    let log = cleanup(&mut s);
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    assert!(
+        text.iter().any(|l| l.contains("heal") && l.contains("2 Mother Oozes in The Subway")),
+        "{text:?}"
+    );
+    assert!(s.units_of(0).all(|(_, u)| !u.wounded));
+    assert!(
+        s.owed.contains(&Owed::FreeDeploy { seat: 0, area: police })
+            && s.owed.contains(&Owed::FreeDeploy { seat: 0, area: subway }),
+        "one free deploy per area where an Ooze healed"
+    );
+    assert_eq!(s.owed.len(), 2);
+    let first = match s.owed[0] {
+        Owed::FreeDeploy { area, .. } => area,
+        _ => unreachable!(),
+    };
+    // Only the Mutants answer; only units in the reserve.
+    assert!(villains::abilities::free_deploy(&mut s, 1, None, &mut rng).is_err());
+    let before = s.clone();
+    s.players[0].reserve_units.insert(UnitType::Mole, 0);
+    assert!(villains::abilities::free_deploy(&mut s, 0, Some(UnitType::Mole), &mut rng).is_err());
+    s = before;
+    let energy = s.players[0].energy;
+    let resources = s.players[0].resources;
+    let goons = s.players[0].reserve_units[&UnitType::Goon];
+    villains::abilities::free_deploy(&mut s, 0, Some(UnitType::Goon), &mut rng).unwrap();
+    assert_eq!(s.players[0].reserve_units[&UnitType::Goon], goons - 1);
+    assert!(s.area(first).units.iter().any(|u| u.owner == 0 && u.kind == UnitType::Goon));
+    assert_eq!((s.players[0].energy, s.players[0].resources), (energy, resources));
+    assert_eq!(s.phase, Phase::Start, "the next turn waits for the last free deploy");
+    let log = villains::abilities::free_deploy(&mut s, 0, None, &mut rng).unwrap();
+    assert!(s.owed.is_empty());
+    assert_ne!(s.phase, Phase::Start, "then the next turn begins");
+    assert!(log.iter().any(|l| l.public.as_deref() == Some("Turn 2 begins.")));
+}

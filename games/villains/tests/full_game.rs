@@ -50,6 +50,8 @@ enum Act {
     FusionStop(Seat),
     DiscardCard(Seat, CardId),
     Score(Seat, Vec<PlanScore>),
+    /// An action through the engine contract (the owed champion choices).
+    Game(Seat, villains::Action),
 }
 
 impl Act {
@@ -93,6 +95,7 @@ impl Act {
                 villains::choices::lab_play(s, seat, p, &c, rng)
             }
             Act::DiscardCard(seat, c) => villains::choices::discard_card(s, seat, c),
+            Act::Game(seat, a) => backroom_engine::Game::apply(s, seat, &a, rng),
             Act::Score(seat, v) => score_plans(s, seat, &v, rng),
         }
     }
@@ -247,6 +250,30 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                     v.extend((0..4).map(|cost| Act::FusionPlay(seat, *c, cost)));
                 }
                 v
+            }
+            villains::choices::Owed::FreeDeploy { .. } => UnitType::ALL
+                .into_iter()
+                .map(Some)
+                .chain([None])
+                .map(|unit| Act::Game(seat, villains::Action::FreeDeploy { unit }))
+                .collect(),
+            villains::choices::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
+                .into_iter()
+                .map(|enemy| Act::Game(seat, villains::Action::ChooseVictim { enemy }))
+                .collect(),
+            villains::choices::Owed::SacrificeIn { area, .. } => units_here(s, seat, area)
+                .into_iter()
+                .map(|u| Act::SacrificeUnit(seat, u))
+                .collect(),
+            villains::choices::Owed::CancelHit { .. } => vec![
+                Act::Game(seat, villains::Action::CancelHit { pay: true }),
+                Act::Game(seat, villains::Action::CancelHit { pay: false }),
+            ],
+            villains::choices::Owed::ChampionAttack { from, .. } => {
+                villains::abilities::champion_targets(s, seat, from)
+                    .into_iter()
+                    .map(|target| Act::Game(seat, villains::Action::ChampionAttack { target }))
+                    .collect()
             }
         };
     }

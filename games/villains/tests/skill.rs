@@ -464,3 +464,110 @@ fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
     villains::choices::lab_draw(&mut s2, 0).unwrap();
     assert!(s2.players[0].hand.contains(&top));
 }
+
+#[test]
+fn bully_goat_attacks_into_an_adjacent_area_after_the_skill() {
+    use villains::choices::Owed;
+    let mut s = table(&["robots", "mafia", "aliens", "bankers"], 0, &mut GameRng::seeded(71));
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let (bank, factory, church) = (area("bank"), area("factory"), area("church"));
+    let bully = s.put_unit(bank, 0, UnitType::Champion).unwrap();
+    s.area_mut(bank).units[0].readied = true;
+    let enemy_in_bank = s.put_unit(bank, 1, UnitType::Goon).unwrap();
+    let goon = s.put_unit(factory, 1, UnitType::Goon).unwrap();
+    s.put_unit(church, 2, UnitType::Goon).unwrap(); // not adjacent to the Bank
+    let mut no_target = s.clone();
+    let log = skill(&mut s, 0, bank, &SkillChoice::default()).unwrap();
+    assert_eq!(s.players[0].resources, 2, "the skill is resolved first");
+    assert_eq!(s.owed, [Owed::ChampionAttack { seat: 0, from: bank }]);
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Bully G.O.A.T. attacks into an area adjacent to The Bank once the skill is resolved.")));
+    use backroom_engine::Game;
+    assert_eq!(s.pending().awaited().iter().collect::<Vec<_>>(), [0]);
+    let mut rng = GameRng::seeded(3);
+    let before = s.clone();
+    for bad in [(bank, 1), (church, 2), (factory, 2)] {
+        assert!(villains::abilities::champion_attack(&mut s, 0, bad, &mut rng).is_err());
+        assert_eq!(s, before, "never his own area, only adjacent ones, only opponents there");
+    }
+    assert!(villains::abilities::champion_attack(&mut s, 1, (factory, 1), &mut rng).is_err());
+    rng.force_dice(vec![5, 2]);
+    let log = villains::abilities::champion_attack(&mut s, 0, (factory, 1), &mut rng).unwrap();
+    assert!(s.owed.is_empty());
+    assert_eq!(
+        log[0].public.as_deref(),
+        Some("{seat:0(Robots)|attacks|attack} {seat:1(Mafia)} with Bully G.O.A.T. in The Factory: rolled 5 and 2 — 1 hit.")
+    );
+    villains::combat::assign_hit(&mut s, 1, goon).unwrap();
+    assert!(s.area(factory).units.is_empty(), "no retaliation: the goon died");
+    assert!(s.area(bank).units.iter().any(|u| u.uid == bully && !u.readied));
+    assert!(s.area(bank).units.iter().any(|u| u.uid == enemy_in_bank));
+    assert!(matches!(s.phase, Phase::TakeActions { current: c, revealed: None } if c != 0));
+
+    // Under Cease Fire in the Factory there is nobody in reach: it fizzles.
+    let cease = content().card_id("cease-fire-1").unwrap();
+    no_target.area_mut(factory).rules.push(RuleCard { card: cease, owner: 2 });
+    let log = skill(&mut no_target, 0, bank, &SkillChoice::default()).unwrap();
+    assert!(no_target.owed.is_empty());
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Bully G.O.A.T. has no enemy to attack in an adjacent area.")));
+    assert!(matches!(no_target.phase, Phase::TakeActions { current: c, .. } if c != 0));
+}
+
+#[test]
+fn dr_tyrannosaurus_deployed_by_the_subways_skill_starts_combat_there() {
+    let mut s = table(&["scientists", "mafia", "aliens", "bankers"], 0, &mut GameRng::seeded(72));
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let (subway, lab) = (area("subway"), area("laboratory"));
+    s.put_unit(subway, 0, UnitType::Talent).unwrap();
+    s.area_mut(subway).units[0].readied = true;
+    s.put_unit(lab, 1, UnitType::Goon).unwrap();
+    s.players[0].energy = 9;
+    let c = SkillChoice {
+        area: Some(lab),
+        deploy: Some(DeployPick {
+            kind: UnitType::Champion,
+            from: None,
+            stay_wounded: false,
+        }),
+        payment: Payment {
+            energy: 2,
+            resources: 0,
+        },
+        ..Default::default()
+    };
+    let log = skill(&mut s, 0, subway, &c).unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref()
+        == Some("Dr. Tyrannosaurus is deployed: combat starts in The Laboratory.")));
+    assert_eq!(s.battle.as_ref().map(|b| b.area), Some(lab));
+    assert!(matches!(s.phase, Phase::TakeActions { current: 0, .. }), "fought at once");
+}
+
+#[test]
+fn the_fixer_deployed_by_the_subways_skill_is_readied() {
+    let mut s = table(&["mafia", "scientists", "aliens", "bankers"], 0, &mut GameRng::seeded(74));
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let (subway, lab) = (area("subway"), area("laboratory"));
+    s.put_unit(subway, 0, UnitType::Talent).unwrap();
+    s.area_mut(subway).units[0].readied = true;
+    let c = SkillChoice {
+        area: Some(lab),
+        deploy: Some(DeployPick {
+            kind: UnitType::Champion,
+            from: None,
+            stay_wounded: false,
+        }),
+        ..Default::default()
+    };
+    skill(&mut s, 0, subway, &c).unwrap();
+    assert!(s.area(lab).units[0].readied, "R13: whenever deployed");
+}
