@@ -392,7 +392,7 @@ fn resolve(
                         let Some((from, u)) = state
                             .units_of(seat)
                             .find(|(_, u)| u.uid == uid)
-                            .map(|(a, u)| (a, u.clone()))
+                            .map(|(a, u)| (a, *u))
                         else {
                             return refuse("Re-deploy one of your units in play.");
                         };

@@ -24,6 +24,8 @@
 //! * [`activate`]: activating deploy, move and battle tokens (and unique
 //!   tokens acting as them), with deploy limits, costs, taxes and
 //!   surcharges;
+//! * [`candidates`]: whole candidate actions for the prompts, each tried
+//!   on a copy (the price trial);
 //! * [`cards`]: playing action cards from card tokens (most of the deck);
 //! * [`choices`]: sacrifices and discards other players owe after an effect;
 //! * [`combat`]: COMBAT: a round in one area, attacks, hits, toughness,
@@ -41,6 +43,8 @@
 //! * [`bot`]: the heuristic player behind `Game::bot_action`;
 //! * [`abilities`]: champion and upgrade abilities that wait on a choice
 //!   (Mother Ooze's free deploys, ...);
+//! * [`prompts`]: what each seat may do now, only workable options,
+//!   composite choices as whole candidates tried on copies;
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
@@ -48,6 +52,7 @@ pub mod abilities;
 pub mod actions;
 pub mod activate;
 pub mod bot;
+pub mod candidates;
 pub mod cards;
 pub mod choices;
 pub mod combat;
@@ -61,6 +66,7 @@ pub mod fusion;
 pub mod game;
 pub mod labels;
 pub mod place;
+pub mod prompts;
 pub mod setup;
 pub mod skill;
 pub mod standing;

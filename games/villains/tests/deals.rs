@@ -5,7 +5,6 @@ mod common;
 
 use backroom_engine::{Game, GameRng, RuleCode};
 use common::table;
-use villains::Villains;
 use villains::deals::Offer;
 use villains::game::Action;
 use villains::state::State;

@@ -1,0 +1,526 @@
+//! Villains' prompts: what each seat may do now, with only workable
+//! options.
+//!
+//! A composite choice (an activation, a skill with its choices, a card's
+//! choices, a plan scoring) is offered as whole candidate values, each one
+//! tried on a copy of the table ([`priced`] learns its cost and whether it
+//! works in one trial, `state::Quote`). The candidates are a useful subset,
+//! not every possible combination (an activation may also be sent with
+//! other choices or another payment split; the rules check it the same
+//! way). Deals are any-time asks in every seat's prompt.
+
+use crate::actions;
+use crate::combat;
+use crate::content::{AreaId, content};
+use crate::end::completable_objectives;
+use crate::flow::PlanScore;
+use crate::candidates::{activation_options, card_choices, priced, skill_options, workable};
+use crate::game::{Action, FusionCard, LabPlay};
+use crate::state::{Phase, State};
+use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
+use serde::Serialize;
+
+/// What `seat` may do now: its decision when the game waits for it, and
+/// its deals at any time.
+pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
+    if !state.pending().awaited().contains(seat) {
+        let asks = deal_asks(state, seat);
+        return (!asks.is_empty()).then(|| Prompt {
+            title: "Deals".into(),
+            asks,
+        });
+    }
+    let mut asks: Vec<Ask> = Vec::new();
+    if let Some(o) = crate::choices::next(state) {
+        match o {
+            crate::choices::Owed::Sacrifice { .. } => {
+                let units = state
+                    .units_of(seat)
+                    .map(|(a, u)| {
+                        opt(
+                            &u.uid,
+                            format!(
+                                "{} in {}",
+                                combat::unit_name(state, seat, u.kind),
+                                a.area().name
+                            ),
+                        )
+                    })
+                    .collect();
+                asks.extend(one(
+                    Ask::new("sacrifice_unit", "Sacrifice a unit"),
+                    "unit",
+                    "Unit",
+                    units,
+                ));
+            }
+            crate::choices::Owed::KeepFighting { .. } => {
+                let o = vec![Opt::new(true, "Fight on"), Opt::new(false, "Enough")];
+                asks.extend(one(
+                    Ask::new("keep_fighting", "To the death?"),
+                    "yes",
+                    "Fight on?",
+                    o,
+                ));
+            }
+            crate::choices::Owed::LabCard { card, area, .. } => {
+                asks.push(Ask::new("lab_draw", "Take the card into your hand"));
+                let mut plays = Vec::new();
+                if crate::cards::playable_in_this_version(card) {
+                    for choices in card_choices(state, seat, area, card) {
+                        plays.extend(priced(state, seat, &|p| Action::LabPlay {
+                            play: LabPlay {
+                                payment: p,
+                                choices: choices.clone(),
+                            },
+                        }));
+                    }
+                }
+                asks.extend(candidates_ask(
+                    state,
+                    seat,
+                    "lab_play",
+                    "Play it for free in the Laboratory",
+                    "play",
+                    plays,
+                ));
+            }
+            crate::choices::Owed::Fusion { area, .. } => {
+                let mut plays = Vec::new();
+                let mut hand = state.players[seat as usize].hand.clone();
+                hand.sort_by_key(|c| c.deck_card().design);
+                hand.dedup_by_key(|c| c.deck_card().design);
+                for card in hand {
+                    for choices in card_choices(state, seat, area, card) {
+                        plays.extend(priced(state, seat, &|p| Action::FusionPlay {
+                            play: FusionCard {
+                                card,
+                                payment: p,
+                                choices: choices.clone(),
+                            },
+                        }));
+                    }
+                }
+                asks.extend(candidates_ask(
+                    state,
+                    seat,
+                    "fusion_play",
+                    "Mr. Fusion: play another card",
+                    "play",
+                    plays,
+                ));
+                asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
+            }
+            crate::choices::Owed::FreeDeploy { area, .. } => {
+                let units: Vec<Opt> = crate::abilities::free_deploy_kinds(state, seat)
+                    .into_iter()
+                    .map(Some)
+                    .chain([None])
+                    .map(|unit| {
+                        let l = crate::labels::label(state, seat, &Action::FreeDeploy { unit });
+                        opt(&unit, l)
+                    })
+                    .collect();
+                asks.extend(one(
+                    Ask::new(
+                        "free_deploy",
+                        format!("Deploy a unit into {} free", area.area().name),
+                    ),
+                    "unit",
+                    "Unit",
+                    units,
+                ));
+            }
+            crate::choices::Owed::ChampionAttack { from, .. } => {
+                let name = &state.faction_of(seat).champion.name;
+                let targets = crate::abilities::champion_targets(state, seat, from)
+                    .into_iter()
+                    .map(|target| {
+                        let l =
+                            crate::labels::label(state, seat, &Action::ChampionAttack { target });
+                        opt(&target, l)
+                    })
+                    .collect();
+                asks.extend(one(
+                    Ask::new("champion_attack", format!("{name} attacks")),
+                    "target",
+                    "Whom and where",
+                    targets,
+                ));
+            }
+            crate::choices::Owed::CancelHit { .. } => {
+                let o = [true, false]
+                    .into_iter()
+                    .map(|pay| {
+                        let l = crate::labels::label(state, seat, &Action::CancelHit { pay });
+                        opt(&pay, l)
+                    })
+                    .collect();
+                asks.extend(one(
+                    Ask::new("cancel_hit", "Cancel the hit?"),
+                    "pay",
+                    "Pay?",
+                    o,
+                ));
+            }
+            crate::choices::Owed::ChooseVictim { area, .. } => {
+                let o = combat::enemies_in(state, seat, area)
+                    .iter()
+                    .map(|e| {
+                        let l = crate::labels::label(state, seat, &Action::ChooseVictim { enemy: *e });
+                        opt(e, l)
+                    })
+                    .collect();
+                asks.extend(one(
+                    Ask::new(
+                        "choose_victim",
+                        format!("Pick an opponent to sacrifice a unit in {}", area.area().name),
+                    ),
+                    "enemy",
+                    "Opponent",
+                    o,
+                ));
+            }
+            crate::choices::Owed::SacrificeIn { area, .. } => {
+                asks.extend(one(
+                    Ask::new(
+                        "sacrifice_unit",
+                        format!("Sacrifice a unit in {}", area.area().name),
+                    ),
+                    "unit",
+                    "Unit",
+                    units_opts(state, seat, area),
+                ));
+            }
+            crate::choices::Owed::Discard { .. } => {
+                let cards = state.players[seat as usize]
+                    .hand
+                    .iter()
+                    .map(|c| opt(c, c.card().name.clone()))
+                    .collect();
+                asks.extend(one(
+                    Ask::new("discard_card", "Discard a card"),
+                    "card",
+                    "Card",
+                    cards,
+                ));
+            }
+        }
+    } else if let Some(b) = &state.battle {
+        if let Some(h) = b.hits {
+            asks.extend(one(
+                Ask::new("assign_hit", "Assign a hit"),
+                "unit",
+                "Unit",
+                units_opts(state, seat, h.area),
+            ));
+        } else if let Some(q) = b.sacrifices.first() {
+            asks.extend(one(
+                Ask::new("sacrifice", "Sacrifice a unit"),
+                "unit",
+                "Unit",
+                units_opts(state, seat, q.area),
+            ));
+        } else {
+            let mine: Vec<Opt> = b
+                .to_attack
+                .iter()
+                .filter(|a| a.owner == seat)
+                .map(|a| opt(&a.uid, combat::unit_name(state, seat, a.kind)))
+                .collect();
+            let defs: Vec<Opt> = combat::defenders(state, seat)
+                .iter()
+                .map(|d| opt(d, state.who(*d)))
+                .collect();
+            if let Some(ask) = one(Ask::new("attack", "Attack"), "unit", "Unit", mine) {
+                asks.extend(one(ask, "defender", "Defender", defs));
+            }
+        }
+    } else if let Some(a) = &state.attacks {
+        if let Some(h) = a.hits {
+            asks.extend(one(
+                Ask::new("assign_hit", "Assign a hit"),
+                "unit",
+                "Unit",
+                units_opts(state, seat, h.area),
+            ));
+        } else {
+            let defs: Vec<Opt> = combat::enemies_in(state, seat, a.queue[0].0)
+                .iter()
+                .map(|d| opt(d, state.who(*d)))
+                .collect();
+            asks.extend(one(
+                Ask::new("card_attack", "Attack"),
+                "defender",
+                "Defender",
+                defs,
+            ));
+        }
+    } else {
+        match &state.phase {
+            Phase::SelectFactions { .. } => {
+                let o = crate::setup::available_factions(state)
+                    .iter()
+                    .map(|f| opt(f, f.faction().name.clone()))
+                    .collect();
+                asks.extend(one(
+                    Ask::new("choose_faction", "Choose your faction"),
+                    "faction",
+                    "Faction",
+                    o,
+                ));
+            }
+            Phase::SelectPlans { .. } => {
+                let o = state.players[seat as usize]
+                    .plans
+                    .iter()
+                    .map(|p| opt(p, p.plan().name.clone()))
+                    .collect();
+                asks.extend(one(
+                    Ask::new("bottom_plan", "Put a plan on the bottom of your deck"),
+                    "plan",
+                    "Plan",
+                    o,
+                ));
+            }
+            Phase::SelectTargets { inside_job } => {
+                let o = state.players[seat as usize]
+                    .hand
+                    .iter()
+                    .map(|c| opt(c, c.card().name.clone()))
+                    .collect();
+                asks.extend(one(
+                    Ask::new("select_target", "Select your target"),
+                    "card",
+                    "Card",
+                    o,
+                ));
+                if inside_job.is_none()
+                    && state
+                        .faction_of(seat)
+                        .passive_rules()
+                        .any(|r| *r == crate::effect::Ongoing::TargetsLast)
+                {
+                    let o = (0..state.seats)
+                        .filter(|e| *e != seat && state.players[*e as usize].target.is_some())
+                        .map(|e| opt(&e, state.who(e)))
+                        .collect();
+                    asks.extend(one(
+                        Ask::new("inside_job", "Inside Job: look at a target"),
+                        "enemy",
+                        "Opponent",
+                        o,
+                    ));
+                }
+            }
+            Phase::PlaceTokens { .. } => {
+                if crate::place::can_place(state, seat) {
+                    let kinds = state.players[seat as usize]
+                        .reserve_tokens
+                        .iter()
+                        .filter(|(_, n)| **n > 0)
+                        .map(|(k, _)| opt(k, crate::place::kind_name(state, seat, *k)))
+                        .collect();
+                    let areas = content()
+                        .area_ids()
+                        .filter(|a| state.area(*a).lowest_open().is_some())
+                        .map(|a| opt(&a, a.area().name.clone()))
+                        .collect();
+                    if let Some(ask) = one(
+                        Ask::new("place_token", "Place an action token"),
+                        "kind",
+                        "Token",
+                        kinds,
+                    ) {
+                        asks.extend(one(ask, "area", "Area", areas));
+                    }
+                }
+                asks.push(Ask::new("pass_placing", "Pass"));
+            }
+            Phase::TakeActions {
+                revealed: Some(uid),
+                ..
+            } => {
+                let (area, _) = actions::find(state, *uid).expect("revealed token");
+                asks.extend(candidates_ask(
+                    state,
+                    seat,
+                    "activate",
+                    "Activate the token",
+                    "activation",
+                    activation_options(state, seat, area),
+                ));
+                asks.push(Ask::new("discard", "Discard the token"));
+            }
+            Phase::TakeActions { revealed: None, .. } => {
+                let spots: Vec<Opt> = actions::revealable(state, seat)
+                    .iter()
+                    .map(|s| opt(s, format!("{}, space {}", s.0.area().name, s.1 + 1)))
+                    .collect();
+                asks.extend(one(
+                    Ask::new("reveal", "Reveal a token"),
+                    "spot",
+                    "Token",
+                    spots.clone(),
+                ));
+                asks.extend(candidates_ask(
+                    state,
+                    seat,
+                    "use_skill",
+                    "Use a skill",
+                    "skill",
+                    skill_options(state, seat),
+                ));
+                let down = state.face_down_tokens_of(seat);
+                if down > 0 && spots.is_empty() {
+                    asks.push(Ask::new("locked", "Declare yourself locked"));
+                }
+                if down == 0 {
+                    asks.push(Ask::new("pass", "Pass"));
+                }
+            }
+            Phase::ScorePlans { .. } => {
+                let mut best = Vec::new();
+                for p in &state.players[seat as usize].plans {
+                    let objs = completable_objectives(state, seat, *p);
+                    let cand = Action::ScorePlans {
+                        scores: vec![PlanScore {
+                            plan: *p,
+                            objectives: objs.clone(),
+                            discards: vec![],
+                        }],
+                    };
+                    if !objs.is_empty() && !workable(state, seat, vec![cand]).is_empty() {
+                        best.push(PlanScore {
+                            plan: *p,
+                            objectives: objs,
+                            discards: vec![],
+                        });
+                    }
+                }
+                let mut c = vec![Action::ScorePlans { scores: vec![] }];
+                if !best.is_empty() {
+                    c.push(Action::ScorePlans { scores: best });
+                }
+                asks.extend(candidates_ask(
+                    state,
+                    seat,
+                    "score_plans",
+                    "Score plans",
+                    "scores",
+                    workable(state, seat, c),
+                ));
+            }
+            Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => {}
+        }
+    }
+    asks.extend(deal_asks(state, seat));
+    (!asks.is_empty()).then(|| Prompt {
+        title: step_title(state).into(),
+        asks,
+    })
+}
+
+/// The Deals asks `seat` has now: any-time asks (`Ask::any_time`).
+fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
+    use crate::deals::{MOST, offer_between, terms};
+    if !crate::deals::open(state) || seat >= state.seats {
+        return Vec::new();
+    }
+    let mine = state.players[seat as usize].resources;
+    let mut asks = Vec::new();
+    let others: Vec<Seat> = (0..state.seats).filter(|o| *o != seat).collect();
+    for o in &others {
+        let theirs = state.players[*o as usize].resources;
+        if mine == 0 && theirs == 0 {
+            continue;
+        }
+        asks.push(
+            Ask::new("offer", format!("Offer {} a deal", state.who(*o)))
+                .with("to", *o)
+                .param("give", "Resources you give", Input::Number { min: 0, max: i64::from(mine.min(MOST)) })
+                .param("want", "Resources you ask back", Input::Number { min: 0, max: i64::from(theirs.min(MOST)) })
+                .at_any_time(),
+        );
+    }
+    let to_me: Vec<crate::deals::Offer> = state.offers.iter().copied().filter(|o| o.to == seat).collect();
+    let acceptable: Vec<Opt> = to_me
+        .iter()
+        .filter(|o| state.players[o.from as usize].resources >= o.give && mine >= o.want)
+        .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("accept_offer", "Accept an offer"), "from", "Offer", acceptable).map(Ask::at_any_time));
+    let declinable: Vec<Opt> = to_me
+        .iter()
+        .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("decline_offer", "Decline an offer"), "from", "Offer", declinable).map(Ask::at_any_time));
+    let withdrawable: Vec<Opt> = others
+        .iter()
+        .filter_map(|o| offer_between(state, seat, *o))
+        .map(|o| opt(&o.to, format!("To {}: {}", state.who(o.to), terms(o.give, o.want))))
+        .collect();
+    asks.extend(one(Ask::new("withdraw_offer", "Withdraw an offer"), "to", "Offer", withdrawable).map(Ask::at_any_time));
+    asks
+}
+
+fn opt<T: Serialize>(v: &T, label: impl Into<String>) -> Opt {
+    Opt::new(serde_json::to_value(v).expect("serializes"), label)
+}
+
+fn one(ask: Ask, name: &str, label: &str, options: Vec<Opt>) -> Option<Ask> {
+    (!options.is_empty()).then(|| ask.param(name, label, Input::One { options }))
+}
+
+/// One ask whose single parameter is a whole candidate action, each
+/// labelled in words (`labels`).
+fn candidates_ask(
+    state: &State,
+    seat: Seat,
+    verb: &str,
+    label: &str,
+    param: &str,
+    actions: Vec<Action>,
+) -> Option<Ask> {
+    let options: Vec<Opt> = actions
+        .iter()
+        .map(|a| {
+            let mut v = serde_json::to_value(a).expect("serializes");
+            let inner = v
+                .as_object_mut()
+                .and_then(|m| m.remove(param))
+                .unwrap_or(serde_json::Value::Null);
+            Opt::new(inner, crate::labels::label(state, seat, a))
+        })
+        .collect();
+    one(Ask::new(verb, label), param, label, options)
+}
+
+fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {
+    state
+        .area(area)
+        .units
+        .iter()
+        .filter(|u| u.owner == seat)
+        .map(|u| opt(&u.uid, combat::unit_name(state, seat, u.kind)))
+        .collect()
+}
+
+/// The rulebook step a prompt belongs to.
+fn step_title(state: &State) -> &'static str {
+    if let Some(crate::choices::Owed::FreeDeploy { .. }) = crate::choices::next(state) {
+        return "Cleanup";
+    }
+    if state.battle.is_some() || state.attacks.is_some() {
+        return "Combat";
+    }
+    match state.phase {
+        Phase::SelectFactions { .. } => "Select Factions",
+        Phase::SelectPlans { .. } => "Select Plans",
+        Phase::SelectTargets { .. } => "Select Targets",
+        Phase::PlaceTokens { .. } => "Place Action Tokens",
+        Phase::TakeActions { .. } => "Take Actions",
+        Phase::ScorePlans { .. } => "Score Plans",
+        Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => "Villains",
+    }
+}
