@@ -39,9 +39,10 @@ pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
         if !effects.iter().any(|e| matches!(e, Effect::Heal(_))) {
             continue;
         }
-        let deploys = effects
-            .iter()
-            .any(|e| matches!(e, Effect::Deploy(d) if d.once_per_area));
+        let deploys = crate::versions::abilities(state)
+            && effects
+                .iter()
+                .any(|e| matches!(e, Effect::Deploy(d) if d.once_per_area));
         let name = champion.name.clone();
         let mut healed: Vec<AreaId> = Vec::new();
         for a in content().area_ids() {
@@ -259,6 +260,9 @@ pub fn offer_cancel(
     unit: crate::state::UnitUid,
     attacker: Seat,
 ) -> Option<Vec<LogEntry>> {
+    if !crate::versions::abilities(state) {
+        return None;
+    }
     let cost = cancel_cost(state, seat, area)?;
     let p = &state.players[seat as usize];
     if u32::from(p.energy) + u32::from(p.resources) < u32::from(cost) {
@@ -378,6 +382,9 @@ pub fn after_leaving(
     before: &[(Seat, UnitUid, AreaId)],
     log: &mut Vec<LogEntry>,
 ) {
+    if !crate::versions::abilities(state) {
+        return;
+    }
     for &(seat, uid, from) in before {
         let Some(now) = state
             .units_of(seat)
@@ -553,6 +560,9 @@ pub fn on_champion_deployed(
         let Some(up) = state.players[seat as usize].upgrade else {
             continue;
         };
+        if !crate::versions::abilities(state) {
+            continue;
+        }
         let up = up.upgrade();
         let attacks: Vec<(AreaId, u8)> = up
             .triggers

@@ -430,7 +430,12 @@ pub fn activate(
         };
         let deployed =
             crate::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
-        crate::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
+        // Version 1: deploy tokens only (`versions`).
+        if crate::versions::abilities(state) || matches!(how, Activation::Deploy { .. }) {
+            crate::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
+        } else {
+            false
+        }
     };
     if !battle && state.owed.is_empty() {
         actions::advance(state, seat, &mut log);

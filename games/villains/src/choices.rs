@@ -324,7 +324,7 @@ pub fn lab_play(
     crate::abilities::after_leaving(&mut work, &leaving, &mut log);
     let redeployed: Vec<UnitUid> = choices.units.iter().filter_map(|p| p.from).collect();
     let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
-    if !goes_on {
+    if !goes_on && crate::versions::abilities(&work) {
         crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
     }
     settle(&mut work, &mut log);

@@ -24,7 +24,7 @@ pub const MR_FUSION: &str = "Mr. Fusion";
 /// After a card played through Mr. Fusion in `area`: owe the next choice
 /// when the chain may go on. Returns whether it does.
 pub fn offer_more(state: &mut State, seat: Seat, area: crate::content::AreaId, card_goes_on: bool) -> bool {
-    if card_goes_on || state.players[seat as usize].hand.is_empty() {
+    if card_goes_on || state.players[seat as usize].hand.is_empty() || !crate::versions::abilities(state) {
         return false;
     }
     state.owed.push(Owed::Fusion { seat, area });

@@ -380,12 +380,26 @@ impl Game for State {
             default_seats: 4,
             options: Vec::new(),
             house_content: false,
-            engine_version: 1,
+            engine_version: crate::versions::CURRENT,
         }
     }
 
     fn setup(_options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
         crate::setup::setup(seats, rng).map(|(s, _)| s)
+    }
+
+    fn setup_at_version(
+        options: &Options,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Self, SetupError> {
+        if !(crate::versions::OLDEST..=crate::versions::CURRENT).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&Self::info(), engine_version));
+        }
+        let mut s = Self::setup(options, seats, rng)?;
+        s.engine_version = engine_version;
+        Ok(s)
     }
 
     fn pending(&self) -> Pending {

@@ -45,6 +45,8 @@
 //!   (Mother Ooze's free deploys, ...);
 //! * [`prompts`]: what each seat may do now, only workable options,
 //!   composite choices as whole candidates tried on copies;
+//! * [`versions`]: the readings a saved match keeps from the engine version
+//!   it was set up under;
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
 #![deny(missing_docs)]
 
@@ -73,6 +75,7 @@ pub mod standing;
 pub mod start;
 pub mod state;
 pub mod tally;
+pub mod versions;
 pub mod view;
 
 /// The game: the table is the value the engine contract speaks of.

@@ -103,6 +103,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         attacks: None,
         last_attack: None,
         owed: Vec::new(),
+        engine_version: crate::versions::CURRENT,
         offers: Vec::new(),
         quote: Default::default(),
     };

@@ -146,7 +146,9 @@ pub fn use_skill(
     log.extend(resolve_skill(&mut work, seat, area, choice, &mut r)?);
     // A champion deployed by the skill (Subway, Sewers): `abilities`.
     let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &[]);
-    crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+    if crate::versions::abilities(&work) {
+        crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+    }
     if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
         log.extend(champion_after_skill(&mut work, seat, area, choice)?);
     } else if !choice.champion_moves.is_empty() {

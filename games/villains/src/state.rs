@@ -477,6 +477,9 @@ pub struct State {
     /// Choices players owe after an effect, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub owed: Vec<crate::choices::Owed>,
+    /// The engine version the match was set up under (`versions`).
+    #[serde(default = "crate::versions::version_1", skip_serializing_if = "crate::versions::is_version_1")]
+    pub engine_version: u32,
     /// Open deal offers (public), in the order made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub offers: Vec<crate::deals::Offer>,

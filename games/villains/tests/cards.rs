@@ -461,6 +461,28 @@ fn mr_fusion_plays_a_card_and_counts_it() {
 }
 
 #[test]
+fn a_match_set_up_under_version_1_keeps_mr_fusion_to_one_card() {
+    // Saved matches replay with the readings they were played with
+    // (`versions`): version 1 played one card and moved on.
+    let (mut s, mut rng) = board();
+    s.engine_version = 1;
+    let bank = area("bank");
+    for c in ["windfall-2", "windfall-3"] {
+        s.deck.retain(|x| *x != card(c));
+        s.players[0].hand.push(card(c));
+    }
+    s.phase = Phase::TakeActions {
+        current: 0,
+        revealed: None,
+    };
+    let i = face_down(&mut s, bank, 0, TokenKind::Unique);
+    reveal(&mut s, 0, (bank, i)).unwrap();
+    play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
+    assert!(villains::choices::next(&s).is_none());
+    assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "{:?}", s.phase);
+}
+
+#[test]
 fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     use backroom_engine::Game;
     use villains::game::{Action, FusionCard};

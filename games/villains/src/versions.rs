@@ -1,0 +1,45 @@
+//! Saved matches across versions: the readings that changed with an
+//! `engine_version`, kept behind the version a match was set up under.
+//!
+//! A stored match is its seed and action log, replayed by the engine of the
+//! day (`Game::setup_at_version`). A change that alters what follows an
+//! action (a choice now owed, a battle or attack now started) applies only
+//! to matches set up under the version that made it; older matches keep
+//! the flow they were played with and replay exactly. Cards and abilities
+//! that version 1 refused outright (Blackstone Encryption, the Suitcase
+//! Nuke, Bully G.O.A.T.'s attack) and deals are simply accepted now: no
+//! stored match holds them, so accepting them breaks no replay.
+//!
+//! Version 2 (issue 14) added:
+//! * **Mr. Fusion**: further cards after the first, one after another
+//!   (`fusion`); version 1 played one card and moved on.
+//! * **Mother Ooze**: the free deploy after healing at Cleanup.
+//! * **The Gnome of Zurich**: the paid cancel of a hit in his area.
+//! * **Basta**: the sacrifice owed when she leaves an area.
+//! * **Murder Inc. / Capo di Tutti Capi**: the attack when the Fixer is
+//!   deployed; and a champion deployed by a card or a skill triggering his
+//!   "when deployed" abilities (Dr. Tyrannosaurus' battle, the Fixer
+//!   readied); version 1 did so for deploy tokens only.
+
+use crate::state::State;
+
+/// The engine version of matches set up today.
+pub const CURRENT: u32 = 2;
+/// The oldest engine version whose matches this engine still replays.
+pub const OLDEST: u32 = 1;
+
+/// States stored before the field existed were version 1.
+pub(crate) fn version_1() -> u32 {
+    1
+}
+
+/// Version 1 states are written as version 1 wrote them: without the field.
+pub(crate) fn is_version_1(v: &u32) -> bool {
+    *v == 1
+}
+
+/// Whether the champion and upgrade abilities that wait on a choice or
+/// start a fight (and Mr. Fusion's further cards) are played: version 2.
+pub fn abilities(state: &State) -> bool {
+    state.engine_version >= 2
+}
