@@ -28,6 +28,7 @@
 //! (random legal play, replay, serde round-trip, the non-leak test).
 #![deny(missing_docs)]
 
+mod content;
 mod game;
 mod knowledge;
 pub mod names;
@@ -42,6 +43,7 @@ pub use game::{
     Game, GameInfo, GameOption, LogEntry, OptionKind, Outcome, PackedLogEntry, Pending, RuleCode, RuleError,
     SetupError,
 };
+pub use content::ContentError;
 pub use knowledge::Hidden;
 pub use names::{SeatRef, and_list, plural, render_names, seat_ref, seat_verb};
 pub use prompt::{Ask, Input, Opt, Param, Prompt};

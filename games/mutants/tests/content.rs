@@ -32,13 +32,13 @@ fn a_mistake_names_file_card_and_field() {
     let good = Content::embedded().advanced.to_string();
     let bad = good.replacen("\"op\": \"cycle\"", "\"op\": \"cycel\"", 1);
     let e = broken(&bad);
-    assert!(e.starts_with("advanced.json, card \"android\", field deploy[0]"), "{e}");
+    assert!(e.starts_with("advanced.json: card \"android\": field deploy[0]"), "{e}");
     let bad = good.replacen("\"n\": 2", "\"n\": 0", 1);
     let e = broken(&bad);
-    assert!(e.contains("advanced.json, card \"android\"") && e.contains("at least 1"), "{e}");
+    assert!(e.contains("advanced.json: card \"android\"") && e.contains("at least 1"), "{e}");
     let bad = good.replacen("\"cyber\",\n    \"cyber\"", "\"cyber\"", 1);
     let e = broken(&bad);
     assert!(e.contains("field genes"), "{e}");
     let e = broken("{\"cards\": 3}");
-    assert!(e.starts_with("advanced.json, field cards"), "{e}");
+    assert!(e.starts_with("advanced.json: field cards"), "{e}");
 }

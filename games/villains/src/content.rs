@@ -22,7 +22,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt;
 use std::sync::OnceLock;
 
 /// Areas in the City (rulebook).
@@ -38,33 +37,9 @@ pub const UPGRADES: usize = 16;
 /// Game turns, one capitol token each (rulebook).
 pub const TURNS: usize = 4;
 
-/// A mistake in a content file: which file, which entry, which field.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContentError {
-    /// The file's name, e.g. `action-cards.json`.
-    pub file: &'static str,
-    /// The entry, e.g. `card "Mobilize"`, when the mistake is in one.
-    pub entry: Option<String>,
-    /// The field's path inside the entry, e.g. `effects[0].deploy.max`.
-    pub field: Option<String>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ContentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.file)?;
-        if let Some(e) = &self.entry {
-            write!(f, "{e}: ")?;
-        }
-        if let Some(p) = &self.field {
-            write!(f, "field {p}: ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ContentError {}
+/// A mistake in a content file: which file, which entry, which field
+/// (shared by every game's loader).
+pub use backroom_engine::ContentError;
 
 /// The text of the five content files.
 #[derive(Debug, Clone, Copy)]

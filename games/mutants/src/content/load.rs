@@ -6,33 +6,10 @@ use super::{Boss, Card, CardId, Content, Effect, Freeze, Gene, Kind, Precon, Rou
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
-use std::fmt;
 
-/// A mistake in a content file: file, card and field.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContentError {
-    /// The file.
-    pub file: &'static str,
-    /// The card (or list), when known.
-    pub entry: Option<String>,
-    /// The field, when known.
-    pub field: Option<String>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ContentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some(e) = &self.entry {
-            write!(f, ", {e}")?;
-        }
-        if let Some(x) = &self.field {
-            write!(f, ", field {x}")?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
+/// A mistake in a content file: file, card and field (shared by every
+/// game's loader).
+pub use backroom_engine::ContentError;
 
 fn err(file: &'static str, entry: Option<&str>, field: Option<&str>, message: impl Into<String>) -> ContentError {
     ContentError { file, entry: entry.map(str::to_string), field: field.map(str::to_string), message: message.into() }

@@ -9,35 +9,10 @@ use super::{Card, CardId, Content, ContentFiles, HouseRules, Kind, RollKind, Tab
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::fmt;
 
-/// A mistake in a content file, naming file, entry and field.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContentError {
-    /// The file.
-    pub file: &'static str,
-    /// The card or table row.
-    pub entry: Option<String>,
-    /// The field.
-    pub field: Option<String>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ContentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.file)?;
-        if let Some(e) = &self.entry {
-            write!(f, "{e}: ")?;
-        }
-        if let Some(p) = &self.field {
-            write!(f, "field {p}: ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ContentError {}
+/// A mistake in a content file, naming file, entry and field (shared by
+/// every game's loader).
+pub use backroom_engine::ContentError;
 
 fn err(file: &'static str, entry: Option<&str>, field: Option<&str>, message: impl Into<String>) -> ContentError {
     ContentError { file, entry: entry.map(str::to_string), field: field.map(str::to_string), message: message.into() }
