@@ -34,7 +34,8 @@ const GAME = 'villains';
 const STEP = 20_000;
 const PLAY_MS = Number(process.env.VILLAINS_PLAY_MS || 240_000);
 const BOT_DELAY_MS = 150;
-const MY_TOKENS = 5; // place this many, then pass
+const MY_TOKENS = 5; // place this many a turn, then pass
+const MAX_TURNS = 3; // play on until a battle was fought, at most this many turns
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const TOKEN_WORDS = /\b(Deploy|Card|Move|Battle|Biohazard|Hitman|Mr\. Fusion|Wild|Credit Freeze|Rise Up|Invade|Nothing)\b/;
 
@@ -125,6 +126,9 @@ test('one person and three bots play a full turn of Villains through the web cli
 
     const seen = { steps: new Set(), placed: 0, revealed: 0, battles: 0, myCombat: [], rejected: [], did: [] };
     const snapshots = []; // {version, html}
+    /** My tokens on the board (placed this turn). */
+    const placedThisTurn = (m) => m.view.areas.reduce((n, a) => n + a.track.filter((t) => t && t.owner === me).length, 0)
+      + m.view.players[me].spent_tokens.length;
     const domLeaks = [];
 
     /** Plays one of my prompts through the page; returns what it did. */
@@ -156,14 +160,19 @@ test('one person and three bots play a full turn of Villains through the web cli
         return 'attack';
       }
       if ((a = by('card_attack'))) { await chooseOne(a.ai, 'defender', 0); await send(a); return 'card attack'; }
-      if ((a = by('place_token')) && seen.placed < MY_TOKENS) {
-        // Choose the token in the palette, then tap a lit area of the City.
+      if ((a = by('place_token')) && placedThisTurn(m) < MY_TOKENS) {
+        // Choose the token in the palette, then tap a lit area of the City:
+        // Deploy, then Battle, where another seat has placed the most (its
+        // units are likely to come), to fight there.
         await open(a.ai);
         const kinds = a.params.find((p) => p.name === 'kind').input.options;
-        const k = Math.max(0, kinds.findIndex((o) => o.value === ['deploy', 'battle', 'deploy', 'move', 'card'][seen.placed % 5]));
-        await formOf(a.ai).locator(`.param[data-param="kind"] button.choice`).nth(k).click();
+        const n = placedThisTurn(m);
+        const k = Math.max(0, kinds.findIndex((o) => o.value === ['deploy', 'battle', 'deploy', 'move', 'card'][n % 5]));
+        await formOf(a.ai).locator('.param[data-param="kind"] button.choice').nth(k).click();
         const areas = a.params.find((p) => p.name === 'area').input.options.map((o) => o.value);
-        const where = areas.includes('capitol') ? 'capitol' : areas[0];
+        const theirs = (id) => m.view.areas.find((x) => x.id === id).track.filter((t) => t && t.owner !== me).length;
+        const best = [...areas].sort((x, y) => theirs(y) - theirs(x))[0];
+        const where = (theirs(best) ? best : areas.includes('capitol') ? 'capitol' : best);
         if (seen.placed === 0) await shot('place');
         await page.locator(`.vl-city .vl-area.lit[data-area="${where}"] .vl-area-bg`).click();
         seen.placed++;
@@ -226,7 +235,8 @@ test('one person and three bots play a full turn of Villains through the web cli
       }
       if (m.version !== lastVersion) { lastVersion = m.version; await checkDom(m); }
       if (V.phase.step === 'score_plans' && !shotEnd) { shotEnd = true; await shot('score-plans', true); }
-      if (V.turn >= 2 || V.phase.step === 'over') break;
+      // A full turn, and more (up to MAX_TURNS) until a battle has been fought.
+      if (V.phase.step === 'over' || V.turn > MAX_TURNS || (V.turn >= 2 && seen.battles > 0 && !V.battle)) break;
       if (!awaitsMe(m)) { await sleep(60); continue; }
       const before = m.version;
       let did;
@@ -278,21 +288,22 @@ test('one person and three bots play a full turn of Villains through the web cli
     }
 
     // --- the secrets the other seats held, learned once revealed, never on the page before
-    const targetOf = new Map(); // seat -> card id, once the page could know it
+    const targetOf = new Map(); // "turn:seat" -> card id, once the page could know it
     const kindOf = new Map(); // token uid -> kind, once face up
     for (const f of frames) {
-      f.view.players.forEach((p, s) => { if (s !== me && p.target && p.target.state === 'known' && !targetOf.has(s)) targetOf.set(s, p.target.card); });
+      f.view.players.forEach((p, s) => { if (s !== me && p.target && p.target.state === 'known' && !targetOf.has(`${f.view.turn}:${s}`)) targetOf.set(`${f.view.turn}:${s}`, p.target.card); });
       for (const a of f.view.areas) for (const tk of a.track) if (tk && tk.owner !== me && tk.face_up && !kindOf.has(tk.uid)) kindOf.set(tk.uid, tk.kind);
     }
-    assert.ok(targetOf.size === m.view.seats - 1, `every other target was revealed at Score Targets (${targetOf.size})`);
+    assert.equal([...targetOf.keys()].filter((k) => k.startsWith('1:')).length, m.view.seats - 1, 'every other target was revealed at Score Targets');
     const frameAt = (v) => frames.filter((f) => f.version <= v).pop();
     let checked = 0;
     for (const snap of snapshots) {
       const f = frameAt(snap.version);
       if (!f) continue;
       const known = otherKnown(f);
-      for (const [s, cardId] of targetOf) {
-        if (known[s]) continue;
+      for (const [ts, cardId] of targetOf) {
+        const [turn, s] = ts.split(':').map(Number);
+        if (turn !== f.view.turn || known[s]) continue;
         const re = new RegExp(`${cardId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9])`);
         assert.ok(!re.test(snap.html), `v${snap.version}: the page holds seat ${s}'s secret target ${cardId}`);
         checked++;
@@ -301,7 +312,7 @@ test('one person and three bots play a full turn of Villains through the web cli
         for (const tk of a.track) {
           if (!tk || tk.owner === me || tk.face_up || tk.kind || !kindOf.has(tk.uid)) continue;
           // The token's tile (and its line in the area details) names no kind.
-          const re = new RegExp(`<g[^>]*data-uid="${tk.uid}"[^>]*>(.*?)</g>`, 's');
+          const re = new RegExp(`<g class="vl-slot[^"]*"[^>]*data-uid="${tk.uid}"[^>]*>(.*?)</g>`, 's');
           const tile = (snap.html.match(re) || [])[0] || '';
           assert.ok(tile, `v${snap.version}: face-down token ${tk.uid} is drawn`);
           assert.ok(!TOKEN_WORDS.test(tile) && !/vl-token-known/.test(tile), `v${snap.version}: face-down token ${tk.uid} of seat ${tk.owner} (${kindOf.get(tk.uid)}) shows what it is: ${tile.slice(0, 300)}`);

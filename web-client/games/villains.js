@@ -48,11 +48,12 @@ function asksOf(ctx, verb) {
 const paramOf = (ask, name) => (ask && ask.params ? ask.params.find((p) => p.name === name) : null);
 const optionsOf = (ask, name) => { const p = paramOf(ask, name); return p && p.input.options ? p.input.options.filter((o) => !o.disabled) : []; };
 
-// One action from a tap at a time: the next frame redraws the map anyway.
-let sentAt = 0;
-function act(action) {
-  if (Date.now() - sentAt < 500) return;
-  sentAt = Date.now();
+// One action per tap and table version (a double tap sends once; after a
+// refusal the same version may be tried again a moment later).
+let sent = { version: null, at: 0 };
+function act(ctx, action) {
+  if (sent.version === ctx.version && Date.now() - sent.at < 1500) return;
+  sent = { version: ctx.version, at: Date.now() };
   if (window.backroomTable) window.backroomTable.act(action);
 }
 /** Clicks a choice inside a prompt form (opening that alternative first). */
@@ -166,27 +167,27 @@ function mapAnswers(ctx) {
       const kind = kinds.includes(drafted) ? drafted : kinds.includes(lastKind) ? lastKind : kinds.length === 1 ? kinds[0] : null;
       if (!kind) return pickInForm(place.ai, `[data-area-pick="${id}"]`);
       lastKind = kind;
-      act({ type: 'place_token', kind, area: id });
+      act(ctx, { type: 'place_token', kind, area: id });
       return true;
     };
   }
   const reveal = asksOf(ctx, 'reveal')[0];
   if (reveal) {
     for (const o of optionsOf(reveal, 'spot')) lit.slots.add(`${o.value[0]}:${o.value[1]}`);
-    on.slot = (area, space) => act({ type: 'reveal', spot: [area, space] });
+    on.slot = (area, space) => act(ctx, { type: 'reveal', spot: [area, space] });
   }
   for (const verb of ['assign_hit', 'sacrifice', 'sacrifice_unit']) {
     const a = asksOf(ctx, verb)[0];
     if (!a) continue;
     for (const o of optionsOf(a, 'unit')) lit.units.add(o.value);
-    on.unit = (uid) => act({ type: verb, unit: uid });
+    on.unit = (uid) => act(ctx, { type: verb, unit: uid });
   }
   const attack = asksOf(ctx, 'attack')[0];
   if (attack) {
     for (const o of optionsOf(attack, 'unit')) lit.units.add(o.value);
     on.unit = (uid) => {
       const defs = optionsOf(attack, 'defender');
-      if (defs.length === 1) act({ type: 'attack', unit: uid, defender: defs[0].value });
+      if (defs.length === 1) act(ctx, { type: 'attack', unit: uid, defender: defs[0].value });
       else pickInForm(attack.ai, `[data-unit-pick="${uid}"]`);
     };
   }
@@ -397,9 +398,56 @@ function input(param, ask, ctx, key) {
       return { props: { ...tipProps(o.label, areaTip(o.value)), dataset: { areaPick: o.value } }, body: [o.label.replace(/^The /, ''), h('small', ` ${open} open`)] };
     }, { row: true, note: 'or tap a lit area on the map' });
   }
-  if (param.name === 'unit' && ['assign_hit', 'sacrifice', 'sacrifice_unit', 'attack'].includes(ask.verb)) return unitChoice(param, ctx, key, view, fac, who);
+  if (param.name === 'unit' && ['assign_hit', 'sacrifice', 'sacrifice_unit', 'attack'].includes(ask.verb)) return unitChoice(param, ctx, key, view);
   if (['activate', 'use_skill', 'lab_play', 'score_plans', 'reveal'].includes(ask.verb)) return choiceList(param, ctx, key, (o) => ({ body: [o.label] }));
   return null;
+}
+
+// ------------------------------------------------------------ the log: names with their texts
+let namesIndex = null;
+function nameTips() {
+  if (namesIndex) return namesIndex;
+  const tips = new Map();
+  for (const a of C.areas) tips.set(a.name, [a.name, () => areaTip(a.id)]);
+  for (const f of Object.values(C.faction)) {
+    tips.set(f.name, [f.name, () => factionTip(f.id)]);
+    if (f.champion) tips.set(f.champion.name, [f.champion.name, () => unitTip(f.id, 'champion')]);
+  }
+  for (const c of Object.values(C.card)) tips.set(c.name, [c.name, () => cardTip(`${c.id}-1`).replace(/ · target [^\n·]*/, '')]);
+  for (const p of Object.values(C.plan)) tips.set(p.name, [p.name, () => planTip(p.id)]);
+  for (const u of Object.values(C.upgrade)) tips.set(u.name, [u.name, () => upgradeTip(u.id)]);
+  const names = [...tips.keys()].filter((n) => n.length > 3).sort((a, b) => b.length - a.length);
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  namesIndex = { tips, re: names.length ? new RegExp(`(?<![\\w'])(${names.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  return namesIndex;
+}
+/** Card, faction, area and plan names in the log's new lines become tips. */
+function decorateLog() {
+  if (!C.loaded) return;
+  const { tips, re } = nameTips();
+  if (!re) return;
+  for (const li of document.querySelectorAll('.log-list li:not([data-vl])')) {
+    li.dataset.vl = '1';
+    const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    for (const node of nodes) {
+      const text = node.textContent;
+      re.lastIndex = 0;
+      if (!re.test(text)) continue;
+      re.lastIndex = 0;
+      const frag = document.createDocumentFragment();
+      let at = 0;
+      let m;
+      while ((m = re.exec(text))) {
+        const [title, tip] = tips.get(m[1]);
+        frag.append(text.slice(at, m.index), h('span.term', tipProps(title, tip()), m[1]));
+        at = m.index + m[1].length;
+      }
+      frag.append(text.slice(at));
+      node.replaceWith(frag);
+    }
+  }
 }
 
 // ------------------------------------------------------------ register
@@ -411,6 +459,7 @@ registerRenderer('villains', {
   },
   render(view, ctx) {
     if (!C.loaded) loadTexts();
+    queueMicrotask(decorateLog);
     const order = [...view.players.keys()].sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
     return h('div.vl', { dataset: { step: view.phase.step } },
       banner(view, ctx),

@@ -44,7 +44,7 @@ export function choiceList(param, ctx, key, draw, opts = {}) {
 }
 
 /** A choice of units: each with its owner's colour, area and state. */
-export function unitChoice(param, ctx, key, view, factionOf, who) {
+export function unitChoice(param, ctx, key, view) {
   const where = new Map();
   for (const a of view.areas) for (const u of a.units) where.set(u.uid, { a: a.id, u });
   return choiceList(param, ctx, key, (o) => {

@@ -160,7 +160,7 @@ export function reference() {
   const factions = Object.values(C.faction).flatMap((f) => [h('dt', f.name), h('dd', factionTip(f.id))]);
   const areas = C.areas.flatMap((a) => [h('dt', a.name), h('dd', areaTip(a.id))]);
   const cards = Object.values(C.card).sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((c) => [h('dt', c.name), h('dd', cardTip(`${c.id}-1`).replace(/ · target [^\n]*/, ` · targets ${(c.targets || []).map((t) => (t ? shortArea(t) : 'none')).join(', ')}`))]);
+    .flatMap((c) => [h('dt', c.name), h('dd', cardTip(`${c.id}-1`).replace(/ · target [^\n·]*/, ` · targets ${(c.targets || []).map((t) => (t ? shortArea(t) : 'none')).join(', ')}`))]);
   const plans = Object.values(C.plan).flatMap((p) => [h('dt', p.name), h('dd', planTip(p.id))]);
   const ups = Object.values(C.upgrade).flatMap((u) => [h('dt', u.name), h('dd', upgradeTip(u.id))]);
   const tokens = Object.keys(C.basic).flatMap((k) => [h('dt', C.basic[k].name), h('dd', tokenTip(null, k))]);
