@@ -162,16 +162,17 @@ test('one person and three bots play a full turn of Villains through the web cli
       if ((a = by('card_attack'))) { await chooseOne(a.ai, 'defender', 0); await send(a); return 'card attack'; }
       if ((a = by('place_token')) && placedThisTurn(m) < MY_TOKENS) {
         // Choose the token in the palette, then tap a lit area of the City:
-        // Deploy, then Battle, where another seat has placed the most (its
-        // units are likely to come), to fight there.
+        // two Deploys, then Battle, where another seat has placed the most
+        // (its units are likely to come), to fight there.
         await open(a.ai);
         const kinds = a.params.find((p) => p.name === 'kind').input.options;
         const n = placedThisTurn(m);
-        const k = Math.max(0, kinds.findIndex((o) => o.value === ['deploy', 'battle', 'deploy', 'move', 'card'][n % 5]));
+        const k = Math.max(0, kinds.findIndex((o) => o.value === ['deploy', 'deploy', 'battle', 'move', 'card'][n % 5]));
         await formOf(a.ai).locator('.param[data-param="kind"] button.choice').nth(k).click();
         const areas = a.params.find((p) => p.name === 'area').input.options.map((o) => o.value);
         const theirs = (id) => m.view.areas.find((x) => x.id === id).track.filter((t) => t && t.owner !== me).length;
-        const best = [...areas].sort((x, y) => theirs(y) - theirs(x))[0];
+        const mineIn = (id) => m.view.areas.find((x) => x.id === id).track.filter((t) => t && t.owner === me).length;
+        const best = [...areas].sort((x, y) => theirs(y) - theirs(x) || mineIn(y) - mineIn(x))[0];
         const where = (theirs(best) ? best : areas.includes('capitol') ? 'capitol' : best);
         if (seen.placed === 0) await shot('place');
         await page.locator(`.vl-city .vl-area.lit[data-area="${where}"] .vl-area-bg`).click();
@@ -215,7 +216,9 @@ test('one person and three bots play a full turn of Villains through the web cli
       const known = new Set();
       for (const a of m.view.areas) for (const t of a.track) if (t && t.kind && !t.face_up) known.add(String(t.uid));
       for (const b of found) if (![...known].some((u) => b === `token ${u} drawn as known`)) domLeaks.push(`v${m.version}: ${b}`);
-      snapshots.push({ version: m.version, html: await page.evaluate(() => document.querySelector('.table').outerHTML) });
+      // The page and the newest frame it got, read together (a frame is
+      // drawn as it arrives, so the page is never newer than that frame).
+      snapshots.push(await page.evaluate(() => ({ version: window.__states[window.__states.length - 1].version, html: document.querySelector('.table').outerHTML })));
     };
 
     const until = Date.now() + PLAY_MS;
@@ -231,7 +234,7 @@ test('one person and three bots play a full turn of Villains through the web cli
       if (V.battle && !seen.steps.has(`battle:${V.battle.area}`)) {
         seen.steps.add(`battle:${V.battle.area}`);
         seen.battles++;
-        await shot(`combat-${seen.battles}`);
+        await shot(`combat-${seen.battles}`, true);
       }
       if (m.version !== lastVersion) { lastVersion = m.version; await checkDom(m); }
       if (V.phase.step === 'score_plans' && !shotEnd) { shotEnd = true; await shot('score-plans', true); }
@@ -330,6 +333,17 @@ test('one person and three bots play a full turn of Villains through the web cli
     const shown = await page.locator('.vl-mine .vl-cards .vl-card').evaluateAll((els) => els.map((e) => e.dataset.card));
     assert.deepEqual(shown, mine.hand, 'the page shows my own hand');
     assert.equal(await page.locator('.vl-player .vl-card').count(), 0, 'no card is drawn in a player sheet');
+
+    // Texts on hover: an area's control and skill; the rules help with the glossary and every faction.
+    await page.locator('.vl-city .vl-area[data-area="capitol"] .vl-area-name').hover();
+    assert.match(await page.locator('#tip').innerText(), /Control:[\s\S]*Skill:/, 'an area shows its texts on hover');
+    await page.locator('button.rules-button').click();
+    const dlg = page.locator('dialog.rules-dialog');
+    await dlg.locator('#glossary').waitFor();
+    assert.equal(await dlg.locator('.vl-reference details').count(), 6, 'the rules help lists factions, areas, tokens, cards, plans and upgrades');
+    assert.match(await dlg.locator('.vl-reference').textContent(), /Mutants[\s\S]*Cult/);
+    await dlg.screenshot({ path: path.join(shots, 'villains-rules.png') });
+    await dlg.locator('button', { hasText: 'Close' }).click();
 
     await shot('turn2-desktop', true);
     await page.setViewportSize({ width: 390, height: 844 });

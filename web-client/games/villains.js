@@ -297,7 +297,7 @@ function playerSheet(view, ctx, s) {
     dataset: { seat: String(s) }, 'aria-label': `${ctx.seatName(s)}'s sheet`,
   },
   h('header.vl-player-head',
-    h('span.vl-player-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine ? h('span.you', 'you') : null),
+    h('span.vl-player-name', ctx.presenceDot ? ctx.presenceDot(s) : null, h('span.vl-seatno', { title: `Seat ${s + 1}: its markers on the map show ${s + 1}` }, String(s + 1)), ctx.seatName(s), mine ? h('span.you', 'you') : null),
     h('small.vl-faction', f ? tipProps(factionName(f), factionTip(f)) : {}, factionName(f)),
     view.first_player === s ? h('span.vl-firstmark', { title: 'First player' }, '1st') : null,
     p.passed ? h('span.vl-passed', { dataset: { k: `passed:${s}`, v: '1' } }, 'passed') : null),
