@@ -35,7 +35,7 @@ const STEP = 20_000;
 const PLAY_MS = Number(process.env.VILLAINS_PLAY_MS || 240_000);
 const BOT_DELAY_MS = 150;
 const MY_TOKENS = 5; // place this many a turn, then pass
-const MAX_TURNS = 3; // play on until a battle was fought, at most this many turns
+const MAX_TURNS = 4; // play on until a battle was fought, at most this many turns (the game has 4)
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const TOKEN_WORDS = /\b(Deploy|Card|Move|Battle|Biohazard|Hitman|Mr\. Fusion|Wild|Credit Freeze|Rise Up|Invade|Nothing)\b/;
 
@@ -154,8 +154,16 @@ test('one person and three bots play a full turn of Villains through the web cli
       if ((a = by('attack'))) {
         const uid = a.params.find((p) => p.name === 'unit').input.options[0].value;
         const defs = a.params.find((p) => p.name === 'defender').input.options;
-        await page.locator(`.vl-city .vl-unit.lit[data-uid="${uid}"]`).click();
-        if (defs.length > 1) { await chooseOne(a.ai, 'defender', 0); await send(a); }
+        const onMap = page.locator(`.vl-city .vl-unit.lit[data-uid="${uid}"]`);
+        if (await onMap.count()) {
+          await onMap.click();
+          if (defs.length > 1) { await chooseOne(a.ai, 'defender', 0); await send(a); }
+        } else {
+          // A unit killed earlier this round still attacks: it is in the graveyard, chosen in the form.
+          await chooseOne(a.ai, 'unit', 0);
+          await chooseOne(a.ai, 'defender', 0);
+          await send(a);
+        }
         seen.myCombat.push('attack');
         return 'attack';
       }
@@ -172,8 +180,11 @@ test('one person and three bots play a full turn of Villains through the web cli
         const areas = a.params.find((p) => p.name === 'area').input.options.map((o) => o.value);
         const theirs = (id) => m.view.areas.find((x) => x.id === id).track.filter((t) => t && t.owner !== me).length;
         const mineIn = (id) => m.view.areas.find((x) => x.id === id).track.filter((t) => t && t.owner === me).length;
-        const best = [...areas].sort((x, y) => theirs(y) - theirs(x) || mineIn(y) - mineIn(x))[0];
-        const where = (theirs(best) ? best : areas.includes('capitol') ? 'capitol' : best);
+        // Enemy units already there (from an earlier turn) count most.
+        const enemies = (id) => m.view.areas.find((x) => x.id === id).units.filter((u) => u.owner !== me).length;
+        const score = (id) => enemies(id) * 10 + theirs(id);
+        const best = [...areas].sort((x, y) => score(y) - score(x) || mineIn(y) - mineIn(x))[0];
+        const where = (score(best) ? best : areas.includes('capitol') ? 'capitol' : best);
         if (seen.placed === 0) await shot('place');
         await page.locator(`.vl-city .vl-area.lit[data-area="${where}"] .vl-area-bg`).click();
         seen.placed++;
@@ -274,6 +285,7 @@ test('one person and three bots play a full turn of Villains through the web cli
     assert.ok(seen.revealed >= 1, 'I revealed a token by tapping the map');
     assert.ok(m.view.turn >= 2 || m.view.phase.step === 'over', 'the End Phase ran and the next turn began');
     t.diagnostic(`battles fought: ${seen.battles}; my combat moves: ${seen.myCombat.join(', ') || 'none'}`);
+    assert.ok(seen.battles >= 1, 'a battle was fought (the policy places Deploy, Deploy, Battle where enemies are)');
 
     // --- the frames: nothing of another seat but counts and what the viewer may know
     const otherKnown = (f) => f.view.players.map((p) => p.target && p.target.state === 'known');

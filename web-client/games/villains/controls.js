@@ -54,7 +54,7 @@ export function unitChoice(param, ctx, key, view) {
     return {
       props: { dataset: { unitPick: String(o.value) } },
       body: [u ? h('span.vl-chip', { style: { '--seat': seatColor(u.owner) } }) : null, ' ', h('b', o.label),
-        w ? h('small', ` in ${areaName(w.a)}${state ? ` · ${state}` : ''}`) : null],
+        w ? h('small', ` in ${areaName(w.a)}${state ? ` · ${state}` : ''}`) : h('small', ' killed this round, still attacks')],
     };
   }, { row: true });
 }
