@@ -1,13 +1,13 @@
 // Villains: the table.
 //
 // Draws, from the viewer's view only: the banner (turn, phase, step, who
-// is awaited), the combat under way with the last dice rolled, the City as
-// an SVG map (villains/city.js) with the chosen area's details beside it,
-// the capitol tokens and decks, one sheet per player (faction, energy,
-// resources, AP and PP, captured markers, upgrade, hand and plan counts,
-// target as far as the viewer may know it, reserves, passed), and the
-// viewer's own secrets under the prompt: target, plans with objectives,
-// hand of action cards, tokens in reserve.
+// is awaited), one sheet per player (faction, energy, resources, AP and
+// PP, captured markers, upgrade, hand and plan counts, target as far as
+// the viewer may know it, reserves, passed), the capitol tokens and decks,
+// the combat under way with the last dice rolled, the City as an SVG map
+// (villains/city.js) with the chosen area's details beside it, right above
+// the prompt, and the viewer's own secrets under the prompt: target, plans
+// with objectives, hand of action cards, tokens in reserve.
 //
 // The map answers the prompt where it can: a tap on a lit area places the
 // chosen token there, on a lit token reveals it, on a lit unit assigns the
@@ -464,11 +464,12 @@ registerRenderer('villains', {
     return h('div.vl', { dataset: { step: view.phase.step } },
       banner(view, ctx),
       C.loaded ? null : h('p.small.muted', 'The card texts have not loaded yet: things show by id.'),
-      combatPanel(view, ctx),
-      cityPanel(view, ctx),
+      h('section.vl-players', { 'aria-label': 'Players' }, order.map((s) => playerSheet(view, ctx, s))),
       tableLine(view, ctx),
-      mySecrets(view, ctx),
-      h('section.vl-players', { 'aria-label': 'Players' }, order.map((s) => playerSheet(view, ctx, s))));
+      combatPanel(view, ctx),
+      // The map last, right above the prompt it answers.
+      cityPanel(view, ctx),
+      mySecrets(view, ctx));
   },
   input,
 });
