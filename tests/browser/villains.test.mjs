@@ -186,7 +186,7 @@ test('one person and three bots play a full turn of Villains through the web cli
         const best = [...areas].sort((x, y) => score(y) - score(x) || mineIn(y) - mineIn(x))[0];
         const where = (score(best) ? best : areas.includes('capitol') ? 'capitol' : best);
         if (seen.placed === 0) await shot('place');
-        await page.locator(`.vl-city .vl-area.lit[data-area="${where}"] .vl-area-bg`).click();
+        await page.locator(`.vl-city .vl-area.lit[data-area="${where}"] .vl-area-name`).click();
         seen.placed++;
         return `place ${kinds[k].value} in ${where}`;
       }
