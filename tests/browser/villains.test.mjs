@@ -16,6 +16,10 @@
 //   still secret is searched for it;
 // - no frame holds another seat's hand, plans, reserve, or the kind of a
 //   face-down token it may not know;
+// - the person plays on (at most the game's four turns) until a battle has
+//   been fought, and the last attack's dice are on the page as rolled;
+// - an area's texts show on hover; the rules help has the glossary and
+//   the reference of factions, areas, tokens, cards, plans and upgrades;
 // - the hand the page shows is the viewer's own; nothing sticks out at
 //   phone width.
 // Also checks that villains/content.json matches the engine's content.
@@ -124,7 +128,7 @@ test('one person and three bots play a full turn of Villains through the web cli
       return false;
     };
 
-    const seen = { steps: new Set(), placed: 0, revealed: 0, battles: 0, myCombat: [], rejected: [], did: [] };
+    const seen = { steps: new Set(), placed: 0, revealed: 0, battles: 0, diceShown: 0, myCombat: [], rejected: [], did: [] };
     const snapshots = []; // {version, html}
     /** My tokens on the board (placed this turn). */
     const placedThisTurn = (m) => m.view.areas.reduce((n, a) => n + a.track.filter((t) => t && t.owner === me).length, 0)
@@ -229,7 +233,18 @@ test('one person and three bots play a full turn of Villains through the web cli
       for (const b of found) if (![...known].some((u) => b === `token ${u} drawn as known`)) domLeaks.push(`v${m.version}: ${b}`);
       // The page and the newest frame it got, read together (a frame is
       // drawn as it arrives, so the page is never newer than that frame).
-      snapshots.push(await page.evaluate(() => ({ version: window.__states[window.__states.length - 1].version, html: document.querySelector('.table').outerHTML })));
+      const snap = await page.evaluate(() => {
+        const st = window.__states[window.__states.length - 1];
+        const la = st.view.last_attack;
+        return {
+          version: st.version,
+          html: document.querySelector('.table').outerHTML,
+          dice: la ? [la.rolls.map((r) => String(r % 10)), [...document.querySelectorAll('.vl-last-attack .vl-die')].map((d) => d.textContent)] : null,
+        };
+      });
+      // The last attack's dice are on the page as rolled (0 for a 10).
+      if (snap.dice) { assert.deepEqual(snap.dice[1], snap.dice[0], `v${snap.version}: the dice shown`); seen.diceShown++; }
+      snapshots.push(snap);
     };
 
     const until = Date.now() + PLAY_MS;
@@ -286,6 +301,7 @@ test('one person and three bots play a full turn of Villains through the web cli
     assert.ok(m.view.turn >= 2 || m.view.phase.step === 'over', 'the End Phase ran and the next turn began');
     t.diagnostic(`battles fought: ${seen.battles}; my combat moves: ${seen.myCombat.join(', ') || 'none'}`);
     assert.ok(seen.battles >= 1, 'a battle was fought (the policy places Deploy, Deploy, Battle where enemies are)');
+    assert.ok(seen.diceShown >= 1, 'the dice of an attack were shown');
 
     // --- the frames: nothing of another seat but counts and what the viewer may know
     const otherKnown = (f) => f.view.players.map((p) => p.target && p.target.state === 'known');
