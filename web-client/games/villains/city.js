@@ -36,6 +36,18 @@ function cells(areas) {
   return out;
 }
 
+/** A lit element answers Enter and Space as a tap. */
+const pressable = (el, fn) => {
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'button');
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    e.stopPropagation();
+    fn(e);
+  });
+};
+
 const tip = (el, title, text) => {
   if (!text) return el;
   el.setAttribute('data-tip', text);
@@ -151,6 +163,10 @@ function areaBox(a, view, opts, x, y) {
     if (e.target.closest('.vl-slot.lit, .vl-unit.lit')) return;
     opts.onArea && opts.onArea(a.id, e);
   });
+  if (isLit) {
+    pressable(g, (e) => opts.onArea && opts.onArea(a.id, e));
+    g.setAttribute('aria-label', `${areaName(a.id)}: place here`);
+  }
   return g;
 }
 
@@ -195,7 +211,10 @@ function slot(a, t, i, x, y, w, view, opts) {
     tip(g, `${opts.who(t.owner)}'s face-down token`, `Space ${i + 1}. Only its owner knows what it is${lookers.length ? `; ${lookers.map(opts.who).join(', ')} looked at it` : ''}.`);
   }
   if (lookers.length) g.append(svg('text', { x: x + w - 3, y: y + 12, 'text-anchor': 'end', class: 'vl-eye' }, '◉'));
-  if (lit) g.addEventListener('click', (e) => { e.stopPropagation(); opts.onSlot && opts.onSlot(a.id, i); });
+  if (lit) {
+    g.addEventListener('click', (e) => { e.stopPropagation(); opts.onSlot && opts.onSlot(a.id, i); });
+    pressable(g, () => opts.onSlot && opts.onSlot(a.id, i));
+  }
   return g;
 }
 
@@ -216,6 +235,9 @@ function unitChip(u, cx, cy, view, opts, k = 1) {
   if (u.wounded) g.append(svg('path', { d: `M${cx - 9 * k} ${cy + 9 * k} L${cx + 9 * k} ${cy - 9 * k}`, class: 'vl-wound' }));
   const state = [u.wounded ? 'wounded' : 'healthy', u.readied ? 'readied' : exhausted ? 'exhausted' : null].filter(Boolean).join(', ');
   tip(g, `${unitName(fac, u.type)} of ${opts.who(u.owner)} (${state})`, unitTip(fac, u.type));
-  if (lit) g.addEventListener('click', (e) => { e.stopPropagation(); opts.onUnit && opts.onUnit(u.uid); });
+  if (lit) {
+    g.addEventListener('click', (e) => { e.stopPropagation(); opts.onUnit && opts.onUnit(u.uid); });
+    pressable(g, () => opts.onUnit && opts.onUnit(u.uid));
+  }
   return g;
 }
