@@ -4,7 +4,8 @@
 // is awaited), one sheet per player (faction, energy, resources, AP and
 // PP, captured markers, upgrade, hand and plan counts, target as far as
 // the viewer may know it, reserves, passed), the capitol tokens and decks,
-// the combat under way with the last dice rolled, the City as an SVG map
+// open deal offers (accept, decline, withdraw), the combat under way with
+// the last dice rolled, the City as an SVG map
 // (villains/city.js) with the chosen area's details beside it, right above
 // the prompt, and the viewer's own secrets under the prompt: target, plans
 // with objectives, hand of action cards, tokens in reserve.
@@ -271,6 +272,28 @@ function tableLine(view, ctx) {
     h('div.muted', `Action deck ${view.deck_count} · discards ${view.discards.length}`, top ? [' · top: ', h('span', tipProps(cardName(top), cardTip(top)), cardName(top))] : null));
 }
 
+// ------------------------------------------------------------ deals
+const resWords = (n) => plural(n, 'resource');
+function dealTerms(o) {
+  if (!o.want) return `${resWords(o.give)} as a gift`;
+  if (!o.give) return `nothing for ${resWords(o.want)}`;
+  return `${resWords(o.give)} for ${resWords(o.want)}`;
+}
+/** Open deal offers (public), with Accept, Decline and Withdraw where the prompt allows them. */
+function dealsPanel(view, ctx) {
+  const offers = view.offers || [];
+  if (!offers.length) return null;
+  const can = (verb, name, v) => asksOf(ctx, verb).some((a) => optionsOf(a, name).some((o) => o.value === v));
+  return h('section.vl-deals', { 'aria-label': 'Deal offers' },
+    h('h4', 'Deal offers', h('small.muted', ' · resources only; the receiver accepts or declines')),
+    h('ul', offers.map((o) => h('li.vl-offer', { dataset: { from: String(o.from), to: String(o.to), k: `offer:${o.from}:${o.to}`, v: `${o.give}|${o.want}` } },
+      seatTag(ctx, o.from), ' offers ', seatTag(ctx, o.to), `: ${dealTerms(o)} `,
+      o.to === ctx.seat && can('accept_offer', 'from', o.from) ? h('button.small.primary', { type: 'button', dataset: { offerAccept: '' }, onclick: () => act(ctx, { type: 'accept_offer', from: o.from }) }, 'Accept') : null,
+      o.to === ctx.seat && can('decline_offer', 'from', o.from) ? h('button.small', { type: 'button', dataset: { offerDecline: '' }, onclick: () => act(ctx, { type: 'decline_offer', from: o.from }) }, 'Decline') : null,
+      o.from === ctx.seat && can('withdraw_offer', 'to', o.to) ? h('button.small', { type: 'button', onclick: () => act(ctx, { type: 'withdraw_offer', to: o.to }) }, 'Withdraw') : null))),
+    ctx.seat !== null && ctx.seat !== undefined ? h('p.small.muted', 'Make an offer from the prompt ("Offer … a deal").') : null);
+}
+
 // ------------------------------------------------------------ player sheets
 function targetWords(ctx, p, s) {
   const t = p.target;
@@ -466,6 +489,7 @@ registerRenderer('villains', {
       C.loaded ? null : h('p.small.muted', 'The card texts have not loaded yet: things show by id.'),
       h('section.vl-players', { 'aria-label': 'Players' }, order.map((s) => playerSheet(view, ctx, s))),
       tableLine(view, ctx),
+      dealsPanel(view, ctx),
       combatPanel(view, ctx),
       // The map last, right above the prompt it answers.
       cityPanel(view, ctx),
