@@ -1,0 +1,402 @@
+// End-to-end: one person and three server bots play a full turn of
+// Villains (Start Phase, placing, revealing, the Combat Step, the End
+// Phase) through the web client against the real server binary, at four
+// seats.
+//
+// The person creates the lobby from the landing page, fills the other
+// seats with bots, starts, and answers every prompt through the page: the
+// table's own controls for factions, plans and targets, a tap on a lit
+// area of the City to place a token, a tap on a lit token to reveal it, a
+// tap on a lit unit to assign a hit or attack, the prompt list otherwise.
+// Along the way:
+// - the page never shows another seat's secrets: after every frame, each
+//   other seat's face-down token in the DOM carries no kind, and once the
+//   turn is over (targets revealed at Score Targets, tokens revealed in
+//   Take Actions) every page snapshot taken while a target or token was
+//   still secret is searched for it;
+// - no frame holds another seat's hand, plans, reserve, or the kind of a
+//   face-down token it may not know;
+// - the person plays on (at most the game's four turns) until a battle has
+//   been fought (likely, not certain: the bots decide too), and the last
+//   attack's dice are on the page as rolled;
+// - an area's texts show on hover; the rules help has the glossary and
+//   the reference of factions, areas, tokens, cards, plans and upgrades;
+// - the hand the page shows is the viewer's own; nothing sticks out at
+//   phone width.
+// Also checks that villains/content.json matches the engine's content.
+//
+// Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
+import { text as contentText, OUT as CONTENT_FILE } from '../../web-client/games/villains/make-content.mjs';
+
+const GAME = 'villains';
+const STEP = 20_000;
+const PLAY_MS = Number(process.env.VILLAINS_PLAY_MS || 240_000);
+const BOT_DELAY_MS = 150;
+const MY_TOKENS = 5; // place this many a turn, then pass
+const MAX_TURNS = 4; // play on until a battle was fought, at most this many turns (the game has 4)
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const TOKEN_WORDS = /\b(Deploy|Card|Move|Battle|Biohazard|Hitman|Mr\. Fusion|Wild|Credit Freeze|Rise Up|Invade|Nothing)\b/;
+
+test('the Villains texts file matches the engine content', () => {
+  assert.equal(fs.readFileSync(CONTENT_FILE, 'utf8'), contentText(), 'run: node web-client/games/villains/make-content.mjs');
+});
+
+test('one person and three bots play a full turn of Villains through the web client', { timeout: 300_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-villains-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  let page;
+  const pageErrors = [];
+  const t0 = Date.now();
+  const shot = (name, full = false) => page.screenshot({ path: path.join(shots, `villains-${name}.png`), fullPage: full });
+  let report = () => '';
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
+    const { base } = server;
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(STEP);
+    page = await ctx.newPage();
+    watchErrors(page, 'page', pageErrors);
+    const frames = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      let m;
+      try { m = JSON.parse(String(f.payload)); } catch { return; }
+      if (m.type === 'state') frames.push(m);
+    }));
+    await recordStates(page);
+    let last = null;
+    const refresh = async () => {
+      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
+      last = r.m;
+      return r;
+    };
+    const settle = async () => {
+      let { n } = await refresh();
+      for (;;) {
+        await sleep(80);
+        const r = await refresh();
+        if (r.n === n && r.m) return;
+        n = r.n;
+      }
+    };
+    const sticksOut = () => page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+
+    // --- lobby: 4 seats, bots, start
+    await page.goto(`${base}/#/`);
+    await page.fill('#name', 'Vera');
+    const card = page.locator(`[data-game="${GAME}"]`);
+    await card.locator('select[name="seats"]').selectOption('4');
+    await card.getByRole('button', { name: 'Create lobby' }).click();
+    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const me = await takeSeat(page);
+    await page.click('#fill-bots');
+    await page.locator('#start:not([disabled])').click();
+    await page.locator('.vl-banner').waitFor();
+
+    const prompt = page.locator('.prompt-area .prompt');
+    const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
+    const open = async (ai) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
+      if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
+    };
+    const send = async (ask) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
+      if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
+      else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
+    };
+    const chooseOne = async (ai, param, k) => {
+      await open(ai);
+      const wrap = formOf(ai).locator(`.param[data-param="${param}"]`);
+      if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: k + 1 });
+      else await wrap.locator('button.choice').nth(k).click();
+    };
+    const awaitsMe = (m) => {
+      const P = m.pending;
+      if (!m.prompt || !P) return false;
+      if (P.mode === 'turn') return P.seat === me;
+      if (P.mode === 'simultaneous') return P.waiting.includes(me);
+      return false;
+    };
+
+    const seen = { steps: new Set(), placed: 0, revealed: 0, battles: 0, diceShown: 0, myCombat: [], rejected: [], did: [] };
+    const snapshots = []; // {version, html}
+    /** My tokens on the board (placed this turn). */
+    const placedThisTurn = (m) => m.view.areas.reduce((n, a) => n + a.track.filter((t) => t && t.owner === me).length, 0)
+      + m.view.players[me].spent_tokens.length;
+    const domLeaks = [];
+
+    /** Plays one of my prompts through the page; returns what it did. */
+    async function play(m) {
+      const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
+      const by = (verb) => asks.find((a) => a.verb === verb);
+      let a;
+      if ((a = by('choose_faction'))) { await chooseOne(a.ai, 'faction', 0); await send(a); return 'faction'; }
+      if ((a = by('bottom_plan'))) { await chooseOne(a.ai, 'plan', 0); await send(a); return 'bottom plan'; }
+      if ((a = by('select_target'))) { await chooseOne(a.ai, 'card', 0); await send(a); return 'target'; }
+      if ((a = by('discard_card'))) { await chooseOne(a.ai, 'card', 0); await send(a); return 'discard card'; }
+      if ((a = by('keep_fighting'))) { await chooseOne(a.ai, 'yes', 1); await send(a); return 'enough'; }
+      if ((a = by('lab_draw'))) { await send(a); return 'lab draw'; }
+      for (const verb of ['assign_hit', 'sacrifice', 'sacrifice_unit']) {
+        if ((a = by(verb))) {
+          // A lit unit on the map answers it.
+          const uid = a.params[0].input.options[0].value;
+          await page.locator(`.vl-city .vl-unit.lit[data-uid="${uid}"]`).click();
+          seen.myCombat.push(verb);
+          return verb;
+        }
+      }
+      if ((a = by('attack'))) {
+        const uid = a.params.find((p) => p.name === 'unit').input.options[0].value;
+        const defs = a.params.find((p) => p.name === 'defender').input.options;
+        const onMap = page.locator(`.vl-city .vl-unit.lit[data-uid="${uid}"]`);
+        if (await onMap.count()) {
+          await onMap.click();
+          if (defs.length > 1) { await chooseOne(a.ai, 'defender', 0); await send(a); }
+        } else {
+          // A unit killed earlier this round still attacks: it is in the graveyard, chosen in the form.
+          await chooseOne(a.ai, 'unit', 0);
+          await chooseOne(a.ai, 'defender', 0);
+          await send(a);
+        }
+        seen.myCombat.push('attack');
+        return 'attack';
+      }
+      if ((a = by('card_attack'))) { await chooseOne(a.ai, 'defender', 0); await send(a); return 'card attack'; }
+      if ((a = by('place_token')) && placedThisTurn(m) < MY_TOKENS) {
+        // Choose the token in the palette, then tap a lit area of the City:
+        // two Deploys, then Battle, where another seat has placed the most
+        // (its units are likely to come), to fight there.
+        await open(a.ai);
+        const kinds = a.params.find((p) => p.name === 'kind').input.options;
+        const n = placedThisTurn(m);
+        const k = Math.max(0, kinds.findIndex((o) => o.value === ['deploy', 'deploy', 'battle', 'move', 'card'][n % 5]));
+        await formOf(a.ai).locator('.param[data-param="kind"] button.choice').nth(k).click();
+        const areas = a.params.find((p) => p.name === 'area').input.options.map((o) => o.value);
+        const theirs = (id) => m.view.areas.find((x) => x.id === id).track.filter((t) => t && t.owner !== me).length;
+        const mineIn = (id) => m.view.areas.find((x) => x.id === id).track.filter((t) => t && t.owner === me).length;
+        // Enemy units already there (from an earlier turn) count most.
+        const enemies = (id) => m.view.areas.find((x) => x.id === id).units.filter((u) => u.owner !== me).length;
+        const score = (id) => enemies(id) * 10 + theirs(id);
+        const best = [...areas].sort((x, y) => score(y) - score(x) || mineIn(y) - mineIn(x))[0];
+        const where = (score(best) ? best : areas.includes('capitol') ? 'capitol' : best);
+        if (seen.placed === 0) await shot('place');
+        await page.locator(`.vl-city .vl-area.lit[data-area="${where}"] .vl-area-name`).click();
+        seen.placed++;
+        return `place ${kinds[k].value} in ${where}`;
+      }
+      if ((a = by('pass_placing'))) { await send(a); return 'pass placing'; }
+      if ((a = by('activate'))) {
+        // The first workable activation, from the list.
+        if (!seen.activateShot) { seen.activateShot = true; await shot('activate'); }
+        await chooseOne(a.ai, 'activation', 0);
+        await send(a);
+        return 'activate';
+      }
+      if ((a = by('discard'))) { await send(a); return 'discard token'; }
+      if ((a = by('reveal'))) {
+        const [area, space] = a.params[0].input.options[0].value;
+        await page.locator(`.vl-city .vl-slot.lit[data-area="${area}"][data-space="${space}"]`).click();
+        seen.revealed++;
+        return `reveal ${area} ${space + 1}`;
+      }
+      if ((a = by('locked'))) { await send(a); return 'locked'; }
+      if ((a = by('pass'))) { await send(a); return 'pass'; }
+      if ((a = by('use_skill'))) { await chooseOne(a.ai, 'skill', 0); await send(a); return 'skill'; }
+      if ((a = by('score_plans'))) { await chooseOne(a.ai, 'scores', 0); await send(a); return 'score plans'; }
+      if ((a = by('inside_job'))) { await chooseOne(a.ai, 'enemy', 0); await send(a); return 'inside job'; }
+      throw new Error(`no policy for prompt "${m.prompt.title}": ${asks.map((x) => x.verb).join(', ')}`);
+    }
+
+    /** Other seats' face-down tokens in the DOM must not say what they are. */
+    const checkDom = async (m) => {
+      const found = await page.evaluate((me) => {
+        const bad = [];
+        for (const g of document.querySelectorAll('.vl-city .vl-slot.down')) {
+          if (Number(g.dataset.owner) === me) continue;
+          if (g.querySelector('.vl-token-known') || g.classList.contains('known')) bad.push(`token ${g.dataset.uid} drawn as known`);
+        }
+        return bad;
+      }, me);
+      // ... unless this viewer looked at it (University skill): then the view says so.
+      const known = new Set();
+      for (const a of m.view.areas) for (const t of a.track) if (t && t.kind && !t.face_up) known.add(String(t.uid));
+      for (const b of found) if (![...known].some((u) => b === `token ${u} drawn as known`)) domLeaks.push(`v${m.version}: ${b}`);
+      // The page and the newest frame it got, read together (a frame is
+      // drawn as it arrives, so the page is never newer than that frame).
+      const snap = await page.evaluate(() => {
+        const st = window.__states[window.__states.length - 1];
+        const la = st.view.last_attack;
+        return {
+          version: st.version,
+          html: document.querySelector('.table').outerHTML,
+          dice: la ? [la.rolls.map((r) => String(r % 10)), [...document.querySelectorAll('.vl-last-attack .vl-die')].map((d) => d.textContent)] : null,
+        };
+      });
+      // The last attack's dice are on the page as rolled (0 for a 10).
+      if (snap.dice) { assert.deepEqual(snap.dice[1], snap.dice[0], `v${snap.version}: the dice shown`); seen.diceShown++; }
+      snapshots.push(snap);
+    };
+
+    const until = Date.now() + PLAY_MS;
+    let lastVersion = -1;
+    report = () => `me ${me}; ${JSON.stringify({ ...seen, steps: [...seen.steps] })}; last ${JSON.stringify(last && { v: last.version, step: last.view.phase, pending: last.pending, prompt: last.prompt && last.prompt.title })}`;
+    let shotEnd = false;
+    for (;;) {
+      assert.ok(Date.now() < until, `the turn did not finish in ${PLAY_MS / 1000} s`);
+      await settle();
+      const m = last;
+      const V = m.view;
+      seen.steps.add(V.phase.step);
+      if (V.battle && !seen.steps.has(`battle:${V.battle.area}`)) {
+        seen.steps.add(`battle:${V.battle.area}`);
+        seen.battles++;
+        await shot(`combat-${seen.battles}`, true);
+      }
+      if (m.version !== lastVersion) { lastVersion = m.version; await checkDom(m); }
+      if (V.phase.step === 'score_plans' && !shotEnd) { shotEnd = true; await shot('score-plans', true); }
+      // A full turn, and more (up to MAX_TURNS) until a battle has been fought.
+      if (V.phase.step === 'over' || V.turn > MAX_TURNS || (V.turn >= 2 && seen.battles > 0 && !V.battle)) break;
+      if (!awaitsMe(m)) { await sleep(60); continue; }
+      const before = m.version;
+      let did;
+      try {
+        did = await play(m);
+      } catch (e) {
+        if ((await refresh()).m.version !== before) continue;
+        throw e;
+      }
+      seen.did.push(did);
+      const deadline = Date.now() + STEP;
+      while (Date.now() < deadline) {
+        if ((await refresh()).m.version > before) break;
+        if (await page.locator('.rejected').count()) break;
+        await sleep(50);
+      }
+      if (await page.locator('.rejected').count()) {
+        seen.rejected.push(`${did}: ${(await page.locator('.rejected').innerText()).replace(/\s+/g, ' ')}`);
+        await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
+        assert.ok(seen.rejected.length < 5, `too many refusals: ${seen.rejected.join(' | ')}`);
+      }
+    }
+    t.diagnostic(report());
+    await settle();
+    const m = last;
+
+    // --- the turn was played through
+    for (const step of ['select_factions', 'select_plans', 'select_targets', 'place_tokens', 'take_actions', 'score_plans']) {
+      assert.ok(seen.steps.has(step), `the turn went through ${step}`);
+    }
+    assert.ok(seen.placed >= 1, 'I placed a token by tapping the map');
+    assert.ok(seen.revealed >= 1, 'I revealed a token by tapping the map');
+    assert.ok(m.view.turn >= 2 || m.view.phase.step === 'over', 'the End Phase ran and the next turn began');
+    t.diagnostic(`battles fought: ${seen.battles}; my combat moves: ${seen.myCombat.join(', ') || 'none'}`);
+    // The bots decide whether anyone fights: a battle is likely, not certain
+    // (the policy places Deploy, Deploy, Battle where enemies are). When there
+    // is one, the map drove the combat moves and the dice were checked above.
+    if (!seen.battles) t.diagnostic('no battle in this match: combat on the map was not exercised');
+    else assert.ok(seen.diceShown >= 1, 'the dice of an attack were shown');
+
+    // --- the frames: nothing of another seat but counts and what the viewer may know
+    const otherKnown = (f) => f.view.players.map((p) => p.target && p.target.state === 'known');
+    for (const f of frames) {
+      f.view.players.forEach((p, s) => {
+        if (s === me) return;
+        for (const k of ['hand', 'plans', 'reserve_tokens', 'upgrades_set_aside', 'plans_bottomed']) assert.ok(!(k in p), `v${f.version}: seat ${s}'s ${k} is in my frame`);
+      });
+      for (const a of f.view.areas) {
+        for (const tk of a.track) {
+          if (!tk || tk.face_up || tk.owner === me) continue;
+          if (tk.kind) assert.ok((tk.known_to || []).includes(me), `v${f.version}: another seat's face-down token ${tk.uid} carries its kind`);
+        }
+      }
+    }
+
+    // --- the secrets the other seats held, learned once revealed, never on the page before
+    const targetOf = new Map(); // "turn:seat" -> card id, once the page could know it
+    const kindOf = new Map(); // token uid -> kind, once face up
+    for (const f of frames) {
+      f.view.players.forEach((p, s) => { if (s !== me && p.target && p.target.state === 'known' && !targetOf.has(`${f.view.turn}:${s}`)) targetOf.set(`${f.view.turn}:${s}`, p.target.card); });
+      for (const a of f.view.areas) for (const tk of a.track) if (tk && tk.owner !== me && tk.face_up && !kindOf.has(tk.uid)) kindOf.set(tk.uid, tk.kind);
+    }
+    assert.equal([...targetOf.keys()].filter((k) => k.startsWith('1:')).length, m.view.seats - 1, 'every other target was revealed at Score Targets');
+    const frameAt = (v) => frames.filter((f) => f.version <= v).pop();
+    let checked = 0;
+    for (const snap of snapshots) {
+      const f = frameAt(snap.version);
+      if (!f) continue;
+      const known = otherKnown(f);
+      for (const [ts, cardId] of targetOf) {
+        const [turn, s] = ts.split(':').map(Number);
+        if (turn !== f.view.turn || known[s]) continue;
+        const re = new RegExp(`${cardId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9])`);
+        assert.ok(!re.test(snap.html), `v${snap.version}: the page holds seat ${s}'s secret target ${cardId}`);
+        checked++;
+      }
+      for (const a of f.view.areas) {
+        for (const tk of a.track) {
+          if (!tk || tk.owner === me || tk.face_up || tk.kind || !kindOf.has(tk.uid)) continue;
+          // The token's tile (and its line in the area details) names no kind.
+          const re = new RegExp(`<g class="vl-slot[^"]*"[^>]*data-uid="${tk.uid}"[^>]*>(.*?)</g>`, 's');
+          const tile = (snap.html.match(re) || [])[0] || '';
+          assert.ok(tile, `v${snap.version}: face-down token ${tk.uid} is drawn`);
+          assert.ok(!TOKEN_WORDS.test(tile) && !/vl-token-known/.test(tile), `v${snap.version}: face-down token ${tk.uid} of seat ${tk.owner} (${kindOf.get(tk.uid)}) shows what it is: ${tile.slice(0, 300)}`);
+          const li = (snap.html.match(new RegExp(`<li[^>]*data-uid="${tk.uid}"[^>]*>(.*?)</li>`, 's')) || [])[0] || '';
+          assert.ok(!TOKEN_WORDS.test(li.replace(/face down/g, '')), `v${snap.version}: the area details name face-down token ${tk.uid}: ${li}`);
+          checked++;
+        }
+      }
+    }
+    assert.deepEqual(domLeaks, [], 'another seat\'s face-down token was drawn as known');
+    t.diagnostic(`${snapshots.length} page snapshots, ${checked} secret checks`);
+
+    // --- my hand is on the page, nobody else's
+    const mine = m.view.players[me];
+    const shown = await page.locator('.vl-mine .vl-cards .vl-card').evaluateAll((els) => els.map((e) => e.dataset.card));
+    assert.deepEqual(shown, mine.hand, 'the page shows my own hand');
+    assert.equal(await page.locator('.vl-player .vl-card').count(), 0, 'no card is drawn in a player sheet');
+
+    // Texts on hover: an area's control and skill; the rules help with the glossary and every faction.
+    await page.locator('.vl-city .vl-area[data-area="capitol"] .vl-area-name').hover();
+    assert.match(await page.locator('#tip').innerText(), /Control:[\s\S]*Skill:/, 'an area shows its texts on hover');
+    await page.locator('button.rules-button').click();
+    const dlg = page.locator('dialog.rules-dialog');
+    await dlg.locator('#glossary').waitFor();
+    assert.equal(await dlg.locator('.vl-reference details').count(), 6, 'the rules help lists factions, areas, tokens, cards, plans and upgrades');
+    assert.match(await dlg.locator('.vl-reference').textContent(), /Mutants[\s\S]*Cult/);
+    await dlg.screenshot({ path: path.join(shots, 'villains-rules.png') });
+    await dlg.locator('button', { hasText: 'Close' }).click();
+
+    await shot('turn2-desktop', true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sleep(250);
+    await shot('turn2-phone', true);
+    const wide = await sticksOut();
+    assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
+    await page.locator('.tabbar .tab[data-tab="board"]').click();
+    await sleep(150);
+    await shot('turn2-phone-board', true);
+    assert.deepEqual(await sticksOut(), [], 'the Board tab fits a phone');
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+    t.diagnostic(`played a turn in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    if (page) await page.screenshot({ path: path.join(shots, 'villains-failure.png'), fullPage: true }).catch(() => {});
+    t.diagnostic(report());
+    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
+    throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
