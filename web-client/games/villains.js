@@ -351,11 +351,21 @@ function cardEl(id, key) {
     h('div.vl-card-kind', `${c.type === 'rule' ? 'Rule' : 'Event'} · ${c.scope}`),
     h('p.vl-card-text', c.text));
 }
-function planEl(id, key) {
+// progress: per objective, true (met now), false, or null (it depends on
+// enemy targets you do not know); absent for plans that are not yours.
+function planEl(id, key, progress) {
   const p = planOf(id);
+  const mark = (i) => {
+    if (!progress) return null;
+    const m = progress[i];
+    if (m === true) return h('span.vl-met', { title: 'Met now' }, '✓ ');
+    if (m === null) return h('span.vl-unknown', { title: 'Depends on enemy targets you do not know' }, '? ');
+    return h('span.vl-unmet', { title: 'Not met yet' }, '· ');
+  };
   return h('li.vl-plan', { dataset: { plan: id, ...(key ? { k: key } : {}) } },
     h('div.vl-plan-name', p.name),
-    h('ol.vl-objectives', p.objectives.map((o) => h('li', { class: o.focus ? 'focus' : '' }, h('b', `${o.pp} PP`), ' ', o.text))));
+    h('ol.vl-objectives', p.objectives.map((o, i) => h('li', { class: [o.focus ? 'focus' : '', progress && progress[i] === true ? 'met' : ''].join(' ').trim() || null },
+      mark(i), h('b', `${o.pp} PP`), ' ', o.text))));
 }
 
 function mySecrets(view, ctx) {
@@ -377,7 +387,7 @@ function mySecrets(view, ctx) {
           h('span.vl-tok-l', TOKEN_LETTER[k]), ` ${tokenName(f, k)} ×${n}`))) : h('p.muted.small', 'None left.'),
         p.spent_tokens.length ? h('p.small.muted', `Left the board this turn: ${p.spent_tokens.map((x) => (x.kind ? tokenName(f, x.kind) : '?')).join(', ')}`) : null)),
     h('h4', `Your plans (${p.plans.length})`),
-    p.plans.length ? h('ul.vl-plans', p.plans.map((id) => planEl(id, `plan:${id}`))) : h('p.muted.small', 'No plans in hand.'),
+    p.plans.length ? h('ul.vl-plans', p.plans.map((id, i) => planEl(id, `plan:${id}`, p.plan_progress && p.plan_progress[i]))) : h('p.muted.small', 'No plans in hand.'),
     p.plans_bottomed && p.plans_bottomed.length ? h('p.small.muted', 'At the bottom of your plan deck: ', p.plans_bottomed.map((id) => planOf(id).name).join(', ')) : null,
     h('h4', `Your hand (${p.hand.length})`),
     p.hand.length ? h('ul.vl-cards', p.hand.map((id) => cardEl(id, `hand:${id}`))) : h('p.muted.small', 'No action cards in hand.'),

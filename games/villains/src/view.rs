@@ -111,6 +111,10 @@ pub struct PlayerView {
     pub plans: Option<Vec<PlanId>>,
     /// Cards in the plan deck.
     pub plan_deck_count: usize,
+    /// For each plan in hand (own only), each objective: met now, or `None`
+    /// when it depends on enemy targets the player does not know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan_progress: Option<Vec<Vec<Option<bool>>>>,
     /// The plans it put on the bottom of its deck, in order (own only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plans_bottomed: Option<Vec<PlanId>>,
@@ -243,6 +247,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 plans: mine.then(|| p.plans.to_vec()),
                 plan_deck_count: p.plan_deck.len(),
                 plans_bottomed: mine.then(|| p.plan_deck[bottom..].to_vec()),
+                plan_progress: mine.then(|| plan_progress(state, s)),
                 scored_plans: p.scored_plans.to_vec(),
                 target: match &p.target {
                     None => TargetView::None,
@@ -415,4 +420,39 @@ fn redeal_tokens(state: &mut State, viewer: Seat, other: Seat, rng: &mut GameRng
         *n = reserve.remove(k).unwrap_or(0);
     }
     state.players[other as usize].reserve_tokens.extend(reserve);
+}
+
+/// Which objectives of `seat`'s plans in hand are met now, as `seat` may
+/// know it: an objective about enemy targets is unknown (`None`) while an
+/// enemy's target is hidden from `seat` (Inside Job and the Police aside).
+fn plan_progress(state: &State, seat: Seat) -> Vec<Vec<Option<bool>>> {
+    use crate::effect::Requirement;
+    let knows_targets = (0..state.seats).filter(|e| *e != seat).all(|e| {
+        state.players[e as usize]
+            .target
+            .as_ref()
+            .is_none_or(|t| state.targets_revealed || t.known_by().contains(seat))
+    });
+    state.players[seat as usize]
+        .plans
+        .iter()
+        .map(|p| {
+            p.plan()
+                .objectives
+                .iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    let blind = o.requires.iter().any(|r| {
+                        matches!(
+                            r,
+                            Requirement::ControlEnemyTargets(_)
+                                | Requirement::ExterminateAnEnemyTarget
+                                | Requirement::UnitsInEnemyTargets { .. }
+                        )
+                    });
+                    (knows_targets || !blind).then(|| crate::end::objective_met(state, seat, *p, i))
+                })
+                .collect()
+        })
+        .collect()
 }

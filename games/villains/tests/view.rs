@@ -247,6 +247,13 @@ fn a_seat_sees_its_own_secrets_and_counts_of_the_others() {
     assert!(v.players[0].hand.is_none() && v.players[0].hand_count == s.players[0].hand.len());
     assert!(v.players[0].plans.is_none() && v.players[0].plan_count == 2);
     assert_eq!(v.players[1].plans_bottomed.as_ref().map(Vec::len), Some(1));
+    // Plan progress: one entry per objective of each own plan; none for others.
+    let progress = v.players[1].plan_progress.as_ref().expect("own progress");
+    assert_eq!(progress.len(), s.players[1].plans.len());
+    for (p, marks) in s.players[1].plans.iter().zip(progress) {
+        assert_eq!(marks.len(), p.plan().objectives.len());
+    }
+    assert!(v.players[0].plan_progress.is_none());
     assert!(matches!(
         v.players[1].target,
         villains::view::TargetView::Known(_)
