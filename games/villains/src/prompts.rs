@@ -326,14 +326,35 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                         .filter(|a| state.area(*a).lowest_open().is_some())
                         .map(|a| opt(&a, a.area().name.clone()))
                         .collect();
-                    if let Some(ask) = one(
+                    let ask = one(
                         Ask::new("place_token", "Place an action token"),
                         "kind",
                         "Token",
                         kinds,
-                    ) {
-                        asks.extend(one(ask, "area", "Area", areas));
-                    }
+                    )
+                    .and_then(|ask| one(ask, "area", "Area", areas));
+                    // The Subway's controller places in any open space: the
+                    // spaces open in some area (the rules check the pair).
+                    let ask = match ask {
+                        Some(ask) if crate::standing::places_in_any_space(state, seat) => {
+                            let most = content()
+                                .area_ids()
+                                .map(|a| state.area(a).track.len())
+                                .max()
+                                .unwrap_or(0);
+                            let spaces: Vec<Opt> = (0..most)
+                                .filter(|i| {
+                                    content().area_ids().any(|a| {
+                                        crate::place::open_spaces(state, seat, a).contains(i)
+                                    })
+                                })
+                                .map(|i| opt(&i, format!("Space {}", i + 1)))
+                                .collect();
+                            one(ask, "space", "Space", spaces)
+                        }
+                        other => other,
+                    };
+                    asks.extend(ask);
                 }
                 asks.push(Ask::new("pass_placing", "Pass"));
             }
