@@ -154,7 +154,7 @@ function mini(id, { down = false, key = null, cls = '', extra = null } = {}) {
   },
   genes(c),
   h('span.mu-mini-name', c.name),
-  typeof c.freeze === 'number' ? h('small.mu-fv', { title: 'Freeze value' }, String(c.freeze)) : c.freeze ? h('small.mu-fv', { title: freezeText(c) }, '★') : null,
+  c.kind === 'boss' ? null : typeof c.freeze === 'number' ? h('small.mu-fv', { title: 'Freeze value' }, String(c.freeze)) : c.freeze ? h('small.mu-fv', { title: freezeText(c) }, '★') : null,
   down ? h('small.mu-down', 'knocked down') : null,
   extra);
 }
@@ -266,7 +266,7 @@ function boardPanel(view, ctx, s) {
     boss ? null : h('div.mu-zone.freezer', { dataset: { k: `freezer:${s}`, v: String(b.freezer.length) } },
       h('small', `Cryo Freezer (${b.freezer.length})`),
       b.freezer.length ? h('span.mu-row', b.freezer.map((id) => (id ? mini(id) : back('frozen from a hand: face down')))) : h('span.mu-empty', 'empty'))),
-  b.pool.length ? h('div.mu-pool', h('small', 'Gene Pool'),
+  b.pool.length && !boss ? h('div.mu-pool', h('small', 'Gene Pool'),
     h('span.mu-row', b.pool.map((st, i) => h('span.mu-stack-top', { dataset: { k: `pool:${s}:${i}`, v: `${st.top || ''}|${st.size}` } },
       h('small', `Stack ${i + 1} · ${st.size}`), st.top ? mini(st.top) : h('span.mu-empty', 'empty'))))) : null);
 }
