@@ -17,6 +17,8 @@
 // 2. Solo (Uprising) against the Singularity Wizard: the person builds a
 //    Gene Pool (Constructed, 12 cards) and plays a full round; the boss
 //    panel shows its Life as the view has it.
+// 3. Draft: the draft panel draws exactly the pack held and the picks
+//    made; after 6 picks and the mulligan the Gene Pool holds 12.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
 
@@ -347,6 +349,37 @@ test('solo: one person builds a Gene Pool and plays a round of Uprising against 
     t.diagnostic(JSON.stringify(seen));
     if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
     throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('draft: the page shows the pack held and the picks made, then the drafted Gene Pool', { timeout: 180_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-draft-'));
+  let server;
+  let browser;
+  let page;
+  const pageErrors = [];
+  const seen = { acted: 0, checks: 0, rejected: [] };
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
+    const opened = await openTable(server.base, { seats: 2, options: { gene_pools: 'draft' }, bots: true });
+    ({ browser, page } = opened);
+    watchErrors(page, 'page', pageErrors);
+    const first = await page.evaluate(() => window.__states[window.__states.length - 1]);
+    assert.equal(first.view.phase, 'draft');
+    await page.locator('.mu-draft').waitFor();
+    const drawn = await page.locator('.mu-draft [data-card]').evaluateAll((els) => els.map((e) => e.dataset.card).sort());
+    assert.deepEqual(drawn, [...first.view.draft.pack, ...first.view.draft.picks].sort(), 'the draft panel draws my pack and picks');
+    await page.screenshot({ path: path.join(shots, 'mutants-draft.png'), fullPage: true });
+    const { last } = await playUntil(page, opened.me, (m) => m.view.phase === 'play', { limitMs: 120_000, seen });
+    t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, phase ${last.view.phase}`);
+    assert.equal(await page.locator('.mu-draft').count(), 0, 'the draft panel is gone after the draft');
+    assert.equal(last.view.boards[opened.me].pool.reduce((a, st) => a + st.size, 0), 12, 'a drafted Gene Pool of 12');
+    assert.deepEqual(seen.rejected, []);
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
   } finally {
     if (browser) await browser.close().catch(() => {});
     if (server) await server.stop().catch(() => {});
