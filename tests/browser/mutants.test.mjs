@@ -287,6 +287,8 @@ test('one person plays a 2-seat game of Mutants against a bot to the end; the bo
     assert.ok(seen.otherBoards > 0, 'the bot\'s board was checked against its public zones');
     t.diagnostic(`checked ${frames.length} frames and ${snapshots.length} page snapshots (bot board drawn from public zones only ${seen.otherBoards} times); ${hidden} hidden bot Advanced Mutants never shown`);
 
+    assert.ok((await page.locator('.log-list .term[data-tip]').count()) > 0, 'card names in the log carry their texts');
+
     // --- a phone: nothing sticks out sideways; a tap on a card shows its text
     await page.setViewportSize({ width: 390, height: 844 });
     await sleep(200);
