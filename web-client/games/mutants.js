@@ -197,7 +197,15 @@ function banner(view, ctx) {
     round ? h('small', { title: 'Power Track scoring this round: first place (red), the others but last (black); last place 0' }, ` · first ${round.red}, others ${round.black}, Crush ${round.black}`) : null),
   h('div.mu-phase', PHASE[view.phase] || view.phase),
   status,
-  view.last_choice ? h('div.mu-last.small', seatTag(view, ctx, view.last_choice[0]), ' chose: ', view.last_choice[1]) : null);
+  view.last_choice ? h('div.mu-last.small', seatTag(view, ctx, view.last_choice[0]), ' chose: ', choiceWords(view.last_choice[1])) : null);
+}
+
+/** The last public answer (the engine's raw pick): a card by its name, a hidden card as such. */
+function choiceWords(v) {
+  const raw = String(v).replace(/^"|"$/g, '');
+  if (raw === 'hand') return 'a card from their hand';
+  if (CONTENT.cards[raw]) return h('span.term', cardTipProps(raw), cardName(raw));
+  return raw;
 }
 
 function powerTrack(view, ctx) {
