@@ -44,7 +44,7 @@ export function getRenderer(gameId) {
  * Games with a file games/<id>.js. Add a game's id here with its renderer;
  * others use the generic one without asking the server for a missing file.
  */
-export const RENDERER_FILES = ['sealed-bids', 'xmen-mutant-revolution', 'villains', 'nefarious-schemes'];
+export const RENDERER_FILES = ['sealed-bids', 'xmen-mutant-revolution', 'villains', 'mutants', 'nefarious-schemes'];
 
 /** Loads games/<id>.js once (it calls registerRenderer); quietly falls back. */
 const loading = new Map();

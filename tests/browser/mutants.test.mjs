@@ -1,0 +1,390 @@
+// End-to-end: Mutants: The Card Game through the web client against the
+// real server binary.
+//
+// 1. One person plays a 2-seat game with Preconstructed Gene Pools against
+//    a bot, to the end of the game (5 rounds), answering every prompt
+//    through the page's controls (the first Deploy through the hand card's
+//    own "Deploy" button). Along the way the page must show the round, the
+//    Power Track with every marker where the view puts it, both boards'
+//    Arena slots (knocked-down Mutants marked), hand/deck/discard counts,
+//    scores, and the person's own hand as cards with their texts as tips.
+//    Secrets: once the game is over, its replay gives the bot seat's own
+//    view after every move; no frame the person got carries the bot's
+//    `hand`, and no Advanced Mutant in the bot's hand that the person could
+//    not know (never public, not in their own hand or pool, not named in
+//    the log) appears in a frame, in the page's text or in its card
+//    attributes.
+// 2. Solo (Uprising) against the Singularity Wizard: the person builds a
+//    Gene Pool (Constructed, 12 cards) and plays a full round; the boss
+//    panel shows its Life as the view has it.
+// 3. Draft: the draft panel draws exactly the pack held and the picks
+//    made; after 6 picks and the mulligan the Gene Pool holds 12.
+//
+// Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
+
+const GAME = 'mutants';
+const STEP = 20_000;
+const BOT_DELAY_MS = 100;
+const BOT = 1;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Card ids anyone at the table (seat `me`) may know from this view. */
+function knownCards(view, me) {
+  const out = new Set();
+  view.boards.forEach((b, s) => {
+    for (const p of b.arena) if (p) out.add(p.card);
+    for (const c of b.discard) out.add(c);
+    for (const c of b.freezer) if (c) out.add(c);
+    for (const st of b.pool) if (st.top) out.add(st.top);
+    if (b.incubator) out.add(b.incubator);
+    if (b.leaving) out.add(b.leaving);
+    if (s === me) for (const c of [...(b.hand || []), ...(b.pool_cards || [])]) out.add(c);
+  });
+  if (view.draft) for (const c of [...view.draft.pack, ...view.draft.picks]) out.add(c);
+  return out;
+}
+
+/** Opens a table from the landing page with the given options, seats a bot if `bots`, starts it. */
+async function openTable(base, { seats, options, bots }) {
+  const browser = await launchBrowser();
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  ctx.setDefaultTimeout(STEP);
+  const page = await ctx.newPage();
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    let m;
+    try { m = JSON.parse(String(f.payload)); } catch { return; }
+    if (m.type === 'state') frames.push(m);
+  }));
+  await recordStates(page);
+  await page.goto(`${base}/#/`);
+  await page.fill('#name', 'Mara');
+  const card = page.locator(`[data-game="${GAME}"]`);
+  await card.locator('select[name="seats"]').selectOption(String(seats));
+  for (const [k, v] of Object.entries(options)) await card.locator(`select[name="${k}"]`).selectOption(v);
+  await card.getByRole('button', { name: 'Create lobby' }).click();
+  await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+  const lobbyId = page.url().split('/').pop();
+  const me = await takeSeat(page);
+  if (bots) await page.click('#fill-bots');
+  await page.locator('#start:not([disabled])').click();
+  await page.locator('.mu-banner').waitFor();
+  return { browser, page, frames, lobbyId, me };
+}
+
+/** Plays prompts through the page until `done(state)`; checks the page against each view. */
+async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
+  let last = null;
+  const refresh = async () => {
+    const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
+    last = r.m;
+    return r;
+  };
+  const settle = async () => {
+    let { n } = await refresh();
+    for (;;) {
+      await sleep(60);
+      const r = await refresh();
+      if (r.n === n && r.m) return;
+      n = r.n;
+    }
+  };
+  const prompt = page.locator('.prompt-area .prompt');
+  const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
+  const open = async (ai) => {
+    const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
+    if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
+  };
+  const send = async (ask) => {
+    const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
+    if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
+    else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
+  };
+  const fillAndSend = async (ask) => {
+    await open(ask.ai);
+    for (const p of ask.params || []) {
+      const wrap = formOf(ask.ai).locator(`.param[data-param="${p.name}"]`);
+      if (p.input.kind === 'one') {
+        if (await wrap.locator('select').count()) {
+          if ((await wrap.locator('select').inputValue()) === '') await wrap.locator('select').selectOption({ index: 1 });
+        } else if ((await wrap.locator('button.choice[aria-checked="true"]').count()) === 0) await wrap.locator('button.choice:not([disabled])').first().click();
+      } else if (p.input.kind === 'many') {
+        const boxes = wrap.locator('input[type="checkbox"]:not([disabled])');
+        for (let k = 0; k < p.input.min; k++) await boxes.nth(k).check();
+      }
+    }
+    await send(ask);
+  };
+
+  async function checkPage(m) {
+    const v = m.view;
+    const got = await page.evaluate(() => ({
+      version: window.__states.length ? window.__states[window.__states.length - 1].version : -1,
+      round: document.querySelector('.mu-banner')?.dataset.round ?? null,
+      hand: [...document.querySelectorAll('.mu-hand .mu-card')].map((e) => e.dataset.card),
+      counts: [...document.querySelectorAll('.mu-board')].map((b) => [b.dataset.seat, b.querySelector('.mu-handcount').dataset.handCount, b.querySelector('.mu-deckcount').dataset.deckCount]),
+      markers: [...document.querySelectorAll('.mu-cell')].map((c) => [...c.querySelectorAll('.mu-marker')].map((x) => Number(x.dataset.seat))),
+      slots: [...document.querySelectorAll('.mu-board')].map((b) => [b.dataset.seat, [...b.querySelectorAll('.mu-slot')].map((s) => { const c = s.querySelector('.mu-mini'); return c ? `${c.dataset.card}${c.classList.contains('down') ? ':down' : ''}` : ''; })]),
+      life: document.querySelector('.mu-boss')?.dataset.life ?? null,
+      drawn: Object.fromEntries([...document.querySelectorAll('.mu-board')].map((b) => [b.dataset.seat, [...b.querySelectorAll('[data-card]')].map((e) => e.dataset.card).sort()])),
+      backs: Object.fromEntries([...document.querySelectorAll('.mu-board')].map((b) => [b.dataset.seat, b.querySelectorAll('.mu-mini.back').length])),
+      tips: document.querySelectorAll('.mu [data-tip]').length,
+      text: document.querySelector('.table')?.textContent || '',
+      cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+    }));
+    if (got.version !== m.version) return null;
+    assert.equal(got.round, String(v.round), 'the banner shows the round');
+    assert.deepEqual(got.hand, v.boards[me].hand, 'the page shows exactly my hand');
+    assert.deepEqual(got.counts.sort(), v.boards.map((b, i) => [String(i), String(b.hand_count), String(b.deck_count)]).sort(), 'hand and deck counts of every board');
+    assert.deepEqual(got.markers, v.track.map((st) => st.slice().reverse()), 'the Power Track shows every marker, top of a stack first');
+    assert.deepEqual(got.slots.sort(), v.boards.map((b, i) => [String(i), b.arena.map((p) => (p ? `${p.card}${p.face_up ? '' : ':down'}` : ''))]).sort(), 'every Arena slot as the view has it');
+    // Another seat's board draws its public zones and nothing else: no hand, no deck, no hidden frozen card.
+    v.boards.forEach((b, s) => {
+      if (s === me) return;
+      const pub = [...b.arena.filter(Boolean).map((p) => p.card), ...b.freezer.filter(Boolean), ...b.pool.map((st) => st.top).filter(Boolean)];
+      if (b.incubator) pub.push(b.incubator);
+      if (b.leaving) pub.push(b.leaving);
+      if (b.discard.length) pub.push(b.discard[b.discard.length - 1]);
+      assert.deepEqual(got.drawn[String(s)], pub.sort(), `board ${s} draws only its public cards`);
+      assert.equal(got.backs[String(s)], b.freezer.filter((c) => !c).length, `board ${s}: face-down frozen cards stay backs`);
+      seen.otherBoards = (seen.otherBoards || 0) + 1;
+    });
+    if (v.boss) assert.equal(got.life, String(v.boss.life), 'the boss panel shows its Life');
+    if (got.hand.length) assert.ok(got.tips > 0, 'cards carry their texts as tips');
+    if (v.boards.some((b) => b.arena.some((p) => p && !p.face_up))) seen.knockedDown = (seen.knockedDown || 0) + 1;
+    seen.checks++;
+    return got;
+  }
+
+  const until = Date.now() + limitMs;
+  const snapshots = [];
+  for (;;) {
+    assert.ok(Date.now() < until, `not done in ${limitMs / 1000} s; last ${JSON.stringify(last && { v: last.version, round: last.view.round, phase: last.view.phase, pending: last.pending, prompt: last.prompt && last.prompt.title })}`);
+    await settle();
+    const m = last;
+    const got = await checkPage(m);
+    if (got) snapshots.push({ version: m.version, text: got.text, cards: got.cards });
+    if (done(m) || m.outcome || m.pending.mode === 'over') return { last: m, snapshots };
+    const mine = m.prompt && Array.isArray(m.prompt.asks) && m.prompt.asks.length;
+    if (!mine) { await sleep(60); continue; }
+    const before = m.version;
+    const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
+    try {
+      const deploy = asks.find((a) => a.verb === 'deploy' && !a.disabled);
+      if (deploy && !seen.shortcut) {
+        // The hand card's own Deploy button fills the prompt's form.
+        const id = deploy.params[0].input.options[0].value;
+        await page.locator(`.mu-hand .mu-card[data-card="${id}"] .mu-deploy`).first().click();
+        await formOf(deploy.ai).locator('button.submit:not([disabled])').click();
+        seen.shortcut = id;
+        onDeploy?.();
+      } else {
+        const a = asks.find((x) => !x.disabled && x.verb === 'deploy') || asks.find((x) => !x.disabled);
+        await fillAndSend(a);
+      }
+    } catch (e) {
+      if ((await refresh()).m.version !== before) continue;
+      throw e;
+    }
+    seen.acted++;
+    const deadline = Date.now() + STEP;
+    while (Date.now() < deadline) {
+      if ((await refresh()).m.version > before) break;
+      if (await page.locator('.rejected').count()) break;
+      await sleep(40);
+    }
+    if (await page.locator('.rejected').count()) {
+      seen.rejected.push((await page.locator('.rejected').innerText()).replace(/\s+/g, ' ').slice(0, 200));
+      await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
+    }
+    if (seen.acted > 800) throw new Error('too many moves');
+  }
+}
+
+test('one person plays a 2-seat game of Mutants against a bot to the end; the bot\'s hand never shows', { timeout: 420_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  let page;
+  const pageErrors = [];
+  const seen = { acted: 0, checks: 0, rejected: [] };
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
+    const { base } = server;
+    const opened = await openTable(base, { seats: 2, options: { gene_pools: 'preconstructed' }, bots: true });
+    ({ browser, page } = opened);
+    const { frames, lobbyId, me } = opened;
+    watchErrors(page, 'page', pageErrors);
+    assert.equal(me, 0);
+    await page.screenshot({ path: path.join(shots, 'mutants-start.png'), fullPage: true });
+    const { last: end, snapshots } = await playUntil(page, me, () => false, { limitMs: 330_000, seen });
+    await page.screenshot({ path: path.join(shots, 'mutants-over.png'), fullPage: true });
+    t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, knocked-down views ${seen.knockedDown || 0}, round ${end.view.round}, ${end.view.summary || ''}`);
+    assert.equal(end.view.phase, 'over', 'the game ended');
+    assert.ok(seen.shortcut, 'a Mutant was deployed from its hand card');
+    assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
+
+    // --- secrets: the bot's hand, move by move, through the bot's own eyes
+    const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
+    const botAt = new Map();
+    const versions = [...new Set([...frames.map((f) => f.version), ...snapshots.map((s) => s.version)])].sort((a, b) => a - b);
+    for (const v of versions) {
+      const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${v}&seat=${BOT}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(r.status, 200, `the replay at ${v}: ${await r.clone().text()}`);
+      const step = await r.json();
+      assert.ok(Array.isArray(step.view.boards[BOT].hand), 'the bot seat sees its own hand');
+      botAt.set(v, step.view.boards[BOT].hand);
+    }
+    const content = await (await fetch(`${base}/api/games/${GAME}/content`)).json();
+    const names = Object.fromEntries(content.cards.map((c) => [c.id, c.name]));
+    const advanced = new Set(content.cards.filter((c) => c.kind === 'advanced').map((c) => c.id));
+    const known = new Set();
+    let logText = '';
+    const knownAt = new Map();
+    for (const f of [...frames].sort((a, b) => a.version - b.version)) {
+      for (const c of knownCards(f.view, me)) known.add(c);
+      logText += `\n${(f.log || []).join('\n')}`;
+      for (const [id, name] of Object.entries(names)) if (logText.includes(name)) known.add(id);
+      knownAt.set(f.version, new Set(known));
+    }
+    const knownBy = (v) => {
+      let best = null;
+      for (const [k, s] of knownAt) if (k <= v && (best === null || k > best[0])) best = [k, s];
+      return best ? best[1] : new Set();
+    };
+    let hidden = 0;
+    for (const f of frames) {
+      if (f.view.phase === 'over') continue;
+      assert.ok(!('hand' in f.view.boards[BOT]), 'a frame carries the bot\'s hand');
+      const bh = botAt.get(f.version);
+      assert.equal(f.view.boards[BOT].hand_count, bh.length, 'the bot\'s hand count matches its own view');
+      const mayKnow = knownBy(f.version);
+      const raw = JSON.stringify({ view: f.view, prompt: f.prompt, log: f.log });
+      for (const c of bh) {
+        if (mayKnow.has(c) || !advanced.has(c)) continue;
+        hidden++;
+        assert.ok(!raw.includes(`"${c}"`), `frame ${f.version} names the bot's hidden card ${c}`);
+        assert.ok(!(f.log || []).some((l) => l.includes(names[c])), `frame ${f.version}'s log names the bot's hidden ${names[c]}`);
+      }
+    }
+    for (const s of snapshots) {
+      const bh = botAt.get(s.version) || [];
+      const mayKnow = knownBy(s.version);
+      for (const c of bh) {
+        if (mayKnow.has(c) || !advanced.has(c)) continue;
+        assert.ok(!s.cards.includes(c), `the page at ${s.version} draws the bot's hidden card ${c}`);
+        assert.ok(!s.text.includes(names[c]), `the page at ${s.version} shows the bot's hidden ${names[c]}`);
+      }
+    }
+    assert.ok(seen.otherBoards > 0, 'the bot\'s board was checked against its public zones');
+    t.diagnostic(`checked ${frames.length} frames and ${snapshots.length} page snapshots (bot board drawn from public zones only ${seen.otherBoards} times); ${hidden} hidden bot Advanced Mutants never shown`);
+
+    assert.ok((await page.locator('.log-list .term[data-tip]').count()) > 0, 'card names in the log carry their texts');
+
+    // --- a phone: nothing sticks out sideways; a tap on a card shows its text
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sleep(200);
+    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+    assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
+    await page.locator('.tabbar button[data-tab="board"]').click();
+    await page.locator('.mu-boards').waitFor();
+    const mini = page.locator('.mu-slot .mu-mini[data-tip]').first();
+    if (await mini.count()) {
+      await mini.click();
+      await page.locator('#tip').waitFor();
+      assert.match(await page.locator('#tip').innerText(), /Mutant/, 'a card in the Arena shows its text on tap');
+    }
+    await page.screenshot({ path: path.join(shots, 'mutants-board-phone.png'), fullPage: true });
+
+    // --- the rules page with every card
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${base}/#/rules/${GAME}`);
+    await page.locator('.rules .glossary-list').waitFor();
+    await page.locator('.mu-reference').waitFor();
+    assert.ok((await page.locator('.mu-reference dt').count()) >= 42, 'the rules list every card');
+    await page.screenshot({ path: path.join(shots, 'mutants-rules.png'), fullPage: true });
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+  } catch (e) {
+    if (page) await page.screenshot({ path: path.join(shots, 'mutants-failure.png'), fullPage: true }).catch(() => {});
+    t.diagnostic(JSON.stringify(seen));
+    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
+    throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('solo: one person builds a Gene Pool and plays a round of Uprising against the Singularity Wizard', { timeout: 240_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-solo-'));
+  let server;
+  let browser;
+  let page;
+  const pageErrors = [];
+  const seen = { acted: 0, checks: 0, rejected: [] };
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
+    const opened = await openTable(server.base, { seats: 1, options: { boss: 'singularity-wizard' }, bots: false });
+    ({ browser, page } = opened);
+    watchErrors(page, 'page', pageErrors);
+    await page.locator('.mu-boss').waitFor();
+    const { last } = await playUntil(page, opened.me, (m) => m.view.round >= 2, { limitMs: 180_000, seen });
+    await page.screenshot({ path: path.join(shots, 'mutants-solo.png'), fullPage: true });
+    t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, round ${last.view.round}, boss Life ${last.view.boss && last.view.boss.life}`);
+    assert.ok(last.view.round >= 2 || last.view.phase === 'over', 'a full round was played');
+    assert.ok(last.view.boss, 'the view has the boss');
+    assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+  } catch (e) {
+    if (page) await page.screenshot({ path: path.join(shots, 'mutants-solo-failure.png'), fullPage: true }).catch(() => {});
+    t.diagnostic(JSON.stringify(seen));
+    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
+    throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('draft: the page shows the pack held and the picks made, then the drafted Gene Pool', { timeout: 180_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-draft-'));
+  let server;
+  let browser;
+  let page;
+  const pageErrors = [];
+  const seen = { acted: 0, checks: 0, rejected: [] };
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
+    const opened = await openTable(server.base, { seats: 2, options: { gene_pools: 'draft' }, bots: true });
+    ({ browser, page } = opened);
+    watchErrors(page, 'page', pageErrors);
+    const first = await page.evaluate(() => window.__states[window.__states.length - 1]);
+    assert.equal(first.view.phase, 'draft');
+    await page.locator('.mu-draft').waitFor();
+    const drawn = await page.locator('.mu-draft [data-card]').evaluateAll((els) => els.map((e) => e.dataset.card).sort());
+    assert.deepEqual(drawn, [...first.view.draft.pack, ...first.view.draft.picks].sort(), 'the draft panel draws my pack and picks');
+    await page.screenshot({ path: path.join(shots, 'mutants-draft.png'), fullPage: true });
+    const { last } = await playUntil(page, opened.me, (m) => m.view.phase === 'play', { limitMs: 120_000, seen });
+    t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, phase ${last.view.phase}`);
+    assert.equal(await page.locator('.mu-draft').count(), 0, 'the draft panel is gone after the draft');
+    assert.equal(last.view.boards[opened.me].pool.reduce((a, st) => a + st.size, 0), 12, 'a drafted Gene Pool of 12');
+    assert.deepEqual(seen.rejected, []);
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
