@@ -1,0 +1,703 @@
+//! Content as validated data: characters (stat cards with attacks and
+//! superpowers), Team Tactic cards, crisis cards, terrain sets and the
+//! geometry constants, all from JSON under `content/`.
+//!
+//! The printed cards are proprietary and the rulebook gives only fragments,
+//! so everything played is the digest's **house starter set**, each entry
+//! marked `"source": "house"`; the rulebook fragments sit in
+//! `content/fixtures/` and are never played. Effects are data (the
+//! [`Effect`] and [`Power`] primitives) that the engine interprets; no rule
+//! branches on a card's name. A mistake is reported at load with the file,
+//! the entry and the field.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// The geometry constants (digest §2.2), all house assumptions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GeometryConfig {
+    /// Always `house`.
+    pub source: String,
+    /// Why these numbers.
+    pub note: String,
+    /// The table is `[0, t]²` inches.
+    pub table_inches: f64,
+    /// Tolerance: a tie counts as "within".
+    pub eps: f64,
+    /// Range 1..=5 in inches (R1 is the width of a range tool).
+    pub range_inches: Vec<f64>,
+    /// Movement tool lengths.
+    pub tools: ToolLengths,
+    /// Movement tool width.
+    pub tool_width: f64,
+    /// Objective token diameter.
+    pub token_diameter: f64,
+    /// Base sizes are given in millimetres.
+    pub mm_per_inch: f64,
+    /// Deployment: within this range of the owner's edge.
+    pub deploy_range: u8,
+    /// The movement Size of a climb, Flight and Wall Crawler.
+    pub climb_size: u8,
+}
+
+/// Lengths of the S, M and L movement tools, in inches.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(non_snake_case, missing_docs)]
+pub struct ToolLengths {
+    pub S: f64,
+    pub M: f64,
+    pub L: f64,
+}
+
+/// A movement tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Tool {
+    /// Short.
+    S,
+    /// Medium.
+    M,
+    /// Long.
+    L,
+}
+
+impl Tool {
+    /// All tools, shortest first.
+    pub const ALL: [Tool; 3] = [Tool::S, Tool::M, Tool::L];
+    /// Its length under `g`.
+    pub fn length(self, g: &GeometryConfig) -> f64 {
+        match self {
+            Tool::S => g.tools.S,
+            Tool::M => g.tools.M,
+            Tool::L => g.tools.L,
+        }
+    }
+}
+
+/// Attack and defense types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum AttackType {
+    /// Physical.
+    Physical,
+    /// Energy.
+    Energy,
+    /// Mystic.
+    Mystic,
+}
+
+/// The conditions of Appendix B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[allow(missing_docs)]
+pub enum Condition {
+    Bleed,
+    Hex,
+    Incinerate,
+    Judgment,
+    Poison,
+    Root,
+    Shock,
+    Slow,
+    Stagger,
+    Stun,
+}
+
+/// How an attack measures its targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RangeKind {
+    /// A target within Rn.
+    Normal,
+    /// Beam n.
+    Beam,
+    /// Area n.
+    Area,
+}
+
+/// An attack's range.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackRange {
+    /// Normal, beam or area.
+    pub kind: RangeKind,
+    /// The range number.
+    pub n: u8,
+}
+
+/// When an attack rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum When {
+    /// A property of the attack (ignores cover or LOS).
+    Always,
+    /// Step A11, before damage.
+    BeforeDamage,
+    /// Step A14, after the attack resolves.
+    AfterAttack,
+}
+
+/// Die faces as icons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Icon {
+    /// Critical.
+    Critical,
+    /// Wild.
+    Wild,
+}
+
+/// Direction of a push.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Dir {
+    /// Away from the attacker.
+    Away,
+    /// Toward the attacker.
+    Toward,
+}
+
+/// An attack effect, interpreted by `rules::attack`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub enum Effect {
+    /// "+⚡": the attacker gains ⚡ equal to the damage dealt.
+    GainPowerFromDamage {},
+    /// The target gains a special condition.
+    GainCondition {
+        /// Which.
+        condition: Condition,
+    },
+    /// Push the target with the n tool, away or toward (no collisions).
+    Push {
+        /// Away or toward the attacker.
+        dir: Dir,
+        /// Tool number 1..=3.
+        n: u8,
+    },
+    /// Throw the target away a distance n (collisions).
+    Throw {
+        /// Tool number 1..=3.
+        n: u8,
+        /// Largest Size thrown.
+        #[serde(rename = "maxSize")]
+        max_size: u8,
+    },
+    /// Other enemies within R`range` of the target suffer `amount`.
+    DamageNearby {
+        /// Range.
+        range: u8,
+        /// Damage.
+        amount: u8,
+    },
+    /// The attack ignores cover.
+    IgnoreCover {},
+    /// The attack ignores line of sight.
+    #[serde(rename = "ignoreLOS")]
+    IgnoreLos {},
+}
+
+/// One rule of an attack: when, which icons gate it, what it does.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackRule {
+    /// When it applies.
+    pub when: When,
+    /// Icons the final attack roll must show.
+    #[serde(default)]
+    pub icons: Vec<Icon>,
+    /// The effect.
+    #[serde(rename = "do")]
+    pub effect: Effect,
+}
+
+/// An attack on a stat card.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// Its name.
+    pub name: String,
+    /// Its type (and the defense it meets).
+    #[serde(rename = "type")]
+    pub kind: AttackType,
+    /// Its range.
+    pub range: AttackRange,
+    /// Attack dice.
+    pub strength: u8,
+    /// ⚡ cost.
+    pub cost: u8,
+    /// Its rules.
+    pub rules: Vec<AttackRule>,
+}
+
+/// Superpower kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PowerKind {
+    /// During its own activation.
+    Active,
+    /// Once per triggering event.
+    Reactive,
+    /// Always on.
+    Innate,
+}
+
+/// A superpower or leadership primitive the engine interprets.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub enum Power {
+    /// Allies within R`range` (itself included) reroll `dice` dice when
+    /// attacking or defending.
+    RerollAllies {
+        /// Range.
+        range: u8,
+        /// Dice.
+        dice: u8,
+    },
+    /// Reroll 1 attack die per critical in the defense roll.
+    RerollPerDefenderCrit {},
+    /// Against attacks of this type each wild counts as 2 successes.
+    WildCountsDouble {
+        /// The attack type.
+        against: AttackType,
+    },
+    /// Damage suffered is reduced by n (to a minimum of 0).
+    ReduceDamage {
+        /// Amount.
+        n: u8,
+    },
+    /// +n ⚡ when damaged by an enemy attack.
+    PowerOnEnemyAttackDamage {
+        /// Amount.
+        n: u8,
+    },
+    /// Leadership: contesting allies get +n defense dice.
+    ContestingDefenseDice {
+        /// Dice.
+        n: u8,
+    },
+    /// Leadership: Healthy allies count double for securing.
+    SecureCountDouble {},
+}
+
+/// A superpower.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Superpower {
+    /// Its name.
+    pub name: String,
+    /// Active, reactive or innate.
+    pub kind: PowerKind,
+    /// ⚡ cost.
+    pub cost: u8,
+    /// Card text.
+    pub text: String,
+    /// What the engine interprets (empty: text only, not yet played).
+    #[serde(default)]
+    pub effects: Vec<Power>,
+}
+
+/// Defense dice per attack type.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct Defense {
+    pub physical: u8,
+    pub energy: u8,
+    pub mystic: u8,
+}
+
+impl Defense {
+    /// Dice against `kind`.
+    pub fn against(&self, kind: AttackType) -> u8 {
+        match kind {
+            AttackType::Physical => self.physical,
+            AttackType::Energy => self.energy,
+            AttackType::Mystic => self.mystic,
+        }
+    }
+}
+
+/// Keywords of Appendix B that change movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Keyword {
+    /// Counts as Size 5 when placing the advance tool.
+    Flight,
+    /// As Flight, for movement.
+    WallCrawler,
+}
+
+/// The Healthy side of a stat card.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    /// Stamina.
+    pub stamina: u8,
+    /// Speed: the longest movement tool.
+    pub speed: Tool,
+    /// Size 1..=6.
+    pub size: u8,
+    /// Defense dice.
+    pub defense: Defense,
+    /// Attacks.
+    pub attacks: Vec<Attack>,
+    /// Superpowers.
+    pub superpowers: Vec<Superpower>,
+    /// Keywords.
+    pub keywords: Vec<Keyword>,
+    /// Immunity [X].
+    pub immunities: Vec<Condition>,
+}
+
+/// What the Injured side changes (house: only Stamina).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InjuredSide {
+    /// Stamina on the Injured side.
+    pub stamina: u8,
+}
+
+/// Both sides.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    /// Healthy.
+    pub healthy: Side,
+    /// Injured overrides.
+    pub injured: InjuredSide,
+}
+
+/// A Leadership ability.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Leadership {
+    /// Its name.
+    pub name: String,
+    /// The affiliation it needs.
+    pub affiliation: String,
+    /// Card text.
+    pub text: String,
+    /// What the engine interprets.
+    pub effects: Vec<Power>,
+}
+
+/// A character's stat card.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Character {
+    /// Stable id.
+    pub id: String,
+    /// `house`.
+    pub source: String,
+    /// Card name.
+    pub name: String,
+    /// No two characters in a squad share one.
+    pub alter_ego: String,
+    /// Threat value.
+    pub threat: u8,
+    /// Base diameter in millimetres.
+    pub base_diameter_mm: f64,
+    /// Affiliations.
+    pub affiliations: Vec<String>,
+    /// Leadership, if any.
+    pub leadership: Option<Leadership>,
+    /// Healthy and Injured sides.
+    pub sides: Sides,
+}
+
+/// A Team Tactic card (data only so far).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct Tactic {
+    pub id: String,
+    pub source: String,
+    pub name: String,
+    pub kind: PowerKind,
+    pub cost: u8,
+    pub affiliation: Option<String>,
+    pub text: String,
+}
+
+/// Secure or Extraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CrisisKind {
+    /// Secure.
+    Secure,
+    /// Extraction.
+    Extraction,
+}
+
+/// How a crisis's tokens score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TokenMode {
+    /// Secured in Cleanup by the side with more contesters.
+    Secure,
+    /// Interact to place your control token.
+    Control,
+    /// Interact to pick up and hold.
+    PickUp,
+}
+
+/// Extra VP for one token from a round on.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TokenBonus {
+    /// Token index.
+    pub token: usize,
+    /// Extra VP.
+    pub vp: u8,
+    /// First round it applies.
+    pub from_round: u8,
+}
+
+/// +vp for controlling at least `at_least` tokens.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ControlBonus {
+    /// Threshold.
+    pub at_least: u8,
+    /// VP.
+    pub vp: u8,
+}
+
+/// Limits on a character holding this crisis's token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum HolderRule {
+    /// Can't use the L tool.
+    NoLongTool,
+    /// Only one move action per activation.
+    OneMovePerActivation,
+}
+
+/// A crisis card.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Crisis {
+    /// Stable id.
+    pub id: String,
+    /// `house`.
+    pub source: String,
+    /// Card name.
+    pub name: String,
+    /// Secure or Extraction.
+    pub kind: CrisisKind,
+    /// Maximum Threat.
+    pub max_threat: u8,
+    /// Token kind (target, asset, civilian).
+    pub token: String,
+    /// How tokens score.
+    pub token_mode: TokenMode,
+    /// Token centres; y = 0 is the non-priority player's edge.
+    pub tokens: Vec<[f64; 2]>,
+    /// VP per token secured, controlled or held.
+    pub vp_per_token: u8,
+    /// Round 6 VP per held token, when different.
+    #[serde(default)]
+    pub round6_vp_per_token: Option<u8>,
+    /// Extra VP per token.
+    pub bonus: Vec<TokenBonus>,
+    /// Extra VP for controlling many.
+    #[serde(default)]
+    pub control_bonus: Option<ControlBonus>,
+    /// Extra VP per token held in the enemy half.
+    #[serde(default)]
+    pub enemy_half_bonus: Option<u8>,
+    /// Limits on holders.
+    pub holder_rules: Vec<HolderRule>,
+    /// Most tokens of this card one character may hold.
+    #[serde(default)]
+    pub carry: Option<u8>,
+}
+
+/// A piece of terrain: an axis-aligned rectangle.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainPiece {
+    /// What it is.
+    pub name: String,
+    /// Size 1..=6.
+    pub size: u8,
+    /// Centre.
+    pub center: [f64; 2],
+    /// Width (x).
+    pub w: f64,
+    /// Height (y).
+    pub h: f64,
+    /// Whether a character may stand on top.
+    #[serde(default = "yes")]
+    pub standable: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A terrain layout.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainSet {
+    /// Stable id.
+    pub id: String,
+    /// `house`.
+    pub source: String,
+    /// Name.
+    pub name: String,
+    /// Notes.
+    pub note: String,
+    /// The pieces.
+    pub pieces: Vec<TerrainPiece>,
+}
+
+/// Everything loaded.
+#[derive(Clone, Debug)]
+pub struct Content {
+    /// Geometry constants.
+    pub geometry: GeometryConfig,
+    /// House characters.
+    pub characters: Vec<Character>,
+    /// House TT cards.
+    pub tactics: Vec<Tactic>,
+    /// House crises.
+    pub crises: Vec<Crisis>,
+    /// Terrain sets.
+    pub terrain_sets: Vec<TerrainSet>,
+}
+
+impl Content {
+    /// The character with this id.
+    pub fn character(&self, id: &str) -> Option<&Character> {
+        self.characters.iter().find(|c| c.id == id)
+    }
+}
+
+/// The shipped content (validated once; the tests load it too).
+pub fn content() -> &'static Content {
+    static C: OnceLock<Content> = OnceLock::new();
+    C.get_or_init(|| {
+        load(&[
+            ("geometry.json", include_str!("../content/geometry.json")),
+            ("house/characters.json", include_str!("../content/house/characters.json")),
+            ("house/tactics.json", include_str!("../content/house/tactics.json")),
+            ("house/crises.json", include_str!("../content/house/crises.json")),
+            ("house/terrain_sets.json", include_str!("../content/house/terrain_sets.json")),
+        ])
+        .unwrap_or_else(|e| panic!("crisis content: {e}"))
+    })
+}
+
+/// Loads and validates content from `(file name, text)` pairs.
+///
+/// # Errors
+/// A message naming the file, the entry and the field at fault.
+pub fn load(files: &[(&str, &str)]) -> Result<Content, String> {
+    let text = |name: &str| {
+        files.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).ok_or_else(|| format!("{name}: file missing"))
+    };
+    let geometry: GeometryConfig = {
+        let f = "geometry.json";
+        serde_json::from_str(text(f)?).map_err(|e| format!("{f}: {e}"))?
+    };
+    let characters: Vec<Character> = entries("house/characters.json", text("house/characters.json")?)?;
+    let tactics: Vec<Tactic> = entries("house/tactics.json", text("house/tactics.json")?)?;
+    let crises: Vec<Crisis> = entries("house/crises.json", text("house/crises.json")?)?;
+    let terrain_sets: Vec<TerrainSet> = entries("house/terrain_sets.json", text("house/terrain_sets.json")?)?;
+    let c = Content { geometry, characters, tactics, crises, terrain_sets };
+    validate(&c)?;
+    Ok(c)
+}
+
+/// Parses a file holding an array, naming the entry (by `id` or `name`,
+/// else its index) of any error.
+fn entries<T: DeserializeOwned>(file: &str, text: &str) -> Result<Vec<T>, String> {
+    let raw: Vec<Value> = serde_json::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    raw.into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let who = v.get("id").or_else(|| v.get("name")).and_then(Value::as_str).map_or(format!("#{i}"), str::to_string);
+            serde_json::from_value(v).map_err(|e| format!("{file}: entry {who}: {e}"))
+        })
+        .collect()
+}
+
+fn check(ok: bool, file: &str, entry: &str, field: &str, why: &str) -> Result<(), String> {
+    if ok { Ok(()) } else { Err(format!("{file}: entry {entry}: field {field}: {why}")) }
+}
+
+/// The checks serde cannot make: ranges, uniqueness, house marking.
+fn validate(c: &Content) -> Result<(), String> {
+    let g = &c.geometry;
+    let f = "geometry.json";
+    check(g.source == "house", f, "geometry", "source", "must be \"house\"")?;
+    check(g.range_inches.len() == 5 && g.range_inches.windows(2).all(|w| w[0] < w[1]), f, "geometry", "rangeInches", "five increasing lengths")?;
+    check(g.tools.S < g.tools.M && g.tools.M < g.tools.L, f, "geometry", "tools", "S < M < L")?;
+    check(g.table_inches > 0.0 && g.eps > 0.0 && g.tool_width > 0.0, f, "geometry", "tableInches", "positive sizes")?;
+    let f = "house/characters.json";
+    let mut ids = std::collections::BTreeSet::new();
+    for ch in &c.characters {
+        let e = ch.id.as_str();
+        check(ids.insert(e), f, e, "id", "duplicate id")?;
+        check(ch.source == "house", f, e, "source", "must be \"house\"")?;
+        check((1..=6).contains(&ch.threat), f, e, "threat", "1 to 6")?;
+        check((25.0..=120.0).contains(&ch.base_diameter_mm), f, e, "baseDiameterMm", "25 to 120 mm")?;
+        let h = &ch.sides.healthy;
+        check((1..=6).contains(&h.size), f, e, "sides.healthy.size", "Size 1 to 6")?;
+        check(h.stamina > 0, f, e, "sides.healthy.stamina", "positive")?;
+        check(ch.sides.injured.stamina > 0, f, e, "sides.injured.stamina", "positive")?;
+        check(!h.attacks.is_empty(), f, e, "sides.healthy.attacks", "at least one attack")?;
+        for (i, a) in h.attacks.iter().enumerate() {
+            let field = format!("sides.healthy.attacks[{i}] ({})", a.name);
+            check((1..=5).contains(&a.range.n), f, e, &format!("{field}.range.n"), "range 1 to 5")?;
+            check(a.strength > 0, f, e, &format!("{field}.strength"), "positive")?;
+            check(a.cost <= 10, f, e, &format!("{field}.cost"), "at most 10 power")?;
+            for r in &a.rules {
+                if let Effect::Push { n, .. } | Effect::Throw { n, .. } = r.effect {
+                    check((1..=3).contains(&n), f, e, &format!("{field}.rules"), "tool distance 1 to 3")?;
+                }
+            }
+        }
+        if let Some(l) = &ch.leadership {
+            check(ch.affiliations.contains(&l.affiliation), f, e, "leadership.affiliation", "the character's own affiliation")?;
+        }
+    }
+    let f = "house/tactics.json";
+    for t in &c.tactics {
+        check(t.source == "house", f, &t.id, "source", "must be \"house\"")?;
+    }
+    let f = "house/crises.json";
+    for k in &c.crises {
+        let e = k.id.as_str();
+        check(k.source == "house", f, e, "source", "must be \"house\"")?;
+        check(!k.tokens.is_empty(), f, e, "tokens", "at least one token")?;
+        for t in &k.tokens {
+            check(t.iter().all(|v| (0.0..=g.table_inches).contains(v)), f, e, "tokens", "on the table")?;
+        }
+        for b in &k.bonus {
+            check(b.token < k.tokens.len(), f, e, "bonus.token", "an index into tokens")?;
+        }
+    }
+    for kind in [CrisisKind::Secure, CrisisKind::Extraction] {
+        check(c.crises.iter().any(|k| k.kind == kind), f, "(all)", "kind", "at least one Secure and one Extraction crisis")?;
+    }
+    let f = "house/terrain_sets.json";
+    for s in &c.terrain_sets {
+        check(s.source == "house", f, &s.id, "source", "must be \"house\"")?;
+        for (i, p) in s.pieces.iter().enumerate() {
+            let field = format!("pieces[{i}] ({})", p.name);
+            check((1..=6).contains(&p.size), f, &s.id, &format!("{field}.size"), "Size 1 to 6")?;
+            check(p.w > 0.0 && p.h > 0.0, f, &s.id, &format!("{field}.w"), "positive width and height")?;
+            let inside = p.center[0] - p.w / 2.0 >= 0.0 && p.center[0] + p.w / 2.0 <= g.table_inches
+                && p.center[1] - p.h / 2.0 >= 0.0 && p.center[1] + p.h / 2.0 <= g.table_inches;
+            check(inside, f, &s.id, &format!("{field}.center"), "the piece must lie on the table")?;
+        }
+    }
+    check(!c.terrain_sets.is_empty(), f, "(all)", "pieces", "at least one terrain set")?;
+    Ok(())
+}
