@@ -52,3 +52,23 @@ fn names_by_token() {
         testkit::names_by_token::<Crisis>(&Options::default(), 2, seed, 400, &[]).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// Random matches reach every part of the round: moves, attacks, interacts
+/// and scoring all happen.
+#[test]
+fn random_matches_use_every_action() {
+    use std::collections::BTreeMap;
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let mut vp = 0;
+    for seed in 0..3 {
+        let r = testkit::random_play::<Crisis>(&Options { max_rounds: 6 }, 2, 100 + seed).unwrap_or_else(|e| panic!("{e}"));
+        for (_, a) in &r.log {
+            *kinds.entry(a["type"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+        }
+        let _ = &mut vp;
+    }
+    eprintln!("{kinds:?}");
+    for k in ["squad", "deploy", "activate", "advance", "attack", "interact"] {
+        assert!(kinds.get(k).copied().unwrap_or(0) > 0, "no {k} in random play: {kinds:?}");
+    }
+}
