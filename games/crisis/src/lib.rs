@@ -15,12 +15,14 @@
 //! * [`rules`]: setup (threat, squads, deployment), activations, the
 //!   attack pipeline and cleanup, and the dispatcher;
 //! * [`prompts`]: what each seat may do; [`view`]: what each seat may see,
-//!   built by allow-list, and the non-leak re-deal.
+//!   built by allow-list, and the non-leak re-deal; [`bot`]: a heuristic
+//!   player.
 //!
 //! `apply` works on a clone and only keeps it when the action was legal,
 //! so a refusal never leaves a half-done change.
 #![deny(missing_docs)]
 
+pub mod bot;
 pub mod content;
 pub mod dice;
 pub mod geometry;
@@ -189,6 +191,10 @@ impl Game for Crisis {
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
         view::redeal_hidden(self, viewer, rng);
+    }
+
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        bot::action(self, seat, rng)
     }
 
     fn max_actions(_seats: u8) -> usize {
