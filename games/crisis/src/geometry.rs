@@ -50,22 +50,33 @@ impl Piece {
     /// True when `c` lies inside (or on) the footprint.
     pub fn holds(&self, c: Pt) -> bool {
         let [x0, y0, x1, y1] = self.bbox;
-        (x0..=x1).contains(&c[0]) && (y0..=y1).contains(&c[1]) && (self.poly.contains(&pt(c)) || on_boundary(self, c))
+        (x0..=x1).contains(&c[0]) && (y0..=y1).contains(&c[1])
     }
 
-    /// Distance from `c` to the footprint's boundary.
+    /// Distance from `c` to the footprint's boundary (the rectangle's
+    /// sides, in closed form: this is the hot path of every test).
     pub fn boundary_dist(&self, c: Pt) -> f64 {
-        Euclidean.distance(&pt(c), self.poly.exterior())
+        let [x0, y0, x1, y1] = self.bbox;
+        if self.holds(c) {
+            (c[0] - x0).min(x1 - c[0]).min(c[1] - y0).min(y1 - c[1])
+        } else {
+            self.dist_point(c)
+        }
     }
 
     /// Distance from `c` to the footprint (0 inside).
     pub fn dist_point(&self, c: Pt) -> f64 {
-        if self.holds(c) { 0.0 } else { self.boundary_dist(c) }
+        let [x0, y0, x1, y1] = self.bbox;
+        let dx = (x0 - c[0]).max(0.0).max(c[0] - x1);
+        let dy = (y0 - c[1]).max(0.0).max(c[1] - y1);
+        dx.hypot(dy)
     }
-}
 
-fn on_boundary(p: &Piece, c: Pt) -> bool {
-    p.boundary_dist(c) <= 1e-12
+    /// The same distance computed by `geo` on the polygon (a cross-check
+    /// for the closed form, used by the tests).
+    pub fn dist_point_geo(&self, c: Pt) -> f64 {
+        if self.poly.contains(&pt(c)) { 0.0 } else { Euclidean.distance(&pt(c), self.poly.exterior()) }
+    }
 }
 
 fn pt(c: Pt) -> Point<f64> {
@@ -188,7 +199,8 @@ pub fn line_of_sight(g: &GeometryConfig, a: Disc, a_on: Option<usize>, b: Disc, 
             return true;
         }
     }
-    let corners: Vec<Pt> = blocking.iter().flat_map(|p| corners(p)).collect();
+    // Only corners inside the hull can touch a segment between the bases.
+    let corners: Vec<Pt> = blocking.iter().flat_map(|p| corners(p)).filter(|c| in_hull(a, b, *c, g.eps)).collect();
     // A line through `p` with direction `u`, when it meets both discs: the
     // segment between the feet of the two centres.
     let try_line = |p: Pt, u: Pt| -> bool {
@@ -223,8 +235,25 @@ pub fn line_of_sight(g: &GeometryConfig, a: Disc, a_on: Option<usize>, b: Disc, 
     false
 }
 
-fn corners(p: &Piece) -> Vec<Pt> {
-    p.poly.exterior().points().map(|q| [q.x(), q.y()]).collect()
+fn corners(p: &Piece) -> [Pt; 4] {
+    let [x0, y0, x1, y1] = p.bbox;
+    [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+}
+
+/// The point lies in the convex hull of the two discs (to `eps`).
+fn in_hull(a: Disc, b: Disc, q: Pt, eps: f64) -> bool {
+    let f = |t: f64| len(sub(q, [a.c[0] + t * (b.c[0] - a.c[0]), a.c[1] + t * (b.c[1] - a.c[1])])) - (a.r + t * (b.r - a.r));
+    min_convex(f) <= eps
+}
+
+/// The least value of a convex function on [0, 1] (ternary search).
+fn min_convex(f: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..40 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if f(m1) < f(m2) { hi = m2 } else { lo = m1 }
+    }
+    f((lo + hi) / 2.0).min(f(0.0)).min(f(1.0))
 }
 
 /// The points where the tangents from `v` touch the disc.
@@ -270,16 +299,17 @@ fn common_tangents(a: Disc, b: Disc) -> Vec<(Pt, Pt)> {
 /// piece and the disc interpolated at `t` minus its radius is convex in `t`,
 /// so a ternary search finds its least value.
 pub fn hull_meets(g: &GeometryConfig, a: Disc, b: Disc, p: &Piece) -> bool {
+    // Quick rejection on bounding boxes.
+    let [x0, y0, x1, y1] = p.bbox;
+    let reach = a.r.max(b.r);
+    if x1 < a.c[0].min(b.c[0]) - reach || x0 > a.c[0].max(b.c[0]) + reach || y1 < a.c[1].min(b.c[1]) - reach || y0 > a.c[1].max(b.c[1]) + reach {
+        return false;
+    }
     let f = |t: f64| {
         let c = [a.c[0] + t * (b.c[0] - a.c[0]), a.c[1] + t * (b.c[1] - a.c[1])];
         p.dist_point(c) - (a.r + t * (b.r - a.r))
     };
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for _ in 0..60 {
-        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
-        if f(m1) < f(m2) { hi = m2 } else { lo = m1 }
-    }
-    f((lo + hi) / 2.0).min(f(0.0)).min(f(1.0)) < -g.eps
+    min_convex(f) < -g.eps
 }
 
 /// Cover (digest §1.6, §2.5): the defender is within R1 of a piece of Size
@@ -298,10 +328,29 @@ pub fn has_cover(g: &GeometryConfig, atk: Disc, def: Disc, def_size: u8, def_on:
 /// The movement tool's capsule (the polyline widened by `half`) enters the
 /// piece's interior.
 pub fn capsule_enters(g: &GeometryConfig, path: &[Pt], half: f64, p: &Piece) -> bool {
-    path.windows(2).any(|w| {
-        let line = Line::new(Coord { x: w[0][0], y: w[0][1] }, Coord { x: w[1][0], y: w[1][1] });
-        Euclidean.distance(&line, &p.poly) < half - g.eps
-    })
+    path.windows(2).any(|w| seg_piece_dist(w[0], w[1], p) < half - g.eps)
+}
+
+/// Distance between a segment and a piece, 0 when they meet: the closed
+/// form for rectangles (the segment crosses it, or the least of the
+/// endpoint-to-piece and corner-to-segment distances).
+pub fn seg_piece_dist(a: Pt, b: Pt, p: &Piece) -> f64 {
+    if p.holds(a) || p.holds(b) || segment_blocked(0.0, a, b, p) {
+        return 0.0;
+    }
+    let d = sub(b, a);
+    let l2 = d[0] * d[0] + d[1] * d[1];
+    let to_seg = |q: Pt| {
+        let t = if l2 == 0.0 { 0.0 } else { (((q[0] - a[0]) * d[0] + (q[1] - a[1]) * d[1]) / l2).clamp(0.0, 1.0) };
+        len(sub(q, along(a, d, t)))
+    };
+    corners(p).iter().map(|c| to_seg(*c)).fold(p.dist_point(a).min(p.dist_point(b)), f64::min)
+}
+
+/// [`seg_piece_dist`] computed by `geo` (a cross-check used by the tests).
+pub fn seg_piece_dist_geo(a: Pt, b: Pt, p: &Piece) -> f64 {
+    let line = Line::new(Coord { x: a[0], y: a[1] }, Coord { x: b[0], y: b[1] });
+    Euclidean.distance(&line, &p.poly)
 }
 
 /// What a straight sweep of a disc ran into.

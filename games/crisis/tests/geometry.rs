@@ -99,6 +99,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
+    fn closed_forms_agree_with_geo(a in arb_disc(), b in arb_disc()) {
+        for p in pieces() {
+            prop_assert!((p.dist_point(a.c) - p.dist_point_geo(a.c)).abs() < 1e-9);
+            prop_assert!((geometry::seg_piece_dist(a.c, b.c, p) - geometry::seg_piece_dist_geo(a.c, b.c, p)).abs() < 1e-9);
+        }
+    }
+
+    #[test]
     fn distance_is_symmetric(a in arb_disc(), b in arb_disc()) {
         prop_assert_eq!(dist_discs(a, b), dist_discs(b, a));
         for p in pieces() {
