@@ -10,28 +10,59 @@ use crisis::{Action, Crisis, Options};
 /// A match in the Activation phase of round 1 with one character each:
 /// returns the state, the generator and the two model indices.
 fn duel(mine: &str, theirs: &str) -> (Crisis, GameRng, usize, usize) {
+    let (g, rng) = squads(&[mine], &[theirs]);
+    let a = g.models.iter().position(|m| m.owner == 0).unwrap();
+    let b = g.models.iter().position(|m| m.owner == 1).unwrap();
+    let mut g = g;
+    // Open ground west of the Car at (23.125, 7.5): no cover, no terrain.
+    g.models[a].pos = [20.0, 3.0];
+    g.models[b].pos = [20.0, 9.0];
+    (g, rng, a, b)
+}
+
+/// A match in round 1 with these squads deployed, seat 0 to act.
+fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let mut rng = GameRng::seeded(7);
     let mut g = Crisis::setup(&Options::default(), 2, &mut rng).unwrap();
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
-    g.apply(0, &Action::Squad { characters: vec![mine.into()] }, &mut rng).unwrap();
+    g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect() }, &mut rng).unwrap();
     assert!(matches!(g.pending(), Pending::Simultaneous { .. }));
-    g.apply(1, &Action::Squad { characters: vec![theirs.into()] }, &mut rng).unwrap();
+    g.apply(1, &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect() }, &mut rng).unwrap();
     assert_eq!(g.phase, Phase::Deployment);
-    for _ in 0..2 {
+    for _ in 0..mine.len() + theirs.len() {
         let seat = g.turn;
         let m = g.models.iter().position(|m| m.owner == seat && !m.deployed).unwrap();
         let pts = crisis::rules::setup::deploy_points(&g, m);
         g.apply(seat, &Action::Deploy { model: m, at: pts[0] }, &mut rng).unwrap();
     }
     assert_eq!(g.phase, Phase::Activation);
-    let a = g.models.iter().position(|m| m.owner == 0).unwrap();
-    let b = g.models.iter().position(|m| m.owner == 1).unwrap();
-    // Open ground west of the Car at (23.125, 7.5): no cover, no terrain.
-    g.models[a].pos = [20.0, 3.0];
-    g.models[b].pos = [20.0, 9.0];
     g.turn = 0;
-    (g, rng, a, b)
+    (g, rng)
+}
+
+#[test]
+fn an_area_attack_hits_every_enemy_in_range_then_allies_suffer_1() {
+    let (mut g, mut rng) = squads(&["granite", "lifeline"], &["razorback", "shade"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (gr, li, ra, sh) = (id(&g, "granite"), id(&g, "lifeline"), id(&g, "razorback"), id(&g, "shade"));
+    // Open ground south of the Building: Granite in the middle, two enemies
+    // and an ally within R2, nothing else near.
+    g.models[gr].pos = [19.0, 11.0];
+    g.models[ra].pos = [19.0, 14.0];
+    g.models[sh].pos = [16.5, 11.0];
+    g.models[li].pos = [21.5, 11.0];
+    g.models[gr].power = 3;
+    g.apply(0, &Action::Activate { model: gr }, &mut rng).unwrap();
+    // Quake (area 2, strength 5, cost 3): blanks for the attacker's first
+    // target (5 dice), 4 defense blanks; the same for the second (3 dice).
+    rng.force_dice([6, 6, 6, 6, 6, 6, 6, 6, 6, 3, 3, 3, 3, 3, 6, 6, 6]);
+    let log = g.apply(0, &Action::Attack { attack: 1, target: ra }, &mut rng).unwrap();
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    assert_eq!(g.models[gr].power, 0, "the cost is paid once");
+    assert_eq!(text.iter().filter(|t| t.contains("attacks")).count(), 2, "{text:?}");
+    assert_eq!(g.models[li].damage, 1, "the ally in range suffers 1: {text:?}");
+    assert_eq!(g.models[li].power, 1, "no power from an allied effect");
 }
 
 #[test]
@@ -126,4 +157,19 @@ fn cleanup_scores_a_secured_token_and_passes_priority() {
     // otherwise seat 0 keeps it. Either way seat 0 has it now.
     let _ = priority;
     assert_eq!(g.priority, 0);
+}
+
+#[test]
+fn a_beam_is_r1_wide_and_rn_long_from_the_attackers_base() {
+    use crisis::geometry::Disc;
+    use crisis::rules::attack::beam_touches;
+    let geo = &crisis::content::content().geometry;
+    let r = 40.0 / 25.4 / 2.0;
+    let from = Disc { c: [10.0, 3.0], r };
+    let aim = [30.0, 3.0];
+    // Beam 3: 6" long, 2" wide, starting at the base's edge.
+    assert!(beam_touches(geo, from, aim, Disc { c: [17.0, 3.5], r }, 3));
+    assert!(!beam_touches(geo, from, aim, Disc { c: [18.0, 3.0], r }, 3), "beyond the far end");
+    assert!(!beam_touches(geo, from, aim, Disc { c: [14.0, 5.0], r }, 3), "beside the beam");
+    assert!(!beam_touches(geo, from, aim, Disc { c: [7.0, 3.0], r }, 3), "behind the attacker");
 }

@@ -24,9 +24,6 @@ use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) -> Option<String> {
     let a = &g.models[attacker];
     let Some(atk) = a.card().sides.healthy.attacks.get(idx) else { return Some("no such attack".into()) };
-    if atk.range.kind != RangeKind::Normal {
-        return Some("beam and area attacks are not yet played by this engine".into());
-    }
     if a.power < atk.cost {
         return Some(format!("{} costs {} power; {} has {}", atk.name, atk.cost, a.card().name, a.power));
     }
@@ -39,7 +36,11 @@ pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) ->
     }
     let geo = g.geo();
     let (ad, td) = (a.disc(geo), t.disc(geo));
-    if !within(geo, dist_discs(ad, td), atk.range.n) {
+    let in_range = match atk.range.kind {
+        RangeKind::Beam => beam_touches(geo, ad, td.c, td, atk.range.n),
+        _ => within(geo, dist_discs(ad, td), atk.range.n),
+    };
+    if !in_range {
         return Some(format!("the target is beyond range {}", atk.range.n));
     }
     let ignore_los = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreLos {}));
@@ -121,6 +122,75 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let geo = g.geo();
     g.models[me].power -= atk.cost;
+    let mut log = Vec::new();
+    // Beams and areas: the cost is paid once, then every enemy in range
+    // and line of sight is attacked in turn; afterwards each other allied
+    // character in range suffers 1.
+    let members = match atk.range.kind {
+        RangeKind::Normal => vec![target],
+        kind => {
+            let ad = g.models[me].disc(geo);
+            let aim = g.models[target].pos;
+            (0..g.models.len())
+                .filter(|&i| i != me && g.models[i].present() && !g.models[i].dazed)
+                .filter(|&i| {
+                    let d = g.models[i].disc(geo);
+                    if kind == RangeKind::Beam { beam_touches(geo, ad, aim, d, atk.range.n) } else { within(geo, dist_discs(ad, d), atk.range.n) }
+                })
+                .collect()
+        }
+    };
+    let owner = g.models[me].owner;
+    let mut allies = Vec::new();
+    for &t in &members {
+        if g.models[t].owner == owner {
+            allies.push(t);
+        } else if g.models[t].present() && !g.models[t].dazed && target_refusal_free(g, me, idx, t) {
+            log.extend(resolve_attack(g, me, idx, t, rng));
+        }
+    }
+    for t in allies {
+        log.push(LogEntry::public(format!("{} is caught in the attack.", model_name(g, t))));
+        log.extend(suffer(g, t, 1, false));
+    }
+    if check_last_standing(g, &mut log) {
+        return Ok(log);
+    }
+    log.extend(activation::after_action(g));
+    Ok(log)
+}
+
+/// [`target_refusal`] for a target of an attack already paid for (the
+/// attacker may no longer hold the cost).
+fn target_refusal_free(g: &Crisis, me: usize, idx: usize, t: usize) -> bool {
+    let mut probe = g.clone();
+    probe.models[me].power = 10;
+    target_refusal(&probe, me, idx, t).is_none()
+}
+
+/// A beam n: the R`n` tool, R1 wide, its short side centred on and
+/// tangent to the attacker's base, aimed at `aim`; does it touch `d`?
+pub fn beam_touches(geo: &crate::content::GeometryConfig, from: Disc, aim: crate::geometry::Pt, d: Disc, n: u8) -> bool {
+    let v = sub(aim, from.c);
+    let l = len(v);
+    if l < 1e-9 {
+        return false;
+    }
+    let u = [v[0] / l, v[1] / l];
+    let w = sub(d.c, from.c);
+    let along_u = w[0] * u[0] + w[1] * u[1] - from.r;
+    let across = (w[1] * u[0] - w[0] * u[1]).abs();
+    let long = crate::geometry::range(geo, n);
+    let half = crate::geometry::range(geo, 1) / 2.0;
+    let dx = (-along_u).max(0.0).max(along_u - long);
+    let dy = (across - half).max(0.0);
+    dx.hypot(dy) <= d.r + geo.eps
+}
+
+/// Steps A4–A14 against one target.
+fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng) -> Vec<LogEntry> {
+    let atk = &g.models[me].card().sides.healthy.attacks[idx];
+    let geo = g.geo();
     let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
     // A4, A5: the pools.
     let a_model = &g.models[me];
@@ -193,11 +263,7 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
         log.extend(resolve(g, me, target, &r.effect, dealt, rng));
     }
     g.last_attack = Some(AttackRecord { attacker: me, target, attack: name, attack_dice: a_dice, defense_dice: d_dice, cover, damage: dealt });
-    if check_last_standing(g, &mut log) {
-        return Ok(log);
-    }
-    log.extend(activation::after_action(g));
-    Ok(log)
+    log
 }
 
 /// Damage from an enemy attack: ⚡ for the target (unless Judgment), plus
