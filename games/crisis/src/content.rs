@@ -281,6 +281,34 @@ pub enum Power {
     },
     /// Leadership: Healthy allies count double for securing.
     SecureCountDouble {},
+    /// Active: place this character within R`range`.
+    Place {
+        /// Range.
+        range: u8,
+    },
+    /// Active: +n dice on its attacks for the rest of the activation.
+    AttackDice {
+        /// Dice.
+        n: u8,
+    },
+    /// Active: remove n damage from an ally (itself excluded) within R`range`.
+    HealAlly {
+        /// Range.
+        range: u8,
+        /// Damage removed.
+        n: u8,
+    },
+    /// Active: throw an enemy of Size ≤ `max_size` within R`range` a
+    /// distance of `n`, in a direction the user chooses.
+    ThrowEnemy {
+        /// Range.
+        range: u8,
+        /// Largest Size.
+        #[serde(rename = "maxSize")]
+        max_size: u8,
+        /// Tool number 1..=3.
+        n: u8,
+    },
 }
 
 /// A superpower.
@@ -298,6 +326,9 @@ pub struct Superpower {
     /// What the engine interprets (empty: text only, not yet played).
     #[serde(default)]
     pub effects: Vec<Power>,
+    /// "Action:": using it is one of the activation's two actions.
+    #[serde(default)]
+    pub action: bool,
 }
 
 /// Defense dice per attack type.

@@ -108,6 +108,28 @@ pub enum Action {
     },
     /// End the activation.
     EndActivation {},
+    /// Use an active superpower.
+    UsePower {
+        /// Index of the superpower on the stat card.
+        power: usize,
+        /// What it names.
+        choice: PowerChoice,
+    },
+}
+
+/// What a superpower names (fields it doesn't need are left out).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerChoice {
+    /// Target model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<usize>,
+    /// A point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub point: Option<geometry::Pt>,
+    /// A direction in degrees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub angle: Option<f64>,
 }
 
 impl Game for Crisis {

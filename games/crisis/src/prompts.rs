@@ -124,6 +124,18 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
             .collect();
         asks.push(Ask::new("shake", "Shake off a condition").param("condition", "Condition", one(opts)));
     }
+    for (i, sp) in model.card().sides.healthy.superpowers.iter().enumerate() {
+        if crate::rules::powers::power_refusal(g, act, i).is_some() {
+            continue;
+        }
+        let opts: Vec<Opt> = crate::rules::powers::choices(g, act, i)
+            .into_iter()
+            .map(|(c, label)| Opt::new(json!(crate::PowerChoice { target: c.target, point: c.point, angle: c.angle }), label))
+            .collect();
+        if !opts.is_empty() {
+            asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
+        }
+    }
     let toks: Vec<Opt> = (0..g.tokens.len())
         .filter(|&t| interact_refusal(g, act, t).is_none())
         .map(|t| Opt::new(t, format!("{} token {}", g.crisis_card(g.tokens[t].crisis).name, g.tokens[t].index + 1)))

@@ -138,6 +138,12 @@ pub struct Activation {
     pub moves: u8,
     /// Tokens interacted with this activation.
     pub interacted: Vec<usize>,
+    /// Superpowers used this activation (each once per turn).
+    #[serde(default)]
+    pub used: Vec<String>,
+    /// Extra attack dice for the rest of the activation.
+    #[serde(default)]
+    pub bonus_dice: u8,
 }
 
 /// The last attack, as everyone saw it.

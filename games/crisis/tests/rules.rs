@@ -173,3 +173,26 @@ fn a_beam_is_r1_wide_and_rn_long_from_the_attackers_base() {
     assert!(!beam_touches(geo, from, aim, Disc { c: [14.0, 5.0], r }, 3), "beside the beam");
     assert!(!beam_touches(geo, from, aim, Disc { c: [7.0, 3.0], r }, 3), "behind the attacker");
 }
+
+#[test]
+fn active_superpowers_pay_their_cost_once_per_turn() {
+    use crisis::PowerChoice;
+    let (mut g, mut rng) = squads(&["lifeline", "shade"], &["razorback"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (li, sh) = (id(&g, "lifeline"), id(&g, "shade"));
+    g.models[li].pos = [19.0, 11.0];
+    g.models[sh].pos = [19.0 + 2.0 * 0.7874 + 1.0, 11.0];
+    g.models[sh].damage = 3;
+    g.models[li].power = 4;
+    g.apply(0, &Action::Activate { model: li }, &mut rng).unwrap();
+    // Patch Up (Action, cost 2): remove 2 damage from an ally within R1.
+    let heal = Action::UsePower { power: 0, choice: PowerChoice { target: Some(sh), point: None, angle: None } };
+    g.apply(0, &heal, &mut rng).unwrap();
+    assert_eq!(g.models[sh].damage, 1);
+    assert_eq!(g.models[li].power, 2);
+    assert_eq!(g.activation.as_ref().unwrap().actions, 1, "an Action: superpower is one of the two actions");
+    let e = g.apply(0, &heal, &mut rng).unwrap_err();
+    assert!(e.message.contains("once per turn"), "{e}");
+    g.apply(0, &Action::EndActivation {}, &mut rng).unwrap();
+    assert_eq!(g.turn, 1);
+}

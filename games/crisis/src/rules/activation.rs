@@ -46,7 +46,7 @@ pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
         Some(m) if m.owner == seat && m.ready() => {}
         _ => return Err(RuleError::illegal("Activation", "activate one of your ready characters (no Activated or Dazed token)")),
     }
-    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new() });
+    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0 });
     g.last_activator = Some(seat);
     Ok(vec![LogEntry::public(format!("{} activates.", model_name(g, model)))])
 }
@@ -248,7 +248,9 @@ pub fn after_action(g: &mut Crisis) -> Vec<LogEntry> {
     maybe_auto_end(g)
 }
 
-fn maybe_auto_end(g: &mut Crisis) -> Vec<LogEntry> {
+/// Ends the activation by itself once both actions are spent and no
+/// token is left to interact with.
+pub fn maybe_auto_end(g: &mut Crisis) -> Vec<LogEntry> {
     let Some(act) = g.activation.clone() else { return Vec::new() };
     if act.actions >= 2 && (0..g.tokens.len()).all(|t| interact_refusal(g, &act, t).is_some()) {
         return finish(g, act.model);

@@ -195,7 +195,8 @@ fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mu
     // A4, A5: the pools.
     let a_model = &g.models[me];
     let t_model = &g.models[target];
-    let mut a_n = i32::from(atk.strength) - i32::from(a_model.has(Condition::Shock));
+    let bonus = g.activation.as_ref().filter(|a| a.model == me).map_or(0, |a| i32::from(a.bonus_dice));
+    let mut a_n = i32::from(atk.strength) + bonus - i32::from(a_model.has(Condition::Shock));
     a_n = a_n.max(1);
     let contesting = g.tokens.iter().enumerate().any(|(t, _)| {
         let d = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
@@ -354,8 +355,7 @@ fn resolve(g: &mut Crisis, me: usize, target: usize, e: &Effect, dealt: u8, rng:
 /// or the table edge. A move that would end partly on the terrain the
 /// target started on does not happen.
 #[allow(clippy::too_many_arguments)]
-fn shove(g: &mut Crisis, me: usize, target: usize, dir: Dir, n: u8, collide: bool, max_size: u8, rng: &mut GameRng) -> Vec<LogEntry> {
-    let geo = g.geo();
+pub fn shove(g: &mut Crisis, me: usize, target: usize, dir: Dir, n: u8, collide: bool, max_size: u8, rng: &mut GameRng) -> Vec<LogEntry> {
     let t = &g.models[target];
     if !t.present() || t.dazed || t.size() > max_size {
         return Vec::new();
@@ -370,6 +370,14 @@ fn shove(g: &mut Crisis, me: usize, target: usize, dir: Dir, n: u8, collide: boo
         Dir::Away => [v[0] / l, v[1] / l],
         Dir::Toward => [-v[0] / l, -v[1] / l],
     };
+    shove_along(g, target, u, n, collide, rng)
+}
+
+/// Moves the target straight along unit `u` with tool `n` (a throw when
+/// `collide`), stopping at the first base, terrain or edge.
+pub fn shove_along(g: &mut Crisis, target: usize, u: crate::geometry::Pt, n: u8, collide: bool, rng: &mut GameRng) -> Vec<LogEntry> {
+    let geo = g.geo();
+    let t = &g.models[target];
     let d = t.disc(geo);
     let order: Vec<usize> = (0..g.models.len()).filter(|&i| i != target && g.models[i].present()).collect();
     let others: Vec<Disc> = order.iter().map(|&i| g.models[i].disc(geo)).collect();

@@ -7,6 +7,7 @@
 pub mod activation;
 pub mod attack;
 pub mod cleanup;
+pub mod powers;
 pub mod setup;
 
 use crate::Action;
@@ -42,6 +43,10 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         Action::Shake { condition } => activation::shake(g, seat, *condition),
         Action::Interact { token } => activation::interact(g, seat, *token),
         Action::EndActivation {} => activation::end_activation(g, seat),
+        Action::UsePower { power, choice } => {
+            let c = powers::Choice { target: choice.target, point: choice.point, angle: choice.angle };
+            powers::use_power(g, seat, *power, &c, rng)
+        }
     }
 }
 
