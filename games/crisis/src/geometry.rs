@@ -369,6 +369,7 @@ pub enum Hit {
 /// Sweeps `d` along unit `u` for up to `max` inches: how far it travels
 /// before touching another base, a piece (unless ignored) or the table
 /// edge, and what it touched.
+#[allow(clippy::needless_range_loop)]
 pub fn sweep(g: &GeometryConfig, d: Disc, u: Pt, max: f64, bases: &[Disc], pieces: &[Piece], ignore: &[usize]) -> (f64, Hit) {
     let mut best = (max, Hit::Nothing);
     let t = g.table_inches;

@@ -7,7 +7,7 @@
 //! every ruling and all house content.
 //!
 //! Module map:
-//! * [`content`]: stat cards, Team Tactic cards, crises, terrain sets and
+//! * [`content`] (checked by [`validate`]): stat cards, Team Tactic cards, crises, terrain sets and
 //!   the geometry constants as validated JSON (house starter set);
 //! * [`geometry`]: bases, terrain, ranges, line of sight, cover, sweeps;
 //!   [`movement`]: the S/M/L tools and legal end positions;
@@ -30,6 +30,7 @@ pub mod movement;
 pub mod prompts;
 pub mod rules;
 pub mod state;
+pub mod validate;
 pub mod view;
 
 pub use state::Crisis;

@@ -78,9 +78,9 @@ pub fn securer(g: &Crisis, t: usize) -> Option<Seat> {
             }
         }
     }
-    for s in 0..2 {
+    for (s, h) in healthy.iter_mut().enumerate() {
         if g.leadership(s as Seat).iter().any(|p| matches!(p, Power::SecureCountDouble {})) {
-            healthy[s] *= 2;
+            *h *= 2;
         }
     }
     let pick = |c: [u32; 2]| match c[0].cmp(&c[1]) {
