@@ -29,6 +29,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             let best = (0..2).max_by_key(|&k| g.crisis_card(k).max_threat).unwrap_or(0);
             Some(Action::ChooseThreat { crisis: best })
         }
+        Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
         Phase::SquadBuild => {
             let mut pool: Vec<&crate::content::Character> = content().characters.iter().collect();
             rng.shuffle(&mut pool);
@@ -48,7 +49,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             let at = points
                 .iter()
                 .filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok())
-                .min_by(|a, b| (a[0] - 18.0).abs().total_cmp(&(b[0] - 18.0).abs()))?;
+                .min_by(|a, b| len(sub(*a, [18.0, 18.0])).total_cmp(&len(sub(*b, [18.0, 18.0]))))?;
             Some(Action::Deploy { model, at })
         }
         Phase::Activation => activation(g, seat, &p),

@@ -66,6 +66,11 @@ pub enum Action {
         /// 0 or 1.
         crisis: usize,
     },
+    /// Edge choice (the non-priority player).
+    ChooseEdge {
+        /// The edge.
+        edge: state::Edge,
+    },
     /// Commit (or change) a secret squad.
     Squad {
         /// Character ids.
@@ -177,7 +182,7 @@ impl Game for Crisis {
                 }
                 Pending::Simultaneous { waiting, committed }
             }
-            Phase::ThreatChoice => Pending::Turn { seat: 1 - self.priority },
+            Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
             Phase::Deployment | Phase::Activation => Pending::Turn { seat: self.turn },
         }
     }

@@ -181,8 +181,22 @@ pub fn straight(g: &GeometryConfig, d: Disc, u: Pt, n: u8, others: &[Disc], piec
     };
     let ignore: Vec<usize> = on.into_iter().collect();
     let (s, hit) = geometry::sweep(g, d, u, tool.length(g), others, pieces, &ignore);
-    // Step back a hair from the contact so the quantized position never
-    // overlaps what it touched.
-    let back = (s - 1.0 / 512.0).max(0.0);
-    (quantize_pt(along(d.c, u, if back > 0.0 { back } else { 0.0 })), hit)
+    // Step back from the contact until the position on the 1/1024" grid
+    // touches nothing (rounding may otherwise push it a hair into what it
+    // touched, or off the table).
+    for k in 1..=32 {
+        let back = (s - f64::from(k) / 512.0).max(0.0);
+        let c = quantize_pt(along(d.c, u, back));
+        let e = Disc { c, r: d.r };
+        let clear = geometry::on_table(g, e)
+            && others.iter().all(|o| !geometry::discs_overlap(g, e, *o))
+            && pieces.iter().enumerate().all(|(i, p)| ignore.contains(&i) || !geometry::overlaps(g, e, p));
+        if clear {
+            return (c, hit);
+        }
+        if back == 0.0 {
+            break;
+        }
+    }
+    (d.c, hit)
 }

@@ -36,6 +36,13 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 Ask::new("choose_threat", "Choose the crisis whose Maximum Threat applies").param("crisis", "Crisis", one(opts.collect())),
             ))
         }
+        Phase::EdgeChoice => {
+            if seat == g.priority {
+                return None;
+            }
+            let opts = crate::state::Edge::ALL.iter().map(|e| Opt::new(json!(e), format!("{e:?} edge"))).collect();
+            Some(Prompt::single("Choose your edge", Ask::new("choose_edge", "Choose your edge").param("edge", "Edge", one(opts))))
+        }
         Phase::SquadBuild => {
             let opts = content()
                 .characters

@@ -17,6 +17,9 @@ use std::sync::OnceLock;
 pub enum Phase {
     /// The non-priority player picks which crisis card's Maximum Threat applies.
     ThreatChoice,
+    /// The non-priority player picks an edge; the priority player takes
+    /// the opposite one; then the crisis tokens are placed.
+    EdgeChoice,
     /// Both players secretly commit a squad (revealed together).
     SquadBuild,
     /// Alternating deployment, priority player first.
@@ -25,6 +28,60 @@ pub enum Phase {
     Activation,
     /// The match is over.
     Over,
+}
+
+/// A table edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Edge {
+    /// y = 0.
+    South,
+    /// y = table.
+    North,
+    /// x = 0.
+    West,
+    /// x = table.
+    East,
+}
+
+impl Edge {
+    /// All four.
+    pub const ALL: [Edge; 4] = [Edge::South, Edge::North, Edge::West, Edge::East];
+
+    /// The opposite edge.
+    pub fn opposite(self) -> Edge {
+        match self {
+            Edge::South => Edge::North,
+            Edge::North => Edge::South,
+            Edge::West => Edge::East,
+            Edge::East => Edge::West,
+        }
+    }
+
+    /// Distance from a point to this edge on a table of side `t`.
+    pub fn dist(self, p: Pt, t: f64) -> f64 {
+        match self {
+            Edge::South => p[1],
+            Edge::North => t - p[1],
+            Edge::West => p[0],
+            Edge::East => t - p[0],
+        }
+    }
+
+    /// A point given on a crisis card (y = 0 at this edge) on the table.
+    pub fn from_card(self, p: Pt, t: f64) -> Pt {
+        match self {
+            Edge::South => p,
+            Edge::North => [t - p[0], t - p[1]],
+            Edge::West => [p[1], t - p[0]],
+            Edge::East => [t - p[1], p[0]],
+        }
+    }
+
+    /// The point at `along` inches along this edge and `off` inches in.
+    pub fn point(self, along: f64, off: f64, t: f64) -> Pt {
+        self.from_card([along, off], t)
+    }
 }
 
 /// A character on the battlefield.
@@ -186,6 +243,9 @@ pub struct Crisis {
     pub max_threat: u8,
     /// The crisis card whose Maximum Threat was chosen.
     pub threat_card: Option<usize>,
+    /// Each seat's edge, once chosen.
+    #[serde(default)]
+    pub edges: Option<[Edge; 2]>,
     /// Terrain layout id.
     pub layout: String,
     /// Each seat's committed squad (character ids), secret until both are in.

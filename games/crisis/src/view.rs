@@ -87,6 +87,8 @@ pub struct View {
     pub threat_card: Option<usize>,
     /// Terrain layout id (pieces in the content).
     pub layout: String,
+    /// Each seat's edge, once chosen.
+    pub edges: Option<[crate::state::Edge; 2]>,
     /// Squads.
     pub squads: [SquadView; 2],
     /// Characters.
@@ -106,7 +108,7 @@ pub struct View {
 /// Builds `viewer`'s view.
 pub fn view(g: &Crisis, viewer: Viewer) -> View {
     let geo = g.geo();
-    let revealed = g.phase != Phase::SquadBuild && g.phase != Phase::ThreatChoice;
+    let revealed = !matches!(g.phase, Phase::SquadBuild | Phase::ThreatChoice | Phase::EdgeChoice);
     let squad = |s: Seat| SquadView {
         committed: g.squads[usize::from(s)].is_some(),
         characters: if revealed || viewer.is(s) { g.squads[usize::from(s)].clone() } else { None },
@@ -121,6 +123,7 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         max_threat: g.max_threat,
         threat_card: g.threat_card,
         layout: g.layout.clone(),
+        edges: g.edges,
         squads: [squad(0), squad(1)],
         models: g
             .models

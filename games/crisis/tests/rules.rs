@@ -26,6 +26,7 @@ fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let mut g = Crisis::setup(&Options::default(), 2, &mut rng).unwrap();
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
+    g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();
     g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect() }, &mut rng).unwrap();
     assert!(matches!(g.pending(), Pending::Simultaneous { .. }));
     g.apply(1, &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect() }, &mut rng).unwrap();

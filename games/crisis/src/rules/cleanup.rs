@@ -49,7 +49,8 @@ pub fn score(g: &Crisis) -> [u8; 2] {
                         continue;
                     }
                     let mut got = if g.round >= 6 { card.round6_vp_per_token.unwrap_or(card.vp_per_token) } else { per_token(t) };
-                    let enemy_half = if m.owner == g.priority { m.pos[1] < geo.table_inches / 2.0 } else { m.pos[1] > geo.table_inches / 2.0 };
+                    let own = crate::rules::setup::edge_of(g, m.owner);
+                    let enemy_half = own.dist(m.pos, geo.table_inches) > geo.table_inches / 2.0;
                     if enemy_half {
                         got += card.enemy_half_bonus.unwrap_or(0);
                     }

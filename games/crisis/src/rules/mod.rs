@@ -34,6 +34,7 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     }
     match a {
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
+        Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
         Action::Squad { characters } => setup::commit_squad(g, seat, characters),
         Action::Deploy { model, at } => setup::deploy(g, seat, *model, *at),
         Action::Activate { model } => activation::activate(g, seat, *model),

@@ -7,7 +7,7 @@ use crate::content::{CrisisKind, content};
 use crate::dice::{self, Face};
 use crate::geometry::{Disc, Pt, dist_discs, quantize_pt};
 use crate::movement;
-use crate::state::{Crisis, Model, Phase, Token};
+use crate::state::{Crisis, Edge, Model, Phase, Token};
 use crate::{ENGINE_VERSION, Options};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet, and_list, seat_ref, seat_verb};
 
@@ -43,7 +43,7 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         deck[rng.index(deck.len())].to_string()
     };
     let crises = [draw(CrisisKind::Secure, rng), draw(CrisisKind::Extraction, rng)];
-    let mut g = Crisis {
+    let g = Crisis {
         version: ENGINE_VERSION,
         options: options.clone(),
         phase: Phase::ThreatChoice,
@@ -53,6 +53,7 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         crises,
         max_threat: 0,
         threat_card: None,
+        edges: None,
         layout: c.terrain_sets[0].id.clone(),
         squads: [None, None],
         models: Vec::new(),
@@ -63,12 +64,6 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         last_attack: None,
         result: None,
     };
-    for k in 0..2 {
-        let card = g.crisis_card(k);
-        for (i, p) in card.tokens.iter().enumerate() {
-            g.tokens.push(Token { crisis: k, index: i, pos: *p, holder: None, control: None });
-        }
-    }
     log.push(LogEntry::public(format!(
         "Crises revealed: {} (Secure, Maximum Threat {}) and {} (Extraction, Maximum Threat {}).",
         g.crisis_card(0).name,
@@ -90,13 +85,42 @@ pub fn choose_threat(g: &mut Crisis, seat: Seat, crisis: usize) -> Lines {
     }
     g.max_threat = g.crisis_card(crisis).max_threat;
     g.threat_card = Some(crisis);
-    g.phase = Phase::SquadBuild;
+    g.phase = Phase::EdgeChoice;
     Ok(vec![LogEntry::public(format!(
         "{} the Maximum Threat of {}: {}.",
         seat_verb(seat, "chooses", "choose"),
         g.crisis_card(crisis).name,
         g.max_threat
     ))])
+}
+
+/// Edge choice: the non-priority player picks any edge, the priority
+/// player takes the opposite one; then the crisis tokens are placed from
+/// the cards' maps (y = 0 is the non-priority player's edge).
+pub fn choose_edge(g: &mut Crisis, seat: Seat, edge: Edge) -> Lines {
+    if g.phase != Phase::EdgeChoice || seat == g.priority {
+        return Err(RuleError::not_your_turn("Edge choice", "the player without priority picks an edge"));
+    }
+    let mut edges = [edge, edge];
+    edges[usize::from(g.priority)] = edge.opposite();
+    g.edges = Some(edges);
+    let t = g.geo().table_inches;
+    for k in 0..2 {
+        let card = g.crisis_card(k);
+        for (i, p) in card.tokens.iter().enumerate() {
+            g.tokens.push(Token { crisis: k, index: i, pos: edge.from_card(*p, t), holder: None, control: None });
+        }
+    }
+    g.phase = Phase::SquadBuild;
+    Ok(vec![LogEntry::public(format!(
+        "{} the {edge:?} edge; the crisis tokens are placed.",
+        seat_verb(seat, "takes", "take")
+    ))])
+}
+
+/// A seat's edge (South before the choice).
+pub fn edge_of(g: &Crisis, seat: Seat) -> Edge {
+    g.edges.map_or(Edge::South, |e| e[usize::from(seat)])
 }
 
 /// Why a squad is not legal, if it is not.
@@ -166,12 +190,6 @@ fn reveal(g: &mut Crisis, log: &mut Vec<LogEntry>) {
     g.turn = g.priority;
 }
 
-/// Whether `seat` deploys at the top edge (the priority player; y = 0 is
-/// the non-priority player's edge).
-pub fn top_edge(g: &Crisis, seat: Seat) -> bool {
-    seat == g.priority
-}
-
 /// Deployment zone: the base within R3 of its owner's edge, on the table,
 /// clear of bases and of terrain it can't stand on.
 pub fn deploy_error(g: &Crisis, model: usize, at: Pt) -> Option<String> {
@@ -179,7 +197,7 @@ pub fn deploy_error(g: &Crisis, model: usize, at: Pt) -> Option<String> {
     let m = &g.models[model];
     let d = Disc { c: at, r: m.disc(geo).r };
     let reach = crate::geometry::range(geo, geo.deploy_range) + geo.eps;
-    let gap = if top_edge(g, m.owner) { geo.table_inches - (at[1] + d.r) } else { at[1] - d.r };
+    let gap = edge_of(g, m.owner).dist(at, geo.table_inches) - d.r;
     if gap > reach {
         return Some("a base is placed within R3 of its owner's edge".into());
     }
@@ -202,13 +220,11 @@ pub fn deploy_error(g: &Crisis, model: usize, at: Pt) -> Option<String> {
 pub fn deploy_points(g: &Crisis, model: usize) -> Vec<Pt> {
     let geo = g.geo();
     let r = g.models[model].disc(geo).r;
-    let top = top_edge(g, g.models[model].owner);
+    let edge = edge_of(g, g.models[model].owner);
     let mut out = Vec::new();
     for row in [r, r + 2.0, r + 4.0] {
         for k in 0..12 {
-            let x = 1.5 + 3.0 * f64::from(k);
-            let y = if top { geo.table_inches - row } else { row };
-            let p = quantize_pt([x, y]);
+            let p = quantize_pt(edge.point(1.5 + 3.0 * f64::from(k), row, geo.table_inches));
             if deploy_error(g, model, p).is_none() {
                 out.push(p);
             }
