@@ -41,7 +41,10 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                     squad.push(c.id.clone());
                 }
             }
-            (!squad.is_empty()).then_some(Action::Squad { characters: squad })
+            let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty()).map(|t| t.id.clone()).collect();
+            cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
+            cards.truncate(5);
+            (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
         }
         Phase::Deployment => {
             let (fixed, points) = opts(&p, "deploy").into_iter().next()?;

@@ -438,7 +438,26 @@ pub struct Character {
     pub sides: Sides,
 }
 
-/// A Team Tactic card (data only so far).
+/// What a Team Tactic card does, when the engine plays it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub enum TacticEffect {
+    /// The active character gains 1 non-attack action.
+    ExtraAction {},
+    /// Allies within R`range` of the active character (itself included)
+    /// each remove 1 condition.
+    ShakeAllies {
+        /// Range.
+        range: u8,
+    },
+    /// The active character may interact with tokens within R`range`.
+    InteractRange {
+        /// Range.
+        range: u8,
+    },
+}
+
+/// A Team Tactic card.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(missing_docs)]
@@ -450,6 +469,9 @@ pub struct Tactic {
     pub cost: u8,
     pub affiliation: Option<String>,
     pub text: String,
+    /// What the engine plays (empty: text only, not yet played).
+    #[serde(default)]
+    pub effects: Vec<TacticEffect>,
 }
 
 /// Secure or Extraction.
@@ -604,6 +626,11 @@ impl Content {
     /// The character with this id.
     pub fn character(&self, id: &str) -> Option<&Character> {
         self.characters.iter().find(|c| c.id == id)
+    }
+
+    /// The Team Tactic card with this id.
+    pub fn tactic(&self, id: &str) -> Option<&Tactic> {
+        self.tactics.iter().find(|c| c.id == id)
     }
 }
 

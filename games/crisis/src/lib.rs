@@ -75,6 +75,15 @@ pub enum Action {
     Squad {
         /// Character ids.
         characters: Vec<String>,
+        /// Up to 5 Team Tactic card ids (left out when none, the form
+        /// matches stored before cards could be chosen).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tactics: Vec<String>,
+    },
+    /// Play a Team Tactic card from the hand (the active character pays).
+    PlayTactic {
+        /// Card id.
+        card: String,
     },
     /// Deploy a character.
     Deploy {

@@ -50,9 +50,12 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 .map(|c| Opt::new(c.id.clone(), format!("{}, threat {}", c.name, c.threat)).disabled_if(c.threat > g.max_threat, || "over the Maximum Threat".into()))
                 .collect();
             let title = if g.squads[usize::from(seat)].is_some() { "Change your squad while your opponent decides" } else { "Build your squad in secret" };
+            let cards = content().tactics.iter().map(|t| Opt::new(t.id.clone(), t.name.clone())).collect();
             Some(Prompt::single(
                 format!("{title}: Maximum Threat {}", g.max_threat),
-                Ask::new("squad", "Commit your squad").param("characters", "Characters", Input::Many { options: opts, min: 1, max: 6 }),
+                Ask::new("squad", "Commit your squad")
+                    .param("characters", "Characters", Input::Many { options: opts, min: 1, max: 6 })
+                    .param("tactics", "Team Tactic cards, up to 5", Input::Many { options: cards, min: 0, max: 5 }),
             ))
         }
         Phase::Deployment => {
@@ -106,7 +109,7 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
             asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", one(opts)));
         }
     }
-    if action_refusal(g, act, false).is_none() {
+    if action_refusal(g, act, false).is_none() && act.actions < 2 {
         for (i, a) in model.card().sides.healthy.attacks.iter().enumerate() {
             let targets: Vec<Opt> = (0..g.models.len())
                 .filter(|&t| target_refusal(g, m, i, t).is_none())
@@ -142,6 +145,15 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
         if !opts.is_empty() {
             asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
         }
+    }
+    let cards: Vec<Opt> = g.tactics[usize::from(seat)]
+        .iter()
+        .filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none())
+        .filter_map(|id| content().tactic(id))
+        .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
+        .collect();
+    if !cards.is_empty() {
+        asks.push(Ask::new("play_tactic", "Play a Team Tactic card").param("card", "Card", one(cards)));
     }
     let toks: Vec<Opt> = (0..g.tokens.len())
         .filter(|&t| interact_refusal(g, act, t).is_none())

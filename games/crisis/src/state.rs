@@ -201,6 +201,12 @@ pub struct Activation {
     /// Extra attack dice for the rest of the activation.
     #[serde(default)]
     pub bonus_dice: u8,
+    /// Extra non-attack actions (Adrenaline).
+    #[serde(default)]
+    pub extra_actions: u8,
+    /// Interaction range (1 unless a card widens it).
+    #[serde(default)]
+    pub interact_range: u8,
 }
 
 /// The last attack, as everyone saw it.
@@ -250,6 +256,13 @@ pub struct Crisis {
     pub layout: String,
     /// Each seat's committed squad (character ids), secret until both are in.
     pub squads: [Option<Vec<String>>; 2],
+    /// Each seat's Team Tactic cards committed with its squad (secret until
+    /// the reveal, then its hand, public).
+    #[serde(default)]
+    pub tactics: [Vec<String>; 2],
+    /// Team Tactic cards played (discarded), public.
+    #[serde(default)]
+    pub discards: Vec<String>,
     /// Characters, once squads are revealed.
     pub models: Vec<Model>,
     /// Objective tokens.

@@ -64,6 +64,8 @@ pub struct SquadView {
     pub committed: bool,
     /// The characters: the viewer's own commit, or anyone's once revealed.
     pub characters: Option<Vec<String>>,
+    /// The Team Tactic cards, the same way (then the hand in play).
+    pub tactics: Option<Vec<String>>,
 }
 
 /// What one viewer sees.
@@ -101,6 +103,8 @@ pub struct View {
     pub activation: Option<Activation>,
     /// The last attack.
     pub last_attack: Option<AttackRecord>,
+    /// Team Tactic cards played.
+    pub discards: Vec<String>,
     /// Result once over: the winner, or none for a draw.
     pub result: Option<Option<Seat>>,
 }
@@ -112,6 +116,7 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
     let squad = |s: Seat| SquadView {
         committed: g.squads[usize::from(s)].is_some(),
         characters: if revealed || viewer.is(s) { g.squads[usize::from(s)].clone() } else { None },
+        tactics: if revealed || viewer.is(s) { Some(g.tactics[usize::from(s)].clone()) } else { None },
     };
     View {
         you: viewer.seat(),
@@ -150,6 +155,7 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         turn: g.turn,
         activation: g.activation.clone(),
         last_attack: g.last_attack.clone(),
+        discards: g.discards.clone(),
         result: g.result,
     }
 }
@@ -171,8 +177,14 @@ pub fn redeal_hidden(g: &mut Crisis, viewer: Seat, rng: &mut GameRng) {
         let n = 1 + rng.index(4);
         let mut squad: Vec<String> = pick.into_iter().take(n).collect();
         squad.sort();
+        let mut cards: Vec<String> = content().tactics.iter().map(|t| t.id.clone()).collect();
+        rng.shuffle(&mut cards);
+        let k = rng.index(4);
+        let mut cards: Vec<String> = cards.into_iter().filter(|c| content().tactic(c).is_some_and(|t| t.affiliation.is_none())).take(k).collect();
+        cards.sort();
         if squad_error(g, &squad).is_none() {
             g.squads[other] = Some(squad);
+            g.tactics[other] = cards;
             return;
         }
     }

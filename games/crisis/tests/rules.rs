@@ -27,9 +27,10 @@ fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();
-    g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect() }, &mut rng).unwrap();
+    let cards = vec!["adrenaline".to_string(), "rally-cry".to_string()];
+    g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect(), tactics: cards }, &mut rng).unwrap();
     assert!(matches!(g.pending(), Pending::Simultaneous { .. }));
-    g.apply(1, &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect() }, &mut rng).unwrap();
+    g.apply(1, &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect(), tactics: vec![] }, &mut rng).unwrap();
     assert_eq!(g.phase, Phase::Deployment);
     for _ in 0..mine.len() + theirs.len() {
         let seat = g.turn;
@@ -196,4 +197,26 @@ fn active_superpowers_pay_their_cost_once_per_turn() {
     assert!(e.message.contains("once per turn"), "{e}");
     g.apply(0, &Action::EndActivation {}, &mut rng).unwrap();
     assert_eq!(g.turn, 1);
+}
+
+#[test]
+fn team_tactic_cards_are_played_from_the_hand_and_discarded() {
+    let (mut g, mut rng, a, _) = duel("warlord", "razorback");
+    assert_eq!(g.tactics[0], vec!["adrenaline".to_string(), "rally-cry".to_string()]);
+    g.models[a].power = 4;
+    g.models[a].conditions = vec![crisis::content::Condition::Shock];
+    g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
+    // Rally Cry: allies within R2 (Warlord itself) remove 1 condition.
+    g.apply(0, &Action::PlayTactic { card: "rally-cry".into() }, &mut rng).unwrap();
+    assert!(g.models[a].conditions.is_empty());
+    assert_eq!(g.models[a].power, 2);
+    assert_eq!(g.discards, vec!["rally-cry".to_string()]);
+    let e = g.apply(0, &Action::PlayTactic { card: "rally-cry".into() }, &mut rng).unwrap_err();
+    assert!(e.message.contains("not in your hand"), "{e}");
+    // Adrenaline: a third action, but not an attack.
+    g.apply(0, &Action::PlayTactic { card: "adrenaline".into() }, &mut rng).unwrap();
+    g.activation.as_mut().unwrap().actions = 2;
+    let e = g.apply(0, &Action::Attack { attack: 0, target: 1 }, &mut rng).unwrap_err();
+    assert_eq!(e.rule, "Adrenaline");
+    assert!(g.prompt(0).unwrap().asks.iter().any(|x| x.verb == "advance"));
 }

@@ -46,7 +46,7 @@ pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
         Some(m) if m.owner == seat && m.ready() => {}
         _ => return Err(RuleError::illegal("Activation", "activate one of your ready characters (no Activated or Dazed token)")),
     }
-    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0 });
+    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0, extra_actions: 0, interact_range: 1 });
     g.last_activator = Some(seat);
     Ok(vec![LogEntry::public(format!("{} activates.", model_name(g, model)))])
 }
@@ -74,7 +74,7 @@ fn current(g: &Crisis, seat: Seat, rule: &str) -> Result<Activation, RuleError> 
 
 /// Why the active character can't take an action now, if it can't.
 pub fn action_refusal(g: &Crisis, a: &Activation, shake: bool) -> Option<&'static str> {
-    if a.actions >= 2 {
+    if a.actions >= 2 + a.extra_actions {
         return Some("a character takes at most two actions per activation");
     }
     if !shake && a.actions == 0 && g.models[a.model].has(Condition::Stagger) {
@@ -173,7 +173,7 @@ pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<&'static
         return Some("interacting costs 1 power");
     }
     let disc = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
-    if !within(geo, dist_discs(m.disc(geo), disc), 1) {
+    if !within(geo, dist_discs(m.disc(geo), disc), a.interact_range.max(1)) {
         return Some("interact with a token within R1");
     }
     match card.token_mode {
@@ -252,7 +252,7 @@ pub fn after_action(g: &mut Crisis) -> Vec<LogEntry> {
 /// token is left to interact with.
 pub fn maybe_auto_end(g: &mut Crisis) -> Vec<LogEntry> {
     let Some(act) = g.activation.clone() else { return Vec::new() };
-    if act.actions >= 2 && (0..g.tokens.len()).all(|t| interact_refusal(g, &act, t).is_some()) {
+    if act.actions >= 2 + act.extra_actions && (0..g.tokens.len()).all(|t| interact_refusal(g, &act, t).is_some()) {
         return finish(g, act.model);
     }
     Vec::new()

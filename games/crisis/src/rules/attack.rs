@@ -115,6 +115,9 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
     if let Some(r) = activation::action_refusal(g, &act, false) {
         return Err(RuleError::illegal("Attack", r));
     }
+    if act.actions >= 2 {
+        return Err(RuleError::illegal("Adrenaline", "the extra action is not an attack"));
+    }
     let me = act.model;
     if let Some(r) = target_refusal(g, me, idx, target) {
         return Err(RuleError::illegal("Attack", r));

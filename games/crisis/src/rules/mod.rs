@@ -8,6 +8,7 @@ pub mod activation;
 pub mod attack;
 pub mod cleanup;
 pub mod powers;
+pub mod tactics;
 pub mod setup;
 
 use crate::Action;
@@ -35,7 +36,8 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     match a {
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
         Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
-        Action::Squad { characters } => setup::commit_squad(g, seat, characters),
+        Action::Squad { characters, tactics } => setup::commit_squad(g, seat, characters, tactics),
+        Action::PlayTactic { card } => tactics::play(g, seat, card),
         Action::Deploy { model, at } => setup::deploy(g, seat, *model, *at),
         Action::Activate { model } => activation::activate(g, seat, *model),
         Action::Pass {} => activation::pass(g, seat),

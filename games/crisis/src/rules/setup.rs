@@ -56,6 +56,8 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         edges: None,
         layout: c.terrain_sets[0].id.clone(),
         squads: [None, None],
+        tactics: [Vec::new(), Vec::new()],
+        discards: Vec::new(),
         models: Vec::new(),
         tokens: Vec::new(),
         turn: 1 - priority,
@@ -141,18 +143,51 @@ pub fn squad_error(g: &Crisis, chars: &[String]) -> Option<String> {
     (threat > u32::from(g.max_threat)).then(|| format!("total threat {threat} is over the Maximum Threat {}", g.max_threat))
 }
 
+/// The affiliation more than half of the squad shares, if any.
+pub fn affiliation(chars: &[String]) -> Option<String> {
+    let cards: Vec<_> = chars.iter().filter_map(|id| content().character(id)).collect();
+    let mut names: Vec<&String> = cards.iter().flat_map(|c| c.affiliations.iter()).collect();
+    names.sort();
+    names.dedup();
+    names.into_iter().find(|a| cards.iter().filter(|c| c.affiliations.contains(a)).count() * 2 > cards.len()).cloned()
+}
+
+/// Why the chosen Team Tactic cards are not legal, if they are not: up to
+/// 5 different cards; an affiliated card needs the squad's affiliation.
+pub fn tactics_error(chars: &[String], tactics: &[String]) -> Option<String> {
+    if tactics.len() > 5 {
+        return Some("a squad takes up to 5 Team Tactic cards".into());
+    }
+    let aff = affiliation(chars);
+    for (i, id) in tactics.iter().enumerate() {
+        let Some(t) = content().tactic(id) else { return Some(format!("no Team Tactic card {id}")) };
+        if tactics[..i].contains(id) {
+            return Some(format!("{} is chosen twice", t.name));
+        }
+        if let Some(a) = &t.affiliation
+            && aff.as_ref() != Some(a)
+        {
+            return Some(format!("{} needs a squad affiliated to {a}", t.name));
+        }
+    }
+    None
+}
+
 /// Squad building: a secret commit, changeable until both are in; then
 /// both are revealed together.
-pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String]) -> Lines {
+pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[String]) -> Lines {
     if g.phase != Phase::SquadBuild {
         return Err(RuleError::not_your_turn("Squad building", "squads are built before deployment"));
     }
-    if let Some(e) = squad_error(g, chars) {
+    if let Some(e) = squad_error(g, chars).or_else(|| tactics_error(chars, tactics)) {
         return Err(RuleError::illegal("Squad building", e));
     }
     let mut sorted = chars.to_vec();
     sorted.sort();
     g.squads[usize::from(seat)] = Some(sorted.clone());
+    let mut cards = tactics.to_vec();
+    cards.sort();
+    g.tactics[usize::from(seat)] = cards;
     let names: Vec<&str> = sorted.iter().filter_map(|id| content().character(id)).map(|c| c.name.as_str()).collect();
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
@@ -169,7 +204,9 @@ fn reveal(g: &mut Crisis, log: &mut Vec<LogEntry>) {
     for seat in [g.priority, 1 - g.priority] {
         let squad = g.squads[usize::from(seat)].clone().unwrap_or_default();
         let names: Vec<&str> = squad.iter().filter_map(|id| content().character(id)).map(|c| c.name.as_str()).collect();
-        log.push(LogEntry::public(format!("Squads revealed: {}: {}.", seat_ref(seat), and_list(&names))));
+        let cards: Vec<&str> = g.tactics[usize::from(seat)].iter().filter_map(|id| content().tactic(id)).map(|t| t.name.as_str()).collect();
+        let cards = if cards.is_empty() { "no Team Tactic cards".to_string() } else { and_list(&cards) };
+        log.push(LogEntry::public(format!("Squads revealed: {}: {}; {cards}.", seat_ref(seat), and_list(&names))));
         for id in squad {
             g.models.push(Model {
                 card: id,
