@@ -60,6 +60,10 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 }
 
 fn activation(g: &Crisis, seat: Seat, p: &backroom_engine::Prompt) -> Option<Action> {
+    if g.pending_attack.as_ref().is_some_and(|x| x.current.is_some()) {
+        let with = opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
+        return Some(Action::React { with });
+    }
     let Some(act) = &g.activation else {
         if let Some((_, models)) = opts(p, "activate").into_iter().next() {
             let model = models.iter().filter_map(serde_json::Value::as_u64).map(|m| m as usize).min_by(|a, b| goal_dist(g, *a).total_cmp(&goal_dist(g, *b)))?;

@@ -279,6 +279,17 @@ pub enum Power {
     },
     /// Leadership: Healthy allies count double for securing.
     SecureCountDouble {},
+    /// Reactive, when targeted: +n defense dice against this attack.
+    DefenseDice {
+        /// Dice.
+        n: u8,
+    },
+    /// Reactive, when targeted: reroll up to n defense dice (declared
+    /// when targeted, used in the modify step).
+    RerollDefense {
+        /// Dice.
+        n: u8,
+    },
     /// Active: place this character within R`range`.
     Place {
         /// Range.
@@ -454,6 +465,11 @@ pub enum TacticEffect {
     InteractRange {
         /// Range.
         range: u8,
+    },
+    /// Reactive, when an ally is targeted: +n defense dice (the ally pays).
+    DefenseDice {
+        /// Dice.
+        n: u8,
     },
 }
 

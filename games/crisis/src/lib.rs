@@ -80,6 +80,13 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tactics: Vec<String>,
     },
+    /// Answer a reaction window: a reactive superpower (`power:Name`) or
+    /// card (`tactic:id`), or nothing to decline.
+    React {
+        /// What to react with; absent to decline.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
+    },
     /// Play a Team Tactic card from the hand (the active character pays).
     PlayTactic {
         /// Card id.
@@ -192,6 +199,10 @@ impl Game for Crisis {
                 Pending::Simultaneous { waiting, committed }
             }
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
+            Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.current.is_some()) => {
+                let t = self.pending_attack.as_ref().and_then(|p| p.current).unwrap_or(0);
+                Pending::Window { seats: SeatSet::only(self.models[t].owner), answered: SeatSet::EMPTY }
+            }
             Phase::Deployment | Phase::Activation => Pending::Turn { seat: self.turn },
         }
     }

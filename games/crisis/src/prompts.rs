@@ -74,7 +74,22 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 .collect();
             Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
         }
-        Phase::Activation => (g.turn == seat).then(|| activation_prompt(g, seat)),
+        Phase::Activation => {
+            if let Some(p) = &g.pending_attack
+                && let Some(t) = p.current
+            {
+                if g.models[t].owner != seat {
+                    return None;
+                }
+                let opts: Vec<Opt> = crate::rules::reactions::available(g, t, &p.used).into_iter().map(|(key, label)| Opt::new(key, label)).collect();
+                let mut asks = vec![Ask::new("react", "Decline")];
+                if !opts.is_empty() {
+                    asks.insert(0, Ask::new("react", "React").param("with", "Reaction", one(opts)));
+                }
+                return Some(Prompt { title: format!("{} is targeted: react?", g.models[t].card().name), asks });
+            }
+            (g.turn == seat).then(|| activation_prompt(g, seat))
+        }
     }
 }
 

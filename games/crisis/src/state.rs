@@ -228,6 +228,27 @@ pub struct AttackRecord {
     pub damage: u8,
 }
 
+/// An attack waiting on the defender's reactions (the TARGETED window).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingAttack {
+    /// The attacker.
+    pub attacker: usize,
+    /// Index of the attack on its card.
+    pub attack: usize,
+    /// Enemies still to attack, in order.
+    pub queue: Vec<usize>,
+    /// The target whose window is open.
+    pub current: Option<usize>,
+    /// Allies in range of a beam or area (suffer 1 afterwards).
+    pub allies: Vec<usize>,
+    /// Reactions used in this window (superpower names, card ids).
+    pub used: Vec<String>,
+    /// Extra defense dice from reactions.
+    pub extra_defense: u8,
+    /// Defense rerolls from reactions.
+    pub defense_rerolls: u8,
+}
+
 /// The whole match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Crisis {
@@ -273,6 +294,9 @@ pub struct Crisis {
     pub activation: Option<Activation>,
     /// The player who activated last this round.
     pub last_activator: Option<Seat>,
+    /// An attack waiting on the defender's reactions.
+    #[serde(default)]
+    pub pending_attack: Option<PendingAttack>,
     /// The last attack, for everyone to read.
     pub last_attack: Option<AttackRecord>,
     /// The result: `Some(Some(seat))` a win, `Some(None)` a draw.

@@ -105,6 +105,8 @@ pub struct View {
     pub last_attack: Option<AttackRecord>,
     /// Team Tactic cards played.
     pub discards: Vec<String>,
+    /// An attack waiting on the defender's reactions.
+    pub pending_attack: Option<crate::state::PendingAttack>,
     /// Result once over: the winner, or none for a draw.
     pub result: Option<Option<Seat>>,
 }
@@ -156,6 +158,7 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         activation: g.activation.clone(),
         last_attack: g.last_attack.clone(),
         discards: g.discards.clone(),
+        pending_attack: g.pending_attack.clone(),
         result: g.result,
     }
 }

@@ -68,7 +68,7 @@ fn random_matches_use_every_action() {
         let _ = &mut vp;
     }
     eprintln!("{kinds:?}");
-    for k in ["squad", "deploy", "activate", "advance", "attack", "interact", "use_power", "play_tactic"] {
+    for k in ["squad", "deploy", "activate", "advance", "attack", "interact", "use_power", "play_tactic", "react"] {
         assert!(kinds.get(k).copied().unwrap_or(0) > 0, "no {k} in random play: {kinds:?}");
     }
 }

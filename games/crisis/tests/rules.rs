@@ -220,3 +220,26 @@ fn team_tactic_cards_are_played_from_the_hand_and_discarded() {
     assert_eq!(e.rule, "Adrenaline");
     assert!(g.prompt(0).unwrap().asks.iter().any(|x| x.verb == "advance"));
 }
+
+#[test]
+fn a_targeted_character_may_react_before_the_roll() {
+    let (mut g, mut rng, a, b) = duel("warlord", "bulwark");
+    assert_eq!(g.models[b].power, 1);
+    g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
+    g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    // The TARGETED window: Bulwark's player answers; the attacker waits.
+    assert_eq!(g.pending(), Pending::Window { seats: backroom_engine::SeatSet::only(1), answered: backroom_engine::SeatSet::EMPTY });
+    let before = g.clone();
+    let e = g.apply(0, &Action::EndActivation {}, &mut rng).unwrap_err();
+    assert_eq!(e.code, RuleCode::NotYourTurn);
+    assert_eq!(g, before);
+    // Brace: +1 defense die for 1 power.
+    rng.force_dice([3, 3, 3, 3, 5, 5, 6, 6, 6, 6]);
+    let log = g.apply(1, &Action::React { with: Some("power:Brace".into()) }, &mut rng).unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref().is_some_and(|t| t.contains("uses Brace"))));
+    // Brace took its 1 power; the damage then gave as much as it dealt.
+    assert_eq!(g.models[b].power, g.models[b].damage);
+    assert!(g.pending_attack.is_none());
+    let rec = g.last_attack.clone().unwrap();
+    assert!(rec.defense_dice.len() >= 5, "{rec:?}");
+}

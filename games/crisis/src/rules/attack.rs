@@ -16,7 +16,7 @@ use crate::content::{AttackType, Condition, Dir, Effect, Icon, Power, RangeKind,
 use crate::dice::{self, Face};
 use crate::geometry::{Disc, Hit, dist_discs, has_cover, line_of_sight, len, sub, within};
 use crate::movement;
-use crate::state::{AttackRecord, Crisis};
+use crate::state::{AttackRecord, Crisis, PendingAttack};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
 /// Why `attacker` can't make attack `idx` against `target`, if it can't
@@ -144,23 +144,53 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
         }
     };
     let owner = g.models[me].owner;
-    let mut allies = Vec::new();
-    for &t in &members {
-        if g.models[t].owner == owner {
-            allies.push(t);
-        } else if g.models[t].present() && !g.models[t].dazed && target_refusal_free(g, me, idx, t) {
-            log.extend(resolve_attack(g, me, idx, t, rng));
+    let (allies, queue): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|&t| g.models[t].owner == owner);
+    g.pending_attack = Some(PendingAttack { attacker: me, attack: idx, queue, current: None, allies, used: Vec::new(), extra_defense: 0, defense_rerolls: 0 });
+    log.extend(continue_attack(g, rng));
+    Ok(log)
+}
+
+/// Runs the pending attack on: opens the next target's reaction window,
+/// or resolves it when it has nothing to react with; when every target is
+/// done, allies in range suffer 1 and the action ends.
+pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
+    let mut log = Vec::new();
+    loop {
+        let Some(p) = g.pending_attack.clone() else { return log };
+        if let Some(t) = p.current {
+            log.extend(resolve_attack(g, p.attacker, p.attack, t, rng, p.extra_defense, p.defense_rerolls));
+            if let Some(pa) = g.pending_attack.as_mut() {
+                pa.current = None;
+                pa.used.clear();
+                pa.extra_defense = 0;
+                pa.defense_rerolls = 0;
+            }
+            continue;
+        }
+        let mut p = p;
+        if p.queue.is_empty() {
+            g.pending_attack = None;
+            for t in p.allies {
+                log.push(LogEntry::public(format!("{} is caught in the attack.", model_name(g, t))));
+                log.extend(suffer(g, t, 1, false));
+            }
+            if !check_last_standing(g, &mut log) {
+                log.extend(activation::after_action(g));
+            }
+            return log;
+        }
+        let t = p.queue.remove(0);
+        let live = g.models[t].present() && !g.models[t].dazed && target_refusal_free(g, p.attacker, p.attack, t);
+        if live {
+            p.current = Some(t);
+        }
+        let open = live && !super::reactions::available(g, t, &p.used).is_empty();
+        g.pending_attack = Some(p);
+        if open {
+            log.push(LogEntry::public(format!("{} is targeted and may react.", model_name(g, t))));
+            return log;
         }
     }
-    for t in allies {
-        log.push(LogEntry::public(format!("{} is caught in the attack.", model_name(g, t))));
-        log.extend(suffer(g, t, 1, false));
-    }
-    if check_last_standing(g, &mut log) {
-        return Ok(log);
-    }
-    log.extend(activation::after_action(g));
-    Ok(log)
 }
 
 /// [`target_refusal`] for a target of an attack already paid for (the
@@ -191,7 +221,7 @@ pub fn beam_touches(geo: &crate::content::GeometryConfig, from: Disc, aim: crate
 }
 
 /// Steps A4–A14 against one target.
-fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng) -> Vec<LogEntry> {
+fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8) -> Vec<LogEntry> {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let geo = g.geo();
     let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
@@ -210,7 +240,7 @@ fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mu
         .iter()
         .map(|p| if let Power::ContestingDefenseDice { n } = p { if contesting { i32::from(*n) } else { 0 } } else { 0 })
         .sum();
-    let d_n = (i32::from(t_model.card().sides.healthy.defense.against(atk.kind)) + lead_dice - i32::from(t_model.has(Condition::Incinerate))).max(1);
+    let d_n = (i32::from(t_model.card().sides.healthy.defense.against(atk.kind)) + lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate))).max(1);
     // A6–A8: roll, crits add dice once.
     let mut a_dice = roll_pool(rng, a_n as usize, a_model.has(Condition::Hex));
     let mut d_dice = roll_pool(rng, d_n as usize, t_model.has(Condition::Hex));
@@ -218,7 +248,7 @@ fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mu
     // A9: attacker's own rerolls, then the defender's own and cover.
     let per_crit = if a_model.powers().any(|p| matches!(p, Power::RerollPerDefenderCrit {})) { count(&d_dice, Face::Critical) } else { 0 };
     let a_re = reroll(rng, &mut a_dice, ally_rerolls(g, me) + per_crit, Face::attack_success);
-    let d_re = reroll(rng, &mut d_dice, ally_rerolls(g, target), Face::defense_success);
+    let d_re = reroll(rng, &mut d_dice, ally_rerolls(g, target) + usize::from(def_rerolls), Face::defense_success);
     let ignore_cover = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreCover {}));
     let cover = !ignore_cover && has_cover(geo, a_model.disc(geo), t_model.disc(geo), g.eff_size(target), g.on(target), g.pieces());
     if cover && let Some(d) = d_dice.iter_mut().find(|d| !d.defense_success() && **d != Face::Failure) {

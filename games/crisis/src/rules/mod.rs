@@ -8,6 +8,7 @@ pub mod activation;
 pub mod attack;
 pub mod cleanup;
 pub mod powers;
+pub mod reactions;
 pub mod tactics;
 pub mod setup;
 
@@ -33,7 +34,18 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     if seat > 1 {
         return Err(RuleError::not_your_turn("Players", "this game has two players"));
     }
+    if let Some(p) = &g.pending_attack
+        && let Some(t) = p.current
+    {
+        let defender = g.models[t].owner;
+        return match a {
+            Action::React { with } if seat == defender => reactions::react(g, seat, with.as_deref(), rng),
+            _ if seat == defender => Err(RuleError::illegal("Reactions", "answer the attack first: react or decline")),
+            _ => Err(RuleError::not_your_turn("Reactions", "the defender is deciding whether to react")),
+        };
+    }
     match a {
+        Action::React { .. } => Err(RuleError::not_your_turn("Reactions", "no attack is waiting for a reaction")),
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
         Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
         Action::Squad { characters, tactics } => setup::commit_squad(g, seat, characters, tactics),

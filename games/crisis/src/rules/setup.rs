@@ -64,6 +64,7 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         activation: None,
         last_activator: None,
         last_attack: None,
+        pending_attack: None,
         result: None,
     };
     log.push(LogEntry::public(format!(

@@ -58,6 +58,7 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str) -> Lines {
                     a.interact_range = a.interact_range.max(*range);
                 }
             }
+            TacticEffect::DefenseDice { .. } => {}
             TacticEffect::ShakeAllies { range } => {
                 let me = g.models[m].disc(geo);
                 for i in 0..g.models.len() {
