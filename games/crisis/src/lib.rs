@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 pub mod bot;
+pub mod cards;
 pub mod content;
 pub mod dice;
 pub mod geometry;
