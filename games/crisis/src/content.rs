@@ -279,6 +279,13 @@ pub enum Power {
     },
     /// Leadership: Healthy allies count double for securing.
     SecureCountDouble {},
+    /// Reactive, when an ally within R`range` is targeted by a normal-range
+    /// attack: this character becomes the target, regardless of range and
+    /// line of sight.
+    Bodyguard {
+        /// Range.
+        range: u8,
+    },
     /// Reactive, when targeted: +n defense dice against this attack.
     DefenseDice {
         /// Dice.

@@ -243,3 +243,25 @@ fn a_targeted_character_may_react_before_the_roll() {
     let rec = g.last_attack.clone().unwrap();
     assert!(rec.defense_dice.len() >= 5, "{rec:?}");
 }
+
+#[test]
+fn bodyguard_makes_the_interposing_ally_the_target() {
+    let (mut g, mut rng) = squads(&["warlord"], &["bulwark", "lifeline"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (wa, bu, li) = (id(&g, "warlord"), id(&g, "bulwark"), id(&g, "lifeline"));
+    g.models[wa].pos = [20.0, 3.0];
+    g.models[li].pos = [20.0, 9.0];
+    g.models[bu].pos = [22.5, 10.5];
+    g.models[bu].power = 2;
+    g.apply(0, &Action::Activate { model: wa }, &mut rng).unwrap();
+    g.apply(0, &Action::Attack { attack: 0, target: li }, &mut rng).unwrap();
+    let key = format!("bodyguard:{bu}:Interpose");
+    let offered = g.prompt(1).unwrap();
+    assert!(serde_json::to_string(&offered).unwrap().contains(&key));
+    rng.force_dice([3, 3, 6, 6, 6, 6, 6, 6, 6]);
+    g.apply(1, &Action::React { with: Some(key) }, &mut rng).unwrap();
+    let rec = g.last_attack.clone().unwrap();
+    assert_eq!(rec.target, bu, "Bulwark became the target");
+    assert_eq!(g.models[li].damage, 0);
+    assert!(g.pending_attack.is_none());
+}

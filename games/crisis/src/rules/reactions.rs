@@ -8,6 +8,7 @@
 
 use super::{Lines, attack::continue_attack, model_name};
 use crate::content::{Condition, Power, PowerKind, TacticEffect, content};
+use crate::geometry::{dist_discs, within};
 use crate::state::Crisis;
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
 
@@ -26,6 +27,25 @@ pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)>
             && !used.contains(&sp.name);
         if usable {
             out.push((format!("power:{}", sp.name), format!("{}, cost {}", sp.name, sp.cost)));
+        }
+    }
+    let normal = g.pending_attack.as_ref().is_some_and(|p| {
+        g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
+    });
+    let geo = g.geo();
+    for (i, x) in g.models.iter().enumerate() {
+        if i == t || x.owner != m.owner || !x.present() || x.dazed || !normal {
+            continue;
+        }
+        for sp in x.card().sides.healthy.superpowers.iter().filter(|s| s.kind == PowerKind::Reactive && !used.contains(&s.name)) {
+            for e in &sp.effects {
+                if let Power::Bodyguard { range } = e
+                    && x.power >= sp.cost + u8::from(x.has(Condition::Root))
+                    && within(geo, dist_discs(x.disc(geo), m.disc(geo)), *range)
+                {
+                    out.push((format!("bodyguard:{i}:{}", sp.name), format!("{}: {} becomes the target, cost {}", sp.name, x.card().name, sp.cost)));
+                }
+            }
         }
     }
     for id in &g.tactics[usize::from(m.owner)] {
@@ -57,6 +77,22 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
     let m = &g.models[t];
     let mut log = Vec::new();
     let (mut dice, mut rerolls) = (0u8, 0u8);
+    if let Some(rest) = key.strip_prefix("bodyguard:") {
+        let (i, name) = rest.split_once(':').expect("available");
+        let i: usize = i.parse().expect("available");
+        let sp = g.models[i].card().sides.healthy.superpowers.iter().find(|s| s.name == name).expect("available");
+        g.models[i].power -= sp.cost + u8::from(g.models[i].has(Condition::Root));
+        log.push(LogEntry::public(format!("{} uses {name} and becomes the target.", model_name(g, i))));
+        if let Some(pa) = g.pending_attack.as_mut() {
+            pa.current = Some(i);
+            pa.used.push(name.to_string());
+        }
+        let used = g.pending_attack.as_ref().map(|p| p.used.clone()).unwrap_or_default();
+        if available(g, i, &used).is_empty() {
+            log.extend(continue_attack(g, rng));
+        }
+        return Ok(log);
+    }
     if let Some(name) = key.strip_prefix("power:") {
         let sp = m.card().sides.healthy.superpowers.iter().find(|s| s.name == name).expect("available");
         let cost = sp.cost + u8::from(m.has(Condition::Root));
