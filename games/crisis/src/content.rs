@@ -286,6 +286,14 @@ pub enum Power {
         /// Range.
         range: u8,
     },
+    /// Reactive, after an attack on this character resolves, if the
+    /// attacker is within R`range`: make the named attack back (no cost).
+    CounterAttack {
+        /// Range.
+        range: u8,
+        /// The attack made back.
+        attack: String,
+    },
     /// Reactive, when targeted: +n defense dice against this attack.
     DefenseDice {
         /// Dice.

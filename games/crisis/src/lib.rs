@@ -200,8 +200,8 @@ impl Game for Crisis {
                 Pending::Simultaneous { waiting, committed }
             }
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
-            Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.current.is_some()) => {
-                let t = self.pending_attack.as_ref().and_then(|p| p.current).unwrap_or(0);
+            Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
+                let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);
                 Pending::Window { seats: SeatSet::only(self.models[t].owner), answered: SeatSet::EMPTY }
             }
             Phase::Deployment | Phase::Activation => Pending::Turn { seat: self.turn },

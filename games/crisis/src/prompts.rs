@@ -76,12 +76,13 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
         }
         Phase::Activation => {
             if let Some(p) = &g.pending_attack
-                && let Some(t) = p.current
+                && let Some(t) = p.window()
             {
                 if g.models[t].owner != seat {
                     return None;
                 }
-                let opts: Vec<Opt> = crate::rules::reactions::available(g, t, &p.used).into_iter().map(|(key, label)| Opt::new(key, label)).collect();
+                let keys = if p.after.is_some() { crate::rules::reactions::counters(g, t) } else { crate::rules::reactions::available(g, t, &p.used) };
+                let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();
                 let mut asks = vec![Ask::new("react", "Decline")];
                 if !opts.is_empty() {
                     asks.insert(0, Ask::new("react", "React").param("with", "Reaction", one(opts)));

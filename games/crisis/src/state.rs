@@ -247,6 +247,16 @@ pub struct PendingAttack {
     pub extra_defense: u8,
     /// Defense rerolls from reactions.
     pub defense_rerolls: u8,
+    /// The target whose after-attack window is open (Counterblow).
+    #[serde(default)]
+    pub after: Option<usize>,
+}
+
+impl PendingAttack {
+    /// The character whose player answers the open window, if any.
+    pub fn window(&self) -> Option<usize> {
+        self.after.or(self.current)
+    }
 }
 
 /// The whole match.

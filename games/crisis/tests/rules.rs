@@ -265,3 +265,25 @@ fn bodyguard_makes_the_interposing_ally_the_target() {
     assert_eq!(g.models[li].damage, 0);
     assert!(g.pending_attack.is_none());
 }
+
+#[test]
+fn counterblow_strikes_back_after_the_attack_resolves() {
+    let (mut g, mut rng, a, b) = duel("warlord", "quietus");
+    g.models[b].pos = [20.0, 7.5];
+    g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
+    // The attack misses: four blanks, three defense blanks, Tactician
+    // rerolls one attack blank into a blank.
+    rng.force_dice([6, 6, 6, 6, 6, 6, 6, 6]);
+    let log = g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    assert!(log.iter().any(|l| l.public.as_deref().is_some_and(|t| t.contains("may strike back"))));
+    assert!(matches!(g.pending(), Pending::Window { .. }));
+    // Blades back: four hits against four blanks (Tactician rerolls one
+    // defense blank into a blank): 4 damage.
+    rng.force_dice([3, 3, 3, 3, 6, 6, 6, 6, 6]);
+    g.apply(1, &Action::React { with: Some("counter:Counterblow".into()) }, &mut rng).unwrap();
+    assert_eq!(g.models[a].damage, 4);
+    // Counterblow cost its 1 power; Blades' "+power" gave back the 4 dealt.
+    assert_eq!(g.models[b].power, 4);
+    assert!(g.pending_attack.is_none());
+    assert_eq!(g.activation.as_ref().map(|x| x.actions), Some(1));
+}

@@ -145,7 +145,7 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
     };
     let owner = g.models[me].owner;
     let (allies, queue): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|&t| g.models[t].owner == owner);
-    g.pending_attack = Some(PendingAttack { attacker: me, attack: idx, queue, current: None, allies, used: Vec::new(), extra_defense: 0, defense_rerolls: 0 });
+    g.pending_attack = Some(PendingAttack { attacker: me, attack: idx, queue, current: None, allies, used: Vec::new(), extra_defense: 0, defense_rerolls: 0, after: None });
     log.extend(continue_attack(g, rng));
     Ok(log)
 }
@@ -164,6 +164,13 @@ pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
                 pa.used.clear();
                 pa.extra_defense = 0;
                 pa.defense_rerolls = 0;
+            }
+            if !super::reactions::counters(g, t).is_empty() {
+                if let Some(pa) = g.pending_attack.as_mut() {
+                    pa.after = Some(t);
+                }
+                log.push(LogEntry::public(format!("{} may strike back.", model_name(g, t))));
+                return log;
             }
             continue;
         }
@@ -221,7 +228,7 @@ pub fn beam_touches(geo: &crate::content::GeometryConfig, from: Disc, aim: crate
 }
 
 /// Steps A4–A14 against one target.
-fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8) -> Vec<LogEntry> {
+pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8) -> Vec<LogEntry> {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let geo = g.geo();
     let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];

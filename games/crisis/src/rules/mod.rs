@@ -35,7 +35,7 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         return Err(RuleError::not_your_turn("Players", "this game has two players"));
     }
     if let Some(p) = &g.pending_attack
-        && let Some(t) = p.current
+        && let Some(t) = p.window()
     {
         let defender = g.models[t].owner;
         return match a {

@@ -61,10 +61,68 @@ pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)>
     out
 }
 
+/// What the target `t` may strike back with after the attack resolved:
+/// `(counter:Name, label)`.
+pub fn counters(g: &Crisis, t: usize) -> Vec<(String, String)> {
+    let Some(p) = &g.pending_attack else { return Vec::new() };
+    let m = &g.models[t];
+    let a = &g.models[p.attacker];
+    if !m.present() || m.dazed || !a.present() || a.dazed {
+        return Vec::new();
+    }
+    let geo = g.geo();
+    let mut out = Vec::new();
+    for sp in m.card().sides.healthy.superpowers.iter().filter(|s| s.kind == PowerKind::Reactive) {
+        for e in &sp.effects {
+            if let Power::CounterAttack { range, attack } = e
+                && m.power >= sp.cost + u8::from(m.has(Condition::Root))
+                && within(geo, dist_discs(m.disc(geo), a.disc(geo)), *range)
+                && m.card().sides.healthy.attacks.iter().any(|x| &x.name == attack)
+            {
+                out.push((format!("counter:{}", sp.name), format!("{}: {} back, cost {}", sp.name, attack, sp.cost)));
+            }
+        }
+    }
+    out
+}
+
+/// The after-attack window: strike back or let it go.
+fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng) -> Lines {
+    let mut log = Vec::new();
+    if let Some(key) = with {
+        if !counters(g, t).iter().any(|(k, _)| k == key) {
+            return Err(RuleError::illegal("Reactions", "strike back with a reactive superpower the character can pay for"));
+        }
+        let name = key.trim_start_matches("counter:");
+        let sp = g.models[t].card().sides.healthy.superpowers.iter().find(|s| s.name == name).expect("offered");
+        let Some(Power::CounterAttack { attack, .. }) = sp.effects.iter().find(|e| matches!(e, Power::CounterAttack { .. })) else {
+            return Err(RuleError::illegal("Reactions", "not a counter-attack"));
+        };
+        let idx = g.models[t].card().sides.healthy.attacks.iter().position(|x| &x.name == attack).expect("offered");
+        g.models[t].power -= sp.cost + u8::from(g.models[t].has(Condition::Root));
+        let attacker = g.pending_attack.as_ref().map(|p| p.attacker).expect("open");
+        log.push(LogEntry::public(format!("{} uses {name}.", model_name(g, t))));
+        log.extend(super::attack::resolve_attack(g, t, idx, attacker, rng, 0, 0));
+    }
+    if let Some(pa) = g.pending_attack.as_mut() {
+        pa.after = None;
+    }
+    let mut done = Vec::new();
+    if super::check_last_standing(g, &mut done) {
+        log.extend(done);
+        return Ok(log);
+    }
+    log.extend(continue_attack(g, rng));
+    Ok(log)
+}
+
 /// Answers the window: a reaction (the window stays open for another) or
 /// a decline (the attack on this target resolves).
 pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) -> Lines {
     let Some(p) = g.pending_attack.clone() else { return Err(RuleError::not_your_turn("Reactions", "no attack is waiting")) };
+    if let Some(t) = p.after {
+        return after_window(g, t, with, rng);
+    }
     let Some(t) = p.current else { return Err(RuleError::not_your_turn("Reactions", "no attack is waiting")) };
     let Some(key) = with else {
         let mut log = vec![LogEntry::public(format!("{} no more reactions.", seat_verb(seat, "makes", "make")))];
