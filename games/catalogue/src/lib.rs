@@ -21,6 +21,7 @@ pub fn catalogue() -> &'static [Box<dyn DynGame>] {
             erase::<villains::Villains>(),
             erase::<mutants::Mutants>(),
             erase::<schemes::Schemes>(),
+            erase::<crisis::Crisis>(),
         ]
     })
 }

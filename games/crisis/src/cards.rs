@@ -1,0 +1,181 @@
+//! Content types for the cards on the table beside the stat cards: Team
+//! Tactic cards, crisis cards and terrain sets (re-exported by
+//! [`crate::content`]).
+
+use crate::content::PowerKind;
+use serde::{Deserialize, Serialize};
+
+/// What a Team Tactic card does, when the engine plays it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub enum TacticEffect {
+    /// The active character gains 1 non-attack action.
+    ExtraAction {},
+    /// Allies within R`range` of the active character (itself included)
+    /// each remove 1 condition.
+    ShakeAllies {
+        /// Range.
+        range: u8,
+    },
+    /// The active character may interact with tokens within R`range`.
+    InteractRange {
+        /// Range.
+        range: u8,
+    },
+    /// Reactive, when an ally is targeted: +n defense dice (the ally pays).
+    DefenseDice {
+        /// Dice.
+        n: u8,
+    },
+}
+
+/// A Team Tactic card.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct Tactic {
+    pub id: String,
+    pub source: String,
+    pub name: String,
+    pub kind: PowerKind,
+    pub cost: u8,
+    pub affiliation: Option<String>,
+    pub text: String,
+    /// What the engine plays (empty: text only, not yet played).
+    #[serde(default)]
+    pub effects: Vec<TacticEffect>,
+}
+
+/// Secure or Extraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CrisisKind {
+    /// Secure.
+    Secure,
+    /// Extraction.
+    Extraction,
+}
+
+/// How a crisis's tokens score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TokenMode {
+    /// Secured in Cleanup by the side with more contesters.
+    Secure,
+    /// Interact to place your control token.
+    Control,
+    /// Interact to pick up and hold.
+    PickUp,
+}
+
+/// Extra VP for one token from a round on.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TokenBonus {
+    /// Token index.
+    pub token: usize,
+    /// Extra VP.
+    pub vp: u8,
+    /// First round it applies.
+    pub from_round: u8,
+}
+
+/// +vp for controlling at least `at_least` tokens.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ControlBonus {
+    /// Threshold.
+    pub at_least: u8,
+    /// VP.
+    pub vp: u8,
+}
+
+/// Limits on a character holding this crisis's token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum HolderRule {
+    /// Can't use the L tool.
+    NoLongTool,
+    /// Only one move action per activation.
+    OneMovePerActivation,
+}
+
+/// A crisis card.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Crisis {
+    /// Stable id.
+    pub id: String,
+    /// `house`.
+    pub source: String,
+    /// Card name.
+    pub name: String,
+    /// Secure or Extraction.
+    pub kind: CrisisKind,
+    /// Maximum Threat.
+    pub max_threat: u8,
+    /// Token kind (target, asset, civilian).
+    pub token: String,
+    /// How tokens score.
+    pub token_mode: TokenMode,
+    /// Token centres; y = 0 is the non-priority player's edge.
+    pub tokens: Vec<[f64; 2]>,
+    /// VP per token secured, controlled or held.
+    pub vp_per_token: u8,
+    /// Round 6 VP per held token, when different.
+    #[serde(default)]
+    pub round6_vp_per_token: Option<u8>,
+    /// Extra VP per token.
+    pub bonus: Vec<TokenBonus>,
+    /// Extra VP for controlling many.
+    #[serde(default)]
+    pub control_bonus: Option<ControlBonus>,
+    /// Extra VP per token held in the enemy half.
+    #[serde(default)]
+    pub enemy_half_bonus: Option<u8>,
+    /// Limits on holders.
+    pub holder_rules: Vec<HolderRule>,
+    /// Most tokens of this card one character may hold.
+    #[serde(default)]
+    pub carry: Option<u8>,
+}
+
+/// A piece of terrain: an axis-aligned rectangle.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainPiece {
+    /// What it is.
+    pub name: String,
+    /// Size 1..=6.
+    pub size: u8,
+    /// Centre.
+    pub center: [f64; 2],
+    /// Width (x).
+    pub w: f64,
+    /// Height (y).
+    pub h: f64,
+    /// Whether a character may stand on top.
+    #[serde(default = "yes")]
+    pub standable: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A terrain layout.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainSet {
+    /// Stable id.
+    pub id: String,
+    /// `house`.
+    pub source: String,
+    /// Name.
+    pub name: String,
+    /// Notes.
+    pub note: String,
+    /// The pieces.
+    pub pieces: Vec<TerrainPiece>,
+}
+

@@ -1,0 +1,266 @@
+//! **Marvel: Crisis Protocol** (2 players), the rules engine on a
+//! continuous 36"×36" battlefield.
+//!
+//! Source: the core rules (`shared/seeds/003_86b4677860c963a3.txt`) and
+//! their digest (`shared/rules/crisis-protocol.md`), whose state machine,
+//! attack pipeline and geometry model this crate follows; the README lists
+//! every ruling and all house content.
+//!
+//! Module map:
+//! * [`content`] (checked by [`validate`]): stat cards, Team Tactic cards, crises, terrain sets and
+//!   the geometry constants as validated JSON (house starter set);
+//! * [`geometry`]: bases, terrain, ranges, line of sight, cover, sweeps;
+//!   [`movement`]: the S/M/L tools and legal end positions;
+//! * [`state`]: the match; [`dice`]: the eight-sided die;
+//! * [`rules`]: setup (threat, squads, deployment), activations, the
+//!   attack pipeline and cleanup, and the dispatcher;
+//! * [`prompts`]: what each seat may do; [`view`]: what each seat may see,
+//!   built by allow-list, and the non-leak re-deal; [`bot`]: a heuristic
+//!   player.
+//!
+//! `apply` works on a clone and only keeps it when the action was legal,
+//! so a refusal never leaves a half-done change.
+#![deny(missing_docs)]
+
+pub mod bot;
+pub mod cards;
+pub mod content;
+pub mod dice;
+pub mod geometry;
+pub mod movement;
+pub mod prompts;
+pub mod rules;
+pub mod state;
+pub mod validate;
+pub mod view;
+
+pub use state::Crisis;
+
+use backroom_engine::{Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet, SetupError, Viewer};
+use serde::{Deserialize, Serialize};
+use state::Phase;
+
+/// The engine version stored with every match.
+pub const ENGINE_VERSION: u32 = 1;
+
+/// Options a host may set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// House limit: a match still tied after this round (at least 6) is a draw.
+    pub max_rounds: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_rounds: 8 }
+    }
+}
+
+/// Everything a seat can do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Threat choice: the crisis card (0 Secure, 1 Extraction) whose
+    /// Maximum Threat applies.
+    ChooseThreat {
+        /// 0 or 1.
+        crisis: usize,
+    },
+    /// Edge choice (the non-priority player).
+    ChooseEdge {
+        /// The edge.
+        edge: state::Edge,
+    },
+    /// Commit (or change) a secret squad.
+    Squad {
+        /// Character ids.
+        characters: Vec<String>,
+        /// Up to 5 Team Tactic card ids (left out when none, the form
+        /// matches stored before cards could be chosen).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tactics: Vec<String>,
+    },
+    /// Answer a reaction window: a reactive superpower (`power:Name`) or
+    /// card (`tactic:id`), or nothing to decline.
+    React {
+        /// What to react with; absent to decline.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<String>,
+    },
+    /// Play a Team Tactic card from the hand (the active character pays).
+    PlayTactic {
+        /// Card id.
+        card: String,
+    },
+    /// Deploy a character.
+    Deploy {
+        /// Model index.
+        model: usize,
+        /// Base centre.
+        at: geometry::Pt,
+    },
+    /// Activate a ready character.
+    Activate {
+        /// Model index.
+        model: usize,
+    },
+    /// Pass the turn (only when behind on ready characters).
+    Pass {},
+    /// Move action: advance or climb.
+    Advance {
+        /// The tool and end position.
+        plan: movement::Plan,
+    },
+    /// Attack action.
+    Attack {
+        /// Index of the attack on the stat card.
+        attack: usize,
+        /// Target model.
+        target: usize,
+    },
+    /// Shake off a condition.
+    Shake {
+        /// Which.
+        condition: content::Condition,
+    },
+    /// Interact with a token (1 ⚡, not an action).
+    Interact {
+        /// Token index.
+        token: usize,
+    },
+    /// End the activation.
+    EndActivation {},
+    /// Use an active superpower.
+    UsePower {
+        /// Index of the superpower on the stat card.
+        power: usize,
+        /// What it names.
+        choice: PowerChoice,
+    },
+}
+
+/// What a superpower names (fields it doesn't need are left out).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerChoice {
+    /// Target model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<usize>,
+    /// A point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub point: Option<geometry::Pt>,
+    /// A direction in degrees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub angle: Option<f64>,
+}
+
+impl Game for Crisis {
+    type Options = Options;
+    type Action = Action;
+    type View = view::View;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "crisis-protocol".into(),
+            name: "Marvel: Crisis Protocol".into(),
+            summary: "Two squads of superheroes fight over objectives on a 36-inch battlefield: movement tools, ranges, line of sight and cover, measured by the server. House starter set.".into(),
+            min_seats: 2,
+            max_seats: 2,
+            default_seats: 2,
+            options: vec![GameOption {
+                name: "max_rounds".into(),
+                label: "House limit: a match still tied after this round is a draw".into(),
+                kind: OptionKind::Number { min: 6, max: 12, default: 8 },
+            }],
+            house_content: true,
+            engine_version: ENGINE_VERSION,
+        }
+    }
+
+    fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+        if seats != 2 {
+            return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
+        }
+        if !(6..=12).contains(&options.max_rounds) {
+            return Err(SetupError("max_rounds must be between 6 and 12".into()));
+        }
+        Ok(rules::setup::setup(options, rng).0)
+    }
+
+    fn pending(&self) -> Pending {
+        match self.phase {
+            Phase::Over => Pending::Over,
+            Phase::SquadBuild => {
+                let mut waiting = SeatSet::EMPTY;
+                let mut committed = SeatSet::EMPTY;
+                for s in 0..2u8 {
+                    if self.squads[usize::from(s)].is_some() { committed.insert(s) } else { waiting.insert(s) }
+                }
+                Pending::Simultaneous { waiting, committed }
+            }
+            Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
+            Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
+                let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);
+                Pending::Window { seats: SeatSet::only(self.models[t].owner), answered: SeatSet::EMPTY }
+            }
+            Phase::Deployment | Phase::Activation => Pending::Turn { seat: self.turn },
+        }
+    }
+
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        prompts::prompt(self, seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+        let mut next = self.clone();
+        let mut r = rng.clone();
+        let log = rules::apply(&mut next, seat, action, &mut r)?;
+        *self = next;
+        *rng = r;
+        Ok(log)
+    }
+
+    fn view(&self, viewer: Viewer) -> view::View {
+        view::view(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let result = self.result?;
+        let scores = vec![i64::from(self.vp[0]), i64::from(self.vp[1])];
+        Some(match result {
+            Some(w) => Outcome {
+                ranking: vec![vec![w], vec![1 - w]],
+                scores,
+                summary: format!("{} with {} VP to {}.", backroom_engine::seat_verb(w, "wins", "win"), self.vp[usize::from(w)], self.vp[usize::from(1 - w)]),
+            },
+            None => Outcome { ranking: vec![vec![0, 1]], scores, summary: format!("A draw, {} VP to {}.", self.vp[0], self.vp[1]) },
+        })
+    }
+
+    fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
+        view::redeal_hidden(self, viewer, rng);
+    }
+
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        bot::action(self, seat, rng)
+    }
+
+    fn max_actions(_seats: u8) -> usize {
+        4000
+    }
+
+    fn content() -> Option<String> {
+        let c = content::content();
+        Some(
+            serde_json::json!({
+                "geometry": c.geometry,
+                "characters": c.characters,
+                "tactics": c.tactics,
+                "crises": c.crises,
+                "terrainSets": c.terrain_sets,
+            })
+            .to_string(),
+        )
+    }
+}

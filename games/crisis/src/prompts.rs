@@ -1,0 +1,183 @@
+//! What each seat may do now, offering only options that work: legal
+//! deployment points, movement plans already validated by
+//! [`crate::movement`], attacks whose cost is payable with targets in range
+//! and line of sight, tokens within R1.
+
+use crate::content::{Condition, content};
+use crate::movement;
+use crate::rules::activation::{action_refusal, interact_refusal, move_refusal, with_mover};
+use crate::rules::attack::target_refusal;
+use crate::rules::setup::deploy_points;
+use crate::state::{Crisis, Phase};
+use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
+use serde_json::json;
+
+fn one(options: Vec<Opt>) -> Input {
+    Input::One { options }
+}
+
+/// The prompt for `seat`, if it may act.
+pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
+    if seat > 1 {
+        return None;
+    }
+    match g.phase {
+        Phase::Over => None,
+        Phase::ThreatChoice => {
+            if seat == g.priority {
+                return None;
+            }
+            let opts = (0..2).map(|k| {
+                let c = g.crisis_card(k);
+                Opt::new(k, format!("{}: Maximum Threat {}", c.name, c.max_threat))
+            });
+            Some(Prompt::single(
+                "Choose the Maximum Threat",
+                Ask::new("choose_threat", "Choose the crisis whose Maximum Threat applies").param("crisis", "Crisis", one(opts.collect())),
+            ))
+        }
+        Phase::EdgeChoice => {
+            if seat == g.priority {
+                return None;
+            }
+            let opts = crate::state::Edge::ALL.iter().map(|e| Opt::new(json!(e), format!("{e:?} edge"))).collect();
+            Some(Prompt::single("Choose your edge", Ask::new("choose_edge", "Choose your edge").param("edge", "Edge", one(opts))))
+        }
+        Phase::SquadBuild => {
+            let opts = content()
+                .characters
+                .iter()
+                .map(|c| Opt::new(c.id.clone(), format!("{}, threat {}", c.name, c.threat)).disabled_if(c.threat > g.max_threat, || "over the Maximum Threat".into()))
+                .collect();
+            let title = if g.squads[usize::from(seat)].is_some() { "Change your squad while your opponent decides" } else { "Build your squad in secret" };
+            let cards = content().tactics.iter().map(|t| Opt::new(t.id.clone(), t.name.clone())).collect();
+            Some(Prompt::single(
+                format!("{title}: Maximum Threat {}", g.max_threat),
+                Ask::new("squad", "Commit your squad")
+                    .param("characters", "Characters", Input::Many { options: opts, min: 1, max: 6 })
+                    .param("tactics", "Team Tactic cards, up to 5", Input::Many { options: cards, min: 0, max: 5 }),
+            ))
+        }
+        Phase::Deployment => {
+            if g.turn != seat {
+                return None;
+            }
+            let asks: Vec<Ask> = (0..g.models.len())
+                .filter(|&m| g.models[m].owner == seat && !g.models[m].deployed)
+                .filter_map(|m| {
+                    let pts = deploy_points(g, m);
+                    (!pts.is_empty()).then(|| {
+                        let opts = pts.iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+                        Ask::new("deploy", format!("Deploy {}", g.models[m].card().name)).with("model", m).param("at", "Where", one(opts))
+                    })
+                })
+                .collect();
+            Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
+        }
+        Phase::Activation => {
+            if let Some(p) = &g.pending_attack
+                && let Some(t) = p.window()
+            {
+                if g.models[t].owner != seat {
+                    return None;
+                }
+                let keys = if p.after.is_some() { crate::rules::reactions::counters(g, t) } else { crate::rules::reactions::available(g, t, &p.used) };
+                let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();
+                let mut asks = vec![Ask::new("react", "Decline")];
+                if !opts.is_empty() {
+                    asks.insert(0, Ask::new("react", "React").param("with", "Reaction", one(opts)));
+                }
+                return Some(Prompt { title: format!("{} is targeted: react?", g.models[t].card().name), asks });
+            }
+            (g.turn == seat).then(|| activation_prompt(g, seat))
+        }
+    }
+}
+
+fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
+    let Some(act) = &g.activation else {
+        let ready: Vec<Opt> = (0..g.models.len())
+            .filter(|&m| g.models[m].owner == seat && g.models[m].ready())
+            .map(|m| Opt::new(m, g.models[m].card().name.clone()))
+            .collect();
+        let mut asks = Vec::new();
+        if !ready.is_empty() {
+            asks.push(Ask::new("activate", "Activate a character").param("model", "Character", one(ready)));
+        }
+        if g.ready_count(seat) < g.ready_count(1 - seat) {
+            asks.push(Ask::new("pass", "Pass"));
+        }
+        return Prompt { title: format!("Round {}: your turn", g.round), asks };
+    };
+    let m = act.model;
+    let model = &g.models[m];
+    let mut asks = Vec::new();
+    if move_refusal(g, act).is_none() {
+        let plans = with_mover(g, m, |mv| movement::candidates(g.geo(), mv));
+        if !plans.is_empty() {
+            let opts = plans
+                .iter()
+                .map(|p| {
+                    let verb = if p.climb { "Climb" } else { "Advance" };
+                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
+                })
+                .collect();
+            asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", one(opts)));
+        }
+    }
+    if action_refusal(g, act, false).is_none() && act.actions < 2 {
+        for (i, a) in model.card().sides.healthy.attacks.iter().enumerate() {
+            let targets: Vec<Opt> = (0..g.models.len())
+                .filter(|&t| target_refusal(g, m, i, t).is_none())
+                .map(|t| Opt::new(t, g.models[t].card().name.clone()))
+                .collect();
+            if !targets.is_empty() {
+                asks.push(
+                    Ask::new("attack", format!("Attack with {}, range {}, strength {}, cost {}", a.name, a.range.n, a.strength, a.cost))
+                        .with("attack", i)
+                        .param("target", "Target", one(targets)),
+                );
+            }
+        }
+    }
+    if action_refusal(g, act, true).is_none() && !model.conditions.is_empty() {
+        let staggered_first = act.actions == 0 && model.has(Condition::Stagger);
+        let opts = model
+            .conditions
+            .iter()
+            .filter(|c| !staggered_first || **c == Condition::Stagger)
+            .map(|c| Opt::new(json!(c), format!("{c:?}")))
+            .collect();
+        asks.push(Ask::new("shake", "Shake off a condition").param("condition", "Condition", one(opts)));
+    }
+    for (i, sp) in model.card().sides.healthy.superpowers.iter().enumerate() {
+        if crate::rules::powers::power_refusal(g, act, i).is_some() {
+            continue;
+        }
+        let opts: Vec<Opt> = crate::rules::powers::choices(g, act, i)
+            .into_iter()
+            .map(|(c, label)| Opt::new(json!(crate::PowerChoice { target: c.target, point: c.point, angle: c.angle }), label))
+            .collect();
+        if !opts.is_empty() {
+            asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
+        }
+    }
+    let cards: Vec<Opt> = g.tactics[usize::from(seat)]
+        .iter()
+        .filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none())
+        .filter_map(|id| content().tactic(id))
+        .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
+        .collect();
+    if !cards.is_empty() {
+        asks.push(Ask::new("play_tactic", "Play a Team Tactic card").param("card", "Card", one(cards)));
+    }
+    let toks: Vec<Opt> = (0..g.tokens.len())
+        .filter(|&t| interact_refusal(g, act, t).is_none())
+        .map(|t| Opt::new(t, format!("{} token {}", g.crisis_card(g.tokens[t].crisis).name, g.tokens[t].index + 1)))
+        .collect();
+    if !toks.is_empty() {
+        asks.push(Ask::new("interact", "Interact with a token for 1 power").param("token", "Token", one(toks)));
+    }
+    asks.push(Ask::new("end_activation", "End the activation"));
+    Prompt { title: format!("Round {}: {} activates", g.round, model.card().name), asks }
+}

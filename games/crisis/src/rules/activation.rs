@@ -1,0 +1,259 @@
+//! The Activation phase (digest §1.2–1.3): alternating turns, priority
+//! player first; on a turn a player activates a ready character or passes
+//! (only when behind on ready characters). An activation holds up to two
+//! actions (advance or climb, attack, shake) and free interactions with
+//! tokens within R1 for 1 ⚡; Bleed bites at its end.
+
+use super::{Lines, cleanup, model_name};
+use crate::content::{Condition, HolderRule, TokenMode};
+use crate::geometry::{Disc, dist_discs, within};
+use crate::movement::{self, Mover, Plan};
+use crate::state::{Activation, Crisis, Phase};
+use backroom_engine::{LogEntry, RuleError, Seat, seat_verb};
+
+/// Gives the turn to `seat`, or to the other player when `seat` has no
+/// ready character (it could only pass), or runs Cleanup when nobody has
+/// one left.
+pub fn next_turn_or_cleanup(g: &mut Crisis, seat: Seat) -> Vec<LogEntry> {
+    if g.phase != Phase::Activation {
+        return Vec::new();
+    }
+    if g.ready_count(seat) > 0 {
+        g.turn = seat;
+        Vec::new()
+    } else if g.ready_count(1 - seat) > 0 {
+        g.turn = 1 - seat;
+        Vec::new()
+    } else {
+        cleanup::cleanup(g)
+    }
+}
+
+fn my_turn(g: &Crisis, seat: Seat, rule: &str) -> Result<(), RuleError> {
+    if g.phase != Phase::Activation || g.turn != seat {
+        return Err(RuleError::not_your_turn(rule, "it is not your turn to activate"));
+    }
+    Ok(())
+}
+
+/// Activates a ready character of the player whose turn it is.
+pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
+    my_turn(g, seat, "Activation")?;
+    if g.activation.is_some() {
+        return Err(RuleError::illegal("Activation", "finish the activation under way first"));
+    }
+    match g.models.get(model) {
+        Some(m) if m.owner == seat && m.ready() => {}
+        _ => return Err(RuleError::illegal("Activation", "activate one of your ready characters (no Activated or Dazed token)")),
+    }
+    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0, extra_actions: 0, interact_range: 1 });
+    g.last_activator = Some(seat);
+    Ok(vec![LogEntry::public(format!("{} activates.", model_name(g, model)))])
+}
+
+/// Passing: only when the player has fewer ready characters than the
+/// opponent at the start of the turn.
+pub fn pass(g: &mut Crisis, seat: Seat) -> Lines {
+    my_turn(g, seat, "Passing")?;
+    if g.activation.is_some() {
+        return Err(RuleError::illegal("Passing", "a player passes instead of activating, not during an activation"));
+    }
+    if g.ready_count(seat) >= g.ready_count(1 - seat) {
+        return Err(RuleError::illegal("Passing", "a player may pass only with fewer ready characters than the opponent"));
+    }
+    let mut log = vec![LogEntry::public(format!("{}.", seat_verb(seat, "passes", "pass")))];
+    log.extend(next_turn_or_cleanup(g, 1 - seat));
+    Ok(log)
+}
+
+/// The activation under way, if it is `seat`'s.
+fn current(g: &Crisis, seat: Seat, rule: &str) -> Result<Activation, RuleError> {
+    my_turn(g, seat, rule)?;
+    g.activation.clone().ok_or_else(|| RuleError::illegal(rule, "activate a character first"))
+}
+
+/// Why the active character can't take an action now, if it can't.
+pub fn action_refusal(g: &Crisis, a: &Activation, shake: bool) -> Option<&'static str> {
+    if a.actions >= 2 + a.extra_actions {
+        return Some("a character takes at most two actions per activation");
+    }
+    if !shake && a.actions == 0 && g.models[a.model].has(Condition::Stagger) {
+        return Some("a Staggered character's first action is a Shake removing Stagger");
+    }
+    None
+}
+
+/// Calls `f` with the active model as a mover.
+pub fn with_mover<R>(g: &Crisis, m: usize, f: impl FnOnce(&Mover) -> R) -> R {
+    let geo = g.geo();
+    let model = &g.models[m];
+    let others = g.other_discs(m);
+    let holder_rules: Vec<HolderRule> = g.held_by(m).flat_map(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.iter().copied()).collect();
+    let mover = Mover {
+        disc: model.disc(geo),
+        size: model.size(),
+        flies: model.flies(),
+        speed: model.card().sides.healthy.speed,
+        slow: model.has(Condition::Slow),
+        no_long: holder_rules.contains(&HolderRule::NoLongTool),
+        on: g.on(m),
+        others: &others,
+        pieces: g.pieces(),
+    };
+    f(&mover)
+}
+
+/// Why the active character can't move now, if it can't.
+pub fn move_refusal(g: &Crisis, a: &Activation) -> Option<&'static str> {
+    if let Some(r) = action_refusal(g, a, false) {
+        return Some(r);
+    }
+    let one_move = g.held_by(a.model).any(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.contains(&HolderRule::OneMovePerActivation));
+    (one_move && a.moves >= 1).then_some("a character holding this token makes only one move action per activation")
+}
+
+/// Move action: advance (or climb) along a movement tool.
+pub fn advance(g: &mut Crisis, seat: Seat, plan: &Plan) -> Lines {
+    let a = current(g, seat, "Advance")?;
+    if let Some(r) = move_refusal(g, &a) {
+        return Err(RuleError::illegal("Advance", r));
+    }
+    let mut plan = plan.clone();
+    plan.to = crate::geometry::quantize_pt(plan.to);
+    let m = a.model;
+    with_mover(g, m, |mv| movement::check(g.geo(), mv, &plan)).map_err(|(rule, why)| RuleError::illegal(rule, why))?;
+    g.models[m].pos = plan.to;
+    let verb = if plan.climb { "climbs" } else { "advances" };
+    let mut log = vec![LogEntry::public(format!(
+        "{} {verb} with the {:?} tool to ({:.1}, {:.1}).",
+        model_name(g, m),
+        plan.tool,
+        plan.to[0],
+        plan.to[1]
+    ))];
+    if let Some(act) = g.activation.as_mut() {
+        act.moves += 1;
+    }
+    log.extend(after_action(g));
+    Ok(log)
+}
+
+/// Shake: an action removing one condition.
+pub fn shake(g: &mut Crisis, seat: Seat, condition: Condition) -> Lines {
+    let a = current(g, seat, "Shake")?;
+    if let Some(r) = action_refusal(g, &a, true) {
+        return Err(RuleError::illegal("Shake", r));
+    }
+    let m = &mut g.models[a.model];
+    if !m.has(condition) {
+        return Err(RuleError::illegal("Shake", "shake removes a condition the character has"));
+    }
+    if m.has(Condition::Stagger) && a.actions == 0 && condition != Condition::Stagger {
+        return Err(RuleError::illegal("Stagger", "the first action must be a Shake removing Stagger"));
+    }
+    m.conditions.retain(|c| *c != condition);
+    let mut log = vec![LogEntry::public(format!("{} shakes off {:?}.", model_name(g, a.model), condition))];
+    log.extend(after_action(g));
+    Ok(log)
+}
+
+/// Why the active model can't interact with token `t`, if it can't.
+pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<&'static str> {
+    let Some(tok) = g.tokens.get(t) else { return Some("no such token") };
+    let m = &g.models[a.model];
+    let geo = g.geo();
+    let card = g.crisis_card(tok.crisis);
+    if card.token_mode == TokenMode::Secure {
+        return Some("this crisis's tokens are secured, not interacted with");
+    }
+    if a.interacted.contains(&t) {
+        return Some("a character interacts with each token at most once per activation");
+    }
+    if m.power < 1 {
+        return Some("interacting costs 1 power");
+    }
+    let disc = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
+    if !within(geo, dist_discs(m.disc(geo), disc), a.interact_range.max(1)) {
+        return Some("interact with a token within R1");
+    }
+    match card.token_mode {
+        TokenMode::Control if tok.control == Some(m.owner) => Some("you already control this token"),
+        TokenMode::PickUp if tok.holder.is_some() => Some("this token is held"),
+        TokenMode::PickUp if card.carry.is_some_and(|c| g.held_by(a.model).filter(|x| g.tokens[*x].crisis == tok.crisis).count() >= usize::from(c)) => {
+            Some("this character holds as many of these tokens as it may")
+        }
+        _ => None,
+    }
+}
+
+/// Interact: not an action; 1 ⚡ to pick up or take control of a token.
+pub fn interact(g: &mut Crisis, seat: Seat, t: usize) -> Lines {
+    let a = current(g, seat, "Interact")?;
+    if let Some(r) = interact_refusal(g, &a, t) {
+        return Err(RuleError::illegal("Interact", r));
+    }
+    let m = a.model;
+    g.models[m].power -= 1;
+    let card = g.crisis_card(g.tokens[t].crisis);
+    let what = match card.token_mode {
+        TokenMode::Control => {
+            g.tokens[t].control = Some(seat);
+            "takes control of"
+        }
+        _ => {
+            g.tokens[t].holder = Some(m);
+            "picks up"
+        }
+    };
+    if let Some(act) = g.activation.as_mut() {
+        act.interacted.push(t);
+    }
+    let mut log = vec![LogEntry::public(format!("{} {what} {} token {}.", model_name(g, m), card.name, g.tokens[t].index + 1))];
+    log.extend(maybe_auto_end(g));
+    Ok(log)
+}
+
+/// Ends the activation: Bleed deals 1 (no ⚡), then the Activated token.
+pub fn end_activation(g: &mut Crisis, seat: Seat) -> Lines {
+    let a = current(g, seat, "End of activation")?;
+    Ok(finish(g, a.model))
+}
+
+fn finish(g: &mut Crisis, m: usize) -> Vec<LogEntry> {
+    let mut log = Vec::new();
+    g.activation = None;
+    if g.models[m].present() && !g.models[m].dazed && g.models[m].has(Condition::Bleed) {
+        log.push(LogEntry::public(format!("{} bleeds.", model_name(g, m))));
+        log.extend(super::attack::suffer(g, m, 1, false));
+    }
+    g.models[m].activated = true;
+    if super::check_last_standing(g, &mut log) {
+        return log;
+    }
+    let owner = g.models[m].owner;
+    log.extend(next_turn_or_cleanup(g, 1 - owner));
+    log
+}
+
+/// After an action: count it; a character Dazed or KO'd in its own
+/// activation ends it; with both actions spent and nothing left to
+/// interact with, the activation ends by itself.
+pub fn after_action(g: &mut Crisis) -> Vec<LogEntry> {
+    let Some(act) = g.activation.as_mut() else { return Vec::new() };
+    act.actions += 1;
+    let m = act.model;
+    if !g.models[m].present() || g.models[m].dazed {
+        return finish(g, m);
+    }
+    maybe_auto_end(g)
+}
+
+/// Ends the activation by itself once both actions are spent and no
+/// token is left to interact with.
+pub fn maybe_auto_end(g: &mut Crisis) -> Vec<LogEntry> {
+    let Some(act) = g.activation.clone() else { return Vec::new() };
+    if act.actions >= 2 + act.extra_actions && (0..g.tokens.len()).all(|t| interact_refusal(g, &act, t).is_some()) {
+        return finish(g, act.model);
+    }
+    Vec::new()
+}

@@ -1,0 +1,118 @@
+//! The rules, one module per part of the rulebook, and the dispatcher that
+//! routes each action: [`setup`] (threat choice, squads, deployment),
+//! [`activation`] (the Power phase, turns, activations and their actions),
+//! [`attack`] (the attack pipeline of Appendix A, damage, Dazed and KO) and
+//! [`cleanup`] (crisis scoring, Dazed to Injured, priority, victory).
+
+pub mod activation;
+pub mod attack;
+pub mod cleanup;
+pub mod powers;
+pub mod reactions;
+pub mod tactics;
+pub mod setup;
+
+use crate::Action;
+use crate::state::{Crisis, Phase};
+use backroom_engine::{LogEntry, RuleError, Seat, seat_ref};
+
+/// What an action wrote, or why it was refused.
+pub type Lines = Result<Vec<LogEntry>, RuleError>;
+
+/// "Bulwark ({seat:0})".
+pub fn model_name(g: &Crisis, m: usize) -> String {
+    let x = &g.models[m];
+    format!("{} ({})", x.card().name, seat_ref(x.owner))
+}
+
+/// Routes an action; the caller works on a copy, so a refusal changes
+/// nothing.
+pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::GameRng) -> Lines {
+    if g.phase == Phase::Over {
+        return Err(RuleError::game_over());
+    }
+    if seat > 1 {
+        return Err(RuleError::not_your_turn("Players", "this game has two players"));
+    }
+    if let Some(p) = &g.pending_attack
+        && let Some(t) = p.window()
+    {
+        let defender = g.models[t].owner;
+        return match a {
+            Action::React { with } if seat == defender => reactions::react(g, seat, with.as_deref(), rng),
+            _ if seat == defender => Err(RuleError::illegal("Reactions", "answer the attack first: react or decline")),
+            _ => Err(RuleError::not_your_turn("Reactions", "the defender is deciding whether to react")),
+        };
+    }
+    match a {
+        Action::React { .. } => Err(RuleError::not_your_turn("Reactions", "no attack is waiting for a reaction")),
+        Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
+        Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
+        Action::Squad { characters, tactics } => setup::commit_squad(g, seat, characters, tactics),
+        Action::PlayTactic { card } => tactics::play(g, seat, card),
+        Action::Deploy { model, at } => setup::deploy(g, seat, *model, *at),
+        Action::Activate { model } => activation::activate(g, seat, *model),
+        Action::Pass {} => activation::pass(g, seat),
+        Action::Advance { plan } => activation::advance(g, seat, plan),
+        Action::Attack { attack, target } => attack::attack(g, seat, *attack, *target, rng),
+        Action::Shake { condition } => activation::shake(g, seat, *condition),
+        Action::Interact { token } => activation::interact(g, seat, *token),
+        Action::EndActivation {} => activation::end_activation(g, seat),
+        Action::UsePower { power, choice } => {
+            let c = powers::Choice { target: choice.target, point: choice.point, angle: choice.angle };
+            powers::use_power(g, seat, *power, &c, rng)
+        }
+    }
+}
+
+/// The start of a round: the Power phase (every character gains 1 ⚡,
+/// then Poison), then the Activation phase, priority player first.
+pub fn start_round(g: &mut Crisis) -> Vec<LogEntry> {
+    g.round += 1;
+    g.phase = Phase::Activation;
+    g.last_activator = None;
+    let mut log = vec![LogEntry::public(format!("Round {} begins; {} priority.", g.round, seat_ref_has(g.priority)))];
+    for m in g.models.iter_mut().filter(|m| m.present()) {
+        m.gain_power(1);
+        if m.has(crate::content::Condition::Poison) {
+            m.power = m.power.saturating_sub(1);
+        }
+    }
+    log.push(LogEntry::public("Power phase: every character gains 1 power; Poison takes 1.".to_string()));
+    g.turn = g.priority;
+    log.extend(activation::next_turn_or_cleanup(g, g.priority));
+    log
+}
+
+fn seat_ref_has(seat: Seat) -> String {
+    backroom_engine::seat_verb(seat, "has", "have")
+}
+
+/// Last side standing: a player who alone has characters left wins at
+/// once; both wiped out at once is a draw. True when the match ended.
+pub fn check_last_standing(g: &mut Crisis, log: &mut Vec<LogEntry>) -> bool {
+    if g.phase == Phase::Over || g.models.is_empty() {
+        return g.phase == Phase::Over;
+    }
+    let alive = |s: Seat| g.models.iter().any(|m| m.owner == s && !m.ko);
+    match (alive(0), alive(1)) {
+        (true, true) => false,
+        (a, b) => {
+            let winner = if a { Some(0) } else if b { Some(1) } else { None };
+            end(g, winner, log, "last side standing");
+            true
+        }
+    }
+}
+
+/// Ends the match.
+pub fn end(g: &mut Crisis, winner: Option<Seat>, log: &mut Vec<LogEntry>, why: &str) {
+    g.phase = Phase::Over;
+    g.activation = None;
+    g.result = Some(winner);
+    log.push(LogEntry::public(match winner {
+        Some(w) => format!("{} the match ({why}), {} VP to {}.", backroom_engine::seat_verb(w, "wins", "win"), g.vp[usize::from(w)], g.vp[usize::from(1 - w)]),
+        None => format!("The match is a draw ({why}), {} VP to {}.", g.vp[0], g.vp[1]),
+    }));
+    let _ = seat_ref;
+}

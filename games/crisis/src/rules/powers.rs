@@ -1,0 +1,186 @@
+//! Active superpowers (digest §1.3): used during the character's own
+//! activation, paying their ⚡ cost (Root: 1 more), each once per turn;
+//! one marked "Action:" is one of the two actions. What a power does is
+//! data ([`crate::content::Power`]); the ones interpreted here are place,
+//! extra attack dice, healing an ally and throwing an enemy.
+
+use super::attack::shove_along;
+use super::{Lines, activation, model_name};
+use crate::content::{Condition, PowerKind, Superpower};
+use crate::content::Power;
+use crate::geometry::{Disc, Pt, dist_discs, len, quantize_pt, range, sub, unit, within};
+use crate::movement;
+use crate::state::{Activation, Crisis};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
+
+/// What a use of a power names: a target model, a point or a direction.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Choice {
+    /// Target model.
+    pub target: Option<usize>,
+    /// A point.
+    pub point: Option<Pt>,
+    /// A direction in degrees.
+    pub angle: Option<f64>,
+}
+
+/// The interpreted active power at `idx` of the active character's card.
+pub fn active_power(g: &Crisis, a: &Activation, idx: usize) -> Option<(&'static Superpower, &'static Power)> {
+    let sp = g.models[a.model].card().sides.healthy.superpowers.get(idx)?;
+    (sp.kind == PowerKind::Active).then_some(())?;
+    Some((sp, sp.effects.first()?))
+}
+
+/// Why the power can't be used now (before its choices), if it can't.
+pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
+    let Some((sp, _)) = active_power(g, a, idx) else { return Some("not an active superpower this engine plays".into()) };
+    let m = &g.models[a.model];
+    let cost = sp.cost + u8::from(m.has(Condition::Root));
+    if m.power < cost {
+        return Some(format!("{} costs {cost} power; {} has {}", sp.name, m.card().name, m.power));
+    }
+    if a.used.contains(&sp.name) {
+        return Some(format!("{} is used once per turn", sp.name));
+    }
+    if sp.action
+        && let Some(r) = activation::action_refusal(g, a, false)
+    {
+        return Some(r.into());
+    }
+    if a.actions == 0 && m.has(Condition::Stagger) && sp.action {
+        return Some("a Staggered character's first action is a Shake".into());
+    }
+    None
+}
+
+/// Why this choice doesn't work for the power, if it doesn't.
+pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Option<String> {
+    let (_, power) = active_power(g, a, idx)?;
+    let geo = g.geo();
+    let me = &g.models[a.model];
+    let md = me.disc(geo);
+    match power {
+        Power::Place { range: n } => {
+            let Some(p) = c.point else { return Some("name the point to place at".into()) };
+            let p = quantize_pt(p);
+            if len(sub(p, md.c)) > range(geo, *n) + 2.0 * md.r + geo.eps {
+                return Some(format!("place within R{n}"));
+            }
+            activation::with_mover(g, a.model, |mv| movement::end_position(geo, mv, Disc { c: p, r: md.r }, me.size()))
+                .err()
+                .map(|(_, why)| why)
+        }
+        Power::AttackDice { .. } => None,
+        Power::HealAlly { range: n, .. } => {
+            let t = c.target.and_then(|t| g.models.get(t).map(|m| (t, m)));
+            match t {
+                Some((t, m)) if t != a.model && m.owner == me.owner && m.present() && !m.dazed && m.damage > 0 => {
+                    (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("the ally must be within R{n}"))
+                }
+                _ => Some("choose a damaged ally".into()),
+            }
+        }
+        Power::ThrowEnemy { range: n, max_size, .. } => {
+            if c.angle.is_none_or(|x| !x.is_finite()) {
+                return Some("name the direction of the throw".into());
+            }
+            let t = c.target.and_then(|t| g.models.get(t).map(|m| (t, m)));
+            match t {
+                Some((_, m)) if m.owner != me.owner && m.present() && !m.dazed && m.size() <= *max_size => {
+                    (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("the enemy must be within R{n}"))
+                }
+                _ => Some(format!("choose an enemy of Size {max_size} or less")),
+            }
+        }
+        _ => Some("not an active superpower".into()),
+    }
+}
+
+/// Uses an active superpower.
+pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut GameRng) -> Lines {
+    let a = match &g.activation {
+        Some(a) if g.turn == seat && g.phase == crate::state::Phase::Activation => a.clone(),
+        _ => return Err(RuleError::not_your_turn("Superpowers", "use an active superpower during your own activation")),
+    };
+    if let Some(r) = power_refusal(g, &a, idx) {
+        return Err(RuleError::illegal("Superpowers", r));
+    }
+    if let Some(r) = choice_refusal(g, &a, idx, c) {
+        return Err(RuleError::illegal("Superpowers", r));
+    }
+    let (sp, power) = active_power(g, &a, idx).expect("checked");
+    let m = a.model;
+    g.models[m].power -= sp.cost + u8::from(g.models[m].has(Condition::Root));
+    let mut log = vec![LogEntry::public(format!("{} uses {}.", model_name(g, m), sp.name))];
+    if let Some(act) = g.activation.as_mut() {
+        act.used.push(sp.name.clone());
+    }
+    match power {
+        Power::Place { .. } => {
+            let p = quantize_pt(c.point.expect("checked"));
+            g.models[m].pos = p;
+            log.push(LogEntry::public(format!("{} is placed at {:.1}, {:.1}.", model_name(g, m), p[0], p[1])));
+        }
+        Power::AttackDice { n } => {
+            if let Some(act) = g.activation.as_mut() {
+                act.bonus_dice += n;
+            }
+        }
+        Power::HealAlly { n, .. } => {
+            let t = c.target.expect("checked");
+            g.models[t].damage = g.models[t].damage.saturating_sub(*n);
+            log.push(LogEntry::public(format!("{} has {} damage left.", model_name(g, t), g.models[t].damage)));
+        }
+        Power::ThrowEnemy { n, .. } => {
+            let t = c.target.expect("checked");
+            log.extend(shove_along(g, t, unit(c.angle.expect("checked")), *n, true, rng));
+        }
+        _ => {}
+    }
+    let mut done = Vec::new();
+    if super::check_last_standing(g, &mut done) {
+        log.extend(done);
+        return Ok(log);
+    }
+    if sp.action {
+        log.extend(activation::after_action(g));
+    } else {
+        log.extend(activation::maybe_auto_end(g));
+    }
+    Ok(log)
+}
+
+/// Candidate choices for the prompt: places on a ring, targets, directions.
+pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> {
+    let Some((_, power)) = active_power(g, a, idx) else { return Vec::new() };
+    let geo = g.geo();
+    let md = g.models[a.model].disc(geo);
+    let mut out = Vec::new();
+    match power {
+        Power::Place { range: n } => {
+            for reach in [range(geo, *n) + 2.0 * md.r - 0.01, (range(geo, *n) + 2.0 * md.r) / 2.0] {
+                for k in 0..16 {
+                    let p = quantize_pt([md.c[0] + reach * unit(f64::from(k) * 22.5)[0], md.c[1] + reach * unit(f64::from(k) * 22.5)[1]]);
+                    out.push((Choice { point: Some(p), ..Choice::default() }, format!("at {:.1}, {:.1}", p[0], p[1])));
+                }
+            }
+        }
+        Power::AttackDice { .. } => out.push((Choice::default(), "now".into())),
+        Power::HealAlly { .. } => {
+            for t in 0..g.models.len() {
+                out.push((Choice { target: Some(t), ..Choice::default() }, g.models[t].card().name.clone()));
+            }
+        }
+        Power::ThrowEnemy { .. } => {
+            for t in 0..g.models.len() {
+                for k in 0..8 {
+                    let angle = f64::from(k) * 45.0;
+                    out.push((Choice { target: Some(t), angle: Some(angle), ..Choice::default() }, format!("{} toward {angle} degrees", g.models[t].card().name)));
+                }
+            }
+        }
+        _ => {}
+    }
+    out.retain(|(c, _)| choice_refusal(g, a, idx, c).is_none());
+    out
+}

@@ -1,0 +1,392 @@
+//! The match state: where the game is (digest §1.1–1.3), the squads, the
+//! characters on the battlefield with their ⚡, damage and conditions, and
+//! the objective tokens. Positions are kept on a 1/1024" grid
+//! ([`crate::geometry::quantize`]) so a stored match round-trips exactly.
+
+use crate::Options;
+use crate::content::{Character, Condition, Crisis as CrisisCard, GeometryConfig, Keyword, Power, content};
+use crate::dice::Face;
+use crate::geometry::{Disc, Piece, Pt, pieces_of};
+use backroom_engine::Seat;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// Where the match is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The non-priority player picks which crisis card's Maximum Threat applies.
+    ThreatChoice,
+    /// The non-priority player picks an edge; the priority player takes
+    /// the opposite one; then the crisis tokens are placed.
+    EdgeChoice,
+    /// Both players secretly commit a squad (revealed together).
+    SquadBuild,
+    /// Alternating deployment, priority player first.
+    Deployment,
+    /// Alternating activations (the Power phase and Cleanup run by themselves).
+    Activation,
+    /// The match is over.
+    Over,
+}
+
+/// A table edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Edge {
+    /// y = 0.
+    South,
+    /// y = table.
+    North,
+    /// x = 0.
+    West,
+    /// x = table.
+    East,
+}
+
+impl Edge {
+    /// All four.
+    pub const ALL: [Edge; 4] = [Edge::South, Edge::North, Edge::West, Edge::East];
+
+    /// The opposite edge.
+    pub fn opposite(self) -> Edge {
+        match self {
+            Edge::South => Edge::North,
+            Edge::North => Edge::South,
+            Edge::West => Edge::East,
+            Edge::East => Edge::West,
+        }
+    }
+
+    /// Distance from a point to this edge on a table of side `t`.
+    pub fn dist(self, p: Pt, t: f64) -> f64 {
+        match self {
+            Edge::South => p[1],
+            Edge::North => t - p[1],
+            Edge::West => p[0],
+            Edge::East => t - p[0],
+        }
+    }
+
+    /// A point given on a crisis card (y = 0 at this edge) on the table.
+    pub fn from_card(self, p: Pt, t: f64) -> Pt {
+        match self {
+            Edge::South => p,
+            Edge::North => [t - p[0], t - p[1]],
+            Edge::West => [p[1], t - p[0]],
+            Edge::East => [t - p[1], p[0]],
+        }
+    }
+
+    /// The point at `along` inches along this edge and `off` inches in.
+    pub fn point(self, along: f64, off: f64, t: f64) -> Pt {
+        self.from_card([along, off], t)
+    }
+}
+
+/// A character on the battlefield.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    /// Content id of its stat card.
+    pub card: String,
+    /// Its player.
+    pub owner: Seat,
+    /// Placed yet.
+    pub deployed: bool,
+    /// Base centre.
+    pub pos: Pt,
+    /// Injured side up.
+    pub injured: bool,
+    /// Dazed token.
+    pub dazed: bool,
+    /// Knocked out and removed.
+    pub ko: bool,
+    /// Damage suffered.
+    pub damage: u8,
+    /// ⚡ (0..=10).
+    pub power: u8,
+    /// Special conditions.
+    pub conditions: Vec<Condition>,
+    /// Activated token.
+    pub activated: bool,
+}
+
+impl Model {
+    /// Its stat card.
+    pub fn card(&self) -> &'static Character {
+        content().character(&self.card).expect("a model's card is in the content")
+    }
+
+    /// Its Stamina on the side up.
+    pub fn stamina(&self) -> u8 {
+        let c = self.card();
+        if self.injured { c.sides.injured.stamina } else { c.sides.healthy.stamina }
+    }
+
+    /// Its Size.
+    pub fn size(&self) -> u8 {
+        self.card().sides.healthy.size
+    }
+
+    /// Its base.
+    pub fn disc(&self, g: &GeometryConfig) -> Disc {
+        Disc { c: self.pos, r: self.card().base_diameter_mm / g.mm_per_inch / 2.0 }
+    }
+
+    /// On the battlefield (deployed and not KO'd).
+    pub fn present(&self) -> bool {
+        self.deployed && !self.ko
+    }
+
+    /// Ready: may activate this round.
+    pub fn ready(&self) -> bool {
+        self.present() && !self.activated && !self.dazed
+    }
+
+    /// Has the condition.
+    pub fn has(&self, c: Condition) -> bool {
+        self.conditions.contains(&c)
+    }
+
+    /// Flight or Wall Crawler.
+    pub fn flies(&self) -> bool {
+        let k = &self.card().sides.healthy.keywords;
+        k.contains(&Keyword::Flight) || k.contains(&Keyword::WallCrawler)
+    }
+
+    /// The interpreted effects of its superpowers (none while Dazed).
+    pub fn powers(&self) -> impl Iterator<Item = &'static Power> + '_ {
+        let on = !self.dazed;
+        self.card().sides.healthy.superpowers.iter().filter(move |_| on).flat_map(|s| s.effects.iter())
+    }
+
+    /// Gains ⚡, honouring Stun and the maximum of 10.
+    pub fn gain_power(&mut self, n: u8) -> u8 {
+        let n = if self.has(Condition::Stun) { n.min(1) } else { n };
+        let before = self.power;
+        self.power = (self.power + n).min(10);
+        self.power - before
+    }
+}
+
+/// An objective token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Token {
+    /// Which crisis card (0 Secure, 1 Extraction).
+    pub crisis: usize,
+    /// Its index on that card.
+    pub index: usize,
+    /// Where it lies (when not held).
+    pub pos: Pt,
+    /// The model holding it.
+    pub holder: Option<usize>,
+    /// The player whose control token is on it.
+    pub control: Option<Seat>,
+}
+
+/// The character activating now.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Activation {
+    /// The model.
+    pub model: usize,
+    /// Actions taken (of 2).
+    pub actions: u8,
+    /// Move actions taken.
+    pub moves: u8,
+    /// Tokens interacted with this activation.
+    pub interacted: Vec<usize>,
+    /// Superpowers used this activation (each once per turn).
+    #[serde(default)]
+    pub used: Vec<String>,
+    /// Extra attack dice for the rest of the activation.
+    #[serde(default)]
+    pub bonus_dice: u8,
+    /// Extra non-attack actions (Adrenaline).
+    #[serde(default)]
+    pub extra_actions: u8,
+    /// Interaction range (1 unless a card widens it).
+    #[serde(default)]
+    pub interact_range: u8,
+}
+
+/// The last attack, as everyone saw it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AttackRecord {
+    /// Attacker model.
+    pub attacker: usize,
+    /// Target model.
+    pub target: usize,
+    /// The attack's name.
+    pub attack: String,
+    /// Final attack dice.
+    pub attack_dice: Vec<Face>,
+    /// Final defense dice.
+    pub defense_dice: Vec<Face>,
+    /// Cover applied.
+    pub cover: bool,
+    /// Damage dealt.
+    pub damage: u8,
+}
+
+/// An attack waiting on the defender's reactions (the TARGETED window).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingAttack {
+    /// The attacker.
+    pub attacker: usize,
+    /// Index of the attack on its card.
+    pub attack: usize,
+    /// Enemies still to attack, in order.
+    pub queue: Vec<usize>,
+    /// The target whose window is open.
+    pub current: Option<usize>,
+    /// Allies in range of a beam or area (suffer 1 afterwards).
+    pub allies: Vec<usize>,
+    /// Reactions used in this window (superpower names, card ids).
+    pub used: Vec<String>,
+    /// Extra defense dice from reactions.
+    pub extra_defense: u8,
+    /// Defense rerolls from reactions.
+    pub defense_rerolls: u8,
+    /// The target whose after-attack window is open (Counterblow).
+    #[serde(default)]
+    pub after: Option<usize>,
+}
+
+impl PendingAttack {
+    /// The character whose player answers the open window, if any.
+    pub fn window(&self) -> Option<usize> {
+        self.after.or(self.current)
+    }
+}
+
+/// The whole match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Crisis {
+    /// Engine version it was started under.
+    pub version: u32,
+    /// Lobby options.
+    pub options: Options,
+    /// Where the match is.
+    pub phase: Phase,
+    /// Round 1.. (0 before the first).
+    pub round: u8,
+    /// The player with priority.
+    pub priority: Seat,
+    /// Victory points per seat.
+    pub vp: [u8; 2],
+    /// The two crisis cards in play: Secure, then Extraction (ids).
+    pub crises: [String; 2],
+    /// Maximum Threat chosen (0 until chosen).
+    pub max_threat: u8,
+    /// The crisis card whose Maximum Threat was chosen.
+    pub threat_card: Option<usize>,
+    /// Each seat's edge, once chosen.
+    #[serde(default)]
+    pub edges: Option<[Edge; 2]>,
+    /// Terrain layout id.
+    pub layout: String,
+    /// Each seat's committed squad (character ids), secret until both are in.
+    pub squads: [Option<Vec<String>>; 2],
+    /// Each seat's Team Tactic cards committed with its squad (secret until
+    /// the reveal, then its hand, public).
+    #[serde(default)]
+    pub tactics: [Vec<String>; 2],
+    /// Team Tactic cards played (discarded), public.
+    #[serde(default)]
+    pub discards: Vec<String>,
+    /// Characters, once squads are revealed.
+    pub models: Vec<Model>,
+    /// Objective tokens.
+    pub tokens: Vec<Token>,
+    /// Whose turn it is (deployment and activations).
+    pub turn: Seat,
+    /// The activation under way.
+    pub activation: Option<Activation>,
+    /// The player who activated last this round.
+    pub last_activator: Option<Seat>,
+    /// An attack waiting on the defender's reactions.
+    #[serde(default)]
+    pub pending_attack: Option<PendingAttack>,
+    /// The last attack, for everyone to read.
+    pub last_attack: Option<AttackRecord>,
+    /// The result: `Some(Some(seat))` a win, `Some(None)` a draw.
+    pub result: Option<Option<Seat>>,
+}
+
+/// The pieces of a layout, built once.
+pub fn layout_pieces(id: &str) -> &'static [Piece] {
+    static L: OnceLock<Vec<(String, Vec<Piece>)>> = OnceLock::new();
+    let all = L.get_or_init(|| content().terrain_sets.iter().map(|s| (s.id.clone(), pieces_of(&s.pieces))).collect());
+    all.iter().find(|(i, _)| i == id).map(|(_, p)| p.as_slice()).unwrap_or(&[])
+}
+
+impl Crisis {
+    /// The geometry constants.
+    pub fn geo(&self) -> &'static GeometryConfig {
+        &content().geometry
+    }
+
+    /// The terrain on the battlefield.
+    pub fn pieces(&self) -> &'static [Piece] {
+        layout_pieces(&self.layout)
+    }
+
+    /// A crisis card in play.
+    pub fn crisis_card(&self, i: usize) -> &'static CrisisCard {
+        content().crises.iter().find(|c| c.id == self.crises[i]).expect("crisis in content")
+    }
+
+    /// Every present base but `skip`.
+    pub fn other_discs(&self, skip: usize) -> Vec<Disc> {
+        let g = self.geo();
+        self.models.iter().enumerate().filter(|(i, m)| *i != skip && m.present()).map(|(_, m)| m.disc(g)).collect()
+    }
+
+    /// The piece a model stands on.
+    pub fn on(&self, m: usize) -> Option<usize> {
+        crate::geometry::standing_on(self.geo(), self.models[m].disc(self.geo()), self.pieces())
+    }
+
+    /// Effective Size: its Size plus that of the terrain it stands on.
+    pub fn eff_size(&self, m: usize) -> u8 {
+        self.models[m].size() + self.on(m).map_or(0, |p| self.pieces()[p].size)
+    }
+
+    /// Ready characters of a seat.
+    pub fn ready_count(&self, seat: Seat) -> usize {
+        self.models.iter().filter(|m| m.owner == seat && m.ready()).count()
+    }
+
+    /// Where a token is now (its holder's centre when held).
+    pub fn token_pos(&self, t: usize) -> Pt {
+        let tok = &self.tokens[t];
+        tok.holder.map_or(tok.pos, |h| self.models[h].pos)
+    }
+
+    /// Tokens a model holds.
+    pub fn held_by(&self, m: usize) -> impl Iterator<Item = usize> + '_ {
+        self.tokens.iter().enumerate().filter(move |(_, t)| t.holder == Some(m)).map(|(i, _)| i)
+    }
+
+    /// The seat's active leadership effects: a leader on the battlefield
+    /// whose affiliation more than half of the squad shares.
+    pub fn leadership(&self, seat: Seat) -> Vec<&'static Power> {
+        let squad: Vec<&Model> = self.models.iter().filter(|m| m.owner == seat).collect();
+        let mut out = Vec::new();
+        for m in squad.iter().filter(|m| m.present()) {
+            if let Some(l) = &m.card().leadership {
+                let members = squad.iter().filter(|x| x.card().affiliations.contains(&l.affiliation)).count();
+                if members * 2 > squad.len() {
+                    out.extend(l.effects.iter());
+                    break; // one leadership for the whole game
+                }
+            }
+        }
+        out
+    }
+
+    /// The other seat.
+    pub fn other(seat: Seat) -> Seat {
+        1 - seat
+    }
+}

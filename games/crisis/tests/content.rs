@@ -1,0 +1,45 @@
+//! The house content loads, and load errors name the file, the entry and
+//! the field.
+
+use crisis::content::{content, load};
+
+fn files() -> Vec<(&'static str, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/content/");
+    ["geometry.json", "house/characters.json", "house/tactics.json", "house/crises.json", "house/terrain_sets.json"]
+        .into_iter()
+        .map(|f| (f, std::fs::read_to_string(format!("{dir}{f}")).unwrap()))
+        .collect()
+}
+
+fn load_with(file: &str, edit: impl Fn(&str) -> String) -> Result<(), String> {
+    let fs = files();
+    let owned: Vec<(&str, String)> = fs.iter().map(|(n, t)| (*n, if *n == file { edit(t) } else { t.clone() })).collect();
+    let refs: Vec<(&str, &str)> = owned.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    load(&refs).map(|_| ())
+}
+
+#[test]
+fn the_house_starter_set_loads_and_is_marked_house() {
+    let c = content();
+    assert_eq!(c.characters.len(), 12);
+    assert_eq!(c.tactics.len(), 12);
+    assert_eq!(c.crises.len(), 6);
+    assert!(c.characters.iter().all(|x| x.source == "house"));
+    assert_eq!(c.terrain_sets[0].pieces.len(), 12);
+}
+
+#[test]
+fn a_missing_field_names_file_entry_and_field() {
+    let e = load_with("house/characters.json", |t| t.replacen("\"stamina\": 8,", "", 1)).unwrap_err();
+    assert!(e.contains("house/characters.json") && e.contains("granite") && e.contains("stamina"), "{e}");
+}
+
+#[test]
+fn a_bad_value_names_file_entry_and_field() {
+    let e = load_with("house/characters.json", |t| t.replacen("\"threat\": 4", "\"threat\": 9", 1)).unwrap_err();
+    assert!(e.contains("house/characters.json") && e.contains("bulwark") && e.contains("threat"), "{e}");
+    let e = load_with("house/crises.json", |t| t.replacen("\"source\": \"house\"", "\"source\": \"print\"", 1)).unwrap_err();
+    assert!(e.contains("house/crises.json") && e.contains("relay-towers") && e.contains("source"), "{e}");
+    let e = load_with("geometry.json", |t| t.replace("\"S\": 3.25", "\"S\": 9.0")).unwrap_err();
+    assert!(e.contains("geometry.json") && e.contains("tools"), "{e}");
+}
