@@ -699,6 +699,11 @@ async fn two_bots_play_nefarious_schemes_to_the_end_on_both_stores() {
 }
 
 #[tokio::test]
+async fn two_bots_play_crisis_protocol_to_the_end_on_both_stores() {
+    bots_play_to_the_end_on_both_stores("crisis-protocol", 2, json!({})).await;
+}
+
+#[tokio::test]
 async fn four_bots_play_mutants_to_the_end_on_both_stores() {
     bots_play_to_the_end_on_both_stores("mutants", 4, json!({})).await;
 }

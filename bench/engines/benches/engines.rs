@@ -5,7 +5,7 @@
 //!   (`DynState::random_action` + `DynState::apply`, JSON in between), and
 //!   Sealed Bids through its typed fast path (`Game::random_action`) and
 //!   through the generic prompt path (build the prompt, sample it, parse,
-//!   apply), and Mutants, Nefarious Schemes and Villains through the same
+//!   apply), and Mutants, Nefarious Schemes, Crisis Protocol and Villains through the same
 //!   typed prompt path;
 //! * `view/*`: building and serializing one viewer's view, mid-game, per
 //!   viewer (every seat and a spectator);
@@ -77,6 +77,14 @@ fn playouts(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(prompt_steps::<schemes::Schemes>(&Default::default(), 2, STEPS, seed))
+        })
+    });
+    // Crisis Protocol (issue 17: at least 10 000 actions per second).
+    let mut seed = 0u64;
+    g.bench_function(BenchmarkId::new("typed-prompt", "crisis-protocol"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(prompt_steps::<crisis::Crisis>(&Default::default(), 2, STEPS, seed))
         })
     });
     let mut seed = 0u64;
