@@ -15,10 +15,11 @@
 //    the log) appears in a frame, in the page's text or in its card
 //    attributes.
 // 2. Solo (Uprising) against the Singularity Wizard: the person builds a
-//    Gene Pool (Constructed, 12 cards) and plays a full round; the boss
-//    panel shows its Life as the view has it.
+//    Gene Pool (Constructed, 12 cards) and plays the match to its end; the
+//    boss panel shows its Life as the view has it.
 // 3. Draft: the draft panel draws exactly the pack held and the picks
-//    made; after 6 picks and the mulligan the Gene Pool holds 12.
+//    made; after 6 picks and the mulligan the Gene Pool holds 12; then
+//    round 1 is played to its end.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
 
@@ -326,7 +327,7 @@ test('one person plays a 2-seat game of Mutants against a bot to the end; the bo
   }
 });
 
-test('solo: one person builds a Gene Pool and plays a round of Uprising against the Singularity Wizard', { timeout: 240_000 }, async (t) => {
+test('solo: one person builds a Gene Pool and plays Uprising against the Singularity Wizard to the end', { timeout: 420_000 }, async (t) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-solo-'));
   let server;
   let browser;
@@ -339,10 +340,10 @@ test('solo: one person builds a Gene Pool and plays a round of Uprising against 
     ({ browser, page } = opened);
     watchErrors(page, 'page', pageErrors);
     await page.locator('.mu-boss').waitFor();
-    const { last } = await playUntil(page, opened.me, (m) => m.view.round >= 2, { limitMs: 180_000, seen });
+    const { last } = await playUntil(page, opened.me, () => false, { limitMs: 330_000, seen });
     await page.screenshot({ path: path.join(shots, 'mutants-solo.png'), fullPage: true });
     t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, round ${last.view.round}, boss Life ${last.view.boss && last.view.boss.life}`);
-    assert.ok(last.view.round >= 2 || last.view.phase === 'over', 'a full round was played');
+    assert.equal(last.view.phase, 'over', 'the solo match was played to its end');
     assert.ok(last.view.boss, 'the view has the boss');
     assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
     assert.deepEqual(pageErrors, [], 'the page logged errors');
@@ -358,7 +359,7 @@ test('solo: one person builds a Gene Pool and plays a round of Uprising against 
   }
 });
 
-test('draft: the page shows the pack held and the picks made, then the drafted Gene Pool', { timeout: 180_000 }, async (t) => {
+test('draft: the page shows the pack held and the picks made, then the drafted Gene Pool, and round 1 is played to its end', { timeout: 300_000 }, async (t) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-draft-'));
   let server;
   let browser;
@@ -380,6 +381,10 @@ test('draft: the page shows the pack held and the picks made, then the drafted G
     t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, phase ${last.view.phase}`);
     assert.equal(await page.locator('.mu-draft').count(), 0, 'the draft panel is gone after the draft');
     assert.equal(last.view.boards[opened.me].pool.reduce((a, st) => a + st.size, 0), 12, 'a drafted Gene Pool of 12');
+    // On to the end of round 1 with the drafted Gene Pool.
+    const { last: after } = await playUntil(page, opened.me, (m) => m.view.round >= 2 || m.view.phase === 'over', { limitMs: 150_000, seen });
+    t.diagnostic(`round 1 over: now round ${after.view.round}, phase ${after.view.phase}`);
+    assert.ok(after.view.round >= 2 || after.view.phase === 'over', 'round 1 was played to its end');
     assert.deepEqual(seen.rejected, []);
     assert.deepEqual(pageErrors, [], 'the page logged errors');
   } finally {
