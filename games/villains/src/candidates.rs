@@ -38,6 +38,34 @@ pub(crate) fn workable(state: &State, seat: Seat, candidates: Vec<Action>) -> Ve
 /// trial on a copy that quotes the cost and pays it energy first
 /// (`state::Quote`).
 pub(crate) fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<Action> {
+    priced_cost(state, seat, make).map(|(a, _, _)| a)
+}
+
+/// [`priced`], with the same action paid resources first when that split
+/// differs (R21: the player chooses the split). The split changes nothing
+/// else, so it needs no trial of its own; it is left out when the funds
+/// changed before the payment was made (the trial was then redone).
+pub(crate) fn priced_splits(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Vec<Action> {
+    let Some((a, cost, sure)) = priced_cost(state, seat, make) else {
+        return Vec::new();
+    };
+    let p = &state.players[seat as usize];
+    let r = u8::try_from(p.resources.min(u16::from(cost))).unwrap_or(cost);
+    let energy_first = Payment::energy_first(state, seat, cost);
+    let resources_first = Payment {
+        energy: cost - r,
+        resources: u16::from(r),
+    };
+    let mut out = vec![a];
+    if sure && resources_first != energy_first && resources_first.energy <= p.energy {
+        out.push(make(resources_first));
+    }
+    out
+}
+
+/// The priced action, its cost, and whether the split could be chosen
+/// freely (not when the funds changed before the payment was made).
+fn priced_cost(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<(Action, u8, bool)> {
     let mut trial = state.clone();
     trial.quote = crate::state::Quote::asking(state, seat);
     apply_to(&mut trial, seat, &make(Payment::QUOTE), &mut GameRng::seeded(0)).ok()?;
@@ -46,8 +74,9 @@ pub(crate) fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action
     if trial.quote.unsure() {
         let mut t = state.clone();
         apply_to(&mut t, seat, &a, &mut GameRng::seeded(0)).ok()?;
+        return Some((a, cost, false));
     }
-    Some(a)
+    Some((a, cost, true))
 }
 
 pub(crate) fn reserve_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
@@ -88,7 +117,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec
     }
     for g in groups {
         let units: Vec<DeployPick> = g.iter().map(|k| pick(*k)).collect();
-        out.extend(priced(state, seat, &|p| {
+        out.extend(priced_splits(state, seat, &|p| {
             act(Activation::Deploy {
                 units: units.clone(),
                 payment: p,
@@ -109,7 +138,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec
         })
         .collect();
     for u in &movable {
-        out.extend(priced(state, seat, &|p| {
+        out.extend(priced_splits(state, seat, &|p| {
             act(Activation::Move {
                 units: vec![*u],
                 payment: p,
@@ -117,7 +146,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec
         }));
     }
     if movable.len() > 1 {
-        out.extend(priced(state, seat, &|p| {
+        out.extend(priced_splits(state, seat, &|p| {
             act(Activation::Move {
                 units: movable.clone(),
                 payment: p,
@@ -125,12 +154,12 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec
         }));
     }
     if battle {
-        out.extend(priced(state, seat, &|p| {
+        out.extend(priced_splits(state, seat, &|p| {
             act(Activation::Battle { payment: p })
         }));
     }
     if unique {
-        out.extend(priced(state, seat, &|p| {
+        out.extend(priced_splits(state, seat, &|p| {
             act(Activation::Unique {
                 payment: p,
                 target: None,
@@ -143,7 +172,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec
         .iter()
         .filter(|u| unique && u.owner != seat && u.kind.is_basic())
     {
-        out.extend(priced(state, seat, &|p| {
+        out.extend(priced_splits(state, seat, &|p| {
             act(Activation::Unique {
                 payment: p,
                 target: Some(u.uid),
@@ -155,7 +184,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec
     hand.dedup_by_key(|c| c.deck_card().design);
     for card in hand {
         for choices in card_choices(state, seat, area, card) {
-            out.extend(priced(state, seat, &|p| {
+            out.extend(priced_splits(state, seat, &|p| {
                 act(Activation::Card {
                     card,
                     payment: p,

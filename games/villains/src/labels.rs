@@ -68,8 +68,15 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
                 .map(|s| {
                     let objs: Vec<String> =
                         s.objectives.iter().map(|i| (i + 1).to_string()).collect();
+                    let discarding = if s.discards.is_empty() {
+                        String::new()
+                    } else {
+                        let cards: Vec<String> =
+                            s.discards.iter().map(|c| c.card().name.clone()).collect();
+                        format!(", discarding {}", and_list(&cards))
+                    };
                     format!(
-                        "{} (objective{} {})",
+                        "{} (objective{} {}{discarding})",
                         s.plan.plan().name,
                         if objs.len() == 1 { "" } else { "s" },
                         and_list(&objs)
@@ -221,20 +228,25 @@ fn token_words(state: &State, uid: TokenUid) -> String {
 }
 
 fn with_payment(text: String, p: Payment) -> String {
+    if p == Payment::default() {
+        text
+    } else {
+        format!("{text}; {}", payment_words(p))
+    }
+}
+
+/// A payment in words: "pay 2 energy and 1 resource" ("pay nothing").
+pub fn payment_words(p: Payment) -> String {
     let mut cost = Vec::new();
     if p.energy > 0 {
         cost.push(format!("{} energy", p.energy));
     }
     if p.resources > 0 {
-        cost.push(backroom_engine::plural(
-            p.resources,
-            "resource",
-            "resources",
-        ));
+        cost.push(backroom_engine::plural(p.resources, "resource", "resources"));
     }
     if cost.is_empty() {
-        text
+        "pay nothing".to_string()
     } else {
-        format!("{text}; pay {}", and_list(&cost))
+        format!("pay {}", and_list(&cost))
     }
 }

@@ -333,6 +333,29 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                         kinds,
                     )
                     .and_then(|ask| one(ask, "area", "Area", areas));
+                    // Paying Costs (R21): the split is the player's, when
+                    // there is one to make.
+                    let cost = crate::place::placement_cost(state, seat);
+                    let p = &state.players[seat as usize];
+                    let first = crate::place::Payment::energy_first(state, seat, cost);
+                    let r = p.resources.min(u16::from(cost));
+                    let other = crate::place::Payment {
+                        energy: cost - r as u8,
+                        resources: r,
+                    };
+                    let ask = match ask {
+                        Some(ask) if other != first && other.energy <= p.energy => one(
+                            ask,
+                            "payment",
+                            "Pay with",
+                            vec![
+                                opt(&first, crate::labels::payment_words(first)),
+                                opt(&other, crate::labels::payment_words(other)),
+                            ],
+                        )
+                        .map(|a| a.default_to(serde_json::to_value(first).expect("serializes"))),
+                        other => other,
+                    };
                     // The Subway's controller places in any open space: the
                     // spaces open in some area (the rules check the pair).
                     let ask = match ask {
@@ -401,35 +424,13 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 }
             }
             Phase::ScorePlans { .. } => {
-                let mut best = Vec::new();
-                for p in &state.players[seat as usize].plans {
-                    let objs = completable_objectives(state, seat, *p);
-                    let cand = Action::ScorePlans {
-                        scores: vec![PlanScore {
-                            plan: *p,
-                            objectives: objs.clone(),
-                            discards: vec![],
-                        }],
-                    };
-                    if !objs.is_empty() && !workable(state, seat, vec![cand]).is_empty() {
-                        best.push(PlanScore {
-                            plan: *p,
-                            objectives: objs,
-                            discards: vec![],
-                        });
-                    }
-                }
-                let mut c = vec![Action::ScorePlans { scores: vec![] }];
-                if !best.is_empty() {
-                    c.push(Action::ScorePlans { scores: best });
-                }
                 asks.extend(candidates_ask(
                     state,
                     seat,
                     "score_plans",
                     "Score plans",
                     "scores",
-                    workable(state, seat, c),
+                    workable(state, seat, plan_scorings(state, seat)),
                 ));
             }
             Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => {}
@@ -544,4 +545,70 @@ fn step_title(state: &State) -> &'static str {
         Phase::ScorePlans { .. } => "Score Plans",
         Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => "Villains",
     }
+}
+
+/// Candidate plan scorings for `seat`: none; each plan alone with each set
+/// of its objectives it may complete now (from the top down, or any subset
+/// with the Church), paying discard objectives with its cheapest cards;
+/// and every plan at its fullest at once.
+fn plan_scorings(state: &State, seat: Seat) -> Vec<Action> {
+    use crate::effect::Requirement;
+    let any_order = crate::standing::has(state, seat, &crate::effect::Ongoing::AnyOrderObjectives);
+    let mut cheapest: Vec<crate::content::CardId> = state.players[seat as usize].hand.to_vec();
+    cheapest.sort_by_key(|c| c.card().cost);
+    let need = |plan: crate::content::PlanId, set: &[usize]| -> usize {
+        set.iter()
+            .flat_map(|i| plan.plan().objectives[*i].requires.iter())
+            .map(|r| match r {
+                Requirement::DiscardActionCards(n) => *n as usize,
+                _ => 0,
+            })
+            .sum()
+    };
+    let mut out = vec![Action::ScorePlans { scores: vec![] }];
+    let mut fullest: Vec<(crate::content::PlanId, Vec<usize>)> = Vec::new();
+    for p in &state.players[seat as usize].plans {
+        let objs = completable_objectives(state, seat, *p);
+        if objs.is_empty() {
+            continue;
+        }
+        let sets: Vec<Vec<usize>> = if any_order {
+            (1..(1u32 << objs.len()))
+                .map(|m| objs.iter().enumerate().filter(|(k, _)| m & (1 << k) != 0).map(|(_, i)| *i).collect())
+                .collect()
+        } else {
+            (1..=objs.len()).map(|n| objs[..n].to_vec()).collect()
+        };
+        for set in &sets {
+            let n = need(*p, set);
+            if n <= cheapest.len() {
+                out.push(Action::ScorePlans {
+                    scores: vec![PlanScore {
+                        plan: *p,
+                        objectives: set.clone(),
+                        discards: cheapest[..n].to_vec(),
+                    }],
+                });
+            }
+        }
+        fullest.push((*p, objs));
+    }
+    if fullest.len() > 1 {
+        let mut left = cheapest.as_slice();
+        let mut scores = Vec::new();
+        for (p, set) in fullest {
+            let n = need(p, &set);
+            if n > left.len() {
+                continue;
+            }
+            scores.push(PlanScore {
+                plan: p,
+                objectives: set,
+                discards: left[..n].to_vec(),
+            });
+            left = &left[n..];
+        }
+        out.push(Action::ScorePlans { scores });
+    }
+    out
 }

@@ -222,3 +222,25 @@ fn passing_is_for_good_and_then_take_actions_begins() {
     );
     assert!(s.players.iter().all(|p| !p.passed));
 }
+
+#[test]
+fn the_placing_prompt_lets_the_player_choose_how_to_pay() {
+    use backroom_engine::Game;
+    let mut rng = GameRng::seeded(5);
+    let mut s = placing(&["mutants", "mafia", "scientists", "bankers"], 0, &mut rng);
+    s.players[0].resources = 0;
+    let ask = |s: &State| s.prompt(0).unwrap().asks.into_iter().find(|a| a.verb == "place_token").unwrap();
+    assert!(ask(&s).params.iter().all(|p| p.name != "payment"), "nothing to choose with no resources");
+    s.players[0].resources = 3;
+    let payment = ask(&s).params.into_iter().find(|p| p.name == "payment").expect("a split to choose");
+    let backroom_engine::Input::One { options } = payment.input else { panic!("one of two splits") };
+    let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    assert!(labels[1].contains("resource"), "{labels:?}");
+    let pay: Payment = serde_json::from_value(options[1].value.clone()).unwrap();
+    let before = s.players[0].energy;
+    let a = villains::game::Action::PlaceToken { kind: TokenKind::Deploy, area: area("bank"), space: None, payment: Some(pay) };
+    Game::apply(&mut s, 0, &a, &mut rng).unwrap();
+    assert_eq!(s.players[0].energy, before - pay.energy);
+    assert_eq!(s.players[0].resources, 3 - pay.resources);
+}
