@@ -124,6 +124,28 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec
             })
         }));
     }
+    // Re-deploying: one of the player's units already in play elsewhere
+    // (a few of them: the rules accept any).
+    if deploy {
+        let again: Vec<DeployPick> = state
+            .units_of(seat)
+            .filter(|(a, _)| *a != area)
+            .map(|(_, u)| DeployPick {
+                kind: u.kind,
+                from: Some(u.uid),
+                stay_wounded: false,
+            })
+            .take(4)
+            .collect();
+        for p in again {
+            out.extend(priced_splits(state, seat, &|pay| {
+                act(Activation::Deploy {
+                    units: vec![p],
+                    payment: pay,
+                })
+            }));
+        }
+    }
     let movable: Vec<UnitUid> = content()
         .adjacent(area)
         .iter()
