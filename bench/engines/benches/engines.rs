@@ -7,6 +7,8 @@
 //!   through the generic prompt path (build the prompt, sample it, parse,
 //!   apply), and Mutants, Nefarious Schemes, Crisis Protocol and Villains through the same
 //!   typed prompt path;
+//! * `geometry/*`: Crisis Protocol's line of sight (per check) and movement
+//!   validation (per moving character, every candidate end point);
 //! * `view/*`: building and serializing one viewer's view, mid-game, per
 //!   viewer (every seat and a spectator);
 //! * `snapshot/*` and `resume/*`: serialize a state + RNG, restore them, and
@@ -95,6 +97,63 @@ fn playouts(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// Crisis Protocol's geometry on a full battlefield (Downtown-12 and 400
+/// bases placed clear of terrain): one line-of-sight check, and one
+/// movement validation (every candidate end point of an L tool, 16
+/// directions, advance and climb, against ten other bases). Issue 17's
+/// goal: each at most 50 µs.
+fn geometry(c: &mut Criterion) {
+    use crisis::content::{Tool, content};
+    use crisis::geometry::{Disc, line_of_sight, overlaps};
+    use crisis::movement::{Mover, candidates};
+    let g = &content().geometry;
+    let pieces = crisis::state::layout_pieces("downtown-12");
+    let r = 40.0 / 25.4 / 2.0;
+    let mut rng = GameRng::seeded(3);
+    let mut discs = Vec::new();
+    while discs.len() < 400 {
+        let d = Disc {
+            c: [1.0 + f64::from(rng.range(0, 34_000)) / 1000.0, 1.0 + f64::from(rng.range(0, 34_000)) / 1000.0],
+            r,
+        };
+        if pieces.iter().all(|p| !overlaps(g, d, p)) {
+            discs.push(d);
+        }
+    }
+    let mut grp = c.benchmark_group("geometry");
+    grp.throughput(Throughput::Elements(200));
+    grp.bench_function(BenchmarkId::new("line-of-sight", "crisis-protocol"), |b| {
+        b.iter(|| {
+            let mut seen = 0u32;
+            for (a, o) in discs[..200].iter().zip(&discs[200..]) {
+                seen += u32::from(line_of_sight(g, *a, None, *o, 2, pieces));
+            }
+            black_box(seen)
+        })
+    });
+    let others: Vec<Disc> = discs[300..310].to_vec();
+    grp.throughput(Throughput::Elements(1));
+    let mut i = 0usize;
+    grp.bench_function(BenchmarkId::new("movement-validation", "crisis-protocol"), |b| {
+        b.iter(|| {
+            i = (i + 1) % 100;
+            let m = Mover {
+                disc: discs[i],
+                size: 2,
+                flies: false,
+                speed: Tool::L,
+                slow: false,
+                no_long: false,
+                on: None,
+                others: &others,
+                pieces,
+            };
+            black_box(candidates(g, &m).len())
+        })
+    });
+    grp.finish();
 }
 
 fn views(c: &mut Criterion) {
@@ -188,6 +247,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = playouts, views, snapshots
+    targets = playouts, views, snapshots, geometry
 }
 criterion_main!(benches);
