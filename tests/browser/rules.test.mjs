@@ -47,6 +47,8 @@ test('the rules summary and glossary open over the table, and as a page', { time
     }), 'the tip shows above the rules dialog');
     await page.screenshot({ path: path.join(shots, 'rules-dialog.png') });
     await dlg.getByRole('button', { name: 'Close' }).click();
+    // The dialog leaves on its `close` event, a task after the click.
+    await page.locator('dialog.rules-dialog').waitFor({ state: 'detached', timeout: 5_000 });
     assert.equal(await page.locator('dialog.rules-dialog').count(), 0);
     // The table is still there and connected.
     await page.locator('.prompt .dial').waitFor();
