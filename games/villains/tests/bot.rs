@@ -168,62 +168,6 @@ fn the_bot_places_where_its_influence_counts_and_passes_when_broke() {
     assert_eq!(s.bot_action(current, &mut rng), Some(Action::PassPlacing));
 }
 
-/// A quick win rate against random bots (the measurement is the
-/// catalogue's arena, see the README): `VBOT_GAMES=40 cargo test -p
-/// backroom-villains --test bot win_rate -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn win_rate_against_random_bots() {
-    let games: u64 = std::env::var("VBOT_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(20);
-    for seats in [4u8, 5] {
-        let mut wins = 0.0;
-        for m in 0..games {
-            let smart = (m % u64::from(seats)) as Seat;
-            let s = play(seats, 1000 + m, &|seat| seat == smart, false);
-            let o = s.outcome().unwrap();
-            if o.ranking[0].contains(&smart) {
-                wins += 1.0 / o.ranking[0].len() as f64;
-            }
-        }
-        println!("{seats} seats: {wins} wins of {games}");
-    }
-}
-
-/// How well the bot does with each faction: bots at every seat, factions
-/// dealt at random, AP + PP averaged per faction (how the bot's faction
-/// preference was chosen): `VBOT_GAMES=60 cargo test -p backroom-villains
-/// --test bot faction -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn faction_strengths_between_bots() {
-    let games: u64 = std::env::var("VBOT_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10);
-    let mut points: std::collections::BTreeMap<String, (u32, u32)> = Default::default();
-    for seats in [4u8, 5] {
-        for m in 0..games {
-            let s = play(seats, 1000 + m, &|_| true, true);
-            for p in &s.players {
-                let e = points
-                    .entry(p.faction.unwrap().faction().id.clone())
-                    .or_default();
-                e.0 += u32::from(p.ap) + u32::from(p.pp);
-                e.1 += 1;
-            }
-        }
-    }
-    for (f, (pts, n)) in points {
-        println!(
-            "{f}: {:.1} points over {n} games",
-            f64::from(pts) / f64::from(n)
-        );
-    }
-}
-
 /// The bot decides from what its seat may know: with everything it may not
 /// know re-dealt (others' hands, targets, face-down tokens, the decks), it
 /// makes the same choice.
