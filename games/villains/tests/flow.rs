@@ -149,3 +149,40 @@ fn a_victory_ends_the_game() {
     }
     assert_eq!(s.phase, Phase::Over { winners: vec![2] });
 }
+
+#[test]
+fn score_plans_offers_a_discard_objective_paid_with_the_cheapest_cards() {
+    use backroom_engine::{Game, Hidden, Input};
+    use villains::content::content;
+    let mut rng = GameRng::seeded(9);
+    let mut s = common::table(&["mutants", "mafia", "scientists", "bankers"], 0, &mut rng);
+    // Post-Human Ascension, objective 1: discard 3 action cards while
+    // scoring, and control the area of your target.
+    let plan = content().plan_id("post-human-ascension").unwrap();
+    s.players[0].plans = vec![plan].into();
+    let target = content().card_id("windfall-1").unwrap();
+    let at = target.target().expect("Windfall names an area");
+    s.players[0].target = Some(Hidden::unknown(target));
+    s.area_mut(at).controller = Some(villains::state::Marker::Player(0));
+    let hand: Vec<_> = ["stupor-1", "go-go-go-1", "mobilize-1", "fish-in-a-barrel-1"]
+        .iter()
+        .map(|c| content().card_id(c).unwrap())
+        .collect();
+    for c in &hand {
+        s.deck.retain(|x| x != c);
+    }
+    s.players[0].hand = hand.clone().into();
+    s.phase = villains::state::Phase::ScorePlans { current: 0 };
+    let ask = s.prompt(0).unwrap().asks.into_iter().find(|a| a.verb == "score_plans").unwrap();
+    let Input::One { options } = &ask.params[0].input else { panic!("whole candidates") };
+    let with_discards: Vec<_> = options
+        .iter()
+        .filter(|o| o.value[0]["discards"].as_array().is_some_and(|d| d.len() == 3))
+        .collect();
+    assert!(!with_discards.is_empty(), "{:?}", options.iter().map(|o| &o.label).collect::<Vec<_>>());
+    let mut cheapest = hand.clone();
+    cheapest.sort_by_key(|c| c.card().cost);
+    let chosen: Vec<villains::content::CardId> = serde_json::from_value(with_discards[0].value[0]["discards"].clone()).unwrap();
+    assert_eq!(chosen, cheapest[..3].to_vec());
+    assert!(with_discards[0].label.contains("discarding"), "{}", with_discards[0].label);
+}

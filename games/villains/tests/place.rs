@@ -244,3 +244,24 @@ fn the_placing_prompt_lets_the_player_choose_how_to_pay() {
     assert_eq!(s.players[0].energy, before - pay.energy);
     assert_eq!(s.players[0].resources, 3 - pay.resources);
 }
+
+#[test]
+fn the_placing_prompt_offers_the_subway_controller_a_space() {
+    use backroom_engine::Game;
+    let mut rng = GameRng::seeded(6);
+    let mut s = placing(&["mutants", "mafia", "scientists", "bankers"], 0, &mut rng);
+    let space_param = |s: &State| {
+        s.prompt(0)
+            .unwrap()
+            .asks
+            .into_iter()
+            .find(|a| a.verb == "place_token")
+            .unwrap()
+            .params
+            .into_iter()
+            .any(|p| p.name == "space")
+    };
+    assert!(!space_param(&s), "the lowest open space, without the Subway");
+    s.area_mut(area("subway")).controller = Some(Marker::Player(0));
+    assert!(space_param(&s), "any open space with the Subway");
+}
