@@ -209,6 +209,18 @@ export async function bid(page, value) {
 }
 
 /** Records, in the page, every `state` frame its script receives (call before goto). */
+/** Every `state` message the page receives over its WebSocket, parsed, as
+ * they arrive (what the server sent, before the page's script sees it). */
+export function recordStateFrames(page) {
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    let m;
+    try { m = JSON.parse(String(f.payload)); } catch { return; }
+    if (m.type === 'state') frames.push(m);
+  }));
+  return frames;
+}
+
 export async function recordStates(page) {
   await page.addInitScript(() => {
     const Native = window.WebSocket;

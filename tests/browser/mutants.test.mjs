@@ -28,7 +28,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
 
 const GAME = 'mutants';
 const STEP = 20_000;
@@ -58,12 +58,7 @@ async function openTable(base, { seats, options, bots }) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   ctx.setDefaultTimeout(STEP);
   const page = await ctx.newPage();
-  const frames = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-    let m;
-    try { m = JSON.parse(String(f.payload)); } catch { return; }
-    if (m.type === 'state') frames.push(m);
-  }));
+  const frames = recordStateFrames(page);
   await recordStates(page);
   await page.goto(`${base}/#/`);
   await page.fill('#name', 'Mara');

@@ -27,7 +27,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 const GAME = 'nefarious-schemes';
@@ -75,12 +75,7 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
     watchErrors(page, 'page', pageErrors);
 
     // Every state frame the browser receives, from the network.
-    const frames = [];
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-      let m;
-      try { m = JSON.parse(String(f.payload)); } catch { return; }
-      if (m.type === 'state') frames.push(m);
-    }));
+    const frames = recordStateFrames(page);
     await recordStates(page);
     let last = null;
     const refresh = async () => {

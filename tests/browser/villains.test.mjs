@@ -32,7 +32,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
 import { text as contentText, OUT as CONTENT_FILE } from '../../web-client/games/villains/make-content.mjs';
 
 const GAME = 'villains';
@@ -66,12 +66,7 @@ test('one person and three bots play a full turn of Villains through the web cli
     ctx.setDefaultTimeout(STEP);
     page = await ctx.newPage();
     watchErrors(page, 'page', pageErrors);
-    const frames = [];
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-      let m;
-      try { m = JSON.parse(String(f.payload)); } catch { return; }
-      if (m.type === 'state') frames.push(m);
-    }));
+    const frames = recordStateFrames(page);
     await recordStates(page);
     let last = null;
     const refresh = async () => {

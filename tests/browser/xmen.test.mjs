@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates } from './helpers.mjs';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 /** The prompt title as the page shows it to seat `me`: its own seat reads
@@ -61,12 +61,7 @@ test('one person and two bots play a full round of X-Men through the web client'
 
     // Every state frame the browser receives (from the network, for the
     // leak checks) ...
-    const states = [];
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-      let m;
-      try { m = JSON.parse(String(f.payload)); } catch { return; }
-      if (m.type === 'state') states.push(m);
-    }));
+    const states = recordStateFrames(page);
     // ... and, for deciding what to do, the states as the page's own script
     // got them (recorded in the page before app.js handles them).
     await recordStates(page);
