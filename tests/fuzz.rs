@@ -296,7 +296,11 @@ fn ws_input(r: &mut GameRng, t: &Target, s: &mut Session, seated: bool) -> (Mess
         }
         5 if seated && !s.acked.is_empty() => {
             // A request id reused with another action.
-            let (rid, old) = s.acked[r.index(s.acked.len())].clone();
+            // The session's latest acknowledged one: the server remembers
+            // only the last RIDS_KEPT = 8 request ids per seat (for
+            // resends), and other sessions on the same seat push older
+            // ones out, after which a new action under an old id is new.
+            let (rid, old) = s.acked.last().expect("checked above").clone();
             let mut action = bid(r);
             while action == old {
                 action = bid(r);
