@@ -271,3 +271,88 @@ async fn a_node_shutting_down_hands_its_tables_to_another() {
     }
     db.cleanup().await;
 }
+
+/// The fence itself, on the store: node A holds a table's lease, stops
+/// renewing its heartbeat (as a frozen process would), node B takes the
+/// table after one lease time, and A's commit under its old epoch writes
+/// nothing and comes back `Fenced`; B's commit under the new epoch lands.
+#[tokio::test]
+async fn a_commit_under_a_lost_lease_writes_nothing() {
+    use backroom_server::cluster::{Cluster, Lease};
+    use backroom_server::store::{ActionRow, Commit, CommitError, GroupCommit, Store};
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = db.store().await;
+    let Store::Postgres(pool) = &store else { unreachable!("a Postgres test database") };
+    let lobby = uuid::Uuid::new_v4();
+    sql(&db, &format!("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, engine_version, created_at, updated_at) VALUES ('{lobby}', 'sealed-bids', 2, '{{}}', 'live', 'x', 1, 0, 0)")).await;
+    let lease = Duration::from_millis(400);
+    let a = Cluster::join(pool.clone(), "a".into(), lease).await.unwrap();
+    let b = Cluster::join(pool.clone(), "b".into(), lease).await.unwrap();
+    a.heartbeat().await.unwrap();
+    b.heartbeat().await.unwrap();
+    assert_eq!(a.acquire(lobby).await.unwrap(), Lease::Held(1));
+    assert_eq!(b.acquire(lobby).await.unwrap(), Lease::Elsewhere, "A is alive");
+    assert_eq!(b.acquire(uuid::Uuid::new_v4()).await.unwrap(), Lease::NoSuchLobby);
+    // A goes silent; B keeps beating and takes the table once A's lapsed.
+    let began = Instant::now();
+    let taken = loop {
+        b.heartbeat().await.unwrap();
+        if let Lease::Held(e) = b.acquire(lobby).await.unwrap() {
+            break e;
+        }
+        assert!(began.elapsed() < Duration::from_secs(10), "B never took the table");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(taken, 2);
+    assert!(began.elapsed() >= lease / 2, "not before A's lease could have lapsed");
+    assert!(!a.fresh(), "A counts its own leases lapsed before B may take them");
+    let commit = |epoch, rid: &str| Commit {
+        lobby,
+        actions: vec![ActionRow { seq: 1, seat: 0, rid: Some(rid.into()), action: "{}".into(), log: "[]".into(), at: 1 }],
+        snapshot: None,
+        finished: None,
+        epoch: Some(epoch),
+    };
+    let on_a = GroupCommit::start_on_node(store.clone(), true, 64, 1, Some(a.node));
+    let on_b = GroupCommit::start_on_node(store.clone(), true, 64, 1, Some(b.node));
+    assert_eq!(on_a.commit(commit(1, "from-a")).await, Err(CommitError::Fenced));
+    assert_eq!(on_b.commit(commit(1, "stale-epoch-on-b")).await, Err(CommitError::Fenced), "the epoch must match too");
+    assert_eq!(on_b.commit(commit(2, "from-b")).await, Ok(()));
+    let rows = store.all_actions(lobby).await.unwrap();
+    assert_eq!(rows.iter().map(|r| r.rid.clone().unwrap()).collect::<Vec<_>>(), ["from-b"]);
+    // A frees nothing of B's: its release names its own, older epoch.
+    a.release(lobby, 1).await.unwrap();
+    assert_eq!(a.acquire(lobby).await.unwrap(), Lease::Elsewhere);
+    db.cleanup().await;
+}
+
+/// `/ws?lobby=<id>` is what the proxy routes on: a socket's hello must name
+/// the same lobby, and an address that names no valid id is refused with a
+/// typed answer before the upgrade.
+#[tokio::test]
+async fn the_sockets_address_and_its_hello_name_the_same_lobby() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let lobby = sealed_bids_lobby(&app.url(""), &app.http, 2, 1).await;
+    let addr = app.addr;
+    // Routed to the right lobby: welcome.
+    let (inner, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={}", lobby.id)).await.unwrap();
+    let mut ws = Ws::wrap(inner);
+    ws.send(json!({"type": "hello", "lobby": lobby.id, "token": lobby.host_token})).await;
+    assert_eq!(ws.until(|m| m["type"] == "welcome" || m["type"] == "error").await["type"], "welcome");
+    // Routed by another lobby's id: refused, closed.
+    let (inner, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={}", uuid::Uuid::new_v4())).await.unwrap();
+    let mut ws = Ws::wrap(inner);
+    ws.send(json!({"type": "hello", "lobby": lobby.id, "token": lobby.host_token})).await;
+    let e = ws.until(|m| m["type"] == "error").await;
+    assert_eq!(e["code"], "invalid_field", "{e}");
+    assert_eq!(ws.until_closed().await, 4001);
+    // No valid id in the address: a typed 400, no socket.
+    let r = app.http.get(app.url("/ws?lobby=not-a-uuid")).header("connection", "upgrade").header("upgrade", "websocket")
+        .header("sec-websocket-version", "13").header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==").send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "invalid_field");
+    app.stop().await;
+    db.cleanup().await;
+}
