@@ -1,4 +1,5 @@
-//! A simple heuristic player behind `Game::bot_action`: it builds the
+//! The first, simple bot, kept as the yardstick the heuristic bot is
+//! measured against (`examples/duel.rs`): it builds the
 //! largest squad the threat allows, deploys toward the middle, attacks the
 //! most damaged enemy it can reach with its strongest payable attack,
 //! interacts with tokens in reach, and otherwise moves toward the nearest
