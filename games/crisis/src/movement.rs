@@ -188,8 +188,10 @@ pub fn straight(g: &GeometryConfig, d: Disc, u: Pt, n: u8, others: &[Disc], piec
     let (s, hit) = geometry::sweep(g, d, u, tool.length(g), others, pieces, &ignore);
     // Step back from the contact until the position on the 1/1024" grid
     // touches nothing (rounding may otherwise push it a hair into what it
-    // touched, or off the table).
-    for k in 1..=32 {
+    // touched, or off the table). With nothing in the way the move is the
+    // whole tool length (the first try steps back nothing).
+    let first = u32::from(!matches!(hit, geometry::Hit::Nothing));
+    for k in first..=32 {
         let back = (s - f64::from(k) / 512.0).max(0.0);
         let c = quantize_pt(along(d.c, u, back));
         let e = Disc { c, r: d.r };

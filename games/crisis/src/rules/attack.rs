@@ -465,7 +465,7 @@ pub fn shove_along(g: &mut Crisis, target: usize, u: crate::geometry::Pt, n: u8,
                 log.extend(dodge(g, other, dodge_dmg, rng));
             }
             Hit::Terrain(j) => {
-                log.push(LogEntry::public(format!("{} collides with the {}.", model_name(g, target), super::terrain::piece_name(g, j))));
+                log.push(LogEntry::public(format!("{} collides with terrain, the {}.", model_name(g, target), super::terrain::piece_name(g, j))));
                 log.extend(suffer(g, target, 1, true));
                 if crate::versions::v2(g) && g.pieces()[j].size < g.models[target].size() {
                     log.push(super::terrain::destroy(g, j));
