@@ -153,7 +153,7 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                 _ => false,
             };
             if worth {
-                return Some(Action::PlayTactic { card });
+                return Some(Action::PlayTactic { card, choice: None });
             }
         }
     }

@@ -61,7 +61,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 }
 
 fn activation(g: &Crisis, seat: Seat, p: &backroom_engine::Prompt) -> Option<Action> {
-    if g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
+    if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
         let with = opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
         return Some(Action::React { with });
     }

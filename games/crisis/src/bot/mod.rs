@@ -60,7 +60,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         Phase::SquadBuild => squad(g, rng),
         Phase::Deployment => deploy(g, seat, &p),
         Phase::Activation => {
-            if g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
+            if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
                 return Some(react(g, &p));
             }
             activation::action(g, seat, &p)
@@ -121,7 +121,7 @@ fn react(g: &Crisis, p: &Prompt) -> Action {
     let rank = |k: &str| -> Option<u8> {
         if k.starts_with("counter:") {
             Some(0)
-        } else if k.starts_with("power:") || k.starts_with("tactic:") {
+        } else if k.starts_with("power:") || k.starts_with("tactic:") || k.starts_with("overwatch:") {
             Some(1)
         } else if let Some(rest) = k.strip_prefix("bodyguard:") {
             let guard: usize = rest.split(':').next()?.parse().ok()?;
