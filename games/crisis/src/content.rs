@@ -322,6 +322,18 @@ pub enum Power {
         /// Damage removed.
         n: u8,
     },
+    /// Active: throw terrain of Size ≤ `max_size` within R`range` a
+    /// distance of `n`, in a direction the user chooses (`rules::terrain`).
+    /// A power listing this beside another effect is a choice between them.
+    ThrowTerrain {
+        /// Range.
+        range: u8,
+        /// Largest Size.
+        #[serde(rename = "maxSize")]
+        max_size: u8,
+        /// Tool number 1..=3.
+        n: u8,
+    },
     /// Active: throw an enemy of Size ≤ `max_size` within R`range` a
     /// distance of `n`, in a direction the user chooses.
     ThrowEnemy {

@@ -32,6 +32,7 @@ pub mod prompts;
 pub mod rules;
 pub mod state;
 pub mod validate;
+pub mod versions;
 pub mod view;
 
 pub use state::Crisis;
@@ -40,8 +41,8 @@ use backroom_engine::{Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind,
 use serde::{Deserialize, Serialize};
 use state::Phase;
 
-/// The engine version stored with every match.
-pub const ENGINE_VERSION: u32 = 1;
+/// The engine version stored with every match (see [`versions`]).
+pub const ENGINE_VERSION: u32 = versions::CURRENT;
 
 /// Options a host may set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -92,6 +93,9 @@ pub enum Action {
     PlayTactic {
         /// Card id.
         card: String,
+        /// What the card names, for cards that name something.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<PowerChoice>,
     },
     /// Deploy a character.
     Deploy {
@@ -140,8 +144,8 @@ pub enum Action {
     },
 }
 
-/// What a superpower names (fields it doesn't need are left out).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a superpower or card names (fields it doesn't need are left out).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PowerChoice {
     /// Target model.
@@ -153,6 +157,12 @@ pub struct PowerChoice {
     /// A direction in degrees.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub angle: Option<f64>,
+    /// A piece of terrain (index in the layout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
+    /// An objective token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<usize>,
 }
 
 impl Game for Crisis {
@@ -185,7 +195,24 @@ impl Game for Crisis {
         if !(6..=12).contains(&options.max_rounds) {
             return Err(SetupError("max_rounds must be between 6 and 12".into()));
         }
-        Ok(rules::setup::setup(options, rng).0)
+        Self::setup_at_version(options, seats, rng, ENGINE_VERSION)
+    }
+
+    /// Every version sets up alike; the version is kept in the state for
+    /// the readings it changed ([`versions`]).
+    fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&Self::info(), engine_version));
+        }
+        if seats != 2 {
+            return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
+        }
+        if !(6..=12).contains(&options.max_rounds) {
+            return Err(SetupError("max_rounds must be between 6 and 12".into()));
+        }
+        let mut g = rules::setup::setup(options, rng).0;
+        g.version = engine_version;
+        Ok(g)
     }
 
     fn pending(&self) -> Pending {
@@ -200,6 +227,9 @@ impl Game for Crisis {
                 Pending::Simultaneous { waiting, committed }
             }
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
+            Phase::Activation if !self.reactions.is_empty() => {
+                Pending::Window { seats: SeatSet::only(rules::reactions::reaction_seat(self, &self.reactions[0])), answered: SeatSet::EMPTY }
+            }
             Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
                 let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);
                 Pending::Window { seats: SeatSet::only(self.models[t].owner), answered: SeatSet::EMPTY }

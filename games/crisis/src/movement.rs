@@ -170,21 +170,28 @@ pub fn candidates(g: &GeometryConfig, m: &Mover) -> Vec<Plan> {
     out
 }
 
+/// The tool of a throw or push of distance `n` (1 S, 2 M, 3 L).
+pub fn tool_for(n: u8) -> Tool {
+    match n {
+        1 => Tool::S,
+        2 => Tool::M,
+        _ => Tool::L,
+    }
+}
+
 /// Where a push or throw of `d` along unit `u` for tool `n` ends, ignoring
 /// `skip` among `others` and the piece it started on: its new centre and
 /// what stopped it (digest §2.4, rulings 3 and 4).
 pub fn straight(g: &GeometryConfig, d: Disc, u: Pt, n: u8, others: &[Disc], pieces: &[Piece], on: Option<usize>) -> (Pt, geometry::Hit) {
-    let tool = match n {
-        1 => Tool::S,
-        2 => Tool::M,
-        _ => Tool::L,
-    };
+    let tool = tool_for(n);
     let ignore: Vec<usize> = on.into_iter().collect();
     let (s, hit) = geometry::sweep(g, d, u, tool.length(g), others, pieces, &ignore);
     // Step back from the contact until the position on the 1/1024" grid
     // touches nothing (rounding may otherwise push it a hair into what it
-    // touched, or off the table).
-    for k in 1..=32 {
+    // touched, or off the table). With nothing in the way the move is the
+    // whole tool length (the first try steps back nothing).
+    let first = u32::from(!matches!(hit, geometry::Hit::Nothing));
+    for k in first..=32 {
         let back = (s - f64::from(k) / 512.0).max(0.0);
         let c = quantize_pt(along(d.c, u, back));
         let e = Disc { c, r: d.r };

@@ -75,6 +75,18 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
         }
         Phase::Activation => {
+            if let Some(r) = g.reactions.first() {
+                if crate::rules::reactions::reaction_seat(g, r) != seat {
+                    return None;
+                }
+                let (title, keys) = crate::rules::reactions::queued_options(g).unwrap_or_default();
+                let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();
+                let mut asks = vec![Ask::new("react", "Decline")];
+                if !opts.is_empty() {
+                    asks.insert(0, Ask::new("react", "React").param("with", "Reaction", one(opts)));
+                }
+                return Some(Prompt { title, asks });
+            }
             if let Some(p) = &g.pending_attack
                 && let Some(t) = p.window()
             {
@@ -156,18 +168,25 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
         }
         let opts: Vec<Opt> = crate::rules::powers::choices(g, act, i)
             .into_iter()
-            .map(|(c, label)| Opt::new(json!(crate::PowerChoice { target: c.target, point: c.point, angle: c.angle }), label))
+            .map(|(c, label)| Opt::new(json!(c), label))
             .collect();
         if !opts.is_empty() {
             asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
         }
     }
-    let cards: Vec<Opt> = g.tactics[usize::from(seat)]
+    let playable: Vec<&crate::content::Tactic> =
+        g.tactics[usize::from(seat)].iter().filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none()).filter_map(|id| content().tactic(id)).collect();
+    let cards: Vec<Opt> = playable
         .iter()
-        .filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none())
-        .filter_map(|id| content().tactic(id))
+        .filter(|t| !crate::rules::tactics::needs_choice(t))
         .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
         .collect();
+    for t in playable.iter().filter(|t| crate::rules::tactics::needs_choice(t)) {
+        let opts: Vec<Opt> = crate::rules::tactics::choices(g, t).into_iter().map(|(c, label)| Opt::new(json!(c), label)).collect();
+        if !opts.is_empty() {
+            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", one(opts)));
+        }
+    }
     if !cards.is_empty() {
         asks.push(Ask::new("play_tactic", "Play a Team Tactic card").param("card", "Card", one(cards)));
     }

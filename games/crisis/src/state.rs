@@ -207,6 +207,10 @@ pub struct Activation {
     /// Interaction range (1 unless a card widens it).
     #[serde(default)]
     pub interact_range: u8,
+    /// Coordinated Strike: +1 attack die per other ally within R`[0]` of
+    /// the target, at most `[1]`, for the rest of the activation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coordinated: Option<[u8; 2]>,
 }
 
 /// The last attack, as everyone saw it.
@@ -250,6 +254,9 @@ pub struct PendingAttack {
     /// The target whose after-attack window is open (Counterblow).
     #[serde(default)]
     pub after: Option<usize>,
+    /// The target has cover from a reaction (Take Cover).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cover: bool,
 }
 
 impl PendingAttack {
@@ -257,6 +264,38 @@ impl PendingAttack {
     pub fn window(&self) -> Option<usize> {
         self.after.or(self.current)
     }
+}
+
+/// A reaction waiting on its player, outside the TARGETED window: the
+/// effect that raised it has resolved as far as it could (see
+/// `rules::reactions`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reaction {
+    /// An enemy (`mover`) ended an advance within range of ready allies of
+    /// `seat` (Overwatch); the mover's action is counted once answered.
+    Overwatch {
+        /// The player who may react.
+        seat: Seat,
+        /// The character that advanced.
+        mover: usize,
+    },
+    /// A dodge was rolled; its damage is suffered once answered (Evasive
+    /// Roll rerolls the dice).
+    Dodge {
+        /// The dodging character.
+        model: usize,
+        /// The dodge dice after any automatic rerolls.
+        dice: Vec<Face>,
+        /// The incoming damage.
+        incoming: u8,
+    },
+    /// An Injured character would be KO'd (Last Stand); it is set aside
+    /// (KO'd, still holding its tokens) until answered.
+    LastStand {
+        /// The character.
+        model: usize,
+    },
 }
 
 /// The whole match.
@@ -307,10 +346,58 @@ pub struct Crisis {
     /// An attack waiting on the defender's reactions.
     #[serde(default)]
     pub pending_attack: Option<PendingAttack>,
+    /// Reactions waiting, oldest first (Overwatch, Evasive Roll, Last Stand).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reactions: Vec<Reaction>,
+    /// Terrain pieces destroyed (indices in the layout).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub destroyed: Vec<usize>,
+    /// The last piece of terrain thrown, as everyone saw it: the piece and
+    /// the direction in degrees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_throw: Option<(usize, f64)>,
+    /// Extra defense dice for each seat's contesting characters until
+    /// Cleanup (Hold Together).
+    #[serde(default, skip_serializing_if = "is_zero2")]
+    pub contest_defense: [u8; 2],
     /// The last attack, for everyone to read.
     pub last_attack: Option<AttackRecord>,
     /// The result: `Some(Some(seat))` a win, `Some(None)` a draw.
     pub result: Option<Option<Seat>>,
+}
+
+fn is_zero2(v: &[u8; 2]) -> bool {
+    *v == [0, 0]
+}
+
+/// The pieces of a layout with some destroyed, built once per set of
+/// destroyed pieces: a destroyed piece keeps its index (terrain is named by
+/// index) but lies far off the table, so it touches, blocks and covers
+/// nothing.
+pub fn layout_pieces_without(id: &str, destroyed: &[usize]) -> &'static [Piece] {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    if destroyed.is_empty() {
+        return layout_pieces(id);
+    }
+    static CACHE: OnceLock<Mutex<HashMap<(String, Vec<usize>), &'static [Piece]>>> = OnceLock::new();
+    let mut key_d = destroyed.to_vec();
+    key_d.sort_unstable();
+    key_d.dedup();
+    let key = (id.to_string(), key_d);
+    let mut cache = CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(p) = cache.get(&key) {
+        return p;
+    }
+    let mut pieces = layout_pieces(id).to_vec();
+    for &i in &key.1 {
+        if let Some(p) = pieces.get_mut(i) {
+            *p = Piece::gone();
+        }
+    }
+    let leaked: &'static [Piece] = Box::leak(pieces.into_boxed_slice());
+    cache.insert(key, leaked);
+    leaked
 }
 
 /// The pieces of a layout, built once.
@@ -328,7 +415,7 @@ impl Crisis {
 
     /// The terrain on the battlefield.
     pub fn pieces(&self) -> &'static [Piece] {
-        layout_pieces(&self.layout)
+        layout_pieces_without(&self.layout, &self.destroyed)
     }
 
     /// A crisis card in play.

@@ -107,6 +107,15 @@ pub struct View {
     pub discards: Vec<String>,
     /// An attack waiting on the defender's reactions.
     pub pending_attack: Option<crate::state::PendingAttack>,
+    /// Reactions waiting on a player (Overwatch, Evasive Roll, Last Stand).
+    pub reactions: Vec<crate::state::Reaction>,
+    /// Terrain pieces destroyed (indices in the layout).
+    pub destroyed: Vec<usize>,
+    /// Extra defense dice for each seat's contesting characters until
+    /// Cleanup (Hold Together).
+    pub contest_defense: [u8; 2],
+    /// The last piece of terrain thrown and the direction, in degrees.
+    pub last_throw: Option<(usize, f64)>,
     /// Result once over: the winner, or none for a draw.
     pub result: Option<Option<Seat>>,
 }
@@ -159,6 +168,10 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         last_attack: g.last_attack.clone(),
         discards: g.discards.clone(),
         pending_attack: g.pending_attack.clone(),
+        reactions: g.reactions.clone(),
+        destroyed: g.destroyed.clone(),
+        last_throw: g.last_throw,
+        contest_defense: g.contest_defense,
         result: g.result,
     }
 }

@@ -146,3 +146,16 @@ proptest! {
         prop_assert!(on_table(g(), landed));
     }
 }
+
+#[test]
+fn a_push_with_nothing_in_the_way_moves_the_whole_tool_length() {
+    // Open ground at x = 20: the S tool (3.25") straight north, then a base
+    // in the way stops it a hair short of touching.
+    let me = Disc { c: [20.0, 2.0], r: 40.0 / 25.4 / 2.0 };
+    let (end, hit) = movement::straight(g(), me, [0.0, 1.0], 1, &[], pieces(), None);
+    assert_eq!((end, hit), ([20.0, 5.25], geometry::Hit::Nothing));
+    let other = Disc { c: [20.0, 5.5], r: me.r };
+    let (end, hit) = movement::straight(g(), me, [0.0, 1.0], 1, &[other], pieces(), None);
+    assert_eq!(hit, geometry::Hit::Base(0));
+    assert!(end[1] < 5.5 - 2.0 * me.r && end[1] > 5.5 - 2.0 * me.r - 0.01, "{end:?}");
+}

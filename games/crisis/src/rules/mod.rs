@@ -11,6 +11,7 @@ pub mod powers;
 pub mod reactions;
 pub mod tactics;
 pub mod setup;
+pub mod terrain;
 
 use crate::Action;
 use crate::state::{Crisis, Phase};
@@ -34,6 +35,14 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     if seat > 1 {
         return Err(RuleError::not_your_turn("Players", "this game has two players"));
     }
+    if let Some(r) = g.reactions.first() {
+        let s = reactions::reaction_seat(g, r);
+        return match a {
+            Action::React { with } if seat == s => reactions::answer(g, seat, with.as_deref(), rng),
+            _ if seat == s => Err(RuleError::illegal("Reactions", "answer the reaction first: react or decline")),
+            _ => Err(RuleError::not_your_turn("Reactions", "the other player is deciding whether to react")),
+        };
+    }
     if let Some(p) = &g.pending_attack
         && let Some(t) = p.window()
     {
@@ -49,7 +58,7 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
         Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
         Action::Squad { characters, tactics } => setup::commit_squad(g, seat, characters, tactics),
-        Action::PlayTactic { card } => tactics::play(g, seat, card),
+        Action::PlayTactic { card, choice } => tactics::play(g, seat, card, &choice.clone().unwrap_or_default(), rng),
         Action::Deploy { model, at } => setup::deploy(g, seat, *model, *at),
         Action::Activate { model } => activation::activate(g, seat, *model),
         Action::Pass {} => activation::pass(g, seat),
@@ -58,10 +67,7 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         Action::Shake { condition } => activation::shake(g, seat, *condition),
         Action::Interact { token } => activation::interact(g, seat, *token),
         Action::EndActivation {} => activation::end_activation(g, seat),
-        Action::UsePower { power, choice } => {
-            let c = powers::Choice { target: choice.target, point: choice.point, angle: choice.angle };
-            powers::use_power(g, seat, *power, &c, rng)
-        }
+        Action::UsePower { power, choice } => powers::use_power(g, seat, *power, choice, rng),
     }
 }
 
@@ -94,7 +100,9 @@ pub fn check_last_standing(g: &mut Crisis, log: &mut Vec<LogEntry>) -> bool {
     if g.phase == Phase::Over || g.models.is_empty() {
         return g.phase == Phase::Over;
     }
-    let alive = |s: Seat| g.models.iter().any(|m| m.owner == s && !m.ko);
+    // A character set aside for Last Stand is still in the game.
+    let standing = |i: usize| g.reactions.iter().any(|r| matches!(r, crate::state::Reaction::LastStand { model } if *model == i));
+    let alive = |s: Seat| g.models.iter().enumerate().any(|(i, m)| m.owner == s && (!m.ko || standing(i)));
     match (alive(0), alive(1)) {
         (true, true) => false,
         (a, b) => {

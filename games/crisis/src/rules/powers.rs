@@ -8,27 +8,31 @@ use super::attack::shove_along;
 use super::{Lines, activation, model_name};
 use crate::content::{Condition, PowerKind, Superpower};
 use crate::content::Power;
-use crate::geometry::{Disc, Pt, dist_discs, len, quantize_pt, range, sub, unit, within};
+use crate::geometry::{Disc, dist_discs, len, quantize_pt, range, sub, unit, within};
 use crate::movement;
 use crate::state::{Activation, Crisis};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
-/// What a use of a power names: a target model, a point or a direction.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Choice {
-    /// Target model.
-    pub target: Option<usize>,
-    /// A point.
-    pub point: Option<Pt>,
-    /// A direction in degrees.
-    pub angle: Option<f64>,
-}
+/// What a use of a power names: a target model, a point, a direction, a
+/// piece of terrain or a token.
+pub type Choice = crate::PowerChoice;
 
-/// The interpreted active power at `idx` of the active character's card.
+/// The interpreted active power at `idx` of the active character's card
+/// (its first effect).
 pub fn active_power(g: &Crisis, a: &Activation, idx: usize) -> Option<(&'static Superpower, &'static Power)> {
     let sp = g.models[a.model].card().sides.healthy.superpowers.get(idx)?;
     (sp.kind == PowerKind::Active).then_some(())?;
     Some((sp, sp.effects.first()?))
+}
+
+/// The effect a choice uses: a power listing several effects is a choice
+/// between them (Hired Muscle throws an enemy or terrain); naming a piece
+/// picks the terrain throw.
+pub fn chosen_effect(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Option<(&'static Superpower, &'static Power)> {
+    let (sp, first) = active_power(g, a, idx)?;
+    let terrain = |e: &&Power| matches!(e, Power::ThrowTerrain { .. });
+    let e = if c.piece.is_some() { sp.effects.iter().find(terrain)? } else { sp.effects.iter().find(|e| !terrain(e)).unwrap_or(first) };
+    Some((sp, e))
 }
 
 /// Why the power can't be used now (before its choices), if it can't.
@@ -55,7 +59,7 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
 
 /// Why this choice doesn't work for the power, if it doesn't.
 pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Option<String> {
-    let (_, power) = active_power(g, a, idx)?;
+    let (_, power) = chosen_effect(g, a, idx, c)?;
     let geo = g.geo();
     let me = &g.models[a.model];
     let md = me.disc(geo);
@@ -92,6 +96,7 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
                 _ => Some(format!("choose an enemy of Size {max_size} or less")),
             }
         }
+        Power::ThrowTerrain { range, max_size, .. } => super::terrain::throw_refusal(g, a.model, c.piece, c.angle, *range, *max_size),
         _ => Some("not an active superpower".into()),
     }
 }
@@ -108,7 +113,7 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
     if let Some(r) = choice_refusal(g, &a, idx, c) {
         return Err(RuleError::illegal("Superpowers", r));
     }
-    let (sp, power) = active_power(g, &a, idx).expect("checked");
+    let (sp, power) = chosen_effect(g, &a, idx, c).expect("checked");
     let m = a.model;
     g.models[m].power -= sp.cost + u8::from(g.models[m].has(Condition::Root));
     let mut log = vec![LogEntry::public(format!("{} uses {}.", model_name(g, m), sp.name))];
@@ -135,6 +140,7 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
             let t = c.target.expect("checked");
             log.extend(shove_along(g, t, unit(c.angle.expect("checked")), *n, true, rng));
         }
+        Power::ThrowTerrain { n, .. } => log.extend(super::terrain::throw_terrain(g, m, c.piece.expect("checked"), c.angle.expect("checked"), *n, rng)),
         _ => {}
     }
     let mut done = Vec::new();
@@ -152,10 +158,11 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
 
 /// Candidate choices for the prompt: places on a ring, targets, directions.
 pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> {
-    let Some((_, power)) = active_power(g, a, idx) else { return Vec::new() };
+    let Some((sp, _)) = active_power(g, a, idx) else { return Vec::new() };
     let geo = g.geo();
     let md = g.models[a.model].disc(geo);
     let mut out = Vec::new();
+    for power in &sp.effects {
     match power {
         Power::Place { range: n } => {
             for reach in [range(geo, *n) + 2.0 * md.r - 0.01, (range(geo, *n) + 2.0 * md.r) / 2.0] {
@@ -179,7 +186,13 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
                 }
             }
         }
+        Power::ThrowTerrain { range, max_size, .. } => {
+            for (i, angle) in super::terrain::throw_choices(g, a.model, *range, *max_size) {
+                out.push((Choice { piece: Some(i), angle: Some(angle), ..Choice::default() }, format!("the {} toward {angle} degrees", super::terrain::piece_name(g, i))));
+            }
+        }
         _ => {}
+    }
     }
     out.retain(|(c, _)| choice_refusal(g, a, idx, c).is_none());
     out

@@ -65,6 +65,10 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         last_activator: None,
         last_attack: None,
         pending_attack: None,
+        reactions: Vec::new(),
+        destroyed: Vec::new(),
+        last_throw: None,
+        contest_defense: [0, 0],
         result: None,
     };
     log.push(LogEntry::public(format!(

@@ -1,4 +1,5 @@
-//! A simple heuristic player behind `Game::bot_action`: it builds the
+//! The first, simple bot, kept as the yardstick the heuristic bot is
+//! measured against (`examples/duel.rs`): it builds the
 //! largest squad the threat allows, deploys toward the middle, attacks the
 //! most damaged enemy it can reach with its strongest payable attack,
 //! interacts with tokens in reach, and otherwise moves toward the nearest
@@ -60,7 +61,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 }
 
 fn activation(g: &Crisis, seat: Seat, p: &backroom_engine::Prompt) -> Option<Action> {
-    if g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
+    if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
         let with = opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
         return Some(Action::React { with });
     }

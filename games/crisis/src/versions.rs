@@ -1,0 +1,29 @@
+//! Saved matches across versions: the readings that changed with an
+//! `engine_version`, kept behind the version a match was set up under.
+//!
+//! A stored match is its seed and action log, replayed by the engine of
+//! the day (`Game::setup_at_version`). A change that alters what follows
+//! an action applies only to matches set up under the version that made
+//! it; older matches keep the flow they were played with and replay
+//! exactly. Cards and powers version 1 did not play (no effects in its
+//! content) are simply played now: no stored match holds them.
+//!
+//! Version 2 (issue 17, the remaining rules) added:
+//! * **Destroying terrain**: a character thrown into a smaller piece
+//!   destroys it (version 1 only dealt the collision's damage);
+//! * **Dropped tokens**: the opponent places each within R2 (version 1 left
+//!   them at the holder's centre);
+//! * **Leadership choice**: with several qualifying leaders, the player
+//!   picks one after deployment (version 1 took the first).
+
+use crate::state::Crisis;
+
+/// The engine version of matches set up today.
+pub const CURRENT: u32 = 2;
+/// The oldest engine version whose matches this engine still replays.
+pub const OLDEST: u32 = 1;
+
+/// Whether the version-2 readings apply (see the module docs).
+pub fn v2(g: &Crisis) -> bool {
+    g.version >= 2
+}
