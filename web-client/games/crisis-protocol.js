@@ -77,15 +77,17 @@ function offers(view, ctx) {
       } else if (a.verb === 'attack' && p.name === 'target') {
         for (const x of opts) {
           const pool = a.fixed && view.activation ? poolPreview(view, view.activation.model, a.fixed.attack, x.value) : null;
-          if (!o.targets.has(x.value)) o.targets.set(x.value, { ...at, value: x.value, label: pool ? `${pool.attack} v ${pool.defense}` : 'target' });
+          if (!o.targets.has(x.value) || o.targets.get(x.value).kind !== 'attack') o.targets.set(x.value, { ...at, value: x.value, kind: 'attack', label: pool ? `${pool.attack} v ${pool.defense}` : 'target' });
         }
       } else if (a.verb === 'interact') {
         for (const x of opts) o.tokens.set(x.value, { ...at, value: x.value });
-      } else if (a.verb === 'use_power') {
+      } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number'))) {
+        // A superpower's or card's choice (and any later kind that names a
+        // point or a character the same way).
         for (const x of opts) {
           const v = x.value || {};
           if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: view.activation ? view.models[view.activation.model].radius : 0 });
-          else if (v.target !== undefined && v.target !== null && !o.targets.has(v.target)) o.targets.set(v.target, { ...at, value: v, label: 'power' });
+          else if (v.target !== undefined && v.target !== null && !o.targets.has(v.target)) o.targets.set(v.target, { ...at, value: v, kind: 'choice', label: a.verb === 'play_tactic' ? 'card' : 'power' });
         }
       }
     }
@@ -207,6 +209,7 @@ function squadPanel(view, ctx, s) {
     h('span.cp-squad-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine ? h('span.you', 'you') : null),
     view.edges ? h('small.cp-edge', `${EDGE[view.edges[s]] || view.edges[s]} edge`) : null,
     view.priority === s ? h('span.cp-prio-mark', { title: 'Priority' }, 'priority') : null,
+    view.contest_defense && view.contest_defense[s] ? h('span.cp-chip', { title: 'Hold Together: contesting characters roll more defense dice until Cleanup' }, `+${view.contest_defense[s]} defense contesting`) : null,
     h('span.cp-squad-vp', { dataset: { k: `vp-squad:${s}`, v: String(view.vp[s]) } }, h('b', String(view.vp[s])), ' VP')),
   body,
   tactics && tactics.length ? h('p.small.cp-tt', h('span.muted', mine ? 'Your Team Tactic cards: ' : 'Team Tactic cards: '),
@@ -242,11 +245,23 @@ function attackSteps(log) {
   return out;
 }
 
+/** A reaction waiting on a player (Overwatch, a dodge, Last Stand), in words. */
+function reactionLine(view, ctx, r) {
+  switch (r.kind) {
+    case 'overwatch': return [seatTag(ctx, r.seat), ` may react to `, modelTag(view, ctx, r.mover), '\'s advance (Overwatch).'];
+    case 'dodge': return [modelTag(view, ctx, r.model), ` dodges ${r.incoming} damage: `, dice(r.dice || [], 'def'), ' (a reroll may still be played).'];
+    case 'last_stand': return [modelTag(view, ctx, r.model), ' would be knocked out: Last Stand may be played.'];
+    default: return [String(r.kind || 'A reaction').replace(/_/g, ' '), ' is waiting.'];
+  }
+}
+
 function attackPanel(view, ctx) {
   const P = view.pending_attack;
   const L = view.last_attack;
-  if (!P && !L) return null;
+  const R = view.reactions || [];
+  if (!P && !L && !R.length) return null;
   const parts = [];
+  if (R.length) parts.push(h('ul.cp-reactions', { dataset: { k: 'reactions', v: JSON.stringify(R) } }, R.map((r) => h('li', { dataset: { reaction: r.kind } }, reactionLine(view, ctx, r)))));
   if (P) {
     const cur = P.after ?? P.current;
     const ac = charOf(view.models[P.attacker].card);
@@ -409,7 +424,7 @@ function input(param, ask, ctx, key) {
   if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'characters') return squadCharacters(param, ctx, key);
   if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'tactics') return squadTactics(param, ctx, key);
   if (i.kind !== 'one' || !i.options || !i.options.length) return null;
-  if (ask.verb === 'advance' || ask.verb === 'deploy' || (ask.verb === 'use_power' && i.options.some((o) => o.value && o.value.point))) {
+  if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     return choice(param, ctx, key, null, { many: 8, onPick: redraw });
   }
   if (ask.verb === 'activate' || (ask.verb === 'attack' && param.name === 'target')) {

@@ -138,10 +138,17 @@ export function battlefield(view, opts) {
 
   // Terrain.
   const terrain = svg('g', { class: 'cp-terrain' });
+  const destroyed = new Set(view.destroyed || []);
   piecesOf(view).forEach((p, i) => {
     const [cx, cy] = O.to(p.center);
     const w = (O.swap ? p.h : p.w) * U;
     const hgt = (O.swap ? p.w : p.h) * U;
+    if (destroyed.has(i)) {
+      // Gone: its outline stays as a reminder, nothing blocks there.
+      terrain.append(tip(svg('g', { class: 'cp-piece destroyed', 'data-piece': String(i), 'data-k': `piece:${i}`, 'data-v': 'destroyed' },
+        svg('rect', { x: cx - w / 2, y: cy - hgt / 2, width: w, height: hgt, rx: 2 })), `${p.name} (destroyed)`, 'Destroyed: removed from the battlefield; anything on it stayed where it was.'));
+      return;
+    }
     const g = svg('g', { class: `cp-piece size-${p.size}${p.standable === false ? ' no-stand' : ''}`, 'data-piece': String(i) },
       svg('rect', { x: cx - w / 2, y: cy - hgt / 2, width: w, height: hgt, rx: 2 }),
       svg('text', { x: cx, y: cy + 2, 'text-anchor': 'middle', class: 'cp-piece-size' }, String(p.size)));
@@ -206,7 +213,7 @@ export function battlefield(view, opts) {
     const a = view.models[from]; const b = view.models[to];
     const d = Math.max(0, dist(a.pos, b.pos) - a.radius - b.radius);
     const band = rangeBand(d);
-    const crossed = piecesOf(view).filter((p) => crosses(a.pos, b.pos, p));
+    const crossed = piecesOf(view).filter((p, k) => !destroyed.has(k) && crosses(a.pos, b.pos, p));
     const [x1, y1] = O.to(a.pos); const [x2, y2] = O.to(b.pos);
     overlay.append(svg('line', { x1, y1, x2, y2, class: `cp-los${crossed.length ? ' through' : ''}` }));
     const label = `${d.toFixed(1)}" ${band ? `R${band}` : 'beyond R5'}${crossed.length ? ` · crosses ${crossed.map((p) => `${p.name} (Size ${p.size})`).join(', ')}` : ''}`;
@@ -351,9 +358,10 @@ function baseOf(view, m, i, O, opts) {
   const lit = (opts.lit.models && opts.lit.models.has(i)) || (opts.lit.targets && opts.lit.targets.has(i));
   const offered = opts.lit.targets && opts.lit.targets.get(i);
   const target = offered ? offered.label || 'target' : null;
+  const attackTarget = offered && offered.kind === 'attack';
   const active = view.activation && view.activation.model === i;
   const cls = ['cp-base', `seat-${m.owner}`, m.activated ? 'activated' : '', m.dazed ? 'dazed' : '', m.injured ? 'injured' : '', active ? 'active' : '',
-    lit ? 'lit' : '', target ? 'target' : '', opts.chosen.model === i ? 'chosen' : '', opts.focus === i ? 'focus' : ''].filter(Boolean).join(' ');
+    lit ? 'lit' : '', attackTarget ? 'target' : '', opts.chosen.model === i ? 'chosen' : '', opts.focus === i ? 'focus' : ''].filter(Boolean).join(' ');
   const g = svg('g', {
     class: cls, 'data-model': String(i), 'data-card': m.card, 'data-owner': String(m.owner),
     'data-k': `base:${i}`, 'data-v': `${m.pos.join(',')}|${m.damage}|${m.power}|${m.conditions.join(',')}|${m.activated}|${m.dazed}|${m.injured}`,
@@ -361,7 +369,7 @@ function baseOf(view, m, i, O, opts) {
     style: { '--seat': seatColor(m.owner) },
   });
   if (active) g.append(svg('circle', { cx: x, cy: y, r: r + 3, class: 'cp-active-ring' }));
-  if (target) g.append(svg('circle', { cx: x, cy: y, r: r + 3, class: 'cp-target-ring' }));
+  if (target) g.append(svg('circle', { cx: x, cy: y, r: r + 3, class: attackTarget ? 'cp-target-ring' : 'cp-choice-ring' }));
   g.append(svg('circle', { cx: x, cy: y, r, class: 'cp-base-c' }));
   // Damage: the share of Stamina lost, as an arc round the rim.
   if (m.damage > 0 && m.stamina > 0) {
