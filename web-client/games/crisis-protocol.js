@@ -81,12 +81,14 @@ function offers(view, ctx) {
         }
       } else if (a.verb === 'interact') {
         for (const x of opts) o.tokens.set(x.value, { ...at, value: x.value });
-      } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number'))) {
+      } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number' || typeof x.value.token === 'number'))) {
         // A superpower's or card's choice (and any later kind that names a
         // point or a character the same way).
         for (const x of opts) {
           const v = x.value || {};
-          if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: view.activation ? view.models[view.activation.model].radius : 0 });
+          const mover = typeof v.target === 'number' && view.models[v.target] ? view.models[v.target] : view.activation ? view.models[view.activation.model] : null;
+          if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: mover ? mover.radius : 0 });
+          else if (typeof v.token === 'number' && !o.tokens.has(v.token)) o.tokens.set(v.token, { ...at, value: v });
           else if (v.target !== undefined && v.target !== null && !o.targets.has(v.target)) o.targets.set(v.target, { ...at, value: v, kind: 'choice', label: a.verb === 'play_tactic' ? 'card' : 'power' });
         }
       }
@@ -341,7 +343,7 @@ function fieldPanel(view, ctx) {
         const inOpen = P && P.asks[openAsk] && P.asks[openAsk].verb === 'attack' && (P.asks[openAsk].params[0].input.options || []).some((o) => o.value === i && !o.disabled);
         choose(ctx, inOpen ? { ai: openAsk, key: `${openAsk}:target` } : t, t.value);
       },
-      onToken: (i) => choose(ctx, offer.tokens.get(i), i),
+      onToken: (i) => { const t = offer.tokens.get(i); choose(ctx, t, t.value); },
       onPick: (i) => { picked = i; card.replaceChildren(statCard(view, ctx, i) || ''); for (const el of slot.querySelectorAll('.cp-base.chosen')) el.classList.remove('chosen'); slot.querySelector(`.cp-base[data-model="${i}"]`)?.classList.add('chosen'); },
     });
     slot.replaceChildren(svgEl);
@@ -469,6 +471,7 @@ function reference() {
     h('ul', l.pieces.map((p) => h('li', `${p.name}: Size ${p.size}, ${p.w}" × ${p.h}" at (${p.center.join(', ')})${p.standable === false ? ', not standable' : ''}`)))));
   return h('div.cp-reference',
     group('Stat cards (house content)', C.chars, charTip),
+    C.forms.length ? group('Other forms (Transform)', C.forms, charTip) : null,
     group('Team Tactic cards', C.tactics, tacticTip),
     group('Crisis cards', Object.values(C.crisis), crisisTip),
     layouts);
