@@ -286,6 +286,7 @@ impl Game for Crisis {
             serde_json::json!({
                 "geometry": c.geometry,
                 "characters": c.characters,
+                "forms": c.forms,
                 "tactics": c.tactics,
                 "crises": c.crises,
                 "terrainSets": c.terrain_sets,

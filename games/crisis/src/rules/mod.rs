@@ -80,6 +80,11 @@ pub fn start_round(g: &mut Crisis) -> Vec<LogEntry> {
     let mut log = vec![LogEntry::public(format!("Round {} begins; {} priority.", g.round, seat_ref_has(g.priority)))];
     for m in g.models.iter_mut().filter(|m| m.present()) {
         m.gain_power(1);
+        // Player effects: a Gem Bearer's gem.
+        let gem: u8 = m.powers().map(|p| if let crate::content::Power::PowerPhaseGain { n } = p { *n } else { 0 }).sum();
+        if gem > 0 {
+            m.gain_power(gem);
+        }
         if m.has(crate::content::Condition::Poison) {
             m.power = m.power.saturating_sub(1);
         }
