@@ -131,6 +131,18 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
     let geo = g.geo();
     let me = &g.models[act.model];
     let d = me.disc(geo);
+    for (fixed, choices) in opts(p, "play_tactic") {
+        let Some(card) = fixed.get("card").and_then(Value::as_str).map(str::to_string) else { continue };
+        let Some(t) = content().tactic(&card) else { continue };
+        if !t.effects.iter().any(|e| matches!(e, crate::content::TacticEffect::ThrowTerrain { .. })) {
+            continue;
+        }
+        let choices: Vec<PowerChoice> = choices.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect();
+        let play = |c: PowerChoice| Action::PlayTactic { card: card.clone(), choice: Some(c) };
+        if let Some(a) = best_simulated(g, act, choices, play, f64::from(t.cost)).map(|c| Action::PlayTactic { card: card.clone(), choice: Some(c) }) {
+            return Some(a);
+        }
+    }
     for card in opts(p, "play_tactic").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)) {
         let Some(t) = content().tactic(&card) else { continue };
         for e in &t.effects {
@@ -193,7 +205,8 @@ fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                 .into_iter()
                 .filter(|c| c.target.is_some_and(|t| g.models[t].damage >= (*n).min(2)))
                 .max_by_key(|c| c.target.map_or(0, |t| g.models[t].damage)),
-            Power::ThrowEnemy { .. } => throw_choice(g, me, choices),
+            Power::ThrowEnemy { .. } => throw_choice(g, me, choices.clone()).or_else(|| best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost)),
+            Power::ThrowTerrain { .. } => best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost),
             _ => None,
         };
         if let Some(choice) = pick {
@@ -246,4 +259,42 @@ fn throw_choice(g: &Crisis, me: usize, choices: Vec<PowerChoice>) -> Option<Powe
         .filter(|(gain, _)| *gain > 2.0)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
+}
+
+/// The choice whose action, played out on copies of the match with a few
+/// scratch dice, hurts the enemy most for what it costs (damage, and more
+/// for a character put down, less what it does to allies); none unless it
+/// pays. Used where the outcome hangs on geometry the bot can't cheaply
+/// foresee: terrain and characters thrown into whatever they meet.
+fn best_simulated(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, make: impl Fn(PowerChoice) -> Action, cost: f64) -> Option<PowerChoice> {
+    let seat = g.models[act.model].owner;
+    let worth = |x: &Crisis| -> f64 {
+        x.models
+            .iter()
+            .map(|m| {
+                let v = f64::from(m.damage) + if m.dazed || m.ko { 4.0 } else { 0.0 } + if m.ko { 4.0 } else { 0.0 };
+                if m.owner == seat { -v } else { v }
+            })
+            .sum()
+    };
+    let before = worth(g);
+    let mut best: Option<(f64, PowerChoice)> = None;
+    for c in choices.into_iter().take(32) {
+        let a = make(c.clone());
+        let mut total = 0.0;
+        for k in 0..2u64 {
+            let mut copy = g.clone();
+            let mut rng = backroom_engine::GameRng::seeded(0x5eed + k);
+            if crate::rules::apply(&mut copy, seat, &a, &mut rng).is_err() {
+                total = f64::MIN;
+                break;
+            }
+            total += worth(&copy) - before;
+        }
+        let v = total / 2.0;
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, c));
+        }
+    }
+    best.filter(|(v, _)| *v > 0.7 * cost + 0.5).map(|(_, c)| c)
 }

@@ -1,7 +1,8 @@
 //! The heuristic player behind `Game::bot_action`. It answers only from
 //! its prompt (every option it picks is one the rules offered), and keeps
 //! each decision cheap: it scores the few dozen options of one prompt,
-//! never searches ahead.
+//! never searches ahead (terrain throws alone are tried out on copies of
+//! the match, at most 32 choices twice each).
 //!
 //! * **Setup**: the larger Maximum Threat; the squad that spends the most
 //!   of it (the most characters on a tie) out of a few shuffles; deployment
@@ -13,7 +14,8 @@
 //!   best expected damage per power ([`estimate`]: exact dice odds, the
 //!   chance of putting a target down, focus on damaged enemies and on
 //!   contesters), and move to the place worth most ([`objectives`]: tokens
-//!   it would tip, take or carry, an attack for the next action).
+//!   it would tip, take or carry, goals assigned over the squad so it
+//!   spreads over the objectives, an attack for the next action).
 //! * **Reactions**: extra defense dice and rerolls when it can pay, a
 //!   bodyguard when the guard has more Stamina left, and always strike back.
 //!
