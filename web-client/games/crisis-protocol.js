@@ -72,8 +72,10 @@ function offers(view, ctx) {
       } else if (a.verb === 'deploy' && ai === deployAi) {
         const m = a.fixed ? view.models[a.fixed.model] : null;
         for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: `${x.label}`, r: m ? m.radius : 0 });
-      } else if (a.verb === 'activate') {
-        for (const x of opts) o.models.set(x.value, { ...at, value: x.value, label: 'Activate' });
+      } else if (a.verb === 'activate' || a.verb === 'choose_leader') {
+        for (const x of opts) o.models.set(x.value, { ...at, value: x.value, label: a.verb === 'activate' ? 'Activate' : 'Leader' });
+      } else if (a.verb === 'place_token' && p.name === 'at') {
+        for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: x.label, r: (geo().tokenDiameter || 1) / 2 });
       } else if (a.verb === 'attack' && p.name === 'target') {
         for (const x of opts) {
           const pool = a.fixed && view.activation ? poolPreview(view, view.activation.model, a.fixed.attack, x.value) : null;
@@ -140,6 +142,7 @@ function phaseWords(view) {
     case 'edge_choice': return ['Setup', 'edges are chosen'];
     case 'squad_build': return ['Setup', 'squads are built in secret'];
     case 'deployment': return ['Deployment', 'characters go on within R3 of their edge'];
+    case 'leadership': return ['Setup', 'leaders are chosen'];
     case 'activation': return [`Round ${view.round} of ${MAX_ROUND}`, view.pending_attack ? 'an attack is resolved' : 'Activation phase'];
     case 'over': return ['Game over', ''];
     default: return [String(view.phase).replace(/_/g, ' '), ''];
@@ -211,6 +214,8 @@ function squadPanel(view, ctx, s) {
     h('span.cp-squad-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine ? h('span.you', 'you') : null),
     view.edges ? h('small.cp-edge', `${EDGE[view.edges[s]] || view.edges[s]} edge`) : null,
     view.priority === s ? h('span.cp-prio-mark', { title: 'Priority' }, 'priority') : null,
+    view.leaders && view.leaders[s] !== null && view.leaders[s] !== undefined && view.models[view.leaders[s]]
+      ? h('span.cp-chip', { title: 'The leader chosen for the game: its Leadership ability works while it is on the battlefield' }, `leader: ${charName(view.models[view.leaders[s]].card)}`) : null,
     view.contest_defense && view.contest_defense[s] ? h('span.cp-chip', { title: 'Hold Together: contesting characters roll more defense dice until Cleanup' }, `+${view.contest_defense[s]} defense contesting`) : null,
     h('span.cp-squad-vp', { dataset: { k: `vp-squad:${s}`, v: String(view.vp[s]) } }, h('b', String(view.vp[s])), ' VP')),
   body,
@@ -252,6 +257,7 @@ function reactionLine(view, ctx, r) {
   switch (r.kind) {
     case 'overwatch': return [seatTag(ctx, r.seat), ` may react to `, modelTag(view, ctx, r.mover), '\'s advance (Overwatch).'];
     case 'dodge': return [modelTag(view, ctx, r.model), ` dodges ${r.incoming} damage: `, dice(r.dice || [], 'def'), ' (a reroll may still be played).'];
+    case 'place_token': return [seatTag(ctx, r.seat), ` ${r.seat === ctx.seat ? 'place' : 'places'} a dropped token within R2 of where its holder was.`];
     case 'last_stand': return [modelTag(view, ctx, r.model), ' would be knocked out: Last Stand may be played.'];
     default: return [String(r.kind || 'A reaction').replace(/_/g, ' '), ' is waiting.'];
   }
@@ -378,7 +384,7 @@ function drawHint(view, ctx, offer, hint) {
     if (s) parts.push(' ', s);
   }
   if (offer.targets.size) parts.push(h('span', ` Targets are ringed red with their dice (attack v defense, before cover and reactions): tap one.`));
-  if (offer.models.size) parts.push(h('span', ' Tap one of your lit characters to activate it.'));
+  if (offer.models.size) parts.push(h('span', ' Tap one of your lit characters to choose it.'));
   if (offer.tokens.size) parts.push(h('span', ' Tap a lit token to interact with it.'));
   // The form open now (or the only one with choices): its choice, sent from here.
   const P = ctx.prompt;
@@ -426,10 +432,10 @@ function input(param, ask, ctx, key) {
   if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'characters') return squadCharacters(param, ctx, key);
   if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'tactics') return squadTactics(param, ctx, key);
   if (i.kind !== 'one' || !i.options || !i.options.length) return null;
-  if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
+  if (ask.verb === 'advance' || ask.verb === 'deploy' || ask.verb === 'place_token' || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     return choice(param, ctx, key, null, { many: 8, onPick: redraw });
   }
-  if (ask.verb === 'activate' || (ask.verb === 'attack' && param.name === 'target')) {
+  if (ask.verb === 'activate' || ask.verb === 'choose_leader' || (ask.verb === 'attack' && param.name === 'target')) {
     return choice(param, ctx, key, (o) => {
       const m = view.models[o.value];
       if (!m) return { body: o.label };

@@ -197,7 +197,7 @@ export function battlefield(view, opts) {
   // tappable), except the ones the prompt offers and tokens held.
   const tokensOver = svg('g', { class: 'cp-tokens over' });
   for (const el of [...tokens.children]) if (el.classList.contains('lit') || el.classList.contains('held')) tokensOver.append(el);
-  root.append(tokens, bases, tokensOver, overlay);
+  root.append(tokens, plans, bases, tokensOver, overlay);
 
   // ---- overlays: rings and line of sight (preview only)
   const clear = () => overlay.replaceChildren();
