@@ -73,6 +73,18 @@ pub enum Action {
         /// The edge.
         edge: state::Edge,
     },
+    /// Choose the leader for the game (several qualify).
+    ChooseLeader {
+        /// Model index.
+        model: usize,
+    },
+    /// Place a token the other player's character dropped, within R2 of it.
+    PlaceToken {
+        /// Token index.
+        token: usize,
+        /// Its centre.
+        at: geometry::Pt,
+    },
     /// Commit (or change) a secret squad.
     Squad {
         /// Character ids.
@@ -234,7 +246,7 @@ impl Game for Crisis {
                 let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);
                 Pending::Window { seats: SeatSet::only(self.models[t].owner), answered: SeatSet::EMPTY }
             }
-            Phase::Deployment | Phase::Activation => Pending::Turn { seat: self.turn },
+            Phase::Deployment | Phase::Leadership | Phase::Activation => Pending::Turn { seat: self.turn },
         }
     }
 

@@ -74,10 +74,29 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 .collect();
             Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
         }
+        Phase::Leadership => {
+            if g.turn != seat {
+                return None;
+            }
+            let opts = crate::rules::leadership::qualifying(g, seat)
+                .into_iter()
+                .map(|m| {
+                    let l = g.models[m].card().leadership.as_ref().map(|l| l.name.clone()).unwrap_or_default();
+                    Opt::new(m, format!("{}: {l}", g.models[m].card().name))
+                })
+                .collect();
+            Some(Prompt::single("Choose your leader for the game", Ask::new("choose_leader", "Choose the leader").param("model", "Leader", one(opts))))
+        }
         Phase::Activation => {
             if let Some(r) = g.reactions.first() {
                 if crate::rules::reactions::reaction_seat(g, r) != seat {
                     return None;
+                }
+                if let crate::state::Reaction::PlaceToken { token, .. } = r {
+                    let opts = crate::rules::reactions::place_points(g).into_iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+                    let card = g.crisis_card(g.tokens[*token].crisis);
+                    let ask = Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[*token].index + 1)).with("token", *token).param("at", "Where", one(opts));
+                    return Some(Prompt::single("Place the dropped token within R2 of its holder", ask));
                 }
                 let (title, keys) = crate::rules::reactions::queued_options(g).unwrap_or_default();
                 let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();

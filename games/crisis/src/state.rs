@@ -24,6 +24,9 @@ pub enum Phase {
     SquadBuild,
     /// Alternating deployment, priority player first.
     Deployment,
+    /// After deployment, players with several qualifying leaders each pick
+    /// one, priority player first.
+    Leadership,
     /// Alternating activations (the Power phase and Cleanup run by themselves).
     Activation,
     /// The match is over.
@@ -290,6 +293,18 @@ pub enum Reaction {
         /// The incoming damage.
         incoming: u8,
     },
+    /// A dropped token the opponent of its holder places within R2 of
+    /// where the holder was (engine version 3).
+    PlaceToken {
+        /// The player placing it.
+        seat: Seat,
+        /// The token.
+        token: usize,
+        /// The holder's centre when it dropped the token.
+        from: Pt,
+        /// The holder's base radius.
+        r: f64,
+    },
     /// An Injured character would be KO'd (Last Stand); it is set aside
     /// (KO'd, still holding its tokens) until answered.
     LastStand {
@@ -352,6 +367,9 @@ pub struct Crisis {
     /// Terrain pieces destroyed (indices in the layout).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub destroyed: Vec<usize>,
+    /// Each seat's chosen leader (when several qualified).
+    #[serde(default, skip_serializing_if = "is_none2")]
+    pub leaders: [Option<usize>; 2],
     /// The last piece of terrain thrown, as everyone saw it: the piece and
     /// the direction in degrees.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -364,6 +382,10 @@ pub struct Crisis {
     pub last_attack: Option<AttackRecord>,
     /// The result: `Some(Some(seat))` a win, `Some(None)` a draw.
     pub result: Option<Option<Seat>>,
+}
+
+fn is_none2(v: &[Option<usize>; 2]) -> bool {
+    v.iter().all(Option::is_none)
 }
 
 fn is_zero2(v: &[u8; 2]) -> bool {
@@ -458,6 +480,13 @@ impl Crisis {
     /// The seat's active leadership effects: a leader on the battlefield
     /// whose affiliation more than half of the squad shares.
     pub fn leadership(&self, seat: Seat) -> Vec<&'static Power> {
+        if let Some(l) = self.leaders[usize::from(seat)] {
+            let m = &self.models[l];
+            return match (&m.card().leadership, m.present()) {
+                (Some(x), true) => x.effects.iter().collect(),
+                _ => Vec::new(),
+            };
+        }
         let squad: Vec<&Model> = self.models.iter().filter(|m| m.owner == seat).collect();
         let mut out = Vec::new();
         for m in squad.iter().filter(|m| m.present()) {

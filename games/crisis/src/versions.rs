@@ -8,22 +8,29 @@
 //! exactly. Cards and powers version 1 did not play (no effects in its
 //! content) are simply played now: no stored match holds them.
 //!
-//! Version 2 (issue 17, the remaining rules) added:
-//! * **Destroying terrain**: a character thrown into a smaller piece
-//!   destroys it (version 1 only dealt the collision's damage);
-//! * **Dropped tokens**: the opponent places each within R2 (version 1 left
-//!   them at the holder's centre);
+//! Version 2 (issue 17, the remaining rules) added **destroying terrain**:
+//! a character thrown into a smaller piece destroys it (version 1 only
+//! dealt the collision's damage).
+//!
+//! Version 3 added:
+//! * **Dropped tokens**: the opponent places each within R2 (versions 1
+//!   and 2 left them at the holder's centre);
 //! * **Leadership choice**: with several qualifying leaders, the player
-//!   picks one after deployment (version 1 took the first).
+//!   picks one after deployment (versions 1 and 2 took the first).
 
 use crate::state::Crisis;
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 2;
+pub const CURRENT: u32 = 3;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
 
 /// Whether the version-2 readings apply (see the module docs).
 pub fn v2(g: &Crisis) -> bool {
     g.version >= 2
+}
+
+/// Whether the version-3 readings apply (see the module docs).
+pub fn v3(g: &Crisis) -> bool {
+    g.version >= 3
 }

@@ -114,6 +114,8 @@ pub struct View {
     /// Extra defense dice for each seat's contesting characters until
     /// Cleanup (Hold Together).
     pub contest_defense: [u8; 2],
+    /// Each seat's chosen leader, when several qualified.
+    pub leaders: [Option<usize>; 2],
     /// The last piece of terrain thrown and the direction, in degrees.
     pub last_throw: Option<(usize, f64)>,
     /// Result once over: the winner, or none for a draw.
@@ -171,6 +173,7 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         reactions: g.reactions.clone(),
         destroyed: g.destroyed.clone(),
         last_throw: g.last_throw,
+        leaders: g.leaders,
         contest_defense: g.contest_defense,
         result: g.result,
     }

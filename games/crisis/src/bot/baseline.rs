@@ -56,7 +56,8 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 .min_by(|a, b| len(sub(*a, [18.0, 18.0])).total_cmp(&len(sub(*b, [18.0, 18.0]))))?;
             Some(Action::Deploy { model, at })
         }
-        Phase::Activation => activation(g, seat, &p),
+        Phase::Leadership => super::leader(&p),
+        Phase::Activation => super::place_token(g, seat, &p).or_else(|| activation(g, seat, &p)),
     }
 }
 

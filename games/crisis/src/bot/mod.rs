@@ -79,7 +79,11 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
         Phase::SquadBuild => squad(g, rng),
         Phase::Deployment => deploy(g, seat, p),
+        Phase::Leadership => leader(p),
         Phase::Activation => {
+            if let Some(a) = place_token(g, seat, p) {
+                return Some(a);
+            }
             if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
                 return Some(react(g, p));
             }
@@ -153,4 +157,21 @@ fn react(g: &Crisis, p: &Prompt) -> Action {
     };
     let with = keys.iter().filter_map(|k| rank(k).map(|r| (r, k))).min_by_key(|(r, _)| *r).map(|(_, k)| k.clone());
     Action::React { with }
+}
+
+/// The first leader offered (the bot has no preference between them).
+pub(crate) fn leader(p: &Prompt) -> Option<Action> {
+    let (_, models) = opts(p, "choose_leader").into_iter().next()?;
+    Some(Action::ChooseLeader { model: usize::try_from(models.first()?.as_u64()?).ok()? })
+}
+
+/// A dropped token of the other side, placed as far as it may be from the
+/// characters of the side that dropped it.
+pub(crate) fn place_token(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
+    let (fixed, points) = opts(p, "place_token").into_iter().next()?;
+    let token = usize::try_from(fixed.get("token")?.as_u64()?).ok()?;
+    let theirs: Vec<Pt> = g.models.iter().filter(|m| m.owner != seat && m.present() && !m.dazed).map(|m| m.pos).collect();
+    let near = |q: Pt| theirs.iter().map(|t| len(sub(*t, q))).fold(f64::INFINITY, f64::min);
+    let at = points.iter().filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok()).max_by(|a, b| near(*a).total_cmp(&near(*b)))?;
+    Some(Action::PlaceToken { token, at })
 }

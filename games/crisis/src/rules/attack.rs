@@ -365,12 +365,19 @@ pub fn knock_out(g: &mut Crisis, m: usize) -> Vec<LogEntry> {
     vec![LogEntry::public(format!("{} is KO'd.", model_name(g, m)))]
 }
 
-/// A Dazed or KO'd holder drops its tokens where it stands.
+/// A Dazed or KO'd holder drops its tokens: where it stands, and (engine
+/// version 3) the opponent then places each within R2 of it.
 fn drop_tokens(g: &mut Crisis, m: usize) {
     let pos = g.models[m].pos;
-    for t in g.tokens.iter_mut().filter(|t| t.holder == Some(m)) {
+    let r = g.models[m].disc(g.geo()).r;
+    let place = crate::versions::v3(g);
+    let seat = 1 - g.models[m].owner;
+    for (i, t) in g.tokens.iter_mut().enumerate().filter(|(_, t)| t.holder == Some(m)) {
         t.holder = None;
         t.pos = pos;
+        if place {
+            g.reactions.push(crate::state::Reaction::PlaceToken { seat, token: i, from: pos, r });
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod activation;
 pub mod attack;
 pub mod cleanup;
+pub mod leadership;
 pub mod powers;
 pub mod reactions;
 pub mod tactics;
@@ -37,8 +38,11 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     }
     if let Some(r) = g.reactions.first() {
         let s = reactions::reaction_seat(g, r);
+        let placing = matches!(r, crate::state::Reaction::PlaceToken { .. });
         return match a {
-            Action::React { with } if seat == s => reactions::answer(g, seat, with.as_deref(), rng),
+            Action::PlaceToken { token, at } if seat == s && placing => reactions::place_token(g, *token, *at),
+            Action::React { with } if seat == s && !placing => reactions::answer(g, seat, with.as_deref(), rng),
+            _ if seat == s && placing => Err(RuleError::illegal("Objective tokens", "place the dropped token within R2 of its holder first")),
             _ if seat == s => Err(RuleError::illegal("Reactions", "answer the reaction first: react or decline")),
             _ => Err(RuleError::not_your_turn("Reactions", "the other player is deciding whether to react")),
         };
@@ -55,6 +59,8 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     }
     match a {
         Action::React { .. } => Err(RuleError::not_your_turn("Reactions", "no attack is waiting for a reaction")),
+        Action::PlaceToken { .. } => Err(RuleError::not_your_turn("Objective tokens", "no dropped token is waiting to be placed")),
+        Action::ChooseLeader { model } => leadership::choose(g, seat, *model),
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
         Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
         Action::Squad { characters, tactics } => setup::commit_squad(g, seat, characters, tactics),

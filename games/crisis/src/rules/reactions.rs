@@ -209,7 +209,7 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
 /// The seat that answers a queued reaction.
 pub fn reaction_seat(g: &Crisis, r: &Reaction) -> Seat {
     match r {
-        Reaction::Overwatch { seat, .. } => *seat,
+        Reaction::Overwatch { seat, .. } | Reaction::PlaceToken { seat, .. } => *seat,
         Reaction::Dodge { model, .. } | Reaction::LastStand { model } => g.models[*model].owner,
     }
 }
@@ -271,6 +271,7 @@ pub fn queued_options(g: &Crisis) -> Option<(String, Vec<(String, String)>)> {
         Reaction::Overwatch { seat, mover } => (format!("{} ended an advance: Overwatch?", g.models[*mover].card().name), overwatch_options(g, *seat, *mover)),
         Reaction::Dodge { model, dice, .. } => (format!("{} dodged: reroll?", g.models[*model].card().name), evasive_options(g, *model, dice)),
         Reaction::LastStand { model } => (format!("{} would be KO'd: Last Stand?", g.models[*model].card().name), last_stand_options(g, *model)),
+        Reaction::PlaceToken { .. } => ("Place the dropped token within R2".into(), Vec::new()),
     })
 }
 
@@ -289,6 +290,9 @@ fn discard(g: &mut Crisis, seat: Seat, id: &str, payer: usize) -> LogEntry {
 /// Answers the first queued reaction, then lets the match run on.
 pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) -> Lines {
     let Some((_, options)) = queued_options(g) else { return Err(RuleError::not_your_turn("Reactions", "no reaction is waiting")) };
+    if matches!(g.reactions.first(), Some(Reaction::PlaceToken { .. })) {
+        return Err(RuleError::illegal("Objective tokens", "place the dropped token"));
+    }
     if let Some(key) = with
         && !options.iter().any(|(k, _)| k == key)
     {
@@ -343,6 +347,7 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
                 log.extend(super::attack::knock_out(g, model));
             }
         }
+        Reaction::PlaceToken { .. } => unreachable!("placed by `place_token`"),
     }
     resume(g, &mut log);
     Ok(log)
@@ -358,4 +363,53 @@ pub fn resume(g: &mut Crisis, log: &mut Vec<LogEntry>) {
         let seat = g.turn;
         log.extend(activation::next_turn_or_cleanup(g, seat));
     }
+}
+
+/// Why `at` is not a place for the dropped token waiting, if it is not:
+/// on the table, within R2 of where its holder stood.
+pub fn place_refusal(g: &Crisis, token: usize, at: crate::geometry::Pt) -> Option<&'static str> {
+    let Some(Reaction::PlaceToken { token: t, from, r, .. }) = g.reactions.first() else { return Some("no dropped token is waiting") };
+    let geo = g.geo();
+    if *t != token {
+        return Some("place the dropped token named in the prompt");
+    }
+    if !at.iter().all(|v| v.is_finite()) {
+        return Some("the point holds a number that is not finite");
+    }
+    let tok = crate::geometry::Disc { c: at, r: geo.token_diameter / 2.0 };
+    if !crate::geometry::on_table(geo, tok) {
+        return Some("the token must lie on the table");
+    }
+    (!within(geo, dist_discs(crate::geometry::Disc { c: *from, r: *r }, tok), 2)).then_some("a dropped token is placed within R2 of its holder")
+}
+
+/// Points offered for the dropped token waiting: where the holder stood
+/// and two rings of 16 within R2.
+pub fn place_points(g: &Crisis) -> Vec<crate::geometry::Pt> {
+    let Some(Reaction::PlaceToken { token, from, r, .. }) = g.reactions.first() else { return Vec::new() };
+    let geo = g.geo();
+    let far = crate::geometry::range(geo, 2) + r + geo.token_diameter / 2.0 - 0.01;
+    let mut out = vec![crate::geometry::quantize_pt(*from)];
+    for reach in [far, far / 2.0] {
+        for k in 0..16 {
+            let u = crate::geometry::unit(f64::from(k) * 22.5);
+            out.push(crate::geometry::quantize_pt([from[0] + reach * u[0], from[1] + reach * u[1]]));
+        }
+    }
+    out.retain(|p| place_refusal(g, *token, *p).is_none());
+    out
+}
+
+/// The opponent places a dropped token.
+pub fn place_token(g: &mut Crisis, token: usize, at: crate::geometry::Pt) -> Lines {
+    let at = crate::geometry::quantize_pt(at);
+    if let Some(why) = place_refusal(g, token, at) {
+        return Err(RuleError::illegal("Objective tokens", why));
+    }
+    let Reaction::PlaceToken { seat, .. } = g.reactions.remove(0) else { unreachable!("checked") };
+    g.tokens[token].pos = at;
+    let card = g.crisis_card(g.tokens[token].crisis);
+    let mut log = vec![LogEntry::public(format!("{} {} token {} at ({:.1}, {:.1}).", seat_verb(seat, "places", "place"), card.name, g.tokens[token].index + 1, at[0], at[1]))];
+    resume(g, &mut log);
+    Ok(log)
 }

@@ -2,7 +2,7 @@
 //! draw, the Maximum Threat choice, the secret squads revealed together,
 //! and alternating deployment within R3 of each edge.
 
-use super::{Lines, model_name, start_round};
+use super::{Lines, model_name};
 use crate::content::{CrisisKind, content};
 use crate::dice::{self, Face};
 use crate::geometry::{Disc, Pt, dist_discs, quantize_pt};
@@ -69,6 +69,7 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         destroyed: Vec::new(),
         last_throw: None,
         contest_defense: [0, 0],
+        leaders: [None, None],
         result: None,
     };
     log.push(LogEntry::public(format!(
@@ -297,7 +298,7 @@ pub fn deploy(g: &mut Crisis, seat: Seat, model: usize, at: Pt) -> Lines {
     if left(other) {
         g.turn = other;
     } else if !left(seat) {
-        log.extend(start_round(g));
+        log.extend(super::leadership::after_deployment(g));
     }
     Ok(log)
 }
