@@ -150,7 +150,8 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                 .iter()
                 .map(|p| {
                     let verb = if p.climb { "Climb" } else { "Advance" };
-                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
+                    let bend = if p.bend == 0.0 { String::new() } else { format!(" bent {} degrees", p.bend) };
+                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees{bend} to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
                 })
                 .collect();
             asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", one(opts)));

@@ -29,7 +29,8 @@ fn play(seed: u64, players: [Player; 2]) -> Crisis {
         let seat: Seat = g.pending().awaited().iter().next().expect("someone is awaited");
         let a = match players[usize::from(seat)] {
             Player::Heuristic => {
-                let a = bot::action(&g, seat, &mut bots).unwrap_or_else(|| panic!("seed {seed} step {step}: no action for seat {seat}"));
+                // The bot's own choice, not the random fallback of `bot::action`.
+                let a = bot::choose(&g, seat, &mut bots).unwrap_or_else(|| panic!("seed {seed} step {step}: no action for seat {seat}"));
                 let verb = serde_json::to_value(&a).unwrap()["type"].as_str().unwrap().to_string();
                 let p = g.prompt(seat).expect("a prompt for the awaited seat");
                 assert!(p.asks.iter().any(|k| k.verb == verb && k.enabled()), "seed {seed} step {step}: {verb} is not offered");

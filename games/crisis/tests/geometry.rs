@@ -91,6 +91,20 @@ fn a_bent_tool_reaches_around_a_corner() {
     assert!(movement::check(g(), &mover, &Plan { bend: 120.0, ..plan }).is_err(), "a tool bends at most 90 degrees");
 }
 
+#[test]
+fn candidates_offer_bent_tools_bounded_and_legal() {
+    let d = disc(26.0, 11.0);
+    let mover = Mover { disc: d, size: 2, flies: false, speed: Tool::L, slow: false, no_long: false, on: None, others: &[], pieces: pieces() };
+    let plans = movement::candidates(g(), &mover);
+    assert!(plans.len() <= 96 + 32, "{} plans", plans.len());
+    let bent: Vec<&Plan> = plans.iter().filter(|p| p.bend != 0.0).collect();
+    assert!(!bent.is_empty(), "some bent plans are offered");
+    assert!(bent.iter().all(|p| p.tool == Tool::L && !p.climb && p.bend.abs() <= 90.0));
+    assert!(plans.iter().all(|p| movement::check(g(), &mover, p).is_ok()));
+    // The bend of a_bent_tool_reaches_around_a_corner is among them.
+    assert!(bent.iter().any(|p| p.angle == 0.0 && p.bend == 90.0));
+}
+
 fn arb_disc() -> impl Strategy<Value = Disc> {
     (1.0f64..35.0, 1.0f64..35.0).prop_map(|(x, y)| disc(geometry::quantize(x), geometry::quantize(y)))
 }

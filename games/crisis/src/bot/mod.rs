@@ -49,9 +49,27 @@ pub(crate) fn offers(p: &Prompt, verb: &str) -> bool {
     p.asks.iter().any(|a| a.verb == verb && a.enabled())
 }
 
-/// The bot's action for `seat`, when it has a prompt.
+/// The bot's action for `seat`, when it has a prompt. Should its choice
+/// ever not be one the prompt offers, or be refused on a copy of the match
+/// (a prompt a newer rule added that the bot does not know yet), it plays
+/// a random offered action instead, so a bot match always goes on.
 pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let p = crate::prompts::prompt(g, seat)?;
+    let chosen = decide(g, seat, &p, rng).filter(|a| {
+        let verb = serde_json::to_value(a).ok().and_then(|v| v.get("type").and_then(Value::as_str).map(str::to_string));
+        verb.is_some_and(|v| offers(&p, &v)) && crate::rules::apply(&mut g.clone(), seat, a, &mut GameRng::seeded(0)).is_ok()
+    });
+    chosen.or_else(|| backroom_engine::Game::random_action(g, seat, rng))
+}
+
+/// The bot's own choice, without the fallback of [`action`] (the tests
+/// check that it alone is always offered and accepted).
+pub fn choose(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    let p = crate::prompts::prompt(g, seat)?;
+    decide(g, seat, &p, rng)
+}
+
+fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
     match g.phase {
         Phase::Over => None,
         Phase::ThreatChoice => {
@@ -60,16 +78,16 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
         Phase::SquadBuild => squad(g, rng),
-        Phase::Deployment => deploy(g, seat, &p),
-        Phase::Leadership => leader(&p),
+        Phase::Deployment => deploy(g, seat, p),
+        Phase::Leadership => leader(p),
         Phase::Activation => {
-            if let Some(a) = place_token(g, seat, &p) {
+            if let Some(a) = place_token(g, seat, p) {
                 return Some(a);
             }
             if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
-                return Some(react(g, &p));
+                return Some(react(g, p));
             }
-            activation::action(g, seat, &p)
+            activation::action(g, seat, p)
         }
     }
 }
