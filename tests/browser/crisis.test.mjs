@@ -118,7 +118,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           bases: all('.cp-field .cp-base').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
           tokens: all('.cp-field .cp-token').length,
           rows: all('.cp-model').length,
-          ends: all('.cp-field .cp-end').length,
+          ends: all('.cp-field .cp-end').reduce((n, e) => n + Number(e.dataset.count || 1), 0),
           targets: all('.cp-field .cp-base.target').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
           final: all('.cp-final .cp-die').map((e) => e.dataset.face),
           dealt: document.querySelector('.cp-final .cp-dealt')?.dataset.damage ?? null,
@@ -136,7 +136,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.equal(got.rows, v.models.length, 'every character has its row');
       const asks = (m.prompt && m.prompt.asks) || [];
       const plan = asks.find((a) => a.verb === 'advance');
-      if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement end is drawn');
+      if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
       const targets = new Set();
       for (const a of asks.filter((x) => x.verb === 'attack')) for (const o of a.params[0].input.options) if (!o.disabled) targets.add(o.value);
       assert.deepEqual(got.targets, [...targets].sort((a, b) => a - b), 'every offered target is ringed');
