@@ -218,6 +218,18 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         attackedIn = activationAt;
         const target = page.locator('.cp-field .cp-base.target').first();
         const model = Number(await target.getAttribute('data-model'));
+        if (!seen.sight) {
+          // Hovering the target: its range rings, and the line of sight from the active base with its distance (a preview).
+          await target.hover();
+          await page.locator('.cp-overlay .cp-los').waitFor();
+          assert.equal(await page.locator('.cp-overlay .cp-ring').count(), 5, 'R1–R5 round the hovered base');
+          const label = await page.locator('.cp-overlay .cp-los-t').textContent();
+          const [a, b] = [v.models[act.model], v.models[model]];
+          const gap = Math.max(0, d2(a.pos, b.pos) - a.radius - b.radius);
+          assert.ok(label.startsWith(`${gap.toFixed(1)}"`), `the line of sight says the distance: ${label} (${gap.toFixed(2)})`);
+          seen.sight = label;
+          await shot('line-of-sight');
+        }
         await target.click();
         // The form opened on an attack at that target, its dice pools shown before the roll.
         const chosen = prompt.locator('form:not([hidden]) .cp-choice[aria-checked="true"]');
@@ -363,6 +375,30 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     assert.ok(fieldBox.width >= 300 && fieldBox.width <= 390, `the battlefield fits the phone: ${fieldBox.width}px`);
     await shot('board-phone');
     await page.locator('.tabbar button[data-tab="move"]').click();
+
+    // --- a tablet (touch, 1024×1366) on this seat's link: the battlefield is big enough to tap, a tap shows a stat card
+    const lobbyId = await page.evaluate(() => location.hash.split('/').pop());
+    const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
+    const tablet = await browser.newContext({ viewport: { width: 1024, height: 1366 }, isMobile: true, hasTouch: true });
+    tablet.setDefaultTimeout(STEP);
+    const tp = await tablet.newPage();
+    watchErrors(tp, 'tablet', pageErrors);
+    await tp.goto(`${base}/#/seat/${lobbyId}/${token}`);
+    await tp.locator('.cp-field').waitFor();
+    const tbox = await tp.locator('.cp-field').boundingBox();
+    assert.ok(tbox.width >= 560, `the battlefield is wide on a tablet: ${tbox.width}px`);
+    const tbase = tp.locator('.cp-field .cp-base').first();
+    if (await tbase.count()) {
+      const b = await tbase.locator('.cp-base-c').boundingBox();
+      assert.ok(b.width >= 20, `a 40 mm base is at least 20 px across on a tablet: ${b.width}`);
+      const id = await tbase.getAttribute('data-card');
+      await tbase.tap();
+      await tp.locator('#tip').waitFor();
+      assert.ok((await tp.locator('#tip').innerText()).includes(charById[id].name), 'a tap on a base shows its stat card');
+      await tp.locator('.cp-card h3').waitFor();
+    }
+    await tp.screenshot({ path: path.join(shots, 'crisis-tablet.png'), fullPage: true });
+    await tablet.close();
 
     // --- the rules: summary, glossary and every card
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -72,8 +72,10 @@ function offers(view, ctx) {
       } else if (a.verb === 'deploy' && ai === deployAi) {
         const m = a.fixed ? view.models[a.fixed.model] : null;
         for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: `${x.label}`, r: m ? m.radius : 0 });
-      } else if (a.verb === 'activate') {
-        for (const x of opts) o.models.set(x.value, { ...at, value: x.value, label: 'Activate' });
+      } else if (a.verb === 'activate' || a.verb === 'choose_leader') {
+        for (const x of opts) o.models.set(x.value, { ...at, value: x.value, label: a.verb === 'activate' ? 'Activate' : 'Leader' });
+      } else if (a.verb === 'place_token' && p.name === 'at') {
+        for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: x.label, r: (geo().tokenDiameter || 1) / 2 });
       } else if (a.verb === 'attack' && p.name === 'target') {
         for (const x of opts) {
           const pool = a.fixed && view.activation ? poolPreview(view, view.activation.model, a.fixed.attack, x.value) : null;
@@ -81,12 +83,14 @@ function offers(view, ctx) {
         }
       } else if (a.verb === 'interact') {
         for (const x of opts) o.tokens.set(x.value, { ...at, value: x.value });
-      } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number'))) {
+      } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number' || typeof x.value.token === 'number'))) {
         // A superpower's or card's choice (and any later kind that names a
         // point or a character the same way).
         for (const x of opts) {
           const v = x.value || {};
-          if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: view.activation ? view.models[view.activation.model].radius : 0 });
+          const mover = typeof v.target === 'number' && view.models[v.target] ? view.models[v.target] : view.activation ? view.models[view.activation.model] : null;
+          if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: mover ? mover.radius : 0 });
+          else if (typeof v.token === 'number' && !o.tokens.has(v.token)) o.tokens.set(v.token, { ...at, value: v });
           else if (v.target !== undefined && v.target !== null && !o.targets.has(v.target)) o.targets.set(v.target, { ...at, value: v, kind: 'choice', label: a.verb === 'play_tactic' ? 'card' : 'power' });
         }
       }
@@ -138,6 +142,7 @@ function phaseWords(view) {
     case 'edge_choice': return ['Setup', 'edges are chosen'];
     case 'squad_build': return ['Setup', 'squads are built in secret'];
     case 'deployment': return ['Deployment', 'characters go on within R3 of their edge'];
+    case 'leadership': return ['Setup', 'leaders are chosen'];
     case 'activation': return [`Round ${view.round} of ${MAX_ROUND}`, view.pending_attack ? 'an attack is resolved' : 'Activation phase'];
     case 'over': return ['Game over', ''];
     default: return [String(view.phase).replace(/_/g, ' '), ''];
@@ -209,6 +214,8 @@ function squadPanel(view, ctx, s) {
     h('span.cp-squad-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine ? h('span.you', 'you') : null),
     view.edges ? h('small.cp-edge', `${EDGE[view.edges[s]] || view.edges[s]} edge`) : null,
     view.priority === s ? h('span.cp-prio-mark', { title: 'Priority' }, 'priority') : null,
+    view.leaders && view.leaders[s] !== null && view.leaders[s] !== undefined && view.models[view.leaders[s]]
+      ? h('span.cp-chip', { title: 'The leader chosen for the game: its Leadership ability works while it is on the battlefield' }, `leader: ${charName(view.models[view.leaders[s]].card)}`) : null,
     view.contest_defense && view.contest_defense[s] ? h('span.cp-chip', { title: 'Hold Together: contesting characters roll more defense dice until Cleanup' }, `+${view.contest_defense[s]} defense contesting`) : null,
     h('span.cp-squad-vp', { dataset: { k: `vp-squad:${s}`, v: String(view.vp[s]) } }, h('b', String(view.vp[s])), ' VP')),
   body,
@@ -250,6 +257,7 @@ function reactionLine(view, ctx, r) {
   switch (r.kind) {
     case 'overwatch': return [seatTag(ctx, r.seat), ` may react to `, modelTag(view, ctx, r.mover), '\'s advance (Overwatch).'];
     case 'dodge': return [modelTag(view, ctx, r.model), ` dodges ${r.incoming} damage: `, dice(r.dice || [], 'def'), ' (a reroll may still be played).'];
+    case 'place_token': return [seatTag(ctx, r.seat), ` ${r.seat === ctx.seat ? 'place' : 'places'} a dropped token within R2 of where its holder was.`];
     case 'last_stand': return [modelTag(view, ctx, r.model), ' would be knocked out: Last Stand may be played.'];
     default: return [String(r.kind || 'A reaction').replace(/_/g, ' '), ' is waiting.'];
   }
@@ -341,7 +349,7 @@ function fieldPanel(view, ctx) {
         const inOpen = P && P.asks[openAsk] && P.asks[openAsk].verb === 'attack' && (P.asks[openAsk].params[0].input.options || []).some((o) => o.value === i && !o.disabled);
         choose(ctx, inOpen ? { ai: openAsk, key: `${openAsk}:target` } : t, t.value);
       },
-      onToken: (i) => choose(ctx, offer.tokens.get(i), i),
+      onToken: (i) => { const t = offer.tokens.get(i); choose(ctx, t, t.value); },
       onPick: (i) => { picked = i; card.replaceChildren(statCard(view, ctx, i) || ''); for (const el of slot.querySelectorAll('.cp-base.chosen')) el.classList.remove('chosen'); slot.querySelector(`.cp-base[data-model="${i}"]`)?.classList.add('chosen'); },
     });
     slot.replaceChildren(svgEl);
@@ -376,7 +384,7 @@ function drawHint(view, ctx, offer, hint) {
     if (s) parts.push(' ', s);
   }
   if (offer.targets.size) parts.push(h('span', ` Targets are ringed red with their dice (attack v defense, before cover and reactions): tap one.`));
-  if (offer.models.size) parts.push(h('span', ' Tap one of your lit characters to activate it.'));
+  if (offer.models.size) parts.push(h('span', ' Tap one of your lit characters to choose it.'));
   if (offer.tokens.size) parts.push(h('span', ' Tap a lit token to interact with it.'));
   // The form open now (or the only one with choices): its choice, sent from here.
   const P = ctx.prompt;
@@ -424,10 +432,10 @@ function input(param, ask, ctx, key) {
   if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'characters') return squadCharacters(param, ctx, key);
   if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'tactics') return squadTactics(param, ctx, key);
   if (i.kind !== 'one' || !i.options || !i.options.length) return null;
-  if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
+  if (ask.verb === 'advance' || ask.verb === 'deploy' || ask.verb === 'place_token' || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     return choice(param, ctx, key, null, { many: 8, onPick: redraw });
   }
-  if (ask.verb === 'activate' || (ask.verb === 'attack' && param.name === 'target')) {
+  if (ask.verb === 'activate' || ask.verb === 'choose_leader' || (ask.verb === 'attack' && param.name === 'target')) {
     return choice(param, ctx, key, (o) => {
       const m = view.models[o.value];
       if (!m) return { body: o.label };
@@ -469,6 +477,7 @@ function reference() {
     h('ul', l.pieces.map((p) => h('li', `${p.name}: Size ${p.size}, ${p.w}" × ${p.h}" at (${p.center.join(', ')})${p.standable === false ? ', not standable' : ''}`)))));
   return h('div.cp-reference',
     group('Stat cards (house content)', C.chars, charTip),
+    C.forms.length ? group('Other forms (Transform)', C.forms, charTip) : null,
     group('Team Tactic cards', C.tactics, tacticTip),
     group('Crisis cards', Object.values(C.crisis), crisisTip),
     layouts);

@@ -16,7 +16,7 @@
 // Drawing only: what a tap does is the caller's (`opts.on*`).
 
 import { svg } from '../../util.js';
-import { geo, charOf, charName, charTip, piecesOf, conditionName, crisisName, crisisTip } from './text.js';
+import { geo, charOf, charName, charTip, piecesOf, conditionName, crisisName, crisisTip, rangeWords } from './text.js';
 
 export const U = 10; // SVG units per inch
 export const SEAT_COLORS = ['#2f6fdf', '#d0452f'];
@@ -197,7 +197,7 @@ export function battlefield(view, opts) {
   // tappable), except the ones the prompt offers and tokens held.
   const tokensOver = svg('g', { class: 'cp-tokens over' });
   for (const el of [...tokens.children]) if (el.classList.contains('lit') || el.classList.contains('held')) tokensOver.append(el);
-  root.append(tokens, bases, tokensOver, overlay);
+  root.append(tokens, plans, bases, tokensOver, overlay);
 
   // ---- overlays: rings and line of sight (preview only)
   const clear = () => overlay.replaceChildren();
@@ -393,7 +393,9 @@ function baseOf(view, m, i, O, opts) {
     m.dazed ? 'Dazed' : m.activated ? 'activated this round' : '', active ? 'activating now' : '',
     ...(view.tokens || []).filter((t) => t.holder === i).map((t) => `holds ${crisisName(view.crises[t.crisis])} token ${t.index + 1}`),
   ].filter(Boolean).join(' · ');
-  tip(g, `${name} (${opts.who(m.owner)})`, `${state}\n${c ? charTip(m.card) : ''}`);
+  // A short tip (the map stays visible while aiming); a tap puts the whole stat card beside the map.
+  const short = c ? [...charTip(m.card).split('\n').slice(0, 2), `Attacks: ${c.sides.healthy.attacks.map((a) => `${a.name} ${rangeWords(a.range)} ${a.type} ${a.strength}`).join(', ')}`].join('\n') : '';
+  tip(g, `${name} (${opts.who(m.owner)})`, `${state}\n${short}`);
   g.setAttribute('aria-label', `${name} of ${opts.who(m.owner)}: ${state}`);
   return g;
 }

@@ -10,7 +10,7 @@ import { api } from '../../util.js';
 
 export const GAME = 'crisis-protocol';
 
-export let C = { loaded: false, char: {}, tactic: {}, crisis: {}, layout: {}, chars: [], tactics: [], geo: null };
+export let C = { loaded: false, char: {}, tactic: {}, crisis: {}, layout: {}, chars: [], forms: [], tactics: [], geo: null };
 let loading = null;
 let failedAt = 0;
 
@@ -23,7 +23,9 @@ function index(raw) {
     loaded: true,
     chars: raw.characters || [],
     tactics: raw.tactics || [],
-    char: by(raw.characters),
+    forms: raw.forms || [],
+    // Other forms (Transform) are stat cards too, never in a roster.
+    char: by([...(raw.characters || []), ...(raw.forms || [])]),
     tactic: by(raw.tactics),
     crisis: by(raw.crises),
     layout: by(raw.terrainSets),
