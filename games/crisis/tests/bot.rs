@@ -109,3 +109,31 @@ fn the_bot_moves_onto_a_secure_token_nobody_holds() {
     let gap = crisis::geometry::dist_discs(crisis::geometry::Disc { c: plan.to, r: g.models[bu].disc(geo).r }, crisis::geometry::Disc { c: at, r: geo.token_diameter / 2.0 });
     assert!(crisis::geometry::within(geo, gap, 1), "it ends within R1 of the token ({gap:.2}\" away)");
 }
+
+#[test]
+fn the_bot_takes_control_of_a_token_in_reach_before_anything_else() {
+    let (mut g, mut rng) = squads(&["warlord"], &["razorback"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (wa, ra) = (id(&g, "warlord"), id(&g, "razorback"));
+    g.crises = ["reactor-vents".into(), "data-cores".into()];
+    g.tokens = vec![crisis::state::Token { crisis: 0, index: 0, pos: [12.0, 12.0], holder: None, control: Some(1) }];
+    g.models[wa].pos = [12.0, 10.5];
+    g.models[ra].pos = [30.0, 32.0];
+    g.apply(0, &Action::Activate { model: wa }, &mut rng).unwrap();
+    assert_eq!(bot::choose(&g, 0, &mut rng), Some(Action::Interact { token: 0 }));
+}
+
+#[test]
+fn the_bot_patches_up_a_hurt_ally_when_it_has_nothing_to_attack() {
+    let (mut g, mut rng) = squads(&["lifeline", "warlord"], &["razorback"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (li, wa, ra) = (id(&g, "lifeline"), id(&g, "warlord"), id(&g, "razorback"));
+    g.models[li].pos = [20.0, 1.5];
+    g.models[wa].pos = [20.0, 3.6];
+    g.models[wa].damage = 3;
+    g.models[li].power = 2;
+    g.models[ra].pos = [30.0, 32.0];
+    g.apply(0, &Action::Activate { model: li }, &mut rng).unwrap();
+    let Some(Action::UsePower { choice, .. }) = bot::choose(&g, 0, &mut rng) else { panic!("Patch Up expected") };
+    assert_eq!(choice.target, Some(wa));
+}

@@ -116,9 +116,29 @@ fn squad(g: &Crisis, rng: &mut GameRng) -> Option<Action> {
     let squad = best?.2;
     let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty()).map(|t| t.id.clone()).collect();
     cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
+    // The cards it plays best first: defensive reactions it always takes,
+    // then the attack and throw cards it weighs.
+    let rank = |c: &String| CARD_PREFERENCE.iter().position(|p| p == c).unwrap_or(CARD_PREFERENCE.len());
+    cards.sort_by_key(rank);
     cards.truncate(5);
     (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
 }
+
+/// Team Tactic cards in the order the bot takes them.
+const CARD_PREFERENCE: [&str; 12] = [
+    "take-cover",
+    "fortify",
+    "coordinated-strike",
+    "evasive-roll",
+    "last-stand",
+    "improvised-weapon",
+    "overwatch",
+    "hold-together",
+    "rally-cry",
+    "grab-the-goods",
+    "adrenaline",
+    "shadow-deal",
+];
 
 /// A deployment point near an objective token, away from allies already
 /// deployed (so the squad spreads over the tokens).
