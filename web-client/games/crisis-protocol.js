@@ -381,7 +381,7 @@ function drawHint(view, ctx, offer, hint) {
   };
   if (offer.ends.length) {
     const tools = [...new Set(offer.ends.map((e) => e.value.tool))].join('/');
-    parts.push(h('span', `${plural(offer.ends.length, 'legal end')} (${tools}; the dots): hover one for its tool path, tap to choose, or drag the moving base.`));
+    parts.push(h('span', `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
     const at = offer.ends[0];
     const s = sendable(at, (v) => { const e = offer.ends.find((x) => same(x.value, v)); return e ? e.label : 'a move'; });
     if (s) parts.push(' ', s);
