@@ -40,8 +40,14 @@ use backroom_engine::{Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind,
 use serde::{Deserialize, Serialize};
 use state::Phase;
 
-/// The engine version stored with every match.
-pub const ENGINE_VERSION: u32 = 1;
+/// The engine version of matches set up today. Version 2 (issue 17) plays
+/// the full setup: secret rosters, the terrain agreement, the deck choice
+/// and crisis draw, mission token placement and the leadership
+/// declaration. Version 1 matches keep the setup shortcuts they were
+/// played with (README, ruling 1) and replay exactly.
+pub const ENGINE_VERSION: u32 = 2;
+/// The oldest engine version whose matches this engine still replays.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Options a host may set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -49,11 +55,15 @@ pub const ENGINE_VERSION: u32 = 1;
 pub struct Options {
     /// House limit: a match still tied after this round (at least 6) is a draw.
     pub max_rounds: u8,
+    /// Rosters are public as soon as they are committed (the digest's
+    /// "open rosters" setting); by default they stay secret until both are in.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open_rosters: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_rounds: 8 }
+        Options { max_rounds: 8, open_rosters: false }
     }
 }
 
@@ -61,6 +71,36 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
+    /// Commit (or change) a secret roster: 10 characters and 10 Team
+    /// Tactic cards (engine version 2).
+    Roster {
+        /// Character ids.
+        characters: Vec<String>,
+        /// Team Tactic card ids.
+        tactics: Vec<String>,
+    },
+    /// Answer the proposed terrain layout (engine version 2).
+    Battlefield {
+        /// Confirm it, ask for another generated one, or propose a set.
+        choice: rules::battlefield::LayoutChoice,
+    },
+    /// Deck choice: the priority player's crisis deck to draw from.
+    ChooseDeck {
+        /// Secure or Extraction.
+        deck: cards::CrisisKind,
+    },
+    /// Mission setup: place the next token of your crisis card.
+    PlaceToken {
+        /// Token index.
+        token: usize,
+        /// Its centre.
+        at: geometry::Pt,
+    },
+    /// Declare the Leadership used for the game when several qualify.
+    DeclareLeadership {
+        /// The leader's model index.
+        model: usize,
+    },
     /// Threat choice: the crisis card (0 Secure, 1 Extraction) whose
     /// Maximum Threat applies.
     ChooseThreat {
@@ -155,6 +195,16 @@ pub struct PowerChoice {
     pub angle: Option<f64>,
 }
 
+fn check_setup(options: &Options, seats: u8) -> Result<(), SetupError> {
+    if seats != 2 {
+        return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
+    }
+    if !(6..=12).contains(&options.max_rounds) {
+        return Err(SetupError("max_rounds must be between 6 and 12".into()));
+    }
+    Ok(())
+}
+
 impl Game for Crisis {
     type Options = Options;
     type Action = Action;
@@ -168,37 +218,54 @@ impl Game for Crisis {
             min_seats: 2,
             max_seats: 2,
             default_seats: 2,
-            options: vec![GameOption {
-                name: "max_rounds".into(),
-                label: "House limit: a match still tied after this round is a draw".into(),
-                kind: OptionKind::Number { min: 6, max: 12, default: 8 },
-            }],
+            options: vec![
+                GameOption {
+                    name: "max_rounds".into(),
+                    label: "House limit: a match still tied after this round is a draw".into(),
+                    kind: OptionKind::Number { min: 6, max: 12, default: 8 },
+                },
+                GameOption { name: "open_rosters".into(), label: "Open rosters: each roster is public once committed".into(), kind: OptionKind::Bool { default: false } },
+            ],
             house_content: true,
             engine_version: ENGINE_VERSION,
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        if seats != 2 {
-            return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
+        check_setup(options, seats)?;
+        Ok(rules::setup::setup_full(options, rng).0)
+    }
+
+    fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+        match engine_version {
+            ENGINE_VERSION => Self::setup(options, seats, rng),
+            OLDEST_VERSION => {
+                check_setup(options, seats)?;
+                Ok(rules::setup::setup(options, rng).0)
+            }
+            _ => Err(SetupError::unreplayable(&Self::info(), engine_version)),
         }
-        if !(6..=12).contains(&options.max_rounds) {
-            return Err(SetupError("max_rounds must be between 6 and 12".into()));
-        }
-        Ok(rules::setup::setup(options, rng).0)
     }
 
     fn pending(&self) -> Pending {
         match self.phase {
             Phase::Over => Pending::Over,
-            Phase::SquadBuild => {
+            Phase::SquadBuild | Phase::Rosters | Phase::Battlefield => {
                 let mut waiting = SeatSet::EMPTY;
                 let mut committed = SeatSet::EMPTY;
                 for s in 0..2u8 {
-                    if self.squads[usize::from(s)].is_some() { committed.insert(s) } else { waiting.insert(s) }
+                    let i = usize::from(s);
+                    let done = match self.phase {
+                        Phase::Rosters => self.rosters[i].is_some(),
+                        Phase::Battlefield => self.layout_confirmed[i],
+                        _ => self.squads[i].is_some(),
+                    };
+                    if done { committed.insert(s) } else { waiting.insert(s) }
                 }
                 Pending::Simultaneous { waiting, committed }
             }
+            Phase::DeckChoice => Pending::Turn { seat: self.priority },
+            Phase::MissionSetup | Phase::Leadership => Pending::Turn { seat: self.turn },
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
             Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
                 let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);

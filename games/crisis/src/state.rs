@@ -15,15 +15,30 @@ use std::sync::OnceLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Engine version 2: both players secretly commit a roster (revealed
+    /// together, or open with the `open_rosters` option).
+    Rosters,
+    /// Engine version 2: both players confirm the proposed terrain layout,
+    /// or ask for another.
+    Battlefield,
+    /// Engine version 2: the priority player picks the crisis deck (Secure
+    /// or Extraction) it draws from.
+    DeckChoice,
     /// The non-priority player picks which crisis card's Maximum Threat applies.
     ThreatChoice,
     /// The non-priority player picks an edge; the priority player takes
     /// the opposite one; then the crisis tokens are placed.
     EdgeChoice,
+    /// Engine version 2: each player places its own crisis card's tokens
+    /// within the area the card allows (priority player's card first).
+    MissionSetup,
     /// Both players secretly commit a squad (revealed together).
     SquadBuild,
     /// Alternating deployment, priority player first.
     Deployment,
+    /// Engine version 2: a player whose squad qualifies for several
+    /// Leadership abilities picks one for the game.
+    Leadership,
     /// Alternating activations (the Power phase and Cleanup run by themselves).
     Activation,
     /// The match is over.
@@ -259,6 +274,28 @@ impl PendingAttack {
     }
 }
 
+/// A roster (engine version 2): the characters and Team Tactic cards a
+/// player may build squads from. The crisis decks are the whole house decks
+/// (three of each kind, the roster's size), so they are not chosen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Roster {
+    /// Character ids, sorted.
+    pub characters: Vec<String>,
+    /// Team Tactic card ids, sorted.
+    pub tactics: Vec<String>,
+}
+
+/// The terrain pieces built from a generated layout, built once per state
+/// (not stored: the layout's specification is).
+#[derive(Clone, Debug, Default)]
+pub struct BuiltPieces(OnceLock<Vec<Piece>>);
+
+impl PartialEq for BuiltPieces {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
 /// The whole match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Crisis {
@@ -283,8 +320,32 @@ pub struct Crisis {
     /// Each seat's edge, once chosen.
     #[serde(default)]
     pub edges: Option<[Edge; 2]>,
-    /// Terrain layout id.
+    /// Terrain layout id (a content terrain set, or `generated`).
     pub layout: String,
+    /// The pieces of a generated layout (empty for a content set).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<crate::cards::TerrainPiece>,
+    /// Built from `terrain` on first use.
+    #[serde(skip)]
+    pub built: BuiltPieces,
+    /// Layouts proposed after the first (bounded, see `rules::battlefield`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub layout_changes: u8,
+    /// Who has confirmed the layout on the table.
+    #[serde(default, skip_serializing_if = "no_seat")]
+    pub layout_confirmed: [bool; 2],
+    /// Each seat's roster once committed (engine version 2).
+    #[serde(default, skip_serializing_if = "no_roster")]
+    pub rosters: [Option<Roster>; 2],
+    /// The player who drew each crisis card in play (engine version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crisis_owner: Option<[Seat; 2]>,
+    /// Tokens still to be placed by their card's player, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_place: Vec<usize>,
+    /// The leader whose Leadership each seat declared (engine version 2).
+    #[serde(default, skip_serializing_if = "no_leader")]
+    pub leaders: [Option<usize>; 2],
     /// Each seat's committed squad (character ids), secret until both are in.
     pub squads: [Option<Vec<String>>; 2],
     /// Each seat's Team Tactic cards committed with its squad (secret until
@@ -313,6 +374,19 @@ pub struct Crisis {
     pub result: Option<Option<Seat>>,
 }
 
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+fn no_seat(b: &[bool; 2]) -> bool {
+    !b[0] && !b[1]
+}
+fn no_roster(r: &[Option<Roster>; 2]) -> bool {
+    r[0].is_none() && r[1].is_none()
+}
+fn no_leader(r: &[Option<usize>; 2]) -> bool {
+    r[0].is_none() && r[1].is_none()
+}
+
 /// The pieces of a layout, built once.
 pub fn layout_pieces(id: &str) -> &'static [Piece] {
     static L: OnceLock<Vec<(String, Vec<Piece>)>> = OnceLock::new();
@@ -327,8 +401,29 @@ impl Crisis {
     }
 
     /// The terrain on the battlefield.
-    pub fn pieces(&self) -> &'static [Piece] {
-        layout_pieces(&self.layout)
+    pub fn pieces(&self) -> &[Piece] {
+        if self.terrain.is_empty() { layout_pieces(&self.layout) } else { self.built.0.get_or_init(|| pieces_of(&self.terrain)) }
+    }
+
+    /// Replaces the terrain with a generated layout.
+    pub fn set_terrain(&mut self, pieces: Vec<crate::cards::TerrainPiece>) {
+        self.layout = "generated".into();
+        self.terrain = pieces;
+        self.built = BuiltPieces::default();
+    }
+
+    /// The terrain layout's pieces as content (the clients draw these).
+    pub fn terrain_spec(&self) -> Vec<crate::cards::TerrainPiece> {
+        if self.terrain.is_empty() {
+            content().terrain_sets.iter().find(|s| s.id == self.layout).map(|s| s.pieces.clone()).unwrap_or_default()
+        } else {
+            self.terrain.clone()
+        }
+    }
+
+    /// Whether the match plays the full setup (engine version 2).
+    pub fn full_setup(&self) -> bool {
+        self.version >= 2
     }
 
     /// A crisis card in play.
@@ -368,21 +463,31 @@ impl Crisis {
         self.tokens.iter().enumerate().filter(move |(_, t)| t.holder == Some(m)).map(|(i, _)| i)
     }
 
-    /// The seat's active leadership effects: a leader on the battlefield
-    /// whose affiliation more than half of the squad shares.
+    /// The seat's active leadership effects: the declared leader while on
+    /// the battlefield (engine version 2), or, in version 1 matches, the
+    /// first leader on the battlefield whose affiliation more than half of
+    /// the squad shares.
     pub fn leadership(&self, seat: Seat) -> Vec<&'static Power> {
-        let squad: Vec<&Model> = self.models.iter().filter(|m| m.owner == seat).collect();
-        let mut out = Vec::new();
-        for m in squad.iter().filter(|m| m.present()) {
-            if let Some(l) = &m.card().leadership {
-                let members = squad.iter().filter(|x| x.card().affiliations.contains(&l.affiliation)).count();
-                if members * 2 > squad.len() {
-                    out.extend(l.effects.iter());
-                    break; // one leadership for the whole game
-                }
-            }
-        }
-        out
+        let leader = if self.full_setup() {
+            self.leaders[usize::from(seat)].filter(|&m| self.models[m].present())
+        } else {
+            self.qualifying_leaders(seat).into_iter().find(|&m| self.models[m].present())
+        };
+        leader.and_then(|m| self.models[m].card().leadership.as_ref()).map(|l| l.effects.iter().collect()).unwrap_or_default()
+    }
+
+    /// The seat's characters whose Leadership the squad qualifies for:
+    /// more than half of the squad shares the leader's affiliation.
+    pub fn qualifying_leaders(&self, seat: Seat) -> Vec<usize> {
+        let squad = self.models.iter().filter(|m| m.owner == seat).count();
+        (0..self.models.len())
+            .filter(|&i| self.models[i].owner == seat)
+            .filter(|&i| {
+                self.models[i].card().leadership.as_ref().is_some_and(|l| {
+                    self.models.iter().filter(|x| x.owner == seat && x.card().affiliations.contains(&l.affiliation)).count() * 2 > squad
+                })
+            })
+            .collect()
     }
 
     /// The other seat.
