@@ -1,4 +1,5 @@
-//! A simple heuristic player behind `Game::bot_action`: it builds the
+//! The first, simple bot, kept as the yardstick the heuristic bot is
+//! measured against (`examples/duel.rs`): it builds the
 //! largest squad the threat allows, deploys toward the middle, attacks the
 //! most damaged enemy it can reach with its strongest payable attack,
 //! interacts with tokens in reach, and otherwise moves toward the nearest
@@ -30,33 +31,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
-        Phase::Rosters => {
-            // Every character but the two costliest, and the cards with
-            // interpreted effects first.
-            let mut chars: Vec<&crate::content::Character> = content().characters.iter().collect();
-            chars.sort_by_key(|c| c.threat);
-            let characters = chars.iter().take(crate::rules::rosters::ROSTER_CHARACTERS).map(|c| c.id.clone()).collect();
-            let mut cards: Vec<&crate::cards::Tactic> = content().tactics.iter().collect();
-            cards.sort_by_key(|t| t.effects.is_empty());
-            let tactics = cards.iter().take(crate::rules::rosters::ROSTER_TACTICS).map(|t| t.id.clone()).collect();
-            Some(Action::Roster { characters, tactics })
-        }
-        Phase::Battlefield => Some(Action::Battlefield { choice: crate::rules::battlefield::LayoutChoice::Confirm }),
-        Phase::DeckChoice => Some(Action::ChooseDeck { deck: if rng.index(2) == 0 { crate::cards::CrisisKind::Secure } else { crate::cards::CrisisKind::Extraction } }),
-        Phase::MissionSetup => {
-            let (fixed, points) = opts(&p, "place_token").into_iter().next()?;
-            let token = fixed.get("token")?.as_u64()? as usize;
-            // Toward the middle of the table, the bot's usual goal.
-            let at = points
-                .iter()
-                .filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok())
-                .min_by(|a, b| len(sub(*a, [18.0, 18.0])).total_cmp(&len(sub(*b, [18.0, 18.0]))))?;
-            Some(Action::PlaceToken { token, at })
-        }
-        Phase::Leadership => {
-            let (_, leaders) = opts(&p, "declare_leadership").into_iter().next()?;
-            Some(Action::DeclareLeadership { model: leaders.first()?.as_u64()? as usize })
-        }
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup | Phase::Leadership => super::setup::step(g, &p, rng),
         Phase::SquadBuild => {
             let roster = g.rosters[usize::from(seat)].as_ref();
             let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id))).collect();
