@@ -23,9 +23,14 @@ pub fn choose_deck(g: &mut Crisis, seat: Seat, deck: CrisisKind, rng: &mut GameR
     if g.phase != Phase::DeckChoice || seat != g.priority {
         return Err(RuleError::not_your_turn("Deck choice", "the player with priority picks the crisis deck to draw from"));
     }
+    // Each player shuffles its deck of that kind and draws the top card
+    // (decks `crisis-secure` and `crisis-extraction`, so tests can force
+    // an order).
     let draw = |kind: CrisisKind, rng: &mut GameRng| {
-        let deck: Vec<&str> = content().crises.iter().filter(|k| k.kind == kind).map(|k| k.id.as_str()).collect();
-        deck[rng.index(deck.len())].to_string()
+        let (name, _) = deck_name(kind);
+        let mut deck: Vec<String> = content().crises.iter().filter(|k| k.kind == kind).map(|k| k.id.clone()).collect();
+        rng.shuffle_deck(name, &mut deck);
+        deck.swap_remove(0)
     };
     let other = match deck {
         CrisisKind::Secure => CrisisKind::Extraction,
@@ -45,7 +50,7 @@ pub fn choose_deck(g: &mut Crisis, seat: Seat, deck: CrisisKind, rng: &mut GameR
         }
     }
     g.phase = Phase::ThreatChoice;
-    let kind = |k: CrisisKind| if k == CrisisKind::Secure { "Secure" } else { "Extraction" };
+    let kind = |k: CrisisKind| deck_name(k).1;
     Ok(vec![
         LogEntry::public(format!("{} to draw from the {} deck.", seat_verb(seat, "chooses", "choose"), kind(deck))),
         LogEntry::public(format!(
@@ -56,6 +61,14 @@ pub fn choose_deck(g: &mut Crisis, seat: Seat, deck: CrisisKind, rng: &mut GameR
             g.crisis_card(1).max_threat
         )),
     ])
+}
+
+/// The deck's name for forced orders, and in words.
+fn deck_name(kind: CrisisKind) -> (&'static str, &'static str) {
+    match kind {
+        CrisisKind::Secure => ("crisis-secure", "Secure"),
+        CrisisKind::Extraction => ("crisis-extraction", "Extraction"),
+    }
 }
 
 /// The player who sets up crisis card `k` (its drawer; version 1 matches
