@@ -32,6 +32,7 @@ pub mod prompts;
 pub mod rules;
 pub mod state;
 pub mod validate;
+pub mod versions;
 pub mod view;
 
 pub use state::Crisis;
@@ -40,14 +41,8 @@ use backroom_engine::{Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind,
 use serde::{Deserialize, Serialize};
 use state::Phase;
 
-/// The engine version of matches set up today. Version 2 (issue 17) plays
-/// the full setup: secret rosters, the terrain agreement, the deck choice
-/// and crisis draw, mission token placement and the leadership
-/// declaration. Version 1 matches keep the setup shortcuts they were
-/// played with (README, ruling 1) and replay exactly.
-pub const ENGINE_VERSION: u32 = 2;
-/// The oldest engine version whose matches this engine still replays.
-pub const OLDEST_VERSION: u32 = 1;
+/// The engine version stored with every match (see [`versions`]).
+pub const ENGINE_VERSION: u32 = versions::CURRENT;
 
 /// Options a host may set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,18 +84,6 @@ pub enum Action {
         /// Secure or Extraction.
         deck: cards::CrisisKind,
     },
-    /// Mission setup: place the next token of your crisis card.
-    PlaceToken {
-        /// Token index.
-        token: usize,
-        /// Its centre.
-        at: geometry::Pt,
-    },
-    /// Declare the Leadership used for the game when several qualify.
-    DeclareLeadership {
-        /// The leader's model index.
-        model: usize,
-    },
     /// Threat choice: the crisis card (0 Secure, 1 Extraction) whose
     /// Maximum Threat applies.
     ChooseThreat {
@@ -111,6 +94,19 @@ pub enum Action {
     ChooseEdge {
         /// The edge.
         edge: state::Edge,
+    },
+    /// Choose the leader for the game (several qualify).
+    ChooseLeader {
+        /// Model index.
+        model: usize,
+    },
+    /// Place a token the other player's character dropped, within R2 of
+    /// it; or, in mission setup, the next token of your crisis card.
+    PlaceToken {
+        /// Token index.
+        token: usize,
+        /// Its centre.
+        at: geometry::Pt,
     },
     /// Commit (or change) a secret squad.
     Squad {
@@ -132,6 +128,9 @@ pub enum Action {
     PlayTactic {
         /// Card id.
         card: String,
+        /// What the card names, for cards that name something.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<PowerChoice>,
     },
     /// Deploy a character.
     Deploy {
@@ -180,8 +179,8 @@ pub enum Action {
     },
 }
 
-/// What a superpower names (fields it doesn't need are left out).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a superpower or card names (fields it doesn't need are left out).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PowerChoice {
     /// Target model.
@@ -193,6 +192,12 @@ pub struct PowerChoice {
     /// A direction in degrees.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub angle: Option<f64>,
+    /// A piece of terrain (index in the layout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
+    /// An objective token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<usize>,
 }
 
 fn check_setup(options: &Options, seats: u8) -> Result<(), SetupError> {
@@ -232,19 +237,21 @@ impl Game for Crisis {
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        check_setup(options, seats)?;
-        Ok(rules::setup::setup_full(options, rng).0)
+        Self::setup_at_version(options, seats, rng, ENGINE_VERSION)
     }
 
+    /// Version 4 plays the full setup ([`rules::setup::setup_full`]);
+    /// older versions set up alike with the shortcuts they were played
+    /// with, the version kept in the state for the readings it changed
+    /// ([`versions`]).
     fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
-        match engine_version {
-            ENGINE_VERSION => Self::setup(options, seats, rng),
-            OLDEST_VERSION => {
-                check_setup(options, seats)?;
-                Ok(rules::setup::setup(options, rng).0)
-            }
-            _ => Err(SetupError::unreplayable(&Self::info(), engine_version)),
+        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&Self::info(), engine_version));
         }
+        check_setup(options, seats)?;
+        let mut g = if engine_version >= versions::FULL_SETUP { rules::setup::setup_full(options, rng).0 } else { rules::setup::setup(options, rng).0 };
+        g.version = engine_version;
+        Ok(g)
     }
 
     fn pending(&self) -> Pending {
@@ -265,13 +272,16 @@ impl Game for Crisis {
                 Pending::Simultaneous { waiting, committed }
             }
             Phase::DeckChoice => Pending::Turn { seat: self.priority },
-            Phase::MissionSetup | Phase::Leadership => Pending::Turn { seat: self.turn },
+            Phase::MissionSetup => Pending::Turn { seat: self.turn },
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
+            Phase::Activation if !self.reactions.is_empty() => {
+                Pending::Window { seats: SeatSet::only(rules::reactions::reaction_seat(self, &self.reactions[0])), answered: SeatSet::EMPTY }
+            }
             Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
                 let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);
                 Pending::Window { seats: SeatSet::only(self.models[t].owner), answered: SeatSet::EMPTY }
             }
-            Phase::Deployment | Phase::Activation => Pending::Turn { seat: self.turn },
+            Phase::Deployment | Phase::Leadership | Phase::Activation => Pending::Turn { seat: self.turn },
         }
     }
 
@@ -323,6 +333,7 @@ impl Game for Crisis {
             serde_json::json!({
                 "geometry": c.geometry,
                 "characters": c.characters,
+                "forms": c.forms,
                 "tactics": c.tactics,
                 "crises": c.crises,
                 "terrainSets": c.terrain_sets,

@@ -42,17 +42,6 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[token].index + 1)).with("token", token).param("at", "Where", one(opts)),
             ))
         }
-        Phase::Leadership => (seat == g.turn).then(|| {
-            let opts = g
-                .qualifying_leaders(seat)
-                .into_iter()
-                .map(|m| {
-                    let c = g.models[m].card();
-                    Opt::new(m, format!("{}: {}", c.name, c.leadership.as_ref().map_or("", |l| l.name.as_str())))
-                })
-                .collect();
-            Prompt::single("Declare your Leadership for the game", Ask::new("declare_leadership", "Use the Leadership of").param("model", "Leader", one(opts)))
-        }),
         Phase::ThreatChoice => {
             if seat == g.priority {
                 return None;
@@ -111,7 +100,38 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 .collect();
             Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
         }
+        Phase::Leadership => {
+            if g.turn != seat {
+                return None;
+            }
+            let opts = crate::rules::leadership::qualifying(g, seat)
+                .into_iter()
+                .map(|m| {
+                    let l = g.models[m].card().leadership.as_ref().map(|l| l.name.clone()).unwrap_or_default();
+                    Opt::new(m, format!("{}: {l}", g.models[m].card().name))
+                })
+                .collect();
+            Some(Prompt::single("Choose your leader for the game", Ask::new("choose_leader", "Choose the leader").param("model", "Leader", one(opts))))
+        }
         Phase::Activation => {
+            if let Some(r) = g.reactions.first() {
+                if crate::rules::reactions::reaction_seat(g, r) != seat {
+                    return None;
+                }
+                if let crate::state::Reaction::PlaceToken { token, .. } = r {
+                    let opts = crate::rules::reactions::place_points(g).into_iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+                    let card = g.crisis_card(g.tokens[*token].crisis);
+                    let ask = Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[*token].index + 1)).with("token", *token).param("at", "Where", one(opts));
+                    return Some(Prompt::single("Place the dropped token within R2 of its holder", ask));
+                }
+                let (title, keys) = crate::rules::reactions::queued_options(g).unwrap_or_default();
+                let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();
+                let mut asks = vec![Ask::new("react", "Decline")];
+                if !opts.is_empty() {
+                    asks.insert(0, Ask::new("react", "React").param("with", "Reaction", one(opts)));
+                }
+                return Some(Prompt { title, asks });
+            }
             if let Some(p) = &g.pending_attack
                 && let Some(t) = p.window()
             {
@@ -185,7 +205,8 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                 .iter()
                 .map(|p| {
                     let verb = if p.climb { "Climb" } else { "Advance" };
-                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
+                    let bend = if p.bend == 0.0 { String::new() } else { format!(" bent {} degrees", p.bend) };
+                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees{bend} to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
                 })
                 .collect();
             asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", one(opts)));
@@ -222,18 +243,25 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
         }
         let opts: Vec<Opt> = crate::rules::powers::choices(g, act, i)
             .into_iter()
-            .map(|(c, label)| Opt::new(json!(crate::PowerChoice { target: c.target, point: c.point, angle: c.angle }), label))
+            .map(|(c, label)| Opt::new(json!(c), label))
             .collect();
         if !opts.is_empty() {
             asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
         }
     }
-    let cards: Vec<Opt> = g.tactics[usize::from(seat)]
+    let playable: Vec<&crate::content::Tactic> =
+        g.tactics[usize::from(seat)].iter().filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none()).filter_map(|id| content().tactic(id)).collect();
+    let cards: Vec<Opt> = playable
         .iter()
-        .filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none())
-        .filter_map(|id| content().tactic(id))
+        .filter(|t| !crate::rules::tactics::needs_choice(t))
         .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
         .collect();
+    for t in playable.iter().filter(|t| crate::rules::tactics::needs_choice(t)) {
+        let opts: Vec<Opt> = crate::rules::tactics::choices(g, t).into_iter().map(|(c, label)| Opt::new(json!(c), label)).collect();
+        if !opts.is_empty() {
+            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", one(opts)));
+        }
+    }
     if !cards.is_empty() {
         asks.push(Ask::new("play_tactic", "Play a Team Tactic card").param("card", "Card", one(cards)));
     }

@@ -116,8 +116,6 @@ pub struct View {
     pub crisis_owner: Option<[Seat; 2]>,
     /// Tokens still to be placed in mission setup, in order.
     pub to_place: Vec<usize>,
-    /// Each player's declared leader (model index).
-    pub leaders: [Option<usize>; 2],
     /// Each seat's edge, once chosen.
     pub edges: Option<[crate::state::Edge; 2]>,
     /// Squads.
@@ -136,6 +134,17 @@ pub struct View {
     pub discards: Vec<String>,
     /// An attack waiting on the defender's reactions.
     pub pending_attack: Option<crate::state::PendingAttack>,
+    /// Reactions waiting on a player (Overwatch, Evasive Roll, Last Stand).
+    pub reactions: Vec<crate::state::Reaction>,
+    /// Terrain pieces destroyed (indices in the layout).
+    pub destroyed: Vec<usize>,
+    /// Extra defense dice for each seat's contesting characters until
+    /// Cleanup (Hold Together).
+    pub contest_defense: [u8; 2],
+    /// Each seat's chosen leader, when several qualified.
+    pub leaders: [Option<usize>; 2],
+    /// The last piece of terrain thrown and the direction, in degrees.
+    pub last_throw: Option<(usize, f64)>,
     /// Result once over: the winner, or none for a draw.
     pub result: Option<Option<Seat>>,
 }
@@ -177,7 +186,6 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         rosters: [roster(0), roster(1)],
         crisis_owner: g.crisis_owner,
         to_place: g.to_place.clone(),
-        leaders: g.leaders,
         edges: g.edges,
         squads: [squad(0), squad(1)],
         models: g
@@ -207,6 +215,11 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         last_attack: g.last_attack.clone(),
         discards: g.discards.clone(),
         pending_attack: g.pending_attack.clone(),
+        reactions: g.reactions.clone(),
+        destroyed: g.destroyed.clone(),
+        last_throw: g.last_throw,
+        leaders: g.leaders,
+        contest_defense: g.contest_defense,
         result: g.result,
     }
 }

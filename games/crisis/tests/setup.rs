@@ -1,7 +1,7 @@
-//! The full setup (engine version 2, digest §1.1): secret rosters and the
+//! The full setup (engine version 4, digest §1.1): secret rosters and the
 //! `open_rosters` option, the terrain agreement and its generated layouts,
 //! the deck choice and crisis draw, mission token placement, squads from
-//! the roster, deployment within R3 and the leadership declaration. Every
+//! the roster, deployment within R3 and the leader choice. Every
 //! refusal names its rule and changes nothing.
 
 use backroom_engine::{Game, GameRng, RuleCode, Viewer};
@@ -202,7 +202,7 @@ fn mission_tokens_are_placed_within_the_cards_range_of_their_map_point() {
 }
 
 #[test]
-fn a_squad_comes_from_its_roster_and_deploys_within_r3_then_declares_leadership() {
+fn a_squad_comes_from_its_roster_and_deploys_within_r3() {
     let (mut g, mut rng) = fresh(false);
     let small = Action::Roster {
         characters: ids(&["bulwark", "arclight", "tangler", "quietus", "lifeline", "granite", "hexen", "razorback", "shade", "warlord"]),
@@ -247,10 +247,10 @@ fn a_squad_comes_from_its_roster_and_deploys_within_r3_then_declares_leadership(
         log.extend(g.apply(s, &Action::Deploy { model: m, at: pts[pts.len() / 2] }, &mut rng).unwrap());
     }
     assert_eq!(g.phase, Phase::Activation);
+    // One qualifying leader: its Leadership applies with no choice owed.
     let bulwark = g.models.iter().position(|x| x.card == "bulwark").unwrap();
-    assert_eq!(g.leaders, if g.models[bulwark].owner == 0 { [Some(bulwark), None] } else { [None, Some(bulwark)] });
-    assert!(log.iter().any(|l| l.public.as_deref().unwrap_or("").contains("Hold the Line")));
-    assert!(!g.leadership(0).is_empty());
+    assert!(!g.leadership(g.models[bulwark].owner).is_empty());
+    assert!(log.iter().any(|l| l.public.as_deref().unwrap_or("").contains("Round 1 begins")));
 }
 
 #[test]
@@ -280,21 +280,24 @@ fn several_qualifying_leaders_wait_for_their_players_pick() {
     assert_eq!(g.phase, Phase::Leadership);
     assert_eq!(g.turn, 0);
     assert!(g.prompt(1).is_none());
-    let leaders = g.qualifying_leaders(0);
+    let leaders = crisis::rules::leadership::qualifying(&g, 0);
     assert_eq!(leaders.len(), 2);
     let tangler = g.models.iter().position(|x| x.card == "tangler").unwrap();
-    refused(&mut g, &mut rng, 0, &Action::DeclareLeadership { model: tangler }, RuleCode::IllegalMove, "Leadership");
-    g.apply(0, &Action::DeclareLeadership { model: leaders[1] }, &mut rng).unwrap();
+    refused(&mut g, &mut rng, 0, &Action::ChooseLeader { model: tangler }, RuleCode::IllegalMove, "Leadership");
+    g.apply(0, &Action::ChooseLeader { model: leaders[1] }, &mut rng).unwrap();
     assert_eq!(g.leaders[0], Some(leaders[1]));
     assert_eq!(g.phase, Phase::Activation);
 }
 
 #[test]
-fn version_1_matches_keep_the_old_setup() {
+fn older_versions_keep_the_old_setup() {
+    for v in 1..=3 {
+        let mut rng = GameRng::seeded(3);
+        let g = Crisis::setup_at_version(&Options::default(), 2, &mut rng, v).unwrap();
+        assert_eq!(g.phase, Phase::ThreatChoice);
+        assert_eq!(g.layout, "downtown-12");
+        assert!(!serde_json::to_string(&g).unwrap().contains("rosters"), "a version {v} state is written as before");
+    }
     let mut rng = GameRng::seeded(3);
-    let g = Crisis::setup_at_version(&Options::default(), 2, &mut rng, 1).unwrap();
-    assert_eq!(g.phase, Phase::ThreatChoice);
-    assert_eq!(g.layout, "downtown-12");
-    assert!(!serde_json::to_string(&g).unwrap().contains("rosters"), "a version 1 state is written as before");
     assert!(Crisis::setup_at_version(&Options::default(), 2, &mut rng, 9).is_err());
 }

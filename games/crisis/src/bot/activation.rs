@@ -68,7 +68,7 @@ fn in_activation(g: &Crisis, act: &Activation, p: &Prompt) -> Action {
     for (fixed, targets) in opts(p, "attack") {
         let Some(idx) = fixed.get("attack").and_then(as_usize) else { continue };
         for t in targets.iter().filter_map(as_usize) {
-            let s = estimate::score(g, me, idx, t, here, g.on(me), bonus);
+            let s = estimate::score(g, me, idx, t, here, g.on(me), bonus + coordinated(g, me, t));
             if attack.is_none_or(|(b, _, _)| s > b) {
                 attack = Some((s, idx, t));
             }
@@ -131,6 +131,18 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
     let geo = g.geo();
     let me = &g.models[act.model];
     let d = me.disc(geo);
+    for (fixed, choices) in opts(p, "play_tactic") {
+        let Some(card) = fixed.get("card").and_then(Value::as_str).map(str::to_string) else { continue };
+        let Some(t) = content().tactic(&card) else { continue };
+        if !t.effects.iter().any(|e| matches!(e, crate::content::TacticEffect::ThrowTerrain { .. })) {
+            continue;
+        }
+        let choices: Vec<PowerChoice> = choices.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect();
+        let play = |c: PowerChoice| Action::PlayTactic { card: card.clone(), choice: Some(c) };
+        if let Some(a) = best_simulated(g, act, choices, play, f64::from(t.cost)).map(|c| Action::PlayTactic { card: card.clone(), choice: Some(c) }) {
+            return Some(a);
+        }
+    }
     for card in opts(p, "play_tactic").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)) {
         let Some(t) = content().tactic(&card) else { continue };
         for e in &t.effects {
@@ -150,10 +162,41 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                             }
                         })
                 }
+                crate::content::TacticEffect::AttackDicePerAllyNearTarget { range, max } if act.coordinated.is_none() && offers(p, "attack") => {
+                    // The best attack with the allies near each target against without.
+                    let spare = me.power.saturating_sub(t.cost);
+                    let mut with = 0.0f64;
+                    for (fixed, targets) in opts(p, "attack") {
+                        let Some(idx) = fixed.get("attack").and_then(as_usize) else { continue };
+                        if me.card().sides.healthy.attacks.get(idx).is_none_or(|a| a.cost > spare) {
+                            continue;
+                        }
+                        for x in targets.iter().filter_map(as_usize) {
+                            let td = g.models[x].disc(geo);
+                            let near = (0..g.models.len())
+                                .filter(|&i| i != act.model && g.models[i].owner == me.owner && g.models[i].present() && !g.models[i].dazed)
+                                .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), *range))
+                                .count();
+                            let n = u8::try_from(near).unwrap_or(u8::MAX).min(*max);
+                            with = with.max(estimate::score(g, act.model, idx, x, d, g.on(act.model), act.bonus_dice + n));
+                        }
+                    }
+                    with - best_offered(g, act, p, 0, me.power) > 0.7 * f64::from(t.cost)
+                }
+                crate::content::TacticEffect::ContestingDefenseDice { .. } => {
+                    // Worth it with two or more allies contesting tokens.
+                    g.models
+                        .iter()
+                        .filter(|x| x.owner == me.owner && x.present() && !x.dazed)
+                        .filter(|x| (0..g.tokens.len()).any(|k| within(geo, dist_discs(x.disc(geo), Disc { c: g.token_pos(k), r: geo.token_diameter / 2.0 }), 1)))
+                        .count()
+                        >= 2
+                        && me.power > t.cost
+                }
                 _ => false,
             };
             if worth {
-                return Some(Action::PlayTactic { card });
+                return Some(Action::PlayTactic { card, choice: None });
             }
         }
     }
@@ -193,7 +236,8 @@ fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                 .into_iter()
                 .filter(|c| c.target.is_some_and(|t| g.models[t].damage >= (*n).min(2)))
                 .max_by_key(|c| c.target.map_or(0, |t| g.models[t].damage)),
-            Power::ThrowEnemy { .. } => throw_choice(g, me, choices),
+            Power::ThrowEnemy { .. } => throw_choice(g, me, choices.clone()).or_else(|| best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost)),
+            Power::ThrowTerrain { .. } => best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost),
             _ => None,
         };
         if let Some(choice) = pick {
@@ -215,7 +259,7 @@ fn best_offered(g: &Crisis, act: &Activation, p: &Prompt, bonus: u8, power: u8) 
             continue;
         }
         for t in targets.iter().filter_map(as_usize) {
-            best = best.max(estimate::score(g, me, idx, t, here, g.on(me), act.bonus_dice + bonus));
+            best = best.max(estimate::score(g, me, idx, t, here, g.on(me), act.bonus_dice + bonus + coordinated(g, me, t)));
         }
     }
     best
@@ -246,4 +290,47 @@ fn throw_choice(g: &Crisis, me: usize, choices: Vec<PowerChoice>) -> Option<Powe
         .filter(|(gain, _)| *gain > 2.0)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
+}
+
+/// The choice whose action, played out on copies of the match with a few
+/// scratch dice, hurts the enemy most for what it costs (damage, and more
+/// for a character put down, less what it does to allies); none unless it
+/// pays. Used where the outcome hangs on geometry the bot can't cheaply
+/// foresee: terrain and characters thrown into whatever they meet.
+fn best_simulated(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, make: impl Fn(PowerChoice) -> Action, cost: f64) -> Option<PowerChoice> {
+    let seat = g.models[act.model].owner;
+    let worth = |x: &Crisis| -> f64 {
+        x.models
+            .iter()
+            .map(|m| {
+                let v = f64::from(m.damage) + if m.dazed || m.ko { 4.0 } else { 0.0 } + if m.ko { 4.0 } else { 0.0 };
+                if m.owner == seat { -v } else { v }
+            })
+            .sum()
+    };
+    let before = worth(g);
+    let mut best: Option<(f64, PowerChoice)> = None;
+    for c in choices.into_iter().take(32) {
+        let a = make(c.clone());
+        let mut total = 0.0;
+        for k in 0..2u64 {
+            let mut copy = g.clone();
+            let mut rng = backroom_engine::GameRng::seeded(0x5eed + k);
+            if crate::rules::apply(&mut copy, seat, &a, &mut rng).is_err() {
+                total = f64::MIN;
+                break;
+            }
+            total += worth(&copy) - before;
+        }
+        let v = total / 2.0;
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, c));
+        }
+    }
+    best.filter(|(v, _)| *v > 0.7 * cost + 0.5).map(|(_, c)| c)
+}
+
+/// Coordinated Strike's extra dice for `me` attacking `target`, once played.
+fn coordinated(g: &Crisis, me: usize, target: usize) -> u8 {
+    u8::try_from(crate::rules::tactics::coordinated_dice(g, me, target).max(0)).unwrap_or(0)
 }

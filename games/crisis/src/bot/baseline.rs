@@ -31,7 +31,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
-        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup | Phase::Leadership => super::setup::step(g, &p, rng),
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => super::setup::step(g, &p, rng),
         Phase::SquadBuild => {
             let roster = g.rosters[usize::from(seat)].as_ref();
             let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id))).collect();
@@ -63,12 +63,13 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 .min_by(|a, b| len(sub(*a, [18.0, 18.0])).total_cmp(&len(sub(*b, [18.0, 18.0]))))?;
             Some(Action::Deploy { model, at })
         }
-        Phase::Activation => activation(g, seat, &p),
+        Phase::Leadership => super::leader(&p),
+        Phase::Activation => super::place_token(g, seat, &p).or_else(|| activation(g, seat, &p)),
     }
 }
 
 fn activation(g: &Crisis, seat: Seat, p: &backroom_engine::Prompt) -> Option<Action> {
-    if g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
+    if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
         let with = opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
         return Some(Action::React { with });
     }

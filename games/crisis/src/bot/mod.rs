@@ -1,7 +1,8 @@
 //! The heuristic player behind `Game::bot_action`. It answers only from
 //! its prompt (every option it picks is one the rules offered), and keeps
 //! each decision cheap: it scores the few dozen options of one prompt,
-//! never searches ahead.
+//! never searches ahead (terrain throws alone are tried out on copies of
+//! the match, at most 32 choices twice each).
 //!
 //! * **Setup**: the full setup's steps in [`setup`]; the larger Maximum Threat; the squad that spends the most
 //!   of it (the most characters on a tie) out of a few shuffles; deployment
@@ -13,7 +14,8 @@
 //!   best expected damage per power ([`estimate`]: exact dice odds, the
 //!   chance of putting a target down, focus on damaged enemies and on
 //!   contesters), and move to the place worth most ([`objectives`]: tokens
-//!   it would tip, take or carry, an attack for the next action).
+//!   it would tip, take or carry, goals assigned over the squad so it
+//!   spreads over the objectives, an attack for the next action).
 //! * **Reactions**: extra defense dice and rerolls when it can pay, a
 //!   bodyguard when the guard has more Stamina left, and always strike back.
 //!
@@ -48,9 +50,27 @@ pub(crate) fn offers(p: &Prompt, verb: &str) -> bool {
     p.asks.iter().any(|a| a.verb == verb && a.enabled())
 }
 
-/// The bot's action for `seat`, when it has a prompt.
+/// The bot's action for `seat`, when it has a prompt. Should its choice
+/// ever not be one the prompt offers, or be refused on a copy of the match
+/// (a prompt a newer rule added that the bot does not know yet), it plays
+/// a random offered action instead, so a bot match always goes on.
 pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let p = crate::prompts::prompt(g, seat)?;
+    let chosen = decide(g, seat, &p, rng).filter(|a| {
+        let verb = serde_json::to_value(a).ok().and_then(|v| v.get("type").and_then(Value::as_str).map(str::to_string));
+        verb.is_some_and(|v| offers(&p, &v)) && crate::rules::apply(&mut g.clone(), seat, a, &mut GameRng::seeded(0)).is_ok()
+    });
+    chosen.or_else(|| backroom_engine::Game::random_action(g, seat, rng))
+}
+
+/// The bot's own choice, without the fallback of [`action`] (the tests
+/// check that it alone is always offered and accepted).
+pub fn choose(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    let p = crate::prompts::prompt(g, seat)?;
+    decide(g, seat, &p, rng)
+}
+
+fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
     match g.phase {
         Phase::Over => None,
         Phase::ThreatChoice => {
@@ -58,14 +78,18 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
-        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup | Phase::Leadership => setup::step(g, &p, rng),
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => setup::step(g, p, rng),
         Phase::SquadBuild => squad(g, seat, rng),
-        Phase::Deployment => deploy(g, seat, &p),
+        Phase::Deployment => deploy(g, seat, p),
+        Phase::Leadership => leader(p),
         Phase::Activation => {
-            if g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
-                return Some(react(g, &p));
+            if let Some(a) = place_token(g, seat, p) {
+                return Some(a);
             }
-            activation::action(g, seat, &p)
+            if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
+                return Some(react(g, p));
+            }
+            activation::action(g, seat, p)
         }
     }
 }
@@ -94,9 +118,29 @@ fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let squad = best?.2;
     let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id)).map(|t| t.id.clone()).collect();
     cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
+    // The cards it plays best first: defensive reactions it always takes,
+    // then the attack and throw cards it weighs.
+    let rank = |c: &String| CARD_PREFERENCE.iter().position(|p| p == c).unwrap_or(CARD_PREFERENCE.len());
+    cards.sort_by_key(rank);
     cards.truncate(5);
     (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
 }
+
+/// Team Tactic cards in the order the bot takes them.
+const CARD_PREFERENCE: [&str; 12] = [
+    "take-cover",
+    "fortify",
+    "coordinated-strike",
+    "evasive-roll",
+    "last-stand",
+    "improvised-weapon",
+    "overwatch",
+    "hold-together",
+    "rally-cry",
+    "grab-the-goods",
+    "adrenaline",
+    "shadow-deal",
+];
 
 /// A deployment point near an objective token, away from allies already
 /// deployed (so the squad spreads over the tokens).
@@ -123,7 +167,7 @@ fn react(g: &Crisis, p: &Prompt) -> Action {
     let rank = |k: &str| -> Option<u8> {
         if k.starts_with("counter:") {
             Some(0)
-        } else if k.starts_with("power:") || k.starts_with("tactic:") {
+        } else if k.starts_with("power:") || k.starts_with("tactic:") || k.starts_with("overwatch:") {
             Some(1)
         } else if let Some(rest) = k.strip_prefix("bodyguard:") {
             let guard: usize = rest.split(':').next()?.parse().ok()?;
@@ -135,4 +179,21 @@ fn react(g: &Crisis, p: &Prompt) -> Action {
     };
     let with = keys.iter().filter_map(|k| rank(k).map(|r| (r, k))).min_by_key(|(r, _)| *r).map(|(_, k)| k.clone());
     Action::React { with }
+}
+
+/// The first leader offered (the bot has no preference between them).
+pub(crate) fn leader(p: &Prompt) -> Option<Action> {
+    let (_, models) = opts(p, "choose_leader").into_iter().next()?;
+    Some(Action::ChooseLeader { model: usize::try_from(models.first()?.as_u64()?).ok()? })
+}
+
+/// A dropped token of the other side, placed as far as it may be from the
+/// characters of the side that dropped it.
+pub(crate) fn place_token(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
+    let (fixed, points) = opts(p, "place_token").into_iter().next()?;
+    let token = usize::try_from(fixed.get("token")?.as_u64()?).ok()?;
+    let theirs: Vec<Pt> = g.models.iter().filter(|m| m.owner != seat && m.present() && !m.dazed).map(|m| m.pos).collect();
+    let near = |q: Pt| theirs.iter().map(|t| len(sub(*t, q))).fold(f64::INFINITY, f64::min);
+    let at = points.iter().filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok()).max_by(|a, b| near(*a).total_cmp(&near(*b)))?;
+    Some(Action::PlaceToken { token, at })
 }

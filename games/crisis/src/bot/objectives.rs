@@ -8,7 +8,8 @@
 use super::estimate;
 use crate::content::TokenMode;
 use crate::geometry::{Disc, Pt, dist_discs, len, standing_on, sub, within};
-use crate::state::Crisis;
+use crate::state::{Crisis, Edge};
+use backroom_engine::Seat;
 
 fn token_disc(g: &Crisis, t: usize) -> Disc {
     Disc { c: g.token_pos(t), r: g.geo().token_diameter / 2.0 }
@@ -59,28 +60,64 @@ fn needed_at(g: &Crisis, m: usize, t: usize) -> bool {
     securer(with) != securer(without)
 }
 
-/// Does token `t` still want something from `m` (secure it, take control
-/// of it, pick it up, or take it from an enemy holder)?
-fn wanted(g: &Crisis, m: usize, t: usize) -> bool {
-    let me = &g.models[m];
+/// How many more characters of `seat` a token calls for: a Secure token
+/// one more than the enemies contesting it, a token to take control of or
+/// pick up (or to take back from an enemy holder) one, else none.
+fn demand(g: &Crisis, seat: Seat, t: usize) -> u32 {
     let tok = &g.tokens[t];
     match g.crisis_card(tok.crisis).token_mode {
-        TokenMode::Secure => needed_at(g, m, t),
-        TokenMode::Control => tok.control != Some(me.owner),
-        TokenMode::PickUp => tok.holder.is_none_or(|h| g.models[h].owner != me.owner),
+        TokenMode::Secure => {
+            let c = contesters(g, t, usize::MAX);
+            let enemy = c[usize::from(1 - seat)];
+            enemy.0 + enemy.1 + 1
+        }
+        TokenMode::Control => u32::from(tok.control != Some(seat)),
+        TokenMode::PickUp => u32::from(tok.holder.is_none_or(|h| g.models[h].owner != seat)),
     }
 }
 
-/// Where `m` heads when nothing closer is worth more: the nearest token it
-/// is wanted at, else the nearest enemy, else the middle.
+/// Where `m` heads: the token the squad's nearest-first assignment gives
+/// it (each token takes as many characters as it calls for, each
+/// character one token), so the squad spreads over the objectives; a
+/// holder of a token worth more in the enemy half heads just across the
+/// middle; everyone else goes for the nearest enemy.
 pub fn goal(g: &Crisis, m: usize) -> Pt {
+    let geo = g.geo();
     let me = &g.models[m];
-    let tokens = (0..g.tokens.len()).filter(|&t| wanted(g, m, t)).map(|t| g.token_pos(t));
-    let near = |a: &Pt, b: &Pt| len(sub(*a, me.pos)).total_cmp(&len(sub(*b, me.pos)));
-    if let Some(p) = tokens.min_by(near) {
-        return p;
+    let seat = me.owner;
+    if g.held_by(m).any(|t| g.crisis_card(g.tokens[t].crisis).enemy_half_bonus.unwrap_or(0) > 0) {
+        let own = crate::rules::setup::edge_of(g, seat);
+        let half = geo.table_inches / 2.0;
+        let target = own.from_card([0.0, half + 2.0], geo.table_inches);
+        // Keep the coordinate along the edge, cross the middle line.
+        let p = match own {
+            Edge::South | Edge::North => [me.pos[0], target[1]],
+            Edge::West | Edge::East => [target[0], me.pos[1]],
+        };
+        return if own.dist(me.pos, geo.table_inches) > half + 1.0 { me.pos } else { p };
     }
-    let enemies = g.models.iter().filter(|x| x.owner != me.owner && x.present()).map(|x| x.pos);
+    let squad: Vec<usize> = (0..g.models.len()).filter(|&i| g.models[i].owner == seat && g.models[i].present() && !g.models[i].dazed && g.held_by(i).next().is_none()).collect();
+    let mut need: Vec<u32> = (0..g.tokens.len()).map(|t| demand(g, seat, t)).collect();
+    let mut pairs: Vec<(f64, usize, usize)> = Vec::new();
+    for &i in &squad {
+        for t in 0..g.tokens.len() {
+            pairs.push((len(sub(g.token_pos(t), g.models[i].pos)), i, t));
+        }
+    }
+    pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut placed: Vec<usize> = Vec::new();
+    for (_, i, t) in pairs {
+        if need[t] == 0 || placed.contains(&i) {
+            continue;
+        }
+        need[t] -= 1;
+        placed.push(i);
+        if i == m {
+            return g.token_pos(t);
+        }
+    }
+    let near = |a: &Pt, b: &Pt| len(sub(*a, me.pos)).total_cmp(&len(sub(*b, me.pos)));
+    let enemies = g.models.iter().filter(|x| x.owner != seat && x.present() && !x.dazed).map(|x| x.pos);
     enemies.min_by(near).unwrap_or([18.0, 18.0])
 }
 
@@ -116,3 +153,4 @@ pub fn value_at(g: &Crisis, m: usize, p: Pt, attack_after: bool, can_interact: b
     }
     v
 }
+

@@ -2,7 +2,7 @@
 //! roster of the ten cheapest characters (the most squads fit any Maximum
 //! Threat) and the Team Tactic cards the engine plays first; the proposed
 //! terrain layout confirmed; a deck at random; mission tokens toward the
-//! middle of the table; the first Leadership offered.
+//! middle of the table.
 
 use super::opts;
 use crate::Action;
@@ -36,10 +36,6 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
                 .filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok())
                 .min_by(|a, b| len(sub(*a, [18.0, 18.0])).total_cmp(&len(sub(*b, [18.0, 18.0]))))?;
             Some(Action::PlaceToken { token, at })
-        }
-        Phase::Leadership => {
-            let (_, leaders) = opts(p, "declare_leadership").into_iter().next()?;
-            Some(Action::DeclareLeadership { model: usize::try_from(leaders.first()?.as_u64()?).ok()? })
         }
         _ => None,
     }

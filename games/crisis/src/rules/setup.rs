@@ -10,7 +10,7 @@
 //! crises drawn at once, open rosters, tokens from the map, no leadership
 //! declaration) so stored matches replay exactly.
 
-use super::{Lines, model_name, start_round};
+use super::{Lines, model_name};
 use crate::content::{CrisisKind, content};
 use crate::dice::{self, Face};
 use crate::geometry::{Disc, Pt, dist_discs, quantize_pt};
@@ -64,7 +64,6 @@ fn blank(options: &Options, version: u32, priority: Seat, crises: [String; 2], p
         rosters: [None, None],
         crisis_owner: None,
         to_place: Vec::new(),
-        leaders: [None, None],
         squads: [None, None],
         tactics: [Vec::new(), Vec::new()],
         discards: Vec::new(),
@@ -75,6 +74,11 @@ fn blank(options: &Options, version: u32, priority: Seat, crises: [String; 2], p
         last_activator: None,
         last_attack: None,
         pending_attack: None,
+        reactions: Vec::new(),
+        destroyed: Vec::new(),
+        last_throw: None,
+        contest_defense: [0, 0],
+        leaders: [None, None],
         result: None,
     }
 }
@@ -360,62 +364,7 @@ pub fn deploy(g: &mut Crisis, seat: Seat, model: usize, at: Pt) -> Lines {
     if left(other) {
         g.turn = other;
     } else if !left(seat) {
-        if g.full_setup() {
-            declare_leadership(g, &mut log);
-            if g.phase == Phase::Leadership {
-                return Ok(log);
-            }
-        }
-        log.extend(start_round(g));
-    }
-    Ok(log)
-}
-
-/// Leadership declaration (digest §1.1 LEADERSHIP_DECLARE): once every
-/// character is deployed, a squad qualifying for one Leadership ability
-/// uses it; one qualifying for several waits for its player's pick,
-/// priority player first.
-fn declare_leadership(g: &mut Crisis, log: &mut Vec<LogEntry>) {
-    for seat in [g.priority, 1 - g.priority] {
-        if g.leaders[usize::from(seat)].is_some() {
-            continue;
-        }
-        let leaders = g.qualifying_leaders(seat);
-        match leaders.as_slice() {
-            [] => {}
-            [m] => {
-                g.leaders[usize::from(seat)] = Some(*m);
-                log.push(leadership_line(g, seat, *m));
-            }
-            _ if g.phase != Phase::Leadership => {
-                g.phase = Phase::Leadership;
-                g.turn = seat;
-                return;
-            }
-            _ => {}
-        }
-    }
-}
-
-fn leadership_line(g: &Crisis, seat: Seat, m: usize) -> LogEntry {
-    let l = g.models[m].card().leadership.as_ref().map_or("", |l| l.name.as_str());
-    LogEntry::public(format!("{} the Leadership of {}: {l}.", seat_verb(seat, "declares", "declare"), g.models[m].card().name))
-}
-
-/// A player picks which of its qualifying Leadership abilities it uses.
-pub fn choose_leadership(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
-    if g.phase != Phase::Leadership || seat != g.turn {
-        return Err(RuleError::not_your_turn("Leadership", "a player declares its Leadership after deployment, priority player first"));
-    }
-    if !g.qualifying_leaders(seat).contains(&model) {
-        return Err(RuleError::illegal("Leadership", "pick a leader of your squad whose affiliation more than half of the squad shares"));
-    }
-    g.leaders[usize::from(seat)] = Some(model);
-    let mut log = vec![leadership_line(g, seat, model)];
-    g.phase = Phase::Deployment;
-    declare_leadership(g, &mut log);
-    if g.phase != Phase::Leadership {
-        log.extend(start_round(g));
+        log.extend(super::leadership::after_deployment(g));
     }
     Ok(log)
 }
