@@ -118,7 +118,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           bases: all('.cp-field .cp-base').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
           tokens: all('.cp-field .cp-token').length,
           rows: all('.cp-model').length,
-          ends: all('.cp-field .cp-end').length,
+          ends: all('.cp-field .cp-end').reduce((n, e) => n + Number(e.dataset.count || 1), 0),
           targets: all('.cp-field .cp-base.target').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
           final: all('.cp-final .cp-die').map((e) => e.dataset.face),
           dealt: document.querySelector('.cp-final .cp-dealt')?.dataset.damage ?? null,
@@ -136,7 +136,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.equal(got.rows, v.models.length, 'every character has its row');
       const asks = (m.prompt && m.prompt.asks) || [];
       const plan = asks.find((a) => a.verb === 'advance');
-      if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement end is drawn');
+      if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
       const targets = new Set();
       for (const a of asks.filter((x) => x.verb === 'attack')) for (const o of a.params[0].input.options) if (!o.disabled) targets.add(o.value);
       assert.deepEqual(got.targets, [...targets].sort((a, b) => a - b), 'every offered target is ringed');
@@ -327,10 +327,26 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     const revealed = frames.find((f) => !SECRET_PHASES.has(f.view.phase));
     assert.ok(revealed, 'the squads were revealed');
     const botChars = revealed.view.squads[bot].characters;
-    const botCards = revealed.view.squads[bot].tactics || [];
+    const botCards = [...(revealed.view.squads[bot].tactics || [])];
     assert.ok(botChars && botChars.length, 'the bot\'s squad is known after the reveal');
     const myChars = new Set(revealed.view.squads[me].characters);
-    const secretNames = botChars.filter((id) => !myChars.has(id)).map((id) => charById[id].name);
+    // What the bot had committed at each version before the reveal, through its own eyes
+    // (the replay, open to the players once the match is over), besides what was revealed.
+    const committed = new Map(); // version -> {chars, cards}
+    if (finished) {
+      const lobbyId = await page.evaluate(() => location.hash.split('/').pop());
+      const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
+      for (const v of new Set(frames.filter((f) => SECRET_PHASES.has(f.view.phase)).map((f) => f.version))) {
+        const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${v}&seat=${bot}`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(r.status, 200, `the replay at ${v}`);
+        const sq = (await r.json()).view.squads[bot];
+        if (sq.characters) committed.set(v, { chars: sq.characters, cards: sq.tactics || [] });
+      }
+      assert.ok(committed.size > 0, 'the bot\'s squad was committed while the person still chose');
+    }
+    const secretIds = new Set([...botChars, ...[...committed.values()].flatMap((c) => c.chars)].filter((id) => !myChars.has(id)));
+    const secretNames = [...secretIds].map((id) => charById[id].name);
+    botCards.push(...[...committed.values()].flatMap((c) => c.cards).filter((id) => !botCards.includes(id)));
     let secretFrames = 0;
     for (const f of frames.filter((x) => SECRET_PHASES.has(x.view.phase))) {
       secretFrames++;
@@ -346,11 +362,11 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     for (const s of snapshots.filter((x) => SECRET_PHASES.has(x.phase))) {
       secretShots++;
       assert.equal(s.oppMarks, 0, `the page at ${s.version} draws something of the bot's squad`);
-      for (const id of botChars) assert.ok(!s.opp.includes(charById[id].name), `the page at ${s.version} shows ${charById[id].name} in the bot's panel`);
+      for (const id of new Set([...botChars, ...[...committed.values()].flatMap((c) => c.chars)])) assert.ok(!s.opp.includes(charById[id].name), `the page at ${s.version} shows ${charById[id].name} in the bot's panel`);
       for (const id of botCards) assert.ok(!s.opp.includes(tacticById[id].name), `the page at ${s.version} shows the bot's card ${tacticById[id].name}`);
     }
     assert.ok(secretFrames > 0 && secretShots > 0, 'frames and snapshots before the reveal were checked');
-    t.diagnostic(`secrets: ${secretFrames} frames and ${secretShots} page snapshots before the reveal; ${frames.length} frames and ${seen.checks} page checks in all`);
+    t.diagnostic(`secrets: ${secretFrames} frames and ${secretShots} page snapshots before the reveal (${secretNames.length} characters and ${botCards.length} cards kept from them, ${committed.size} commits seen in the replay); ${frames.length} frames and ${seen.checks} page checks in all`);
 
     // --- texts on hover: a base's stat card
     const baseEl = page.locator('.cp-field .cp-base').first();

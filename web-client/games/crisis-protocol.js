@@ -54,13 +54,17 @@ function modelTag(view, ctx, i) {
 }
 
 // ------------------------------------------------------------ the prompt, as the battlefield reads it
+const isPoint = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isFinite);
+
 /** What the viewer's prompt offers on the battlefield, each with its ask and control key. */
 function offers(view, ctx) {
   const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), mover: null };
   const P = ctx.prompt;
   if (!P || !Array.isArray(P.asks)) return o;
   const open = ctx.draft.__open;
-  const deployAi = P.asks.findIndex((a, ai) => a.verb === 'deploy' && ai === open) >= 0 ? open : P.asks.findIndex((a) => a.verb === 'deploy');
+  // Points from one ask only (several deploy asks offer the same grid): the open one, else the first.
+  const pointAsk = (a) => a.verb === 'deploy' || (a.params || []).some((p) => (p.input.options || []).length && p.input.options.every((x) => isPoint(x.value)));
+  const deployAi = P.asks[open] && pointAsk(P.asks[open]) ? open : P.asks.findIndex(pointAsk);
   P.asks.forEach((a, ai) => {
     for (const p of a.params || []) {
       const opts = (p.input && p.input.options ? p.input.options : []).filter((x) => !x.disabled);
@@ -74,8 +78,11 @@ function offers(view, ctx) {
         for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: `${x.label}`, r: m ? m.radius : 0 });
       } else if (a.verb === 'activate' || a.verb === 'choose_leader') {
         for (const x of opts) o.models.set(x.value, { ...at, value: x.value, label: a.verb === 'activate' ? 'Activate' : 'Leader' });
-      } else if (a.verb === 'place_token' && p.name === 'at') {
-        for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: x.label, r: (geo().tokenDiameter || 1) / 2 });
+      } else if (opts.length && opts.every((x) => isPoint(x.value)) && ai === deployAi) {
+        // Any other choice of points (a dropped token, mission tokens, and
+        // placements the engine adds later): squares to tap.
+        const r = a.verb === 'place_token' || /token/i.test(a.label) ? (geo().tokenDiameter || 1) / 2 : 0;
+        for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: x.label, r });
       } else if (a.verb === 'attack' && p.name === 'target') {
         for (const x of opts) {
           const pool = a.fixed && view.activation ? poolPreview(view, view.activation.model, a.fixed.attack, x.value) : null;
@@ -374,7 +381,7 @@ function drawHint(view, ctx, offer, hint) {
   };
   if (offer.ends.length) {
     const tools = [...new Set(offer.ends.map((e) => e.value.tool))].join('/');
-    parts.push(h('span', `${plural(offer.ends.length, 'legal end')} (${tools}; the dots): hover one for its tool path, tap to choose, or drag the moving base.`));
+    parts.push(h('span', `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
     const at = offer.ends[0];
     const s = sendable(at, (v) => { const e = offer.ends.find((x) => same(x.value, v)); return e ? e.label : 'a move'; });
     if (s) parts.push(' ', s);
@@ -429,10 +436,12 @@ function input(param, ask, ctx, key) {
   const view = ctx.view;
   const i = param.input;
   const redraw = () => { if (field.redraw) field.redraw(); };
-  if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'characters') return squadCharacters(param, ctx, key);
-  if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'tactics') return squadTactics(param, ctx, key);
+  // Characters or Team Tactic cards to pick several of (the squad, and a
+  // roster step if the engine offers one): the builder's cards.
+  if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => charOf(o.value))) return squadCharacters(param, ctx, key);
+  if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => tacticOf(o.value))) return squadTactics(param, ctx, key);
   if (i.kind !== 'one' || !i.options || !i.options.length) return null;
-  if (ask.verb === 'advance' || ask.verb === 'deploy' || ask.verb === 'place_token' || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
+  if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     return choice(param, ctx, key, null, { many: 8, onPick: redraw });
   }
   if (ask.verb === 'activate' || ask.verb === 'choose_leader' || (ask.verb === 'attack' && param.name === 'target')) {

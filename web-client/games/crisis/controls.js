@@ -77,7 +77,12 @@ export function choice(param, ctx, key, draw, { many = 14, row = false, onPick }
 }
 
 // ------------------------------------------------------------ the squad builder
-const squadKeys = (key) => { const ai = key.split(':')[0]; return { chars: `${ai}:characters`, tactics: `${ai}:tactics` }; };
+/** The characters chosen in the same ask (for the Team Tactic cards' affiliation check). */
+const charsOfAsk = (ctx, key) => {
+  const ai = key.split(':')[0];
+  for (const [k, v] of Object.entries(ctx.draft)) if (k.split(':')[0] === ai && k !== key && Array.isArray(v) && v.every((x) => charOf(x))) return v;
+  return [];
+};
 
 /** What the chosen characters add up to: threat, shared alter egos, the affiliation of more than half. */
 export function squadSummary(ids) {
@@ -158,7 +163,6 @@ export function squadCharacters(param, ctx, key) {
 /** Up to 5 Team Tactic cards, with their texts. */
 export function squadTactics(param, ctx, key) {
   const input = param.input;
-  const { chars } = squadKeys(key);
   const control = manyControl(param, ctx, key, {
     cls: 'cp-tactics-pick',
     item: (o) => {
@@ -171,7 +175,7 @@ export function squadTactics(param, ctx, key) {
       };
     },
     summary: (ids) => {
-      const S = squadSummary(ctx.draft[chars] || []);
+      const S = squadSummary(charsOfAsk(ctx, key));
       const out = [h('span', `${ids.length} of at most ${input.max} cards`)];
       const off = ids.map(tacticOf).filter((t) => t && t.affiliation && t.affiliation !== S.affiliation);
       if (off.length) out.push(h('span.cp-warn', ` · ${off.map((t) => t.name).join(', ')} need${off.length === 1 ? 's' : ''} ${off[0].affiliation} shared by more than half the squad`));

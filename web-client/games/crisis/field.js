@@ -242,19 +242,32 @@ export function battlefield(view, opts) {
     const [x, y] = O.to(plan.to);
     overlay.append(svg('circle', { cx: x, cy: y, r: m.radius * U, class: `cp-ghost ${cls}`, style: { '--seat': seatColor(m.owner) } }));
   };
-  const endEls = [];
-  ends.forEach((e) => {
-    const [x, y] = O.to(e.value.to);
-    const chosen = opts.chosen.end && JSON.stringify(opts.chosen.end) === JSON.stringify(e.value);
-    const g = svg('g', { class: `cp-end tool-${e.value.tool}${e.value.climb ? ' climb' : ''}${chosen ? ' chosen' : ''}`, 'data-end': JSON.stringify(e.value) },
-      svg('circle', { cx: x, cy: y, r: 2.6, class: 'cp-end-dot' }),
-      svg('circle', { cx: x, cy: y, r: 6, class: 'cp-end-hit' }));
-    pressable(g, e.label, () => opts.onEnd(e.value));
-    g.addEventListener('pointerenter', () => { clear(); drawPlan(e.value, 'hover'); });
-    g.addEventListener('focus', () => { clear(); drawPlan(e.value, 'hover'); });
+  // Ends that (nearly) coincide, e.g. a straight and a bent plan to the
+  // same place, share one dot: a tap picks the first, the next tap on it
+  // the next plan there (each with its tool path); the form lists them all.
+  const groups = [];
+  for (const e of ends) {
+    const g = groups.find((x) => dist(x[0].value.to, e.value.to) < 0.8);
+    if (g) g.push(e); else groups.push([e]);
+  }
+  const chosenKey = opts.chosen.end ? JSON.stringify(opts.chosen.end) : null;
+  groups.forEach((grp) => {
+    const at = grp.findIndex((e) => JSON.stringify(e.value) === chosenKey);
+    const shown = grp[Math.max(0, at)];
+    const [x, y] = O.to(shown.value.to);
+    const g = svg('g', {
+      class: `cp-end tool-${shown.value.tool}${shown.value.climb ? ' climb' : ''}${at >= 0 ? ' chosen' : ''}${grp.length > 1 ? ' several' : ''}`,
+      'data-end': JSON.stringify(shown.value), 'data-count': String(grp.length),
+    },
+    svg('circle', { cx: x, cy: y, r: 2.6, class: 'cp-end-dot' }),
+    svg('circle', { cx: x, cy: y, r: 4, class: 'cp-end-hit' }));
+    const label = grp.length > 1 ? `${shown.label} (${grp.length} plans end here; tap again for the next)` : shown.label;
+    pressable(g, label, () => opts.onEnd(at >= 0 ? grp[(at + 1) % grp.length].value : grp[0].value));
+    const show = () => { clear(); drawPlan(shown.value, 'hover'); };
+    g.addEventListener('pointerenter', show);
+    g.addEventListener('focus', show);
     g.addEventListener('pointerleave', () => hover(null));
     g.addEventListener('blur', () => hover(null));
-    endEls.push(g);
     plans.append(g);
   });
   // Deployment points and superpower points.
@@ -263,7 +276,7 @@ export function battlefield(view, opts) {
     const chosen = opts.chosen.point && JSON.stringify(opts.chosen.point) === JSON.stringify(pt.value);
     const g = svg('g', { class: `cp-point${chosen ? ' chosen' : ''}`, 'data-point': JSON.stringify(pt.p) },
       svg('rect', { x: x - 2.6, y: y - 2.6, width: 5.2, height: 5.2, rx: 1, class: 'cp-point-dot' }),
-      svg('circle', { cx: x, cy: y, r: 6, class: 'cp-end-hit' }));
+      svg('circle', { cx: x, cy: y, r: 4, class: 'cp-end-hit' }));
     pressable(g, pt.label, () => opts.onPoint(pt));
     if (pt.r) {
       g.addEventListener('pointerenter', () => { clear(); overlay.append(svg('circle', { cx: x, cy: y, r: pt.r * U, class: 'cp-ghost hover', style: { '--seat': seatColor(opts.me ?? 0) } })); });
