@@ -145,6 +145,10 @@ function sendForm(ai) {
 // ------------------------------------------------------------ banner
 function phaseWords(view) {
   switch (view.phase) {
+    case 'rosters': return ['Setup', 'rosters are built'];
+    case 'battlefield': return ['Setup', `the battlefield is agreed (${view.layout_confirmed ? view.layout_confirmed.filter(Boolean).length : 0} of 2 confirmed)`];
+    case 'deck_choice': return ['Setup', 'the priority player chooses a crisis deck'];
+    case 'mission_setup': return ['Setup', 'crisis tokens are placed'];
     case 'threat_choice': return ['Setup', 'the Maximum Threat is chosen'];
     case 'edge_choice': return ['Setup', 'edges are chosen'];
     case 'squad_build': return ['Setup', 'squads are built in secret'];
@@ -209,10 +213,20 @@ function squadPanel(view, ctx, s) {
   const sq = view.squads[s];
   const mine = s === ctx.seat;
   const models = view.models.map((m, i) => [m, i]).filter(([m]) => m.owner === s);
+  const roster = view.rosters && view.rosters[s];
+  const rosterLine = !models.length && roster
+    ? (roster.characters
+      ? h('p.small.cp-roster-line', h('span.muted', mine ? 'Your roster: ' : 'Roster: '),
+        roster.characters.map((id, k) => [k ? ', ' : '', h('span', tipProps(charName(id), charTip(id)), charName(id))]),
+        roster.tactics && roster.tactics.length ? [h('br'), h('span.muted', 'Team Tactic cards: '), roster.tactics.map((id, k) => [k ? ', ' : '', h('span', tipProps(tacticName(id), tacticTip(id)), tacticName(id))])] : null)
+      : h('p.small.muted.cp-roster-line', { dataset: { rosterCommitted: String(!!roster.committed) } }, roster.committed ? 'Roster committed (secret).' : view.phase === 'rosters' ? 'Choosing a roster in secret…' : ''))
+    : null;
+  const confirmed = view.phase === 'battlefield' && view.layout_confirmed ? h('span.cp-chip', { dataset: { k: `confirmed:${s}`, v: String(view.layout_confirmed[s]) } }, view.layout_confirmed[s] ? 'layout confirmed' : 'layout not confirmed yet') : null;
   let body;
   if (models.length) body = h('ul.cp-models', models.map(([m, i]) => modelRow(view, ctx, m, i)));
   else if (sq.characters) body = h('p.small', mine ? 'Your squad (secret until both are in): ' : 'Squad: ', sq.characters.map((id, k) => [k ? ', ' : '', h('span', tipProps(charName(id), charTip(id)), charName(id))]));
   else body = h('p.small.muted.cp-secret', { dataset: { committed: String(!!sq.committed) } }, sq.committed ? 'Squad committed, secret until both are in.' : view.phase === 'squad_build' ? 'Choosing a squad in secret…' : 'No squad yet.');
+  if (!models.length && !sq.characters && !sq.committed && view.phase !== 'squad_build' && rosterLine) body = null;
   const tactics = sq.tactics;
   return h('section.cp-squad', {
     class: `cp-squad seat-${s}${mine ? ' mine' : ''}`, style: { '--seat': seatColor(s) }, dataset: { seat: String(s) }, 'aria-label': `${ctx.seatName(s)}'s squad`,
@@ -224,7 +238,9 @@ function squadPanel(view, ctx, s) {
     view.leaders && view.leaders[s] !== null && view.leaders[s] !== undefined && view.models[view.leaders[s]]
       ? h('span.cp-chip', { title: 'The leader chosen for the game: its Leadership ability works while it is on the battlefield' }, `leader: ${charName(view.models[view.leaders[s]].card)}`) : null,
     view.contest_defense && view.contest_defense[s] ? h('span.cp-chip', { title: 'Hold Together: contesting characters roll more defense dice until Cleanup' }, `+${view.contest_defense[s]} defense contesting`) : null,
+    confirmed,
     h('span.cp-squad-vp', { dataset: { k: `vp-squad:${s}`, v: String(view.vp[s]) } }, h('b', String(view.vp[s])), ' VP')),
+  rosterLine,
   body,
   tactics && tactics.length ? h('p.small.cp-tt', h('span.muted', mine ? 'Your Team Tactic cards: ' : 'Team Tactic cards: '),
     tactics.map((id, k) => [k ? ', ' : '', h('span.cp-tt-name', { ...tipProps(tacticName(id), tacticTip(id)), dataset: { tactic: id } }, tacticName(id))])) : null);
@@ -374,9 +390,11 @@ function fieldPanel(view, ctx) {
 /** The line under the map: what a tap does now, what is chosen, and a Send button. */
 function drawHint(view, ctx, offer, hint) {
   const parts = [];
+  const given = new Set(); // asks whose Send is on the line already
   const sendable = (at, what) => {
     const v = ctx.draft[at.key];
-    if (v === undefined) return null;
+    if (v === undefined || given.has(at.ai)) return null;
+    given.add(at.ai);
     return [h('span.cp-chosen', `Chosen: ${what(v)}`), ' ', h('button.small.primary.cp-send', { type: 'button', dataset: { ai: String(at.ai) }, onclick: () => sendForm(at.ai) }, 'Send')];
   };
   if (offer.ends.length) {
@@ -398,7 +416,7 @@ function drawHint(view, ctx, offer, hint) {
   const withParams = P ? P.asks.map((x, ai) => ai).filter((ai) => (P.asks[ai].params || []).length === 1) : [];
   const ai = ctx.draft.__open ?? (withParams.length === 1 ? withParams[0] : undefined);
   const ask = P && ai !== undefined ? P.asks[ai] : null;
-  if (ask && (ask.params || []).length === 1 && !['advance', 'deploy'].includes(ask.verb)) {
+  if (ask && (ask.params || []).length === 1) {
     const param = ask.params[0];
     const s = sendable({ ai, key: `${ai}:${param.name}` }, (v) => {
       const o = (param.input.options || []).find((x) => same(x.value, v));
