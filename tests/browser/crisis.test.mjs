@@ -173,6 +173,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           const picks = formOf(a.ai).locator(`.param[data-param="${p.name}"] .cp-pick:not([disabled])`);
           for (let k = 0; k < p.input.min; k++) await picks.nth(k).click();
         }
+        await shot('roster');
         await submit(a.ai);
         return 'roster';
       }
@@ -285,6 +286,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       if ((a = by('end_activation'))) { await fillAndSend(a); activationAt = null; return 'end_activation'; }
       if ((a = by('pass'))) { await fillAndSend(a); return 'pass'; }
       a = asks.find((x) => !x.disabled);
+      if (a.verb === 'battlefield' && !seen.fieldShot) { seen.fieldShot = 1; await shot('battlefield-agreement'); }
       await fillAndSend(a);
       return a.verb;
     }

@@ -186,7 +186,7 @@ function banner(view, ctx) {
   h('div.cp-vp', { 'aria-label': 'Victory points' }, [0, 1].map((s) => h('span.cp-vp-s', { style: { '--seat': seatColor(s) }, dataset: { k: `vp:${s}`, v: String(view.vp[s]), vp: String(view.vp[s]), seat: String(s) } },
     who(ctx, s), ' ', h('b', String(view.vp[s])), ' VP'))),
   h('div.cp-prio', { dataset: { k: 'priority', v: String(view.priority) } }, 'Priority: ', seatTag(ctx, view.priority)),
-  h('div.cp-crises', (view.crises || []).map((id, k) => crisis(id, k)), view.max_threat ? h('small.muted', ` · Maximum Threat ${view.max_threat}`) : null));
+  h('div.cp-crises', (view.crises || []).map((id, k) => (id ? crisis(id, k) : null)), view.max_threat ? h('small.muted', ` · Maximum Threat ${view.max_threat}`) : null));
 }
 
 // ------------------------------------------------------------ the squads
@@ -456,7 +456,7 @@ function input(param, ask, ctx, key) {
   const redraw = () => { if (field.redraw) field.redraw(); };
   // Characters or Team Tactic cards to pick several of (the squad, and a
   // roster step if the engine offers one): the builder's cards.
-  if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => charOf(o.value))) return squadCharacters(param, ctx, key);
+  if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => charOf(o.value))) return squadCharacters(param, ctx, key, { threat: ask.verb === 'squad' });
   if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => tacticOf(o.value))) return squadTactics(param, ctx, key);
   if (i.kind !== 'one' || !i.options || !i.options.length) return null;
   if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
