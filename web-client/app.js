@@ -742,6 +742,7 @@ function tablePage(lobbyId, { spectate }) {
       view, seat, spectator: R ? seat === null : !!spectate, players: players(), seatName, names: withNames, pending: R ? R.pending : S.pending,
       presenceDot: (s) => presenceDot(bySeat(s)),
       prompt: R ? null : S.prompt, outcome: R && R.at < R.moves ? null : S.outcome, lobby: L, version: R ? R.at : S.version, draft: R ? {} : S.drafts,
+      log: R ? [] : S.log,
     };
     const renderer = S.renderer;
     let el;

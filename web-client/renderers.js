@@ -25,7 +25,9 @@
 // flashes (changes.js), `data-tip` a text shown on hover and tap (tips.js).
 //
 // ctx: { view, seat (my seat or null), spectator, players (by seat),
-//        seatName(s), pending, prompt, outcome, lobby, version,
+//        seatName(s), names(text) (seat tokens rendered), pending, prompt,
+//        outcome, lobby, version, log (the raw log lines this viewer has
+//        read, oldest first; none in a replay),
 //        draft (a per-prompt object kept across redraws),
 //        presenceDot(s) (the online dot of the seat's player) }
 
@@ -44,7 +46,7 @@ export function getRenderer(gameId) {
  * Games with a file games/<id>.js. Add a game's id here with its renderer;
  * others use the generic one without asking the server for a missing file.
  */
-export const RENDERER_FILES = ['sealed-bids', 'xmen-mutant-revolution', 'villains', 'mutants', 'nefarious-schemes'];
+export const RENDERER_FILES = ['sealed-bids', 'xmen-mutant-revolution', 'villains', 'mutants', 'nefarious-schemes', 'crisis-protocol'];
 
 /** Loads games/<id>.js once (it calls registerRenderer); quietly falls back. */
 const loading = new Map();

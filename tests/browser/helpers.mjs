@@ -231,12 +231,45 @@ export async function recordStates(page) {
         this.addEventListener('message', (e) => {
           try {
             const m = JSON.parse(e.data);
-            if (m.type === 'state') window.__states.push(m);
+            if (m.type === 'state') { window.__states.push(m); window.__stateAt = Date.now(); }
           } catch { /* not ours */ }
         });
       }
     };
   });
+}
+
+/**
+ * Waits on the states a page records (`recordStates`, before goto), by
+ * polling inside the page rather than in a test loop. `last` is the newest
+ * state seen by the last call.
+ * - `settle(quietMs)`: until a state is in and none came for `quietMs`;
+ * - `past(version, ms)`: until a state newer than `version` is in, or the
+ *   page shows a refusal (`.rejected`); returns false on a refusal.
+ */
+export function statePoller(page) {
+  const poller = {
+    last: null,
+    async latest() {
+      poller.last = await page.evaluate(() => window.__states[window.__states.length - 1] || null);
+      return poller.last;
+    },
+    async settle(quietMs = 120, ms = 30_000) {
+      await page.waitForFunction((q) => window.__states.length > 0 && Date.now() - window.__stateAt >= q, quietMs, { polling: 40, timeout: ms });
+      return poller.latest();
+    },
+    async past(version, ms = 20_000) {
+      const h = await page.waitForFunction((v) => {
+        const s = window.__states[window.__states.length - 1];
+        if (s && s.version > v) return 'moved';
+        return document.querySelector('.rejected') ? 'rejected' : false;
+      }, version, { polling: 40, timeout: ms });
+      const why = await h.jsonValue();
+      await poller.latest();
+      return why === 'moved';
+    },
+  };
+  return poller;
 }
 
 /** The default answer to one ask: first option, the minimum, every Hero kept. */

@@ -27,6 +27,56 @@ pub enum TacticEffect {
         /// Dice.
         n: u8,
     },
+    /// Reactive, when an ally is targeted: it has cover against this
+    /// attack, even within R2 and with no terrain near.
+    TakeCover {},
+    /// Reactive, after an ally rolls a dodge: reroll its dodge dice that
+    /// are not successes (never a failure); the dodger pays.
+    RerollDodge {},
+    /// Reactive, when an enemy ends an advance within R`range` of a ready
+    /// ally: that ally makes an attack of printed cost 0 against it (the
+    /// ally pays the card).
+    Overwatch {
+        /// Range.
+        range: u8,
+    },
+    /// Reactive, when an Injured ally would be KO'd: roll `dice` dice; on
+    /// any critical or wild it is left at 1 Stamina.
+    LastStand {
+        /// Dice rolled.
+        dice: u8,
+    },
+    /// Active: the active character throws terrain of Size ≤ `max_size`
+    /// within R`range` a distance of `n`.
+    ThrowTerrain {
+        /// Range.
+        range: u8,
+        /// Largest Size.
+        #[serde(rename = "maxSize")]
+        max_size: u8,
+        /// Tool number 1..=3.
+        n: u8,
+    },
+    /// Active: the active character's attacks this activation get +1 die
+    /// per other ally within R`range` of the target, at most `max`.
+    AttackDicePerAllyNearTarget {
+        /// Range.
+        range: u8,
+        /// Most dice added.
+        max: u8,
+    },
+    /// Active: the player's contesting characters get +n defense dice
+    /// until Cleanup.
+    ContestingDefenseDice {
+        /// Dice.
+        n: u8,
+    },
+    /// Active: the active character passes a token it holds to an ally
+    /// within R`range` (one not at its carry limit).
+    PassToken {
+        /// Range.
+        range: u8,
+    },
 }
 
 /// A Team Tactic card.
@@ -138,10 +188,15 @@ pub struct Crisis {
     /// Most tokens of this card one character may hold.
     #[serde(default)]
     pub carry: Option<u8>,
+    /// Mission setup (engine version 2): the card's player places each
+    /// token anywhere within this range of its map point (house); absent,
+    /// the tokens go exactly on the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place_within: Option<u8>,
 }
 
 /// A piece of terrain: an axis-aligned rectangle.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainPiece {
     /// What it is.

@@ -322,6 +322,41 @@ pub enum Power {
         /// Damage removed.
         n: u8,
     },
+    /// Active: advance an enemy within R`range` with the tool of distance
+    /// `n` (an Infinity Gem's power: the Mind Gem). The user's player moves
+    /// it; the enemy's Size, Flight and Speed-independent tool apply
+    /// (digest ruling 15).
+    AdvanceEnemy {
+        /// Range.
+        range: u8,
+        /// Tool number 1..=3.
+        n: u8,
+    },
+    /// Active: transform into the form `into` (an id in `house/forms.json`
+    /// or the characters), placed within R1, keeping damage, ⚡,
+    /// conditions, tokens and tokens of state; its Immunities strip their
+    /// conditions.
+    Transform {
+        /// The other form's id.
+        into: String,
+    },
+    /// Innate: +n ⚡ in each Power phase (a Gem Bearer's gem).
+    PowerPhaseGain {
+        /// Amount.
+        n: u8,
+    },
+    /// Active: throw terrain of Size ≤ `max_size` within R`range` a
+    /// distance of `n`, in a direction the user chooses (`rules::terrain`).
+    /// A power listing this beside another effect is a choice between them.
+    ThrowTerrain {
+        /// Range.
+        range: u8,
+        /// Largest Size.
+        #[serde(rename = "maxSize")]
+        max_size: u8,
+        /// Tool number 1..=3.
+        n: u8,
+    },
     /// Active: throw an enemy of Size ≤ `max_size` within R`range` a
     /// distance of `n`, in a direction the user chooses.
     ThrowEnemy {
@@ -473,6 +508,8 @@ pub struct Content {
     pub geometry: GeometryConfig,
     /// House characters.
     pub characters: Vec<Character>,
+    /// Other forms a character may Transform into (never in a roster).
+    pub forms: Vec<Character>,
     /// House TT cards.
     pub tactics: Vec<Tactic>,
     /// House crises.
@@ -484,7 +521,7 @@ pub struct Content {
 impl Content {
     /// The character with this id.
     pub fn character(&self, id: &str) -> Option<&Character> {
-        self.characters.iter().find(|c| c.id == id)
+        self.characters.iter().chain(&self.forms).find(|c| c.id == id)
     }
 
     /// The Team Tactic card with this id.
@@ -500,6 +537,7 @@ pub fn content() -> &'static Content {
         load(&[
             ("geometry.json", include_str!("../content/geometry.json")),
             ("house/characters.json", include_str!("../content/house/characters.json")),
+            ("house/forms.json", include_str!("../content/house/forms.json")),
             ("house/tactics.json", include_str!("../content/house/tactics.json")),
             ("house/crises.json", include_str!("../content/house/crises.json")),
             ("house/terrain_sets.json", include_str!("../content/house/terrain_sets.json")),

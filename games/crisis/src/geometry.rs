@@ -47,6 +47,13 @@ impl Piece {
         Piece { size: p.size, standable: p.standable, poly: Rect::new(min, max).to_polygon(), bbox: [min.x, min.y, max.x, max.y] }
     }
 
+    /// A destroyed piece: Size 0, far off the table, so it touches, blocks
+    /// and covers nothing while keeping its index.
+    pub fn gone() -> Piece {
+        let (min, max) = (Coord { x: -1000.0, y: -1000.0 }, Coord { x: -999.0, y: -999.0 });
+        Piece { size: 0, standable: false, poly: Rect::new(min, max).to_polygon(), bbox: [min.x, min.y, max.x, max.y] }
+    }
+
     /// True when `c` lies inside (or on) the footprint.
     pub fn holds(&self, c: Pt) -> bool {
         let [x0, y0, x1, y1] = self.bbox;

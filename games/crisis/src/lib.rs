@@ -32,6 +32,7 @@ pub mod prompts;
 pub mod rules;
 pub mod state;
 pub mod validate;
+pub mod versions;
 pub mod view;
 
 pub use state::Crisis;
@@ -40,8 +41,8 @@ use backroom_engine::{Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind,
 use serde::{Deserialize, Serialize};
 use state::Phase;
 
-/// The engine version stored with every match.
-pub const ENGINE_VERSION: u32 = 1;
+/// The engine version stored with every match (see [`versions`]).
+pub const ENGINE_VERSION: u32 = versions::CURRENT;
 
 /// Options a host may set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -49,11 +50,15 @@ pub const ENGINE_VERSION: u32 = 1;
 pub struct Options {
     /// House limit: a match still tied after this round (at least 6) is a draw.
     pub max_rounds: u8,
+    /// Rosters are public as soon as they are committed (the digest's
+    /// "open rosters" setting); by default they stay secret until both are in.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open_rosters: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_rounds: 8 }
+        Options { max_rounds: 8, open_rosters: false }
     }
 }
 
@@ -61,6 +66,24 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
+    /// Commit (or change) a secret roster: 10 characters and 10 Team
+    /// Tactic cards (engine version 2).
+    Roster {
+        /// Character ids.
+        characters: Vec<String>,
+        /// Team Tactic card ids.
+        tactics: Vec<String>,
+    },
+    /// Answer the proposed terrain layout (engine version 2).
+    Battlefield {
+        /// Confirm it, ask for another generated one, or propose a set.
+        choice: rules::battlefield::LayoutChoice,
+    },
+    /// Deck choice: the priority player's crisis deck to draw from.
+    ChooseDeck {
+        /// Secure or Extraction.
+        deck: cards::CrisisKind,
+    },
     /// Threat choice: the crisis card (0 Secure, 1 Extraction) whose
     /// Maximum Threat applies.
     ChooseThreat {
@@ -71,6 +94,19 @@ pub enum Action {
     ChooseEdge {
         /// The edge.
         edge: state::Edge,
+    },
+    /// Choose the leader for the game (several qualify).
+    ChooseLeader {
+        /// Model index.
+        model: usize,
+    },
+    /// Place a token the other player's character dropped, within R2 of
+    /// it; or, in mission setup, the next token of your crisis card.
+    PlaceToken {
+        /// Token index.
+        token: usize,
+        /// Its centre.
+        at: geometry::Pt,
     },
     /// Commit (or change) a secret squad.
     Squad {
@@ -92,6 +128,9 @@ pub enum Action {
     PlayTactic {
         /// Card id.
         card: String,
+        /// What the card names, for cards that name something.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<PowerChoice>,
     },
     /// Deploy a character.
     Deploy {
@@ -140,8 +179,8 @@ pub enum Action {
     },
 }
 
-/// What a superpower names (fields it doesn't need are left out).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a superpower or card names (fields it doesn't need are left out).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PowerChoice {
     /// Target model.
@@ -153,6 +192,22 @@ pub struct PowerChoice {
     /// A direction in degrees.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub angle: Option<f64>,
+    /// A piece of terrain (index in the layout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<usize>,
+    /// An objective token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<usize>,
+}
+
+fn check_setup(options: &Options, seats: u8) -> Result<(), SetupError> {
+    if seats != 2 {
+        return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
+    }
+    if !(6..=12).contains(&options.max_rounds) {
+        return Err(SetupError("max_rounds must be between 6 and 12".into()));
+    }
+    Ok(())
 }
 
 impl Game for Crisis {
@@ -168,43 +223,65 @@ impl Game for Crisis {
             min_seats: 2,
             max_seats: 2,
             default_seats: 2,
-            options: vec![GameOption {
-                name: "max_rounds".into(),
-                label: "House limit: a match still tied after this round is a draw".into(),
-                kind: OptionKind::Number { min: 6, max: 12, default: 8 },
-            }],
+            options: vec![
+                GameOption {
+                    name: "max_rounds".into(),
+                    label: "House limit: a match still tied after this round is a draw".into(),
+                    kind: OptionKind::Number { min: 6, max: 12, default: 8 },
+                },
+                GameOption { name: "open_rosters".into(), label: "Open rosters: each roster is public once committed".into(), kind: OptionKind::Bool { default: false } },
+            ],
             house_content: true,
             engine_version: ENGINE_VERSION,
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        if seats != 2 {
-            return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
+        Self::setup_at_version(options, seats, rng, ENGINE_VERSION)
+    }
+
+    /// Version 4 plays the full setup ([`rules::setup::setup_full`]);
+    /// older versions set up alike with the shortcuts they were played
+    /// with, the version kept in the state for the readings it changed
+    /// ([`versions`]).
+    fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&Self::info(), engine_version));
         }
-        if !(6..=12).contains(&options.max_rounds) {
-            return Err(SetupError("max_rounds must be between 6 and 12".into()));
-        }
-        Ok(rules::setup::setup(options, rng).0)
+        check_setup(options, seats)?;
+        let mut g = if engine_version >= versions::FULL_SETUP { rules::setup::setup_full(options, rng).0 } else { rules::setup::setup(options, rng).0 };
+        g.version = engine_version;
+        Ok(g)
     }
 
     fn pending(&self) -> Pending {
         match self.phase {
             Phase::Over => Pending::Over,
-            Phase::SquadBuild => {
+            Phase::SquadBuild | Phase::Rosters | Phase::Battlefield => {
                 let mut waiting = SeatSet::EMPTY;
                 let mut committed = SeatSet::EMPTY;
                 for s in 0..2u8 {
-                    if self.squads[usize::from(s)].is_some() { committed.insert(s) } else { waiting.insert(s) }
+                    let i = usize::from(s);
+                    let done = match self.phase {
+                        Phase::Rosters => self.rosters[i].is_some(),
+                        Phase::Battlefield => self.layout_confirmed[i],
+                        _ => self.squads[i].is_some(),
+                    };
+                    if done { committed.insert(s) } else { waiting.insert(s) }
                 }
                 Pending::Simultaneous { waiting, committed }
             }
+            Phase::DeckChoice => Pending::Turn { seat: self.priority },
+            Phase::MissionSetup => Pending::Turn { seat: self.turn },
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
+            Phase::Activation if !self.reactions.is_empty() => {
+                Pending::Window { seats: SeatSet::only(rules::reactions::reaction_seat(self, &self.reactions[0])), answered: SeatSet::EMPTY }
+            }
             Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
                 let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);
                 Pending::Window { seats: SeatSet::only(self.models[t].owner), answered: SeatSet::EMPTY }
             }
-            Phase::Deployment | Phase::Activation => Pending::Turn { seat: self.turn },
+            Phase::Deployment | Phase::Leadership | Phase::Activation => Pending::Turn { seat: self.turn },
         }
     }
 
@@ -256,6 +333,7 @@ impl Game for Crisis {
             serde_json::json!({
                 "geometry": c.geometry,
                 "characters": c.characters,
+                "forms": c.forms,
                 "tactics": c.tactics,
                 "crises": c.crises,
                 "terrainSets": c.terrain_sets,

@@ -1,8 +1,9 @@
 //! Advancing and climbing with the S, M and L movement tools (digest
 //! §1.6, §2.4): where the tool lies, what it may pass over, and whether an
 //! end position is legal. The client proposes a [`Plan`]; this module is
-//! the judge. [`candidates`] lists a finite set of legal plans (each tool
-//! straight out in 16 directions) so prompts and bots can offer them.
+//! the judge. [`candidates`] lists a bounded set of legal plans (each tool
+//! straight out in 16 directions, the longest also bent at its pivot) so
+//! prompts and bots can offer them.
 
 use crate::content::{GeometryConfig, Tool};
 use crate::geometry::{self, Disc, Piece, Pt, along, capsule_enters, discs_overlap, fully_on, len, on_table, overlaps, quantize_pt, sub, unit};
@@ -142,49 +143,70 @@ pub fn end_position(g: &GeometryConfig, m: &Mover, end: Disc, size: u8) -> Resul
 }
 
 /// Legal plans: each allowed tool straight out in 16 directions, to its
-/// far end, then the same as climbs where a climb reaches somewhere new.
+/// far end, then the same as climbs where a climb reaches somewhere new,
+/// then the longest allowed tool bent at its pivot by ±45° and ±90° in 8
+/// directions (to the far end of the bent half), where that reaches
+/// somewhere new: a bounded set (at most 96 straight and 32 bent plans),
+/// so prompts stay fast.
 pub fn candidates(g: &GeometryConfig, m: &Mover) -> Vec<Plan> {
     let mut out: Vec<Plan> = Vec::new();
     let mut seen: Vec<Pt> = Vec::new();
     let climbs: &[bool] = if m.flies { &[false] } else { &[false, true] };
+    let mut consider = |tool: Tool, climb: bool, angle: f64, bend: f64, out: &mut Vec<Plan>| {
+        let path = tool_path(g, m.disc, tool, angle, bend);
+        let to = quantize_pt(along(path[2], unit(angle + bend), m.disc.r));
+        if seen.iter().any(|s| len(sub(*s, to)) < 1e-3) {
+            return;
+        }
+        let plan = Plan { tool, climb, angle, bend, to };
+        if check(g, m, &plan).is_ok() {
+            seen.push(to);
+            out.push(plan);
+        }
+    };
+    let allowed = |tool: Tool, climb: bool| !(tool > m.speed || ((m.slow || climb) && tool != Tool::S) || (m.no_long && tool == Tool::L));
     for &climb in climbs {
         for tool in Tool::ALL {
-            if tool > m.speed || ((m.slow || climb) && tool != Tool::S) || (m.no_long && tool == Tool::L) {
+            if !allowed(tool, climb) {
                 continue;
             }
             for k in 0..16 {
-                let angle = f64::from(k) * 22.5;
-                let path = tool_path(g, m.disc, tool, angle, 0.0);
-                let to = quantize_pt(along(path[2], unit(angle), m.disc.r));
-                if seen.iter().any(|s| len(sub(*s, to)) < 1e-3) {
-                    continue;
-                }
-                let plan = Plan { tool, climb, angle, bend: 0.0, to };
-                if check(g, m, &plan).is_ok() {
-                    seen.push(to);
-                    out.push(plan);
-                }
+                consider(tool, climb, f64::from(k) * 22.5, 0.0, &mut out);
+            }
+        }
+    }
+    if let Some(tool) = Tool::ALL.into_iter().rev().find(|t| allowed(*t, false)) {
+        for k in 0..8 {
+            for bend in [-90.0, -45.0, 45.0, 90.0] {
+                consider(tool, false, f64::from(k) * 45.0, bend, &mut out);
             }
         }
     }
     out
 }
 
+/// The tool of a throw or push of distance `n` (1 S, 2 M, 3 L).
+pub fn tool_for(n: u8) -> Tool {
+    match n {
+        1 => Tool::S,
+        2 => Tool::M,
+        _ => Tool::L,
+    }
+}
+
 /// Where a push or throw of `d` along unit `u` for tool `n` ends, ignoring
 /// `skip` among `others` and the piece it started on: its new centre and
 /// what stopped it (digest §2.4, rulings 3 and 4).
 pub fn straight(g: &GeometryConfig, d: Disc, u: Pt, n: u8, others: &[Disc], pieces: &[Piece], on: Option<usize>) -> (Pt, geometry::Hit) {
-    let tool = match n {
-        1 => Tool::S,
-        2 => Tool::M,
-        _ => Tool::L,
-    };
+    let tool = tool_for(n);
     let ignore: Vec<usize> = on.into_iter().collect();
     let (s, hit) = geometry::sweep(g, d, u, tool.length(g), others, pieces, &ignore);
     // Step back from the contact until the position on the 1/1024" grid
     // touches nothing (rounding may otherwise push it a hair into what it
-    // touched, or off the table).
-    for k in 1..=32 {
+    // touched, or off the table). With nothing in the way the move is the
+    // whole tool length (the first try steps back nothing).
+    let first = u32::from(!matches!(hit, geometry::Hit::Nothing));
+    for k in first..=32 {
         let back = (s - f64::from(k) / 512.0).max(0.0);
         let c = quantize_pt(along(d.c, u, back));
         let e = Disc { c, r: d.r };

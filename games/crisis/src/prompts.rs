@@ -23,6 +23,25 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
     }
     match g.phase {
         Phase::Over => None,
+        Phase::Rosters => Some(roster_prompt(g, seat)),
+        Phase::Battlefield => battlefield_prompt(g, seat),
+        Phase::DeckChoice => (seat == g.priority).then(|| {
+            let opts = vec![Opt::new("secure", "Secure deck"), Opt::new("extraction", "Extraction deck")];
+            Prompt::single("Choose the crisis deck you draw from", Ask::new("choose_deck", "Draw from").param("deck", "Deck", one(opts)))
+        }),
+        Phase::MissionSetup => {
+            let &token = g.to_place.first()?;
+            if seat != g.turn {
+                return None;
+            }
+            let card = g.crisis_card(g.tokens[token].crisis);
+            let opts = crate::rules::mission::place_points(g, token).iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+            let n = card.place_within.unwrap_or(0);
+            Some(Prompt::single(
+                format!("Mission setup: place {} token {} within R{n} of its map point", card.name, g.tokens[token].index + 1),
+                Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[token].index + 1)).with("token", token).param("at", "Where", one(opts)),
+            ))
+        }
         Phase::ThreatChoice => {
             if seat == g.priority {
                 return None;
@@ -44,13 +63,20 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             Some(Prompt::single("Choose your edge", Ask::new("choose_edge", "Choose your edge").param("edge", "Edge", one(opts))))
         }
         Phase::SquadBuild => {
+            let roster = g.rosters[usize::from(seat)].as_ref();
             let opts = content()
                 .characters
                 .iter()
+                .filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id)))
                 .map(|c| Opt::new(c.id.clone(), format!("{}, threat {}", c.name, c.threat)).disabled_if(c.threat > g.max_threat, || "over the Maximum Threat".into()))
                 .collect();
             let title = if g.squads[usize::from(seat)].is_some() { "Change your squad while your opponent decides" } else { "Build your squad in secret" };
-            let cards = content().tactics.iter().map(|t| Opt::new(t.id.clone(), t.name.clone())).collect();
+            let cards = content()
+                .tactics
+                .iter()
+                .filter(|t| roster.is_none_or(|r| r.tactics.contains(&t.id)))
+                .map(|t| Opt::new(t.id.clone(), t.name.clone()))
+                .collect();
             Some(Prompt::single(
                 format!("{title}: Maximum Threat {}", g.max_threat),
                 Ask::new("squad", "Commit your squad")
@@ -74,7 +100,38 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 .collect();
             Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
         }
+        Phase::Leadership => {
+            if g.turn != seat {
+                return None;
+            }
+            let opts = crate::rules::leadership::qualifying(g, seat)
+                .into_iter()
+                .map(|m| {
+                    let l = g.models[m].card().leadership.as_ref().map(|l| l.name.clone()).unwrap_or_default();
+                    Opt::new(m, format!("{}: {l}", g.models[m].card().name))
+                })
+                .collect();
+            Some(Prompt::single("Choose your leader for the game", Ask::new("choose_leader", "Choose the leader").param("model", "Leader", one(opts))))
+        }
         Phase::Activation => {
+            if let Some(r) = g.reactions.first() {
+                if crate::rules::reactions::reaction_seat(g, r) != seat {
+                    return None;
+                }
+                if let crate::state::Reaction::PlaceToken { token, .. } = r {
+                    let opts = crate::rules::reactions::place_points(g).into_iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+                    let card = g.crisis_card(g.tokens[*token].crisis);
+                    let ask = Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[*token].index + 1)).with("token", *token).param("at", "Where", one(opts));
+                    return Some(Prompt::single("Place the dropped token within R2 of its holder", ask));
+                }
+                let (title, keys) = crate::rules::reactions::queued_options(g).unwrap_or_default();
+                let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();
+                let mut asks = vec![Ask::new("react", "Decline")];
+                if !opts.is_empty() {
+                    asks.insert(0, Ask::new("react", "React").param("with", "Reaction", one(opts)));
+                }
+                return Some(Prompt { title, asks });
+            }
             if let Some(p) = &g.pending_attack
                 && let Some(t) = p.window()
             {
@@ -92,6 +149,35 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             (g.turn == seat).then(|| activation_prompt(g, seat))
         }
     }
+}
+
+fn roster_prompt(g: &Crisis, seat: Seat) -> Prompt {
+    use crate::rules::rosters::{ROSTER_CHARACTERS, ROSTER_TACTICS};
+    let chars = content().characters.iter().map(|c| Opt::new(c.id.clone(), format!("{} ({}), threat {}", c.name, c.alter_ego, c.threat))).collect();
+    let cards = content().tactics.iter().map(|t| Opt::new(t.id.clone(), t.name.clone())).collect();
+    let title = if g.rosters[usize::from(seat)].is_some() { "Change your roster while your opponent decides" } else { "Build your roster" };
+    Prompt::single(
+        title,
+        Ask::new("roster", "Commit your roster")
+            .param("characters", "Characters", Input::Many { options: chars, min: ROSTER_CHARACTERS as u32, max: ROSTER_CHARACTERS as u32 })
+            .param("tactics", "Team Tactic cards", Input::Many { options: cards, min: ROSTER_TACTICS as u32, max: ROSTER_TACTICS as u32 }),
+    )
+}
+
+fn battlefield_prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
+    use crate::rules::battlefield::{LayoutChoice, MAX_LAYOUT_CHANGES, proposable_sets, refusal};
+    if refusal(g, seat).is_some() {
+        return None;
+    }
+    let mut asks = vec![Ask::new("battlefield", "Confirm this layout").with("choice", json!(LayoutChoice::Confirm))];
+    if g.layout_changes < MAX_LAYOUT_CHANGES {
+        let left = MAX_LAYOUT_CHANGES - g.layout_changes;
+        asks.push(Ask::new("battlefield", format!("Ask for another generated layout ({left} changes left)")).with("choice", json!(LayoutChoice::Generate)));
+        for set in proposable_sets(g) {
+            asks.push(Ask::new("battlefield", format!("Propose the {} terrain set", set.name)).with("choice", json!(LayoutChoice::Set(set.id.clone()))));
+        }
+    }
+    Some(Prompt { title: "Agree the battlefield".into(), asks })
 }
 
 fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
@@ -119,7 +205,8 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                 .iter()
                 .map(|p| {
                     let verb = if p.climb { "Climb" } else { "Advance" };
-                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
+                    let bend = if p.bend == 0.0 { String::new() } else { format!(" bent {} degrees", p.bend) };
+                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees{bend} to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
                 })
                 .collect();
             asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", one(opts)));
@@ -156,18 +243,25 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
         }
         let opts: Vec<Opt> = crate::rules::powers::choices(g, act, i)
             .into_iter()
-            .map(|(c, label)| Opt::new(json!(crate::PowerChoice { target: c.target, point: c.point, angle: c.angle }), label))
+            .map(|(c, label)| Opt::new(json!(c), label))
             .collect();
         if !opts.is_empty() {
             asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
         }
     }
-    let cards: Vec<Opt> = g.tactics[usize::from(seat)]
+    let playable: Vec<&crate::content::Tactic> =
+        g.tactics[usize::from(seat)].iter().filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none()).filter_map(|id| content().tactic(id)).collect();
+    let cards: Vec<Opt> = playable
         .iter()
-        .filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none())
-        .filter_map(|id| content().tactic(id))
+        .filter(|t| !crate::rules::tactics::needs_choice(t))
         .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
         .collect();
+    for t in playable.iter().filter(|t| crate::rules::tactics::needs_choice(t)) {
+        let opts: Vec<Opt> = crate::rules::tactics::choices(g, t).into_iter().map(|(c, label)| Opt::new(json!(c), label)).collect();
+        if !opts.is_empty() {
+            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", one(opts)));
+        }
+    }
     if !cards.is_empty() {
         asks.push(Ask::new("play_tactic", "Play a Team Tactic card").param("card", "Card", one(cards)));
     }

@@ -15,15 +15,30 @@ use std::sync::OnceLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Engine version 4: both players secretly commit a roster (public at
+    /// once with the `open_rosters` option).
+    Rosters,
+    /// Engine version 4: both players confirm the proposed terrain layout,
+    /// or ask for another.
+    Battlefield,
+    /// Engine version 4: the priority player picks the crisis deck (Secure
+    /// or Extraction) it draws from.
+    DeckChoice,
     /// The non-priority player picks which crisis card's Maximum Threat applies.
     ThreatChoice,
     /// The non-priority player picks an edge; the priority player takes
     /// the opposite one; then the crisis tokens are placed.
     EdgeChoice,
+    /// Engine version 4: each player places its own crisis card's tokens
+    /// within the area the card allows (priority player's card first).
+    MissionSetup,
     /// Both players secretly commit a squad (revealed together).
     SquadBuild,
     /// Alternating deployment, priority player first.
     Deployment,
+    /// After deployment, players with several qualifying leaders each pick
+    /// one, priority player first.
+    Leadership,
     /// Alternating activations (the Power phase and Cleanup run by themselves).
     Activation,
     /// The match is over.
@@ -207,6 +222,10 @@ pub struct Activation {
     /// Interaction range (1 unless a card widens it).
     #[serde(default)]
     pub interact_range: u8,
+    /// Coordinated Strike: +1 attack die per other ally within R`[0]` of
+    /// the target, at most `[1]`, for the rest of the activation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coordinated: Option<[u8; 2]>,
 }
 
 /// The last attack, as everyone saw it.
@@ -250,12 +269,82 @@ pub struct PendingAttack {
     /// The target whose after-attack window is open (Counterblow).
     #[serde(default)]
     pub after: Option<usize>,
+    /// The target has cover from a reaction (Take Cover).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cover: bool,
 }
 
 impl PendingAttack {
     /// The character whose player answers the open window, if any.
     pub fn window(&self) -> Option<usize> {
         self.after.or(self.current)
+    }
+}
+
+/// A reaction waiting on its player, outside the TARGETED window: the
+/// effect that raised it has resolved as far as it could (see
+/// `rules::reactions`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reaction {
+    /// An enemy (`mover`) ended an advance within range of ready allies of
+    /// `seat` (Overwatch); the mover's action is counted once answered.
+    Overwatch {
+        /// The player who may react.
+        seat: Seat,
+        /// The character that advanced.
+        mover: usize,
+    },
+    /// A dodge was rolled; its damage is suffered once answered (Evasive
+    /// Roll rerolls the dice).
+    Dodge {
+        /// The dodging character.
+        model: usize,
+        /// The dodge dice after any automatic rerolls.
+        dice: Vec<Face>,
+        /// The incoming damage.
+        incoming: u8,
+    },
+    /// A dropped token the opponent of its holder places within R2 of
+    /// where the holder was (engine version 3).
+    PlaceToken {
+        /// The player placing it.
+        seat: Seat,
+        /// The token.
+        token: usize,
+        /// The holder's centre when it dropped the token.
+        from: Pt,
+        /// The holder's base radius.
+        r: f64,
+    },
+    /// An Injured character would be KO'd (Last Stand); it is set aside
+    /// (KO'd, still holding its tokens) until answered.
+    LastStand {
+        /// The character.
+        model: usize,
+    },
+}
+
+/// A roster (engine version 4): the characters and Team Tactic cards a
+/// player may build squads from. The crisis decks are the whole house decks
+/// (three of each kind, the roster's size), so they are not chosen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Roster {
+    /// Character ids, sorted.
+    pub characters: Vec<String>,
+    /// Team Tactic card ids, sorted.
+    pub tactics: Vec<String>,
+}
+
+/// The terrain pieces built from a generated layout (with the destroyed
+/// ones gone), built once per state and rebuilt after a change (not
+/// stored: the layout's specification is).
+#[derive(Clone, Debug, Default)]
+pub struct BuiltPieces(OnceLock<Vec<Piece>>);
+
+impl PartialEq for BuiltPieces {
+    fn eq(&self, _: &Self) -> bool {
+        true
     }
 }
 
@@ -283,8 +372,29 @@ pub struct Crisis {
     /// Each seat's edge, once chosen.
     #[serde(default)]
     pub edges: Option<[Edge; 2]>,
-    /// Terrain layout id.
+    /// Terrain layout id (a content terrain set, or `generated`).
     pub layout: String,
+    /// The pieces of a generated layout (empty for a content set).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<crate::cards::TerrainPiece>,
+    /// Built from `terrain` on first use.
+    #[serde(skip)]
+    pub built: BuiltPieces,
+    /// Layouts proposed after the first (bounded, see `rules::battlefield`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub layout_changes: u8,
+    /// Who has confirmed the layout on the table.
+    #[serde(default, skip_serializing_if = "no_seat")]
+    pub layout_confirmed: [bool; 2],
+    /// Each seat's roster once committed (engine version 4).
+    #[serde(default, skip_serializing_if = "no_roster")]
+    pub rosters: [Option<Roster>; 2],
+    /// The player who drew each crisis card in play (engine version 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crisis_owner: Option<[Seat; 2]>,
+    /// Tokens still to be placed by their card's player, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_place: Vec<usize>,
     /// Each seat's committed squad (character ids), secret until both are in.
     pub squads: [Option<Vec<String>>; 2],
     /// Each seat's Team Tactic cards committed with its squad (secret until
@@ -307,10 +417,77 @@ pub struct Crisis {
     /// An attack waiting on the defender's reactions.
     #[serde(default)]
     pub pending_attack: Option<PendingAttack>,
+    /// Reactions waiting, oldest first (Overwatch, Evasive Roll, Last Stand).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reactions: Vec<Reaction>,
+    /// Terrain pieces destroyed (indices in the layout).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub destroyed: Vec<usize>,
+    /// Each seat's chosen leader (when several qualified).
+    #[serde(default, skip_serializing_if = "is_none2")]
+    pub leaders: [Option<usize>; 2],
+    /// The last piece of terrain thrown, as everyone saw it: the piece and
+    /// the direction in degrees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_throw: Option<(usize, f64)>,
+    /// Extra defense dice for each seat's contesting characters until
+    /// Cleanup (Hold Together).
+    #[serde(default, skip_serializing_if = "is_zero2")]
+    pub contest_defense: [u8; 2],
     /// The last attack, for everyone to read.
     pub last_attack: Option<AttackRecord>,
     /// The result: `Some(Some(seat))` a win, `Some(None)` a draw.
     pub result: Option<Option<Seat>>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+fn no_seat(b: &[bool; 2]) -> bool {
+    !b[0] && !b[1]
+}
+
+fn no_roster(r: &[Option<Roster>; 2]) -> bool {
+    r[0].is_none() && r[1].is_none()
+}
+
+fn is_none2(v: &[Option<usize>; 2]) -> bool {
+    v.iter().all(Option::is_none)
+}
+
+fn is_zero2(v: &[u8; 2]) -> bool {
+    *v == [0, 0]
+}
+
+/// The pieces of a layout with some destroyed, built once per set of
+/// destroyed pieces: a destroyed piece keeps its index (terrain is named by
+/// index) but lies far off the table, so it touches, blocks and covers
+/// nothing.
+pub fn layout_pieces_without(id: &str, destroyed: &[usize]) -> &'static [Piece] {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    if destroyed.is_empty() {
+        return layout_pieces(id);
+    }
+    static CACHE: OnceLock<Mutex<HashMap<(String, Vec<usize>), &'static [Piece]>>> = OnceLock::new();
+    let mut key_d = destroyed.to_vec();
+    key_d.sort_unstable();
+    key_d.dedup();
+    let key = (id.to_string(), key_d);
+    let mut cache = CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(p) = cache.get(&key) {
+        return p;
+    }
+    let mut pieces = layout_pieces(id).to_vec();
+    for &i in &key.1 {
+        if let Some(p) = pieces.get_mut(i) {
+            *p = Piece::gone();
+        }
+    }
+    let leaked: &'static [Piece] = Box::leak(pieces.into_boxed_slice());
+    cache.insert(key, leaked);
+    leaked
 }
 
 /// The pieces of a layout, built once.
@@ -327,8 +504,49 @@ impl Crisis {
     }
 
     /// The terrain on the battlefield.
-    pub fn pieces(&self) -> &'static [Piece] {
-        layout_pieces(&self.layout)
+    pub fn pieces(&self) -> &[Piece] {
+        if self.terrain.is_empty() {
+            return layout_pieces_without(&self.layout, &self.destroyed);
+        }
+        self.built.0.get_or_init(|| {
+            let mut pieces = pieces_of(&self.terrain);
+            for &i in &self.destroyed {
+                if let Some(p) = pieces.get_mut(i) {
+                    *p = Piece::gone();
+                }
+            }
+            pieces
+        })
+    }
+
+    /// Destroys a piece of terrain (it keeps its index, off the table).
+    pub fn destroy_piece(&mut self, i: usize) {
+        if !self.destroyed.contains(&i) {
+            self.destroyed.push(i);
+            self.destroyed.sort_unstable();
+            self.built = BuiltPieces::default();
+        }
+    }
+
+    /// Replaces the terrain with a generated layout.
+    pub fn set_terrain(&mut self, pieces: Vec<crate::cards::TerrainPiece>) {
+        self.layout = "generated".into();
+        self.terrain = pieces;
+        self.built = BuiltPieces::default();
+    }
+
+    /// The terrain layout's pieces as content (the clients draw these).
+    pub fn terrain_spec(&self) -> Vec<crate::cards::TerrainPiece> {
+        if self.terrain.is_empty() {
+            content().terrain_sets.iter().find(|s| s.id == self.layout).map(|s| s.pieces.clone()).unwrap_or_default()
+        } else {
+            self.terrain.clone()
+        }
+    }
+
+    /// Whether the match plays the full setup (engine version 4).
+    pub fn full_setup(&self) -> bool {
+        crate::versions::full_setup(self)
     }
 
     /// A crisis card in play.
@@ -371,6 +589,13 @@ impl Crisis {
     /// The seat's active leadership effects: a leader on the battlefield
     /// whose affiliation more than half of the squad shares.
     pub fn leadership(&self, seat: Seat) -> Vec<&'static Power> {
+        if let Some(l) = self.leaders[usize::from(seat)] {
+            let m = &self.models[l];
+            return match (&m.card().leadership, m.present()) {
+                (Some(x), true) => x.effects.iter().collect(),
+                _ => Vec::new(),
+            };
+        }
         let squad: Vec<&Model> = self.models.iter().filter(|m| m.owner == seat).collect();
         let mut out = Vec::new();
         for m in squad.iter().filter(|m| m.present()) {

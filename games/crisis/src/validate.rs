@@ -19,10 +19,15 @@ pub fn load(files: &[(&str, &str)]) -> Result<Content, String> {
         serde_json::from_str(text(f)?).map_err(|e| format!("{f}: {e}"))?
     };
     let characters: Vec<Character> = entries("house/characters.json", text("house/characters.json")?)?;
+    // Other forms are optional: a set without Transform has none.
+    let forms: Vec<Character> = match files.iter().find(|(n, _)| *n == "house/forms.json") {
+        Some((f, t)) => entries(f, t)?,
+        None => Vec::new(),
+    };
     let tactics: Vec<Tactic> = entries("house/tactics.json", text("house/tactics.json")?)?;
     let crises: Vec<Crisis> = entries("house/crises.json", text("house/crises.json")?)?;
     let terrain_sets: Vec<TerrainSet> = entries("house/terrain_sets.json", text("house/terrain_sets.json")?)?;
-    let c = Content { geometry, characters, tactics, crises, terrain_sets };
+    let c = Content { geometry, characters, forms, tactics, crises, terrain_sets };
     validate(&c)?;
     Ok(c)
 }
@@ -52,10 +57,18 @@ fn validate(c: &Content) -> Result<(), String> {
     check(g.range_inches.len() == 5 && g.range_inches.windows(2).all(|w| w[0] < w[1]), f, "geometry", "rangeInches", "five increasing lengths")?;
     check(g.tools.S < g.tools.M && g.tools.M < g.tools.L, f, "geometry", "tools", "S < M < L")?;
     check(g.table_inches > 0.0 && g.eps > 0.0 && g.tool_width > 0.0, f, "geometry", "tableInches", "positive sizes")?;
-    let f = "house/characters.json";
     let mut ids = std::collections::BTreeSet::new();
-    for ch in &c.characters {
+    let all = c.characters.iter().map(|x| ("house/characters.json", x)).chain(c.forms.iter().map(|x| ("house/forms.json", x)));
+    for (f, ch) in all {
         let e = ch.id.as_str();
+        for sp in &ch.sides.healthy.superpowers {
+            for p in &sp.effects {
+                if let crate::content::Power::Transform { into } = p {
+                    let known = c.characters.iter().chain(&c.forms).any(|x| &x.id == into);
+                    check(known, f, e, &format!("sides.healthy.superpowers ({}).transform.into", sp.name), "the id of a character or form")?;
+                }
+            }
+        }
         check(ids.insert(e), f, e, "id", "duplicate id")?;
         check(ch.source == "house", f, e, "source", "must be \"house\"")?;
         check((1..=6).contains(&ch.threat), f, e, "threat", "1 to 6")?;
@@ -91,6 +104,9 @@ fn validate(c: &Content) -> Result<(), String> {
         check(!k.tokens.is_empty(), f, e, "tokens", "at least one token")?;
         for t in &k.tokens {
             check(t.iter().all(|v| (0.0..=g.table_inches).contains(v)), f, e, "tokens", "on the table")?;
+        }
+        if let Some(n) = k.place_within {
+            check((1..=5).contains(&n), f, e, "placeWithin", "a range from 1 to 5")?;
         }
         for b in &k.bonus {
             check(b.token < k.tokens.len(), f, e, "bonus.token", "an index into tokens")?;

@@ -5,7 +5,7 @@ use crisis::content::{content, load};
 
 fn files() -> Vec<(&'static str, String)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/content/");
-    ["geometry.json", "house/characters.json", "house/tactics.json", "house/crises.json", "house/terrain_sets.json"]
+    ["geometry.json", "house/characters.json", "house/forms.json", "house/tactics.json", "house/crises.json", "house/terrain_sets.json"]
         .into_iter()
         .map(|f| (f, std::fs::read_to_string(format!("{dir}{f}")).unwrap()))
         .collect()
@@ -21,7 +21,8 @@ fn load_with(file: &str, edit: impl Fn(&str) -> String) -> Result<(), String> {
 #[test]
 fn the_house_starter_set_loads_and_is_marked_house() {
     let c = content();
-    assert_eq!(c.characters.len(), 12);
+    assert_eq!(c.characters.len(), 14);
+    assert_eq!(c.forms.len(), 1);
     assert_eq!(c.tactics.len(), 12);
     assert_eq!(c.crises.len(), 6);
     assert!(c.characters.iter().all(|x| x.source == "house"));
@@ -42,4 +43,10 @@ fn a_bad_value_names_file_entry_and_field() {
     assert!(e.contains("house/crises.json") && e.contains("relay-towers") && e.contains("source"), "{e}");
     let e = load_with("geometry.json", |t| t.replace("\"S\": 3.25", "\"S\": 9.0")).unwrap_err();
     assert!(e.contains("geometry.json") && e.contains("tools"), "{e}");
+}
+
+#[test]
+fn a_transform_into_an_unknown_form_names_file_entry_and_field() {
+    let e = load_with("house/characters.json", |t| t.replace("\"into\": \"nightshift-feral\"", "\"into\": \"nobody\"")).unwrap_err();
+    assert!(e.contains("house/characters.json") && e.contains("nightshift") && e.contains("transform.into"), "{e}");
 }

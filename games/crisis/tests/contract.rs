@@ -14,7 +14,7 @@ fn env(k: &str, d: u64) -> u64 {
 fn random_play_to_the_end() {
     let mut actions = 0;
     for seed in 0..env("CRISIS_SEEDS", 4) {
-        let o = Options { max_rounds: 6 };
+        let o = Options { max_rounds: 6, ..Options::default() };
         let r = testkit::random_play::<Crisis>(&o, 2, seed).unwrap_or_else(|e| panic!("{e}"));
         assert!(r.finished);
         actions += r.log.len();
@@ -26,7 +26,7 @@ fn random_play_to_the_end() {
 fn non_leak_including_the_secret_squad_step() {
     let (mut effective, mut log_effective) = (0, 0);
     for seed in 0..env("CRISIS_LEAK_SEEDS", 3) {
-        let r = testkit::non_leak::<Crisis>(&Options { max_rounds: 6 }, 2, seed).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::non_leak::<Crisis>(&Options { max_rounds: 6, ..Options::default() }, 2, seed).unwrap_or_else(|e| panic!("{e}"));
         effective += r.effective;
         log_effective += r.log_effective;
     }
@@ -61,7 +61,7 @@ fn random_matches_use_every_action() {
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut vp = 0;
     for seed in 0..3 {
-        let r = testkit::random_play::<Crisis>(&Options { max_rounds: 6 }, 2, 100 + seed).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::random_play::<Crisis>(&Options { max_rounds: 6, ..Options::default() }, 2, 100 + seed).unwrap_or_else(|e| panic!("{e}"));
         for (_, a) in &r.log {
             *kinds.entry(a["type"].as_str().unwrap_or("?").to_string()).or_default() += 1;
         }

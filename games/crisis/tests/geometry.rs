@@ -91,6 +91,20 @@ fn a_bent_tool_reaches_around_a_corner() {
     assert!(movement::check(g(), &mover, &Plan { bend: 120.0, ..plan }).is_err(), "a tool bends at most 90 degrees");
 }
 
+#[test]
+fn candidates_offer_bent_tools_bounded_and_legal() {
+    let d = disc(26.0, 11.0);
+    let mover = Mover { disc: d, size: 2, flies: false, speed: Tool::L, slow: false, no_long: false, on: None, others: &[], pieces: pieces() };
+    let plans = movement::candidates(g(), &mover);
+    assert!(plans.len() <= 96 + 32, "{} plans", plans.len());
+    let bent: Vec<&Plan> = plans.iter().filter(|p| p.bend != 0.0).collect();
+    assert!(!bent.is_empty(), "some bent plans are offered");
+    assert!(bent.iter().all(|p| p.tool == Tool::L && !p.climb && p.bend.abs() <= 90.0));
+    assert!(plans.iter().all(|p| movement::check(g(), &mover, p).is_ok()));
+    // The bend of a_bent_tool_reaches_around_a_corner is among them.
+    assert!(bent.iter().any(|p| p.angle == 0.0 && p.bend == 90.0));
+}
+
 fn arb_disc() -> impl Strategy<Value = Disc> {
     (1.0f64..35.0, 1.0f64..35.0).prop_map(|(x, y)| disc(geometry::quantize(x), geometry::quantize(y)))
 }
@@ -145,4 +159,17 @@ proptest! {
         let landed = Disc { c: end, r: me.r };
         prop_assert!(on_table(g(), landed));
     }
+}
+
+#[test]
+fn a_push_with_nothing_in_the_way_moves_the_whole_tool_length() {
+    // Open ground at x = 20: the S tool (3.25") straight north, then a base
+    // in the way stops it a hair short of touching.
+    let me = Disc { c: [20.0, 2.0], r: 40.0 / 25.4 / 2.0 };
+    let (end, hit) = movement::straight(g(), me, [0.0, 1.0], 1, &[], pieces(), None);
+    assert_eq!((end, hit), ([20.0, 5.25], geometry::Hit::Nothing));
+    let other = Disc { c: [20.0, 5.5], r: me.r };
+    let (end, hit) = movement::straight(g(), me, [0.0, 1.0], 1, &[other], pieces(), None);
+    assert_eq!(hit, geometry::Hit::Base(0));
+    assert!(end[1] < 5.5 - 2.0 * me.r && end[1] > 5.5 - 2.0 * me.r - 0.01, "{end:?}");
 }

@@ -23,7 +23,7 @@ fn duel(mine: &str, theirs: &str) -> (Crisis, GameRng, usize, usize) {
 /// A match in round 1 with these squads deployed, seat 0 to act.
 fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let mut rng = GameRng::seeded(7);
-    let mut g = Crisis::setup(&Options::default(), 2, &mut rng).unwrap();
+    let mut g = Crisis::setup_at_version(&Options::default(), 2, &mut rng, 3).unwrap();
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();
@@ -188,7 +188,7 @@ fn active_superpowers_pay_their_cost_once_per_turn() {
     g.models[li].power = 4;
     g.apply(0, &Action::Activate { model: li }, &mut rng).unwrap();
     // Patch Up (Action, cost 2): remove 2 damage from an ally within R1.
-    let heal = Action::UsePower { power: 0, choice: PowerChoice { target: Some(sh), point: None, angle: None } };
+    let heal = Action::UsePower { power: 0, choice: PowerChoice { target: Some(sh), ..PowerChoice::default() } };
     g.apply(0, &heal, &mut rng).unwrap();
     assert_eq!(g.models[sh].damage, 1);
     assert_eq!(g.models[li].power, 2);
@@ -207,14 +207,14 @@ fn team_tactic_cards_are_played_from_the_hand_and_discarded() {
     g.models[a].conditions = vec![crisis::content::Condition::Shock];
     g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
     // Rally Cry: allies within R2 (Warlord itself) remove 1 condition.
-    g.apply(0, &Action::PlayTactic { card: "rally-cry".into() }, &mut rng).unwrap();
+    g.apply(0, &Action::PlayTactic { card: "rally-cry".into(), choice: None }, &mut rng).unwrap();
     assert!(g.models[a].conditions.is_empty());
     assert_eq!(g.models[a].power, 2);
     assert_eq!(g.discards, vec!["rally-cry".to_string()]);
-    let e = g.apply(0, &Action::PlayTactic { card: "rally-cry".into() }, &mut rng).unwrap_err();
+    let e = g.apply(0, &Action::PlayTactic { card: "rally-cry".into(), choice: None }, &mut rng).unwrap_err();
     assert!(e.message.contains("not in your hand"), "{e}");
     // Adrenaline: a third action, but not an attack.
-    g.apply(0, &Action::PlayTactic { card: "adrenaline".into() }, &mut rng).unwrap();
+    g.apply(0, &Action::PlayTactic { card: "adrenaline".into(), choice: None }, &mut rng).unwrap();
     g.activation.as_mut().unwrap().actions = 2;
     let e = g.apply(0, &Action::Attack { attack: 0, target: 1 }, &mut rng).unwrap_err();
     assert_eq!(e.rule, "Adrenaline");

@@ -18,6 +18,11 @@ pub fn next_turn_or_cleanup(g: &mut Crisis, seat: Seat) -> Vec<LogEntry> {
     if g.phase != Phase::Activation {
         return Vec::new();
     }
+    if !g.reactions.is_empty() {
+        // Held back until the reactions are answered (`reactions::resume`).
+        g.turn = seat;
+        return Vec::new();
+    }
     if g.ready_count(seat) > 0 {
         g.turn = seat;
         Vec::new()
@@ -46,7 +51,7 @@ pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
         Some(m) if m.owner == seat && m.ready() => {}
         _ => return Err(RuleError::illegal("Activation", "activate one of your ready characters (no Activated or Dazed token)")),
     }
-    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0, extra_actions: 0, interact_range: 1 });
+    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0, extra_actions: 0, interact_range: 1, coordinated: None });
     g.last_activator = Some(seat);
     Ok(vec![LogEntry::public(format!("{} activates.", model_name(g, model)))])
 }
@@ -133,6 +138,12 @@ pub fn advance(g: &mut Crisis, seat: Seat, plan: &Plan) -> Lines {
     ))];
     if let Some(act) = g.activation.as_mut() {
         act.moves += 1;
+    }
+    let enemy = 1 - seat;
+    if !super::reactions::overwatch_options(g, enemy, m).is_empty() {
+        g.reactions.push(crate::state::Reaction::Overwatch { seat: enemy, mover: m });
+        log.push(LogEntry::public(format!("{} react with Overwatch.", seat_verb(enemy, "may", "may"))));
+        return Ok(log);
     }
     log.extend(after_action(g));
     Ok(log)

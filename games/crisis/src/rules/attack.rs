@@ -145,7 +145,7 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
     };
     let owner = g.models[me].owner;
     let (allies, queue): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|&t| g.models[t].owner == owner);
-    g.pending_attack = Some(PendingAttack { attacker: me, attack: idx, queue, current: None, allies, used: Vec::new(), extra_defense: 0, defense_rerolls: 0, after: None });
+    g.pending_attack = Some(PendingAttack { attacker: me, attack: idx, queue, current: None, allies, used: Vec::new(), extra_defense: 0, defense_rerolls: 0, after: None, cover: false });
     log.extend(continue_attack(g, rng));
     Ok(log)
 }
@@ -158,12 +158,13 @@ pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     loop {
         let Some(p) = g.pending_attack.clone() else { return log };
         if let Some(t) = p.current {
-            log.extend(resolve_attack(g, p.attacker, p.attack, t, rng, p.extra_defense, p.defense_rerolls));
+            log.extend(resolve_attack(g, p.attacker, p.attack, t, rng, p.extra_defense, p.defense_rerolls, p.cover));
             if let Some(pa) = g.pending_attack.as_mut() {
                 pa.current = None;
                 pa.used.clear();
                 pa.extra_defense = 0;
                 pa.defense_rerolls = 0;
+                pa.cover = false;
             }
             if !super::reactions::counters(g, t).is_empty() {
                 if let Some(pa) = g.pending_attack.as_mut() {
@@ -227,8 +228,10 @@ pub fn beam_touches(geo: &crate::content::GeometryConfig, from: Disc, aim: crate
     dx.hypot(dy) <= d.r + geo.eps
 }
 
-/// Steps A4–A14 against one target.
-pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8) -> Vec<LogEntry> {
+/// Steps A4–A14 against one target, with the reactions taken when it was
+/// targeted: extra defense dice, defense rerolls and cover (Take Cover).
+#[allow(clippy::too_many_arguments)]
+pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8, take_cover: bool) -> Vec<LogEntry> {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let geo = g.geo();
     let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
@@ -236,6 +239,7 @@ pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng:
     let a_model = &g.models[me];
     let t_model = &g.models[target];
     let bonus = g.activation.as_ref().filter(|a| a.model == me).map_or(0, |a| i32::from(a.bonus_dice));
+    let bonus = bonus + super::tactics::coordinated_dice(g, me, target);
     let mut a_n = i32::from(atk.strength) + bonus - i32::from(a_model.has(Condition::Shock));
     a_n = a_n.max(1);
     let contesting = g.tokens.iter().enumerate().any(|(t, _)| {
@@ -247,6 +251,7 @@ pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng:
         .iter()
         .map(|p| if let Power::ContestingDefenseDice { n } = p { if contesting { i32::from(*n) } else { 0 } } else { 0 })
         .sum();
+    let lead_dice = lead_dice + if contesting { i32::from(g.contest_defense[usize::from(t_model.owner)]) } else { 0 };
     let d_n = (i32::from(t_model.card().sides.healthy.defense.against(atk.kind)) + lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate))).max(1);
     // A6–A8: roll, crits add dice once.
     let mut a_dice = roll_pool(rng, a_n as usize, a_model.has(Condition::Hex));
@@ -257,7 +262,7 @@ pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng:
     let a_re = reroll(rng, &mut a_dice, ally_rerolls(g, me) + per_crit, Face::attack_success);
     let d_re = reroll(rng, &mut d_dice, ally_rerolls(g, target) + usize::from(def_rerolls), Face::defense_success);
     let ignore_cover = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreCover {}));
-    let cover = !ignore_cover && has_cover(geo, a_model.disc(geo), t_model.disc(geo), g.eff_size(target), g.on(target), g.pieces());
+    let cover = !ignore_cover && (take_cover || has_cover(geo, a_model.disc(geo), t_model.disc(geo), g.eff_size(target), g.on(target), g.pieces()));
     if cover && let Some(d) = d_dice.iter_mut().find(|d| !d.defense_success() && **d != Face::Failure) {
         *d = Face::Block;
     }
@@ -336,20 +341,44 @@ pub fn suffer(g: &mut Crisis, m: usize, amount: usize, enemy: bool) -> Vec<LogEn
         model.gain_power(dmg);
     }
     if model.damage >= model.stamina() {
-        let ko = model.injured;
-        if ko {
-            model.ko = true;
-        } else {
-            model.dazed = true;
+        if model.injured {
+            if !super::reactions::last_stand_options(g, m).is_empty() {
+                // Set aside until its player answers Last Stand.
+                g.models[m].ko = true;
+                g.reactions.push(crate::state::Reaction::LastStand { model: m });
+                log.push(LogEntry::public(format!("{} would be KO'd.", model_name(g, m))));
+                return log;
+            }
+            return knock_out(g, m);
         }
-        let pos = model.pos;
-        for t in g.tokens.iter_mut().filter(|t| t.holder == Some(m)) {
-            t.holder = None;
-            t.pos = pos;
-        }
-        log.push(LogEntry::public(format!("{} is {}.", model_name(g, m), if ko { "KO'd" } else { "Dazed" })));
+        model.dazed = true;
+        drop_tokens(g, m);
+        log.push(LogEntry::public(format!("{} is Dazed.", model_name(g, m))));
     }
     log
+}
+
+/// An Injured character is KO'd: removed, dropping its tokens.
+pub fn knock_out(g: &mut Crisis, m: usize) -> Vec<LogEntry> {
+    g.models[m].ko = true;
+    drop_tokens(g, m);
+    vec![LogEntry::public(format!("{} is KO'd.", model_name(g, m)))]
+}
+
+/// A Dazed or KO'd holder drops its tokens: where it stands, and (engine
+/// version 3) the opponent then places each within R2 of it.
+fn drop_tokens(g: &mut Crisis, m: usize) {
+    let pos = g.models[m].pos;
+    let r = g.models[m].disc(g.geo()).r;
+    let place = crate::versions::v3(g);
+    let seat = 1 - g.models[m].owner;
+    for (i, t) in g.tokens.iter_mut().enumerate().filter(|(_, t)| t.holder == Some(m)) {
+        t.holder = None;
+        t.pos = pos;
+        if place {
+            g.reactions.push(crate::state::Reaction::PlaceToken { seat, token: i, from: pos, r });
+        }
+    }
 }
 
 /// One attack rule's effect.
@@ -442,9 +471,12 @@ pub fn shove_along(g: &mut Crisis, target: usize, u: crate::geometry::Pt, n: u8,
                 let dodge_dmg = usize::from(g.models[target].size()) + 1;
                 log.extend(dodge(g, other, dodge_dmg, rng));
             }
-            Hit::Terrain(_) => {
-                log.push(LogEntry::public(format!("{} collides with terrain.", model_name(g, target))));
+            Hit::Terrain(j) => {
+                log.push(LogEntry::public(format!("{} collides with terrain, the {}.", model_name(g, target), super::terrain::piece_name(g, j))));
                 log.extend(suffer(g, target, 1, true));
+                if crate::versions::v2(g) && g.pieces()[j].size < g.models[target].size() {
+                    log.push(super::terrain::destroy(g, j));
+                }
             }
             Hit::Edge | Hit::Nothing => {}
         }
@@ -454,7 +486,7 @@ pub fn shove_along(g: &mut Crisis, target: usize, u: crate::geometry::Pt, n: u8,
 
 /// Dodge (digest §1.5): physical defense dice, +1 per critical in the
 /// initial roll (not Hexed); each critical, wild or block cancels 1.
-fn dodge(g: &mut Crisis, m: usize, incoming: usize, rng: &mut GameRng) -> Vec<LogEntry> {
+pub fn dodge(g: &mut Crisis, m: usize, incoming: usize, rng: &mut GameRng) -> Vec<LogEntry> {
     let x = &g.models[m];
     if !x.present() || x.dazed {
         return Vec::new();
@@ -465,6 +497,10 @@ fn dodge(g: &mut Crisis, m: usize, incoming: usize, rng: &mut GameRng) -> Vec<Lo
     reroll(rng, &mut d, re, Face::defense_success);
     let saved = d.iter().filter(|f| f.defense_success()).count();
     let dmg = incoming.saturating_sub(saved);
+    if dmg > 0 && !super::reactions::evasive_options(g, m, &d).is_empty() {
+        g.reactions.push(crate::state::Reaction::Dodge { model: m, dice: d.clone(), incoming: incoming as u8 });
+        return vec![LogEntry::public(format!("{} dodges: {}, and may reroll.", model_name(g, m), dice::show(&d)))];
+    }
     let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, m), dice::show(&d)))];
     log.extend(suffer(g, m, dmg, true));
     log

@@ -118,6 +118,8 @@ pub fn cleanup(g: &mut Crisis) -> Vec<LogEntry> {
         }
         m.activated = false;
     }
+    // Hold Together lasts until Cleanup.
+    g.contest_defense = [0, 0];
     if g.last_activator == Some(g.priority) {
         g.priority = 1 - g.priority;
         log.push(LogEntry::public(format!("Priority passes to {}.", backroom_engine::seat_ref(g.priority))));

@@ -1,16 +1,23 @@
 //! The rules, one module per part of the rulebook, and the dispatcher that
-//! routes each action: [`setup`] (threat choice, squads, deployment),
+//! routes each action: [`setup`] (threat choice, squads, deployment,
+//! leadership) with [`rosters`], [`battlefield`] and [`mission`] (the rest
+//! of the full setup),
 //! [`activation`] (the Power phase, turns, activations and their actions),
 //! [`attack`] (the attack pipeline of Appendix A, damage, Dazed and KO) and
 //! [`cleanup`] (crisis scoring, Dazed to Injured, priority, victory).
 
 pub mod activation;
 pub mod attack;
+pub mod battlefield;
 pub mod cleanup;
+pub mod leadership;
+pub mod mission;
 pub mod powers;
 pub mod reactions;
+pub mod rosters;
 pub mod tactics;
 pub mod setup;
+pub mod terrain;
 
 use crate::Action;
 use crate::state::{Crisis, Phase};
@@ -34,6 +41,17 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     if seat > 1 {
         return Err(RuleError::not_your_turn("Players", "this game has two players"));
     }
+    if let Some(r) = g.reactions.first() {
+        let s = reactions::reaction_seat(g, r);
+        let placing = matches!(r, crate::state::Reaction::PlaceToken { .. });
+        return match a {
+            Action::PlaceToken { token, at } if seat == s && placing => reactions::place_token(g, *token, *at),
+            Action::React { with } if seat == s && !placing => reactions::answer(g, seat, with.as_deref(), rng),
+            _ if seat == s && placing => Err(RuleError::illegal("Objective tokens", "place the dropped token within R2 of its holder first")),
+            _ if seat == s => Err(RuleError::illegal("Reactions", "answer the reaction first: react or decline")),
+            _ => Err(RuleError::not_your_turn("Reactions", "the other player is deciding whether to react")),
+        };
+    }
     if let Some(p) = &g.pending_attack
         && let Some(t) = p.window()
     {
@@ -46,10 +64,16 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     }
     match a {
         Action::React { .. } => Err(RuleError::not_your_turn("Reactions", "no attack is waiting for a reaction")),
+        Action::Roster { characters, tactics } => rosters::commit(g, seat, characters, tactics),
+        Action::Battlefield { choice } => battlefield::answer(g, seat, choice, rng),
+        Action::ChooseDeck { deck } => mission::choose_deck(g, seat, *deck, rng),
+        Action::PlaceToken { token, at } if g.phase == Phase::MissionSetup => mission::place_token(g, seat, *token, *at),
+        Action::PlaceToken { .. } => Err(RuleError::not_your_turn("Objective tokens", "no dropped token is waiting to be placed")),
+        Action::ChooseLeader { model } => leadership::choose(g, seat, *model),
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
         Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
         Action::Squad { characters, tactics } => setup::commit_squad(g, seat, characters, tactics),
-        Action::PlayTactic { card } => tactics::play(g, seat, card),
+        Action::PlayTactic { card, choice } => tactics::play(g, seat, card, &choice.clone().unwrap_or_default(), rng),
         Action::Deploy { model, at } => setup::deploy(g, seat, *model, *at),
         Action::Activate { model } => activation::activate(g, seat, *model),
         Action::Pass {} => activation::pass(g, seat),
@@ -58,10 +82,7 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         Action::Shake { condition } => activation::shake(g, seat, *condition),
         Action::Interact { token } => activation::interact(g, seat, *token),
         Action::EndActivation {} => activation::end_activation(g, seat),
-        Action::UsePower { power, choice } => {
-            let c = powers::Choice { target: choice.target, point: choice.point, angle: choice.angle };
-            powers::use_power(g, seat, *power, &c, rng)
-        }
+        Action::UsePower { power, choice } => powers::use_power(g, seat, *power, choice, rng),
     }
 }
 
@@ -74,6 +95,11 @@ pub fn start_round(g: &mut Crisis) -> Vec<LogEntry> {
     let mut log = vec![LogEntry::public(format!("Round {} begins; {} priority.", g.round, seat_ref_has(g.priority)))];
     for m in g.models.iter_mut().filter(|m| m.present()) {
         m.gain_power(1);
+        // Player effects: a Gem Bearer's gem.
+        let gem: u8 = m.powers().map(|p| if let crate::content::Power::PowerPhaseGain { n } = p { *n } else { 0 }).sum();
+        if gem > 0 {
+            m.gain_power(gem);
+        }
         if m.has(crate::content::Condition::Poison) {
             m.power = m.power.saturating_sub(1);
         }
@@ -94,7 +120,9 @@ pub fn check_last_standing(g: &mut Crisis, log: &mut Vec<LogEntry>) -> bool {
     if g.phase == Phase::Over || g.models.is_empty() {
         return g.phase == Phase::Over;
     }
-    let alive = |s: Seat| g.models.iter().any(|m| m.owner == s && !m.ko);
+    // A character set aside for Last Stand is still in the game.
+    let standing = |i: usize| g.reactions.iter().any(|r| matches!(r, crate::state::Reaction::LastStand { model } if *model == i));
+    let alive = |s: Seat| g.models.iter().enumerate().any(|(i, m)| m.owner == s && (!m.ko || standing(i)));
     match (alive(0), alive(1)) {
         (true, true) => false,
         (a, b) => {

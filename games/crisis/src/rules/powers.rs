@@ -8,27 +8,31 @@ use super::attack::shove_along;
 use super::{Lines, activation, model_name};
 use crate::content::{Condition, PowerKind, Superpower};
 use crate::content::Power;
-use crate::geometry::{Disc, Pt, dist_discs, len, quantize_pt, range, sub, unit, within};
+use crate::geometry::{Disc, dist_discs, len, quantize_pt, range, sub, unit, within};
 use crate::movement;
 use crate::state::{Activation, Crisis};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
-/// What a use of a power names: a target model, a point or a direction.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Choice {
-    /// Target model.
-    pub target: Option<usize>,
-    /// A point.
-    pub point: Option<Pt>,
-    /// A direction in degrees.
-    pub angle: Option<f64>,
-}
+/// What a use of a power names: a target model, a point, a direction, a
+/// piece of terrain or a token.
+pub type Choice = crate::PowerChoice;
 
-/// The interpreted active power at `idx` of the active character's card.
+/// The interpreted active power at `idx` of the active character's card
+/// (its first effect).
 pub fn active_power(g: &Crisis, a: &Activation, idx: usize) -> Option<(&'static Superpower, &'static Power)> {
     let sp = g.models[a.model].card().sides.healthy.superpowers.get(idx)?;
     (sp.kind == PowerKind::Active).then_some(())?;
     Some((sp, sp.effects.first()?))
+}
+
+/// The effect a choice uses: a power listing several effects is a choice
+/// between them (Hired Muscle throws an enemy or terrain); naming a piece
+/// picks the terrain throw.
+pub fn chosen_effect(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Option<(&'static Superpower, &'static Power)> {
+    let (sp, first) = active_power(g, a, idx)?;
+    let terrain = |e: &&Power| matches!(e, Power::ThrowTerrain { .. });
+    let e = if c.piece.is_some() { sp.effects.iter().find(terrain)? } else { sp.effects.iter().find(|e| !terrain(e)).unwrap_or(first) };
+    Some((sp, e))
 }
 
 /// Why the power can't be used now (before its choices), if it can't.
@@ -55,7 +59,7 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
 
 /// Why this choice doesn't work for the power, if it doesn't.
 pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Option<String> {
-    let (_, power) = active_power(g, a, idx)?;
+    let (_, power) = chosen_effect(g, a, idx, c)?;
     let geo = g.geo();
     let me = &g.models[a.model];
     let md = me.disc(geo);
@@ -92,6 +96,27 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
                 _ => Some(format!("choose an enemy of Size {max_size} or less")),
             }
         }
+        Power::ThrowTerrain { range, max_size, .. } => super::terrain::throw_refusal(g, a.model, c.piece, c.angle, *range, *max_size),
+        Power::AdvanceEnemy { range: n, n: tool } => {
+            let t = c.target.and_then(|t| g.models.get(t).map(|m| (t, m)));
+            let Some((t, m)) = t.filter(|(_, m)| m.owner != me.owner && m.present() && !m.dazed) else { return Some("choose an enemy to advance".into()) };
+            if !within(geo, dist_discs(md, m.disc(geo)), *n) {
+                return Some(format!("the enemy must be within R{n}"));
+            }
+            let (Some(angle), Some(to)) = (c.angle, c.point) else { return Some("name the tool's direction and the end position".into()) };
+            let plan = movement::Plan { tool: movement::tool_for(*tool), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
+            enemy_mover(g, t, *tool, |mv| movement::check(geo, mv, &plan)).err().map(|(_, why)| why)
+        }
+        Power::Transform { into } => {
+            let Some(p) = c.point else { return Some("name the point to place the new form at".into()) };
+            let p = quantize_pt(p);
+            let Some(form) = crate::content::content().character(into) else { return Some("no such form".into()) };
+            let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
+            if len(sub(p, md.c)) > range(geo, 1) + md.r + r + geo.eps {
+                return Some("the new form is placed within R1".into());
+            }
+            activation::with_mover(g, a.model, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size)).err().map(|(_, why)| why)
+        }
         _ => Some("not an active superpower".into()),
     }
 }
@@ -108,7 +133,7 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
     if let Some(r) = choice_refusal(g, &a, idx, c) {
         return Err(RuleError::illegal("Superpowers", r));
     }
-    let (sp, power) = active_power(g, &a, idx).expect("checked");
+    let (sp, power) = chosen_effect(g, &a, idx, c).expect("checked");
     let m = a.model;
     g.models[m].power -= sp.cost + u8::from(g.models[m].has(Condition::Root));
     let mut log = vec![LogEntry::public(format!("{} uses {}.", model_name(g, m), sp.name))];
@@ -135,6 +160,13 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
             let t = c.target.expect("checked");
             log.extend(shove_along(g, t, unit(c.angle.expect("checked")), *n, true, rng));
         }
+        Power::ThrowTerrain { n, .. } => log.extend(super::terrain::throw_terrain(g, m, c.piece.expect("checked"), c.angle.expect("checked"), *n, rng)),
+        Power::AdvanceEnemy { .. } => {
+            let (t, to) = (c.target.expect("checked"), quantize_pt(c.point.expect("checked")));
+            g.models[t].pos = to;
+            log.push(LogEntry::public(format!("{} is advanced to ({:.1}, {:.1}).", model_name(g, t), to[0], to[1])));
+        }
+        Power::Transform { into } => log.extend(transform(g, m, into, quantize_pt(c.point.expect("checked")))),
         _ => {}
     }
     let mut done = Vec::new();
@@ -152,10 +184,11 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
 
 /// Candidate choices for the prompt: places on a ring, targets, directions.
 pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> {
-    let Some((_, power)) = active_power(g, a, idx) else { return Vec::new() };
+    let Some((sp, _)) = active_power(g, a, idx) else { return Vec::new() };
     let geo = g.geo();
     let md = g.models[a.model].disc(geo);
     let mut out = Vec::new();
+    for power in &sp.effects {
     match power {
         Power::Place { range: n } => {
             for reach in [range(geo, *n) + 2.0 * md.r - 0.01, (range(geo, *n) + 2.0 * md.r) / 2.0] {
@@ -179,8 +212,65 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
                 }
             }
         }
+        Power::AdvanceEnemy { range: n, n: tool } => {
+            for t in 0..g.models.len() {
+                let x = &g.models[t];
+                if x.owner == g.models[a.model].owner || !x.present() || x.dazed || !within(geo, dist_discs(md, x.disc(geo)), *n) {
+                    continue;
+                }
+                for p in enemy_mover(g, t, *tool, |mv| movement::candidates(geo, mv)).into_iter().filter(|p| !p.climb) {
+                    let label = format!("{} to {:.1}, {:.1}", x.card().name, p.to[0], p.to[1]);
+                    out.push((Choice { target: Some(t), angle: Some(p.angle), point: Some(p.to), ..Choice::default() }, label));
+                }
+            }
+        }
+        Power::Transform { into } => {
+            if let Some(form) = crate::content::content().character(into) {
+                let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
+                let reach = range(geo, 1) + md.r + r - 0.01;
+                out.push((Choice { point: Some(md.c), ..Choice::default() }, format!("into {} where it stands", form.name)));
+                for k in 0..16 {
+                    let u = unit(f64::from(k) * 22.5);
+                    let p = quantize_pt([md.c[0] + reach * u[0], md.c[1] + reach * u[1]]);
+                    out.push((Choice { point: Some(p), ..Choice::default() }, format!("into {} at {:.1}, {:.1}", form.name, p[0], p[1])));
+                }
+            }
+        }
+        Power::ThrowTerrain { range, max_size, .. } => {
+            for (i, angle) in super::terrain::throw_choices(g, a.model, *range, *max_size) {
+                out.push((Choice { piece: Some(i), angle: Some(angle), ..Choice::default() }, format!("the {} toward {angle} degrees", super::terrain::piece_name(g, i))));
+            }
+        }
         _ => {}
+    }
     }
     out.retain(|(c, _)| choice_refusal(g, a, idx, c).is_none());
     out
+}
+
+/// Calls `f` with enemy `t` as the mover of a forced advance with tool
+/// `n`: its own Size and Flight, any Speed (the tool is the power's).
+fn enemy_mover<R>(g: &Crisis, t: usize, n: u8, f: impl FnOnce(&movement::Mover) -> R) -> R {
+    activation::with_mover(g, t, |mv| {
+        let mut mv = mv.clone();
+        mv.speed = movement::tool_for(n);
+        mv.slow = false;
+        mv.no_long = false;
+        f(&mv)
+    })
+}
+
+/// Transform (digest, Appendix B): the new form replaces the old one,
+/// placed at `at` (within R1), keeping damage (house: below the new
+/// Stamina), ⚡, conditions, tokens and its Activated state; the new form's
+/// Immunities strip their conditions.
+fn transform(g: &mut Crisis, m: usize, into: &str, at: crate::geometry::Pt) -> Vec<LogEntry> {
+    let before = model_name(g, m);
+    let x = &mut g.models[m];
+    x.card = into.to_string();
+    x.pos = at;
+    let imm = x.card().sides.healthy.immunities.clone();
+    x.conditions.retain(|c| !imm.contains(c));
+    x.damage = x.damage.min(x.stamina().saturating_sub(1));
+    vec![LogEntry::public(format!("{before} transforms into {} at ({:.1}, {:.1}).", model_name(g, m), at[0], at[1]))]
 }

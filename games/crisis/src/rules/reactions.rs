@@ -3,13 +3,23 @@
 //! Tactic cards, each once per event, paying their ⚡ from the target
 //! (Root: 1 more for a superpower). Card and stat-card texts are public,
 //! so the window opens only when the target has something it can use.
-//! Interpreted here: extra defense dice (Brace, Fortify) and defense
-//! rerolls declared when targeted (Danger Sense).
+//! Interpreted here: extra defense dice (Brace, Fortify), defense rerolls
+//! declared when targeted (Danger Sense) and cover (Take Cover).
+//!
+//! The other reactions wait in a queue ([`Reaction`]), each answered by
+//! its player before anyone else acts: Overwatch (an enemy ended an
+//! advance near ready allies; the mover's action is counted once the
+//! window closes), Evasive Roll (a dodge was rolled; its damage is
+//! suffered once the window closes, after the effect that caused the
+//! collision has finished) and Last Stand (an Injured character would be
+//! KO'd; it is set aside, still holding its tokens, until the window
+//! closes). While one waits, Cleanup waits too.
 
-use super::{Lines, attack::continue_attack, model_name};
-use crate::content::{Condition, Power, PowerKind, TacticEffect, content};
+use super::{Lines, activation, attack::continue_attack, model_name};
+use crate::content::{Condition, Power, PowerKind, Tactic, TacticEffect, content};
+use crate::dice::{self, Face};
 use crate::geometry::{dist_discs, within};
-use crate::state::Crisis;
+use crate::state::{Crisis, Reaction};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
 
 /// What the target `t` may react with now: `(key, label)`, the key being
@@ -48,10 +58,13 @@ pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)>
             }
         }
     }
+    let cover_counts = g.pending_attack.as_ref().is_some_and(|p| {
+        !p.cover && g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| !a.rules.iter().any(|r| matches!(r.effect, crate::content::Effect::IgnoreCover {})))
+    });
     for id in &g.tactics[usize::from(m.owner)] {
         let Some(card) = content().tactic(id) else { continue };
         let usable = card.kind == PowerKind::Reactive
-            && card.effects.iter().any(|e| matches!(e, TacticEffect::DefenseDice { .. }))
+            && card.effects.iter().any(|e| matches!(e, TacticEffect::DefenseDice { .. }) || (cover_counts && matches!(e, TacticEffect::TakeCover {})))
             && m.power >= card.cost
             && !used.contains(id);
         if usable {
@@ -102,7 +115,7 @@ fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng)
         g.models[t].power -= sp.cost + u8::from(g.models[t].has(Condition::Root));
         let attacker = g.pending_attack.as_ref().map(|p| p.attacker).expect("open");
         log.push(LogEntry::public(format!("{} uses {name}.", model_name(g, t))));
-        log.extend(super::attack::resolve_attack(g, t, idx, attacker, rng, 0, 0));
+        log.extend(super::attack::resolve_attack(g, t, idx, attacker, rng, 0, 0, false));
     }
     if let Some(pa) = g.pending_attack.as_mut() {
         pa.after = None;
@@ -134,7 +147,7 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
     }
     let m = &g.models[t];
     let mut log = Vec::new();
-    let (mut dice, mut rerolls) = (0u8, 0u8);
+    let (mut dice, mut rerolls, mut cover) = (0u8, 0u8, false);
     if let Some(rest) = key.strip_prefix("bodyguard:") {
         let (i, name) = rest.split_once(':').expect("available");
         let i: usize = i.parse().expect("available");
@@ -166,8 +179,10 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
     } else if let Some(id) = key.strip_prefix("tactic:") {
         let card = content().tactic(id).expect("available");
         for e in &card.effects {
-            if let TacticEffect::DefenseDice { n } = e {
-                dice += n;
+            match e {
+                TacticEffect::DefenseDice { n } => dice += n,
+                TacticEffect::TakeCover {} => cover = true,
+                _ => {}
             }
         }
         g.models[t].power -= card.cost;
@@ -182,10 +197,219 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
         pa.used.push(key.split_once(':').map_or(key, |(_, k)| k).to_string());
         pa.extra_defense += dice;
         pa.defense_rerolls += rerolls;
+        pa.cover |= cover;
     }
     let used = g.pending_attack.as_ref().map(|p| p.used.clone()).unwrap_or_default();
     if available(g, t, &used).is_empty() {
         log.extend(continue_attack(g, rng));
     }
+    Ok(log)
+}
+
+/// The seat that answers a queued reaction.
+pub fn reaction_seat(g: &Crisis, r: &Reaction) -> Seat {
+    match r {
+        Reaction::Overwatch { seat, .. } | Reaction::PlaceToken { seat, .. } => *seat,
+        Reaction::Dodge { model, .. } | Reaction::LastStand { model } => g.models[*model].owner,
+    }
+}
+
+/// A reactive card in `seat`'s hand with an effect `want` picks, with
+/// that effect.
+fn hand_card<T>(g: &Crisis, seat: Seat, want: impl Fn(&TacticEffect) -> Option<T>) -> Option<(&'static Tactic, T)> {
+    g.tactics[usize::from(seat)].iter().filter_map(|id| content().tactic(id)).filter(|c| c.kind == PowerKind::Reactive).find_map(|c| c.effects.iter().find_map(&want).map(|x| (c, x)))
+}
+
+/// Overwatch options for `seat` after `mover` advanced:
+/// `(overwatch:ally:attack, label)`.
+pub fn overwatch_options(g: &Crisis, seat: Seat, mover: usize) -> Vec<(String, String)> {
+    let Some((card, range)) = hand_card(g, seat, |e| if let TacticEffect::Overwatch { range } = e { Some(*range) } else { None }) else { return Vec::new() };
+    let geo = g.geo();
+    let mv = &g.models[mover];
+    if mv.owner == seat || !mv.present() || mv.dazed {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, x) in g.models.iter().enumerate() {
+        if x.owner != seat || !x.ready() || x.power < card.cost || !within(geo, dist_discs(x.disc(geo), mv.disc(geo)), range) {
+            continue;
+        }
+        for (k, a) in x.card().sides.healthy.attacks.iter().enumerate() {
+            if a.cost == 0 && super::attack::target_refusal(g, i, k, mover).is_none() {
+                out.push((format!("overwatch:{i}:{k}"), format!("{}: {} attacks with {}, cost {}", card.name, x.card().name, a.name, card.cost)));
+            }
+        }
+    }
+    out
+}
+
+/// Evasive Roll for a dodge of `model` showing `dice`: `(tactic:id, label)`
+/// when a die can be rerolled and the dodger can pay.
+pub fn evasive_options(g: &Crisis, model: usize, dice: &[Face]) -> Vec<(String, String)> {
+    let m = &g.models[model];
+    let Some((card, ())) = hand_card(g, m.owner, |e| matches!(e, TacticEffect::RerollDodge {}).then_some(())) else { return Vec::new() };
+    let rerollable = dice.iter().any(|d| !d.defense_success() && *d != Face::Failure);
+    if !m.present() || m.dazed || m.power < card.cost || !rerollable {
+        return Vec::new();
+    }
+    vec![(format!("tactic:{}", card.id), format!("{}: reroll the dodge, cost {}", card.name, card.cost))]
+}
+
+/// Last Stand for `model`, about to be KO'd: `(tactic:id, label)`.
+pub fn last_stand_options(g: &Crisis, model: usize) -> Vec<(String, String)> {
+    let m = &g.models[model];
+    match hand_card(g, m.owner, |e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None }) {
+        Some((card, dice)) if m.power >= card.cost && m.injured => vec![(format!("tactic:{}", card.id), format!("{}: roll {dice} dice, cost {}", card.name, card.cost))],
+        _ => Vec::new(),
+    }
+}
+
+/// The options of the first queued reaction, and what the window is about.
+pub fn queued_options(g: &Crisis) -> Option<(String, Vec<(String, String)>)> {
+    let r = g.reactions.first()?;
+    Some(match r {
+        Reaction::Overwatch { seat, mover } => (format!("{} ended an advance: Overwatch?", g.models[*mover].card().name), overwatch_options(g, *seat, *mover)),
+        Reaction::Dodge { model, dice, .. } => (format!("{} dodged: reroll?", g.models[*model].card().name), evasive_options(g, *model, dice)),
+        Reaction::LastStand { model } => (format!("{} would be KO'd: Last Stand?", g.models[*model].card().name), last_stand_options(g, *model)),
+        Reaction::PlaceToken { .. } => ("Place the dropped token within R2".into(), Vec::new()),
+    })
+}
+
+/// Plays reactive card `id` from `seat`'s hand, paid by `payer`.
+fn discard(g: &mut Crisis, seat: Seat, id: &str, payer: usize) -> LogEntry {
+    let card = content().tactic(id).expect("offered");
+    g.models[payer].power -= card.cost;
+    let hand = &mut g.tactics[usize::from(seat)];
+    if let Some(i) = hand.iter().position(|c| c == id) {
+        hand.remove(i);
+    }
+    g.discards.push(id.to_string());
+    LogEntry::public(format!("{} {}, paid by {}.", seat_verb(seat, "plays", "play"), card.name, model_name(g, payer)))
+}
+
+/// Answers the first queued reaction, then lets the match run on.
+pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) -> Lines {
+    let Some((_, options)) = queued_options(g) else { return Err(RuleError::not_your_turn("Reactions", "no reaction is waiting")) };
+    if matches!(g.reactions.first(), Some(Reaction::PlaceToken { .. })) {
+        return Err(RuleError::illegal("Objective tokens", "place the dropped token"));
+    }
+    if let Some(key) = with
+        && !options.iter().any(|(k, _)| k == key)
+    {
+        return Err(RuleError::illegal("Reactions", "react with a reactive card the character can pay for, once per event"));
+    }
+    let r = g.reactions.remove(0);
+    let mut log = Vec::new();
+    if with.is_none() {
+        log.push(LogEntry::public(format!("{} not to react.", seat_verb(seat, "chooses", "choose"))));
+    }
+    match r {
+        Reaction::Overwatch { mover, .. } => {
+            if let Some(key) = with {
+                let mut parts = key.split(':').skip(1).map(|x| x.parse::<usize>().expect("offered"));
+                let (ally, idx) = (parts.next().expect("offered"), parts.next().expect("offered"));
+                let id = hand_card(g, seat, |e| matches!(e, TacticEffect::Overwatch { .. }).then_some(())).expect("offered").0.id.clone();
+                log.push(discard(g, seat, &id, ally));
+                log.extend(super::attack::resolve_attack(g, ally, idx, mover, rng, 0, 0, false));
+            }
+            log.extend(activation::after_action(g));
+        }
+        Reaction::Dodge { model, mut dice, incoming } => {
+            if let Some(key) = with {
+                log.push(discard(g, seat, key.trim_start_matches("tactic:"), model));
+                for d in dice.iter_mut().filter(|d| !d.defense_success() && **d != Face::Failure) {
+                    *d = dice::roll(rng);
+                }
+            }
+            let saved = dice.iter().filter(|f| f.defense_success()).count();
+            let dmg = usize::from(incoming).saturating_sub(saved);
+            log.push(LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(&dice))));
+            log.extend(super::attack::suffer(g, model, dmg, true));
+        }
+        Reaction::LastStand { model } => {
+            let saved = match with {
+                Some(key) => {
+                    let id = key.trim_start_matches("tactic:");
+                    let n = content().tactic(id).and_then(|c| c.effects.iter().find_map(|e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None })).unwrap_or(0);
+                    log.push(discard(g, seat, id, model));
+                    let roll = dice::roll_n(rng, usize::from(n));
+                    log.push(LogEntry::public(format!("Last Stand roll: {}.", dice::show(&roll))));
+                    roll.iter().any(|d| matches!(d, Face::Critical | Face::Wild))
+                }
+                None => false,
+            };
+            if saved {
+                let m = &mut g.models[model];
+                m.ko = false;
+                m.damage = m.stamina().saturating_sub(1);
+                log.push(LogEntry::public(format!("{} stands, at 1 Stamina.", model_name(g, model))));
+            } else {
+                log.extend(super::attack::knock_out(g, model));
+            }
+        }
+        Reaction::PlaceToken { .. } => unreachable!("placed by `place_token`"),
+    }
+    resume(g, &mut log);
+    Ok(log)
+}
+
+/// After a queued reaction: the match ends if a side is gone; once no
+/// reaction waits, a turn (or Cleanup) held back meanwhile comes.
+pub fn resume(g: &mut Crisis, log: &mut Vec<LogEntry>) {
+    if super::check_last_standing(g, log) || !g.reactions.is_empty() {
+        return;
+    }
+    if g.phase == crate::state::Phase::Activation && g.activation.is_none() && g.pending_attack.is_none() {
+        let seat = g.turn;
+        log.extend(activation::next_turn_or_cleanup(g, seat));
+    }
+}
+
+/// Why `at` is not a place for the dropped token waiting, if it is not:
+/// on the table, within R2 of where its holder stood.
+pub fn place_refusal(g: &Crisis, token: usize, at: crate::geometry::Pt) -> Option<&'static str> {
+    let Some(Reaction::PlaceToken { token: t, from, r, .. }) = g.reactions.first() else { return Some("no dropped token is waiting") };
+    let geo = g.geo();
+    if *t != token {
+        return Some("place the dropped token named in the prompt");
+    }
+    if !at.iter().all(|v| v.is_finite()) {
+        return Some("the point holds a number that is not finite");
+    }
+    let tok = crate::geometry::Disc { c: at, r: geo.token_diameter / 2.0 };
+    if !crate::geometry::on_table(geo, tok) {
+        return Some("the token must lie on the table");
+    }
+    (!within(geo, dist_discs(crate::geometry::Disc { c: *from, r: *r }, tok), 2)).then_some("a dropped token is placed within R2 of its holder")
+}
+
+/// Points offered for the dropped token waiting: where the holder stood
+/// and two rings of 16 within R2.
+pub fn place_points(g: &Crisis) -> Vec<crate::geometry::Pt> {
+    let Some(Reaction::PlaceToken { token, from, r, .. }) = g.reactions.first() else { return Vec::new() };
+    let geo = g.geo();
+    let far = crate::geometry::range(geo, 2) + r + geo.token_diameter / 2.0 - 0.01;
+    let mut out = vec![crate::geometry::quantize_pt(*from)];
+    for reach in [far, far / 2.0] {
+        for k in 0..16 {
+            let u = crate::geometry::unit(f64::from(k) * 22.5);
+            out.push(crate::geometry::quantize_pt([from[0] + reach * u[0], from[1] + reach * u[1]]));
+        }
+    }
+    out.retain(|p| place_refusal(g, *token, *p).is_none());
+    out
+}
+
+/// The opponent places a dropped token.
+pub fn place_token(g: &mut Crisis, token: usize, at: crate::geometry::Pt) -> Lines {
+    let at = crate::geometry::quantize_pt(at);
+    if let Some(why) = place_refusal(g, token, at) {
+        return Err(RuleError::illegal("Objective tokens", why));
+    }
+    let Reaction::PlaceToken { seat, .. } = g.reactions.remove(0) else { unreachable!("checked") };
+    g.tokens[token].pos = at;
+    let card = g.crisis_card(g.tokens[token].crisis);
+    let mut log = vec![LogEntry::public(format!("{} {} token {} at ({:.1}, {:.1}).", seat_verb(seat, "places", "place"), card.name, g.tokens[token].index + 1, at[0], at[1]))];
+    resume(g, &mut log);
     Ok(log)
 }

@@ -3,22 +3,23 @@
 //! then played from the hand and discarded. Active cards are played during
 //! the player's own activation, the active character paying the ⚡ (house
 //! ruling); what a card does is data ([`crate::content::TacticEffect`]).
-//! Reactive cards are not yet played.
+//! Reactive cards are played in the reaction windows (`reactions`).
 
 use super::{Lines, activation, model_name};
-use crate::content::{PowerKind, TacticEffect, content};
-use crate::geometry::{dist_discs, within};
+use crate::PowerChoice;
+use crate::content::{PowerKind, Tactic, TacticEffect, content};
+use crate::geometry::{Disc, dist_discs, within};
 use crate::state::{Crisis, Phase};
-use backroom_engine::{LogEntry, RuleError, Seat, seat_verb};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
 
-/// Why `seat` can't play `card` now, if it can't.
+/// Why `seat` can't play `card` now (before its choice), if it can't.
 pub fn play_refusal(g: &Crisis, seat: Seat, card: &str) -> Option<String> {
     let Some(t) = content().tactic(card) else { return Some(format!("no Team Tactic card {card}")) };
     if !g.tactics[usize::from(seat)].iter().any(|c| c == card) {
         return Some(format!("{} is not in your hand", t.name));
     }
     if t.kind != PowerKind::Active || t.effects.is_empty() {
-        return Some(format!("{} is not a card this engine plays yet", t.name));
+        return Some(format!("{} is not played on your turn", t.name));
     }
     let Some(a) = g.activation.as_ref().filter(|_| g.phase == Phase::Activation && g.turn == seat) else {
         return Some("play an active card during your own activation".into());
@@ -30,13 +31,81 @@ pub fn play_refusal(g: &Crisis, seat: Seat, card: &str) -> Option<String> {
     None
 }
 
+/// Whether the card names something (a piece and direction, an ally and a token).
+pub fn needs_choice(t: &Tactic) -> bool {
+    t.effects.iter().any(|e| matches!(e, TacticEffect::ThrowTerrain { .. } | TacticEffect::PassToken { .. }))
+}
+
+/// Why the choice doesn't work for the card, if it doesn't.
+pub fn choice_refusal(g: &Crisis, t: &Tactic, c: &PowerChoice) -> Option<String> {
+    let m = g.activation.as_ref()?.model;
+    let geo = g.geo();
+    for e in &t.effects {
+        let why = match e {
+            TacticEffect::ThrowTerrain { range, max_size, .. } => super::terrain::throw_refusal(g, m, c.piece, c.angle, *range, *max_size),
+            TacticEffect::PassToken { range } => {
+                let tok = c.token.filter(|&k| g.tokens.get(k).is_some_and(|x| x.holder == Some(m)));
+                let ally = c.target.filter(|&x| x != m && g.models.get(x).is_some_and(|y| y.owner == g.models[m].owner && y.present() && !y.dazed));
+                match (tok, ally) {
+                    (None, _) => Some("name a token the active character holds".into()),
+                    (_, None) => Some("name another ally to pass the token to".into()),
+                    (Some(k), Some(x)) => {
+                        let card = g.crisis_card(g.tokens[k].crisis);
+                        if !within(geo, dist_discs(g.models[m].disc(geo), g.models[x].disc(geo)), *range) {
+                            Some(format!("the ally must be within R{range}"))
+                        } else if card.carry.is_some_and(|cap| g.held_by(x).filter(|h| g.tokens[*h].crisis == g.tokens[k].crisis).count() >= usize::from(cap)) {
+                            Some("that ally holds as many of these tokens as it may".into())
+                        } else {
+                            None
+                        }
+                    }
+                }
+            }
+            _ => None,
+        };
+        if why.is_some() {
+            return why;
+        }
+    }
+    None
+}
+
+/// The choices a card offers now (empty for a card that names nothing).
+pub fn choices(g: &Crisis, t: &Tactic) -> Vec<(PowerChoice, String)> {
+    let Some(m) = g.activation.as_ref().map(|a| a.model) else { return Vec::new() };
+    let mut out = Vec::new();
+    for e in &t.effects {
+        match e {
+            TacticEffect::ThrowTerrain { range, max_size, .. } => {
+                for (i, angle) in super::terrain::throw_choices(g, m, *range, *max_size) {
+                    out.push((PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() }, format!("the {} toward {angle} degrees", super::terrain::piece_name(g, i))));
+                }
+            }
+            TacticEffect::PassToken { .. } => {
+                for k in g.held_by(m).collect::<Vec<_>>() {
+                    for x in 0..g.models.len() {
+                        let c = PowerChoice { target: Some(x), token: Some(k), ..PowerChoice::default() };
+                        out.push((c, format!("{} token {} to {}", g.crisis_card(g.tokens[k].crisis).name, g.tokens[k].index + 1, g.models[x].card().name)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out.retain(|(c, _)| choice_refusal(g, t, c).is_none());
+    out
+}
+
 /// Plays a card from the hand.
-pub fn play(g: &mut Crisis, seat: Seat, card: &str) -> Lines {
+pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &mut GameRng) -> Lines {
     if let Some(r) = play_refusal(g, seat, card) {
         let code = if g.turn == seat && g.activation.is_some() { RuleError::illegal } else { RuleError::not_your_turn };
         return Err(code("Team Tactic cards", r));
     }
     let t = content().tactic(card).expect("checked");
+    if let Some(r) = choice_refusal(g, t, choice) {
+        return Err(RuleError::illegal("Team Tactic cards", r));
+    }
     let m = g.activation.as_ref().expect("checked").model;
     g.models[m].power -= t.cost;
     let hand = &mut g.tactics[usize::from(seat)];
@@ -58,7 +127,6 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str) -> Lines {
                     a.interact_range = a.interact_range.max(*range);
                 }
             }
-            TacticEffect::DefenseDice { .. } => {}
             TacticEffect::ShakeAllies { range } => {
                 let me = g.models[m].disc(geo);
                 for i in 0..g.models.len() {
@@ -69,8 +137,46 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str) -> Lines {
                     }
                 }
             }
+            TacticEffect::ThrowTerrain { n, .. } => {
+                log.extend(super::terrain::throw_terrain(g, m, choice.piece.expect("checked"), choice.angle.expect("checked"), *n, rng));
+            }
+            TacticEffect::AttackDicePerAllyNearTarget { range, max } => {
+                if let Some(a) = g.activation.as_mut() {
+                    a.coordinated = Some([*range, *max]);
+                }
+            }
+            TacticEffect::ContestingDefenseDice { n } => {
+                g.contest_defense[usize::from(seat)] += n;
+            }
+            TacticEffect::PassToken { .. } => {
+                let (k, x) = (choice.token.expect("checked"), choice.target.expect("checked"));
+                g.tokens[k].holder = Some(x);
+                log.push(LogEntry::public(format!("{} passes {} token {} to {}.", model_name(g, m), g.crisis_card(g.tokens[k].crisis).name, g.tokens[k].index + 1, model_name(g, x))));
+            }
+            TacticEffect::DefenseDice { .. } | TacticEffect::TakeCover {} | TacticEffect::RerollDodge {} | TacticEffect::Overwatch { .. } | TacticEffect::LastStand { .. } => {}
         }
     }
-    log.extend(activation::maybe_auto_end(g));
+    let mut done = Vec::new();
+    if super::check_last_standing(g, &mut done) {
+        log.extend(done);
+        return Ok(log);
+    }
+    if g.activation.is_some() && g.reactions.is_empty() {
+        log.extend(activation::maybe_auto_end(g));
+    }
     Ok(log)
+}
+
+/// Attack dice from Coordinated Strike for `me` attacking `target`: one
+/// per other ally within range of the target, at most the card's cap.
+pub fn coordinated_dice(g: &Crisis, me: usize, target: usize) -> i32 {
+    let Some([range, max]) = g.activation.as_ref().filter(|a| a.model == me).and_then(|a| a.coordinated) else { return 0 };
+    let geo = g.geo();
+    let td: Disc = g.models[target].disc(geo);
+    let owner = g.models[me].owner;
+    let n = (0..g.models.len())
+        .filter(|&i| i != me && g.models[i].owner == owner && g.models[i].present() && !g.models[i].dazed)
+        .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), range))
+        .count();
+    i32::from(max).min(n as i32)
 }

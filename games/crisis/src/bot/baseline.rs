@@ -1,4 +1,5 @@
-//! A simple heuristic player behind `Game::bot_action`: it builds the
+//! The first, simple bot, kept as the yardstick the heuristic bot is
+//! measured against (`examples/duel.rs`): it builds the
 //! largest squad the threat allows, deploys toward the middle, attacks the
 //! most damaged enemy it can reach with its strongest payable attack,
 //! interacts with tokens in reach, and otherwise moves toward the nearest
@@ -30,8 +31,10 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => super::setup::step(g, &p, rng),
         Phase::SquadBuild => {
-            let mut pool: Vec<&crate::content::Character> = content().characters.iter().collect();
+            let roster = g.rosters[usize::from(seat)].as_ref();
+            let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id))).collect();
             rng.shuffle(&mut pool);
             let mut left = g.max_threat;
             let mut squad = Vec::new();
@@ -41,7 +44,12 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                     squad.push(c.id.clone());
                 }
             }
-            let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty()).map(|t| t.id.clone()).collect();
+            let mut cards: Vec<String> = content()
+                .tactics
+                .iter()
+                .filter(|t| !t.effects.is_empty() && roster.is_none_or(|r| r.tactics.contains(&t.id)))
+                .map(|t| t.id.clone())
+                .collect();
             cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
             cards.truncate(5);
             (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
@@ -55,12 +63,13 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 .min_by(|a, b| len(sub(*a, [18.0, 18.0])).total_cmp(&len(sub(*b, [18.0, 18.0]))))?;
             Some(Action::Deploy { model, at })
         }
-        Phase::Activation => activation(g, seat, &p),
+        Phase::Leadership => super::leader(&p),
+        Phase::Activation => super::place_token(g, seat, &p).or_else(|| activation(g, seat, &p)),
     }
 }
 
 fn activation(g: &Crisis, seat: Seat, p: &backroom_engine::Prompt) -> Option<Action> {
-    if g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
+    if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
         let with = opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
         return Some(Action::React { with });
     }

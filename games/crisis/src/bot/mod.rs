@@ -1,0 +1,199 @@
+//! The heuristic player behind `Game::bot_action`. It answers only from
+//! its prompt (every option it picks is one the rules offered), and keeps
+//! each decision cheap: it scores the few dozen options of one prompt,
+//! never searches ahead (terrain throws alone are tried out on copies of
+//! the match, at most 32 choices twice each).
+//!
+//! * **Setup**: the full setup's steps in [`setup`]; the larger Maximum Threat; the squad that spends the most
+//!   of it (the most characters on a tie) out of a few shuffles; deployment
+//!   points near the objective tokens, spread out.
+//! * **Turns** ([`activation`]): activate the character with the best
+//!   attack now, else the one furthest from where it is wanted; in an
+//!   activation pick up or take control of tokens in reach, use place,
+//!   extra-dice, healing and throwing powers when they pay, attack with the
+//!   best expected damage per power ([`estimate`]: exact dice odds, the
+//!   chance of putting a target down, focus on damaged enemies and on
+//!   contesters), and move to the place worth most ([`objectives`]: tokens
+//!   it would tip, take or carry, goals assigned over the squad so it
+//!   spreads over the objectives, an attack for the next action).
+//! * **Reactions**: extra defense dice and rerolls when it can pay, a
+//!   bodyguard when the guard has more Stamina left, and always strike back.
+//!
+//! [`baseline`] keeps the first, simpler bot as a yardstick for the duel
+//! example (`cargo run -p backroom-crisis --example duel`).
+
+pub mod activation;
+pub mod baseline;
+pub mod estimate;
+pub mod objectives;
+pub mod setup;
+
+use crate::Action;
+use crate::content::content;
+use crate::geometry::{Pt, len, sub};
+use crate::state::{Crisis, Phase};
+use backroom_engine::{GameRng, Prompt, Seat};
+use serde_json::{Map, Value};
+
+/// The enabled asks of a verb: their fixed fields and the enabled options
+/// of their first parameter.
+pub(crate) fn opts(p: &Prompt, verb: &str) -> Vec<(Map<String, Value>, Vec<Value>)> {
+    p.asks
+        .iter()
+        .filter(|a| a.verb == verb && a.enabled())
+        .map(|a| (a.fixed.clone(), a.params.first().map(|x| x.input.options().iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect()).unwrap_or_default()))
+        .collect()
+}
+
+/// Does the prompt offer this verb at all?
+pub(crate) fn offers(p: &Prompt, verb: &str) -> bool {
+    p.asks.iter().any(|a| a.verb == verb && a.enabled())
+}
+
+/// The bot's action for `seat`, when it has a prompt. Should its choice
+/// ever not be one the prompt offers, or be refused on a copy of the match
+/// (a prompt a newer rule added that the bot does not know yet), it plays
+/// a random offered action instead, so a bot match always goes on.
+pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    let p = crate::prompts::prompt(g, seat)?;
+    let chosen = decide(g, seat, &p, rng).filter(|a| {
+        let verb = serde_json::to_value(a).ok().and_then(|v| v.get("type").and_then(Value::as_str).map(str::to_string));
+        verb.is_some_and(|v| offers(&p, &v)) && crate::rules::apply(&mut g.clone(), seat, a, &mut GameRng::seeded(0)).is_ok()
+    });
+    chosen.or_else(|| backroom_engine::Game::random_action(g, seat, rng))
+}
+
+/// The bot's own choice, without the fallback of [`action`] (the tests
+/// check that it alone is always offered and accepted).
+pub fn choose(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    let p = crate::prompts::prompt(g, seat)?;
+    decide(g, seat, &p, rng)
+}
+
+fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
+    match g.phase {
+        Phase::Over => None,
+        Phase::ThreatChoice => {
+            let best = (0..2).max_by_key(|&k| g.crisis_card(k).max_threat).unwrap_or(0);
+            Some(Action::ChooseThreat { crisis: best })
+        }
+        Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => setup::step(g, p, rng),
+        Phase::SquadBuild => squad(g, seat, rng),
+        Phase::Deployment => deploy(g, seat, p),
+        Phase::Leadership => leader(p),
+        Phase::Activation => {
+            if let Some(a) = place_token(g, seat, p) {
+                return Some(a);
+            }
+            if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
+                return Some(react(g, p));
+            }
+            activation::action(g, seat, p)
+        }
+    }
+}
+
+/// The squad spending the most of the Maximum Threat (then the most
+/// characters) out of a few shuffles, with every Team Tactic card the
+/// engine plays that the squad may take.
+fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    let mut best: Option<(u8, usize, Vec<String>)> = None;
+    for _ in 0..24 {
+        let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| setup::in_roster(g, seat, &c.id)).collect();
+        rng.shuffle(&mut pool);
+        let mut left = g.max_threat;
+        let mut squad = Vec::new();
+        for c in pool {
+            if c.threat <= left && squad.len() < 6 {
+                left -= c.threat;
+                squad.push(c.id.clone());
+            }
+        }
+        let key = (g.max_threat - left, squad.len());
+        if best.as_ref().is_none_or(|(u, n, _)| key > (*u, *n)) {
+            best = Some((key.0, key.1, squad));
+        }
+    }
+    let squad = best?.2;
+    let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id)).map(|t| t.id.clone()).collect();
+    cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
+    // The cards it plays best first: defensive reactions it always takes,
+    // then the attack and throw cards it weighs.
+    let rank = |c: &String| CARD_PREFERENCE.iter().position(|p| p == c).unwrap_or(CARD_PREFERENCE.len());
+    cards.sort_by_key(rank);
+    cards.truncate(5);
+    (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
+}
+
+/// Team Tactic cards in the order the bot takes them.
+const CARD_PREFERENCE: [&str; 12] = [
+    "take-cover",
+    "fortify",
+    "coordinated-strike",
+    "evasive-roll",
+    "last-stand",
+    "improvised-weapon",
+    "overwatch",
+    "hold-together",
+    "rally-cry",
+    "grab-the-goods",
+    "adrenaline",
+    "shadow-deal",
+];
+
+/// A deployment point near an objective token, away from allies already
+/// deployed (so the squad spreads over the tokens).
+fn deploy(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
+    let (fixed, points) = opts(p, "deploy").into_iter().next()?;
+    let model = usize::try_from(fixed.get("model")?.as_u64()?).ok()?;
+    let targets: Vec<Pt> = if g.tokens.is_empty() { vec![[18.0, 18.0]] } else { (0..g.tokens.len()).map(|t| g.token_pos(t)).collect() };
+    let allies: Vec<Pt> = g.models.iter().filter(|m| m.owner == seat && m.deployed).map(|m| m.pos).collect();
+    let cost = |q: Pt| {
+        let near = targets.iter().map(|t| len(sub(*t, q))).fold(f64::INFINITY, f64::min);
+        let crowd = allies.iter().filter(|a| len(sub(**a, q)) < 4.0).count() as f64;
+        near + 3.0 * crowd
+    };
+    let at = points.iter().filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok()).min_by(|a, b| cost(*a).total_cmp(&cost(*b)))?;
+    Some(Action::Deploy { model, at })
+}
+
+/// A reaction: defense dice and rerolls first, a bodyguard with more
+/// Stamina left than the target, striking back always; else decline.
+fn react(g: &Crisis, p: &Prompt) -> Action {
+    let keys: Vec<String> = opts(p, "react").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)).collect();
+    let target = g.pending_attack.as_ref().and_then(|x| x.window());
+    let left = |m: usize| g.models[m].stamina().saturating_sub(g.models[m].damage);
+    let rank = |k: &str| -> Option<u8> {
+        if k.starts_with("counter:") {
+            Some(0)
+        } else if k.starts_with("power:") || k.starts_with("tactic:") || k.starts_with("overwatch:") {
+            Some(1)
+        } else if let Some(rest) = k.strip_prefix("bodyguard:") {
+            let guard: usize = rest.split(':').next()?.parse().ok()?;
+            let t = target?;
+            (left(guard) > left(t) + 1).then_some(2)
+        } else {
+            None
+        }
+    };
+    let with = keys.iter().filter_map(|k| rank(k).map(|r| (r, k))).min_by_key(|(r, _)| *r).map(|(_, k)| k.clone());
+    Action::React { with }
+}
+
+/// The first leader offered (the bot has no preference between them).
+pub(crate) fn leader(p: &Prompt) -> Option<Action> {
+    let (_, models) = opts(p, "choose_leader").into_iter().next()?;
+    Some(Action::ChooseLeader { model: usize::try_from(models.first()?.as_u64()?).ok()? })
+}
+
+/// A dropped token of the other side, placed as far as it may be from the
+/// characters of the side that dropped it.
+pub(crate) fn place_token(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
+    let (fixed, points) = opts(p, "place_token").into_iter().next()?;
+    let token = usize::try_from(fixed.get("token")?.as_u64()?).ok()?;
+    let theirs: Vec<Pt> = g.models.iter().filter(|m| m.owner != seat && m.present() && !m.dazed).map(|m| m.pos).collect();
+    let near = |q: Pt| theirs.iter().map(|t| len(sub(*t, q))).fold(f64::INFINITY, f64::min);
+    let at = points.iter().filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok()).max_by(|a, b| near(*a).total_cmp(&near(*b)))?;
+    Some(Action::PlaceToken { token, at })
+}

@@ -1,0 +1,52 @@
+//! Saved matches across versions: the readings that changed with an
+//! `engine_version`, kept behind the version a match was set up under.
+//!
+//! A stored match is its seed and action log, replayed by the engine of
+//! the day (`Game::setup_at_version`). A change that alters what follows
+//! an action applies only to matches set up under the version that made
+//! it; older matches keep the flow they were played with and replay
+//! exactly. Cards and powers version 1 did not play (no effects in its
+//! content) are simply played now: no stored match holds them.
+//!
+//! Version 2 (issue 17, the remaining rules) added **destroying terrain**:
+//! a character thrown into a smaller piece destroys it (version 1 only
+//! dealt the collision's damage).
+//!
+//! Version 3 added:
+//! * **Dropped tokens**: the opponent places each within R2 (versions 1
+//!   and 2 left them at the holder's centre);
+//! * **Leadership choice**: with several qualifying leaders, the player
+//!   picks one after deployment (versions 1 and 2 took the first).
+//!
+//! Version 4 added the **full setup** (README ruling 1): secret rosters
+//! (or open ones by option), the terrain agreement over generated layouts,
+//! the priority roll once the battlefield is settled, the deck choice and
+//! the crisis draw from named decks, mission token placement, squads from
+//! the roster. Versions 1 to 3 keep the setup shortcuts they were played
+//! with: Downtown-12, both crises drawn at once, tokens on the map, any
+//! house character.
+
+use crate::state::Crisis;
+
+/// The engine version of matches set up today.
+pub const CURRENT: u32 = 4;
+/// The oldest engine version whose matches this engine still replays.
+pub const OLDEST: u32 = 1;
+
+/// The first engine version playing the full setup.
+pub const FULL_SETUP: u32 = 4;
+
+/// Whether the full setup applies (version 4).
+pub fn full_setup(g: &Crisis) -> bool {
+    g.version >= FULL_SETUP
+}
+
+/// Whether the version-2 readings apply (see the module docs).
+pub fn v2(g: &Crisis) -> bool {
+    g.version >= 2
+}
+
+/// Whether the version-3 readings apply (see the module docs).
+pub fn v3(g: &Crisis) -> bool {
+    g.version >= 3
+}

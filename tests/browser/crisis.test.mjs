@@ -1,0 +1,465 @@
+// End-to-end: one person plays Marvel: Crisis Protocol against a server bot
+// through the web client and the real server binary, from setup through
+// activations (moves, attacks) towards the end of the match.
+//
+// The person creates a 2-seat lobby from the landing page (house round
+// limit 6), fills the other seat with a bot and starts, then answers every
+// prompt through the page: the secret roster in the builder's cards; the
+// battlefield confirmed; the deck, Maximum Threat and edge choices by their
+// buttons; mission tokens and deployments by tapping an offered point on
+// the battlefield and the map's Send button; the secret squad in the squad
+// builder (character cards within the threat, two Team Tactic cards), once
+// the bot's squad is in; activations by tapping a lit base; attacks by tapping a
+// ringed target (the form shows the dice pools first); moves by tapping an
+// offered end (the first by dragging the moving base to it); otherwise the
+// end of the activation, a pass, or declining a reaction.
+//
+// On every state the page must draw what the view holds: VP, every base
+// on the battlefield, every token, every character's row, every offered
+// movement end and target, and the last attack's final dice.
+//
+// Secrets: no state frame carries the bot's roster, ever; until the squads
+// are revealed, no frame carries the bot's committed squad (as the replay
+// through its eyes gives it) or Team Tactic cards, no log line names them,
+// and no snapshot of the page shows them in the bot's panel or the
+// battlefield; its roster's characters never revealed never show there.
+//
+// Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL, CRISIS_PLAY_MS.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames, statePoller } from './helpers.mjs';
+
+const GAME = 'crisis-protocol';
+const STEP = 20_000;
+const PLAY_MS = Number(process.env.CRISIS_PLAY_MS || 240_000);
+const SECRET_PHASES = new Set(['rosters', 'battlefield', 'deck_choice', 'mission_setup', 'threat_choice', 'edge_choice', 'squad_build']);
+
+test('one person plays Crisis Protocol against a bot: setup, squads, deployment, moves and attacks', { timeout: 360_000 }, async (t) => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-crisis-'));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  let page;
+  const pageErrors = [];
+  const t0 = Date.now();
+  const shot = (name, full = true) => page.screenshot({ path: path.join(shots, `crisis-${name}.png`), fullPage: full });
+  const seen = { acted: 0, verbs: {}, checks: 0, dragged: 0, attackDice: 0, rejected: [], rounds: new Set() };
+  let report = () => '';
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs: 50 });
+    const { base } = server;
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    ctx.setDefaultTimeout(STEP);
+    page = await ctx.newPage();
+    watchErrors(page, 'page', pageErrors);
+    const frames = recordStateFrames(page);
+    await recordStates(page);
+    const states = statePoller(page);
+    report = () => `${JSON.stringify({ ...seen, rounds: [...seen.rounds] })}; last ${JSON.stringify(states.last && { v: states.last.version, phase: states.last.view.phase, round: states.last.view.round, pending: states.last.pending, prompt: states.last.prompt && states.last.prompt.title })}`;
+
+    // --- the lobby: 2 seats, round limit 6, a bot opponent
+    await page.goto(`${base}/#/`);
+    await page.fill('#name', 'Cora');
+    const card = page.locator(`[data-game="${GAME}"]`);
+    const rounds = card.locator('input[name="max_rounds"]');
+    if (await rounds.count()) await rounds.fill('6');
+    await card.getByRole('button', { name: 'Create lobby' }).click();
+    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const me = await takeSeat(page);
+    const bot = 1 - me;
+    await page.click('#fill-bots');
+    await page.locator('#start:not([disabled])').click();
+    await page.locator('.cp-banner').waitFor();
+    const content = await (await fetch(`${base}/api/games/${GAME}/content`)).json();
+    const charById = Object.fromEntries(content.characters.map((c) => [c.id, c]));
+    const tacticById = Object.fromEntries(content.tactics.map((c) => [c.id, c]));
+
+    const prompt = page.locator('.prompt-area .prompt');
+    const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
+    const open = async (ai) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
+      if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
+    };
+    const submit = async (ai) => formOf(ai).locator('button.submit:not([disabled])').click();
+    /** An ask with no parameters is its menu button; otherwise the first option of each parameter. */
+    const fillAndSend = async (ask) => {
+      const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
+      if (!(ask.params && ask.params.length)) {
+        if (await pick.count()) await pick.click(); else await submit(ask.ai);
+        return;
+      }
+      await open(ask.ai);
+      for (const p of ask.params) {
+        const wrap = formOf(ask.ai).locator(`.param[data-param="${p.name}"]`);
+        if (p.input.kind === 'one') {
+          if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: 1 });
+          else if ((await wrap.locator('button.choice[aria-checked="true"]').count()) === 0) await wrap.locator('button.choice:not([disabled])').first().click();
+        } else if (p.input.kind === 'many') {
+          const boxes = wrap.locator('input[type="checkbox"]:not([disabled])');
+          for (let k = 0; k < p.input.min; k++) await boxes.nth(k).check();
+        }
+      }
+      await submit(ask.ai);
+    };
+    const mapSend = () => page.locator('.cp-hint .cp-send').click();
+
+    // --- what the page shows must match the view it drew
+    const snapshots = [];
+    async function checkPage(m) {
+      const v = m.view;
+      const got = await page.evaluate((bot) => {
+        const all = (s) => [...document.querySelectorAll(s)];
+        return {
+          version: window.__states.length ? window.__states[window.__states.length - 1].version : -1,
+          vp: all('.cp-vp-s').map((e) => [Number(e.dataset.seat), Number(e.dataset.vp)]),
+          bases: all('.cp-field .cp-base').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
+          tokens: all('.cp-field .cp-token').length,
+          rows: all('.cp-model').length,
+          ends: all('.cp-field .cp-end').reduce((n, e) => n + Number(e.dataset.count || 1), 0),
+          targets: all('.cp-field .cp-base.target').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
+          final: all('.cp-final .cp-die').map((e) => e.dataset.face),
+          dealt: document.querySelector('.cp-final .cp-dealt')?.dataset.damage ?? null,
+          opp: document.querySelector(`.cp-squad[data-seat="${bot}"]`)?.textContent || '',
+          oppMarks: all(`.cp-squad[data-seat="${bot}"] [data-tactic], .cp-squad[data-seat="${bot}"] [data-card], .cp-field [data-owner="${bot}"]`).length,
+          banner: document.querySelector('.cp-banner')?.textContent || '',
+        };
+      }, bot);
+      if (got.version !== m.version) return; // a newer frame came in: checked next time
+      snapshots.push({ version: m.version, phase: v.phase, opp: got.opp, oppMarks: got.oppMarks, banner: got.banner });
+      assert.deepEqual(got.vp.sort(), [[0, v.vp[0]], [1, v.vp[1]]], 'the banner shows both VP');
+      const present = v.models.map((x, i) => [x, i]).filter(([x]) => x.deployed && !x.ko).map(([, i]) => i);
+      assert.deepEqual(got.bases, present, 'every deployed character is on the battlefield');
+      assert.equal(got.tokens, v.tokens.length, 'every objective token is drawn');
+      assert.equal(got.rows, v.models.length, 'every character has its row');
+      const asks = (m.prompt && m.prompt.asks) || [];
+      const plan = asks.find((a) => a.verb === 'advance');
+      if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
+      const targets = new Set();
+      for (const a of asks.filter((x) => x.verb === 'attack')) for (const o of a.params[0].input.options) if (!o.disabled) targets.add(o.value);
+      assert.deepEqual(got.targets, [...targets].sort((a, b) => a - b), 'every offered target is ringed');
+      if (v.last_attack) {
+        assert.deepEqual(got.final, [...v.last_attack.attack_dice, ...v.last_attack.defense_dice], 'the last attack\'s final dice');
+        assert.equal(got.dealt, String(v.last_attack.damage), 'the damage dealt');
+        seen.attackDice++;
+      }
+      seen.checks++;
+    }
+
+    // --- my moves, through the page
+    const d2 = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+    let attackedIn = null; // the activation (version it began) that attacked
+    let movedIn = null;
+    let activationAt = null;
+    async function play(m) {
+      const v = m.view;
+      const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
+      const by = (verb) => asks.find((a) => a.verb === verb && !a.disabled);
+      await prompt.locator('.prompt-title').waitFor();
+      let a;
+      if ((a = by('choose_threat'))) {
+        await formOf(a.ai).locator('.cp-choice').first().click();
+        await submit(a.ai);
+        return 'choose_threat';
+      }
+      if ((a = by('roster'))) {
+        // The roster in the builder's cards: the first characters and cards, as many as it takes.
+        await open(a.ai);
+        for (const p of a.params) {
+          const picks = formOf(a.ai).locator(`.param[data-param="${p.name}"] .cp-pick:not([disabled])`);
+          for (let k = 0; k < p.input.min; k++) await picks.nth(k).click();
+        }
+        await shot('roster');
+        await submit(a.ai);
+        return 'roster';
+      }
+      if ((a = by('squad'))) {
+        // The bot's squad is in and secret: the page says so and shows none of it.
+        await page.locator(`.cp-squad[data-seat="${bot}"] .cp-secret[data-committed="true"]`).waitFor();
+        await shot('squad-builder');
+        const max = v.max_threat;
+        const picks = formOf(a.ai).locator('.cp-roster .cp-pick');
+        const n = await picks.count();
+        let threat = 0;
+        let chosen = 0;
+        for (let k = 0; k < n && chosen < 3; k++) {
+          const b = picks.nth(k);
+          if (await b.isDisabled()) continue;
+          const id = await b.getAttribute('data-char');
+          if (threat + charById[id].threat > max) continue;
+          await b.click();
+          threat += charById[id].threat;
+          chosen++;
+        }
+        assert.equal(await formOf(a.ai).locator('.cp-squad-note [data-threat]').getAttribute('data-threat'), String(threat), 'the builder adds up the threat');
+        const tts = formOf(a.ai).locator('.cp-tactics-pick .cp-pick');
+        let cards = 0;
+        for (let k = 0; k < (await tts.count()) && cards < 2; k++) {
+          const id = await tts.nth(k).getAttribute('data-tactic');
+          if (tacticById[id].affiliation) continue;
+          await tts.nth(k).click();
+          cards++;
+        }
+        await submit(a.ai);
+        return 'squad';
+      }
+      if ((a = by('deploy')) || (a = by('place_token'))) {
+        const pts = page.locator('.cp-field .cp-point');
+        assert.ok((await pts.count()) > 0, 'deployment points are drawn');
+        await pts.nth(Math.floor((await pts.count()) / 2)).click();
+        await mapSend();
+        return a.verb;
+      }
+      if ((a = by('activate'))) {
+        await page.locator('.cp-field .cp-base.lit').first().click();
+        await mapSend();
+        activationAt = m.version;
+        return 'activate';
+      }
+      if ((a = by('react'))) {
+        const decline = asks.find((x) => x.verb === 'react' && !(x.params && x.params.length));
+        await fillAndSend(decline || a);
+        return 'react';
+      }
+      const act = v.activation;
+      if (act && activationAt === null) activationAt = m.version;
+      if ((a = by('attack')) && attackedIn !== activationAt) {
+        attackedIn = activationAt;
+        const target = page.locator('.cp-field .cp-base.target').first();
+        const model = Number(await target.getAttribute('data-model'));
+        if (!seen.sight) {
+          // Hovering the target: its range rings, and the line of sight from the active base with its distance (a preview).
+          await target.hover();
+          await page.locator('.cp-overlay .cp-los').waitFor();
+          assert.equal(await page.locator('.cp-overlay .cp-ring').count(), 5, 'R1–R5 round the hovered base');
+          const label = await page.locator('.cp-overlay .cp-los-t').textContent();
+          const [a, b] = [v.models[act.model], v.models[model]];
+          const gap = Math.max(0, d2(a.pos, b.pos) - a.radius - b.radius);
+          assert.ok(label.startsWith(`${gap.toFixed(1)}"`), `the line of sight says the distance: ${label} (${gap.toFixed(2)})`);
+          seen.sight = label;
+          await shot('line-of-sight');
+        }
+        await target.click();
+        // The form opened on an attack at that target, its dice pools shown before the roll.
+        const chosen = prompt.locator('form:not([hidden]) .cp-choice[aria-checked="true"]');
+        await chosen.waitFor();
+        assert.equal(Number(await chosen.getAttribute('data-model')), model, 'the tapped target is chosen in the form');
+        const pool = chosen.locator('.cp-pool');
+        assert.ok(Number(await pool.getAttribute('data-attack')) >= 1 && Number(await pool.getAttribute('data-defense')) >= 1, 'the dice pools are shown');
+        if (!seen.attackShot) { seen.attackShot = 1; await shot('attack-target'); }
+        await mapSend();
+        return 'attack';
+      }
+      if ((a = by('advance')) && movedIn !== activationAt) {
+        movedIn = activationAt;
+        // Toward the nearest enemy (or token): the offered end closest to it.
+        const mover = v.models[act.model];
+        const enemies = v.models.filter((x) => x.owner === bot && x.deployed && !x.ko).map((x) => x.pos);
+        const goal = enemies.sort((p, q) => d2(p, mover.pos) - d2(q, mover.pos))[0] || [18, 18];
+        const ends = await page.locator('.cp-field .cp-end').evaluateAll((els) => els.map((e) => JSON.parse(e.dataset.end)));
+        let best = 0;
+        ends.forEach((e, k) => { if (d2(e.to, goal) < d2(ends[best].to, goal)) best = k; });
+        const end = page.locator('.cp-field .cp-end').nth(best);
+        if (!seen.dragged) {
+          // Drag the moving base onto that end.
+          const from = await page.locator(`.cp-field .cp-base[data-model="${act.model}"] .cp-base-c`).boundingBox();
+          const to = await end.boundingBox();
+          await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+          await page.mouse.down();
+          for (let k = 1; k <= 8; k++) await page.mouse.move(from.x + from.width / 2 + ((to.x + to.width / 2 - from.x - from.width / 2) * k) / 8, from.y + from.height / 2 + ((to.y + to.height / 2 - from.y - from.height / 2) * k) / 8);
+          await page.mouse.up();
+          seen.dragged++;
+        } else {
+          await end.click();
+        }
+        await page.locator('.cp-field .cp-end.chosen').waitFor();
+        const picked = JSON.parse(await page.locator('.cp-field .cp-end.chosen').getAttribute('data-end'));
+        assert.deepEqual(picked, ends[best], 'the end dragged to or tapped is chosen');
+        if (!seen.moveShot) { seen.moveShot = 1; await shot('move-plans'); }
+        await mapSend();
+        return 'advance';
+      }
+      if ((a = by('end_activation'))) { await fillAndSend(a); activationAt = null; return 'end_activation'; }
+      if ((a = by('pass'))) { await fillAndSend(a); return 'pass'; }
+      a = asks.find((x) => !x.disabled);
+      if (a.verb === 'battlefield' && !seen.fieldShot) { seen.fieldShot = 1; await shot('battlefield-agreement'); }
+      await fillAndSend(a);
+      return a.verb;
+    }
+
+    const until = Date.now() + PLAY_MS;
+    let m;
+    for (;;) {
+      m = await states.settle();
+      seen.rounds.add(m.view.round);
+      await checkPage(m);
+      if (m.outcome || m.pending.mode === 'over') break;
+      if (Date.now() > until) break;
+      const P = m.pending;
+      const mine = m.prompt && ((P.mode === 'turn' && P.seat === me) || (P.mode === 'simultaneous' && P.waiting.includes(me)) || (P.mode === 'window' && P.seats.includes(me)));
+      // In the squad step, wait until the bot's squad is in.
+      const early = m.view.phase === 'squad_build' && !m.view.squads[bot].committed;
+      if (!mine || early) {
+        await states.past(m.version, 60_000);
+        continue;
+      }
+      const before = m.version;
+      let did;
+      try {
+        did = await play(m);
+      } catch (e) {
+        if ((await states.latest()).version !== before) continue; // the table moved on under the click
+        throw e;
+      }
+      seen.acted++;
+      seen.verbs[did] = (seen.verbs[did] || 0) + 1;
+      if (!(await states.past(before))) {
+        const text = await page.locator('.rejected').innerText();
+        seen.rejected.push(`${did}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
+        await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
+        if (did === 'advance' || did === 'attack') continue;
+        throw new Error(`refused: ${text}`);
+      }
+      if (seen.acted > 2000) throw new Error('too many moves');
+    }
+    await shot('end');
+    const finished = !!(m.outcome || m.pending.mode === 'over');
+    t.diagnostic(`${finished ? 'the match ended' : 'stopped at the time budget'} after ${((Date.now() - t0) / 1000).toFixed(1)} s: ${report()}`);
+    for (const verb of ['squad', 'deploy', 'activate', 'advance', 'attack']) {
+      assert.ok(seen.verbs[verb] > 0, `the person played ${verb} through the page`);
+    }
+    assert.ok(seen.dragged > 0, 'a move was chosen by dragging the base');
+    assert.ok(seen.attackDice > 0, 'an attack\'s dice were shown');
+    assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
+
+    // --- secrets: the bot's squad and cards, before the reveal
+    const revealed = frames.find((f) => !SECRET_PHASES.has(f.view.phase));
+    assert.ok(revealed, 'the squads were revealed');
+    const botChars = revealed.view.squads[bot].characters;
+    const botCards = [...(revealed.view.squads[bot].tactics || [])];
+    assert.ok(botChars && botChars.length, 'the bot\'s squad is known after the reveal');
+    // What the person chose themself (squad and roster) may be named in their own lines.
+    const myChars = new Set([...revealed.view.squads[me].characters, ...((revealed.view.rosters && revealed.view.rosters[me].characters) || [])]);
+    // What the bot had committed at each version before the reveal, through its own eyes
+    // (the replay, open to the players once the match is over), besides what was revealed.
+    const committed = new Map(); // version -> {chars, cards}
+    if (finished) {
+      const lobbyId = await page.evaluate(() => location.hash.split('/').pop());
+      const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
+      for (const v of new Set(frames.filter((f) => SECRET_PHASES.has(f.view.phase)).map((f) => f.version))) {
+        const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${v}&seat=${bot}`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(r.status, 200, `the replay at ${v}`);
+        const sq = (await r.json()).view.squads[bot];
+        if (sq.characters) committed.set(v, { chars: sq.characters, cards: sq.tactics || [] });
+      }
+      assert.ok(committed.size > 0, 'the bot\'s squad was committed while the person still chose');
+      // Its roster's characters that never came to the table stay unknown: no snapshot of its panel names them.
+      const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${m.version}&seat=${bot}`, { headers: { authorization: `Bearer ${token}` } });
+      const roster = (await r.json()).view.rosters;
+      if (roster && roster[bot].characters) {
+        const left = roster[bot].characters.filter((id) => !botChars.includes(id)).map((id) => charById[id].name);
+        for (const snap of snapshots) for (const n of left) assert.ok(!snap.opp.includes(n), `the page at ${snap.version} shows ${n} of the bot's roster`);
+        t.diagnostic(`the bot's roster: ${left.length} characters never revealed, kept from ${snapshots.length} snapshots`);
+      }
+    }
+    const secretIds = new Set([...botChars, ...[...committed.values()].flatMap((c) => c.chars)].filter((id) => !myChars.has(id)));
+    const secretNames = [...secretIds].map((id) => charById[id].name);
+    botCards.push(...[...committed.values()].flatMap((c) => c.cards).filter((id) => !botCards.includes(id)));
+    let secretFrames = 0;
+    // Rosters are secret all match (the lobby's rosters are not open).
+    for (const f of frames) {
+      if (!f.view.rosters) continue;
+      assert.equal(f.view.rosters[bot].characters, null, `frame ${f.version} carries the bot's roster`);
+      assert.equal(f.view.rosters[bot].tactics, null, `frame ${f.version} carries the bot's roster cards`);
+    }
+    for (const f of frames.filter((x) => SECRET_PHASES.has(x.view.phase))) {
+      secretFrames++;
+      assert.equal(f.view.squads[bot].characters, null, `frame ${f.version} carries the bot's squad`);
+      assert.equal(f.view.squads[bot].tactics, null, `frame ${f.version} carries the bot's Team Tactic cards`);
+      assert.equal(f.view.models.length, 0, `frame ${f.version} has characters before the reveal`);
+      for (const l of f.log || []) {
+        for (const n of secretNames) assert.ok(!l.includes(n), `frame ${f.version}'s log names ${n} of the bot's squad: ${l}`);
+        for (const id of botCards) assert.ok(!l.includes(tacticById[id].name), `frame ${f.version}'s log names the bot's card ${tacticById[id].name}`);
+      }
+    }
+    let secretShots = 0;
+    for (const s of snapshots.filter((x) => SECRET_PHASES.has(x.phase))) {
+      secretShots++;
+      assert.equal(s.oppMarks, 0, `the page at ${s.version} draws something of the bot's squad`);
+      for (const id of new Set([...botChars, ...[...committed.values()].flatMap((c) => c.chars)])) assert.ok(!s.opp.includes(charById[id].name), `the page at ${s.version} shows ${charById[id].name} in the bot's panel`);
+      for (const id of botCards) assert.ok(!s.opp.includes(tacticById[id].name), `the page at ${s.version} shows the bot's card ${tacticById[id].name}`);
+    }
+    assert.ok(secretFrames > 0 && secretShots > 0, 'frames and snapshots before the reveal were checked');
+    t.diagnostic(`secrets: ${secretFrames} frames and ${secretShots} page snapshots before the reveal (${secretNames.length} characters and ${botCards.length} cards kept from them, ${committed.size} commits seen in the replay); ${frames.length} frames and ${seen.checks} page checks in all`);
+
+    // --- texts on hover: a base's stat card
+    const baseEl = page.locator('.cp-field .cp-base').first();
+    if (await baseEl.count()) {
+      const id = await baseEl.getAttribute('data-card');
+      await baseEl.hover();
+      await page.locator('#tip').waitFor();
+      assert.ok((await page.locator('#tip').innerText()).includes(charById[id].name), 'a base shows its stat card on hover');
+      await page.mouse.move(2, 2);
+    }
+
+    // --- a phone: nothing sticks out sideways; the battlefield on its tab; a tap shows a card
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
+    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+    assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
+    await page.locator('.tabbar button[data-tab="board"]').click();
+    await page.locator('.cp-field').waitFor();
+    const fieldBox = await page.locator('.cp-field').boundingBox();
+    assert.ok(fieldBox.width >= 300 && fieldBox.width <= 390, `the battlefield fits the phone: ${fieldBox.width}px`);
+    await shot('board-phone');
+    await page.locator('.tabbar button[data-tab="move"]').click();
+
+    // --- a tablet (touch, 1024×1366) on this seat's link: the battlefield is big enough to tap, a tap shows a stat card
+    const lobbyId = await page.evaluate(() => location.hash.split('/').pop());
+    const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
+    const tablet = await browser.newContext({ viewport: { width: 1024, height: 1366 }, isMobile: true, hasTouch: true });
+    tablet.setDefaultTimeout(STEP);
+    const tp = await tablet.newPage();
+    watchErrors(tp, 'tablet', pageErrors);
+    await tp.goto(`${base}/#/seat/${lobbyId}/${token}`);
+    await tp.locator('.cp-field').waitFor();
+    const tbox = await tp.locator('.cp-field').boundingBox();
+    assert.ok(tbox.width >= 560, `the battlefield is wide on a tablet: ${tbox.width}px`);
+    const tbase = tp.locator('.cp-field .cp-base').first();
+    if (await tbase.count()) {
+      const b = await tbase.locator('.cp-base-c').boundingBox();
+      assert.ok(b.width >= 20, `a 40 mm base is at least 20 px across on a tablet: ${b.width}`);
+      const id = await tbase.getAttribute('data-card');
+      await tbase.tap();
+      await tp.locator('#tip').waitFor();
+      assert.ok((await tp.locator('#tip').innerText()).includes(charById[id].name), 'a tap on a base shows its stat card');
+      await tp.locator('.cp-card h3').waitFor();
+    }
+    await tp.screenshot({ path: path.join(shots, 'crisis-tablet.png'), fullPage: true });
+    await tablet.close();
+
+    // --- the rules: summary, glossary and every card
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${base}/#/rules/${GAME}`);
+    await page.locator('.rules .glossary-list').waitFor();
+    await page.locator('.cp-reference').waitFor();
+    assert.ok((await page.locator('.cp-reference dt').count()) >= content.characters.length + content.tactics.length, 'the rules list every stat card and Team Tactic card');
+
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+  } catch (e) {
+    if (page) await page.screenshot({ path: path.join(shots, 'crisis-failure.png'), fullPage: true }).catch(() => {});
+    t.diagnostic(report());
+    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
+    throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
