@@ -14,7 +14,7 @@
 //! says so and passes, except under CI, where it fails.
 
 use crate::helpers::*;
-use crate::reliability::{Acked, seat_player};
+use crate::reliability::{Acked, check_stored, seat_player};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::process::Stdio;
@@ -114,6 +114,18 @@ pub(crate) async fn post_retrying(http: &reqwest::Client, url: String, token: Op
     panic!("{url}: the table never settled");
 }
 
+/// `n` nodes on the test database and HAProxy in front of them.
+async fn spawn_cluster(db: &TestDb, haproxy: &str, n: usize, bot_delay_ms: u64) -> (Vec<Node>, Vec<SocketAddr>, Child, SocketAddr) {
+    let addrs: Vec<SocketAddr> = (0..n).map(|_| format!("127.0.0.1:{}", free_port()).parse().unwrap()).collect();
+    let mut nodes = vec![];
+    for (i, a) in addrs.iter().enumerate() {
+        nodes.push(spawn_node(&db.url, &format!("node{}", i + 1), *a, bot_delay_ms).await);
+    }
+    let (proxy_child, proxy, cfg) = spawn_proxy(haproxy, &addrs).await;
+    let _ = std::fs::remove_file(cfg);
+    (nodes, addrs, proxy_child, proxy)
+}
+
 fn signal(child: &Child, sig: &str) {
     let pid = child.id().expect("running").to_string();
     assert!(std::process::Command::new("kill").args([sig, &pid]).status().unwrap().success());
@@ -123,12 +135,7 @@ fn signal(child: &Child, sig: &str) {
 async fn three_nodes_behind_haproxy_lose_no_move_when_one_dies_and_one_freezes() {
     let Some(haproxy) = haproxy() else { return };
     let db = TestDb::new(Backend::Postgres).await;
-    let addrs: Vec<SocketAddr> = (0..3).map(|_| format!("127.0.0.1:{}", free_port()).parse().unwrap()).collect();
-    let mut nodes = vec![];
-    for (i, a) in addrs.iter().enumerate() {
-        nodes.push(spawn_node(&db.url, &format!("node{}", i + 1), *a, 0).await);
-    }
-    let (_proxy, proxy, _dir) = spawn_proxy(&haproxy, &addrs).await;
+    let (mut nodes, _, _proxy, proxy) = spawn_cluster(&db, &haproxy, 3, 0).await;
     let base = format!("http://{proxy}");
     let http = http_client();
 
@@ -173,27 +180,8 @@ async fn three_nodes_behind_haproxy_lose_no_move_when_one_dies_and_one_freezes()
         tokio::time::timeout(Duration::from_secs(240), p).await.expect("every client finishes").unwrap();
     }
 
-    let store = db.store().await;
     let acked = acked.lock().await;
-    let mut lost = 0;
-    let mut finished = 0;
-    for id in &lobbies {
-        let uuid = id.parse().unwrap();
-        let rows = store.all_actions(uuid).await.unwrap();
-        for (i, r) in rows.iter().enumerate() {
-            assert_eq!(r.seq, i as i64 + 1, "{id}: the log is one unbroken sequence");
-        }
-        for (rid, (_, v)) in acked.iter().filter(|(_, (l, _))| l == id) {
-            if !rows.iter().any(|r| r.rid.as_deref() == Some(rid.as_str()) && r.seq as u64 == *v) {
-                lost += 1;
-            }
-        }
-        let (row, _) = store.load_lobby(uuid).await.unwrap().unwrap();
-        if row.status == backroom_protocol::http::LobbyStatus::Finished {
-            finished += 1;
-            backroom_server::verify::verify(&store, uuid).await.unwrap();
-        }
-    }
+    let (lost, finished) = check_stored(&db, &lobbies, &acked).await;
     let fenced = metric(&http, nodes[1].addr, "backroom_fenced_commits_total").await;
     println!("cluster: nodes=3 matches={MATCHES} acks={} acks_lost={lost} finished={finished}/{MATCHES} acks_while_frozen={during_freeze} fenced_on_thawed_node={fenced}", acked.len());
     assert_eq!(lost, 0, "acknowledged moves lost");
@@ -220,13 +208,8 @@ pub(crate) async fn metric(http: &reqwest::Client, node: SocketAddr, name: &str)
 async fn a_node_shutting_down_hands_its_tables_to_another() {
     let Some(haproxy) = haproxy() else { return };
     let db = TestDb::new(Backend::Postgres).await;
-    let addrs: Vec<SocketAddr> = (0..2).map(|_| format!("127.0.0.1:{}", free_port()).parse().unwrap()).collect();
-    let mut nodes = vec![];
-    for (i, a) in addrs.iter().enumerate() {
-        // The bot takes its time, so the match outlasts the drain.
-        nodes.push(spawn_node(&db.url, &format!("node{}", i + 1), *a, 150).await);
-    }
-    let (_proxy, proxy, _dir) = spawn_proxy(&haproxy, &addrs).await;
+    // The bot takes its time, so the match outlasts the drain.
+    let (mut nodes, addrs, _proxy, proxy) = spawn_cluster(&db, &haproxy, 2, 150).await;
     let base = format!("http://{proxy}");
     let http = http_client();
     let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 30}});
