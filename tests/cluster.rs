@@ -339,3 +339,61 @@ async fn the_sockets_address_and_its_hello_name_the_same_lobby() {
     app.stop().await;
     db.cleanup().await;
 }
+
+/// Through the proxy on two nodes, the rest of a table works as on one
+/// server: a spectator watches, chat reaches the other player, the finished
+/// match replays, and "Play again" makes a lobby (likely on the other
+/// node) that every old token can open and start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_spectators_replay_and_rematch_work_through_the_proxy() {
+    let Some(haproxy) = haproxy() else { return };
+    let db = TestDb::new(Backend::Postgres).await;
+    let (mut nodes, _, _proxy, proxy) = spawn_cluster(&db, &haproxy, 2, 0).await;
+    let base = format!("http://{proxy}");
+    let http = http_client();
+    let ws_at = |lobby: &str| format!("ws://{proxy}/ws?lobby={lobby}");
+    let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 1}, "spectators": true});
+    let r = post_retrying(&http, format!("{base}/api/lobbies"), None, body).await;
+    let lobby = Lobby::created(&r);
+    let spectate = r["spectate_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let friend = post_retrying(&http, format!("{base}/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Friend"})).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    post_retrying(&http, format!("{base}/api/lobbies/{}/start", lobby.id), Some(&lobby.host_token), json!({})).await;
+    let connect = |url: String| async move { Ws::wrap(tokio_tungstenite::connect_async(url).await.unwrap().0) };
+    let mut watch = connect(ws_at(&lobby.id)).await;
+    watch.send(json!({"type": "hello", "lobby": lobby.id, "spectate": spectate})).await;
+    assert_eq!(watch.until(|m| m["type"] == "welcome").await["viewer"], "spectator");
+    let mut a = connect(ws_at(&lobby.id)).await;
+    a.send(json!({"type": "hello", "lobby": lobby.id, "token": lobby.host_token})).await;
+    a.until(|m| m["type"] == "welcome").await;
+    let mut b = connect(ws_at(&lobby.id)).await;
+    b.send(json!({"type": "hello", "lobby": lobby.id, "token": friend})).await;
+    b.until(|m| m["type"] == "welcome").await;
+    a.send(json!({"type": "chat", "rid": "c1", "text": "good luck"})).await;
+    let line = b.until(|m| m["type"] == "chat").await;
+    assert!(line.to_string().contains("good luck"), "{line}");
+    for (ws, rid, v) in [(&mut a, "a0", 9), (&mut b, "b0", 4)] {
+        let st = ws.until(|m| m["type"] == "state").await;
+        ws.send(json!({"type": "act", "rid": rid, "version": st["version"], "action": {"type": "bid", "value": v, "round": 0}})).await;
+    }
+    watch.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
+    let replay = http.get(format!("{base}/api/lobbies/{}/replay?at=99", lobby.id)).bearer_auth(&friend).send().await.unwrap();
+    let replay: Value = replay.json().await.unwrap();
+    assert_eq!(replay["view"]["over"], true, "{replay}");
+    let r = post_retrying(&http, format!("{base}/api/lobbies/{}/rematch", lobby.id), Some(&friend), json!({})).await;
+    let next = r["lobby"].as_str().unwrap().to_string();
+    let info: Value = http.get(format!("{base}/api/lobbies/{next}")).bearer_auth(&lobby.host_token).send().await.unwrap().json().await.unwrap();
+    assert_eq!((info["status"].as_str(), info["players"].as_array().map(Vec::len)), (Some("open"), Some(2)), "{info}");
+    let started = post_retrying(&http, format!("{base}/api/lobbies/{next}/start"), Some(&friend), json!({})).await;
+    assert_eq!(started["status"], "live", "{started}");
+    let mut a2 = connect(ws_at(&next)).await;
+    a2.send(json!({"type": "hello", "lobby": next, "token": lobby.host_token})).await;
+    assert_eq!(a2.until(|m| m["type"] == "state").await["view"]["round"], 0);
+    for n in &mut nodes {
+        let _ = n.child.start_kill();
+        let _ = n.child.wait().await;
+    }
+    db.cleanup().await;
+}
