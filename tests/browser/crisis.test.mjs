@@ -4,7 +4,9 @@
 //
 // The person creates a 2-seat lobby from the landing page (house round
 // limit 6), fills the other seat with a bot and starts, then answers every
-// prompt through the page: the Maximum Threat and edge choices by their
+// prompt through the page: its roster in the builder (ten characters, ten
+// Team Tactic cards; engine version 4), the layout, deck and mission token
+// prompts (a token by tapping a point); the Maximum Threat and edge choices by their
 // buttons; the secret squad in the squad builder (character cards within
 // the threat, two Team Tactic cards), once the bot's squad is in; each
 // deployment by tapping an offered point on the battlefield and the map's
@@ -34,7 +36,7 @@ import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates,
 const GAME = 'crisis-protocol';
 const STEP = 20_000;
 const PLAY_MS = Number(process.env.CRISIS_PLAY_MS || 240_000);
-const SECRET_PHASES = new Set(['threat_choice', 'edge_choice', 'squad_build']);
+const SECRET_PHASES = new Set(['rosters', 'battlefield', 'deck_choice', 'threat_choice', 'edge_choice', 'mission_setup', 'squad_build']);
 
 test('one person plays Crisis Protocol against a bot: setup, squads, deployment, moves and attacks', { timeout: 360_000 }, async (t) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-crisis-'));
@@ -159,6 +161,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const by = (verb) => asks.find((a) => a.verb === verb && !a.disabled);
       await prompt.locator('.prompt-title').waitFor();
       let a;
+      if ((a = by('roster'))) {
+        // The roster (engine version 4), in the same builder as the squad:
+        // the first ten characters and the first ten Team Tactic cards.
+        await open(a.ai);
+        for (const sel of ['.cp-roster .cp-pick', '.cp-tactics-pick .cp-pick']) {
+          const picks = formOf(a.ai).locator(sel);
+          for (let k = 0; k < 10; k++) await picks.nth(k).click();
+        }
+        await submit(a.ai);
+        return 'roster';
+      }
       if ((a = by('choose_threat'))) {
         await formOf(a.ai).locator('.cp-choice').first().click();
         await submit(a.ai);
@@ -200,6 +213,14 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         await pts.nth(Math.floor((await pts.count()) / 2)).click();
         await mapSend();
         return 'deploy';
+      }
+      if ((a = by('place_token'))) {
+        // A mission token (or a dropped one): tapped on the map among the offered points.
+        const pts = page.locator('.cp-field .cp-point');
+        assert.ok((await pts.count()) > 0, 'token placements are drawn');
+        await pts.first().click();
+        await mapSend();
+        return 'place_token';
       }
       if ((a = by('activate'))) {
         await page.locator('.cp-field .cp-base.lit').first().click();
@@ -353,7 +374,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.equal(f.view.squads[bot].characters, null, `frame ${f.version} carries the bot's squad`);
       assert.equal(f.view.squads[bot].tactics, null, `frame ${f.version} carries the bot's Team Tactic cards`);
       assert.equal(f.view.models.length, 0, `frame ${f.version} has characters before the reveal`);
-      for (const l of f.log || []) {
+      // (The person's own roster line names its own ten characters.)
+      for (const l of (f.log || []).filter((x) => !x.includes('You commit your roster'))) {
         for (const n of secretNames) assert.ok(!l.includes(n), `frame ${f.version}'s log names ${n} of the bot's squad: ${l}`);
         for (const id of botCards) assert.ok(!l.includes(tacticById[id].name), `frame ${f.version}'s log names the bot's card ${tacticById[id].name}`);
       }
