@@ -4,13 +4,12 @@
 //
 // The person creates a 2-seat lobby from the landing page (house round
 // limit 6), fills the other seat with a bot and starts, then answers every
-// prompt through the page: its roster in the builder (ten characters, ten
-// Team Tactic cards; engine version 4), the layout, deck and mission token
-// prompts (a token by tapping a point); the Maximum Threat and edge choices by their
-// buttons; the secret squad in the squad builder (character cards within
-// the threat, two Team Tactic cards), once the bot's squad is in; each
-// deployment by tapping an offered point on the battlefield and the map's
-// Send button; activations by tapping a lit base; attacks by tapping a
+// prompt through the page: the secret roster in the builder's cards; the
+// battlefield confirmed; the deck, Maximum Threat and edge choices by their
+// buttons; mission tokens and deployments by tapping an offered point on
+// the battlefield and the map's Send button; the secret squad in the squad
+// builder (character cards within the threat, two Team Tactic cards), once
+// the bot's squad is in; activations by tapping a lit base; attacks by tapping a
 // ringed target (the form shows the dice pools first); moves by tapping an
 // offered end (the first by dragging the moving base to it); otherwise the
 // end of the activation, a pass, or declining a reaction.
@@ -19,10 +18,11 @@
 // on the battlefield, every token, every character's row, every offered
 // movement end and target, and the last attack's final dice.
 //
-// Secrets: until the squads are revealed, no state frame the browser got
-// carries the bot's committed squad or Team Tactic cards, no log line
-// names them, and no snapshot of the page shows them in the bot's squad
-// panel or the battlefield.
+// Secrets: no state frame carries the bot's roster, ever; until the squads
+// are revealed, no frame carries the bot's committed squad (as the replay
+// through its eyes gives it) or Team Tactic cards, no log line names them,
+// and no snapshot of the page shows them in the bot's panel or the
+// battlefield; its roster's characters never revealed never show there.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL, CRISIS_PLAY_MS.
 
@@ -36,7 +36,7 @@ import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates,
 const GAME = 'crisis-protocol';
 const STEP = 20_000;
 const PLAY_MS = Number(process.env.CRISIS_PLAY_MS || 240_000);
-const SECRET_PHASES = new Set(['rosters', 'battlefield', 'deck_choice', 'threat_choice', 'edge_choice', 'mission_setup', 'squad_build']);
+const SECRET_PHASES = new Set(['rosters', 'battlefield', 'deck_choice', 'mission_setup', 'threat_choice', 'edge_choice', 'squad_build']);
 
 test('one person plays Crisis Protocol against a bot: setup, squads, deployment, moves and attacks', { timeout: 360_000 }, async (t) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-crisis-'));
@@ -161,21 +161,21 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const by = (verb) => asks.find((a) => a.verb === verb && !a.disabled);
       await prompt.locator('.prompt-title').waitFor();
       let a;
-      if ((a = by('roster'))) {
-        // The roster (engine version 4), in the same builder as the squad:
-        // the first ten characters and the first ten Team Tactic cards.
-        await open(a.ai);
-        for (const sel of ['.cp-roster .cp-pick', '.cp-tactics-pick .cp-pick']) {
-          const picks = formOf(a.ai).locator(sel);
-          for (let k = 0; k < 10; k++) await picks.nth(k).click();
-        }
-        await submit(a.ai);
-        return 'roster';
-      }
       if ((a = by('choose_threat'))) {
         await formOf(a.ai).locator('.cp-choice').first().click();
         await submit(a.ai);
         return 'choose_threat';
+      }
+      if ((a = by('roster'))) {
+        // The roster in the builder's cards: the first characters and cards, as many as it takes.
+        await open(a.ai);
+        for (const p of a.params) {
+          const picks = formOf(a.ai).locator(`.param[data-param="${p.name}"] .cp-pick:not([disabled])`);
+          for (let k = 0; k < p.input.min; k++) await picks.nth(k).click();
+        }
+        await shot('roster');
+        await submit(a.ai);
+        return 'roster';
       }
       if ((a = by('squad'))) {
         // The bot's squad is in and secret: the page says so and shows none of it.
@@ -204,23 +204,24 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           await tts.nth(k).click();
           cards++;
         }
+        // At phone width the builder stays inside the screen (the prompt is on the Move tab).
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
+        const wideB = await page.evaluate(() => [...document.querySelectorAll('.prompt *')]
+          .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length);
+        assert.equal(wideB, 0, 'the squad builder fits a phone');
+        await shot('squad-builder-phone');
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.waitForFunction(() => document.documentElement.clientWidth > 1000);
         await submit(a.ai);
         return 'squad';
       }
-      if ((a = by('deploy'))) {
+      if ((a = by('deploy')) || (a = by('place_token'))) {
         const pts = page.locator('.cp-field .cp-point');
         assert.ok((await pts.count()) > 0, 'deployment points are drawn');
         await pts.nth(Math.floor((await pts.count()) / 2)).click();
         await mapSend();
-        return 'deploy';
-      }
-      if ((a = by('place_token'))) {
-        // A mission token (or a dropped one): tapped on the map among the offered points.
-        const pts = page.locator('.cp-field .cp-point');
-        assert.ok((await pts.count()) > 0, 'token placements are drawn');
-        await pts.first().click();
-        await mapSend();
-        return 'place_token';
+        return a.verb;
       }
       if ((a = by('activate'))) {
         await page.locator('.cp-field .cp-base.lit').first().click();
@@ -294,6 +295,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       if ((a = by('end_activation'))) { await fillAndSend(a); activationAt = null; return 'end_activation'; }
       if ((a = by('pass'))) { await fillAndSend(a); return 'pass'; }
       a = asks.find((x) => !x.disabled);
+      if (a.verb === 'battlefield' && !seen.fieldShot) { seen.fieldShot = 1; await shot('battlefield-agreement'); }
       await fillAndSend(a);
       return a.verb;
     }
@@ -336,8 +338,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     await shot('end');
     const finished = !!(m.outcome || m.pending.mode === 'over');
     t.diagnostic(`${finished ? 'the match ended' : 'stopped at the time budget'} after ${((Date.now() - t0) / 1000).toFixed(1)} s: ${report()}`);
-    for (const verb of ['choose_threat', 'squad', 'deploy', 'activate', 'advance', 'attack']) {
-      if (verb === 'choose_threat' && m.view.priority === me) continue; // the bot chose
+    for (const verb of ['squad', 'deploy', 'activate', 'advance', 'attack']) {
       assert.ok(seen.verbs[verb] > 0, `the person played ${verb} through the page`);
     }
     assert.ok(seen.dragged > 0, 'a move was chosen by dragging the base');
@@ -350,7 +351,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     const botChars = revealed.view.squads[bot].characters;
     const botCards = [...(revealed.view.squads[bot].tactics || [])];
     assert.ok(botChars && botChars.length, 'the bot\'s squad is known after the reveal');
-    const myChars = new Set(revealed.view.squads[me].characters);
+    // What the person chose themself (squad and roster) may be named in their own lines.
+    const myChars = new Set([...revealed.view.squads[me].characters, ...((revealed.view.rosters && revealed.view.rosters[me].characters) || [])]);
     // What the bot had committed at each version before the reveal, through its own eyes
     // (the replay, open to the players once the match is over), besides what was revealed.
     const committed = new Map(); // version -> {chars, cards}
@@ -364,18 +366,31 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         if (sq.characters) committed.set(v, { chars: sq.characters, cards: sq.tactics || [] });
       }
       assert.ok(committed.size > 0, 'the bot\'s squad was committed while the person still chose');
+      // Its roster's characters that never came to the table stay unknown: no snapshot of its panel names them.
+      const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${m.version}&seat=${bot}`, { headers: { authorization: `Bearer ${token}` } });
+      const roster = (await r.json()).view.rosters;
+      if (roster && roster[bot].characters) {
+        const left = roster[bot].characters.filter((id) => !botChars.includes(id)).map((id) => charById[id].name);
+        for (const snap of snapshots) for (const n of left) assert.ok(!snap.opp.includes(n), `the page at ${snap.version} shows ${n} of the bot's roster`);
+        t.diagnostic(`the bot's roster: ${left.length} characters never revealed, kept from ${snapshots.length} snapshots`);
+      }
     }
     const secretIds = new Set([...botChars, ...[...committed.values()].flatMap((c) => c.chars)].filter((id) => !myChars.has(id)));
     const secretNames = [...secretIds].map((id) => charById[id].name);
     botCards.push(...[...committed.values()].flatMap((c) => c.cards).filter((id) => !botCards.includes(id)));
     let secretFrames = 0;
+    // Rosters are secret all match (the lobby's rosters are not open).
+    for (const f of frames) {
+      if (!f.view.rosters) continue;
+      assert.equal(f.view.rosters[bot].characters, null, `frame ${f.version} carries the bot's roster`);
+      assert.equal(f.view.rosters[bot].tactics, null, `frame ${f.version} carries the bot's roster cards`);
+    }
     for (const f of frames.filter((x) => SECRET_PHASES.has(x.view.phase))) {
       secretFrames++;
       assert.equal(f.view.squads[bot].characters, null, `frame ${f.version} carries the bot's squad`);
       assert.equal(f.view.squads[bot].tactics, null, `frame ${f.version} carries the bot's Team Tactic cards`);
       assert.equal(f.view.models.length, 0, `frame ${f.version} has characters before the reveal`);
-      // (The person's own roster line names its own ten characters.)
-      for (const l of (f.log || []).filter((x) => !x.includes('You commit your roster'))) {
+      for (const l of f.log || []) {
         for (const n of secretNames) assert.ok(!l.includes(n), `frame ${f.version}'s log names ${n} of the bot's squad: ${l}`);
         for (const id of botCards) assert.ok(!l.includes(tacticById[id].name), `frame ${f.version}'s log names the bot's card ${tacticById[id].name}`);
       }

@@ -129,8 +129,8 @@ function manyControl(param, ctx, key, { cls, item, summary }) {
 }
 
 /** The characters of a secret squad, as stat cards, with the running threat. */
-export function squadCharacters(param, ctx, key) {
-  const max = ctx.view.max_threat || 0;
+export function squadCharacters(param, ctx, key, { threat = true } = {}) {
+  const max = threat ? ctx.view.max_threat || 0 : 0;
   const input = param.input;
   return manyControl(param, ctx, key, {
     cls: 'cp-roster',
@@ -150,11 +150,13 @@ export function squadCharacters(param, ctx, key) {
     },
     summary: (ids) => {
       const S = squadSummary(ids);
-      const out = [h('span', { class: S.threat > max && max ? 'cp-over' : 'cp-ok', dataset: { threat: String(S.threat) } },
-        h('b', `Threat ${S.threat}`), max ? ` of ${max}` : '', ` · ${ids.length} character${ids.length === 1 ? '' : 's'} (${input.min}–${input.max})`)];
+      const count = `${ids.length} character${ids.length === 1 ? '' : 's'} (${input.min === input.max ? input.min : `${input.min}–${input.max}`})`;
+      const out = [threat
+        ? h('span', { class: S.threat > max && max ? 'cp-over' : 'cp-ok', dataset: { threat: String(S.threat) } }, h('b', `Threat ${S.threat}`), max ? ` of ${max}` : '', ` · ${count}`)
+        : h('span', { dataset: { count: String(ids.length) } }, h('b', count))];
       if (max && S.threat > max) out.push(h('span.cp-warn', ` · over the Maximum Threat by ${S.threat - max}`));
       for (const names of S.shared) out.push(h('span.cp-warn', ` · ${names.join(' and ')} share an alter ego`));
-      out.push(h('span.muted', S.affiliation ? ` · affiliated: ${S.affiliation} (more than half the squad)` : ' · no affiliation shared by more than half'));
+      if (threat) out.push(h('span.muted', S.affiliation ? ` · affiliated: ${S.affiliation} (more than half the squad)` : ' · no affiliation shared by more than half'));
       return out;
     },
   });

@@ -214,9 +214,13 @@ export function battlefield(view, opts) {
     const d = Math.max(0, dist(a.pos, b.pos) - a.radius - b.radius);
     const band = rangeBand(d);
     const crossed = piecesOf(view).filter((p, k) => !destroyed.has(k) && crosses(a.pos, b.pos, p));
+    // Terrain taller than both characters may block the centre line (the
+    // server also tries other lines, and counts what they stand on).
+    const size = (m) => { const c = charOf(m.card); return c ? c.sides.healthy.size : 0; };
+    const tall = crossed.filter((p) => p.size > Math.max(size(a), size(b)));
     const [x1, y1] = O.to(a.pos); const [x2, y2] = O.to(b.pos);
-    overlay.append(svg('line', { x1, y1, x2, y2, class: `cp-los${crossed.length ? ' through' : ''}` }));
-    const label = `${d.toFixed(1)}" ${band ? `R${band}` : 'beyond R5'}${crossed.length ? ` · crosses ${crossed.map((p) => `${p.name} (Size ${p.size})`).join(', ')}` : ''}`;
+    overlay.append(svg('line', { x1, y1, x2, y2, class: `cp-los${tall.length ? ' through' : ''}` }));
+    const label = `${d.toFixed(1)}" ${band ? `R${band}` : 'beyond R5'}${crossed.length ? ` · crosses ${crossed.map((p) => `${p.name} (Size ${p.size}${tall.includes(p) ? ', taller' : ''})`).join(', ')}` : ''}`;
     overlay.append(svg('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 3, 'text-anchor': 'middle', class: 'cp-los-t' }, label));
     return label;
   };
