@@ -65,17 +65,17 @@ fn rss_kb(child: &Child) -> u64 {
 }
 
 /// Acknowledged moves, by request id: (lobby, version).
-type Acked = Arc<Mutex<HashMap<String, (String, u64)>>>;
+pub(crate) type Acked = Arc<Mutex<HashMap<String, (String, u64)>>>;
 
 /// One seat of one match: bids in every open round until the match is
 /// over, reconnecting (with `since`) whenever the server goes away; a move
 /// whose ack never came is resent under the same request id if the state
 /// after reconnecting shows it was not made.
-async fn seat_player(addr: SocketAddr, lobby: String, token: String, seat: usize, acked: Acked, total: Arc<AtomicU64>) {
+pub(crate) async fn seat_player(addr: SocketAddr, lobby: String, token: String, seat: usize, acked: Acked, total: Arc<AtomicU64>) {
     let mut since = None;
     let deadline = Instant::now() + Duration::from_secs(if full() { 600 } else { 180 });
     'connect: while Instant::now() < deadline {
-        let Ok(Ok((inner, _))) = tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))).await else {
+        let Ok(Ok((inner, _))) = tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={lobby}"))).await else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };

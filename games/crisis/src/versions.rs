@@ -17,13 +17,29 @@
 //!   and 2 left them at the holder's centre);
 //! * **Leadership choice**: with several qualifying leaders, the player
 //!   picks one after deployment (versions 1 and 2 took the first).
+//!
+//! Version 4 added the **full setup** (README ruling 1): secret rosters
+//! (or open ones by option), the terrain agreement over generated layouts,
+//! the priority roll once the battlefield is settled, the deck choice and
+//! the crisis draw from named decks, mission token placement, squads from
+//! the roster. Versions 1 to 3 keep the setup shortcuts they were played
+//! with: Downtown-12, both crises drawn at once, tokens on the map, any
+//! house character.
 
 use crate::state::Crisis;
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 3;
+pub const CURRENT: u32 = 4;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
+
+/// The first engine version playing the full setup.
+pub const FULL_SETUP: u32 = 4;
+
+/// Whether the full setup applies (version 4).
+pub fn full_setup(g: &Crisis) -> bool {
+    g.version >= FULL_SETUP
+}
 
 /// Whether the version-2 readings apply (see the module docs).
 pub fn v2(g: &Crisis) -> bool {

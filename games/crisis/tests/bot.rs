@@ -29,7 +29,8 @@ fn play(seed: u64, players: [Player; 2]) -> Crisis {
         let seat: Seat = g.pending().awaited().iter().next().expect("someone is awaited");
         let a = match players[usize::from(seat)] {
             Player::Heuristic => {
-                let a = bot::action(&g, seat, &mut bots).unwrap_or_else(|| panic!("seed {seed} step {step}: no action for seat {seat}"));
+                // The bot's own choice, not the random fallback of `bot::action`.
+                let a = bot::choose(&g, seat, &mut bots).unwrap_or_else(|| panic!("seed {seed} step {step}: no action for seat {seat}"));
                 let verb = serde_json::to_value(&a).unwrap()["type"].as_str().unwrap().to_string();
                 let p = g.prompt(seat).expect("a prompt for the awaited seat");
                 assert!(p.asks.iter().any(|k| k.verb == verb && k.enabled()), "seed {seed} step {step}: {verb} is not offered");
@@ -57,7 +58,7 @@ fn the_bot_finishes_matches_legally() {
 /// Round 1, both squads deployed, seat 0 to act.
 fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let mut rng = GameRng::seeded(7);
-    let mut g = Crisis::setup(&Options::default(), 2, &mut rng).unwrap();
+    let mut g = Crisis::setup_at_version(&Options::default(), 2, &mut rng, 3).unwrap();
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();
@@ -107,4 +108,32 @@ fn the_bot_moves_onto_a_secure_token_nobody_holds() {
     let geo = g.geo();
     let gap = crisis::geometry::dist_discs(crisis::geometry::Disc { c: plan.to, r: g.models[bu].disc(geo).r }, crisis::geometry::Disc { c: at, r: geo.token_diameter / 2.0 });
     assert!(crisis::geometry::within(geo, gap, 1), "it ends within R1 of the token ({gap:.2}\" away)");
+}
+
+#[test]
+fn the_bot_takes_control_of_a_token_in_reach_before_anything_else() {
+    let (mut g, mut rng) = squads(&["warlord"], &["razorback"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (wa, ra) = (id(&g, "warlord"), id(&g, "razorback"));
+    g.crises = ["reactor-vents".into(), "data-cores".into()];
+    g.tokens = vec![crisis::state::Token { crisis: 0, index: 0, pos: [12.0, 12.0], holder: None, control: Some(1) }];
+    g.models[wa].pos = [12.0, 10.5];
+    g.models[ra].pos = [30.0, 32.0];
+    g.apply(0, &Action::Activate { model: wa }, &mut rng).unwrap();
+    assert_eq!(bot::choose(&g, 0, &mut rng), Some(Action::Interact { token: 0 }));
+}
+
+#[test]
+fn the_bot_patches_up_a_hurt_ally_when_it_has_nothing_to_attack() {
+    let (mut g, mut rng) = squads(&["lifeline", "warlord"], &["razorback"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (li, wa, ra) = (id(&g, "lifeline"), id(&g, "warlord"), id(&g, "razorback"));
+    g.models[li].pos = [20.0, 1.5];
+    g.models[wa].pos = [20.0, 3.6];
+    g.models[wa].damage = 3;
+    g.models[li].power = 2;
+    g.models[ra].pos = [30.0, 32.0];
+    g.apply(0, &Action::Activate { model: li }, &mut rng).unwrap();
+    let Some(Action::UsePower { choice, .. }) = bot::choose(&g, 0, &mut rng) else { panic!("Patch Up expected") };
+    assert_eq!(choice.target, Some(wa));
 }

@@ -10,7 +10,7 @@ import { api } from '../../util.js';
 
 export const GAME = 'crisis-protocol';
 
-export let C = { loaded: false, char: {}, tactic: {}, crisis: {}, layout: {}, chars: [], tactics: [], geo: null };
+export let C = { loaded: false, char: {}, tactic: {}, crisis: {}, layout: {}, chars: [], forms: [], tactics: [], geo: null };
 let loading = null;
 let failedAt = 0;
 
@@ -23,7 +23,9 @@ function index(raw) {
     loaded: true,
     chars: raw.characters || [],
     tactics: raw.tactics || [],
-    char: by(raw.characters),
+    forms: raw.forms || [],
+    // Other forms (Transform) are stat cards too, never in a roster.
+    char: by([...(raw.characters || []), ...(raw.forms || [])]),
     tactic: by(raw.tactics),
     crisis: by(raw.crises),
     layout: by(raw.terrainSets),
@@ -154,7 +156,7 @@ export function piecesOf(view) {
   const l = C.layout[view.layout];
   return l ? l.pieces : [];
 }
-export const layoutName = (id) => (C.layout[id] ? C.layout[id].name : String(id || ''));
+export const layoutName = (id) => (C.layout[id] ? C.layout[id].name : id === 'generated' ? 'A generated layout' : String(id || ''));
 
 export const DIE = {
   critical: ['C', 'Critical: a success for both sides; adds a die to the first roll'],

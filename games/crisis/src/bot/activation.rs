@@ -68,7 +68,7 @@ fn in_activation(g: &Crisis, act: &Activation, p: &Prompt) -> Action {
     for (fixed, targets) in opts(p, "attack") {
         let Some(idx) = fixed.get("attack").and_then(as_usize) else { continue };
         for t in targets.iter().filter_map(as_usize) {
-            let s = estimate::score(g, me, idx, t, here, g.on(me), bonus);
+            let s = estimate::score(g, me, idx, t, here, g.on(me), bonus + coordinated(g, me, t));
             if attack.is_none_or(|(b, _, _)| s > b) {
                 attack = Some((s, idx, t));
             }
@@ -162,6 +162,37 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                             }
                         })
                 }
+                crate::content::TacticEffect::AttackDicePerAllyNearTarget { range, max } if act.coordinated.is_none() && offers(p, "attack") => {
+                    // The best attack with the allies near each target against without.
+                    let spare = me.power.saturating_sub(t.cost);
+                    let mut with = 0.0f64;
+                    for (fixed, targets) in opts(p, "attack") {
+                        let Some(idx) = fixed.get("attack").and_then(as_usize) else { continue };
+                        if me.card().sides.healthy.attacks.get(idx).is_none_or(|a| a.cost > spare) {
+                            continue;
+                        }
+                        for x in targets.iter().filter_map(as_usize) {
+                            let td = g.models[x].disc(geo);
+                            let near = (0..g.models.len())
+                                .filter(|&i| i != act.model && g.models[i].owner == me.owner && g.models[i].present() && !g.models[i].dazed)
+                                .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), *range))
+                                .count();
+                            let n = u8::try_from(near).unwrap_or(u8::MAX).min(*max);
+                            with = with.max(estimate::score(g, act.model, idx, x, d, g.on(act.model), act.bonus_dice + n));
+                        }
+                    }
+                    with - best_offered(g, act, p, 0, me.power) > 0.7 * f64::from(t.cost)
+                }
+                crate::content::TacticEffect::ContestingDefenseDice { .. } => {
+                    // Worth it with two or more allies contesting tokens.
+                    g.models
+                        .iter()
+                        .filter(|x| x.owner == me.owner && x.present() && !x.dazed)
+                        .filter(|x| (0..g.tokens.len()).any(|k| within(geo, dist_discs(x.disc(geo), Disc { c: g.token_pos(k), r: geo.token_diameter / 2.0 }), 1)))
+                        .count()
+                        >= 2
+                        && me.power > t.cost
+                }
                 _ => false,
             };
             if worth {
@@ -228,7 +259,7 @@ fn best_offered(g: &Crisis, act: &Activation, p: &Prompt, bonus: u8, power: u8) 
             continue;
         }
         for t in targets.iter().filter_map(as_usize) {
-            best = best.max(estimate::score(g, me, idx, t, here, g.on(me), act.bonus_dice + bonus));
+            best = best.max(estimate::score(g, me, idx, t, here, g.on(me), act.bonus_dice + bonus + coordinated(g, me, t)));
         }
     }
     best
@@ -297,4 +328,9 @@ fn best_simulated(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, make:
         }
     }
     best.filter(|(v, _)| *v > 0.7 * cost + 0.5).map(|(_, c)| c)
+}
+
+/// Coordinated Strike's extra dice for `me` attacking `target`, once played.
+fn coordinated(g: &Crisis, me: usize, target: usize) -> u8 {
+    u8::try_from(crate::rules::tactics::coordinated_dice(g, me, target).max(0)).unwrap_or(0)
 }

@@ -4,7 +4,7 @@
 //! never searches ahead (terrain throws alone are tried out on copies of
 //! the match, at most 32 choices twice each).
 //!
-//! * **Setup**: the larger Maximum Threat; the squad that spends the most
+//! * **Setup**: the full setup's steps in [`setup`]; the larger Maximum Threat; the squad that spends the most
 //!   of it (the most characters on a tie) out of a few shuffles; deployment
 //!   points near the objective tokens, spread out.
 //! * **Turns** ([`activation`]): activate the character with the best
@@ -26,6 +26,7 @@ pub mod activation;
 pub mod baseline;
 pub mod estimate;
 pub mod objectives;
+pub mod setup;
 
 use crate::Action;
 use crate::content::content;
@@ -49,9 +50,27 @@ pub(crate) fn offers(p: &Prompt, verb: &str) -> bool {
     p.asks.iter().any(|a| a.verb == verb && a.enabled())
 }
 
-/// The bot's action for `seat`, when it has a prompt.
+/// The bot's action for `seat`, when it has a prompt. Should its choice
+/// ever not be one the prompt offers, or be refused on a copy of the match
+/// (a prompt a newer rule added that the bot does not know yet), it plays
+/// a random offered action instead, so a bot match always goes on.
 pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let p = crate::prompts::prompt(g, seat)?;
+    let chosen = decide(g, seat, &p, rng).filter(|a| {
+        let verb = serde_json::to_value(a).ok().and_then(|v| v.get("type").and_then(Value::as_str).map(str::to_string));
+        verb.is_some_and(|v| offers(&p, &v)) && crate::rules::apply(&mut g.clone(), seat, a, &mut GameRng::seeded(0)).is_ok()
+    });
+    chosen.or_else(|| backroom_engine::Game::random_action(g, seat, rng))
+}
+
+/// The bot's own choice, without the fallback of [`action`] (the tests
+/// check that it alone is always offered and accepted).
+pub fn choose(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    let p = crate::prompts::prompt(g, seat)?;
+    decide(g, seat, &p, rng)
+}
+
+fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
     match g.phase {
         Phase::Over => None,
         Phase::ThreatChoice => {
@@ -59,17 +78,18 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
-        Phase::SquadBuild => squad(g, rng),
-        Phase::Deployment => deploy(g, seat, &p),
-        Phase::Leadership => leader(&p),
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => setup::step(g, p, rng),
+        Phase::SquadBuild => squad(g, seat, rng),
+        Phase::Deployment => deploy(g, seat, p),
+        Phase::Leadership => leader(p),
         Phase::Activation => {
-            if let Some(a) = place_token(g, seat, &p) {
+            if let Some(a) = place_token(g, seat, p) {
                 return Some(a);
             }
             if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
-                return Some(react(g, &p));
+                return Some(react(g, p));
             }
-            activation::action(g, seat, &p)
+            activation::action(g, seat, p)
         }
     }
 }
@@ -77,10 +97,10 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 /// The squad spending the most of the Maximum Threat (then the most
 /// characters) out of a few shuffles, with every Team Tactic card the
 /// engine plays that the squad may take.
-fn squad(g: &Crisis, rng: &mut GameRng) -> Option<Action> {
+fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let mut best: Option<(u8, usize, Vec<String>)> = None;
     for _ in 0..24 {
-        let mut pool: Vec<&crate::content::Character> = content().characters.iter().collect();
+        let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| setup::in_roster(g, seat, &c.id)).collect();
         rng.shuffle(&mut pool);
         let mut left = g.max_threat;
         let mut squad = Vec::new();
@@ -96,11 +116,31 @@ fn squad(g: &Crisis, rng: &mut GameRng) -> Option<Action> {
         }
     }
     let squad = best?.2;
-    let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty()).map(|t| t.id.clone()).collect();
+    let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id)).map(|t| t.id.clone()).collect();
     cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
+    // The cards it plays best first: defensive reactions it always takes,
+    // then the attack and throw cards it weighs.
+    let rank = |c: &String| CARD_PREFERENCE.iter().position(|p| p == c).unwrap_or(CARD_PREFERENCE.len());
+    cards.sort_by_key(rank);
     cards.truncate(5);
     (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
 }
+
+/// Team Tactic cards in the order the bot takes them.
+const CARD_PREFERENCE: [&str; 12] = [
+    "take-cover",
+    "fortify",
+    "coordinated-strike",
+    "evasive-roll",
+    "last-stand",
+    "improvised-weapon",
+    "overwatch",
+    "hold-together",
+    "rally-cry",
+    "grab-the-goods",
+    "adrenaline",
+    "shadow-deal",
+];
 
 /// A deployment point near an objective token, away from allies already
 /// deployed (so the squad spreads over the tokens).
