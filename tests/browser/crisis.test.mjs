@@ -204,6 +204,15 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           await tts.nth(k).click();
           cards++;
         }
+        // At phone width the builder stays inside the screen (the prompt is on the Move tab).
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
+        const wideB = await page.evaluate(() => [...document.querySelectorAll('.prompt *')]
+          .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length);
+        assert.equal(wideB, 0, 'the squad builder fits a phone');
+        await shot('squad-builder-phone');
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.waitForFunction(() => document.documentElement.clientWidth > 1000);
         await submit(a.ai);
         return 'squad';
       }

@@ -470,7 +470,8 @@ pub fn layout_pieces_without(id: &str, destroyed: &[usize]) -> &'static [Piece] 
     if destroyed.is_empty() {
         return layout_pieces(id);
     }
-    static CACHE: OnceLock<Mutex<HashMap<(String, Vec<usize>), &'static [Piece]>>> = OnceLock::new();
+    type Cache = HashMap<(String, Vec<usize>), &'static [Piece]>;
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let mut key_d = destroyed.to_vec();
     key_d.sort_unstable();
     key_d.dedup();
