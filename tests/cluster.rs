@@ -14,7 +14,7 @@
 //! says so and passes, except under CI, where it fails.
 
 use crate::helpers::*;
-use crate::reliability::{Acked, seat_player};
+use crate::reliability::{Acked, check_stored, seat_player};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::process::Stdio;
@@ -114,6 +114,18 @@ pub(crate) async fn post_retrying(http: &reqwest::Client, url: String, token: Op
     panic!("{url}: the table never settled");
 }
 
+/// `n` nodes on the test database and HAProxy in front of them.
+async fn spawn_cluster(db: &TestDb, haproxy: &str, n: usize, bot_delay_ms: u64) -> (Vec<Node>, Vec<SocketAddr>, Child, SocketAddr) {
+    let addrs: Vec<SocketAddr> = (0..n).map(|_| format!("127.0.0.1:{}", free_port()).parse().unwrap()).collect();
+    let mut nodes = vec![];
+    for (i, a) in addrs.iter().enumerate() {
+        nodes.push(spawn_node(&db.url, &format!("node{}", i + 1), *a, bot_delay_ms).await);
+    }
+    let (proxy_child, proxy, cfg) = spawn_proxy(haproxy, &addrs).await;
+    let _ = std::fs::remove_file(cfg);
+    (nodes, addrs, proxy_child, proxy)
+}
+
 fn signal(child: &Child, sig: &str) {
     let pid = child.id().expect("running").to_string();
     assert!(std::process::Command::new("kill").args([sig, &pid]).status().unwrap().success());
@@ -123,12 +135,7 @@ fn signal(child: &Child, sig: &str) {
 async fn three_nodes_behind_haproxy_lose_no_move_when_one_dies_and_one_freezes() {
     let Some(haproxy) = haproxy() else { return };
     let db = TestDb::new(Backend::Postgres).await;
-    let addrs: Vec<SocketAddr> = (0..3).map(|_| format!("127.0.0.1:{}", free_port()).parse().unwrap()).collect();
-    let mut nodes = vec![];
-    for (i, a) in addrs.iter().enumerate() {
-        nodes.push(spawn_node(&db.url, &format!("node{}", i + 1), *a, 0).await);
-    }
-    let (_proxy, proxy, _dir) = spawn_proxy(&haproxy, &addrs).await;
+    let (mut nodes, _, _proxy, proxy) = spawn_cluster(&db, &haproxy, 3, 0).await;
     let base = format!("http://{proxy}");
     let http = http_client();
 
@@ -173,27 +180,8 @@ async fn three_nodes_behind_haproxy_lose_no_move_when_one_dies_and_one_freezes()
         tokio::time::timeout(Duration::from_secs(240), p).await.expect("every client finishes").unwrap();
     }
 
-    let store = db.store().await;
     let acked = acked.lock().await;
-    let mut lost = 0;
-    let mut finished = 0;
-    for id in &lobbies {
-        let uuid = id.parse().unwrap();
-        let rows = store.all_actions(uuid).await.unwrap();
-        for (i, r) in rows.iter().enumerate() {
-            assert_eq!(r.seq, i as i64 + 1, "{id}: the log is one unbroken sequence");
-        }
-        for (rid, (_, v)) in acked.iter().filter(|(_, (l, _))| l == id) {
-            if !rows.iter().any(|r| r.rid.as_deref() == Some(rid.as_str()) && r.seq as u64 == *v) {
-                lost += 1;
-            }
-        }
-        let (row, _) = store.load_lobby(uuid).await.unwrap().unwrap();
-        if row.status == backroom_protocol::http::LobbyStatus::Finished {
-            finished += 1;
-            backroom_server::verify::verify(&store, uuid).await.unwrap();
-        }
-    }
+    let (lost, finished) = check_stored(&db, &lobbies, &acked).await;
     let fenced = metric(&http, nodes[1].addr, "backroom_fenced_commits_total").await;
     println!("cluster: nodes=3 matches={MATCHES} acks={} acks_lost={lost} finished={finished}/{MATCHES} acks_while_frozen={during_freeze} fenced_on_thawed_node={fenced}", acked.len());
     assert_eq!(lost, 0, "acknowledged moves lost");
@@ -220,13 +208,8 @@ pub(crate) async fn metric(http: &reqwest::Client, node: SocketAddr, name: &str)
 async fn a_node_shutting_down_hands_its_tables_to_another() {
     let Some(haproxy) = haproxy() else { return };
     let db = TestDb::new(Backend::Postgres).await;
-    let addrs: Vec<SocketAddr> = (0..2).map(|_| format!("127.0.0.1:{}", free_port()).parse().unwrap()).collect();
-    let mut nodes = vec![];
-    for (i, a) in addrs.iter().enumerate() {
-        // The bot takes its time, so the match outlasts the drain.
-        nodes.push(spawn_node(&db.url, &format!("node{}", i + 1), *a, 150).await);
-    }
-    let (_proxy, proxy, _dir) = spawn_proxy(&haproxy, &addrs).await;
+    // The bot takes its time, so the match outlasts the drain.
+    let (mut nodes, addrs, _proxy, proxy) = spawn_cluster(&db, &haproxy, 2, 150).await;
     let base = format!("http://{proxy}");
     let http = http_client();
     let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 30}});
@@ -354,5 +337,63 @@ async fn the_sockets_address_and_its_hello_name_the_same_lobby() {
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["code"], "invalid_field");
     app.stop().await;
+    db.cleanup().await;
+}
+
+/// Through the proxy on two nodes, the rest of a table works as on one
+/// server: a spectator watches, chat reaches the other player, the finished
+/// match replays, and "Play again" makes a lobby (likely on the other
+/// node) that every old token can open and start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_spectators_replay_and_rematch_work_through_the_proxy() {
+    let Some(haproxy) = haproxy() else { return };
+    let db = TestDb::new(Backend::Postgres).await;
+    let (mut nodes, _, _proxy, proxy) = spawn_cluster(&db, &haproxy, 2, 0).await;
+    let base = format!("http://{proxy}");
+    let http = http_client();
+    let ws_at = |lobby: &str| format!("ws://{proxy}/ws?lobby={lobby}");
+    let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 1}, "spectators": true});
+    let r = post_retrying(&http, format!("{base}/api/lobbies"), None, body).await;
+    let lobby = Lobby::created(&r);
+    let spectate = r["spectate_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let friend = post_retrying(&http, format!("{base}/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Friend"})).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    post_retrying(&http, format!("{base}/api/lobbies/{}/start", lobby.id), Some(&lobby.host_token), json!({})).await;
+    let connect = |url: String| async move { Ws::wrap(tokio_tungstenite::connect_async(url).await.unwrap().0) };
+    let mut watch = connect(ws_at(&lobby.id)).await;
+    watch.send(json!({"type": "hello", "lobby": lobby.id, "spectate": spectate})).await;
+    assert_eq!(watch.until(|m| m["type"] == "welcome").await["viewer"], "spectator");
+    let mut a = connect(ws_at(&lobby.id)).await;
+    a.send(json!({"type": "hello", "lobby": lobby.id, "token": lobby.host_token})).await;
+    a.until(|m| m["type"] == "welcome").await;
+    let mut b = connect(ws_at(&lobby.id)).await;
+    b.send(json!({"type": "hello", "lobby": lobby.id, "token": friend})).await;
+    b.until(|m| m["type"] == "welcome").await;
+    a.send(json!({"type": "chat", "rid": "c1", "text": "good luck"})).await;
+    let line = b.until(|m| m["type"] == "chat").await;
+    assert!(line.to_string().contains("good luck"), "{line}");
+    for (ws, rid, v) in [(&mut a, "a0", 9), (&mut b, "b0", 4)] {
+        let st = ws.until(|m| m["type"] == "state").await;
+        ws.send(json!({"type": "act", "rid": rid, "version": st["version"], "action": {"type": "bid", "value": v, "round": 0}})).await;
+    }
+    watch.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
+    let replay = http.get(format!("{base}/api/lobbies/{}/replay?at=99", lobby.id)).bearer_auth(&friend).send().await.unwrap();
+    let replay: Value = replay.json().await.unwrap();
+    assert_eq!(replay["view"]["over"], true, "{replay}");
+    let r = post_retrying(&http, format!("{base}/api/lobbies/{}/rematch", lobby.id), Some(&friend), json!({})).await;
+    let next = r["lobby"].as_str().unwrap().to_string();
+    let info: Value = http.get(format!("{base}/api/lobbies/{next}")).bearer_auth(&lobby.host_token).send().await.unwrap().json().await.unwrap();
+    assert_eq!((info["status"].as_str(), info["players"].as_array().map(Vec::len)), (Some("open"), Some(2)), "{info}");
+    let started = post_retrying(&http, format!("{base}/api/lobbies/{next}/start"), Some(&friend), json!({})).await;
+    assert_eq!(started["status"], "live", "{started}");
+    let mut a2 = connect(ws_at(&next)).await;
+    a2.send(json!({"type": "hello", "lobby": next, "token": lobby.host_token})).await;
+    assert_eq!(a2.until(|m| m["type"] == "state").await["view"]["round"], 0);
+    for n in &mut nodes {
+        let _ = n.child.start_kill();
+        let _ = n.child.wait().await;
+    }
     db.cleanup().await;
 }

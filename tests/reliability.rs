@@ -183,15 +183,26 @@ async fn storm(db: &TestDb, matches: usize, kill_at: &[f64], pg: Option<&Throwaw
     server.start_kill().unwrap();
     server.wait().await.unwrap();
 
-    let store = db.store().await;
     let acked = acked.lock().await;
+    let (lost, finished) = check_stored(db, &lobbies, &acked).await;
+    Storm { acks: acked.len(), lost, finished, recovery, rss_kb: (rss_before, rss_after) }
+}
+
+/// What the store holds after a storm: each match's log is one unbroken
+/// sequence; returns how many acknowledged moves are missing from it (at
+/// their version, under their request id) and how many matches finished,
+/// each finished one verified by a replay from its seed.
+pub(crate) async fn check_stored(db: &TestDb, lobbies: &[String], acked: &HashMap<String, (String, u64)>) -> (usize, usize) {
+    let store = db.store().await;
     let mut lost = 0;
     let mut finished = 0;
-    for id in &lobbies {
+    for id in lobbies {
         let uuid = id.parse().unwrap();
         let rows = store.all_actions(uuid).await.unwrap();
-        for (rid, (lobby, v)) in acked.iter().filter(|(_, (l, _))| l == id) {
-            let _ = lobby;
+        for (i, r) in rows.iter().enumerate() {
+            assert_eq!(r.seq, i as i64 + 1, "{id}: the log is one unbroken sequence");
+        }
+        for (rid, (_, v)) in acked.iter().filter(|(_, (l, _))| l == id) {
             if !rows.iter().any(|r| r.rid.as_deref() == Some(rid.as_str()) && r.seq as u64 == *v) {
                 lost += 1;
             }
@@ -202,7 +213,7 @@ async fn storm(db: &TestDb, matches: usize, kill_at: &[f64], pg: Option<&Throwaw
             backroom_server::verify::verify(&store, uuid).await.unwrap();
         }
     }
-    Storm { acks: acked.len(), lost, finished, recovery, rss_kb: (rss_before, rss_after) }
+    (lost, finished)
 }
 
 fn report(store: &str, matches: usize, kill_at: &[f64], s: &Storm) {

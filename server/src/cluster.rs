@@ -214,6 +214,24 @@ impl Cluster {
         rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
     }
 
+    /// Expires open lobbies idle since before `cutoff` (Unix ms), except
+    /// those another live node holds: that node's own sweep expires them
+    /// and tells its table, which this node could not.
+    pub async fn expire_open(&self, cutoff: i64) -> Result<Vec<Uuid>> {
+        let rows = sqlx::query(
+            "UPDATE lobbies SET status = 'expired' WHERE status = 'open' AND updated_at < $1
+             AND NOT EXISTS (SELECT 1 FROM table_leases t JOIN nodes n ON n.id = t.node_id
+                             WHERE t.lobby_id = lobbies.id AND t.node_id <> $2 AND n.heartbeat_at > now() - $3 * interval '1 millisecond')
+             RETURNING id",
+        )
+        .bind(cutoff)
+        .bind(self.node)
+        .bind(self.lease_ms() as f64)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
     /// How many leases this node holds.
     pub fn held_count(&self) -> usize {
         self.held.lock().expect("held lock").len()

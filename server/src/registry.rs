@@ -231,7 +231,11 @@ impl Ctx {
         // would expire the row without telling the table, which would then
         // take players in (only a zero TTL, as in tests, could get there).
         let ttl_ms = (self.cfg.lobby_ttl_minutes as i64 * 60_000).max(self.cfg.expiry_sweep_secs.max(1) as i64 * 1000);
-        let ids = self.store.expire_open_lobbies(crate::store::now_ms() - ttl_ms).await?;
+        let cutoff = crate::store::now_ms() - ttl_ms;
+        let ids = match &self.cluster {
+            Some(c) => c.expire_open(cutoff).await?,
+            None => self.store.expire_open_lobbies(cutoff).await?,
+        };
         for id in &ids {
             let loaded = self.tables.lock().expect("tables lock").get(id).and_then(|c| c.get().cloned());
             if let Some(h) = loaded {

@@ -157,6 +157,49 @@ pub struct Commit {
     pub epoch: Option<i64>,
 }
 
+/// A batch's action rows as the columns Postgres's `UNNEST` takes: one
+/// statement stores them all.
+struct Columns {
+    lobby: Vec<Uuid>,
+    seq: Vec<i64>,
+    seat: Vec<i16>,
+    rid: Vec<Option<String>>,
+    action: Vec<String>,
+    log: Vec<String>,
+    at: Vec<i64>,
+    /// Each row's commit's lease epoch (-1: none), for the fenced write.
+    epoch: Vec<i64>,
+}
+
+impl Columns {
+    fn of(batch: &[Commit]) -> Columns {
+        let n: usize = batch.iter().map(|c| c.actions.len()).sum();
+        let mut cols = Columns {
+            lobby: Vec::with_capacity(n),
+            seq: Vec::with_capacity(n),
+            seat: Vec::with_capacity(n),
+            rid: Vec::with_capacity(n),
+            action: Vec::with_capacity(n),
+            log: Vec::with_capacity(n),
+            at: Vec::with_capacity(n),
+            epoch: Vec::with_capacity(n),
+        };
+        for c in batch {
+            for a in &c.actions {
+                cols.lobby.push(c.lobby);
+                cols.seq.push(a.seq);
+                cols.seat.push(a.seat as i16);
+                cols.rid.push(a.rid.clone());
+                cols.action.push(a.action.clone());
+                cols.log.push(a.log.clone());
+                cols.at.push(a.at);
+                cols.epoch.push(c.epoch.unwrap_or(-1));
+            }
+        }
+        cols
+    }
+}
+
 /// A chat line row.
 #[derive(Clone, Debug)]
 pub struct ChatRow {
@@ -413,27 +456,10 @@ impl Store {
         let now = now_ms();
         match self {
             Store::Postgres(pool) => {
-                let n: usize = batch.iter().map(|c| c.actions.len()).sum();
-                let mut lobby = Vec::with_capacity(n);
-                let mut seq = Vec::with_capacity(n);
-                let mut seat = Vec::with_capacity(n);
-                let mut rid = Vec::with_capacity(n);
-                let mut action = Vec::with_capacity(n);
-                let mut log = Vec::with_capacity(n);
-                let mut at = Vec::with_capacity(n);
-                for c in batch {
-                    for a in &c.actions {
-                        lobby.push(c.lobby);
-                        seq.push(a.seq);
-                        seat.push(a.seat as i16);
-                        rid.push(a.rid.clone());
-                        action.push(a.action.clone());
-                        log.push(a.log.clone());
-                        at.push(a.at);
-                    }
-                }
+                let cols = Columns::of(batch);
+                let n = cols.lobby.len();
                 let insert = sqlx::query("INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at) SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::bigint[])")
-                    .bind(lobby).bind(seq).bind(seat).bind(rid).bind(action).bind(log).bind(at);
+                    .bind(cols.lobby).bind(cols.seq).bind(cols.seat).bind(cols.rid).bind(cols.action).bind(cols.log).bind(cols.at);
                 if batch.iter().all(|c| c.snapshot.is_none() && c.finished.is_none()) {
                     // One statement is atomic by itself: no BEGIN/COMMIT
                     // round trips on the hot path.
@@ -473,27 +499,8 @@ impl Store {
     pub async fn commit_batch_fenced(&self, batch: &[Commit], node: Uuid) -> Result<Vec<Uuid>> {
         let Store::Postgres(pool) = self else { anyhow::bail!("a cluster needs Postgres") };
         let now = now_ms();
-        let n: usize = batch.iter().map(|c| c.actions.len()).sum();
-        let mut lobby = Vec::with_capacity(n);
-        let mut seq = Vec::with_capacity(n);
-        let mut seat = Vec::with_capacity(n);
-        let mut rid = Vec::with_capacity(n);
-        let mut action = Vec::with_capacity(n);
-        let mut log = Vec::with_capacity(n);
-        let mut at = Vec::with_capacity(n);
-        let mut epoch = Vec::with_capacity(n);
-        for c in batch {
-            for a in &c.actions {
-                lobby.push(c.lobby);
-                seq.push(a.seq);
-                seat.push(a.seat as i16);
-                rid.push(a.rid.clone());
-                action.push(a.action.clone());
-                log.push(a.log.clone());
-                at.push(a.at);
-                epoch.push(c.epoch.unwrap_or(-1));
-            }
-        }
+        let cols = Columns::of(batch);
+        let n = cols.lobby.len();
         let insert = sqlx::query(
             "WITH held AS (SELECT lobby_id, epoch FROM table_leases WHERE lobby_id = ANY($1) AND node_id = $9 FOR SHARE)
              INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at)
@@ -502,7 +509,7 @@ impl Store {
              JOIN held h ON h.lobby_id = u.lobby_id AND h.epoch = u.epoch
              RETURNING lobby_id",
         )
-        .bind(lobby).bind(seq).bind(seat).bind(rid).bind(action).bind(log).bind(at).bind(epoch).bind(node);
+        .bind(cols.lobby).bind(cols.seq).bind(cols.seat).bind(cols.rid).bind(cols.action).bind(cols.log).bind(cols.at).bind(cols.epoch).bind(node);
         let extras = batch.iter().any(|c| c.snapshot.is_some() || c.finished.is_some());
         let mut tx = pool.begin().await?;
         let written: Vec<Uuid> = if n > 0 { insert.fetch_all(&mut *tx).await?.iter().map(|r| r.try_get("lobby_id")).collect::<Result<_, _>>()? } else { vec![] };
