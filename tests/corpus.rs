@@ -70,7 +70,7 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
         .map(|(i, (seat, action, log))| ActionRow { seq: i as i64 + 1, seat, rid: None, action, log: serde_json::to_string(&log).unwrap(), at: now })
         .collect();
     let finished = f.outcome.as_ref().map(|o| serde_json::to_string(o).unwrap());
-    store.commit_batch(&[Commit { lobby: id, actions, snapshot: None, finished }]).await.unwrap();
+    store.commit_batch(&[Commit { lobby: id, actions, snapshot: None, finished, epoch: None }]).await.unwrap();
     (id, token)
 }
 

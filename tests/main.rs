@@ -10,6 +10,7 @@
 mod helpers;
 
 mod bad_input;
+mod cluster;
 mod corpus;
 mod durability;
 mod edge;

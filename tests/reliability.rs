@@ -65,17 +65,17 @@ fn rss_kb(child: &Child) -> u64 {
 }
 
 /// Acknowledged moves, by request id: (lobby, version).
-type Acked = Arc<Mutex<HashMap<String, (String, u64)>>>;
+pub(crate) type Acked = Arc<Mutex<HashMap<String, (String, u64)>>>;
 
 /// One seat of one match: bids in every open round until the match is
 /// over, reconnecting (with `since`) whenever the server goes away; a move
 /// whose ack never came is resent under the same request id if the state
 /// after reconnecting shows it was not made.
-async fn seat_player(addr: SocketAddr, lobby: String, token: String, seat: usize, acked: Acked, total: Arc<AtomicU64>) {
+pub(crate) async fn seat_player(addr: SocketAddr, lobby: String, token: String, seat: usize, acked: Acked, total: Arc<AtomicU64>) {
     let mut since = None;
     let deadline = Instant::now() + Duration::from_secs(if full() { 600 } else { 180 });
     'connect: while Instant::now() < deadline {
-        let Ok(Ok((inner, _))) = tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))).await else {
+        let Ok(Ok((inner, _))) = tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={lobby}"))).await else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
@@ -183,15 +183,26 @@ async fn storm(db: &TestDb, matches: usize, kill_at: &[f64], pg: Option<&Throwaw
     server.start_kill().unwrap();
     server.wait().await.unwrap();
 
-    let store = db.store().await;
     let acked = acked.lock().await;
+    let (lost, finished) = check_stored(db, &lobbies, &acked).await;
+    Storm { acks: acked.len(), lost, finished, recovery, rss_kb: (rss_before, rss_after) }
+}
+
+/// What the store holds after a storm: each match's log is one unbroken
+/// sequence; returns how many acknowledged moves are missing from it (at
+/// their version, under their request id) and how many matches finished,
+/// each finished one verified by a replay from its seed.
+pub(crate) async fn check_stored(db: &TestDb, lobbies: &[String], acked: &HashMap<String, (String, u64)>) -> (usize, usize) {
+    let store = db.store().await;
     let mut lost = 0;
     let mut finished = 0;
-    for id in &lobbies {
+    for id in lobbies {
         let uuid = id.parse().unwrap();
         let rows = store.all_actions(uuid).await.unwrap();
-        for (rid, (lobby, v)) in acked.iter().filter(|(_, (l, _))| l == id) {
-            let _ = lobby;
+        for (i, r) in rows.iter().enumerate() {
+            assert_eq!(r.seq, i as i64 + 1, "{id}: the log is one unbroken sequence");
+        }
+        for (rid, (_, v)) in acked.iter().filter(|(_, (l, _))| l == id) {
             if !rows.iter().any(|r| r.rid.as_deref() == Some(rid.as_str()) && r.seq as u64 == *v) {
                 lost += 1;
             }
@@ -202,7 +213,7 @@ async fn storm(db: &TestDb, matches: usize, kill_at: &[f64], pg: Option<&Throwaw
             backroom_server::verify::verify(&store, uuid).await.unwrap();
         }
     }
-    Storm { acks: acked.len(), lost, finished, recovery, rss_kb: (rss_before, rss_after) }
+    (lost, finished)
 }
 
 fn report(store: &str, matches: usize, kill_at: &[f64], s: &Storm) {

@@ -56,7 +56,7 @@ async fn group_commit_batches_many_matches_and_resume_reads_them_back() {
             tasks.push(tokio::spawn(async move {
                 for seq in 1..=30 {
                     let snapshot = (seq % 10 == 0).then(|| Snapshot { seq, state: format!("{{\"s\":{seq}}}"), rng: "{}".into() });
-                    c.commit(Commit { lobby: id, actions: vec![action(seq)], snapshot, finished: None }).await.unwrap();
+                    c.commit(Commit { lobby: id, actions: vec![action(seq)], snapshot, finished: None, epoch: None }).await.unwrap();
                 }
             }));
         }
@@ -73,11 +73,11 @@ async fn group_commit_batches_many_matches_and_resume_reads_them_back() {
             assert_eq!(store.all_actions(*id).await.unwrap().len(), 30);
         }
         // A duplicate seq fails the whole batch: nothing of it is stored.
-        let bad = Commit { lobby: ids[0], actions: vec![action(31), action(30)], snapshot: None, finished: None };
+        let bad = Commit { lobby: ids[0], actions: vec![action(31), action(30)], snapshot: None, finished: None, epoch: None };
         assert!(commits.commit(bad).await.is_err());
         assert_eq!(store.all_actions(ids[0]).await.unwrap().len(), 30, "{backend:?}: atomic batch");
         // Finishing stores the outcome and status.
-        commits.commit(Commit { lobby: ids[1], actions: vec![action(31)], snapshot: None, finished: Some("{\"x\":1}".into()) }).await.unwrap();
+        commits.commit(Commit { lobby: ids[1], actions: vec![action(31)], snapshot: None, finished: Some("{\"x\":1}".into()), epoch: None }).await.unwrap();
         let (l, players) = store.load_lobby(ids[1]).await.unwrap().unwrap();
         assert_eq!(l.status, LobbyStatus::Finished);
         assert_eq!(l.outcome.as_deref(), Some("{\"x\":1}"));
@@ -133,6 +133,7 @@ async fn a_refused_row_fails_only_its_own_tables_commit() {
         actions: vec![ActionRow { seq: 1, seat: 0, rid: Some(rid.into()), action: "{}".into(), log: "[]".into(), at: 1 }],
         snapshot: None,
         finished: None,
+        epoch: None,
     };
     let (good1, bad, good2) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
     let (r1, r2, r3) = tokio::join!(writer.commit(commit(good1, "a")), writer.commit(commit(bad, "b\0")), writer.commit(commit(good2, "c")));

@@ -49,7 +49,9 @@ export class Connection {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}/ws`;
+    // The lobby id in the URL lets a proxy send every socket of one table
+    // to the same node (docs/scale-out.md); the token stays in `hello`.
+    return `${proto}//${location.host}/ws?lobby=${encodeURIComponent(this.lobby)}`;
   }
 
   open() {

@@ -79,7 +79,24 @@ export class ApiError extends Error {
 }
 
 /** Calls the JSON API. Throws ApiError with the server's code and message. */
-export async function api(method, path, { token, body } = {}) {
+// A table moving between the nodes of a cluster (or a server restarting)
+// answers 503 with a Retry-After: the request is tried again a few times
+// before the person hears of it.
+const RETRIES = 4;
+
+export async function api(method, path, opts = {}) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiOnce(method, path, opts);
+    } catch (e) {
+      const moving = e instanceof ApiError && (e.code === 'table_moving' || e.code === 'restarting');
+      if (!moving || attempt >= RETRIES) throw e;
+      await new Promise((r) => setTimeout(r, 300 + attempt * 400 + Math.random() * 200));
+    }
+  }
+}
+
+async function apiOnce(method, path, { token, body } = {}) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;

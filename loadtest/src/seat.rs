@@ -27,7 +27,8 @@ pub enum Phase {
 
 /// What a seat needs to know.
 pub struct SeatCfg {
-    /// `ws://host:port/ws`.
+    /// `ws://host:port/ws` (the lobby id is added as `?lobby=`, for a
+    /// proxy that routes tables to nodes).
     pub ws_url: String,
     /// The lobby.
     pub lobby: Uuid,
@@ -144,7 +145,7 @@ pub async fn run(
     let conn = tokio::time::timeout_at(
         cfg.deadline.min(Instant::now() + Duration::from_secs(20)),
         // disable_nagle: small frames must not wait for the peer's delayed ACK.
-        tokio_tungstenite::connect_async_with_config(cfg.ws_url.as_str(), Some(socket_config()), true),
+        tokio_tungstenite::connect_async_with_config(format!("{}?lobby={}", cfg.ws_url, cfg.lobby), Some(socket_config()), true),
     )
     .await;
     let mut ws = match conn {

@@ -82,6 +82,9 @@ pub enum ErrorCode {
     BadOptions,
     /// The server is shutting down; reconnect shortly.
     Restarting,
+    /// The table is moving to another node of the cluster (or another node
+    /// still holds it); retry shortly, through the same address.
+    TableMoving,
     /// Something failed on the server; nothing was lost.
     Internal,
 }
@@ -113,6 +116,7 @@ impl ErrorCode {
             ErrorCode::NotOver => "not_over",
             ErrorCode::BadOptions => "bad_options",
             ErrorCode::Restarting => "restarting",
+            ErrorCode::TableMoving => "table_moving",
             ErrorCode::Internal => "internal",
         }
     }

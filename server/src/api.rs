@@ -41,10 +41,14 @@ impl IntoResponse for HttpError {
             LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | RequestIdReused | NotYourTurn | IllegalMove | GameOver | NotOver => {
                 StatusCode::CONFLICT
             }
-            Restarting => StatusCode::SERVICE_UNAVAILABLE,
+            Restarting | TableMoving => StatusCode::SERVICE_UNAVAILABLE,
             Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        (status, Json(self.0)).into_response()
+        let mut r = (status, Json(self.0)).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            r.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        }
+        r
     }
 }
 

@@ -164,4 +164,18 @@ pub struct ServeArgs {
     /// Log as JSON lines.
     #[arg(long, env = "BACKROOM_LOG_JSON")]
     pub log_json: bool,
+    /// Serve as one node of several behind a proxy (`docs/scale-out.md`):
+    /// a table is served only while this node holds its lease in Postgres.
+    /// The name shows in logs and metrics. Unset: a single server.
+    #[arg(long, env = "BACKROOM_NODE")]
+    pub node: Option<String>,
+    /// How long a node's leases outlive its last heartbeat (ms). A node
+    /// that dies or freezes loses its tables after this; it renews four
+    /// times as often.
+    #[arg(long, env = "BACKROOM_LEASE_MS", default_value_t = 3000, value_parser = clap::value_parser!(u64).range(500..=600_000))]
+    pub lease_ms: u64,
+    /// On shutdown, how long `/healthz` answers 503 before the tables are
+    /// handed over, so that the proxy stops sending new requests first.
+    #[arg(long, env = "BACKROOM_DRAIN_MS", default_value_t = 0)]
+    pub drain_ms: u64,
 }

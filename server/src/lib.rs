@@ -13,6 +13,7 @@
 //! (close code 1012, which clients reconnect on) after the commits in flight.
 
 pub mod api;
+pub mod cluster;
 pub mod config;
 pub mod hardening;
 pub mod intern;
@@ -76,6 +77,16 @@ fn peak_rss_kb() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// `/healthz`: "ok"; on a node of a cluster, 503 while it is shutting down
+/// or its leases may have lapsed, so the proxy sends its tables elsewhere.
+async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> (axum::http::StatusCode, &'static str) {
+    match &ctx.cluster {
+        Some(c) if c.draining() => (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining"),
+        Some(c) if !c.fresh() => (axum::http::StatusCode::SERVICE_UNAVAILABLE, "lease lapsed"),
+        _ => (axum::http::StatusCode::OK, "ok"),
+    }
+}
+
 /// The router over a context.
 pub fn router(ctx: Arc<Ctx>) -> Router {
     let metrics = metrics_handle();
@@ -84,7 +95,7 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
     metrics::describe_gauge!("process_resident_memory_max_bytes", metrics::Unit::Bytes, "Peak resident memory size in bytes.");
     let static_dir = ctx.cfg.static_dir.clone();
     let routes = Router::new()
-        .route("/healthz", get(|| async { "ok" }))
+        .route("/healthz", get(health))
         .route("/metrics", get(move || std::future::ready(render_metrics(&metrics, &process))))
         .merge(lobby_reads(&ctx))
         .merge(lobby_requests(&ctx))
@@ -147,11 +158,28 @@ pub async fn run(listener: TcpListener, cfg: ServeArgs, shutdown: impl Future<Ou
 
 /// Like [`run`], over an already connected store.
 pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-    let ctx = Ctx::new(store, cfg);
-    let restored = ctx.restore_live().await?;
-    if restored > 0 {
-        tracing::info!(restored, "live matches restored");
-    }
+    let cluster = match (&cfg.node, &store) {
+        (Some(name), Store::Postgres(pool)) => {
+            let c = cluster::Cluster::join(pool.clone(), name.clone(), Duration::from_millis(cfg.lease_ms)).await?;
+            c.heartbeat().await?;
+            tracing::info!(node = %name, id = %c.node, "serving as one node of a cluster");
+            Some(c)
+        }
+        (Some(_), Store::Sqlite(_)) => anyhow::bail!("--node (a cluster) needs a Postgres store; SQLite serves one node"),
+        (None, _) => None,
+    };
+    let ctx = Ctx::on_node(store, cfg, cluster);
+    // A single server restores every live match now; on a cluster each
+    // node adopts the matches nobody serves as it keeps its leases.
+    let keeper = if ctx.cluster.is_some() {
+        Some(tokio::spawn(ctx.clone().keep_leases()))
+    } else {
+        let restored = ctx.restore_live().await?;
+        if restored > 0 {
+            tracing::info!(restored, "live matches restored");
+        }
+        None
+    };
     // Histogram samples pile up in the recorder until they are folded into
     // their buckets; without a scrape that would grow without bound.
     let upkeep_ctx = ctx.clone();
@@ -199,15 +227,31 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async move {
             shutdown.await;
+            // On a cluster: first the proxy learns (from /healthz) to send
+            // new requests elsewhere; then the tables close their sockets
+            // with "reconnect", and their leases are freed for the nodes
+            // the clients come back through.
+            if let Some(c) = &ctx2.cluster {
+                c.start_draining();
+                tokio::time::sleep(Duration::from_millis(ctx2.cfg.drain_ms)).await;
+            }
             tracing::info!("shutting down: finishing commits and closing sockets");
             // Sockets are long-lived: close them from the tables so that
             // the graceful shutdown can complete.
             ctx2.shutdown().await;
+            if let Some(c) = &ctx2.cluster
+                && let Err(e) = c.leave().await
+            {
+                tracing::warn!(error = %format!("{e:#}"), "freeing this node's leases failed; they lapse with its heartbeat");
+            }
             let _ = stop_tx.send(true);
         });
     server.await?;
     drop(stop_rx);
     sweeper.abort();
     upkeep.abort();
+    if let Some(k) = keeper {
+        k.abort();
+    }
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! holds a `OnceCell` per id so two requests racing for the same unloaded
 //! table load it once.
 
+use crate::cluster::Cluster;
 use crate::config::ServeArgs;
 use crate::store::{GroupCommit, LobbyRow, PlayerRow, Store};
 use crate::table::{Cmd, LobbyRequest, Table, TableHandle, internal};
@@ -30,7 +31,12 @@ pub struct Ctx {
     tables: Mutex<HashMap<Uuid, Arc<OnceCell<TableHandle>>>>,
     /// Tasks of running tables, awaited at shutdown.
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// This node's leases, when it is one node of several (`--node`).
+    pub cluster: Option<Arc<Cluster>>,
 }
+
+/// What a client hears while its table changes node.
+pub const MOVING: &str = "The table is moving to another server; reconnecting shortly.";
 
 /// Most matches' commits written in one transaction. Under load a group
 /// holds a few dozen; the cap bounds the statement, and with it the write
@@ -40,11 +46,18 @@ const MAX_GROUP_COMMIT: usize = 128;
 impl Ctx {
     /// A context over a connected store.
     pub fn new(store: Store, cfg: ServeArgs) -> Arc<Ctx> {
-        let commits = GroupCommit::start(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT, cfg.commits_in_flight as usize);
+        Ctx::on_node(store, cfg, None)
+    }
+
+    /// A context for one node of a cluster (`cluster`), or a single server.
+    pub fn on_node(store: Store, cfg: ServeArgs, cluster: Option<Cluster>) -> Arc<Ctx> {
+        let cluster = cluster.map(Arc::new);
+        let node = cluster.as_ref().map(|c| c.node);
+        let commits = GroupCommit::start_on_node(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT, cfg.commits_in_flight as usize, node);
         let lobby_limit = crate::limit::lobby_limit(&cfg);
         let read_limit = crate::limit::read_limit(&cfg);
         let sockets = crate::limit::Sockets::new(cfg.max_sockets_per_address);
-        Arc::new(Ctx { store, commits, cfg, lobby_limit, read_limit, sockets, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()) })
+        Arc::new(Ctx { store, commits, cfg, lobby_limit, read_limit, sockets, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()), cluster })
     }
 
     fn spawn(self: &Arc<Self>, table: Table) -> TableHandle {
@@ -58,35 +71,103 @@ impl Ctx {
         TableHandle { tx }
     }
 
-    /// Registers and starts the table of a lobby just created.
+    /// Registers and starts the table of a lobby just created. On a node
+    /// of a cluster the table is left to load where the proxy sends its
+    /// first request (it is stored already), so it is not opened here only
+    /// to be handed over at once.
     pub fn open(self: &Arc<Self>, game: &'static dyn DynGame, lobby: LobbyRow, players: Vec<PlayerRow>) {
+        if self.cluster.is_some() {
+            return;
+        }
         let id = lobby.id;
         let handle = self.spawn(Table::new_lobby(self.clone(), game, lobby, players));
         let cell = Arc::new(OnceCell::new_with(Some(handle)));
         self.tables.lock().expect("tables lock").insert(id, cell);
     }
 
-    /// Called by a table's task as it ends.
-    pub fn forget(&self, id: Uuid) {
+    /// Called by a table's task as it ends; on a cluster, frees its lease
+    /// (if it is still the one it was loaded under) for any node to take.
+    pub fn forget(&self, id: Uuid, epoch: Option<i64>) {
         self.tables.lock().expect("tables lock").remove(&id);
         metrics::gauge!("backroom_tables_loaded").decrement(1.0);
+        if let (Some(c), Some(e)) = (&self.cluster, epoch) {
+            let c = c.clone();
+            tokio::spawn(async move {
+                if let Err(err) = c.release(id, e).await {
+                    tracing::warn!(table = %id, error = %format!("{err:#}"), "freeing a lease failed; it lapses with this node's heartbeat");
+                }
+            });
+        }
+    }
+
+    /// Takes a table's lease for this node: at once if it is free or its
+    /// node is gone; else asks its holder to hand it over and waits up to
+    /// one lease time for that.
+    /// (`adopt`: one try, never asking a holder to hand over.)
+    async fn take_lease(&self, c: &Cluster, id: Uuid, adopt: bool) -> Result<i64, ApiError> {
+        let moving = || ApiError::new(ErrorCode::TableMoving, MOVING);
+        if !c.fresh() || c.draining() {
+            return Err(moving());
+        }
+        let deadline = tokio::time::Instant::now() + c.lease();
+        let mut asked = false;
+        loop {
+            match c.acquire(id).await {
+                Ok(crate::cluster::Lease::Held(epoch)) => return Ok(epoch),
+                Ok(crate::cluster::Lease::NoSuchLobby) => return Err(ApiError::new(ErrorCode::LobbyNotFound, "There is no such lobby.")),
+                Ok(crate::cluster::Lease::Elsewhere) if adopt => return Err(moving()),
+                Ok(crate::cluster::Lease::Elsewhere) => {}
+                Err(e) => return Err(internal(format!("{e:#}"))),
+            }
+            if !asked {
+                asked = true;
+                if let Err(e) = c.want(id).await {
+                    return Err(internal(format!("{e:#}")));
+                }
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return Err(moving());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
     }
 
     pub(crate) async fn handle(self: &Arc<Self>, id: Uuid, verify: bool) -> Result<TableHandle, ApiError> {
+        self.handle_or_adopt(id, verify, false).await
+    }
+
+    /// Loads a live match nobody serves, if its lease is still free when
+    /// asked (another node may have adopted it meanwhile: then nothing).
+    async fn adopt(self: &Arc<Self>, id: Uuid) -> Result<TableHandle, ApiError> {
+        self.handle_or_adopt(id, false, true).await
+    }
+
+    async fn handle_or_adopt(self: &Arc<Self>, id: Uuid, verify: bool, adopt: bool) -> Result<TableHandle, ApiError> {
         let cell = self.tables.lock().expect("tables lock").entry(id).or_default().clone();
         if let Some(h) = cell.get() {
             return Ok(h.clone());
         }
         // Loading is rare and its future large: boxed, so that every
         // caller's future (one per socket) stays small.
-        Box::pin(self.load_handle(cell, id, verify)).await
+        Box::pin(self.load_handle(cell, id, verify, adopt)).await
     }
 
-    async fn load_handle(self: &Arc<Self>, cell: Arc<OnceCell<TableHandle>>, id: Uuid, verify: bool) -> Result<TableHandle, ApiError> {
+    async fn load_handle(self: &Arc<Self>, cell: Arc<OnceCell<TableHandle>>, id: Uuid, verify: bool, adopt: bool) -> Result<TableHandle, ApiError> {
         let r = cell
             .get_or_try_init(|| async {
-                match Table::load(self.clone(), id, verify).await {
-                    Ok(Some(t)) => Ok(self.spawn(t)),
+                let epoch = match &self.cluster {
+                    Some(c) => Some(self.take_lease(c, id, adopt).await?),
+                    None => None,
+                };
+                let loaded = Table::load(self.clone(), id, verify).await;
+                if let (Some(c), Some(e), false) = (&self.cluster, epoch, matches!(loaded, Ok(Some(_)))) {
+                    let _ = c.release(id, e).await;
+                }
+                match loaded {
+                    Ok(Some(mut t)) => {
+                        t.set_epoch(epoch);
+                        Ok(self.spawn(t))
+                    }
                     Ok(None) => Err(ApiError::new(ErrorCode::LobbyNotFound, "There is no such lobby.")),
                     Err(e) => Err(internal(format!("{e:#}"))),
                 }
@@ -150,7 +231,11 @@ impl Ctx {
         // would expire the row without telling the table, which would then
         // take players in (only a zero TTL, as in tests, could get there).
         let ttl_ms = (self.cfg.lobby_ttl_minutes as i64 * 60_000).max(self.cfg.expiry_sweep_secs.max(1) as i64 * 1000);
-        let ids = self.store.expire_open_lobbies(crate::store::now_ms() - ttl_ms).await?;
+        let cutoff = crate::store::now_ms() - ttl_ms;
+        let ids = match &self.cluster {
+            Some(c) => c.expire_open(cutoff).await?,
+            None => self.store.expire_open_lobbies(cutoff).await?,
+        };
         for id in &ids {
             let loaded = self.tables.lock().expect("tables lock").get(id).and_then(|c| c.get().cloned());
             if let Some(h) = loaded {
@@ -158,6 +243,76 @@ impl Ctx {
             }
         }
         Ok(ids.len())
+    }
+
+    /// Every loaded table's inbox.
+    fn loaded(&self) -> Vec<(Uuid, TableHandle)> {
+        self.tables.lock().expect("tables lock").iter().filter_map(|(id, c)| c.get().map(|h| (*id, h.clone()))).collect()
+    }
+
+    /// A node's upkeep of its leases, until the process ends: the heartbeat;
+    /// every table dropped if the node was frozen or cut off for most of a
+    /// lease time (another node may serve them now); tables another node
+    /// asked for handed over; and live matches nobody serves (their node
+    /// died, and no client came back to bring them up elsewhere) adopted.
+    pub async fn keep_leases(self: Arc<Self>) {
+        let Some(c) = self.cluster.clone() else { return };
+        let mut every = tokio::time::interval(c.beat());
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut tick = 0u64;
+        loop {
+            every.tick().await;
+            tick += 1;
+            match c.heartbeat().await {
+                Ok(false) => {}
+                Ok(true) => {
+                    tracing::warn!(node = %c.name, "this node was silent for most of a lease time: dropping every table it held");
+                    for (_, h) in self.loaded() {
+                        let _ = h.tx.send(Cmd::Handover).await;
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    tracing::warn!(node = %c.name, error = %format!("{e:#}"), "heartbeat failed");
+                    continue;
+                }
+            }
+            metrics::gauge!("backroom_leases_held").set(c.held_count() as f64);
+            match c.wanted().await {
+                Ok(ids) => {
+                    let loaded: HashMap<Uuid, TableHandle> = self.loaded().into_iter().collect();
+                    for id in ids {
+                        match loaded.get(&id) {
+                            Some(h) => {
+                                let _ = h.tx.send(Cmd::Handover).await;
+                            }
+                            // Held but not loaded (it failed to load, or is
+                            // unloading): free it.
+                            None => {
+                                if let Some(e) = c.epoch(id) {
+                                    let _ = c.release(id, e).await;
+                                }
+                            }
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %format!("{e:#}"), "reading wanted leases failed"),
+            }
+            if tick % 4 == 0 && !c.draining() {
+                match c.orphans(100).await {
+                    Ok(ids) => {
+                        for id in ids {
+                            match self.adopt(id).await {
+                                Ok(_) => tracing::info!(table = %id, node = %c.name, "adopted a match nobody served"),
+                                Err(e) if e.code == ErrorCode::TableMoving => {}
+                                Err(e) => tracing::warn!(table = %id, error = %e.message, "adopting a match failed"),
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %format!("{e:#}"), "looking for unserved matches failed"),
+                }
+            }
+        }
     }
 
     /// Asks every table to close its sockets with "restarting" and stop,

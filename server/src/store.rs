@@ -151,6 +151,53 @@ pub struct Commit {
     pub snapshot: Option<Snapshot>,
     /// Set when the match ended with this commit: the outcome JSON.
     pub finished: Option<String>,
+    /// On a node of a cluster, the lease epoch the table was loaded under:
+    /// the commit is refused ([`CommitError::Fenced`]) once another node
+    /// took the table (see [`crate::cluster`]). `None` on a single server.
+    pub epoch: Option<i64>,
+}
+
+/// A batch's action rows as the columns Postgres's `UNNEST` takes: one
+/// statement stores them all.
+struct Columns {
+    lobby: Vec<Uuid>,
+    seq: Vec<i64>,
+    seat: Vec<i16>,
+    rid: Vec<Option<String>>,
+    action: Vec<String>,
+    log: Vec<String>,
+    at: Vec<i64>,
+    /// Each row's commit's lease epoch (-1: none), for the fenced write.
+    epoch: Vec<i64>,
+}
+
+impl Columns {
+    fn of(batch: &[Commit]) -> Columns {
+        let n: usize = batch.iter().map(|c| c.actions.len()).sum();
+        let mut cols = Columns {
+            lobby: Vec::with_capacity(n),
+            seq: Vec::with_capacity(n),
+            seat: Vec::with_capacity(n),
+            rid: Vec::with_capacity(n),
+            action: Vec::with_capacity(n),
+            log: Vec::with_capacity(n),
+            at: Vec::with_capacity(n),
+            epoch: Vec::with_capacity(n),
+        };
+        for c in batch {
+            for a in &c.actions {
+                cols.lobby.push(c.lobby);
+                cols.seq.push(a.seq);
+                cols.seat.push(a.seat as i16);
+                cols.rid.push(a.rid.clone());
+                cols.action.push(a.action.clone());
+                cols.log.push(a.log.clone());
+                cols.at.push(a.at);
+                cols.epoch.push(c.epoch.unwrap_or(-1));
+            }
+        }
+        cols
+    }
 }
 
 /// A chat line row.
@@ -409,27 +456,10 @@ impl Store {
         let now = now_ms();
         match self {
             Store::Postgres(pool) => {
-                let n: usize = batch.iter().map(|c| c.actions.len()).sum();
-                let mut lobby = Vec::with_capacity(n);
-                let mut seq = Vec::with_capacity(n);
-                let mut seat = Vec::with_capacity(n);
-                let mut rid = Vec::with_capacity(n);
-                let mut action = Vec::with_capacity(n);
-                let mut log = Vec::with_capacity(n);
-                let mut at = Vec::with_capacity(n);
-                for c in batch {
-                    for a in &c.actions {
-                        lobby.push(c.lobby);
-                        seq.push(a.seq);
-                        seat.push(a.seat as i16);
-                        rid.push(a.rid.clone());
-                        action.push(a.action.clone());
-                        log.push(a.log.clone());
-                        at.push(a.at);
-                    }
-                }
+                let cols = Columns::of(batch);
+                let n = cols.lobby.len();
                 let insert = sqlx::query("INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at) SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::bigint[])")
-                    .bind(lobby).bind(seq).bind(seat).bind(rid).bind(action).bind(log).bind(at);
+                    .bind(cols.lobby).bind(cols.seq).bind(cols.seat).bind(cols.rid).bind(cols.action).bind(cols.log).bind(cols.at);
                 if batch.iter().all(|c| c.snapshot.is_none() && c.finished.is_none()) {
                     // One statement is atomic by itself: no BEGIN/COMMIT
                     // round trips on the hot path.
@@ -459,6 +489,41 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// Like [`Store::commit_batch`], on a node of a cluster (Postgres): each
+    /// match's rows are written only while `node` holds its lease under the
+    /// commit's epoch, checked under a share lock on the lease row so that
+    /// no other node can take the table between the check and the write.
+    /// Returns the matches refused that way (nothing of theirs is written).
+    pub async fn commit_batch_fenced(&self, batch: &[Commit], node: Uuid) -> Result<Vec<Uuid>> {
+        let Store::Postgres(pool) = self else { anyhow::bail!("a cluster needs Postgres") };
+        let now = now_ms();
+        let cols = Columns::of(batch);
+        let n = cols.lobby.len();
+        let insert = sqlx::query(
+            "WITH held AS (SELECT lobby_id, epoch FROM table_leases WHERE lobby_id = ANY($1) AND node_id = $9 FOR SHARE)
+             INSERT INTO actions (lobby_id, seq, seat, rid, action, log, at)
+             SELECT u.lobby_id, u.seq, u.seat, u.rid, u.action, u.log, u.at
+             FROM UNNEST($1::uuid[], $2::bigint[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[]) AS u(lobby_id, seq, seat, rid, action, log, at, epoch)
+             JOIN held h ON h.lobby_id = u.lobby_id AND h.epoch = u.epoch
+             RETURNING lobby_id",
+        )
+        .bind(cols.lobby).bind(cols.seq).bind(cols.seat).bind(cols.rid).bind(cols.action).bind(cols.log).bind(cols.at).bind(cols.epoch).bind(node);
+        let extras = batch.iter().any(|c| c.snapshot.is_some() || c.finished.is_some());
+        let mut tx = pool.begin().await?;
+        let written: Vec<Uuid> = if n > 0 { insert.fetch_all(&mut *tx).await?.iter().map(|r| r.try_get("lobby_id")).collect::<Result<_, _>>()? } else { vec![] };
+        let mut fenced = vec![];
+        for c in batch {
+            let rows = written.iter().filter(|l| **l == c.lobby).count();
+            if rows < c.actions.len() {
+                fenced.push(c.lobby);
+            } else if extras {
+                commit_extras!(&mut *tx, c, now);
+            }
+        }
+        tx.commit().await?;
+        Ok(fenced)
     }
 
     /// A lobby and its players.
@@ -570,7 +635,26 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-type Reply = oneshot::Sender<Result<(), String>>;
+type Reply = oneshot::Sender<Result<(), CommitError>>;
+
+/// Why a commit was not made durable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommitError {
+    /// Another node holds the table now (see [`crate::cluster`]): nothing
+    /// was written, and this node must drop the table.
+    Fenced,
+    /// The database failed or refused the rows.
+    Failed(String),
+}
+
+impl std::fmt::Display for CommitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommitError::Fenced => f.write_str("another node holds this table's lease now"),
+            CommitError::Failed(e) => f.write_str(e),
+        }
+    }
+}
 
 /// Whether the database answered and refused the rows themselves (bad data,
 /// a constraint), as opposed to not being reachable: only then can another
@@ -586,12 +670,26 @@ pub struct GroupCommit {
     tx: mpsc::Sender<(Commit, Reply)>,
 }
 
+/// One batch's write: fenced by a node's leases on a cluster.
+async fn write_batch(store: &Store, commits: &[Commit], node: Option<Uuid>) -> Result<Vec<Uuid>> {
+    match node {
+        Some(node) => store.commit_batch_fenced(commits, node).await,
+        None => store.commit_batch(commits).await.map(|()| vec![]),
+    }
+}
+
 impl GroupCommit {
     /// Starts the writer. With `batching` off every commit is its own
     /// transaction (kept for benchmarks). Up to `in_flight` batches are
     /// written concurrently on Postgres; a table never has two commits
     /// outstanding, so each match's rows still land in order.
     pub fn start(store: Store, batching: bool, max_batch: usize, in_flight: usize) -> GroupCommit {
+        GroupCommit::start_on_node(store, batching, max_batch, in_flight, None)
+    }
+
+    /// [`GroupCommit::start`] for a node of a cluster: every batch is
+    /// fenced by the node's leases (`node`: its id).
+    pub fn start_on_node(store: Store, batching: bool, max_batch: usize, in_flight: usize, node: Option<Uuid>) -> GroupCommit {
         let in_flight = match store {
             Store::Postgres(_) => in_flight.max(1),
             // One writer at a time is all SQLite allows anyway.
@@ -619,13 +717,16 @@ impl GroupCommit {
                 let store = store.clone();
                 tokio::spawn(async move {
                     let started = Instant::now();
-                    let result = store.commit_batch(&commits).await;
+                    let result = write_batch(&store, &commits, node).await;
                     metrics::histogram!("backroom_commit_latency_seconds").record(started.elapsed().as_secs_f64());
                     metrics::histogram!("backroom_commit_batch_size").record(commits.len() as f64);
                     match result {
-                        Ok(()) => {
-                            for r in replies {
-                                let _ = r.send(Ok(()));
+                        Ok(fenced) => {
+                            if !fenced.is_empty() {
+                                metrics::counter!("backroom_fenced_commits_total").increment(fenced.len() as u64);
+                            }
+                            for (c, r) in commits.iter().zip(replies) {
+                                let _ = r.send(if fenced.contains(&c.lobby) { Err(CommitError::Fenced) } else { Ok(()) });
                             }
                         }
                         // The database refused something in the rows (not a
@@ -636,16 +737,20 @@ impl GroupCommit {
                         Err(e) if commits.len() > 1 && refused_by_database(&e) => {
                             tracing::warn!(error = %format!("{e:#}"), tables = commits.len(), "group commit refused; committing each table on its own");
                             for (c, r) in commits.iter().zip(replies) {
-                                let one = store.commit_batch(std::slice::from_ref(c)).await.map_err(|e| {
-                                    tracing::error!(table = %c.lobby, error = %format!("{e:#}"), "commit failed");
-                                    format!("{e:#}")
-                                });
+                                let one = match write_batch(&store, std::slice::from_ref(c), node).await {
+                                    Ok(fenced) if fenced.is_empty() => Ok(()),
+                                    Ok(_) => Err(CommitError::Fenced),
+                                    Err(e) => {
+                                        tracing::error!(table = %c.lobby, error = %format!("{e:#}"), "commit failed");
+                                        Err(CommitError::Failed(format!("{e:#}")))
+                                    }
+                                };
                                 let _ = r.send(one);
                             }
                         }
                         Err(e) => {
                             tracing::error!(error = %format!("{e:#}"), "group commit failed");
-                            let e = format!("{e:#}");
+                            let e = CommitError::Failed(format!("{e:#}"));
                             for r in replies {
                                 let _ = r.send(Err(e.clone()));
                             }
@@ -659,9 +764,10 @@ impl GroupCommit {
     }
 
     /// Commits and waits until the rows are durable.
-    pub async fn commit(&self, c: Commit) -> Result<(), String> {
+    pub async fn commit(&self, c: Commit) -> Result<(), CommitError> {
         let (tx, rx) = oneshot::channel();
-        self.tx.send((c, tx)).await.map_err(|_| "the commit writer has stopped".to_string())?;
-        rx.await.map_err(|_| "the commit writer has stopped".to_string())?
+        let stopped = || CommitError::Failed("the commit writer has stopped".to_string());
+        self.tx.send((c, tx)).await.map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
     }
 }

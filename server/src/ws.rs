@@ -14,7 +14,7 @@ use crate::limit::{ClientIp, SocketSlot};
 use crate::secret;
 use crate::table::{Act, Cmd, ConnId, Credential, Out, Outbox, LobbyRequest, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, RawQuery, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use backroom_protocol::ws::{ClientMsg, ServerMsg};
@@ -69,12 +69,29 @@ impl Bucket {
     }
 }
 
+/// The lobby named in the address (`/ws?lobby=<id>`), which a proxy hashes
+/// on to send every socket of a table to the same node. Optional for a
+/// single server; when given, the `hello` must name the same lobby.
+fn routed_lobby(query: Option<&str>) -> Option<Result<Uuid, ()>> {
+    let value = query?.split('&').find_map(|kv| kv.strip_prefix("lobby="))?;
+    Some(Uuid::parse_str(value).map_err(|_| ()))
+}
+
 pub async fn upgrade(
     State(ctx): State<Arc<Ctx>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let routed = match routed_lobby(query.as_deref()) {
+        Some(Ok(id)) => Some(id),
+        Some(Err(())) => {
+            let e = backroom_protocol::ApiError::new(ErrorCode::InvalidField, "The address names no valid lobby id (/ws?lobby=<id>).");
+            return axum::response::IntoResponse::into_response(crate::api::HttpError(e));
+        }
+        None => None,
+    };
     let ip = ClientIp { trust_forwarded: ctx.cfg.trust_forwarded_for }.of(peer, &headers);
     let slot = ctx.sockets.take(ip);
     ws.max_message_size(1 << 20)
@@ -87,7 +104,7 @@ pub async fn upgrade(
         // Not an `async` block around the two: it would hold the socket
         // twice (see `serve`). The refusal is rare, so it is boxed.
         .on_upgrade(move |socket| match slot {
-            Some(slot) => Either::Left(serve(ctx, socket, slot)),
+            Some(slot) => Either::Left(serve(ctx, socket, slot, routed)),
             None => Either::Right(Box::pin(refuse_crowd(socket, ctx.sockets.max()))),
         })
 }
@@ -114,13 +131,14 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
 /// given at [`crate::table::Table::run`]: the WebSocket would sit in every
 /// socket's task twice.
 #[allow(clippy::manual_async_fn)]
-fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot) -> impl Future<Output = ()> + Send {
+fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<Uuid>) -> impl Future<Output = ()> + Send {
     async move {
         // Held for the socket's life: its place in the address's share.
         let _slot = slot;
         metrics::gauge!("backroom_connections").increment(1.0);
         let outbox = Outbox::new();
         let mut reader = Reader::new();
+        reader.routed = routed;
         let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
         let mut batch = Vec::new();
         // Liveness: a ping every `--ping-secs` (browsers answer with a pong
@@ -229,11 +247,13 @@ struct Reader {
     /// The subscribed table's inbox (a table stays loaded while it has
     /// sockets), so a move goes straight to it.
     table: Option<TableHandle>,
+    /// The lobby the socket's address named (see [`routed_lobby`]).
+    routed: Option<Uuid>,
 }
 
 impl Reader {
     fn new() -> Self {
-        Reader { bucket: Bucket::new(RATE, BURST), chat_bucket: Bucket::new(CHAT_RATE, CHAT_BURST), session: None, table: None }
+        Reader { bucket: Bucket::new(RATE, BURST), chat_bucket: Bucket::new(CHAT_RATE, CHAT_BURST), session: None, table: None, routed: None }
     }
 
     /// Hands a command to the subscribed table; false if the table is gone
@@ -298,6 +318,12 @@ impl Reader {
             }
         };
         match (msg, self.session) {
+            (ClientMsg::Hello { lobby, .. }, None) if self.routed.is_some_and(|r| r != lobby) => {
+                let why = "The hello names another lobby than the socket's address (/ws?lobby=<id>).";
+                say(error(ErrorCode::InvalidField, why));
+                say(Out::Close(4001, why.into()));
+                return false;
+            }
             (ClientMsg::Hello { lobby, token, spectate, since, auto_pass }, None) => {
                 // Boxed: a hello happens once per socket, and its future is
                 // the largest part of this one.
@@ -387,7 +413,7 @@ async fn hello(
         Err(e) => {
             let code = e.code;
             let reason = close_reason(&e.message);
-            let close = if code == ErrorCode::Restarting { 1012 } else { 4001 };
+            let close = if matches!(code, ErrorCode::Restarting | ErrorCode::TableMoving) { 1012 } else { 4001 };
             Err(vec![error(code, e.message), Out::Close(close, reason)])
         }
     }

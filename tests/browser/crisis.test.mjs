@@ -4,11 +4,12 @@
 //
 // The person creates a 2-seat lobby from the landing page (house round
 // limit 6), fills the other seat with a bot and starts, then answers every
-// prompt through the page: the Maximum Threat and edge choices by their
-// buttons; the secret squad in the squad builder (character cards within
-// the threat, two Team Tactic cards), once the bot's squad is in; each
-// deployment by tapping an offered point on the battlefield and the map's
-// Send button; activations by tapping a lit base; attacks by tapping a
+// prompt through the page: the secret roster in the builder's cards; the
+// battlefield confirmed; the deck, Maximum Threat and edge choices by their
+// buttons; mission tokens and deployments by tapping an offered point on
+// the battlefield and the map's Send button; the secret squad in the squad
+// builder (character cards within the threat, two Team Tactic cards), once
+// the bot's squad is in; activations by tapping a lit base; attacks by tapping a
 // ringed target (the form shows the dice pools first); moves by tapping an
 // offered end (the first by dragging the moving base to it); otherwise the
 // end of the activation, a pass, or declining a reaction.
@@ -17,10 +18,11 @@
 // on the battlefield, every token, every character's row, every offered
 // movement end and target, and the last attack's final dice.
 //
-// Secrets: until the squads are revealed, no state frame the browser got
-// carries the bot's committed squad or Team Tactic cards, no log line
-// names them, and no snapshot of the page shows them in the bot's squad
-// panel or the battlefield.
+// Secrets: no state frame carries the bot's roster, ever; until the squads
+// are revealed, no frame carries the bot's committed squad (as the replay
+// through its eyes gives it) or Team Tactic cards, no log line names them,
+// and no snapshot of the page shows them in the bot's panel or the
+// battlefield; its roster's characters never revealed never show there.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL, CRISIS_PLAY_MS.
 
@@ -34,7 +36,7 @@ import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates,
 const GAME = 'crisis-protocol';
 const STEP = 20_000;
 const PLAY_MS = Number(process.env.CRISIS_PLAY_MS || 240_000);
-const SECRET_PHASES = new Set(['threat_choice', 'edge_choice', 'squad_build']);
+const SECRET_PHASES = new Set(['rosters', 'battlefield', 'deck_choice', 'mission_setup', 'threat_choice', 'edge_choice', 'squad_build']);
 
 test('one person plays Crisis Protocol against a bot: setup, squads, deployment, moves and attacks', { timeout: 360_000 }, async (t) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-crisis-'));
@@ -118,7 +120,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           bases: all('.cp-field .cp-base').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
           tokens: all('.cp-field .cp-token').length,
           rows: all('.cp-model').length,
-          ends: all('.cp-field .cp-end').length,
+          ends: all('.cp-field .cp-end').reduce((n, e) => n + Number(e.dataset.count || 1), 0),
           targets: all('.cp-field .cp-base.target').map((e) => Number(e.dataset.model)).sort((a, b) => a - b),
           final: all('.cp-final .cp-die').map((e) => e.dataset.face),
           dealt: document.querySelector('.cp-final .cp-dealt')?.dataset.damage ?? null,
@@ -136,7 +138,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.equal(got.rows, v.models.length, 'every character has its row');
       const asks = (m.prompt && m.prompt.asks) || [];
       const plan = asks.find((a) => a.verb === 'advance');
-      if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement end is drawn');
+      if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
       const targets = new Set();
       for (const a of asks.filter((x) => x.verb === 'attack')) for (const o of a.params[0].input.options) if (!o.disabled) targets.add(o.value);
       assert.deepEqual(got.targets, [...targets].sort((a, b) => a - b), 'every offered target is ringed');
@@ -163,6 +165,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         await formOf(a.ai).locator('.cp-choice').first().click();
         await submit(a.ai);
         return 'choose_threat';
+      }
+      if ((a = by('roster'))) {
+        // The roster in the builder's cards: the first characters and cards, as many as it takes.
+        await open(a.ai);
+        for (const p of a.params) {
+          const picks = formOf(a.ai).locator(`.param[data-param="${p.name}"] .cp-pick:not([disabled])`);
+          for (let k = 0; k < p.input.min; k++) await picks.nth(k).click();
+        }
+        await shot('roster');
+        await submit(a.ai);
+        return 'roster';
       }
       if ((a = by('squad'))) {
         // The bot's squad is in and secret: the page says so and shows none of it.
@@ -191,15 +204,24 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           await tts.nth(k).click();
           cards++;
         }
+        // At phone width the builder stays inside the screen (the prompt is on the Move tab).
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
+        const wideB = await page.evaluate(() => [...document.querySelectorAll('.prompt *')]
+          .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length);
+        assert.equal(wideB, 0, 'the squad builder fits a phone');
+        await shot('squad-builder-phone');
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.waitForFunction(() => document.documentElement.clientWidth > 1000);
         await submit(a.ai);
         return 'squad';
       }
-      if ((a = by('deploy'))) {
+      if ((a = by('deploy')) || (a = by('place_token'))) {
         const pts = page.locator('.cp-field .cp-point');
         assert.ok((await pts.count()) > 0, 'deployment points are drawn');
         await pts.nth(Math.floor((await pts.count()) / 2)).click();
         await mapSend();
-        return 'deploy';
+        return a.verb;
       }
       if ((a = by('activate'))) {
         await page.locator('.cp-field .cp-base.lit').first().click();
@@ -273,6 +295,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       if ((a = by('end_activation'))) { await fillAndSend(a); activationAt = null; return 'end_activation'; }
       if ((a = by('pass'))) { await fillAndSend(a); return 'pass'; }
       a = asks.find((x) => !x.disabled);
+      if (a.verb === 'battlefield' && !seen.fieldShot) { seen.fieldShot = 1; await shot('battlefield-agreement'); }
       await fillAndSend(a);
       return a.verb;
     }
@@ -315,8 +338,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     await shot('end');
     const finished = !!(m.outcome || m.pending.mode === 'over');
     t.diagnostic(`${finished ? 'the match ended' : 'stopped at the time budget'} after ${((Date.now() - t0) / 1000).toFixed(1)} s: ${report()}`);
-    for (const verb of ['choose_threat', 'squad', 'deploy', 'activate', 'advance', 'attack']) {
-      if (verb === 'choose_threat' && m.view.priority === me) continue; // the bot chose
+    for (const verb of ['squad', 'deploy', 'activate', 'advance', 'attack']) {
       assert.ok(seen.verbs[verb] > 0, `the person played ${verb} through the page`);
     }
     assert.ok(seen.dragged > 0, 'a move was chosen by dragging the base');
@@ -327,11 +349,42 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     const revealed = frames.find((f) => !SECRET_PHASES.has(f.view.phase));
     assert.ok(revealed, 'the squads were revealed');
     const botChars = revealed.view.squads[bot].characters;
-    const botCards = revealed.view.squads[bot].tactics || [];
+    const botCards = [...(revealed.view.squads[bot].tactics || [])];
     assert.ok(botChars && botChars.length, 'the bot\'s squad is known after the reveal');
-    const myChars = new Set(revealed.view.squads[me].characters);
-    const secretNames = botChars.filter((id) => !myChars.has(id)).map((id) => charById[id].name);
+    // What the person chose themself (squad and roster) may be named in their own lines.
+    const myChars = new Set([...revealed.view.squads[me].characters, ...((revealed.view.rosters && revealed.view.rosters[me].characters) || [])]);
+    // What the bot had committed at each version before the reveal, through its own eyes
+    // (the replay, open to the players once the match is over), besides what was revealed.
+    const committed = new Map(); // version -> {chars, cards}
+    if (finished) {
+      const lobbyId = await page.evaluate(() => location.hash.split('/').pop());
+      const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`backroom.seat.${id}`)).token, lobbyId);
+      for (const v of new Set(frames.filter((f) => SECRET_PHASES.has(f.view.phase)).map((f) => f.version))) {
+        const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${v}&seat=${bot}`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(r.status, 200, `the replay at ${v}`);
+        const sq = (await r.json()).view.squads[bot];
+        if (sq.characters) committed.set(v, { chars: sq.characters, cards: sq.tactics || [] });
+      }
+      assert.ok(committed.size > 0, 'the bot\'s squad was committed while the person still chose');
+      // Its roster's characters that never came to the table stay unknown: no snapshot of its panel names them.
+      const r = await fetch(`${base}/api/lobbies/${lobbyId}/replay?at=${m.version}&seat=${bot}`, { headers: { authorization: `Bearer ${token}` } });
+      const roster = (await r.json()).view.rosters;
+      if (roster && roster[bot].characters) {
+        const left = roster[bot].characters.filter((id) => !botChars.includes(id)).map((id) => charById[id].name);
+        for (const snap of snapshots) for (const n of left) assert.ok(!snap.opp.includes(n), `the page at ${snap.version} shows ${n} of the bot's roster`);
+        t.diagnostic(`the bot's roster: ${left.length} characters never revealed, kept from ${snapshots.length} snapshots`);
+      }
+    }
+    const secretIds = new Set([...botChars, ...[...committed.values()].flatMap((c) => c.chars)].filter((id) => !myChars.has(id)));
+    const secretNames = [...secretIds].map((id) => charById[id].name);
+    botCards.push(...[...committed.values()].flatMap((c) => c.cards).filter((id) => !botCards.includes(id)));
     let secretFrames = 0;
+    // Rosters are secret all match (the lobby's rosters are not open).
+    for (const f of frames) {
+      if (!f.view.rosters) continue;
+      assert.equal(f.view.rosters[bot].characters, null, `frame ${f.version} carries the bot's roster`);
+      assert.equal(f.view.rosters[bot].tactics, null, `frame ${f.version} carries the bot's roster cards`);
+    }
     for (const f of frames.filter((x) => SECRET_PHASES.has(x.view.phase))) {
       secretFrames++;
       assert.equal(f.view.squads[bot].characters, null, `frame ${f.version} carries the bot's squad`);
@@ -346,11 +399,11 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     for (const s of snapshots.filter((x) => SECRET_PHASES.has(x.phase))) {
       secretShots++;
       assert.equal(s.oppMarks, 0, `the page at ${s.version} draws something of the bot's squad`);
-      for (const id of botChars) assert.ok(!s.opp.includes(charById[id].name), `the page at ${s.version} shows ${charById[id].name} in the bot's panel`);
+      for (const id of new Set([...botChars, ...[...committed.values()].flatMap((c) => c.chars)])) assert.ok(!s.opp.includes(charById[id].name), `the page at ${s.version} shows ${charById[id].name} in the bot's panel`);
       for (const id of botCards) assert.ok(!s.opp.includes(tacticById[id].name), `the page at ${s.version} shows the bot's card ${tacticById[id].name}`);
     }
     assert.ok(secretFrames > 0 && secretShots > 0, 'frames and snapshots before the reveal were checked');
-    t.diagnostic(`secrets: ${secretFrames} frames and ${secretShots} page snapshots before the reveal; ${frames.length} frames and ${seen.checks} page checks in all`);
+    t.diagnostic(`secrets: ${secretFrames} frames and ${secretShots} page snapshots before the reveal (${secretNames.length} characters and ${botCards.length} cards kept from them, ${committed.size} commits seen in the replay); ${frames.length} frames and ${seen.checks} page checks in all`);
 
     // --- texts on hover: a base's stat card
     const baseEl = page.locator('.cp-field .cp-base').first();

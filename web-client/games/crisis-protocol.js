@@ -8,7 +8,7 @@
 // and the last attack with its dice, each reroll and cover step as the log
 // tells them, the battlefield (crisis/field.js) with the chosen
 // character's stat card beside it, and the viewer's own Team Tactic cards
-// under the prompt.
+// under the prompt (the panels are crisis/panels.js).
 //
 // The battlefield answers the prompt where it can: the offered movement
 // plans are drawn as end positions (hover or focus one for its tool path;
@@ -24,11 +24,9 @@
 
 import { h } from '../util.js';
 import { registerRenderer } from '../renderers.js';
-import {
-  C, loadContent, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip,
-  conditionName, conditionTip, attackLine, layoutName, DIE, LETTER_FACE, tipProps, rangeWords,
-} from './crisis/text.js';
+import { C, loadContent, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, tipProps } from './crisis/text.js';
 import { battlefield, seatColor, rangeBand } from './crisis/field.js';
+import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards } from './crisis/panels.js';
 import { controls, choice, squadCharacters, squadTactics } from './crisis/controls.js';
 
 const GAME = 'crisis-protocol';
@@ -38,29 +36,18 @@ if (!document.querySelector('link[data-crisis-css]')) {
   document.head.append(h('link', { rel: 'stylesheet', href: new URL('./crisis.css', import.meta.url).href, dataset: { crisisCss: '1' } }));
 }
 
-// ------------------------------------------------------------ small pieces
-const who = (ctx, s) => (s === ctx.seat ? 'you' : ctx.seatName(s));
-const names = (ctx, text) => (ctx.names ? ctx.names(text) : text);
-const seatTag = (ctx, s) => h('span.cp-seat', { style: { '--seat': seatColor(s) }, dataset: { seat: String(s) } }, who(ctx, s));
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const EDGE = { south: 'South', north: 'North', west: 'West', east: 'East' };
-const MAX_ROUND = 6;
-
-function modelTag(view, ctx, i) {
-  const m = view.models[i];
-  if (!m) return h('span', `#${i}`);
-  return h('span.cp-mtag', { ...tipProps(`${charName(m.card)} (${who(ctx, m.owner)})`, charTip(m.card)), style: { '--seat': seatColor(m.owner) }, dataset: { model: String(i) } }, charName(m.card));
-}
-
 // ------------------------------------------------------------ the prompt, as the battlefield reads it
+const isPoint = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isFinite);
+
 /** What the viewer's prompt offers on the battlefield, each with its ask and control key. */
 function offers(view, ctx) {
   const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), mover: null };
   const P = ctx.prompt;
   if (!P || !Array.isArray(P.asks)) return o;
   const open = ctx.draft.__open;
-  const deployAi = P.asks.findIndex((a, ai) => a.verb === 'deploy' && ai === open) >= 0 ? open : P.asks.findIndex((a) => a.verb === 'deploy');
+  // Points from one ask only (several deploy asks offer the same grid): the open one, else the first.
+  const pointAsk = (a) => a.verb === 'deploy' || (a.params || []).some((p) => (p.input.options || []).length && p.input.options.every((x) => isPoint(x.value)));
+  const deployAi = P.asks[open] && pointAsk(P.asks[open]) ? open : P.asks.findIndex(pointAsk);
   P.asks.forEach((a, ai) => {
     for (const p of a.params || []) {
       const opts = (p.input && p.input.options ? p.input.options : []).filter((x) => !x.disabled);
@@ -74,8 +61,11 @@ function offers(view, ctx) {
         for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: `${x.label}`, r: m ? m.radius : 0 });
       } else if (a.verb === 'activate' || a.verb === 'choose_leader') {
         for (const x of opts) o.models.set(x.value, { ...at, value: x.value, label: a.verb === 'activate' ? 'Activate' : 'Leader' });
-      } else if (a.verb === 'place_token' && p.name === 'at') {
-        for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: x.label, r: (geo().tokenDiameter || 1) / 2 });
+      } else if (opts.length && opts.every((x) => isPoint(x.value)) && ai === deployAi) {
+        // Any other choice of points (a dropped token, mission tokens, and
+        // placements the engine adds later): squares to tap.
+        const r = a.verb === 'place_token' || /token/i.test(a.label) ? (geo().tokenDiameter || 1) / 2 : 0;
+        for (const x of opts) o.points.push({ ...at, p: x.value, value: x.value, label: x.label, r });
       } else if (a.verb === 'attack' && p.name === 'target') {
         for (const x of opts) {
           const pool = a.fixed && view.activation ? poolPreview(view, view.activation.model, a.fixed.attack, x.value) : null;
@@ -97,21 +87,6 @@ function offers(view, ctx) {
     }
   });
   return o;
-}
-
-/** The dice before rolling (preview: cover, leadership and reactions are the server's). */
-function poolPreview(view, attacker, idx, target) {
-  const a = view.models[attacker];
-  const t = view.models[target];
-  const ac = a && charOf(a.card);
-  const tc = t && charOf(t.card);
-  if (!ac || !tc) return null;
-  const atk = ac.sides.healthy.attacks[idx];
-  if (!atk) return null;
-  const bonus = view.activation && view.activation.model === attacker ? view.activation.bonus_dice || 0 : 0;
-  const attack = Math.max(1, atk.strength + bonus - (a.conditions.includes('shock') ? 1 : 0));
-  const defense = Math.max(1, tc.sides.healthy.defense[atk.type] - (t.conditions.includes('incinerate') ? 1 : 0));
-  return { attack, defense, type: atk.type, name: atk.name };
 }
 
 // Module state kept across redraws: the base whose card is shown, the field's redraw.
@@ -138,6 +113,10 @@ function sendForm(ai) {
 // ------------------------------------------------------------ banner
 function phaseWords(view) {
   switch (view.phase) {
+    case 'rosters': return ['Setup', 'rosters are built'];
+    case 'battlefield': return ['Setup', `the battlefield is agreed (${view.layout_confirmed ? view.layout_confirmed.filter(Boolean).length : 0} of 2 confirmed)`];
+    case 'deck_choice': return ['Setup', 'the priority player chooses a crisis deck'];
+    case 'mission_setup': return ['Setup', 'crisis tokens are placed'];
     case 'threat_choice': return ['Setup', 'the Maximum Threat is chosen'];
     case 'edge_choice': return ['Setup', 'edges are chosen'];
     case 'squad_build': return ['Setup', 'squads are built in secret'];
@@ -175,145 +154,10 @@ function banner(view, ctx) {
   h('div.cp-vp', { 'aria-label': 'Victory points' }, [0, 1].map((s) => h('span.cp-vp-s', { style: { '--seat': seatColor(s) }, dataset: { k: `vp:${s}`, v: String(view.vp[s]), vp: String(view.vp[s]), seat: String(s) } },
     who(ctx, s), ' ', h('b', String(view.vp[s])), ' VP'))),
   h('div.cp-prio', { dataset: { k: 'priority', v: String(view.priority) } }, 'Priority: ', seatTag(ctx, view.priority)),
-  h('div.cp-crises', (view.crises || []).map((id, k) => crisis(id, k)), view.max_threat ? h('small.muted', ` · Maximum Threat ${view.max_threat}`) : null));
-}
-
-// ------------------------------------------------------------ the squads
-function modelRow(view, ctx, m, i) {
-  const c = charOf(m.card);
-  const state = m.ko ? 'KO' : m.dazed ? 'Dazed' : !m.deployed ? 'not deployed' : m.activated ? 'activated' : 'ready';
-  const active = view.activation && view.activation.model === i;
-  const pct = m.stamina ? Math.min(100, (m.damage * 100) / m.stamina) : 0;
-  return h('li.cp-model', {
-    class: `cp-model${m.ko ? ' ko' : ''}${m.dazed ? ' dazed' : ''}${m.activated ? ' activated' : ''}${active ? ' active' : ''}${picked === i ? ' picked' : ''}`,
-    dataset: { model: String(i), card: m.card, k: `model:${i}`, v: `${m.damage}|${m.power}|${m.conditions.join(',')}|${state}|${m.injured}` },
-    onclick: () => { picked = i; if (field.redraw) field.redraw(); },
-  },
-  h('span.cp-model-name', tipProps(charName(m.card), charTip(m.card)), charName(m.card)),
-  c ? h('small.cp-model-sub', `T${c.threat} · ${c.baseDiameterMm} mm`) : null,
-  h('span.cp-stamina', { title: `${m.injured ? 'Injured' : 'Healthy'}: ${m.damage} damage of ${m.stamina} Stamina`, dataset: { damage: String(m.damage), stamina: String(m.stamina) } },
-    h('i', { style: { '--w': `${pct}%` } }), h('small', `${m.damage}/${m.stamina}${m.injured ? ' inj.' : ''}`)),
-  h('span.cp-power', { title: 'Power' }, `${m.power}⚡`),
-  m.conditions.map((cd) => h('span.cp-cond', tipProps(conditionName(cd), conditionTip(cd)), conditionName(cd))),
-  h('span.cp-state', { class: `cp-state ${state.replace(/\s/g, '-')}` }, active ? 'activating' : state));
-}
-
-function squadPanel(view, ctx, s) {
-  const sq = view.squads[s];
-  const mine = s === ctx.seat;
-  const models = view.models.map((m, i) => [m, i]).filter(([m]) => m.owner === s);
-  let body;
-  if (models.length) body = h('ul.cp-models', models.map(([m, i]) => modelRow(view, ctx, m, i)));
-  else if (sq.characters) body = h('p.small', mine ? 'Your squad (secret until both are in): ' : 'Squad: ', sq.characters.map((id, k) => [k ? ', ' : '', h('span', tipProps(charName(id), charTip(id)), charName(id))]));
-  else body = h('p.small.muted.cp-secret', { dataset: { committed: String(!!sq.committed) } }, sq.committed ? 'Squad committed, secret until both are in.' : view.phase === 'squad_build' ? 'Choosing a squad in secret…' : 'No squad yet.');
-  const tactics = sq.tactics;
-  return h('section.cp-squad', {
-    class: `cp-squad seat-${s}${mine ? ' mine' : ''}`, style: { '--seat': seatColor(s) }, dataset: { seat: String(s) }, 'aria-label': `${ctx.seatName(s)}'s squad`,
-  },
-  h('header.cp-squad-head',
-    h('span.cp-squad-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine ? h('span.you', 'you') : null),
-    view.edges ? h('small.cp-edge', `${EDGE[view.edges[s]] || view.edges[s]} edge`) : null,
-    view.priority === s ? h('span.cp-prio-mark', { title: 'Priority' }, 'priority') : null,
-    view.leaders && view.leaders[s] !== null && view.leaders[s] !== undefined && view.models[view.leaders[s]]
-      ? h('span.cp-chip', { title: 'The leader chosen for the game: its Leadership ability works while it is on the battlefield' }, `leader: ${charName(view.models[view.leaders[s]].card)}`) : null,
-    view.contest_defense && view.contest_defense[s] ? h('span.cp-chip', { title: 'Hold Together: contesting characters roll more defense dice until Cleanup' }, `+${view.contest_defense[s]} defense contesting`) : null,
-    h('span.cp-squad-vp', { dataset: { k: `vp-squad:${s}`, v: String(view.vp[s]) } }, h('b', String(view.vp[s])), ' VP')),
-  body,
-  tactics && tactics.length ? h('p.small.cp-tt', h('span.muted', mine ? 'Your Team Tactic cards: ' : 'Team Tactic cards: '),
-    tactics.map((id, k) => [k ? ', ' : '', h('span.cp-tt-name', { ...tipProps(tacticName(id), tacticTip(id)), dataset: { tactic: id } }, tacticName(id))])) : null);
-}
-
-// ------------------------------------------------------------ attacks and dice
-function dice(faces, cls) {
-  return h('span.cp-dice', { class: `cp-dice ${cls}` }, faces.map((f) => {
-    const [l, t] = DIE[f] || [f, f];
-    return h('span.cp-die', { class: `cp-die ${f}`, title: t, dataset: { face: f } }, l);
-  }));
-}
-const lettersToFaces = (s) => s.trim().split(/\s+/).filter(Boolean).map((x) => LETTER_FACE[x] || 'blank');
-
-/** The steps of the newest attack in the log: the roll, rerolls and cover, the result. */
-function attackSteps(log) {
-  if (!Array.isArray(log)) return [];
-  let at = -1;
-  for (let i = log.length - 1; i >= 0; i--) if (/^Attack roll: /.test(log[i])) { at = i; break; }
-  if (at < 0) return [];
-  const out = [];
-  for (let i = at; i < log.length; i++) {
-    const l = log[i];
-    let m;
-    if (i > at && /^Attack roll: /.test(l)) break;
-    if ((m = /^Attack roll: (.*?)\. Defense roll: (.*?)\.$/.exec(l))) out.push({ what: 'Rolled', a: lettersToFaces(m[1]), d: lettersToFaces(m[2]) });
-    else if ((m = /^After (\d+) attack and (\d+) defense rerolls( and cover)?: (.*) against (.*)\.$/.exec(l))) {
-      out.push({ what: `After ${plural(Number(m[1]), 'attack reroll')}, ${plural(Number(m[2]), 'defense reroll')}${m[3] ? ' and cover' : ''}`, a: lettersToFaces(m[4]), d: lettersToFaces(m[5]) });
-    } else if ((m = /^(\d+) successes against (\d+): (\d+) damage\.$/.exec(l))) out.push({ what: 'Result', text: `${m[1]} successes against ${m[2]}: ${m[3]} damage` });
-    else if (/dodges: /.test(l)) out.push({ what: 'Dodge', line: l });
-  }
-  return out;
-}
-
-/** A reaction waiting on a player (Overwatch, a dodge, Last Stand), in words. */
-function reactionLine(view, ctx, r) {
-  switch (r.kind) {
-    case 'overwatch': return [seatTag(ctx, r.seat), ` may react to `, modelTag(view, ctx, r.mover), '\'s advance (Overwatch).'];
-    case 'dodge': return [modelTag(view, ctx, r.model), ` dodges ${r.incoming} damage: `, dice(r.dice || [], 'def'), ' (a reroll may still be played).'];
-    case 'place_token': return [seatTag(ctx, r.seat), ` ${r.seat === ctx.seat ? 'place' : 'places'} a dropped token within R2 of where its holder was.`];
-    case 'last_stand': return [modelTag(view, ctx, r.model), ' would be knocked out: Last Stand may be played.'];
-    default: return [String(r.kind || 'A reaction').replace(/_/g, ' '), ' is waiting.'];
-  }
-}
-
-function attackPanel(view, ctx) {
-  const P = view.pending_attack;
-  const L = view.last_attack;
-  const R = view.reactions || [];
-  if (!P && !L && !R.length) return null;
-  const parts = [];
-  if (R.length) parts.push(h('ul.cp-reactions', { dataset: { k: 'reactions', v: JSON.stringify(R) } }, R.map((r) => h('li', { dataset: { reaction: r.kind } }, reactionLine(view, ctx, r)))));
-  if (P) {
-    const cur = P.after ?? P.current;
-    const ac = charOf(view.models[P.attacker].card);
-    const atk = ac ? ac.sides.healthy.attacks[P.attack] : null;
-    const pool = cur !== null && cur !== undefined ? poolPreview(view, P.attacker, P.attack, cur) : null;
-    parts.push(h('div.cp-pending', { dataset: { k: 'pending-attack', v: JSON.stringify(P) } },
-      h('b', 'Attack under way: '), modelTag(view, ctx, P.attacker), atk ? ` with ${atk.name} (${rangeWords(atk.range)}, ${atk.type})` : '',
-      cur !== null && cur !== undefined ? [' at ', modelTag(view, ctx, cur)] : '',
-      P.after !== null && P.after !== undefined ? ' · may strike back' : ' · the target may react',
-      pool ? h('div.small', `Dice before the roll: ${pool.attack} attack against ${pool.defense}${P.extra_defense ? ` + ${P.extra_defense}` : ''} defense (${pool.type})${P.defense_rerolls ? `, ${plural(P.defense_rerolls, 'defense reroll')}` : ''}; cover and leadership are the server's.`) : null,
-      P.queue && P.queue.length ? h('div.small', 'Still to attack: ', P.queue.map((t, k) => [k ? ', ' : '', modelTag(view, ctx, t)])) : null,
-      P.used && P.used.length ? h('div.small', `Reactions used: ${P.used.join(', ')}`) : null));
-  }
-  if (L) {
-    const steps = attackSteps(ctx.log);
-    parts.push(h('div.cp-last', { dataset: { k: 'last-attack', v: JSON.stringify(L) } },
-      h('div', h('span.muted', 'Last attack: '), modelTag(view, ctx, L.attacker), ` with ${L.attack} at `, modelTag(view, ctx, L.target),
-        L.cover ? h('span.cp-chip', { title: 'The target had cover: a non-success defense die became a block' }, 'cover') : null),
-      steps.length ? h('ol.cp-steps', steps.map((st) => h('li', h('span.cp-step', st.what), st.a ? [dice(st.a, 'atk'), h('span.muted', ' vs '), dice(st.d, 'def')] : null,
-        st.text ? ` ${st.text}` : '', st.line ? ` ${names(ctx, st.line)}` : ''))) : null,
-      h('div.cp-final', h('span.cp-step', 'Final'), dice(L.attack_dice, 'atk'), h('span.muted', ' vs '), dice(L.defense_dice, 'def'),
-        h('b.cp-dealt', { dataset: { damage: String(L.damage) } }, ` ${L.damage} damage`))));
-  }
-  return h('section.cp-attack', { 'aria-label': 'Attacks' }, parts);
+  h('div.cp-crises', (view.crises || []).map((id, k) => (id ? crisis(id, k) : null)), view.max_threat ? h('small.muted', ` · Maximum Threat ${view.max_threat}`) : null));
 }
 
 // ------------------------------------------------------------ the battlefield and the chosen card
-function statCard(view, ctx, i) {
-  const m = view.models[i];
-  if (!m) return null;
-  const c = charOf(m.card);
-  if (!c) return h('p.small', charName(m.card));
-  const s = c.sides.healthy;
-  return h('section.cp-card', { 'aria-label': `${c.name}'s stat card`, dataset: { model: String(i), card: m.card }, style: { '--seat': seatColor(m.owner) } },
-    h('h3', c.name, h('small', ` · ${who(ctx, m.owner)} · threat ${c.threat}`)),
-    h('p.small', `${c.affiliations.join(', ')} · ${c.baseDiameterMm} mm · Size ${s.size} · Speed ${s.speed} · Stamina ${s.stamina} (Injured ${c.sides.injured.stamina})`),
-    h('p.small', `Defense: physical ${s.defense.physical}, energy ${s.defense.energy}, mystic ${s.defense.mystic}`,
-      s.keywords.length ? ` · ${s.keywords.join(', ')}` : '', s.immunities.length ? ` · immune to ${s.immunities.map(conditionName).join(', ')}` : ''),
-    h('p.small', h('b', `${m.injured ? 'Injured' : 'Healthy'}: ${m.damage}/${m.stamina} damage · ${m.power}⚡`),
-      m.conditions.length ? ` · ${m.conditions.map(conditionName).join(', ')}` : '', m.dazed ? ' · Dazed' : m.activated ? ' · activated' : ''),
-    h('ul.cp-card-lines', s.attacks.map((a) => h('li', h('b', 'Attack: '), attackLine(a))), s.superpowers.map((p) => h('li', h('b', `${p.name}`), ` (${p.kind}${p.cost ? `, ${p.cost}⚡` : ''}): ${p.text}`)),
-    c.leadership ? h('li', h('b', `Leadership: ${c.leadership.name}`), ` (${c.leadership.affiliation}): ${c.leadership.text}`) : null));
-}
-
 function fieldPanel(view, ctx) {
   const offer = offers(view, ctx);
   const edge = view.edges ? view.edges[ctx.seat ?? 0] : 'south';
@@ -367,14 +211,16 @@ function fieldPanel(view, ctx) {
 /** The line under the map: what a tap does now, what is chosen, and a Send button. */
 function drawHint(view, ctx, offer, hint) {
   const parts = [];
+  const given = new Set(); // asks whose Send is on the line already
   const sendable = (at, what) => {
     const v = ctx.draft[at.key];
-    if (v === undefined) return null;
+    if (v === undefined || given.has(at.ai)) return null;
+    given.add(at.ai);
     return [h('span.cp-chosen', `Chosen: ${what(v)}`), ' ', h('button.small.primary.cp-send', { type: 'button', dataset: { ai: String(at.ai) }, onclick: () => sendForm(at.ai) }, 'Send')];
   };
   if (offer.ends.length) {
     const tools = [...new Set(offer.ends.map((e) => e.value.tool))].join('/');
-    parts.push(h('span', `${plural(offer.ends.length, 'legal end')} (${tools}; the dots): hover one for its tool path, tap to choose, or drag the moving base.`));
+    parts.push(h('span', `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
     const at = offer.ends[0];
     const s = sendable(at, (v) => { const e = offer.ends.find((x) => same(x.value, v)); return e ? e.label : 'a move'; });
     if (s) parts.push(' ', s);
@@ -391,7 +237,7 @@ function drawHint(view, ctx, offer, hint) {
   const withParams = P ? P.asks.map((x, ai) => ai).filter((ai) => (P.asks[ai].params || []).length === 1) : [];
   const ai = ctx.draft.__open ?? (withParams.length === 1 ? withParams[0] : undefined);
   const ask = P && ai !== undefined ? P.asks[ai] : null;
-  if (ask && (ask.params || []).length === 1 && !['advance', 'deploy'].includes(ask.verb)) {
+  if (ask && (ask.params || []).length === 1) {
     const param = ask.params[0];
     const s = sendable({ ai, key: `${ai}:${param.name}` }, (v) => {
       const o = (param.input.options || []).find((x) => same(x.value, v));
@@ -403,36 +249,17 @@ function drawHint(view, ctx, offer, hint) {
   hint.hidden = !parts.length;
 }
 
-// ------------------------------------------------------------ my hand
-function myHand(view, ctx) {
-  if (ctx.seat === null || ctx.seat === undefined) return null;
-  const sq = view.squads[ctx.seat];
-  if (!sq || !sq.tactics || !sq.tactics.length) return null;
-  return h('section.cp-hand', { 'aria-label': 'Your Team Tactic cards', dataset: { section: 'hand' } },
-    h('h3', `Your Team Tactic cards (${sq.tactics.length})`, view.phase === 'squad_build' ? h('small.muted', ' · secret until both squads are in') : null),
-    h('ul.cp-cards', sq.tactics.map((id) => {
-      const t = tacticOf(id);
-      return h('li.cp-ttcard', { ...tipProps(tacticName(id), tacticTip(id)), dataset: { tactic: id, k: `tt:${id}` } },
-        h('div.cp-ttcard-head', h('b', tacticName(id)), t ? h('span.cp-cost', `${t.cost}⚡`) : null),
-        t ? h('small.muted', `${t.kind}${t.affiliation ? ` · ${t.affiliation}` : ''}`) : null,
-        t ? h('p.cp-ttcard-text', t.text) : null);
-    })));
-}
-
-function discards(view) {
-  if (!view.discards || !view.discards.length) return null;
-  return h('p.small.cp-discards', h('span.muted', 'Team Tactic cards played: '), view.discards.map((id, k) => [k ? ', ' : '', h('span', tipProps(tacticName(id), tacticTip(id)), tacticName(id))]));
-}
-
 // ------------------------------------------------------------ prompt controls
 function input(param, ask, ctx, key) {
   const view = ctx.view;
   const i = param.input;
   const redraw = () => { if (field.redraw) field.redraw(); };
-  if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'characters') return squadCharacters(param, ctx, key);
-  if (ask.verb === 'squad' && i.kind === 'many' && param.name === 'tactics') return squadTactics(param, ctx, key);
+  // Characters or Team Tactic cards to pick several of (the squad, and a
+  // roster step if the engine offers one): the builder's cards.
+  if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => charOf(o.value))) return squadCharacters(param, ctx, key, { threat: ask.verb === 'squad' });
+  if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => tacticOf(o.value))) return squadTactics(param, ctx, key);
   if (i.kind !== 'one' || !i.options || !i.options.length) return null;
-  if (ask.verb === 'advance' || ask.verb === 'deploy' || ask.verb === 'place_token' || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
+  if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     return choice(param, ctx, key, null, { many: 8, onPick: redraw });
   }
   if (ask.verb === 'activate' || ask.verb === 'choose_leader' || (ask.verb === 'attack' && param.name === 'target')) {
@@ -539,7 +366,7 @@ registerRenderer(GAME, {
     return h('div.cp', { dataset: { phase: view.phase } },
       banner(view, ctx),
       C.loaded ? null : h('p.small.muted', 'The card data has not loaded yet: characters show by id.'),
-      h('div.cp-squads', order.map((s) => squadPanel(view, ctx, s))),
+      h('div.cp-squads', order.map((s) => squadPanel(view, ctx, s, { picked, pick: (i) => { picked = i; if (field.redraw) field.redraw(); } }))),
       discards(view),
       attackPanel(view, ctx),
       // The battlefield last, right above the prompt it answers.

@@ -140,7 +140,7 @@ fn commits(c: &mut Criterion) {
                                         let base = seqs[i].fetch_add(iters as i64, Ordering::Relaxed);
                                         for k in 1..=iters as i64 {
                                             let row = action_row(base + k, (k % 4) as u8, r#"{"type":"bid","value":7,"round":0}"#);
-                                            w.commit(Commit { lobby: id, actions: vec![row], snapshot: None, finished: None })
+                                            w.commit(Commit { lobby: id, actions: vec![row], snapshot: None, finished: None, epoch: None })
                                                 .await
                                                 .expect("commit");
                                         }
@@ -185,7 +185,7 @@ fn resumes(c: &mut Criterion) {
                         .find(|(s, _, _)| *s == seq)
                         .map(|(s, st, r)| Snapshot { seq: *s as i64, state: st.clone(), rng: r.clone() });
                     store
-                        .commit_batch(&[Commit { lobby: id, actions, snapshot, finished: None }])
+                        .commit_batch(&[Commit { lobby: id, actions, snapshot, finished: None, epoch: None }])
                         .await
                         .expect("commit");
                 }

@@ -8,6 +8,8 @@
 //! game = "sealed-bids"
 //! seats = 4
 //! seed = 1                      # optional (default 0)
+//! engine_version = 1            # optional: set up as a match stored under
+//!                               # this engine version (default: today's)
 //! dice = [6, 6, 1]              # optional: dice forced before setup
 //! [options]                     # optional: the game's options
 //! rounds = 2
@@ -70,6 +72,10 @@ pub struct Scenario {
     /// Match seed.
     #[serde(default)]
     pub seed: u64,
+    /// Set up as a match stored under this engine version (today's when
+    /// absent): rulebook examples written for an older flow keep it.
+    #[serde(default)]
+    pub engine_version: Option<u32>,
     /// Game options.
     #[serde(default)]
     pub options: Option<toml::Value>,
@@ -195,7 +201,11 @@ pub fn run(s: &Scenario) -> Result<(), Failure> {
         rng.force_order(&o.deck, o.top.clone());
     }
     let options = s.options.as_ref().map(json).unwrap_or(Value::Null);
-    let mut state = game.setup(&options, s.seats, &mut rng).map_err(|e| fail(format!("setup: {e}")))?;
+    let mut state = match s.engine_version {
+        Some(v) => game.setup_at_version(&options, s.seats, &mut rng, v),
+        None => game.setup(&options, s.seats, &mut rng),
+    }
+    .map_err(|e| fail(format!("setup: {e}")))?;
     if !s.given.is_empty() {
         let mut v: Value = serde_json::from_str(&state.state_json()).map_err(|e| fail(e.to_string()))?;
         for g in &s.given {

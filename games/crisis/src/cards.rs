@@ -188,10 +188,15 @@ pub struct Crisis {
     /// Most tokens of this card one character may hold.
     #[serde(default)]
     pub carry: Option<u8>,
+    /// Mission setup (engine version 2): the card's player places each
+    /// token anywhere within this range of its map point (house); absent,
+    /// the tokens go exactly on the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place_within: Option<u8>,
 }
 
 /// A piece of terrain: an axis-aligned rectangle.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainPiece {
     /// What it is.

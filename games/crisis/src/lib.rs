@@ -50,11 +50,15 @@ pub const ENGINE_VERSION: u32 = versions::CURRENT;
 pub struct Options {
     /// House limit: a match still tied after this round (at least 6) is a draw.
     pub max_rounds: u8,
+    /// Rosters are public as soon as they are committed (the digest's
+    /// "open rosters" setting); by default they stay secret until both are in.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open_rosters: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_rounds: 8 }
+        Options { max_rounds: 8, open_rosters: false }
     }
 }
 
@@ -62,6 +66,24 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
+    /// Commit (or change) a secret roster: 10 characters and 10 Team
+    /// Tactic cards (engine version 2).
+    Roster {
+        /// Character ids.
+        characters: Vec<String>,
+        /// Team Tactic card ids.
+        tactics: Vec<String>,
+    },
+    /// Answer the proposed terrain layout (engine version 2).
+    Battlefield {
+        /// Confirm it, ask for another generated one, or propose a set.
+        choice: rules::battlefield::LayoutChoice,
+    },
+    /// Deck choice: the priority player's crisis deck to draw from.
+    ChooseDeck {
+        /// Secure or Extraction.
+        deck: cards::CrisisKind,
+    },
     /// Threat choice: the crisis card (0 Secure, 1 Extraction) whose
     /// Maximum Threat applies.
     ChooseThreat {
@@ -78,7 +100,8 @@ pub enum Action {
         /// Model index.
         model: usize,
     },
-    /// Place a token the other player's character dropped, within R2 of it.
+    /// Place a token the other player's character dropped, within R2 of
+    /// it; or, in mission setup, the next token of your crisis card.
     PlaceToken {
         /// Token index.
         token: usize,
@@ -177,6 +200,16 @@ pub struct PowerChoice {
     pub token: Option<usize>,
 }
 
+fn check_setup(options: &Options, seats: u8) -> Result<(), SetupError> {
+    if seats != 2 {
+        return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
+    }
+    if !(6..=12).contains(&options.max_rounds) {
+        return Err(SetupError("max_rounds must be between 6 and 12".into()));
+    }
+    Ok(())
+}
+
 impl Game for Crisis {
     type Options = Options;
     type Action = Action;
@@ -190,39 +223,33 @@ impl Game for Crisis {
             min_seats: 2,
             max_seats: 2,
             default_seats: 2,
-            options: vec![GameOption {
-                name: "max_rounds".into(),
-                label: "House limit: a match still tied after this round is a draw".into(),
-                kind: OptionKind::Number { min: 6, max: 12, default: 8 },
-            }],
+            options: vec![
+                GameOption {
+                    name: "max_rounds".into(),
+                    label: "House limit: a match still tied after this round is a draw".into(),
+                    kind: OptionKind::Number { min: 6, max: 12, default: 8 },
+                },
+                GameOption { name: "open_rosters".into(), label: "Open rosters: each roster is public once committed".into(), kind: OptionKind::Bool { default: false } },
+            ],
             house_content: true,
             engine_version: ENGINE_VERSION,
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        if seats != 2 {
-            return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
-        }
-        if !(6..=12).contains(&options.max_rounds) {
-            return Err(SetupError("max_rounds must be between 6 and 12".into()));
-        }
         Self::setup_at_version(options, seats, rng, ENGINE_VERSION)
     }
 
-    /// Every version sets up alike; the version is kept in the state for
-    /// the readings it changed ([`versions`]).
+    /// Version 4 plays the full setup ([`rules::setup::setup_full`]);
+    /// older versions set up alike with the shortcuts they were played
+    /// with, the version kept in the state for the readings it changed
+    /// ([`versions`]).
     fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
         if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
             return Err(SetupError::unreplayable(&Self::info(), engine_version));
         }
-        if seats != 2 {
-            return Err(SetupError("Crisis Protocol is played by exactly 2 players".into()));
-        }
-        if !(6..=12).contains(&options.max_rounds) {
-            return Err(SetupError("max_rounds must be between 6 and 12".into()));
-        }
-        let mut g = rules::setup::setup(options, rng).0;
+        check_setup(options, seats)?;
+        let mut g = if engine_version >= versions::FULL_SETUP { rules::setup::setup_full(options, rng).0 } else { rules::setup::setup(options, rng).0 };
         g.version = engine_version;
         Ok(g)
     }
@@ -230,14 +257,22 @@ impl Game for Crisis {
     fn pending(&self) -> Pending {
         match self.phase {
             Phase::Over => Pending::Over,
-            Phase::SquadBuild => {
+            Phase::SquadBuild | Phase::Rosters | Phase::Battlefield => {
                 let mut waiting = SeatSet::EMPTY;
                 let mut committed = SeatSet::EMPTY;
                 for s in 0..2u8 {
-                    if self.squads[usize::from(s)].is_some() { committed.insert(s) } else { waiting.insert(s) }
+                    let i = usize::from(s);
+                    let done = match self.phase {
+                        Phase::Rosters => self.rosters[i].is_some(),
+                        Phase::Battlefield => self.layout_confirmed[i],
+                        _ => self.squads[i].is_some(),
+                    };
+                    if done { committed.insert(s) } else { waiting.insert(s) }
                 }
                 Pending::Simultaneous { waiting, committed }
             }
+            Phase::DeckChoice => Pending::Turn { seat: self.priority },
+            Phase::MissionSetup => Pending::Turn { seat: self.turn },
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
             Phase::Activation if !self.reactions.is_empty() => {
                 Pending::Window { seats: SeatSet::only(rules::reactions::reaction_seat(self, &self.reactions[0])), answered: SeatSet::EMPTY }

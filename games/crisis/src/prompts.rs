@@ -23,6 +23,25 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
     }
     match g.phase {
         Phase::Over => None,
+        Phase::Rosters => Some(roster_prompt(g, seat)),
+        Phase::Battlefield => battlefield_prompt(g, seat),
+        Phase::DeckChoice => (seat == g.priority).then(|| {
+            let opts = vec![Opt::new("secure", "Secure deck"), Opt::new("extraction", "Extraction deck")];
+            Prompt::single("Choose the crisis deck you draw from", Ask::new("choose_deck", "Draw from").param("deck", "Deck", one(opts)))
+        }),
+        Phase::MissionSetup => {
+            let &token = g.to_place.first()?;
+            if seat != g.turn {
+                return None;
+            }
+            let card = g.crisis_card(g.tokens[token].crisis);
+            let opts = crate::rules::mission::place_points(g, token).iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+            let n = card.place_within.unwrap_or(0);
+            Some(Prompt::single(
+                format!("Mission setup: place {} token {} within R{n} of its map point", card.name, g.tokens[token].index + 1),
+                Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[token].index + 1)).with("token", token).param("at", "Where", one(opts)),
+            ))
+        }
         Phase::ThreatChoice => {
             if seat == g.priority {
                 return None;
@@ -44,13 +63,20 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             Some(Prompt::single("Choose your edge", Ask::new("choose_edge", "Choose your edge").param("edge", "Edge", one(opts))))
         }
         Phase::SquadBuild => {
+            let roster = g.rosters[usize::from(seat)].as_ref();
             let opts = content()
                 .characters
                 .iter()
+                .filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id)))
                 .map(|c| Opt::new(c.id.clone(), format!("{}, threat {}", c.name, c.threat)).disabled_if(c.threat > g.max_threat, || "over the Maximum Threat".into()))
                 .collect();
             let title = if g.squads[usize::from(seat)].is_some() { "Change your squad while your opponent decides" } else { "Build your squad in secret" };
-            let cards = content().tactics.iter().map(|t| Opt::new(t.id.clone(), t.name.clone())).collect();
+            let cards = content()
+                .tactics
+                .iter()
+                .filter(|t| roster.is_none_or(|r| r.tactics.contains(&t.id)))
+                .map(|t| Opt::new(t.id.clone(), t.name.clone()))
+                .collect();
             Some(Prompt::single(
                 format!("{title}: Maximum Threat {}", g.max_threat),
                 Ask::new("squad", "Commit your squad")
@@ -123,6 +149,35 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             (g.turn == seat).then(|| activation_prompt(g, seat))
         }
     }
+}
+
+fn roster_prompt(g: &Crisis, seat: Seat) -> Prompt {
+    use crate::rules::rosters::{ROSTER_CHARACTERS, ROSTER_TACTICS};
+    let chars = content().characters.iter().map(|c| Opt::new(c.id.clone(), format!("{} ({}), threat {}", c.name, c.alter_ego, c.threat))).collect();
+    let cards = content().tactics.iter().map(|t| Opt::new(t.id.clone(), t.name.clone())).collect();
+    let title = if g.rosters[usize::from(seat)].is_some() { "Change your roster while your opponent decides" } else { "Build your roster" };
+    Prompt::single(
+        title,
+        Ask::new("roster", "Commit your roster")
+            .param("characters", "Characters", Input::Many { options: chars, min: ROSTER_CHARACTERS as u32, max: ROSTER_CHARACTERS as u32 })
+            .param("tactics", "Team Tactic cards", Input::Many { options: cards, min: ROSTER_TACTICS as u32, max: ROSTER_TACTICS as u32 }),
+    )
+}
+
+fn battlefield_prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
+    use crate::rules::battlefield::{LayoutChoice, MAX_LAYOUT_CHANGES, proposable_sets, refusal};
+    if refusal(g, seat).is_some() {
+        return None;
+    }
+    let mut asks = vec![Ask::new("battlefield", "Confirm this layout").with("choice", json!(LayoutChoice::Confirm))];
+    if g.layout_changes < MAX_LAYOUT_CHANGES {
+        let left = MAX_LAYOUT_CHANGES - g.layout_changes;
+        asks.push(Ask::new("battlefield", format!("Ask for another generated layout ({left} changes left)")).with("choice", json!(LayoutChoice::Generate)));
+        for set in proposable_sets(g) {
+            asks.push(Ask::new("battlefield", format!("Propose the {} terrain set", set.name)).with("choice", json!(LayoutChoice::Set(set.id.clone()))));
+        }
+    }
+    Some(Prompt { title: "Agree the battlefield".into(), asks })
 }
 
 fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {

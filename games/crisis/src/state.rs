@@ -15,11 +15,23 @@ use std::sync::OnceLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Engine version 4: both players secretly commit a roster (public at
+    /// once with the `open_rosters` option).
+    Rosters,
+    /// Engine version 4: both players confirm the proposed terrain layout,
+    /// or ask for another.
+    Battlefield,
+    /// Engine version 4: the priority player picks the crisis deck (Secure
+    /// or Extraction) it draws from.
+    DeckChoice,
     /// The non-priority player picks which crisis card's Maximum Threat applies.
     ThreatChoice,
     /// The non-priority player picks an edge; the priority player takes
     /// the opposite one; then the crisis tokens are placed.
     EdgeChoice,
+    /// Engine version 4: each player places its own crisis card's tokens
+    /// within the area the card allows (priority player's card first).
+    MissionSetup,
     /// Both players secretly commit a squad (revealed together).
     SquadBuild,
     /// Alternating deployment, priority player first.
@@ -313,6 +325,29 @@ pub enum Reaction {
     },
 }
 
+/// A roster (engine version 4): the characters and Team Tactic cards a
+/// player may build squads from. The crisis decks are the whole house decks
+/// (three of each kind, the roster's size), so they are not chosen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Roster {
+    /// Character ids, sorted.
+    pub characters: Vec<String>,
+    /// Team Tactic card ids, sorted.
+    pub tactics: Vec<String>,
+}
+
+/// The terrain pieces built from a generated layout (with the destroyed
+/// ones gone), built once per state and rebuilt after a change (not
+/// stored: the layout's specification is).
+#[derive(Clone, Debug, Default)]
+pub struct BuiltPieces(OnceLock<Vec<Piece>>);
+
+impl PartialEq for BuiltPieces {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
 /// The whole match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Crisis {
@@ -337,8 +372,29 @@ pub struct Crisis {
     /// Each seat's edge, once chosen.
     #[serde(default)]
     pub edges: Option<[Edge; 2]>,
-    /// Terrain layout id.
+    /// Terrain layout id (a content terrain set, or `generated`).
     pub layout: String,
+    /// The pieces of a generated layout (empty for a content set).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<crate::cards::TerrainPiece>,
+    /// Built from `terrain` on first use.
+    #[serde(skip)]
+    pub built: BuiltPieces,
+    /// Layouts proposed after the first (bounded, see `rules::battlefield`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub layout_changes: u8,
+    /// Who has confirmed the layout on the table.
+    #[serde(default, skip_serializing_if = "no_seat")]
+    pub layout_confirmed: [bool; 2],
+    /// Each seat's roster once committed (engine version 4).
+    #[serde(default, skip_serializing_if = "no_roster")]
+    pub rosters: [Option<Roster>; 2],
+    /// The player who drew each crisis card in play (engine version 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crisis_owner: Option<[Seat; 2]>,
+    /// Tokens still to be placed by their card's player, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_place: Vec<usize>,
     /// Each seat's committed squad (character ids), secret until both are in.
     pub squads: [Option<Vec<String>>; 2],
     /// Each seat's Team Tactic cards committed with its squad (secret until
@@ -384,6 +440,18 @@ pub struct Crisis {
     pub result: Option<Option<Seat>>,
 }
 
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+fn no_seat(b: &[bool; 2]) -> bool {
+    !b[0] && !b[1]
+}
+
+fn no_roster(r: &[Option<Roster>; 2]) -> bool {
+    r[0].is_none() && r[1].is_none()
+}
+
 fn is_none2(v: &[Option<usize>; 2]) -> bool {
     v.iter().all(Option::is_none)
 }
@@ -402,7 +470,8 @@ pub fn layout_pieces_without(id: &str, destroyed: &[usize]) -> &'static [Piece] 
     if destroyed.is_empty() {
         return layout_pieces(id);
     }
-    static CACHE: OnceLock<Mutex<HashMap<(String, Vec<usize>), &'static [Piece]>>> = OnceLock::new();
+    type Cache = HashMap<(String, Vec<usize>), &'static [Piece]>;
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let mut key_d = destroyed.to_vec();
     key_d.sort_unstable();
     key_d.dedup();
@@ -436,8 +505,49 @@ impl Crisis {
     }
 
     /// The terrain on the battlefield.
-    pub fn pieces(&self) -> &'static [Piece] {
-        layout_pieces_without(&self.layout, &self.destroyed)
+    pub fn pieces(&self) -> &[Piece] {
+        if self.terrain.is_empty() {
+            return layout_pieces_without(&self.layout, &self.destroyed);
+        }
+        self.built.0.get_or_init(|| {
+            let mut pieces = pieces_of(&self.terrain);
+            for &i in &self.destroyed {
+                if let Some(p) = pieces.get_mut(i) {
+                    *p = Piece::gone();
+                }
+            }
+            pieces
+        })
+    }
+
+    /// Destroys a piece of terrain (it keeps its index, off the table).
+    pub fn destroy_piece(&mut self, i: usize) {
+        if !self.destroyed.contains(&i) {
+            self.destroyed.push(i);
+            self.destroyed.sort_unstable();
+            self.built = BuiltPieces::default();
+        }
+    }
+
+    /// Replaces the terrain with a generated layout.
+    pub fn set_terrain(&mut self, pieces: Vec<crate::cards::TerrainPiece>) {
+        self.layout = "generated".into();
+        self.terrain = pieces;
+        self.built = BuiltPieces::default();
+    }
+
+    /// The terrain layout's pieces as content (the clients draw these).
+    pub fn terrain_spec(&self) -> Vec<crate::cards::TerrainPiece> {
+        if self.terrain.is_empty() {
+            content().terrain_sets.iter().find(|s| s.id == self.layout).map(|s| s.pieces.clone()).unwrap_or_default()
+        } else {
+            self.terrain.clone()
+        }
+    }
+
+    /// Whether the match plays the full setup (engine version 4).
+    pub fn full_setup(&self) -> bool {
+        crate::versions::full_setup(self)
     }
 
     /// A crisis card in play.

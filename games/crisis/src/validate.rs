@@ -105,6 +105,9 @@ fn validate(c: &Content) -> Result<(), String> {
         for t in &k.tokens {
             check(t.iter().all(|v| (0.0..=g.table_inches).contains(v)), f, e, "tokens", "on the table")?;
         }
+        if let Some(n) = k.place_within {
+            check((1..=5).contains(&n), f, e, "placeWithin", "a range from 1 to 5")?;
+        }
         for b in &k.bonus {
             check(b.token < k.tokens.len(), f, e, "bonus.token", "an index into tokens")?;
         }

@@ -17,13 +17,36 @@
 //!   and 2 left them at the holder's centre);
 //! * **Leadership choice**: with several qualifying leaders, the player
 //!   picks one after deployment (versions 1 and 2 took the first).
+//!
+//! Version 4 added the **full setup** (README ruling 1): secret rosters
+//! (or open ones by option), the terrain agreement over generated layouts,
+//! the priority roll once the battlefield is settled, the deck choice and
+//! the crisis draw from named decks, mission token placement, squads from
+//! the roster. Versions 1 to 3 keep the setup shortcuts they were played
+//! with: Downtown-12, both crises drawn at once, tokens on the map, any
+//! house character.
+
+//!
+//! Version 5 **ignores the thrower** (rulebook, "Throwing a Character";
+//! digest §2.4): a character thrown or pushed passes the one throwing or
+//! pushing it when it can end clear of it, else stops against it, with no
+//! collision either way; earlier versions collided with it (The Broker
+//! dodged its own Hired Muscle throw).
 
 use crate::state::Crisis;
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 3;
+pub const CURRENT: u32 = 5;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
+
+/// The first engine version playing the full setup.
+pub const FULL_SETUP: u32 = 4;
+
+/// Whether the full setup applies (version 4).
+pub fn full_setup(g: &Crisis) -> bool {
+    g.version >= FULL_SETUP
+}
 
 /// Whether the version-2 readings apply (see the module docs).
 pub fn v2(g: &Crisis) -> bool {
@@ -33,4 +56,9 @@ pub fn v2(g: &Crisis) -> bool {
 /// Whether the version-3 readings apply (see the module docs).
 pub fn v3(g: &Crisis) -> bool {
     g.version >= 3
+}
+
+/// Whether a throw or push ignores the character making it (version 5).
+pub fn thrower_ignored(g: &Crisis) -> bool {
+    g.version >= 5
 }

@@ -1,8 +1,12 @@
 //! What each viewer may see, built from an allow-list. Everything on the
-//! battlefield is public (positions, ⚡, damage, conditions, dice, tokens);
-//! the only secret is a squad committed while the other player is still
-//! choosing: its owner sees it, everyone else sees only that it is in. The
-//! undrawn crisis cards are never part of the state at all.
+//! battlefield is public (positions, ⚡, damage, conditions, dice, tokens,
+//! the terrain layout and who has confirmed it); the secrets are a roster
+//! (unless the match has open rosters) and a squad with its Team Tactic
+//! cards while the other player is still choosing: its owner sees it,
+//! everyone else sees only that it is in. A roster stays secret all match
+//! (so do the Team Tactic cards left out of the squad); a squad and its
+//! cards are revealed together once both are in. The undrawn crisis cards
+//! are never part of the state at all.
 
 use crate::content::{Condition, content};
 use crate::geometry::Pt;
@@ -68,6 +72,17 @@ pub struct SquadView {
     pub tactics: Option<Vec<String>>,
 }
 
+/// One player's roster as the viewer may know it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RosterView {
+    /// Committed yet.
+    pub committed: bool,
+    /// The characters: the viewer's own, or anyone's with open rosters.
+    pub characters: Option<Vec<String>>,
+    /// The Team Tactic cards, the same way.
+    pub tactics: Option<Vec<String>>,
+}
+
 /// What one viewer sees.
 #[derive(Clone, Debug, Serialize)]
 pub struct View {
@@ -87,8 +102,20 @@ pub struct View {
     pub max_threat: u8,
     /// The crisis card whose Maximum Threat applies.
     pub threat_card: Option<usize>,
-    /// Terrain layout id (pieces in the content).
+    /// Terrain layout id (a content set, or `generated`).
     pub layout: String,
+    /// The terrain pieces on the battlefield.
+    pub terrain: Vec<crate::cards::TerrainPiece>,
+    /// Layout changes made (engine version 2; the last allowed one stands).
+    pub layout_changes: u8,
+    /// Who has confirmed the layout.
+    pub layout_confirmed: [bool; 2],
+    /// Rosters (engine version 2).
+    pub rosters: [RosterView; 2],
+    /// The player who drew each crisis card.
+    pub crisis_owner: Option<[Seat; 2]>,
+    /// Tokens still to be placed in mission setup, in order.
+    pub to_place: Vec<usize>,
     /// Each seat's edge, once chosen.
     pub edges: Option<[crate::state::Edge; 2]>,
     /// Squads.
@@ -125,7 +152,19 @@ pub struct View {
 /// Builds `viewer`'s view.
 pub fn view(g: &Crisis, viewer: Viewer) -> View {
     let geo = g.geo();
-    let revealed = !matches!(g.phase, Phase::SquadBuild | Phase::ThreatChoice | Phase::EdgeChoice);
+    let revealed = !matches!(
+        g.phase,
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::ThreatChoice | Phase::EdgeChoice | Phase::MissionSetup | Phase::SquadBuild
+    );
+    let roster = |s: Seat| {
+        let r = g.rosters[usize::from(s)].as_ref();
+        let see = crate::rules::rosters::visible(g, s, viewer);
+        RosterView {
+            committed: r.is_some(),
+            characters: r.filter(|_| see).map(|r| r.characters.clone()),
+            tactics: r.filter(|_| see).map(|r| r.tactics.clone()),
+        }
+    };
     let squad = |s: Seat| SquadView {
         committed: g.squads[usize::from(s)].is_some(),
         characters: if revealed || viewer.is(s) { g.squads[usize::from(s)].clone() } else { None },
@@ -141,6 +180,12 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
         max_threat: g.max_threat,
         threat_card: g.threat_card,
         layout: g.layout.clone(),
+        terrain: g.terrain_spec(),
+        layout_changes: g.layout_changes,
+        layout_confirmed: g.layout_confirmed,
+        rosters: [roster(0), roster(1)],
+        crisis_owner: g.crisis_owner,
+        to_place: g.to_place.clone(),
         edges: g.edges,
         squads: [squad(0), squad(1)],
         models: g
@@ -179,24 +224,48 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
     }
 }
 
-/// Re-deals what `viewer` may not know: the other player's committed
-/// squad while squads are secret, replaced by another legal squad.
+/// Re-deals what `viewer` may not know: the other player's roster
+/// (unless rosters are open), keeping what has been revealed from it (its
+/// squad, its hand and the cards it may have played), and its committed
+/// squad while squads are secret, replaced by another legal one from the
+/// re-dealt roster.
 pub fn redeal_hidden(g: &mut Crisis, viewer: Seat, rng: &mut GameRng) {
-    if g.phase != Phase::SquadBuild {
-        return;
-    }
     let other = usize::from(1 - viewer);
-    if g.squads[other].is_none() {
+    if !g.options.open_rosters
+        && let Some(real) = g.rosters[other].clone()
+    {
+        let revealed = !g.models.is_empty();
+        let mut chars: Vec<String> = if revealed { g.models.iter().filter(|m| usize::from(m.owner) == other).map(|m| m.card.clone()).collect() } else { Vec::new() };
+        let mut cards: Vec<String> = if revealed {
+            g.tactics[other].iter().chain(g.discards.iter().filter(|d| real.tactics.contains(d))).cloned().collect()
+        } else {
+            Vec::new()
+        };
+        let mut pool: Vec<String> = content().characters.iter().map(|c| c.id.clone()).filter(|c| !chars.contains(c)).collect();
+        rng.shuffle(&mut pool);
+        chars.extend(pool.into_iter().take(crate::rules::rosters::ROSTER_CHARACTERS.saturating_sub(chars.len())));
+        let mut pool: Vec<String> = content().tactics.iter().map(|t| t.id.clone()).filter(|t| !cards.contains(t)).collect();
+        rng.shuffle(&mut pool);
+        cards.extend(pool.into_iter().take(crate::rules::rosters::ROSTER_TACTICS.saturating_sub(cards.len())));
+        chars.sort();
+        cards.sort();
+        cards.dedup();
+        g.rosters[other] = Some(crate::state::Roster { characters: chars, tactics: cards });
+    }
+    if g.phase != Phase::SquadBuild || g.squads[other].is_none() {
         return;
     }
-    let ids: Vec<String> = content().characters.iter().map(|c| c.id.clone()).collect();
+    let (ids, all_cards): (Vec<String>, Vec<String>) = match &g.rosters[other] {
+        Some(r) => (r.characters.clone(), r.tactics.clone()),
+        None => (content().characters.iter().map(|c| c.id.clone()).collect(), content().tactics.iter().map(|t| t.id.clone()).collect()),
+    };
     for _ in 0..32 {
         let mut pick = ids.clone();
         rng.shuffle(&mut pick);
         let n = 1 + rng.index(4);
         let mut squad: Vec<String> = pick.into_iter().take(n).collect();
         squad.sort();
-        let mut cards: Vec<String> = content().tactics.iter().map(|t| t.id.clone()).collect();
+        let mut cards = all_cards.clone();
         rng.shuffle(&mut cards);
         let k = rng.index(4);
         let mut cards: Vec<String> = cards.into_iter().filter(|c| content().tactic(c).is_some_and(|t| t.affiliation.is_none())).take(k).collect();

@@ -58,7 +58,7 @@ fn the_bot_finishes_matches_legally() {
 /// Round 1, both squads deployed, seat 0 to act.
 fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let mut rng = GameRng::seeded(7);
-    let mut g = Crisis::setup(&Options::default(), 2, &mut rng).unwrap();
+    let mut g = Crisis::setup_at_version(&Options::default(), 2, &mut rng, 3).unwrap();
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();

@@ -23,7 +23,7 @@ fn duel(mine: &str, theirs: &str) -> (Crisis, GameRng, usize, usize) {
 /// A match in round 1 with these squads deployed, seat 0 to act.
 fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let mut rng = GameRng::seeded(7);
-    let mut g = Crisis::setup(&Options::default(), 2, &mut rng).unwrap();
+    let mut g = Crisis::setup_at_version(&Options::default(), 2, &mut rng, 3).unwrap();
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();
@@ -286,4 +286,62 @@ fn counterblow_strikes_back_after_the_attack_resolves() {
     assert_eq!(g.models[b].power, 4);
     assert!(g.pending_attack.is_none());
     assert_eq!(g.activation.as_ref().map(|x| x.actions), Some(1));
+}
+
+/// A duel whose model `b` (seat 1) holds a Data Cores token and stands at
+/// its last point of Stamina; seat 0 attacks it once.
+fn holder_knocked_down(version: u32, injured: bool, last_stand: bool) -> (Crisis, GameRng, usize, usize, Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError>) {
+    let (mut g, mut rng, a, b) = duel("warlord", "shade");
+    g.version = version;
+    g.crises[1] = "data-cores".into();
+    g.tokens = vec![crisis::state::Token { crisis: 1, index: 0, pos: [0.0, 0.0], holder: Some(b), control: None }];
+    g.models[b].injured = injured;
+    g.models[b].damage = g.models[b].stamina() - 1;
+    g.tactics[1] = if last_stand { vec!["last-stand".into()] } else { Vec::new() };
+    g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
+    // One hit, four blank defense dice, Tactician rerolls a blank to a blank.
+    rng.force_dice([3, 6, 6, 6, 6, 6, 6, 6, 6]);
+    let r = g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng);
+    (g, rng, a, b, r)
+}
+
+#[test]
+fn dropped_tokens_stay_under_version_2_and_are_placed_by_the_opponent_under_version_3() {
+    let (g, _, _, b, r) = holder_knocked_down(2, false, false);
+    r.unwrap();
+    assert!(g.models[b].dazed && g.reactions.is_empty());
+    assert_eq!(g.tokens[0].pos, g.models[b].pos);
+    let (mut g, mut rng, _, b, r) = holder_knocked_down(3, false, false);
+    r.unwrap();
+    assert!(matches!(g.pending(), Pending::Window { .. }));
+    let e = g.apply(1, &Action::PlaceToken { token: 0, at: g.models[b].pos }, &mut rng).unwrap_err();
+    assert_eq!(e.code, RuleCode::NotYourTurn, "the holder's opponent places it");
+    let at = [g.models[b].pos[0], g.models[b].pos[1] + 3.0];
+    g.apply(0, &Action::PlaceToken { token: 0, at }, &mut rng).unwrap();
+    assert_eq!(g.tokens[0].pos, at);
+    assert!(g.reactions.is_empty());
+}
+
+#[test]
+fn last_stand_declined_or_failed_knocks_out_and_drops_the_tokens() {
+    let (mut g, mut rng, _, b, r) = holder_knocked_down(3, true, true);
+    r.unwrap();
+    assert!(g.models[b].ko && g.tokens[0].holder == Some(b), "set aside, still holding");
+    assert_eq!(g.result, None, "its side is not wiped out while it waits");
+    rng.force_dice([3, 6]);
+    g.apply(1, &Action::React { with: Some("tactic:last-stand".into()) }, &mut rng).unwrap();
+    assert!(g.models[b].ko && g.tokens[0].holder.is_none());
+    // Its side has nobody left: seat 0 wins before any placement.
+    assert_eq!(g.result, Some(Some(0)));
+}
+
+#[test]
+fn a_destroyed_piece_no_longer_blocks_line_of_sight() {
+    let (mut g, _, a, b) = duel("warlord", "shade");
+    // Either side of the Building (piece 0, Size 5, x 11-17, y 15-21).
+    g.models[a].pos = [9.5, 18.0];
+    g.models[b].pos = [18.5, 18.0];
+    assert!(crisis::rules::attack::target_refusal(&g, a, 0, b).is_some());
+    g.destroyed = vec![0];
+    assert_eq!(crisis::rules::attack::target_refusal(&g, a, 0, b), None);
 }

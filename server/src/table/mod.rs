@@ -119,6 +119,9 @@ pub enum Cmd {
     AutoPass,
     Expire,
     Shutdown { done: oneshot::Sender<()> },
+    /// Hand the table to another node (it asked, or this node may have
+    /// lost its lease): close every socket with "moving" and stop.
+    Handover,
 }
 
 /// The address of a running table.
@@ -241,6 +244,9 @@ pub struct Table {
     /// prompt appeared at, when).
     auto_pass: Vec<Uuid>,
     auto_due: Vec<(Seat, u64, tokio::time::Instant)>,
+    /// On a node of a cluster, the lease epoch this table was loaded under
+    /// (every commit names it; see [`crate::cluster`]).
+    epoch: Option<i64>,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -278,7 +284,13 @@ impl Table {
             webhook_told: SeatSet::EMPTY,
             auto_pass: Vec::new(),
             auto_due: Vec::new(),
+            epoch: None,
         }
+    }
+
+    /// The lease epoch this table was loaded under (a node of a cluster).
+    pub fn set_epoch(&mut self, epoch: Option<i64>) {
+        self.epoch = epoch;
     }
 
     /// Runs the actor until shutdown, expiry or idle unload.
@@ -359,6 +371,16 @@ impl Table {
                         }
                     },
                 };
+                // A node that was frozen or cut off from the database for
+                // most of a lease time may have lost this table to another
+                // node: it reads no further command (the commit fence would
+                // refuse its moves, but not a join or a chat line).
+                if let Some(c) = &self.ctx.cluster
+                    && !c.fresh()
+                {
+                    self.close_all(1012, crate::registry::MOVING);
+                    break;
+                }
                 match cmd {
                     Cmd::Act(act) => {
                         let mut batch = vec![];
@@ -403,6 +425,10 @@ impl Table {
                         let _ = done.send(());
                         break;
                     }
+                    Cmd::Handover => {
+                        self.close_all(1012, crate::registry::MOVING);
+                        break;
+                    }
                     Cmd::Expire => {
                         self.lobby.status = LobbyStatus::Expired;
                         self.close_all(4001, "This lobby expired before it started.");
@@ -425,7 +451,7 @@ impl Table {
                     break;
                 }
             }
-            self.ctx.forget(self.id);
+            self.ctx.forget(self.id, self.epoch);
         }
     }
 

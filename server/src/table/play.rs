@@ -3,6 +3,7 @@
 //! every viewer then gets its own view (paced for those who only watch).
 
 use super::*;
+use crate::store::CommitError;
 use backroom_engine::{Pending, seat_ref};
 
 /// A reaction window's answers are sealed until it closes: a viewer learns
@@ -293,8 +294,25 @@ impl Table {
             actions: rows,
             snapshot: snapshot.clone(),
             finished: outcome.as_ref().map(|o| serde_json::to_string(o).unwrap_or_default()),
+            epoch: self.epoch,
         };
-        if let Err(e) = self.ctx.commits.commit(commit).await {
+        let committed = self.ctx.commits.commit(commit).await;
+        if let Err(CommitError::Fenced) = committed {
+            // Another node holds the table now: nothing was written. The
+            // moves are refused, the sockets told to reconnect (through the
+            // proxy, to the new owner), and this copy of the table stops.
+            tracing::warn!(table = %self.id, "another node took this table; dropping it");
+            let resent = resent.into_iter().map(|(c, r, v)| (Some(c), Some(r), v, Instant::now()));
+            for (conn, rid, _, _) in accepted.into_iter().chain(resent) {
+                if let (Some(conn), Some(rid)) = (conn, rid) {
+                    self.send_to(conn, &ServerMsg::Rejected { rid, code: ErrorCode::TableMoving, rule: None, message: crate::registry::MOVING.into() });
+                }
+            }
+            self.close_all(1012, crate::registry::MOVING);
+            self.live = None;
+            return;
+        }
+        if let Err(e) = committed {
             tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
             let resent = resent.into_iter().map(|(c, r, v)| (Some(c), Some(r), v, Instant::now()));
             for (conn, rid, _, _) in accepted.into_iter().chain(resent) {

@@ -77,7 +77,12 @@ export function choice(param, ctx, key, draw, { many = 14, row = false, onPick }
 }
 
 // ------------------------------------------------------------ the squad builder
-const squadKeys = (key) => { const ai = key.split(':')[0]; return { chars: `${ai}:characters`, tactics: `${ai}:tactics` }; };
+/** The characters chosen in the same ask (for the Team Tactic cards' affiliation check). */
+const charsOfAsk = (ctx, key) => {
+  const ai = key.split(':')[0];
+  for (const [k, v] of Object.entries(ctx.draft)) if (k.split(':')[0] === ai && k !== key && Array.isArray(v) && v.every((x) => charOf(x))) return v;
+  return [];
+};
 
 /** What the chosen characters add up to: threat, shared alter egos, the affiliation of more than half. */
 export function squadSummary(ids) {
@@ -124,8 +129,8 @@ function manyControl(param, ctx, key, { cls, item, summary }) {
 }
 
 /** The characters of a secret squad, as stat cards, with the running threat. */
-export function squadCharacters(param, ctx, key) {
-  const max = ctx.view.max_threat || 0;
+export function squadCharacters(param, ctx, key, { threat = true } = {}) {
+  const max = threat ? ctx.view.max_threat || 0 : 0;
   const input = param.input;
   return manyControl(param, ctx, key, {
     cls: 'cp-roster',
@@ -145,11 +150,13 @@ export function squadCharacters(param, ctx, key) {
     },
     summary: (ids) => {
       const S = squadSummary(ids);
-      const out = [h('span', { class: S.threat > max && max ? 'cp-over' : 'cp-ok', dataset: { threat: String(S.threat) } },
-        h('b', `Threat ${S.threat}`), max ? ` of ${max}` : '', ` · ${ids.length} character${ids.length === 1 ? '' : 's'} (${input.min}–${input.max})`)];
+      const count = `${ids.length} character${ids.length === 1 ? '' : 's'} (${input.min === input.max ? input.min : `${input.min}–${input.max}`})`;
+      const out = [threat
+        ? h('span', { class: S.threat > max && max ? 'cp-over' : 'cp-ok', dataset: { threat: String(S.threat) } }, h('b', `Threat ${S.threat}`), max ? ` of ${max}` : '', ` · ${count}`)
+        : h('span', { dataset: { count: String(ids.length) } }, h('b', count))];
       if (max && S.threat > max) out.push(h('span.cp-warn', ` · over the Maximum Threat by ${S.threat - max}`));
       for (const names of S.shared) out.push(h('span.cp-warn', ` · ${names.join(' and ')} share an alter ego`));
-      out.push(h('span.muted', S.affiliation ? ` · affiliated: ${S.affiliation} (more than half the squad)` : ' · no affiliation shared by more than half'));
+      if (threat) out.push(h('span.muted', S.affiliation ? ` · affiliated: ${S.affiliation} (more than half the squad)` : ' · no affiliation shared by more than half'));
       return out;
     },
   });
@@ -158,7 +165,6 @@ export function squadCharacters(param, ctx, key) {
 /** Up to 5 Team Tactic cards, with their texts. */
 export function squadTactics(param, ctx, key) {
   const input = param.input;
-  const { chars } = squadKeys(key);
   const control = manyControl(param, ctx, key, {
     cls: 'cp-tactics-pick',
     item: (o) => {
@@ -171,7 +177,7 @@ export function squadTactics(param, ctx, key) {
       };
     },
     summary: (ids) => {
-      const S = squadSummary(ctx.draft[chars] || []);
+      const S = squadSummary(charsOfAsk(ctx, key));
       const out = [h('span', `${ids.length} of at most ${input.max} cards`)];
       const off = ids.map(tacticOf).filter((t) => t && t.affiliation && t.affiliation !== S.affiliation);
       if (off.length) out.push(h('span.cp-warn', ` · ${off.map((t) => t.name).join(', ')} need${off.length === 1 ? 's' : ''} ${off[0].affiliation} shared by more than half the squad`));

@@ -214,9 +214,13 @@ export function battlefield(view, opts) {
     const d = Math.max(0, dist(a.pos, b.pos) - a.radius - b.radius);
     const band = rangeBand(d);
     const crossed = piecesOf(view).filter((p, k) => !destroyed.has(k) && crosses(a.pos, b.pos, p));
+    // Terrain taller than both characters may block the centre line (the
+    // server also tries other lines, and counts what they stand on).
+    const size = (m) => { const c = charOf(m.card); return c ? c.sides.healthy.size : 0; };
+    const tall = crossed.filter((p) => p.size > Math.max(size(a), size(b)));
     const [x1, y1] = O.to(a.pos); const [x2, y2] = O.to(b.pos);
-    overlay.append(svg('line', { x1, y1, x2, y2, class: `cp-los${crossed.length ? ' through' : ''}` }));
-    const label = `${d.toFixed(1)}" ${band ? `R${band}` : 'beyond R5'}${crossed.length ? ` · crosses ${crossed.map((p) => `${p.name} (Size ${p.size})`).join(', ')}` : ''}`;
+    overlay.append(svg('line', { x1, y1, x2, y2, class: `cp-los${tall.length ? ' through' : ''}` }));
+    const label = `${d.toFixed(1)}" ${band ? `R${band}` : 'beyond R5'}${crossed.length ? ` · crosses ${crossed.map((p) => `${p.name} (Size ${p.size}${tall.includes(p) ? ', taller' : ''})`).join(', ')}` : ''}`;
     overlay.append(svg('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 3, 'text-anchor': 'middle', class: 'cp-los-t' }, label));
     return label;
   };
@@ -242,19 +246,32 @@ export function battlefield(view, opts) {
     const [x, y] = O.to(plan.to);
     overlay.append(svg('circle', { cx: x, cy: y, r: m.radius * U, class: `cp-ghost ${cls}`, style: { '--seat': seatColor(m.owner) } }));
   };
-  const endEls = [];
-  ends.forEach((e) => {
-    const [x, y] = O.to(e.value.to);
-    const chosen = opts.chosen.end && JSON.stringify(opts.chosen.end) === JSON.stringify(e.value);
-    const g = svg('g', { class: `cp-end tool-${e.value.tool}${e.value.climb ? ' climb' : ''}${chosen ? ' chosen' : ''}`, 'data-end': JSON.stringify(e.value) },
-      svg('circle', { cx: x, cy: y, r: 2.6, class: 'cp-end-dot' }),
-      svg('circle', { cx: x, cy: y, r: 6, class: 'cp-end-hit' }));
-    pressable(g, e.label, () => opts.onEnd(e.value));
-    g.addEventListener('pointerenter', () => { clear(); drawPlan(e.value, 'hover'); });
-    g.addEventListener('focus', () => { clear(); drawPlan(e.value, 'hover'); });
+  // Ends that (nearly) coincide, e.g. a straight and a bent plan to the
+  // same place, share one dot: a tap picks the first, the next tap on it
+  // the next plan there (each with its tool path); the form lists them all.
+  const groups = [];
+  for (const e of ends) {
+    const g = groups.find((x) => dist(x[0].value.to, e.value.to) < 0.8);
+    if (g) g.push(e); else groups.push([e]);
+  }
+  const chosenKey = opts.chosen.end ? JSON.stringify(opts.chosen.end) : null;
+  groups.forEach((grp) => {
+    const at = grp.findIndex((e) => JSON.stringify(e.value) === chosenKey);
+    const shown = grp[Math.max(0, at)];
+    const [x, y] = O.to(shown.value.to);
+    const g = svg('g', {
+      class: `cp-end tool-${shown.value.tool}${shown.value.climb ? ' climb' : ''}${at >= 0 ? ' chosen' : ''}${grp.length > 1 ? ' several' : ''}`,
+      'data-end': JSON.stringify(shown.value), 'data-count': String(grp.length),
+    },
+    svg('circle', { cx: x, cy: y, r: 2.6, class: 'cp-end-dot' }),
+    svg('circle', { cx: x, cy: y, r: 4, class: 'cp-end-hit' }));
+    const label = grp.length > 1 ? `${shown.label} (${grp.length} plans end here; tap again for the next)` : shown.label;
+    pressable(g, label, () => opts.onEnd(at >= 0 ? grp[(at + 1) % grp.length].value : grp[0].value));
+    const show = () => { clear(); drawPlan(shown.value, 'hover'); };
+    g.addEventListener('pointerenter', show);
+    g.addEventListener('focus', show);
     g.addEventListener('pointerleave', () => hover(null));
     g.addEventListener('blur', () => hover(null));
-    endEls.push(g);
     plans.append(g);
   });
   // Deployment points and superpower points.
@@ -263,7 +280,7 @@ export function battlefield(view, opts) {
     const chosen = opts.chosen.point && JSON.stringify(opts.chosen.point) === JSON.stringify(pt.value);
     const g = svg('g', { class: `cp-point${chosen ? ' chosen' : ''}`, 'data-point': JSON.stringify(pt.p) },
       svg('rect', { x: x - 2.6, y: y - 2.6, width: 5.2, height: 5.2, rx: 1, class: 'cp-point-dot' }),
-      svg('circle', { cx: x, cy: y, r: 6, class: 'cp-end-hit' }));
+      svg('circle', { cx: x, cy: y, r: 4, class: 'cp-end-hit' }));
     pressable(g, pt.label, () => opts.onPoint(pt));
     if (pt.r) {
       g.addEventListener('pointerenter', () => { clear(); overlay.append(svg('circle', { cx: x, cy: y, r: pt.r * U, class: 'cp-ghost hover', style: { '--seat': seatColor(opts.me ?? 0) } })); });

@@ -156,7 +156,7 @@ export function piecesOf(view) {
   const l = C.layout[view.layout];
   return l ? l.pieces : [];
 }
-export const layoutName = (id) => (C.layout[id] ? C.layout[id].name : String(id || ''));
+export const layoutName = (id) => (C.layout[id] ? C.layout[id].name : id === 'generated' ? 'A generated layout' : String(id || ''));
 
 export const DIE = {
   critical: ['C', 'Critical: a success for both sides; adds a die to the first roll'],

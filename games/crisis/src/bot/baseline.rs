@@ -31,8 +31,10 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => super::setup::step(g, &p, rng),
         Phase::SquadBuild => {
-            let mut pool: Vec<&crate::content::Character> = content().characters.iter().collect();
+            let roster = g.rosters[usize::from(seat)].as_ref();
+            let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id))).collect();
             rng.shuffle(&mut pool);
             let mut left = g.max_threat;
             let mut squad = Vec::new();
@@ -42,7 +44,12 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                     squad.push(c.id.clone());
                 }
             }
-            let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty()).map(|t| t.id.clone()).collect();
+            let mut cards: Vec<String> = content()
+                .tactics
+                .iter()
+                .filter(|t| !t.effects.is_empty() && roster.is_none_or(|r| r.tactics.contains(&t.id)))
+                .map(|t| t.id.clone())
+                .collect();
             cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
             cards.truncate(5);
             (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })

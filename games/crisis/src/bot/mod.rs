@@ -4,7 +4,7 @@
 //! never searches ahead (terrain throws alone are tried out on copies of
 //! the match, at most 32 choices twice each).
 //!
-//! * **Setup**: the larger Maximum Threat; the squad that spends the most
+//! * **Setup**: the full setup's steps in [`setup`]; the larger Maximum Threat; the squad that spends the most
 //!   of it (the most characters on a tie) out of a few shuffles; deployment
 //!   points near the objective tokens, spread out.
 //! * **Turns** ([`activation`]): activate the character with the best
@@ -26,6 +26,7 @@ pub mod activation;
 pub mod baseline;
 pub mod estimate;
 pub mod objectives;
+pub mod setup;
 
 use crate::Action;
 use crate::content::content;
@@ -77,7 +78,8 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
-        Phase::SquadBuild => squad(g, rng),
+        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => setup::step(g, p, rng),
+        Phase::SquadBuild => squad(g, seat, rng),
         Phase::Deployment => deploy(g, seat, p),
         Phase::Leadership => leader(p),
         Phase::Activation => {
@@ -95,10 +97,10 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
 /// The squad spending the most of the Maximum Threat (then the most
 /// characters) out of a few shuffles, with every Team Tactic card the
 /// engine plays that the squad may take.
-fn squad(g: &Crisis, rng: &mut GameRng) -> Option<Action> {
+fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let mut best: Option<(u8, usize, Vec<String>)> = None;
     for _ in 0..24 {
-        let mut pool: Vec<&crate::content::Character> = content().characters.iter().collect();
+        let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| setup::in_roster(g, seat, &c.id)).collect();
         rng.shuffle(&mut pool);
         let mut left = g.max_threat;
         let mut squad = Vec::new();
@@ -114,7 +116,7 @@ fn squad(g: &Crisis, rng: &mut GameRng) -> Option<Action> {
         }
     }
     let squad = best?.2;
-    let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty()).map(|t| t.id.clone()).collect();
+    let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id)).map(|t| t.id.clone()).collect();
     cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
     // The cards it plays best first: defensive reactions it always takes,
     // then the attack and throw cards it weighs.

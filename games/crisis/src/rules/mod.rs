@@ -1,15 +1,20 @@
 //! The rules, one module per part of the rulebook, and the dispatcher that
-//! routes each action: [`setup`] (threat choice, squads, deployment),
+//! routes each action: [`setup`] (threat choice, squads, deployment,
+//! leadership) with [`rosters`], [`battlefield`] and [`mission`] (the rest
+//! of the full setup),
 //! [`activation`] (the Power phase, turns, activations and their actions),
 //! [`attack`] (the attack pipeline of Appendix A, damage, Dazed and KO) and
 //! [`cleanup`] (crisis scoring, Dazed to Injured, priority, victory).
 
 pub mod activation;
 pub mod attack;
+pub mod battlefield;
 pub mod cleanup;
 pub mod leadership;
+pub mod mission;
 pub mod powers;
 pub mod reactions;
+pub mod rosters;
 pub mod tactics;
 pub mod setup;
 pub mod terrain;
@@ -59,6 +64,10 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     }
     match a {
         Action::React { .. } => Err(RuleError::not_your_turn("Reactions", "no attack is waiting for a reaction")),
+        Action::Roster { characters, tactics } => rosters::commit(g, seat, characters, tactics),
+        Action::Battlefield { choice } => battlefield::answer(g, seat, choice, rng),
+        Action::ChooseDeck { deck } => mission::choose_deck(g, seat, *deck, rng),
+        Action::PlaceToken { token, at } if g.phase == Phase::MissionSetup => mission::place_token(g, seat, *token, *at),
         Action::PlaceToken { .. } => Err(RuleError::not_your_turn("Objective tokens", "no dropped token is waiting to be placed")),
         Action::ChooseLeader { model } => leadership::choose(g, seat, *model),
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),

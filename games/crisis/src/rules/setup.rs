@@ -1,6 +1,14 @@
-//! Setup (digest §1.1): the battlefield, the priority roll, the crisis
-//! draw, the Maximum Threat choice, the secret squads revealed together,
-//! and alternating deployment within R3 of each edge.
+//! Setup (digest §1.1): the opening, the priority roll, the Maximum
+//! Threat and edge choices, the secret squads revealed together,
+//! alternating deployment within R3 of each edge, and the leadership
+//! declaration.
+//!
+//! Two flows, chosen by the match's engine version: version 2 (today) is
+//! the full setup, whose other steps live in [`super::rosters`],
+//! [`super::battlefield`] and [`super::mission`]; version 1 matches keep
+//! the shortcuts they were played with ([`setup`]: Downtown-12, both
+//! crises drawn at once, open rosters, tokens from the map, no leadership
+//! declaration) so stored matches replay exactly.
 
 use super::{Lines, model_name};
 use crate::content::{CrisisKind, content};
@@ -11,13 +19,9 @@ use crate::state::{Crisis, Edge, Model, Phase, Token};
 use crate::{ENGINE_VERSION, Options};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet, and_list, seat_ref, seat_verb};
 
-/// The opening: Downtown-12, the priority roll (5 dice each: most C+W+H,
-/// then C, W, H; reroll ties), one Secure and one Extraction crisis drawn
-/// and revealed at once.
-pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
-    let mut log = Vec::new();
-    let c = content();
-    let priority = loop {
+/// The priority roll: 5 dice each, most C+W+H, then C, W, H; reroll ties.
+fn roll_priority(rng: &mut GameRng, log: &mut Vec<LogEntry>) -> Seat {
+    loop {
         let a = dice::roll_n(rng, 5);
         let b = dice::roll_n(rng, 5);
         log.push(LogEntry::public(format!(
@@ -36,17 +40,15 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
             std::cmp::Ordering::Less => break 1,
             std::cmp::Ordering::Equal => continue,
         }
-    };
-    log.push(LogEntry::public(format!("{} priority.", seat_verb(priority, "has", "have"))));
-    let draw = |kind: CrisisKind, rng: &mut GameRng| {
-        let deck: Vec<&str> = c.crises.iter().filter(|k| k.kind == kind).map(|k| k.id.as_str()).collect();
-        deck[rng.index(deck.len())].to_string()
-    };
-    let crises = [draw(CrisisKind::Secure, rng), draw(CrisisKind::Extraction, rng)];
-    let g = Crisis {
-        version: ENGINE_VERSION,
+    }
+}
+
+/// A match before any choice (both flows fill in the rest).
+fn blank(options: &Options, version: u32, priority: Seat, crises: [String; 2], phase: Phase) -> Crisis {
+    Crisis {
+        version,
         options: options.clone(),
-        phase: Phase::ThreatChoice,
+        phase,
         round: 0,
         priority,
         vp: [0, 0],
@@ -54,7 +56,14 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         max_threat: 0,
         threat_card: None,
         edges: None,
-        layout: c.terrain_sets[0].id.clone(),
+        layout: content().terrain_sets[0].id.clone(),
+        terrain: Vec::new(),
+        built: Default::default(),
+        layout_changes: 0,
+        layout_confirmed: [false, false],
+        rosters: [None, None],
+        crisis_owner: None,
+        to_place: Vec::new(),
         squads: [None, None],
         tactics: [Vec::new(), Vec::new()],
         discards: Vec::new(),
@@ -71,7 +80,42 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
         contest_defense: [0, 0],
         leaders: [None, None],
         result: None,
+    }
+}
+
+/// The opening of the full setup (engine version 2): secret rosters, with
+/// a generated terrain layout on the table for both to agree once they are
+/// in. Priority is rolled when the battlefield is settled.
+pub fn setup_full(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
+    let mut g = blank(options, ENGINE_VERSION, 0, [String::new(), String::new()], Phase::Rosters);
+    g.set_terrain(super::battlefield::generate(rng));
+    let how = if options.open_rosters { "open" } else { "secret" };
+    (g, vec![LogEntry::public(format!("Commit your {how} rosters: 10 characters and 10 Team Tactic cards."))])
+}
+
+/// The battlefield is agreed: the priority roll, then the deck choice.
+pub fn settle_battlefield(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
+    let mut log = Vec::new();
+    g.priority = roll_priority(rng, &mut log);
+    g.turn = g.priority;
+    g.phase = Phase::DeckChoice;
+    log.push(LogEntry::public(format!("{} priority and picks the crisis deck to draw from.", seat_verb(g.priority, "has", "have"))));
+    log
+}
+
+/// The opening of engine version 1 matches: Downtown-12, the priority roll,
+/// one Secure and one Extraction crisis drawn and revealed at once.
+pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
+    let mut log = Vec::new();
+    let c = content();
+    let priority = roll_priority(rng, &mut log);
+    log.push(LogEntry::public(format!("{} priority.", seat_verb(priority, "has", "have"))));
+    let draw = |kind: CrisisKind, rng: &mut GameRng| {
+        let deck: Vec<&str> = c.crises.iter().filter(|k| k.kind == kind).map(|k| k.id.as_str()).collect();
+        deck[rng.index(deck.len())].to_string()
     };
+    let crises = [draw(CrisisKind::Secure, rng), draw(CrisisKind::Extraction, rng)];
+    let g = blank(options, 1, priority, crises, Phase::ThreatChoice);
     log.push(LogEntry::public(format!(
         "Crises revealed: {} (Secure, Maximum Threat {}) and {} (Extraction, Maximum Threat {}).",
         g.crisis_card(0).name,
@@ -112,12 +156,23 @@ pub fn choose_edge(g: &mut Crisis, seat: Seat, edge: Edge) -> Lines {
     let mut edges = [edge, edge];
     edges[usize::from(g.priority)] = edge.opposite();
     g.edges = Some(edges);
-    let t = g.geo().table_inches;
-    for k in 0..2 {
-        let card = g.crisis_card(k);
-        for (i, p) in card.tokens.iter().enumerate() {
-            g.tokens.push(Token { crisis: k, index: i, pos: edge.from_card(*p, t), holder: None, control: None });
+    let placing = if g.full_setup() {
+        super::mission::lay_tokens(g)
+    } else {
+        let t = g.geo().table_inches;
+        for k in 0..2 {
+            let card = g.crisis_card(k);
+            for (i, p) in card.tokens.iter().enumerate() {
+                g.tokens.push(Token { crisis: k, index: i, pos: edge.from_card(*p, t), holder: None, control: None });
+            }
         }
+        false
+    };
+    if placing {
+        return Ok(vec![LogEntry::public(format!(
+            "{} the {edge:?} edge; the crisis tokens go on their map points, and the players place those their cards let them.",
+            seat_verb(seat, "takes", "take")
+        ))]);
     }
     g.phase = Phase::SquadBuild;
     Ok(vec![LogEntry::public(format!(
@@ -147,6 +202,17 @@ pub fn squad_error(g: &Crisis, chars: &[String]) -> Option<String> {
         threat += u32::from(c.threat);
     }
     (threat > u32::from(g.max_threat)).then(|| format!("total threat {threat} is over the Maximum Threat {}", g.max_threat))
+}
+
+/// Why a squad is not drawn from the seat's roster (engine version 2).
+pub fn roster_error(g: &Crisis, seat: Seat, chars: &[String], tactics: &[String]) -> Option<String> {
+    let r = g.rosters[usize::from(seat)].as_ref()?;
+    if let Some(c) = chars.iter().find(|c| !r.characters.contains(c)) {
+        let name = content().character(c).map_or(c.as_str(), |x| x.name.as_str());
+        return Some(format!("{name} is not in your roster"));
+    }
+    let t = tactics.iter().find(|t| !r.tactics.contains(t))?;
+    Some(format!("{} is not in your roster", content().tactic(t).map_or(t.as_str(), |x| x.name.as_str())))
 }
 
 /// The affiliation more than half of the squad shares, if any.
@@ -185,7 +251,7 @@ pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[Str
     if g.phase != Phase::SquadBuild {
         return Err(RuleError::not_your_turn("Squad building", "squads are built before deployment"));
     }
-    if let Some(e) = squad_error(g, chars).or_else(|| tactics_error(chars, tactics)) {
+    if let Some(e) = squad_error(g, chars).or_else(|| tactics_error(chars, tactics)).or_else(|| roster_error(g, seat, chars, tactics)) {
         return Err(RuleError::illegal("Squad building", e));
     }
     let mut sorted = chars.to_vec();

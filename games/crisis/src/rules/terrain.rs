@@ -51,16 +51,13 @@ pub fn throw_choices(g: &Crisis, thrower: usize, range: u8, max_size: u8) -> Vec
 
 /// Destroys piece `i`.
 pub fn destroy(g: &mut Crisis, i: usize) -> LogEntry {
-    if !g.destroyed.contains(&i) {
-        g.destroyed.push(i);
-        g.destroyed.sort_unstable();
-    }
+    g.destroy_piece(i);
     LogEntry::public(format!("The {} is destroyed.", piece_name(g, i)))
 }
 
 /// The content name of piece `i`.
 pub fn piece_name(g: &Crisis, i: usize) -> String {
-    crate::content::content().terrain_sets.iter().find(|s| s.id == g.layout).and_then(|s| s.pieces.get(i)).map_or_else(|| "terrain".into(), |p| p.name.to_lowercase())
+    g.terrain_spec().get(i).map_or_else(|| "terrain".into(), |p| p.name.to_lowercase())
 }
 
 /// Throws piece `i` a distance of `n` toward `angle` (checked by
