@@ -26,10 +26,17 @@
 //! with: Downtown-12, both crises drawn at once, tokens on the map, any
 //! house character.
 
+//!
+//! Version 5 **ignores the thrower** (rulebook, "Throwing a Character";
+//! digest §2.4): a character thrown or pushed passes the one throwing or
+//! pushing it when it can end clear of it, else stops against it, with no
+//! collision either way; earlier versions collided with it (The Broker
+//! dodged its own Hired Muscle throw).
+
 use crate::state::Crisis;
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 4;
+pub const CURRENT: u32 = 5;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
 
@@ -49,4 +56,9 @@ pub fn v2(g: &Crisis) -> bool {
 /// Whether the version-3 readings apply (see the module docs).
 pub fn v3(g: &Crisis) -> bool {
     g.version >= 3
+}
+
+/// Whether a throw or push ignores the character making it (version 5).
+pub fn thrower_ignored(g: &Crisis) -> bool {
+    g.version >= 5
 }

@@ -439,19 +439,35 @@ pub fn shove(g: &mut Crisis, me: usize, target: usize, dir: Dir, n: u8, collide:
         Dir::Away => [v[0] / l, v[1] / l],
         Dir::Toward => [-v[0] / l, -v[1] / l],
     };
-    shove_along(g, target, u, n, collide, rng)
+    shove_along(g, target, Some(me), u, n, collide, rng)
 }
 
 /// Moves the target straight along unit `u` with tool `n` (a throw when
-/// `collide`), stopping at the first base, terrain or edge.
-pub fn shove_along(g: &mut Crisis, target: usize, u: crate::geometry::Pt, n: u8, collide: bool, rng: &mut GameRng) -> Vec<LogEntry> {
+/// `collide`), stopping at the first base, terrain or edge. The character
+/// throwing or pushing (`by`) is ignored (engine version 5): the target
+/// passes it when it can end clear of it, else stops against it with no
+/// collision.
+pub fn shove_along(g: &mut Crisis, target: usize, by: Option<usize>, u: crate::geometry::Pt, n: u8, collide: bool, rng: &mut GameRng) -> Vec<LogEntry> {
     let geo = g.geo();
     let t = &g.models[target];
     let d = t.disc(geo);
-    let order: Vec<usize> = (0..g.models.len()).filter(|&i| i != target && g.models[i].present()).collect();
+    let mut order: Vec<usize> = (0..g.models.len()).filter(|&i| i != target && g.models[i].present()).collect();
     let others: Vec<Disc> = order.iter().map(|&i| g.models[i].disc(geo)).collect();
     let on = g.on(target);
-    let (end, hit) = movement::straight(geo, d, u, n, &others, g.pieces(), on);
+    let (mut end, mut hit) = movement::straight(geo, d, u, n, &others, g.pieces(), on);
+    if let Some(b) = by.filter(|_| crate::versions::thrower_ignored(g))
+        && let Hit::Base(i) = hit
+        && order[i] == b
+    {
+        let past: Vec<usize> = order.iter().copied().filter(|&x| x != b).collect();
+        let others: Vec<Disc> = past.iter().map(|&x| g.models[x].disc(geo)).collect();
+        let (end2, hit2) = movement::straight(geo, d, u, n, &others, g.pieces(), on);
+        if crate::geometry::discs_overlap(geo, Disc { c: end2, r: d.r }, g.models[b].disc(geo)) {
+            hit = Hit::Nothing;
+        } else {
+            (end, hit, order) = (end2, hit2, past);
+        }
+    }
     let check = activation::with_mover(g, target, |mv| {
         let size = t.size();
         movement::end_position(geo, mv, Disc { c: end, r: d.r }, size)

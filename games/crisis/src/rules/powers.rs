@@ -158,7 +158,7 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
         }
         Power::ThrowEnemy { n, .. } => {
             let t = c.target.expect("checked");
-            log.extend(shove_along(g, t, unit(c.angle.expect("checked")), *n, true, rng));
+            log.extend(shove_along(g, t, Some(m), unit(c.angle.expect("checked")), *n, true, rng));
         }
         Power::ThrowTerrain { n, .. } => log.extend(super::terrain::throw_terrain(g, m, c.piece.expect("checked"), c.angle.expect("checked"), *n, rng)),
         Power::AdvanceEnemy { .. } => {
