@@ -183,11 +183,15 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           const base = centre(await page.locator(`.cp-field .cp-base[data-model="${model}"] .cp-base-c`).boundingBox());
           const to = centre(await page.locator('.cp-field .cp-end').nth(k).boundingBox());
           await drag(base, to); // the first half follows the pointer from the base
-          const pivot = centre(await page.locator('.cp-free-h.pivot').boundingBox());
-          const tip = centre(await page.locator('.cp-free-h.tip').boundingBox());
+          const pivot = centre(await page.locator('.cp-free-h.at-pivot').boundingBox());
+          const tip = centre(await page.locator('.cp-free-h.at-tip').boundingBox());
+          // Bend from the straight line (base → pivot), whatever the last try left.
           const a = (turn * Math.PI) / 180;
-          const v = [tip[0] - pivot[0], tip[1] - pivot[1]];
-          await drag(tip, [pivot[0] + v[0] * Math.cos(a) - v[1] * Math.sin(a), pivot[1] + v[0] * Math.sin(a) + v[1] * Math.cos(a)]);
+          const len = Math.hypot(tip[0] - pivot[0], tip[1] - pivot[1]);
+          const u = [pivot[0] - base[0], pivot[1] - base[1]];
+          const n = Math.hypot(...u);
+          const w = [(u[0] / n) * len, (u[1] / n) * len];
+          await drag(tip, [pivot[0] + w[0] * Math.cos(a) - w[1] * Math.sin(a), pivot[1] + w[0] * Math.sin(a) + w[1] * Math.cos(a)]);
           const g = page.locator('.cp-free');
           const plan = JSON.parse(await g.getAttribute('data-plan'));
           assert.equal(plan.tool, tool, 'the tool taken is laid');

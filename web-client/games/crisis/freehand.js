@@ -211,8 +211,8 @@ export function drawFree(layer, f, ctx) {
     g.append(svg('line', { x1: sp[1][0], y1: sp[1][1], x2: sp[2][0], y2: sp[2][1], class: 'cp-free-axis' }));
     const ghost = svg('circle', { cx: ex, cy: ey, r: mv.r * U, class: `cp-ghost cp-free-ghost${why ? ' bad' : ''}`, style: { '--seat': ctx.seatColor }, 'data-h': 'end' });
     const hr = Math.max(3.2, ctx.handle || 0);
-    const pivot = svg('circle', { cx: sp[1][0], cy: sp[1][1], r: hr, class: 'cp-free-h pivot', 'data-h': 'pivot' });
-    const tip = svg('circle', { cx: sp[2][0], cy: sp[2][1], r: hr, class: 'cp-free-h tip', 'data-h': 'tip' });
+    const pivot = svg('circle', { cx: sp[1][0], cy: sp[1][1], r: hr, class: 'cp-free-h at-pivot', 'data-h': 'pivot' });
+    const tip = svg('circle', { cx: sp[2][0], cy: sp[2][1], r: hr, class: 'cp-free-h at-tip', 'data-h': 'tip' });
     pivot.append(svg('title', {}, 'Drag: the tool\'s direction'));
     tip.append(svg('title', {}, 'Drag: bend at the pivot (up to 90°)'));
     ghost.append(svg('title', {}, 'Drag: where along the tool the base ends'));
