@@ -14,7 +14,7 @@
 // offered end (the first by dragging the moving base to it; the second
 // free-hand: the longest tool taken, dragged out of the base toward the
 // goal, bent at its tip handle by about 30°, the preview consulted, and
-// sent by "Move here": the server must take it and the character end
+// sent by "Move here" at phone width: the server must take it and the character end
 // where the plan says); otherwise the end of the activation, a pass, or
 // declining a reaction.
 //
@@ -157,6 +157,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     // --- my moves, through the page
     const d2 = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
     let freeSent = null; // the free-hand plan sent, until its state is checked
+    let phoneAfterFree = false; // sent at phone width: back to the desktop after
     const centre = (b) => [b.x + b.width / 2, b.y + b.height / 2];
     async function drag(from, to) {
       await page.mouse.move(...from);
@@ -332,7 +333,18 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           if (plan) {
             freeSent = { model: act.model, plan, version: m.version };
             if (!seen.freeShot) { seen.freeShot = 1; await shot('move-freehand'); }
+            // Sent from a phone: the bar fits, the handles are finger-sized, "Move here" sends (no drop needed).
+            await page.setViewportSize({ width: 390, height: 844 });
+            await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
+            await page.locator('.tabbar button[data-tab="board"]').click();
+            const bar = await page.locator('.cp-free-bar').boundingBox();
+            assert.ok(bar.x >= 0 && bar.x + bar.width <= 391, `the free-hand bar fits a phone: ${JSON.stringify(bar)}`);
+            const hb = await page.locator('.cp-free-h.at-tip').boundingBox();
+            assert.ok(hb.width >= 18, `the bend handle is finger-sized on a phone: ${hb.width}px`);
+            await page.locator('.cp-free-bar').scrollIntoViewIfNeeded();
+            await shot('move-freehand-phone', false);
             await page.locator('.cp-free-go').click();
+            phoneAfterFree = true;
             return 'advance';
           }
         }
@@ -405,6 +417,12 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         seen.freehand++;
         seen.freePlan = freeSent.plan;
         freeSent = null;
+      }
+      if (phoneAfterFree) {
+        phoneAfterFree = false;
+        await page.locator('.tabbar button[data-tab="move"]').click();
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.waitForFunction(() => document.documentElement.clientWidth > 1000);
       }
       if (seen.acted > 2000) throw new Error('too many moves');
     }

@@ -285,7 +285,9 @@ function drawHint(view, ctx, offer, hint) {
   };
   if (offer.ends.length) {
     const tools = [...new Set(offer.ends.map((e) => e.value.tool))].join('/');
-    parts.push(h('span', `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
+    parts.push(h('span', free
+      ? `Free-hand ${free.tool} tool: drag the moving base or the pivot handle to turn it, the tip handle to bend it, the ghost base to slide the end along it; or tap one of the ${plural(offer.ends.length, 'offered move')} (the dots).`
+      : `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
     const at = offer.ends[0];
     const s = sendable(at, (v) => { const e = offer.ends.find((x) => same(x.value, v)); return e ? e.label : v && v.tool ? freeWords(v) : 'a move'; });
     if (s) parts.push(' ', s);

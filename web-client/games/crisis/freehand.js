@@ -210,7 +210,9 @@ export function drawFree(layer, f, ctx) {
     const [ex, ey] = O.to(cur.to);
     g.append(svg('line', { x1: sp[1][0], y1: sp[1][1], x2: sp[2][0], y2: sp[2][1], class: 'cp-free-axis' }));
     const ghost = svg('circle', { cx: ex, cy: ey, r: mv.r * U, class: `cp-ghost cp-free-ghost${why ? ' bad' : ''}`, style: { '--seat': ctx.seatColor }, 'data-h': 'end' });
-    const hr = Math.max(3.2, ctx.handle || 0);
+    // Handles about 22 px across on screen, whatever the map's size (a finger).
+    const px = root.getBoundingClientRect().width;
+    const hr = Math.max(3.2, px ? (11 * root.viewBox.baseVal.width) / px : ctx.handle || 0);
     const pivot = svg('circle', { cx: sp[1][0], cy: sp[1][1], r: hr, class: 'cp-free-h at-pivot', 'data-h': 'pivot' });
     const tip = svg('circle', { cx: sp[2][0], cy: sp[2][1], r: hr, class: 'cp-free-h at-tip', 'data-h': 'tip' });
     pivot.append(svg('title', {}, 'Drag: the tool\'s direction'));
@@ -260,6 +262,11 @@ export function drawFree(layer, f, ctx) {
   root.addEventListener('pointerup', end);
   root.addEventListener('pointercancel', () => { drag = null; cur = { ...f }; paint(); });
   paint();
+  // Drawn again when the map changes size (a phone turned, a tab shown), for the handles.
+  if (typeof ResizeObserver === 'function') {
+    let w = 0;
+    new ResizeObserver(([e]) => { const nw = Math.round(e.contentRect.width); if (nw && nw !== w) { w = nw; if (!drag && g.isConnected) paint(); } }).observe(root);
+  }
   return { get: () => ({ ...cur }) };
 }
 
