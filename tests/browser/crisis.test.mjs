@@ -199,6 +199,16 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           assert.ok(Math.abs(plan.bend) >= 15 && Math.abs(plan.bend) <= 90, `the tool bends at its pivot: ${plan.bend}`);
           assert.ok((await page.locator('.cp-free-band rect').count()) > 0 || (await g.getAttribute('data-ok')) === 'false', 'the band where the base may end is drawn');
           if ((await g.getAttribute('data-ok')) !== 'true') continue;
+          // The keyboard bends it too (5° a press), the handle keeping focus: there and back.
+          const bendNow = () => page.evaluate(() => JSON.parse(document.querySelector('.cp-free').dataset.plan).bend);
+          await page.locator('.cp-free-h.at-tip').focus();
+          await page.keyboard.press('ArrowLeft');
+          await page.waitForFunction((b) => JSON.parse(document.querySelector('.cp-free').dataset.plan).bend !== b, plan.bend);
+          assert.equal(Math.abs((await bendNow()) - plan.bend), 5, 'an arrow key bends the tool by 5°');
+          await page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('data-h') === 'tip');
+          await page.keyboard.press('ArrowRight');
+          await page.waitForFunction((b) => JSON.parse(document.querySelector('.cp-free').dataset.plan).bend === b, plan.bend);
+          assert.deepEqual(JSON.parse(await g.getAttribute('data-plan')), plan, 'and back');
           // The drop put the plan in the form: the map's line names it.
           assert.match(await page.locator('.cp-hint .cp-chosen').innerText(), /free-hand/, 'the free-hand plan is chosen');
           return plan;

@@ -21,6 +21,7 @@ import { svg } from '../../util.js';
 import { geo, charOf, piecesOf } from './text.js';
 
 const U = 10; // SVG units per inch, as field.js
+let refocus = null; // the handle to focus once the map is drawn again (keyboard)
 const EPS = 1e-6;
 const rad = (d) => (d * Math.PI) / 180;
 const deg = (r) => (r * 180) / Math.PI;
@@ -218,7 +219,19 @@ export function drawFree(layer, f, ctx) {
     pivot.append(svg('title', {}, 'Drag: the tool\'s direction'));
     tip.append(svg('title', {}, 'Drag: bend at the pivot (up to 90°)'));
     ghost.append(svg('title', {}, 'Drag: where along the tool the base ends'));
+    // Keyboard: the handles take focus; arrows turn (pivot) or bend (tip) by 5°, 1° with Shift.
+    for (const el of [pivot, tip]) {
+      el.setAttribute('tabindex', '0');
+      el.setAttribute('role', 'slider');
+      el.setAttribute('aria-label', el === pivot ? `Tool direction, ${Math.round(norm(cur.angle))} degrees` : `Bend at the pivot, ${plan.bend} degrees`);
+    }
     g.append(ghost, pivot, tip);
+    // (The map may be drawn again more than once for one change, some of
+    // it later: each drawing within a second focuses its handle.)
+    if (refocus && performance.now() < refocus.until) {
+      const which = refocus.which;
+      requestAnimationFrame(() => { if (g.isConnected) g.querySelector(`[data-h="${which}"]`)?.focus(); });
+    }
     g.append(svg('text', { x: sp[1][0], y: sp[1][1] - hr - 2, 'text-anchor': 'middle', class: 'cp-free-t' }, `${cur.tool}${plan.bend ? ` ${plan.bend > 0 ? '+' : ''}${plan.bend.toFixed(0)}°` : ''}`));
     if (ctx.onPaint) ctx.onPaint(plan, why);
   };
@@ -243,6 +256,7 @@ export function drawFree(layer, f, ctx) {
     paint();
   };
   const start = (which) => (e) => {
+    refocus = null;
     e.preventDefault();
     e.stopPropagation();
     drag = which;
@@ -253,6 +267,19 @@ export function drawFree(layer, f, ctx) {
     drag = null;
     ctx.onChange({ ...cur });
   };
+  g.addEventListener('keydown', (e) => {
+    const which = e.target instanceof Element && e.target.getAttribute('data-h');
+    const k = { ArrowLeft: 1, ArrowUp: 1, ArrowRight: -1, ArrowDown: -1 }[e.key];
+    if (!k || (which !== 'pivot' && which !== 'tip')) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const step = (e.shiftKey ? 1 : 5) * k;
+    if (which === 'pivot') cur.angle = norm(cur.angle + step);
+    else cur.bend = Math.max(-90, Math.min(90, cur.bend + step));
+    cur.to = tipEnd(mv, cur.tool, cur.angle, cur.bend);
+    refocus = { which, until: performance.now() + 1000 };
+    ctx.onChange({ ...cur });
+  });
   g.addEventListener('pointerdown', (e) => {
     const h = e.target instanceof Element && e.target.getAttribute('data-h');
     if (h) start(h)(e);
