@@ -20,7 +20,8 @@
 //
 // On every state the page must draw what the view holds: VP, every base
 // on the battlefield, every token, every character's row, every offered
-// movement end and target, and the last attack's final dice.
+// movement end and target, and the last attack's final dice; and the
+// free-hand preview (crisis/freehand.js) refuses none of the offered plans.
 //
 // Secrets: no state frame carries the bot's roster, ever; until the squads
 // are revealed, no frame carries the bot's committed squad (as the replay
@@ -143,6 +144,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const asks = (m.prompt && m.prompt.asks) || [];
       const plan = asks.find((a) => a.verb === 'advance');
       if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
+      if (plan && v.activation) {
+        // The free-hand preview agrees with the server on what it offered: it refuses none of the offered (non-climb) plans.
+        const plans = plan.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value);
+        const falseNo = await page.evaluate(async ([ps, i, view]) => {
+          const f = await import(document.querySelector('link[data-crisis-css]').href.replace(/crisis\.css$/, 'crisis/freehand.js'));
+          const mv = f.moverOf(view, i);
+          return ps.filter((p) => !p.climb).map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
+        }, [plans, v.activation.model, v]);
+        assert.deepEqual(falseNo, [], 'the free-hand preview refuses none of the offered plans');
+        seen.previewChecked = (seen.previewChecked || 0) + plans.length;
+      }
       const targets = new Set();
       for (const a of asks.filter((x) => x.verb === 'attack')) for (const o of a.params[0].input.options) if (!o.disabled) targets.add(o.value);
       assert.deepEqual(got.targets, [...targets].sort((a, b) => a - b), 'every offered target is ringed');
