@@ -13,7 +13,8 @@
 // ringed target (the form shows the dice pools first); moves by tapping an
 // offered end (the first by dragging the moving base to it; the second
 // free-hand: the longest tool taken, dragged out of the base toward the
-// goal, bent at its tip handle by about 30°, the preview consulted, and
+// goal, bent at its tip handle by about 30° with a finger (touch events
+// through the DevTools protocol), the preview consulted, and
 // sent by "Move here" at phone width: the server must take it and the character end
 // where the plan says); otherwise the end of the activation, a pass, or
 // declining a reaction.
@@ -177,6 +178,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       for (let k = 1; k <= 8; k++) await page.mouse.move(from[0] + ((to[0] - from[0]) * k) / 8, from[1] + ((to[1] - from[1]) * k) / 8);
       await page.mouse.up();
     }
+    /** The same drag by a finger (touch events through the DevTools protocol: pointer events of type touch). */
+    async function touchDrag(from, to) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      const at = (k) => [{ x: from[0] + ((to[0] - from[0]) * k) / 8, y: from[1] + ((to[1] - from[1]) * k) / 8 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+      for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(k) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+    }
     /**
      * Free-hand: take the longest tool, drag it out of the base toward an
      * offered straight end of that tool (nearest the goal first), bend it at
@@ -204,7 +216,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           const u = [pivot[0] - base[0], pivot[1] - base[1]];
           const n = Math.hypot(...u);
           const w = [(u[0] / n) * len, (u[1] / n) * len];
-          await drag(tip, [pivot[0] + w[0] * Math.cos(a) - w[1] * Math.sin(a), pivot[1] + w[0] * Math.sin(a) + w[1] * Math.cos(a)]);
+          // Bent by a finger: pointer events, so touch works as the mouse does.
+          await touchDrag(tip, [pivot[0] + w[0] * Math.cos(a) - w[1] * Math.sin(a), pivot[1] + w[0] * Math.sin(a) + w[1] * Math.cos(a)]);
           const g = page.locator('.cp-free');
           const plan = JSON.parse(await g.getAttribute('data-plan'));
           assert.equal(plan.tool, tool, 'the tool taken is laid');
