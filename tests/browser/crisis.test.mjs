@@ -13,14 +13,16 @@
 // ringed target (the form shows the dice pools first); moves by tapping an
 // offered end (the first by dragging the moving base to it; the second
 // free-hand: the longest tool taken, dragged out of the base toward the
-// goal, bent at its tip handle by about 30°, the preview consulted, and
+// goal, bent at its tip handle by about 30° with a finger (touch events
+// through the DevTools protocol), the preview consulted, and
 // sent by "Move here" at phone width: the server must take it and the character end
 // where the plan says); otherwise the end of the activation, a pass, or
 // declining a reaction.
 //
 // On every state the page must draw what the view holds: VP, every base
 // on the battlefield, every token, every character's row, every offered
-// movement end and target, and the last attack's final dice.
+// movement end and target, and the last attack's final dice; and the
+// free-hand preview (crisis/freehand.js) refuses none of the offered plans.
 //
 // Secrets: no state frame carries the bot's roster, ever; until the squads
 // are revealed, no frame carries the bot's committed squad (as the replay
@@ -143,6 +145,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const asks = (m.prompt && m.prompt.asks) || [];
       const plan = asks.find((a) => a.verb === 'advance');
       if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
+      if (plan && v.activation) {
+        // The free-hand preview agrees with the server on what it offered: it refuses none of the offered (non-climb) plans.
+        const plans = plan.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value);
+        const falseNo = await page.evaluate(async ([ps, i, view]) => {
+          const f = await import(document.querySelector('link[data-crisis-css]').href.replace(/crisis\.css$/, 'crisis/freehand.js'));
+          const mv = f.moverOf(view, i);
+          return ps.filter((p) => !p.climb).map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
+        }, [plans, v.activation.model, v]);
+        assert.deepEqual(falseNo, [], 'the free-hand preview refuses none of the offered plans');
+        seen.previewChecked = (seen.previewChecked || 0) + plans.length;
+      }
       const targets = new Set();
       for (const a of asks.filter((x) => x.verb === 'attack')) for (const o of a.params[0].input.options) if (!o.disabled) targets.add(o.value);
       assert.deepEqual(got.targets, [...targets].sort((a, b) => a - b), 'every offered target is ringed');
@@ -164,6 +177,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await page.mouse.down();
       for (let k = 1; k <= 8; k++) await page.mouse.move(from[0] + ((to[0] - from[0]) * k) / 8, from[1] + ((to[1] - from[1]) * k) / 8);
       await page.mouse.up();
+    }
+    /** The same drag by a finger (touch events through the DevTools protocol: pointer events of type touch). */
+    async function touchDrag(from, to) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      const at = (k) => [{ x: from[0] + ((to[0] - from[0]) * k) / 8, y: from[1] + ((to[1] - from[1]) * k) / 8 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+      for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(k) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
     }
     /**
      * Free-hand: take the longest tool, drag it out of the base toward an
@@ -192,7 +216,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           const u = [pivot[0] - base[0], pivot[1] - base[1]];
           const n = Math.hypot(...u);
           const w = [(u[0] / n) * len, (u[1] / n) * len];
-          await drag(tip, [pivot[0] + w[0] * Math.cos(a) - w[1] * Math.sin(a), pivot[1] + w[0] * Math.sin(a) + w[1] * Math.cos(a)]);
+          // Bent by a finger: pointer events, so touch works as the mouse does.
+          await touchDrag(tip, [pivot[0] + w[0] * Math.cos(a) - w[1] * Math.sin(a), pivot[1] + w[0] * Math.sin(a) + w[1] * Math.cos(a)]);
           const g = page.locator('.cp-free');
           const plan = JSON.parse(await g.getAttribute('data-plan'));
           assert.equal(plan.tool, tool, 'the tool taken is laid');

@@ -324,6 +324,9 @@ export function battlefield(view, opts) {
   // handles tappable; a drag from the moving base lays its first half.
   const free = opts.free && opts.free.state && mover !== null && mover !== undefined && baseEls.has(mover) ? opts.free : null;
   if (free) {
+    // Touch: SVG parts have no touch-action of their own, the map's decides;
+    // while the tool is out a finger on the map drags, it does not scroll.
+    root.classList.add('free-on');
     const layer = svg('g', { class: 'cp-free-layer' });
     root.insertBefore(layer, overlay);
     const m = view.models[mover];
