@@ -26,6 +26,7 @@
 
 import { h } from '../util.js';
 import { registerRenderer } from '../renderers.js';
+import { termsIndex, decorateLogTerms } from '../log-terms.js';
 import { C, loadContent, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, tipProps } from './crisis/text.js';
 import { battlefield, seatColor, rangeBand } from './crisis/field.js';
 import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards } from './crisis/panels.js';
@@ -386,37 +387,12 @@ function nameTips() {
   for (const c of C.chars) tips.set(c.name, [c.name, () => charTip(c.id)]);
   for (const t of C.tactics) tips.set(t.name, [t.name, () => tacticTip(t.id)]);
   for (const k of Object.values(C.crisis)) tips.set(k.name, [k.name, () => crisisTip(k.id)]);
-  const list = [...tips.keys()].filter((n) => n.length > 3).sort((a, b) => b.length - a.length);
-  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  namesIndex = { tips, re: list.length ? new RegExp(`(?<![\\w'])(${list.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  namesIndex = termsIndex(tips);
   return namesIndex;
 }
 function decorateLog() {
   if (!C.loaded) return;
-  const { tips, re } = nameTips();
-  if (!re) return;
-  for (const li of document.querySelectorAll('.log-list li:not([data-cp])')) {
-    li.dataset.cp = '1';
-    const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
-    const nodes = [];
-    while (walker.nextNode()) nodes.push(walker.currentNode);
-    for (const node of nodes) {
-      const text = node.textContent;
-      re.lastIndex = 0;
-      if (!re.test(text)) continue;
-      re.lastIndex = 0;
-      const frag = document.createDocumentFragment();
-      let at = 0;
-      let m;
-      while ((m = re.exec(text))) {
-        const [title, tip] = tips.get(m[1]);
-        frag.append(text.slice(at, m.index), h('span.term', tipProps(title, tip()), m[1]));
-        at = m.index + m[1].length;
-      }
-      frag.append(text.slice(at));
-      node.replaceWith(frag);
-    }
-  }
+  decorateLogTerms(nameTips(), 'cp', (title, tip, name) => h('span.term', tipProps(title, tip), name));
 }
 
 // ------------------------------------------------------------ register

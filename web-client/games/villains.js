@@ -22,6 +22,7 @@
 
 import { h } from '../util.js';
 import { registerRenderer } from '../renderers.js';
+import { termsIndex, decorateLogTerms } from '../log-terms.js';
 import { C, loadTexts, areaName, shortArea, factionName, factionTip, cardOf, cardName, cardTip, planOf, planTip, upgradeOf, upgradeTip,
   unitName, unitTip, tokenName, tokenTip, areaTip, markerBonus, tipProps, reference, TOKEN_LETTER, UNIT_LETTER } from './villains/text.js';
 import { cityMap, seatColor } from './villains/city.js';
@@ -449,38 +450,13 @@ function nameTips() {
   for (const c of Object.values(C.card)) tips.set(c.name, [c.name, () => cardTip(`${c.id}-1`).replace(/ · target [^\n·]*/, '')]);
   for (const p of Object.values(C.plan)) tips.set(p.name, [p.name, () => planTip(p.id)]);
   for (const u of Object.values(C.upgrade)) tips.set(u.name, [u.name, () => upgradeTip(u.id)]);
-  const names = [...tips.keys()].filter((n) => n.length > 3).sort((a, b) => b.length - a.length);
-  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  namesIndex = { tips, re: names.length ? new RegExp(`(?<![\\w'])(${names.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  namesIndex = termsIndex(tips);
   return namesIndex;
 }
 /** Card, faction, area and plan names in the log's new lines become tips. */
 function decorateLog() {
   if (!C.loaded) return;
-  const { tips, re } = nameTips();
-  if (!re) return;
-  for (const li of document.querySelectorAll('.log-list li:not([data-vl])')) {
-    li.dataset.vl = '1';
-    const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
-    const nodes = [];
-    while (walker.nextNode()) nodes.push(walker.currentNode);
-    for (const node of nodes) {
-      const text = node.textContent;
-      re.lastIndex = 0;
-      if (!re.test(text)) continue;
-      re.lastIndex = 0;
-      const frag = document.createDocumentFragment();
-      let at = 0;
-      let m;
-      while ((m = re.exec(text))) {
-        const [title, tip] = tips.get(m[1]);
-        frag.append(text.slice(at, m.index), h('span.term', tipProps(title, tip()), m[1]));
-        at = m.index + m[1].length;
-      }
-      frag.append(text.slice(at));
-      node.replaceWith(frag);
-    }
-  }
+  decorateLogTerms(nameTips(), 'vl', (title, tip, name) => h('span.term', tipProps(title, tip), name));
 }
 
 // ------------------------------------------------------------ register
