@@ -510,17 +510,21 @@ impl Store {
              RETURNING lobby_id",
         )
         .bind(cols.lobby).bind(cols.seq).bind(cols.seat).bind(cols.rid).bind(cols.action).bind(cols.log).bind(cols.at).bind(cols.epoch).bind(node);
-        let extras = batch.iter().any(|c| c.snapshot.is_some() || c.finished.is_some());
+        let fenced_of = |written: &[Uuid]| -> Vec<Uuid> {
+            batch.iter().filter(|c| written.iter().filter(|l| **l == c.lobby).count() < c.actions.len()).map(|c| c.lobby).collect()
+        };
+        let lobbies = |rows: Vec<sqlx::postgres::PgRow>| rows.iter().map(|r| r.try_get("lobby_id")).collect::<Result<Vec<Uuid>, _>>();
+        if batch.iter().all(|c| c.snapshot.is_none() && c.finished.is_none()) {
+            // As on a single server: one statement is atomic by itself, and
+            // its share locks last until it commits.
+            let written = if n > 0 { lobbies(insert.fetch_all(pool).await?)? } else { vec![] };
+            return Ok(fenced_of(&written));
+        }
         let mut tx = pool.begin().await?;
-        let written: Vec<Uuid> = if n > 0 { insert.fetch_all(&mut *tx).await?.iter().map(|r| r.try_get("lobby_id")).collect::<Result<_, _>>()? } else { vec![] };
-        let mut fenced = vec![];
-        for c in batch {
-            let rows = written.iter().filter(|l| **l == c.lobby).count();
-            if rows < c.actions.len() {
-                fenced.push(c.lobby);
-            } else if extras {
-                commit_extras!(&mut *tx, c, now);
-            }
+        let written = if n > 0 { lobbies(insert.fetch_all(&mut *tx).await?)? } else { vec![] };
+        let fenced = fenced_of(&written);
+        for c in batch.iter().filter(|c| !fenced.contains(&c.lobby)) {
+            commit_extras!(&mut *tx, c, now);
         }
         tx.commit().await?;
         Ok(fenced)

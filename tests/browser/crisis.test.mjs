@@ -11,12 +11,18 @@
 // builder (character cards within the threat, two Team Tactic cards), once
 // the bot's squad is in; activations by tapping a lit base; attacks by tapping a
 // ringed target (the form shows the dice pools first); moves by tapping an
-// offered end (the first by dragging the moving base to it); otherwise the
-// end of the activation, a pass, or declining a reaction.
+// offered end (the first by dragging the moving base to it; the second
+// free-hand: the longest tool taken, dragged out of the base toward the
+// goal, bent at its tip handle by about 30° with a finger (touch events
+// through the DevTools protocol), the preview consulted, and
+// sent by "Move here" at phone width: the server must take it and the character end
+// where the plan says); otherwise the end of the activation, a pass, or
+// declining a reaction.
 //
 // On every state the page must draw what the view holds: VP, every base
 // on the battlefield, every token, every character's row, every offered
-// movement end and target, and the last attack's final dice.
+// movement end and target, and the last attack's final dice; and the
+// free-hand preview (crisis/freehand.js) refuses none of the offered plans.
 //
 // Secrets: no state frame carries the bot's roster, ever; until the squads
 // are revealed, no frame carries the bot's committed squad (as the replay
@@ -47,7 +53,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
   const pageErrors = [];
   const t0 = Date.now();
   const shot = (name, full = true) => page.screenshot({ path: path.join(shots, `crisis-${name}.png`), fullPage: full });
-  const seen = { acted: 0, verbs: {}, checks: 0, dragged: 0, attackDice: 0, rejected: [], rounds: new Set() };
+  const seen = { acted: 0, verbs: {}, checks: 0, dragged: 0, freehand: 0, attackDice: 0, rejected: [], rounds: new Set() };
   let report = () => '';
   try {
     server = await startServer(tmp, undefined, { botDelayMs: 50 });
@@ -139,6 +145,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const asks = (m.prompt && m.prompt.asks) || [];
       const plan = asks.find((a) => a.verb === 'advance');
       if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
+      if (plan && v.activation) {
+        // The free-hand preview agrees with the server on what it offered: it refuses none of the offered (non-climb) plans.
+        const plans = plan.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value);
+        const falseNo = await page.evaluate(async ([ps, i, view]) => {
+          const f = await import(document.querySelector('link[data-crisis-css]').href.replace(/crisis\.css$/, 'crisis/freehand.js'));
+          const mv = f.moverOf(view, i);
+          return ps.filter((p) => !p.climb).map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
+        }, [plans, v.activation.model, v]);
+        assert.deepEqual(falseNo, [], 'the free-hand preview refuses none of the offered plans');
+        seen.previewChecked = (seen.previewChecked || 0) + plans.length;
+      }
       const targets = new Set();
       for (const a of asks.filter((x) => x.verb === 'attack')) for (const o of a.params[0].input.options) if (!o.disabled) targets.add(o.value);
       assert.deepEqual(got.targets, [...targets].sort((a, b) => a - b), 'every offered target is ringed');
@@ -152,6 +169,79 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
 
     // --- my moves, through the page
     const d2 = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+    let freeSent = null; // the free-hand plan sent, until its state is checked
+    let phoneAfterFree = false; // sent at phone width: back to the desktop after
+    const centre = (b) => [b.x + b.width / 2, b.y + b.height / 2];
+    async function drag(from, to) {
+      await page.mouse.move(...from);
+      await page.mouse.down();
+      for (let k = 1; k <= 8; k++) await page.mouse.move(from[0] + ((to[0] - from[0]) * k) / 8, from[1] + ((to[1] - from[1]) * k) / 8);
+      await page.mouse.up();
+    }
+    /** The same drag by a finger (touch events through the DevTools protocol: pointer events of type touch). */
+    async function touchDrag(from, to) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      const at = (k) => [{ x: from[0] + ((to[0] - from[0]) * k) / 8, y: from[1] + ((to[1] - from[1]) * k) / 8 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+      for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(k) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+    }
+    /**
+     * Free-hand: take the longest tool, drag it out of the base toward an
+     * offered straight end of that tool (nearest the goal first), bend it at
+     * the tip handle by 30° either way, until the preview says the base may
+     * end there. The plan, or null when no try looked legal.
+     */
+    async function freeHand(model, ends, goal) {
+      const tools = page.locator('.cp-free-bar .cp-free-tool-b');
+      if (!(await tools.count())) return null;
+      const tool = await tools.last().getAttribute('data-tool');
+      await tools.last().click();
+      await page.locator('.cp-free').waitFor();
+      const dirs = ends.map((e, k) => [e, k]).filter(([e]) => e.tool === tool && !e.climb && !e.bend)
+        .sort(([p], [q]) => d2(p.to, goal) - d2(q.to, goal)).slice(0, 6);
+      for (const [, k] of dirs) {
+        for (const turn of [30, -30]) {
+          const base = centre(await page.locator(`.cp-field .cp-base[data-model="${model}"] .cp-base-c`).boundingBox());
+          const to = centre(await page.locator('.cp-field .cp-end').nth(k).boundingBox());
+          await drag(base, to); // the first half follows the pointer from the base
+          const pivot = centre(await page.locator('.cp-free-h.at-pivot').boundingBox());
+          const tip = centre(await page.locator('.cp-free-h.at-tip').boundingBox());
+          // Bend from the straight line (base → pivot), whatever the last try left.
+          const a = (turn * Math.PI) / 180;
+          const len = Math.hypot(tip[0] - pivot[0], tip[1] - pivot[1]);
+          const u = [pivot[0] - base[0], pivot[1] - base[1]];
+          const n = Math.hypot(...u);
+          const w = [(u[0] / n) * len, (u[1] / n) * len];
+          // Bent by a finger: pointer events, so touch works as the mouse does.
+          await touchDrag(tip, [pivot[0] + w[0] * Math.cos(a) - w[1] * Math.sin(a), pivot[1] + w[0] * Math.sin(a) + w[1] * Math.cos(a)]);
+          const g = page.locator('.cp-free');
+          const plan = JSON.parse(await g.getAttribute('data-plan'));
+          assert.equal(plan.tool, tool, 'the tool taken is laid');
+          assert.ok(Math.abs(plan.bend) >= 15 && Math.abs(plan.bend) <= 90, `the tool bends at its pivot: ${plan.bend}`);
+          assert.ok((await page.locator('.cp-free-band rect').count()) > 0 || (await g.getAttribute('data-ok')) === 'false', 'the band where the base may end is drawn');
+          if ((await g.getAttribute('data-ok')) !== 'true') continue;
+          // The keyboard bends it too (5° a press), the handle keeping focus: there and back.
+          const bendNow = () => page.evaluate(() => JSON.parse(document.querySelector('.cp-free').dataset.plan).bend);
+          await page.locator('.cp-free-h.at-tip').focus();
+          await page.keyboard.press('ArrowLeft');
+          await page.waitForFunction((b) => JSON.parse(document.querySelector('.cp-free').dataset.plan).bend !== b, plan.bend);
+          assert.equal(Math.abs((await bendNow()) - plan.bend), 5, 'an arrow key bends the tool by 5°');
+          await page.waitForFunction(() => document.activeElement && document.activeElement.getAttribute('data-h') === 'tip');
+          await page.keyboard.press('ArrowRight');
+          await page.waitForFunction((b) => JSON.parse(document.querySelector('.cp-free').dataset.plan).bend === b, plan.bend);
+          assert.deepEqual(JSON.parse(await g.getAttribute('data-plan')), plan, 'and back');
+          // The drop put the plan in the form: the map's line names it.
+          assert.match(await page.locator('.cp-hint .cp-chosen').innerText(), /free-hand/, 'the free-hand plan is chosen');
+          return plan;
+        }
+      }
+      await page.locator('.cp-free-off').click();
+      return null;
+    }
     let attackedIn = null; // the activation (version it began) that attacked
     let movedIn = null;
     let activationAt = null;
@@ -273,6 +363,26 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         let best = 0;
         ends.forEach((e, k) => { if (d2(e.to, goal) < d2(ends[best].to, goal)) best = k; });
         const end = page.locator('.cp-field .cp-end').nth(best);
+        if (seen.dragged && !seen.freehand && !freeSent) {
+          const plan = await freeHand(act.model, ends, goal);
+          if (plan) {
+            freeSent = { model: act.model, plan, version: m.version };
+            if (!seen.freeShot) { seen.freeShot = 1; await shot('move-freehand'); }
+            // Sent from a phone: the bar fits, the handles are finger-sized, "Move here" sends (no drop needed).
+            await page.setViewportSize({ width: 390, height: 844 });
+            await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
+            await page.locator('.tabbar button[data-tab="board"]').click();
+            const bar = await page.locator('.cp-free-bar').boundingBox();
+            assert.ok(bar.x >= 0 && bar.x + bar.width <= 391, `the free-hand bar fits a phone: ${JSON.stringify(bar)}`);
+            const hb = await page.locator('.cp-free-h.at-tip').boundingBox();
+            assert.ok(hb.width >= 18, `the bend handle is finger-sized on a phone: ${hb.width}px`);
+            await page.locator('.cp-free-bar').scrollIntoViewIfNeeded();
+            await shot('move-freehand-phone', false);
+            await page.locator('.cp-free-go').click();
+            phoneAfterFree = true;
+            return 'advance';
+          }
+        }
         if (!seen.dragged) {
           // Drag the moving base onto that end.
           const from = await page.locator(`.cp-field .cp-base[data-model="${act.model}"] .cp-base-c`).boundingBox();
@@ -327,11 +437,27 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       seen.acted++;
       seen.verbs[did] = (seen.verbs[did] || 0) + 1;
       if (!(await states.past(before))) {
+        if (freeSent) { freeSent = null; seen.freehand = -1; }
         const text = await page.locator('.rejected').innerText();
         seen.rejected.push(`${did}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
         await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
         if (did === 'advance' || did === 'attack') continue;
         throw new Error(`refused: ${text}`);
+      }
+      if (freeSent) {
+        // The state after the free-hand move: the character stands at the plan's end.
+        const after = await page.evaluate((v) => window.__states.find((s) => s.version > v), freeSent.version);
+        const pos = after.view.models[freeSent.model].pos;
+        assert.ok(d2(pos, freeSent.plan.to) < 1e-3, `the character ends where the free-hand plan says: ${pos} v ${freeSent.plan.to}`);
+        seen.freehand++;
+        seen.freePlan = freeSent.plan;
+        freeSent = null;
+      }
+      if (phoneAfterFree) {
+        phoneAfterFree = false;
+        await page.locator('.tabbar button[data-tab="move"]').click();
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.waitForFunction(() => document.documentElement.clientWidth > 1000);
       }
       if (seen.acted > 2000) throw new Error('too many moves');
     }
@@ -342,6 +468,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.ok(seen.verbs[verb] > 0, `the person played ${verb} through the page`);
     }
     assert.ok(seen.dragged > 0, 'a move was chosen by dragging the base');
+    assert.ok(seen.freehand > 0, 'a move was made free-hand, the tool bent, and the server took it');
     assert.ok(seen.attackDice > 0, 'an attack\'s dice were shown');
     assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
 

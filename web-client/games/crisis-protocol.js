@@ -12,7 +12,9 @@
 //
 // The battlefield answers the prompt where it can: the offered movement
 // plans are drawn as end positions (hover or focus one for its tool path;
-// drag from the moving base to the nearest end), deployment points,
+// drag from the moving base to the nearest end; or take the free-hand
+// tool, lay it from the base and bend it at the pivot, the band where the
+// base may end lit, crisis/freehand.js), deployment points,
 // targets with their dice pools, ready characters and tokens in reach are
 // lit; a tap chooses in the prompt's form and a "Send" button beside the
 // map sends it. Everything stays in the standard prompt (prompt.js) too,
@@ -28,6 +30,7 @@ import { C, loadContent, geo, charOf, charName, charTip, tacticOf, tacticName, t
 import { battlefield, seatColor, rangeBand } from './crisis/field.js';
 import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards } from './crisis/panels.js';
 import { controls, choice, squadCharacters, squadTactics } from './crisis/controls.js';
+import { planOf, startFree, moverOf, tipEnd } from './crisis/freehand.js';
 
 const GAME = 'crisis-protocol';
 await loadContent();
@@ -89,17 +92,20 @@ function offers(view, ctx) {
   return o;
 }
 
-// Module state kept across redraws: the base whose card is shown, the field's redraw.
+// Module state kept across redraws: the base whose card is shown, the
+// field's redraw, the free-hand tool ({key, tool, angle, bend, to}; key:
+// the mover and where it stands, so a new activation or a move drops it).
 let picked = null;
 let field = { redraw: null, hint: null };
+let free = null;
 
-/** Puts `value` into the form of ask `ai` (opening that alternative first). */
-function choose(ctx, at, value) {
+/** Puts `value` into the form of ask `ai` (opening that alternative first); `isFree`: a value outside the offered list. */
+function choose(ctx, at, value, isFree = false) {
   const area = document.querySelector('.prompt');
   const form = area && area.querySelector(`form[data-ask="${at.ai}"]`);
   if (form && form.hidden) area.querySelector(`.ask-pick[data-ask="${at.ai}"]`)?.click();
   const c = controls.get(at.key);
-  if (!(c && c.set && c.set(value))) ctx.draft[at.key] = value;
+  if (!(c && c.set && c.set(value, isFree))) ctx.draft[at.key] = value;
   if (field.redraw) field.redraw();
 }
 
@@ -165,6 +171,7 @@ function fieldPanel(view, ctx) {
   const card = h('div.cp-card-slot');
   const hint = h('div.cp-hint', { role: 'status' });
   if (picked !== null && (!view.models[picked] || !view.models[picked].deployed)) picked = null;
+  const freeBar = freeTools(view, ctx, offer);
   const draw = () => {
     const endAt = offer.ends[0];
     const pointAt = offer.points[0];
@@ -182,7 +189,8 @@ function fieldPanel(view, ctx) {
       focus,
       lit: { ends: offer.ends, mover: offer.mover, points: offer.points, models: offer.models, targets: offer.targets, tokens: new Set(offer.tokens.keys()) },
       chosen,
-      onEnd: (v) => { const at = offer.ends.find((x) => same(x.value, v)); if (at) choose(ctx, at, v); },
+      free: free && freeBar.el ? { state: free, onChange: freeBar.change, onPaint: freeBar.paint, handle: freeBar.handle() } : null,
+      onEnd: (v) => { const at = offer.ends.find((x) => same(x.value, v)); if (at) { free = null; choose(ctx, at, v); } },
       onPoint: (pt) => choose(ctx, pt, pt.value),
       onModel: (i) => { picked = i; choose(ctx, offer.models.get(i), i); },
       onTarget: (i) => {
@@ -200,12 +208,69 @@ function fieldPanel(view, ctx) {
     const shown = picked ?? (view.activation ? view.activation.model : null);
     card.replaceChildren(shown !== null ? statCard(view, ctx, shown) || '' : h('p.small.muted', 'Tap a character for its stat card. Hover (or tap) a base for its range rings R1–R5 and the line of sight from the active one: a preview, the server measures.'));
     drawHint(view, ctx, offer, hint);
+    freeBar.show();
   };
   field = { redraw: draw, hint };
   draw();
   return h('section.cp-field-panel', { 'aria-label': 'The battlefield' },
-    h('div.cp-field-wrap', slot, hint, h('p.small.muted.cp-legend', `${layoutName(view.layout)}, ${geo().tableInches}" square, your edge at the bottom. Numbers on terrain: Size. Badges: ⚡ power (top right), damage (bottom right), conditions (bottom left), ✓ activated, Z Dazed.`)),
+    h('div.cp-field-wrap', slot, freeBar.el, hint, h('p.small.muted.cp-legend', `${layoutName(view.layout)}, ${geo().tableInches}" square, your edge at the bottom. Numbers on terrain: Size. Badges: ⚡ power (top right), damage (bottom right), conditions (bottom left), ✓ activated, Z Dazed.`)),
     card);
+}
+
+/** The free-hand plan's words (as the engine's option labels). */
+const freeWords = (v) => `free-hand ${v.tool} tool at ${v.angle} degrees${v.bend ? ` bent ${v.bend} degrees` : ''} to ${v.to[0].toFixed(1)}, ${v.to[1].toFixed(1)}`;
+
+/**
+ * The free-hand bar under the map, when the active character may advance:
+ * one button per tool its offered plans use (S/M/L), "Off", the preview's
+ * verdict and "Move here" (tablets have no drop to send on). Taking a tool
+ * lays it from the base (the first offered direction) and puts its plan in
+ * the form; each drop of a handle puts the new plan there.
+ */
+function freeTools(view, ctx, offer) {
+  const none = { el: null, show() {}, change() {}, paint() {}, handle: () => 0 };
+  if (!offer.ends.length || offer.mover === null || offer.mover === undefined || !view.models[offer.mover]) return none;
+  const m = view.models[offer.mover];
+  const key = `${offer.mover}|${m.pos.join(',')}|${view.round}`;
+  if (free && free.key !== key) free = null;
+  const order = ['S', 'M', 'L'];
+  const tools = [...new Set(offer.ends.filter((e) => !e.value.climb).map((e) => e.value.tool))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  if (!tools.length) return none;
+  const at = offer.ends[0];
+  const put = () => choose(ctx, at, planOf(free), true);
+  const status = h('span.cp-free-status', { role: 'status' });
+  const take = (tool) => {
+    if (free && free.tool === tool) return;
+    const mv = moverOf(view, offer.mover);
+    // Another tool keeps the direction, straightened; the first one starts along an offered plan.
+    free = free ? { ...free, tool, bend: 0, to: tipEnd(mv, tool, free.angle, 0) } : { key, ...startFree(view, mv, tool, offer.ends) };
+    put();
+  };
+  const buttons = tools.map((t) => h('button.small.cp-free-tool-b', { type: 'button', dataset: { tool: t }, 'aria-pressed': 'false', onclick: () => take(t) }, `${t} ${geo().tools[t]}"`));
+  const off = h('button.small.cp-free-off', { type: 'button', onclick: () => { free = null; delete ctx.draft[at.key]; const c = controls.get(at.key); if (c && c.set) c.set(undefined, true); if (field.redraw) field.redraw(); } }, 'Off');
+  const go = h('button.small.primary.cp-free-go', { type: 'button', onclick: () => { if (!free) return; put(); sendForm(at.ai); } }, 'Move here');
+  const el = h('div.cp-free-bar', { role: 'group', 'aria-label': 'Free-hand movement' },
+    h('span.cp-free-label', 'Free-hand tool:'), buttons, off, go, status);
+  return {
+    el,
+    show() {
+      for (const b of buttons) b.setAttribute('aria-pressed', String(!!free && free.tool === b.dataset.tool));
+      off.hidden = !free;
+      go.hidden = !free;
+      if (!free) status.textContent = 'take a tool, drag it from the base (its pivot handle), bend it at the tip handle, slide the ghost base along it';
+    },
+    change(f) { free = { ...free, ...f }; put(); },
+    paint(plan, why) {
+      status.textContent = why ? `preview: ${why} (the server decides)` : 'preview: the base may end here';
+      status.dataset.ok = String(!why);
+    },
+    // Handles at least ~22 px on screen (a finger), in SVG units.
+    handle() {
+      const svgEl = document.querySelector('.cp-field');
+      const w = svgEl ? svgEl.getBoundingClientRect().width : 0;
+      return w ? (11 * (geo().tableInches * 10 + 12)) / w : 0;
+    },
+  };
 }
 
 /** The line under the map: what a tap does now, what is chosen, and a Send button. */
@@ -220,9 +285,11 @@ function drawHint(view, ctx, offer, hint) {
   };
   if (offer.ends.length) {
     const tools = [...new Set(offer.ends.map((e) => e.value.tool))].join('/');
-    parts.push(h('span', `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
+    parts.push(h('span', free
+      ? `Free-hand ${free.tool} tool: drag the moving base or the pivot handle to turn it, the tip handle to bend it, the ghost base to slide the end along it; or tap one of the ${plural(offer.ends.length, 'offered move')} (the dots).`
+      : `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
     const at = offer.ends[0];
-    const s = sendable(at, (v) => { const e = offer.ends.find((x) => same(x.value, v)); return e ? e.label : 'a move'; });
+    const s = sendable(at, (v) => { const e = offer.ends.find((x) => same(x.value, v)); return e ? e.label : v && v.tool ? freeWords(v) : 'a move'; });
     if (s) parts.push(' ', s);
   } else if (offer.points.length) {
     parts.push(h('span', `${plural(offer.points.length, 'place')} offered (the squares): tap one to choose.`));
@@ -260,7 +327,8 @@ function input(param, ask, ctx, key) {
   if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => tacticOf(o.value))) return squadTactics(param, ctx, key);
   if (i.kind !== 'one' || !i.options || !i.options.length) return null;
   if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
-    return choice(param, ctx, key, null, { many: 8, onPick: redraw });
+    // A free-hand plan (an object with a tool) stays chosen when the form is drawn again.
+    return choice(param, ctx, key, null, { many: 8, onPick: redraw, keep: ask.verb === 'advance' ? (v) => !!(v && v.tool && free) : null });
   }
   if (ask.verb === 'activate' || ask.verb === 'choose_leader' || (ask.verb === 'attack' && param.name === 'target')) {
     return choice(param, ctx, key, (o) => {

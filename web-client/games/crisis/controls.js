@@ -4,7 +4,8 @@
 //
 // * `choice`: one of the offered options, as buttons with their texts (a
 //   select when there are many, e.g. the movement plans); the battlefield
-//   sets it through `set` when a lit thing is tapped;
+//   sets it through `set` when a lit thing is tapped (or, for a free-hand
+//   movement plan, `set(plan, true)`: a value outside the list);
 // * the squad builder: characters as stat cards with the running threat
 //   against the Maximum Threat, shared alter egos and the affiliation more
 //   than half the squad shares, and up to 5 Team Tactic cards with their
@@ -20,11 +21,12 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 export const controls = new Map();
 
 /** One of the options: buttons (draw(o) -> {props, body}) or, past `many`, a select. */
-export function choice(param, ctx, key, draw, { many = 14, row = false, onPick } = {}) {
+export function choice(param, ctx, key, draw, { many = 14, row = false, onPick, keep = null } = {}) {
   const i = param.input;
   const open = i.options.filter((o) => !o.disabled);
   let chosen = ctx.draft[key] !== undefined ? ctx.draft[key] : open.length === 1 ? open[0].value : undefined;
-  if (chosen !== undefined && !open.some((o) => same(o.value, chosen))) chosen = undefined;
+  // `keep(v)`: a value outside the list that stays chosen (a free-hand plan).
+  if (chosen !== undefined && !open.some((o) => same(o.value, chosen)) && !(keep && keep(chosen))) chosen = undefined;
   if (chosen !== undefined) ctx.draft[key] = chosen;
   let el;
   let show;
@@ -62,8 +64,10 @@ export function choice(param, ctx, key, draw, { many = 14, row = false, onPick }
   const control = {
     el,
     get: () => chosen,
-    set(v) {
-      if (!open.some((o) => same(o.value, v))) return false;
+    // `free`: a value the prompt did not list but the engine takes (a
+    // free-hand movement plan); the server judges it.
+    set(v, free = false) {
+      if (!free && !open.some((o) => same(o.value, v))) return false;
       chosen = v;
       ctx.draft[key] = v;
       show();

@@ -7,7 +7,8 @@
 //
 // Over it, what the viewer's prompt offers: the end positions of the
 // offered movement plans (each with its tool path on hover or focus; a
-// drag from the moving base picks the nearest end), deployment points,
+// drag from the moving base picks the nearest end; or the free-hand tool,
+// crisis/freehand.js, laid and bent by hand), deployment points,
 // targets with their dice pools, ready characters, tokens within reach,
 // superpower choices. Range rings R1–R5 around a hovered or tapped base,
 // and a line-of-sight line from the chosen base to the hovered one, are a
@@ -17,6 +18,7 @@
 
 import { svg } from '../../util.js';
 import { geo, charOf, charName, charTip, piecesOf, conditionName, crisisName, crisisTip, rangeWords } from './text.js';
+import { drawFree, moverOf } from './freehand.js';
 
 export const U = 10; // SVG units per inch
 export const SEAT_COLORS = ['#2f6fdf', '#d0452f'];
@@ -290,7 +292,7 @@ export function battlefield(view, opts) {
   });
 
   const showChosen = () => {
-    if (opts.chosen.end && mover !== undefined && mover !== null) drawPlan(opts.chosen.end, 'chosen');
+    if (opts.chosen.end && mover !== undefined && mover !== null && ends.some((e) => JSON.stringify(e.value) === chosenKey)) drawPlan(opts.chosen.end, 'chosen');
     if (opts.chosen.point && opts.chosen.pointR) {
       const [x, y] = O.to(opts.chosen.point);
       overlay.append(svg('circle', { cx: x, cy: y, r: opts.chosen.pointR * U, class: 'cp-ghost chosen', style: { '--seat': seatColor(opts.me ?? 0) } }));
@@ -318,9 +320,26 @@ export function battlefield(view, opts) {
     });
   }
 
+  // The free-hand tool (when the player took one): over the bases, its
+  // handles tappable; a drag from the moving base lays its first half.
+  const free = opts.free && opts.free.state && mover !== null && mover !== undefined && baseEls.has(mover) ? opts.free : null;
+  if (free) {
+    // Touch: SVG parts have no touch-action of their own, the map's decides;
+    // while the tool is out a finger on the map drags, it does not scroll.
+    root.classList.add('free-on');
+    const layer = svg('g', { class: 'cp-free-layer' });
+    root.insertBefore(layer, overlay);
+    const m = view.models[mover];
+    baseEls.get(mover).classList.add('draggable');
+    drawFree(layer, free.state, {
+      view, mv: moverOf(view, mover), O, root, seatColor: seatColor(m.owner), baseEl: baseEls.get(mover), handle: free.handle,
+      onChange: free.onChange, onPaint: free.onPaint,
+    });
+  }
+
   // Drag from the moving base: the ghost follows, the nearest offered end is picked.
   let dragged = false;
-  if (ends.length && baseEls.has(mover)) {
+  if (ends.length && baseEls.has(mover) && !free) {
     const el = baseEls.get(mover);
     el.classList.add('draggable');
     const pt = (e) => {
