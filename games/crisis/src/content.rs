@@ -340,6 +340,14 @@ pub enum Power {
         /// The other form's id.
         into: String,
     },
+    /// Active, "Action:" (the rulebook's Charge): advance straight with the
+    /// tool of distance `n`, then make an attack, as one action; the
+    /// advance counts as a move action for a move limit, and when a limit
+    /// forbids it only the attack is made (digest ruling 8).
+    Charge {
+        /// Tool number 1..=3.
+        n: u8,
+    },
     /// Innate: +n ⚡ in each Power phase (a Gem Bearer's gem).
     PowerPhaseGain {
         /// Amount.

@@ -198,6 +198,9 @@ pub struct PowerChoice {
     /// An objective token.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<usize>,
+    /// One of the character's attacks (a Charge's attack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<usize>,
 }
 
 fn check_setup(options: &Options, seats: u8) -> Result<(), SetupError> {

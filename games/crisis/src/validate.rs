@@ -67,8 +67,17 @@ fn validate(c: &Content) -> Result<(), String> {
                     let known = c.characters.iter().chain(&c.forms).any(|x| &x.id == into);
                     check(known, f, e, &format!("sides.healthy.superpowers ({}).transform.into", sp.name), "the id of a character or form")?;
                 }
+                if let crate::content::Power::Charge { n } = p {
+                    let field = format!("sides.healthy.superpowers ({}).charge", sp.name);
+                    check((1..=3).contains(n), f, e, &format!("{field}.n"), "tool distance 1 to 3")?;
+                    let active = sp.kind == crate::content::PowerKind::Active && sp.action;
+                    check(active, f, e, &format!("sides.healthy.superpowers ({}).action", sp.name), "a Charge is an active superpower marked \"action\": true")?;
+                    check(sp.effects.len() == 1, f, e, &format!("sides.healthy.superpowers ({}).effects", sp.name), "a Charge is the power's only effect")?;
+                }
             }
         }
+        let imm = &ch.sides.healthy.immunities;
+        check(imm.iter().enumerate().all(|(i, x)| !imm[..i].contains(x)), f, e, "sides.healthy.immunities", "each condition once")?;
         check(ids.insert(e), f, e, "id", "duplicate id")?;
         check(ch.source == "house", f, e, "source", "must be \"house\"")?;
         check((1..=6).contains(&ch.threat), f, e, "threat", "1 to 6")?;

@@ -137,3 +137,19 @@ fn the_bot_patches_up_a_hurt_ally_when_it_has_nothing_to_attack() {
     let Some(Action::UsePower { choice, .. }) = bot::choose(&g, 0, &mut rng) else { panic!("Patch Up expected") };
     assert_eq!(choice.target, Some(wa));
 }
+
+#[test]
+fn the_bot_charges_an_enemy_out_of_reach_of_its_attacks() {
+    let (mut g, mut rng) = squads(&["stampede"], &["razorback"]);
+    let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
+    let (st, ra) = (id(&g, "stampede"), id(&g, "razorback"));
+    g.models[st].pos = [20.0, 3.0];
+    g.models[st].power = 2;
+    g.models[ra].pos = [20.0, 9.5];
+    g.apply(0, &Action::Activate { model: st }, &mut rng).unwrap();
+    let Some(a @ Action::UsePower { .. }) = bot::choose(&g, 0, &mut rng) else { panic!("Charge expected") };
+    let Action::UsePower { ref choice, .. } = a else { unreachable!() };
+    assert_eq!(choice.target, Some(ra));
+    g.apply(0, &a, &mut rng).unwrap();
+    assert!(g.models[ra].damage > 0 || g.models[st].pos != [20.0, 3.0]);
+}

@@ -21,7 +21,7 @@ fn load_with(file: &str, edit: impl Fn(&str) -> String) -> Result<(), String> {
 #[test]
 fn the_house_starter_set_loads_and_is_marked_house() {
     let c = content();
-    assert_eq!(c.characters.len(), 14);
+    assert_eq!(c.characters.len(), 15);
     assert_eq!(c.forms.len(), 1);
     assert_eq!(c.tactics.len(), 12);
     assert_eq!(c.crises.len(), 6);
@@ -49,4 +49,20 @@ fn a_bad_value_names_file_entry_and_field() {
 fn a_transform_into_an_unknown_form_names_file_entry_and_field() {
     let e = load_with("house/characters.json", |t| t.replace("\"into\": \"nightshift-feral\"", "\"into\": \"nobody\"")).unwrap_err();
     assert!(e.contains("house/characters.json") && e.contains("nightshift") && e.contains("transform.into"), "{e}");
+}
+
+#[test]
+fn a_charge_with_a_bad_tool_or_not_an_action_names_file_entry_and_field() {
+    let e = load_with("house/characters.json", |t| t.replace("\"charge\": {\n         \"n\": 1", "\"charge\": {\n         \"n\": 4")).unwrap_err();
+    assert!(e.contains("house/characters.json") && e.contains("stampede") && e.contains("(Charge).charge.n"), "{e}");
+    let e = load_with("house/characters.json", |t| t.replace("\"action\": true,\n      \"text\": \"Action: This character advances", "\"action\": false,\n      \"text\": \"Action: This character advances")).unwrap_err();
+    assert!(e.contains("stampede") && e.contains("(Charge).action"), "{e}");
+}
+
+#[test]
+fn an_unknown_or_repeated_immunity_names_file_entry_and_field() {
+    let e = load_with("house/characters.json", |t| t.replace("\"immunities\": [\n     \"stun\"", "\"immunities\": [\n     \"stunned\"")).unwrap_err();
+    assert!(e.contains("house/characters.json") && e.contains("stampede") && e.contains("stunned"), "{e}");
+    let e = load_with("house/characters.json", |t| t.replace("\"immunities\": [\n     \"stun\"", "\"immunities\": [\n     \"stun\",\n     \"stun\"")).unwrap_err();
+    assert!(e.contains("stampede") && e.contains("sides.healthy.immunities"), "{e}");
 }

@@ -205,7 +205,7 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
 
 /// An active superpower when it pays: a place that is worth its cost,
 /// extra attack dice before a good attack, healing a hurt ally, throwing a
-/// contester off a token.
+/// contester off a token, a Charge to an attack better than any from here.
 fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
     let me = act.model;
     let model = &g.models[me];
@@ -237,6 +237,24 @@ fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                 .filter(|c| c.target.is_some_and(|t| g.models[t].damage >= (*n).min(2)))
                 .max_by_key(|c| c.target.map_or(0, |t| g.models[t].damage)),
             Power::ThrowEnemy { .. } => throw_choice(g, me, choices.clone()).or_else(|| best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost)),
+            Power::Charge { .. } if left > 0 => {
+                // Worth it when the attack from the advance's end, less
+                // the Charge's cost, beats the best attack from here.
+                let now = best_offered(g, act, p, 0, model.power);
+                let spare = model.power.saturating_sub(sp.cost);
+                let r = model.disc(g.geo()).r;
+                choices
+                    .into_iter()
+                    .filter_map(|c| {
+                        let (k, t) = (c.attack?, c.target?);
+                        (model.card().sides.healthy.attacks.get(k)?.cost <= spare).then_some(())?;
+                        let from = Disc { c: c.point.unwrap_or(model.pos), r };
+                        Some((estimate::score(g, me, k, t, from, None, act.bonus_dice + coordinated(g, me, t)), c))
+                    })
+                    .filter(|(v, _)| *v - 0.7 * cost > now)
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+                    .map(|(_, c)| c)
+            }
             Power::ThrowTerrain { .. } => best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost),
             _ => None,
         };

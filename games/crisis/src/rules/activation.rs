@@ -113,6 +113,12 @@ pub fn move_refusal(g: &Crisis, a: &Activation) -> Option<&'static str> {
     if let Some(r) = action_refusal(g, a, false) {
         return Some(r);
     }
+    move_limit(g, a)
+}
+
+/// A holder's limit of one move action per activation, once reached
+/// (Shard Recovery; "can't" beats "can").
+pub fn move_limit(g: &Crisis, a: &Activation) -> Option<&'static str> {
     let one_move = g.held_by(a.model).any(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.contains(&HolderRule::OneMovePerActivation));
     (one_move && a.moves >= 1).then_some("a character holding this token makes only one move action per activation")
 }

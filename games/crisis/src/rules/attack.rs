@@ -122,6 +122,13 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
     if let Some(r) = target_refusal(g, me, idx, target) {
         return Err(RuleError::illegal("Attack", r));
     }
+    Ok(start_attack(g, me, idx, target, rng))
+}
+
+/// Makes attack `idx` of `me` against `target` (already checked): pays its
+/// cost and runs the pipeline; the action is counted when it ends. An
+/// attack action and a Charge's attack both start here.
+pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng) -> Vec<LogEntry> {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let geo = g.geo();
     g.models[me].power -= atk.cost;
@@ -147,7 +154,7 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
     let (allies, queue): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|&t| g.models[t].owner == owner);
     g.pending_attack = Some(PendingAttack { attacker: me, attack: idx, queue, current: None, allies, used: Vec::new(), extra_defense: 0, defense_rerolls: 0, after: None, cover: false });
     log.extend(continue_attack(g, rng));
-    Ok(log)
+    log
 }
 
 /// Runs the pending attack on: opens the next target's reaction window,

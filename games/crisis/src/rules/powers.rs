@@ -2,7 +2,8 @@
 //! activation, paying their ⚡ cost (Root: 1 more), each once per turn;
 //! one marked "Action:" is one of the two actions. What a power does is
 //! data ([`crate::content::Power`]); the ones interpreted here are place,
-//! extra attack dice, healing an ally and throwing an enemy.
+//! extra attack dice, healing an ally, throwing an enemy and the Charge
+//! (advance, then attack, as one action).
 
 use super::attack::shove_along;
 use super::{Lines, activation, model_name};
@@ -59,7 +60,7 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
 
 /// Why this choice doesn't work for the power, if it doesn't.
 pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Option<String> {
-    let (_, power) = chosen_effect(g, a, idx, c)?;
+    let (sp, power) = chosen_effect(g, a, idx, c)?;
     let geo = g.geo();
     let me = &g.models[a.model];
     let md = me.disc(geo);
@@ -117,8 +118,47 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             }
             activation::with_mover(g, a.model, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size)).err().map(|(_, why)| why)
         }
+        Power::Charge { n } => charge_refusal(g, a, sp, *n, c),
         _ => Some("not an active superpower".into()),
     }
+}
+
+/// Why this Charge doesn't work: the advance (straight, with the power's
+/// tool; none when a move limit is reached, digest ruling 8) must be
+/// legal, and from its end the attack must be payable (after the Charge's
+/// cost) against a target in range and line of sight.
+fn charge_refusal(g: &Crisis, a: &Activation, sp: &Superpower, n: u8, c: &Choice) -> Option<String> {
+    if a.actions >= 2 {
+        return Some("the extra action is not an attack, and a Charge makes one".into());
+    }
+    let me = a.model;
+    let mut probe = g.clone();
+    let cost = sp.cost + u8::from(g.models[me].has(Condition::Root));
+    probe.models[me].power = probe.models[me].power.saturating_sub(cost);
+    match (activation::move_limit(g, a), c.angle, c.point) {
+        (Some(_), None, None) => {}
+        (Some(why), ..) => return Some(format!("{why}: the Charge's advance is skipped, name only the attack")),
+        (None, Some(angle), Some(to)) => {
+            let plan = movement::Plan { tool: movement::tool_for(n), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
+            if let Err((_, why)) = charge_mover(g, me, n, |mv| movement::check(g.geo(), mv, &plan)) {
+                return Some(why);
+            }
+            probe.models[me].pos = plan.to;
+        }
+        (None, ..) => return Some("name the advance's direction and end position".into()),
+    }
+    let (Some(atk), Some(t)) = (c.attack, c.target) else { return Some("name the attack and its target".into()) };
+    super::attack::target_refusal(&probe, me, atk, t).map(|r| format!("after the advance: {r}"))
+}
+
+/// Calls `f` with the active model as the mover of a Charge's advance:
+/// its own Size, Flight, Slow and token limits, the power's tool.
+fn charge_mover<R>(g: &Crisis, m: usize, n: u8, f: impl FnOnce(&movement::Mover) -> R) -> R {
+    activation::with_mover(g, m, |mv| {
+        let mut mv = mv.clone();
+        mv.speed = movement::tool_for(n);
+        f(&mv)
+    })
 }
 
 /// Uses an active superpower.
@@ -167,6 +207,23 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
             log.push(LogEntry::public(format!("{} is advanced to ({:.1}, {:.1}).", model_name(g, t), to[0], to[1])));
         }
         Power::Transform { into } => log.extend(transform(g, m, into, quantize_pt(c.point.expect("checked")))),
+        Power::Charge { n } => {
+            if let Some(to) = c.point {
+                let to = quantize_pt(to);
+                g.models[m].pos = to;
+                if let Some(act) = g.activation.as_mut() {
+                    act.moves += 1;
+                }
+                log.push(LogEntry::public(format!("{} advances with the {:?} tool to ({:.1}, {:.1}).", model_name(g, m), movement::tool_for(*n), to[0], to[1])));
+            } else {
+                log.push(LogEntry::public(format!("{} can't make another move action: the Charge's advance is skipped.", model_name(g, m))));
+            }
+            // The attack counts the Charge's one action when it ends (its
+            // reaction windows may come first); the granted advance and
+            // attack are not actions of their own.
+            log.extend(super::attack::start_attack(g, m, c.attack.expect("checked"), c.target.expect("checked"), rng));
+            return Ok(log);
+        }
         _ => {}
     }
     let mut done = Vec::new();
@@ -236,6 +293,7 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
                 }
             }
         }
+        Power::Charge { n } => out.extend(charge_choices(g, a, *n)),
         Power::ThrowTerrain { range, max_size, .. } => {
             for (i, angle) in super::terrain::throw_choices(g, a.model, *range, *max_size) {
                 out.push((Choice { piece: Some(i), angle: Some(angle), ..Choice::default() }, format!("the {} toward {angle} degrees", super::terrain::piece_name(g, i))));
@@ -245,6 +303,62 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
     }
     }
     out.retain(|(c, _)| choice_refusal(g, a, idx, c).is_none());
+    out
+}
+
+/// A Charge's combined plans: each straight advance with its tool in 16
+/// directions, to the far end and 3/4 and 1/2 of the way (or none once a
+/// move limit is reached), then each attack and target workable from
+/// there; at most 48 × attacks × enemies.
+fn charge_choices(g: &Crisis, a: &Activation, n: u8) -> Vec<(Choice, String)> {
+    let geo = g.geo();
+    let me = a.model;
+    let tool = movement::tool_for(n);
+    let ends: Vec<Option<(f64, crate::geometry::Pt)>> = if activation::move_limit(g, a).is_some() {
+        vec![None]
+    } else {
+        // A charge is made at someone: the far end may be blocked by the
+        // very target, so ends at 3/4 and 1/2 of the way are offered too.
+        let md = g.models[me].disc(geo);
+        let reach = tool.length(geo) + 2.0 * md.r;
+        let mut ends: Vec<Option<(f64, crate::geometry::Pt)>> = Vec::new();
+        charge_mover(g, me, n, |mv| {
+            for k in 0..16 {
+                let angle = f64::from(k) * 22.5;
+                for f in [1.0, 0.75, 0.5] {
+                    let u = unit(angle);
+                    let to = quantize_pt([md.c[0] + f * reach * u[0], md.c[1] + f * reach * u[1]]);
+                    let plan = movement::Plan { tool, climb: false, angle, bend: 0.0, to };
+                    if movement::check(geo, mv, &plan).is_ok() {
+                        ends.push(Some((angle, to)));
+                    }
+                }
+            }
+        });
+        ends
+    };
+    let mut out = Vec::new();
+    // Costs are checked by the final retain (the Charge's cost first).
+    let mut probe = g.clone();
+    probe.models[me].power = 10;
+    for end in ends {
+        if let Some((_, to)) = end {
+            probe.models[me].pos = to;
+        }
+        for (k, atk) in g.models[me].card().sides.healthy.attacks.iter().enumerate() {
+            for t in 0..g.models.len() {
+                if g.models[t].owner == g.models[me].owner || probe.models[t].dazed || !probe.models[t].present() {
+                    continue;
+                }
+                if super::attack::target_refusal(&probe, me, k, t).is_some() {
+                    continue;
+                }
+                let at = end.map_or_else(|| "where it stands".to_string(), |(_, p)| format!("to {:.1}, {:.1}", p[0], p[1]));
+                let c = Choice { angle: end.map(|e| e.0), point: end.map(|e| e.1), attack: Some(k), target: Some(t), ..Choice::default() };
+                out.push((c, format!("{at}, then {} at {}", atk.name, g.models[t].card().name)));
+            }
+        }
+    }
     out
 }
 
