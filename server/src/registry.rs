@@ -298,7 +298,7 @@ impl Ctx {
                 }
                 Err(e) => tracing::warn!(error = %format!("{e:#}"), "reading wanted leases failed"),
             }
-            if tick % 4 == 0 && !c.draining() {
+            if tick.is_multiple_of(4) && !c.draining() {
                 match c.orphans(100).await {
                     Ok(ids) => {
                         for id in ids {
