@@ -1,30 +1,33 @@
 // Card and rule names in the log become terms whose texts show on hover
 // and tap (the table standard "card texts on tap", in the log too).
 //
-// A game gives its names, each with a title and a lazily built tip; the
-// new lines of the log (those not yet marked with the game's data
-// attribute) get every name, longest first and as whole words, wrapped by
-// the game's own term maker.
+// A game gives its names, each with whatever its term maker needs (an id,
+// or a title and a lazily built tip); the new lines of the log (those not
+// yet marked with the game's data attribute) get every name, longest first
+// and as whole words, wrapped by the game's own term maker.
 
 /**
  * An index of names for `decorateLogTerms`.
- * @param {Map<string, [string, () => string]>} tips name → [title, tip()]
+ * @template V
+ * @param {Map<string, V>} names name → what the term maker needs
  * @param {number} minLength shorter names are left alone (too common)
  */
-export function termsIndex(tips, minLength = 4) {
-  const names = [...tips.keys()].filter((n) => n.length >= minLength).sort((a, b) => b.length - a.length);
+export function termsIndex(names, minLength = 4) {
+  const list = [...names.keys()].filter((n) => n.length >= minLength).sort((a, b) => b.length - a.length);
   const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return { tips, re: names.length ? new RegExp(`(?<![\\w'])(${names.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  return { names, re: list.length ? new RegExp(`(?<![\\w'])(${list.map(esc).join('|')})(?![\\w])`, 'g') : null };
 }
 
 /**
  * Wraps the names in the log's new lines.
- * @param {{tips: Map<string, [string, () => string]>, re: RegExp|null}} index
+ * @template V
+ * @param {{names: Map<string, V>, re: RegExp|null}} index
  * @param {string} mark the game's data attribute (camel case) marking lines done
- * @param {(title: string, tip: string, name: string) => Node} term the element for one name
+ * @param {(name: string, value: V) => Node} term the element for one name
+ * @param {{skipInsideTips?: boolean}} opts leave text already inside a `[data-tip]` alone
  */
-export function decorateLogTerms(index, mark, term) {
-  const { tips, re } = index;
+export function decorateLogTerms(index, mark, term, { skipInsideTips = false } = {}) {
+  const { names, re } = index;
   if (!re) return;
   for (const li of document.querySelectorAll(`.log-list li:not([data-${mark}])`)) {
     li.dataset[mark] = '1';
@@ -32,6 +35,7 @@ export function decorateLogTerms(index, mark, term) {
     const nodes = [];
     while (walker.nextNode()) nodes.push(walker.currentNode);
     for (const node of nodes) {
+      if (skipInsideTips && node.parentElement && node.parentElement.closest('[data-tip]')) continue;
       const text = node.textContent;
       re.lastIndex = 0;
       if (!re.test(text)) continue;
@@ -40,8 +44,7 @@ export function decorateLogTerms(index, mark, term) {
       let at = 0;
       let m;
       while ((m = re.exec(text))) {
-        const [title, tip] = tips.get(m[1]);
-        frag.append(text.slice(at, m.index), term(title, tip(), m[1]));
+        frag.append(text.slice(at, m.index), term(m[1], names.get(m[1])));
         at = m.index + m[1].length;
       }
       frag.append(text.slice(at));

@@ -392,7 +392,7 @@ function nameTips() {
 }
 function decorateLog() {
   if (!C.loaded) return;
-  decorateLogTerms(nameTips(), 'cp', (title, tip, name) => h('span.term', tipProps(title, tip), name));
+  decorateLogTerms(nameTips(), 'cp', (name, [title, tip]) => h('span.term', tipProps(title, tip()), name));
 }
 
 // ------------------------------------------------------------ register

@@ -22,6 +22,7 @@
 
 import { h, api } from '../util.js';
 import { registerRenderer } from '../renderers.js';
+import { termsIndex, decorateLogTerms } from '../log-terms.js';
 
 const GAME = 'mutants';
 
@@ -351,39 +352,13 @@ function reference() {
 let namesIndex = null;
 function nameTips() {
   if (namesIndex) return namesIndex;
-  const byName = new Map(Object.values(CONTENT.cards).map((c) => [c.name, c.id]));
-  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const list = [...byName.keys()].filter((n) => n.length > 2).sort((a, b) => b.length - a.length);
-  namesIndex = { byName, re: list.length ? new RegExp(`(?<![\\w'])(${list.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  namesIndex = termsIndex(new Map(Object.values(CONTENT.cards).map((c) => [c.name, c.id])), 3);
   return namesIndex;
 }
 /** Marks the card names in the log's new lines, so their texts show on hover and tap. */
 function decorateLog() {
   if (!CONTENT.loaded) return;
-  const { byName, re } = nameTips();
-  if (!re) return;
-  for (const li of document.querySelectorAll('.log-list li:not([data-mu])')) {
-    li.dataset.mu = '1';
-    const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
-    const nodes = [];
-    while (walker.nextNode()) nodes.push(walker.currentNode);
-    for (const node of nodes) {
-      if (node.parentElement && node.parentElement.closest('[data-tip]')) continue;
-      const text = node.textContent;
-      re.lastIndex = 0;
-      if (!re.test(text)) continue;
-      re.lastIndex = 0;
-      const frag = document.createDocumentFragment();
-      let at = 0;
-      let m;
-      while ((m = re.exec(text))) {
-        frag.append(text.slice(at, m.index), h('span.term', cardTipProps(byName.get(m[1])), m[1]));
-        at = m.index + m[1].length;
-      }
-      frag.append(text.slice(at));
-      node.replaceWith(frag);
-    }
-  }
+  decorateLogTerms(nameTips(), 'mu', (name, id) => h('span.term', cardTipProps(id), name), { skipInsideTips: true });
 }
 
 registerRenderer(GAME, {

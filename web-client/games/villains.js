@@ -456,7 +456,7 @@ function nameTips() {
 /** Card, faction, area and plan names in the log's new lines become tips. */
 function decorateLog() {
   if (!C.loaded) return;
-  decorateLogTerms(nameTips(), 'vl', (title, tip, name) => h('span.term', tipProps(title, tip), name));
+  decorateLogTerms(nameTips(), 'vl', (name, [title, tip]) => h('span.term', tipProps(title, tip()), name));
 }
 
 // ------------------------------------------------------------ register
