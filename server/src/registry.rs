@@ -35,6 +35,10 @@ pub struct Ctx {
     pub cluster: Option<Arc<Cluster>>,
 }
 
+fn no_such_lobby() -> ApiError {
+    ApiError::new(ErrorCode::LobbyNotFound, "There is no such lobby.")
+}
+
 /// What a client hears while its table changes node.
 pub const MOVING: &str = "The table is moving to another server; reconnecting shortly.";
 
@@ -114,7 +118,7 @@ impl Ctx {
         loop {
             match c.acquire(id).await {
                 Ok(crate::cluster::Lease::Held(epoch)) => return Ok(epoch),
-                Ok(crate::cluster::Lease::NoSuchLobby) => return Err(ApiError::new(ErrorCode::LobbyNotFound, "There is no such lobby.")),
+                Ok(crate::cluster::Lease::NoSuchLobby) => return Err(no_such_lobby()),
                 Ok(crate::cluster::Lease::Elsewhere) if adopt => return Err(moving()),
                 Ok(crate::cluster::Lease::Elsewhere) => {}
                 Err(e) => return Err(internal(format!("{e:#}"))),
@@ -168,7 +172,7 @@ impl Ctx {
                         t.set_epoch(epoch);
                         Ok(self.spawn(t))
                     }
-                    Ok(None) => Err(ApiError::new(ErrorCode::LobbyNotFound, "There is no such lobby.")),
+                    Ok(None) => Err(no_such_lobby()),
                     Err(e) => Err(internal(format!("{e:#}"))),
                 }
             })

@@ -510,18 +510,21 @@ impl Store {
              RETURNING lobby_id",
         )
         .bind(cols.lobby).bind(cols.seq).bind(cols.seat).bind(cols.rid).bind(cols.action).bind(cols.log).bind(cols.at).bind(cols.epoch).bind(node);
-        let fenced_of = |written: &[Uuid]| -> Vec<Uuid> {
-            batch.iter().filter(|c| written.iter().filter(|l| **l == c.lobby).count() < c.actions.len()).map(|c| c.lobby).collect()
+        // A commit's rows share its lobby and epoch, so they pass the lease
+        // check together (and a conflicting row fails the whole statement):
+        // the lobbies written are enough to tell the commits fenced.
+        let fenced_of = |written: &std::collections::HashSet<Uuid>| -> Vec<Uuid> {
+            batch.iter().filter(|c| !c.actions.is_empty() && !written.contains(&c.lobby)).map(|c| c.lobby).collect()
         };
-        let lobbies = |rows: Vec<sqlx::postgres::PgRow>| rows.iter().map(|r| r.try_get("lobby_id")).collect::<Result<Vec<Uuid>, _>>();
+        let lobbies = |rows: Vec<sqlx::postgres::PgRow>| rows.iter().map(|r| r.try_get("lobby_id")).collect::<Result<std::collections::HashSet<Uuid>, _>>();
         if batch.iter().all(|c| c.snapshot.is_none() && c.finished.is_none()) {
             // As on a single server: one statement is atomic by itself, and
             // its share locks last until it commits.
-            let written = if n > 0 { lobbies(insert.fetch_all(pool).await?)? } else { vec![] };
+            let written = if n > 0 { lobbies(insert.fetch_all(pool).await?)? } else { Default::default() };
             return Ok(fenced_of(&written));
         }
         let mut tx = pool.begin().await?;
-        let written = if n > 0 { lobbies(insert.fetch_all(&mut *tx).await?)? } else { vec![] };
+        let written = if n > 0 { lobbies(insert.fetch_all(&mut *tx).await?)? } else { Default::default() };
         let fenced = fenced_of(&written);
         for c in batch.iter().filter(|c| !fenced.contains(&c.lobby)) {
             commit_extras!(&mut *tx, c, now);
