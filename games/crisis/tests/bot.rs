@@ -153,3 +153,147 @@ fn the_bot_charges_an_enemy_out_of_reach_of_its_attacks() {
     g.apply(0, &a, &mut rng).unwrap();
     assert!(g.models[ra].damage > 0 || g.models[st].pos != [20.0, 3.0]);
 }
+
+/// The model of card `c`.
+fn id(g: &Crisis, c: &str) -> usize {
+    g.models.iter().position(|m| m.card == c).unwrap()
+}
+
+/// The bot's answer to a reaction prompt, checked against the rules.
+fn reaction(g: &Crisis, rng: &mut GameRng) -> Option<String> {
+    let a = bot::choose(g, 0, rng).expect("a reaction");
+    g.clone().apply(0, &a, &mut rng.clone()).expect("the rules accept it");
+    let Action::React { with } = a else { panic!("a reaction expected, got {a:?}") };
+    with
+}
+
+#[test]
+fn the_bot_takes_cover_when_an_attack_could_put_its_character_down() {
+    let (mut g, mut rng) = squads(&["shade"], &["warlord"]);
+    let (sh, wa) = (id(&g, "shade"), id(&g, "warlord"));
+    // In the open within R2 (no cover from terrain), 2 Stamina left.
+    g.models[wa].pos = [20.0, 3.0];
+    g.models[sh].pos = [20.0, 5.5];
+    g.models[sh].damage = 2;
+    g.tactics[0] = vec!["take-cover".into()];
+    g.turn = 1;
+    g.apply(1, &Action::Activate { model: wa }, &mut rng).unwrap();
+    g.apply(1, &Action::Attack { attack: 0, target: sh }, &mut rng).unwrap();
+    assert_eq!(reaction(&g, &mut rng).as_deref(), Some("tactic:take-cover"));
+}
+
+#[test]
+fn the_bot_rerolls_a_dodge_that_would_daze_its_character_but_not_one_blank() {
+    use crisis::dice::Face;
+    let (mut g, mut rng) = squads(&["shade"], &["warlord"]);
+    let sh = id(&g, "shade");
+    g.tactics[0] = vec!["evasive-roll".into()];
+    g.models[sh].power = 2;
+    // 2 damage coming, 2 Stamina left, both dice missed: worth a reroll.
+    g.models[sh].damage = 2;
+    g.reactions.push(crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Blank, Face::Hit], incoming: 2 });
+    assert_eq!(reaction(&g, &mut rng).as_deref(), Some("tactic:evasive-roll"));
+    // 1 damage coming to a fresh character, one die to reroll: 3 in 8 to
+    // save 1 damage is not worth 1 power and the card.
+    g.models[sh].damage = 0;
+    g.reactions[0] = crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Failure, Face::Blank], incoming: 1 };
+    assert_eq!(reaction(&g, &mut rng), None);
+}
+
+#[test]
+fn the_bot_makes_a_last_stand() {
+    let (mut g, mut rng) = squads(&["shade"], &["warlord"]);
+    let sh = id(&g, "shade");
+    g.tactics[0] = vec!["last-stand".into()];
+    g.models[sh].injured = true;
+    g.models[sh].damage = g.models[sh].stamina();
+    g.models[sh].ko = true;
+    g.reactions.push(crisis::state::Reaction::LastStand { model: sh });
+    assert_eq!(reaction(&g, &mut rng).as_deref(), Some("tactic:last-stand"));
+}
+
+#[test]
+fn the_bot_plays_coordinated_strike_with_two_allies_beside_its_target() {
+    let (mut g, mut rng) = squads(&["warlord", "shade", "quietus"], &["razorback"]);
+    let (wa, sh, qu, ra) = (id(&g, "warlord"), id(&g, "shade"), id(&g, "quietus"), id(&g, "razorback"));
+    g.models[wa].pos = [20.0, 3.0];
+    g.models[ra].pos = [20.0, 7.0];
+    g.models[sh].pos = [18.0, 8.0];
+    g.models[qu].pos = [22.0, 8.0];
+    g.models[ra].damage = 3;
+    g.models[wa].power = 3;
+    g.tactics[0] = vec!["coordinated-strike".into()];
+    g.apply(0, &Action::Activate { model: wa }, &mut rng).unwrap();
+    assert_eq!(bot::choose(&g, 0, &mut rng), Some(Action::PlayTactic { card: "coordinated-strike".into(), choice: None }));
+}
+
+#[test]
+fn the_bot_plays_hold_together_with_two_allies_contesting() {
+    let (mut g, mut rng) = squads(&["bulwark", "tangler", "arclight"], &["razorback"]);
+    let (bu, ta, ar, ra) = (id(&g, "bulwark"), id(&g, "tangler"), id(&g, "arclight"), id(&g, "razorback"));
+    let t0 = g.token_pos(0);
+    let t1 = g.token_pos(1);
+    g.models[ta].pos = [t0[0], t0[1] - 1.2];
+    g.models[ar].pos = [t1[0], t1[1] - 1.2];
+    g.models[bu].pos = [6.0, 2.0];
+    g.models[bu].power = 3;
+    g.models[ra].pos = [30.0, 34.0];
+    g.tactics[0] = vec!["hold-together".into()];
+    g.apply(0, &Action::Activate { model: bu }, &mut rng).unwrap();
+    assert_eq!(bot::choose(&g, 0, &mut rng), Some(Action::PlayTactic { card: "hold-together".into(), choice: None }));
+}
+
+#[test]
+fn the_bot_passes_a_token_to_an_ally_in_the_enemy_half() {
+    let (mut g, mut rng) = squads(&["shade", "warlord"], &["razorback"]);
+    let (sh, wa, ra) = (id(&g, "shade"), id(&g, "warlord"), id(&g, "razorback"));
+    // Data Cores score 1 more in the enemy half; the Shade holds one in
+    // its own half, the Warlord stands just across the middle.
+    g.crises = ["relay-towers".into(), "data-cores".into()];
+    g.tokens = vec![crisis::state::Token { crisis: 1, index: 0, pos: [10.0, 16.5], holder: Some(sh), control: None }];
+    g.models[sh].pos = [10.0, 16.5];
+    g.models[wa].pos = [10.0, 19.5];
+    g.models[sh].power = 2;
+    g.models[ra].pos = [30.0, 34.0];
+    g.tactics[0] = vec!["shadow-deal".into()];
+    g.apply(0, &Action::Activate { model: sh }, &mut rng).unwrap();
+    let Some(a @ Action::PlayTactic { .. }) = bot::choose(&g, 0, &mut rng) else { panic!("Shadow Deal expected") };
+    let Action::PlayTactic { ref card, ref choice } = a else { unreachable!() };
+    assert_eq!(card, "shadow-deal");
+    assert_eq!(choice.as_ref().and_then(|c| c.target), Some(wa));
+    g.apply(0, &a, &mut rng).unwrap();
+    assert_eq!(g.tokens[0].holder, Some(wa));
+}
+
+#[test]
+fn the_mind_gem_moves_an_enemy_off_the_token_it_secures() {
+    let (mut g, mut rng) = squads(&["seer"], &["razorback"]);
+    let (se, ra) = (id(&g, "seer"), id(&g, "razorback"));
+    g.crises = ["relay-towers".into(), "data-cores".into()];
+    g.tokens = vec![crisis::state::Token { crisis: 0, index: 0, pos: [18.0, 18.0], holder: None, control: None }];
+    // The Razorback (activated) secures the token alone; the Seer is
+    // within R3 of it but too far to contest.
+    g.models[ra].pos = [18.0, 19.9];
+    g.models[ra].activated = true;
+    g.models[se].pos = [18.0, 24.0];
+    g.models[se].power = 2;
+    assert_eq!(crisis::rules::cleanup::securer(&g, 0), Some(1));
+    g.apply(0, &Action::Activate { model: se }, &mut rng).unwrap();
+    let Some(a @ Action::UsePower { .. }) = bot::choose(&g, 0, &mut rng) else { panic!("the Mind Gem expected") };
+    g.apply(0, &a, &mut rng).unwrap();
+    assert_eq!(crisis::rules::cleanup::securer(&g, 0), None, "the Razorback no longer secures the token");
+}
+
+#[test]
+fn the_bot_transforms_into_the_stronger_form_beside_an_enemy() {
+    let (mut g, mut rng) = squads(&["nightshift"], &["razorback"]);
+    let (ni, ra) = (id(&g, "nightshift"), id(&g, "razorback"));
+    g.models[ni].pos = [20.0, 3.0];
+    g.models[ra].pos = [20.0, 5.5];
+    g.models[ra].damage = 2;
+    g.models[ni].power = 2;
+    g.apply(0, &Action::Activate { model: ni }, &mut rng).unwrap();
+    let Some(a @ Action::UsePower { .. }) = bot::choose(&g, 0, &mut rng) else { panic!("Transform expected") };
+    g.apply(0, &a, &mut rng).unwrap();
+    assert_eq!(g.models[ni].card, "nightshift-feral");
+}

@@ -134,10 +134,16 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
     for (fixed, choices) in opts(p, "play_tactic") {
         let Some(card) = fixed.get("card").and_then(Value::as_str).map(str::to_string) else { continue };
         let Some(t) = content().tactic(&card) else { continue };
+        let choices: Vec<PowerChoice> = choices.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect();
+        if t.effects.iter().any(|e| matches!(e, crate::content::TacticEffect::PassToken { .. })) {
+            if let Some(c) = pass_token(g, act, choices, f64::from(t.cost)) {
+                return Some(Action::PlayTactic { card, choice: Some(c) });
+            }
+            continue;
+        }
         if !t.effects.iter().any(|e| matches!(e, crate::content::TacticEffect::ThrowTerrain { .. })) {
             continue;
         }
-        let choices: Vec<PowerChoice> = choices.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect();
         let play = |c: PowerChoice| Action::PlayTactic { card: card.clone(), choice: Some(c) };
         if let Some(a) = best_simulated(g, act, choices, play, f64::from(t.cost)).map(|c| Action::PlayTactic { card: card.clone(), choice: Some(c) }) {
             return Some(a);
@@ -205,7 +211,9 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
 
 /// An active superpower when it pays: a place that is worth its cost,
 /// extra attack dice before a good attack, healing a hurt ally, throwing a
-/// contester off a token, a Charge to an attack better than any from here.
+/// contester off a token, a Charge to an attack better than any from here,
+/// advancing an enemy ([`advance_enemy`]) or a Transform ([`transform`])
+/// that gains more than it costs.
 fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
     let me = act.model;
     let model = &g.models[me];
@@ -256,6 +264,8 @@ fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                     .map(|(_, c)| c)
             }
             Power::ThrowTerrain { .. } => best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost),
+            Power::AdvanceEnemy { .. } => advance_enemy(g, act, choices, cost),
+            Power::Transform { .. } => transform(g, act, idx, choices, cost),
             _ => None,
         };
         if let Some(choice) = pick {
@@ -351,4 +361,84 @@ fn best_simulated(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, make:
 /// Coordinated Strike's extra dice for `me` attacking `target`, once played.
 fn coordinated(g: &Crisis, me: usize, target: usize) -> u8 {
     u8::try_from(crate::rules::tactics::coordinated_dice(g, me, target).max(0)).unwrap_or(0)
+}
+
+/// Advancing an enemy (the Mind Gem): the end that most improves how the
+/// Secure tokens stand (3 per VP, as a needed contester counts in
+/// [`objectives::value_at`]; half that for an enemy still ready, which may
+/// walk back) plus what it adds to the best attack on that enemy while an
+/// attack is left; none unless it beats 0.7 per power and a margin.
+fn advance_enemy(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, cost: f64) -> Option<PowerChoice> {
+    let me = act.model;
+    let seat = g.models[me].owner;
+    let here = g.models[me].disc(g.geo());
+    let attack_left = act.actions < 2 && actions_left(act) > 0;
+    let attacks = g.models[me].card().sides.healthy.attacks.len();
+    let on = |x: &Crisis, t: usize| -> f64 {
+        if !attack_left {
+            return 0.0;
+        }
+        (0..attacks)
+            .filter(|&k| estimate::can_target(x, me, k, t, here, g.on(me)))
+            .map(|k| estimate::score(x, me, k, t, here, g.on(me), act.bonus_dice + coordinated(x, me, t)))
+            .fold(0.0, f64::max)
+    };
+    let standing = objectives::secured(g, seat);
+    let mut best: Option<(f64, PowerChoice)> = None;
+    for c in choices {
+        let (Some(t), Some(to)) = (c.target, c.point) else { continue };
+        let mut probe = g.clone();
+        probe.models[t].pos = to;
+        let weight = if g.models[t].ready() { 1.5 } else { 3.0 };
+        let v = weight * (objectives::secured(&probe, seat) - standing) + on(&probe, t) - on(g, t);
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, c));
+        }
+    }
+    best.filter(|(v, _)| *v > 0.7 * cost + 0.5).map(|(_, c)| c)
+}
+
+/// A Transform: the new form where it is placed, against the old one
+/// where it stands, by what standing there is worth
+/// ([`objectives::value_at`], counting its best attack as the old form's
+/// is counted) and the Stamina left to it; taken when the gain beats 0.7
+/// per power. The new form is made on a copy of the match, so whatever
+/// the content's forms are, they are compared as they would play.
+fn transform(g: &Crisis, act: &Activation, idx: usize, choices: Vec<PowerChoice>, cost: f64) -> Option<PowerChoice> {
+    let me = act.model;
+    let seat = g.models[me].owner;
+    let worth = |x: &Crisis| {
+        let m = &x.models[me];
+        objectives::value_at(x, me, m.pos, true, m.power >= 1) + 0.5 * f64::from(m.stamina().saturating_sub(m.damage))
+    };
+    let now = worth(g);
+    let mut best: Option<(f64, PowerChoice)> = None;
+    for c in choices {
+        let mut probe = g.clone();
+        let a = Action::UsePower { power: idx, choice: c.clone() };
+        if crate::rules::apply(&mut probe, seat, &a, &mut backroom_engine::GameRng::seeded(0)).is_err() {
+            continue;
+        }
+        let v = worth(&probe) - now;
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, c));
+        }
+    }
+    best.filter(|(v, _)| *v > 0.7 * cost).map(|(_, c)| c)
+}
+
+/// Passing a held token (Shadow Deal): to the ally for whom holding it is
+/// worth most more than for the holder ([`objectives::holding`]: the
+/// enemy-half bonus where each stands, the Stamina each has left), when
+/// that beats 0.7 per power and a margin.
+fn pass_token(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, cost: f64) -> Option<PowerChoice> {
+    choices
+        .into_iter()
+        .filter_map(|c| {
+            let (x, k) = (c.target?, c.token?);
+            Some((objectives::holding(g, x, k) - objectives::holding(g, act.model, k), c))
+        })
+        .filter(|(v, _)| *v > 0.7 * cost + 0.5)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
 }

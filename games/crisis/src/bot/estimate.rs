@@ -2,8 +2,10 @@
 //! successes of each pool from the die's faces (C W H H B _ _ F: four of
 //! eight faces hit, three of eight block, a critical in the initial roll
 //! adds one die), cover as one more defense success, damage reduction and
-//! the Stamina left. Rerolls and reactions are left out: they move the
-//! figure a little and cost more to foresee than they would change.
+//! the Stamina left. Rerolls and reactions are left out of an attack's
+//! worth: they move the figure a little and cost more to foresee than they
+//! would change. A reaction's own worth ([`outlook_against`]) adds what it
+//! gives the target: extra dice, rerolls of failed dice, cover.
 
 use crate::content::{Condition, Effect, Power, RangeKind};
 use crate::geometry::{Disc, dist_discs, has_cover, line_of_sight, within};
@@ -46,19 +48,38 @@ pub struct Outlook {
 /// The outlook of attack `idx` of `me`, made from `from` (standing on
 /// `from_on`), with `bonus` extra attack dice, against `target`.
 pub fn outlook(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, from_on: Option<usize>, bonus: u8) -> Outlook {
+    let _ = from_on;
+    outlook_against(g, me, idx, target, from, bonus, Defense::default())
+}
+
+/// What the target of an attack adds to its defense by reacting: extra
+/// defense dice, rerolls of failed defense dice, and cover wherever it
+/// stands (Take Cover).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Defense {
+    /// Extra defense dice.
+    pub dice: u8,
+    /// Failed defense dice rerolled once.
+    pub rerolls: u8,
+    /// Cover whatever the geometry says.
+    pub cover: bool,
+}
+
+/// The outlook of attack `idx` of `me` from `from` against `target`
+/// defending with `extra` besides its own dice and the terrain.
+pub fn outlook_against(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, bonus: u8, extra: Defense) -> Outlook {
     let geo = g.geo();
     let a = &g.models[me];
     let t = &g.models[target];
     let Some(atk) = a.card().sides.healthy.attacks.get(idx) else { return Outlook::default() };
     let a_n = (i32::from(atk.strength) + i32::from(bonus) - i32::from(a.has(Condition::Shock))).max(1) as usize;
-    let d_n = (i32::from(t.card().sides.healthy.defense.against(atk.kind)) - i32::from(t.has(Condition::Incinerate))).max(1) as usize;
+    let d_n = (i32::from(t.card().sides.healthy.defense.against(atk.kind)) + i32::from(extra.dice) - i32::from(t.has(Condition::Incinerate))).max(1) as usize;
     let ignore_cover = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreCover {}));
-    let cover = !ignore_cover && has_cover(geo, from, t.disc(geo), g.eff_size(target), g.on(target), g.pieces());
-    let _ = from_on;
+    let cover = !ignore_cover && (extra.cover || has_cover(geo, from, t.disc(geo), g.eff_size(target), g.on(target), g.pieces()));
     let reduce: usize = t.powers().map(|p| if let Power::ReduceDamage { n } = p { usize::from(*n) } else { 0 }).sum();
     let left = usize::from(t.stamina().saturating_sub(t.damage));
     let pa = pool(a_n, HIT, a.has(Condition::Hex));
-    let pd = pool(d_n, BLOCK, t.has(Condition::Hex));
+    let pd = rerolled(&pool(d_n, BLOCK, t.has(Condition::Hex)), d_n, usize::from(extra.rerolls), BLOCK);
     let mut out = Outlook::default();
     for (s, qa) in pa.iter().enumerate() {
         for (b, qd) in pd.iter().enumerate() {
@@ -71,6 +92,39 @@ pub fn outlook(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, fro
         }
     }
     out
+}
+
+/// The distribution `dist` of an `n`-die pool's successes after up to
+/// `r` of its failed dice are rerolled once, each then succeeding with
+/// `p` (the failed dice counted as `n` less the successes, which a
+/// critical's extra die, one roll in eight, makes a little low).
+fn rerolled(dist: &[f64], n: usize, r: usize, p: f64) -> Vec<f64> {
+    if r == 0 {
+        return dist.to_vec();
+    }
+    let mut out = vec![0.0; dist.len() + r];
+    for (k, q) in dist.iter().enumerate() {
+        let tries = n.saturating_sub(k).min(r);
+        // Binomial(tries, p) more successes.
+        let mut ways = 1.0;
+        for j in 0..=tries {
+            out[k + j] += q * ways * p.powi(j as i32) * (1.0 - p).powi((tries - j) as i32);
+            ways = ways * (tries - j) as f64 / (j + 1) as f64;
+        }
+    }
+    out
+}
+
+/// The chance that `n` dice show at least one of `faces` of the die's
+/// eight (Last Stand: a critical or a wild, 2 of 8).
+pub fn any_of(n: u8, faces: u8) -> f64 {
+    1.0 - (1.0 - f64::from(faces) / 8.0).powi(i32::from(n))
+}
+
+/// The chance of each number of defense successes (3 of 8 faces) among
+/// `n` dice rerolled once, no criticals adding dice (a dodge's reroll).
+pub fn rerolled_successes(n: usize) -> Vec<f64> {
+    rerolled(&[1.0], n, n, BLOCK)
 }
 
 /// Can `me` standing at `from` make attack `idx` against `target`
@@ -97,7 +151,7 @@ pub fn can_target(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, 
 
 /// How much the bot wants a model down: its threat, and a KO (Injured)
 /// is for good.
-fn down_value(g: &Crisis, target: usize) -> f64 {
+pub fn down_value(g: &Crisis, target: usize) -> f64 {
     let t = &g.models[target];
     3.0 + f64::from(t.card().threat) * 0.5 + if t.injured { 3.0 } else { 0.0 }
 }

@@ -10,14 +10,18 @@
 //! * **Turns** ([`activation`]): activate the character with the best
 //!   attack now, else the one furthest from where it is wanted; in an
 //!   activation pick up or take control of tokens in reach, use place,
-//!   extra-dice, healing and throwing powers when they pay, attack with the
+//!   extra-dice, healing, throwing, enemy-moving (the Mind Gem) and
+//!   Transform powers and the Team Tactic cards (Coordinated Strike, Hold
+//!   Together, Shadow Deal, ...) when they pay, attack with the
 //!   best expected damage per power ([`estimate`]: exact dice odds, the
 //!   chance of putting a target down, focus on damaged enemies and on
 //!   contesters), and move to the place worth most ([`objectives`]: tokens
 //!   it would tip, take or carry, goals assigned over the squad so it
 //!   spreads over the objectives, an attack for the next action).
-//! * **Reactions**: extra defense dice and rerolls when it can pay, a
-//!   bodyguard when the guard has more Stamina left, and always strike back.
+//! * **Reactions** ([`reactions`]): defense dice, rerolls, Take Cover and
+//!   Evasive Roll when the damage they save (exact dice odds) is worth
+//!   their cost, Last Stand, the best Overwatch attack, a bodyguard when
+//!   the guard has more Stamina left, and always strike back.
 //!
 //! [`baseline`] keeps the first, simpler bot as a yardstick for the duel
 //! example (`cargo run -p backroom-crisis --example duel`).
@@ -26,6 +30,7 @@ pub mod activation;
 pub mod baseline;
 pub mod estimate;
 pub mod objectives;
+pub mod reactions;
 pub mod setup;
 
 use crate::Action;
@@ -87,7 +92,7 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
                 return Some(a);
             }
             if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
-                return Some(react(g, p));
+                return Some(reactions::react(g, p));
             }
             activation::action(g, seat, p)
         }
@@ -118,8 +123,8 @@ fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let squad = best?.2;
     let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id)).map(|t| t.id.clone()).collect();
     cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
-    // The cards it plays best first: defensive reactions it always takes,
-    // then the attack and throw cards it weighs.
+    // The cards it plays best first: the defensive reactions, then the
+    // attack and throw cards.
     let rank = |c: &String| CARD_PREFERENCE.iter().position(|p| p == c).unwrap_or(CARD_PREFERENCE.len());
     cards.sort_by_key(rank);
     cards.truncate(5);
@@ -156,29 +161,6 @@ fn deploy(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
     };
     let at = points.iter().filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok()).min_by(|a, b| cost(*a).total_cmp(&cost(*b)))?;
     Some(Action::Deploy { model, at })
-}
-
-/// A reaction: defense dice and rerolls first, a bodyguard with more
-/// Stamina left than the target, striking back always; else decline.
-fn react(g: &Crisis, p: &Prompt) -> Action {
-    let keys: Vec<String> = opts(p, "react").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)).collect();
-    let target = g.pending_attack.as_ref().and_then(|x| x.window());
-    let left = |m: usize| g.models[m].stamina().saturating_sub(g.models[m].damage);
-    let rank = |k: &str| -> Option<u8> {
-        if k.starts_with("counter:") {
-            Some(0)
-        } else if k.starts_with("power:") || k.starts_with("tactic:") || k.starts_with("overwatch:") {
-            Some(1)
-        } else if let Some(rest) = k.strip_prefix("bodyguard:") {
-            let guard: usize = rest.split(':').next()?.parse().ok()?;
-            let t = target?;
-            (left(guard) > left(t) + 1).then_some(2)
-        } else {
-            None
-        }
-    };
-    let with = keys.iter().filter_map(|k| rank(k).map(|r| (r, k))).min_by_key(|(r, _)| *r).map(|(_, k)| k.clone());
-    Action::React { with }
 }
 
 /// The first leader offered (the bot has no preference between them).

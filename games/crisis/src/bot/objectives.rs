@@ -154,3 +154,28 @@ pub fn value_at(g: &Crisis, m: usize, p: Pt, attack_after: bool, can_interact: b
     v
 }
 
+
+/// How the Secure tokens stand for `seat` as the characters stand now:
+/// the VP of those it secures less those the other side secures.
+pub fn secured(g: &Crisis, seat: Seat) -> f64 {
+    (0..g.tokens.len())
+        .filter(|&t| g.crisis_card(g.tokens[t].crisis).token_mode == TokenMode::Secure)
+        .map(|t| match crate::rules::cleanup::securer(g, t) {
+            Some(s) if s == seat => token_vp(g, t),
+            Some(_) => -token_vp(g, t),
+            None => 0.0,
+        })
+        .sum()
+}
+
+/// What holding token `t` is worth to `m` where it stands: the enemy-half
+/// bonus there (weighed as in [`value_at`]), and a little for the Stamina
+/// it has left (a Dazed holder scores nothing and drops the token).
+pub fn holding(g: &Crisis, m: usize, t: usize) -> f64 {
+    let geo = g.geo();
+    let x = &g.models[m];
+    let card = g.crisis_card(g.tokens[t].crisis);
+    let own = crate::rules::setup::edge_of(g, x.owner);
+    let half = if own.dist(x.pos, geo.table_inches) > geo.table_inches / 2.0 { 2.0 * f64::from(card.enemy_half_bonus.unwrap_or(0)) } else { 0.0 };
+    half + 0.3 * f64::from(x.stamina().saturating_sub(x.damage).min(4))
+}
