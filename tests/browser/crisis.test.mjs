@@ -5,19 +5,26 @@
 // The person creates a 2-seat lobby from the landing page (house round
 // limit 6), fills the other seat with a bot and starts, then answers every
 // prompt through the page: the secret roster in the builder's cards; the
-// battlefield confirmed; the deck, Maximum Threat and edge choices by their
+// battlefield confirmed; the deck choice by its deck panel (each deck's
+// crisis cards shown; drawn on the preview page from the deck choice's view
+// when the bot had priority), the Maximum Threat and edge choices by their
 // buttons; mission tokens and deployments by tapping an offered point on
 // the battlefield and the map's Send button; the secret squad in the squad
 // builder (character cards within the threat, two Team Tactic cards), once
 // the bot's squad is in; activations by tapping a lit base; attacks by tapping a
 // ringed target (the form shows the dice pools first); moves by tapping an
-// offered end (the first by dragging the moving base to it; the second
-// free-hand: the longest tool taken, dragged out of the base toward the
-// goal, bent at its tip handle by about 30° with a finger (touch events
-// through the DevTools protocol), the preview consulted, and
-// sent by "Move here" at phone width: the server must take it and the character end
-// where the plan says); otherwise the end of the activation, a pass, or
-// declining a reaction.
+// offered end (the first by dragging the moving base to it with the mouse,
+// the second with a finger, the page not scrolling, the third free-hand,
+// the next by a finger's tap on the dot; later ones head for small terrain);
+// a throw of terrain when offered by picking the piece on the map (the
+// keyboard) and tapping a direction arrow, the server throwing it that way
+// (drawn on the preview page from a real activation's view when the match
+// offered none); the free-hand move: the longest tool taken, dragged out of
+// the base toward the goal, bent at its tip handle by about 30° with a
+// finger (touch events through the DevTools protocol), the preview
+// consulted, and sent by "Move here" at phone width: the server must take
+// it and the character end where the plan says; otherwise the end of the
+// activation, a pass, or declining a reaction.
 //
 // On every state the page must draw what the view holds: VP, every base
 // on the battlefield, every token, every character's row, every offered
