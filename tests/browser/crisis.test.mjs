@@ -417,7 +417,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         if (!seen.sight) {
           // Hovering the target: its range rings, and the line of sight from the active base with its distance (a preview).
           await target.hover();
-          await page.locator('.cp-overlay .cp-los').waitFor();
+          // (Attached, not visible: a line straight up the screen has no width.)
+          await page.locator('.cp-overlay .cp-los').waitFor({ state: 'attached' });
           assert.equal(await page.locator('.cp-overlay .cp-ring').count(), 5, 'R1–R5 round the hovered base');
           const label = await page.locator('.cp-overlay .cp-los-t').textContent();
           const [a, b] = [v.models[act.model], v.models[model]];

@@ -246,6 +246,7 @@ function fieldPanel(view, ctx) {
       focus,
       lit: { ends: offer.ends, mover: offer.mover, points: offer.points, models: offer.models, targets: offer.targets, tokens: new Set(offer.tokens.keys()), pieces: offer.pieces },
       thrower: view.activation ? view.activation.model : null,
+      finger: fingerUnits(),
       chosen,
       free: free && freeBar.el ? { state: free, onChange: freeBar.change, onPaint: freeBar.paint, handle: freeBar.handle() } : null,
       onEnd: (v) => { const at = offer.ends.find((x) => same(x.value, v)); if (at) { free = null; choose(ctx, at, v); } },
@@ -285,6 +286,13 @@ function fieldPanel(view, ctx) {
   return h('section.cp-field-panel', { 'aria-label': 'The battlefield' },
     h('div.cp-field-wrap', slot, freeBar.el, hint, h('p.small.muted.cp-legend', `${layoutName(view.layout)}, ${geo().tableInches}" square, your edge at the bottom. Numbers on terrain: Size. Badges: ⚡ power (top right), damage (bottom right), conditions (bottom left), ✓ activated, Z Dazed.`)),
     card);
+}
+
+/** About 11 px on screen in SVG units (a fingertip's radius), from the map drawn last; 0 before one is. */
+function fingerUnits() {
+  const svgEl = document.querySelector('.cp-field');
+  const w = svgEl ? svgEl.getBoundingClientRect().width : 0;
+  return w ? (11 * (geo().tableInches * 10 + 12)) / w : 0;
 }
 
 /** The free-hand plan's words (as the engine's option labels). */
@@ -335,11 +343,7 @@ function freeTools(view, ctx, offer) {
       status.dataset.ok = String(!why);
     },
     // Handles at least ~22 px on screen (a finger), in SVG units.
-    handle() {
-      const svgEl = document.querySelector('.cp-field');
-      const w = svgEl ? svgEl.getBoundingClientRect().width : 0;
-      return w ? (11 * (geo().tableInches * 10 + 12)) / w : 0;
-    },
+    handle: fingerUnits,
   };
 }
 

@@ -110,6 +110,7 @@ function crosses(a, b, p) {
  * lit: {models: Map(model -> label), targets: Map(model -> label),
  * tokens: Set, points: [{p, label, key}], ends: [{value, label}], mover,
  * pieces: Map(piece -> {dirs: [{value, angle, label}], len})}, thrower,
+ * finger (a fingertip's radius in SVG units, for the throw arrows' ends),
  * chosen: {end, point, model, token, piece, throw}, onModel(m), onToken(t),
  * onPoint(pt), onEnd(value), onPiece(piece, event), onThrow(value),
  * onPick(model) (a tap on any base, for its card)}.
@@ -326,7 +327,8 @@ export function battlefield(view, opts) {
       const g = svg('g', { class: `cp-throw-dir${chosen ? ' chosen' : ''}`, 'data-angle': String(d.angle), 'data-throw': JSON.stringify(d.value) },
         svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'cp-throw-line' }),
         svg('polyline', { points: [head(0.5), b, head(-0.5)].map((p) => p.join(',')).join(' '), class: 'cp-throw-head' }),
-        svg('circle', { cx: b[0], cy: b[1], r: 4.5, class: 'cp-throw-hit' }));
+        // At least a fingertip across on screen (a phone), short of its neighbours.
+        svg('circle', { cx: b[0], cy: b[1], r: Math.min(12, Math.max(4.5, opts.finger || 0)), class: 'cp-throw-hit' }));
       pressable(g, `Throw ${d.label}`, () => opts.onThrow(d.value));
       layer.append(g);
     }
