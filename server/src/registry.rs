@@ -91,8 +91,14 @@ impl Ctx {
 
     /// Called by a table's task as it ends; on a cluster, frees its lease
     /// (if it is still the one it was loaded under) for any node to take.
-    pub fn forget(&self, id: Uuid, epoch: Option<i64>) {
-        self.tables.lock().expect("tables lock").remove(&id);
+    ///
+    /// The entry is removed only if it is still this table's: a request that
+    /// found the table ending may already have loaded a newer one under the
+    /// same id, which must stay.
+    pub fn forget(&self, id: Uuid, inbox: &mpsc::WeakSender<Cmd>, epoch: Option<i64>) {
+        if let Some(tx) = inbox.upgrade() {
+            self.unregister(id, &tx);
+        }
         metrics::gauge!("backroom_tables_loaded").decrement(1.0);
         if let (Some(c), Some(e)) = (&self.cluster, epoch) {
             let c = c.clone();
@@ -184,6 +190,15 @@ impl Ctx {
         r
     }
 
+    /// Drops the map's entry for `id` if it holds the table behind `inbox`
+    /// (not a newer table loaded since, nor a load in progress).
+    fn unregister(&self, id: Uuid, inbox: &mpsc::Sender<Cmd>) {
+        let mut tables = self.tables.lock().expect("tables lock");
+        if tables.get(&id).and_then(|c| c.get()).is_some_and(|h| h.tx.same_channel(inbox)) {
+            tables.remove(&id);
+        }
+    }
+
     /// Sends a command built around a reply channel and waits for the
     /// answer; reloads the table once if it had just unloaded.
     pub async fn call<T>(self: &Arc<Self>, id: Uuid, make: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> LobbyRequest) -> Result<T, ApiError> {
@@ -191,13 +206,13 @@ impl Ctx {
             let h = self.handle(id, false).await?;
             let (tx, rx) = oneshot::channel();
             if h.tx.send(Cmd::Request(Box::new(make(tx)))).await.is_err() {
-                self.tables.lock().expect("tables lock").remove(&id);
+                self.unregister(id, &h.tx);
                 continue;
             }
             match rx.await {
                 Ok(r) => return r,
                 Err(_) => {
-                    self.tables.lock().expect("tables lock").remove(&id);
+                    self.unregister(id, &h.tx);
                     continue;
                 }
             }

@@ -5,19 +5,26 @@
 // The person creates a 2-seat lobby from the landing page (house round
 // limit 6), fills the other seat with a bot and starts, then answers every
 // prompt through the page: the secret roster in the builder's cards; the
-// battlefield confirmed; the deck, Maximum Threat and edge choices by their
+// battlefield confirmed; the deck choice by its deck panel (each deck's
+// crisis cards shown; drawn on the preview page from the deck choice's view
+// when the bot had priority), the Maximum Threat and edge choices by their
 // buttons; mission tokens and deployments by tapping an offered point on
 // the battlefield and the map's Send button; the secret squad in the squad
 // builder (character cards within the threat, two Team Tactic cards), once
 // the bot's squad is in; activations by tapping a lit base; attacks by tapping a
 // ringed target (the form shows the dice pools first); moves by tapping an
-// offered end (the first by dragging the moving base to it; the second
-// free-hand: the longest tool taken, dragged out of the base toward the
-// goal, bent at its tip handle by about 30° with a finger (touch events
-// through the DevTools protocol), the preview consulted, and
-// sent by "Move here" at phone width: the server must take it and the character end
-// where the plan says); otherwise the end of the activation, a pass, or
-// declining a reaction.
+// offered end (the first by dragging the moving base to it with the mouse,
+// the second with a finger, the page not scrolling, the third free-hand,
+// the next by a finger's tap on the dot; later ones head for small terrain);
+// a throw of terrain when offered by picking the piece on the map (the
+// keyboard) and tapping a direction arrow, the server throwing it that way
+// (drawn on the preview page from a real activation's view when the match
+// offered none); the free-hand move: the longest tool taken, dragged out of
+// the base toward the goal, bent at its tip handle by about 30° with a
+// finger (touch events through the DevTools protocol), the preview
+// consulted, and sent by "Move here" at phone width: the server must take
+// it and the character end where the plan says; otherwise the end of the
+// activation, a pass, or declining a reaction.
 //
 // On every state the page must draw what the view holds: VP, every base
 // on the battlefield, every token, every character's row, every offered
@@ -53,7 +60,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
   const pageErrors = [];
   const t0 = Date.now();
   const shot = (name, full = true) => page.screenshot({ path: path.join(shots, `crisis-${name}.png`), fullPage: full });
-  const seen = { acted: 0, verbs: {}, checks: 0, dragged: 0, freehand: 0, attackDice: 0, rejected: [], rounds: new Set() };
+  const seen = { acted: 0, verbs: {}, checks: 0, dragged: 0, touchDragged: 0, touchTapped: 0, freehand: 0, attackDice: 0, rejected: [], rounds: new Set() };
   let report = () => '';
   try {
     server = await startServer(tmp, undefined, { botDelayMs: 50 });
@@ -189,6 +196,60 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
       await cdp.detach();
     }
+    /** A tap by a finger (touch events through the DevTools protocol). */
+    async function touchTap(at) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: at[0], y: at[1] }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+    }
+    /** The asks offering a throw of terrain (choices naming a piece). */
+    const throwAsks = (asks) => asks.filter((x) => !x.disabled && (x.params || []).length === 1
+      && (x.params[0].input.options || []).some((o) => !o.disabled && o.value && typeof o.value.piece === 'number'));
+    /**
+     * A throw picked on the map: every offered piece outlined; the first
+     * taken by the keyboard (Enter), its directions drawn from the thrower
+     * (as many as offered, the first focused); one tapped; the form holds
+     * it and the map's Send sends it. The value sent.
+     */
+    async function throwOnMap(asks) {
+      const offered = throwAsks(asks);
+      const opts = offered.flatMap((x) => x.params[0].input.options.filter((o) => !o.disabled && o.value && typeof o.value.piece === 'number'));
+      const pieces = [...new Set(opts.map((o) => o.value.piece))].sort((a, b) => a - b);
+      const lit = await page.locator('.cp-field .cp-piece.lit').evaluateAll((els) => els.map((e) => Number(e.dataset.piece)).sort((a, b) => a - b));
+      assert.deepEqual(lit, pieces, 'every piece offered to throw is outlined on the map');
+      const piece = pieces[0];
+      const el = page.locator(`.cp-field .cp-piece.lit[data-piece="${piece}"]`);
+      await el.focus();
+      await page.keyboard.press('Enter');
+      const first = offered.find((x) => x.params[0].input.options.some((o) => o.value && o.value.piece === piece));
+      const dirs = first.params[0].input.options.filter((o) => !o.disabled && o.value && o.value.piece === piece);
+      const arrows = page.locator('.cp-field .cp-throw-dir');
+      await arrows.first().waitFor();
+      assert.equal(await arrows.count(), dirs.length, 'the picked piece\'s directions are drawn');
+      assert.ok(await page.locator(`.cp-field .cp-piece.lit.chosen[data-piece="${piece}"]`).count(), 'the picked piece is marked');
+      await page.waitForFunction(() => document.activeElement && document.activeElement.classList.contains('cp-throw-dir'));
+      assert.match(await page.locator('.cp-hint .cp-throw-hint').innerText(), /Throw the .*tap the direction/);
+      const k = dirs.length - 1;
+      await arrows.nth(k).locator('.cp-throw-hit').click();
+      await page.locator('.cp-field .cp-throw-dir.chosen').waitFor();
+      const chosen = JSON.parse(await page.locator('.cp-field .cp-throw-dir.chosen').getAttribute('data-throw'));
+      assert.deepEqual(chosen, dirs[k].value, 'the direction tapped is chosen');
+      // The form (the fallback) holds the same choice.
+      const form = formOf(first.ai);
+      assert.ok(!(await form.isHidden()), 'the throw\'s form is open');
+      const inForm = await form.evaluate((f, v) => {
+        const sel = f.querySelector('select');
+        if (sel) return sel.selectedOptions[0] ? sel.selectedOptions[0].textContent : '';
+        return f.querySelector('.cp-choice[aria-checked="true"]')?.textContent || '';
+      }, chosen);
+      assert.equal(inForm, dirs[k].label, 'the form shows the throw chosen on the map');
+      if (!seen.throwShot) { seen.throwShot = 1; await shot('throw-terrain'); }
+      await mapSend();
+      return { ask: first, value: chosen };
+    }
     /**
      * Free-hand: take the longest tool, drag it out of the base toward an
      * offered straight end of that tool (nearest the goal first), bend it at
@@ -242,6 +303,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await page.locator('.cp-free-off').click();
       return null;
     }
+    let throwing = null; // the throw sent from the map, until its state is checked
     let attackedIn = null; // the activation (version it began) that attacked
     let movedIn = null;
     let activationAt = null;
@@ -255,6 +317,24 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         await formOf(a.ai).locator('.cp-choice').first().click();
         await submit(a.ai);
         return 'choose_threat';
+      }
+      if ((a = by('choose_deck'))) {
+        // The two decks as panels, each with its crisis cards (public content) and who draws what.
+        const decks = formOf(a.ai).locator('.cp-deck');
+        assert.equal(await decks.count(), 2, 'both decks are shown');
+        for (let k = 0; k < 2; k++) {
+          const kind = await decks.nth(k).getAttribute('data-deck');
+          const want = content.crises.filter((c) => c.kind === kind).map((c) => c.id).sort();
+          const got = (await decks.nth(k).locator('.cp-deck-card').evaluateAll((els) => els.map((e) => e.dataset.crisis))).sort();
+          assert.deepEqual(got, want, `the ${kind} deck shows its crisis cards`);
+        }
+        await decks.nth(1).click();
+        assert.equal(await decks.nth(1).getAttribute('aria-checked'), 'true', 'the deck tapped is chosen');
+        await shot('deck-choice');
+        const deck = await decks.nth(1).getAttribute('data-deck');
+        await submit(a.ai);
+        seen.deck = deck;
+        return 'choose_deck';
       }
       if ((a = by('roster'))) {
         // The roster in the builder's cards: the first characters and cards, as many as it takes.
@@ -326,6 +406,10 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       }
       const act = v.activation;
       if (act && activationAt === null) activationAt = m.version;
+      if (act && !seen.thrown && throwAsks(asks).length) {
+        throwing = { ...(await throwOnMap(asks)), version: m.version };
+        return 'throw';
+      }
       if ((a = by('attack')) && attackedIn !== activationAt) {
         attackedIn = activationAt;
         const target = page.locator('.cp-field .cp-base.target').first();
@@ -333,7 +417,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         if (!seen.sight) {
           // Hovering the target: its range rings, and the line of sight from the active base with its distance (a preview).
           await target.hover();
-          await page.locator('.cp-overlay .cp-los').waitFor();
+          // (Attached, not visible: a line straight up the screen has no width.)
+          await page.locator('.cp-overlay .cp-los').waitFor({ state: 'attached' });
           assert.equal(await page.locator('.cp-overlay .cp-ring').count(), 5, 'R1–R5 round the hovered base');
           const label = await page.locator('.cp-overlay .cp-los-t').textContent();
           const [a, b] = [v.models[act.model], v.models[model]];
@@ -358,12 +443,18 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         // Toward the nearest enemy (or token): the offered end closest to it.
         const mover = v.models[act.model];
         const enemies = v.models.filter((x) => x.owner === bot && x.deployed && !x.ko).map((x) => x.pos);
-        const goal = enemies.sort((p, q) => d2(p, mover.pos) - d2(q, mover.pos))[0] || [18, 18];
+        let goal = enemies.sort((p, q) => d2(p, mover.pos) - d2(q, mover.pos))[0] || [18, 18];
+        // Once the moves by hand are done: toward the nearest small piece of
+        // terrain (Improvised Weapon throws Size 2 or less within R1).
+        if (seen.touchTapped && !seen.thrown) {
+          const small = (v.terrain || []).map((p, k) => [p, k]).filter(([p, k]) => p.size <= 2 && !(v.destroyed || []).includes(k)).map(([p]) => p.center);
+          if (small.length) goal = small.sort((p, q) => d2(p, mover.pos) - d2(q, mover.pos))[0];
+        }
         const ends = await page.locator('.cp-field .cp-end').evaluateAll((els) => els.map((e) => JSON.parse(e.dataset.end)));
         let best = 0;
         ends.forEach((e, k) => { if (d2(e.to, goal) < d2(ends[best].to, goal)) best = k; });
         const end = page.locator('.cp-field .cp-end').nth(best);
-        if (seen.dragged && !seen.freehand && !freeSent) {
+        if (seen.dragged && seen.touchDragged && !seen.freehand && !freeSent) {
           const plan = await freeHand(act.model, ends, goal);
           if (plan) {
             freeSent = { model: act.model, plan, version: m.version };
@@ -392,6 +483,18 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           for (let k = 1; k <= 8; k++) await page.mouse.move(from.x + from.width / 2 + ((to.x + to.width / 2 - from.x - from.width / 2) * k) / 8, from.y + from.height / 2 + ((to.y + to.height / 2 - from.y - from.height / 2) * k) / 8);
           await page.mouse.up();
           seen.dragged++;
+        } else if (!seen.touchDragged) {
+          // The same by a finger: the base takes the drag (it does not scroll the page).
+          // (A finger touches what is on screen: the map in view first.)
+          const y0 = await page.evaluate(() => { document.querySelector('.cp-field').scrollIntoView({ block: 'center' }); return window.scrollY; });
+          await touchDrag(centre(await page.locator(`.cp-field .cp-base[data-model="${act.model}"] .cp-base-c`).boundingBox()), centre(await end.boundingBox()));
+          assert.equal(await page.evaluate(() => window.scrollY), y0, 'a finger dragging the base does not scroll the page');
+          seen.touchDragged++;
+        } else if (!seen.touchTapped) {
+          // A finger's tap on a dot chooses it.
+          await page.evaluate(() => document.querySelector('.cp-field').scrollIntoView({ block: 'center' }));
+          await touchTap(centre(await end.boundingBox()));
+          seen.touchTapped++;
         } else {
           await end.click();
         }
@@ -438,10 +541,11 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       seen.verbs[did] = (seen.verbs[did] || 0) + 1;
       if (!(await states.past(before))) {
         if (freeSent) { freeSent = null; seen.freehand = -1; }
+        if (throwing) { throwing = null; seen.thrown = 'refused'; }
         const text = await page.locator('.rejected').innerText();
         seen.rejected.push(`${did}: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
         await page.locator('.rejected button', { hasText: 'Dismiss' }).click();
-        if (did === 'advance' || did === 'attack') continue;
+        if (did === 'advance' || did === 'attack' || did === 'throw') continue;
         throw new Error(`refused: ${text}`);
       }
       if (freeSent) {
@@ -452,6 +556,14 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         seen.freehand++;
         seen.freePlan = freeSent.plan;
         freeSent = null;
+      }
+      if (throwing) {
+        // The state after the throw: the piece is destroyed, thrown the way tapped.
+        const after = await page.evaluate((v) => window.__states.find((s) => s.version > v), throwing.version);
+        assert.ok((after.view.destroyed || []).includes(throwing.value.piece), 'the piece picked on the map was thrown');
+        assert.deepEqual(after.view.last_throw, [throwing.value.piece, throwing.value.angle], 'in the direction tapped');
+        seen.thrown = throwing.value;
+        throwing = null;
       }
       if (phoneAfterFree) {
         phoneAfterFree = false;
@@ -468,6 +580,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.ok(seen.verbs[verb] > 0, `the person played ${verb} through the page`);
     }
     assert.ok(seen.dragged > 0, 'a move was chosen by dragging the base');
+    assert.ok(seen.touchDragged > 0, 'a move was chosen by dragging the base with a finger');
+    assert.ok(seen.touchTapped > 0, 'a move was chosen by a finger\'s tap on its dot');
     assert.ok(seen.freehand > 0, 'a move was made free-hand, the tool bent, and the server took it');
     assert.ok(seen.attackDice > 0, 'an attack\'s dice were shown');
     assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
@@ -579,6 +693,64 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     }
     await tp.screenshot({ path: path.join(shots, 'crisis-tablet.png'), fullPage: true });
     await tablet.close();
+
+    /** The table drawn on the preview page (nothing sent: the action is window.__sent) for a view and asks. */
+    async function drawTable(view, title, asks) {
+      // (Once there, the page is drawn over: no second visit.)
+      if ((await page.evaluate(() => location.hash)) !== '#/preview') {
+        await page.goto(`${base}/#/preview`);
+        await page.locator('.preview-out').waitFor();
+      }
+      await page.evaluate(async ({ view, title, asks, me }) => {
+        const { loadRenderer } = await import('/renderers.js');
+        const { renderPrompt } = await import('/prompt.js');
+        const r = await loadRenderer('crisis-protocol');
+        const prompt = { title, asks };
+        const ctx = { view, seat: me, spectator: false, players: [], seatName: (s) => (s === me ? 'Cora' : 'Bot 1'), pending: { mode: 'turn', seat: me }, prompt, outcome: null, lobby: { id: 'test' }, version: 1, draft: {} };
+        const board = document.createElement('section');
+        board.className = 'board';
+        board.append(r.render(view, ctx));
+        const area = document.createElement('div');
+        area.className = 'prompt-area';
+        area.append(renderPrompt(prompt, ctx, r, async (ask, action) => { window.__sent = action; }));
+        window.__sent = null;
+        document.getElementById('app').replaceChildren(board, area);
+      }, { view, title, asks, me });
+    }
+
+    // --- the deck choice, when the bot had priority: drawn from the deck
+    // choice's view with the engine's ask (the same words), as the person would see it.
+    if (!seen.deck) {
+      const frame = frames.find((f) => f.view.phase === 'deck_choice');
+      assert.ok(frame, 'the deck choice was a state');
+      const deckPrompt = { title: 'Choose the crisis deck you draw from', asks: [{ verb: 'choose_deck', label: 'Draw from', params: [{ name: 'deck', label: 'Deck', input: { kind: 'one', options: [{ value: 'secure', label: 'Secure deck' }, { value: 'extraction', label: 'Extraction deck' }] } }] }] };
+      await drawTable(frame.view, deckPrompt.title, deckPrompt.asks);
+      assert.equal(await play({ ...frame, prompt: deckPrompt }), 'choose_deck');
+      await page.waitForFunction(() => window.__sent);
+      assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'choose_deck', deck: seen.deck }, 'the deck tapped is the action sent');
+      seen.deck = `drawn: ${seen.deck}`;
+    }
+
+    // --- a throw on the map, when the match offered none: the table drawn
+    // (the preview page, nothing sent) from a real activation's view with an
+    // Improvised Weapon ask offering every small piece in 8 directions, as
+    // the engine words it; the map's pick must make the action.
+    if (!seen.thrown) {
+      const frame = [...frames].reverse().find((f) => f.view.activation && (f.view.terrain || []).some((p, k) => p.size <= 2 && !(f.view.destroyed || []).includes(k)));
+      assert.ok(frame, 'an activation with a small piece of terrain standing');
+      const options = frame.view.terrain.flatMap((p, piece) => (p.size > 2 || (frame.view.destroyed || []).includes(piece) ? []
+        : [0, 45, 90, 135, 180, 225, 270, 315].map((angle) => ({ value: { piece, angle }, label: `the ${p.name.toLowerCase()} toward ${angle} degrees` }))));
+      const asks = [
+        { verb: 'play_tactic', label: 'Improvised Weapon, cost 1', fixed: { card: 'improvised-weapon' }, params: [{ name: 'choice', label: 'Choice', input: { kind: 'one', options } }] },
+        { verb: 'end_activation', label: 'End the activation' },
+      ];
+      await drawTable(frame.view, 'Round 1: a throw', asks);
+      const { value } = await throwOnMap(asks.map((a, ai) => ({ ...a, ai })));
+      await page.waitForFunction(() => window.__sent);
+      assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'play_tactic', card: 'improvised-weapon', choice: value }, 'the throw picked on the map is the action sent');
+      seen.thrown = 'drawn';
+    }
+    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)}; deck: ${seen.deck || 'the bot chose'}`);
 
     // --- the rules: summary, glossary and every card
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -335,3 +335,160 @@ export async function hostXmen(browser, base, who, errors, { name = 'Xavier', se
   await page.locator('.xm-banner').waitFor({ state: 'attached' });
   return { page, ctx, me };
 }
+
+/**
+ * The newest state a page has recorded (`recordStates`, before goto):
+ * - `refresh()`: reads it into `last`; returns {n, m} (how many so far, newest);
+ * - `settle()`: until a state is in and no new one came for `quietMs`
+ *   (the page has drawn the last one).
+ */
+export function stateWatch(page, quietMs = 80) {
+  const w = {
+    last: null,
+    async refresh() {
+      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
+      w.last = r.m;
+      return r;
+    },
+    async settle() {
+      let { n } = await w.refresh();
+      for (;;) {
+        await new Promise((r) => setTimeout(r, quietMs));
+        const r = await w.refresh();
+        if (r.n === n && r.m) return;
+        n = r.n;
+      }
+    },
+  };
+  return w;
+}
+
+/**
+ * The generic prompt's controls on a table page: an alternative's form
+ * (`formOf`), opening it when the prompt is a menu (`open`), sending an
+ * alternative (its menu button when it has no parameters, else its form's
+ * submit), choosing option `k` of a `one` parameter (`chooseOne`), and
+ * sending an alternative with its first options (`fillAndSend`).
+ */
+export function promptControls(page) {
+  const prompt = page.locator('.prompt-area .prompt');
+  const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
+  const open = async (ai) => {
+    const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
+    if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
+  };
+  const send = async (ask) => {
+    const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
+    if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
+    else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
+  };
+  const chooseOne = async (ai, param, k) => {
+    await open(ai);
+    const wrap = formOf(ai).locator(`.param[data-param="${param}"]`);
+    if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: k + 1 });
+    else await wrap.locator('button.choice').nth(k).click();
+  };
+  /** Fills every parameter left empty with its first open option (a `many` keeps its minimum) and sends. */
+  const fillAndSend = async (ask) => {
+    await open(ask.ai);
+    for (const p of ask.params || []) {
+      const wrap = formOf(ask.ai).locator(`.param[data-param="${p.name}"]`);
+      if (p.input.kind === 'one') {
+        if (await wrap.locator('select').count()) {
+          if ((await wrap.locator('select').inputValue()) === '') await wrap.locator('select').selectOption({ index: 1 });
+        } else if ((await wrap.locator('button.choice[aria-checked="true"]').count()) === 0) await wrap.locator('button.choice:not([disabled])').first().click();
+      } else if (p.input.kind === 'many') {
+        const boxes = wrap.locator('input[type="checkbox"]:not([disabled])');
+        for (let k = 0; k < p.input.min; k++) await boxes.nth(k).check();
+      }
+    }
+    await send(ask);
+  };
+  return { prompt, formOf, open, send, chooseOne, fillAndSend };
+}
+
+/** Whether the state's pending decision waits on seat `me` (and it has a prompt). */
+export function awaitsSeat(m, me) {
+  const P = m && m.pending;
+  if (!m || !m.prompt || !P) return false;
+  switch (P.mode) {
+    case 'turn': return P.seat === me;
+    case 'simultaneous': return P.waiting.includes(me);
+    case 'window': return P.seats.includes(me) && !P.answered.includes(me);
+    case 'negotiation': return P.seats.includes(me) && !P.ready.includes(me);
+    default: return false;
+  }
+}
+
+/** Elements that stick out of the viewport sideways (at most 8, described). */
+export function sticksOut(page) {
+  return page.evaluate(() => [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+}
+
+/**
+ * Creates a lobby of `game` from the landing page as `name`: `seats` (a
+ * select), `fields` (lobby options by name: a select is selected, an input
+ * filled), then sits, fills the other seats with bots unless `bots` is
+ * false, starts, and waits for `banner` (a selector). Returns {lobbyId, me}.
+ */
+export async function openGameTable(page, base, { game, name, seats, fields = {}, bots = true, banner }) {
+  await page.goto(`${base}/#/`);
+  await page.fill('#name', name);
+  const card = page.locator(`[data-game="${game}"]`);
+  if (seats !== undefined) await card.locator('select[name="seats"]').selectOption(String(seats));
+  for (const [k, v] of Object.entries(fields)) {
+    const select = card.locator(`select[name="${k}"]`);
+    if (await select.count()) await select.selectOption(String(v));
+    else await card.locator(`input[name="${k}"]`).fill(String(v));
+  }
+  await card.getByRole('button', { name: 'Create lobby' }).click();
+  await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+  const lobbyId = page.url().split('/').pop();
+  const me = await takeSeat(page);
+  if (bots) await page.click('#fill-bots');
+  await page.locator('#start:not([disabled])').click();
+  if (banner) await page.locator(banner).waitFor();
+  return { lobbyId, me };
+}
+
+/**
+ * The frame of a whole-game browser test: a fresh server (temp dir,
+ * `botDelayMs`) and browser, one desktop page (1280×900, `stepMs` per step)
+ * that records its state frames from the network (`frames`) and as its
+ * script gets them (`recordStates`). `body` gets {base, browser, ctx, page,
+ * frames, pageErrors, shot(name, full), setReport(fn)}. On failure: a
+ * full-page `<prefix>-failure.png`, the report and the page errors go to the
+ * test's diagnostics. Server, browser and temp dir go whatever happens.
+ */
+export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000 } = {}, body) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `backroom-${prefix}-`));
+  fs.mkdirSync(shots, { recursive: true });
+  let server;
+  let browser;
+  let page;
+  let report = () => '';
+  const pageErrors = [];
+  try {
+    server = await startServer(tmp, undefined, { botDelayMs });
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(stepMs);
+    page = await ctx.newPage();
+    watchErrors(page, 'page', pageErrors);
+    const frames = recordStateFrames(page);
+    await recordStates(page);
+    const shot = (name, full = false) => page.screenshot({ path: path.join(shots, `${prefix}-${name}.png`), fullPage: full });
+    await body({ base: server.base, browser, ctx, page, frames, pageErrors, shot, setReport: (f) => { report = f; } });
+  } catch (e) {
+    if (page) await page.screenshot({ path: path.join(shots, `${prefix}-failure.png`), fullPage: true }).catch(() => {});
+    t.diagnostic(report());
+    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
+    throw e;
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (server) await server.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

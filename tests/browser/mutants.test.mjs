@@ -25,10 +25,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
+import { shots, gameTest, stateWatch, promptControls, openGameTable, sticksOut } from './helpers.mjs';
 
 const GAME = 'mutants';
 const STEP = 20_000;
@@ -53,71 +51,15 @@ function knownCards(view, me) {
 }
 
 /** Opens a table from the landing page with the given options, seats a bot if `bots`, starts it. */
-async function openTable(base, { seats, options, bots }) {
-  const browser = await launchBrowser();
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  ctx.setDefaultTimeout(STEP);
-  const page = await ctx.newPage();
-  const frames = recordStateFrames(page);
-  await recordStates(page);
-  await page.goto(`${base}/#/`);
-  await page.fill('#name', 'Mara');
-  const card = page.locator(`[data-game="${GAME}"]`);
-  await card.locator('select[name="seats"]').selectOption(String(seats));
-  for (const [k, v] of Object.entries(options)) await card.locator(`select[name="${k}"]`).selectOption(v);
-  await card.getByRole('button', { name: 'Create lobby' }).click();
-  await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
-  const lobbyId = page.url().split('/').pop();
-  const me = await takeSeat(page);
-  if (bots) await page.click('#fill-bots');
-  await page.locator('#start:not([disabled])').click();
-  await page.locator('.mu-banner').waitFor();
-  return { browser, page, frames, lobbyId, me };
+function openTable(page, base, { seats, options, bots }) {
+  return openGameTable(page, base, { game: GAME, name: 'Mara', seats, fields: options, bots, banner: '.mu-banner' });
 }
 
 /** Plays prompts through the page until `done(state)`; checks the page against each view. */
 async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
-  let last = null;
-  const refresh = async () => {
-    const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
-    last = r.m;
-    return r;
-  };
-  const settle = async () => {
-    let { n } = await refresh();
-    for (;;) {
-      await sleep(60);
-      const r = await refresh();
-      if (r.n === n && r.m) return;
-      n = r.n;
-    }
-  };
-  const prompt = page.locator('.prompt-area .prompt');
-  const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
-  const open = async (ai) => {
-    const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
-    if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
-  };
-  const send = async (ask) => {
-    const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
-    if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
-    else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
-  };
-  const fillAndSend = async (ask) => {
-    await open(ask.ai);
-    for (const p of ask.params || []) {
-      const wrap = formOf(ask.ai).locator(`.param[data-param="${p.name}"]`);
-      if (p.input.kind === 'one') {
-        if (await wrap.locator('select').count()) {
-          if ((await wrap.locator('select').inputValue()) === '') await wrap.locator('select').selectOption({ index: 1 });
-        } else if ((await wrap.locator('button.choice[aria-checked="true"]').count()) === 0) await wrap.locator('button.choice:not([disabled])').first().click();
-      } else if (p.input.kind === 'many') {
-        const boxes = wrap.locator('input[type="checkbox"]:not([disabled])');
-        for (let k = 0; k < p.input.min; k++) await boxes.nth(k).check();
-      }
-    }
-    await send(ask);
-  };
+  const states = stateWatch(page, 60);
+  const { refresh, settle } = states;
+  const { formOf, fillAndSend } = promptControls(page);
 
   async function checkPage(m) {
     const v = m.view;
@@ -162,9 +104,9 @@ async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
   const until = Date.now() + limitMs;
   const snapshots = [];
   for (;;) {
-    assert.ok(Date.now() < until, `not done in ${limitMs / 1000} s; last ${JSON.stringify(last && { v: last.version, round: last.view.round, phase: last.view.phase, pending: last.pending, prompt: last.prompt && last.prompt.title })}`);
+    assert.ok(Date.now() < until, `not done in ${limitMs / 1000} s; last ${JSON.stringify(states.last && { v: states.last.version, round: states.last.view.round, phase: states.last.view.phase, pending: states.last.pending, prompt: states.last.prompt && states.last.prompt.title })}`);
     await settle();
-    const m = last;
+    const m = states.last;
     const got = await checkPage(m);
     if (got) snapshots.push({ version: m.version, text: got.text, cards: got.cards });
     if (done(m) || m.outcome || m.pending.mode === 'over') return { last: m, snapshots };
@@ -205,20 +147,10 @@ async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
 }
 
 test('one person plays a 2-seat game of Mutants against a bot to the end; the bot\'s hand never shows', { timeout: 420_000 }, async (t) => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  let page;
-  const pageErrors = [];
   const seen = { acted: 0, checks: 0, rejected: [] };
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
-    const { base } = server;
-    const opened = await openTable(base, { seats: 2, options: { gene_pools: 'preconstructed' }, bots: true });
-    ({ browser, page } = opened);
-    const { frames, lobbyId, me } = opened;
-    watchErrors(page, 'page', pageErrors);
+  await gameTest(t, 'mutants', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, setReport }) => {
+    setReport(() => JSON.stringify(seen));
+    const { lobbyId, me } = await openTable(page, base, { seats: 2, options: { gene_pools: 'preconstructed' }, bots: true });
     assert.equal(me, 0);
     await page.screenshot({ path: path.join(shots, 'mutants-start.png'), fullPage: true });
     const { last: end, snapshots } = await playUntil(page, me, () => false, { limitMs: 330_000, seen });
@@ -288,9 +220,7 @@ test('one person plays a 2-seat game of Mutants against a bot to the end; the bo
     // --- a phone: nothing sticks out sideways; a tap on a card shows its text
     await page.setViewportSize({ width: 390, height: 844 });
     await sleep(200);
-    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+    const wide = await sticksOut(page);
     assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
     await page.locator('.tabbar button[data-tab="board"]').click();
     await page.locator('.mu-boards').waitFor();
@@ -310,30 +240,14 @@ test('one person plays a 2-seat game of Mutants against a bot to the end; the bo
     assert.ok((await page.locator('.mu-reference dt').count()) >= 42, 'the rules list every card');
     await page.screenshot({ path: path.join(shots, 'mutants-rules.png'), fullPage: true });
     assert.deepEqual(pageErrors, [], 'the page logged errors');
-  } catch (e) {
-    if (page) await page.screenshot({ path: path.join(shots, 'mutants-failure.png'), fullPage: true }).catch(() => {});
-    t.diagnostic(JSON.stringify(seen));
-    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
-    throw e;
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 });
 
 test('solo: one person builds a Gene Pool and plays Uprising against the Singularity Wizard to the end', { timeout: 420_000 }, async (t) => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-solo-'));
-  let server;
-  let browser;
-  let page;
-  const pageErrors = [];
   const seen = { acted: 0, checks: 0, rejected: [] };
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
-    const opened = await openTable(server.base, { seats: 1, options: { boss: 'singularity-wizard' }, bots: false });
-    ({ browser, page } = opened);
-    watchErrors(page, 'page', pageErrors);
+  await gameTest(t, 'mutants-solo', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, pageErrors, setReport }) => {
+    setReport(() => JSON.stringify(seen));
+    const opened = await openTable(page, base, { seats: 1, options: { boss: 'singularity-wizard' }, bots: false });
     await page.locator('.mu-boss').waitFor();
     const { last } = await playUntil(page, opened.me, () => false, { limitMs: 330_000, seen });
     await page.screenshot({ path: path.join(shots, 'mutants-solo.png'), fullPage: true });
@@ -342,30 +256,14 @@ test('solo: one person builds a Gene Pool and plays Uprising against the Singula
     assert.ok(last.view.boss, 'the view has the boss');
     assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
     assert.deepEqual(pageErrors, [], 'the page logged errors');
-  } catch (e) {
-    if (page) await page.screenshot({ path: path.join(shots, 'mutants-solo-failure.png'), fullPage: true }).catch(() => {});
-    t.diagnostic(JSON.stringify(seen));
-    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
-    throw e;
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 });
 
 test('draft: the page shows the pack held and the picks made, then the drafted Gene Pool, and round 1 is played to its end', { timeout: 300_000 }, async (t) => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-mutants-draft-'));
-  let server;
-  let browser;
-  let page;
-  const pageErrors = [];
   const seen = { acted: 0, checks: 0, rejected: [] };
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
-    const opened = await openTable(server.base, { seats: 2, options: { gene_pools: 'draft' }, bots: true });
-    ({ browser, page } = opened);
-    watchErrors(page, 'page', pageErrors);
+  await gameTest(t, 'mutants-draft', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, pageErrors, setReport }) => {
+    setReport(() => JSON.stringify(seen));
+    const opened = await openTable(page, base, { seats: 2, options: { gene_pools: 'draft' }, bots: true });
     const first = await page.evaluate(() => window.__states[window.__states.length - 1]);
     assert.equal(first.view.phase, 'draft');
     await page.locator('.mu-draft').waitFor();
@@ -382,9 +280,5 @@ test('draft: the page shows the pack held and the picks made, then the drafted G
     assert.ok(after.view.round >= 2 || after.view.phase === 'over', 'round 1 was played to its end');
     assert.deepEqual(seen.rejected, []);
     assert.deepEqual(pageErrors, [], 'the page logged errors');
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 });

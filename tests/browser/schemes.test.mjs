@@ -24,10 +24,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
+import { shots, gameTest, stateWatch, promptControls, openGameTable, sticksOut } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 const GAME = 'nefarious-schemes';
@@ -56,91 +54,25 @@ function publicCards(view) {
 }
 
 test('one person plays the Heroes against the Villain bot for two turns of Nefarious Schemes', { timeout: 330_000 }, async (t) => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-schemes-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  let page;
-  const pageErrors = [];
   const t0 = Date.now();
-  const shot = (name, full = false) => page.screenshot({ path: path.join(shots, `schemes-${name}.png`), fullPage: full });
-  let report = () => '';
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
-    const { base } = server;
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ctx.setDefaultTimeout(STEP);
-    page = await ctx.newPage();
-    watchErrors(page, 'page', pageErrors);
-
-    // Every state frame the browser receives, from the network.
-    const frames = recordStateFrames(page);
-    await recordStates(page);
-    let last = null;
-    const refresh = async () => {
-      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
-      last = r.m;
-      return r;
-    };
-    const settle = async () => {
-      let { n } = await refresh();
-      for (;;) {
-        await sleep(60);
-        const r = await refresh();
-        if (r.n === n && r.m) return;
-        n = r.n;
-      }
-    };
+  await gameTest(t, 'schemes', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
+    const states = stateWatch(page, 60);
+    const { refresh, settle } = states;
 
     // --- the lobby: 2 seats, turn limit 2, the Villain a bot
-    await page.goto(`${base}/#/`);
-    await page.fill('#name', 'Hana');
-    const card = page.locator(`[data-game="${GAME}"]`);
-    await card.locator('input[name="turn_limit"]').fill('2');
-    await card.getByRole('button', { name: 'Create lobby' }).click();
-    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
-    const lobbyId = page.url().split('/').pop();
-    const me = await takeSeat(page);
+    const { lobbyId, me } = await openGameTable(page, base, { game: GAME, name: 'Hana', fields: { turn_limit: 2 }, banner: '.ns-banner' });
     assert.equal(me, HEROES, 'the host sits in the first seat: the Heroes');
-    await page.click('#fill-bots');
-    await page.locator('#start:not([disabled])').click();
-    await page.locator('.ns-banner').waitFor();
 
     // --- the prompt, through the page's controls
-    const prompt = page.locator('.prompt-area .prompt');
-    const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
-    const open = async (ai) => {
-      const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
-      if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
-    };
-    const send = async (ask) => {
-      const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
-      if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
-      else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
-    };
-    /** Fills every parameter with its first option (a `many` keeps its minimum) and sends. */
-    const fillAndSend = async (ask) => {
-      await open(ask.ai);
-      for (const p of ask.params || []) {
-        const wrap = formOf(ask.ai).locator(`.param[data-param="${p.name}"]`);
-        if (p.input.kind === 'one') {
-          if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: 1 });
-          else if ((await wrap.locator('button.choice[aria-checked="true"]').count()) === 0) await wrap.locator('button.choice').first().click();
-        } else if (p.input.kind === 'many') {
-          const boxes = wrap.locator('input[type="checkbox"]');
-          for (let k = 0; k < p.input.min; k++) await boxes.nth(k).check();
-        }
-      }
-      await send(ask);
-    };
+    const { prompt, send, fillAndSend } = promptControls(page);
 
     const seen = { acted: 0, verbs: {}, rollsChecked: 0, rowsRead: 0, handChecks: 0, rejected: [], phases: new Set() };
     const snapshots = []; // {version, text, cards}: what the page showed
     const tracked = new Set();
     const attacked = new Set();
     let trackRefused = null;
-    report = () => `acted ${seen.acted}; ${JSON.stringify({ ...seen, phases: [...seen.phases] })}; last ${JSON.stringify(last && { v: last.version, turn: last.view.turn, phase: last.view.phase, pending: last.pending, prompt: last.prompt && last.prompt.title })}`;
+    const report = () => `acted ${seen.acted}; ${JSON.stringify({ ...seen, phases: [...seen.phases] })}; last ${JSON.stringify(states.last && { v: states.last.version, turn: states.last.view.turn, phase: states.last.view.phase, pending: states.last.pending, prompt: states.last.prompt && states.last.prompt.title })}`;
+    setReport(report);
 
     /** What the page shows must match the view it drew. */
     async function checkPage(m) {
@@ -215,7 +147,7 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
     for (;;) {
       assert.ok(Date.now() < until, `two turns were not over in ${PLAY_MS / 1000} s`);
       await settle();
-      const m = last;
+      const m = states.last;
       seen.phases.add(`${m.view.turn}:${m.view.phase_number}`);
       await checkPage(m);
       if (m.outcome || m.pending.mode === 'over' || m.view.ending) {
@@ -253,7 +185,7 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
       if (seen.acted > 1500) throw new Error('too many moves for two turns');
     }
     await settle();
-    const end = last;
+    const end = states.last;
     t.diagnostic(report());
     assert.ok(end.view.ending, 'the match ended (turn limit 2, or sooner)');
     assert.ok(end.view.turn >= 2 || /Mastermind|Character|deck|Plot/.test(end.view.ending.reason), `two full turns were played, or the match was won before: ${end.view.ending.reason}`);
@@ -328,9 +260,7 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
     // --- a phone: nothing sticks out sideways; the board has its tab
     await page.setViewportSize({ width: 390, height: 844 });
     await sleep(200);
-    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+    const wide = await sticksOut(page);
     assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
     await page.locator('.tabbar button[data-tab="board"]').click();
     await page.locator('.ns-areas').waitFor();
@@ -366,14 +296,5 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
 
     assert.deepEqual(pageErrors, [], 'the page logged errors');
     t.diagnostic(`two turns in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } catch (e) {
-    if (page) await page.screenshot({ path: path.join(shots, 'schemes-failure.png'), fullPage: true }).catch(() => {});
-    t.diagnostic(report());
-    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
-    throw e;
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 });

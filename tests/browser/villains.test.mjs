@@ -30,9 +30,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
+import { shots, gameTest, stateWatch, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
 import { text as contentText, OUT as CONTENT_FILE } from '../../web-client/games/villains/make-content.mjs';
 
 const GAME = 'villains';
@@ -49,80 +48,16 @@ test('the Villains texts file matches the engine content', () => {
 });
 
 test('one person and three bots play a full turn of Villains through the web client', { timeout: 300_000 }, async (t) => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-villains-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  let page;
-  const pageErrors = [];
   const t0 = Date.now();
-  const shot = (name, full = false) => page.screenshot({ path: path.join(shots, `villains-${name}.png`), fullPage: full });
-  let report = () => '';
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
-    const { base } = server;
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ctx.setDefaultTimeout(STEP);
-    page = await ctx.newPage();
-    watchErrors(page, 'page', pageErrors);
-    const frames = recordStateFrames(page);
-    await recordStates(page);
-    let last = null;
-    const refresh = async () => {
-      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
-      last = r.m;
-      return r;
-    };
-    const settle = async () => {
-      let { n } = await refresh();
-      for (;;) {
-        await sleep(80);
-        const r = await refresh();
-        if (r.n === n && r.m) return;
-        n = r.n;
-      }
-    };
-    const sticksOut = () => page.evaluate(() => [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+  await gameTest(t, 'villains', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
+    const states = stateWatch(page, 80);
+    const { refresh, settle } = states;
 
     // --- lobby: 4 seats, bots, start
-    await page.goto(`${base}/#/`);
-    await page.fill('#name', 'Vera');
-    const card = page.locator(`[data-game="${GAME}"]`);
-    await card.locator('select[name="seats"]').selectOption('4');
-    await card.getByRole('button', { name: 'Create lobby' }).click();
-    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
-    const me = await takeSeat(page);
-    await page.click('#fill-bots');
-    await page.locator('#start:not([disabled])').click();
-    await page.locator('.vl-banner').waitFor();
+    const { me } = await openGameTable(page, base, { game: GAME, name: 'Vera', seats: 4, banner: '.vl-banner' });
 
-    const prompt = page.locator('.prompt-area .prompt');
-    const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
-    const open = async (ai) => {
-      const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
-      if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
-    };
-    const send = async (ask) => {
-      const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
-      if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
-      else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
-    };
-    const chooseOne = async (ai, param, k) => {
-      await open(ai);
-      const wrap = formOf(ai).locator(`.param[data-param="${param}"]`);
-      if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: k + 1 });
-      else await wrap.locator('button.choice').nth(k).click();
-    };
-    const awaitsMe = (m) => {
-      const P = m.pending;
-      if (!m.prompt || !P) return false;
-      if (P.mode === 'turn') return P.seat === me;
-      if (P.mode === 'simultaneous') return P.waiting.includes(me);
-      return false;
-    };
+    const { formOf, open, send, chooseOne } = promptControls(page);
+    const awaitsMe = (m) => awaitsSeat(m, me);
 
     const seen = { steps: new Set(), placed: 0, revealed: 0, battles: 0, diceShown: 0, myCombat: [], rejected: [], did: [] };
     const snapshots = []; // {version, html}
@@ -245,12 +180,13 @@ test('one person and three bots play a full turn of Villains through the web cli
 
     const until = Date.now() + PLAY_MS;
     let lastVersion = -1;
-    report = () => `me ${me}; ${JSON.stringify({ ...seen, steps: [...seen.steps] })}; last ${JSON.stringify(last && { v: last.version, step: last.view.phase, pending: last.pending, prompt: last.prompt && last.prompt.title })}`;
+    const report = () => `me ${me}; ${JSON.stringify({ ...seen, steps: [...seen.steps] })}; last ${JSON.stringify(states.last && { v: states.last.version, step: states.last.view.phase, pending: states.last.pending, prompt: states.last.prompt && states.last.prompt.title })}`;
+    setReport(report);
     let shotEnd = false;
     for (;;) {
       assert.ok(Date.now() < until, `the turn did not finish in ${PLAY_MS / 1000} s`);
       await settle();
-      const m = last;
+      const m = states.last;
       const V = m.view;
       seen.steps.add(V.phase.step);
       if (V.battle && !seen.steps.has(`battle:${V.battle.area}`)) {
@@ -286,7 +222,7 @@ test('one person and three bots play a full turn of Villains through the web cli
     }
     t.diagnostic(report());
     await settle();
-    const m = last;
+    const m = states.last;
 
     // --- the turn was played through
     for (const step of ['select_factions', 'select_plans', 'select_targets', 'place_tokens', 'take_actions', 'score_plans']) {
@@ -376,22 +312,13 @@ test('one person and three bots play a full turn of Villains through the web cli
     await page.setViewportSize({ width: 390, height: 844 });
     await sleep(250);
     await shot('turn2-phone', true);
-    const wide = await sticksOut();
+    const wide = await sticksOut(page);
     assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
     await page.locator('.tabbar .tab[data-tab="board"]').click();
     await sleep(150);
     await shot('turn2-phone-board', true);
-    assert.deepEqual(await sticksOut(), [], 'the Board tab fits a phone');
+    assert.deepEqual(await sticksOut(page), [], 'the Board tab fits a phone');
     assert.deepEqual(pageErrors, [], 'the page logged errors');
     t.diagnostic(`played a turn in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } catch (e) {
-    if (page) await page.screenshot({ path: path.join(shots, 'villains-failure.png'), fullPage: true }).catch(() => {});
-    t.diagnostic(report());
-    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
-    throw e;
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 });

@@ -18,10 +18,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames } from './helpers.mjs';
+import { shots, gameTest, stateWatch, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 /** The prompt title as the page shows it to seat `me`: its own seat reads
@@ -40,99 +38,22 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const dist = (a, b) => (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1])) / 2;
 
 test('one person and two bots play a full round of X-Men through the web client', { timeout: 240_000 }, async (t) => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-xmen-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  let page;
-  let report = () => '';
   const phaseAt = {};
   const t0 = Date.now();
-  const pageErrors = [];
-  const shot = (page, name, full = false) => page.screenshot({ path: path.join(shots, `xmen-${name}.png`), fullPage: full });
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: BOT_DELAY_MS });
-    const { base } = server;
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ctx.setDefaultTimeout(STEP);
-    page = await ctx.newPage();
-    watchErrors(page, 'page', pageErrors);
-
-    // Every state frame the browser receives (from the network, for the
-    // leak checks) ...
-    const states = recordStateFrames(page);
-    // ... and, for deciding what to do, the states as the page's own script
-    // got them (recorded in the page before app.js handles them).
-    await recordStates(page);
-    let last = null;
-    let seenCount = 0;
-    /** The newest state the page has, and how many it got. */
-    const refresh = async () => {
-      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
-      seenCount = r.n;
-      last = r.m;
-      return r;
-    };
-    const latest = () => last;
-    /** Elements that stick out of the viewport sideways. */
-    const sticksOut = () => page.evaluate(() => [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`));
+  await gameTest(t, 'xmen', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
+    // Every state frame the browser receives (`frames`, from the network, for
+    // the leak checks) and, for deciding what to do, the states as the
+    // page's own script got them.
+    const states = stateWatch(page, 80);
+    const { refresh, settle } = states;
+    const latest = () => states.last;
 
     // --- create the lobby from the landing page, fill with bots, start
-    await page.goto(`${base}/#/`);
-    await page.fill('#name', 'Xavier');
-    const card = page.locator(`[data-game="${GAME}"]`);
-    await card.locator('select[name="seats"]').selectOption('3');
-    await card.getByRole('button', { name: 'Create lobby' }).click();
-    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
-    const me = await takeSeat(page);
-    await page.click('#fill-bots');
-    await page.locator('#start:not([disabled])').waitFor();
-    await page.click('#start');
-    await page.locator('.xm-banner').waitFor();
+    const { me } = await openGameTable(page, base, { game: GAME, name: 'Xavier', seats: 3, banner: '.xm-banner' });
 
     // --- the policy loop
-    const awaitsMe = (m) => {
-      const P = m.pending;
-      if (!m.prompt || !P) return false;
-      switch (P.mode) {
-        case 'turn': return P.seat === me;
-        case 'simultaneous': return P.waiting.includes(me);
-        case 'window': return P.seats.includes(me) && !P.answered.includes(me);
-        case 'negotiation': return P.seats.includes(me) && !P.ready.includes(me);
-        default: return false;
-      }
-    };
-    /** Waits until no frame has arrived for a moment (the page has drawn the last one). */
-    const settle = async () => {
-      let { n } = await refresh();
-      for (;;) {
-        await sleep(80);
-        const r = await refresh();
-        if (r.n === n && r.m) return;
-        n = r.n;
-      }
-    };
-    const prompt = page.locator('.prompt-area .prompt');
-    const formOf = (ai) => prompt.locator(`form[data-ask="${ai}"]`);
-    /** Opens an alternative's form when the prompt is a menu. */
-    const open = async (ai) => {
-      const pick = prompt.locator(`.ask-pick[data-ask="${ai}"]`);
-      if ((await pick.count()) && (await formOf(ai).isHidden())) await pick.click();
-    };
-    /** Sends an alternative without parameters (its menu button) or submits its form. */
-    const send = async (ask) => {
-      const pick = prompt.locator(`.ask-pick[data-ask="${ask.ai}"]`);
-      if (!(ask.params && ask.params.length) && (await pick.count())) await pick.click();
-      else await formOf(ask.ai).locator('button.submit:not([disabled])').click();
-    };
-    const chooseOne = async (ai, param, k) => {
-      const wrap = formOf(ai).locator(`.param[data-param="${param}"]`);
-      if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: k + 1 });
-      else await wrap.locator('button.choice').nth(k).click();
-    };
+    const awaitsMe = (m) => awaitsSeat(m, me);
+    const { prompt, formOf, open, send, chooseOne } = promptControls(page);
     const checkMany = async (ai, param, ks) => {
       const boxes = formOf(ai).locator(`.param[data-param="${param}"] input[type="checkbox"]`);
       for (const k of ks) await boxes.nth(k).check();
@@ -183,7 +104,7 @@ test('one person and two bots play a full round of X-Men through the web client'
         // An offer to me is declined from the offers panel.
         const decline = page.locator('.xm-offer [data-offer-decline]');
         if (await decline.count()) {
-          await shot(page, 'offer');
+          await shot('offer');
           await decline.first().click();
           return 'decline offer';
         }
@@ -222,7 +143,7 @@ test('one person and two bots play a full round of X-Men through the web client'
         try {
           await locked.first().waitFor({ timeout: BOT_DELAY_MS });
           assert.match(await page.locator(`[data-dial-seat="${me}"] .xm-dial-st`).innerText(), /locked in at 0/);
-          if (seen.lockedIn === 0) await shot(page, 'dial-locked');
+          if (seen.lockedIn === 0) await shot('dial-locked');
           seen.lockedIn++;
         } catch (e) {
           if (e instanceof assert.AssertionError) throw e;
@@ -285,7 +206,8 @@ test('one person and two bots play a full round of X-Men through the web client'
     }
 
     const until = Date.now() + PLAY_MS;
-    report = () => `acted ${acted} times; ${JSON.stringify({ ...seen, rejected: seen.rejected })}; phases first seen at (s): ${JSON.stringify(phaseAt)}; me ${me}; last pending ${JSON.stringify(latest() && latest().pending)} prompt ${JSON.stringify(latest() && latest().prompt && latest().prompt.title)} v${latest() && latest().version}`;
+    const report = () => `acted ${acted} times; ${JSON.stringify({ ...seen, rejected: seen.rejected })}; phases first seen at (s): ${JSON.stringify(phaseAt)}; me ${me}; last pending ${JSON.stringify(latest() && latest().pending)} prompt ${JSON.stringify(latest() && latest().prompt && latest().prompt.title)} v${latest() && latest().version}`;
+    setReport(report);
     let acted = 0;
     let missionStarted = false;
     for (;;) {
@@ -330,7 +252,7 @@ test('one person and two bots play a full round of X-Men through the web client'
           assert.deepEqual(got, want, `the reveal shows ${got} but the log says ${line}`);
           assert.ok(got.length >= 2, 'all dials are revealed together');
           seen.reveals++;
-          if (!revealShot) { revealShot = true; await sleep(600); await shot(page, 'reveal'); }
+          if (!revealShot) { revealShot = true; await sleep(600); await shot('reveal'); }
         }
       }
 
@@ -338,7 +260,7 @@ test('one person and two bots play a full round of X-Men through the web client'
       if (!shotPhases.has(P.phase)) {
         // What each step looks like when it is my move.
         shotPhases.add(P.phase);
-        await shot(page, `step-${P.phase}`);
+        await shot(`step-${P.phase}`);
       }
       const before = m.version;
       const title = m.prompt.title;
@@ -354,15 +276,15 @@ test('one person and two bots play a full round of X-Men through the web client'
       if (P.phase === 'battle' && P.turn >= 1 && ['attack', 'move', 'end'].includes(did)) seen.missionTurnsMine++;
       if (P.phase === 'battle' && !battleShot && did === 'move') {
         battleShot = true;
-        await shot(page, 'battle-desktop', true);
+        await shot('battle-desktop', true);
       }
       if (P.phase === 'battle' && seen.attacks >= 1 && !phoneShot) {
         // The same table on a phone, mid-Mission.
         phoneShot = true;
         await page.setViewportSize({ width: 390, height: 844 });
         await sleep(150);
-        await shot(page, 'battle-phone', true);
-        const wide = await sticksOut();
+        await shot('battle-phone', true);
+        const wide = await sticksOut(page);
         assert.deepEqual(wide, [], `elements wider than a phone during the Mission: ${wide.join(', ')}`);
         await page.locator('.xm-battle').screenshot({ path: path.join(shots, 'xmen-arena-phone.png'), timeout: 2000 }).catch(() => {}); // the Mission may be over
         await page.setViewportSize({ width: 1280, height: 900 });
@@ -384,10 +306,10 @@ test('one person and two bots play a full round of X-Men through the web client'
       } else {
         lastRejectedTitle = null;
       }
-      if (did === 'bid 0' && seen.auctions === 1) await shot(page, 'auction', true);
+      if (did === 'bid 0' && seen.auctions === 1) await shot('auction', true);
       if (P.phase === 'battle' && P.turn >= 1 && !battleShot) {
         battleShot = true;
-        await shot(page, 'battle-desktop', true);
+        await shot('battle-desktop', true);
       }
     }
     t.diagnostic(report());
@@ -401,8 +323,8 @@ test('one person and two bots play a full round of X-Men through the web client'
     // --- hands: others' are counts only; the frames hold my hand only; the page shows exactly it
     await settle();
     const m = latest();
-    assert.ok(states.length >= seenCount, 'the network saw every state the page got');
-    for (const s of states) {
+    assert.ok(frames.length >= (await refresh()).n, 'the network saw every state the page got');
+    for (const s of frames) {
       for (const sc of s.view.schools) {
         assert.ok(!('hand' in sc) && !('my_hand' in sc), 'a School in the view holds a hand');
       }
@@ -418,24 +340,15 @@ test('one person and two bots play a full round of X-Men through the web client'
       assert.equal(await count.getAttribute('data-hand-count'), String(sc.hand_count));
       assert.equal(await page.locator(`.xm-school[data-seat="${sc.seat}"] .xm-card`).count(), 0, 'no card of another School is drawn');
     }
-    await shot(page, 'round2-desktop', true);
+    await shot('round2-desktop', true);
     await page.setViewportSize({ width: 390, height: 844 });
     await sleep(200);
-    await shot(page, 'round2-phone', true);
+    await shot('round2-phone', true);
     // Nothing sticks out sideways on a phone.
-    const wide = await sticksOut();
+    const wide = await sticksOut(page);
     assert.deepEqual(wide, [], `elements wider than a phone: ${wide.join(', ')}`);
 
     assert.deepEqual(pageErrors, [], 'the page logged errors');
     t.diagnostic(`played round 1 in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } catch (e) {
-    if (page) await page.screenshot({ path: path.join(shots, 'xmen-failure.png'), fullPage: true }).catch(() => {});
-    t.diagnostic(report());
-    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
-    throw e;
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 });

@@ -15,11 +15,14 @@
 // drag from the moving base to the nearest end; or take the free-hand
 // tool, lay it from the base and bend it at the pivot, the band where the
 // base may end lit, crisis/freehand.js), deployment points,
-// targets with their dice pools, ready characters and tokens in reach are
-// lit; a tap chooses in the prompt's form and a "Send" button beside the
-// map sends it. Everything stays in the standard prompt (prompt.js) too,
-// with richer controls (crisis/controls.js, including the secret squad
-// builder); a prompt kind this file does not know gets the generic form.
+// targets with their dice pools, ready characters, tokens in reach and
+// pieces of terrain to throw (a tap on the piece, then on one of the
+// directions drawn from the thrower) are lit; a tap chooses in the prompt's
+// form and a "Send" button beside the map sends it. Everything stays in the
+// standard prompt (prompt.js) too, with richer controls (crisis/controls.js,
+// including the secret squad builder; the deck choice as the two decks
+// with their crisis cards); a prompt kind this file does not know gets the
+// generic form.
 //
 // Texts come from the engine's content (crisis/text.js). Loaded as
 // games/crisis-protocol.js (the game's id).
@@ -27,7 +30,7 @@
 import { h } from '../util.js';
 import { registerRenderer } from '../renderers.js';
 import { termsIndex, decorateLogTerms } from '../log-terms.js';
-import { C, loadContent, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, tipProps } from './crisis/text.js';
+import { C, loadContent, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, piecesOf, tipProps } from './crisis/text.js';
 import { battlefield, seatColor, rangeBand } from './crisis/field.js';
 import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards } from './crisis/panels.js';
 import { controls, choice, squadCharacters, squadTactics } from './crisis/controls.js';
@@ -45,7 +48,7 @@ const isPoint = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isFi
 
 /** What the viewer's prompt offers on the battlefield, each with its ask and control key. */
 function offers(view, ctx) {
-  const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), mover: null };
+  const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), pieces: new Map(), mover: null };
   const P = ctx.prompt;
   if (!P || !Array.isArray(P.asks)) return o;
   const open = ctx.draft.__open;
@@ -77,13 +80,20 @@ function offers(view, ctx) {
         }
       } else if (a.verb === 'interact') {
         for (const x of opts) o.tokens.set(x.value, { ...at, value: x.value });
-      } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number' || typeof x.value.token === 'number'))) {
+      } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number' || typeof x.value.token === 'number' || typeof x.value.piece === 'number'))) {
         // A superpower's or card's choice (and any later kind that names a
         // point or a character the same way).
         for (const x of opts) {
           const v = x.value || {};
           const mover = typeof v.target === 'number' && view.models[v.target] ? view.models[v.target] : view.activation ? view.models[view.activation.model] : null;
-          if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: mover ? mover.radius : 0 });
+          if (typeof v.piece === 'number') {
+            // A thrown piece of terrain: the piece, then its direction
+            // (the open ask's offer first when several asks throw it).
+            const have = o.pieces.get(v.piece);
+            if (!have || (have.ai !== ai && ai === open)) o.pieces.set(v.piece, { ...at, ask: a.label, len: throwLength(view, a), dirs: [] });
+            const mine = o.pieces.get(v.piece);
+            if (mine.ai === ai) mine.dirs.push({ value: v, angle: v.angle, label: x.label });
+          } else if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: mover ? mover.radius : 0 });
           else if (typeof v.token === 'number' && !o.tokens.has(v.token)) o.tokens.set(v.token, { ...at, value: v });
           else if (v.target !== undefined && v.target !== null && !o.targets.has(v.target)) o.targets.set(v.target, { ...at, value: v, kind: 'choice', label: a.verb === 'play_tactic' ? 'card' : 'power' });
         }
@@ -93,22 +103,66 @@ function offers(view, ctx) {
   return o;
 }
 
+/**
+ * How far a throw offered by `ask` carries (inches): the tool of the
+ * card's or superpower's `throwTerrain` effect (1: S, 2: M, 3: L), drawn
+ * from the thrower's base; M when the content does not say.
+ */
+function throwLength(view, ask) {
+  const f = ask.fixed || {};
+  let effects = [];
+  if (ask.verb === 'play_tactic' && f.card) effects = (tacticOf(f.card) || {}).effects || [];
+  else if (ask.verb === 'use_power' && view.activation) {
+    const c = charOf(view.models[view.activation.model].card);
+    const sp = c && c.sides.healthy.superpowers ? c.sides.healthy.superpowers[f.power] : null;
+    effects = (sp && sp.effects) || [];
+  }
+  const e = effects.map((x) => x && x.throwTerrain).find(Boolean);
+  return geo().tools[['S', 'M', 'L'][Math.min(3, Math.max(1, e ? e.n : 2)) - 1]] || 5;
+}
+
 // Module state kept across redraws: the base whose card is shown, the
 // field's redraw, the free-hand tool ({key, tool, angle, bend, to}; key:
 // the mover and where it stands, so a new activation or a move drops it).
 let picked = null;
 let field = { redraw: null, hint: null };
 let free = null;
+// The piece of terrain tapped to throw, before its direction: {piece, when}
+// (when: the activation and the pieces destroyed, so a later throw starts afresh).
+let thrown = null;
 
 /** Puts `value` into the form of ask `ai` (opening that alternative first); `isFree`: a value outside the offered list. */
 function choose(ctx, at, value, isFree = false) {
-  const area = document.querySelector('.prompt');
-  const form = area && area.querySelector(`form[data-ask="${at.ai}"]`);
-  if (form && form.hidden) area.querySelector(`.ask-pick[data-ask="${at.ai}"]`)?.click();
+  openAsk(at.ai);
   const c = controls.get(at.key);
   if (!(c && c.set && c.set(value, isFree))) ctx.draft[at.key] = value;
   if (field.redraw) field.redraw();
 }
+
+/** Opens the form of ask `ai` (as its menu button would), if it is not open. */
+function openAsk(ai) {
+  const area = document.querySelector('.prompt');
+  const form = area && area.querySelector(`form[data-ask="${ai}"]`);
+  if (form && form.hidden) area.querySelector(`.ask-pick[data-ask="${ai}"]`)?.click();
+}
+
+/** Clears the choice under `key` (in its control too). */
+function unchoose(ctx, key) {
+  delete ctx.draft[key];
+  const c = controls.get(key);
+  if (c && c.set) c.set(undefined, true);
+}
+
+/** The throw shown on the map: the piece picked (in the form, else tapped) and the value chosen, if any. */
+function throwNow(view, offer, ctx) {
+  for (const [piece, at] of offer.pieces) {
+    const v = ctx.draft[at.key];
+    if (v && v.piece === piece && at.dirs.some((d) => same(d.value, v))) return { piece, at, value: v };
+  }
+  if (thrown && thrown.when === activationKey(view) && offer.pieces.has(thrown.piece)) return { piece: thrown.piece, at: offer.pieces.get(thrown.piece), value: undefined };
+  return null;
+}
+const activationKey = (view) => `${view.round}|${view.activation ? view.activation.model : ''}|${(view.destroyed || []).length}`;
 
 /** Sends the form of ask `ai` as its own button would. */
 function sendForm(ai) {
@@ -182,13 +236,17 @@ function fieldPanel(view, ctx) {
       model: picked,
     };
     if (chosen.point && pointAt) { const pt = offer.points.find((x) => same(x.value, chosen.point)); chosen.point = pt ? pt.p : undefined; chosen.pointR = pt ? pt.r : 0; }
+    const th = throwNow(view, offer, ctx);
+    if (th) { chosen.piece = th.piece; chosen.throw = th.value; }
     const focus = view.activation ? view.activation.model : picked;
     const svgEl = battlefield(view, {
       me: ctx.seat,
       who: (s, own) => (own ? (s === ctx.seat ? 'Your' : `${ctx.seatName(s)}'s`) : who(ctx, s)),
       edge,
       focus,
-      lit: { ends: offer.ends, mover: offer.mover, points: offer.points, models: offer.models, targets: offer.targets, tokens: new Set(offer.tokens.keys()) },
+      lit: { ends: offer.ends, mover: offer.mover, points: offer.points, models: offer.models, targets: offer.targets, tokens: new Set(offer.tokens.keys()), pieces: offer.pieces },
+      thrower: view.activation ? view.activation.model : null,
+      finger: fingerUnits(),
       chosen,
       free: free && freeBar.el ? { state: free, onChange: freeBar.change, onPaint: freeBar.paint, handle: freeBar.handle() } : null,
       onEnd: (v) => { const at = offer.ends.find((x) => same(x.value, v)); if (at) { free = null; choose(ctx, at, v); } },
@@ -197,12 +255,24 @@ function fieldPanel(view, ctx) {
       onTarget: (i) => {
         picked = i;
         const t = offer.targets.get(i);
-        const openAsk = ctx.draft.__open;
+        const openAi = ctx.draft.__open;
         const P = ctx.prompt;
-        const inOpen = P && P.asks[openAsk] && P.asks[openAsk].verb === 'attack' && (P.asks[openAsk].params[0].input.options || []).some((o) => o.value === i && !o.disabled);
-        choose(ctx, inOpen ? { ai: openAsk, key: `${openAsk}:target` } : t, t.value);
+        const inOpen = P && P.asks[openAi] && P.asks[openAi].verb === 'attack' && (P.asks[openAi].params[0].input.options || []).some((o) => o.value === i && !o.disabled);
+        choose(ctx, inOpen ? { ai: openAi, key: `${openAi}:target` } : t, t.value);
       },
       onToken: (i) => { const t = offer.tokens.get(i); choose(ctx, t, t.value); },
+      // A piece to throw: tapped, its directions drawn from the thrower (a
+      // choice made before, of another piece, is dropped); then a direction.
+      onPiece: (i, e) => {
+        const at = offer.pieces.get(i);
+        thrown = { piece: i, when: activationKey(view) };
+        for (const key of new Set([...offer.pieces.values()].map((x) => x.key))) if (ctx.draft[key] && ctx.draft[key].piece !== i) unchoose(ctx, key);
+        openAsk(at.ai);
+        draw();
+        // From the keyboard: on to the first direction.
+        if (e && e.type === 'keydown') slot.querySelector('.cp-throw-dir')?.focus();
+      },
+      onThrow: (v) => { thrown = { piece: v.piece, when: activationKey(view) }; choose(ctx, offer.pieces.get(v.piece), v); },
       onPick: (i) => { picked = i; card.replaceChildren(statCard(view, ctx, i) || ''); for (const el of slot.querySelectorAll('.cp-base.chosen')) el.classList.remove('chosen'); slot.querySelector(`.cp-base[data-model="${i}"]`)?.classList.add('chosen'); },
     });
     slot.replaceChildren(svgEl);
@@ -216,6 +286,13 @@ function fieldPanel(view, ctx) {
   return h('section.cp-field-panel', { 'aria-label': 'The battlefield' },
     h('div.cp-field-wrap', slot, freeBar.el, hint, h('p.small.muted.cp-legend', `${layoutName(view.layout)}, ${geo().tableInches}" square, your edge at the bottom. Numbers on terrain: Size. Badges: ⚡ power (top right), damage (bottom right), conditions (bottom left), ✓ activated, Z Dazed.`)),
     card);
+}
+
+/** About 11 px on screen in SVG units (a fingertip's radius), from the map drawn last; 0 before one is. */
+function fingerUnits() {
+  const svgEl = document.querySelector('.cp-field');
+  const w = svgEl ? svgEl.getBoundingClientRect().width : 0;
+  return w ? (11 * (geo().tableInches * 10 + 12)) / w : 0;
 }
 
 /** The free-hand plan's words (as the engine's option labels). */
@@ -266,11 +343,7 @@ function freeTools(view, ctx, offer) {
       status.dataset.ok = String(!why);
     },
     // Handles at least ~22 px on screen (a finger), in SVG units.
-    handle() {
-      const svgEl = document.querySelector('.cp-field');
-      const w = svgEl ? svgEl.getBoundingClientRect().width : 0;
-      return w ? (11 * (geo().tableInches * 10 + 12)) / w : 0;
-    },
+    handle: fingerUnits,
   };
 }
 
@@ -297,6 +370,12 @@ function drawHint(view, ctx, offer, hint) {
     const s = sendable(offer.points[0], (v) => { const p = offer.points.find((x) => same(x.value, v)); return p ? p.label : 'a place'; });
     if (s) parts.push(' ', s);
   }
+  if (offer.pieces.size) {
+    const th = throwNow(view, offer, ctx);
+    parts.push(h('span.cp-throw-hint', th
+      ? ` Throw the ${pieceName(view, th.piece)}: tap the direction to throw it (the arrows from the thrower${th.at.len ? `, ${th.at.len}" long` : ''}; the server says what it hits), or another outlined piece.`
+      : ` ${plural(offer.pieces.size, 'piece')} of terrain may be thrown (outlined gold): tap one, then the direction to throw it.`));
+  }
   if (offer.targets.size) parts.push(h('span', ` Targets are ringed red with their dice (attack v defense, before cover and reactions): tap one.`));
   if (offer.models.size) parts.push(h('span', ' Tap one of your lit characters to choose it.'));
   if (offer.tokens.size) parts.push(h('span', ' Tap a lit token to interact with it.'));
@@ -316,6 +395,8 @@ function drawHint(view, ctx, offer, hint) {
   hint.replaceChildren(...parts.flat(Infinity).filter((x) => x !== null && x !== undefined));
   hint.hidden = !parts.length;
 }
+
+const pieceName = (view, i) => { const p = piecesOf(view)[i]; return p ? p.name : 'terrain'; };
 
 // ------------------------------------------------------------ prompt controls
 function input(param, ask, ctx, key) {
@@ -352,9 +433,14 @@ function input(param, ask, ctx, key) {
       return { props: t ? tipProps(o.label, crisisTip(view.crises[t.crisis])) : {}, body: o.label };
     }, { row: true, onPick: redraw });
   }
+  if (i.options.some((o) => o.value && typeof o.value.piece === 'number')) {
+    // A throw of terrain (the map picks the piece, then the direction): the list, kept as the fallback.
+    return choice(param, ctx, key, null, { many: 8, onPick: redraw });
+  }
   if (ask.verb === 'play_tactic') {
     return choice(param, ctx, key, (o) => ({ props: { ...tipProps(tacticName(o.value), tacticTip(o.value)), dataset: { tactic: o.value } }, body: [h('b', o.label), tacticOf(o.value) ? h('small.cp-pick-text', ` ${tacticOf(o.value).text}`) : null] }));
   }
+  if (ask.verb === 'choose_deck') return deckChoice(param, ctx, key);
   if (ask.verb === 'choose_threat') {
     return choice(param, ctx, key, (o) => {
       const id = view.crises[o.value];
@@ -362,6 +448,34 @@ function input(param, ask, ctx, key) {
     });
   }
   return null;
+}
+
+/**
+ * The deck choice as two decks side by side: each deck's crisis cards (the
+ * house decks are public content, the whole deck of each kind; which card
+ * is drawn is not known until both are drawn and revealed together) with
+ * their Maximum Threat and tokens, and who draws from which.
+ */
+function deckChoice(param, ctx, key) {
+  const opp = ctx.seatName(1 - (ctx.seat ?? 0));
+  const control = choice(param, ctx, key, (o) => {
+    const cards = Object.values(C.crisis).filter((k) => k.kind === o.value);
+    const other = o.value === 'secure' ? 'Extraction' : 'Secure';
+    // Spans, not a list: a button holds phrasing content only (the texts are
+    // read with it; each card's whole text is its tip).
+    return {
+      props: { dataset: { deck: String(o.value) }, class: 'choice cp-choice cp-deck' },
+      body: [
+        h('span.cp-deck-head', h('b', o.label), h('small', ` · ${plural(cards.length, 'crisis card')}`)),
+        h('small.cp-deck-who', `You draw one of these at random, ${opp} one from the ${other} deck; both are revealed together.`),
+        h('span.cp-deck-cards', cards.map((k) => h('span.cp-deck-card', { dataset: { crisis: k.id, tip: crisisTip(k.id), tipTitle: k.name } },
+          h('span.cp-deck-card-head', h('b', k.name), h('span.cp-threat', { title: 'Maximum Threat' }, `Threat ${k.maxThreat}`)),
+          h('small', crisisTip(k.id).split('\n').slice(1).join(' '))))),
+      ],
+    };
+  }, { row: true });
+  control.el.classList.add('cp-decks');
+  return control;
 }
 
 // ------------------------------------------------------------ rules help: every card

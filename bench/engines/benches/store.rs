@@ -40,8 +40,15 @@ fn runtime() -> Runtime {
 
 fn backends(rt: &Runtime) -> Vec<(&'static str, Store)> {
     let mut out = Vec::new();
-    let path = std::env::temp_dir().join(format!("backroom-store-bench-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+    // A file of its own per call: each benchmark group opens a fresh store, and
+    // reusing one name would pair a new database with the last one's `-wal`
+    // and `-shm` files (SQLite then reports a short read, "disk I/O error").
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = CALLS.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("backroom-store-bench-{}-{n}.db", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
     let url = format!("sqlite://{}", path.display());
     out.push(("sqlite", rt.block_on(Store::connect(&url)).expect("sqlite store")));
     if let Ok(pg) = std::env::var("BACKROOM_BENCH_PG") {

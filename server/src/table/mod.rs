@@ -451,7 +451,7 @@ impl Table {
                     break;
                 }
             }
-            self.ctx.forget(self.id, self.epoch);
+            self.ctx.forget(self.id, &self.self_tx, self.epoch);
         }
     }
 

@@ -14,6 +14,11 @@
 // and a line-of-sight line from the chosen base to the hovered one, are a
 // preview only: the server measures everything.
 //
+// A piece of terrain the prompt offers to throw is outlined and tapped
+// (or reached by Tab, taken by Enter) to pick it; then the directions the
+// prompt offers for it are arrows from the thrower's base, as long as the
+// throw, tapped to choose one.
+//
 // Drawing only: what a tap does is the caller's (`opts.on*`).
 
 import { svg } from '../../util.js';
@@ -103,9 +108,12 @@ function crosses(a, b, p) {
 /**
  * The battlefield. opts: {me, who(seat), edge, focus (model index or null),
  * lit: {models: Map(model -> label), targets: Map(model -> label),
- * tokens: Set, points: [{p, label, key}], ends: [{value, label}], mover},
- * chosen: {end, point, model, token}, onModel(m), onToken(t), onPoint(pt),
- * onEnd(value), onPick(model) (a tap on any base, for its card)}.
+ * tokens: Set, points: [{p, label, key}], ends: [{value, label}], mover,
+ * pieces: Map(piece -> {dirs: [{value, angle, label}], len})}, thrower,
+ * finger (a fingertip's radius in SVG units, for the throw arrows' ends),
+ * chosen: {end, point, model, token, piece, throw}, onModel(m), onToken(t),
+ * onPoint(pt), onEnd(value), onPiece(piece, event), onThrow(value),
+ * onPick(model) (a tap on any base, for its card)}.
  */
 export function battlefield(view, opts) {
   const G = geo();
@@ -156,6 +164,12 @@ export function battlefield(view, opts) {
       svg('text', { x: cx, y: cy + 2, 'text-anchor': 'middle', class: 'cp-piece-size' }, String(p.size)));
     if (Math.min(w, hgt) >= 24) g.append(svg('text', { x: cx, y: cy - hgt / 2 + 8, 'text-anchor': 'middle', class: 'cp-piece-name' }, p.name));
     tip(g, `${p.name}, Size ${p.size}`, `${p.w}" × ${p.h}" at (${p.center[0]}, ${p.center[1]}).${p.standable === false ? ' No character can stand on it.' : ' A character may climb onto it (effective Size adds its Size).'}`);
+    // A piece the prompt offers to throw: outlined, a tap (or Enter) picks it.
+    if (opts.lit.pieces && opts.lit.pieces.has(i)) {
+      g.classList.add('lit');
+      if (opts.chosen.piece === i) g.classList.add('chosen');
+      pressable(g, `Throw the ${p.name} (Size ${p.size})`, (e) => opts.onPiece(i, e));
+    }
     terrain.append(g);
   });
   root.append(terrain);
@@ -291,6 +305,36 @@ export function battlefield(view, opts) {
     plans.append(g);
   });
 
+  // The directions a picked piece may be thrown: arrows from the thrower's
+  // base, each as long as the throw's tool (where the piece flies; the
+  // server sweeps it and says what it hits). Over the bases, to tap.
+  const picked = opts.chosen.piece;
+  const thrower = opts.thrower;
+  if (picked !== undefined && picked !== null && opts.lit.pieces && opts.lit.pieces.has(picked) && view.models[thrower]) {
+    const at = opts.lit.pieces.get(picked);
+    const m = view.models[thrower];
+    const layer = svg('g', { class: 'cp-throws', 'data-piece': String(picked) });
+    const chosenKey = opts.chosen.throw ? JSON.stringify(opts.chosen.throw) : null;
+    for (const d of at.dirs) {
+      const u = [Math.cos((d.angle * Math.PI) / 180), Math.sin((d.angle * Math.PI) / 180)];
+      const a = O.to([m.pos[0] + u[0] * m.radius, m.pos[1] + u[1] * m.radius]);
+      const b = O.to([m.pos[0] + u[0] * (m.radius + at.len), m.pos[1] + u[1] * (m.radius + at.len)]);
+      const chosen = chosenKey === JSON.stringify(d.value);
+      // The arrowhead: two short strokes back from the end.
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      const w = [(a[0] - b[0]) / len, (a[1] - b[1]) / len];
+      const head = (s) => [b[0] + (w[0] * Math.cos(s) - w[1] * Math.sin(s)) * 4, b[1] + (w[0] * Math.sin(s) + w[1] * Math.cos(s)) * 4];
+      const g = svg('g', { class: `cp-throw-dir${chosen ? ' chosen' : ''}`, 'data-angle': String(d.angle), 'data-throw': JSON.stringify(d.value) },
+        svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'cp-throw-line' }),
+        svg('polyline', { points: [head(0.5), b, head(-0.5)].map((p) => p.join(',')).join(' '), class: 'cp-throw-head' }),
+        // At least a fingertip across on screen (a phone), short of its neighbours.
+        svg('circle', { cx: b[0], cy: b[1], r: Math.min(12, Math.max(4.5, opts.finger || 0)), class: 'cp-throw-hit' }));
+      pressable(g, `Throw ${d.label}`, () => opts.onThrow(d.value));
+      layer.append(g);
+    }
+    root.insertBefore(layer, overlay);
+  }
+
   const showChosen = () => {
     if (opts.chosen.end && mover !== undefined && mover !== null && ends.some((e) => JSON.stringify(e.value) === chosenKey)) drawPlan(opts.chosen.end, 'chosen');
     if (opts.chosen.point && opts.chosen.pointR) {
@@ -380,6 +424,11 @@ export function battlefield(view, opts) {
     };
     el.addEventListener('pointerup', done);
     el.addEventListener('pointercancel', () => { dragging = false; hover(null); });
+    // A finger on the moving base drags it (crisis.css gives the base
+    // `touch-action: none`; the rest of the map still scrolls the page);
+    // where a browser ignores that on SVG parts, a drag under way keeps the
+    // page still all the same. A tap still taps.
+    el.addEventListener('touchmove', (e) => { if (dragging && e.cancelable) e.preventDefault(); }, { passive: false });
   }
 
   root.addEventListener('click', (e) => { if (!(e.target instanceof Element && e.target.closest('.cp-base'))) hover(null); });

@@ -1,0 +1,334 @@
+//! "Attacking": a PC's attack (its range, Powers and Charter bonuses, the
+//! once-per-target rule), a PC attacked (the defender's Reaction window,
+//! then the roll), the Dice String comparison and the attack records the
+//! board shows. Separate because the dice and the bonuses are one rule,
+//! used by PCs and Mission Characters alike.
+
+use super::{ATTACKS_KEPT, AttackRecord, Attacker, Battle, Interrupt, battle_mut};
+use crate::action::Mark;
+use crate::content::{content, distance};
+use crate::phase::Phase;
+use crate::state::{CharKey, Rank, XMen};
+use backroom_engine::{GameRng, RuleError, and_list, plural};
+
+/// The Dice String comparison: both strings sorted highest first and
+/// compared position by position, ties to the defender; unopposed attack
+/// dice hit on 3+; unopposed defense dice are ignored.
+pub fn compare(attack: &[u8], defense: &[u8]) -> u8 {
+    let mut a = attack.to_vec();
+    let mut d = defense.to_vec();
+    a.sort_unstable_by(|x, y| y.cmp(x));
+    d.sort_unstable_by(|x, y| y.cmp(x));
+    a.iter()
+        .enumerate()
+        .filter(|(i, x)| match d.get(*i) {
+            Some(y) => *x > y,
+            None => **x >= 3,
+        })
+        .count() as u8
+}
+
+/// Dice for the log: "6 4 2", or "no dice".
+fn dice_text(dice: &[u8]) -> String {
+    if dice.is_empty() {
+        "no dice".into()
+    } else {
+        dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+impl XMen {
+    /// Keeps the last [`ATTACKS_KEPT`] attacks for the board.
+    fn record_attack(&mut self, r: AttackRecord) {
+        self.last_attacks.push(r);
+        if self.last_attacks.len() > ATTACKS_KEPT {
+            let extra = self.last_attacks.len() - ATTACKS_KEPT;
+            self.last_attacks.drain(..extra);
+        }
+    }
+
+    pub(super) fn pc_attack(
+        &mut self,
+        me: usize,
+        target: Mark,
+        power: u8,
+        charter: u8,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        let b: &Battle = match &self.phase {
+            Phase::Battle(b) => b,
+            _ => unreachable!(),
+        };
+        let pc = b.pcs[me].clone();
+        let Some(th) = b.mark_hex(target) else {
+            return Err(RuleError::illegal(
+                "Attacking",
+                "the target is not in the Mission Arena",
+            ));
+        };
+        if target == Mark::Pc(pc.seat) {
+            return Err(RuleError::illegal(
+                "Attacking",
+                "a Character does not attack itself",
+            ));
+        }
+        let pl = &self.players[pc.seat as usize];
+        let ci = pl.find(pc.who).expect("PC owned");
+        let ch = &pl.chars[ci];
+        let pw = ch.power("attack");
+        let (mut dice_bonus, mut range_bonus, mut repeat, mut allocate) = (0u8, 0u8, false, false);
+        if power > 0 {
+            let Some(pw) = pw else {
+                return Err(RuleError::illegal(
+                    "Using Powers During Missions",
+                    format!("{} has no attack Power", pc.who.name()),
+                ));
+            };
+            if ch.power < power {
+                return Err(RuleError::illegal(
+                    "Using Powers During Missions",
+                    format!("{} has only {} Power Tokens", pc.who.name(), ch.power),
+                ));
+            }
+            match pw.op.as_str() {
+                "attack_dice" => dice_bonus += power,
+                "range" => range_bonus += power,
+                "repeat_target" | "allocate_damage" if power == 1 => {
+                    repeat = pw.op == "repeat_target";
+                    allocate = pw.op == "allocate_damage";
+                }
+                _ => {
+                    return Err(RuleError::illegal(
+                        "Using Powers During Missions",
+                        "this Power is used once per attack, for 1 Power Token",
+                    ));
+                }
+            }
+        }
+        if charter > 0 {
+            let school = pl.school.expect("school chosen");
+            let leader_in = b
+                .pcs
+                .iter()
+                .any(|p| p.seat == pc.seat && p.who == CharKey::Leader(school));
+            if pc.who.rank() == Rank::Leader || leader_in {
+                return Err(RuleError::illegal(
+                    "Using Charter Cards During Missions",
+                    "the Charter helps a Hero or Student while the Leader is not in the Mission",
+                ));
+            }
+            if pl.chars[0].power < charter {
+                return Err(RuleError::illegal(
+                    "Using Charter Cards During Missions",
+                    format!("the Leader has only {} Power Tokens", pl.chars[0].power),
+                ));
+            }
+            match content().schools[school as usize].charter.op.as_str() {
+                "range" => range_bonus += charter,
+                _ => dice_bonus += charter,
+            }
+        }
+        let dist = distance(pc.hex.expect("acting PC stands"), th);
+        if dist > (pc.range + range_bonus) as i32 {
+            return Err(RuleError::illegal(
+                "Attacking",
+                format!(
+                    "the target is {dist} hexes away; the Attack Range is {}",
+                    pc.range + range_bonus
+                ),
+            ));
+        }
+        if pc.attacked.contains(&target) && !repeat {
+            return Err(RuleError::illegal(
+                "Taking Actions",
+                "a Character cannot Attack the same Character more than once in a Mission Turn",
+            ));
+        }
+        // Valid: pay and roll (attacker's dice first, then the defender's).
+        let pl = &mut self.players[pc.seat as usize];
+        pl.chars[ci].power -= power;
+        pl.chars[0].power -= charter;
+        // Tokens spent are part of what the log tells (issue 12 item 2).
+        if power > 0 || charter > 0 {
+            let leader = pl.chars[0].id.name();
+            let mut spent = vec![];
+            if power > 0 {
+                spent.push(plural(power, "Power Token", "Power Tokens"));
+            }
+            if charter > 0 {
+                spent.push(format!(
+                    "{} of {leader}'s through the Charter",
+                    plural(charter, "Power Token", "Power Tokens")
+                ));
+            }
+            self.note(format!("{} spends {}.", pc.who.name(), and_list(&spent)));
+        }
+        let b = battle_mut(self);
+        b.busy = true;
+        b.pcs[me].attacked.push(target);
+        match target {
+            Mark::Token(t) => {
+                let atk = rng.dice((pc.stats[0] + dice_bonus) as usize);
+                let tok = &mut b.tokens[t as usize];
+                let mission = b.mission.expect("tokens only in missions").card();
+                let spec = &mission.tokens[tok.spec as usize];
+                let def = rng.dice(spec.def as usize);
+                let dmg = compare(&atk, &def);
+                tok.damage = tok.damage.saturating_add(dmg);
+                b.damage[pc.seat as usize] += dmg as u32;
+                let destroyed = tok.damage >= spec.hp;
+                if destroyed {
+                    tok.alive = false;
+                    tok.destroyed_by = Some(pc.seat);
+                    b.destroyed[pc.seat as usize] += 1;
+                }
+                let reward = if dmg > 0 {
+                    mission.hope_per_damaging_attack
+                } else {
+                    0
+                };
+                let turn = b.turn;
+                let spec_name = spec.name.clone();
+                self.players[pc.seat as usize].hope += reward as u32;
+                let rec = AttackRecord {
+                    turn,
+                    attacker: Mark::Pc(pc.seat),
+                    attacker_name: pc.who.name().to_string(),
+                    target,
+                    target_name: spec_name,
+                    attack: atk.clone(),
+                    defense: def.clone(),
+                    damage: dmg,
+                    allocation: None,
+                    allocated_by: None,
+                    defeated: destroyed,
+                };
+                self.record_attack(rec);
+                self.note(format!(
+                    "{} attacks {}: dice {} against {}, {dmg} Damage{}{}.",
+                    pc.who.name(),
+                    spec.name,
+                    dice_text(&atk),
+                    dice_text(&def),
+                    if reward > 0 {
+                        format!(", {reward} Hope")
+                    } else {
+                        String::new()
+                    },
+                    if destroyed { "; it is destroyed" } else { "" }
+                ));
+            }
+            Mark::Pc(s) => {
+                let ti = b.pc_of(s).expect("target PC");
+                self.attack_pc(Attacker::Pc(me as u8), ti, dice_bonus, allocate, rng);
+            }
+        }
+        Ok(())
+    }
+
+    /// An attack on a PC: first the defender's Reaction window (offered
+    /// when its owner's Plot Points reach the cheapest `pc_attacked`
+    /// Reaction: public criteria), then the roll.
+    pub(super) fn attack_pc(
+        &mut self,
+        attacker: Attacker,
+        pc: usize,
+        bonus: u8,
+        allocate: bool,
+        rng: &mut GameRng,
+    ) {
+        let b = battle_mut(self);
+        let owner = b.pcs[pc].seat;
+        let cheapest = XMen::cheapest("pc_attacked");
+        if cheapest.is_some_and(|c| self.players[owner as usize].pp >= c) {
+            battle_mut(self).interrupt = Some(Interrupt::Guard {
+                attacker,
+                pc,
+                bonus,
+                allocate,
+            });
+        } else {
+            self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
+        }
+    }
+
+    /// Rolls an attack on a PC (attack dice, then defense dice) and deals
+    /// the Damage.
+    pub(super) fn roll_pc_attack(
+        &mut self,
+        attacker: Attacker,
+        pc: usize,
+        bonus: u8,
+        allocate: bool,
+        extra_def: u8,
+        rng: &mut GameRng,
+    ) {
+        let b = battle_mut(self);
+        let (n, name, by) = match attacker {
+            Attacker::Pc(i) => {
+                let a = &b.pcs[i as usize];
+                (a.stats[0] + bonus, a.who.name().to_string(), Some(a.seat))
+            }
+            Attacker::Token(t) => {
+                let spec = &b.mission.expect("tokens only in missions").card().tokens
+                    [b.tokens[t as usize].spec as usize];
+                (spec.atk, spec.name.clone(), None)
+            }
+        };
+        let atk = rng.dice(n as usize);
+        let def = rng.dice((b.pcs[pc].stats[1] + extra_def) as usize);
+        let dmg = compare(&atk, &def);
+        let (owner, target) = (b.pcs[pc].seat, b.pcs[pc].who.name());
+        let (turn, attacker_mark) = (
+            b.turn,
+            match attacker {
+                Attacker::Pc(i) => Mark::Pc(b.pcs[i as usize].seat),
+                Attacker::Token(t) => Mark::Token(t),
+            },
+        );
+        self.note(format!(
+            "{name} attacks {target}: dice {} against {}, {dmg} Damage.",
+            dice_text(&atk),
+            dice_text(&def)
+        ));
+        let chooser = match (allocate, by) {
+            (true, Some(s)) => s,
+            _ => owner,
+        };
+        let rec = AttackRecord {
+            turn,
+            attacker: attacker_mark,
+            attacker_name: name.clone(),
+            target: Mark::Pc(owner),
+            target_name: target.to_string(),
+            attack: atk.clone(),
+            defense: def.clone(),
+            damage: dmg,
+            allocation: (dmg == 0).then_some([0, 0, 0]),
+            allocated_by: Some(chooser),
+            defeated: false,
+        };
+        self.record_attack(rec);
+        self.damage_pc(pc, dmg, chooser, by, rng);
+        self.control_transfer();
+        self.resolve_control_roll(rng);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_strings_compare_highest_to_highest_ties_to_the_defender() {
+        // 4 against 4: 6>5 hit, 4=4 miss, 3<4 miss, 2>1 hit.
+        assert_eq!(compare(&[3, 6, 2, 4], &[4, 1, 5, 4]), 2);
+        // Unopposed attack dice hit on 3+; a defender cannot shift its string.
+        assert_eq!(compare(&[6, 3, 2, 1], &[6]), 1);
+        assert_eq!(compare(&[5, 3, 4], &[6]), 2);
+        // Unopposed defense dice are ignored.
+        assert_eq!(compare(&[2], &[1, 6, 6]), 0);
+        assert_eq!(compare(&[4], &[3, 1, 1]), 1);
+        assert_eq!(compare(&[], &[6]), 0);
+    }
+}
