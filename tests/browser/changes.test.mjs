@@ -29,7 +29,9 @@ async function controllableVisibility(page) {
 }
 
 test('Sealed Bids: a new score flashes, also when it moved while the tab was hidden', { timeout: 120_000 }, async () => {
-  await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
+  // The bot waits a second before it bids: sooner, its dial could lock
+  // (and rightly flash) before the test takes its first look.
+  await withServerAndBrowser({ botDelayMs: 1000 }, async ({ base, browser, pageErrors }) => {
     const { page } = await hostSealedBids(browser, base, 'ana', pageErrors, { seats: 2 });
     await controllableVisibility(page);
     await page.reload();
