@@ -351,3 +351,29 @@ impl Ctx {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::engine_panic::{Twist, wrapped_match};
+
+    /// A table that ends after a newer copy of itself was loaded (a request
+    /// found it stopping and loaded the match afresh) leaves the newer copy
+    /// registered; only its own end removes an entry.
+    #[tokio::test]
+    async fn an_ending_table_leaves_a_newer_copy_registered() {
+        let (ctx, id, _conn, _out, _seen, dir) = wrapped_match(Twist::Panic, &[]).await;
+        let old = ctx.handle(id, false).await.unwrap();
+        // What `call` does when the table it found has just stopped.
+        ctx.unregister(id, &old.tx);
+        let new = ctx.handle(id, false).await.unwrap();
+        assert!(!new.tx.same_channel(&old.tx), "a fresh copy was loaded");
+
+        ctx.forget(id, &old.tx.downgrade(), None);
+        assert!(ctx.handle(id, false).await.unwrap().tx.same_channel(&new.tx), "the old table's end left the new one in place");
+        ctx.forget(id, &new.tx.downgrade(), None);
+        assert!(!ctx.handle(id, false).await.unwrap().tx.same_channel(&new.tx), "the new table's own end removed it");
+        ctx.shutdown().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

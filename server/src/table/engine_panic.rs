@@ -15,7 +15,7 @@ struct FaultyState(Box<dyn DynState>, Twist);
 
 /// How the wrapped game misbehaves.
 #[derive(Clone, Copy, PartialEq)]
-enum Twist {
+pub(crate) enum Twist {
     /// A bid of 13 panics half-way through `apply`.
     Panic,
     /// Every prompt leaves one thing to do: the dial offers only 3.
@@ -111,7 +111,7 @@ async fn until(out: &Outbox, seen: &mut VecDeque<Value>, pred: impl Fn(&Value) -
 /// A started two-seat match of the wrapped game (Ann and Bob, stored in a
 /// fresh SQLite file, `extra` flags for the server), with Ann's socket
 /// subscribed and her first state read.
-async fn wrapped_match(twist: Twist, extra: &[&str]) -> (Arc<Ctx>, Uuid, ConnId, Arc<Outbox>, VecDeque<Value>, std::path::PathBuf) {
+pub(crate) async fn wrapped_match(twist: Twist, extra: &[&str]) -> (Arc<Ctx>, Uuid, ConnId, Arc<Outbox>, VecDeque<Value>, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("backroom-panic-{}", Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/b.db", dir.display());

@@ -46,7 +46,7 @@ mod bots;
 mod chat;
 mod clock;
 #[cfg(test)]
-mod engine_panic;
+pub(crate) mod engine_panic;
 mod lobby;
 mod notify;
 mod auto_pass;
