@@ -297,3 +297,41 @@ fn the_bot_transforms_into_the_stronger_form_beside_an_enemy() {
     g.apply(0, &a, &mut rng).unwrap();
     assert_eq!(g.models[ni].card, "nightshift-feral");
 }
+
+/// The five cards the bot's ranking puts first among those a squad may
+/// take, with the token modes of two crises in play.
+fn best_cards(squad: &[&str], crises: [&str; 2]) -> Vec<String> {
+    let squad: Vec<String> = squad.iter().map(|s| s.to_string()).collect();
+    let content = crisis::content::content();
+    let modes: Vec<_> = crises.iter().map(|id| content.crises.iter().find(|c| c.id == *id).expect("crisis").token_mode).collect();
+    let legal = content.tactics.iter().filter(|t| crisis::rules::setup::tactics_error(&squad, std::slice::from_ref(&t.id)).is_none()).collect();
+    let mut cards = bot::setup::ranked(legal, &modes);
+    cards.truncate(5);
+    cards
+}
+
+#[test]
+fn the_bot_takes_the_affiliated_cards_when_its_squad_and_the_crises_suit_them() {
+    // The roster (before the crises are drawn) keeps both affiliated cards:
+    // its ten cheapest characters include three or more of each affiliation.
+    let mut rng = GameRng::seeded(3);
+    let g = Crisis::setup(&Options::default(), 2, &mut rng).unwrap();
+    assert_eq!(g.phase, Phase::Rosters);
+    let Some(Action::Roster { tactics, .. }) = bot::choose(&g, 0, &mut rng) else { panic!("a roster expected") };
+    assert!(tactics.iter().any(|t| t == "hold-together") && tactics.iter().any(|t| t == "shadow-deal"), "{tactics:?}");
+    // A Vanguard squad with Secure tokens in play takes Hold Together; an
+    // Umbral Syndicate squad with tokens to pick up takes Shadow Deal.
+    let vanguard = best_cards(&["bulwark", "tangler", "arclight"], ["relay-towers", "data-cores"]);
+    assert!(vanguard.contains(&"hold-together".to_string()) && !vanguard.contains(&"shadow-deal".to_string()), "{vanguard:?}");
+    let umbral = best_cards(&["shade", "warlord", "seer"], ["relay-towers", "data-cores"]);
+    assert!(umbral.contains(&"shadow-deal".to_string()) && !umbral.contains(&"hold-together".to_string()), "{umbral:?}");
+    // No Secure tokens (control tokens and tokens to pick up): no
+    // contesting, so Hold Together stays out; a squad of no affiliation
+    // keeps the defensive reactions.
+    let control = best_cards(&["bulwark", "tangler", "arclight"], ["reactor-vents", "data-cores"]);
+    assert!(!control.contains(&"hold-together".to_string()), "{control:?}");
+    let mixed = best_cards(&["bulwark", "shade"], ["relay-towers", "data-cores"]);
+    for card in ["take-cover", "fortify", "coordinated-strike", "last-stand", "evasive-roll"] {
+        assert!(mixed.contains(&card.to_string()), "{mixed:?}");
+    }
+}

@@ -31,7 +31,18 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             Some(Action::ChooseThreat { crisis: best })
         }
         Phase::EdgeChoice => Some(Action::ChooseEdge { edge: crate::state::Edge::South }),
-        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => super::setup::step(g, &p, rng),
+        // Its roster stays the one it was measured with: the ten cheapest
+        // characters and the first ten cards of the content.
+        Phase::Rosters => {
+            let mut chars: Vec<&crate::content::Character> = content().characters.iter().collect();
+            chars.sort_by_key(|c| c.threat);
+            let characters = chars.iter().take(crate::rules::rosters::ROSTER_CHARACTERS).map(|c| c.id.clone()).collect();
+            let mut cards: Vec<&crate::cards::Tactic> = content().tactics.iter().collect();
+            cards.sort_by_key(|t| t.effects.is_empty());
+            let tactics = cards.iter().take(crate::rules::rosters::ROSTER_TACTICS).map(|t| t.id.clone()).collect();
+            Some(Action::Roster { characters, tactics })
+        }
+        Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => super::setup::step(g, &p, rng),
         Phase::SquadBuild => {
             let roster = g.rosters[usize::from(seat)].as_ref();
             let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id))).collect();

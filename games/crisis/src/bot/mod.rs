@@ -100,8 +100,8 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
 }
 
 /// The squad spending the most of the Maximum Threat (then the most
-/// characters) out of a few shuffles, with every Team Tactic card the
-/// engine plays that the squad may take.
+/// characters) out of a few shuffles, with the five Team Tactic cards worth
+/// most to it that the squad may take.
 fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let mut best: Option<(u8, usize, Vec<String>)> = None;
     for _ in 0..24 {
@@ -121,31 +121,19 @@ fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         }
     }
     let squad = best?.2;
-    let mut cards: Vec<String> = content().tactics.iter().filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id)).map(|t| t.id.clone()).collect();
-    cards.retain(|c| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(c)).is_none());
-    // The cards it plays best first: the defensive reactions, then the
-    // attack and throw cards.
-    let rank = |c: &String| CARD_PREFERENCE.iter().position(|p| p == c).unwrap_or(CARD_PREFERENCE.len());
-    cards.sort_by_key(rank);
+    // The cards worth most to it for this squad and the crises in play
+    // ([`setup::card_value`]).
+    let modes: Vec<crate::cards::TokenMode> = (0..2).map(|k| g.crisis_card(k).token_mode).collect();
+    let cards: Vec<&crate::cards::Tactic> = content()
+        .tactics
+        .iter()
+        .filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id))
+        .filter(|t| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(&t.id)).is_none())
+        .collect();
+    let mut cards = setup::ranked(cards, &modes);
     cards.truncate(5);
     (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
 }
-
-/// Team Tactic cards in the order the bot takes them.
-const CARD_PREFERENCE: [&str; 12] = [
-    "take-cover",
-    "fortify",
-    "coordinated-strike",
-    "evasive-roll",
-    "last-stand",
-    "improvised-weapon",
-    "overwatch",
-    "hold-together",
-    "rally-cry",
-    "grab-the-goods",
-    "adrenaline",
-    "shadow-deal",
-];
 
 /// A deployment point near an objective token, away from allies already
 /// deployed (so the squad spreads over the tokens).

@@ -1,8 +1,13 @@
 //! The bots' answers to the full setup's steps (engine version 2): a
 //! roster of the ten cheapest characters (the most squads fit any Maximum
-//! Threat) and the Team Tactic cards the engine plays first; the proposed
-//! terrain layout confirmed; a deck at random; mission tokens toward the
-//! middle of the table.
+//! Threat) and the ten Team Tactic cards worth most to it ([`card_value`]);
+//! the proposed terrain layout confirmed; a deck at random; mission tokens
+//! toward the middle of the table.
+//!
+//! Team Tactic cards are ranked by what they do (their effect kinds in the
+//! content), not by name or content order, so a card the bot plays well
+//! (Hold Together, Shadow Deal) is taken when the squad and the crises in
+//! play suit it.
 
 use super::opts;
 use crate::Action;
@@ -17,10 +22,15 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
         Phase::Rosters => {
             let mut chars: Vec<&crate::content::Character> = content().characters.iter().collect();
             chars.sort_by_key(|c| c.threat);
-            let characters = chars.iter().take(crate::rules::rosters::ROSTER_CHARACTERS).map(|c| c.id.clone()).collect();
-            let mut cards: Vec<&crate::cards::Tactic> = content().tactics.iter().collect();
-            cards.sort_by_key(|t| t.effects.is_empty());
-            let tactics = cards.iter().take(crate::rules::rosters::ROSTER_TACTICS).map(|t| t.id.clone()).collect();
+            let chars: Vec<&crate::content::Character> = chars.into_iter().take(crate::rules::rosters::ROSTER_CHARACTERS).collect();
+            let characters: Vec<String> = chars.iter().map(|c| c.id.clone()).collect();
+            // An affiliated card counts when the roster holds enough of its
+            // affiliation for a squad of three or more sharing it; the
+            // crises are not drawn yet, so every token mode may come.
+            let fits = |t: &&crate::cards::Tactic| t.affiliation.as_ref().is_none_or(|a| chars.iter().filter(|c| c.affiliations.contains(a)).count() >= 3);
+            let mut tactics = ranked(content().tactics.iter().filter(fits).collect(), &[]);
+            tactics.extend(ranked(content().tactics.iter().filter(|t| !fits(t)).collect(), &[]));
+            tactics.truncate(crate::rules::rosters::ROSTER_TACTICS);
             Some(Action::Roster { characters, tactics })
         }
         Phase::Battlefield => Some(Action::Battlefield { choice: crate::rules::battlefield::LayoutChoice::Confirm }),
@@ -39,6 +49,72 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
         }
         _ => None,
     }
+}
+
+/// What a Team Tactic card is worth to the bot: the best of its effects'
+/// values below (0 for a card the engine does not play). `modes` are the
+/// token modes of the crises in play (empty before they are drawn: every
+/// card fits). The order follows what the bot's heuristics gain from each
+/// (measured: taking the defensive reactions first beat content order; an
+/// affiliated card in place of Evasive Roll, Last Stand or Coordinated
+/// Strike measured alike, within noise, and Evasive Roll gives way):
+///
+/// | effect kind | value | fits when |
+/// |---|---|---|
+/// | Take Cover (`takeCover`) | 10 | always |
+/// | extra defense dice (`defenseDice`) | 9 | always |
+/// | defense dice for contesters (`contestingDefenseDice`) | 8.5 | a crisis has Secure tokens (else 1) |
+/// | dice per ally near the target (`attackDicePerAllyNearTarget`) | 8 | always |
+/// | pass a token (`passToken`) | 6.5 | a crisis has tokens to pick up (else 0.5) |
+/// | `lastStand` | 6 | always |
+/// | dodge reroll (`rerollDodge`) | 5.5 | always |
+/// | `throwTerrain` | 5 | always |
+/// | `overwatch` | 4 | always |
+/// | shake conditions (`shakeAllies`) | 3 | always |
+/// | interact at range (`interactRange`) | 2 | always |
+/// | `extraAction` | 1 | always |
+///
+/// Defense dice for every contester outweigh one Fortify where the bot
+/// plays them (two or more allies contesting a Secure token); a passed
+/// token keeps its VP from a character about to fall or carries it into the
+/// enemy half.
+pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode]) -> f64 {
+    use crate::cards::{TacticEffect as E, TokenMode};
+    let fits = |m: TokenMode| modes.is_empty() || modes.contains(&m);
+    let value = |e: &E| match e {
+        E::TakeCover {} => 10.0,
+        E::DefenseDice { .. } => 9.0,
+        E::ContestingDefenseDice { .. } => {
+            if fits(TokenMode::Secure) {
+                8.5
+            } else {
+                1.0
+            }
+        }
+        E::AttackDicePerAllyNearTarget { .. } => 8.0,
+        E::PassToken { .. } => {
+            if fits(TokenMode::PickUp) {
+                6.5
+            } else {
+                0.5
+            }
+        }
+        E::LastStand { .. } => 6.0,
+        E::RerollDodge {} => 5.5,
+        E::ThrowTerrain { .. } => 5.0,
+        E::Overwatch { .. } => 4.0,
+        E::ShakeAllies { .. } => 3.0,
+        E::InteractRange { .. } => 2.0,
+        E::ExtraAction {} => 1.0,
+    };
+    t.effects.iter().map(value).fold(0.0, f64::max)
+}
+
+/// The cards' ids, the most valuable first ([`card_value`]; ties keep the
+/// given order).
+pub fn ranked(mut cards: Vec<&crate::cards::Tactic>, modes: &[crate::cards::TokenMode]) -> Vec<String> {
+    cards.sort_by(|a, b| card_value(b, modes).total_cmp(&card_value(a, modes)));
+    cards.into_iter().map(|t| t.id.clone()).collect()
 }
 
 /// Whether the character may go in the seat's squad (its roster, if any).
