@@ -153,12 +153,12 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const plan = asks.find((a) => a.verb === 'advance');
       if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
       if (plan && v.activation) {
-        // The free-hand preview agrees with the server on what it offered: it refuses none of the offered (non-climb) plans.
+        // The free-hand preview agrees with the server on what it offered: it refuses none of the offered plans, climbs included.
         const plans = plan.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value);
         const falseNo = await page.evaluate(async ([ps, i, view]) => {
           const f = await import(document.querySelector('link[data-crisis-css]').href.replace(/crisis\.css$/, 'crisis/freehand.js'));
           const mv = f.moverOf(view, i);
-          return ps.filter((p) => !p.climb).map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
+          return ps.map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
         }, [plans, v.activation.model, v]);
         assert.deepEqual(falseNo, [], 'the free-hand preview refuses none of the offered plans');
         seen.previewChecked = (seen.previewChecked || 0) + plans.length;
@@ -250,6 +250,21 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await mapSend();
       return { ask: first, value: chosen };
     }
+    /** Lays the S tool as a climb (once, when climbs are offered): its plan so marked and named; then the tool is put away. */
+    async function layClimb() {
+      const climb = page.locator('.cp-free-bar .cp-free-climb');
+      if (seen.climbLaid || !(await climb.count())) return;
+      await climb.click();
+      await page.locator('.cp-free').waitFor();
+      const plan = JSON.parse(await page.locator('.cp-free').getAttribute('data-plan'));
+      assert.deepEqual([plan.tool, plan.climb], ['S', true], 'the Climb button lays the S tool as a climb');
+      assert.equal(await climb.getAttribute('aria-pressed'), 'true');
+      assert.match(await page.locator('.cp-hint .cp-chosen').innerText(), /free-hand climb with the S tool/, 'the climb is chosen');
+      seen.climbLaid = 1;
+      await page.locator('.cp-free-off').click();
+      await page.locator('.cp-free').waitFor({ state: 'detached' });
+    }
+
     /**
      * Free-hand: take the longest tool, drag it out of the base toward an
      * offered straight end of that tool (nearest the goal first), bend it at
@@ -257,7 +272,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
      * end there. The plan, or null when no try looked legal.
      */
     async function freeHand(model, ends, goal) {
-      const tools = page.locator('.cp-free-bar .cp-free-tool-b');
+      const tools = page.locator('.cp-free-bar .cp-free-tool-b:not(.cp-free-climb)');
       if (!(await tools.count())) return null;
       const tool = await tools.last().getAttribute('data-tool');
       await tools.last().click();
@@ -450,6 +465,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           const small = (v.terrain || []).map((p, k) => [p, k]).filter(([p, k]) => p.size <= 2 && !(v.destroyed || []).includes(k)).map(([p]) => p.center);
           if (small.length) goal = small.sort((p, q) => d2(p, mover.pos) - d2(q, mover.pos))[0];
         }
+        await layClimb();
         const ends = await page.locator('.cp-field .cp-end').evaluateAll((els) => els.map((e) => JSON.parse(e.dataset.end)));
         let best = 0;
         ends.forEach((e, k) => { if (d2(e.to, goal) < d2(ends[best].to, goal)) best = k; });
