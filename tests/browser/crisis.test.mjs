@@ -41,10 +41,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { shots, startServer, launchBrowser, watchErrors, takeSeat, recordStates, recordStateFrames, statePoller } from './helpers.mjs';
+import { shots, gameTest, openGameTable, statePoller, watchErrors } from './helpers.mjs';
 
 const GAME = 'crisis-protocol';
 const STEP = 20_000;
@@ -52,42 +50,16 @@ const PLAY_MS = Number(process.env.CRISIS_PLAY_MS || 240_000);
 const SECRET_PHASES = new Set(['rosters', 'battlefield', 'deck_choice', 'mission_setup', 'threat_choice', 'edge_choice', 'squad_build']);
 
 test('one person plays Crisis Protocol against a bot: setup, squads, deployment, moves and attacks', { timeout: 360_000 }, async (t) => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-crisis-'));
-  fs.mkdirSync(shots, { recursive: true });
-  let server;
-  let browser;
-  let page;
-  const pageErrors = [];
   const t0 = Date.now();
-  const shot = (name, full = true) => page.screenshot({ path: path.join(shots, `crisis-${name}.png`), fullPage: full });
   const seen = { acted: 0, verbs: {}, checks: 0, dragged: 0, touchDragged: 0, touchTapped: 0, freehand: 0, attackDice: 0, rejected: [], rounds: new Set() };
-  let report = () => '';
-  try {
-    server = await startServer(tmp, undefined, { botDelayMs: 50 });
-    const { base } = server;
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    ctx.setDefaultTimeout(STEP);
-    page = await ctx.newPage();
-    watchErrors(page, 'page', pageErrors);
-    const frames = recordStateFrames(page);
-    await recordStates(page);
+  await gameTest(t, 'crisis', { botDelayMs: 50, stepMs: STEP, viewport: { width: 1280, height: 1000 }, fullShots: true }, async ({ base, browser, page, frames, pageErrors, shot, setReport }) => {
     const states = statePoller(page);
-    report = () => `${JSON.stringify({ ...seen, rounds: [...seen.rounds] })}; last ${JSON.stringify(states.last && { v: states.last.version, phase: states.last.view.phase, round: states.last.view.round, pending: states.last.pending, prompt: states.last.prompt && states.last.prompt.title })}`;
+    const report = () => `${JSON.stringify({ ...seen, rounds: [...seen.rounds] })}; last ${JSON.stringify(states.last && { v: states.last.version, phase: states.last.view.phase, round: states.last.view.round, pending: states.last.pending, prompt: states.last.prompt && states.last.prompt.title })}`;
+    setReport(report);
 
     // --- the lobby: 2 seats, round limit 6, a bot opponent
-    await page.goto(`${base}/#/`);
-    await page.fill('#name', 'Cora');
-    const card = page.locator(`[data-game="${GAME}"]`);
-    const rounds = card.locator('input[name="max_rounds"]');
-    if (await rounds.count()) await rounds.fill('6');
-    await card.getByRole('button', { name: 'Create lobby' }).click();
-    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
-    const me = await takeSeat(page);
+    const { me } = await openGameTable(page, base, { game: GAME, name: 'Cora', fields: { max_rounds: 6 }, banner: '.cp-banner' });
     const bot = 1 - me;
-    await page.click('#fill-bots');
-    await page.locator('#start:not([disabled])').click();
-    await page.locator('.cp-banner').waitFor();
     const content = await (await fetch(`${base}/api/games/${GAME}/content`)).json();
     const charById = Object.fromEntries(content.characters.map((c) => [c.id, c]));
     const tacticById = Object.fromEntries(content.tactics.map((c) => [c.id, c]));
@@ -153,12 +125,12 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const plan = asks.find((a) => a.verb === 'advance');
       if (plan) assert.equal(got.ends, plan.params[0].input.options.filter((o) => !o.disabled).length, 'every offered movement plan has its end drawn');
       if (plan && v.activation) {
-        // The free-hand preview agrees with the server on what it offered: it refuses none of the offered (non-climb) plans.
+        // The free-hand preview agrees with the server on what it offered: it refuses none of the offered plans, climbs included.
         const plans = plan.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value);
         const falseNo = await page.evaluate(async ([ps, i, view]) => {
           const f = await import(document.querySelector('link[data-crisis-css]').href.replace(/crisis\.css$/, 'crisis/freehand.js'));
           const mv = f.moverOf(view, i);
-          return ps.filter((p) => !p.climb).map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
+          return ps.map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
         }, [plans, v.activation.model, v]);
         assert.deepEqual(falseNo, [], 'the free-hand preview refuses none of the offered plans');
         seen.previewChecked = (seen.previewChecked || 0) + plans.length;
@@ -250,6 +222,21 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await mapSend();
       return { ask: first, value: chosen };
     }
+    /** Lays the S tool as a climb (once, when climbs are offered): its plan so marked and named; then the tool is put away. */
+    async function layClimb() {
+      const climb = page.locator('.cp-free-bar .cp-free-climb');
+      if (seen.climbLaid || !(await climb.count())) return;
+      await climb.click();
+      await page.locator('.cp-free').waitFor();
+      const plan = JSON.parse(await page.locator('.cp-free').getAttribute('data-plan'));
+      assert.deepEqual([plan.tool, plan.climb], ['S', true], 'the Climb button lays the S tool as a climb');
+      assert.equal(await climb.getAttribute('aria-pressed'), 'true');
+      assert.match(await page.locator('.cp-hint .cp-chosen').innerText(), /free-hand climb with the S tool/, 'the climb is chosen');
+      seen.climbLaid = 1;
+      await page.locator('.cp-free-off').click();
+      await page.locator('.cp-free').waitFor({ state: 'detached' });
+    }
+
     /**
      * Free-hand: take the longest tool, drag it out of the base toward an
      * offered straight end of that tool (nearest the goal first), bend it at
@@ -257,7 +244,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
      * end there. The plan, or null when no try looked legal.
      */
     async function freeHand(model, ends, goal) {
-      const tools = page.locator('.cp-free-bar .cp-free-tool-b');
+      const tools = page.locator('.cp-free-bar .cp-free-tool-b:not(.cp-free-climb)');
       if (!(await tools.count())) return null;
       const tool = await tools.last().getAttribute('data-tool');
       await tools.last().click();
@@ -450,6 +437,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           const small = (v.terrain || []).map((p, k) => [p, k]).filter(([p, k]) => p.size <= 2 && !(v.destroyed || []).includes(k)).map(([p]) => p.center);
           if (small.length) goal = small.sort((p, q) => d2(p, mover.pos) - d2(q, mover.pos))[0];
         }
+        await layClimb();
         const ends = await page.locator('.cp-field .cp-end').evaluateAll((els) => els.map((e) => JSON.parse(e.dataset.end)));
         let best = 0;
         ends.forEach((e, k) => { if (d2(e.to, goal) < d2(ends[best].to, goal)) best = k; });
@@ -760,14 +748,5 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     assert.ok((await page.locator('.cp-reference dt').count()) >= content.characters.length + content.tactics.length, 'the rules list every stat card and Team Tactic card');
 
     assert.deepEqual(pageErrors, [], 'the page logged errors');
-  } catch (e) {
-    if (page) await page.screenshot({ path: path.join(shots, 'crisis-failure.png'), fullPage: true }).catch(() => {});
-    t.diagnostic(report());
-    if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);
-    throw e;
-  } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop().catch(() => {});
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 });

@@ -455,14 +455,15 @@ export async function openGameTable(page, base, { game, name, seats, fields = {}
 
 /**
  * The frame of a whole-game browser test: a fresh server (temp dir,
- * `botDelayMs`) and browser, one desktop page (1280×900, `stepMs` per step)
+ * `botDelayMs`) and browser, one desktop page (`viewport`, 1280×900 unless
+ * given; `stepMs` per step)
  * that records its state frames from the network (`frames`) and as its
  * script gets them (`recordStates`). `body` gets {base, browser, ctx, page,
- * frames, pageErrors, shot(name, full), setReport(fn)}. On failure: a
+ * frames, pageErrors, shot(name, full = fullShots), setReport(fn)}. On failure: a
  * full-page `<prefix>-failure.png`, the report and the page errors go to the
  * test's diagnostics. Server, browser and temp dir go whatever happens.
  */
-export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000 } = {}, body) {
+export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000, viewport = { width: 1280, height: 900 }, fullShots = false } = {}, body) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `backroom-${prefix}-`));
   fs.mkdirSync(shots, { recursive: true });
   let server;
@@ -473,13 +474,13 @@ export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000 } =
   try {
     server = await startServer(tmp, undefined, { botDelayMs });
     browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await browser.newContext({ viewport });
     ctx.setDefaultTimeout(stepMs);
     page = await ctx.newPage();
     watchErrors(page, 'page', pageErrors);
     const frames = recordStateFrames(page);
     await recordStates(page);
-    const shot = (name, full = false) => page.screenshot({ path: path.join(shots, `${prefix}-${name}.png`), fullPage: full });
+    const shot = (name, full = fullShots) => page.screenshot({ path: path.join(shots, `${prefix}-${name}.png`), fullPage: full });
     await body({ base: server.base, browser, ctx, page, frames, pageErrors, shot, setReport: (f) => { report = f; } });
   } catch (e) {
     if (page) await page.screenshot({ path: path.join(shots, `${prefix}-failure.png`), fullPage: true }).catch(() => {});

@@ -340,6 +340,11 @@ test('one person and two bots play a full round of X-Men through the web client'
       assert.equal(await count.getAttribute('data-hand-count'), String(sc.hand_count));
       assert.equal(await page.locator(`.xm-school[data-seat="${sc.seat}"] .xm-card`).count(), 0, 'no card of another School is drawn');
     }
+    // Card, Character and School names in the log carry their texts.
+    const term = page.locator('.log-list li .term').first();
+    await term.waitFor();
+    await term.hover();
+    await page.locator('#tip').waitFor();
     await shot('round2-desktop', true);
     await page.setViewportSize({ width: 390, height: 844 });
     await sleep(200);

@@ -296,11 +296,12 @@ function fingerUnits() {
 }
 
 /** The free-hand plan's words (as the engine's option labels). */
-const freeWords = (v) => `free-hand ${v.tool} tool at ${v.angle} degrees${v.bend ? ` bent ${v.bend} degrees` : ''} to ${v.to[0].toFixed(1)}, ${v.to[1].toFixed(1)}`;
+const freeWords = (v) => `free-hand ${v.climb ? 'climb with the ' : ''}${v.tool} tool at ${v.angle} degrees${v.bend ? ` bent ${v.bend} degrees` : ''} to ${v.to[0].toFixed(1)}, ${v.to[1].toFixed(1)}`;
 
 /**
  * The free-hand bar under the map, when the active character may advance:
- * one button per tool its offered plans use (S/M/L), "Off", the preview's
+ * one button per tool its offered plans use (S/M/L), "Climb" (the S tool
+ * at the climb's movement Size) when climbs are offered, "Off", the preview's
  * verdict and "Move here" (tablets have no drop to send on). Taking a tool
  * lays it from the base (the first offered direction) and puts its plan in
  * the form; each drop of a handle puts the new plan there.
@@ -313,18 +314,20 @@ function freeTools(view, ctx, offer) {
   if (free && free.key !== key) free = null;
   const order = ['S', 'M', 'L'];
   const tools = [...new Set(offer.ends.filter((e) => !e.value.climb).map((e) => e.value.tool))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  if (!tools.length) return none;
+  const climbs = offer.ends.some((e) => e.value.climb);
+  if (!tools.length && !climbs) return none;
   const at = offer.ends[0];
   const put = () => choose(ctx, at, planOf(free), true);
   const status = h('span.cp-free-status', { role: 'status' });
-  const take = (tool) => {
-    if (free && free.tool === tool) return;
+  const take = (tool, climb = false) => {
+    if (free && free.tool === tool && !!free.climb === climb) return;
     const mv = moverOf(view, offer.mover);
     // Another tool keeps the direction, straightened; the first one starts along an offered plan.
-    free = free ? { ...free, tool, bend: 0, to: tipEnd(mv, tool, free.angle, 0) } : { key, ...startFree(view, mv, tool, offer.ends) };
+    free = free ? { ...free, tool, climb, bend: 0, to: tipEnd(mv, tool, free.angle, 0) } : { key, ...startFree(view, mv, tool, offer.ends), climb };
     put();
   };
   const buttons = tools.map((t) => h('button.small.cp-free-tool-b', { type: 'button', dataset: { tool: t }, 'aria-pressed': 'false', onclick: () => take(t) }, `${t} ${geo().tools[t]}"`));
+  if (climbs) buttons.push(h('button.small.cp-free-tool-b.cp-free-climb', { type: 'button', dataset: { tool: 'S', climb: '1' }, 'aria-pressed': 'false', title: 'The S tool as a climb: over and onto taller terrain', onclick: () => take('S', true) }, `Climb (S ${geo().tools.S}")`));
   const off = h('button.small.cp-free-off', { type: 'button', onclick: () => { free = null; delete ctx.draft[at.key]; const c = controls.get(at.key); if (c && c.set) c.set(undefined, true); if (field.redraw) field.redraw(); } }, 'Off');
   const go = h('button.small.primary.cp-free-go', { type: 'button', onclick: () => { if (!free) return; put(); sendForm(at.ai); } }, 'Move here');
   const el = h('div.cp-free-bar', { role: 'group', 'aria-label': 'Free-hand movement' },
@@ -332,7 +335,7 @@ function freeTools(view, ctx, offer) {
   return {
     el,
     show() {
-      for (const b of buttons) b.setAttribute('aria-pressed', String(!!free && free.tool === b.dataset.tool));
+      for (const b of buttons) b.setAttribute('aria-pressed', String(!!free && free.tool === b.dataset.tool && !!free.climb === !!b.dataset.climb));
       off.hidden = !free;
       go.hidden = !free;
       if (!free) status.textContent = 'take a tool, drag it from the base (its pivot handle), bend it at the tip handle, slide the ghost base along it';
@@ -360,7 +363,7 @@ function drawHint(view, ctx, offer, hint) {
   if (offer.ends.length) {
     const tools = [...new Set(offer.ends.map((e) => e.value.tool))].join('/');
     parts.push(h('span', free
-      ? `Free-hand ${free.tool} tool: drag the moving base or the pivot handle to turn it, the tip handle to bend it, the ghost base to slide the end along it; or tap one of the ${plural(offer.ends.length, 'offered move')} (the dots).`
+      ? `Free-hand ${free.climb ? 'climb with the ' : ''}${free.tool} tool: drag the moving base or the pivot handle to turn it, the tip handle to bend it, the ghost base to slide the end along it; or tap one of the ${plural(offer.ends.length, 'offered move')} (the dots).`
       : `${plural(offer.ends.length, 'offered move')} (${tools}; the dots, ringed where several end together): hover one for its tool path, tap to choose (again for the next plan there), or drag the moving base.`));
     const at = offer.ends[0];
     const s = sendable(at, (v) => { const e = offer.ends.find((x) => same(x.value, v)); return e ? e.label : v && v.tool ? freeWords(v) : 'a move'; });

@@ -19,6 +19,7 @@
 import { h, svg, api } from '../util.js';
 import { registerRenderer } from '../renderers.js';
 import { biddingDial } from './dial.js';
+import { termsIndex, decorateLogTerms } from '../log-terms.js';
 
 // ------------------------------------------------------------ card data
 // The server serves the game's card data (the same files the engine
@@ -460,11 +461,11 @@ function decorateLog() {
     else if (/ attacks .*Damage/.test(t)) kind = 'attack';
     else if (/\bwins?\b|succeeds|fails|defeated|Revolution Point/.test(t)) kind = 'result';
     li.dataset.xm = kind;
-    if (CONTENT.loaded) markNames(li);
   }
+  if (CONTENT.loaded) decorateLogTerms(nameTips(), 'xmTerms', (name, tip) => h('span.term', tipProps(name, tip()), name), { skipInsideTips: true });
 }
 
-/** Card, Character and School names in a text, as tips (built once from the card data). */
+/** Card, Character and School names in the log, as tips (built once from the card data). */
 let namesIndex = null;
 function nameTips() {
   if (namesIndex) return namesIndex;
@@ -475,33 +476,8 @@ function nameTips() {
   }
   for (const r of Object.values(CONTENT.recruit)) tips.set(r.name, () => (r.type === 'training' ? `Training Card · ${trainingText(r)} · Hope Value ${r.hope}` : charTip({ id: r.id })));
   for (const p of Object.values(CONTENT.plot)) tips.set(p.name, () => plotTip(p.id));
-  const names = [...tips.keys()].filter((n) => n.length > 2).sort((a, b) => b.length - a.length);
-  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  namesIndex = { tips, re: names.length ? new RegExp(`(?<![\\w'])(${names.map(esc).join('|')})(?![\\w])`, 'g') : null };
+  namesIndex = termsIndex(tips, 3);
   return namesIndex;
-}
-function markNames(el) {
-  const { tips, re } = nameTips();
-  if (!re) return;
-  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  const nodes = [];
-  while (walker.nextNode()) nodes.push(walker.currentNode);
-  for (const node of nodes) {
-    if (node.parentElement && node.parentElement.closest('[data-tip]')) continue;
-    const text = node.textContent;
-    re.lastIndex = 0;
-    if (!re.test(text)) continue;
-    re.lastIndex = 0;
-    const frag = document.createDocumentFragment();
-    let at = 0;
-    let m;
-    while ((m = re.exec(text))) {
-      frag.append(text.slice(at, m.index), h('span.term', tipProps(m[1], tips.get(m[1])()), m[1]));
-      at = m.index + m[1].length;
-    }
-    frag.append(text.slice(at));
-    node.replaceWith(frag);
-  }
 }
 
 // ------------------------------------------------------------ auctions

@@ -15,6 +15,10 @@
 // pass the tool over). The band of lit squares is where the base's centre
 // may end by those checks. The server decides; a refusal comes back typed.
 //
+// A climb is the S tool laid the same way, at the climb's movement Size
+// (digest: a climb counts as movement Size 5, or the character's own if
+// larger), so it may pass over and end on taller terrain.
+//
 // Geometry is in engine inches (the field's orientation maps to screen).
 
 import { svg } from '../../util.js';
@@ -112,42 +116,48 @@ export function moverOf(view, i) {
   return { i, m, r: m.radius, size, moveSize: flies ? Math.max(G.climbSize || 5, size) : size, on: on ? on.k : null, pieces };
 }
 
+/** The movement Size a plan counts with: a climb's is at least the climb Size. */
+const moveSizeOf = (mv, climb) => (climb ? Math.max(geo().climbSize || 5, mv.moveSize) : mv.moveSize);
+
 /** Why the base may not end at `to` (the preview's reason), or ''. */
-function endRefusal(view, mv, to) {
+function endRefusal(view, mv, to, climb = false) {
   const T = geo().tableInches;
   const r = mv.r;
+  const ms = moveSizeOf(mv, climb);
   if (to[0] - r < -EPS || to[1] - r < -EPS || to[0] + r > T + EPS || to[1] + r > T + EPS) return 'the base must end on the table';
   const other = view.models.find((o, k) => k !== mv.i && o.deployed && !o.ko && dist(o.pos, to) < o.radius + r - EPS);
   if (other) return 'the base may not end overlapping another base';
   for (const p of mv.pieces) {
     if (!overlaps(p.b, to, r)) continue;
     if (!fullyOn(p, p.b, to, r)) return `a base is fully on terrain or fully off it (${p.name})`;
-    if (p.size > mv.moveSize && p.k !== mv.on) return `a character of movement Size ${mv.moveSize} can't end on Size ${p.size} terrain`;
+    if (p.size > ms && p.k !== mv.on) return `a character of movement Size ${ms} can't end on Size ${p.size} terrain`;
   }
   return '';
 }
 
 /** Why the tool itself may not lie there (terrain too tall under it), or ''. */
-function toolRefusal(mv, path) {
+function toolRefusal(mv, path, climb = false) {
   const half = (geo().toolWidth || 0.75) / 2;
+  const ms = moveSizeOf(mv, climb);
   for (const p of mv.pieces) {
-    if (p.size <= mv.moveSize || p.k === mv.on) continue;
-    if (path.slice(1).some((b, k) => segRectDist(path[k], b, p.b) < half - EPS)) return `the tool may not pass over terrain of Size ${p.size} (movement Size ${mv.moveSize})`;
+    if (p.size <= ms || p.k === mv.on) continue;
+    if (path.slice(1).some((b, k) => segRectDist(path[k], b, p.b) < half - EPS)) return `the tool may not pass over terrain of Size ${p.size} (movement Size ${ms})`;
   }
   return '';
 }
 
 /** The plan the free-hand tool makes, as the `advance` action takes it. */
 export function planOf(f) {
-  return { tool: f.tool, climb: false, angle: round1(norm(f.angle)), bend: round1(Math.max(-90, Math.min(90, f.bend))), to: [quant(f.to[0]), quant(f.to[1])] };
+  return { tool: f.tool, climb: !!f.climb, angle: round1(norm(f.angle)), bend: round1(Math.max(-90, Math.min(90, f.bend))), to: [quant(f.to[0]), quant(f.to[1])] };
 }
 
 /** The preview's reason against a plan, or ''. */
 export function refusal(view, mv, plan) {
   if (Math.abs(plan.bend) > 90) return 'a tool bends at most 90 degrees at its pivot';
+  if (plan.climb && plan.tool !== 'S') return 'a climb uses the S tool';
   const path = freePath(mv.m.pos, mv.r, plan.tool, plan.angle, plan.bend);
   if (nearest(plan.to, path).d > mv.r + (geo().toolWidth || 0.75) / 2 + EPS) return 'the base must end touching the movement tool';
-  return toolRefusal(mv, path) || endRefusal(view, mv, plan.to);
+  return toolRefusal(mv, path, plan.climb) || endRefusal(view, mv, plan.to, plan.climb);
 }
 
 /** Where the base ends by default: touching the tip, straight on (as the offered plans). */
@@ -157,7 +167,7 @@ export function tipEnd(mv, tool, angle, bend) {
 }
 
 /** The centres (a ¼" grid) where the base may end touching the tool, by the preview. */
-function band(view, mv, path) {
+function band(view, mv, path, climb) {
   const R = reach(mv.r);
   const xs = path.map((p) => p[0]);
   const ys = path.map((p) => p[1]);
@@ -169,7 +179,7 @@ function band(view, mv, path) {
       if (nearest(p, path).d > R) continue;
       // Not where it already stands (no move).
       if (dist(p, mv.m.pos) < mv.r) continue;
-      if (!endRefusal(view, mv, p)) out.push(p);
+      if (!endRefusal(view, mv, p, climb)) out.push(p);
     }
   }
   return out;
@@ -202,12 +212,12 @@ export function drawFree(layer, f, ctx) {
     const sp = path.map((p) => O.to(p));
     const cell = 0.25 * U;
     const lit = svg('g', { class: 'cp-free-band' });
-    for (const p of band(view, mv, path)) {
+    for (const p of band(view, mv, path, cur.climb)) {
       const [x, y] = O.to(p);
       lit.append(svg('rect', { x: x - cell / 2, y: y - cell / 2, width: cell, height: cell }));
     }
     g.append(lit);
-    g.append(svg('polyline', { points: sp.map((p) => p.join(',')).join(' '), class: `cp-free-tool${toolRefusal(mv, path) ? ' bad' : ''}`, 'stroke-width': (G.toolWidth || 0.75) * U }));
+    g.append(svg('polyline', { points: sp.map((p) => p.join(',')).join(' '), class: `cp-free-tool${cur.climb ? ' climb' : ''}${toolRefusal(mv, path, cur.climb) ? ' bad' : ''}`, 'stroke-width': (G.toolWidth || 0.75) * U }));
     const [ex, ey] = O.to(cur.to);
     g.append(svg('line', { x1: sp[1][0], y1: sp[1][1], x2: sp[2][0], y2: sp[2][1], class: 'cp-free-axis' }));
     const ghost = svg('circle', { cx: ex, cy: ey, r: mv.r * U, class: `cp-ghost cp-free-ghost${why ? ' bad' : ''}`, style: { '--seat': ctx.seatColor }, 'data-h': 'end' });
@@ -232,7 +242,7 @@ export function drawFree(layer, f, ctx) {
       const which = refocus.which;
       requestAnimationFrame(() => { if (g.isConnected) g.querySelector(`[data-h="${which}"]`)?.focus(); });
     }
-    g.append(svg('text', { x: sp[1][0], y: sp[1][1] - hr - 2, 'text-anchor': 'middle', class: 'cp-free-t' }, `${cur.tool}${plan.bend ? ` ${plan.bend > 0 ? '+' : ''}${plan.bend.toFixed(0)}°` : ''}`));
+    g.append(svg('text', { x: sp[1][0], y: sp[1][1] - hr - 2, 'text-anchor': 'middle', class: 'cp-free-t' }, `${cur.climb ? 'climb ' : ''}${cur.tool}${plan.bend ? ` ${plan.bend > 0 ? '+' : ''}${plan.bend.toFixed(0)}°` : ''}`));
     if (ctx.onPaint) ctx.onPaint(plan, why);
   };
   // One drag at a time, from a handle or from the mover's base.

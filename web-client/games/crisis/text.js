@@ -136,7 +136,7 @@ export function crisisTip(id) {
   const c = crisisOf(id);
   if (!c) return '';
   const n = c.tokens.length;
-  const mode = { secure: 'secured (more Healthy allies than enemies within R1 at Cleanup)', control: 'controlled (your control token on it: secure it once)', hold: 'held by a character' }[c.tokenMode] || c.tokenMode;
+  const mode = { secure: 'secured (more Healthy allies than enemies within R1 at Cleanup)', control: 'controlled (your control token on it: secure it once)', pickUp: 'held by a character (interact to pick it up)' }[c.tokenMode] || c.tokenMode;
   const lines = [
     `${cap(c.kind)} crisis · Maximum Threat ${c.maxThreat}`,
     `${n} ${c.token} token${n === 1 ? '' : 's'}; each ${mode} scores ${c.vpPerToken} VP at Cleanup${c.round6VpPerToken ? ` (${c.round6VpPerToken} in Round 6)` : ''}.`,
