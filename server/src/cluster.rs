@@ -90,7 +90,7 @@ impl Cluster {
     /// Whether this node may still serve the tables it holds: its last
     /// renewal is recent enough that no other node can have taken them.
     pub fn fresh(&self) -> bool {
-        let since = self.base.elapsed().as_millis() as u64 - self.renewed.load(Ordering::Acquire);
+        let since = (self.base.elapsed().as_millis() as u64).saturating_sub(self.renewed.load(Ordering::Acquire));
         since < (self.lease.as_millis() as u64) * 3 / 4
     }
 

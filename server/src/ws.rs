@@ -137,8 +137,7 @@ fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<
         let _slot = slot;
         metrics::gauge!("backroom_connections").increment(1.0);
         let outbox = Outbox::new();
-        let mut reader = Reader::new();
-        reader.routed = routed;
+        let mut reader = Reader::new(routed);
         let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
         let mut batch = Vec::new();
         // Liveness: a ping every `--ping-secs` (browsers answer with a pong
@@ -252,8 +251,8 @@ struct Reader {
 }
 
 impl Reader {
-    fn new() -> Self {
-        Reader { bucket: Bucket::new(RATE, BURST), chat_bucket: Bucket::new(CHAT_RATE, CHAT_BURST), session: None, table: None, routed: None }
+    fn new(routed: Option<Uuid>) -> Self {
+        Reader { bucket: Bucket::new(RATE, BURST), chat_bucket: Bucket::new(CHAT_RATE, CHAT_BURST), session: None, table: None, routed }
     }
 
     /// Hands a command to the subscribed table; false if the table is gone

@@ -296,36 +296,31 @@ impl Table {
             finished: outcome.as_ref().map(|o| serde_json::to_string(o).unwrap_or_default()),
             epoch: self.epoch,
         };
-        let committed = self.ctx.commits.commit(commit).await;
-        if let Err(CommitError::Fenced) = committed {
-            // Another node holds the table now: nothing was written. The
-            // moves are refused, the sockets told to reconnect (through the
-            // proxy, to the new owner), and this copy of the table stops.
-            tracing::warn!(table = %self.id, "another node took this table; dropping it");
+        if let Err(e) = self.ctx.commits.commit(commit).await {
+            // Nothing was written: the moves are refused. Fenced, another
+            // node holds the table now: the sockets are told to reconnect
+            // (through the proxy, to the new owner) and this copy stops.
+            // Otherwise the match is reloaded from the store.
+            let fenced = e == CommitError::Fenced;
+            let (code, message) = if fenced {
+                tracing::warn!(table = %self.id, "another node took this table; dropping it");
+                (ErrorCode::TableMoving, crate::registry::MOVING)
+            } else {
+                tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
+                (ErrorCode::Internal, "The move could not be saved, so it was not made. Please try again.")
+            };
             let resent = resent.into_iter().map(|(c, r, v)| (Some(c), Some(r), v, Instant::now()));
             for (conn, rid, _, _) in accepted.into_iter().chain(resent) {
                 if let (Some(conn), Some(rid)) = (conn, rid) {
-                    self.send_to(conn, &ServerMsg::Rejected { rid, code: ErrorCode::TableMoving, rule: None, message: crate::registry::MOVING.into() });
+                    self.send_to(conn, &ServerMsg::Rejected { rid, code, rule: None, message: message.into() });
                 }
             }
-            self.close_all(1012, crate::registry::MOVING);
-            self.live = None;
-            return;
-        }
-        if let Err(e) = committed {
-            tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
-            let resent = resent.into_iter().map(|(c, r, v)| (Some(c), Some(r), v, Instant::now()));
-            for (conn, rid, _, _) in accepted.into_iter().chain(resent) {
-                if let (Some(conn), Some(rid)) = (conn, rid) {
-                    self.send_to(conn, &ServerMsg::Rejected {
-                        rid,
-                        code: ErrorCode::Internal,
-                        rule: None,
-                        message: "The move could not be saved, so it was not made. Please try again.".into(),
-                    });
-                }
+            if fenced {
+                self.close_all(1012, crate::registry::MOVING);
+                self.live = None;
+            } else {
+                Box::pin(self.reload()).await;
             }
-            Box::pin(self.reload()).await;
             return;
         }
         let live = self.live.as_mut().expect("live during process");
