@@ -354,7 +354,6 @@ impl Ctx {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::table::engine_panic::{Twist, wrapped_match};
 
     /// A table that ends after a newer copy of itself was loaded (a request
