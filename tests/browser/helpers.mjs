@@ -243,18 +243,25 @@ export async function recordStates(page) {
  * Waits on the states a page records (`recordStates`, before goto), by
  * polling inside the page rather than in a test loop. `last` is the newest
  * state seen by the last call.
- * - `settle(quietMs)`: until a state is in and none came for `quietMs`;
+ * - `refresh()`: reads the newest state; returns {n, m} (how many so far, newest);
+ * - `latest()`: the newest state;
+ * - `settle(quietMs)`: until a state is in and none came for `quietMs`
+ *   (`quietMs` and `settleMs`, the longest wait, as given here unless passed);
  * - `past(version, ms)`: until a state newer than `version` is in, or the
  *   page shows a refusal (`.rejected`); returns false on a refusal.
  */
-export function statePoller(page) {
+export function statePoller(page, { quietMs: defaultQuiet = 120, settleMs = 30_000 } = {}) {
   const poller = {
     last: null,
-    async latest() {
-      poller.last = await page.evaluate(() => window.__states[window.__states.length - 1] || null);
-      return poller.last;
+    async refresh() {
+      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
+      poller.last = r.m;
+      return r;
     },
-    async settle(quietMs = 120, ms = 30_000) {
+    async latest() {
+      return (await poller.refresh()).m;
+    },
+    async settle(quietMs = defaultQuiet, ms = settleMs) {
       await page.waitForFunction((q) => window.__states.length > 0 && Date.now() - window.__stateAt >= q, quietMs, { polling: 40, timeout: ms });
       return poller.latest();
     },
@@ -334,33 +341,6 @@ export async function hostXmen(browser, base, who, errors, { name = 'Xavier', se
   await page.locator('#start:not([disabled])').click();
   await page.locator('.xm-banner').waitFor({ state: 'attached' });
   return { page, ctx, me };
-}
-
-/**
- * The newest state a page has recorded (`recordStates`, before goto):
- * - `refresh()`: reads it into `last`; returns {n, m} (how many so far, newest);
- * - `settle()`: until a state is in and no new one came for `quietMs`
- *   (the page has drawn the last one).
- */
-export function stateWatch(page, quietMs = 80) {
-  const w = {
-    last: null,
-    async refresh() {
-      const r = await page.evaluate(() => ({ n: window.__states.length, m: window.__states[window.__states.length - 1] || null }));
-      w.last = r.m;
-      return r;
-    },
-    async settle() {
-      let { n } = await w.refresh();
-      for (;;) {
-        await new Promise((r) => setTimeout(r, quietMs));
-        const r = await w.refresh();
-        if (r.n === n && r.m) return;
-        n = r.n;
-      }
-    },
-  };
-  return w;
 }
 
 /**

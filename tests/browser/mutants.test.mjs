@@ -26,7 +26,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, stateWatch, promptControls, openGameTable, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut } from './helpers.mjs';
 
 const GAME = 'mutants';
 const STEP = 20_000;
@@ -57,7 +57,7 @@ function openTable(page, base, { seats, options, bots }) {
 
 /** Plays prompts through the page until `done(state)`; checks the page against each view. */
 async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
-  const states = stateWatch(page, 60);
+  const states = statePoller(page, { quietMs: 60, settleMs: 120_000 });
   const { refresh, settle } = states;
   const { formOf, fillAndSend } = promptControls(page);
 

@@ -25,7 +25,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, stateWatch, promptControls, openGameTable, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 const GAME = 'nefarious-schemes';
@@ -56,7 +56,7 @@ function publicCards(view) {
 test('one person plays the Heroes against the Villain bot for two turns of Nefarious Schemes', { timeout: 330_000 }, async (t) => {
   const t0 = Date.now();
   await gameTest(t, 'schemes', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
-    const states = stateWatch(page, 60);
+    const states = statePoller(page, { quietMs: 60, settleMs: 120_000 });
     const { refresh, settle } = states;
 
     // --- the lobby: 2 seats, turn limit 2, the Villain a bot

@@ -31,7 +31,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { shots, gameTest, stateWatch, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
 import { text as contentText, OUT as CONTENT_FILE } from '../../web-client/games/villains/make-content.mjs';
 
 const GAME = 'villains';
@@ -50,7 +50,7 @@ test('the Villains texts file matches the engine content', () => {
 test('one person and three bots play a full turn of Villains through the web client', { timeout: 300_000 }, async (t) => {
   const t0 = Date.now();
   await gameTest(t, 'villains', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
-    const states = stateWatch(page, 80);
+    const states = statePoller(page, { quietMs: 80, settleMs: 120_000 });
     const { refresh, settle } = states;
 
     // --- lobby: 4 seats, bots, start

@@ -19,7 +19,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, stateWatch, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 /** The prompt title as the page shows it to seat `me`: its own seat reads
@@ -44,7 +44,7 @@ test('one person and two bots play a full round of X-Men through the web client'
     // Every state frame the browser receives (`frames`, from the network, for
     // the leak checks) and, for deciding what to do, the states as the
     // page's own script got them.
-    const states = stateWatch(page, 80);
+    const states = statePoller(page, { quietMs: 80, settleMs: 120_000 });
     const { refresh, settle } = states;
     const latest = () => states.last;
 
