@@ -512,7 +512,8 @@ impl Store {
         .bind(cols.lobby).bind(cols.seq).bind(cols.seat).bind(cols.rid).bind(cols.action).bind(cols.log).bind(cols.at).bind(cols.epoch).bind(node);
         // A commit's rows share its lobby and epoch, so they pass the lease
         // check together (and a conflicting row fails the whole statement):
-        // the lobbies written are enough to tell the commits fenced.
+        // the lobbies written are enough to tell the commits fenced. (A
+        // commit without rows would pass unchecked; tables never send one.)
         let fenced_of = |written: &std::collections::HashSet<Uuid>| -> Vec<Uuid> {
             batch.iter().filter(|c| !c.actions.is_empty() && !written.contains(&c.lobby)).map(|c| c.lobby).collect()
         };
