@@ -313,8 +313,9 @@ impl Game for Crisis {
                 ranking: vec![vec![w], vec![1 - w]],
                 scores,
                 summary: format!("{} with {} VP to {}.", backroom_engine::seat_verb(w, "wins", "win"), self.vp[usize::from(w)], self.vp[usize::from(1 - w)]),
+                game_winner: None,
             },
-            None => Outcome { ranking: vec![vec![0, 1]], scores, summary: format!("A draw, {} VP to {}.", self.vp[0], self.vp[1]) },
+            None => Outcome { ranking: vec![vec![0, 1]], scores, summary: format!("A draw, {} VP to {}.", self.vp[0], self.vp[1]), game_winner: None },
         })
     }
 

@@ -309,7 +309,7 @@ mod tests {
             self.left
         }
         fn outcome(&self) -> Option<Outcome> {
-            (self.left == 0).then(|| Outcome { ranking: vec![vec![0]], scores: vec![], summary: "Done.".into() })
+            (self.left == 0).then(|| Outcome { ranking: vec![vec![0]], scores: vec![], summary: "Done.".into(), game_winner: None })
         }
         fn redeal_hidden(&mut self, _: Seat, _: &mut GameRng) {}
         fn max_actions(_: u8) -> usize {

@@ -194,11 +194,21 @@ pub struct Outcome {
     pub scores: Vec<i64>,
     /// One human sentence, e.g. "Seat 2 wins with 9 points".
     pub summary: String,
+    /// Set when the game itself beat the players, not a seat (the boss of
+    /// a solo match, say): what won, named in the game's own words ("Jack
+    /// Ice"). Then nobody at the table won; `ranking` only orders the seats
+    /// among themselves and `winners()` is empty. Absent from stored
+    /// outcomes older than this field, which read as a seat's win.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_winner: Option<String>,
 }
 
 impl Outcome {
-    /// The seats in first place.
+    /// The seats in first place; none when the game itself won.
     pub fn winners(&self) -> &[Seat] {
+        if self.game_winner.is_some() {
+            return &[];
+        }
         self.ranking.first().map(Vec::as_slice).unwrap_or(&[])
     }
 }

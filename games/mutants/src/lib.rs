@@ -227,7 +227,7 @@ impl Game for Mutants {
 
     fn outcome(&self) -> Option<Outcome> {
         let r = self.result.as_ref().filter(|_| self.is_over())?;
-        Some(Outcome { ranking: r.ranking.clone(), scores: r.scores.clone(), summary: r.summary.clone() })
+        Some(Outcome { ranking: r.ranking.clone(), scores: r.scores.clone(), summary: r.summary.clone(), game_winner: None })
     }
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {

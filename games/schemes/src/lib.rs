@@ -131,6 +131,7 @@ impl Game for Schemes {
             ranking: vec![vec![e.winner], vec![state::other(e.winner)]],
             scores: vec![],
             summary: format!("{}: {} the game.", e.reason, backroom_engine::seat_verb(e.winner, "wins", "win")),
+            game_winner: None,
         })
     }
 

@@ -261,7 +261,7 @@ impl Game for SealedBids {
             let who: Vec<String> = top.iter().map(|s| seat_ref(*s)).collect();
             format!("{} share first place with {points}.", and_list(&who))
         };
-        Some(Outcome { ranking, scores: self.scores.clone(), summary })
+        Some(Outcome { ranking, scores: self.scores.clone(), summary, game_winner: None })
     }
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {

@@ -493,6 +493,7 @@ impl Game for State {
             ranking,
             scores: (0..self.seats).map(total).collect(),
             summary,
+            game_winner: None,
         })
     }
 

@@ -370,6 +370,7 @@ impl Game for XMen {
                 ranking: ranking.clone(),
                 scores: self.players.iter().map(|p| p.rp as i64).collect(),
                 summary: summary.clone(),
+                game_winner: None,
             }),
             _ => None,
         }
