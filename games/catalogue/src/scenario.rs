@@ -28,6 +28,8 @@
 //! dice = [4]                    # optional: dice forced before this action
 //! expect_error = "illegal_move" # optional: the action must be refused (code)
 //! expect_rule = "Bidding Dial"  # optional: ... naming this rule
+//! unreachable = "why"           # optional: the prompt cannot offer this
+//!                               # action, and the reason it need not
 //!
 //! [[step.expect]]               # checked right after this step
 //! of = "view"                   # view | prompt | pending | outcome | state | log
@@ -49,6 +51,12 @@
 //! scenario unless it expected the refusal, and then the state must be
 //! unchanged), and checks every expectation. Failures say which step and
 //! which pointer.
+//!
+//! **Reachability.** Before an accepted step, the acting seat's prompt must
+//! offer its action ([`Prompt::offers`](backroom_engine::Prompt::offers)):
+//! a rule the engine plays but the table cannot ask for is a rule nobody
+//! can play. A step opts out only with `unreachable = "the reason"`, e.g.
+//! an action sent by an older client that the engine still accepts.
 
 use crate::find;
 use backroom_engine::{GameRng, Viewer};
@@ -136,6 +144,10 @@ pub struct Step {
     /// ... naming this rule.
     #[serde(default)]
     pub expect_rule: Option<String>,
+    /// Why this accepted action need not be one the seat's prompt offers
+    /// (every other accepted step must be offered).
+    #[serde(default)]
+    pub unreachable: Option<String>,
     /// Checks right after this step.
     #[serde(default)]
     pub expect: Vec<Expect>,
@@ -223,8 +235,12 @@ pub fn run(s: &Scenario) -> Result<(), Failure> {
             rng.force_order(&o.deck, o.top.clone());
         }
         let before = state.state_json();
+        let action = json(&step.action);
+        if step.expect_error.is_none() && step.unreachable.is_none() {
+            offered(state.as_ref(), step.seat, &action).map_err(|m| fail(format!("step {n}: {m}")))?;
+        }
         let mut lines = vec![];
-        match state.apply(step.seat, &json(&step.action), &mut rng).map(|(log, _)| lines = log) {
+        match state.apply(step.seat, &action, &mut rng).map(|(log, _)| lines = log) {
             Ok(_) if step.expect_error.is_some() => {
                 return Err(fail(format!("step {n}: expected a refusal ({:?}) but it was accepted", step.expect_error)));
             }
@@ -254,6 +270,12 @@ pub fn run(s: &Scenario) -> Result<(), Failure> {
         check(state.as_ref(), &[], e).map_err(|m| fail(format!("at the end: {m}")))?;
     }
     Ok(())
+}
+
+/// The seat's prompt offers `action`, or why it does not.
+fn offered(state: &dyn backroom_engine::erased::DynState, seat: u8, action: &Value) -> Result<(), String> {
+    let prompt = state.prompt(seat).ok_or_else(|| format!("seat {seat} has no prompt, yet its action was accepted (mark it `unreachable` with a reason if that is right)"))?;
+    prompt.offers(action).map_err(|e| format!("seat {seat}'s prompt does not offer {action}: {e} (the table cannot make this move; mark the step `unreachable = \"why\"` only if it need not)"))
 }
 
 fn check(state: &dyn backroom_engine::erased::DynState, log: &[backroom_engine::LogEntry], e: &Expect) -> Result<(), String> {

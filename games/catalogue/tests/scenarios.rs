@@ -30,7 +30,7 @@ game = "sealed-bids"
 seats = 2
 [[step]]
 seat = 0
-action = { type = "bid", value = 3 }
+action = { type = "bid", value = 3, round = 0 }
 [[step.expect]]
 of = "view"
 seat = 1
@@ -41,4 +41,28 @@ equals = 3
     .unwrap();
     let e = backroom_games::scenario::run(&s).unwrap_err();
     assert!(e.message.contains("after step 1"), "{e}");
+}
+
+#[test]
+fn an_accepted_step_the_prompt_does_not_offer_fails_unless_it_says_why() {
+    // The dial offers bids for the current round; a bid without its round is
+    // accepted by the engine (an old client's shape) but no control sends it.
+    let text = |extra: &str| {
+        format!(
+            r#"
+name = "a move the table cannot make"
+game = "sealed-bids"
+seats = 2
+[[step]]
+seat = 0
+action = {{ type = "bid", value = 3 }}
+{extra}
+"#
+        )
+    };
+    let s: backroom_games::scenario::Scenario = toml::from_str(&text("")).unwrap();
+    let e = backroom_games::scenario::run(&s).unwrap_err();
+    assert!(e.message.contains("does not offer") && e.message.contains("'round'"), "{e}");
+    let s: backroom_games::scenario::Scenario = toml::from_str(&text(r#"unreachable = "an older client's bid, without its round""#)).unwrap();
+    backroom_games::scenario::run(&s).unwrap();
 }

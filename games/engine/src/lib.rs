@@ -33,6 +33,7 @@ mod game;
 mod knowledge;
 pub mod names;
 mod prompt;
+mod reach;
 mod rng;
 mod seat;
 

@@ -1,0 +1,177 @@
+//! Reachability: could this prompt have produced this action?
+//!
+//! A player can only do what the table offers, and the table only offers
+//! what the seat's [`Prompt`] lists. So an action the engine accepts but no
+//! prompt could produce is a rule nobody can play from the table (a move of
+//! some, not all, of an area's units; a deploy that mixes the reserve with a
+//! re-deployed unit). The scenario runner asks [`Prompt::offers`] of every
+//! accepted step, which turns every rulebook example into proof that its
+//! rule can be played by tapping.
+//!
+//! An action is offered when one enabled ask has its verb and fixed fields,
+//! every parameter holds a value from its domain (an enabled option; a set
+//! of distinct enabled options within the bounds; a number in range; every
+//! option once, in any order; an offered hex; a point on the board; text
+//! short enough), and nothing else is in it.
+
+use crate::prompt::{Ask, Input, Prompt};
+use serde_json::Value;
+
+impl Prompt {
+    /// `Ok` when some enabled ask of this prompt produces `action`; else
+    /// why not, for the ask with the same verb that came closest (or that
+    /// no ask has the verb).
+    ///
+    /// # Errors
+    /// A sentence naming the field and the domain it missed.
+    pub fn offers(&self, action: &Value) -> Result<(), String> {
+        let verb = action.get("type").and_then(Value::as_str).ok_or("the action has no type")?;
+        // The reason kept is the closest miss: an ask whose fixed fields
+        // match says more than one that is about something else.
+        let mut why: Option<(bool, String)> = None;
+        for ask in self.asks.iter().filter(|a| a.verb == verb) {
+            let fixed_match = ask.fixed_match(action);
+            let reason = match (&ask.disabled, ask.offers(action)) {
+                (None, Ok(())) => return Ok(()),
+                (Some(reason), _) => format!("'{}' is offered disabled: {reason}", ask.label),
+                (None, Err(e)) => format!("'{}': {e}", ask.label),
+            };
+            if why.as_ref().is_none_or(|(closer, _)| fixed_match && !closer) {
+                why = Some((fixed_match, reason));
+            }
+        }
+        Err(why.map(|(_, r)| r).unwrap_or_else(|| format!("no ask of the prompt '{}' has the verb '{verb}'", self.title)))
+    }
+}
+
+impl Ask {
+    fn fixed_match(&self, action: &Value) -> bool {
+        self.fixed.iter().all(|(k, v)| action.get(k).is_some_and(|got| same(got, v)))
+    }
+
+    fn offers(&self, action: &Value) -> Result<(), String> {
+        let fields = action.as_object().ok_or("the action is not an object")?;
+        for (k, v) in &self.fixed {
+            match fields.get(k) {
+                Some(got) if same(got, v) => {}
+                Some(got) => return Err(format!("field '{k}' is {got}, the ask fixes {v}")),
+                None => return Err(format!("field '{k}' (fixed to {v}) is missing")),
+            }
+        }
+        for p in &self.params {
+            let got = fields.get(&p.name).ok_or_else(|| format!("parameter '{}' is missing", p.name))?;
+            p.input.holds(got).map_err(|e| format!("parameter '{}': {e}", p.name))?;
+        }
+        let extra: Vec<&String> = fields
+            .keys()
+            .filter(|k| k.as_str() != "type" && !self.fixed.contains_key(*k) && !self.params.iter().any(|p| &p.name == *k))
+            .collect();
+        if extra.is_empty() { Ok(()) } else { Err(format!("fields the ask never fills: {extra:?}")) }
+    }
+}
+
+impl Input {
+    /// Whether `v` is a value this domain offers.
+    fn holds(&self, v: &Value) -> Result<(), String> {
+        let enabled = |x: &Value| self.options().iter().any(|o| o.enabled() && same(&o.value, x));
+        match self {
+            Input::One { .. } => {
+                if enabled(v) { Ok(()) } else { Err(format!("{v} is not an enabled option")) }
+            }
+            Input::Many { min, max, .. } => {
+                let list = v.as_array().ok_or_else(|| format!("{v} is not a list"))?;
+                if list.len() < *min as usize || list.len() > *max as usize {
+                    return Err(format!("{} chosen, the prompt takes {min} to {max}", list.len()));
+                }
+                for (i, x) in list.iter().enumerate() {
+                    if !enabled(x) {
+                        return Err(format!("{x} is not an enabled option"));
+                    }
+                    if list[..i].iter().any(|y| same(x, y)) {
+                        return Err(format!("{x} is chosen twice"));
+                    }
+                }
+                Ok(())
+            }
+            Input::Number { min, max } => match v.as_f64() {
+                Some(n) if n.fract() == 0.0 && n >= *min as f64 && n <= *max as f64 => Ok(()),
+                _ => Err(format!("{v} is not a whole number in {min}..={max}")),
+            },
+            Input::Order { options } => {
+                let list = v.as_array().ok_or_else(|| format!("{v} is not a list"))?;
+                let each_once = list.len() == options.len()
+                    && options.iter().all(|o| list.iter().filter(|x| same(x, &o.value)).count() == 1);
+                if each_once { Ok(()) } else { Err(format!("{v} does not order every option exactly once")) }
+            }
+            Input::Hex { cells } => {
+                let at = |i: usize| v.get(i).and_then(Value::as_i64);
+                match (at(0), at(1)) {
+                    (Some(q), Some(r)) if cells.iter().any(|c| i64::from(c[0]) == q && i64::from(c[1]) == r) => Ok(()),
+                    _ => Err(format!("{v} is not an offered hex")),
+                }
+            }
+            Input::Point { min_x, min_y, max_x, max_y } => {
+                let at = |i: usize| v.get(i).and_then(Value::as_f64);
+                match (at(0), at(1)) {
+                    (Some(x), Some(y)) if (*min_x..=*max_x).contains(&x) && (*min_y..=*max_y).contains(&y) => Ok(()),
+                    _ => Err(format!("{v} is not a point on the board")),
+                }
+            }
+            Input::Text { max_len } => match v.as_str() {
+                Some(s) if s.chars().count() <= *max_len as usize => Ok(()),
+                _ => Err(format!("{v} is not text of at most {max_len} characters")),
+            },
+        }
+    }
+}
+
+/// JSON equality that treats 3 and 3.0 alike (scenario files are TOML).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
+        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w))),
+        _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Ask, Input, Opt, Prompt};
+    use serde_json::json;
+
+    fn prompt() -> Prompt {
+        let cards = || vec![Opt::new("a", "A"), Opt::new("b", "B"), Opt::new("c", "C").disabled_if(true, || "costs 9".into())];
+        Prompt {
+            title: "Your turn".into(),
+            asks: vec![
+                Ask::new("play", "Play").with("from", "hand").param("card", "Card", Input::One { options: cards() }),
+                Ask::new("discard", "Discard").param("cards", "Cards", Input::Many { options: cards(), min: 1, max: 2 }),
+                Ask::new("bid", "Bid").param("value", "Bid", Input::Number { min: 0, max: 5 }),
+                Ask::new("pass", "Pass").disabled_if(true, || "you must play".into()),
+            ],
+        }
+    }
+
+    #[test]
+    fn what_the_controls_can_send_is_offered() {
+        let p = prompt();
+        assert_eq!(p.offers(&json!({"type": "play", "from": "hand", "card": "a"})), Ok(()));
+        assert_eq!(p.offers(&json!({"type": "discard", "cards": ["b", "a"]})), Ok(()));
+        assert_eq!(p.offers(&json!({"type": "bid", "value": 5.0})), Ok(()));
+    }
+
+    #[test]
+    fn anything_else_is_not_and_says_why() {
+        let p = prompt();
+        let no = |a| p.offers(&a).unwrap_err();
+        assert!(no(json!({"type": "play", "from": "hand", "card": "c"})).contains("not an enabled option"));
+        assert!(no(json!({"type": "play", "from": "deck", "card": "a"})).contains("'from'"));
+        assert!(no(json!({"type": "play", "from": "hand", "card": "a", "x": 1})).contains("never fills"));
+        assert!(no(json!({"type": "discard", "cards": ["a", "a"]})).contains("twice"));
+        assert!(no(json!({"type": "discard", "cards": []})).contains("takes 1 to 2"));
+        assert!(no(json!({"type": "bid", "value": 6})).contains("0..=5"));
+        assert!(no(json!({"type": "pass"})).contains("disabled: you must play"));
+        assert!(no(json!({"type": "fly"})).contains("no ask"));
+    }
+}
