@@ -94,9 +94,13 @@ fn damage_dazes_a_healthy_character_then_knocks_out_an_injured_one() {
     g.models[b].damage = 5;
     g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
     rng.force_dice([3, 3, 3, 3, 6, 6, 6, 6, 6]);
-    g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    let log = g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
     assert!(g.models[b].dazed);
     assert_eq!(g.models[b].damage, 6, "damage never exceeds the Stamina left");
+    // The log tells the cause before its consequence: the damage, then Dazed.
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    let at = |s: &str| text.iter().position(|t| t.contains(s)).unwrap_or_else(|| panic!("no {s:?} in {text:?}"));
+    assert!(at("4 successes against 0: 1 damage") < at("is Dazed"), "{text:?}");
     // A Dazed character can't be targeted.
     let before = g.clone();
     let err = g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap_err();
@@ -108,7 +112,10 @@ fn damage_dazes_a_healthy_character_then_knocks_out_an_injured_one() {
     g.models[b].damage = 4;
     g.activation.as_mut().unwrap().actions = 0;
     rng.force_dice([3, 3, 3, 3, 6, 6, 6, 6, 6]);
-    g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    let log = g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    let at = |s: &str| text.iter().position(|t| t.contains(s)).unwrap_or_else(|| panic!("no {s:?} in {text:?}"));
+    assert!(at("successes against 0: 1 damage") < at("is KO'd"), "{text:?}");
     assert!(g.models[b].ko);
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.outcome().unwrap().winners(), &[0]);
@@ -344,4 +351,21 @@ fn a_destroyed_piece_no_longer_blocks_line_of_sight() {
     assert!(crisis::rules::attack::target_refusal(&g, a, 0, b).is_some());
     g.destroyed = vec![0];
     assert_eq!(crisis::rules::attack::target_refusal(&g, a, 0, b), None);
+}
+
+#[test]
+fn an_activation_that_ends_by_itself_says_so_and_one_success_is_singular() {
+    let (mut g, mut rng, a, b) = duel("warlord", "razorback");
+    g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
+    // Two attacks, no token in reach: the second ends the activation by itself.
+    rng.force_dice([3, 6, 6, 6, 6, 6, 6, 6]);
+    let log = g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    assert!(text.iter().any(|t| t.contains("1 success against 0: 1 damage")), "{text:?}");
+    assert!(!text.iter().any(|t| t.contains("ends by itself")), "{text:?}");
+    rng.force_dice([6, 6, 6, 6, 6, 6, 6, 6]);
+    let log = g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
+    assert!(g.activation.is_none());
+    assert!(text.iter().any(|t| t.contains("ends by itself: both actions are spent")), "{text:?}");
 }

@@ -233,11 +233,16 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize) -> Lines {
 /// Ends the activation: Bleed deals 1 (no ⚡), then the Activated token.
 pub fn end_activation(g: &mut Crisis, seat: Seat) -> Lines {
     let a = current(g, seat, "End of activation")?;
-    Ok(finish(g, a.model))
+    Ok(finish(g, a.model, None))
 }
 
-fn finish(g: &mut Crisis, m: usize) -> Vec<LogEntry> {
+/// Ends `m`'s activation; `by_itself` says why when nobody chose to end it
+/// (the log says so, so a player sees why the turn moved on).
+fn finish(g: &mut Crisis, m: usize, by_itself: Option<&str>) -> Vec<LogEntry> {
     let mut log = Vec::new();
+    if let Some(why) = by_itself {
+        log.push(LogEntry::public(format!("The activation of {} ends by itself: {why}.", model_name(g, m))));
+    }
     g.activation = None;
     if g.models[m].present() && !g.models[m].dazed && g.models[m].has(Condition::Bleed) {
         log.push(LogEntry::public(format!("{} bleeds.", model_name(g, m))));
@@ -260,7 +265,8 @@ pub fn after_action(g: &mut Crisis) -> Vec<LogEntry> {
     act.actions += 1;
     let m = act.model;
     if !g.models[m].present() || g.models[m].dazed {
-        return finish(g, m);
+        let why = if g.models[m].dazed { "it is Dazed" } else { "it is KO'd" };
+        return finish(g, m, Some(why));
     }
     maybe_auto_end(g)
 }
@@ -270,7 +276,7 @@ pub fn after_action(g: &mut Crisis) -> Vec<LogEntry> {
 pub fn maybe_auto_end(g: &mut Crisis) -> Vec<LogEntry> {
     let Some(act) = g.activation.clone() else { return Vec::new() };
     if act.actions >= 2 + act.extra_actions && (0..g.tokens.len()).all(|t| interact_refusal(g, &act, t).is_some()) {
-        return finish(g, act.model);
+        return finish(g, act.model, Some("both actions are spent and no token is in reach"));
     }
     Vec::new()
 }

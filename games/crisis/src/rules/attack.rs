@@ -17,7 +17,7 @@ use crate::dice::{self, Face};
 use crate::geometry::{Disc, Hit, dist_discs, has_cover, line_of_sight, len, sub, within};
 use crate::movement;
 use crate::state::{AttackRecord, Crisis, PendingAttack};
-use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural};
 
 /// Why `attacker` can't make attack `idx` against `target`, if it can't
 /// (costs, targeting, range and line of sight; not whose turn it is).
@@ -308,15 +308,23 @@ pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng:
         let amount = net.saturating_sub(reduce);
         let left = g.models[target].stamina().saturating_sub(g.models[target].damage);
         dealt = (amount as u8).min(left);
+        // The cause before its consequences: the damage, then Dazed or KO.
+        log.push(successes_line(a_succ, d_succ, dealt));
         log.extend(suffer_attack(g, target, amount, kind));
+    } else {
+        log.push(successes_line(a_succ, d_succ, dealt));
     }
-    log.push(LogEntry::public(format!("{} successes against {}: {} damage.", a_succ, d_succ, dealt)));
     // A14: after the attack.
     for r in rules.iter().filter(|r| r.when == When::AfterAttack && shows(&r.icons)) {
         log.extend(resolve(g, me, target, &r.effect, dealt, rng));
     }
     g.last_attack = Some(AttackRecord { attacker: me, target, attack: name, attack_dice: a_dice, defense_dice: d_dice, cover, damage: dealt });
     log
+}
+
+/// "3 successes against 1: 2 damage." (one success is singular).
+fn successes_line(a_succ: usize, d_succ: usize, dealt: u8) -> LogEntry {
+    LogEntry::public(format!("{} against {d_succ}: {dealt} damage.", plural(a_succ as i64, "success", "successes")))
 }
 
 /// Damage from an enemy attack: ⚡ for the target (unless Judgment), plus
