@@ -98,26 +98,37 @@ function gameCard(g, nameInput) {
   for (let n = g.min_seats; n <= g.max_seats; n++) seats.append(h('option', { value: String(n), selected: n === g.default_seats }, `${n} players`));
   const fields = [h('label.field', h('span', 'Seats'), seats)];
   const readers = [];
+  // An option for some seat counts only (a solo boss) shows only while
+  // the seat count chosen is one of them, and is sent only then.
+  const forSeats = [];
+  const applies = (o) => !o.for_seats || (Number(seats.value) >= o.for_seats[0] && Number(seats.value) <= o.for_seats[1]);
   for (const o of g.options || []) {
     const k = o.kind;
+    const at = fields.length;
+    let read = null;
     if (k.kind === 'bool') {
       const cb = h('input', { type: 'checkbox', name: o.name, checked: !!k.default });
       fields.push(h('label.field.inline', cb, h('span', o.label)));
-      readers.push(() => [o.name, cb.checked]);
+      read = () => [o.name, cb.checked];
     } else if (k.kind === 'number') {
       const inp = h('input', { type: 'number', name: o.name, min: k.min, max: k.max, step: 1, value: String(k.default), inputmode: 'numeric', required: true });
       fields.push(h('label.field', h('span', o.label.endsWith(')') ? `${o.label}, ${k.min}–${k.max}` : `${o.label} (${k.min}–${k.max})`), inp));
-      readers.push(() => {
+      read = () => {
         const v = Number(inp.value);
         if (!Number.isInteger(v) || v < k.min || v > k.max) throw new Error(`${o.label} must be a whole number from ${k.min} to ${k.max}.`);
         return [o.name, v];
-      });
+      };
     } else if (k.kind === 'choice') {
       const sel = h('select', { name: o.name }, k.choices.map(([v, label]) => h('option', { value: v, selected: v === k.default }, label)));
       fields.push(h('label.field', h('span', o.label), sel));
-      readers.push(() => [o.name, sel.value]);
+      read = () => [o.name, sel.value];
     }
+    if (read) readers.push(() => (applies(o) ? read() : null));
+    if (read && o.for_seats) forSeats.push([o, fields[at]]);
   }
+  const showForSeats = () => { for (const [o, el] of forSeats) el.hidden = !applies(o); };
+  seats.addEventListener('change', showForSeats);
+  showForSeats();
   const clock = h('select', { name: 'turn_clock' },
     [[0, 'No clock'], [60, '1 minute'], [300, '5 minutes'], [3600, '1 hour'], [86400, '1 day']].map(([v, label]) => h('option', { value: String(v) }, label)));
   fields.push(h('label.field', h('span', 'Turn clock: a bot moves for whoever the table still waits on'), clock));
@@ -138,7 +149,7 @@ function gameCard(g, nameInput) {
     }
     let options;
     try {
-      options = Object.fromEntries(readers.map((r) => r()));
+      options = Object.fromEntries(readers.map((r) => r()).filter(Boolean));
     } catch (e) {
       err.replaceChildren(errorBox(e));
       return;

@@ -428,6 +428,11 @@ pub struct GameOption {
     pub label: String,
     /// Type and default.
     pub kind: OptionKind,
+    /// The seat counts the option applies to, `[fewest, most]` (a solo
+    /// match's boss: `[1, 1]`); a lobby form shows it only for those.
+    /// Absent: every seat count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub for_seats: Option<[u8; 2]>,
 }
 
 /// Type and default of a [`GameOption`].

@@ -136,6 +136,8 @@ impl Game for Mutants {
             max_seats: 4,
             default_seats: 2,
             options: vec![
+                // Solo (Uprising) always constructs its Gene Pool; the boss
+                // and the extra challenges are solo's only.
                 GameOption {
                     name: "gene_pools".into(),
                     label: "Gene Pools".into(),
@@ -147,25 +149,28 @@ impl Game for Mutants {
                         ],
                         default: "draft".into(),
                     },
+                    for_seats: Some([2, 4]),
                 },
                 GameOption {
                     name: "boss".into(),
-                    label: "Uprising boss (solo)".into(),
+                    label: "Uprising boss".into(),
                     kind: OptionKind::Choice {
                         choices: c.bosses.iter().map(|b| (b.id.clone(), b.name.clone())).collect(),
                         default: "singularity-wizard".into(),
                     },
+                    for_seats: Some([1, 1]),
                 },
-                GameOption { name: "super_tough".into(), label: "Super Tough: the boss has 10 more Life".into(), kind: OptionKind::Bool { default: false } },
+                GameOption { name: "super_tough".into(), label: "Extra challenge, Super Tough: the boss has 10 more Life".into(), kind: OptionKind::Bool { default: false }, for_seats: Some([1, 1]) },
                 GameOption {
                     name: "restricted_gene".into(),
-                    label: "Restricted Gene Pool: no Advanced Mutant with this gene".into(),
+                    label: "Extra challenge, Restricted Gene Pool: no Advanced Mutant with this gene".into(),
                     kind: OptionKind::Choice {
                         choices: std::iter::once(("".to_string(), "None".to_string()))
                             .chain(genes.iter().map(|g| (serde_json::to_value(g).unwrap().as_str().unwrap_or("").to_string(), g.name().to_string())))
                             .collect(),
                         default: String::new(),
                     },
+                    for_seats: Some([1, 1]),
                 },
             ],
             house_content: true,
@@ -227,7 +232,9 @@ impl Game for Mutants {
 
     fn outcome(&self) -> Option<Outcome> {
         let r = self.result.as_ref().filter(|_| self.is_over())?;
-        Some(Outcome { ranking: r.ranking.clone(), scores: r.scores.clone(), summary: r.summary.clone(), game_winner: None })
+        // In Uprising a boss still alive at the end has won, not the player.
+        let game_winner = self.boss.as_ref().filter(|b| b.life > 0).map(|b| content::content().bosses[b.id].name.clone());
+        Some(Outcome { ranking: r.ranking.clone(), scores: r.scores.clone(), summary: r.summary.clone(), game_winner })
     }
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {

@@ -74,11 +74,13 @@ impl Game for Schemes {
                     label: "In phases where both act, the Villain goes first".into(),
                     kind: OptionKind::Bool { default: true },
                 },
+                    for_seats: None,
                 GameOption {
                     name: "turn_limit".into(),
                     label: "Turn limit: the Heroes win at its end (house rule)".into(),
                     kind: OptionKind::Number { min: 1, max: 100, default: i64::from(content::content().rules.turn_limit) },
                 },
+                    for_seats: None,
             ],
             house_content: true,
             engine_version: 1,

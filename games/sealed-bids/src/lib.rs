@@ -145,6 +145,7 @@ impl Game for SealedBids {
                 name: "rounds".into(),
                 label: "Rounds".into(),
                 kind: OptionKind::Number { min: 1, max: 100, default: 20 },
+                for_seats: None,
             }],
             house_content: false,
             engine_version: 1,

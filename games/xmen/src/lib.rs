@@ -92,11 +92,13 @@ impl Game for XMen {
                     name: "pick_schools".into(),
                     label: "Choose Schools in order of the setup roll".into(),
                     kind: OptionKind::Bool { default: true },
+                    for_seats: None,
                 },
                 GameOption {
                     name: "max_rounds".into(),
                     label: "Round limit (house rule; 0 = none)".into(),
                     kind: OptionKind::Number { min: 0, max: 100, default: 20 },
+                    for_seats: None,
                 },
             ],
             house_content: true,
