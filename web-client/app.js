@@ -990,16 +990,23 @@ function tablePage(lobbyId, { spectate }) {
     outcomeBox.hidden = false;
     const seat = mySeat();
     const ord = (n) => ['1st', '2nd', '3rd'][n] || `${n + 1}th`;
+    // When the game itself won (a solo boss), it takes first place and
+    // every seat places after it: nobody at the table won.
+    const beaten = O.game_winner ? 1 : 0;
     let place = null;
-    O.ranking.forEach((g, i) => { if (g.includes(seat)) place = i; });
+    O.ranking.forEach((g, i) => { if (g.includes(seat)) place = i + beaten; });
     const rows = O.ranking.map((g, i) => h('li', { class: g.includes(seat) ? 'mine' : null },
-      h('span.place', ord(i)),
+      h('span.place', ord(i + beaten)),
       h('span.who', g.map((s) => seatName(s)).join(' & ')),
       O.scores && O.scores.length ? h('span.pts', `${O.scores[g[0]]} pt${O.scores[g[0]] === 1 ? '' : 's'}`) : null));
-    outcomeBox.replaceChildren(h('div.outcome',
+    if (beaten) rows.unshift(h('li.game-winner', h('span.place', ord(0)), h('span.who', O.game_winner)));
+    const placed = place === null ? null
+      : beaten ? `You lose: ${O.game_winner} wins.`
+        : place === 0 ? (O.ranking[0].length > 1 ? 'You share first place!' : 'You win!') : `You placed ${ord(place)}.`;
+    outcomeBox.replaceChildren(h('div.outcome', { class: beaten ? 'outcome game-won' : 'outcome' },
       h('h2', 'Game over'),
       h('p.summary', withNames(O.summary)),
-      place !== null ? h('p.you-placed', place === 0 ? (O.ranking[0].length > 1 ? 'You share first place!' : 'You win!') : `You placed ${ord(place)}.`) : null,
+      placed ? h('p.you-placed', placed) : null,
       h('ol.ranking', rows),
       h('div.outcome-actions', playAgainButton(), h('a.button', { href: '#/' }, 'Back to my matches'))));
   }

@@ -58,6 +58,8 @@ pub async fn verify(store: &Store, id: Uuid) -> Result<Verified> {
     // The result (places and scores) must agree; the summary is a sentence
     // for people, whose wording may change between versions (seat tokens).
     ensure!(outcome.ranking == stored.ranking && outcome.scores == stored.scores, "the replayed result differs from the stored one");
+    // Outcomes stored before `game_winner` existed do not name it.
+    ensure!(stored.game_winner.is_none() || outcome.game_winner == stored.game_winner, "the replayed result differs from the stored one");
     Ok(Verified { game: lobby.game, actions: actions.len(), seed_hash, outcome: outcome.summary })
 }
 

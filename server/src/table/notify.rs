@@ -1,6 +1,7 @@
 //! The lobby's webhook: called when the table starts waiting on someone
-//! who is away (no open connection and no bot standing in), once per wait.
-//! What it says is public: the game and the names awaited.
+//! who is away (no open connection and no bot standing in), once per wait,
+//! and once when the match ends. What it says is public: the game, the
+//! names awaited, the result.
 
 use super::*;
 
@@ -24,5 +25,25 @@ impl Table {
         if let Some(text) = text {
             crate::webhook::notify(url, text, self.ctx.cfg.allow_private_webhooks);
         }
+    }
+
+    /// Calls the webhook once the match has ended, with its result in the
+    /// table's names (a game that beat the players is said to have won).
+    pub(super) fn notify_over(&self, outcome: &backroom_engine::Outcome) {
+        let Some(url) = self.lobby.webhook_url.clone() else { return };
+        let seats = self.players.iter().filter_map(|p| p.seat).max().map_or(0, |s| usize::from(s) + 1);
+        let mut names = vec![String::new(); seats];
+        for p in &self.players {
+            if let Some(s) = p.seat {
+                names[usize::from(s)].clone_from(&p.name);
+            }
+        }
+        let summary = backroom_engine::render_names(&outcome.summary, &names, None);
+        let result = match &outcome.game_winner {
+            Some(w) => format!(" {w} won; nobody at the table did."),
+            None => String::new(),
+        };
+        let text = format!("{}: the match is over. {summary}{result}", self.game.info().name);
+        crate::webhook::notify(url, text, self.ctx.cfg.allow_private_webhooks);
     }
 }

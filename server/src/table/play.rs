@@ -349,6 +349,7 @@ impl Table {
             self.broadcast_state();
             self.broadcast_lobby();
         } else {
+            self.notify_over(&o);
             self.broadcast_state_paced(|c, live| match c.viewer {
                 Viewer::Seat(s) => acted.contains(s) || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before),
                 Viewer::Spectator => false,
