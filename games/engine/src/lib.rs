@@ -47,6 +47,6 @@ pub use game::{
 pub use content::ContentError;
 pub use knowledge::Hidden;
 pub use names::{SeatRef, and_list, plural, render_names, seat_ref, seat_verb};
-pub use prompt::{Ask, Input, Opt, Param, Prompt};
+pub use prompt::{Ask, Fact, Input, Opt, Param, Prompt};
 pub use rng::{GameRng, Keyed, Seed};
 pub use seat::{Seat, SeatSet, Viewer};

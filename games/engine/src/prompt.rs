@@ -85,12 +85,56 @@ pub struct Opt {
     /// Why this option cannot be chosen now, when it is shown anyway.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disabled: Option<String>,
+    /// What the option is, shown beside its label (a unit's cost,
+    /// influence, attack and toughness), so that a choice built from parts
+    /// is made from the parts' facts, not from bare names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<Fact>,
+    /// In a `many`, how many times this option may be chosen (its value
+    /// then stands that many times in the list): two goons from one
+    /// reserve. Once when unset.
+    #[serde(default = "once", skip_serializing_if = "is_once")]
+    pub up_to: u32,
+}
+
+/// One fact about an option: `Cost 2`, `Influence 1`, `Attack 5 5`.
+/// A number stays a number, so that a client may add facts up (the price
+/// of the units chosen so far).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fact {
+    /// What the fact is, e.g. "Cost".
+    pub label: String,
+    /// Its value, a number or short text.
+    pub value: Value,
+}
+
+fn once() -> u32 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_once(n: &u32) -> bool {
+    *n <= 1
 }
 
 impl Opt {
     /// An option whose value is `value` and whose label is `label`.
     pub fn new(value: impl Into<Value>, label: impl Into<String>) -> Self {
-        Opt { value: value.into(), label: label.into(), disabled: None }
+        Opt { value: value.into(), label: label.into(), disabled: None, facts: Vec::new(), up_to: 1 }
+    }
+
+    /// The same option with one more fact shown beside it.
+    #[must_use]
+    pub fn fact(mut self, label: impl Into<String>, value: impl Into<Value>) -> Self {
+        self.facts.push(Fact { label: label.into(), value: value.into() });
+        self
+    }
+
+    /// The same option, which a `many` lets be chosen up to `n` times.
+    #[must_use]
+    pub fn up_to(mut self, n: u32) -> Self {
+        self.up_to = n.max(1);
+        self
     }
 
     /// The same option, shown disabled for `reason` when `refused` holds.
@@ -117,7 +161,8 @@ pub enum Input {
         /// The options.
         options: Vec<Opt>,
     },
-    /// Between `min` and `max` distinct options, given as a list of values.
+    /// Between `min` and `max` options, given as a list of values; each
+    /// option at most once, or up to its `up_to` times (its value repeated).
     Many {
         /// The options.
         options: Vec<Opt>,
@@ -299,7 +344,10 @@ impl Input {
                 if open.is_empty() { Value::Null } else { open[rng.index(open.len())].value.clone() }
             }
             Input::Many { options, min, max } => {
-                let open: Vec<usize> = (0..options.len()).filter(|i| options[*i].enabled()).collect();
+                let open: Vec<usize> = (0..options.len())
+                    .filter(|i| options[*i].enabled())
+                    .flat_map(|i| std::iter::repeat_n(i, options[i].up_to.max(1) as usize))
+                    .collect();
                 let hi = (*max as usize).min(open.len());
                 let lo = (*min as usize).min(hi);
                 let n = lo + rng.index(hi - lo + 1);
@@ -383,6 +431,30 @@ mod tests {
             assert_ne!(a["x"], 2);
             assert!(!a["y"].as_array().unwrap().contains(&Value::from(2)));
         }
+    }
+
+    #[test]
+    fn facts_and_up_to_travel_and_sampling_repeats_an_option_at_most_up_to() {
+        let goon = Opt::new("goon", "Goon").fact("Cost", 1).fact("Attack", "5").up_to(2);
+        let v = serde_json::to_value(&goon).unwrap();
+        assert_eq!(v["facts"][0], serde_json::json!({"label": "Cost", "value": 1}));
+        assert_eq!(v["up_to"], 2);
+        assert!(!serde_json::to_string(&Opt::new(1, "one")).unwrap().contains("up_to"));
+        assert_eq!(serde_json::from_value::<Opt>(serde_json::json!({"value": 1, "label": "one"})).unwrap().up_to, 1);
+        let ask = Ask::new("deploy", "Deploy").param("units", "Units", Input::Many { options: vec![goon, Opt::new("mole", "Mole")], min: 1, max: 3 });
+        let p = Prompt::single("t", ask);
+        let mut rng = GameRng::seeded(3);
+        let mut twice = false;
+        for _ in 0..200 {
+            let a = p.random_action(&mut rng).unwrap();
+            let units = a["units"].as_array().unwrap();
+            let goons = units.iter().filter(|u| *u == "goon").count();
+            assert!(goons <= 2 && units.iter().filter(|u| *u == "mole").count() <= 1, "{a}");
+            twice |= goons == 2;
+            assert_eq!(p.offers(&a), Ok(()), "{a}");
+        }
+        assert!(twice, "an option with up_to 2 is sometimes chosen twice");
+        assert!(p.offers(&serde_json::json!({"type": "deploy", "units": ["goon", "goon", "goon"]})).is_err());
     }
 
     #[test]

@@ -87,8 +87,9 @@ impl Input {
                     if !enabled(x) {
                         return Err(format!("{x} is not an enabled option"));
                     }
-                    if list[..i].iter().any(|y| same(x, y)) {
-                        return Err(format!("{x} is chosen twice"));
+                    let most = self.options().iter().find(|o| same(&o.value, x)).map_or(1, |o| o.up_to.max(1)) as usize;
+                    if list[..i].iter().filter(|y| same(x, y)).count() >= most {
+                        return Err(if most == 1 { format!("{x} is chosen twice") } else { format!("{x} is chosen more than {most} times") });
                     }
                 }
                 Ok(())

@@ -165,6 +165,42 @@ fn binds(card: &Card, owner: Seat, seat: Seat, with_kau: bool) -> bool {
     !(card.powerless_against_kau && owner != seat && with_kau)
 }
 
+/// How many units the token `seat` has revealed may deploy when activated
+/// as a deploy token, as the prompt states it: the limit (`None`: no
+/// limit, Invade) and the extra patsies that do not count against it
+/// (People's Army).
+pub fn deploy_allowance(state: &State, seat: Seat) -> (Option<usize>, usize) {
+    let Phase::TakeActions { revealed: Some(uid), .. } = state.phase else {
+        return (Some(0), 0);
+    };
+    let Some((area, space)) = find(state, uid) else {
+        return (Some(0), 0);
+    };
+    let Some(token) = state.area(area).track[space].as_ref() else {
+        return (Some(0), 0);
+    };
+    let max = token_as(state, seat, *token.kind.rules_value(), TokenType::Deploy)
+        .and_then(|(effects, _)| {
+            effects.iter().find_map(|e| if let Effect::Deploy(d) = e { Some(d.max) } else { None })
+        })
+        .unwrap_or(Max::Word(MaxWord::DeployLimit));
+    let limit = match max {
+        Max::Count(n) => Some(n as usize),
+        Max::Word(MaxWord::DeployLimit) => Some(deploy_limit(state, seat) as usize),
+        Max::Word(MaxWord::Unlimited) => None,
+    };
+    (limit, extra_patsies(state, seat))
+}
+
+/// Patsies a deploy may bring beyond the limit (People's Army).
+fn extra_patsies(state: &State, seat: Seat) -> usize {
+    standing::rules_of(state, seat)
+        .iter()
+        .filter_map(|r| if let Ongoing::ExtraPatsiesPerDeploy(n) = r { Some(*n as usize) } else { None })
+        .max()
+        .unwrap_or(0)
+}
+
 /// Whether `seat`'s units may leave `area` (Trapped Like Rats).
 pub fn may_leave(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> bool {
     !state.area(area).rules.iter().any(|r| {
@@ -460,17 +496,7 @@ fn deploy(
     }
     let faction = state.faction_of(seat);
     let patsies = picks.iter().filter(|p| p.kind == UnitType::Patsy).count();
-    let extra_patsies: usize = standing::rules_of(state, seat)
-        .iter()
-        .filter_map(|r| {
-            if let Ongoing::ExtraPatsiesPerDeploy(n) = r {
-                Some(*n as usize)
-            } else {
-                None
-            }
-        })
-        .max()
-        .unwrap_or(0);
+    let extra_patsies = extra_patsies(state, seat);
     let counted = picks.len() - patsies.min(extra_patsies);
     let limit = match max {
         Max::Count(n) => Some(n as usize),

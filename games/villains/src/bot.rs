@@ -422,7 +422,7 @@ fn activations(g: &State, seat: Seat) -> Vec<Action> {
     let Some((area, _)) = crate::actions::find(g, uid) else {
         return vec![];
     };
-    let mut out: Vec<Action> = candidates(g, seat, "activate")
+    let mut out: Vec<Action> = crate::candidates::activation_options(g, seat, area, true)
         .into_iter()
         .filter(|a| {
             !matches!(

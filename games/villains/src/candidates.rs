@@ -65,7 +65,7 @@ pub(crate) fn priced_splits(state: &State, seat: Seat, make: &dyn Fn(Payment) ->
 
 /// The priced action, its cost, and whether the split could be chosen
 /// freely (not when the funds changed before the payment was made).
-fn priced_cost(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<(Action, u8, bool)> {
+pub(crate) fn priced_cost(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<(Action, u8, bool)> {
     let mut trial = state.clone();
     trial.quote = crate::state::Quote::asking(state, seat);
     apply_to(&mut trial, seat, &make(Payment::QUOTE), &mut GameRng::seeded(0)).ok()?;
@@ -96,14 +96,16 @@ pub(crate) fn pick(kind: UnitType) -> DeployPick {
     }
 }
 
-/// Candidate activations of the token revealed in `area`.
-pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId) -> Vec<Action> {
+/// Candidate activations of the token revealed in `area`; deploys and
+/// moves only `with_units` (the prompt asks for those step by step,
+/// `composite`; the bot weighs them whole).
+pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId, with_units: bool) -> Vec<Action> {
     let act = |a: Activation| Action::Activate { activation: a };
     let mut out = Vec::new();
     let can = |t: Option<TokenType>| crate::activate::can_act_as(state, seat, t);
     let (deploy, moving, battle, unique, card) = (
-        can(Some(TokenType::Deploy)),
-        can(Some(TokenType::Move)),
+        with_units && can(Some(TokenType::Deploy)),
+        with_units && can(Some(TokenType::Move)),
         can(Some(TokenType::Battle)),
         can(None),
         can(Some(TokenType::Card)),

@@ -121,6 +121,23 @@ pub enum Action {
         /// How.
         activation: Activation,
     },
+    /// Activate the revealed token as a deploy token, asked step by step
+    /// (`composite`): the units, then at most this much energy, resources
+    /// paying the rest.
+    Deploy {
+        /// The units, in order.
+        units: Vec<crate::activate::DeployPick>,
+        /// The most energy to spend.
+        energy: u8,
+    },
+    /// Activate the revealed token as a move token, asked step by step:
+    /// the units from adjacent areas, then at most this much energy.
+    Move {
+        /// The units.
+        units: Vec<UnitUid>,
+        /// The most energy to spend.
+        energy: u8,
+    },
     /// Discard the revealed token.
     Discard,
     /// Use an area's skill.
@@ -295,6 +312,22 @@ fn apply_each(
         Action::Activate { activation } => {
             busy(state)?;
             crate::activate::activate(state, seat, &activation, rng)
+        }
+        Action::Deploy { units, energy } => {
+            busy(state)?;
+            let how = crate::composite::resolve(state, seat, energy, &|payment| Activation::Deploy {
+                units: units.clone(),
+                payment,
+            })?;
+            crate::activate::activate(state, seat, &how, rng)
+        }
+        Action::Move { units, energy } => {
+            busy(state)?;
+            let how = crate::composite::resolve(state, seat, energy, &|payment| Activation::Move {
+                units: units.clone(),
+                payment,
+            })?;
+            crate::activate::activate(state, seat, &how, rng)
         }
         Action::Discard => {
             busy(state)?;

@@ -58,6 +58,7 @@ pub mod candidates;
 pub mod cards;
 pub mod choices;
 pub mod combat;
+pub mod composite;
 pub mod content;
 pub mod control;
 pub mod deals;

@@ -1,0 +1,158 @@
+//! Deploy and move activations asked step by step, never as a cross
+//! product: first the units (each shown with its facts: cost here,
+//! influence, attack, toughness; the deploy limit stated), then how much
+//! energy to spend, resources paying the rest (R21: the split is the
+//! player's). Energy first is the default: energy comes back every Start
+//! Phase and resources do not, so it is the cheapest way to pay.
+//!
+//! The actions are `deploy` and `move`: the units and an energy ceiling.
+//! Each resolves to the same [`Activation`] a whole candidate carries (the
+//! bot's, and every stored match's `activate`), priced by one trial on a
+//! copy (`state::Quote`), so the rules check it exactly as before.
+
+use crate::activate::{Activation, DeployPick};
+use crate::content::{AreaId, UnitStats, content};
+use crate::effect::{TokenType, UnitType};
+use crate::game::{Action, apply_to};
+use crate::place::Payment;
+use crate::state::{State, UnitUid};
+use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
+
+/// The activation `make` builds, paid with at most `energy` energy and
+/// resources for the rest.
+///
+/// # Errors
+/// What the rules refuse about the activation itself (limits, adjacency,
+/// funds), as they would refuse it whole.
+pub(crate) fn resolve(
+    state: &State,
+    seat: Seat,
+    energy: u8,
+    make: &dyn Fn(Payment) -> Activation,
+) -> Result<Activation, RuleError> {
+    let mut trial = state.clone();
+    trial.quote = crate::state::Quote::asking(state, seat);
+    let quoted = Action::Activate { activation: make(Payment::QUOTE) };
+    apply_to(&mut trial, seat, &quoted, &mut GameRng::seeded(0))?;
+    let cost = trial.quote.cost().unwrap_or(0);
+    let e = energy.min(cost);
+    Ok(make(Payment { energy: e, resources: u16::from(cost - e) }))
+}
+
+/// Whether the rules accept this activation now, and why not.
+fn works(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
+    let max = state.players[seat as usize].energy;
+    let a = resolve(state, seat, max, make).map_err(|e| e.message)?;
+    let mut t = state.clone();
+    apply_to(&mut t, seat, &Action::Activate { activation: a }, &mut GameRng::seeded(0))
+        .map(|_| ())
+        .map_err(|e| e.message)
+}
+
+/// A unit's facts: its cost here (surcharges included), influence, attack
+/// dice and toughness.
+fn unit_opt(value: serde_json::Value, label: String, stats: &UnitStats, cost: u32) -> Opt {
+    let dice = if stats.attack.is_empty() {
+        "none".to_string()
+    } else {
+        stats.attack.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+    };
+    Opt::new(value, label)
+        .fact("Cost", cost)
+        .fact("Influence", stats.influence)
+        .fact("Attack", dice)
+        .fact("Toughness", if stats.toughness { "yes" } else { "no" })
+}
+
+/// The energy step: at most the player's energy, all of it by default.
+fn energy_step(ask: Ask, state: &State, seat: Seat) -> Ask {
+    let p = &state.players[seat as usize];
+    let label = if p.resources == 0 {
+        "Energy to spend (you have no resources)".to_string()
+    } else {
+        format!("Energy to spend, at most ({} resources pay the rest)", p.resources)
+    };
+    ask.param("energy", label, Input::Number { min: 0, max: i64::from(p.energy) })
+        .default_to(p.energy)
+}
+
+/// The deploy step of the token revealed in `area`: units from the reserve
+/// (each type up to as many as may come) and units in play to re-deploy.
+pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
+    if !crate::activate::can_act_as(state, seat, Some(TokenType::Deploy)) {
+        return None;
+    }
+    let faction = state.faction_of(seat);
+    let (limit, extra) = crate::activate::deploy_allowance(state, seat);
+    let surcharge = u32::from(crate::activate::entry_surcharge(state, seat, area, false));
+    let p = &state.players[seat as usize];
+    let mut options = Vec::new();
+    let mut most = 0usize;
+    for (kind, n) in p.reserve_units.iter().filter(|(_, n)| **n > 0) {
+        let Some(stats) = faction.unit(*kind) else { continue };
+        let room = limit.map_or(usize::from(*n), |l| l + if *kind == UnitType::Patsy { extra } else { 0 });
+        let up_to = usize::from(*n).min(room);
+        most += up_to;
+        let pick = DeployPick { kind: *kind, from: None, stay_wounded: false };
+        let label = format!("{} ({} in reserve)", crate::combat::unit_name(state, seat, *kind), n);
+        let o = unit_opt(serde_json::to_value(pick).expect("serializes"), label, &stats, u32::from(stats.cost) + surcharge)
+            .up_to(u32::try_from(up_to).unwrap_or(1));
+        let why = works(state, seat, &|pay| Activation::Deploy { units: vec![pick], payment: pay });
+        options.push(o.disabled_if(why.is_err(), || why.clone().unwrap_err()));
+    }
+    for (from, u) in state.units_of(seat) {
+        let Some(stats) = faction.unit(u.kind) else { continue };
+        most += 1;
+        let pick = DeployPick { kind: u.kind, from: Some(u.uid), stay_wounded: false };
+        let name = crate::combat::unit_name(state, seat, u.kind);
+        let label = format!("Re-deploy the {name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
+        let o = unit_opt(serde_json::to_value(pick).expect("serializes"), label, &stats, u32::from(stats.cost) + surcharge);
+        let why = works(state, seat, &|pay| Activation::Deploy { units: vec![pick], payment: pay });
+        options.push(o.disabled_if(why.is_err(), || why.clone().unwrap_err()));
+    }
+    if !options.iter().any(Opt::enabled) {
+        return None;
+    }
+    let max = limit.map_or(most, |l| (l + extra).min(most)).max(1);
+    let rule = match (limit, extra) {
+        (None, _) => "no deploy limit".to_string(),
+        (Some(l), 0) => format!("your deploy limit is {l}"),
+        (Some(l), x) => format!("your deploy limit is {l}, and {x} more if patsies"),
+    };
+    let units = format!("Units to deploy into {} ({rule}; re-deploying counts too)", area.area().name);
+    let ask = Ask::new("deploy", "Deploy units").param(
+        "units",
+        units,
+        Input::Many { options, min: 1, max: u32::try_from(max).unwrap_or(u32::MAX) },
+    );
+    Some(energy_step(ask, state, seat))
+}
+
+/// The move step of the token revealed in `area`: any of the player's
+/// units in the adjacent areas, some or all.
+pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
+    if !crate::activate::can_act_as(state, seat, Some(TokenType::Move)) {
+        return None;
+    }
+    let faction = state.faction_of(seat);
+    let surcharge = u32::from(crate::activate::entry_surcharge(state, seat, area, false));
+    let mut options = Vec::new();
+    for from in content().adjacent(area) {
+        for u in state.area(*from).units.iter().filter(|u| u.owner == seat) {
+            let Some(stats) = faction.unit(u.kind) else { continue };
+            let name = crate::combat::unit_name(state, seat, u.kind);
+            let label = format!("{name} from {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
+            let uid: UnitUid = u.uid;
+            let o = unit_opt(serde_json::to_value(uid).expect("serializes"), label, &stats, surcharge);
+            let why = works(state, seat, &|pay| Activation::Move { units: vec![uid], payment: pay });
+            options.push(o.disabled_if(why.is_err(), || why.clone().unwrap_err()));
+        }
+    }
+    if !options.iter().any(Opt::enabled) {
+        return None;
+    }
+    let max = u32::try_from(options.len()).unwrap_or(u32::MAX);
+    let units = format!("Units to move into {} from the adjacent areas (any number; cost is the token's plus each unit's)", area.area().name);
+    let ask = Ask::new("move", "Move units").param("units", units, Input::Many { options, min: 1, max });
+    Some(energy_step(ask, state, seat))
+}
