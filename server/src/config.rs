@@ -145,6 +145,13 @@ pub struct ServeArgs {
     /// so that such a pass is not told from a quick pass by hand.
     #[arg(long, env = "BACKROOM_AUTO_PASS_MS", default_value_t = 1500)]
     pub auto_pass_ms: u64,
+    /// FOR TESTS ONLY: fix every match's seed (and the server bots' choices)
+    /// from this 64-hex-digit value, so a browser test can force a deal
+    /// where what it checks happens, and replay a red run. Matches on such a
+    /// server are not fair: whoever set it knows every deal. The seed hash
+    /// is still published and the seed revealed, so `verify` still holds.
+    #[arg(long, env = "BACKROOM_TEST_SEED", value_parser = parse_test_seed)]
+    pub test_seed: Option<TestSeed>,
     /// Let lobby webhooks reach loopback, private, link-local and other
     /// non-public addresses (tests, or a server whose operator wants them).
     /// Off: such URLs are refused, so a webhook cannot be used to make
@@ -178,4 +185,37 @@ pub struct ServeArgs {
     /// handed over, so that the proxy stops sending new requests first.
     #[arg(long, env = "BACKROOM_DRAIN_MS", default_value_t = 0)]
     pub drain_ms: u64,
+}
+
+/// A fixed seed for tests (`--test-seed`): 32 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TestSeed(pub [u8; 32]);
+
+impl TestSeed {
+    /// The seed of every match started on this server.
+    pub fn match_seed(&self) -> [u8; 32] {
+        self.derive(b"match")
+    }
+
+    /// The seed of a table's server bots' generator.
+    pub fn bot_seed(&self) -> [u8; 32] {
+        self.derive(b"bots")
+    }
+
+    fn derive(&self, what: &[u8]) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        Sha256::new().chain_update(b"backroom test seed\0").chain_update(what).chain_update(self.0).finalize().into()
+    }
+}
+
+fn parse_test_seed(s: &str) -> Result<TestSeed, String> {
+    let s = s.trim();
+    if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err("a test seed is 64 hexadecimal digits (32 bytes)".into());
+    }
+    let mut out = [0u8; 32];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).map_err(|e| e.to_string())?;
+    }
+    Ok(TestSeed(out))
 }

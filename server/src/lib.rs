@@ -158,6 +158,9 @@ pub async fn run(listener: TcpListener, cfg: ServeArgs, shutdown: impl Future<Ou
 
 /// Like [`run`], over an already connected store.
 pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    if cfg.test_seed.is_some() {
+        tracing::warn!("--test-seed is set: every match's deal is fixed by it; for tests only, never for real play");
+    }
     let cluster = match (&cfg.node, &store) {
         (Some(name), Store::Postgres(pool)) => {
             let c = cluster::Cluster::join(pool.clone(), name.clone(), Duration::from_millis(cfg.lease_ms)).await?;

@@ -7,6 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -51,11 +52,29 @@ export async function waitHealthy(base, child, logFile, ms = 60_000) {
 }
 
 /**
- * Starts the server (again, on the same port and database, when `port` is
- * given) with its database in `tmp`. Returns {base, stop, logFile, port}.
+ * The match seed a test's server uses (`--test-seed`, 64 hex digits): the
+ * test's own `seed` when it forces a deal, else BACKROOM_TEST_SEED when set
+ * (to replay a red run), else a fresh random one. Every match and the
+ * server bots' choices follow from it, so a run printed with its seed can be
+ * played again.
  */
-export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [] } = {}) {
+export function testSeed(seed) {
+  const s = seed || process.env.BACKROOM_TEST_SEED || crypto.randomBytes(32).toString('hex');
+  if (!/^[0-9a-f]{64}$/i.test(s)) throw new Error(`a test seed is 64 hex digits, not ${s}`);
+  return s.toLowerCase();
+}
+
+/** The line a red test prints so that its run can be replayed. */
+export const seedLine = (seed) => `match seed ${seed}; replay with BACKROOM_TEST_SEED=${seed}`;
+
+/**
+ * Starts the server (again, on the same port and database, when `port` is
+ * given) with its database in `tmp`, every match seeded from `seed` (see
+ * `testSeed`). Returns {base, stop, logFile, port, seed}.
+ */
+export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [], seed } = {}) {
   if (process.env.BACKROOM_URL) return { base: process.env.BACKROOM_URL.replace(/\/$/, ''), stop: async () => {}, external: true };
+  seed = testSeed(seed);
   const bin = process.env.BACKROOM_BIN || path.join(repo, 'target', 'debug', 'backroom');
   if (!fs.existsSync(bin)) throw new Error(`no server binary at ${bin}; build it with: cargo build -p backroom-server`);
   port = port || await freePort();
@@ -68,6 +87,7 @@ export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [] }
     '--database-url', `sqlite://${path.join(tmp, 'backroom.db')}`,
     '--static-dir', path.join(repo, 'web-client'),
     '--bot-delay-ms', String(botDelayMs),
+    '--test-seed', seed,
     ...extraArgs,
   ], { stdio: ['ignore', log, log], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
   children.add(child);
@@ -87,7 +107,7 @@ export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [] }
     await stop();
     throw e;
   }
-  return { base, stop, logFile, port };
+  return { base, stop, logFile, port, seed };
 }
 
 /** Debian's Chromium, no sandbox (containers), no background traffic. */
@@ -123,6 +143,9 @@ export async function withServerAndBrowser(serverOptions, body) {
     browser = await launchBrowser();
     await body({ base: server.base, browser, pageErrors });
     assert.deepEqual(pageErrors, [], 'the pages logged errors');
+  } catch (e) {
+    if (server && server.seed) console.error(seedLine(server.seed));
+    throw e;
   } finally {
     await browser?.close();
     await server?.stop();
@@ -443,7 +466,7 @@ export async function openGameTable(page, base, { game, name, seats, fields = {}
  * full-page `<prefix>-failure.png`, the report and the page errors go to the
  * test's diagnostics. Server, browser and temp dir go whatever happens.
  */
-export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000, viewport = { width: 1280, height: 900 }, fullShots = false } = {}, body) {
+export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000, viewport = { width: 1280, height: 900 }, fullShots = false, seed } = {}, body) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `backroom-${prefix}-`));
   fs.mkdirSync(shots, { recursive: true });
   let server;
@@ -452,7 +475,7 @@ export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000, vi
   let report = () => '';
   const pageErrors = [];
   try {
-    server = await startServer(tmp, undefined, { botDelayMs });
+    server = await startServer(tmp, undefined, { botDelayMs, seed });
     browser = await launchBrowser();
     const ctx = await browser.newContext({ viewport });
     ctx.setDefaultTimeout(stepMs);
@@ -461,8 +484,9 @@ export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000, vi
     const frames = recordStateFrames(page);
     await recordStates(page);
     const shot = (name, full = fullShots) => page.screenshot({ path: path.join(shots, `${prefix}-${name}.png`), fullPage: full });
-    await body({ base: server.base, browser, ctx, page, frames, pageErrors, shot, setReport: (f) => { report = f; } });
+    await body({ base: server.base, seed: server.seed, browser, ctx, page, frames, pageErrors, shot, setReport: (f) => { report = f; } });
   } catch (e) {
+    if (server && server.seed) { t.diagnostic(seedLine(server.seed)); console.error(`${prefix}: ${seedLine(server.seed)}`); }
     if (page) await page.screenshot({ path: path.join(shots, `${prefix}-failure.png`), fullPage: true }).catch(() => {});
     t.diagnostic(report());
     if (pageErrors.length) t.diagnostic(`page errors: ${pageErrors.join(' | ')}`);

@@ -234,8 +234,14 @@ function pips(n, max, cls, label) {
   return el;
 }
 
-function attachment(p, view) {
+/**
+ * A card attached to a Unit, with whatever is attached to it in turn (a
+ * Weapon on a Minor Villain under a Mastermind): every card in play is
+ * drawn, however deep it sits. `depth` guards against a malformed view.
+ */
+function attachment(p, view, depth = 0) {
   const c = card(p.card);
+  const under = depth < 4 ? view.pieces.filter((q) => q.on === p.uid) : [];
   const bits = [];
   if (c.kind === 'plot') {
     const need = p.major ? (CONTENT.rules.major_plot_counters ?? 4) : (CONTENT.rules.minor_plot_counters ?? 3);
@@ -256,7 +262,8 @@ function attachment(p, view) {
     ...cardTipProps(p.card),
   },
   h('span.ns-att-kind', c.kind === 'character' ? (p.side === HERO ? 'Hero' : p.owner === HERO ? 'Minor Villain (a taken Hero)' : 'Minor Villain') : KIND_WORD[c.kind] || c.kind),
-  h('span.ns-att-name', c.name, h('small', ` #${p.uid}`)), bits);
+  h('span.ns-att-name', c.name, h('small', ` #${p.uid}`)), bits,
+  under.length ? h('ul.ns-atts.nested', under.map((q) => attachment(q, view, depth + 1))) : null);
 }
 
 /** Cards in play that my prompt offers as a choice (outlined on the board). */

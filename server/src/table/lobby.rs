@@ -425,7 +425,7 @@ impl Table {
                 format!("Seat {} is empty: wait for a friend to take it, or fill it with a bot.", empty + 1),
             ));
         }
-        let seed = secret::random_bytes::<32>();
+        let seed = self.ctx.cfg.test_seed.map_or_else(secret::random_bytes::<32>, |t| t.match_seed());
         let seed_hash = secret::hash_bytes(&seed);
         let mut rng = GameRng::from_seed(seed);
         let options: Value = serde_json::from_str(&self.lobby.options).unwrap_or(Value::Null);

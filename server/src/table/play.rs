@@ -137,7 +137,10 @@ impl Table {
                 if !live.state.pending().awaited().contains(seat) {
                     continue;
                 }
-                let bot_rng = self.bot_rng.get_or_insert_with(|| Box::new(GameRng::from_seed(secret::random_bytes::<32>())));
+                let test_seed = self.ctx.cfg.test_seed;
+                let bot_rng = self.bot_rng.get_or_insert_with(|| {
+                    Box::new(GameRng::from_seed(test_seed.map_or_else(secret::random_bytes::<32>, |t| t.bot_seed())))
+                });
                 match live.state.bot_action(seat, bot_rng) {
                     Some(action) => inc.action = action,
                     None => {
@@ -346,10 +349,10 @@ impl Table {
             live.log.push_back((version, LogEntry::public(format!("{} The seed was {}.", o.summary, self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default())).into()));
             metrics::gauge!("backroom_live_matches").decrement(1.0);
             metrics::counter!("backroom_matches_finished_total").increment(1);
+            self.notify_over(&o);
             self.broadcast_state();
             self.broadcast_lobby();
         } else {
-            self.notify_over(&o);
             self.broadcast_state_paced(|c, live| match c.viewer {
                 Viewer::Seat(s) => acted.contains(s) || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before),
                 Viewer::Spectator => false,
