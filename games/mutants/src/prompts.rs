@@ -5,9 +5,22 @@
 //! disabled with the reason, and an ability's question lists exactly the
 //! answers the rules accept.
 
+use crate::content::{CardId, Freeze};
 use crate::state::{Mutants, Phase, Slot, Task};
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
 use serde_json::json;
+
+/// An option naming a card, with its genes and Freeze value beside the
+/// name, so a pick is made from the card's facts (the draft, the builder).
+fn card_opt(value: impl Into<serde_json::Value>, label: impl Into<String>, c: CardId) -> Opt {
+    let card = c.card();
+    let genes: Vec<&str> = card.genes.iter().map(|g| g.name()).collect();
+    let freeze = match card.freeze {
+        Freeze::Fixed(n) => json!(n),
+        Freeze::PerGene { per_gene } => json!(format!("1 per {} gene frozen", per_gene.name())),
+    };
+    Opt::new(value, label).fact("Genes", genes.join(" + ")).fact("Freeze", freeze)
+}
 
 /// The prompt of `seat`, if it may act.
 pub fn prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
@@ -18,7 +31,7 @@ pub fn prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
         Phase::Over => None,
         Phase::Draft => {
             let d = g.draft.as_ref()?;
-            let options = d.packs[seat as usize].iter().map(|c| Opt::new(c.key(), c.name())).collect();
+            let options = d.packs[seat as usize].iter().map(|c| card_opt(c.key(), c.name(), *c)).collect();
             let title = if d.commits[seat as usize].is_some() {
                 format!("Draft, pick {} of 6: you have picked; you may change your pick", d.pick)
             } else {
@@ -30,7 +43,7 @@ pub fn prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
             let options = g
                 .constructible(g.restricted)
                 .into_iter()
-                .flat_map(|c| [Opt::new(c.key(), c.name()), Opt::new(format!("{}:2", c.key()), format!("{}, second copy", c.name()))])
+                .flat_map(|c| [card_opt(c.key(), c.name(), c), card_opt(format!("{}:2", c.key()), format!("{}, second copy", c.name()), c)])
                 .collect();
             Some(Prompt::single(
                 "Constructed: choose the 12 Advanced Mutants of your Gene Pool, at most 2 of each",
@@ -39,14 +52,19 @@ pub fn prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
         }
         Phase::Mulligan { seat: who, .. } if *who == seat => {
             let b = &g.boards[seat as usize];
-            let options = (0..3)
+            let options: Vec<Opt> = (0..3)
                 .filter(|i| b.pool[*i].len() > 1)
                 .map(|i| Opt::new(i as u64 + 1, format!("Stack {}: {}", i + 1, b.pool[i][0].name())))
                 .collect();
-            Some(Prompt::single(
-                "Mulligan: send the top card of any of your Gene Pool stacks to the bottom, once each",
-                Ask::new("mulligan", "Mulligan").param("stacks", "Stacks to mulligan", Input::Many { options, min: 0, max: 3 }).default_to(json!([])),
-            ))
+            // Keeping every stack is one tap; a mulligan names the stacks.
+            let mut asks = vec![Ask::new("mulligan", "Keep").with("stacks", json!([]))];
+            if !options.is_empty() {
+                asks.push(Ask::new("mulligan", "Mulligan the ticked stacks").param("stacks", "Stacks to mulligan", Input::Many { options, min: 1, max: 3 }));
+            }
+            Some(Prompt {
+                title: "Mulligan: keep your Gene Pool, or send the top card of any stacks to the bottom, once each".into(),
+                asks,
+            })
         }
         Phase::Mulligan { .. } => None,
         Phase::Play => play_prompt(g, seat),
@@ -100,8 +118,21 @@ fn play_prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
         }
         t => {
             let options: Vec<Opt> = g.options(t).into_iter().map(|(v, l)| Opt::new(v, l)).collect();
-            Some(Prompt::single(question(g, t), Ask::new("choose", "Choose").param("pick", "Choice", Input::One { options })))
+            Some(Prompt::single(titled(g, t), Ask::new("choose", "Choose").param("pick", "Choice", Input::One { options })))
         }
+    }
+}
+
+/// The question with the card whose ability asks it: "Robot: Discard 1
+/// card from your hand".
+fn titled(g: &Mutants, t: &Task) -> String {
+    let ability = matches!(
+        t,
+        Task::DiscardHand { .. } | Task::Freeze { .. } | Task::Gain { .. } | Task::Pay { .. } | Task::TakeFromDiscard { .. } | Task::Copy { .. }
+    );
+    match g.asked_by.filter(|_| ability) {
+        Some(c) => format!("{}: {}", c.name(), question(g, t)),
+        None => question(g, t),
     }
 }
 

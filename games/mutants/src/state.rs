@@ -314,6 +314,11 @@ pub struct Mutants {
     /// The result, once over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Final>,
+    /// The card whose ability resolves now (set by each effect it
+    /// performs), so that a question names the card asking it. Public: a
+    /// Mutant in an Arena slot or leaving it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asked_by: Option<CardId>,
 }
 
 impl Mutants {

@@ -27,6 +27,7 @@ impl Mutants {
     /// Resolves one effect for side `s`.
     pub fn perform(&mut self, s: u8, this: This, slot: Option<Slot>, e: Effect, log: &mut Log, rng: &mut GameRng) {
         let boss = self.is_boss(s);
+        self.asked_by = self.this_card(s, this);
         match e {
             Effect::GainPower { n } => self.gain_power(s, n, log),
             Effect::LosePower { n } => self.lose_power(s, n, log),

@@ -85,6 +85,7 @@ impl Mutants {
             restricted,
             lists: vec![],
             result: None,
+            asked_by: None,
         };
         let mode = if solo { PoolMode::Constructed } else { options.gene_pools };
         match mode {
