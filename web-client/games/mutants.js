@@ -27,7 +27,7 @@ import { termsIndex, decorateLogTerms } from '../log-terms.js';
 const GAME = 'mutants';
 
 // ------------------------------------------------------------ card data
-let CONTENT = { cards: {}, bosses: {}, track: null, rounds: [], loaded: false };
+let CONTENT = { cards: {}, bosses: {}, track: null, rounds: [], precons: [], loaded: false };
 let contentLoad = null;
 let contentFailedAt = 0;
 
@@ -39,7 +39,7 @@ function indexContent(raw) {
     bosses[b.id] = b;
     for (const c of b.cards || []) cards[c.id] = { ...c, kind: 'boss', boss: b.name };
   }
-  return { cards, bosses, track: raw && raw.power_track, rounds: (raw && raw.rounds) || [], loaded: true };
+  return { cards, bosses, track: raw && raw.power_track, rounds: (raw && raw.rounds) || [], precons: (raw && raw.preconstructed) || [], loaded: true };
 }
 
 /** Fetches the card data once; after a failure, tries again at most every 5 s. */
@@ -134,8 +134,8 @@ export function cardText(id) {
   ab('Block', c.block);
   ab('Ongoing', c.ongoing);
   if (c.weakness) lines.push(`Weakness ${c.weakness.v}: ${(WEAK[c.weakness.when] || c.weakness.when).replace('{gene}', GENE[c.weakness.gene] || c.weakness.gene || '')}.`);
-  if (c.source === 'house' || (boss && CONTENT.bosses)) lines.push('House content.');
-  else if (c.source === 'inferred') lines.push('Texts inferred from the rulebook\'s examples.');
+  // Where a text comes from (house content, inferred) is the data's and
+  // the README's to say, not the table's.
   return lines.join('\n');
 }
 const tipProps = (title, text) => (text ? { 'data-tip': text, 'data-tip-title': title, tabindex: '0' } : {});
@@ -331,7 +331,7 @@ function draftPanel(view, ctx) {
   if (!d || ctx.seat === null || ctx.seat === undefined) return null;
   return h('section.mu-draft', { 'aria-label': 'The draft', dataset: { k: 'draft', v: `${d.pick}|${d.pack.join(',')}|${d.my_pick || ''}` } },
     h('h3', `Draft: pick ${d.pick} of 6`),
-    h('p.small', 'The pack you hold:'), h('span.mu-row', d.pack.map((id) => mini(id, { cls: d.my_pick === id ? 'picked' : '' }))),
+    ctx.prompt ? null : [h('p.small', 'The pack you hold:'), h('span.mu-row', d.pack.map((id) => mini(id, { cls: d.my_pick === id ? 'picked' : '' })))],
     d.picks.length ? [h('p.small', 'Your picks:'), h('span.mu-row', d.picks.map((id) => mini(id)))] : null);
 }
 
@@ -343,9 +343,109 @@ function reference() {
   return h('div.mu-reference',
     group('Basic Mutants', all.filter((c) => c.kind === 'basic')),
     group('Advanced Mutants (two copies each)', all.filter((c) => c.kind === 'advanced')),
-    ...Object.values(CONTENT.bosses).map((b) => h('details.mu-ref', h('summary', `Boss: ${b.name} (Life ${b.life}, house content)`),
+    ...Object.values(CONTENT.bosses).map((b) => h('details.mu-ref', h('summary', `Boss: ${b.name} (Life ${b.life})`),
       h('p.small', b.special_text),
       h('dl.mu-ref-list', (b.cards || []).map((c) => [h('dt', c.name), h('dd', cardText(c.id))])))));
+}
+
+// ------------------------------------------------------------ pickers
+/** A card drawn whole (name, genes, Freeze value, text), as a tap target. */
+function cardButton(id, { pressed = false, onclick = null, extra = null } = {}) {
+  const c = card(id);
+  return h('button.mu-pickcard', {
+    type: 'button', class: `mu-pickcard kind-${c.kind}`, dataset: { card: id }, 'aria-pressed': String(pressed), onclick,
+  },
+  h('span.mu-card-head', h('span.mu-card-name', c.name), genes(c)),
+  h('span.mu-card-text', cardText(id)),
+  extra);
+}
+
+/** The draft pick: the pack held, as cards side by side; tap one, then Pick. */
+function draftInput(param, ctx, key) {
+  const opts = param.input.options || [];
+  let chosen = ctx.draft[key];
+  const grid = h('div.mu-pickgrid', { role: 'radiogroup', 'aria-label': 'The pack you hold' });
+  const draw = () => grid.replaceChildren(...opts.map((o) => cardButton(o.value, {
+    pressed: o.value === chosen,
+    onclick: () => { chosen = o.value; ctx.draft[key] = chosen; draw(); grid.dispatchEvent(new Event('pick', { bubbles: true })); },
+  })));
+  draw();
+  return { el: h('div', h('div.param-label', 'The pack you hold: tap a card, then Pick'), grid), get: () => chosen, labelled: true };
+}
+
+const GENE_ORDER = ['cyber', 'necro', 'saber', 'mythic', 'zoomorph', 'galactic'];
+
+/** A random legal list: 12 of the copies offered (each design twice), shuffled. */
+function randomList(designs) {
+  const copies = designs.flatMap((id) => [id, id]);
+  for (let i = copies.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copies[i], copies[j]] = [copies[j], copies[i]];
+  }
+  const n = {};
+  for (const id of copies.slice(0, 12)) n[id] = (n[id] || 0) + 1;
+  return n;
+}
+
+/**
+ * The constructed Gene Pool builder: every design offered with its genes,
+ * Freeze value and text, a count of 0–2 each, ready lists (the
+ * Preconstructed lists this match allows, the first one recommended, and a
+ * random legal 12), live counts per gene and whether the list is legal.
+ * The answer is the engine's: "id" for a first copy, "id:2" for a second.
+ */
+function builderInput(param, ctx, key) {
+  const designs = (param.input.options || []).map((o) => String(o.value)).filter((v) => !v.endsWith(':2'));
+  const need = param.input.min;
+  const count = {};
+  for (const v of ctx.draft[key] || []) { const id = String(v).replace(/:2$/, ''); count[id] = (count[id] || 0) + 1; }
+  const lists = (CONTENT.precons || []).filter((p) => p.cards && p.cards.length && p.cards.every((id) => designs.includes(id)));
+  const values = () => designs.flatMap((id) => (count[id] >= 2 ? [id, `${id}:2`] : count[id] === 1 ? [id] : []));
+  const total = () => designs.reduce((n, id) => n + (count[id] || 0), 0);
+  const status = h('div.mu-build-status', { role: 'status' });
+  const rows = h('div.mu-build-list');
+  const changed = () => { ctx.draft[key] = values(); draw(); rows.dispatchEvent(new Event('pick', { bubbles: true })); };
+  const setAll = (n) => { for (const id of designs) count[id] = n[id] || 0; changed(); };
+  const step = (id, d) => { count[id] = Math.max(0, Math.min(2, (count[id] || 0) + d)); changed(); };
+  const draw = () => {
+    const n = total();
+    const perGene = {};
+    for (const id of designs) for (const g of card(id).genes || []) perGene[g] = (perGene[g] || 0) + (count[id] || 0);
+    const legal = n === need;
+    status.replaceChildren(
+      h('b', { class: legal ? 'ok' : 'short', dataset: { count: String(n), legal: String(legal) } },
+        `${n} of ${need} chosen · `, legal ? 'a legal Gene Pool' : n < need ? `choose ${need - n} more` : `remove ${n - need}`),
+      h('span.mu-build-genes', GENE_ORDER.filter((g) => perGene[g]).map((g) => h('span', h('i.mu-gene', { class: `mu-gene g-${g}`, title: GENE[g] }, GENE[g].slice(0, 2)), ` ${perGene[g]}`))));
+    rows.replaceChildren(...designs.map((id) => {
+      const k = count[id] || 0;
+      return h('div.mu-build-row', { class: k ? 'mu-build-row chosen' : 'mu-build-row', dataset: { card: id, count: String(k) } },
+        cardButton(id, { pressed: k > 0, onclick: () => step(id, k >= 2 ? -2 : 1) }),
+        h('span.mu-stepper',
+          h('button.small', { type: 'button', 'aria-label': `One fewer ${cardName(id)}`, disabled: k === 0, onclick: () => step(id, -1) }, '−'),
+          h('b', String(k)),
+          h('button.small', { type: 'button', 'aria-label': `One more ${cardName(id)}`, disabled: k >= 2, onclick: () => step(id, 1) }, '+')));
+    }));
+  };
+  const presets = h('div.mu-build-presets',
+    lists.length ? h('button', { type: 'button', dataset: { preset: 'recommended' }, title: `The Preconstructed list ${lists[0].name}`, onclick: () => setAll(Object.fromEntries(lists[0].cards.map((id) => [id, 2]))) }, `Recommended 12 (${lists[0].name})`) : null,
+    h('button', { type: 'button', dataset: { preset: 'random' }, onclick: () => setAll(randomList(designs)) }, 'Random legal 12'),
+    lists.slice(1).map((p) => h('button.small', { type: 'button', dataset: { preset: p.id }, onclick: () => setAll(Object.fromEntries(p.cards.map((id) => [id, 2]))) }, p.name)),
+    h('button.small', { type: 'button', dataset: { preset: 'clear' }, onclick: () => setAll({}) }, 'Clear'));
+  draw();
+  return {
+    el: h('div.mu-builder', h('div.param-label', `Your Gene Pool: ${need} Advanced Mutants, at most 2 of each design. Tap a card to add it, or start from a ready list.`), presets, status, rows),
+    get: values,
+    problem: () => (total() === need ? '' : total() < need ? `Choose ${need - total()} more Advanced Mutants.` : `Remove ${total() - need} Advanced Mutants.`),
+    labelled: true,
+  };
+}
+
+/** The table's own controls for the draft pick and the constructed list. */
+function input(param, ask, ctx, key) {
+  if (!CONTENT.loaded || !ctx.draft) return null;
+  if (ask.verb === 'draft_pick' && param.name === 'card') return draftInput(param, ctx, key);
+  if (ask.verb === 'construct' && param.name === 'cards') return builderInput(param, ctx, key);
+  return null;
 }
 
 /** Card names in a text, as tips (built once from the card data). */
@@ -363,6 +463,7 @@ function decorateLog() {
 
 registerRenderer(GAME, {
   reference,
+  input,
   render(view, ctx) {
     if (!CONTENT.loaded) loadContent();
     decorateLog();
