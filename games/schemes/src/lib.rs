@@ -30,6 +30,7 @@ pub mod content;
 pub mod prompts;
 pub mod rules;
 pub mod state;
+pub mod versions;
 pub mod view;
 
 pub use action::Action;
@@ -73,28 +74,36 @@ impl Game for Schemes {
                     name: "villain_first".into(),
                     label: "In phases where both act, the Villain goes first".into(),
                     kind: OptionKind::Bool { default: true },
-                },
                     for_seats: None,
+                },
                 GameOption {
                     name: "turn_limit".into(),
                     label: "Turn limit: the Heroes win at its end (house rule)".into(),
                     kind: OptionKind::Number { min: 1, max: 100, default: i64::from(content::content().rules.turn_limit) },
-                },
                     for_seats: None,
+                },
             ],
             house_content: true,
-            engine_version: 1,
+            engine_version: versions::CURRENT,
         }
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+        Self::setup_at_version(options, seats, rng, versions::CURRENT)
+    }
+
+    /// Versions differ in the deal only (the house mulligan of version 2).
+    fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&Self::info(), engine_version));
+        }
         if seats != 2 {
             return Err(SetupError(format!("Nefarious Schemes is played by 2 players, not {seats}")));
         }
         if !(1..=100).contains(&options.turn_limit) {
             return Err(SetupError("turn_limit is between 1 and 100".into()));
         }
-        let mut g = Schemes::new_game(options.villain_first, options.turn_limit, rng);
+        let mut g = Schemes::new_game(options.villain_first, options.turn_limit, engine_version, rng);
         g.log.clear();
         Ok(g)
     }

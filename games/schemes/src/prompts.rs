@@ -17,6 +17,28 @@ fn distinct(cards: impl Iterator<Item = CardId>) -> Vec<CardId> {
     v
 }
 
+/// Why a card of this kind in `seat`'s hand cannot be put into play in
+/// the Recruit phase now (`None`: it can). Shown on the card's disabled
+/// ask, so a hand that can play nothing says why rather than offering
+/// only "Done recruiting".
+fn recruit_refusal(g: &Schemes, seat: Seat, kind: Kind) -> Option<String> {
+    match kind {
+        Kind::Event => return Some("an Event is played after a roll (or in the Intercept Phase), not put into play".into()),
+        Kind::Plot => return Some("a Plot is attached to a Mastermind in the Plot Phase (7)".into()),
+        _ => {}
+    }
+    if !Schemes::needs_holder(seat, kind) || !g.holders(seat, kind).is_empty() {
+        return None;
+    }
+    let holder = if seat == HERO { "Hero" } else { "Mastermind" };
+    let none_of_kind = if seat == HERO { g.heroes().is_empty() } else { g.masterminds().is_empty() };
+    Some(if none_of_kind {
+        format!("needs a {holder} in play")
+    } else {
+        format!("no {holder} of yours in play takes a {}", kind.word())
+    })
+}
+
 /// The prompt of `seat`, when it decides now.
 pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
     let stage = g.stage.as_ref()?;
@@ -120,18 +142,13 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
             let mut asks = vec![];
             for c in distinct(hand.iter().copied()) {
                 let kind = c.card().kind;
-                if matches!(kind, Kind::Event | Kind::Plot) {
-                    continue;
-                }
                 let ask = Ask::new("recruit", format!("Put {} into play", c.name())).with("card", c.key());
-                if Schemes::needs_holder(seat, kind) {
-                    let h = g.holders(seat, kind);
-                    if !h.is_empty() {
-                        asks.push(ask.param("onto", "Attach to", units(g, &h)));
-                    }
-                } else {
-                    asks.push(ask);
-                }
+                let h = g.holders(seat, kind);
+                let ask = if Schemes::needs_holder(seat, kind) && !h.is_empty() { ask.param("onto", "Attach to", units(g, &h)) } else { ask };
+                asks.push(match recruit_refusal(g, seat, kind) {
+                    Some(why) => ask.disabled_if(true, || why),
+                    None => ask,
+                });
             }
             asks.push(done("Done recruiting"));
             (format!("Recruit Phase: {} of {} cards put into play", played, crate::content::content().rules.recruit_limit), asks)
@@ -189,6 +206,5 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
             vec![Ask::new("attack_again", "Attack again"), Ask::new("stop", "Stop")],
         ),
     };
-    let _ = HERO;
     Some(Prompt { title, asks })
 }

@@ -483,8 +483,12 @@ pub struct Schemes {
     pub looks: [Option<Look>; 2],
     /// Public facts: the last few looks and searches.
     pub notices: Vec<Notice>,
-    /// Mulligans taken at setup (Heroes, Villain).
+    /// Mulligans taken at setup (Heroes, Villain), the house mulligan's
+    /// redraws included.
     pub mulligans: [u8; 2],
+    /// The engine version the match was set up under ([`crate::versions`]).
+    #[serde(default = "crate::versions::version_1", skip_serializing_if = "crate::versions::is_version_1")]
+    pub engine_version: u32,
     /// The end.
     pub ending: Option<Ending>,
     /// Lines written by the action being applied.

@@ -3,6 +3,13 @@
 //! until it holds one; for the Villain a Mastermind counts as a Character
 //! here (ruling B1). The server checks and repeats it; a deck too thin for
 //! another 7 keeps its hand.
+//!
+//! The house mulligan (engine version 2, [`crate::versions`]): the
+//! Villain's kept hand must also hold a Mastermind, since Minor Villains,
+//! Locations, Plots and gear all go on one and a Villain without one has
+//! nothing to put into play. A hand without one goes back into the deck
+//! (nothing is discarded, so the Villain's deck is no thinner), the deck is
+//! shuffled and 7 are drawn again, until the hand holds one.
 
 use super::decisions::deck_name;
 use crate::content::{Kind, content};
@@ -11,7 +18,7 @@ use backroom_engine::{GameRng, and_list};
 
 impl Schemes {
     /// The opening position, run on to the first decision.
-    pub fn new_game(villain_first: bool, turn_limit: u32, rng: &mut GameRng) -> Self {
+    pub fn new_game(villain_first: bool, turn_limit: u32, engine_version: u32, rng: &mut GameRng) -> Self {
         let c = content();
         let mut g = Schemes {
             turn: 0,
@@ -29,6 +36,7 @@ impl Schemes {
             notices: vec![],
             mulligans: [0, 0],
             ending: None,
+            engine_version,
             log: vec![],
         };
         for seat in [HERO, VILLAIN] {
@@ -54,8 +62,41 @@ impl Schemes {
                 g.draw(seat, hand);
             }
         }
+        if crate::versions::house_mulligan(&g) {
+            g.house_mulligan(rng);
+        }
         g.advance(rng);
         g
+    }
+
+    /// The house mulligan: the Villain's hand goes back and 7 are drawn
+    /// again until it holds a Mastermind (there are always some left in the
+    /// deck while the hand holds none; the bound only guards the loop).
+    fn house_mulligan(&mut self, rng: &mut GameRng) {
+        let hand = u32::from(content().rules.hand_size);
+        for _ in 0..100 {
+            if self.hand_has_mastermind(VILLAIN) || self.sides[VILLAIN as usize].deck.is_empty() {
+                return;
+            }
+            let side = &mut self.sides[VILLAIN as usize];
+            let back = std::mem::take(&mut side.hand);
+            side.deck.extend(back);
+            let mut deck = std::mem::take(&mut side.deck);
+            rng.shuffle_deck(deck_name(VILLAIN), &mut deck);
+            self.sides[VILLAIN as usize].deck = deck;
+            self.mulligans[VILLAIN as usize] += 1;
+            let line = format!(
+                "House mulligan: {} no Mastermind in hand, so the hand goes back into the deck, the deck is shuffled and 7 are drawn again.",
+                backroom_engine::seat_verb(VILLAIN, "has", "have")
+            );
+            self.note(line);
+            self.draw(VILLAIN, hand);
+        }
+    }
+
+    /// Whether `seat`'s hand holds a Mastermind.
+    pub fn hand_has_mastermind(&self, seat: crate::Seat) -> bool {
+        self.sides[seat as usize].hand.iter().any(|c| c.card().kind == Kind::Mastermind)
     }
 
     /// The mulligan's test: a Character in hand (or a Mastermind, for the Villain).
