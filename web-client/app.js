@@ -225,6 +225,17 @@ async function drawMatches(box) {
   }
 }
 
+/**
+ * Whether a prompt leaves exactly one thing to do: one enabled ask (any-time
+ * asks aside) whose every parameter has a single enabled option. The
+ * engine's `Prompt::only_answer`, which the server's Auto-pass answers.
+ */
+function onlyAnswer(prompt) {
+  const open = (prompt?.asks || []).filter((a) => !a.disabled && !a.any_time);
+  if (open.length !== 1) return false;
+  return (open[0].params || []).every((p) => p.input.kind === 'one' && p.input.options.filter((o) => !o.disabled).length === 1);
+}
+
 // ---------------------------------------------------------------- join
 
 function joinPage(lobby, invite) {
@@ -256,8 +267,24 @@ function joinPage(lobby, invite) {
       button.textContent = 'Join the table';
     }
   });
+  // What the invite is for: the game, the host, the seats still free.
+  const facts = h('div.invite-facts', { 'aria-live': 'polite' });
+  api('GET', `/api/lobbies/${lobby}?invite=${encodeURIComponent(invite)}`).then((L) => {
+    document.title = `Join ${L.game_name} · Backroom`;
+    const host = L.players.find((p) => p.host);
+    const taken = new Set(L.players.filter((p) => p.seat !== null && p.seat !== undefined).map((p) => p.seat));
+    const free = [];
+    for (let s = 0; s < L.seats; s++) if (!taken.has(s)) free.push(s + 1);
+    const started = L.status !== 'open';
+    facts.replaceChildren(
+      h('p.invite-game', h('b', L.game_name), host ? [' · hosted by ', h('b', host.name)] : null),
+      h('p.small', started ? `The match has ${L.status === 'finished' ? 'ended' : 'started'}: no seat can be taken now.`
+        : free.length ? `${free.length === 1 ? 'Seat' : 'Seats'} still free: ${free.join(', ')} of ${L.seats}.` : `All ${L.seats} seats are taken; you can still join and wait for one.`),
+      L.players.length ? h('p.small.muted', 'At the table: ', L.players.map((p) => `${p.name}${p.bot ? ' (bot)' : ''}`).join(', ')) : null);
+  }).catch(() => { /* the form below still says what went wrong on joining */ });
   setPage(h('section.panel.narrow',
     h('h1', 'You are invited to a table'),
+    facts,
     have
       ? h('div.callout', h('p', `This browser already joined this lobby as ${have.name}.`), h('a.button.primary', { href: `#/table/${lobby}` }, 'Go to the table'))
       : h('p', 'Pick the name others will see, then choose a seat.'),
@@ -343,7 +370,8 @@ function tablePage(lobbyId, { spectate }) {
     h('div.col-main', pre, awayBox, outcomeBox, replayBox, waitLine, standIns, bannerSlot, board, rejectBox, promptArea, handSlot),
     h('div.col-side', roster, logBox, chatBox, fair, seatLink));
   // Which tab each part belongs to on a phone (unmarked parts always show).
-  for (const [el, pane] of [[awayBox, 'move'], [outcomeBox, 'move'], [rejectBox, 'move'], [promptArea, 'move'], [handSlot, 'move'],
+  // A refusal belongs to no tab: it shows on the one where the move was made.
+  for (const [el, pane] of [[awayBox, 'move'], [outcomeBox, 'move'], [promptArea, 'move'], [handSlot, 'move'],
     [replayBox, 'board'], [board, 'board'], [roster, 'players'], [fair, 'players'], [seatLink, 'players'], [logBox, 'talk'], [chatBox, 'talk']]) {
     if (el) el.dataset.pane = pane;
   }
@@ -364,6 +392,7 @@ function tablePage(lobbyId, { spectate }) {
   // server answers such prompts after a short fixed delay, and reaction
   // windows keep answers sealed, so nobody can tell it from a quick pass).
   const AUTO_PASS_KEY = 'backroom.autoPass';
+  const AUTO_PASS_HINT_KEY = 'backroom.autoPassHint';
   conn.autoPass = localStorage.getItem(AUTO_PASS_KEY) === '1';
   const autoPass = h('input', { type: 'checkbox', checked: conn.autoPass, 'aria-label': 'Pass for me when I have nothing to decide' });
   autoPass.addEventListener('change', () => {
@@ -754,6 +783,10 @@ function tablePage(lobbyId, { spectate }) {
       presenceDot: (s) => presenceDot(bySeat(s)),
       prompt: R ? null : S.prompt, outcome: R && R.at < R.moves ? null : S.outcome, lobby: L, version: R ? R.at : S.version, draft: R ? {} : S.drafts,
       log: R ? [] : S.log,
+      // In a replay the board is drawn from `seat`'s view, but that seat is
+      // not "you": renderers name it (`youAt` says when a seat is you).
+      replay: !!R,
+      youAt: (s) => !R && s === seat,
     };
     const renderer = S.renderer;
     let el;
@@ -771,7 +804,11 @@ function tablePage(lobbyId, { spectate }) {
     drawOutcome();
     drawReplay();
     if (R) {
-      waitLine.hidden = true; standIns.hidden = true; promptArea.replaceChildren(); rejectBox.replaceChildren();
+      waitLine.hidden = true; standIns.hidden = true; rejectBox.replaceChildren();
+      const eyes = R.viewer && R.viewer.seat !== undefined ? seatName(R.viewer.seat) : 'a spectator';
+      promptArea.replaceChildren(h('p.replay-on', { role: 'status' },
+        h('b', 'Replay on: '), `${R.at === 0 ? 'before the first move' : `after move ${R.at} of ${R.moves}`}, seen by ${eyes}. `,
+        h('button.link.small', { type: 'button', onclick: () => replayBox.querySelector('.replay-meta button')?.click() }, 'Back to the end')));
       return;
     }
     drawWait(seat);
@@ -808,7 +845,8 @@ function tablePage(lobbyId, { spectate }) {
         if (n !== asked) return; // a later step is on its way
         S.replay = r;
         where.textContent = r.at === 0 ? 'Before the first move' : `After move ${r.at} of ${r.moves}${r.seat !== undefined ? ` (${seatName(r.seat)})` : ''}`;
-        lines.textContent = r.lines.map((l) => withNames(l, Number(eyes.value))).join(' ');
+        // Through another's eyes, nobody is "you": every seat by its name.
+        lines.textContent = r.lines.map((l) => withNames(l, null)).join(' ');
         back.hidden = false;
         drawGame();
       } catch (e) {
@@ -958,8 +996,23 @@ function tablePage(lobbyId, { spectate }) {
     }
     const focused = document.activeElement && promptArea.contains(document.activeElement) ? document.activeElement.dataset.dial : undefined;
     const el = renderPrompt(renderPromptNames(S.prompt, (t) => withNames(t)), ctx, renderer, submitAction);
-    promptArea.replaceChildren(el);
+    promptArea.replaceChildren(autoPassHint(S.prompt), el);
     if (focused !== undefined) promptArea.querySelector(`[data-dial="${focused}"]`)?.focus();
+  }
+
+  /**
+   * The first time a prompt leaves one thing to do (a reaction window you
+   * can only pass, a step with a single option) and Auto-pass is off, say
+   * here what the box at the top does; once dismissed or ticked, never again.
+   */
+  function autoPassHint(prompt) {
+    if (conn.autoPass || localStorage.getItem(AUTO_PASS_HINT_KEY) === '1' || !onlyAnswer(prompt)) return null;
+    const done = () => { localStorage.setItem(AUTO_PASS_HINT_KEY, '1'); hint.remove(); };
+    const hint = h('p.callout.auto-pass-hint.small', { role: 'note' },
+      'Nothing to decide here but to answer. Tick ', h('b', 'Auto-pass'), ' at the top and the table answers such prompts for you after a moment (nobody can tell it from a quick answer by hand). ',
+      h('button.small', { type: 'button', onclick: () => { autoPass.checked = true; autoPass.dispatchEvent(new Event('change')); done(); } }, 'Turn it on'), ' ',
+      h('button.link.small', { type: 'button', onclick: done }, 'No thanks'));
+    return hint;
   }
 
   async function submitAction(ask, action) {

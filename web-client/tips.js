@@ -86,6 +86,10 @@ function install() {
     if (owner.isConnected) showTip(owner); else hideTip();
   }, { passive: true, capture: true });
   window.addEventListener('hashchange', hideTip);
+  // A redraw replaces the element a tip belongs to: the tip goes with it,
+  // rather than floating over whatever is drawn there now.
+  new MutationObserver(() => { if (owner && !owner.isConnected) hideTip(); })
+    .observe(document.body, { childList: true, subtree: true });
 }
 
 if (!window.__backroomTips) {

@@ -25,7 +25,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut, withServerAndBrowser } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 const GAME = 'nefarious-schemes';
@@ -35,6 +35,10 @@ const BOT_DELAY_MS = 150;
 const HEROES = 0;
 const VILLAIN = 1;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// A deal (with the server bots' choices it fixes) in which two turns hold
+// rolls, a table row read and Villain cards the Heroes never see, so every
+// check below has something to check; BACKROOM_TEST_SEED does not override it.
+const SEED = '5c4e3e1b0d2a4f6e8a9b7c1d3e5f70812a3b4c5d6e7f8091a2b3c4d5e6f70819';
 
 /** The prompt title as the page shows it to seat `me`. */
 function shownTitle(raw, me) {
@@ -55,7 +59,7 @@ function publicCards(view) {
 
 test('one person plays the Heroes against the Villain bot for two turns of Nefarious Schemes', { timeout: 330_000 }, async (t) => {
   const t0 = Date.now();
-  await gameTest(t, 'schemes', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
+  await gameTest(t, 'schemes', { botDelayMs: BOT_DELAY_MS, stepMs: STEP, seed: SEED }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
     const states = statePoller(page, { quietMs: 60, settleMs: 120_000 });
     const { refresh, settle } = states;
 
@@ -296,5 +300,42 @@ test('one person plays the Heroes against the Villain bot for two turns of Nefar
 
     assert.deepEqual(pageErrors, [], 'the page logged errors');
     t.diagnostic(`two turns in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  });
+});
+
+// The page once drew a Weapon carried by a Minor Villain (a card attached to
+// a card attached to the Mastermind) nowhere: "every card in play is drawn"
+// failed with cards 1-8, 10 and 11 in play and 10 missing. Such a view, drawn
+// by the Schemes renderer in the preview page: every piece is on the page.
+test('Nefarious Schemes draws every card in play, however deep it is attached', { timeout: 60_000 }, async () => {
+  await withServerAndBrowser({}, async ({ base, browser, pageErrors }) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(`${base}/#/preview`);
+    await page.locator('.prompt').waitFor();
+    const piece = (uid, card, side, on, extra = {}) => ({ uid, card, owner: side, side, on, wounds: 0, markers: 0, minions: 0, minions_home: 0, counters: 0, idle: 0, interrogation: 0, doctor: false, thwarted: false, acted: false, fight: 2, track: 0, major: false, ...extra });
+    const view = {
+      you: 0, turn: 1, turn_limit: 2, villain_first: false, phase: 'attack', phase_number: 12, phase_name: 'Attack', awaiting: 0, stage: null,
+      sides: [{ role: 'heroes', deck: 20, hand_count: 1, hand: ['rookie'], discard: [] }, { role: 'villain', deck: 20, hand_count: 3, discard: [] }],
+      pieces: [
+        piece(1, 'prof-volt', 0, null), piece(2, 'dr-mercy', 0, null),
+        piece(3, 'doctor-dread', 1, null, { minions: 2 }),
+        piece(11, 'hitman', 1, 3), // a Minor Villain under the Mastermind
+        piece(10, 'death-ray', 1, 11), // ... carrying a Weapon
+        piece(12, 'hover-tank', 0, 1),
+      ],
+      roll: null, wrong_track: 0, look: null, notices: [], mulligans: [0, 0], ending: null,
+    };
+    const drawn = await page.evaluate(async (v) => {
+      const { loadRenderer } = await import('/renderers.js');
+      const r = await loadRenderer('nefarious-schemes');
+      const ctx = { view: v, seat: 0, spectator: false, players: [], seatName: (s) => ['Hana', 'Bot'][s], pending: { mode: 'turn', seat: 0 }, prompt: null, outcome: null, lobby: { id: 'test' }, version: 1, draft: {}, log: [] };
+      const board = document.createElement('section');
+      board.className = 'board';
+      board.append(r.render(v, ctx));
+      document.getElementById('app').replaceChildren(board);
+      return [...document.querySelectorAll('.ns-area [data-uid]')].map((e) => Number(e.dataset.uid)).sort((a, b) => a - b);
+    }, view);
+    assert.deepEqual(drawn, [1, 2, 3, 10, 11, 12], 'every card in play is drawn once');
   });
 });

@@ -27,7 +27,7 @@ function scoreboard(view, ctx) {
       class: `sb-seat${mine ? ' mine' : ''}${over && view.scores[s] === best ? ' leader' : ''}`,
       dataset: { seatStatus: String(s), committed: String(committed) },
     },
-    h('span.sb-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ' ', ctx.seatName(s), mine ? h('span.you', 'you') : null),
+    h('span.sb-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ' ', ctx.seatName(s), mine && !ctx.replay ? h('span.you', 'you') : null),
     status ? h('span.sb-status-wrap', { dataset: { k: `dial:${s}`, v: `${view.round}|${committed}` } }, status) : null,
     h('span.sb-score', { title: 'points', dataset: { k: `score:${s}`, v: String(view.scores[s]) } }, h('b', String(view.scores[s])), h('small', view.scores[s] === 1 ? ' pt' : ' pts'))));
   }

@@ -346,7 +346,12 @@ impl Table {
             live.over = true;
             self.lobby.status = LobbyStatus::Finished;
             self.lobby.outcome = serde_json::to_string(&o).ok();
-            live.log.push_back((version, LogEntry::public(format!("{} The seed was {}.", o.summary, self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default())).into()));
+            // The result is logged once: by the game when its own last line
+            // says it, else here, with the revealed seed either way.
+            let seed = self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default();
+            let said = live.log.iter().rev().take_while(|(v, _)| *v == version).any(|(_, e)| e.for_viewer(Viewer::Spectator) == Some(o.summary.as_str()));
+            let line = if said { format!("The seed was {seed}.") } else { format!("{} The seed was {seed}.", o.summary) };
+            live.log.push_back((version, LogEntry::public(line).into()));
             metrics::gauge!("backroom_live_matches").decrement(1.0);
             metrics::counter!("backroom_matches_finished_total").increment(1);
             self.notify_over(&o);
