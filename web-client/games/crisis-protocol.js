@@ -35,6 +35,9 @@ import { battlefield, seatColor, rangeBand } from './crisis/field.js';
 import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards } from './crisis/panels.js';
 import { controls, choice, squadCharacters, squadTactics } from './crisis/controls.js';
 import { planOf, startFree, moverOf, tipEnd } from './crisis/freehand.js';
+import { applyZoom, fitFor, setFull, wireZoom, zoomBar, unitsPerPx, tapPx } from './crisis/zoom.js';
+import { orientation, U } from './crisis/field.js';
+import { isPhone } from '../tabs.js';
 
 const GAME = 'crisis-protocol';
 await loadContent();
@@ -48,7 +51,7 @@ const isPoint = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isFi
 
 /** What the viewer's prompt offers on the battlefield, each with its ask and control key. */
 function offers(view, ctx) {
-  const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), pieces: new Map(), mover: null };
+  const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), pieces: new Map(), edges: new Map(), mover: null };
   const P = ctx.prompt;
   if (!P || !Array.isArray(P.asks)) return o;
   const open = ctx.draft.__open;
@@ -78,6 +81,8 @@ function offers(view, ctx) {
           const pool = a.fixed && view.activation ? poolPreview(view, view.activation.model, a.fixed.attack, x.value) : null;
           if (!o.targets.has(x.value) || o.targets.get(x.value).kind !== 'attack') o.targets.set(x.value, { ...at, value: x.value, kind: 'attack', label: pool ? `${pool.attack} v ${pool.defense}` : 'target' });
         }
+      } else if (a.verb === 'choose_edge') {
+        for (const x of opts) o.edges.set(x.value, { ...at, value: x.value, label: x.label });
       } else if (a.verb === 'interact') {
         for (const x of opts) o.tokens.set(x.value, { ...at, value: x.value });
       } else if (opts.some((x) => x.value && typeof x.value === 'object' && (Array.isArray(x.value.point) || typeof x.value.target === 'number' || typeof x.value.token === 'number' || typeof x.value.piece === 'number'))) {
@@ -210,13 +215,32 @@ function banner(view, ctx) {
   },
   h('div.cp-phase', h('b', { dataset: { round: String(view.round) } }, phase), step ? h('span', ` · ${step}`) : null),
   wait.length && view.phase !== 'over'
-    ? h('div.cp-awaited', mine && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])])
+    ? h('div.cp-awaited', mine && !ctx.replay && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])])
     : null,
   h('div.cp-vp', { 'aria-label': 'Victory points' }, [0, 1].map((s) => h('span.cp-vp-s', { style: { '--seat': seatColor(s) }, dataset: { k: `vp:${s}`, v: String(view.vp[s]), vp: String(view.vp[s]), seat: String(s) } },
     who(ctx, s), ' ', h('b', String(view.vp[s])), ' VP'))),
-  h('div.cp-prio', { dataset: { k: 'priority', v: String(view.priority) } }, 'Priority: ', seatTag(ctx, view.priority)),
-  h('div.cp-crises', (view.crises || []).map((id, k) => (id ? crisis(id, k) : null)), view.max_threat ? h('small.muted', ` · Maximum Threat ${view.max_threat}`) : null));
+  priorityRolled(view)
+    ? h('div.cp-prio', { dataset: { k: 'priority', v: String(view.priority) } }, 'Priority: ', seatTag(ctx, view.priority))
+    : h('div.cp-prio.muted', { dataset: { k: 'priority', v: 'unrolled' } }, 'Priority: rolled once the battlefield is agreed'),
+  h('div.cp-crises', (view.crises || []).map((id, k) => (id ? crisis(id, k) : null)), view.max_threat ? h('small.muted', ` · Maximum Threat ${view.max_threat}`) : null),
+  STAGES[view.phase] ? h('p.cp-stage', { dataset: { stage: view.phase } }, STAGES[view.phase]) : null);
 }
+
+/** Priority is rolled once the battlefield is agreed (engine version 4 on): not before. */
+const priorityRolled = (view) => view.phase !== 'rosters' && view.phase !== 'battlefield';
+
+/** What each setup stage is for, said where it happens (the rules page has the whole setup). */
+const STAGES = {
+  rosters: 'Setup 1 of 8, rosters: each player secretly builds a roster of 10 characters (no two sharing a name or an alter ego) and 10 different Team Tactic cards. It is the pool this match\'s squad is chosen from once the crises and the Maximum Threat are known; the opponent never sees it, only the squad taken from it.',
+  battlefield: 'Setup 2 of 8, the battlefield: the server proposes a terrain layout (12 pieces, legal by construction). Each player confirms it, or asks for another layout or the house set; after 3 changes the last one stands. Then priority is rolled.',
+  deck_choice: 'Setup 3 of 8, crisis decks: the priority player chooses the deck it draws from (Secure or Extraction); the other player draws from the other one. Both cards are revealed together.',
+  threat_choice: 'Setup 4 of 8, Maximum Threat: the player without priority chooses which crisis card\'s Maximum Threat applies: the most threat a squad may cost.',
+  edge_choice: 'Setup 5 of 8, edges: the player without priority chooses a table edge (tap one on the map); the priority player takes the opposite one. Characters deploy within R3 of their own edge.',
+  mission_setup: 'Setup 6 of 8, mission tokens: each player sets up the crisis card it drew, priority player first. Where the card allows, its tokens are placed one by one within its range of the map points (tap a square); otherwise they go on them.',
+  squad_build: 'Setup 7 of 8, squads: both players secretly choose a squad from their roster: characters whose threat adds up to at most the Maximum Threat, and up to 5 of the roster\'s Team Tactic cards. Both squads are revealed together.',
+  deployment: 'Setup 8 of 8, deployment: players alternate, priority player first, putting one character at a time within R3 of their own edge (the tinted band); a player with characters left deploys them all once the other has finished.',
+  leadership: 'Leadership: a player whose squad has several qualifying leaders picks one for the whole match.',
+};
 
 // ------------------------------------------------------------ the battlefield and the chosen card
 function fieldPanel(view, ctx) {
@@ -227,6 +251,11 @@ function fieldPanel(view, ctx) {
   const hint = h('div.cp-hint', { role: 'status' });
   if (picked !== null && (!view.models[picked] || !view.models[picked].deployed)) picked = null;
   const freeBar = freeTools(view, ctx, offer);
+  // Zoom: on a phone each new decision starts on what it offers (crisis/zoom.js).
+  const W = geo().tableInches * U;
+  setFull([-6, -6, W + 12, W + 12]);
+  fitFor(decisionKey(view, ctx), ctx.version, offerBox(view, offer, orientation(edge)), isPhone());
+  const zoom = zoomBar(() => draw());
   const draw = () => {
     const endAt = offer.ends[0];
     const pointAt = offer.points[0];
@@ -238,19 +267,22 @@ function fieldPanel(view, ctx) {
     if (chosen.point && pointAt) { const pt = offer.points.find((x) => same(x.value, chosen.point)); chosen.point = pt ? pt.p : undefined; chosen.pointR = pt ? pt.r : 0; }
     const th = throwNow(view, offer, ctx);
     if (th) { chosen.piece = th.piece; chosen.throw = th.value; }
+    const edgeAt = [...offer.edges.values()][0];
+    if (edgeAt) chosen.edge = ctx.draft[edgeAt.key];
     const focus = view.activation ? view.activation.model : picked;
     const svgEl = battlefield(view, {
       me: ctx.seat,
       who: (s, own) => (own ? (s === ctx.seat ? 'Your' : `${ctx.seatName(s)}'s`) : who(ctx, s)),
       edge,
       focus,
-      lit: { ends: offer.ends, mover: offer.mover, points: offer.points, models: offer.models, targets: offer.targets, tokens: new Set(offer.tokens.keys()), pieces: offer.pieces },
+      lit: { ends: offer.ends, mover: offer.mover, points: offer.points, models: offer.models, targets: offer.targets, tokens: new Set(offer.tokens.keys()), pieces: offer.pieces, edges: new Map([...offer.edges].map(([e, at]) => [e, at.label])) },
       thrower: view.activation ? view.activation.model : null,
       finger: fingerUnits(),
       chosen,
       free: free && freeBar.el ? { state: free, onChange: freeBar.change, onPaint: freeBar.paint, handle: freeBar.handle() } : null,
       onEnd: (v) => { const at = offer.ends.find((x) => same(x.value, v)); if (at) { free = null; choose(ctx, at, v); } },
       onPoint: (pt) => choose(ctx, pt, pt.value),
+      onEdge: (e) => choose(ctx, offer.edges.get(e), e),
       onModel: (i) => { picked = i; choose(ctx, offer.models.get(i), i); },
       onTarget: (i) => {
         picked = i;
@@ -275,7 +307,10 @@ function fieldPanel(view, ctx) {
       onThrow: (v) => { thrown = { piece: v.piece, when: activationKey(view) }; choose(ctx, offer.pieces.get(v.piece), v); },
       onPick: (i) => { picked = i; card.replaceChildren(statCard(view, ctx, i) || ''); for (const el of slot.querySelectorAll('.cp-base.chosen')) el.classList.remove('chosen'); slot.querySelector(`.cp-base[data-model="${i}"]`)?.classList.add('chosen'); },
     });
+    applyZoom(svgEl);
+    wireZoom(svgEl, () => draw());
     slot.replaceChildren(svgEl);
+    zoom.show();
     const shown = picked ?? (view.activation ? view.activation.model : null);
     card.replaceChildren(shown !== null ? statCard(view, ctx, shown) || '' : h('p.small.muted', 'Tap a character for its stat card. Hover (or tap) a base for its range rings R1–R5 and the line of sight from the active one: a preview, the server measures.'));
     drawHint(view, ctx, offer, hint);
@@ -283,16 +318,60 @@ function fieldPanel(view, ctx) {
   };
   field = { redraw: draw, hint };
   draw();
-  return h('section.cp-field-panel', { 'aria-label': 'The battlefield' },
-    h('div.cp-field-wrap', slot, freeBar.el, hint, h('p.small.muted.cp-legend', `${layoutName(view.layout)}, ${geo().tableInches}" square, your edge at the bottom. Numbers on terrain: Size. Badges: ⚡ power (top right), damage (bottom right), conditions (bottom left), ✓ activated, Z Dazed.`)),
+  // On a phone, while the prompt offers something on the map, the map goes
+  // to the Move tab (the table's hand slot, above the prompt: crisis.css),
+  // where the decision is made.
+  const onMap = !!(ctx.prompt && (offer.ends.length || offer.points.length || offer.models.size || offer.targets.size || offer.tokens.size || offer.pieces.size || offer.edges.size));
+  const el = h('section.cp-field-panel', { 'aria-label': 'The battlefield', dataset: isPhone() && onMap ? { section: 'hand', map: 'move' } : {} },
+    h('div.cp-field-wrap', zoom.el, slot, freeBar.el, hint, h('p.small.muted.cp-legend', `${layoutName(view.layout)}, ${geo().tableInches}" square, your edge at the bottom. Numbers on terrain: Size. Badges: ⚡ power (top right), damage (bottom right), conditions (bottom left), ✓ activated, Z Dazed.`)),
     card);
+  placed = { el, onMap, draw };
+  return el;
 }
 
-/** About 11 px on screen in SVG units (a fingertip's radius), from the map drawn last; 0 before one is. */
+// The map drawn last, whether the prompt offers something on it, and its
+// redraw: when the screen crosses the phone width (turned, resized) it
+// moves between the Move tab and the board without waiting for a new state.
+let placed = null;
+window.matchMedia('(max-width: 700px)').addEventListener('change', () => {
+  if (!placed || !placed.el.isConnected) return;
+  const { el, onMap, draw } = placed;
+  const cp = document.querySelector('.board .cp');
+  const slot = document.querySelector('.hand-slot');
+  if (isPhone() && onMap && slot && !slot.contains(el)) { el.dataset.section = 'hand'; slot.prepend(el); }
+  else if (!isPhone() && cp && !cp.contains(el)) { delete el.dataset.section; cp.insertBefore(el, cp.querySelector('[data-section="hand"]')); }
+  draw();
+});
+
+/**
+ * A tap target's radius in SVG units at the zoom shown: 22 px on a phone
+ * or a touch screen (44 px across); 0 with a mouse, where the drawn sizes
+ * serve (neighbouring ends, at least 0.8" apart, never cover each other).
+ */
 function fingerUnits() {
-  const svgEl = document.querySelector('.cp-field');
-  const w = svgEl ? svgEl.getBoundingClientRect().width : 0;
-  return w ? (11 * (geo().tableInches * 10 + 12)) / w : 0;
+  return tapPx() > 11 ? unitsPerPx() * tapPx() : 0;
+}
+
+/** What the decision is (a new one forgets a zoom by hand): the step, the round, the active character, the prompt. */
+const decisionKey = (view, ctx) => `${view.phase}|${view.round}|${view.activation ? view.activation.model : ''}|${ctx.prompt ? ctx.prompt.title : ''}`;
+
+/** The box (SVG units) round what the prompt offers on the map, or null for the whole table. */
+function offerBox(view, offer, O) {
+  if (offer.edges.size) return null;
+  const at = [];
+  const pos = (i) => view.models[i] && view.models[i].deployed && at.push(view.models[i].pos);
+  for (const e of offer.ends) at.push(e.value.to);
+  for (const p of offer.points) at.push(p.p);
+  for (const i of offer.targets.keys()) pos(i);
+  for (const i of offer.models.keys()) pos(i);
+  for (const t of offer.tokens.keys()) if (view.tokens[t]) at.push(view.tokens[t].pos);
+  for (const k of offer.pieces.keys()) { const p = piecesOf(view)[k]; if (p) at.push(p.center); }
+  if (view.activation) pos(view.activation.model);
+  if (!at.length) return null;
+  const xy = at.map((p) => O.to(p));
+  const xs = xy.map((p) => p[0]);
+  const ys = xy.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
 /** The free-hand plan's words (as the engine's option labels). */
@@ -344,6 +423,11 @@ function freeTools(view, ctx, offer) {
     paint(plan, why) {
       status.textContent = why ? `preview: ${why} (the server decides)` : 'preview: the base may end here';
       status.dataset.ok = String(!why);
+      // The preview already refuses it: the button says so (the server still judges).
+      go.textContent = why ? 'Try anyway' : 'Move here';
+      go.classList.toggle('primary', !why);
+      go.classList.toggle('cp-try', !!why);
+      go.title = why ? `The preview says ${why}; the server decides.` : '';
     },
     // Handles at least ~22 px on screen (a finger), in SVG units.
     handle: fingerUnits,

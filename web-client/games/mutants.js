@@ -261,7 +261,7 @@ function boardPanel(view, ctx, s) {
     'aria-label': boss ? view.boss.name : `${ctx.seatName(s)}'s board`,
   },
   h('header.mu-board-head',
-    h('span.mu-board-name', !boss && ctx.presenceDot ? ctx.presenceDot(s) : null, boss ? view.boss.name : ctx.seatName(s), mine ? h('span.you', 'you') : null),
+    h('span.mu-board-name', !boss && ctx.presenceDot ? ctx.presenceDot(s) : null, boss ? view.boss.name : ctx.seatName(s), mine && !ctx.replay ? h('span.you', 'you') : null),
     h('small.mu-place', { title: 'Place on the Power Track' }, place >= 0 ? `#${place + 1} on the track` : ''),
     chips,
     counts(view, ctx, s, b)),
@@ -314,7 +314,7 @@ function hand(view, ctx) {
   const dep = deployAsk(ctx);
   const seen = {};
   return h('section.mu-hand', { 'aria-label': 'Your hand', dataset: { section: 'hand' } },
-    h('h3', `Your hand (${b.hand.length})`, h('small.muted', dep ? ' · only you see these; tap for the text, "Deploy" to choose it' : ' · only you see these; tap a card for its text')),
+    h('h3', `${ctx.replay ? `${ctx.seatName(ctx.seat)}’s` : 'Your'} hand (${b.hand.length})`, h('small.muted', dep ? ' · only you see these; tap for the text, "Deploy" to choose it' : ' · only you see these; tap a card for its text')),
     b.hand.length
       ? h('ul.mu-cards', b.hand.map((id) => {
         seen[id] = (seen[id] || 0) + 1;

@@ -84,7 +84,7 @@ const ROLE_WORD = ['Heroes', 'Villain'];
 const card = (id) => CONTENT.cards[id] || { id, name: id, kind: 'event', text: '' };
 const cardName = (id) => card(id).name;
 const pieceLabel = (p) => `${cardName(p.card)} #${p.uid}`;
-const who = (ctx, s) => (s === ctx.seat ? 'you' : ctx.seatName(s));
+const who = (ctx, s) => (s === ctx.seat && !ctx.replay ? 'you' : ctx.seatName(s));
 const names = (ctx, text) => (ctx.names ? ctx.names(text) : text);
 const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
 const tipProps = (title, text) => (text ? { 'data-tip': text, 'data-tip-title': title, tabindex: '0' } : {});
@@ -146,7 +146,7 @@ function banner(view, ctx) {
   let status;
   if (view.ending) status = h('span.ns-ending', h('b', names(ctx, view.ending.reason)));
   else if (view.awaiting !== null && view.awaiting !== undefined) {
-    status = h('span.ns-awaited', mine ? h('b', 'Your move') : ['Waiting for ', seatTag(ctx, view.awaiting)], ': ', stageText(view, ctx));
+    status = h('span.ns-awaited', mine && !ctx.replay ? h('b', 'Your move') : ['Waiting for ', seatTag(ctx, view.awaiting)], ': ', stageText(view, ctx));
   }
   return h('div.ns-banner', {
     class: `ns-banner${mine ? ' your-move' : ''}`,
@@ -331,7 +331,7 @@ function playArea(view, ctx, s) {
     'aria-label': `${ctx.seatName(s)}: ${ROLE_WORD[s]}`,
   },
   h('header.ns-area-head',
-    h('span.ns-area-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine ? h('span.you', 'you') : null),
+    h('span.ns-area-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine && !ctx.replay ? h('span.you', 'you') : null),
     h('span.ns-role', ROLE_WORD[s]),
     h('span.ns-counts',
       h('span.ns-handcount', { title: mine ? 'Cards in your hand' : 'Cards in hand (count only)', dataset: { handCount: String(side.hand_count), k: `hand-count:${s}`, v: String(side.hand_count) } },
@@ -365,7 +365,7 @@ function hand(view, ctx) {
   if (!side || !Array.isArray(side.hand)) return null;
   const seen = {};
   return h('section.ns-hand', { 'aria-label': 'Your hand', dataset: { section: 'hand' } },
-    h('h3', `Your hand (${side.hand.length})`, h('small.muted', ' · only you see these; tap a card for its text')),
+    h('h3', `${ctx.replay ? `${ctx.seatName(ctx.seat)}’s` : 'Your'} hand (${side.hand.length})`, h('small.muted', ' · only you see these; tap a card for its text')),
     side.hand.length
       ? h('ul.ns-cards', side.hand.map((id) => { seen[id] = (seen[id] || 0) + 1; return handCard(id, `hand:${id}#${seen[id] - 1}`); }))
       : h('p.muted.small', 'No cards in hand.'));

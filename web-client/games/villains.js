@@ -35,7 +35,7 @@ if (!document.querySelector('link[data-villains-css]')) {
 }
 
 // ------------------------------------------------------------ small pieces
-const who = (ctx, s) => (s === ctx.seat ? 'you' : ctx.seatName(s));
+const who = (ctx, s) => (s === ctx.seat && !ctx.replay ? 'you' : ctx.seatName(s));
 const factionOfSeat = (view) => (s) => (view.players[s] ? view.players[s].faction : null);
 const seatTag = (ctx, s) => h('span.vl-seat', { style: { '--seat': seatColor(s) }, dataset: { seat: String(s) } }, who(ctx, s));
 const ROMAN = ['I', 'II', 'III', 'IV', 'V'];
@@ -111,7 +111,7 @@ function banner(view, ctx) {
     h('div.vl-turn', view.turn ? `Turn ${view.turn} of 4` : 'Setup'),
     h('div.vl-phase', h('b', phase), step ? h('span', ` · ${step}`) : null),
     wait.length && view.phase.step !== 'over'
-      ? h('div.vl-awaited', mine && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])])
+      ? h('div.vl-awaited', mine && !ctx.replay && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ', ' : '', seatTag(ctx, s)])])
       : null,
     h('div.vl-first', { title: 'First player', dataset: { k: 'first', v: String(view.first_player) } }, 'First player: ', seatTag(ctx, view.first_player)));
 }
@@ -321,7 +321,7 @@ function playerSheet(view, ctx, s) {
     dataset: { seat: String(s) }, 'aria-label': `${ctx.seatName(s)}'s sheet`,
   },
   h('header.vl-player-head',
-    h('span.vl-player-name', ctx.presenceDot ? ctx.presenceDot(s) : null, h('span.vl-seatno', { title: `Seat ${s + 1}: its markers on the map show ${s + 1}` }, String(s + 1)), ctx.seatName(s), mine ? h('span.you', 'you') : null),
+    h('span.vl-player-name', ctx.presenceDot ? ctx.presenceDot(s) : null, h('span.vl-seatno', { title: `Seat ${s + 1}: its markers on the map show ${s + 1}` }, String(s + 1)), ctx.seatName(s), mine && !ctx.replay ? h('span.you', 'you') : null),
     h('small.vl-faction', f ? tipProps(factionName(f), factionTip(f)) : {}, factionName(f)),
     view.first_player === s ? h('span.vl-firstmark', { title: 'First player' }, '1st') : null,
     p.passed ? h('span.vl-passed', { dataset: { k: `passed:${s}`, v: '1' } }, 'passed') : null),
@@ -390,7 +390,7 @@ function mySecrets(view, ctx) {
     h('h4', `Your plans (${p.plans.length})`),
     p.plans.length ? h('ul.vl-plans', p.plans.map((id, i) => planEl(id, `plan:${id}`, p.plan_progress && p.plan_progress[i]))) : h('p.muted.small', 'No plans in hand.'),
     p.plans_bottomed && p.plans_bottomed.length ? h('p.small.muted', 'At the bottom of your plan deck: ', p.plans_bottomed.map((id) => planOf(id).name).join(', ')) : null,
-    h('h4', `Your hand (${p.hand.length})`),
+    h('h4', `${ctx.replay ? `${ctx.seatName(ctx.seat)}’s` : 'Your'} hand (${p.hand.length})`),
     p.hand.length ? h('ul.vl-cards', p.hand.map((id) => cardEl(id, `hand:${id}`))) : h('p.muted.small', 'No action cards in hand.'),
     p.upgrades_set_aside && p.upgrades_set_aside.length ? h('p.small', h('span.muted', 'Upgrades set aside: '),
       p.upgrades_set_aside.map((id, i) => [i ? ', ' : '', h('span', tipProps(upgradeOf(id).name, upgradeTip(id)), upgradeOf(id).name)])) : null);

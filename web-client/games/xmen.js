@@ -104,7 +104,7 @@ function attributes(c) {
   return a;
 }
 
-const who = (ctx, s) => (s === ctx.seat ? 'you' : ctx.seatName(s));
+const who = (ctx, s) => (s === ctx.seat && !ctx.replay ? 'you' : ctx.seatName(s));
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 // The effect vocabulary as sentences.
@@ -303,7 +303,7 @@ function banner(view, ctx) {
     h('div.xm-round', view.round ? `Round ${view.round}${view.max_rounds ? ` of at most ${view.max_rounds}` : ''}` : 'Setup'),
     h('div.xm-phase', h('b', phase), step ? h('span', ` · ${step}`) : null),
     wait.length && view.phase.phase !== 'over'
-      ? h('div.xm-awaited', mine && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ' ' : '', seatTag(ctx, s)])])
+      ? h('div.xm-awaited', mine && !ctx.replay && wait.length === 1 ? h('b', 'Your move') : ['Waiting for ', wait.map((s, i) => [i ? ' ' : '', seatTag(ctx, s)])])
       : null,
     view.round ? h('div.xm-mc', { title: 'Mission Commander', dataset: { k: 'mc', v: String(view.mc) } }, h('span.xm-mc-token', 'MC'), ' ', seatTag(ctx, view.mc)) : null);
 }
@@ -337,7 +337,7 @@ function schoolBoard(s, view, ctx) {
     dataset: { seat: String(s.seat) }, 'aria-label': `${ctx.seatName(s.seat)}'s School`,
   },
   h('header.xm-school-head',
-    h('span.xm-school-name', ctx.presenceDot ? ctx.presenceDot(s.seat) : null, ctx.seatName(s.seat), mine ? h('span.you', 'you') : null),
+    h('span.xm-school-name', ctx.presenceDot ? ctx.presenceDot(s.seat) : null, ctx.seatName(s.seat), mine && !ctx.replay ? h('span.you', 'you') : null),
     h('small.xm-school-id', s.school ? tipProps(schoolName(s.school), schoolTip(s.school)) : {}, schoolName(s.school)),
     view.mc === s.seat && view.round ? h('span.xm-mc-token', { title: 'Mission Commander' }, 'MC') : null),
   h('div.xm-school-stats',

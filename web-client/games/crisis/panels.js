@@ -14,7 +14,7 @@ import {
 import { seatColor } from './field.js';
 
 // ------------------------------------------------------------ small pieces
-export const who = (ctx, s) => (s === ctx.seat ? 'you' : ctx.seatName(s));
+export const who = (ctx, s) => (s === ctx.seat && !ctx.replay ? 'you' : ctx.seatName(s));
 export const names = (ctx, text) => (ctx.names ? ctx.names(text) : text);
 export const seatTag = (ctx, s) => h('span.cp-seat', { style: { '--seat': seatColor(s) }, dataset: { seat: String(s) } }, who(ctx, s));
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -86,9 +86,9 @@ export function squadPanel(view, ctx, s, sel) {
     class: `cp-squad seat-${s}${mine ? ' mine' : ''}`, style: { '--seat': seatColor(s) }, dataset: { seat: String(s) }, 'aria-label': `${ctx.seatName(s)}'s squad`,
   },
   h('header.cp-squad-head',
-    h('span.cp-squad-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine ? h('span.you', 'you') : null),
+    h('span.cp-squad-name', ctx.presenceDot ? ctx.presenceDot(s) : null, ctx.seatName(s), mine && !ctx.replay ? h('span.you', 'you') : null),
     view.edges ? h('small.cp-edge', `${EDGE[view.edges[s]] || view.edges[s]} edge`) : null,
-    view.priority === s ? h('span.cp-prio-mark', { title: 'Priority' }, 'priority') : null,
+    view.priority === s && view.phase !== 'rosters' && view.phase !== 'battlefield' ? h('span.cp-prio-mark', { title: 'Priority' }, 'priority') : null,
     view.leaders && view.leaders[s] !== null && view.leaders[s] !== undefined && view.models[view.leaders[s]]
       ? h('span.cp-chip', { title: 'The leader chosen for the game: its Leadership ability works while it is on the battlefield' }, `leader: ${charName(view.models[view.leaders[s]].card)}`) : null,
     view.contest_defense && view.contest_defense[s] ? h('span.cp-chip', { title: 'Hold Together: contesting characters roll more defense dice until Cleanup' }, `+${view.contest_defense[s]} defense contesting`) : null,
