@@ -996,7 +996,7 @@ function tablePage(lobbyId, { spectate }) {
     }
     const focused = document.activeElement && promptArea.contains(document.activeElement) ? document.activeElement.dataset.dial : undefined;
     const el = renderPrompt(renderPromptNames(S.prompt, (t) => withNames(t)), ctx, renderer, submitAction);
-    promptArea.replaceChildren(autoPassHint(S.prompt), el);
+    promptArea.replaceChildren(...[autoPassHint(S.prompt), el].filter(Boolean));
     if (focused !== undefined) promptArea.querySelector(`[data-dial="${focused}"]`)?.focus();
   }
 
