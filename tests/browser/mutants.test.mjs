@@ -14,19 +14,26 @@
 //    not know (never public, not in their own hand or pool, not named in
 //    the log) appears in a frame, in the page's text or in its card
 //    attributes.
-// 2. Solo (Uprising) against the Singularity Wizard: the person builds a
-//    Gene Pool (Constructed, 12 cards) and plays the match to its end; the
-//    boss panel shows its Life as the view has it.
-// 3. Draft: the draft panel draws exactly the pack held and the picks
-//    made; after 6 picks and the mulligan the Gene Pool holds 12; then
-//    round 1 is played to its end.
+// 2. Solo (Uprising) against the Singularity Wizard: the lobby form shows
+//    the boss and the extra challenges only for 1 player (and the Gene
+//    Pools mode only for more); the person builds a Gene Pool in the
+//    builder (every card with its genes, Freeze value and text; + and −
+//    with at most 2 of a design; live count and legality; a random legal
+//    12 and the recommended 12) and plays the match to its end; the boss
+//    panel shows its Life as the view has it. A boss left with Life has
+//    won: the result says "You lose", puts the boss first and never says
+//    "You win!", also in the replay at its end.
+// 3. Draft: the pack held is drawn as whole cards in the prompt and picked
+//    by tapping one; the draft panel shows the picks made; after 6 picks
+//    and the mulligan ("Keep") the Gene Pool holds 12; then round 1 is
+//    played to its end.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut, awaitsSeat } from './helpers.mjs';
 
 const GAME = 'mutants';
 const STEP = 20_000;
@@ -110,13 +117,24 @@ async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
     const got = await checkPage(m);
     if (got) snapshots.push({ version: m.version, text: got.text, cards: got.cards });
     if (done(m) || m.outcome || m.pending.mode === 'over') return { last: m, snapshots };
-    const mine = m.prompt && Array.isArray(m.prompt.asks) && m.prompt.asks.length;
+    // A committed draft pick may still be changed: act only when the table waits on me.
+    const mine = awaitsSeat(m, me) && Array.isArray(m.prompt.asks) && m.prompt.asks.length;
     if (!mine) { await sleep(60); continue; }
     const before = m.version;
     const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
     try {
       const deploy = asks.find((a) => a.verb === 'deploy' && !a.disabled);
-      if (deploy && !seen.shortcut) {
+      const draft = asks.find((a) => a.verb === 'draft_pick');
+      const build = asks.find((a) => a.verb === 'construct');
+      if (draft) {
+        // The pack as cards: tap the first, then Pick.
+        await formOf(draft.ai).locator('.mu-pickgrid .mu-pickcard').first().click();
+        await formOf(draft.ai).locator('button.submit:not([disabled])').click();
+        seen.tapped = (seen.tapped || 0) + 1;
+      } else if (build) {
+        await formOf(build.ai).locator('.mu-build-presets [data-preset="recommended"]').click();
+        await formOf(build.ai).locator('button.submit:not([disabled])').click();
+      } else if (deploy && !seen.shortcut) {
         // The hand card's own Deploy button fills the prompt's form.
         const id = deploy.params[0].input.options[0].value;
         await page.locator(`.mu-hand .mu-card[data-card="${id}"] .mu-deploy`).first().click();
@@ -125,6 +143,11 @@ async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
         onDeploy?.();
       } else {
         const a = asks.find((x) => !x.disabled && x.verb === 'deploy') || asks.find((x) => !x.disabled);
+        if (a.verb === 'mulligan') {
+          assert.deepEqual(asks.map((x) => x.label), ['Keep', 'Mulligan the ticked stacks'], 'the mulligan: keep, or mulligan the ticked stacks');
+          seen.kept = (seen.kept || 0) + 1;
+        }
+        if (a.verb === 'choose') seen.titles = [...new Set([...(seen.titles || []), m.prompt.title.split(':')[0]])].slice(0, 12);
         await fillAndSend(a);
       }
     } catch (e) {
@@ -247,13 +270,81 @@ test('solo: one person builds a Gene Pool and plays Uprising against the Singula
   const seen = { acted: 0, checks: 0, rejected: [] };
   await gameTest(t, 'mutants-solo', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, pageErrors, setReport }) => {
     setReport(() => JSON.stringify(seen));
+    // --- the lobby form: solo-only options for 1 player only
+    await page.goto(`${base}/#/`);
+    const form = page.locator(`[data-game="${GAME}"]`);
+    const shown = async (name) => form.locator(`[name="${name}"]`).isVisible();
+    await form.locator('select[name="seats"]').selectOption('2');
+    assert.deepEqual([await shown('gene_pools'), await shown('boss'), await shown('super_tough'), await shown('restricted_gene')], [true, false, false, false], '2 players: the Gene Pools mode, no boss');
+    await form.locator('select[name="seats"]').selectOption('1');
+    assert.deepEqual([await shown('gene_pools'), await shown('boss'), await shown('super_tough'), await shown('restricted_gene')], [false, true, true, true], '1 player: the boss and the extra challenges, no Gene Pools mode');
+
     const opened = await openTable(page, base, { seats: 1, options: { boss: 'singularity-wizard' }, bots: false });
     await page.locator('.mu-boss').waitFor();
+
+    // --- the Gene Pool builder
+    const builder = page.locator('.prompt-area .mu-builder');
+    await builder.waitFor();
+    const rows = builder.locator('.mu-build-row');
+    const n = await rows.count();
+    assert.ok(n >= 30, `the builder offers every design allowed (${n})`);
+    for (let k = 0; k < n; k++) {
+      const row = rows.nth(k);
+      assert.equal(await row.locator('.mu-gene').count(), 2, 'each design shows its two genes');
+      assert.match(await row.locator('.mu-card-text').innerText(), /Advanced Mutant · \w+ \+ \w+ · Freeze/, 'each design shows its genes and Freeze value');
+      assert.match(await row.locator('.mu-card-text').innerText(), /(Deploy|Leave|Block|Ongoing):/, 'each design shows its text');
+    }
+    assert.doesNotMatch(await builder.innerText(), /House content|inferred/, 'no provenance notes');
+    const status = builder.locator('.mu-build-status b');
+    assert.equal(await status.getAttribute('data-count'), '0');
+    const submit = page.locator('.prompt-area form[data-verb="construct"] button.submit');
+    assert.ok(await submit.isDisabled(), 'an empty list cannot be sent');
+    const plus = rows.nth(0).locator('.mu-stepper button').nth(1);
+    await plus.click();
+    await plus.click();
+    assert.equal(await status.getAttribute('data-count'), '2', 'two copies of one design');
+    assert.ok(await rows.nth(0).locator('.mu-stepper button').nth(1).isDisabled(), 'no third copy');
+    assert.match(await status.innerText(), /2 of 12 chosen · choose 10 more/);
+    await builder.locator('[data-preset="random"]').click();
+    assert.equal(await status.getAttribute('data-count'), '12');
+    assert.equal(await status.getAttribute('data-legal'), 'true');
+    assert.match(await status.innerText(), /a legal Gene Pool/);
+    assert.ok(await submit.isEnabled(), 'a legal list can be sent');
+    const counts = await rows.evaluateAll((els) => els.map((e) => Number(e.dataset.count)));
+    assert.ok(counts.every((c) => c <= 2) && counts.reduce((a, b) => a + b, 0) === 12, 'the random 12 is legal');
+    await builder.locator('[data-preset="recommended"]').click();
+    const rec = await rows.evaluateAll((els) => els.map((e) => Number(e.dataset.count)).filter(Boolean));
+    assert.deepEqual(rec, [2, 2, 2, 2, 2, 2], 'the recommended 12: six designs, two of each');
+    await page.screenshot({ path: path.join(shots, 'mutants-solo-builder.png'), fullPage: true });
+
     const { last } = await playUntil(page, opened.me, () => false, { limitMs: 330_000, seen });
     await page.screenshot({ path: path.join(shots, 'mutants-solo.png'), fullPage: true });
     t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, round ${last.view.round}, boss Life ${last.view.boss && last.view.boss.life}`);
     assert.equal(last.view.phase, 'over', 'the solo match was played to its end');
     assert.ok(last.view.boss, 'the view has the boss');
+
+    // --- the result reads right: a boss with Life left has won
+    const outcome = page.locator('.outcome');
+    await outcome.waitFor();
+    const result = await outcome.innerText();
+    if (last.view.boss.life > 0) {
+      assert.equal(last.outcome.game_winner, 'Singularity Wizard', 'the outcome names the boss as the winner');
+      assert.match(result, /You lose: Singularity Wizard wins\./);
+      assert.doesNotMatch(result, /You win|first place/);
+      assert.equal(await outcome.locator('.ranking li').first().innerText().then((x) => x.replace(/\s+/g, ' ')), '1st Singularity Wizard', 'the boss placed first');
+      assert.match(await outcome.locator('.ranking li.mine .place').innerText(), /2nd/);
+      // The replay at its end shows the same result.
+      await page.locator('.replay button', { hasText: '«' }).click().catch(() => {});
+      await page.locator('.replay button', { hasText: '»' }).click().catch(() => {});
+      await outcome.waitFor();
+      assert.match(await outcome.innerText(), /You lose: Singularity Wizard wins\./, 'the replay at its end says so too');
+      seen.loss = true;
+    } else {
+      assert.ok(!last.outcome.game_winner, 'a defeated boss has not won');
+      assert.match(result, /You win!/);
+      seen.loss = false;
+    }
+    await page.screenshot({ path: path.join(shots, 'mutants-solo-over.png'), fullPage: true });
     assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
     assert.deepEqual(pageErrors, [], 'the page logged errors');
   });
@@ -267,11 +358,17 @@ test('draft: the page shows the pack held and the picks made, then the drafted G
     const first = await page.evaluate(() => window.__states[window.__states.length - 1]);
     assert.equal(first.view.phase, 'draft');
     await page.locator('.mu-draft').waitFor();
+    await page.locator('.prompt-area .mu-pickgrid').waitFor();
+    const pack = await page.locator('.prompt-area .mu-pickgrid .mu-pickcard').evaluateAll((els) => els.map((e) => e.dataset.card).sort());
+    assert.deepEqual(pack, [...first.view.draft.pack].sort(), 'the pick shows my pack as cards');
+    const texts = await page.locator('.prompt-area .mu-pickgrid .mu-card-text').allInnerTexts();
+    assert.ok(texts.every((x) => /Freeze/.test(x) && !/House content|inferred/.test(x)), 'each card with its genes and Freeze value, no provenance notes');
     const drawn = await page.locator('.mu-draft [data-card]').evaluateAll((els) => els.map((e) => e.dataset.card).sort());
-    assert.deepEqual(drawn, [...first.view.draft.pack, ...first.view.draft.picks].sort(), 'the draft panel draws my pack and picks');
+    assert.deepEqual(drawn, [...first.view.draft.picks].sort(), 'the draft panel draws my picks');
     await page.screenshot({ path: path.join(shots, 'mutants-draft.png'), fullPage: true });
     const { last } = await playUntil(page, opened.me, (m) => m.view.phase === 'play', { limitMs: 120_000, seen });
     t.diagnostic(`acted ${seen.acted}, page checks ${seen.checks}, phase ${last.view.phase}`);
+    assert.equal(seen.tapped, 6, 'six picks, each by tapping a card');
     assert.equal(await page.locator('.mu-draft').count(), 0, 'the draft panel is gone after the draft');
     assert.equal(last.view.boards[opened.me].pool.reduce((a, st) => a + st.size, 0), 12, 'a drafted Gene Pool of 12');
     // On to the end of round 1 with the drafted Gene Pool.
