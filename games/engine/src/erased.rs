@@ -89,6 +89,10 @@ pub trait DynState: Send + Sync {
     fn state_json(&self) -> String;
     /// See [`Game::outcome`].
     fn outcome(&self) -> Option<Outcome>;
+    /// See [`Game::opening_log`].
+    fn opening_log(&self) -> Vec<LogEntry> {
+        Vec::new()
+    }
     /// The game's own bot if it has one, else a random legal action.
     fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Value>;
     /// A random legal action.
@@ -204,6 +208,10 @@ impl<G: Game> DynState for G {
 
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
+    }
+
+    fn opening_log(&self) -> Vec<LogEntry> {
+        Game::opening_log(self)
     }
 
     fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Value> {

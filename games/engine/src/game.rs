@@ -61,6 +61,15 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
         }
     }
 
+    /// The log lines of the opening position: what setup did before the
+    /// first decision (a deal, a mulligan, the first phases), written after
+    /// the match's first line, each read as its [`LogEntry`] allows. The
+    /// state keeps them, so a restored match shows them too. None by
+    /// default.
+    fn opening_log(&self) -> Vec<LogEntry> {
+        Vec::new()
+    }
+
     /// Which seats are awaited, and how.
     fn pending(&self) -> Pending;
 

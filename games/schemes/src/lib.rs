@@ -103,9 +103,7 @@ impl Game for Schemes {
         if !(1..=100).contains(&options.turn_limit) {
             return Err(SetupError("turn_limit is between 1 and 100".into()));
         }
-        let mut g = Schemes::new_game(options.villain_first, options.turn_limit, engine_version, rng);
-        g.log.clear();
-        Ok(g)
+        Ok(Schemes::new_game(options.villain_first, options.turn_limit, engine_version, rng))
     }
 
     fn pending(&self) -> Pending {
@@ -144,6 +142,10 @@ impl Game for Schemes {
             summary: format!("{}: {} the game.", e.reason, backroom_engine::seat_verb(e.winner, "wins", "win")),
             game_winner: None,
         })
+    }
+
+    fn opening_log(&self) -> Vec<LogEntry> {
+        self.opening.clone()
     }
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {

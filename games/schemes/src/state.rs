@@ -491,7 +491,17 @@ pub struct Schemes {
     pub engine_version: u32,
     /// The end.
     pub ending: Option<Ending>,
+    /// The lines setup wrote (the deal, mulligans, the phases of turn 1
+    /// before the first decision), shown after the match's first line
+    /// (`Game::opening_log`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<LogEntry>,
     /// Lines written by the action being applied.
     #[serde(skip)]
     pub log: Vec<LogEntry>,
+    /// The heading of the phase just started, written before its first
+    /// line (or when a decision in it is awaited), never for a phase where
+    /// nothing happens. Always empty between actions.
+    #[serde(skip)]
+    pub heading: Option<String>,
 }

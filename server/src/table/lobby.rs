@@ -451,6 +451,7 @@ impl Table {
             over: false,
         };
         live.log.push_back((0, opening_line(self.lobby.seed_hash.as_deref().unwrap_or("")).into()));
+        live.log.extend(live.state.opening_log().into_iter().map(|e| (0, e.into())));
         live.refresh_prompts(seats);
         self.live = Some(live);
         self.last_move_at = now_ms();

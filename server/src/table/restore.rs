@@ -58,6 +58,7 @@ impl Table {
             // seed hash, so a restored table shows the same log.
             if resume.recent.first().is_none_or(|a| a.seq == 1) {
                 live.log.push_back((0, opening_line(t.lobby.seed_hash.as_deref().unwrap_or("")).into()));
+                live.log.extend(live.state.opening_log().into_iter().map(|e| (0, e.into())));
             }
             for a in &resume.recent {
                 if let Ok(entries) = serde_json::from_str::<Vec<LogEntry>>(&a.log) {

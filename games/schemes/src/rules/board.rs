@@ -20,7 +20,22 @@ impl Schemes {
 
     /// Writes a public log line.
     pub fn note(&mut self, text: impl Into<String>) {
-        self.log.push(LogEntry::public(text));
+        self.say(LogEntry::public(text));
+    }
+
+    /// Writes a log line, after the heading of the phase it belongs to.
+    pub fn say(&mut self, entry: LogEntry) {
+        self.flush_heading();
+        self.log.push(entry);
+    }
+
+    /// Writes the current phase's heading if it has not been written yet:
+    /// a phase is logged once something happens in it or a decision in it
+    /// is awaited, so phases where nothing happens leave no line.
+    pub fn flush_heading(&mut self) {
+        if let Some(h) = self.heading.take() {
+            self.log.push(LogEntry::public(h));
+        }
     }
 
     /// Phases where both act, in order.

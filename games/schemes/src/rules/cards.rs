@@ -22,7 +22,7 @@ impl Schemes {
         if !got.is_empty() {
             let names: Vec<&str> = got.iter().map(|c| c.name()).collect();
             self.sides[seat as usize].hand.extend(got.iter().copied());
-            self.log.push(LogEntry::split(
+            self.say(LogEntry::split(
                 SeatSet::only(seat),
                 format!("{} {}.", seat_verb(seat, "draws", "draw"), and_list(&names)),
                 Some(format!("{} {}.", seat_verb(seat, "draws", "draw"), plural(got.len() as i64, "card", "cards"))),

@@ -123,12 +123,12 @@ impl Schemes {
                 match onto {
                     None => {
                         self.sides[seat as usize].hand.push(*card);
-                        self.note(format!("{} {} and shows it.", seat_verb(seat, "finds", "find"), card.name()));
+                        self.note(format!("{} {}, shown to both players.", seat_verb(seat, "finds", "find"), card.name()));
                     }
                     Some(u) => {
                         let uid = self.enter(*card, seat, seat, Some(*u));
                         let line =
-                            format!("{} {} and attaches it to {}.", seat_verb(seat, "finds", "find"), self.label(uid), self.label(*u));
+                            format!("{} {}, which goes on {}.", seat_verb(seat, "finds", "find"), self.label(uid), self.label(*u));
                         self.note(line);
                     }
                 }

@@ -21,6 +21,7 @@ impl Schemes {
                 self.stage = None;
                 self.tasks.clear();
                 self.phase = Phase::Over;
+                self.heading = None;
                 return;
             }
             if let Some(Stage::Window { to, .. }) = self.stage
@@ -31,6 +32,7 @@ impl Schemes {
                 continue;
             }
             if self.stage.is_some() {
+                self.flush_heading();
                 return;
             }
             let task = self.tasks.pop().unwrap_or(Task::Turn);
@@ -89,7 +91,7 @@ impl Schemes {
                 p.doctor = false;
             }
         }
-        self.note(format!("Turn {}, phase {}: {}.", self.turn, phase.number(), phase.name()));
+        self.heading = Some(format!("Turn {}, phase {}: {}.", self.turn, phase.number(), phase.name()));
         let both = |g: &Self| g.order().into_iter().map(|seat| Task::SidePart { phase, seat }).collect::<Vec<_>>();
         match phase {
             Phase::NewDay => {
@@ -225,9 +227,9 @@ impl Schemes {
             }
         } else if n >= rules.minor_plot_counters {
             let line = format!(
-                "The Minor Plot {} is complete: {} it and rolls for cards.",
+                "The Minor Plot {} is complete and is discarded: {} 1D6 for cards.",
                 self.plot_label(plot),
-                seat_verb(VILLAIN, "discards", "discard")
+                seat_verb(VILLAIN, "rolls", "roll")
             );
             self.note(line);
             self.remove(plot);

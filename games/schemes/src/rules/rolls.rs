@@ -275,7 +275,7 @@ impl Schemes {
         let cards: Vec<_> = self.sides[deck_of as usize].deck.iter().take(7).copied().collect();
         let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
         let deck_words = if deck_of == crate::state::HERO { "the Heroes' deck" } else { "the Villain's deck" };
-        self.log.push(LogEntry::split(
+        self.say(LogEntry::split(
             SeatSet::only(seat),
             format!(
                 "{} the next cards of {deck_words}: {}.",
@@ -293,7 +293,7 @@ impl Schemes {
         let them = other(seat);
         let cards = self.sides[them as usize].hand.clone();
         let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
-        self.log.push(LogEntry::split(
+        self.say(LogEntry::split(
             SeatSet::only(seat),
             format!(
                 "{} the hand of {}: {}.",

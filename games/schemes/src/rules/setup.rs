@@ -37,7 +37,9 @@ impl Schemes {
             mulligans: [0, 0],
             ending: None,
             engine_version,
+            opening: vec![],
             log: vec![],
+            heading: None,
         };
         for seat in [HERO, VILLAIN] {
             let mut deck = if seat == HERO { c.hero_deck.clone() } else { c.villain_deck.clone() };
@@ -45,6 +47,7 @@ impl Schemes {
             g.sides[seat as usize].deck = deck;
         }
         let hand = u32::from(c.rules.hand_size);
+        g.note(format!("Setup: each player shuffles their deck and draws {hand}."));
         for seat in [HERO, VILLAIN] {
             g.draw(seat, hand);
             while !g.hand_has_character(seat) && g.sides[seat as usize].deck.len() >= hand as usize {
@@ -66,6 +69,7 @@ impl Schemes {
             g.house_mulligan(rng);
         }
         g.advance(rng);
+        g.opening = std::mem::take(&mut g.log);
         g
     }
 
