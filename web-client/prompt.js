@@ -153,6 +153,12 @@ function disabledChosen(param, v) {
   return o ? `${o.label}: ${o.disabled}.` : '';
 }
 
+/** An option's facts ("Cost 2 · Influence 1"), shown beside its label. */
+export function factsOf(o) {
+  if (!o.facts || !o.facts.length) return null;
+  return h('small.facts', o.facts.map((f) => h('span.fact', { dataset: { fact: f.label } }, h('span.fact-label', `${f.label} `), h('b', String(f.value)))));
+}
+
 /** The generic control for one parameter. */
 export function genericControl(param, ctx, renderer, key) {
   const draft = ctx.draft || {};
@@ -174,36 +180,59 @@ export function genericControl(param, ctx, renderer, key) {
               for (const b of buttons) b.setAttribute('aria-checked', String(b === ev.currentTarget));
               row.dispatchEvent(new Event('pick', { bubbles: true }));
             },
-          }, o.label, o.disabled ? h('small.why', ` (${o.disabled})`) : null),
+          }, o.label, factsOf(o), o.disabled ? h('small.why', ` (${o.disabled})`) : null),
         );
         row.append(...buttons);
         return { el: row, get: () => chosen };
       }
       const sel = h('select', { 'aria-label': param.label },
         h('option', { value: '' }, `— ${param.label} —`),
-        i.options.map((o, n) => h('option', { value: String(n), selected: same(o.value, draft[key]), disabled: !!o.disabled }, o.disabled ? `${o.label} (${o.disabled})` : o.label)));
+        i.options.map((o, n) => h('option', { value: String(n), selected: same(o.value, draft[key]), disabled: !!o.disabled },
+          [o.label, ...(o.facts || []).map((f) => ` · ${f.label} ${f.value}`), o.disabled ? ` (${o.disabled})` : ''].join(''))));
       sel.addEventListener('change', () => keep(sel.value === '' ? undefined : i.options[Number(sel.value)].value));
       return { el: sel, get: () => (sel.value === '' ? undefined : i.options[Number(sel.value)].value) };
     }
     case 'many': {
-      const chosen = new Set((draft[key] || []).map((v) => JSON.stringify(v)));
+      // How many times each option is chosen (once at most, or up to its
+      // `up_to`: a stepper then), kept as the list of values.
+      const times = new Map();
+      for (const v of draft[key] || []) { const k = JSON.stringify(v); times.set(k, (times.get(k) || 0) + 1); }
+      const total = () => [...times.values()].reduce((a, b) => a + b, 0);
       const count = h('span.count');
-      const show = () => { count.textContent = `${chosen.size} chosen (${i.min === i.max ? i.min : `${i.min}–${i.max}`})`; };
+      const show = () => {
+        count.textContent = `${total()} chosen (${i.min === i.max ? i.min : `${i.min}–${i.max}`})`;
+        list.classList.toggle('full', total() >= i.max);
+      };
+      const values = () => i.options.flatMap((o) => Array(times.get(JSON.stringify(o.value)) || 0).fill(o.value));
+      const changed = (el) => { keep(values()); show(); el.dispatchEvent(new Event('pick', { bubbles: true })); };
       const list = h('div.checks', i.options.map((o) => {
         const k = JSON.stringify(o.value);
-        const cb = h('input', { type: 'checkbox', checked: chosen.has(k) && !o.disabled, disabled: !!o.disabled });
-        cb.addEventListener('change', () => {
-          if (cb.checked) chosen.add(k); else chosen.delete(k);
-          keep([...chosen].map((s) => JSON.parse(s)));
-          show();
-        });
-        return h('label.check', { class: o.disabled ? 'check disabled' : 'check', title: o.disabled || null }, cb, h('span', o.label), o.disabled ? h('small.why', ` (${o.disabled})`) : null);
+        const up = Math.max(1, o.up_to || 1);
+        if (o.disabled) times.delete(k);
+        const text = [h('span.check-label', o.label), factsOf(o), o.disabled ? h('small.why', ` (${o.disabled})`) : null];
+        if (up === 1) {
+          const cb = h('input', { type: 'checkbox', checked: times.has(k) && !o.disabled, disabled: !!o.disabled });
+          cb.addEventListener('change', () => {
+            if (cb.checked) times.set(k, 1); else times.delete(k);
+            changed(cb);
+          });
+          return h('label.check', { class: o.disabled ? 'check disabled' : 'check', title: o.disabled || null, dataset: { value: k } }, cb, ...text);
+        }
+        const n = h('output.step-n', String(times.get(k) || 0));
+        const step = (d) => (ev) => {
+          const now = (times.get(k) || 0) + d;
+          if (now < 0 || now > up || (d > 0 && total() >= i.max)) return;
+          if (now) times.set(k, now); else times.delete(k);
+          n.textContent = String(now);
+          changed(ev.currentTarget);
+        };
+        return h('div.check.stepper', { class: o.disabled ? 'check stepper disabled' : 'check stepper', title: o.disabled || null, dataset: { value: k } },
+          h('span.steps', h('button.icon.less', { type: 'button', disabled: !!o.disabled, 'aria-label': `One ${o.label} less`, onclick: step(-1) }, '−'),
+            n, h('button.icon.more', { type: 'button', disabled: !!o.disabled, 'aria-label': `One ${o.label} more`, onclick: step(1) }, '+')),
+          ...text, h('small.muted', ` up to ${up}`));
       }), count);
       show();
-      return {
-        el: list,
-        get: () => i.options.filter((o) => chosen.has(JSON.stringify(o.value))).map((o) => o.value),
-      };
+      return { el: list, get: values };
     }
     case 'number': {
       const start = draft[key] ?? i.min;

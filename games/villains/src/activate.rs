@@ -70,13 +70,13 @@ pub enum Activation {
     /// As a battle token.
     Battle {
         /// The payment (taxes only).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Payment::is_free")]
         payment: Payment,
     },
     /// A unique token as itself (Hitman, Biohazard, Credit Freeze, Rise Up).
     Unique {
         /// The payment (taxes only).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Payment::is_free")]
         payment: Payment,
         /// The unit its hit strikes (Hitman).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -89,7 +89,7 @@ pub enum Activation {
         /// The payment (the card's cost, taxes, surcharges).
         payment: Payment,
         /// What its effects need chosen.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "crate::cards::CardChoices::is_empty")]
         choices: crate::cards::CardChoices,
     },
 }

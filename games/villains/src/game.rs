@@ -27,10 +27,10 @@ pub struct Options {}
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct LabPlay {
     /// The payment for anything else it costs (surcharges).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Payment::is_free")]
     pub payment: Payment,
     /// What its effects need chosen.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "CardChoices::is_empty")]
     pub choices: CardChoices,
 }
 
@@ -40,10 +40,10 @@ pub struct FusionCard {
     /// The card, from hand.
     pub card: CardId,
     /// The payment for its cost, taxes and surcharges.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Payment::is_free")]
     pub payment: Payment,
     /// What its effects need chosen.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "CardChoices::is_empty")]
     pub choices: CardChoices,
 }
 

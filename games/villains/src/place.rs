@@ -32,6 +32,12 @@ pub struct Payment {
 }
 
 impl Payment {
+    /// Nothing to pay: left out of an action's JSON where it may be.
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+    pub fn is_free(&self) -> bool {
+        self.energy == 0 && self.resources == 0
+    }
+
     /// The payment a price trial leaves open: the one payment a trial
     /// quotes (`state::Quote`). Any other payment made during the trial
     /// (a skill's own, inside a card) is checked as it stands.
