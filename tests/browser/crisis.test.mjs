@@ -271,7 +271,11 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
           assert.equal(plan.tool, tool, 'the tool taken is laid');
           assert.ok(Math.abs(plan.bend) >= 15 && Math.abs(plan.bend) <= 90, `the tool bends at its pivot: ${plan.bend}`);
           assert.ok((await page.locator('.cp-free-band rect').count()) > 0 || (await g.getAttribute('data-ok')) === 'false', 'the band where the base may end is drawn');
-          if ((await g.getAttribute('data-ok')) !== 'true') continue;
+          if ((await g.getAttribute('data-ok')) !== 'true') {
+            assert.equal(await page.locator('.cp-free-go').innerText(), 'Try anyway', 'a plan the preview refuses is sent only as "Try anyway"');
+            seen.tryAnyway = (seen.tryAnyway || 0) + 1;
+            continue;
+          }
           // The keyboard bends it too (5° a press), the handle keeping focus: there and back.
           const bendNow = () => page.evaluate(() => JSON.parse(document.querySelector('.cp-free').dataset.plan).bend);
           await page.locator('.cp-free-h.at-tip').focus();
@@ -290,6 +294,118 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await page.locator('.cp-free-off').click();
       return null;
     }
+    // --- a phone (390×844), by touch: activate, move and attack with a finger
+    // on the Move tab, where the map is (above the prompt, zoomed onto what
+    // the prompt offers), every tap target at least 44 px.
+    const phone = { on: false, done: false, activated: 0, moved: 0, attacked: 0, zoom: [], small: [] };
+    const act0 = (v) => !!v.activation;
+    async function toPhone() {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
+      await page.locator('.tabbar button[data-tab="move"]').click();
+    }
+    /** The tap targets of the Move tab narrower or shorter than 44 px (buttons, the map's hit areas). */
+    async function smallTargets() {
+      return page.evaluate(() => {
+        const seen = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+        const out = [];
+        for (const e of document.querySelectorAll('.tabbar button, .hand-slot button, .prompt-area button')) {
+          if (!seen(e)) continue;
+          const r = e.getBoundingClientRect();
+          if (r.width < 43.5 || r.height < 43.5) out.push(`${e.className || e.tagName} "${e.textContent.trim().slice(0, 20)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+        }
+        for (const e of document.querySelectorAll('.hand-slot .cp-field .cp-end-hit, .hand-slot .cp-field .cp-base-hit')) {
+          const r = e.getBoundingClientRect();
+          if (r.width && r.width < 43.5) out.push(`${e.getAttribute('class')} ${Math.round(r.width)}px`);
+        }
+        return out;
+      });
+    }
+    /** The map is where the decision is made: on the Move tab, above the prompt. */
+    async function mapOnMoveTab() {
+      const map = page.locator('.hand-slot .cp-field');
+      await map.waitFor();
+      const [mb, pb] = [await map.boundingBox(), await prompt.boundingBox()];
+      assert.ok(mb && pb && mb.y < pb.y, 'the map is above the prompt on the Move tab');
+      assert.ok(mb.width >= 300 && mb.x >= 0 && mb.x + mb.width <= 391, `the map fits the phone: ${JSON.stringify(mb)}`);
+      const small = await smallTargets();
+      assert.deepEqual(small, [], `tap targets under 44 px on the Move tab: ${small.join(', ')}`);
+      phone.checks = (phone.checks || 0) + 1;
+    }
+    // (Centred on screen first: at the top edge the sticky tab bar would take the tap.)
+    const tapEl = async (loc) => {
+      await loc.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      await touchTap(centre(await loc.boundingBox()));
+    };
+    /** One decision of the phone turn, by touch; null to let the desktop code answer it. */
+    async function phoneTurn(m, asks, by) {
+      const v = m.view;
+      let a;
+      await page.locator('.tabbar button[data-tab="move"]').click();
+      if ((a = by('activate'))) {
+        await mapOnMoveTab();
+        const lit = page.locator('.cp-field .cp-base.lit').first();
+        const model = Number(await lit.getAttribute('data-model'));
+        await tapEl(lit.locator('.cp-base-hit, .cp-base-c').first());
+        await page.locator(`.cp-field .cp-base.lit.chosen[data-model="${model}"]`).waitFor();
+        await tapEl(page.locator('.cp-hint .cp-send'));
+        phone.activated++;
+        activationAt = m.version;
+        if (!phone.shotA) { phone.shotA = 1; await shot('phone-activate', false); }
+        return 'activate';
+      }
+      const act = v.activation;
+      if (!act) return null;
+      if ((a = by('attack')) && !phone.attacked && attackedIn !== activationAt) {
+        attackedIn = activationAt;
+        await mapOnMoveTab();
+        phone.zoom.push(Number(await page.locator('.hand-slot .cp-field').getAttribute('data-zoom')));
+        const target = page.locator('.cp-field .cp-base.target').first();
+        const model = Number(await target.getAttribute('data-model'));
+        await tapEl(target.locator('.cp-base-hit, .cp-base-c').first());
+        const chosen = prompt.locator('form:not([hidden]) .cp-choice[aria-checked="true"]');
+        await chosen.waitFor();
+        assert.equal(Number(await chosen.getAttribute('data-model')), model, 'the target tapped by a finger is chosen');
+        if (!phone.shotT) { phone.shotT = 1; await shot('phone-attack', false); }
+        await tapEl(page.locator('.cp-hint .cp-send'));
+        phone.attacked++;
+        return 'attack';
+      }
+      if ((a = by('advance')) && movedIn !== activationAt) {
+        movedIn = activationAt;
+        await mapOnMoveTab();
+        const zoom = Number(await page.locator('.hand-slot .cp-field').getAttribute('data-zoom'));
+        phone.zoom.push(zoom);
+        assert.ok(zoom > 1.2, `the map is zoomed onto the move: ×${zoom}`);
+        // Zoomed further by the bar and back to the fit: the buttons work by touch.
+        await tapEl(page.locator('.cp-zoom-b[aria-label="Zoom in"]'));
+        await page.waitForFunction((z) => Number(document.querySelector('.cp-field').dataset.zoom) > z, zoom);
+        await tapEl(page.locator('.cp-zoom-b[aria-label="Zoom out"]'));
+        await page.waitForFunction((z) => Math.abs(Number(document.querySelector('.cp-field').dataset.zoom) - z) < 0.05, zoom);
+        // Toward the nearest enemy: the offered end closest to it, tapped by a finger.
+        const mover = v.models[act.model];
+        const enemies = v.models.filter((x) => x.owner === bot && x.deployed && !x.ko).map((x) => x.pos);
+        const goal = enemies.sort((p, q) => d2(p, mover.pos) - d2(q, mover.pos))[0] || [18, 18];
+        const ends = await page.locator('.cp-field .cp-end').evaluateAll((els) => els.map((e) => JSON.parse(e.dataset.end)));
+        let best = 0;
+        ends.forEach((e, k) => { if (d2(e.to, goal) < d2(ends[best].to, goal)) best = k; });
+        // (A dot under another's hit area takes the tap too: tap its own dot's centre, then check what is chosen.)
+        await tapEl(page.locator('.cp-field .cp-end').nth(best).locator('.cp-end-dot'));
+        await page.locator('.cp-field .cp-end.chosen').waitFor();
+        const picked = JSON.parse(await page.locator('.cp-field .cp-end.chosen').getAttribute('data-end'));
+        assert.ok(ends.some((e) => JSON.stringify(e) === JSON.stringify(picked)), 'a finger\'s tap chose an offered move');
+        phone.to = picked.to;
+        seen.touchTapped++;
+        if (!phone.shotM) { phone.shotM = 1; await shot('phone-move', false); }
+        await tapEl(page.locator('.cp-hint .cp-send'));
+        phone.moved++;
+        phone.mover = act.model;
+        phone.movedAt = m.version;
+        return 'advance';
+      }
+      return null;
+    }
+
     let throwing = null; // the throw sent from the map, until its state is checked
     let attackedIn = null; // the activation (version it began) that attacked
     let movedIn = null;
@@ -380,6 +496,10 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         await mapSend();
         return a.verb;
       }
+      if (phone.on && !phone.done && (by('activate') || act0(v))) {
+        const did = await phoneTurn(m, asks, by);
+        if (did) return did;
+      }
       if ((a = by('activate'))) {
         await page.locator('.cp-field .cp-base.lit').first().click();
         await mapSend();
@@ -450,11 +570,14 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
             // Sent from a phone: the bar fits, the handles are finger-sized, "Move here" sends (no drop needed).
             await page.setViewportSize({ width: 390, height: 844 });
             await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
-            await page.locator('.tabbar button[data-tab="board"]').click();
+            // The map is on the Move tab, where the decision is made (no tab to switch to).
+            await page.locator('.tabbar button[data-tab="move"]').click();
+            await page.locator('.hand-slot .cp-free-bar').waitFor();
             const bar = await page.locator('.cp-free-bar').boundingBox();
             assert.ok(bar.x >= 0 && bar.x + bar.width <= 391, `the free-hand bar fits a phone: ${JSON.stringify(bar)}`);
             const hb = await page.locator('.cp-free-h.at-tip').boundingBox();
-            assert.ok(hb.width >= 18, `the bend handle is finger-sized on a phone: ${hb.width}px`);
+            assert.ok(hb.width >= 43.5, `the bend handle is 44 px across on a phone: ${hb.width}px`);
+            assert.equal(await page.locator('.cp-free-go').innerText(), 'Move here', 'the preview takes the plan: "Move here"');
             await page.locator('.cp-free-bar').scrollIntoViewIfNeeded();
             await shot('move-freehand-phone', false);
             await page.locator('.cp-free-go').click();
@@ -553,6 +676,17 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         seen.thrown = throwing.value;
         throwing = null;
       }
+      if (phone.movedAt !== undefined && phone.movedAt !== null) {
+        const after = await page.evaluate((v) => window.__states.find((s) => s.version > v), phone.movedAt);
+        assert.ok(d2(after.view.models[phone.mover].pos, phone.to) < 1e-3, 'the move tapped on the phone was made');
+        phone.movedAt = null;
+      }
+      if (phone.on && !phone.done && phone.moved && phone.attacked) {
+        phone.done = true;
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.waitForFunction(() => document.documentElement.clientWidth > 1000);
+      }
+      if (!phone.on && seen.freehand > 0 && !phoneAfterFree && !freeSent) { phone.on = true; await toPhone(); }
       if (phoneAfterFree) {
         phoneAfterFree = false;
         await page.locator('.tabbar button[data-tab="move"]').click();
@@ -572,6 +706,12 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     assert.ok(seen.touchTapped > 0, 'a move was chosen by a finger\'s tap on its dot');
     assert.ok(seen.freehand > 0, 'a move was made free-hand, the tool bent, and the server took it');
     assert.ok(seen.attackDice > 0, 'an attack\'s dice were shown');
+    t.diagnostic(`phone: ${JSON.stringify(phone)}`);
+    if (phone.on) {
+      assert.ok(phone.activated > 0, 'a character was activated by touch on a phone');
+      assert.ok(phone.moved > 0, 'a move was made by touch on a phone');
+      assert.ok(phone.attacked > 0, 'an attack was made by touch on a phone');
+    } else assert.ok(!finished, 'the phone part was reached');
     assert.deepEqual(seen.rejected, [], 'the page sent only moves the server accepted');
 
     // --- secrets: the bot's squad and cards, before the reveal

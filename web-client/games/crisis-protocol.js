@@ -30,9 +30,9 @@
 import { h } from '../util.js';
 import { registerRenderer } from '../renderers.js';
 import { termsIndex, decorateLogTerms } from '../log-terms.js';
-import { C, loadContent, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, piecesOf, tipProps } from './crisis/text.js';
+import { C, loadContent, LETTER_FACE, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, piecesOf, tipProps } from './crisis/text.js';
 import { battlefield, seatColor, rangeBand } from './crisis/field.js';
-import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards } from './crisis/panels.js';
+import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards, dice } from './crisis/panels.js';
 import { controls, choice, squadCharacters, squadTactics } from './crisis/controls.js';
 import { planOf, startFree, moverOf, tipEnd } from './crisis/freehand.js';
 import { applyZoom, fitFor, setFull, wireZoom, zoomBar, unitsPerPx, tapPx } from './crisis/zoom.js';
@@ -352,8 +352,8 @@ function fingerUnits() {
   return tapPx() > 11 ? unitsPerPx() * tapPx() : 0;
 }
 
-/** What the decision is (a new one forgets a zoom by hand): the step, the round, the active character, the prompt. */
-const decisionKey = (view, ctx) => `${view.phase}|${view.round}|${view.activation ? view.activation.model : ''}|${ctx.prompt ? ctx.prompt.title : ''}`;
+/** What the decision is (a new one forgets a zoom by hand): each new state is one (after a move, the attack is aimed afresh). */
+const decisionKey = (view, ctx) => `${view.phase}|${view.round}|${ctx.version}`;
 
 /** The box (SVG units) round what the prompt offers on the map, or null for the whole table. */
 function offerBox(view, offer, O) {
@@ -591,7 +591,38 @@ function nameTips() {
   namesIndex = termsIndex(tips);
   return namesIndex;
 }
+// The dice in the log's roll lines ("Attack roll: C H _. Defense roll: B _.",
+// the rerolls and cover, a dodge) drawn as the attack panel draws them:
+// symbols, each success ringed for the side that rolled it (legend under
+// the last attack, and each die's tip).
+const SEQ = '[CWHB_F](?: [CWHB_F])*';
+const DICE_LINES = [
+  new RegExp(`^(.*?Attack roll: )(${SEQ})(\\. Defense roll: )(${SEQ})(.*)$`, 's'),
+  new RegExp(`^(.*?rerolls(?: and cover)?: )(${SEQ})( against )(${SEQ})(.*)$`, 's'),
+  new RegExp(`^(.*?dodges: )(${SEQ})(.*)$`, 's'),
+];
+function decorateDice() {
+  const faces = (seq) => seq.split(' ').map((x) => LETTER_FACE[x] || 'blank');
+  for (const li of document.querySelectorAll('.log-list li:not([data-cp-dice])')) {
+    li.dataset.cpDice = '1';
+    const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    for (const node of nodes) {
+      const re = DICE_LINES.find((r) => r.test(node.textContent));
+      if (!re) continue;
+      const m = node.textContent.match(re);
+      const g = m.slice(1);
+      // Groups alternate text and dice: attack dice first, then defense (a dodge's are defense).
+      const sides = g.length === 3 ? ['def'] : ['atk', 'def'];
+      let k = 0;
+      node.replaceWith(...g.map((x, i) => (i % 2 ? dice(faces(x), sides[k++]) : x)));
+    }
+  }
+}
+
 function decorateLog() {
+  decorateDice();
   if (!C.loaded) return;
   decorateLogTerms(nameTips(), 'cp', (name, [title, tip]) => h('span.term', tipProps(title, tip()), name));
 }

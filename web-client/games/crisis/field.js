@@ -120,6 +120,8 @@ export function battlefield(view, opts) {
   const T = G.tableInches;
   const O = orientation(opts.edge);
   const W = T * U;
+  // A tap target at least a fingertip across on screen (opts.finger: its radius in SVG units).
+  const hitR = (r) => Math.max(r, opts.finger || 0);
   const root = svg('svg', { class: 'cp-field', viewBox: `-6 -6 ${W + 12} ${W + 12}`, role: 'group', 'aria-label': `The battlefield, ${T} by ${T} inches`, 'data-edge': O.edge });
   root.append(svg('rect', { x: 0, y: 0, width: W, height: W, class: 'cp-table' }));
   // A 6" grid, light, for judging distances by eye.
@@ -144,6 +146,26 @@ export function battlefield(view, opts) {
       });
       root.append(tip(zone, `${opts.who(s, true)} deployment zone`, `Within R${G.deployRange || 3} (${depth}") of the ${edge} edge.`));
     });
+  }
+
+  // The edge choice on the map: each edge offered is a band as deep as
+  // its deployment zone, with its name; a tap chooses it (the opponent
+  // takes the opposite edge).
+  const edgeLayer = svg('g', { class: 'cp-edge-picks' });
+  if (opts.lit.edges && opts.lit.edges.size) {
+    const depth = G.rangeInches[(G.deployRange || 3) - 1] || 6;
+    for (const [edge, label] of opts.lit.edges) {
+      const corners = { south: [[0, 0], [T, depth]], north: [[0, T - depth], [T, T]], west: [[0, 0], [depth, T]], east: [[T - depth, 0], [T, T]] }[edge];
+      if (!corners) continue;
+      const [a, b] = [O.to(corners[0]), O.to(corners[1])];
+      const x = Math.min(a[0], b[0]); const y = Math.min(a[1], b[1]);
+      const w = Math.abs(a[0] - b[0]); const hh = Math.abs(a[1] - b[1]);
+      const g = svg('g', { class: `cp-edge-pick${opts.chosen.edge === edge ? ' chosen' : ''}`, 'data-edge': edge },
+        svg('rect', { x, y, width: w, height: hh, rx: 2 }),
+        svg('text', { x: x + w / 2, y: y + hh / 2 + 2.5, 'text-anchor': 'middle', class: 'cp-edge-t', transform: w < hh ? `rotate(-90 ${x + w / 2} ${y + hh / 2})` : null }, label));
+      pressable(g, `${label}: deploy within R${G.deployRange || 3} of it`, () => opts.onEdge(edge));
+      edgeLayer.append(g);
+    }
   }
 
   // Terrain.
@@ -178,6 +200,10 @@ export function battlefield(view, opts) {
   const plans = svg('g', { class: 'cp-plans' });
   root.append(plans);
 
+  // Hit areas a fingertip across round what a tap may choose (bases, lit
+  // tokens), under every base: a tap on a base is always that base's.
+  const hits = svg('g', { class: 'cp-base-hits' });
+
   // Objective tokens.
   const tokens = svg('g', { class: 'cp-tokens' });
   const tr = ((G.tokenDiameter || 1) / 2) * U;
@@ -195,7 +221,15 @@ export function battlefield(view, opts) {
     g.append(svg('text', { x: x + ox, y: y - ox + 2.5, 'text-anchor': 'middle', class: 'cp-token-t' }, String(t.index + 1)));
     const where = held ? `held by ${charName(view.models[t.holder].card)} (${opts.who(view.models[t.holder].owner)})` : `at (${t.pos[0].toFixed(1)}, ${t.pos[1].toFixed(1)})`;
     tip(g, `${crisisName(view.crises[t.crisis])} token ${t.index + 1}`, `${where}; ${t.control !== null && t.control !== undefined ? `control token of ${opts.who(t.control)}` : 'no control token'}.\n${crisisTip(view.crises[t.crisis])}`);
-    if (lit) pressable(g, `Interact with token ${t.index + 1}`, () => opts.onToken(i));
+    if (lit) {
+      pressable(g, `Interact with token ${t.index + 1}`, () => opts.onToken(i));
+      // A fingertip across, under the bases (with theirs).
+      if ((opts.finger || 0) > tr) {
+        const c = svg('circle', { cx: x + ox, cy: y - ox, r: opts.finger, class: 'cp-end-hit cp-token-hit', 'data-token': String(i) });
+        c.addEventListener('click', (e) => { e.stopPropagation(); opts.onToken(i); });
+        hits.append(c);
+      }
+    }
     tokens.append(g);
   });
 
@@ -213,7 +247,14 @@ export function battlefield(view, opts) {
   // tappable), except the ones the prompt offers and tokens held.
   const tokensOver = svg('g', { class: 'cp-tokens over' });
   for (const el of [...tokens.children]) if (el.classList.contains('lit') || el.classList.contains('held')) tokensOver.append(el);
-  root.append(tokens, plans, bases, tokensOver, overlay);
+  for (const [i, el] of baseEls) {
+    if (!el.dataset.hit) continue;
+    const [x, y] = O.to(view.models[i].pos);
+    const c = svg('circle', { cx: x, cy: y, r: Number(el.dataset.hit), class: 'cp-base-hit', 'data-model': String(i) });
+    c.addEventListener('click', (e) => { e.stopPropagation(); el.dispatchEvent(new MouseEvent('click', { bubbles: true })); });
+    hits.append(c);
+  }
+  root.append(tokens, plans, hits, bases, tokensOver, edgeLayer, overlay);
 
   // ---- overlays: rings and line of sight (preview only)
   const clear = () => overlay.replaceChildren();
@@ -280,7 +321,7 @@ export function battlefield(view, opts) {
       'data-end': JSON.stringify(shown.value), 'data-count': String(grp.length),
     },
     svg('circle', { cx: x, cy: y, r: 2.6, class: 'cp-end-dot' }),
-    svg('circle', { cx: x, cy: y, r: 4, class: 'cp-end-hit' }));
+    svg('circle', { cx: x, cy: y, r: hitR(4), class: 'cp-end-hit' }));
     const label = grp.length > 1 ? `${shown.label} (${grp.length} plans end here; tap again for the next)` : shown.label;
     pressable(g, label, () => opts.onEnd(at >= 0 ? grp[(at + 1) % grp.length].value : grp[0].value));
     const show = () => { clear(); drawPlan(shown.value, 'hover'); };
@@ -296,7 +337,7 @@ export function battlefield(view, opts) {
     const chosen = opts.chosen.point && JSON.stringify(opts.chosen.point) === JSON.stringify(pt.value);
     const g = svg('g', { class: `cp-point${chosen ? ' chosen' : ''}`, 'data-point': JSON.stringify(pt.p) },
       svg('rect', { x: x - 2.6, y: y - 2.6, width: 5.2, height: 5.2, rx: 1, class: 'cp-point-dot' }),
-      svg('circle', { cx: x, cy: y, r: 4, class: 'cp-end-hit' }));
+      svg('circle', { cx: x, cy: y, r: hitR(4), class: 'cp-end-hit' }));
     pressable(g, pt.label, () => opts.onPoint(pt));
     if (pt.r) {
       g.addEventListener('pointerenter', () => { clear(); overlay.append(svg('circle', { cx: x, cy: y, r: pt.r * U, class: 'cp-ghost hover', style: { '--seat': seatColor(opts.me ?? 0) } })); });
@@ -453,6 +494,9 @@ function baseOf(view, m, i, O, opts) {
     tabindex: '0', role: 'button',
     style: { '--seat': seatColor(m.owner) },
   });
+  // What a tap may choose (a lit character, a target, the moving base) is
+  // at least a fingertip across: a hit area under every base (battlefield()).
+  if ((lit || active) && (opts.finger || 0) > r) g.dataset.hit = String(opts.finger);
   if (active) g.append(svg('circle', { cx: x, cy: y, r: r + 3, class: 'cp-active-ring' }));
   if (target) g.append(svg('circle', { cx: x, cy: y, r: r + 3, class: attackTarget ? 'cp-target-ring' : 'cp-choice-ring' }));
   g.append(svg('circle', { cx: x, cy: y, r, class: 'cp-base-c' }));

@@ -23,6 +23,7 @@
 
 import { svg } from '../../util.js';
 import { geo, charOf, piecesOf } from './text.js';
+import { tapPx } from './zoom.js';
 
 const U = 10; // SVG units per inch, as field.js
 let refocus = null; // the handle to focus once the map is drawn again (keyboard)
@@ -221,9 +222,9 @@ export function drawFree(layer, f, ctx) {
     const [ex, ey] = O.to(cur.to);
     g.append(svg('line', { x1: sp[1][0], y1: sp[1][1], x2: sp[2][0], y2: sp[2][1], class: 'cp-free-axis' }));
     const ghost = svg('circle', { cx: ex, cy: ey, r: mv.r * U, class: `cp-ghost cp-free-ghost${why ? ' bad' : ''}`, style: { '--seat': ctx.seatColor }, 'data-h': 'end' });
-    // Handles about 22 px across on screen, whatever the map's size (a finger).
+    // Handles 44 px across on a phone (22 with a mouse), whatever the map's size or zoom.
     const px = root.getBoundingClientRect().width;
-    const hr = Math.max(3.2, px ? (11 * root.viewBox.baseVal.width) / px : ctx.handle || 0);
+    const hr = Math.max(3.2, px ? (tapPx() * root.viewBox.baseVal.width) / px : ctx.handle || 0);
     const pivot = svg('circle', { cx: sp[1][0], cy: sp[1][1], r: hr, class: 'cp-free-h at-pivot', 'data-h': 'pivot' });
     const tip = svg('circle', { cx: sp[2][0], cy: sp[2][1], r: hr, class: 'cp-free-h at-tip', 'data-h': 'tip' });
     pivot.append(svg('title', {}, 'Drag: the tool\'s direction'));

@@ -9,7 +9,7 @@
 
 import { h } from '../../util.js';
 import {
-  charOf, charName, charTip, tacticOf, tacticName, tacticTip, conditionName, conditionTip, attackLine, DIE, LETTER_FACE, tipProps, rangeWords,
+  charOf, charName, charTip, tacticOf, tacticName, tacticTip, conditionName, conditionTip, attackLine, DIE, LETTER_FACE, dieSuccess, DICE_LEGEND, tipProps, rangeWords,
 } from './text.js';
 import { seatColor } from './field.js';
 
@@ -101,10 +101,11 @@ export function squadPanel(view, ctx, s, sel) {
 }
 
 // ------------------------------------------------------------ attacks and dice
-function dice(faces, cls) {
+export function dice(faces, cls) {
   return h('span.cp-dice', { class: `cp-dice ${cls}` }, faces.map((f) => {
     const [l, t] = DIE[f] || [f, f];
-    return h('span.cp-die', { class: `cp-die ${f}`, title: t, dataset: { face: f } }, l);
+    const ok = dieSuccess(f, cls.includes('def') ? 'def' : 'atk');
+    return h('span.cp-die', { class: `cp-die ${f}${ok ? ' success' : ''}`, title: ok ? `${t} (a success)` : t, dataset: { face: f } }, l);
   }));
 }
 const lettersToFaces = (s) => s.trim().split(/\s+/).filter(Boolean).map((x) => LETTER_FACE[x] || 'blank');
@@ -168,7 +169,8 @@ export function attackPanel(view, ctx) {
       steps.length ? h('ol.cp-steps', steps.map((st) => h('li', h('span.cp-step', st.what), st.a ? [dice(st.a, 'atk'), h('span.muted', ' vs '), dice(st.d, 'def')] : null,
         st.text ? ` ${st.text}` : '', st.line ? ` ${names(ctx, st.line)}` : ''))) : null,
       h('div.cp-final', h('span.cp-step', 'Final'), dice(L.attack_dice, 'atk'), h('span.muted', ' vs '), dice(L.defense_dice, 'def'),
-        h('b.cp-dealt', { dataset: { damage: String(L.damage) } }, ` ${L.damage} damage`))));
+        h('b.cp-dealt', { dataset: { damage: String(L.damage) } }, ` ${L.damage} damage`)),
+      h('p.small.muted.cp-dice-legend', DICE_LEGEND)));
   }
   return h('section.cp-attack', { 'aria-label': 'Attacks' }, parts);
 }

@@ -159,13 +159,17 @@ export function piecesOf(view) {
 export const layoutName = (id) => (C.layout[id] ? C.layout[id].name : id === 'generated' ? 'A generated layout' : String(id || ''));
 
 export const DIE = {
-  critical: ['C', 'Critical: a success for both sides; adds a die to the first roll'],
-  wild: ['W', 'Wild: a success for both sides'],
-  hit: ['H', 'Hit: an attack success'],
-  block: ['B', 'Block: a defense success'],
-  blank: ['–', 'Blank'],
-  failure: ['F', 'Failure: can\'t be rerolled or modified'],
+  critical: ['✸', 'Critical: a success for both sides; adds a die to the first roll'],
+  wild: ['★', 'Wild: a success for both sides'],
+  hit: ['✖', 'Hit: an attack success'],
+  block: ['⬢', 'Block: a defense success'],
+  blank: ['·', 'Blank'],
+  failure: ['⊘', 'Failure: can\'t be rerolled or modified'],
 };
+/** Is a face a success for the side that rolled it ('atk' or 'def'; a dodge is 'def')? */
+export const dieSuccess = (face, side) => face === 'critical' || face === 'wild' || face === (side === 'atk' ? 'hit' : 'block');
+/** The dice legend, as the table draws them. */
+export const DICE_LEGEND = '✸ critical · ★ wild · ✖ hit · ⬢ block · · blank · ⊘ failure; a ringed die is a success for its roller (✖ when attacking, ⬢ when defending or dodging, ✸ and ★ for both).';
 /** A die letter of the log ("C W H H B _ F") as a face name. */
 export const LETTER_FACE = { C: 'critical', W: 'wild', H: 'hit', B: 'block', _: 'blank', F: 'failure' };
 
