@@ -85,6 +85,10 @@ pub enum ErrorCode {
     /// The table is moving to another node of the cluster (or another node
     /// still holds it); retry shortly, through the same address.
     TableMoving,
+    /// The server cannot reach its database just now: nothing can be saved,
+    /// so no move is made. The table keeps trying, with back-off, and
+    /// resumes by itself (a `state` frame follows) once the store answers.
+    StoreUnavailable,
     /// Something failed on the server; nothing was lost.
     Internal,
 }
@@ -117,6 +121,7 @@ impl ErrorCode {
             ErrorCode::BadOptions => "bad_options",
             ErrorCode::Restarting => "restarting",
             ErrorCode::TableMoving => "table_moving",
+            ErrorCode::StoreUnavailable => "store_unavailable",
             ErrorCode::Internal => "internal",
         }
     }

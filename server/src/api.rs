@@ -41,7 +41,7 @@ impl IntoResponse for HttpError {
             LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | RequestIdReused | NotYourTurn | IllegalMove | GameOver | NotOver => {
                 StatusCode::CONFLICT
             }
-            Restarting | TableMoving => StatusCode::SERVICE_UNAVAILABLE,
+            Restarting | TableMoving | StoreUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let mut r = (status, Json(self.0)).into_response();
