@@ -91,6 +91,7 @@ pub fn random_play<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Resul
         let Some(prompt) = g.prompt(seat) else {
             return Err(here(&format!("awaited seat {seat} has no prompt")));
         };
+        distinct_option_values(&prompt).map_err(|e| here(&format!("seat {seat}, prompt \"{}\": {e}", prompt.title)))?;
         // Probe a few raw candidates: refused ones must not change anything.
         for _ in 0..2 {
             if let Some(c) = prompt.random_action(&mut bot)
@@ -404,6 +405,7 @@ fn check_prompt<G: Game>(
     if !prompt.asks.iter().any(crate::Ask::enabled) {
         return Err("the prompt offers nothing that may be taken (every ask is disabled, or there is none)".into());
     }
+    distinct_option_values(prompt)?;
     for ask in &prompt.asks {
         if let Some(why) = &ask.disabled {
             report.disabled += 1;
@@ -474,6 +476,38 @@ fn check_prompt<G: Game>(
                     serde_json::to_string(ask).unwrap_or_default()
                 )
             })?;
+        }
+    }
+    Ok(())
+}
+
+/// Every option of an input names one thing: no `one`, `many` or `order`
+/// input offers two options with the same value. Two copies of one card in
+/// a hand are two options with two values (a client ticks an option by its
+/// value, so two options sharing one would be ticked together, and a
+/// choice of one copy could not be told from the other). Run by
+/// [`random_play`] on every prompt it answers and by
+/// [`offered_options_work`] on every prompt it checks.
+///
+/// # Errors
+/// The ask, the parameter and the value offered twice.
+pub fn distinct_option_values(prompt: &crate::Prompt) -> Result<(), String> {
+    use crate::Input;
+    for ask in &prompt.asks {
+        for p in &ask.params {
+            let options = match &p.input {
+                Input::One { options } | Input::Many { options, .. } | Input::Order { options } => options,
+                _ => continue,
+            };
+            let mut seen = std::collections::HashSet::new();
+            for o in options {
+                if !seen.insert(o.value.to_string()) {
+                    return Err(format!(
+                        "ask \"{}\", {}: two options have the value {} (\"{}\"); each option must name one thing",
+                        ask.label, p.label, o.value, o.label
+                    ));
+                }
+            }
         }
     }
     Ok(())
@@ -702,4 +736,27 @@ fn check_named(text: &str, seats: u8, banned: &[&str]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct_option_values;
+    use crate::{Ask, Input, Opt, Prompt};
+
+    #[test]
+    fn two_copies_of_a_card_need_two_values() {
+        let hand = |second: &str| {
+            Prompt::single(
+                "Discard 1 card",
+                Ask::new("discard", "Discard").param(
+                    "cards",
+                    "Cards",
+                    Input::Many { options: vec![Opt::new("double_cross", "Double Cross"), Opt::new(second, "Double Cross")], min: 1, max: 1 },
+                ),
+            )
+        };
+        let err = distinct_option_values(&hand("double_cross")).unwrap_err();
+        assert!(err.contains("\"double_cross\"") && err.contains("Cards"), "{err}");
+        assert_eq!(distinct_option_values(&hand("double_cross#2")), Ok(()));
+    }
 }

@@ -1,6 +1,9 @@
 //! Everything a seat can do, as one serde enum tagged by `type`. Characters
 //! are named by id (the Leader's id, e.g. `"wolverine"`, or the Hero's or
-//! Student's card id), cards by card id, hexes as axial `[q, r]`.
+//! Student's card id), cards by card id, hexes as axial `[q, r]`. A card
+//! chosen from a hand among several (a discard) is one physical card: its
+//! id for the first copy held, `id#2` for the second ([`HandCard`]), so two
+//! copies of one card are two choices.
 
 use crate::content::PlotId;
 use crate::state::CharKey;
@@ -79,7 +82,7 @@ pub enum Action {
     /// Plot Phase: discard Plot Cards for their Hope Value.
     DiscardForHope {
         /// Cards to discard.
-        cards: Vec<PlotId>,
+        cards: Vec<HandCard>,
     },
     /// Plot Phase: use a Character Power marked for the Plot Phase.
     UsePower {
@@ -105,7 +108,7 @@ pub enum Action {
     /// Discard to Hand Size.
     DiscardToHandSize {
         /// Cards to discard.
-        cards: Vec<PlotId>,
+        cards: Vec<HandCard>,
     },
     /// Change Allegiance: offer a trade to another School.
     Offer {
@@ -259,4 +262,74 @@ pub enum Action {
         /// The Character.
         character: CharKey,
     },
+}
+
+/// One physical Plot Card of a hand: which card, and which copy of it in
+/// the hand's order (1 for the first). Written as the card's id for the
+/// first copy and `id#2`, `id#3` for the others, so that every option of a
+/// discard names one card and two copies can be told apart. Matches saved
+/// before copies were numbered name a card twice by its bare id to discard
+/// two copies; that form is still read (see [`HandCard::plot_ids`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandCard {
+    /// The card.
+    pub card: PlotId,
+    /// Which copy in the hand, from 1.
+    pub copy: u8,
+}
+
+impl HandCard {
+    /// Every card of `cards` (taken from a hand, in order) named by copy:
+    /// the second `double-cross` is `double-cross#2`.
+    pub fn numbered(cards: &[PlotId]) -> Vec<HandCard> {
+        cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| HandCard { card: *c, copy: 1 + cards[..i].iter().filter(|x| *x == c).count() as u8 })
+            .collect()
+    }
+
+    /// The cards these name, checked against `hand`: a copy the hand does
+    /// not hold (`#2` with one copy), or a numbered copy named twice, is
+    /// refused. The bare id named twice is the saved form of two copies.
+    pub fn plot_ids(cards: &[HandCard], hand: &[PlotId]) -> Result<Vec<PlotId>, String> {
+        for (i, h) in cards.iter().enumerate() {
+            let held = hand.iter().filter(|c| **c == h.card).count();
+            if h.copy as usize > held {
+                return Err(format!("you hold {} {}", held, h.card.card().name));
+            }
+            if h.copy > 1 && cards[..i].contains(h) {
+                return Err(format!("{} (copy {}) is named twice", h.card.card().name, h.copy));
+            }
+        }
+        Ok(cards.iter().map(|h| h.card).collect())
+    }
+
+    /// The option value naming this copy.
+    pub fn value(self) -> String {
+        if self.copy <= 1 { self.card.key_str().to_string() } else { format!("{}#{}", self.card.key_str(), self.copy) }
+    }
+}
+
+impl Serialize for HandCard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.value())
+    }
+}
+
+impl<'de> Deserialize<'de> for HandCard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let (id, copy) = match s.split_once('#') {
+            Some((id, n)) => match n.parse::<u8>() {
+                Ok(n) if n >= 1 => (id, n),
+                _ => return Err(serde::de::Error::custom(format!("'{s}': the copy after # is a number from 1"))),
+            },
+            None => (&*s, 1),
+        };
+        let card = crate::content::content()
+            .plot_id(id)
+            .ok_or_else(|| serde::de::Error::custom(format!("no Plot Card with id '{id}'")))?;
+        Ok(HandCard { card, copy })
+    }
 }

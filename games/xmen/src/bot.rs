@@ -210,7 +210,7 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
                     .take(p.hand.len() - p.hand_size())
                     .collect();
                 if !extra.is_empty() {
-                    return Some(Action::DiscardForHope { cards: extra });
+                    return Some(Action::DiscardForHope { cards: crate::action::HandCard::numbered(&extra) });
                 }
             }
             Some(Action::Pass)
@@ -220,7 +220,7 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
             let mut hand = p.hand.clone();
             hand.sort_by_key(|c| (c.card().kind == PlotKind::Reaction, c.card().hope));
             Some(Action::DiscardToHandSize {
-                cards: hand[..k].to_vec(),
+                cards: crate::action::HandCard::numbered(&hand[..k]),
             })
         }
         Phase::Allegiance(al) => {

@@ -3,9 +3,9 @@
 //! never omits a legal action kind. Prompts depend only on public state and
 //! the seat's own hand, never on other seats' secrets.
 
-use crate::action::Mark;
+use crate::action::{HandCard, Mark};
 use crate::battle::{Interrupt, Step, allocations};
-use crate::content::{PlotKind, Target, content, distance};
+use crate::content::{PlotId, PlotKind, Target, content, distance};
 use crate::phase::{Phase, UpkeepStage};
 use crate::state::{Rank, XMen};
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
@@ -17,6 +17,15 @@ fn chars_opts(g: &XMen, seat: Seat, f: impl Fn(&crate::state::Character) -> bool
         .iter()
         .filter(|c| f(c))
         .map(|c| Opt::new(c.id.id(), c.id.name()))
+        .collect()
+}
+
+/// One option per physical card of `hand` (two copies are two options:
+/// the first named by the card's id, the next `id#2`, see [`HandCard`]).
+fn hand_opts(hand: &[PlotId], label: impl Fn(PlotId) -> String) -> Vec<Opt> {
+    HandCard::numbered(hand)
+        .into_iter()
+        .map(|h| Opt::new(h.value(), label(h.card)))
         .collect()
 }
 
@@ -530,16 +539,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         ));
                     }
                     if !p.hand.is_empty() {
-                        let opts: Vec<Opt> = p
-                            .hand
-                            .iter()
-                            .map(|c| {
-                                Opt::new(
-                                    c.key_str(),
-                                    format!("{} ({} Hope)", c.card().name, c.card().hope),
-                                )
-                            })
-                            .collect();
+                        let opts = hand_opts(&p.hand, |c| {
+                            format!("{} ({} Hope)", c.card().name, c.card().hope)
+                        });
                         let n = opts.len() as u32;
                         asks.push(Ask::new("discard_for_hope", "Discard for Hope").param(
                             "cards",
@@ -570,11 +572,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             let p = &g.players[seat as usize];
             let k = (p.hand.len() - p.hand_size()) as u32;
             title = format!("Discard {k} cards to your Hand Size");
-            let opts: Vec<Opt> = p
-                .hand
-                .iter()
-                .map(|c| Opt::new(c.key_str(), c.card().name.as_str()))
-                .collect();
+            let opts = hand_opts(&p.hand, |c| c.card().name.clone());
             asks.push(Ask::new("discard_to_hand_size", "Discard").param(
                 "cards",
                 "Cards",

@@ -2,7 +2,7 @@
 //! Size, revealed together when all are in.
 
 use super::{card_names, illegal, without_cards};
-use crate::action::Action as A;
+use crate::action::{Action as A, HandCard};
 use crate::content::PlotId;
 use crate::phase::*;
 use crate::state::XMen;
@@ -60,11 +60,12 @@ impl XMen {
                 ),
             ));
         }
-        without_cards(&p.hand, cards, "Discard to Hand Size")?;
+        let cards = HandCard::plot_ids(cards, &p.hand).map_err(|e| illegal("Discard to Hand Size", e))?;
+        without_cards(&p.hand, &cards, "Discard to Hand Size")?;
         let Phase::HandSize { commits, over } = &mut self.phase else {
             unreachable!()
         };
-        commits.insert(seat, cards.clone());
+        commits.insert(seat, cards);
         if over.iter().all(|s| commits.contains_key(&s)) {
             let all: Vec<(Seat, Vec<PlotId>)> = std::mem::take(commits).0.into_iter().collect();
             for (s, cards) in all {

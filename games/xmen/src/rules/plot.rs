@@ -190,6 +190,8 @@ impl XMen {
                     ));
                 }
                 let p = &mut self.players[seat as usize];
+                let cards = &crate::action::HandCard::plot_ids(cards, &p.hand)
+                    .map_err(|e| illegal("Discard Cards for Hope Coins", e))?;
                 p.hand = without_cards(&p.hand, cards, "Discard Cards for Hope Coins")?;
                 let hope: u32 = cards.iter().map(|c| c.card().hope as u32).sum();
                 p.hope += hope;
