@@ -350,7 +350,7 @@ pub(crate) fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<Skill
             })),
             Effect::Deploy(d) if d.to == Place::AnyArea => {
                 for k in reserve_kinds(state, seat) {
-                    for a in [area, content().capitol()] {
+                    for a in content().area_ids() {
                         deploys.push(SkillChoice {
                             area: Some(a),
                             deploy: Some(pick(k)),

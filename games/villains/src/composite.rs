@@ -156,3 +156,68 @@ pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
     let ask = Ask::new("move", "Move units").param("units", units, Input::Many { options, min: 1, max });
     Some(energy_step(ask, state, seat))
 }
+
+/// How many units the champion brings when exhausted for a skill
+/// (Commissar Papova: up to 3, from anywhere), if it does.
+fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
+    use crate::effect::{Effect, Max, MoveUnits, Place, When};
+    state.faction_of(seat).champion.triggers.iter().filter(|t| t.when == When::ExhaustedForSkill).flat_map(|t| t.effects.iter()).find_map(|e| match e {
+        Effect::MoveUnits(MoveUnits { from: Place::AnyArea, max: Max::Count(n), .. }) => Some(*n),
+        _ => None,
+    })
+}
+
+/// A skill used with the champion exhausted for it, step by step: the
+/// skill (each workable one where the champion stands readied), then the
+/// units the champion brings from the other areas.
+pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
+    let n = champion_brings(state, seat)?;
+    let champion = &state.faction_of(seat).champion.name;
+    let readied_in = |a: AreaId| state.area(a).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion && u.readied);
+    let skill_opts: Vec<Opt> = skills
+        .iter()
+        .filter_map(|a| match a {
+            Action::UseSkill { skill } if readied_in(skill.0) && skill.1.champion_moves.is_empty() => {
+                let v = serde_json::to_value(skill).expect("serializes");
+                Some(Opt::new(v, crate::labels::label(state, seat, a)))
+            }
+            _ => None,
+        })
+        .collect();
+    if skill_opts.is_empty() {
+        return None;
+    }
+    let faction = state.faction_of(seat);
+    let units: Vec<Opt> = state
+        .units_of(seat)
+        .filter(|(_, u)| u.kind != UnitType::Champion || !u.readied)
+        .filter_map(|(from, u)| {
+            let stats = faction.unit(u.kind)?;
+            let name = crate::combat::unit_name(state, seat, u.kind);
+            let label = format!("{name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
+            Some(unit_opt(serde_json::to_value(u.uid).expect("serializes"), label, &stats, 0))
+        })
+        .collect();
+    if units.is_empty() {
+        return None;
+    }
+    let max = u32::from(n).min(u32::try_from(units.len()).unwrap_or(u32::MAX));
+    Some(
+        Ask::new("use_skill_bringing", format!("Use a skill; {champion} brings units"))
+            .param("skill", "Skill", Input::One { options: skill_opts })
+            .param("brings", format!("Units {champion} brings from other areas (up to {n})"), Input::Many { options: units, min: 1, max }),
+    )
+}
+
+/// The skill choice with the units the champion brings, and the entry
+/// surcharges they owe paid energy first.
+pub(crate) fn with_brought(state: &State, seat: Seat, area: AreaId, choice: &crate::skill::SkillChoice, brings: &[UnitUid]) -> crate::skill::SkillChoice {
+    let mut c = choice.clone();
+    c.champion_moves = brings.to_vec();
+    if c.payment.is_free() {
+        let per = crate::activate::entry_surcharge(state, seat, area, false);
+        let cost = per.saturating_mul(u8::try_from(brings.len()).unwrap_or(u8::MAX));
+        c.payment = Payment::energy_first(state, seat, cost);
+    }
+    c
+}

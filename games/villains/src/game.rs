@@ -49,7 +49,7 @@ pub struct FusionCard {
 
 /// Everything a seat can do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Deals: offer `to` `give` resources for `want` back (any time).
     Offer {
@@ -110,6 +110,7 @@ pub enum Action {
         payment: Option<Payment>,
     },
     /// Pass for the rest of Place Action Tokens.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     PassPlacing,
     /// Reveal a token.
     Reveal {
@@ -139,15 +140,26 @@ pub enum Action {
         energy: u8,
     },
     /// Discard the revealed token.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Discard,
     /// Use an area's skill.
     UseSkill {
         /// The area and the skill's choices.
         skill: (AreaId, SkillChoice),
     },
+    /// Use an area's skill with the champion exhausted for it bringing
+    /// units from other areas (Commissar Papova), asked step by step.
+    UseSkillBringing {
+        /// The area and the skill's other choices.
+        skill: (AreaId, SkillChoice),
+        /// The units the champion brings.
+        brings: Vec<UnitUid>,
+    },
     /// Declare locked.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Locked,
     /// Pass for the rest of Take Actions.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Pass,
     /// Attack with a unit in combat.
     Attack {
@@ -182,6 +194,7 @@ pub enum Action {
         yes: bool,
     },
     /// The Laboratory's revealed card: take it into hand.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     LabDraw,
     /// The Laboratory's revealed card: play it for free there.
     LabPlay {
@@ -194,6 +207,7 @@ pub enum Action {
         play: FusionCard,
     },
     /// Mr. Fusion: play no more cards.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     FusionStop,
     /// Discard a card (an effect's owed discard).
     DiscardCard {
@@ -337,6 +351,11 @@ fn apply_each(
             skill: (area, choice),
         } => {
             busy(state)?;
+            crate::skill::use_skill(state, seat, area, &choice, rng)
+        }
+        Action::UseSkillBringing { skill: (area, choice), brings } => {
+            busy(state)?;
+            let choice = crate::composite::with_brought(state, seat, area, &choice, &brings);
             crate::skill::use_skill(state, seat, area, &choice, rng)
         }
         Action::Locked => {

@@ -409,14 +409,9 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     "Token",
                     spots.clone(),
                 ));
-                asks.extend(candidates_ask(
-                    state,
-                    seat,
-                    "use_skill",
-                    "Use a skill",
-                    "skill",
-                    skill_options(state, seat),
-                ));
+                let skills = skill_options(state, seat);
+                asks.extend(crate::composite::skill_bringing_ask(state, seat, &skills));
+                asks.extend(candidates_ask(state, seat, "use_skill", "Use a skill", "skill", skills));
                 let down = state.face_down_tokens_of(seat);
                 if down > 0 && spots.is_empty() {
                     asks.push(Ask::new("locked", "Declare yourself locked"));
