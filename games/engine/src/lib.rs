@@ -38,6 +38,7 @@ mod rng;
 mod seat;
 
 pub mod erased;
+pub mod strict;
 pub mod testkit;
 
 pub use game::{
