@@ -652,16 +652,20 @@ function tablePage(lobbyId, { spectate }) {
         h('div.copyrow', inp, h('button', { type: 'button', onclick: async (e) => { const ok = await copyText(spectLink, inp); e.target.textContent = ok ? 'Copied ✓' : 'Select and copy'; } }, 'Copy'))));
     }
     const cards = [];
+    // The side each seat plays, when the game names it (renderer.seatRole).
+    const seatRoleOf = (s) => { try { return S.renderer && S.renderer.seatRole ? S.renderer.seatRole(s, L.seats) : null; } catch { return null; } };
     for (let s = 0; s < L.seats; s++) {
       const p = bySeat(s);
       const isMe = p && p.id === S.player;
       const actions = [];
       if (!spectate && !p) actions.push(h(seat === null ? 'button.small.primary' : 'button.small.ghost', { type: 'button', dataset: { sit: String(s) }, onclick: () => lobbyCall('seat', { seat: s }) }, seat === null ? 'Sit here' : 'Move here'));
+      // A seated player may trade seats with a bot (the server swaps them).
+      if (!spectate && p && p.bot && seat !== null) actions.push(h('button.small.ghost', { type: 'button', dataset: { swap: String(s) }, onclick: () => lobbyCall('seat', { seat: s }) }, 'Swap with the bot'));
       if (isMe) actions.push(h('button.small.ghost', { type: 'button', dataset: { stand: '' }, onclick: () => lobbyCall('seat', { seat: null }) }, 'Stand up'));
       if (host && p && !isMe && !p.bot) actions.push(h('button.small.ghost', { type: 'button', dataset: { makeHost: p.id }, onclick: () => makeHost(p) }, 'Make host'));
       if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
       cards.push(h('li.seat-card', { class: `seat-card${p ? '' : ' empty'}${isMe ? ' mine' : ''}`, dataset: { seat: String(s) } },
-        h('span.seat-no', seatLabel(s)),
+        seatRoleOf(s) ? h('span.seat-no', { dataset: { role: seatRoleOf(s) } }, `${seatLabel(s)} · ${seatRoleOf(s)}`) : h('span.seat-no', seatLabel(s)),
         p ? personLine(p) : h('span.muted', 'empty'),
         h('span.seat-actions', actions)));
     }

@@ -15,6 +15,9 @@
 //                                       `point` inputs
 //   role?(view, seat) -> string         optional: the seat's role in the
 //                                       game (the roster shows it)
+//   seatRole?(seat, seats) -> string    optional: the side a seat plays
+//                                       whatever the view (Heroes, Villain),
+//                                       named in the lobby before the start
 //   reference?() -> Element             optional: card and faction texts
 //                                       for the rules help
 // })

@@ -10,7 +10,9 @@
 // Invention Markers; Masterminds with their Minions, Minor Villains,
 // Locations and Plots with counters), each side's hand and deck counts and
 // discard, and the viewer's own hand as cards. Prompts stay generic
-// (prompt.js): event windows are the standard prompt list.
+// (prompt.js): event windows are the standard prompt list. On a phone, the
+// roll being decided on joins the Move tab (as part of the hand section),
+// and the lobby names each seat's side (`seatRole`).
 //
 // The view holds card ids only; names, texts and the tables come from the
 // game's data, fetched once from GET /api/games/nefarious-schemes/content
@@ -25,6 +27,7 @@
 import { h, api } from '../util.js';
 import { registerRenderer } from '../renderers.js';
 import { termsIndex, decorateLogTerms } from '../log-terms.js';
+import { isPhone } from '../tabs.js';
 
 const GAME = 'nefarious-schemes';
 
@@ -174,9 +177,13 @@ function rollPanel(view, ctx) {
   const read = r.result ? rows.findIndex((row) => row.name === r.result) : -1;
   const lit = read >= 0 ? read : at;
   const rangeText = (row) => (row.min <= -50 ? `${row.max} or less` : row.max >= 50 ? `${row.min} or more` : row.min === row.max ? `${row.min}` : `${row.min}–${row.max}`);
+  // On a phone, the roll being decided on (its event window, or a choice
+  // that follows it) goes on the Move tab, above the prompt's hand.
+  const deciding = !r.result || (view.awaiting !== null && view.awaiting !== undefined && view.awaiting === ctx.seat);
+  const onMove = isPhone() && deciding && ctx.seat !== null && ctx.seat !== undefined && !ctx.replay;
   return h('section.ns-roll', {
     'aria-label': 'The roll',
-    dataset: { k: 'roll', v: `${r.kind}|${r.dice.join(',')}|${r.mods.length}|${r.result || ''}`, kind: r.kind, total: String(total), result: r.result || '' },
+    dataset: { ...(onMove ? { section: 'hand' } : {}), k: 'roll', v: `${r.kind}|${r.dice.join(',')}|${r.mods.length}|${r.result || ''}`, kind: r.kind, total: String(total), result: r.result || '' },
   },
   h('header.ns-roll-head',
     h('b', table ? table.name : r.kind), ' by ', seatTag(ctx, r.roller),
@@ -207,16 +214,25 @@ function lookPanel(view, ctx) {
     const what = {
       hand: `${mine} hand, as it was when you looked`,
       next_seven: `the next ${L.cards.length} cards of ${mine} deck, top first`,
-      search: `${mine} deck when you searched it (sorted; it was shuffled afterwards)`,
+      search: view.stage && view.stage.stage === 'search' && view.stage.seat === ctx.seat
+        ? `${mine} deck, sorted (it is shuffled once you take a card)`
+        : `${mine} deck when you searched it (sorted; it was shuffled afterwards)`,
     }[L.what] || L.what;
     parts.push(h('div.ns-look', { dataset: { k: 'look', v: `${L.what}|${L.of}|${L.cards.join(',')}`, what: L.what } },
       h('p.small', h('b', 'Only you saw this: '), what, '.'),
       h('ul.ns-minicards', L.cards.map((id) => h('li.ns-mini', { class: `ns-mini kind-${card(id).kind}`, ...cardTipProps(id) }, cardName(id))))));
   }
   if (view.notices && view.notices.length) {
-    parts.push(h('ul.ns-notices.small', view.notices.map((n) => {
+    // The search still open is the searcher's last one: it has found nothing *yet*.
+    const st = view.stage;
+    const open = st && st.stage === 'search'
+      ? view.notices.map((n, i) => (n.what === 'search' && n.by === st.seat ? i : -1)).reduce((a, b) => Math.max(a, b), -1) : -1;
+    parts.push(h('ul.ns-notices.small', view.notices.map((n, i) => {
       const by = n.by === ctx.seat ? h('span.ns-seat', { class: `ns-seat side-${n.by}` }, 'You') : seatTag(ctx, n.by);
       const w = whose(ctx, n.of, n.by);
+      if (n.what === 'search' && i === open) {
+        return h('li', { dataset: { search: 'open' } }, by, n.by === ctx.seat ? ' are searching ' : ' is searching ', `${w} deck…`);
+      }
       if (n.what === 'search') {
         return h('li', by, ` searched ${w} deck and found `, n.found ? h('b', cardTipProps(n.found), cardName(n.found)) : 'nothing', '.');
       }
@@ -403,6 +419,8 @@ function decorateLog() {
 registerRenderer(GAME, {
   reference,
   role(view, seat) { return ROLE_WORD[seat] || null; },
+  // Seat 1 plays the Heroes, seat 2 the Villain: the lobby says so.
+  seatRole(seat) { return ROLE_WORD[seat] || null; },
   render(view, ctx) {
     if (!CONTENT.loaded) loadContent();
     decorateLog();

@@ -7,7 +7,28 @@ use crate::state::{HERO, Schemes, Stage, Uid};
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
 
 fn units(g: &Schemes, uids: &[Uid]) -> Input {
-    Input::One { options: uids.iter().map(|u| Opt::new(*u, g.label(*u))).collect() }
+    Input::One { options: uids.iter().map(|u| with_facts(g, Opt::new(*u, g.label(*u)), *u)).collect() }
+}
+
+/// A card in play as an option, with the figures a choice is made on: a
+/// Unit's Fight (and a Hero's Track), its Wounds, a Mastermind's Minions
+/// and Plots (all public).
+fn with_facts(g: &Schemes, opt: Opt, uid: Uid) -> Opt {
+    let Some(p) = g.piece(uid) else { return opt };
+    if !p.card.card().is_unit() {
+        return opt;
+    }
+    let mut opt = opt.fact("Fight", g.fight(uid));
+    if p.side == HERO {
+        opt = opt.fact("Track", format!("{:+}", g.track_bonus(uid)));
+    }
+    if p.wounds > 0 {
+        opt = opt.fact("Wounds", p.wounds);
+    }
+    if p.kind() == Kind::Mastermind {
+        opt = opt.fact("Minions", p.minions).fact("Plots", g.plots_of(uid).len());
+    }
+    opt
 }
 
 fn distinct(cards: impl Iterator<Item = CardId>) -> Vec<CardId> {

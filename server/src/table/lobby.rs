@@ -177,7 +177,18 @@ impl Table {
                 return Err(err(ErrorCode::SeatTaken, format!("There is no seat {}; this table has {}.", s as u32 + 1, self.lobby.seats)));
             }
             if let Some(other) = self.players.iter().find(|p| p.seat == Some(s) && p.id != id) {
-                return Err(err(ErrorCode::SeatTaken, format!("Seat {} is taken by {}.", s + 1, other.name)));
+                // A seated player may trade seats with a bot (choosing a
+                // side in a game whose seats are sides); a person's seat
+                // is theirs.
+                let mine = self.players.iter().find(|p| p.id == id).and_then(|p| p.seat);
+                let Some(old) = mine.filter(|_| other.bot) else {
+                    return Err(err(ErrorCode::SeatTaken, format!("Seat {} is taken by {}.", s + 1, other.name)));
+                };
+                let bot = other.id;
+                self.ctx.store.set_seat(self.id, bot, Some(old)).await.map_err(internal)?;
+                if let Some(p) = self.players.iter_mut().find(|p| p.id == bot) {
+                    p.seat = Some(old);
+                }
             }
         }
         self.ctx.store.set_seat(self.id, id, seat).await.map_err(internal)?;
