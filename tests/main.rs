@@ -18,5 +18,6 @@ mod fuzz;
 mod lobby;
 mod play;
 mod reliability;
+mod stalls;
 mod store;
 mod webhook;

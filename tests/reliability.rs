@@ -257,7 +257,7 @@ async fn reliability_kill_9_during_live_matches_on_postgres() {
 
 /// A Postgres cluster of the test's own (initdb in a temporary folder), so
 /// that stopping it touches nothing else.
-struct ThrowawayPg {
+pub(crate) struct ThrowawayPg {
     dir: std::path::PathBuf,
     bin: std::path::PathBuf,
     port: u16,
@@ -265,7 +265,7 @@ struct ThrowawayPg {
 }
 
 impl ThrowawayPg {
-    fn new() -> Option<ThrowawayPg> {
+    pub(crate) fn new() -> Option<ThrowawayPg> {
         let initdb = std::fs::read_dir("/usr/lib/postgresql").ok()?.filter_map(|e| e.ok()).map(|e| e.path().join("bin/initdb")).filter(|p| p.exists()).max()?;
         let bin = initdb.parent()?.to_path_buf();
         let dir = std::env::temp_dir().join(format!("backroom-pg-{}", uuid::Uuid::new_v4().simple()));
@@ -298,16 +298,16 @@ impl ThrowawayPg {
         c.args(args).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
     }
 
-    fn start(&self) {
+    pub(crate) fn start(&self) {
         let opts = format!("-p {} -k {} -c listen_addresses=127.0.0.1", self.port, self.dir.display());
         assert!(self.run("pg_ctl", &["-D", &self.data(), "-l", &self.dir.join("log").display().to_string(), "-o", &opts, "-w", "start"]), "pg_ctl start");
     }
 
-    fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.run("pg_ctl", &["-D", &self.data(), "-m", "fast", "-w", "stop"]);
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
     }
 }

@@ -239,7 +239,6 @@ impl Ctx {
                 Err(e) => tracing::error!(lobby = %id, error = %e.message, "a live match could not be restored"),
             }
         }
-        metrics::gauge!("backroom_live_matches").set(n as f64);
         Ok(n)
     }
 

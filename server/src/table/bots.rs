@@ -43,7 +43,12 @@ impl Table {
         // A refused bot waits for a person's move when someone else is
         // awaited; when only bots are, it tries again, slowly, rather than
         // leaving the table waiting forever.
-        let delay = if self.bots_stuck { self.ctx.cfg.bot_delay_ms.max(1000) } else { self.ctx.cfg.bot_delay_ms };
+        let mut delay = if self.bots_stuck { self.ctx.cfg.bot_delay_ms.max(1000) } else { self.ctx.cfg.bot_delay_ms };
+        // After the store refused a batch, a bot retries at the back-off's
+        // pace, so a store that keeps refusing is not hammered.
+        if self.trouble > 0 {
+            delay = delay.max(super::watch::backoff(self.id, self.trouble).as_millis() as u64);
+        }
         if delay == 0 {
             self.deferred.push_back(Cmd::BotTurn);
         } else if let Some(tx) = self.self_tx.upgrade() {

@@ -54,6 +54,7 @@ mod outbox;
 mod play;
 mod replay;
 mod restore;
+mod watch;
 
 pub use lobby::clean_name;
 pub use outbox::{Out, Outbox};
@@ -61,6 +62,7 @@ pub use restore::{replay_all, same_engine};
 use chat::chat_line;
 use replay::Replay;
 use restore::opening_line;
+use watch::store_down_msg;
 
 /// Connection id within a table.
 pub type ConnId = u64;
@@ -117,6 +119,8 @@ pub enum Cmd {
     Unsubscribe { conn: ConnId },
     BotTurn,
     AutoPass,
+    /// Try again to read the match from the store (see [`Table::reload`]).
+    Reload,
     Expire,
     Shutdown { done: oneshot::Sender<()> },
     /// Hand the table to another node (it asked, or this node may have
@@ -247,6 +251,14 @@ pub struct Table {
     /// On a node of a cluster, the lease epoch this table was loaded under
     /// (every commit names it; see [`crate::cluster`]).
     epoch: Option<i64>,
+    /// Store failures in a row (refused commits, failed reloads): the
+    /// back-off of every retry grows with it; 0 once a commit goes through.
+    trouble: u32,
+    /// The match could not be read back from the store: the table holds
+    /// no state, tells its players so and retries (see [`watch`]).
+    store_down: bool,
+    /// This table counts in `backroom_live_matches` (see [`watch`]).
+    counted_live: bool,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -285,6 +297,9 @@ impl Table {
             auto_pass: Vec::new(),
             auto_due: Vec::new(),
             epoch: None,
+            trouble: 0,
+            store_down: false,
+            counted_live: false,
         }
     }
 
@@ -304,6 +319,7 @@ impl Table {
         async move {
             self.self_tx = self_tx;
             self.schedule_bots();
+            self.count_live();
             let idle = Duration::from_secs(self.ctx.cfg.idle_unload_secs.max(1));
             // One idle timer for the table's life, moved forward lazily when it
             // fires: re-arming a timer on every command costs more than the
@@ -359,7 +375,7 @@ impl Table {
                         () = &mut idle_timer => {
                             let due = last_cmd + idle;
                             if tokio::time::Instant::now() >= due {
-                                if self.conns.is_empty() && !self.bot_pending {
+                                if self.conns.is_empty() && !self.keeps_busy() {
                                     break;
                                 }
                                 last_cmd = tokio::time::Instant::now();
@@ -415,6 +431,11 @@ impl Table {
                             Box::pin(self.process(batch)).await;
                         }
                     }
+                    Cmd::Reload => {
+                        if self.store_down {
+                            Box::pin(self.reload()).await;
+                        }
+                    }
                     Cmd::BotTurn => {
                         self.bot_pending = false;
                         let batch = self.bot_turns();
@@ -439,18 +460,28 @@ impl Table {
                     // future keeps this task's (one per table) small.
                     Cmd::Request(req) => Box::pin(self.handle(*req)).await,
                 }
+                // Nobody may be left waiting on a bot nobody asked to move.
+                self.check_waiting();
+                self.count_live();
                 // A finished match with nobody watching has nothing left to do
                 // in memory: its record is in the store and reloads on demand.
                 if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
                     break;
                 }
                 // A table that lost its match (a commit failed and the store
-                // could not be read back) stops, so that whoever comes back
-                // next loads the match afresh instead of finding no state.
-                if self.live.is_none() && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
+                // could not be read back) keeps retrying while someone is
+                // there or a bot has moves to make (see `watch`); otherwise it
+                // stops, and whoever comes back next loads the match afresh.
+                if self.live.is_none()
+                    && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished)
+                    && !(self.store_down && (!self.conns.is_empty() || self.keeps_busy()))
+                {
                     break;
                 }
             }
+            self.store_down = false;
+            self.live = None;
+            self.count_live();
             self.ctx.forget(self.id, &self.self_tx, self.epoch);
         }
     }
@@ -559,7 +590,13 @@ impl Table {
             LobbyRequest::Subscribe { who, since, out, reply } => {
                 let r = self.subscribe(who, since, out);
                 let back = r.as_ref().ok().and_then(|id| self.conns.get(id)).and_then(|c| c.player);
+                let subscribed = r.as_ref().ok().copied();
                 let _ = reply.send(r);
+                if let Some(conn) = subscribed
+                    && self.store_down
+                {
+                    self.send_to(conn, &store_down_msg());
+                }
                 // A player who comes back takes their seat back from the bot.
                 if let Some(p) = back
                     && self.players.iter().any(|x| x.id == p && x.stand_in)

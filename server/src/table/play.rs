@@ -108,6 +108,7 @@ impl Table {
         let c = self.conns.get(&conn)?;
         let reject = |code: ErrorCode, message: String| ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message };
         let msg = match (c.viewer, &self.live) {
+            (_, None) if self.store_down => reject(ErrorCode::StoreUnavailable, super::watch::STORE_DOWN.into()),
             (_, None) => reject(ErrorCode::NotStarted, "The match has not started yet.".into()),
             (Viewer::Spectator, _) => reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into()),
             (Viewer::Seat(seat), Some(_)) => {
@@ -200,6 +201,11 @@ impl Table {
                 Ok(r) => r,
                 Err(_) => {
                     tracing::error!(table = %self.id, seat, action = %inc.action, "the game engine panicked; reloading the match");
+                    // A bot's move that panics would panic again at once:
+                    // the bots retry at the slow pace of a refused move.
+                    if inc.conn.is_none() {
+                        self.bots_stuck = true;
+                    }
                     panicked.push((inc.conn, inc.rid));
                     panicked.extend(accepted.drain(..).map(|(c, r, _, _)| (c, r)));
                     panicked.extend(resent.drain(..).map(|(c, r, _)| (Some(c), Some(r))));
@@ -322,10 +328,12 @@ impl Table {
                 self.close_all(1012, crate::registry::MOVING);
                 self.live = None;
             } else {
+                self.store_refused();
                 Box::pin(self.reload()).await;
             }
             return;
         }
+        self.store_ok();
         let live = self.live.as_mut().expect("live during process");
         if let Some(s) = snapshot {
             live.last_snapshot = s.seq as u64;
@@ -352,7 +360,7 @@ impl Table {
             let said = live.log.iter().rev().take_while(|(v, _)| *v == version).any(|(_, e)| e.for_viewer(Viewer::Spectator) == Some(o.summary.as_str()));
             let line = if said { format!("The seed was {seed}.") } else { format!("{} The seed was {seed}.", o.summary) };
             live.log.push_back((version, LogEntry::public(line).into()));
-            metrics::gauge!("backroom_live_matches").decrement(1.0);
+            self.count_live();
             metrics::counter!("backroom_matches_finished_total").increment(1);
             self.notify_over(&o);
             self.broadcast_state();
@@ -369,21 +377,34 @@ impl Table {
     }
 
     /// After a failed commit the in-memory state may be ahead of the store:
-    /// rebuild it from the store, then resend every viewer its state.
+    /// rebuild it from the store, resend every viewer its state and
+    /// schedule again whatever the table waits on (see [`super::watch`]).
+    /// If the store cannot be read either, the table holds no state, says
+    /// so, and tries again after a back-off.
     pub(super) async fn reload(&mut self) {
         match Table::load(self.ctx.clone(), self.id, false).await {
             Ok(Some(fresh)) => {
+                if self.store_down {
+                    tracing::info!(table = %self.id, "the store answers again; the table goes on");
+                }
                 self.live = fresh.live;
                 self.lobby = fresh.lobby;
                 for c in self.conns.values_mut() {
                     c.log_sent = self.live.as_ref().map(|l| l.version);
+                    c.behind = false;
                 }
                 self.broadcast_state();
+                self.rearm();
             }
-            Ok(None) | Err(_) => {
-                tracing::error!(table = %self.id, "the store is unavailable; closing the table");
-                self.close_all(1011, "The server cannot reach its database; please come back in a minute.");
+            Ok(None) => {
+                tracing::error!(table = %self.id, "the match is gone from the store; closing the table");
+                self.close_all(1011, "This match can no longer be found on the server.");
                 self.live = None;
+                self.store_down = false;
+            }
+            Err(e) => {
+                tracing::warn!(table = %self.id, error = %format!("{e:#}"), "reading the match back from the store failed");
+                self.lost_store();
             }
         }
     }

@@ -1,0 +1,152 @@
+//! No table waits forever.
+//!
+//! A table waits on people, on bots, on its turn clock and on auto-pass
+//! timers. Every path that changes what it waits on must schedule what
+//! comes next; when the store refuses a batch or the table reloads, that is
+//! easy to miss (a bot whose save was refused was never asked again, and
+//! its table hung with its people connected until a restart). So:
+//!
+//! * after every reload the table re-arms whatever it waits on
+//!   ([`Table::rearm`]): bots, stand-ins and auto-pass (the turn clock is
+//!   recomputed by the run loop from `last_move_at`, which a refused batch
+//!   leaves where it was);
+//! * every retry after a store failure backs off ([`backoff`]), so a store
+//!   that keeps refusing is not hammered and a bot is not spun;
+//! * a table that cannot read its match back tells its players with a typed
+//!   `store_unavailable` status, keeps their sockets and retries the reload
+//!   with back-off until the store answers;
+//! * and an invariant, checked after every command
+//!   ([`Table::check_waiting`]): a live table that awaits a seat a bot plays
+//!   has a bot turn scheduled (or deliberately waits for a person after a
+//!   refused bot move). A breach is logged as the bug it is, counted in
+//!   `backroom_stalls_repaired_total` and repaired by scheduling.
+//!
+//! It also keeps this table's share of `backroom_live_matches`: a table
+//! counts while it holds a match in play (or is retrying to read one back),
+//! from load or start to its end, finish or unload, so the gauge is the
+//! matches this node serves and sums across nodes through takeover,
+//! adoption and hand-over.
+
+use super::*;
+
+/// The first retry's wait and the longest.
+const BACKOFF_FIRST_MS: u64 = 250;
+const BACKOFF_MAX_MS: u64 = 8_000;
+
+/// How long to wait before retrying after `trouble` store failures in a
+/// row: doubling from 250 ms up to 8 s, spread by ±25 % per table so that
+/// the tables of one server do not all retry in the same instant.
+pub(super) fn backoff(table: Uuid, trouble: u32) -> Duration {
+    let base = BACKOFF_FIRST_MS.saturating_mul(1 << trouble.saturating_sub(1).min(10)).min(BACKOFF_MAX_MS);
+    let spread = (table.as_u128() as u64 ^ u64::from(trouble).wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 501;
+    Duration::from_millis(base * (750 + spread) / 1000)
+}
+
+/// What every socket of a table that cannot reach its store hears (and
+/// every move sent meanwhile).
+pub(super) const STORE_DOWN: &str =
+    "The server cannot reach its database right now, so no move can be saved. Nothing saved is lost; the table keeps trying and goes on by itself.";
+
+pub(super) fn store_down_msg() -> ServerMsg {
+    ServerMsg::Error { code: ErrorCode::StoreUnavailable, message: STORE_DOWN.into() }
+}
+
+impl Table {
+    /// Whether something other than a connection keeps this table loaded:
+    /// a bot turn is due, or bots have moves to make once the store is back.
+    pub(super) fn keeps_busy(&self) -> bool {
+        self.bot_pending || (self.store_down && self.players.iter().any(|p| p.played_by_bot()))
+    }
+
+    /// A batch was refused by the store (nothing of it was written).
+    pub(super) fn store_refused(&mut self) {
+        self.trouble = self.trouble.saturating_add(1);
+        if self.trouble == 1 {
+            // Said once per spell of trouble: the people whose moves were
+            // refused heard it already; the others (waiting on a bot, say)
+            // learn why nothing happens.
+            let f = frame(&store_down_msg());
+            self.send_all(&f);
+        }
+    }
+
+    /// The store took a commit: retries go back to their first pace.
+    pub(super) fn store_ok(&mut self) {
+        self.trouble = 0;
+    }
+
+    /// The match could not be read back: hold no state, say so, and try
+    /// again after a back-off.
+    pub(super) fn lost_store(&mut self) {
+        self.live = None;
+        self.trouble = self.trouble.saturating_add(1);
+        let f = frame(&store_down_msg());
+        if !self.store_down {
+            tracing::error!(table = %self.id, "the store is unreachable; the table keeps its sockets and retries");
+        }
+        self.store_down = true;
+        self.send_all(&f);
+        let wait = backoff(self.id, self.trouble);
+        if let Some(tx) = self.self_tx.upgrade() {
+            tokio::spawn(async move {
+                tokio::time::sleep(wait).await;
+                let _ = tx.send(Cmd::Reload).await;
+            });
+        }
+    }
+
+    /// After a reload: whom the table waits on may have changed (the
+    /// refused moves are gone), and any timer armed before it may have
+    /// fired into the failure. Everything is scheduled again.
+    pub(super) fn rearm(&mut self) {
+        self.store_down = false;
+        self.auto_due.clear();
+        self.schedule_auto_pass();
+        self.schedule_bots();
+        self.notify_away();
+    }
+
+    /// The invariant: a live table awaiting a seat a bot plays has a bot
+    /// turn scheduled, unless a refused bot deliberately waits for a
+    /// person's move. Cheap for tables without bots (most): nothing to ask.
+    pub(super) fn check_waiting(&mut self) {
+        if self.bot_pending || self.store_down || !self.players.iter().any(|p| p.played_by_bot()) {
+            return;
+        }
+        let Some(live) = self.live.as_ref().filter(|l| !l.over) else { return };
+        let awaited = live.state.pending().awaited();
+        let awaits = |bot: bool| self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)));
+        if !awaits(true) || (self.bots_stuck && awaits(false)) {
+            return;
+        }
+        tracing::error!(table = %self.id, version = live.version, "a bot is awaited but no bot turn was scheduled; scheduling one");
+        metrics::counter!("backroom_stalls_repaired_total").increment(1);
+        self.schedule_bots();
+    }
+
+    /// Keeps `backroom_live_matches` in step with this table.
+    pub(super) fn count_live(&mut self) {
+        let live = self.live.as_ref().is_some_and(|l| !l.over) || (self.store_down && self.lobby.status == LobbyStatus::Live);
+        if live != self.counted_live {
+            self.counted_live = live;
+            metrics::gauge!("backroom_live_matches").increment(if live { 1.0 } else { -1.0 });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_up_to_a_ceiling() {
+        let id = Uuid::from_u128(7);
+        let ms = |n| backoff(id, n).as_millis() as u64;
+        assert!((187..=313).contains(&ms(1)), "{}", ms(1));
+        assert!(ms(3) > ms(1) * 2);
+        for n in [6, 12, 40, u32::MAX] {
+            assert!(ms(n) <= BACKOFF_MAX_MS * 5 / 4, "{n}: {}", ms(n));
+            assert!(ms(n) >= BACKOFF_MAX_MS * 3 / 4, "{n}: {}", ms(n));
+        }
+    }
+}
