@@ -474,7 +474,6 @@ impl Table {
                 c.viewer = Viewer::Seat(seat);
             }
         }
-        metrics::gauge!("backroom_live_matches").increment(1.0);
         self.broadcast_lobby();
         self.broadcast_state();
         self.notify_away();
