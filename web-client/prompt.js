@@ -9,7 +9,9 @@ import { h } from './util.js';
  * the server answered; the button shows progress meanwhile.
  */
 export function renderPrompt(prompt, ctx, renderer, onSubmit) {
-  const box = h('section.prompt', { 'aria-label': 'Your move' });
+  // Only any-time asks (Villains' deals while others play): not your move.
+  const anyTimeOnly = prompt.asks.length > 0 && prompt.asks.every((a) => a.any_time);
+  const box = h('section.prompt', { 'aria-label': anyTimeOnly ? 'At any time' : 'Your move', class: anyTimeOnly ? 'prompt any-time-only' : 'prompt' });
   box.append(h('h2.prompt-title', prompt.title));
   const draft = ctx.draft || (ctx.draft = {});
   const many = prompt.asks.length > 1;

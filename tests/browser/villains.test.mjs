@@ -49,7 +49,7 @@ test('the Villains texts file matches the engine content', () => {
 
 test('one person and three bots play a full turn of Villains through the web client', { timeout: 300_000 }, async (t) => {
   const t0 = Date.now();
-  await gameTest(t, 'villains', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
+  await gameTest(t, 'villains', { botDelayMs: BOT_DELAY_MS, stepMs: STEP, viewport: { width: 1400, height: 900 } }, async ({ base, page, frames, pageErrors, shot, setReport }) => {
     const states = statePoller(page, { quietMs: 80, settleMs: 120_000 });
     const { refresh, settle } = states;
 
@@ -59,7 +59,7 @@ test('one person and three bots play a full turn of Villains through the web cli
     const { formOf, open, send, chooseOne } = promptControls(page);
     const awaitsMe = (m) => awaitsSeat(m, me);
 
-    const seen = { steps: new Set(), placed: 0, revealed: 0, battles: 0, diceShown: 0, myCombat: [], rejected: [], did: [] };
+    const seen = { steps: new Set(), placed: 0, revealed: 0, battles: 0, diceShown: 0, myCombat: [], rejected: [], did: [], composites: [], promptBelowFold: [] };
     const snapshots = []; // {version, html}
     /** My tokens on the board (placed this turn). */
     const placedThisTurn = (m) => m.view.areas.reduce((n, a) => n + a.track.filter((t) => t && t.owner === me).length, 0)
@@ -68,6 +68,13 @@ test('one person and three bots play a full turn of Villains through the web cli
 
     /** Plays one of my prompts through the page; returns what it did. */
     async function play(m) {
+      // The prompt's first control is on screen without scrolling (the
+      // decision comes before the sheets and the City), at every step.
+      const below = await page.evaluate(() => {
+        const c = document.querySelector('.prompt-area .prompt button, .prompt-area .prompt input, .prompt-area .prompt select');
+        return c ? c.getBoundingClientRect().bottom + window.scrollY - window.innerHeight : null;
+      });
+      if (below !== null && below > 0) seen.promptBelowFold.push(`${m.prompt.title}: ${Math.round(below)} px`);
       const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
       const by = (verb) => asks.find((a) => a.verb === verb);
       let a;
@@ -126,6 +133,35 @@ test('one person and three bots play a full turn of Villains through the web cli
         return `place ${kinds[k].value} in ${where}`;
       }
       if ((a = by('pass_placing'))) { await send(a); return 'pass placing'; }
+      if ((a = by('deploy')) || (a = by('move'))) {
+        // Step by step (issue 29): one row per unit with its facts, the
+        // limit stated, then the energy to spend (all of it by default,
+        // resources paying the rest); never a button per combination.
+        await open(a.ai);
+        const form = formOf(a.ai);
+        const units = a.params.find((p) => p.name === 'units');
+        const rows = form.locator('.param[data-param="units"] .check');
+        assert.equal(await rows.count(), units.input.options.length, 'one row per unit, not one button per combination');
+        const label = await form.locator('.param[data-param="units"] .param-label').textContent();
+        assert.match(label, a.verb === 'deploy' ? /deploy limit is \d|no deploy limit/ : /any number/);
+        for (const f of ['Cost', 'Influence', 'Attack', 'Toughness']) assert.equal(await rows.first().locator(`.fact[data-fact="${f}"]`).count(), 1, `a unit shows its ${f}`);
+        const k = units.input.options.findIndex((o) => !o.disabled);
+        const o = units.input.options[k];
+        const row = rows.nth(k);
+        const cost = Number((o.facts.find((f) => f.label === 'Cost') || {}).value || 0);
+        const funds = m.view.players[me].energy + m.view.players[me].resources;
+        let n = 1;
+        if (await row.locator('button.more').count()) {
+          await row.locator('button.more').click();
+          if ((o.up_to || 1) >= 2 && units.input.max >= 2 && 2 * cost + 2 <= funds) { await row.locator('button.more').click(); n = 2; }
+        } else await row.locator('input[type="checkbox"]').check();
+        const energy = form.locator('.param[data-param="energy"] input.num');
+        assert.equal(Number(await energy.inputValue()), m.view.players[me].energy, 'energy first: all my energy by default');
+        if (!seen.composites.length) await shot(`${a.verb}-step-by-step`);
+        await send(a);
+        seen.composites.push(`${a.verb} ${n} ${o.label}`);
+        return `${a.verb} ${n}`;
+      }
       if ((a = by('activate'))) {
         // The first workable activation, from the list.
         if (!seen.activateShot) { seen.activateShot = true; await shot('activate'); }
@@ -230,6 +266,8 @@ test('one person and three bots play a full turn of Villains through the web cli
     }
     assert.ok(seen.placed >= 1, 'I placed a token by tapping the map');
     assert.ok(seen.revealed >= 1, 'I revealed a token by tapping the map');
+    assert.ok(seen.composites.length >= 1, `I deployed or moved unit by unit (${seen.did.slice(-20).join(' | ')})`);
+    assert.deepEqual(seen.promptBelowFold, [], 'the first control of every prompt is on screen without scrolling');
     assert.ok(m.view.turn >= 2 || m.view.phase.step === 'over', 'the End Phase ran and the next turn began');
     t.diagnostic(`battles fought: ${seen.battles}; my combat moves: ${seen.myCombat.join(', ') || 'none'}`);
     // The bots decide whether anyone fights: a battle is likely, not certain

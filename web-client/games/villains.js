@@ -21,6 +21,7 @@
 // Loaded as games/villains.js (the game's id).
 
 import { h } from '../util.js';
+import { genericControl } from '../prompt.js';
 import { registerRenderer } from '../renderers.js';
 import { termsIndex, decorateLogTerms } from '../log-terms.js';
 import { C, loadTexts, areaName, shortArea, factionName, factionTip, cardOf, cardName, cardTip, planOf, planTip, upgradeOf, upgradeTip,
@@ -309,7 +310,9 @@ function playerSheet(view, ctx, s) {
   const mine = s === ctx.seat;
   const f = p.faction;
   const stat = (k, label, v, title) => h('span.vl-stat', { title, dataset: { k: `${k}:${s}`, v: String(v) } }, h('b', String(v)), h('small', ` ${label}`));
-  const units = Object.entries(p.reserve_units).filter(([, n]) => n).map(([k, n]) => h('span.vl-res-unit', tipProps(unitName(f, k), unitTip(f, k)), `${n}${UNIT_LETTER[k] || k}`));
+  // In words ("8 goons, 1 Commissar Papova"), readable without hovering.
+  const units = Object.entries(p.reserve_units).filter(([, n]) => n).map(([k, n], i) => [i ? ', ' : '',
+    h('span.vl-res-unit', { ...tipProps(unitName(f, k), unitTip(f, k)), dataset: { unit: k, letter: UNIT_LETTER[k] || k } }, `${n} ${k === 'champion' || n === 1 ? unitName(f, k) : `${unitName(f, k)}s`}`)]);
   const captured = p.captured.map((m, i) => h('span.vl-captured', {
     style: { '--seat': m === 'setup' ? '#6b4fa0' : seatColor(m.player) }, title: `Captured ${m === 'setup' ? 'setup marker' : `marker of ${who(ctx, m.player)}`}${C.faction[f] && C.faction[f].captured_markers[i] ? `: ${markerBonus(C.faction[f].captured_markers[i])}` : ''}`,
   }, m === 'setup' ? 'S' : String(m.player + 1)));
@@ -400,6 +403,12 @@ function mySecrets(view, ctx) {
 function input(param, ask, ctx, key) {
   const view = ctx.view;
   const i = param.input;
+  // A deal asks for something either way: nothing for nothing is refused.
+  if (ask.verb === 'offer' && param.name === 'want') {
+    const c = genericControl(param, ctx, null, key);
+    const gk = key.replace(/:want$/, ':give');
+    return { ...c, problem: () => (!ctx.draft[gk] && !c.get() ? 'Give or ask at least 1 resource.' : '') };
+  }
   if (i.kind !== 'one' || !i.options.length) return null;
   const fac = factionOfSeat(view);
   if (ask.verb === 'choose_faction') {

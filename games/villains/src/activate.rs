@@ -36,6 +36,7 @@ pub const BASE_DEPLOY_LIMIT: u8 = 2;
 
 /// One unit to deploy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DeployPick {
     /// Its type.
     #[serde(rename = "type")]
@@ -51,7 +52,7 @@ pub struct DeployPick {
 
 /// How a revealed token is activated, with every choice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "as", rename_all = "snake_case")]
+#[serde(tag = "as", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Activation {
     /// As a deploy token.
     Deploy {

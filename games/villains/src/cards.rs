@@ -28,7 +28,7 @@ pub const CARD_TOKEN: &str = "Card Token";
 
 /// What a card's effects need chosen; unused fields stay empty.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct CardChoices {
     /// Units to deploy (Mobilize, Slip in the Back).
     #[serde(skip_serializing_if = "Vec::is_empty")]

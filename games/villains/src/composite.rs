@@ -190,7 +190,7 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
     let faction = state.faction_of(seat);
     let units: Vec<Opt> = state
         .units_of(seat)
-        .filter(|(_, u)| u.kind != UnitType::Champion || !u.readied)
+        .filter(|(from, _)| !readied_in(*from))
         .filter_map(|(from, u)| {
             let stats = faction.unit(u.kind)?;
             let name = crate::combat::unit_name(state, seat, u.kind);

@@ -474,3 +474,48 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
     );
     log
 }
+
+/// Why the game ended as it did, for the outcome and the log: the track
+/// reached, or the tiebreaker, and the step and turn it happened in.
+pub fn victory_words(state: &State, winners: &[Seat]) -> String {
+    let p = |s: Seat| &state.players[s as usize];
+    let total = |s: Seat| u32::from(p(s).ap) + u32::from(p(s).pp);
+    let when = format!("in the Check for Victory Step of turn {}", state.turn);
+    let met: Vec<Seat> = (0..state.seats).filter(|s| p(*s).ap >= WIN_AP || p(*s).pp >= WIN_PP).collect();
+    match winners {
+        [w] if met.len() == 1 => {
+            let track = if p(*w).ap >= WIN_AP {
+                format!("reached {} AP ({WIN_AP} wins)", p(*w).ap)
+            } else {
+                format!("reached {} PP ({WIN_PP} wins)", p(*w).pp)
+            };
+            format!("{}: {track}, {when}.", state.who_verb(*w, "wins", "win"))
+        }
+        [w] => {
+            let how = if met.is_empty() {
+                format!("nobody reached {WIN_AP} AP or {WIN_PP} PP by turn {LAST_TURN}, and")
+            } else {
+                format!("{} reached a winning track, and", plural_players(met.len()))
+            };
+            let tied = (0..state.seats).filter(|s| total(*s) == total(*w)).count() > 1;
+            let best = if tied {
+                format!("tied on {} points, {} the best capitol token", total(*w), state.who_verb(*w, "holds", "hold"))
+            } else {
+                format!("{} the most AP and PP together ({})", state.who_verb(*w, "has", "have"), total(*w))
+            };
+            format!("{}: {how} {best}, {when}.", state.who_verb(*w, "wins", "win"))
+        }
+        ws => {
+            let who: Vec<String> = ws.iter().map(|s| state.who(*s)).collect();
+            format!(
+                "A draw between {}: tied on {} AP and PP together with no capitol token to break the tie, {when}.",
+                backroom_engine::and_list(&who),
+                ws.first().map_or(0, |s| total(*s))
+            )
+        }
+    }
+}
+
+fn plural_players(n: usize) -> String {
+    if n == 1 { "1 player".into() } else { format!("{n} players") }
+}

@@ -66,6 +66,7 @@ fn begin_end_phase(state: &mut State, log: &mut Vec<LogEntry>) {
 /// One plan a player scores: the objectives it completes (indices, top
 /// first) and the cards it discards for discard objectives.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlanScore {
     /// The plan, from the player's hand.
     pub plan: PlanId,
@@ -213,10 +214,7 @@ pub fn score_plans(
 fn finish_end_phase(state: &mut State, log: &mut Vec<LogEntry>, rng: &mut GameRng) {
     match end::check_victory(state) {
         Victory::Winner(w) => {
-            log.push(LogEntry::public(format!(
-                "{}.",
-                state.who_verb(w, "wins", "win")
-            )));
+            log.push(LogEntry::public(end::victory_words(state, &[w])));
             state.phase = Phase::Over { winners: vec![w] };
         }
         Victory::Draw(ws) => {

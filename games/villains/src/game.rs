@@ -25,6 +25,7 @@ pub struct Options {}
 
 /// How the Laboratory's revealed card is played.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LabPlay {
     /// The payment for anything else it costs (surcharges).
     #[serde(default, skip_serializing_if = "Payment::is_free")]
@@ -36,6 +37,7 @@ pub struct LabPlay {
 
 /// Mr. Fusion's next card and how it is played.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FusionCard {
     /// The card, from hand.
     pub card: CardId,
@@ -535,12 +537,7 @@ impl Game for State {
                 _ => ranking.push(vec![s]),
             }
         }
-        let summary = if winners.len() == 1 {
-            format!("{}.", self.who_verb(winners[0], "wins", "win"))
-        } else {
-            let who: Vec<String> = winners.iter().map(|s| self.who(*s)).collect();
-            format!("A draw between {}.", backroom_engine::and_list(&who))
-        };
+        let summary = crate::end::victory_words(self, winners);
         Some(Outcome {
             ranking,
             scores: (0..self.seats).map(total).collect(),

@@ -24,6 +24,7 @@ pub const PAYING_COSTS: &str = "Paying Costs";
 
 /// How a cost is paid: this much energy, the rest in resources.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Payment {
     /// Energy spent.
     pub energy: u8,

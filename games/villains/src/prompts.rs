@@ -26,7 +26,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
     if !state.pending().awaited().contains(seat) {
         let asks = deal_asks(state, seat);
         return (!asks.is_empty()).then(|| Prompt {
-            title: "Deals".into(),
+            title: "Deals, at any time (it is not your move)".into(),
             asks,
         });
     }
@@ -399,9 +399,15 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 asks.push(Ask::new("discard", "Discard the token"));
             }
             Phase::TakeActions { revealed: None, .. } => {
+                // Each of the seat's own tokens by what it is (the owner
+                // knows), where it is and which space.
                 let spots: Vec<Opt> = actions::revealable(state, seat)
                     .iter()
-                    .map(|s| opt(s, format!("{}, space {}", s.0.area().name, s.1 + 1)))
+                    .map(|s| {
+                        let kind = state.area(s.0).track[s.1].as_ref().map(|t| *t.kind.rules_value());
+                        let what = kind.map_or_else(|| "Token".to_string(), |k| format!("Your {} token", crate::place::kind_name(state, seat, k)));
+                        opt(s, format!("{what} in {}, space {}", s.0.area().name, s.1 + 1))
+                    })
                     .collect();
                 asks.extend(one(
                     Ask::new("reveal", "Reveal a token"),
@@ -414,7 +420,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 asks.extend(candidates_ask(state, seat, "use_skill", "Use a skill", "skill", skills));
                 let down = state.face_down_tokens_of(seat);
                 if down > 0 && spots.is_empty() {
-                    asks.push(Ask::new("locked", "Declare yourself locked"));
+                    asks.push(Ask::new("locked", locked_words(state, seat)));
                 }
                 if down == 0 {
                     asks.push(Ask::new("pass", "Pass"));
@@ -440,6 +446,23 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
     })
 }
 
+/// "Declare yourself locked", with why: each face-down token of the seat
+/// waits behind another player's face-down token on its track.
+fn locked_words(state: &State, seat: Seat) -> String {
+    let mut areas: Vec<String> = Vec::new();
+    for a in content().area_ids() {
+        let track = &state.area(a).track;
+        let mine = track.iter().flatten().any(|t| t.owner == seat && !t.face_up);
+        if mine && !areas.contains(&a.area().name) {
+            areas.push(a.area().name.clone());
+        }
+    }
+    format!(
+        "Declare yourself locked: none of your face-down tokens can be revealed, each has another player's face-down token before it ({})",
+        backroom_engine::and_list(&areas)
+    )
+}
+
 /// The Deals asks `seat` has now: any-time asks (`Ask::any_time`).
 fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
     use crate::deals::{MOST, offer_between, terms};
@@ -458,7 +481,9 @@ fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
             Ask::new("offer", format!("Offer {} a deal", state.who(*o)))
                 .with("to", *o)
                 .param("give", "Resources you give", Input::Number { min: 0, max: i64::from(mine.min(MOST)) })
+                .default_to(u16::from(mine > 0))
                 .param("want", "Resources you ask back", Input::Number { min: 0, max: i64::from(theirs.min(MOST)) })
+                .default_to(u16::from(mine == 0))
                 .at_any_time(),
         );
     }

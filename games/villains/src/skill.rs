@@ -29,7 +29,7 @@ pub const SKILL: &str = "Activating an Area's Skill Ability";
 
 /// The choices a skill needs; unused fields stay empty.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SkillChoice {
     /// Tokens: the one to look at (University) or flip (Church), or the
     /// two to swap (Capitol).
