@@ -812,7 +812,7 @@ function tablePage(lobbyId, { spectate }) {
       const eyes = R.viewer && R.viewer.seat !== undefined ? seatName(R.viewer.seat) : 'a spectator';
       promptArea.replaceChildren(h('p.replay-on', { role: 'status' },
         h('b', 'Replay on: '), `${R.at === 0 ? 'before the first move' : `after move ${R.at} of ${R.moves}`}, seen by ${eyes}. `,
-        h('button.link.small', { type: 'button', onclick: () => replayBox.querySelector('.replay-meta button')?.click() }, 'Back to the end')));
+        h('button.link.small', { type: 'button', onclick: () => replayBox.querySelector('.replay-meta button')?.click() }, 'Leave the replay')));
       return;
     }
     drawWait(seat);

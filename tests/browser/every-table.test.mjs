@@ -9,22 +9,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withServerAndBrowser, hostSealedBids, takeSeat, joinAs, bid, watchErrors } from './helpers.mjs';
+import { withServerAndBrowser, hostSealedBids, takeSeat, bid, watchErrors } from './helpers.mjs';
 
 test('the invite page, a refusal on the tab where you acted, replay naming, one result line', { timeout: 120_000 }, async () => {
   await withServerAndBrowser({}, async ({ base, browser, pageErrors }) => {
     // Ana hosts a 3-seat, 1-round lobby and sits.
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ctx.setDefaultTimeout(20_000);
-    const page = await ctx.newPage();
-    watchErrors(page, 'host', pageErrors);
-    await page.goto(`${base}/#/`);
-    await page.fill('#name', 'Ana');
-    const card = page.locator('[data-game="sealed-bids"]');
-    await card.locator('select[name="seats"]').selectOption('3');
-    await card.locator('input[name="rounds"]').fill('1');
-    await card.getByRole('button', { name: 'Create lobby' }).click();
-    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const { page, ctx } = await hostSealedBids(browser, base, 'host', pageErrors, { seats: 3, fields: { rounds: 1 } });
     await takeSeat(page);
     const invite = await page.locator('#invite-link').inputValue();
 
@@ -83,7 +73,7 @@ test('the invite page, a refusal on the tab where you acted, replay naming, one 
     assert.doesNotMatch(lines, /\byou\b/i, `replay lines through Bea's eyes never say "you": ${lines}`);
     assert.equal(await page.locator('section.board .you').count(), 0, `the replayed board marks nobody as "you":\n${board.slice(0, 300)}`);
     assert.match(await page.locator('.replay-on').innerText(), /seen by Bea/, 'the Move tab says a replay is on, and whose eyes');
-    await page.locator('.replay-on button', { hasText: 'Back to the end' }).click();
+    await page.locator('.replay-on button', { hasText: 'Leave the replay' }).click();
     await page.locator('.replay-on').waitFor({ state: 'detached' });
     await ctx.close();
     await phone.close();

@@ -170,9 +170,11 @@ export async function takeSeat(page) {
 
 /**
  * A desktop page that creates a Sealed Bids lobby from the landing page as
- * `name` with `seats` seats, and waits for its table. Returns {page, lobbyId}.
+ * `name` with `seats` seats and `fields` (lobby options by name: a select
+ * is selected by its label, an input filled), and waits for its table.
+ * Returns {page, ctx, lobbyId}.
  */
-export async function hostSealedBids(browser, base, who, errors, { name = 'Ana', seats } = {}) {
+export async function hostSealedBids(browser, base, who, errors, { name = 'Ana', seats, fields = {} } = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   ctx.setDefaultTimeout(20_000);
   const page = await ctx.newPage();
@@ -181,6 +183,11 @@ export async function hostSealedBids(browser, base, who, errors, { name = 'Ana',
   await page.fill('#name', name);
   const card = page.locator('[data-game="sealed-bids"]');
   if (seats) await card.locator('select[name="seats"]').selectOption(String(seats));
+  for (const [k, v] of Object.entries(fields)) {
+    const select = card.locator(`select[name="${k}"]`);
+    if (await select.count()) await select.selectOption({ label: String(v) });
+    else await card.locator(`input[name="${k}"]`).fill(String(v));
+  }
   await card.getByRole('button', { name: 'Create lobby' }).click();
   await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
   return { page, ctx, lobbyId: page.url().split('/').pop() };

@@ -4,21 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, withServerAndBrowser, watchErrors } from './helpers.mjs';
+import { shots, withServerAndBrowser, hostSealedBids } from './helpers.mjs';
 
 test('the turn clock chosen at creation counts down on the table', { timeout: 120_000 }, async () => {
   await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ctx.setDefaultTimeout(20_000);
-    const page = await ctx.newPage();
-    watchErrors(page, 'host', pageErrors);
-    await page.goto(`${base}/#/`);
-    await page.fill('#name', 'Ana');
-    const card = page.locator('[data-game="sealed-bids"]');
-    await card.locator('select[name="seats"]').selectOption('2');
-    await card.locator('select[name="turn_clock"]').selectOption({ label: '1 minute' });
-    await card.getByRole('button', { name: 'Create lobby' }).click();
-    await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const { page } = await hostSealedBids(browser, base, 'host', pageErrors, { seats: 2, fields: { turn_clock: '1 minute' } });
     await page.locator('#fill-bots').click();
     await page.locator('#start:not([disabled])').click();
     await page.locator('.dial').waitFor();
