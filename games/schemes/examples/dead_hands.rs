@@ -34,6 +34,8 @@ struct Tally {
     /// Matches with at least one dead turn for either side.
     either: u64,
     matches: u64,
+    /// Matches the Heroes won.
+    heroes_won: u64,
 }
 
 fn arg<T: std::str::FromStr>(i: usize, default: T) -> T {
@@ -80,6 +82,9 @@ fn main() {
             let a = g.bot_action(seat, &mut bots).or_else(|| g.random_action(seat, &mut bots)).expect("an action");
             g.apply(seat, &a, &mut rng).expect("the bot's action is legal");
         }
+        if g.outcome().is_some_and(|o| o.winners() == [HERO]) {
+            t.heroes_won += 1;
+        }
         let turns = last_turn_past_recruit as usize;
         seen.resize(turns.max(seen.len()), [None, None]);
         t.matches += 1;
@@ -121,4 +126,5 @@ fn main() {
         );
     }
     println!("  either side has a dead turn in {:5.1}% of matches", pct(t.either, t.matches));
+    println!("  the Heroes win {:5.1}% ({} of {})", pct(t.heroes_won, t.matches), t.heroes_won, t.matches);
 }

@@ -48,11 +48,14 @@ pub struct Options {
     pub villain_first: bool,
     /// House rule: the Heroes win at the end of this turn.
     pub turn_limit: u32,
+    /// House rule (engine version 2): the Villain's opening hand holds a
+    /// Mastermind ([`versions`]).
+    pub house_mulligan: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { villain_first: true, turn_limit: content::content().rules.turn_limit }
+        Options { villain_first: true, turn_limit: content::content().rules.turn_limit, house_mulligan: true }
     }
 }
 
@@ -73,6 +76,12 @@ impl Game for Schemes {
                 GameOption {
                     name: "villain_first".into(),
                     label: "In phases where both act, the Villain goes first".into(),
+                    kind: OptionKind::Bool { default: true },
+                    for_seats: None,
+                },
+                GameOption {
+                    name: "house_mulligan".into(),
+                    label: "The Villain's opening hand holds a Mastermind (house mulligan)".into(),
                     kind: OptionKind::Bool { default: true },
                     for_seats: None,
                 },
@@ -103,7 +112,7 @@ impl Game for Schemes {
         if !(1..=100).contains(&options.turn_limit) {
             return Err(SetupError("turn_limit is between 1 and 100".into()));
         }
-        Ok(Schemes::new_game(options.villain_first, options.turn_limit, engine_version, rng))
+        Ok(Schemes::new_game(options, engine_version, rng))
     }
 
     fn pending(&self) -> Pending {

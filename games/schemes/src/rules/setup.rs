@@ -18,12 +18,12 @@ use backroom_engine::{GameRng, and_list};
 
 impl Schemes {
     /// The opening position, run on to the first decision.
-    pub fn new_game(villain_first: bool, turn_limit: u32, engine_version: u32, rng: &mut GameRng) -> Self {
+    pub fn new_game(options: &crate::Options, engine_version: u32, rng: &mut GameRng) -> Self {
         let c = content();
         let mut g = Schemes {
             turn: 0,
-            turn_limit,
-            villain_first,
+            turn_limit: options.turn_limit,
+            villain_first: options.villain_first,
             sides: [Side::default(), Side::default()],
             pieces: vec![],
             next_uid: 1,
@@ -65,7 +65,7 @@ impl Schemes {
                 g.draw(seat, hand);
             }
         }
-        if crate::versions::house_mulligan(&g) {
+        if options.house_mulligan && crate::versions::house_mulligan(&g) {
             g.house_mulligan(rng);
         }
         g.advance(rng);
