@@ -191,6 +191,14 @@ pub enum Effect {
         /// Damage.
         amount: u8,
     },
+    /// The target's defense pool is halved, rounded up, before dice are
+    /// added or removed (core rules, "halved values round up").
+    HalveDefense {},
+    /// The target's defense pool loses `n` dice (a pool never drops below 1).
+    RemoveDefenseDice {
+        /// Dice removed.
+        n: u8,
+    },
     /// The attack ignores cover.
     IgnoreCover {},
     /// The attack ignores line of sight.
@@ -257,6 +265,11 @@ pub enum Power {
     },
     /// Reroll 1 attack die per critical in the defense roll.
     RerollPerDefenderCrit {},
+    /// While attacking, reroll up to `dice` of its own attack dice.
+    RerollOwnAttack {
+        /// Dice.
+        dice: u8,
+    },
     /// Against attacks of this type each wild counts as 2 successes.
     WildCountsDouble {
         /// The attack type.
@@ -527,9 +540,17 @@ pub struct Content {
 }
 
 impl Content {
-    /// The character with this id.
+    /// The character with this id, a Transform form included (a model's
+    /// stat card may be either).
     pub fn character(&self, id: &str) -> Option<&Character> {
         self.characters.iter().chain(&self.forms).find(|c| c.id == id)
+    }
+
+    /// The character with this id that a roster or squad may hold: never
+    /// a Transform form (Appendix B, Transform: the Normal form is the one
+    /// deployed; README ruling 15). The one lookup for rosters and squads.
+    pub fn roster_character(&self, id: &str) -> Option<&Character> {
+        self.characters.iter().find(|c| c.id == id)
     }
 
     /// The Team Tactic card with this id.

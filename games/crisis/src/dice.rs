@@ -75,3 +75,17 @@ pub fn show(dice: &[Face]) -> String {
     let s: Vec<String> = dice.iter().map(|f| f.letter().to_string()).collect();
     s.join(" ")
 }
+
+/// Halves a value, rounding up (core rules: "Whenever a number is halved,
+/// always round the final result up"): half of 5 is 3.
+pub fn halve(n: u8) -> u8 {
+    n.div_ceil(2)
+}
+
+/// A dice pool: the stat (halved first when an effect halves it), then
+/// dice added or removed (`delta`); a pool never drops below one die
+/// (Appendix A, steps 4 and 5).
+pub fn pool(stat: u8, halved: bool, delta: i32) -> usize {
+    let base = if halved { halve(stat) } else { stat };
+    (i32::from(base) + delta).max(1) as usize
+}

@@ -170,6 +170,22 @@ pub enum Action {
     },
     /// End the activation.
     EndActivation {},
+    /// The modify step (engine version 6): reroll some of your own dice
+    /// with one of your reroll abilities, or keep the dice (no ability).
+    Reroll {
+        /// The ability's name; absent to keep the dice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ability: Option<String>,
+        /// Indices of the dice rerolled (in your own roll).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dice: Vec<usize>,
+    },
+    /// The order a beam's or area's enemies are attacked in (engine
+    /// version 6): every enemy in range once.
+    OrderTargets {
+        /// Model indices, first attacked first.
+        order: Vec<usize>,
+    },
     /// Use an active superpower.
     UsePower {
         /// Index of the superpower on the stat card.
@@ -280,6 +296,13 @@ impl Game for Crisis {
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
             Phase::Activation if !self.reactions.is_empty() => {
                 Pending::Window { seats: SeatSet::only(rules::reactions::reaction_seat(self, &self.reactions[0])), answered: SeatSet::EMPTY }
+            }
+            Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.ordering) => {
+                Pending::Turn { seat: self.models[self.pending_attack.as_ref().map_or(0, |p| p.attacker)].owner }
+            }
+            Phase::Activation if rules::attack::modify_seat(self).is_some() => {
+                let s = rules::attack::modify_seat(self).unwrap_or(0);
+                if s == self.turn { Pending::Turn { seat: s } } else { Pending::Window { seats: SeatSet::only(s), answered: SeatSet::EMPTY } }
             }
             Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
                 let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);

@@ -132,6 +132,12 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 }
                 return Some(Prompt { title, asks });
             }
+            if let Some(p) = g.pending_attack.as_ref().filter(|p| p.ordering) {
+                return (g.models[p.attacker].owner == seat).then(|| order_prompt(g, p));
+            }
+            if let Some(s) = crate::rules::attack::modify_seat(g) {
+                return (s == seat).then(|| modify_prompt(g));
+            }
             if let Some(p) = &g.pending_attack
                 && let Some(t) = p.window()
             {
@@ -178,6 +184,45 @@ fn battlefield_prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
         }
     }
     Some(Prompt { title: "Agree the battlefield".into(), asks })
+}
+
+/// A beam's or area's enemies in range, ordered by the attacker.
+fn order_prompt(g: &Crisis, p: &crate::state::PendingAttack) -> Prompt {
+    let atk = &g.models[p.attacker].card().sides.healthy.attacks[p.attack];
+    let opts = p.queue.iter().map(|&t| Opt::new(t, g.models[t].card().name.clone())).collect();
+    Prompt::single(
+        format!("{}: choose the order in which the targets are attacked", atk.name),
+        Ask::new("order_targets", "Attack in this order").param("order", "Targets, the first attacked first", Input::Order { options: opts }),
+    )
+}
+
+/// The modify step (engine version 6): one ask per reroll ability left,
+/// its dice to choose (a failure, or a die it has rerolled, disabled with
+/// the reason), and keeping the dice.
+fn modify_prompt(g: &Crisis) -> Prompt {
+    use crate::dice::Face;
+    let p = g.pending_attack.as_ref().expect("a modify step is open");
+    let m = p.modify.as_ref().expect("a modify step is open");
+    let (dice, by, side) = if m.defender { (&m.defense_dice, &m.defense_by, "defense") } else { (&m.attack_dice, &m.attack_by, "attack") };
+    let mut asks = Vec::new();
+    for (name, n) in &m.sources {
+        let ok = crate::rules::attack::rerollable(dice, by, name);
+        if *n == 0 || !ok.contains(&true) {
+            continue;
+        }
+        let opts = dice
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let why = if *d == Face::Failure { "a failure can't be rerolled".to_string() } else { format!("{name} has rerolled it already") };
+                Opt::new(i, format!("die {}: {d:?}", i + 1)).disabled_if(!ok[i], || why)
+            })
+            .collect();
+        asks.push(Ask::new("reroll", format!("Reroll with {name}")).with("ability", name.clone()).param("dice", format!("Dice, up to {n}"), Input::Many { options: opts, min: 1, max: u32::from(*n) }));
+    }
+    asks.push(Ask::new("reroll", "Keep the dice"));
+    let title = format!("Modify your {side} dice: attack {} against defense {}", crate::dice::show(&m.attack_dice), crate::dice::show(&m.defense_dice));
+    Prompt { title, asks }
 }
 
 fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {

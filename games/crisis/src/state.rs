@@ -272,13 +272,55 @@ pub struct PendingAttack {
     /// The target has cover from a reaction (Take Cover).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cover: bool,
+    /// Defense rerolls declared when targeted, by ability (engine version
+    /// 6: Danger Sense), used in the modify step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declared: Vec<(String, u8)>,
+    /// The modify step under way (engine version 6): the rolled dice wait
+    /// for the players' rerolls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modify: Option<Modify>,
+    /// A beam's or area's enemies wait for the attacker to choose the
+    /// order they are attacked in (engine version 6).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ordering: bool,
 }
 
 impl PendingAttack {
-    /// The character whose player answers the open window, if any.
+    /// The character whose player answers the open reaction window, if any
+    /// (none while dice are modified or targets ordered).
     pub fn window(&self) -> Option<usize> {
+        if self.modify.is_some() || self.ordering {
+            return None;
+        }
         self.after.or(self.current)
     }
+}
+
+/// The modify step of one attack (Appendix A, step 9; engine version 6):
+/// the attacker applies its rerolls to the attack roll, then the defender
+/// its rerolls to the defense roll (then cover). Each player chooses which
+/// ability first and which dice; each die remembers the abilities that
+/// rerolled it, since the same ability never rerolls a die twice but a
+/// different one may ("Modifying Dice").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Modify {
+    /// The attack dice.
+    pub attack_dice: Vec<Face>,
+    /// The defense dice.
+    pub defense_dice: Vec<Face>,
+    /// For each attack die, the abilities that have rerolled it.
+    pub attack_by: Vec<Vec<String>>,
+    /// For each defense die, the abilities that have rerolled it.
+    pub defense_by: Vec<Vec<String>>,
+    /// The defender modifies now (step 9 a.ii), else the attacker (a.i).
+    pub defender: bool,
+    /// The reroll abilities the side modifying has left: name and dice.
+    pub sources: Vec<(String, u8)>,
+    /// Cover applies once the defender's rerolls are done.
+    pub cover: bool,
+    /// Dice rerolled so far: attack, defense.
+    pub rerolled: [u8; 2],
 }
 
 /// A reaction waiting on its player, outside the TARGETED window: the

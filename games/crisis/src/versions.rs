@@ -33,10 +33,19 @@
 //! collision either way; earlier versions collided with it (The Broker
 //! dodged its own Hired Muscle throw).
 
+//!
+//! Version 6 plays **the rest of the rulebook** (issue 24): the modify
+//! step is the players' (each reroll ability chosen in turn with its dice,
+//! a die rerolled again only by a different ability), a beam's or area's
+//! targets are attacked in the order the attacker chooses, and an
+//! interaction may call for a roll (Reactor Vents). Earlier versions
+//! applied every reroll for the player in one pass (a die rerolled at most
+//! once), attacked in model order and took control without a roll.
+
 use crate::state::Crisis;
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 5;
+pub const CURRENT: u32 = 6;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
 
@@ -61,4 +70,9 @@ pub fn v3(g: &Crisis) -> bool {
 /// Whether a throw or push ignores the character making it (version 5).
 pub fn thrower_ignored(g: &Crisis) -> bool {
     g.version >= 5
+}
+
+/// Whether the rest of the rulebook applies (version 6; see the module docs).
+pub fn v6(g: &Crisis) -> bool {
+    g.version >= 6
 }

@@ -21,7 +21,7 @@ fn load_with(file: &str, edit: impl Fn(&str) -> String) -> Result<(), String> {
 #[test]
 fn the_house_starter_set_loads_and_is_marked_house() {
     let c = content();
-    assert_eq!(c.characters.len(), 15);
+    assert_eq!(c.characters.len(), 16);
     assert_eq!(c.forms.len(), 1);
     assert_eq!(c.tactics.len(), 12);
     assert_eq!(c.crises.len(), 6);

@@ -80,6 +80,16 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 }
 
 fn activation(g: &Crisis, seat: Seat, p: &backroom_engine::Prompt) -> Option<Action> {
+    // The steps engine version 6 added, played as the rules played them
+    // for it before: model order, and every reroll on a die that failed.
+    if g.reactions.is_empty() {
+        if let Some(pa) = g.pending_attack.as_ref().filter(|x| x.ordering) {
+            return Some(Action::OrderTargets { order: pa.queue.clone() });
+        }
+        if crate::rules::attack::modify_seat(g) == Some(seat) {
+            return Some(super::reroll(g));
+        }
+    }
     if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
         let with = opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
         return Some(Action::React { with });

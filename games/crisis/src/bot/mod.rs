@@ -91,12 +91,37 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
             if let Some(a) = place_token(g, seat, p) {
                 return Some(a);
             }
+            if g.reactions.is_empty() {
+                if let Some(p) = g.pending_attack.as_ref().filter(|x| x.ordering) {
+                    return Some(Action::OrderTargets { order: p.queue.clone() });
+                }
+                if crate::rules::attack::modify_seat(g) == Some(seat) {
+                    return Some(reroll(g));
+                }
+            }
             if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
                 return Some(reactions::react(g, p));
             }
             activation::action(g, seat, p)
         }
     }
+}
+
+/// The modify step: the first ability with dice worth rerolling (not a
+/// success for the bot's side) rerolls them; else keep the dice.
+pub(crate) fn reroll(g: &Crisis) -> Action {
+    use crate::dice::Face;
+    let Some(m) = g.pending_attack.as_ref().and_then(|p| p.modify.as_ref()) else { return Action::Reroll { ability: None, dice: Vec::new() } };
+    let (dice, by, good): (_, _, fn(Face) -> bool) =
+        if m.defender { (&m.defense_dice, &m.defense_by, Face::defense_success) } else { (&m.attack_dice, &m.attack_by, Face::attack_success) };
+    for (name, n) in &m.sources {
+        let ok = crate::rules::attack::rerollable(dice, by, name);
+        let picks: Vec<usize> = (0..dice.len()).filter(|&i| ok[i] && !good(dice[i])).take(usize::from(*n)).collect();
+        if !picks.is_empty() {
+            return Action::Reroll { ability: Some(name.clone()), dice: picks };
+        }
+    }
+    Action::Reroll { ability: None, dice: Vec::new() }
 }
 
 /// The squad spending the most of the Maximum Threat (then the most

@@ -17,7 +17,7 @@ use crate::dice::{self, Face};
 use crate::geometry::{Disc, Hit, dist_discs, has_cover, line_of_sight, len, sub, within};
 use crate::movement;
 use crate::state::{AttackRecord, Crisis, PendingAttack};
-use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural, seat_verb};
 
 /// Why `attacker` can't make attack `idx` against `target`, if it can't
 /// (costs, targeting, range and line of sight; not whose turn it is).
@@ -152,9 +152,53 @@ pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &
     };
     let owner = g.models[me].owner;
     let (allies, queue): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|&t| g.models[t].owner == owner);
-    g.pending_attack = Some(PendingAttack { attacker: me, attack: idx, queue, current: None, allies, used: Vec::new(), extra_defense: 0, defense_rerolls: 0, after: None, cover: false });
+    // Version 6: the attacker chooses the order of several targets.
+    let ordering = crate::versions::v6(g) && atk.range.kind != RangeKind::Normal && queue.len() >= 2;
+    g.pending_attack = Some(PendingAttack {
+        attacker: me,
+        attack: idx,
+        queue,
+        current: None,
+        allies,
+        used: Vec::new(),
+        extra_defense: 0,
+        defense_rerolls: 0,
+        after: None,
+        cover: false,
+        declared: Vec::new(),
+        modify: None,
+        ordering,
+    });
+    if ordering {
+        log.push(LogEntry::public(format!("{} chooses the order in which the targets are attacked.", model_name(g, me))));
+        return log;
+    }
     log.extend(continue_attack(g, rng));
     log
+}
+
+/// Beam and area attacks (core rules, "Beam Attacks": "These attacks are
+/// resolved in the order of the attacking player's choice"): the attacker
+/// orders the enemies in range (engine version 6).
+pub fn order_targets(g: &mut Crisis, order: &[usize], rng: &mut GameRng) -> Lines {
+    let Some(p) = g.pending_attack.as_mut().filter(|p| p.ordering) else {
+        return Err(RuleError::not_your_turn("Beam attacks", "no attack is waiting for the order of its targets"));
+    };
+    let mut want = p.queue.clone();
+    let mut got = order.to_vec();
+    want.sort_unstable();
+    got.sort_unstable();
+    if want != got {
+        let names: Vec<String> = p.queue.clone().iter().map(|&t| g.models[t].card().name.clone()).collect();
+        return Err(RuleError::illegal("Beam attacks", format!("order every enemy in range once: {}", backroom_engine::and_list(&names))));
+    }
+    let p = g.pending_attack.as_mut().expect("checked");
+    p.queue = order.to_vec();
+    p.ordering = false;
+    let names: Vec<String> = order.iter().map(|&t| model_name(g, t)).collect();
+    let mut log = vec![LogEntry::public(format!("Targets in order: {}.", names.join(", then ")))];
+    log.extend(continue_attack(g, rng));
+    Ok(log)
 }
 
 /// Runs the pending attack on: opens the next target's reaction window,
@@ -164,20 +208,22 @@ pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     let mut log = Vec::new();
     loop {
         let Some(p) = g.pending_attack.clone() else { return log };
+        if p.ordering {
+            return log;
+        }
         if let Some(t) = p.current {
-            log.extend(resolve_attack(g, p.attacker, p.attack, t, rng, p.extra_defense, p.defense_rerolls, p.cover));
-            if let Some(pa) = g.pending_attack.as_mut() {
-                pa.current = None;
-                pa.used.clear();
-                pa.extra_defense = 0;
-                pa.defense_rerolls = 0;
-                pa.cover = false;
-            }
-            if !super::reactions::counters(g, t).is_empty() {
-                if let Some(pa) = g.pending_attack.as_mut() {
-                    pa.after = Some(t);
+            match &p.modify {
+                Some(_) => return log, // the modify step waits for a player
+                None if crate::versions::v6(g) => {
+                    log.extend(begin_modify(g, p.attacker, p.attack, t, rng, p.extra_defense, p.cover));
+                    if !advance_modify(g) {
+                        return log;
+                    }
+                    log.extend(end_modify(g, rng));
                 }
-                log.push(LogEntry::public(format!("{} may strike back.", model_name(g, t))));
+                None => log.extend(resolve_attack(g, p.attacker, p.attack, t, rng, p.extra_defense, p.defense_rerolls, p.cover)),
+            }
+            if target_done(g, t, &mut log) {
                 return log;
             }
             continue;
@@ -208,6 +254,28 @@ pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     }
 }
 
+/// The attack on `t` has resolved: the window closes; true when the
+/// after-attack window (strike back) opens and the attack waits on it.
+fn target_done(g: &mut Crisis, t: usize, log: &mut Vec<LogEntry>) -> bool {
+    if let Some(pa) = g.pending_attack.as_mut() {
+        pa.current = None;
+        pa.used.clear();
+        pa.extra_defense = 0;
+        pa.defense_rerolls = 0;
+        pa.cover = false;
+        pa.declared.clear();
+        pa.modify = None;
+    }
+    if super::reactions::counters(g, t).is_empty() {
+        return false;
+    }
+    if let Some(pa) = g.pending_attack.as_mut() {
+        pa.after = Some(t);
+    }
+    log.push(LogEntry::public(format!("{} may strike back.", model_name(g, t))));
+    true
+}
+
 /// [`target_refusal`] for a target of an attack already paid for (the
 /// attacker may no longer hold the cost).
 fn target_refusal_free(g: &Crisis, me: usize, idx: usize, t: usize) -> bool {
@@ -235,20 +303,17 @@ pub fn beam_touches(geo: &crate::content::GeometryConfig, from: Disc, aim: crate
     dx.hypot(dy) <= d.r + geo.eps
 }
 
-/// Steps A4–A14 against one target, with the reactions taken when it was
-/// targeted: extra defense dice, defense rerolls and cover (Take Cover).
-#[allow(clippy::too_many_arguments)]
-pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8, take_cover: bool) -> Vec<LogEntry> {
+/// A4, A5: the attack and defense pools. Halving rounds up and comes
+/// first (core rules: "Whenever a number is halved, always round the final
+/// result up"), then dice are added and removed; a pool never drops below
+/// one die.
+fn pools(g: &Crisis, me: usize, idx: usize, target: usize, extra_def: u8) -> (usize, usize) {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let geo = g.geo();
-    let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
-    // A4, A5: the pools.
-    let a_model = &g.models[me];
-    let t_model = &g.models[target];
+    let (a_model, t_model) = (&g.models[me], &g.models[target]);
     let bonus = g.activation.as_ref().filter(|a| a.model == me).map_or(0, |a| i32::from(a.bonus_dice));
     let bonus = bonus + super::tactics::coordinated_dice(g, me, target);
-    let mut a_n = i32::from(atk.strength) + bonus - i32::from(a_model.has(Condition::Shock));
-    a_n = a_n.max(1);
+    let a_n = crate::dice::pool(atk.strength, false, bonus - i32::from(a_model.has(Condition::Shock)));
     let contesting = g.tokens.iter().enumerate().any(|(t, _)| {
         let d = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
         within(geo, dist_discs(t_model.disc(geo), d), 1)
@@ -259,17 +324,37 @@ pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng:
         .map(|p| if let Power::ContestingDefenseDice { n } = p { if contesting { i32::from(*n) } else { 0 } } else { 0 })
         .sum();
     let lead_dice = lead_dice + if contesting { i32::from(g.contest_defense[usize::from(t_model.owner)]) } else { 0 };
-    let d_n = (i32::from(t_model.card().sides.healthy.defense.against(atk.kind)) + lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate))).max(1);
-    // A6–A8: roll, crits add dice once.
-    let mut a_dice = roll_pool(rng, a_n as usize, a_model.has(Condition::Hex));
-    let mut d_dice = roll_pool(rng, d_n as usize, t_model.has(Condition::Hex));
-    log.push(LogEntry::public(format!("Attack roll: {}. Defense roll: {}.", dice::show(&a_dice), dice::show(&d_dice))));
+    let halve = atk.rules.iter().any(|r| matches!(r.effect, Effect::HalveDefense {}));
+    let removed: i32 = atk.rules.iter().map(|r| if let Effect::RemoveDefenseDice { n } = r.effect { i32::from(n) } else { 0 }).sum();
+    let d_n = crate::dice::pool(t_model.card().sides.healthy.defense.against(atk.kind), halve, lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate)) - removed);
+    (a_n, d_n)
+}
+
+/// A6–A8: both rolls, a die per critical in the initial roll (Hex: none).
+fn roll_both(g: &Crisis, me: usize, target: usize, a_n: usize, d_n: usize, rng: &mut GameRng) -> (Vec<Face>, Vec<Face>, LogEntry) {
+    let a_dice = roll_pool(rng, a_n, g.models[me].has(Condition::Hex));
+    let d_dice = roll_pool(rng, d_n, g.models[target].has(Condition::Hex));
+    let line = LogEntry::public(format!("Attack roll: {}. Defense roll: {}.", dice::show(&a_dice), dice::show(&d_dice)));
+    (a_dice, d_dice, line)
+}
+
+/// Steps A4–A14 against one target, with the reactions taken when it was
+/// targeted: extra defense dice, defense rerolls and cover (Take Cover).
+/// The modify step is the player's under engine version 6 ([`begin_modify`]);
+/// here (earlier versions, and an attack made back or from Overwatch) the
+/// rerolls are applied for the player in one pass.
+#[allow(clippy::too_many_arguments)]
+pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8, take_cover: bool) -> Vec<LogEntry> {
+    let atk = &g.models[me].card().sides.healthy.attacks[idx];
+    let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
+    let (a_n, d_n) = pools(g, me, idx, target, extra_def);
+    let (mut a_dice, mut d_dice, line) = roll_both(g, me, target, a_n, d_n, rng);
+    log.push(line);
     // A9: attacker's own rerolls, then the defender's own and cover.
-    let per_crit = if a_model.powers().any(|p| matches!(p, Power::RerollPerDefenderCrit {})) { count(&d_dice, Face::Critical) } else { 0 };
-    let a_re = reroll(rng, &mut a_dice, ally_rerolls(g, me) + per_crit, Face::attack_success);
+    let own: usize = sources(g, me, true, &d_dice).iter().filter(|(n, _)| !is_ally_source(g, me, n)).map(|(_, d)| usize::from(*d)).sum();
+    let a_re = reroll(rng, &mut a_dice, ally_rerolls(g, me) + own, Face::attack_success);
     let d_re = reroll(rng, &mut d_dice, ally_rerolls(g, target) + usize::from(def_rerolls), Face::defense_success);
-    let ignore_cover = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreCover {}));
-    let cover = !ignore_cover && (take_cover || has_cover(geo, a_model.disc(geo), t_model.disc(geo), g.eff_size(target), g.on(target), g.pieces()));
+    let cover = cover_for(g, me, idx, target, take_cover);
     if cover && let Some(d) = d_dice.iter_mut().find(|d| !d.defense_success() && **d != Face::Failure) {
         *d = Face::Block;
     }
@@ -283,6 +368,222 @@ pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng:
             dice::show(&d_dice)
         )));
     }
+    log.extend(finish_attack(g, me, idx, target, a_dice, d_dice, cover, rng));
+    log
+}
+
+/// Whether the attack has cover against it (terrain or Take Cover).
+fn cover_for(g: &Crisis, me: usize, idx: usize, target: usize, take_cover: bool) -> bool {
+    let atk = &g.models[me].card().sides.healthy.attacks[idx];
+    let geo = g.geo();
+    let ignore_cover = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreCover {}));
+    !ignore_cover && (take_cover || has_cover(geo, g.models[me].disc(geo), g.models[target].disc(geo), g.eff_size(target), g.on(target), g.pieces()))
+}
+
+/// Whether a reroll source named `name` is an ally's (Tactician-like)
+/// rather than `m`'s own attacking power.
+fn is_ally_source(g: &Crisis, m: usize, name: &str) -> bool {
+    g.models.iter().any(|x| x.owner == g.models[m].owner && x.card().sides.healthy.superpowers.iter().any(|sp| sp.name == name && sp.effects.iter().any(|e| matches!(e, Power::RerollAllies { .. }))))
+}
+
+/// The reroll abilities `m` may use on its own roll in the modify step,
+/// each named once with its dice: allies' Tactician-like powers within
+/// range (itself included); attacking, its own rerolls (Target Lock, one
+/// per critical in `other`, the opposing roll; Steady Aim).
+pub fn sources(g: &Crisis, m: usize, attacking: bool, other: &[Face]) -> Vec<(String, u8)> {
+    let geo = g.geo();
+    let me = g.models[m].disc(geo);
+    let owner = g.models[m].owner;
+    let mut out: Vec<(String, u8)> = Vec::new();
+    for (i, x) in g.models.iter().enumerate() {
+        if x.owner != owner || !x.present() || x.dazed {
+            continue;
+        }
+        for sp in &x.card().sides.healthy.superpowers {
+            for e in &sp.effects {
+                let n = match e {
+                    Power::RerollAllies { range, dice } if i == m || within(geo, dist_discs(me, x.disc(geo)), *range) => *dice,
+                    Power::RerollPerDefenderCrit {} if i == m && attacking => count(other, Face::Critical) as u8,
+                    Power::RerollOwnAttack { dice } if i == m && attacking => *dice,
+                    _ => 0,
+                };
+                if n > 0 && !out.iter().any(|(k, _)| k == &sp.name) {
+                    out.push((sp.name.clone(), n));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A9 under engine version 6: rolls and opens the modify step with the
+/// attacker's reroll abilities (a.i); the defender's follow (a.ii), then
+/// cover.
+#[allow(clippy::too_many_arguments)]
+fn begin_modify(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, take_cover: bool) -> Vec<LogEntry> {
+    let atk = &g.models[me].card().sides.healthy.attacks[idx];
+    let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
+    let (a_n, d_n) = pools(g, me, idx, target, extra_def);
+    let (a_dice, d_dice, line) = roll_both(g, me, target, a_n, d_n, rng);
+    log.push(line);
+    let src = sources(g, me, true, &d_dice);
+    let cover = cover_for(g, me, idx, target, take_cover);
+    let m = crate::state::Modify {
+        attack_by: vec![Vec::new(); a_dice.len()],
+        defense_by: vec![Vec::new(); d_dice.len()],
+        attack_dice: a_dice,
+        defense_dice: d_dice,
+        defender: false,
+        sources: src,
+        cover,
+        rerolled: [0, 0],
+    };
+    if let Some(p) = g.pending_attack.as_mut() {
+        p.modify = Some(m);
+    }
+    log
+}
+
+/// The dice a source may still reroll: not a failure, not rerolled by it.
+pub fn rerollable(dice: &[Face], by: &[Vec<String>], name: &str) -> Vec<bool> {
+    dice.iter().zip(by).map(|(d, b)| *d != Face::Failure && !b.iter().any(|x| x == name)).collect()
+}
+
+/// Moves the modify step on past sides with nothing left to use; true
+/// when it is over (the attacker's and then the defender's rerolls done).
+fn advance_modify(g: &mut Crisis) -> bool {
+    loop {
+        let Some(p) = g.pending_attack.as_ref() else { return true };
+        let Some(m) = p.modify.as_ref() else { return true };
+        let (dice, by) = if m.defender { (&m.defense_dice, &m.defense_by) } else { (&m.attack_dice, &m.attack_by) };
+        let usable = m.sources.iter().any(|(n, k)| *k > 0 && rerollable(dice, by, n).contains(&true));
+        if usable {
+            return false;
+        }
+        if m.defender {
+            return true;
+        }
+        let t = p.current.expect("a target is being attacked");
+        let mut srcs = sources(g, t, false, &m.attack_dice);
+        for (name, n) in &p.declared {
+            if !srcs.iter().any(|(k, _)| k == name) {
+                srcs.push((name.clone(), *n));
+            }
+        }
+        let m = g.pending_attack.as_mut().and_then(|p| p.modify.as_mut()).expect("checked");
+        m.defender = true;
+        m.sources = srcs;
+    }
+}
+
+/// The seat choosing rerolls now, while the modify step waits.
+pub fn modify_seat(g: &Crisis) -> Option<Seat> {
+    let p = g.pending_attack.as_ref()?;
+    let m = p.modify.as_ref()?;
+    let who = if m.defender { p.current? } else { p.attacker };
+    Some(g.models[who].owner)
+}
+
+/// A player's choice in the modify step: reroll `dice` (indices into its
+/// own roll) with the named ability, or keep the dice (`None`).
+pub fn reroll_choice(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &[usize], rng: &mut GameRng) -> Lines {
+    const RULE: &str = "Modifying dice";
+    let Some(m) = g.pending_attack.as_ref().and_then(|p| p.modify.clone()) else {
+        return Err(RuleError::not_your_turn(RULE, "no roll is being modified"));
+    };
+    if modify_seat(g) != Some(seat) {
+        return Err(RuleError::not_your_turn(RULE, if m.defender { "the defender is modifying its dice" } else { "the attacker is modifying its dice" }));
+    }
+    let side = if m.defender { "defense" } else { "attack" };
+    let mut log = Vec::new();
+    match ability {
+        None => {
+            if !picks.is_empty() {
+                return Err(RuleError::illegal(RULE, "name the ability that rerolls these dice"));
+            }
+            log.push(LogEntry::public(format!("{} the {side} dice.", seat_verb(seat, "keeps", "keep"))));
+            if let Some(mm) = g.pending_attack.as_mut().and_then(|p| p.modify.as_mut()) {
+                mm.sources.clear();
+            }
+        }
+        Some(name) => {
+            let Some(&(_, n)) = m.sources.iter().find(|(k, _)| k == name) else {
+                return Err(RuleError::illegal(RULE, format!("{name} has no reroll left for the {side} roll")));
+            };
+            let (dice, by) = if m.defender { (&m.defense_dice, &m.defense_by) } else { (&m.attack_dice, &m.attack_by) };
+            let mut seen = Vec::new();
+            if picks.is_empty() || picks.len() > usize::from(n) {
+                return Err(RuleError::illegal(RULE, format!("{name} rerolls 1 to {n} dice, not {}", picks.len())));
+            }
+            for &i in picks {
+                let Some(d) = dice.get(i) else { return Err(RuleError::illegal(RULE, format!("the {side} roll has no die {}", i + 1))) };
+                if *d == Face::Failure {
+                    return Err(RuleError::illegal("Dice", format!("die {} is a failure: a failure can't be rerolled", i + 1)));
+                }
+                if by[i].iter().any(|x| x == name) {
+                    return Err(RuleError::illegal(RULE, format!("{name} has already rerolled die {}: the same ability rerolls a die only once", i + 1)));
+                }
+                if seen.contains(&i) {
+                    return Err(RuleError::illegal(RULE, format!("die {} is named twice", i + 1)));
+                }
+                seen.push(i);
+            }
+            let mm = g.pending_attack.as_mut().and_then(|p| p.modify.as_mut()).expect("checked");
+            let (dice, by, k) = if mm.defender { (&mut mm.defense_dice, &mut mm.defense_by, 1) } else { (&mut mm.attack_dice, &mut mm.attack_by, 0) };
+            for &i in picks {
+                dice[i] = dice::roll(rng);
+                by[i].push(name.to_string());
+            }
+            mm.rerolled[k] += picks.len() as u8;
+            let shown = dice::show(dice);
+            if let Some(s) = mm.sources.iter_mut().find(|(x, _)| x == name) {
+                s.1 -= picks.len() as u8;
+            }
+            mm.sources.retain(|(_, left)| *left > 0);
+            let which: Vec<String> = picks.iter().map(|i| (i + 1).to_string()).collect();
+            log.push(LogEntry::public(format!("{} {} {} with {name}: {side} roll {shown}.", seat_verb(seat, "rerolls", "reroll"), if picks.len() == 1 { "die" } else { "dice" }, backroom_engine::and_list(&which))));
+        }
+    }
+    if advance_modify(g) {
+        let t = g.pending_attack.as_ref().and_then(|p| p.current);
+        log.extend(end_modify(g, rng));
+        if let Some(t) = t
+            && !target_done(g, t, &mut log)
+        {
+            log.extend(continue_attack(g, rng));
+        }
+    }
+    Ok(log)
+}
+
+/// The modify step is over: cover, then A10–A14.
+fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
+    let Some(p) = g.pending_attack.clone() else { return Vec::new() };
+    let (Some(mut m), Some(t)) = (p.modify, p.current) else { return Vec::new() };
+    let mut log = Vec::new();
+    if m.cover && let Some(d) = m.defense_dice.iter_mut().find(|d| !d.defense_success() && **d != Face::Failure) {
+        *d = Face::Block;
+    }
+    if m.rerolled != [0, 0] || m.cover {
+        log.push(LogEntry::public(format!(
+            "After {} attack and {} defense rerolls{}: {} against {}.",
+            m.rerolled[0],
+            m.rerolled[1],
+            if m.cover { " and cover" } else { "" },
+            dice::show(&m.attack_dice),
+            dice::show(&m.defense_dice)
+        )));
+    }
+    log.extend(finish_attack(g, p.attacker, p.attack, t, m.attack_dice, m.defense_dice, m.cover, rng));
+    log
+}
+
+/// A10–A14: successes, before-damage rules, damage, after-attack rules.
+#[allow(clippy::too_many_arguments)]
+fn finish_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, a_dice: Vec<Face>, d_dice: Vec<Face>, cover: bool, rng: &mut GameRng) -> Vec<LogEntry> {
+    let atk = &g.models[me].card().sides.healthy.attacks[idx];
+    let t_model = &g.models[target];
+    let mut log = Vec::new();
     // A10: successes.
     let a_succ = a_dice.iter().filter(|d| d.attack_success()).count();
     let wild_double = t_model.powers().any(|p| matches!(p, Power::WildCountsDouble { against } if *against == atk.kind));
@@ -430,7 +731,7 @@ fn resolve(g: &mut Crisis, me: usize, target: usize, e: &Effect, dealt: u8, rng:
         }
         Effect::Push { dir, n } => shove(g, me, target, *dir, *n, false, 6, rng),
         Effect::Throw { n, max_size } => shove(g, me, target, Dir::Away, *n, true, *max_size, rng),
-        Effect::IgnoreCover {} | Effect::IgnoreLos {} => Vec::new(),
+        Effect::IgnoreCover {} | Effect::IgnoreLos {} | Effect::HalveDefense {} | Effect::RemoveDefenseDice { .. } => Vec::new(),
     }
 }
 

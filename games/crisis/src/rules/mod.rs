@@ -52,6 +52,21 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
             _ => Err(RuleError::not_your_turn("Reactions", "the other player is deciding whether to react")),
         };
     }
+    if let Some(p) = g.pending_attack.as_ref().filter(|p| p.ordering) {
+        let owner = g.models[p.attacker].owner;
+        return match a {
+            Action::OrderTargets { order } if seat == owner => attack::order_targets(g, order, rng),
+            _ if seat == owner => Err(RuleError::illegal("Beam attacks", "choose the order in which the targets are attacked first")),
+            _ => Err(RuleError::not_your_turn("Beam attacks", "the attacker is choosing the order of its targets")),
+        };
+    }
+    if let Some(s) = attack::modify_seat(g) {
+        return match a {
+            Action::Reroll { ability, dice } if seat == s => attack::reroll_choice(g, seat, ability.as_deref(), dice, rng),
+            _ if seat == s => Err(RuleError::illegal("Modifying dice", "reroll dice with one of your abilities or keep them first")),
+            _ => attack::reroll_choice(g, seat, None, &[], rng),
+        };
+    }
     if let Some(p) = &g.pending_attack
         && let Some(t) = p.window()
     {
@@ -64,6 +79,8 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     }
     match a {
         Action::React { .. } => Err(RuleError::not_your_turn("Reactions", "no attack is waiting for a reaction")),
+        Action::Reroll { .. } => Err(RuleError::not_your_turn("Modifying dice", "no roll is being modified")),
+        Action::OrderTargets { .. } => Err(RuleError::not_your_turn("Beam attacks", "no attack is waiting for the order of its targets")),
         Action::Roster { characters, tactics } => rosters::commit(g, seat, characters, tactics),
         Action::Battlefield { choice } => battlefield::answer(g, seat, choice, rng),
         Action::ChooseDeck { deck } => mission::choose_deck(g, seat, *deck, rng),

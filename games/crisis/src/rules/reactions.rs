@@ -148,6 +148,7 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
     let m = &g.models[t];
     let mut log = Vec::new();
     let (mut dice, mut rerolls, mut cover) = (0u8, 0u8, false);
+    let mut declared = None;
     if let Some(rest) = key.strip_prefix("bodyguard:") {
         let (i, name) = rest.split_once(':').expect("available");
         let i: usize = i.parse().expect("available");
@@ -170,7 +171,10 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
         for e in &sp.effects {
             match e {
                 Power::DefenseDice { n } => dice += n,
-                Power::RerollDefense { n } => rerolls += n,
+                Power::RerollDefense { n } => {
+                    rerolls += n;
+                    declared = Some((name.to_string(), *n));
+                }
                 _ => {}
             }
         }
@@ -198,6 +202,7 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
         pa.extra_defense += dice;
         pa.defense_rerolls += rerolls;
         pa.cover |= cover;
+        pa.declared.extend(declared);
     }
     let used = g.pending_attack.as_ref().map(|p| p.used.clone()).unwrap_or_default();
     if available(g, t, &used).is_empty() {

@@ -26,7 +26,7 @@ pub fn roster_error(characters: &[String], tactics: &[String]) -> Option<String>
     }
     let mut seen: Vec<(&str, &str)> = Vec::new();
     for id in characters {
-        let Some(c) = content().character(id) else { return Some(format!("no character {id} in the house set")) };
+        let Some(c) = content().roster_character(id) else { return Some(roster_miss(id)) };
         if seen.contains(&(c.name.as_str(), c.alter_ego.as_str())) {
             return Some(format!("{} ({}) is in the roster twice", c.name, c.alter_ego));
         }
@@ -44,6 +44,15 @@ pub fn roster_error(characters: &[String], tactics: &[String]) -> Option<String>
     None
 }
 
+/// Why `id` can't be in a roster: a Transform form (named as such), or no
+/// house character at all.
+pub fn roster_miss(id: &str) -> String {
+    match content().character(id) {
+        Some(f) => format!("{} is a Transform form: a roster holds the Normal form only", f.name),
+        None => format!("no character {id} in the house set"),
+    }
+}
+
 /// Commits (or changes) a roster; both revealed together once both are in.
 pub fn commit(g: &mut Crisis, seat: Seat, characters: &[String], tactics: &[String]) -> Lines {
     if g.phase != Phase::Rosters {
@@ -57,7 +66,7 @@ pub fn commit(g: &mut Crisis, seat: Seat, characters: &[String], tactics: &[Stri
     let mut cards = tactics.to_vec();
     cards.sort();
     g.rosters[usize::from(seat)] = Some(Roster { characters: chars.clone(), tactics: cards });
-    let names: Vec<&str> = chars.iter().filter_map(|id| content().character(id)).map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> = chars.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
     let public = if g.options.open_rosters {
         format!("{} an open roster: {}.", seat_verb(seat, "commits", "commit"), and_list(&names))
     } else {

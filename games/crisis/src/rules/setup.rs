@@ -194,7 +194,7 @@ pub fn squad_error(g: &Crisis, chars: &[String]) -> Option<String> {
     let mut threat = 0u32;
     let mut egos: Vec<&str> = Vec::new();
     for id in chars {
-        let Some(c) = content().character(id) else { return Some(format!("no character {id} in the roster")) };
+        let Some(c) = content().roster_character(id) else { return Some(super::rosters::roster_miss(id)) };
         if egos.contains(&c.alter_ego.as_str()) {
             return Some(format!("two characters share the alter ego {}", c.alter_ego));
         }
@@ -208,7 +208,7 @@ pub fn squad_error(g: &Crisis, chars: &[String]) -> Option<String> {
 pub fn roster_error(g: &Crisis, seat: Seat, chars: &[String], tactics: &[String]) -> Option<String> {
     let r = g.rosters[usize::from(seat)].as_ref()?;
     if let Some(c) = chars.iter().find(|c| !r.characters.contains(c)) {
-        let name = content().character(c).map_or(c.as_str(), |x| x.name.as_str());
+        let name = content().roster_character(c).map_or(c.as_str(), |x| x.name.as_str());
         return Some(format!("{name} is not in your roster"));
     }
     let t = tactics.iter().find(|t| !r.tactics.contains(t))?;
@@ -217,7 +217,7 @@ pub fn roster_error(g: &Crisis, seat: Seat, chars: &[String], tactics: &[String]
 
 /// The affiliation more than half of the squad shares, if any.
 pub fn affiliation(chars: &[String]) -> Option<String> {
-    let cards: Vec<_> = chars.iter().filter_map(|id| content().character(id)).collect();
+    let cards: Vec<_> = chars.iter().filter_map(|id| content().roster_character(id)).collect();
     let mut names: Vec<&String> = cards.iter().flat_map(|c| c.affiliations.iter()).collect();
     names.sort();
     names.dedup();
@@ -260,7 +260,7 @@ pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[Str
     let mut cards = tactics.to_vec();
     cards.sort();
     g.tactics[usize::from(seat)] = cards;
-    let names: Vec<&str> = sorted.iter().filter_map(|id| content().character(id)).map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> = sorted.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
         format!("You commit your squad: {}.", and_list(&names)),
@@ -275,7 +275,7 @@ pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[Str
 fn reveal(g: &mut Crisis, log: &mut Vec<LogEntry>) {
     for seat in [g.priority, 1 - g.priority] {
         let squad = g.squads[usize::from(seat)].clone().unwrap_or_default();
-        let names: Vec<&str> = squad.iter().filter_map(|id| content().character(id)).map(|c| c.name.as_str()).collect();
+        let names: Vec<&str> = squad.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
         let cards: Vec<&str> = g.tactics[usize::from(seat)].iter().filter_map(|id| content().tactic(id)).map(|t| t.name.as_str()).collect();
         let cards = if cards.is_empty() { "no Team Tactic cards".to_string() } else { and_list(&cards) };
         log.push(LogEntry::public(format!("Squads revealed: {}: {}; {cards}.", seat_ref(seat), and_list(&names))));
