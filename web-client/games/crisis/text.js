@@ -84,6 +84,8 @@ export function effectWords(e) {
       case 'damageNearby': return `other enemies within R${v.range} suffer ${v.amount}`;
       case 'ignoreCover': return 'ignores cover';
       case 'ignoreLOS': return 'ignores line of sight';
+      case 'halveDefense': return "the target's defense pool is halved, rounded up";
+      case 'removeDefenseDice': return `the target rolls ${v.n} defense ${v.n === 1 ? 'die' : 'dice'} fewer (never below 1)`;
       default: return args.length ? `${words(k)} (${args.map(([a, x]) => `${words(a)} ${typeof x === 'object' ? JSON.stringify(x) : x}`).join(', ')})` : words(k);
     }
   }).join('; ');
