@@ -395,7 +395,14 @@ function reference() {
     h('dl.ns-ref-list', list.map((c) => [h('dt', c.name, c.copies ? h('small.muted', ` ×${c.copies}`) : null), h('dd', cardTip(c.id))])));
   const tables = Object.values(CONTENT.tables).map((t) => h('details.ns-ref', h('summary', `${t.name} (${t.dice}D6)`),
     h('dl.ns-ref-list', t.rows.map((r) => [h('dt', `${r.min <= -50 ? `${r.max} or less` : r.max >= 50 ? `${r.min} or more` : r.min === r.max ? r.min : `${r.min}–${r.max}`}: ${r.name}`), h('dd', r.text)]))));
+  const start = h('details.ns-ref', { open: true }, h('summary', 'Sides and the start of a match'),
+    h('ul.small',
+      h('li', 'Seat 1 plays the Heroes, seat 2 the Villain. In the lobby, move to the other seat (or "Swap with the bot") to play the other side.'),
+      h('li', 'Each player shuffles their 40-card deck and draws 7. A hand with no Character is shown, discarded and 7 more are drawn (for the Villain a Mastermind counts as a Character).'),
+      h('li', 'House mulligan (a lobby option, on by default): the Villain\'s hand must hold a Mastermind, since Minor Villains, Locations, Plots, Vehicles and Weapons all go on one. A hand without one goes back into the deck, which is shuffled, and 7 are drawn again; nothing is discarded.'),
+      h('li', `Recruit Phase: put up to ${CONTENT.rules.recruit_limit ?? 2} cards into play. Cards that cannot go into play now are listed greyed, with the reason.`)));
   return h('div.ns-reference',
+    start,
     group('Hero deck (house content)', cards.filter((c) => c.deck === 'hero')),
     group('Villain deck (house content)', cards.filter((c) => c.deck === 'villain')),
     tables);
