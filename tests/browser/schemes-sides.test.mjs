@@ -8,7 +8,9 @@
 //   disabled with their reason, and the house mulligan has given the
 //   Villain a Mastermind to put into play;
 // - when the Villain decides on a roll (its event window), the Move tab
-//   shows the roll and its table.
+//   shows the roll and its table;
+// - at the end, the rematch's lobby names the sides again and the swap
+//   takes the player back to the Heroes.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
 
@@ -32,6 +34,7 @@ test('Nefarious Schemes: choose the Villain in the lobby, then the log, the Recr
     await card.locator('input[name="turn_limit"]').fill('2');
     await card.getByRole('button', { name: 'Create lobby' }).click();
     await page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const lobbyId = page.url().split('/').pop();
     await page.locator('.seat-card.mine').waitFor();
     // The renderer (which names the sides) loads with the lobby.
     await page.locator('.seat-card[data-seat="1"] .seat-no[data-role]').waitFor();
@@ -71,11 +74,11 @@ test('Nefarious Schemes: choose the Villain in the lobby, then the log, the Recr
     // Villain decides in a roll's event window, and look at the Move tab
     const until = Date.now() + 150_000;
     let checked = false;
-    while (!checked && Date.now() < until) {
+    while (Date.now() < until) {
       m = await states.settle();
       if (m.outcome || (m.pending && m.pending.mode === 'over')) break;
       if (!awaitsSeat(m, VILLAIN)) { await page.waitForTimeout(100); continue; }
-      if (m.view.stage && m.view.stage.stage === 'window' && m.view.roll && !m.view.roll.result) {
+      if (!checked && m.view.stage && m.view.stage.stage === 'window' && m.view.roll && !m.view.roll.result) {
         seen.windows++;
         const roll = page.locator('.hand-slot .ns-roll');
         await roll.waitFor();
@@ -84,7 +87,6 @@ test('Nefarious Schemes: choose the Villain in the lobby, then the log, the Recr
         assert.deepEqual(await sticksOut(page), []);
         await shot('window-move-tab');
         checked = true;
-        break;
       }
       const ask = m.prompt.asks.find((a) => !a.disabled && a.verb === 'pass')
         || m.prompt.asks.find((a) => !a.disabled && a.verb === 'recruit')
@@ -100,5 +102,16 @@ test('Nefarious Schemes: choose the Villain in the lobby, then the log, the Recr
       assert.ok(await states.past(v, 30_000), `refused: ${JSON.stringify(action)}`);
     }
     assert.ok(checked, 'the Villain decided in an event window within two turns');
+
+    // --- the match ends (turn limit 2); the rematch's lobby names the sides
+    // and keeps the swap, so the sides can be chosen again
+    await page.locator('button[data-rematch]').click();
+    await page.waitForURL((u) => !u.toString().endsWith(lobbyId) && /#\/table\/[0-9a-f-]{36}$/.test(u.toString()));
+    await page.locator('.seat-card.mine[data-seat="1"]').waitFor();
+    await page.locator('.seat-card[data-seat="0"] .seat-no[data-role]').waitFor();
+    assert.equal(await page.locator('.seat-card[data-seat="0"] .seat-no').innerText(), 'Seat 1 · Heroes');
+    await page.locator('button[data-swap="0"]').click();
+    await page.locator('.seat-card.mine[data-seat="0"]').waitFor();
+    await shot('rematch-swapped');
   });
 });
