@@ -193,6 +193,22 @@ pub struct Crisis {
     /// the tokens go exactly on the map.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place_within: Option<u8>,
+    /// An interaction that calls for a roll (engine version 6; the
+    /// rulebook's Origin Bomb): the ⚡ is paid, the dice rolled, and the
+    /// interaction happens only on a roll showing one of these icons;
+    /// otherwise nothing changes and the power is still spent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interact_roll: Option<InteractRoll>,
+}
+
+/// The roll an interaction calls for.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InteractRoll {
+    /// Dice rolled.
+    pub dice: u8,
+    /// The interaction happens when any die shows one of these.
+    pub on: Vec<crate::content::Icon>,
 }
 
 /// A piece of terrain: an axis-aligned rectangle.

@@ -204,7 +204,7 @@ pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<&'static
 }
 
 /// Interact: not an action; 1 ⚡ to pick up or take control of a token.
-pub fn interact(g: &mut Crisis, seat: Seat, t: usize) -> Lines {
+pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine::GameRng) -> Lines {
     let a = current(g, seat, "Interact")?;
     if let Some(r) = interact_refusal(g, &a, t) {
         return Err(RuleError::illegal("Interact", r));
@@ -212,6 +212,27 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize) -> Lines {
     let m = a.model;
     g.models[m].power -= 1;
     let card = g.crisis_card(g.tokens[t].crisis);
+    if let Some(roll) = card.interact_roll.as_ref().filter(|_| crate::versions::v6(g)) {
+        if let Some(act) = g.activation.as_mut() {
+            act.interacted.push(t);
+        }
+        let dice = crate::dice::roll_n(rng, usize::from(roll.dice));
+        let hit = dice.iter().any(|d| roll.on.iter().any(|i| matches!((i, d), (crate::content::Icon::Critical, crate::dice::Face::Critical) | (crate::content::Icon::Wild, crate::dice::Face::Wild))));
+        let head = format!("{} interacts with {} token {} and rolls {}", model_name(g, m), card.name, g.tokens[t].index + 1, crate::dice::show(&dice));
+        if !hit {
+            let mut log = vec![LogEntry::public(format!("{head}: nothing changes; the power is spent."))];
+            log.extend(maybe_auto_end(g));
+            return Ok(log);
+        }
+        g.tokens[t].control = Some(seat);
+        if card.token_mode == TokenMode::PickUp {
+            g.tokens[t].control = None;
+            g.tokens[t].holder = Some(m);
+        }
+        let mut log = vec![LogEntry::public(format!("{head}: {} it.", if card.token_mode == TokenMode::PickUp { "picks up" } else { "takes control of" }))];
+        log.extend(maybe_auto_end(g));
+        return Ok(log);
+    }
     let what = match card.token_mode {
         TokenMode::Control => {
             g.tokens[t].control = Some(seat);

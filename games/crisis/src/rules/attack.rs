@@ -31,8 +31,11 @@ pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) ->
     if t.owner == a.owner {
         return Some("an attack never targets an ally".into());
     }
-    if !t.present() || t.dazed {
-        return Some("a Dazed or absent character can't be targeted".into());
+    if !t.present() {
+        return Some(format!("{} is not on the battlefield", t.card().name));
+    }
+    if t.dazed {
+        return Some(format!("{} is Dazed: a Dazed character can't be targeted", t.card().name));
     }
     let geo = g.geo();
     let (ad, td) = (a.disc(geo), t.disc(geo));
@@ -119,6 +122,9 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
         return Err(RuleError::illegal("Adrenaline", "the extra action is not an attack"));
     }
     let me = act.model;
+    if let Some(t) = g.models.get(target).filter(|t| t.dazed && t.present()) {
+        return Err(RuleError::illegal("Dazed", format!("{} is Dazed: a Dazed character can't be targeted", t.card().name)));
+    }
     if let Some(r) = target_refusal(g, me, idx, target) {
         return Err(RuleError::illegal("Attack", r));
     }

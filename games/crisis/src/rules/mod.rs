@@ -97,7 +97,7 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         Action::Advance { plan } => activation::advance(g, seat, plan),
         Action::Attack { attack, target } => attack::attack(g, seat, *attack, *target, rng),
         Action::Shake { condition } => activation::shake(g, seat, *condition),
-        Action::Interact { token } => activation::interact(g, seat, *token),
+        Action::Interact { token } => activation::interact(g, seat, *token, rng),
         Action::EndActivation {} => activation::end_activation(g, seat),
         Action::UsePower { power, choice } => powers::use_power(g, seat, *power, choice, rng),
     }

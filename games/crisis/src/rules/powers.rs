@@ -89,18 +89,22 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             if c.angle.is_none_or(|x| !x.is_finite()) {
                 return Some("name the direction of the throw".into());
             }
-            let t = c.target.and_then(|t| g.models.get(t).map(|m| (t, m)));
-            match t {
-                Some((_, m)) if m.owner != me.owner && m.present() && !m.dazed && m.size() <= *max_size => {
-                    (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("the enemy must be within R{n}"))
-                }
-                _ => Some(format!("choose an enemy of Size {max_size} or less")),
+            if let Some(why) = enemy_refusal(g, me.owner, c.target) {
+                return Some(why);
             }
+            let m = &g.models[c.target.expect("checked")];
+            if m.size() > *max_size {
+                return Some(format!("{} is Size {}: choose an enemy of Size {max_size} or less", m.card().name, m.size()));
+            }
+            (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("{} is beyond R{n}: the enemy must be within R{n}", m.card().name))
         }
         Power::ThrowTerrain { range, max_size, .. } => super::terrain::throw_refusal(g, a.model, c.piece, c.angle, *range, *max_size),
         Power::AdvanceEnemy { range: n, n: tool } => {
-            let t = c.target.and_then(|t| g.models.get(t).map(|m| (t, m)));
-            let Some((t, m)) = t.filter(|(_, m)| m.owner != me.owner && m.present() && !m.dazed) else { return Some("choose an enemy to advance".into()) };
+            if let Some(why) = enemy_refusal(g, me.owner, c.target) {
+                return Some(why);
+            }
+            let t = c.target.expect("checked");
+            let m = &g.models[t];
             if !within(geo, dist_discs(md, m.disc(geo)), *n) {
                 return Some(format!("the enemy must be within R{n}"));
             }
@@ -151,6 +155,24 @@ fn charge_refusal(g: &Crisis, a: &Activation, sp: &Superpower, n: u8, c: &Choice
     super::attack::target_refusal(&probe, me, atk, t).map(|r| format!("after the advance: {r}"))
 }
 
+/// Why `target` is not an enemy a superpower may affect, naming the fact:
+/// none named, no such character, an ally, KO'd, or Dazed (core rules:
+/// a Dazed character can't be moved or affected by superpowers).
+pub fn enemy_refusal(g: &Crisis, owner: backroom_engine::Seat, target: Option<usize>) -> Option<String> {
+    let Some(t) = target else { return Some("name the enemy".into()) };
+    let Some(m) = g.models.get(t) else { return Some(format!("there is no character {t}")) };
+    let name = &m.card().name;
+    if m.owner == owner {
+        Some(format!("{name} is an ally: choose an enemy"))
+    } else if !m.present() {
+        Some(format!("{name} is not on the battlefield"))
+    } else if m.dazed {
+        Some(format!("{name} is Dazed: a Dazed character can't be moved or affected by superpowers"))
+    } else {
+        None
+    }
+}
+
 /// Calls `f` with the active model as the mover of a Charge's advance:
 /// its own Size, Flight, Slow and token limits, the power's tool.
 fn charge_mover<R>(g: &Crisis, m: usize, n: u8, f: impl FnOnce(&movement::Mover) -> R) -> R {
@@ -169,6 +191,9 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
     };
     if let Some(r) = power_refusal(g, &a, idx) {
         return Err(RuleError::illegal("Superpowers", r));
+    }
+    if let Some(t) = c.target.and_then(|t| g.models.get(t)).filter(|t| t.dazed && t.present()) {
+        return Err(RuleError::illegal("Dazed", format!("{} is Dazed: a Dazed character can't be moved or affected by superpowers", t.card().name)));
     }
     if let Some(r) = choice_refusal(g, &a, idx, c) {
         return Err(RuleError::illegal("Superpowers", r));
