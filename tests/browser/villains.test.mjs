@@ -162,8 +162,9 @@ test('one person and three bots play a full turn of Villains through the web cli
         seen.composites.push(`${a.verb} ${n} ${o.label}`);
         return `${a.verb} ${n}`;
       }
-      if ((a = by('activate'))) {
-        // The first workable activation, from the list.
+      if ((a = by('activate_paying')) || (a = by('activate'))) {
+        // The first workable activation, from the list (its cost shown
+        // once; the energy to spend starts at all of it).
         if (!seen.activateShot) { seen.activateShot = true; await shot('activate'); }
         await chooseOne(a.ai, 'activation', 0);
         await send(a);

@@ -442,7 +442,7 @@ function input(param, ask, ctx, key) {
     }, { row: true, note: 'or tap a lit area on the map' });
   }
   if (param.name === 'unit' && ['assign_hit', 'sacrifice', 'sacrifice_unit', 'attack'].includes(ask.verb)) return unitChoice(param, ctx, key, view);
-  if (['activate', 'use_skill', 'lab_play', 'score_plans', 'reveal'].includes(ask.verb)) return choiceList(param, ctx, key, (o) => ({ body: [o.label] }));
+  if (['activate', 'activate_paying', 'use_skill', 'use_skill_bringing', 'lab_play', 'score_plans', 'reveal'].includes(ask.verb)) return choiceList(param, ctx, key, (o) => ({ body: [o.label] }));
   return null;
 }
 

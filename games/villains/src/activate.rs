@@ -96,6 +96,32 @@ pub enum Activation {
 }
 
 impl Activation {
+    /// The same activation paid with `p` (the step-by-step ask prices it
+    /// once the seat has said how much energy to spend, `composite`).
+    #[must_use]
+    pub fn with_payment(&self, p: Payment) -> Activation {
+        let mut a = self.clone();
+        match &mut a {
+            Activation::Deploy { payment, .. }
+            | Activation::Move { payment, .. }
+            | Activation::Battle { payment }
+            | Activation::Unique { payment, .. }
+            | Activation::Card { payment, .. } => *payment = p,
+        }
+        a
+    }
+
+    /// Its payment.
+    pub fn payment(&self) -> Payment {
+        match self {
+            Activation::Deploy { payment, .. }
+            | Activation::Move { payment, .. }
+            | Activation::Battle { payment }
+            | Activation::Unique { payment, .. }
+            | Activation::Card { payment, .. } => *payment,
+        }
+    }
+
     fn token_type(&self) -> Option<TokenType> {
         match self {
             Activation::Deploy { .. } => Some(TokenType::Deploy),

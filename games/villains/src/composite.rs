@@ -221,3 +221,29 @@ pub(crate) fn with_brought(state: &State, seat: Seat, area: AreaId, choice: &cra
     }
     c
 }
+
+/// The other activations of the revealed token (a battle, a unique token,
+/// each card with its choices), each once with its cost, then the energy
+/// to spend: not once per payment split.
+pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -> Option<Ask> {
+    let mut seen: Vec<Activation> = Vec::new();
+    let mut options = Vec::new();
+    for a in candidates {
+        let Action::Activate { activation } = a else { continue };
+        let key = activation.with_payment(Payment::default());
+        if seen.contains(&key) {
+            continue;
+        }
+        let paid = activation.payment();
+        let cost = u32::from(paid.energy) + u32::from(paid.resources);
+        let words = crate::labels::label(state, seat, &Action::Activate { activation: key.clone() });
+        let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
+        options.push(Opt::new(serde_json::to_value(&key).expect("serializes"), label).fact("Cost", cost));
+        seen.push(key);
+    }
+    if options.is_empty() {
+        return None;
+    }
+    let ask = Ask::new("activate_paying", "Activate the token").param("activation", "How", Input::One { options });
+    Some(energy_step(ask, state, seat))
+}

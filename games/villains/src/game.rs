@@ -124,6 +124,15 @@ pub enum Action {
         /// How.
         activation: Activation,
     },
+    /// Activate the revealed token as the activation says (its payment
+    /// left aside), paying at most `energy` energy and resources for the
+    /// rest: a battle, a unique token or a card, asked step by step.
+    ActivatePaying {
+        /// How (its payment is ignored).
+        activation: Activation,
+        /// The most energy to spend.
+        energy: u8,
+    },
     /// Activate the revealed token as a deploy token, asked step by step
     /// (`composite`): the units, then at most this much energy, resources
     /// paying the rest.
@@ -328,6 +337,11 @@ fn apply_each(
         Action::Activate { activation } => {
             busy(state)?;
             crate::activate::activate(state, seat, &activation, rng)
+        }
+        Action::ActivatePaying { activation, energy } => {
+            busy(state)?;
+            let how = crate::composite::resolve(state, seat, energy, &|p| activation.with_payment(p))?;
+            crate::activate::activate(state, seat, &how, rng)
         }
         Action::Deploy { units, energy } => {
             busy(state)?;

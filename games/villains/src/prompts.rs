@@ -388,14 +388,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 let (area, _) = actions::find(state, *uid).expect("revealed token");
                 asks.extend(crate::composite::deploy_ask(state, seat, area));
                 asks.extend(crate::composite::move_ask(state, seat, area));
-                asks.extend(candidates_ask(
-                    state,
-                    seat,
-                    "activate",
-                    "Activate the token",
-                    "activation",
-                    activation_options(state, seat, area, false),
-                ));
+                asks.extend(crate::composite::activate_ask(state, seat, activation_options(state, seat, area, false)));
                 asks.push(Ask::new("discard", "Discard the token"));
             }
             Phase::TakeActions { revealed: None, .. } => {
