@@ -186,8 +186,11 @@ impl<G: Game> DynState for G {
         action: &Value,
         rng: &mut GameRng,
     ) -> Result<(Vec<LogEntry>, String), RuleError> {
+        // One answer from every game: numbers past any legal move's are out
+        // of range, unknown fields are named (`strict`).
+        crate::strict::numbers_in_range(action).map_err(RuleError::malformed)?;
         let a: G::Action = serde_json::from_value(action.clone())
-            .map_err(|e| RuleError::malformed(format!("not an action of this game: {e}")))?;
+            .map_err(|e| RuleError::malformed(format!("not an action of this game: {}", crate::strict::worded(&e.to_string()))))?;
         let log = Game::apply(self, seat, &a, rng)?;
         let canonical = serde_json::to_string(&a).unwrap_or_default();
         Ok((log, canonical))

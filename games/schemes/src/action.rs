@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Event window: play nothing.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Pass,
     /// Event window: play an Event from the hand.
     PlayEvent {
@@ -47,6 +48,7 @@ pub enum Action {
         onto: Option<Uid>,
     },
     /// A search that takes nothing.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     TakeNothing,
     /// Build: the Unit that gets the Invention Marker.
     Build {
@@ -54,6 +56,7 @@ pub enum Action {
         unit: Uid,
     },
     /// Take the Wound.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Wound,
     /// Discard an attached Vehicle or Weapon instead of the Wound.
     DropGear {
@@ -66,6 +69,7 @@ pub enum Action {
         plot: Uid,
     },
     /// Wheels in Motion: draw 1.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     DrawCard,
     /// Wheels in Motion: +1 Plot counter.
     AddCounter {
@@ -109,9 +113,12 @@ pub enum Action {
         mastermind: Uid,
     },
     /// Combat 7+: attack again at Fight -1.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     AttackAgain,
     /// Combat 7+: stop.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Stop,
     /// End this part of the phase.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Done,
 }

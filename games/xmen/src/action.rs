@@ -31,6 +31,7 @@ pub enum Action {
     },
     /// Upkeep: ask for the stage to be done in clockwise order from the
     /// Mission Commander.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Wait,
     /// U1 Recover Characters: up to 3 of your Characters.
     Recover {
@@ -78,6 +79,7 @@ pub enum Action {
         amount: u8,
     },
     /// Drop your support request (pledges are released).
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     AbandonRequest,
     /// Plot Phase: discard Plot Cards for their Hope Value.
     DiscardForHope {
@@ -90,6 +92,7 @@ pub enum Action {
         character: CharKey,
     },
     /// Plot Phase: pass for the rest of the phase.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Pass,
     /// Plot Phase, any time: give Hope Coins to another School.
     GiveHope {
@@ -104,6 +107,7 @@ pub enum Action {
         card: PlotId,
     },
     /// Decline a window.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Decline,
     /// Discard to Hand Size.
     DiscardToHandSize {
@@ -154,6 +158,7 @@ pub enum Action {
         character: CharKey,
     },
     /// Pick up your Bidding Dial: done with Change Allegiance.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Ready,
     /// Set your Bidding Dial (0–14).
     Bid {
@@ -176,6 +181,7 @@ pub enum Action {
         character: CharKey,
     },
     /// Invited: refuse (lose 1 Revolution Point).
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     RefuseInvitation,
     /// Set Up Mission: place the next Mission Token.
     Place {
@@ -226,6 +232,7 @@ pub enum Action {
         objective: u8,
     },
     /// End this PC's actions.
+    #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     EndActions,
     /// Controller of the Mission Characters: move one.
     MoveToken {
