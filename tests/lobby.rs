@@ -83,7 +83,7 @@ async fn lobby_life_cycle_seats_kick_and_start() {
     let (s, e) = app.post(&format!("/api/lobbies/{id}/seat"), Some(&lobby.host_token), json!({"seat": 1})).await;
     assert_eq!((s, e["code"].as_str()), (409, Some("already_started")));
     let (s, e) = app.get(&format!("/api/lobbies/{id}/record"), Some(&lobby.host_token)).await;
-    assert_eq!((s, e["code"].as_str()), (409, Some("not_started")), "no record (and no seed) before the end");
+    assert_eq!((s, e["code"].as_str()), (409, Some("not_over")), "no record (and no seed) before the end");
     app.stop().await;
     db.cleanup().await;
 }

@@ -61,6 +61,10 @@ pub enum ErrorCode {
     NotHost,
     /// The seat is taken or does not exist.
     SeatTaken,
+    /// Someone at the table already has this name, or one that could pass
+    /// for it (the same Unicode confusable skeleton); the message suggests
+    /// a variant.
+    NameTaken,
     /// Only a seated player may act.
     NotSeated,
     /// The action was made against a view that has since changed.
@@ -110,6 +114,7 @@ impl ErrorCode {
             ErrorCode::NotStarted => "not_started",
             ErrorCode::NotHost => "not_host",
             ErrorCode::SeatTaken => "seat_taken",
+            ErrorCode::NameTaken => "name_taken",
             ErrorCode::NotSeated => "not_seated",
             ErrorCode::StaleVersion => "stale_version",
             ErrorCode::RequestIdReused => "request_id_reused",

@@ -38,7 +38,7 @@ impl IntoResponse for HttpError {
             NotAuthenticated | BadToken => StatusCode::UNAUTHORIZED,
             NotHost | NotSeated => StatusCode::FORBIDDEN,
             LobbyNotFound => StatusCode::NOT_FOUND,
-            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | StaleVersion | RequestIdReused | NotYourTurn | IllegalMove | GameOver | NotOver => {
+            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | NameTaken | StaleVersion | RequestIdReused | NotYourTurn | IllegalMove | GameOver | NotOver => {
                 StatusCode::CONFLICT
             }
             Restarting | TableMoving | StoreUnavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -86,6 +86,14 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for Q<T
 /// Unknown routes under `/api/`: a typed 404, like every other API failure.
 pub async fn no_such_route() -> Response {
     let mut r = HttpError(ApiError::new(ErrorCode::UnknownMessage, "There is no such API route; see protocol/README.md.")).into_response();
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+/// No such page or file outside `/api/` (the web client routes by URL
+/// fragment, so only real files exist): a typed 404.
+pub async fn no_such_file() -> Response {
+    let mut r = HttpError(ApiError::new(ErrorCode::UnknownMessage, "There is no such page or file; the web client starts at /.")).into_response();
     *r.status_mut() = StatusCode::NOT_FOUND;
     r
 }

@@ -27,6 +27,7 @@ pub mod webhook;
 pub mod ws;
 
 use axum::Router;
+use axum::handler::HandlerWithoutStateExt;
 use axum::routing::{any, get, post};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use registry::Ctx;
@@ -87,6 +88,42 @@ async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> (a
     }
 }
 
+/// `/ws`: the WebSocket. A request that is not a WebSocket upgrade (a
+/// browser opening the address, a proxy that drops the `Upgrade` header)
+/// gets typed JSON like every other HTTP failure, with the status axum
+/// gives it (426 Upgrade Required without the upgrade headers).
+async fn ws_route(
+    state: axum::extract::State<Arc<Ctx>>,
+    peer: axum::extract::ConnectInfo<std::net::SocketAddr>,
+    query: axum::extract::RawQuery,
+    headers: axum::http::HeaderMap,
+    upgrade: Result<axum::extract::WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let refusal = match upgrade {
+        Ok(upgrade) => return ws::upgrade(state, peer, query, headers, upgrade).await,
+        Err(refusal) => refusal,
+    };
+    let why = format!("/ws is a WebSocket: open it with a WebSocket client (protocol/README.md). {}", refusal.body_text());
+    let e = backroom_protocol::ApiError::new(backroom_protocol::ErrorCode::UnknownMessage, why);
+    let mut r = api::HttpError(e).into_response();
+    *r.status_mut() = refusal.status();
+    if refusal.status() == axum::http::StatusCode::UPGRADE_REQUIRED {
+        r.headers_mut().insert(axum::http::header::UPGRADE, axum::http::HeaderValue::from_static("websocket"));
+    }
+    r
+}
+
+/// No such static file: a typed 404, or 405 for a method a file does not
+/// take.
+async fn no_such_file(method: axum::http::Method) -> axum::response::Response {
+    if method == axum::http::Method::GET || method == axum::http::Method::HEAD {
+        api::no_such_file().await
+    } else {
+        api::wrong_method().await
+    }
+}
+
 /// The router over a context.
 pub fn router(ctx: Arc<Ctx>) -> Router {
     let metrics = metrics_handle();
@@ -99,16 +136,16 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
         .route("/metrics", get(move || std::future::ready(render_metrics(&metrics, &process))))
         .merge(lobby_reads(&ctx))
         .merge(lobby_requests(&ctx))
-        .route("/ws", get(ws::upgrade))
+        .route("/ws", get(ws_route))
         // Every API failure is typed JSON, unknown routes and wrong methods
         // included.
         .route("/api/{*rest}", any(api::no_such_route))
         .method_not_allowed_fallback(api::wrong_method)
         // The client routes by URL fragment, so only real files are served
-        // and anything else is a plain 404. Static files are compressed
-        // and carry Last-Modified, so a browser revalidates instead of
-        // fetching again.
-        .fallback_service(ServeDir::new(static_dir))
+        // and anything else is a typed 404 (or 405 for a method other than
+        // GET and HEAD). Static files are compressed and carry
+        // Last-Modified, so a browser revalidates instead of fetching again.
+        .fallback_service(ServeDir::new(static_dir).call_fallback_on_method_not_allowed(true).fallback(no_such_file.into_service()))
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
         .layer(TraceLayer::new_for_http());

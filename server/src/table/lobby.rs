@@ -144,6 +144,9 @@ impl Table {
         }
         self.open_check()?;
         let name = clean_name(&name)?;
+        // Nobody at a table may pass for someone else there, seated or
+        // watching, bots included (`text::confusable`).
+        backroom_protocol::text::distinct_name(&name, self.players.iter().map(|p| p.name.as_str()))?;
         let Some(seat) = self.free_seat() else {
             return Err(err(ErrorCode::LobbyFull, format!("All {} seats are taken.", self.lobby.seats)));
         };
@@ -244,6 +247,11 @@ impl Table {
         let mut n = self.players.iter().filter(|p| p.bot).count();
         while let Some(seat) = self.free_seat() {
             n += 1;
+            // A person may have called themselves "Bot 2": the bot then
+            // takes the next number, so that no one passes for a bot.
+            while backroom_protocol::text::distinct_name(&format!("Bot {n}"), self.players.iter().map(|p| p.name.as_str())).is_err() {
+                n += 1;
+            }
             let p = PlayerRow {
                 id: Uuid::new_v4(),
                 name: format!("Bot {n}"),

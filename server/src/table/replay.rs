@@ -26,8 +26,10 @@ impl Replay {
 impl Table {
     pub(super) async fn record(&mut self, who: Credential) -> Result<MatchRecord, ApiError> {
         self.authorize(&who)?;
-        if self.lobby.status != LobbyStatus::Finished {
-            return Err(err(ErrorCode::NotStarted, "The record is published when the match has ended."));
+        match self.lobby.status {
+            LobbyStatus::Finished => {}
+            LobbyStatus::Live => return Err(err(ErrorCode::NotOver, "The match is still being played; its record is published when it has ended.")),
+            _ => return Err(err(ErrorCode::NotStarted, "The match has not started; its record is published when it has ended.")),
         }
         let rows = self.ctx.store.all_actions(self.id).await.map_err(internal)?;
         let actions = rows.into_iter().map(|a| (a.seat, serde_json::from_str(&a.action).unwrap_or(Value::Null))).collect();
