@@ -14,6 +14,7 @@ mod cluster;
 mod corpus;
 mod durability;
 mod edge;
+mod edges;
 mod fuzz;
 mod lobby;
 mod play;

@@ -90,8 +90,8 @@ async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> (a
 
 /// `/ws`: the WebSocket. A request that is not a WebSocket upgrade (a
 /// browser opening the address, a proxy that drops the `Upgrade` header)
-/// gets typed JSON like every other HTTP failure, with the status axum
-/// gives it (426 Upgrade Required without the upgrade headers).
+/// gets typed JSON like every other HTTP failure: 426 Upgrade Required
+/// without the upgrade headers, else the status axum gives the refusal.
 async fn ws_route(
     state: axum::extract::State<Arc<Ctx>>,
     peer: axum::extract::ConnectInfo<std::net::SocketAddr>,
@@ -104,11 +104,15 @@ async fn ws_route(
         Ok(upgrade) => return ws::upgrade(state, peer, query, headers, upgrade).await,
         Err(refusal) => refusal,
     };
+    use axum::extract::ws::rejection::WebSocketUpgradeRejection as R;
+    // Not asked as a WebSocket at all: 426 names the upgrade it needs.
+    let plain = matches!(refusal, R::InvalidConnectionHeader(_) | R::InvalidUpgradeHeader(_) | R::ConnectionNotUpgradable(_));
+    let status = if plain { axum::http::StatusCode::UPGRADE_REQUIRED } else { refusal.status() };
     let why = format!("/ws is a WebSocket: open it with a WebSocket client (protocol/README.md). {}", refusal.body_text());
     let e = backroom_protocol::ApiError::new(backroom_protocol::ErrorCode::UnknownMessage, why);
     let mut r = api::HttpError(e).into_response();
-    *r.status_mut() = refusal.status();
-    if refusal.status() == axum::http::StatusCode::UPGRADE_REQUIRED {
+    *r.status_mut() = status;
+    if plain {
         r.headers_mut().insert(axum::http::header::UPGRADE, axum::http::HeaderValue::from_static("websocket"));
     }
     r
