@@ -49,10 +49,16 @@ pub(crate) struct Node {
 }
 
 pub(crate) async fn spawn_node(db: &str, name: &str, addr: SocketAddr, bot_delay_ms: u64) -> Node {
+    spawn_node_with(db, name, addr, bot_delay_ms, &[]).await
+}
+
+/// [`spawn_node`] with more flags.
+pub(crate) async fn spawn_node_with(db: &str, name: &str, addr: SocketAddr, bot_delay_ms: u64, extra: &[&str]) -> Node {
     let child = Command::new(env!("CARGO_BIN_EXE_backroom"))
         .args(["serve", "--bind", &addr.to_string(), "--database-url", db, "--static-dir", "../web-client", "--bot-delay-ms", &bot_delay_ms.to_string()])
         .args(["--node", name, "--lease-ms", &LEASE_MS.to_string(), "--drain-ms", "1200"])
         .args(["--lobby-rate-per-minute", "0", "--read-rate-per-second", "0", "--max-sockets-per-address", "0", "--snapshot-every", "5"])
+        .args(extra)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .kill_on_drop(true)
@@ -289,6 +295,13 @@ async fn a_commit_under_a_lost_lease_writes_nothing() {
     assert_eq!(taken, 2);
     assert!(began.elapsed() >= lease / 2, "not before A's lease could have lapsed");
     assert!(!a.fresh(), "A counts its own leases lapsed before B may take them");
+    // A wakes: its first beat says it lapsed (its tables are to be dropped)
+    // and leaves it unfresh, so none of them reads a command meanwhile; the
+    // next beat makes it fresh again, and it says nothing more.
+    assert!(a.heartbeat().await.unwrap(), "the first beat after the lapse says so");
+    assert!(!a.fresh(), "still unfresh until its tables were told to drop");
+    assert!(!a.heartbeat().await.unwrap());
+    assert!(a.fresh());
     let commit = |epoch, rid: &str| Commit {
         lobby,
         actions: vec![ActionRow { seq: 1, seat: 0, rid: Some(rid.into()), action: "{}".into(), log: "[]".into(), at: 1 }],
@@ -396,4 +409,142 @@ async fn chat_spectators_replay_and_rematch_work_through_the_proxy() {
         let _ = n.child.wait().await;
     }
     db.cleanup().await;
+}
+
+/// What a frozen node's client heard of the move it sent while its node
+/// was frozen and another node took the table.
+struct StaleMove {
+    /// The answer to the move (`ack` or `rejected`), if one came.
+    reply: Option<Value>,
+    /// The socket's close code.
+    closed: u16,
+    /// Commits Postgres refused on the frozen node (`backroom_fenced_commits_total`).
+    fenced: f64,
+    /// The lease's epoch before and after the takeover.
+    epochs: (i64, i64),
+}
+
+/// The lease of a table: its epoch and its node's name.
+async fn lease_of(store: &backroom_server::Store, lobby: &str) -> (i64, String) {
+    let backroom_server::Store::Postgres(pool) = store else { unreachable!("a Postgres test database") };
+    sqlx::query_as("SELECT t.epoch, n.name FROM table_leases t JOIN nodes n ON n.id = t.node_id WHERE t.lobby_id = $1")
+        .bind(lobby.parse::<uuid::Uuid>().unwrap())
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// Two nodes, no proxy (each client picks its node): a match of two
+/// people is served by node "stale"; one move is acknowledged there. Then
+/// "stale" is frozen (SIGSTOP) and the other player's client says hello to
+/// node "taker", which takes the lease once the frozen node's heartbeat
+/// lapses. The first player, still on "stale", sends a move into the
+/// frozen node's socket, and the node is thawed. What happens to that move
+/// is returned; afterwards the move is sent again through "taker".
+async fn move_sent_to_a_frozen_node(skip_self_fence: bool) -> StaleMove {
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = db.store().await;
+    let addr = || -> SocketAddr { format!("127.0.0.1:{}", free_port()).parse().unwrap() };
+    let (a_addr, b_addr) = (addr(), addr());
+    let flags: &[&str] = if skip_self_fence { &["--test-skip-self-fence"] } else { &[] };
+    let mut stale = spawn_node_with(&db.url, "stale", a_addr, 0, flags).await;
+    let mut taker = spawn_node(&db.url, "taker", b_addr, 0).await;
+    let http = http_client();
+    let on_a = format!("http://{a_addr}");
+    let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 3}});
+    let lobby = Lobby::created(&post_retrying(&http, format!("{on_a}/api/lobbies"), None, body).await);
+    let joined = post_retrying(&http, format!("{on_a}/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Friend"})).await;
+    let friend = joined["token"].as_str().unwrap().to_string();
+    post_retrying(&http, format!("{on_a}/api/lobbies/{}/start", lobby.id), Some(&lobby.host_token), json!({})).await;
+    let mut host = Ws::hello(a_addr, &lobby.id, &lobby.host_token, None).await;
+    let mut other = Ws::hello(a_addr, &lobby.id, &friend, None).await;
+    // One move acknowledged on "stale", under its lease.
+    let st = other.until(|m| m["type"] == "state" && m["prompt"].is_object()).await;
+    other.send(json!({"type": "act", "rid": "friend-0", "version": st["version"], "action": {"type": "bid", "value": 4, "round": 0}})).await;
+    other.until(|m| m["type"] == "ack").await;
+    let st = host.until(|m| m["type"] == "state" && m["version"] == 1).await;
+    assert!(st["prompt"].is_object(), "the host bids next: {st}");
+    let before = lease_of(&store, &lobby.id).await;
+    assert_eq!(before.1, "stale");
+
+    // "stale" freezes; the other player turns to "taker", which takes the
+    // table once the lease lapses (its first tries may hear table_moving).
+    signal(&stale.child, "-STOP");
+    let began = Instant::now();
+    let _on_taker = loop {
+        assert!(began.elapsed() < Duration::from_secs(30), "the taker never took the table");
+        let Ok((inner, _)) = tokio_tungstenite::connect_async(format!("ws://{b_addr}/ws?lobby={}", lobby.id)).await else { continue };
+        let mut ws = Ws::wrap(inner);
+        ws.send(json!({"type": "hello", "lobby": lobby.id, "token": friend})).await;
+        match ws.recv().await {
+            Some(m) if m["type"] == "welcome" => break ws,
+            Some(m) => assert_eq!(m["code"], "table_moving", "{m}"),
+            None => {}
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let after = lease_of(&store, &lobby.id).await;
+    assert_eq!(after.1, "taker");
+    assert!(after.0 > before.0, "taking the table raised the epoch");
+
+    // The host's move goes into the frozen node's socket; the node wakes.
+    let bid = json!({"type": "act", "rid": "host-0", "version": 1, "action": {"type": "bid", "value": 9, "round": 0}});
+    host.send(bid.clone()).await;
+    signal(&stale.child, "-CONT");
+    let mut reply = None;
+    while let Some(m) = host.recv().await {
+        if m["rid"] == "host-0" {
+            reply = Some(m);
+        }
+    }
+    let closed = host.closed.expect("the stale node closed the socket");
+    let fenced = metric(&http, a_addr, "backroom_fenced_commits_total").await;
+    let rids = |rows: Vec<backroom_server::store::ActionRow>| rows.into_iter().map(|r| (r.seq, r.rid.unwrap_or_default())).collect::<Vec<_>>();
+    let lobby_id: uuid::Uuid = lobby.id.parse().unwrap();
+    assert_eq!(rids(store.all_actions(lobby_id).await.unwrap()), [(1, "friend-0".to_string())], "the move sent to the stale node is not stored");
+
+    // The client does what the web client does on 1012: reconnects (here
+    // straight to the new owner) and sends its move again; it lands.
+    let mut host = Ws::hello(b_addr, &lobby.id, &lobby.host_token, Some(1)).await;
+    host.until(|m| m["type"] == "state" && m["prompt"].is_object()).await;
+    host.send(bid).await;
+    let ack = host.until(|m| m["rid"] == "host-0").await;
+    assert_eq!((ack["type"].as_str(), ack["version"].as_u64()), (Some("ack"), Some(2)), "{ack}");
+    assert_eq!(rids(store.all_actions(lobby_id).await.unwrap()), [(1, "friend-0".to_string()), (2, "host-0".to_string())]);
+    for n in [&mut stale, &mut taker] {
+        let _ = n.child.start_kill();
+        let _ = n.child.wait().await;
+    }
+    db.cleanup().await;
+    StaleMove { reply, closed, fenced, epochs: (before.0, after.0) }
+}
+
+/// The fence in Postgres, reached (issue 23, item 7): a node that misses
+/// its own self-fence (`--test-skip-self-fence`, so that woken from a
+/// freeze it still counts its lease valid and serves the table) sends a
+/// move's commit under the epoch it loaded the table with, after another
+/// node took the lease. Postgres writes nothing and says so; the node's
+/// client hears `table_moving` (not an ack) and "reconnect" (1012), and the
+/// move, sent again to the new owner, lands there as the next version.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_refuses_the_commit_of_a_node_that_missed_its_self_fence() {
+    let r = tokio::time::timeout(Duration::from_secs(120), move_sent_to_a_frozen_node(true)).await.expect("bounded");
+    let reply = r.reply.expect("the stale node answered the move");
+    println!("fence: epochs {}->{} reply={} code={} close={} fenced_commits_on_stale_node={}", r.epochs.0, r.epochs.1, reply["type"], reply["code"], r.closed, r.fenced);
+    assert_eq!((reply["type"].as_str(), reply["code"].as_str()), (Some("rejected"), Some("table_moving")), "{reply}");
+    assert_eq!(r.closed, 1012);
+    assert_eq!(r.fenced, 1.0, "Postgres, not the node, refused the commit");
+}
+
+/// The same freeze with the self-fence on (as every real node runs): the
+/// woken node drops the table before it reads the move, so the move never
+/// reaches Postgres; the client is told to reconnect and hears no ack.
+/// Together with the test above: which of the two fences stopped the move
+/// is the only difference.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_woken_node_fences_itself_before_it_reads_a_move() {
+    let r = tokio::time::timeout(Duration::from_secs(120), move_sent_to_a_frozen_node(false)).await.expect("bounded");
+    assert!(r.reply.as_ref().is_none_or(|m| m["type"] != "ack"), "no ack: {:?}", r.reply);
+    assert_eq!(r.closed, 1012);
+    assert_eq!(r.fenced, 0.0, "the node fenced itself; no commit reached Postgres");
 }

@@ -64,6 +64,12 @@ pub struct Cluster {
     held: Mutex<HashMap<Uuid, i64>>,
     /// Shutting down: `/healthz` answers 503 so the proxy looks elsewhere.
     draining: AtomicBool,
+    /// The last heartbeat found this node lapsed and ordered its tables
+    /// dropped: it counts itself fresh again only from the next one.
+    dropping: AtomicBool,
+    /// Whether [`Cluster::fresh`] is honest; off only in tests
+    /// (`--test-skip-self-fence`), to reach the fence in Postgres.
+    self_fence: bool,
 }
 
 impl Cluster {
@@ -75,7 +81,19 @@ impl Cluster {
         // Rows of nodes long gone (a day without a heartbeat) are only history.
         sqlx::query("DELETE FROM nodes WHERE heartbeat_at < now() - interval '1 day'").execute(&pool).await?;
         metrics::gauge!("backroom_node_info", "node" => name.clone()).set(1.0);
-        Ok(Cluster { node, name, pool, lease, base, renewed: AtomicU64::new(0), held: Mutex::new(HashMap::new()), draining: AtomicBool::new(false) })
+        Ok(Cluster { node, name, pool, lease, base, renewed: AtomicU64::new(0), held: Mutex::new(HashMap::new()), draining: AtomicBool::new(false), dropping: AtomicBool::new(false), self_fence: true })
+    }
+
+    /// This node with its self-fence on (always, but in tests) or off.
+    /// Off, the node never counts its own leases lapsed: woken from a
+    /// freeze it goes on serving tables another node took meanwhile, and
+    /// only the fence on its commits stands between it and a fork.
+    pub fn self_fencing(mut self, on: bool) -> Cluster {
+        if !on {
+            tracing::warn!(node = %self.name, "--test-skip-self-fence is set: this node never fences itself; for tests only");
+        }
+        self.self_fence = on;
+        self
     }
 
     fn lease_ms(&self) -> i64 {
@@ -90,6 +108,9 @@ impl Cluster {
     /// Whether this node may still serve the tables it holds: its last
     /// renewal is recent enough that no other node can have taken them.
     pub fn fresh(&self) -> bool {
+        if !self.self_fence {
+            return true;
+        }
         let since = (self.base.elapsed().as_millis() as u64).saturating_sub(self.renewed.load(Ordering::Acquire));
         since < (self.lease.as_millis() as u64) * 3 / 4
     }
@@ -104,14 +125,24 @@ impl Cluster {
 
     /// Renews the heartbeat; true if it was stale before (the node was
     /// frozen or cut off from the database for most of a lease time, so
-    /// every table it holds may have moved).
+    /// every table it holds may have moved, and the caller drops them).
+    ///
+    /// After such a beat the node stays unfresh until the next one: were
+    /// it fresh at once, a table could read a move queued during the freeze
+    /// before it reads the order to drop itself, and serve it under a lease
+    /// that is gone (the fence in Postgres would still refuse the commit,
+    /// but the node should not rely on it).
     pub async fn heartbeat(&self) -> Result<bool> {
         let was_fresh = self.fresh();
         let sent = self.base.elapsed().as_millis() as u64;
         let done = sqlx::query("UPDATE nodes SET heartbeat_at = now() WHERE id = $1").bind(self.node).execute(&self.pool).await?;
         anyhow::ensure!(done.rows_affected() == 1, "this node's row is gone");
+        if !was_fresh && !self.dropping.swap(true, Ordering::AcqRel) {
+            return Ok(true);
+        }
+        self.dropping.store(false, Ordering::Release);
         self.renewed.store(sent.max(1), Ordering::Release);
-        Ok(!was_fresh)
+        Ok(false)
     }
 
     /// The lease time.

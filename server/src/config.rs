@@ -185,6 +185,13 @@ pub struct ServeArgs {
     /// handed over, so that the proxy stops sending new requests first.
     #[arg(long, env = "BACKROOM_DRAIN_MS", default_value_t = 0)]
     pub drain_ms: u64,
+    /// FOR TESTS ONLY: a node of a cluster never fences itself (it counts
+    /// its leases valid however long its heartbeat was silent), so a node
+    /// woken from a freeze serves tables another node took meanwhile and
+    /// only Postgres's fence on its commits stops it. The cluster test
+    /// uses it to show that fence refusing a stale node's move.
+    #[arg(long, env = "BACKROOM_TEST_SKIP_SELF_FENCE", hide = true)]
+    pub test_skip_self_fence: bool,
 }
 
 /// A fixed seed for tests (`--test-seed`): 32 bytes.

@@ -204,7 +204,7 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     }
     let cluster = match (&cfg.node, &store) {
         (Some(name), Store::Postgres(pool)) => {
-            let c = cluster::Cluster::join(pool.clone(), name.clone(), Duration::from_millis(cfg.lease_ms)).await?;
+            let c = cluster::Cluster::join(pool.clone(), name.clone(), Duration::from_millis(cfg.lease_ms)).await?.self_fencing(!cfg.test_skip_self_fence);
             c.heartbeat().await?;
             tracing::info!(node = %name, id = %c.node, "serving as one node of a cluster");
             Some(c)
