@@ -71,13 +71,13 @@ pub enum Activation {
     /// As a battle token.
     Battle {
         /// The payment (taxes only).
-        #[serde(default, skip_serializing_if = "Payment::is_free")]
+        #[serde(default)]
         payment: Payment,
     },
     /// A unique token as itself (Hitman, Biohazard, Credit Freeze, Rise Up).
     Unique {
         /// The payment (taxes only).
-        #[serde(default, skip_serializing_if = "Payment::is_free")]
+        #[serde(default)]
         payment: Payment,
         /// The unit its hit strikes (Hitman).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -90,7 +90,7 @@ pub enum Activation {
         /// The payment (the card's cost, taxes, surcharges).
         payment: Payment,
         /// What its effects need chosen.
-        #[serde(default, skip_serializing_if = "crate::cards::CardChoices::is_empty")]
+        #[serde(default)]
         choices: crate::cards::CardChoices,
     },
 }

@@ -54,13 +54,6 @@ pub struct CardChoices {
     pub sacrifice: Option<UnitUid>,
 }
 
-impl CardChoices {
-    /// Nothing chosen: left out of an action's JSON.
-    pub fn is_empty(&self) -> bool {
-        *self == CardChoices::default()
-    }
-}
-
 /// Whether this version can resolve every effect of the card.
 pub fn playable_in_this_version(card: CardId) -> bool {
     card.card().effects.iter().all(|e| {

@@ -178,7 +178,8 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
         .iter()
         .filter_map(|a| match a {
             Action::UseSkill { skill } if readied_in(skill.0) && skill.1.champion_moves.is_empty() => {
-                let v = serde_json::to_value(skill).expect("serializes");
+                let mut v = serde_json::to_value(skill).expect("serializes");
+                crate::prompts::minimal(&mut v);
                 Some(Opt::new(v, crate::labels::label(state, seat, a)))
             }
             _ => None,
@@ -238,7 +239,9 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
         let cost = u32::from(paid.energy) + u32::from(paid.resources);
         let words = crate::labels::label(state, seat, &Action::Activate { activation: key.clone() });
         let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
-        options.push(Opt::new(serde_json::to_value(&key).expect("serializes"), label).fact("Cost", cost));
+        let mut v = serde_json::to_value(&key).expect("serializes");
+        crate::prompts::minimal(&mut v);
+        options.push(Opt::new(v, label).fact("Cost", cost));
         seen.push(key);
     }
     if options.is_empty() {

@@ -28,10 +28,10 @@ pub struct Options {}
 #[serde(deny_unknown_fields)]
 pub struct LabPlay {
     /// The payment for anything else it costs (surcharges).
-    #[serde(default, skip_serializing_if = "Payment::is_free")]
+    #[serde(default)]
     pub payment: Payment,
     /// What its effects need chosen.
-    #[serde(default, skip_serializing_if = "CardChoices::is_empty")]
+    #[serde(default)]
     pub choices: CardChoices,
 }
 
@@ -42,10 +42,10 @@ pub struct FusionCard {
     /// The card, from hand.
     pub card: CardId,
     /// The payment for its cost, taxes and surcharges.
-    #[serde(default, skip_serializing_if = "Payment::is_free")]
+    #[serde(default)]
     pub payment: Payment,
     /// What its effects need chosen.
-    #[serde(default, skip_serializing_if = "CardChoices::is_empty")]
+    #[serde(default)]
     pub choices: CardChoices,
 }
 

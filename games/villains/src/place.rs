@@ -33,9 +33,8 @@ pub struct Payment {
 }
 
 impl Payment {
-    /// Nothing to pay: left out of an action's JSON where it may be.
-    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
-    pub fn is_free(&self) -> bool {
+    /// Nothing to pay.
+    pub fn is_free(self) -> bool {
         self.energy == 0 && self.resources == 0
     }
 

@@ -523,14 +523,38 @@ fn candidates_ask(
         .iter()
         .map(|a| {
             let mut v = serde_json::to_value(a).expect("serializes");
-            let inner = v
+            let mut inner = v
                 .as_object_mut()
                 .and_then(|m| m.remove(param))
                 .unwrap_or(serde_json::Value::Null);
+            minimal(&mut inner);
             Opt::new(inner, crate::labels::label(state, seat, a))
         })
         .collect();
     one(Ask::new(verb, label), param, label, options)
+}
+
+/// A candidate's value as a player would write it: a free payment and
+/// empty card choices left out where the action reads them as the default
+/// (a card's, a deploy's and a move's payment is always written). The
+/// rules read both forms the same; the stored action is the full one.
+pub(crate) fn minimal(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => {
+            let required = matches!(m.get("as").and_then(Value::as_str), Some("card" | "deploy" | "move"));
+            let free = serde_json::json!({"energy": 0, "resources": 0});
+            if !required && m.get("payment") == Some(&free) {
+                m.remove("payment");
+            }
+            if m.get("choices") == Some(&serde_json::json!({})) {
+                m.remove("choices");
+            }
+            m.values_mut().for_each(minimal);
+        }
+        Value::Array(a) => a.iter_mut().for_each(minimal),
+        _ => {}
+    }
 }
 
 fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {

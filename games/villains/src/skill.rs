@@ -49,7 +49,6 @@ pub struct SkillChoice {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy: Option<DeployPick>,
     /// How the skill's costs are paid.
-    #[serde(skip_serializing_if = "Payment::is_free")]
     pub payment: Payment,
     /// Units a champion exhausted for the skill brings in afterwards
     /// (Commissar Papova), in order.
