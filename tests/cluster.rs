@@ -12,6 +12,13 @@
 //!
 //! It needs Debian's `haproxy`; `.ci/run` installs it. Without it the test
 //! says so and passes, except under CI, where it fails.
+//!
+//! The fence in Postgres is shown apart, without the proxy: in the
+//! failover test a woken node always drops its tables itself first, so no
+//! commit of a stale node ever reaches Postgres there.
+//! `postgres_refuses_the_commit_of_a_node_that_missed_its_self_fence`
+//! freezes a node whose self-fence is off (a test-only flag) while another
+//! node takes its table, and shows Postgres refusing its commit.
 
 use crate::helpers::*;
 use crate::reliability::{Acked, check_stored, seat_player};
@@ -544,6 +551,7 @@ async fn postgres_refuses_the_commit_of_a_node_that_missed_its_self_fence() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_woken_node_fences_itself_before_it_reads_a_move() {
     let r = tokio::time::timeout(Duration::from_secs(120), move_sent_to_a_frozen_node(false)).await.expect("bounded");
+    println!("self-fence: epochs {}->{} reply={:?} close={} fenced_commits_on_woken_node={}", r.epochs.0, r.epochs.1, r.reply.as_ref().map(|m| m["type"].clone()), r.closed, r.fenced);
     assert!(r.reply.as_ref().is_none_or(|m| m["type"] != "ack"), "no ack: {:?}", r.reply);
     assert_eq!(r.closed, 1012);
     assert_eq!(r.fenced, 0.0, "the node fenced itself; no commit reached Postgres");
