@@ -343,7 +343,7 @@ function playerSheet(view, ctx, s) {
   controls.length ? h('div.vl-row.small', h('span.muted', 'Controls: '), controls.join(', ')) : null,
   p.upgrade ? h('div.vl-row.small', h('span.muted', 'Upgrade: '), h('span', tipProps(upgradeOf(p.upgrade).name, upgradeTip(p.upgrade)), upgradeOf(p.upgrade).name)) : null,
   p.scored_plans.length ? h('div.vl-row.small', h('span.muted', 'Scored: '), p.scored_plans.map((id, i) => [i ? ', ' : '', h('span', tipProps(planOf(id).name, planTip(id)), planOf(id).name)])) : null,
-  units.length ? h('div.vl-row.small', h('span.muted', 'Units in reserve: '), units) : null);
+  units.length ? h('div.vl-row.small', h('span.muted', 'Units in reserve: '), h('span.vl-res-units', units)) : null);
 }
 
 // ------------------------------------------------------------ my secrets
