@@ -493,17 +493,17 @@ pub fn victory_words(state: &State, winners: &[Seat]) -> String {
         }
         [w] => {
             let how = if met.is_empty() {
-                format!("nobody reached {WIN_AP} AP or {WIN_PP} PP by turn {LAST_TURN}, and")
+                format!("nobody reached {WIN_AP} AP or {WIN_PP} PP by turn {LAST_TURN}")
             } else {
-                format!("{} reached a winning track, and", plural_players(met.len()))
+                format!("{} reached a winning track", plural_players(met.len()))
             };
             let tied = (0..state.seats).filter(|s| total(*s) == total(*w)).count() > 1;
             let best = if tied {
-                format!("tied on {} points, {} the best capitol token", total(*w), state.who_verb(*w, "holds", "hold"))
+                format!(", tied on {} AP and PP together, and {} the best capitol token", total(*w), state.who_verb(*w, "holds", "hold"))
             } else {
-                format!("{} the most AP and PP together ({})", state.who_verb(*w, "has", "have"), total(*w))
+                format!(", and {} the most AP and PP together ({})", state.who_verb(*w, "has", "have"), total(*w))
             };
-            format!("{}: {how} {best}, {when}.", state.who_verb(*w, "wins", "win"))
+            format!("{} {when}: {how}{best}.", state.who_verb(*w, "wins", "win"))
         }
         ws => {
             let who: Vec<String> = ws.iter().map(|s| state.who(*s)).collect();
