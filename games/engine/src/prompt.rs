@@ -22,6 +22,13 @@
 //! companions. A parameter may carry a `default`, the value a client starts
 //! from, so that a form never starts by throwing away something of the
 //! player's.
+//!
+//! A decision built from parts is asked part by part, never as the cross
+//! product of its parts: a `many` of the parts, each option carrying its
+//! [`Fact`]s (a unit's cost, influence, attack) and, when the same part may
+//! be taken more than once, its `up_to`; then the next parameter (how to
+//! pay). The generic client (`web-client/prompt.js`) draws facts beside an
+//! option and a stepper for an option taken up to n times.
 
 use crate::GameRng;
 use serde::{Deserialize, Serialize};
