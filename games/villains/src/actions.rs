@@ -212,10 +212,14 @@ pub fn locked(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError>
             "You have no unrevealed token left: pass instead.",
         ));
     }
-    if !revealable(state, seat).is_empty() {
+    if let Some((a, i)) = revealable(state, seat).first() {
         return Err(RuleError::illegal(
             LOCKED,
-            "You have a token you may reveal.",
+            format!(
+                "You are not locked: you may reveal your token in {}, space {}.",
+                a.area().name,
+                i + 1
+            ),
         ));
     }
     let mut log = vec![LogEntry::public(format!(

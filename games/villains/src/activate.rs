@@ -384,9 +384,11 @@ pub fn activate(
         None => unique_as_itself(state, seat, kind),
     };
     let Some((effects, token_cost)) = resolved else {
+        let name = crate::place::kind_name(state, seat, kind);
+        let asked = how.token_type().map_or_else(|| "itself".to_string(), |t| format!("a {} token", t.word()));
         return Err(RuleError::illegal(
             ACTIVATING,
-            "This token cannot be activated that way.",
+            format!("Your {name} token cannot be activated as {asked}."),
         ));
     };
     let base = token_cost + activation_tax(state, seat, area);
@@ -429,14 +431,8 @@ pub fn activate(
             unique(state, seat, area, &effects, base, *payment, *target)?
         }
         Activation::Battle { payment } => {
-            if !combat::combat_possible(state, area) {
-                return Err(RuleError::illegal(
-                    BATTLE,
-                    format!(
-                        "Combat cannot take place in {}: discard the token.",
-                        area.area().name
-                    ),
-                ));
+            if let Some(e) = combat::no_combat(state, area, BATTLE, "; discard the token") {
+                return Err(e);
             }
             check_payment(state, seat, base, *payment)?;
             pay(state, seat, *payment);
@@ -790,10 +786,14 @@ fn unique(
                     .cloned()
             }) else {
                 // Named by the token's own name (the Hitman).
-                return Err(RuleError::illegal(
-                    state.faction_of(seat).unique_token.name.clone(),
-                    "Choose a basic enemy unit in this area.",
-                ));
+                let rule = state.faction_of(seat).unique_token.name.clone();
+                let any = state.area(area).units.iter().any(|u| u.owner != seat && u.kind.is_basic());
+                let words = if any {
+                    format!("Choose one of the basic enemy units in {}.", area.area().name)
+                } else {
+                    format!("There is no basic enemy unit in {} to hit: discard the token.", area.area().name)
+                };
+                return Err(RuleError::illegal(rule, words));
             };
             Some(u)
         }

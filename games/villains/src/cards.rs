@@ -529,11 +529,8 @@ fn resolve(
             )));
         }
         Effect::Battle(b) => {
-            if !combat::combat_possible(state, area) {
-                return refuse(&format!(
-                    "Combat cannot take place in {}.",
-                    area.area().name
-                ));
+            if let Some(e) = combat::no_combat(state, area, CARD_TOKEN, "") {
+                return Err(e);
             }
             *battle = Some((area, b.attack_modifier_all, b.repeat_while_anyone_agrees));
         }

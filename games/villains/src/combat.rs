@@ -158,6 +158,31 @@ pub fn attacks_forbidden(state: &State, area: AreaId) -> bool {
     })
 }
 
+/// Why combat cannot take place in `area`, with the fact, or None if it
+/// can. A card forbidding attacks is the rule named (Cease Fire);
+/// otherwise `rule`, the step that asked for the combat. `then` ends the
+/// sentence ("" or ": discard the token").
+pub fn no_combat(state: &State, area: AreaId, rule: &str, then: &str) -> Option<RuleError> {
+    let name = &area.area().name;
+    if let Some(r) = state.area(area).rules.iter().find(|r| {
+        r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks))
+    }) {
+        let card = &r.card.card().name;
+        return Some(RuleError::illegal(
+            card.clone(),
+            format!("Combat cannot take place in {name}: {card} forbids attacks there{then}."),
+        ));
+    }
+    let here = present(state, area);
+    let why = match here.as_slice() {
+        [] => format!("no player has units in {name}"),
+        [_] => format!("only one player has units in {name}"),
+        _ if !combat_possible(state, area) => format!("no unit in {name} can attack"),
+        _ => return None,
+    };
+    Some(RuleError::illegal(rule, format!("Combat cannot take place: {why}{then}.")))
+}
+
 /// Players with living units in `area`.
 fn present(state: &State, area: AreaId) -> Vec<Seat> {
     state
@@ -236,11 +261,8 @@ pub fn start_battle(
             "A combat is already being fought.",
         ));
     }
-    if !combat_possible(state, area) {
-        return Err(RuleError::illegal(
-            COMBAT,
-            format!("Combat cannot take place in {}.", area.area().name),
-        ));
+    if let Some(e) = no_combat(state, area, COMBAT, "") {
+        return Err(e);
     }
     let order = present(state, area);
     let mut to_attack = Vec::new();

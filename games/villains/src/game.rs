@@ -418,6 +418,58 @@ fn busy(state: &State) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Why `seat` may not act now, in the words of the step under way: who
+/// the game waits for is public, and so is whether `seat` passed, chose
+/// or holds no card.
+fn not_awaited(state: &State, seat: Seat) -> RuleError {
+    use crate::start::step;
+    let p = &state.players[seat as usize];
+    if crate::choices::next(state).is_some() {
+        return RuleError::not_your_turn(crate::choices::CHOICES, "Another player answers a choice owed now.");
+    }
+    if let Some(b) = &state.battle {
+        let words = format!("Another player attacks or takes hits in {} now.", b.area.area().name);
+        return RuleError::not_your_turn(combat::COMBAT, words);
+    }
+    if state.attacks.is_some() {
+        return RuleError::not_your_turn(combat::COMBAT, "Another player's attacks are being resolved now.");
+    }
+    let (rule, words) = match &state.phase {
+        Phase::SelectFactions { .. } => {
+            (crate::setup::SELECT_FACTIONS, "Another player chooses a faction now.")
+        }
+        Phase::SelectPlans { .. } if p.plan_deck.is_empty() => (
+            step::SELECT_PLANS,
+            "You have no plan to put back: your plan deck could not fill your hand to 3.",
+        ),
+        Phase::SelectPlans { .. } => (
+            step::SELECT_PLANS,
+            "You have put a plan on the bottom already this turn; the others are still choosing.",
+        ),
+        Phase::SelectTargets { .. } if p.target.is_some() => {
+            (step::SELECT_TARGETS, "You have selected your target already this turn.")
+        }
+        Phase::SelectTargets { .. } if p.hand.is_empty() => {
+            (step::SELECT_TARGETS, "You have no action card to select as your target.")
+        }
+        Phase::SelectTargets { .. } => {
+            (step::SELECT_TARGETS, "The Mafia chooses its target after every other player.")
+        }
+        Phase::PlaceTokens { .. } if p.passed => (
+            crate::place::PLACE_ACTION_TOKENS,
+            "You have passed for the rest of the Place Action Tokens Step.",
+        ),
+        Phase::PlaceTokens { .. } => (crate::place::PLACE_ACTION_TOKENS, "Another player places now."),
+        Phase::TakeActions { .. } if p.passed => {
+            (actions::PASSING, "You have passed for the rest of the Take Actions Step.")
+        }
+        Phase::TakeActions { .. } => (actions::TAKE_ACTIONS, "Another player takes an action now."),
+        Phase::ScorePlans { .. } => (crate::flow::SCORE_PLANS, "Another player scores plans now."),
+        Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => ("Actions", "It is not your turn."),
+    };
+    RuleError::not_your_turn(rule, words)
+}
+
 /// Who acts in a battle, attacks or owed choices under way.
 fn fighting(state: &State) -> Option<Seat> {
     if let Some(o) = crate::choices::next(state) {
@@ -519,7 +571,7 @@ impl Game for State {
             return Err(RuleError::not_your_turn("Actions", "No such seat."));
         }
         if !action.any_time() && !self.pending().awaited().contains(seat) {
-            return Err(RuleError::not_your_turn("Actions", "It is not your turn."));
+            return Err(not_awaited(self, seat));
         }
         let mut t = self.clone();
         let mut r = rng.clone();

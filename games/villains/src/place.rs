@@ -66,15 +66,21 @@ pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Resul
         let p = &state.players[seat as usize];
         state.quote.record(cost, (p.energy, p.resources));
         if u32::from(cost) > u32::from(p.energy) + u32::from(p.resources) {
-            return Err(RuleError::illegal(PAYING_COSTS, format!("The cost is {cost}.")));
+            return Err(cannot_afford(state, seat, cost));
         }
         return Ok(());
     }
     let p = &state.players[seat as usize];
+    if u32::from(cost) > u32::from(p.energy) + u32::from(p.resources) {
+        return Err(cannot_afford(state, seat, cost));
+    }
     if u32::from(pay.energy) + u32::from(pay.resources) != u32::from(cost) {
         return Err(RuleError::illegal(
             PAYING_COSTS,
-            format!("The cost is {cost}: pay exactly that in energy and resources."),
+            format!(
+                "The cost is {cost}, and this pays {}: pay exactly the cost in energy and resources.",
+                u32::from(pay.energy) + u32::from(pay.resources)
+            ),
         ));
     }
     if pay.energy > p.energy {
@@ -90,6 +96,20 @@ pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Resul
         ));
     }
     Ok(())
+}
+
+/// The refusal of a cost `seat` cannot cover at all, with what it has
+/// ("The cost is 5; you have 2 energy and 1 resource.").
+pub fn cannot_afford(state: &State, seat: Seat, cost: u8) -> RuleError {
+    let p = &state.players[seat as usize];
+    RuleError::illegal(
+        PAYING_COSTS,
+        format!(
+            "The cost is {cost}; you have {} energy and {}.",
+            p.energy,
+            backroom_engine::plural(i64::from(p.resources), "resource", "resources")
+        ),
+    )
 }
 
 /// Spends a checked payment.

@@ -302,8 +302,11 @@ fn resolve(
             if !state.area(at).has_units_of(seat) {
                 return Err(RuleError::illegal(
                     SKILL,
-                    "Start the battle where you have a unit.",
+                    format!("You have no unit in {}: start the battle where you have one.", at.area().name),
                 ));
+            }
+            if let Some(e) = combat::no_combat(state, at, SKILL, "") {
+                return Err(e);
             }
             combat::start_battle(state, at, b.attack_modifier_all)
         }

@@ -214,7 +214,7 @@ fn open_select_targets(state: &mut State, log: &mut Vec<LogEntry>) {
 }
 
 /// The seat playing a faction that chooses its target last (the Mafia).
-fn last_chooser(state: &State) -> Option<Seat> {
+pub(crate) fn last_chooser(state: &State) -> Option<Seat> {
     (0..state.seats).find(|s| {
         state.players[*s as usize].faction.is_some()
             && standing::has(state, *s, &Ongoing::TargetsLast)

@@ -143,7 +143,7 @@ fn locked_only_when_every_unrevealed_token_is_blocked_and_pass_only_when_none_is
     pass(&mut s, 2).unwrap();
     pass(&mut s, 3).unwrap();
     let e = locked(&mut s, 0).unwrap_err();
-    assert_eq!(e.message, "You have a token you may reveal.");
+    assert_eq!(e.message, "You are not locked: you may reveal your token in The Sewers, space 1.");
     reveal(&mut s, 0, (sewers, 0)).unwrap();
     discard(&mut s, 0).unwrap();
     assert_eq!(

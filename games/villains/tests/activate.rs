@@ -325,7 +325,7 @@ fn credit_freeze_police_payoff_trapped_like_rats_and_kau() {
         (e.rule.as_str(), e.message.as_str()),
         (
             "Paying Costs",
-            "The cost is 3: pay exactly that in energy and resources."
+            "The cost is 3, and this pays 4: pay exactly the cost in energy and resources."
         ),
         "move 2 + Credit Freeze 1, no Payoff"
     );
@@ -365,7 +365,7 @@ fn credit_freeze_police_payoff_trapped_like_rats_and_kau() {
     .unwrap_err();
     assert_eq!(
         e.message,
-        "The cost is 2: pay exactly that in energy and resources."
+        "The cost is 2, and this pays 1: pay exactly the cost in energy and resources."
     );
     activate(
         &mut s,
@@ -517,7 +517,7 @@ fn unique_tokens_that_act_as_themselves() {
     )
     .unwrap_err();
     assert_eq!(
-        e.message, "Choose a basic enemy unit in this area.",
+        e.message, "Choose one of the basic enemy units in The Bank.",
         "champions cannot be chosen"
     );
     assert!(

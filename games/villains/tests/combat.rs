@@ -158,7 +158,7 @@ fn combat_needs_two_players_an_attacker_and_no_cease_fire() {
     assert!(!combat_possible(&s, lab));
     assert_eq!(
         start_battle(&mut s, lab, 0).unwrap_err().message,
-        "Combat cannot take place in The Laboratory."
+        "Combat cannot take place in The Laboratory: Cease Fire forbids attacks there."
     );
 }
 

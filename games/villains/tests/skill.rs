@@ -269,9 +269,11 @@ fn the_factory_starts_a_battle_where_you_have_a_unit_but_not_under_cease_fire() 
         area: Some(subway),
         ..Default::default()
     };
+    let e = skill(&mut s, 1, factory, &c).unwrap_err();
     assert_eq!(
-        skill(&mut s, 1, factory, &c).unwrap_err().message,
-        "Combat cannot take place in The Subway."
+        (e.rule.as_str(), e.message.as_str()),
+        ("Cease Fire", "Combat cannot take place in The Subway: Cease Fire forbids attacks there."),
+        "the refusal names the card that forbids it"
     );
     s.area_mut(subway).rules.clear();
     skill(&mut s, 1, factory, &c).unwrap();
