@@ -77,6 +77,32 @@ pub enum TacticEffect {
         /// Range.
         range: u8,
     },
+    /// Active, on the player's turn inside or outside an activation (the
+    /// rulebook's Cosmic Invigoration): if the character `with` is within
+    /// R`range` of another ally with an Activated token, the two pay
+    /// `each` ⚡ each; the ally's Activated token is removed, then `dice`
+    /// dice are rolled and it suffers 1 damage per critical, wild or hit
+    /// (no ⚡: not an enemy effect).
+    ReadyAlly {
+        /// The character id named on the card.
+        with: String,
+        /// Range from it to the ally.
+        range: u8,
+        /// ⚡ each of the two pays.
+        each: u8,
+        /// Dice rolled for the ally's damage.
+        dice: u8,
+    },
+}
+
+impl TacticEffect {
+    /// Whether the effect works on the active character, so the card is
+    /// played during the player's own activation (the house reading of
+    /// the cards that name no payer); the others are played any time in
+    /// the player's turn.
+    pub fn needs_activation(&self) -> bool {
+        !matches!(self, TacticEffect::ReadyAlly { .. })
+    }
 }
 
 /// A Team Tactic card.

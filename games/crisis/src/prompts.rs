@@ -225,6 +225,29 @@ fn modify_prompt(g: &Crisis) -> Prompt {
     Prompt { title, asks }
 }
 
+/// The Team Tactic cards `seat` can play now: a card that names something
+/// gets its own ask with its choices, the others share one.
+fn tactic_asks(g: &Crisis, seat: Seat) -> Vec<Ask> {
+    let mut asks = Vec::new();
+    let playable: Vec<&crate::content::Tactic> =
+        g.tactics[usize::from(seat)].iter().filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none()).filter_map(|id| content().tactic(id)).collect();
+    let cards: Vec<Opt> = playable
+        .iter()
+        .filter(|t| !crate::rules::tactics::needs_choice(t))
+        .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
+        .collect();
+    for t in playable.iter().filter(|t| crate::rules::tactics::needs_choice(t)) {
+        let opts: Vec<Opt> = crate::rules::tactics::choices(g, seat, t).into_iter().map(|(c, label)| Opt::new(json!(c), label)).collect();
+        if !opts.is_empty() {
+            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", one(opts)));
+        }
+    }
+    if !cards.is_empty() {
+        asks.push(Ask::new("play_tactic", "Play a Team Tactic card").param("card", "Card", one(cards)));
+    }
+    asks
+}
+
 fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
     let Some(act) = &g.activation else {
         let ready: Vec<Opt> = (0..g.models.len())
@@ -238,6 +261,7 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
         if g.ready_count(seat) < g.ready_count(1 - seat) {
             asks.push(Ask::new("pass", "Pass"));
         }
+        asks.extend(tactic_asks(g, seat));
         return Prompt { title: format!("Round {}: your turn", g.round), asks };
     };
     let m = act.model;
@@ -294,22 +318,7 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
             asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
         }
     }
-    let playable: Vec<&crate::content::Tactic> =
-        g.tactics[usize::from(seat)].iter().filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none()).filter_map(|id| content().tactic(id)).collect();
-    let cards: Vec<Opt> = playable
-        .iter()
-        .filter(|t| !crate::rules::tactics::needs_choice(t))
-        .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
-        .collect();
-    for t in playable.iter().filter(|t| crate::rules::tactics::needs_choice(t)) {
-        let opts: Vec<Opt> = crate::rules::tactics::choices(g, t).into_iter().map(|(c, label)| Opt::new(json!(c), label)).collect();
-        if !opts.is_empty() {
-            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", one(opts)));
-        }
-    }
-    if !cards.is_empty() {
-        asks.push(Ask::new("play_tactic", "Play a Team Tactic card").param("card", "Card", one(cards)));
-    }
+    asks.extend(tactic_asks(g, seat));
     let toks: Vec<Opt> = (0..g.tokens.len())
         .filter(|&t| interact_refusal(g, act, t).is_none())
         .map(|t| Opt::new(t, format!("{} token {}", g.crisis_card(g.tokens[t].crisis).name, g.tokens[t].index + 1)))

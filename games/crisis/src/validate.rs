@@ -105,6 +105,12 @@ fn validate(c: &Content) -> Result<(), String> {
     let f = "house/tactics.json";
     for t in &c.tactics {
         check(t.source == "house", f, &t.id, "source", "must be \"house\"")?;
+        for e in &t.effects {
+            if let crate::cards::TacticEffect::ReadyAlly { with, range, .. } = e {
+                check(c.characters.iter().any(|ch| &ch.id == with), f, &t.id, "effects.readyAlly.with", "a house character's id")?;
+                check((1..=5).contains(range), f, &t.id, "effects.readyAlly.range", "a range from 1 to 5")?;
+            }
+        }
     }
     let f = "house/crises.json";
     for k in &c.crises {
