@@ -450,9 +450,11 @@ fn check_prompt<G: Game>(
                 }
             }
             let open = opts.iter().filter(|o| o.enabled()).count();
+            // A `many` counts an option as often as it may be taken.
+            let room: usize = opts.iter().filter(|o| o.enabled()).map(|o| o.up_to.max(1) as usize).sum();
             let short = match &p.input {
                 Input::One { .. } => open == 0,
-                Input::Many { min, max, .. } => open < *min as usize || min > max,
+                Input::Many { min, max, .. } => room < *min as usize || min > max,
                 _ => false,
             };
             if short {
@@ -603,7 +605,12 @@ fn companion(input: &crate::Input, k: usize, force: Option<usize>, pick: &mut Ga
             i.map_or(Value::Null, |i| options[i].value.clone())
         }
         Input::Many { options, min, max } => {
-            let mut rest: Vec<usize> = (0..options.len()).filter(|i| options[*i].enabled() && Some(*i) != force).collect();
+            // An option with `up_to` n stands n times among the companions
+            // (once fewer when it is the forced one).
+            let mut rest: Vec<usize> = (0..options.len())
+                .filter(|i| options[*i].enabled())
+                .flat_map(|i| std::iter::repeat_n(i, options[i].up_to.max(1) as usize - usize::from(Some(i) == force)))
+                .collect();
             let have = usize::from(force.is_some());
             let hi = (*max as usize).min(rest.len() + have);
             let lo = (*min as usize).max(have).min(hi);

@@ -98,6 +98,7 @@ fn candidates(g: &Mutants, seat: Seat) -> Vec<Action> {
         for param in &ask.params {
             let values: Vec<Value> = match &param.input {
                 Input::One { options } => options.iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect(),
+                Input::Many { options, min: 2, max: 2 } => pairs(options),
                 _ => return vec![],
             };
             partial = partial.into_iter().flat_map(|p| values.iter().map(move |v| [p.clone(), vec![v.clone()]].concat())).collect();
@@ -107,6 +108,22 @@ fn candidates(g: &Mutants, seat: Seat) -> Vec<Action> {
             if let Ok(a) = serde_json::from_value::<Action>(ask.action(vals)) {
                 out.push(a);
             }
+        }
+    }
+    out
+}
+
+/// Every pair a two-card `many` allows (Breed's discards): two enabled
+/// options, or one taken twice when its `up_to` allows.
+fn pairs(options: &[backroom_engine::Opt]) -> Vec<Value> {
+    let open: Vec<&backroom_engine::Opt> = options.iter().filter(|o| o.enabled()).collect();
+    let mut out = vec![];
+    for (i, a) in open.iter().enumerate() {
+        for b in &open[i..] {
+            if std::ptr::eq(*a, *b) && a.up_to < 2 {
+                continue;
+            }
+            out.push(Value::Array(vec![a.value.clone(), b.value.clone()]));
         }
     }
     out

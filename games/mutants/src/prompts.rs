@@ -1,7 +1,8 @@
 //! What each seat may do now, as typed prompts a client renders and a bot
 //! samples. Every option offered works (the testkit's
-//! `offered_options_work`): breeding lists only pairs of hand cards that
-//! breed the stack's top, an Incubate that the rules forbid is shown
+//! `offered_options_work`): breeding is asked per Gene Pool stack, then
+//! the two cards, and a card or stack that cannot breed is shown disabled
+//! with the gene it lacks; an Incubate that the rules forbid is shown
 //! disabled with the reason, and an ability's question lists exactly the
 //! answers the rules accept.
 
@@ -93,19 +94,7 @@ fn play_prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
             hand.dedup();
             let cards = || hand.iter().map(|c| Opt::new(c.key(), c.name())).collect::<Vec<_>>();
             let mut asks = vec![Ask::new("deploy", "Deploy a Mutant").param("card", "Mutant", Input::One { options: cards() })];
-            for i in 0..3 {
-                let pairs = g.breed_pairs(seat, i);
-                if pairs.is_empty() {
-                    continue;
-                }
-                let target = b.pool[i][0];
-                let options = pairs.iter().map(|[a, c]| Opt::new(json!([a.key(), c.key()]), format!("{} and {}", a.name(), c.name()))).collect();
-                asks.push(
-                    Ask::new("breed", format!("Breed {} from stack {}", target.name(), i + 1))
-                        .with("stack", i as u64 + 1)
-                        .param("cards", "Discard", Input::One { options }),
-                );
-            }
+            asks.extend(breed_asks(g, seat));
             let stacks: Vec<Opt> =
                 (0..3).filter(|i| !b.pool[*i].is_empty()).map(|i| Opt::new(i as u64 + 1, format!("{}, stack {}", b.pool[i][0].name(), i + 1))).collect();
             let why = g.cannot_incubate(seat);
@@ -121,6 +110,50 @@ fn play_prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
             Some(Prompt::single(titled(g, t), Ask::new("choose", "Choose").param("pick", "Choice", Input::One { options })))
         }
     }
+}
+
+/// Breed, one ask per face-up Gene Pool top: the ask is the stack (its
+/// Mutant and the genes it needs), then the two cards to discard are ticked
+/// from the hand, each with its genes, a card held twice up to twice. A card
+/// that breeds this top with no other card of the hand is shown disabled
+/// with the gene it lacks; a top nothing in hand breeds, with the gene no
+/// card carries. So the choice is made part by part, never from a list of
+/// every working pair.
+fn breed_asks(g: &Mutants, seat: Seat) -> Vec<Ask> {
+    let b = &g.boards[seat as usize];
+    let mut hand: Vec<CardId> = vec![];
+    for c in &b.hand {
+        if !hand.contains(c) {
+            hand.push(*c);
+        }
+    }
+    let mut asks = vec![];
+    for (i, st) in b.pool.iter().enumerate() {
+        let Some(&target) = st.first() else { continue };
+        let needs = Mutants::gene_words(&Mutants::genes_of(&[target]));
+        let options = hand
+            .iter()
+            .map(|&c| {
+                let held = b.hand.iter().filter(|h| **h == c).count() as u32;
+                let why = g.card_cannot_breed(seat, i, c);
+                card_genes_opt(c).up_to(held.min(2)).disabled_if(why.is_some(), || why.clone().unwrap_or_default())
+            })
+            .collect();
+        let why = g.cannot_breed(seat, i);
+        asks.push(
+            Ask::new("breed", format!("Breed {} from stack {}", target.name(), i + 1))
+                .with("stack", i as u64 + 1)
+                .param("cards", format!("Discard 2 cards that carry {needs} between them"), Input::Many { options, min: 2, max: 2 })
+                .disabled_if(why.is_some(), || why.clone().unwrap_or_default()),
+        );
+    }
+    asks
+}
+
+/// A hand card as an option, with its genes beside its name.
+fn card_genes_opt(c: CardId) -> Opt {
+    let genes: Vec<&str> = c.card().genes.iter().map(|g| g.name()).collect();
+    Opt::new(c.key(), c.name()).fact("Genes", genes.join(" + "))
 }
 
 /// The question with the card whose ability asks it: "Robot: Discard 1

@@ -11,6 +11,13 @@ use crate::content::{CardId, Gene, Ongoing};
 use crate::state::{Mutants, Slot, Task};
 use backroom_engine::{LogEntry, RuleError, Seat};
 
+/// A reason as a sentence: capitalized, with a full stop.
+pub fn sentence(why: &str) -> String {
+    let mut c = why.chars();
+    let first: String = c.next().map(|f| f.to_uppercase().collect()).unwrap_or_default();
+    format!("{first}{}.", c.as_str())
+}
+
 impl Mutants {
     /// A seat's turn begins.
     pub fn start_turn(&mut self, s: u8, log: &mut Log) {
@@ -123,6 +130,61 @@ impl Mutants {
         out
     }
 
+    /// The genes of `target` that none of `cards` carries.
+    pub fn missing_genes(cards: &[CardId], target: CardId) -> Vec<Gene> {
+        let have = Self::genes_of(cards);
+        let mut need: Vec<Gene> = target.card().genes.iter().copied().filter(|g| !have.contains(g)).collect();
+        need.dedup();
+        need
+    }
+
+    /// Genes in words: "Necro", "Necro and Zombie".
+    pub fn gene_words(genes: &[Gene]) -> String {
+        let names: Vec<&str> = genes.iter().map(|g| g.name()).collect();
+        backroom_engine::and_list(&names)
+    }
+
+    /// "the Necro gene", "the Necro and Zombie genes".
+    pub fn the_genes(genes: &[Gene]) -> String {
+        format!("the {} {}", Self::gene_words(genes), if genes.len() == 1 { "gene" } else { "genes" })
+    }
+
+    /// Why no two cards of this seat's hand breed the top of `stack`, if
+    /// none do: too few cards, or a gene no card in hand carries.
+    pub fn cannot_breed(&self, seat: Seat, stack: usize) -> Option<String> {
+        let b = &self.boards[seat as usize];
+        let target = b.pool.get(stack)?.first().copied()?;
+        if b.hand.len() < 2 {
+            return Some(format!("breeding discards 2 cards; you hold {}", b.hand.len()));
+        }
+        let missing = Self::missing_genes(&b.hand, target);
+        if !missing.is_empty() {
+            let it = if missing.len() == 1 { "it" } else { "them" };
+            return Some(format!("{} needs {}; no card in your hand carries {it}", target.name(), Self::the_genes(&missing)));
+        }
+        None
+    }
+
+    /// Why `card` of this seat's hand breeds the top of `stack` with no
+    /// other card of the hand, if it does not.
+    pub fn card_cannot_breed(&self, seat: Seat, stack: usize, card: CardId) -> Option<String> {
+        let b = &self.boards[seat as usize];
+        let target = b.pool.get(stack)?.first().copied()?;
+        let missing = Self::missing_genes(&[card], target);
+        let mut rest = b.hand.clone();
+        if let Some(k) = rest.iter().position(|c| *c == card) {
+            rest.remove(k);
+        }
+        if rest.iter().any(|o| Self::breeds(&[card, *o], target)) {
+            return None;
+        }
+        if rest.is_empty() {
+            return Some("breeding discards 2 cards; it is your only card".into());
+        }
+        let it = if missing.len() == 1 { "it" } else { "them" };
+        Some(format!("it lacks {} and no other card in your hand carries {it}", Self::the_genes(&missing)))
+    }
+
     /// Breed: discard two cards whose genes the bred Mutant has, deploy it
     /// from the Gene Pool.
     ///
@@ -130,13 +192,11 @@ impl Mutants {
     /// Not this seat's action, cards not in hand, or genes not matching.
     pub fn breed_action(&mut self, seat: Seat, stack: u8, cards: &[CardId], log: &mut Log) -> Result<(), RuleError> {
         self.take_action(seat, "Breed")?;
-        let i = usize::from(stack).wrapping_sub(1);
+        let i = self.pool_stack(seat, stack, "Breed")?;
         let b = &self.boards[seat as usize];
-        let Some(target) = b.pool.get(i).and_then(|s| s.first()).copied() else {
-            return Err(RuleError::illegal("Breed", "Breed a face-up Advanced Mutant: that Gene Pool stack is empty or does not exist."));
-        };
+        let target = b.pool[i][0];
         if cards.len() != 2 {
-            return Err(RuleError::illegal("Breed", "You must always discard 2 cards to breed."));
+            return Err(RuleError::illegal("Breed", format!("You must always discard 2 cards to breed; you named {}.", cards.len())));
         }
         let mut hand = b.hand.clone();
         for c in cards {
@@ -144,13 +204,22 @@ impl Mutants {
                 Some(k) => {
                     hand.remove(k);
                 }
-                None => return Err(RuleError::illegal("Breed", format!("{} is not in your hand.", c.name()))),
+                None => return Err(RuleError::illegal("Breed", Self::not_held(&b.hand, *c))),
             }
         }
-        if !Self::breeds(cards, target) {
+        let missing = Self::missing_genes(cards, target);
+        if !missing.is_empty() {
             return Err(RuleError::illegal(
                 "Breed",
-                format!("Both genes of {} must appear on the discarded cards.", target.name()),
+                format!(
+                    "{} needs {}, which neither {} ({}) nor {} ({}) carries.",
+                    target.name(),
+                    Self::the_genes(&missing),
+                    cards[0].name(),
+                    Self::gene_words(&Self::genes_of(&[cards[0]])),
+                    cards[1].name(),
+                    Self::gene_words(&Self::genes_of(&[cards[1]]))
+                ),
             ));
         }
         self.stack.pop();
@@ -171,6 +240,27 @@ impl Mutants {
         Ok(())
     }
 
+    /// The index of Gene Pool stack `stack` (1–3) of this seat, refused
+    /// under `rule` when there is no such stack or it is empty.
+    fn pool_stack(&self, seat: Seat, stack: u8, rule: &str) -> Result<usize, RuleError> {
+        let i = usize::from(stack).wrapping_sub(1);
+        match self.boards[seat as usize].pool.get(i) {
+            None => Err(RuleError::illegal(rule, format!("There is no Gene Pool stack {stack}; a Gene Pool has stacks 1 to 3."))),
+            Some(st) if st.is_empty() => Err(RuleError::illegal(rule, format!("Your Gene Pool stack {stack} is empty."))),
+            Some(_) => Ok(i),
+        }
+    }
+
+    /// Why `card` cannot be taken from `hand`: not held at all, or held
+    /// fewer times than named.
+    fn not_held(hand: &[CardId], card: CardId) -> String {
+        if hand.contains(&card) {
+            format!("You hold only one {}.", card.name())
+        } else {
+            format!("{} is not in your hand.", card.name())
+        }
+    }
+
     /// Takes the top of a Gene Pool stack and reveals the next.
     pub fn take_pool_top(&mut self, s: u8, i: usize, log: &mut Log) -> Option<CardId> {
         let st = &mut self.boards[s as usize].pool[i];
@@ -184,24 +274,28 @@ impl Mutants {
         Some(c)
     }
 
-    /// Why this seat cannot Incubate now, if it cannot.
+    /// Why this seat cannot Incubate now, if it cannot: the Mutant already
+    /// incubated, the face-up Ongoing ability that forbids it (whose), or
+    /// an empty Gene Pool.
     pub fn cannot_incubate(&self, seat: Seat) -> Option<String> {
         let b = &self.boards[seat as usize];
-        if b.incubator.is_some() {
-            return Some("You may only have one Mutant in your Incubator at a time.".into());
+        if let Some(c) = b.incubator {
+            return Some(format!("your Incubator already holds {}; it takes one Mutant at a time", c.name()));
         }
-        let blocked = self.opponents(seat).iter().any(|o| {
-            self.boards[*o as usize]
+        let forbids = self.opponents(seat).into_iter().find_map(|o| {
+            self.boards[o as usize]
                 .arena
                 .iter()
                 .flatten()
-                .any(|p| p.face_up && p.card.card().ongoing.contains(&Ongoing::OpponentsCannotIncubate))
+                .find(|p| p.face_up && p.card.card().ongoing.contains(&Ongoing::OpponentsCannotIncubate))
+                .map(|p| (o, p.card))
         });
-        if blocked {
-            return Some("An opponent's Ongoing ability forbids Incubating.".into());
+        if let Some((o, c)) = forbids {
+            let whose = if self.is_boss(o) { format!("{}'s", self.who_verb(o, "", "").trim_end()) } else { "an opponent's".into() };
+            return Some(format!("{}, face up in {whose} Arena, forbids Incubating (its Ongoing ability)", c.name()));
         }
         if b.pool.iter().all(Vec::is_empty) {
-            return Some("Your Gene Pool is empty.".into());
+            return Some("your Gene Pool is empty".into());
         }
         None
     }
@@ -214,12 +308,9 @@ impl Mutants {
     pub fn incubate_action(&mut self, seat: Seat, card: CardId, stack: u8, log: &mut Log) -> Result<(), RuleError> {
         self.take_action(seat, "Incubate")?;
         if let Some(why) = self.cannot_incubate(seat) {
-            return Err(RuleError::illegal("Incubate", why));
+            return Err(RuleError::illegal("Incubate", sentence(&why)));
         }
-        let i = usize::from(stack).wrapping_sub(1);
-        if self.boards[seat as usize].pool.get(i).is_none_or(Vec::is_empty) {
-            return Err(RuleError::illegal("Incubate", "That Gene Pool stack is empty or does not exist."));
-        }
+        let i = self.pool_stack(seat, stack, "Incubate")?;
         if !self.boards[seat as usize].hand.contains(&card) {
             return Err(RuleError::illegal("Incubate", format!("{} is not in your hand.", card.name())));
         }
