@@ -107,7 +107,7 @@ pub fn free_deploy(
             if state.put_unit(area, seat, kind).is_none() {
                 return Err(RuleError::illegal(
                     CLEANUP,
-                    "Deploy a unit you have in your reserve.",
+                    format!("You have no {} left in your reserve.", crate::combat::unit_name(state, seat, kind)),
                 ));
             }
             format!(

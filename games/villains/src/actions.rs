@@ -241,7 +241,10 @@ pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     if state.face_down_tokens_of(seat) > 0 {
         return Err(RuleError::illegal(
             PASSING,
-            "A player may pass only after all of their action tokens have been revealed.",
+            format!(
+                "A player may pass only after all of their action tokens have been revealed: you have {} face down.",
+                state.face_down_tokens_of(seat)
+            ),
         ));
     }
     state.players[seat as usize].passed = true;

@@ -531,7 +531,10 @@ fn deploy(
     {
         return Err(RuleError::illegal(
             DEPLOY,
-            format!("Your deploy limit is {l}."),
+            format!(
+                "Your deploy limit is {l}, and this deploys {counted}{}.",
+                if extra_patsies > 0 { " besides the extra patsies" } else { "" }
+            ),
         ));
     }
     let with_kau = faction

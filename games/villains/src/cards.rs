@@ -386,7 +386,8 @@ fn resolve(
                 }) + u32::from(entry_surcharge(state, seat, area, false));
                 let uid = match p.from {
                     None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
-                        RuleError::illegal(CARD_TOKEN, "No such unit left in your reserve.")
+                        let unit = crate::combat::unit_name(state, seat, p.kind);
+                        RuleError::illegal(CARD_TOKEN, format!("You have no {unit} left in your reserve."))
                     })?,
                     Some(uid) => {
                         let Some((from, u)) = state

@@ -190,7 +190,7 @@ pub fn place_token(
     {
         return Err(RuleError::illegal(
             PLACE_ACTION_TOKENS,
-            "You have no such token in your reserve.",
+            format!("You have no {} token left in your reserve.", kind_name(state, seat, kind)),
         ));
     }
     let allowed = open_spaces(state, seat, area);

@@ -435,7 +435,7 @@ fn deploy_one(
             {
                 return Err(RuleError::illegal(
                     SKILL,
-                    "No such unit left in your reserve.",
+                    format!("You have no {} left in your reserve.", crate::combat::unit_name(state, seat, pick.kind)),
                 ));
             }
         }
