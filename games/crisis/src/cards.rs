@@ -77,6 +77,11 @@ pub enum TacticEffect {
         /// Range.
         range: u8,
     },
+    /// Active: the active character Transforms into the form its Transform
+    /// superpower names (rulebook, Transform: "How and when a character
+    /// can Transform is described in its various attacks, superpowers,
+    /// special rules, and tactic cards"), the new form placed within R1.
+    Transform {},
     /// Active, on the player's turn inside or outside an activation (the
     /// rulebook's Cosmic Invigoration): if the character `with` is within
     /// R`range` of another ally with an Activated token, the two pay

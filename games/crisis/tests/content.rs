@@ -23,7 +23,7 @@ fn the_house_starter_set_loads_and_is_marked_house() {
     let c = content();
     assert_eq!(c.characters.len(), 16);
     assert_eq!(c.forms.len(), 1);
-    assert_eq!(c.tactics.len(), 13);
+    assert_eq!(c.tactics.len(), 14);
     assert_eq!(c.crises.len(), 6);
     assert!(c.characters.iter().all(|x| x.source == "house"));
     assert_eq!(c.terrain_sets[0].pieces.len(), 12);

@@ -73,7 +73,7 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
 /// | shake conditions (`shakeAllies`) | 3 | always |
 /// | interact at range (`interactRange`) | 2 | always |
 /// | `extraAction` | 1 | always |
-/// | ready an activated ally (`readyAlly`) | 0.5 | always (not played by the bot) |
+/// | ready an activated ally (`readyAlly`), `transform` | 0.5 | always (not played by the bot) |
 ///
 /// Defense dice for every contester outweigh one Fortify where the bot
 /// plays them (two or more allies contesting a Secure token); a passed
@@ -107,7 +107,7 @@ pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode]) -
         E::ShakeAllies { .. } => 3.0,
         E::InteractRange { .. } => 2.0,
         E::ExtraAction {} => 1.0,
-        E::ReadyAlly { .. } => 0.5,
+        E::ReadyAlly { .. } | E::Transform {} => 0.5,
     };
     t.effects.iter().map(value).fold(0.0, f64::max)
 }

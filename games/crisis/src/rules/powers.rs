@@ -112,16 +112,7 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             let plan = movement::Plan { tool: movement::tool_for(*tool), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
             enemy_mover(g, t, *tool, |mv| movement::check(geo, mv, &plan)).err().map(|(_, why)| why)
         }
-        Power::Transform { into } => {
-            let Some(p) = c.point else { return Some("name the point to place the new form at".into()) };
-            let p = quantize_pt(p);
-            let Some(form) = crate::content::content().character(into) else { return Some("no such form".into()) };
-            let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
-            if len(sub(p, md.c)) > range(geo, 1) + md.r + r + geo.eps {
-                return Some("the new form is placed within R1".into());
-            }
-            activation::with_mover(g, a.model, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size)).err().map(|(_, why)| why)
-        }
+        Power::Transform { into } => transform_refusal(g, a.model, into, c.point),
         Power::Charge { n } => charge_refusal(g, a, sp, *n, c),
         _ => Some("not an active superpower".into()),
     }
@@ -306,18 +297,7 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
                 }
             }
         }
-        Power::Transform { into } => {
-            if let Some(form) = crate::content::content().character(into) {
-                let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
-                let reach = range(geo, 1) + md.r + r - 0.01;
-                out.push((Choice { point: Some(md.c), ..Choice::default() }, format!("into {} where it stands", form.name)));
-                for k in 0..16 {
-                    let u = unit(f64::from(k) * 22.5);
-                    let p = quantize_pt([md.c[0] + reach * u[0], md.c[1] + reach * u[1]]);
-                    out.push((Choice { point: Some(p), ..Choice::default() }, format!("into {} at {:.1}, {:.1}", form.name, p[0], p[1])));
-                }
-            }
-        }
+        Power::Transform { into } => out.extend(transform_points(g, a.model, into)),
         Power::Charge { n } => out.extend(charge_choices(g, a, *n)),
         Power::ThrowTerrain { range, max_size, .. } => {
             for (i, angle) in super::terrain::throw_choices(g, a.model, *range, *max_size) {
@@ -399,11 +379,51 @@ fn enemy_mover<R>(g: &Crisis, t: usize, n: u8, f: impl FnOnce(&movement::Mover) 
     })
 }
 
+/// Why character `m` can't Transform into `into` with the new form placed
+/// at `point` (within R1, a legal end position), if it can't; a Transform
+/// superpower and a Team Tactic card that Transforms share it.
+pub fn transform_refusal(g: &Crisis, m: usize, into: &str, point: Option<crate::geometry::Pt>) -> Option<String> {
+    let Some(p) = point else { return Some("name the point to place the new form at".into()) };
+    let p = quantize_pt(p);
+    let geo = g.geo();
+    let md = g.models[m].disc(geo);
+    let Some(form) = crate::content::content().character(into) else { return Some("no such form".into()) };
+    let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
+    if len(sub(p, md.c)) > range(geo, 1) + md.r + r + geo.eps {
+        return Some("the new form is placed within R1".into());
+    }
+    activation::with_mover(g, m, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size)).err().map(|(_, why)| why)
+}
+
+/// The points offered for the new form (where it stands and 16 round it
+/// at R1), unchecked.
+pub fn transform_points(g: &Crisis, m: usize, into: &str) -> Vec<(Choice, String)> {
+    let mut out = Vec::new();
+    let geo = g.geo();
+    let md = g.models[m].disc(geo);
+    if let Some(form) = crate::content::content().character(into) {
+        let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
+        let reach = range(geo, 1) + md.r + r - 0.01;
+        out.push((Choice { point: Some(md.c), ..Choice::default() }, format!("into {} where it stands", form.name)));
+        for k in 0..16 {
+            let u = unit(f64::from(k) * 22.5);
+            let p = quantize_pt([md.c[0] + reach * u[0], md.c[1] + reach * u[1]]);
+            out.push((Choice { point: Some(p), ..Choice::default() }, format!("into {} at {:.1}, {:.1}", form.name, p[0], p[1])));
+        }
+    }
+    out
+}
+
+/// The form character `m`'s Transform superpower names, if it has one.
+pub fn transform_form(g: &Crisis, m: usize) -> Option<&'static str> {
+    g.models[m].card().sides.healthy.superpowers.iter().flat_map(|s| s.effects.iter()).find_map(|p| if let Power::Transform { into } = p { Some(into.as_str()) } else { None })
+}
+
 /// Transform (digest, Appendix B): the new form replaces the old one,
 /// placed at `at` (within R1), keeping damage (house: below the new
 /// Stamina), ⚡, conditions, tokens and its Activated state; the new form's
 /// Immunities strip their conditions.
-fn transform(g: &mut Crisis, m: usize, into: &str, at: crate::geometry::Pt) -> Vec<LogEntry> {
+pub fn transform(g: &mut Crisis, m: usize, into: &str, at: crate::geometry::Pt) -> Vec<LogEntry> {
     let before = model_name(g, m);
     let x = &mut g.models[m];
     x.card = into.to_string();

@@ -113,7 +113,7 @@ fn ready_ally_refusal(g: &Crisis, seat: Seat, t: &Tactic, x: usize) -> Option<St
 
 /// Whether the card names something (a piece and direction, an ally and a token).
 pub fn needs_choice(t: &Tactic) -> bool {
-    t.effects.iter().any(|e| matches!(e, TacticEffect::ThrowTerrain { .. } | TacticEffect::PassToken { .. } | TacticEffect::ReadyAlly { .. }))
+    t.effects.iter().any(|e| matches!(e, TacticEffect::ThrowTerrain { .. } | TacticEffect::PassToken { .. } | TacticEffect::ReadyAlly { .. } | TacticEffect::Transform {}))
 }
 
 /// Why the choice doesn't work for the card, if it doesn't.
@@ -129,6 +129,10 @@ pub fn choice_refusal(g: &Crisis, seat: Seat, t: &Tactic, c: &PowerChoice) -> Op
     for e in &t.effects {
         let why = match e {
             TacticEffect::ThrowTerrain { range, max_size, .. } => super::terrain::throw_refusal(g, m, c.piece, c.angle, *range, *max_size),
+            TacticEffect::Transform {} => match super::powers::transform_form(g, m) {
+                None => Some(format!("{} has no Transform superpower: {} Transforms a character only as its card describes", g.models[m].card().name, t.name)),
+                Some(into) => super::powers::transform_refusal(g, m, into, c.point),
+            },
             TacticEffect::PassToken { range } => {
                 let tok = c.token.filter(|&k| g.tokens.get(k).is_some_and(|x| x.holder == Some(m)));
                 let ally = c.target.filter(|&x| x != m && g.models.get(x).is_some_and(|y| y.owner == g.models[m].owner && y.present() && !y.dazed));
@@ -171,6 +175,11 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
             TacticEffect::ThrowTerrain { range, max_size, .. } => {
                 for (i, angle) in super::terrain::throw_choices(g, m, *range, *max_size) {
                     out.push((PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() }, format!("the {} toward {angle} degrees", super::terrain::piece_name(g, i))));
+                }
+            }
+            TacticEffect::Transform {} => {
+                if let Some(into) = super::powers::transform_form(g, m) {
+                    out.extend(super::powers::transform_points(g, m, into));
                 }
             }
             TacticEffect::PassToken { .. } => {
@@ -247,6 +256,10 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
                 let (k, x) = (choice.token.expect("checked"), choice.target.expect("checked"));
                 g.tokens[k].holder = Some(x);
                 log.push(LogEntry::public(format!("{} passes {} token {} to {}.", model_name(g, m), g.crisis_card(g.tokens[k].crisis).name, g.tokens[k].index + 1, model_name(g, x))));
+            }
+            TacticEffect::Transform {} => {
+                let into = super::powers::transform_form(g, m).expect("checked");
+                log.extend(super::powers::transform(g, m, into, crate::geometry::quantize_pt(choice.point.expect("checked"))));
             }
             TacticEffect::DefenseDice { .. }
             | TacticEffect::TakeCover {}
