@@ -226,6 +226,10 @@ pub(crate) fn with_brought(state: &State, seat: Seat, area: AreaId, choice: &cra
 /// The other activations of the revealed token (a battle, a unique token,
 /// each card with its choices), each once with its cost, then the energy
 /// to spend: not once per payment split.
+///
+/// A card in hand that cannot be played with the token now is shown
+/// disabled with the rules' own reason (issue "The four new tables, second
+/// pass"), not left out.
 pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -> Option<Ask> {
     let mut seen: Vec<Activation> = Vec::new();
     let mut options = Vec::new();
@@ -244,9 +248,41 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
         options.push(Opt::new(v, label).fact("Cost", cost));
         seen.push(key);
     }
+    options.extend(unplayable_cards(state, seat, &seen));
     if options.is_empty() {
         return None;
     }
-    let ask = Ask::new("activate_paying", "Activate the token").param("activation", "How", Input::One { options });
+    let mut ask = Ask::new("activate_paying", "Activate the token").param("activation", "How", Input::One { options });
+    if !ask.params[0].input.options().iter().any(Opt::enabled) {
+        let why = "No card in your hand can be played here now (each says why)".to_string();
+        ask = ask.disabled_if(true, || why);
+    }
     Some(energy_step(ask, state, seat))
+}
+
+/// The cards in the seat's hand (one per design) that the revealed token
+/// could play as a card token but that no offered activation plays, each
+/// disabled with the reason the rules give for playing it now.
+fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Opt> {
+    if !crate::activate::can_act_as(state, seat, Some(TokenType::Card)) {
+        return Vec::new();
+    }
+    let played = |c: crate::content::CardId| {
+        offered.iter().any(|a| matches!(a, Activation::Card { card, .. } if card.deck_card().design == c.deck_card().design))
+    };
+    let mut hand = state.players[seat as usize].hand.clone();
+    hand.sort_by_key(|c| c.deck_card().design);
+    hand.dedup_by_key(|c| c.deck_card().design);
+    hand.into_iter()
+        .filter(|c| !played(*c))
+        .map(|card| {
+            let make = |payment| Activation::Card { card, payment, choices: Default::default() };
+            let why = works(state, seat, &make).err().unwrap_or_else(|| "It cannot be played here now.".to_string());
+            let key = make(Payment::default());
+            let words = crate::labels::label(state, seat, &Action::Activate { activation: key.clone() });
+            let mut v = serde_json::to_value(&key).expect("serializes");
+            crate::prompts::minimal(&mut v);
+            Opt::new(v, words).disabled_if(true, || why)
+        })
+        .collect()
 }

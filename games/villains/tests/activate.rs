@@ -82,7 +82,7 @@ fn the_rulebooks_deploy_example() {
         &mut rng,
     )
     .unwrap_err();
-    assert_eq!(e.message, "Your deploy limit is 2.");
+    assert_eq!(e.message, "Your deploy limit is 2, and this deploys 3.");
     let e = activate(
         &mut s,
         0,
