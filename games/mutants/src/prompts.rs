@@ -158,7 +158,7 @@ fn card_genes_opt(c: CardId) -> Opt {
 
 /// The question with the card whose ability asks it: "Robot: Discard 1
 /// card from your hand".
-fn titled(g: &Mutants, t: &Task) -> String {
+pub fn titled(g: &Mutants, t: &Task) -> String {
     let ability = matches!(
         t,
         Task::DiscardHand { .. } | Task::Freeze { .. } | Task::Gain { .. } | Task::Pay { .. } | Task::TakeFromDiscard { .. } | Task::Copy { .. }

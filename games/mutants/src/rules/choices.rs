@@ -117,13 +117,18 @@ impl Mutants {
     /// Nothing asked of this seat, or a pick not among the options.
     pub fn answer_choice(&mut self, seat: Seat, pick: &str, log: &mut Log, rng: &mut GameRng) -> Result<(), RuleError> {
         let Some(t) = self.asking(seat).cloned() else {
-            return Err(RuleError::not_your_turn("Icon Effects", "No ability is waiting for your choice."));
+            return Err(RuleError::not_your_turn("Icon Effects", format!("No ability is waiting for your choice: {}.", self.waiting_on(seat))));
         };
         if matches!(t, Task::MovePhase { .. } | Task::AwaitAction { .. }) {
-            return Err(RuleError::illegal("Turn Sequence", "It is your turn to move or act, not to choose for an ability."));
+            return Err(RuleError::illegal("Turn Sequence", format!("No ability is waiting for your choice: {}.", self.waiting_on(seat))));
         }
-        if !self.options(&t).iter().any(|(v, _)| v == pick) {
-            return Err(RuleError::illegal("Icon Effects", format!("\"{pick}\" is not one of the options.")));
+        let options = self.options(&t);
+        if !options.iter().any(|(v, _)| v == pick) {
+            let labels: Vec<&str> = options.iter().map(|(_, l)| l.as_str()).collect();
+            return Err(RuleError::illegal(
+                "Icon Effects",
+                format!("\"{pick}\" does not answer \"{}\"; the answers are {}.", crate::prompts::titled(self, &t), or_list(&labels)),
+            ));
         }
         self.stack.pop();
         let private = matches!(t, Task::Freeze { from: FreezeFrom::Hand, .. }) && pick != "skip";
@@ -322,5 +327,14 @@ impl Mutants {
             }
             _ => {}
         }
+    }
+}
+
+/// "a, b or c".
+fn or_list(items: &[&str]) -> String {
+    match items.split_last() {
+        None => "none".into(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }

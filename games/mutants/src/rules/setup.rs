@@ -148,7 +148,7 @@ impl Mutants {
     /// Not drafting, or the card is not in the pack this seat holds.
     pub fn draft_pick(&mut self, seat: Seat, card: CardId, log: &mut Log, rng: &mut GameRng) -> Result<(), RuleError> {
         let Some(d) = self.draft.as_mut().filter(|_| matches!(self.phase, Phase::Draft)) else {
-            return Err(RuleError::not_your_turn("Draft", "The draft is over."));
+            return Err(RuleError::not_your_turn("Draft", format!("There is no draft now: {}.", self.waiting_on(seat))));
         };
         if !d.packs[seat as usize].contains(&card) {
             return Err(RuleError::illegal("Draft", format!("{} is not in the pack you hold.", card.name())));
@@ -206,7 +206,7 @@ impl Mutants {
     pub fn construct(&mut self, seat: Seat, cards: &[String], log: &mut Log, rng: &mut GameRng) -> Result<(), RuleError> {
         let rule = "Constructed";
         if !matches!(self.phase, Phase::Construct { .. }) {
-            return Err(RuleError::not_your_turn(rule, "Gene Pools are not being constructed now."));
+            return Err(RuleError::not_your_turn(rule, format!("Gene Pools are not being constructed now: {}.", self.waiting_on(seat))));
         }
         let mut seen = std::collections::BTreeSet::new();
         let allowed = self.constructible(self.restricted);
@@ -214,10 +214,13 @@ impl Mutants {
         for v in cards {
             let id = v.strip_suffix(":2").unwrap_or(v);
             let Some(c) = content().id(id).filter(|c| allowed.contains(c)) else {
-                return Err(RuleError::illegal(rule, format!("\"{id}\" may not go into this Gene Pool.")));
+                return Err(RuleError::illegal(rule, self.not_constructible(id)));
             };
             if !seen.insert(v.clone()) {
-                return Err(RuleError::illegal(rule, "No more than 2 copies of the same card."));
+                return Err(RuleError::illegal(
+                    rule,
+                    format!("No more than 2 copies of {}: name it \"{id}\" and \"{id}:2\", each once; \"{v}\" is named twice.", c.name()),
+                ));
             }
             list.push(c);
         }
@@ -241,6 +244,20 @@ impl Mutants {
         Ok(())
     }
 
+    /// Why the card `id` may not go into this constructed Gene Pool.
+    fn not_constructible(&self, id: &str) -> String {
+        let Some(c) = content().id(id) else { return format!("There is no Mutant \"{id}\".") };
+        match c.card().kind {
+            crate::content::Kind::Advanced => {}
+            _ => return format!("{} is not an Advanced Mutant; a Gene Pool holds only Advanced Mutants.", c.name()),
+        }
+        match self.restricted.filter(|g| c.card().has(*g)) {
+            Some(g) => format!("{} carries the {} gene, which this match's Restricted Gene Pool leaves out.", c.name(), g.name()),
+            None if self.boss.is_some() => format!("{} is not played in Uprising.", c.name()),
+            None => format!("{} may not go into this Gene Pool.", c.name()),
+        }
+    }
+
     /// Mulligan: for any of the stacks, once each, the top card goes face
     /// down to the bottom and the next is flipped.
     ///
@@ -248,7 +265,7 @@ impl Mutants {
     /// Not this seat's mulligan, or a stack named twice or out of range.
     pub fn mulligan(&mut self, seat: Seat, stacks: &[u8], log: &mut Log) -> Result<(), RuleError> {
         let Phase::Mulligan { seat: who, done } = self.phase else {
-            return Err(RuleError::not_your_turn("Mulligan", "The mulligan is over."));
+            return Err(RuleError::not_your_turn("Mulligan", format!("There is no mulligan now: {}.", self.waiting_on(seat))));
         };
         if who != seat {
             return Err(RuleError::not_your_turn("Mulligan", "Players mulligan one at a time, clockwise from the first player."));
@@ -257,7 +274,7 @@ impl Mutants {
         sorted.sort_unstable();
         sorted.dedup();
         if sorted.len() != stacks.len() || sorted.iter().any(|s| !(1..=3).contains(s)) {
-            return Err(RuleError::illegal("Mulligan", "Name each of stacks 1 to 3 at most once."));
+            return Err(RuleError::illegal("Mulligan", format!("Name each of stacks 1 to 3 at most once; you named {stacks:?}.")));
         }
         for st in sorted {
             let p = &mut self.boards[seat as usize].pool[st as usize - 1];

@@ -61,7 +61,7 @@ impl Mutants {
     /// Not this seat's move.
     pub fn answer_move(&mut self, seat: Seat, side: Slot, log: &mut Log) -> Result<(), RuleError> {
         if !matches!(self.asking(seat), Some(Task::MovePhase { .. })) {
-            return Err(RuleError::not_your_turn("Move Active Mutant", "You are not moving your Active Mutant now."));
+            return Err(RuleError::not_your_turn("Move Active Mutant", format!("You are not moving your Active Mutant now: {}.", self.waiting_on(seat))));
         }
         if side == Slot::Active {
             return Err(RuleError::illegal("Move Active Mutant", "The Active Mutant must move to the Left or Right slot."));
@@ -78,9 +78,30 @@ impl Mutants {
 
     fn take_action(&mut self, seat: Seat, rule: &str) -> Result<(), RuleError> {
         if !matches!(self.asking(seat), Some(Task::AwaitAction { .. })) {
-            return Err(RuleError::not_your_turn(rule, "It is not your turn to take an action."));
+            return Err(RuleError::not_your_turn(rule, format!("It is not your turn to take an action: {}.", self.waiting_on(seat))));
         }
         Ok(())
+    }
+
+    /// What the table waits for now, as `seat` may read it: its own
+    /// question in words, or only that another player or the boss is
+    /// deciding (never what they are asked), or the phase.
+    pub fn waiting_on(&self, seat: Seat) -> String {
+        use crate::state::Phase;
+        match &self.phase {
+            Phase::Over => "the game is over".into(),
+            Phase::Draft => "the Gene Pools are being drafted".into(),
+            Phase::Construct { .. } => "the Gene Pools are being built".into(),
+            Phase::Mulligan { seat: who, .. } if *who == seat => "it is your mulligan".into(),
+            Phase::Mulligan { .. } => "another player is deciding their mulligan".into(),
+            Phase::Play => match self.stack.last().and_then(|t| t.asker().map(|s| (t, s))) {
+                Some((Task::AwaitAction { .. }, s)) if self.decider(s) == seat => "you are to take an action".into(),
+                Some((Task::MovePhase { .. }, s)) if self.decider(s) == seat => "move your Active Mutant first".into(),
+                Some((t, s)) if self.decider(s) == seat => format!("first answer \"{}\"", crate::prompts::titled(self, t)),
+                Some(_) => "another player is deciding".into(),
+                None => "nobody is asked anything".into(),
+            },
+        }
     }
 
     /// Deploy Mutant: play a card from hand to the Active slot.
