@@ -310,9 +310,20 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
         if crate::rules::powers::power_refusal(g, act, i).is_some() {
             continue;
         }
+        let throw = sp.effects.iter().find_map(|e| if let crate::content::Power::ThrowEnemy { n, .. } = e { Some(*n) } else { None });
         let opts: Vec<Opt> = crate::rules::powers::choices(g, act, i)
             .into_iter()
-            .map(|(c, label)| Opt::new(json!(c), label))
+            .map(|(c, label)| {
+                let opt = Opt::new(json!(c), label);
+                match (throw, c.target, c.angle, c.piece) {
+                    // An enemy thrown: where it lands, for the map.
+                    (Some(n), Some(t), Some(angle), None) => {
+                        let (at, what) = crate::rules::powers::throw_preview(g, m, t, angle, n);
+                        opt.fact("Lands", at.map_or(serde_json::Value::Null, |p| json!(p))).fact("Throw", what)
+                    }
+                    _ => opt,
+                }
+            })
             .collect();
         if !opts.is_empty() {
             asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));

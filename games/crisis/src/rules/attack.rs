@@ -764,12 +764,13 @@ pub fn shove(g: &mut Crisis, me: usize, target: usize, dir: Dir, n: u8, collide:
     shove_along(g, target, Some(me), u, n, collide, rng)
 }
 
-/// Moves the target straight along unit `u` with tool `n` (a throw when
-/// `collide`), stopping at the first base, terrain or edge. The character
+/// Where a throw or push of `target` along unit `u` with tool `n` ends
+/// and what it meets there (a model's index, not the list's), or `None`
+/// when the end is no legal position (it then stays put). The character
 /// throwing or pushing (`by`) is ignored (engine version 5): the target
 /// passes it when it can end clear of it, else stops against it with no
-/// collision.
-pub fn shove_along(g: &mut Crisis, target: usize, by: Option<usize>, u: crate::geometry::Pt, n: u8, collide: bool, rng: &mut GameRng) -> Vec<LogEntry> {
+/// collision. Pure: the map's preview of a throw reads it too.
+pub fn shove_path(g: &Crisis, target: usize, by: Option<usize>, u: crate::geometry::Pt, n: u8) -> Option<(crate::geometry::Pt, Hit)> {
     let geo = g.geo();
     let t = &g.models[target];
     let d = t.disc(geo);
@@ -790,20 +791,25 @@ pub fn shove_along(g: &mut Crisis, target: usize, by: Option<usize>, u: crate::g
             (end, hit, order) = (end2, hit2, past);
         }
     }
-    let check = activation::with_mover(g, target, |mv| {
-        let size = t.size();
-        movement::end_position(geo, mv, Disc { c: end, r: d.r }, size)
-    });
+    let check = activation::with_mover(g, target, |mv| movement::end_position(geo, mv, Disc { c: end, r: d.r }, t.size()));
     if check.is_err() {
-        return Vec::new();
+        return None;
     }
+    let hit = if let Hit::Base(i) = hit { Hit::Base(order[i]) } else { hit };
+    Some((end, hit))
+}
+
+/// Moves the target straight along unit `u` with tool `n` (a throw when
+/// `collide`), stopping at the first base, terrain or edge
+/// ([`shove_path`]).
+pub fn shove_along(g: &mut Crisis, target: usize, by: Option<usize>, u: crate::geometry::Pt, n: u8, collide: bool, rng: &mut GameRng) -> Vec<LogEntry> {
+    let Some((end, hit)) = shove_path(g, target, by, u, n) else { return Vec::new() };
     g.models[target].pos = end;
     let verb = if collide { "thrown" } else { "pushed" };
     let mut log = vec![LogEntry::public(format!("{} is {verb} to ({:.1}, {:.1}).", model_name(g, target), end[0], end[1]))];
     if collide {
         match hit {
-            Hit::Base(i) => {
-                let other = order[i];
+            Hit::Base(other) => {
                 log.push(LogEntry::public(format!("{} collides with {}.", model_name(g, target), model_name(g, other))));
                 log.extend(suffer(g, target, 1, true));
                 let dodge_dmg = usize::from(g.models[target].size()) + 1;

@@ -277,11 +277,18 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
                 out.push((Choice { target: Some(t), ..Choice::default() }, g.models[t].card().name.clone()));
             }
         }
-        Power::ThrowEnemy { .. } => {
+        Power::ThrowEnemy { n, .. } => {
             for t in 0..g.models.len() {
                 for k in 0..8 {
                     let angle = f64::from(k) * 45.0;
-                    out.push((Choice { target: Some(t), angle: Some(angle), ..Choice::default() }, format!("{} toward {angle} degrees", g.models[t].card().name)));
+                    let c = Choice { target: Some(t), angle: Some(angle), ..Choice::default() };
+                    if choice_refusal(g, a, idx, &c).is_none() {
+                        let what = match throw_preview(g, a.model, t, angle, *n) {
+                            (Some(end), what) => format!("lands at {:.1}, {:.1}, {what}", end[0], end[1]),
+                            (None, what) => what,
+                        };
+                        out.push((c, format!("{} toward {angle} degrees: {what}", g.models[t].card().name)));
+                    }
                 }
             }
         }
@@ -377,6 +384,34 @@ fn enemy_mover<R>(g: &Crisis, t: usize, n: u8, f: impl FnOnce(&movement::Mover) 
         mv.no_long = false;
         f(&mv)
     })
+}
+
+/// What throwing enemy `t` toward `angle` with tool `n` would do, foreseen
+/// from the public board (the same sweep the throw makes): where it lands
+/// and what it hits, for the map and the option's words. No end when no
+/// legal end exists (the enemy then stays put).
+pub fn throw_preview(g: &Crisis, thrower: usize, t: usize, angle: f64, n: u8) -> (Option<crate::geometry::Pt>, String) {
+    use crate::geometry::Hit;
+    let Some((end, hit)) = super::attack::shove_path(g, t, Some(thrower), unit(angle), n) else {
+        return (None, "no legal end: it stays put".into());
+    };
+    let x = &g.models[t];
+    let what = match hit {
+        Hit::Base(o) => format!("collides with {}: {} suffers 1, {} dodges {}", g.models[o].card().name, x.card().name, g.models[o].card().name, x.size() + 1),
+        Hit::Terrain(j) => {
+            let p = &g.pieces()[j];
+            let broken = if crate::versions::v2(g) && p.size < x.size() { format!(", the {} is destroyed", super::terrain::piece_name(g, j)) } else { String::new() };
+            format!("hits the {} (Size {}): {} suffers 1{broken}", super::terrain::piece_name(g, j), p.size, x.card().name)
+        }
+        Hit::Edge => "stops at the table edge, no collision".into(),
+        // Short of the tool's length with nothing hit: against the thrower,
+        // who is ignored (no collision).
+        Hit::Nothing if len(sub(end, x.pos)) < crate::movement::tool_for(n).length(g.geo()) - 0.01 => {
+            format!("stops against {}, who throws it: no collision", g.models[thrower].card().name)
+        }
+        Hit::Nothing => "hits nothing".into(),
+    };
+    (Some(end), what)
 }
 
 /// Why character `m` can't Transform into `into` with the new form placed
