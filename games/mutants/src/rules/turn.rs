@@ -165,6 +165,13 @@ impl Mutants {
         backroom_engine::and_list(&names)
     }
 
+    /// A card's genes as its face shows them: "Mythic + Galactic", "Necro".
+    pub fn genes_plus(c: CardId) -> String {
+        let mut names: Vec<&str> = c.card().genes.iter().map(|g| g.name()).collect();
+        names.dedup();
+        names.join(" + ")
+    }
+
     /// "the Necro gene", "the Necro and Zombie genes".
     pub fn the_genes(genes: &[Gene]) -> String {
         format!("the {} {}", Self::gene_words(genes), if genes.len() == 1 { "gene" } else { "genes" })
@@ -237,9 +244,9 @@ impl Mutants {
                     target.name(),
                     Self::the_genes(&missing),
                     cards[0].name(),
-                    Self::gene_words(&Self::genes_of(&[cards[0]])),
+                    Self::genes_plus(cards[0]),
                     cards[1].name(),
-                    Self::gene_words(&Self::genes_of(&[cards[1]]))
+                    Self::genes_plus(cards[1])
                 ),
             ));
         }
