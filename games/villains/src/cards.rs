@@ -360,6 +360,11 @@ fn resolve(
                 Max::Count(n) => n as usize,
                 _ => return refuse("This deploy needs a fixed number of units."),
             };
+            let allowed = |k: &crate::effect::UnitType| d.types.as_ref().is_none_or(|t| t.contains(k));
+            let reserve = &state.players[seat as usize].reserve_units;
+            if c.units.is_empty() && !reserve.iter().any(|(k, n)| *n > 0 && allowed(k)) {
+                return refuse("You have no unit in your reserve that this card deploys.");
+            }
             if c.units.is_empty() || c.units.len() > max {
                 return refuse(&format!("Deploy 1 to {max} units."));
             }
@@ -433,6 +438,14 @@ fn resolve(
             )));
         }
         Effect::MoveUnits(m) => {
+            let near = |a: AreaId| a != area && (m.from != Place::Adjacent || content().adjacent(area).contains(&a));
+            if c.moving.is_empty() && !state.units_of(seat).any(|(a, _)| near(a)) {
+                return refuse(&if m.from == Place::Adjacent {
+                    format!("You have no units in the areas adjacent to {} to move.", area.area().name)
+                } else {
+                    format!("You have no units outside {} to move.", area.area().name)
+                });
+            }
             if c.moving.is_empty() {
                 return refuse("Move at least one unit.");
             }
@@ -483,6 +496,9 @@ fn resolve(
                         .as_ref()
                         .is_some_and(|t| t.owner != seat && !t.face_up)
             }) else {
+                if !state.area(area).tokens().any(|t| t.owner != seat && !t.face_up) {
+                    return refuse(&format!("There is no opponent's face-down token in {}.", area.area().name));
+                }
                 return refuse("Choose an opponent's face-down token in this area.");
             };
             let t = state.area_mut(a).track[i].take().expect("found");

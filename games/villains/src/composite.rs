@@ -286,3 +286,92 @@ fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Op
         })
         .collect()
 }
+
+/// The Subway's choice: `unit` from the reserve into `to`, paid with at
+/// most `energy` energy (resources for the rest), priced by one trial.
+///
+/// # Errors
+/// What the rules refuse about the skill use itself.
+pub(crate) fn skill_deploy_choice(
+    state: &State,
+    seat: Seat,
+    skill: AreaId,
+    to: AreaId,
+    unit: UnitType,
+    energy: u8,
+) -> Result<crate::skill::SkillChoice, RuleError> {
+    let make = |payment| crate::skill::SkillChoice {
+        area: Some(to),
+        deploy: Some(DeployPick { kind: unit, from: None, stay_wounded: false }),
+        payment,
+        ..Default::default()
+    };
+    let mut trial = state.clone();
+    trial.quote = crate::state::Quote::asking(state, seat);
+    let quoted = Action::UseSkill { skill: (skill, make(Payment::QUOTE)) };
+    apply_to(&mut trial, seat, &quoted, &mut GameRng::seeded(0))?;
+    let cost = trial.quote.cost().unwrap_or(0);
+    let e = energy.min(cost);
+    Ok(make(Payment { energy: e, resources: u16::from(cost - e) }))
+}
+
+/// Whether a skill deploys one unit into any area (the Subway's).
+pub(crate) fn deploys_anywhere(area: AreaId) -> bool {
+    use crate::effect::{Effect, Place};
+    area.area().skill.effects.iter().any(|e| matches!(e, Effect::Deploy(d) if d.to == Place::AnyArea))
+}
+
+/// The Subway's skill asked step by step: the area (each open one, or
+/// disabled with why), then the unit type (with its facts), then the
+/// energy. Not the cross product of areas and types.
+pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Option<Ask> {
+    let p = &state.players[seat as usize];
+    let faction = state.faction_of(seat);
+    let kinds: Vec<UnitType> = p.reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
+    let works = |to: AreaId, k: UnitType| -> Result<(), String> {
+        let c = skill_deploy_choice(state, seat, skill, to, k, p.energy).map_err(|e| e.message)?;
+        let mut t = state.clone();
+        apply_to(&mut t, seat, &Action::UseSkill { skill: (skill, c) }, &mut GameRng::seeded(0))
+            .map(|_| ())
+            .map_err(|e| e.message)
+    };
+    let tried: Vec<(AreaId, UnitType, Result<(), String>)> = content()
+        .area_ids()
+        .flat_map(|a| kinds.iter().map(move |k| (a, *k)))
+        .map(|(a, k)| (a, k, works(a, k)))
+        .collect();
+    if !tried.iter().any(|t| t.2.is_ok()) {
+        return None;
+    }
+    let first_why = |f: &dyn Fn(&(AreaId, UnitType, Result<(), String>)) -> bool| {
+        let mine: Vec<_> = tried.iter().filter(|t| f(t)).collect();
+        match mine.iter().find(|t| t.2.is_ok()) {
+            Some(_) => Ok(()),
+            None => Err(mine.first().and_then(|t| t.2.clone().err()).unwrap_or_default()),
+        }
+    };
+    let areas: Vec<Opt> = content()
+        .area_ids()
+        .map(|a| {
+            let why = first_why(&|t| t.0 == a);
+            Opt::new(serde_json::to_value(a).expect("serializes"), a.area().name.clone())
+                .disabled_if(why.is_err(), || why.clone().unwrap_err())
+        })
+        .collect();
+    let units: Vec<Opt> = kinds
+        .iter()
+        .filter_map(|k| {
+            let stats = faction.unit(*k)?;
+            let why = first_why(&|t| t.1 == *k);
+            let label = format!("{} ({} in reserve)", crate::combat::unit_name(state, seat, *k), p.reserve_units.get(k).copied().unwrap_or(0));
+            let o = unit_opt(serde_json::to_value(k).expect("serializes"), label, &stats, u32::from(stats.cost));
+            Some(o.disabled_if(why.is_err(), || why.clone().unwrap_err()))
+        })
+        .collect();
+    let name = &skill.area().name;
+    let ask = Ask::new("skill_deploy", format!("Use the skill of {name}: deploy one unit anywhere"))
+        .with("skill", serde_json::to_value(skill).expect("serializes"))
+        .param("to", "Area to deploy into", Input::One { options: areas })
+        .param("unit", "Unit (cost before any surcharge there)", Input::One { options: units });
+    Some(energy_step(ask, state, seat))
+}

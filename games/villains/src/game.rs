@@ -166,6 +166,20 @@ pub enum Action {
         /// The units the champion brings.
         brings: Vec<UnitUid>,
     },
+    /// Use a skill that deploys one unit anywhere (the Subway's), asked
+    /// step by step: the area, then the unit, then the most energy to
+    /// spend (resources pay the rest). Resolves to the `UseSkill` a whole
+    /// candidate carries.
+    SkillDeploy {
+        /// The skill's area.
+        skill: AreaId,
+        /// Where the unit goes.
+        to: AreaId,
+        /// The unit, from the reserve.
+        unit: UnitType,
+        /// The most energy to spend.
+        energy: u8,
+    },
     /// Declare locked.
     #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Locked,
@@ -373,6 +387,11 @@ fn apply_each(
             busy(state)?;
             let choice = crate::composite::with_brought(state, seat, area, &choice, &brings);
             crate::skill::use_skill(state, seat, area, &choice, rng)
+        }
+        Action::SkillDeploy { skill, to, unit, energy } => {
+            busy(state)?;
+            let choice = crate::composite::skill_deploy_choice(state, seat, skill, to, unit, energy)?;
+            crate::skill::use_skill(state, seat, skill, &choice, rng)
         }
         Action::Locked => {
             busy(state)?;

@@ -410,6 +410,15 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 ));
                 let skills = skill_options(state, seat);
                 asks.extend(crate::composite::skill_bringing_ask(state, seat, &skills));
+                // The Subway's deploy is asked step by step (area, then unit).
+                let anywhere = |a: &AreaId| crate::composite::deploys_anywhere(*a);
+                for a in crate::skill::skill_areas(state, seat).iter().filter(|a| anywhere(a)) {
+                    asks.extend(crate::composite::skill_deploy_ask(state, seat, *a));
+                }
+                let skills: Vec<Action> = skills
+                    .into_iter()
+                    .filter(|s| !matches!(s, Action::UseSkill { skill: (a, c) } if anywhere(a) && c.deploy.is_some()))
+                    .collect();
                 asks.extend(candidates_ask(state, seat, "use_skill", "Use a skill", "skill", skills));
                 let down = state.face_down_tokens_of(seat);
                 if down > 0 && spots.is_empty() {

@@ -1,0 +1,98 @@
+//! The table's prompts (issue "The four new tables, second pass"): a card
+//! in hand that cannot be played now is shown disabled with the rules'
+//! reason, not left out, and the engine refuses it; the Subway's deploy is
+//! asked step by step (the area, then the unit, then the energy), not as
+//! every unit type times every area.
+
+mod common;
+
+use backroom_engine::{Game, GameRng, Input, Prompt};
+use common::{area, face_down, table};
+use serde_json::{Value, json};
+use villains::Action;
+use villains::actions::reveal;
+use villains::content::content;
+use villains::effect::UnitType;
+use villains::state::{Phase, State, TokenKind};
+
+const SEATS: [&str; 4] = ["mafia", "bankers", "robots", "mutants"];
+
+fn ask<'a>(p: &'a Prompt, verb: &str) -> Option<&'a backroom_engine::Ask> {
+    p.asks.iter().find(|a| a.verb == verb)
+}
+
+fn options(a: &backroom_engine::Ask, param: &str) -> Vec<(Value, String, Option<String>)> {
+    let p = a.params.iter().find(|p| p.name == param).unwrap();
+    let Input::One { options } = &p.input else { panic!("{param} is not a choice of one") };
+    options.iter().map(|o| (o.value.clone(), o.label.clone(), o.disabled.clone())).collect()
+}
+
+fn act(s: &State, seat: u8, v: Value) -> Result<State, String> {
+    let a: Action = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    let mut t = s.clone();
+    t.apply(seat, &a, &mut GameRng::seeded(2)).map(|_| t).map_err(|e| e.message)
+}
+
+#[test]
+fn cards_that_cannot_be_played_are_shown_disabled_with_the_reason() {
+    let mut s = table(&SEATS, 0, &mut GameRng::seeded(9));
+    let bank = area("bank");
+    s.players[0].hand.clear();
+    for c in ["stupor-1", "blown-cover-1", "windfall-1"] {
+        s.players[0].hand.push(content().card_id(c).unwrap());
+    }
+    s.players[0].energy = 9;
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    let i = face_down(&mut s, bank, 0, TokenKind::Card);
+    reveal(&mut s, 0, (bank, i)).unwrap();
+    let p = s.prompt(0).unwrap();
+    let how = options(ask(&p, "activate_paying").unwrap(), "activation");
+    let find = |id: &str| how.iter().find(|o| o.0["card"] == id).unwrap_or_else(|| panic!("{id} in {how:?}")).clone();
+    assert_eq!(find("windfall-1").2, None, "Windfall can be played");
+    assert_eq!(find("stupor-1").2.as_deref(), Some("There is no opponent's face-down token in The Bank."));
+    assert_eq!(
+        find("blown-cover-1").2.as_deref(),
+        Some("Combat cannot take place: no player has units in The Bank.")
+    );
+    // The engine refuses what the prompt shows disabled, with the same words.
+    let blown = find("blown-cover-1").0;
+    let e = act(&s, 0, json!({ "type": "activate_paying", "activation": blown, "energy": 9 })).unwrap_err();
+    assert_eq!(e, "Combat cannot take place: no player has units in The Bank.");
+    // With no card playable the ask itself is disabled, saying why.
+    s.players[0].hand.retain(|c| c.deck_card().design != content().card_id("windfall-1").unwrap().deck_card().design);
+    let p = s.prompt(0).unwrap();
+    let a = ask(&p, "activate_paying").unwrap();
+    assert!(a.disabled.is_some(), "{a:?}");
+    assert!(ask(&p, "discard").unwrap().disabled.is_none());
+}
+
+#[test]
+fn the_subways_deploy_is_asked_area_then_unit() {
+    let mut s = table(&SEATS, 0, &mut GameRng::seeded(9));
+    let (subway, lab) = (area("subway"), area("laboratory"));
+    let t = s.put_unit(subway, 0, UnitType::Talent).unwrap();
+    s.area_mut(subway).units.iter_mut().find(|u| u.uid == t).unwrap().readied = true;
+    s.players[0].energy = 1;
+    s.players[0].resources = 0;
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    let p = s.prompt(0).unwrap();
+    let a = ask(&p, "skill_deploy").expect("the Subway's deploy ask");
+    assert_eq!(a.fixed.get("skill"), Some(&json!("subway")));
+    let names: Vec<&str> = a.params.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["to", "unit", "energy"], "the area first, then the unit, then the energy");
+    assert_eq!(options(a, "to").len(), 9, "one option per area");
+    // No whole candidate of the Subway's deploy is left among the skills.
+    if let Some(u) = ask(&p, "use_skill") {
+        assert!(options(u, "skill").iter().all(|o| o.0[0] != "subway" || o.0[1].get("deploy").is_none()));
+    }
+    // The goon costs 2 and the Mafia has 1 energy: disabled with the cost; a mole (1) can come.
+    let units = options(a, "unit");
+    let goon = units.iter().find(|o| o.0 == "goon").unwrap();
+    assert_eq!(goon.2.as_deref(), Some("The cost is 2; you have 1 energy and 0 resources."));
+    assert_eq!(units.iter().find(|o| o.0 == "mole").unwrap().2, None);
+    let e = act(&s, 0, json!({ "type": "skill_deploy", "skill": "subway", "to": "laboratory", "unit": "goon", "energy": 1 }));
+    assert_eq!(e.unwrap_err(), "The cost is 2; you have 1 energy and 0 resources.");
+    let after = act(&s, 0, json!({ "type": "skill_deploy", "skill": "subway", "to": "laboratory", "unit": "mole", "energy": 1 })).unwrap();
+    assert_eq!(after.area(lab).units.len(), 1);
+    assert_eq!(after.players[0].energy, 0);
+}
