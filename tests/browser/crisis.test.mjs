@@ -19,7 +19,9 @@
 // a throw of terrain when offered by picking the piece on the map (the
 // keyboard) and tapping a direction arrow, the server throwing it that way
 // (drawn on the preview page from a real activation's view when the match
-// offered none); the free-hand move: the longest tool taken, dragged out of
+// offered none); an enemy thrown on the map (drawn on the preview page):
+// the enemy tapped, each direction an arrow to where it lands, the chosen
+// one saying what it would hit before the Send; the free-hand move: the longest tool taken, dragged out of
 // the base toward the goal, bent at its tip handle by about 30° with a
 // finger (touch events through the DevTools protocol), the preview
 // consulted, and sent by "Move here" at phone width: the server must take
@@ -878,7 +880,47 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'play_tactic', card: 'improvised-weapon', choice: value }, 'the throw picked on the map is the action sent');
       seen.thrown = 'drawn';
     }
-    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)}; deck: ${seen.deck || 'the bot chose'}`);
+    // --- an enemy thrown on the map (Hired Muscle): drawn on the preview
+    // page from a real activation's view with an ask offering an enemy in 8
+    // directions, each option carrying the engine's facts (where it lands,
+    // what it hits); the enemy tapped, then a direction arrow; the map and
+    // the hint say what the throw would hit before the Send; the action
+    // sent is the one tapped.
+    {
+      const live = (m) => m.deployed && !m.ko && !m.dazed;
+      const frame = [...frames].reverse().find((f) => f.view.activation && f.view.models.some((m) => m.owner === bot && live(m)));
+      assert.ok(frame, 'an activation with an enemy standing');
+      const target = frame.view.models.findIndex((m) => m.owner === bot && live(m));
+      const m = frame.view.models[target];
+      const name = (charById[m.card] || { name: m.card }).name;
+      const options = [0, 45, 90, 135, 180, 225, 270, 315].map((angle) => {
+        const a = (angle * Math.PI) / 180;
+        const lands = [m.pos[0] + 5 * Math.cos(a), m.pos[1] + 5 * Math.sin(a)].map((x) => Math.min(35, Math.max(1, x)));
+        const what = angle === 90 ? `hits the car (Size 2): ${name} suffers 1` : 'hits nothing';
+        return { value: { target, angle }, label: `${name} toward ${angle} degrees: lands at ${lands.map((x) => x.toFixed(1)).join(', ')}, ${what}`, facts: [{ label: 'Lands', value: lands }, { label: 'Throw', value: what }] };
+      });
+      const asks = [
+        { verb: 'use_power', label: 'Hired Muscle, cost 2', fixed: { power: 0 }, params: [{ name: 'choice', label: 'Choice', input: { kind: 'one', options } }] },
+        { verb: 'end_activation', label: 'End the activation' },
+      ];
+      await drawTable(frame.view, 'Round 1: an enemy throw', asks);
+      assert.match(await page.locator('.cp-hint .cp-fling-hint').innerText(), /may be thrown .*tap one/);
+      await page.locator(`.cp-field .cp-base[data-model="${target}"] .cp-base-c`).click();
+      const arrows = page.locator('.cp-field .cp-fling');
+      await arrows.first().waitFor();
+      assert.equal(await arrows.count(), 8, 'the enemy\'s directions are drawn, each to where it lands');
+      assert.match(await page.locator('.cp-hint .cp-fling-hint').innerText(), /Throw .*: tap a direction/);
+      await arrows.nth(2).locator('.cp-throw-hit').click();
+      await page.locator('.cp-field .cp-fling.chosen').waitFor();
+      assert.match(await page.locator('.cp-field .cp-fling.chosen .cp-fling-t').textContent(), /hits the car \(Size 2\)/, 'the map says what the chosen throw hits');
+      assert.match(await page.locator('.cp-hint .cp-fling-hint').innerText(), /toward 90°: it lands at .* hits the car \(Size 2\)/, 'the hint says where it lands and what it hits, before the Send');
+      if (!seen.flingShot) { seen.flingShot = 1; await shot('throw-enemy'); }
+      await mapSend();
+      await page.waitForFunction(() => window.__sent);
+      assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'use_power', power: 0, choice: { target, angle: 90 } }, 'the enemy throw picked on the map is the action sent');
+      seen.flung = name;
+    }
+    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)}; enemy thrown: ${seen.flung}; deck: ${seen.deck || 'the bot chose'}`);
 
     // --- the rules: summary, glossary and every card
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -51,7 +51,7 @@ const isPoint = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isFi
 
 /** What the viewer's prompt offers on the battlefield, each with its ask and control key. */
 function offers(view, ctx) {
-  const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), pieces: new Map(), edges: new Map(), mover: null };
+  const o = { ends: [], points: [], models: new Map(), targets: new Map(), tokens: new Map(), pieces: new Map(), flings: new Map(), edges: new Map(), mover: null };
   const P = ctx.prompt;
   if (!P || !Array.isArray(P.asks)) return o;
   const open = ctx.draft.__open;
@@ -98,6 +98,13 @@ function offers(view, ctx) {
             if (!have || (have.ai !== ai && ai === open)) o.pieces.set(v.piece, { ...at, ask: a.label, len: throwLength(view, a), dirs: [] });
             const mine = o.pieces.get(v.piece);
             if (mine.ai === ai) mine.dirs.push({ value: v, angle: v.angle, label: x.label });
+          } else if (typeof v.target === 'number' && typeof v.angle === 'number' && !v.point) {
+            // An enemy thrown (Hired Muscle): the enemy, then its direction,
+            // each arrow ending where the engine foresees it lands.
+            if (!o.flings.has(v.target) || (o.flings.get(v.target).ai !== ai && ai === open)) o.flings.set(v.target, { ...at, ask: a.label, dirs: [] });
+            const mine = o.flings.get(v.target);
+            if (mine.ai === ai) mine.dirs.push({ value: v, angle: v.angle, label: x.label, lands: factOf(x, 'Lands'), what: factOf(x, 'Throw') });
+            if (!o.targets.has(v.target)) o.targets.set(v.target, { ...at, value: v, kind: 'throw', label: 'throw' });
           } else if (v.point) o.points.push({ ...at, p: v.point, value: v, label: x.label, r: mover ? mover.radius : 0 });
           else if (typeof v.token === 'number' && !o.tokens.has(v.token)) o.tokens.set(v.token, { ...at, value: v });
           else if (v.target !== undefined && v.target !== null && !o.targets.has(v.target)) o.targets.set(v.target, { ...at, value: v, kind: 'choice', label: a.verb === 'play_tactic' ? 'card' : 'power' });
@@ -107,6 +114,9 @@ function offers(view, ctx) {
   });
   return o;
 }
+
+/** The value of an option's fact called `label` (the engine's facts), if any. */
+const factOf = (opt, label) => { const f = (opt.facts || []).find((x) => x.label === label); return f ? f.value : undefined; };
 
 /**
  * How far a throw offered by `ask` carries (inches): the tool of the
@@ -135,6 +145,8 @@ let free = null;
 // The piece of terrain tapped to throw, before its direction: {piece, when}
 // (when: the activation and the pieces destroyed, so a later throw starts afresh).
 let thrown = null;
+// The enemy tapped to throw, before its direction: {target, when}.
+let flung = null;
 
 /** Puts `value` into the form of ask `ai` (opening that alternative first); `isFree`: a value outside the offered list. */
 function choose(ctx, at, value, isFree = false) {
@@ -165,6 +177,18 @@ function throwNow(view, offer, ctx) {
     if (v && v.piece === piece && at.dirs.some((d) => same(d.value, v))) return { piece, at, value: v };
   }
   if (thrown && thrown.when === activationKey(view) && offer.pieces.has(thrown.piece)) return { piece: thrown.piece, at: offer.pieces.get(thrown.piece), value: undefined };
+  return null;
+}
+/** The enemy throw shown on the map: the enemy picked (in the form, else tapped) and the direction chosen, if any. */
+function flingNow(view, offer, ctx) {
+  for (const [target, at] of offer.flings) {
+    const v = ctx.draft[at.key];
+    if (v && v.target === target && typeof v.angle === 'number') {
+      const d = at.dirs.find((x) => same(x.value, v));
+      if (d) return { target, at, value: v, dir: d };
+    }
+  }
+  if (flung && flung.when === activationKey(view) && offer.flings.has(flung.target)) return { target: flung.target, at: offer.flings.get(flung.target), value: undefined, dir: null };
   return null;
 }
 const activationKey = (view) => `${view.round}|${view.activation ? view.activation.model : ''}|${(view.destroyed || []).length}`;
@@ -267,6 +291,7 @@ function fieldPanel(view, ctx) {
     if (chosen.point && pointAt) { const pt = offer.points.find((x) => same(x.value, chosen.point)); chosen.point = pt ? pt.p : undefined; chosen.pointR = pt ? pt.r : 0; }
     const th = throwNow(view, offer, ctx);
     if (th) { chosen.piece = th.piece; chosen.throw = th.value; }
+    const fl = flingNow(view, offer, ctx);
     const edgeAt = [...offer.edges.values()][0];
     if (edgeAt) chosen.edge = ctx.draft[edgeAt.key];
     const focus = view.activation ? view.activation.model : picked;
@@ -277,6 +302,7 @@ function fieldPanel(view, ctx) {
       focus,
       lit: { ends: offer.ends, mover: offer.mover, points: offer.points, models: offer.models, targets: offer.targets, tokens: new Set(offer.tokens.keys()), pieces: offer.pieces, edges: new Map([...offer.edges].map(([e, at]) => [e, at.label])) },
       thrower: view.activation ? view.activation.model : null,
+      fling: fl ? { target: fl.target, dirs: fl.at.dirs, value: fl.value } : null,
       finger: fingerUnits(),
       chosen,
       free: free && freeBar.el ? { state: free, onChange: freeBar.change, onPaint: freeBar.paint, handle: freeBar.handle() } : null,
@@ -290,8 +316,19 @@ function fieldPanel(view, ctx) {
         const openAi = ctx.draft.__open;
         const P = ctx.prompt;
         const inOpen = P && P.asks[openAi] && P.asks[openAi].verb === 'attack' && (P.asks[openAi].params[0].input.options || []).some((o) => o.value === i && !o.disabled);
+        const fa = offer.flings.get(i);
+        if (fa && !inOpen && (t.kind === 'throw' || openAi === fa.ai)) {
+          // An enemy to throw: its directions drawn from it (a direction
+          // chosen before, of another enemy, is dropped); then a direction.
+          flung = { target: i, when: activationKey(view) };
+          if (ctx.draft[fa.key] && ctx.draft[fa.key].target !== i) unchoose(ctx, fa.key);
+          openAsk(fa.ai);
+          draw();
+          return;
+        }
         choose(ctx, inOpen ? { ai: openAi, key: `${openAi}:target` } : t, t.value);
       },
+      onFling: (v) => { flung = { target: v.target, when: activationKey(view) }; choose(ctx, offer.flings.get(v.target), v); },
       onToken: (i) => { const t = offer.tokens.get(i); choose(ctx, t, t.value); },
       // A piece to throw: tapped, its directions drawn from the thrower (a
       // choice made before, of another piece, is dropped); then a direction.
@@ -321,7 +358,7 @@ function fieldPanel(view, ctx) {
   // On a phone, while the prompt offers something on the map, the map goes
   // to the Move tab (the table's hand slot, above the prompt: crisis.css),
   // where the decision is made.
-  const onMap = !!(ctx.prompt && (offer.ends.length || offer.points.length || offer.models.size || offer.targets.size || offer.tokens.size || offer.pieces.size || offer.edges.size));
+  const onMap = !!(ctx.prompt && (offer.ends.length || offer.points.length || offer.models.size || offer.targets.size || offer.tokens.size || offer.pieces.size || offer.flings.size || offer.edges.size));
   const el = h('section.cp-field-panel', { 'aria-label': 'The battlefield', dataset: isPhone() && onMap ? { section: 'hand', map: 'move' } : {} },
     h('div.cp-field-wrap', zoom.el, slot, freeBar.el, hint, h('p.small.muted.cp-legend', `${layoutName(view.layout)}, ${geo().tableInches}" square, your edge at the bottom. Numbers on terrain: Size. Badges: ⚡ power (top right), damage (bottom right), conditions (bottom left), ✓ activated, Z Dazed.`)),
     card);
@@ -463,7 +500,16 @@ function drawHint(view, ctx, offer, hint) {
       ? ` Throw the ${pieceName(view, th.piece)}: tap the direction to throw it (the arrows from the thrower${th.at.len ? `, ${th.at.len}" long` : ''}; the server says what it hits), or another outlined piece.`
       : ` ${plural(offer.pieces.size, 'piece')} of terrain may be thrown (outlined gold): tap one, then the direction to throw it.`));
   }
-  if (offer.targets.size) parts.push(h('span', ` Targets are ringed red with their dice (attack v defense, before cover and reactions): tap one.`));
+  if (offer.flings.size) {
+    const fl = flingNow(view, offer, ctx);
+    const name = (i) => charName(view.models[i].card);
+    parts.push(h('span.cp-fling-hint', fl && fl.dir
+      ? ` Throw ${name(fl.target)} toward ${fl.dir.angle}°: ${fl.dir.lands ? `it lands at ${fl.dir.lands.map((x) => x.toFixed(1)).join(', ')} and ` : ''}${fl.dir.what || 'the server says what it hits'}.`
+      : fl
+        ? ` Throw ${name(fl.target)}: tap a direction (each arrow ends where it would land, and says what it would hit), or another enemy ringed "throw".`
+        : ` ${plural(offer.flings.size, 'enemy', 'enemies')} may be thrown (ringed "throw"): tap one, then the direction to throw it.`));
+  }
+  if ([...offer.targets.values()].some((t) => t.kind !== 'throw')) parts.push(h('span', ` Targets are ringed red with their dice (attack v defense, before cover and reactions): tap one.`));
   if (offer.models.size) parts.push(h('span', ' Tap one of your lit characters to choose it.'));
   if (offer.tokens.size) parts.push(h('span', ' Tap a lit token to interact with it.'));
   // The form open now (or the only one with choices): its choice, sent from here.
@@ -520,8 +566,9 @@ function input(param, ask, ctx, key) {
       return { props: t ? tipProps(o.label, crisisTip(view.crises[t.crisis])) : {}, body: o.label };
     }, { row: true, onPick: redraw });
   }
-  if (i.options.some((o) => o.value && typeof o.value.piece === 'number')) {
-    // A throw of terrain (the map picks the piece, then the direction): the list, kept as the fallback.
+  if (i.options.some((o) => o.value && (typeof o.value.piece === 'number' || (typeof o.value.target === 'number' && typeof o.value.angle === 'number')))) {
+    // A throw of terrain or of an enemy (the map picks the piece or the
+    // enemy, then the direction): the list, kept as the fallback.
     return choice(param, ctx, key, null, { many: 8, onPick: redraw });
   }
   if (ask.verb === 'play_tactic') {

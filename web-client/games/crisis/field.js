@@ -110,6 +110,8 @@ function crosses(a, b, p) {
  * lit: {models: Map(model -> label), targets: Map(model -> label),
  * tokens: Set, points: [{p, label, key}], ends: [{value, label}], mover,
  * pieces: Map(piece -> {dirs: [{value, angle, label}], len})}, thrower,
+ * fling: {target, dirs: [{value, angle, label, lands, what}], value} (an
+ * enemy to throw, its directions with where it lands), onFling(value),
  * finger (a fingertip's radius in SVG units, for the throw arrows' ends),
  * chosen: {end, point, model, token, piece, throw}, onModel(m), onToken(t),
  * onPoint(pt), onEnd(value), onPiece(piece, event), onThrow(value),
@@ -371,6 +373,38 @@ export function battlefield(view, opts) {
         // At least a fingertip across on screen (a phone), short of its neighbours.
         svg('circle', { cx: b[0], cy: b[1], r: Math.min(12, Math.max(4.5, opts.finger || 0)), class: 'cp-throw-hit' }));
       pressable(g, `Throw ${d.label}`, () => opts.onThrow(d.value));
+      layer.append(g);
+    }
+    root.insertBefore(layer, overlay);
+  }
+
+  // An enemy to throw (Hired Muscle): arrows from its base to where the
+  // engine foresees it lands in each offered direction, a ghost base there,
+  // and, for the direction chosen, what the throw would hit (the option's
+  // facts; the server judges when it is sent). Over the bases, to tap.
+  const fl = opts.fling;
+  if (fl && view.models[fl.target]) {
+    const m = view.models[fl.target];
+    const layer = svg('g', { class: 'cp-flings', 'data-target': String(fl.target) });
+    const chosenKey = fl.value ? JSON.stringify(fl.value) : null;
+    for (const d of fl.dirs) {
+      if (!Array.isArray(d.lands)) continue;
+      const chosen = chosenKey === JSON.stringify(d.value);
+      const u = [Math.cos((d.angle * Math.PI) / 180), Math.sin((d.angle * Math.PI) / 180)];
+      const a = O.to([m.pos[0] + u[0] * m.radius, m.pos[1] + u[1] * m.radius]);
+      const b = O.to(d.lands);
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      const w = [(a[0] - b[0]) / len, (a[1] - b[1]) / len];
+      const head = (t) => [b[0] + (w[0] * Math.cos(t) - w[1] * Math.sin(t)) * 4, b[1] + (w[0] * Math.sin(t) + w[1] * Math.cos(t)) * 4];
+      const hits = d.what && !/^hits nothing/.test(d.what);
+      const g = svg('g', { class: `cp-throw-dir cp-fling${chosen ? ' chosen' : ''}${hits ? ' hits' : ''}`, 'data-angle': String(d.angle), 'data-throw': JSON.stringify(d.value), 'data-lands': d.lands.join(',') },
+        svg('circle', { cx: b[0], cy: b[1], r: m.radius * U, class: 'cp-fling-ghost' }),
+        svg('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'cp-throw-line' }),
+        svg('polyline', { points: [head(0.5), b, head(-0.5)].map((p) => p.join(',')).join(' '), class: 'cp-throw-head' }),
+        svg('circle', { cx: b[0], cy: b[1], r: Math.min(12, Math.max(4.5, opts.finger || 0)), class: 'cp-throw-hit' }));
+      if (chosen && d.what) g.append(svg('text', { x: b[0], y: b[1] - m.radius * U - 3, 'text-anchor': 'middle', class: 'cp-fling-t' }, d.what));
+      tip(g, `Throw toward ${d.angle}°`, d.label);
+      pressable(g, `Throw ${d.label}`, () => opts.onFling(d.value));
       layer.append(g);
     }
     root.insertBefore(layer, overlay);
