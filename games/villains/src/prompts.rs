@@ -76,6 +76,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                         }));
                     }
                 }
+                let why = plays.is_empty().then(|| lab_refusal(state, seat));
                 asks.extend(candidates_ask(
                     state,
                     seat,
@@ -84,6 +85,8 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     "play",
                     plays,
                 ));
+                // Not playable here: shown disabled with the rules' reason.
+                asks.extend(why.map(|w| Ask::new("lab_play", "Play it for free in the Laboratory").disabled_if(true, || w)));
             }
             crate::choices::Owed::Fusion { area, .. } => {
                 let mut plays = Vec::new();
@@ -101,14 +104,9 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                         }));
                     }
                 }
-                asks.extend(candidates_ask(
-                    state,
-                    seat,
-                    "fusion_play",
-                    "Mr. Fusion: play another card",
-                    "play",
-                    plays,
-                ));
+                let unplayable = unplayable_fusion_cards(state, seat, &plays);
+                let ask = candidates_ask(state, seat, "fusion_play", "Mr. Fusion: play another card", "play", plays);
+                asks.extend(with_disabled(ask, "fusion_play", "Mr. Fusion: play another card", "play", unplayable));
                 asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
             }
             crate::choices::Owed::FreeDeploy { area, .. } => {
@@ -446,6 +444,69 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
         title: step_title(state).into(),
         asks,
     })
+}
+
+/// Why the Laboratory's revealed card cannot be played now: the rules'
+/// refusal of its plain play, priced by a trial.
+fn lab_refusal(state: &State, seat: Seat) -> String {
+    let mut t = state.clone();
+    t.quote = crate::state::Quote::asking(state, seat);
+    let play = LabPlay { payment: crate::place::Payment::QUOTE, choices: Default::default() };
+    match crate::game::apply_to(&mut t, seat, &Action::LabPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
+        Err(e) => e.message,
+        Ok(_) => "It cannot be played here now.".into(),
+    }
+}
+
+/// The cards in hand (one per design) Mr. Fusion could play but no offered
+/// play plays, each disabled with the rules' reason.
+fn unplayable_fusion_cards(state: &State, seat: Seat, plays: &[Action]) -> Vec<Opt> {
+    let design = |c: crate::content::CardId| c.deck_card().design;
+    let offered: Vec<_> = plays
+        .iter()
+        .filter_map(|a| match a {
+            Action::FusionPlay { play } => Some(design(play.card)),
+            _ => None,
+        })
+        .collect();
+    let mut hand = state.players[seat as usize].hand.clone();
+    hand.sort_by_key(|c| design(*c));
+    hand.dedup_by_key(|c| design(*c));
+    hand.into_iter()
+        .filter(|c| !offered.contains(&design(*c)))
+        .map(|card| {
+            let mut t = state.clone();
+            t.quote = crate::state::Quote::asking(state, seat);
+            let play = FusionCard { card, payment: crate::place::Payment::QUOTE, choices: Default::default() };
+            let why = match crate::game::apply_to(&mut t, seat, &Action::FusionPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
+                Err(e) => e.message,
+                Ok(_) => "It cannot be played here now.".into(),
+            };
+            let shown = Action::FusionPlay { play: FusionCard { card, payment: Default::default(), choices: Default::default() } };
+            let mut v = serde_json::to_value(&shown).expect("serializes");
+            let mut inner = v.as_object_mut().and_then(|m| m.remove("play")).unwrap_or_default();
+            minimal(&mut inner);
+            Opt::new(inner, crate::labels::label(state, seat, &shown)).disabled_if(true, || why)
+        })
+        .collect()
+}
+
+/// `ask` with the disabled options `extra` added to its one parameter; an
+/// ask of only disabled options is itself disabled, saying so.
+fn with_disabled(ask: Option<Ask>, verb: &str, label: &str, param: &str, extra: Vec<Opt>) -> Option<Ask> {
+    if extra.is_empty() {
+        return ask;
+    }
+    match ask {
+        Some(mut a) => {
+            if let Some(Input::One { options }) = a.params.first_mut().map(|p| &mut p.input) {
+                options.extend(extra);
+            }
+            Some(a)
+        }
+        None => one(Ask::new(verb, label), param, label, extra)
+            .map(|a| a.disabled_if(true, || "No card in your hand can be played now (each says why)".into())),
+    }
 }
 
 /// "Declare yourself locked", with why: each face-down token of the seat
