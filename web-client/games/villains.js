@@ -441,8 +441,14 @@ function input(param, ask, ctx, key) {
       return { props: { ...tipProps(o.label, areaTip(o.value)), dataset: { areaPick: o.value } }, body: [o.label.replace(/^The /, ''), h('small', ` ${open} open`)] };
     }, { row: true, note: 'or tap a lit area on the map' });
   }
+  // The Subway's deploy: the area first (a row, as placing), then the unit (with its facts, generic).
+  if (ask.verb === 'skill_deploy' && param.name === 'to') {
+    return choiceList(param, ctx, key, (o) => ({ props: { ...tipProps(o.label, areaTip(o.value)), dataset: { deployTo: o.value } },
+      body: [o.label.replace(/^The /, '')] }), { row: true });
+  }
   if (param.name === 'unit' && ['assign_hit', 'sacrifice', 'sacrifice_unit', 'attack'].includes(ask.verb)) return unitChoice(param, ctx, key, view);
-  if (['activate', 'activate_paying', 'use_skill', 'use_skill_bringing', 'lab_play', 'score_plans', 'reveal'].includes(ask.verb)) return choiceList(param, ctx, key, (o) => ({ body: [o.label] }));
+  // Whole choices in words; a card that cannot be played now stays listed, disabled, with why.
+  if (['activate', 'activate_paying', 'use_skill', 'use_skill_bringing', 'lab_play', 'fusion_play', 'score_plans', 'reveal'].includes(ask.verb)) return choiceList(param, ctx, key, (o) => ({ body: [o.label] }));
   return null;
 }
 

@@ -254,7 +254,7 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
     }
     let mut ask = Ask::new("activate_paying", "Activate the token").param("activation", "How", Input::One { options });
     if !ask.params[0].input.options().iter().any(Opt::enabled) {
-        let why = "No card in your hand can be played here now (each says why)".to_string();
+        let why = crate::prompts::none_playable(ask.params[0].input.options());
         ask = ask.disabled_if(true, || why);
     }
     Some(energy_step(ask, state, seat))

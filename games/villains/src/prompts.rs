@@ -504,9 +504,21 @@ fn with_disabled(ask: Option<Ask>, verb: &str, label: &str, param: &str, extra: 
             }
             Some(a)
         }
-        None => one(Ask::new(verb, label), param, label, extra)
-            .map(|a| a.disabled_if(true, || "No card in your hand can be played now (each says why)".into())),
+        None => {
+            let why = none_playable(&extra);
+            one(Ask::new(verb, label), param, label, extra).map(|a| a.disabled_if(true, || why))
+        }
     }
+}
+
+/// A disabled ask's reason when no card can be played: each card and why
+/// (the form of a disabled ask does not open, so its options are not seen).
+pub(crate) fn none_playable(options: &[Opt]) -> String {
+    let each: Vec<String> = options
+        .iter()
+        .map(|o| format!("{}: {}", o.label, o.disabled.as_deref().unwrap_or("").trim_end_matches('.')))
+        .collect();
+    format!("no card in your hand can be played now ({})", each.join("; "))
 }
 
 /// "Declare yourself locked", with why: each face-down token of the seat

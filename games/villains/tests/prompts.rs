@@ -62,7 +62,13 @@ fn cards_that_cannot_be_played_are_shown_disabled_with_the_reason() {
     s.players[0].hand.retain(|c| c.deck_card().design != content().card_id("windfall-1").unwrap().deck_card().design);
     let p = s.prompt(0).unwrap();
     let a = ask(&p, "activate_paying").unwrap();
-    assert!(a.disabled.is_some(), "{a:?}");
+    assert_eq!(
+        a.disabled.as_deref(),
+        Some(
+            "no card in your hand can be played now (Play Blown Cover: Combat cannot take place: no player has units in The Bank; Play Stupor: There is no opponent's face-down token in The Bank)"
+        ),
+        "the form of a disabled ask does not open: its reason names each card and why"
+    );
     assert!(ask(&p, "discard").unwrap().disabled.is_none());
 }
 
