@@ -74,7 +74,11 @@ pub fn offer(state: &mut State, from: Seat, to: Seat, give: u16, want: u16) -> R
     if give > state.players[from as usize].resources {
         return Err(RuleError::illegal(
             DEALS,
-            format!("You have {} resources.", state.players[from as usize].resources),
+            format!(
+                "You offer {} and have {}.",
+                backroom_engine::plural(i64::from(give), "resource", "resources"),
+                state.players[from as usize].resources
+            ),
         ));
     }
     if want > state.players[to as usize].resources {
@@ -133,7 +137,11 @@ pub fn accept(state: &mut State, to: Seat, from: Seat) -> Result<Vec<LogEntry>, 
     if state.players[to as usize].resources < o.want {
         return Err(RuleError::illegal(
             DEALS,
-            format!("You have {} resources.", state.players[to as usize].resources),
+            format!(
+                "The offer asks {} back, and you have {}.",
+                backroom_engine::plural(i64::from(o.want), "resource", "resources"),
+                state.players[to as usize].resources
+            ),
         ));
     }
     take(state, from, to)?;

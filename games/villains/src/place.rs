@@ -86,13 +86,17 @@ pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Resul
     if pay.energy > p.energy {
         return Err(RuleError::illegal(
             PAYING_COSTS,
-            format!("You have {} energy.", p.energy),
+            format!("This pays {} energy, and you have {}.", pay.energy, p.energy),
         ));
     }
     if pay.resources > p.resources {
         return Err(RuleError::illegal(
             PAYING_COSTS,
-            format!("You have {} resources.", p.resources),
+            format!(
+                "This pays {}, and you have {}.",
+                backroom_engine::plural(i64::from(pay.resources), "resource", "resources"),
+                p.resources
+            ),
         ));
     }
     Ok(())
