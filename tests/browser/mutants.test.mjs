@@ -28,6 +28,12 @@
 //    and the mulligan ("Keep") the Gene Pool holds 12; then round 1 is
 //    played to its end.
 //
+// 4. Breed through the page, part by part: the Breed of a stack opens a
+//    form whose hand cards carry their genes (a card that cannot breed that
+//    stack is greyed with the gene it lacks); Breed stays greyed until two
+//    cards are ticked; a pair that lacks a gene is refused with the gene
+//    named; a working pair deploys the stack's top.
+//
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
 
 import { test } from 'node:test';
@@ -63,7 +69,7 @@ function openTable(page, base, { seats, options, bots }) {
 }
 
 /** Plays prompts through the page until `done(state)`; checks the page against each view. */
-async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
+async function playUntil(page, me, done, { limitMs, seen, onDeploy, act }) {
   const states = statePoller(page, { quietMs: 60, settleMs: 120_000 });
   const { refresh, settle } = states;
   const { formOf, fillAndSend } = promptControls(page);
@@ -126,7 +132,9 @@ async function playUntil(page, me, done, { limitMs, seen, onDeploy }) {
       const deploy = asks.find((a) => a.verb === 'deploy' && !a.disabled);
       const draft = asks.find((a) => a.verb === 'draft_pick');
       const build = asks.find((a) => a.verb === 'construct');
-      if (draft) {
+      if (act && await act(m, asks, { formOf })) {
+        // The test's own move, made through the page.
+      } else if (draft) {
         // The pack as cards: tap the first, then Pick.
         await formOf(draft.ai).locator('.mu-pickgrid .mu-pickcard').first().click();
         await formOf(draft.ai).locator('button.submit:not([disabled])').click();
@@ -376,6 +384,110 @@ test('draft: the page shows the pack held and the picks made, then the drafted G
     t.diagnostic(`round 1 over: now round ${after.view.round}, phase ${after.view.phase}`);
     assert.ok(after.view.round >= 2 || after.view.phase === 'over', 'round 1 was played to its end');
     assert.deepEqual(seen.rejected, []);
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
+  });
+});
+
+/** Genes of a Breed option (its "Genes" fact, "Cyber + Zoomorph"). */
+const genesOf = (o) => String((o.facts || []).find((f) => f.label === 'Genes')?.value || '').split(' + ').filter(Boolean);
+
+/** The genes a Breed ask's Mutant needs (its cards' label: "carry Cyber and Zoomorph between them"). */
+const needOf = (ask) => (ask.params[0].label.match(/carry (.+) between them/) || [null, ''])[1].split(' and ');
+
+/** Two values of a Breed ask's cards (a card held twice may stand twice) whose genes cover `need`; `works` false for a pair that does not. */
+function pairFor(opts, need, works) {
+  const open = opts.filter((o) => !o.disabled);
+  for (let i = 0; i < open.length; i++) {
+    for (let j = i; j < open.length; j++) {
+      if (i === j && (open[i].up_to || 1) < 2) continue;
+      const have = new Set([...genesOf(open[i]), ...genesOf(open[j])]);
+      if (need.every((g) => have.has(g)) === works) return [open[i], open[j]];
+    }
+  }
+  return null;
+}
+
+const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Unticks `values` (a checkbox, or a stepper's −). */
+async function untick(form, values) {
+  for (const o of values) {
+    const row = form.locator(`.param[data-param="cards"] .check[data-value='${JSON.stringify(o.value)}']`);
+    if (await row.locator('input[type="checkbox"]').count()) await row.locator('input[type="checkbox"]').uncheck();
+    else await row.locator('button.less').click();
+  }
+}
+
+/** Ticks `values` in a `many` control (a checkbox, or a stepper's + for a card held twice). */
+async function tick(form, values) {
+  for (const o of values) {
+    const row = form.locator(`.param[data-param="cards"] .check[data-value='${JSON.stringify(o.value)}']`);
+    if (await row.locator('input[type="checkbox"]').count()) await row.locator('input[type="checkbox"]').check();
+    else await row.locator('button.more').click();
+  }
+}
+
+test('breed: the stack, then two hand cards by their genes, through the page; a pair that lacks a gene is refused naming it', { timeout: 300_000 }, async (t) => {
+  const seen = { acted: 0, checks: 0, rejected: [] };
+  await gameTest(t, 'mutants-breed', { botDelayMs: BOT_DELAY_MS, stepMs: STEP }, async ({ base, page, pageErrors, setReport }) => {
+    setReport(() => JSON.stringify(seen));
+    const opened = await openTable(page, base, { seats: 2, options: { gene_pools: 'preconstructed' }, bots: true });
+    const act = async (m, asks, { formOf }) => {
+      const breed = asks.find((a) => a.verb === 'breed' && !a.disabled);
+      // Breed the first time it is offered, and again when a pair that lacks a gene can be tried.
+      if (!breed || (seen.bred && (seen.refusedGene || !pairFor(breed.params[0].input.options, needOf(breed), false)))) return false;
+      const stack = breed.fixed.stack;
+      const target = m.view.boards[opened.me].pool[stack - 1].top;
+      const param = breed.params[0];
+      const need = needOf(breed);
+      const opts = param.input.options;
+      // The ask is the stack: it opens its form; the cards carry their genes.
+      await page.locator(`.prompt-area .ask-pick[data-ask="${breed.ai}"]`).click();
+      const form = formOf(breed.ai);
+      await form.waitFor({ state: 'visible' });
+      const facts = await form.locator('.param[data-param="cards"] .check .fact[data-fact="Genes"] b').allInnerTexts();
+      assert.deepEqual(facts, opts.map((o) => genesOf(o).join(' + ')), 'every hand card shows its genes');
+      const greyed = opts.filter((o) => o.disabled);
+      for (const o of greyed) {
+        const row = form.locator(`.param[data-param="cards"] .check[data-value='${JSON.stringify(o.value)}']`);
+        assert.match(await row.locator('.why').innerText(), /lacks the \w+( and \w+)? genes? and no other card/, 'a card that cannot breed this stack says which gene it lacks');
+      }
+      seen.greyed = (seen.greyed || 0) + greyed.length;
+      const submit = form.locator('button.submit');
+      assert.ok(await submit.isDisabled(), 'Breed is greyed until two cards are ticked');
+      // A pair that lacks a gene, if the hand has one: refused, naming the gene.
+      const wrong = pairFor(opts, need, false);
+      if (wrong && !seen.refusedGene) {
+        await tick(form, wrong);
+        await submit.click();
+        const box = page.locator('.rejected');
+        await box.waitFor();
+        const text = (await box.innerText()).replace(/\s+/g, ' ');
+        assert.match(text, /rule: Breed/);
+        assert.match(text, new RegExp(`needs the [A-Za-z ]+ genes?, which neither ${esc(wrong[0].label)} \\(.+\\) nor ${esc(wrong[1].label)}`), `the refusal names the missing gene: ${text}`);
+        seen.refusedGene = text.slice(0, 200);
+        await page.screenshot({ path: path.join(shots, 'mutants-breed-refused.png'), fullPage: true });
+        await box.locator('button', { hasText: 'Dismiss' }).click();
+        await untick(formOf(breed.ai), wrong);
+        assert.ok(await formOf(breed.ai).locator('button.submit').isDisabled(), 'untick both: Breed greyed again');
+      }
+      const pair = pairFor(opts, need, true);
+      assert.ok(pair, `some two enabled cards breed ${target} (${need.join(', ')})`);
+      const again = formOf(breed.ai);
+      await tick(again, pair);
+      assert.ok(await again.locator('button.submit').isEnabled(), 'two cards ticked: Breed can be sent');
+      await page.screenshot({ path: path.join(shots, 'mutants-breed.png'), fullPage: true });
+      await again.locator('button.submit').click();
+      seen.breeds = [...(seen.breeds || []), { target, stack, cards: pair.map((o) => o.value) }];
+      seen.bred = { target, stack, cards: pair.map((o) => o.value), at: m.version };
+      return true;
+    };
+    const { last } = await playUntil(page, opened.me, (m) => !!seen.bred && !!seen.refusedGene && m.version > seen.bred.at, { limitMs: 240_000, seen, act });
+    t.diagnostic(`bred ${JSON.stringify(seen.breeds)}; refused ${seen.refusedGene}; greyed cards ${seen.greyed || 0}; round ${last.view.round}`);
+    assert.ok(seen.bred, `a breed was made through the page (round ${last.view.round})`);
+    assert.ok(seen.refusedGene, 'a pair that lacks a gene was tried through the page and refused');
+    await page.locator('.log-list', { hasText: 'to breed' }).first().waitFor();
+    assert.deepEqual(seen.rejected.filter((r) => !/rule: Breed/.test(r)), [], 'no other move was refused');
     assert.deepEqual(pageErrors, [], 'the page logged errors');
   });
 });
