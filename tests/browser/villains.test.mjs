@@ -76,7 +76,8 @@ test('one person and three bots play a full turn of Villains through the web cli
       });
       if (below !== null && below > 0) seen.promptBelowFold.push(`${m.prompt.title}: ${Math.round(below)} px`);
       const asks = m.prompt.asks.map((a, ai) => ({ ...a, ai }));
-      const by = (verb) => asks.find((a) => a.verb === verb);
+      // A disabled ask (no card can be played) is shown, with why, but not taken.
+      const by = (verb) => asks.find((a) => a.verb === verb && !a.disabled);
       let a;
       if ((a = by('choose_faction'))) { await chooseOne(a.ai, 'faction', 0); await send(a); return 'faction'; }
       if ((a = by('bottom_plan'))) { await chooseOne(a.ai, 'plan', 0); await send(a); return 'bottom plan'; }
@@ -166,7 +167,17 @@ test('one person and three bots play a full turn of Villains through the web cli
         // The first workable activation, from the list (its cost shown
         // once; the energy to spend starts at all of it).
         if (!seen.activateShot) { seen.activateShot = true; await shot('activate'); }
-        await chooseOne(a.ai, 'activation', 0);
+        // A card that cannot be played now stays listed, disabled, with the engine's reason.
+        const how = a.params.find((p) => p.name === 'activation').input.options;
+        const off = how.findIndex((o) => o.disabled);
+        if (off >= 0) {
+          await open(a.ai);
+          const b = formOf(a.ai).locator('.param[data-param="activation"] button.choice').nth(off);
+          assert.ok(await b.isDisabled(), `${how[off].label} is shown disabled`);
+          assert.ok((await b.textContent()).includes(how[off].disabled), `${how[off].label} says why: ${how[off].disabled}`);
+          seen.disabledCards = (seen.disabledCards || 0) + 1;
+        }
+        await chooseOne(a.ai, 'activation', how.findIndex((o) => !o.disabled));
         await send(a);
         return 'activate';
       }
@@ -276,6 +287,7 @@ test('one person and three bots play a full turn of Villains through the web cli
     // is one, the map drove the combat moves and the dice were checked above.
     if (!seen.battles) t.diagnostic('no battle in this match: combat on the map was not exercised');
     else assert.ok(seen.diceShown >= 1, 'the dice of an attack were shown');
+    t.diagnostic(`cards shown disabled with their reason under a card token: ${seen.disabledCards || 0}`);
 
     // --- the frames: nothing of another seat but counts and what the viewer may know
     const otherKnown = (f) => f.view.players.map((p) => p.target && p.target.state === 'known');
