@@ -35,21 +35,43 @@ pub fn next_turn_or_cleanup(g: &mut Crisis, seat: Seat) -> Vec<LogEntry> {
 }
 
 fn my_turn(g: &Crisis, seat: Seat, rule: &str) -> Result<(), RuleError> {
-    if g.phase != Phase::Activation || g.turn != seat {
-        return Err(RuleError::not_your_turn(rule, "it is not your turn to activate"));
+    if g.phase != Phase::Activation {
+        return Err(RuleError::not_your_turn(rule, format!("characters act in the Activation phase; the match is in {}", phase_words(g.phase))));
+    }
+    if g.turn != seat {
+        return Err(RuleError::not_your_turn(rule, "it is the other player's turn in the Activation phase"));
     }
     Ok(())
+}
+
+/// The phase as the refusals name it.
+pub fn phase_words(p: Phase) -> &'static str {
+    match p {
+        Phase::Activation => "the Activation phase",
+        Phase::Over => "its end",
+        Phase::Deployment => "deployment",
+        Phase::Leadership => "the leadership choice",
+        _ => "setup",
+    }
 }
 
 /// Activates a ready character of the player whose turn it is.
 pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
     my_turn(g, seat, "Activation")?;
-    if g.activation.is_some() {
-        return Err(RuleError::illegal("Activation", "finish the activation under way first"));
+    if let Some(a) = &g.activation {
+        return Err(RuleError::illegal("Activation", format!("{} is activating: end its activation first", g.models[a.model].card().name)));
     }
-    match g.models.get(model) {
-        Some(m) if m.owner == seat && m.ready() => {}
-        _ => return Err(RuleError::illegal("Activation", "activate one of your ready characters (no Activated or Dazed token)")),
+    let why = match g.models.get(model) {
+        None => Some(format!("there is no character {model}")),
+        Some(m) if m.owner != seat => Some(format!("{} is the other player's character", m.card().name)),
+        Some(m) if !m.deployed => Some(format!("{} is not deployed", m.card().name)),
+        Some(m) if m.ko => Some(format!("{} is knocked out", m.card().name)),
+        Some(m) if m.dazed => Some(format!("{} is Dazed: a Dazed character does not activate", m.card().name)),
+        Some(m) if m.activated => Some(format!("{} has an Activated token: it has activated this round", m.card().name)),
+        Some(_) => None,
+    };
+    if let Some(why) = why {
+        return Err(RuleError::illegal("Activation", why));
     }
     g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0, extra_actions: 0, interact_range: 1, coordinated: None });
     g.last_activator = Some(seat);
@@ -60,11 +82,15 @@ pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
 /// opponent at the start of the turn.
 pub fn pass(g: &mut Crisis, seat: Seat) -> Lines {
     my_turn(g, seat, "Passing")?;
-    if g.activation.is_some() {
-        return Err(RuleError::illegal("Passing", "a player passes instead of activating, not during an activation"));
+    if let Some(a) = &g.activation {
+        return Err(RuleError::illegal("Passing", format!("a player passes instead of activating; {} is activating", g.models[a.model].card().name)));
     }
-    if g.ready_count(seat) >= g.ready_count(1 - seat) {
-        return Err(RuleError::illegal("Passing", "a player may pass only with fewer ready characters than the opponent"));
+    let (mine, theirs) = (g.ready_count(seat), g.ready_count(1 - seat));
+    if mine >= theirs {
+        return Err(RuleError::illegal(
+            "Passing",
+            format!("a player may pass only with fewer ready characters than the opponent: you have {mine} and the opponent {theirs}"),
+        ));
     }
     let mut log = vec![LogEntry::public(format!("{}.", seat_verb(seat, "passes", "pass")))];
     log.extend(next_turn_or_cleanup(g, 1 - seat));
@@ -78,12 +104,14 @@ fn current(g: &Crisis, seat: Seat, rule: &str) -> Result<Activation, RuleError> 
 }
 
 /// Why the active character can't take an action now, if it can't.
-pub fn action_refusal(g: &Crisis, a: &Activation, shake: bool) -> Option<&'static str> {
+pub fn action_refusal(g: &Crisis, a: &Activation, shake: bool) -> Option<String> {
+    let name = &g.models[a.model].card().name;
     if a.actions >= 2 + a.extra_actions {
-        return Some("a character takes at most two actions per activation");
+        let extra = if a.extra_actions > 0 { format!(" (with {} more from Adrenaline)", a.extra_actions) } else { String::new() };
+        return Some(format!("{name} has taken {} actions: a character takes at most two actions per activation{extra}", a.actions));
     }
     if !shake && a.actions == 0 && g.models[a.model].has(Condition::Stagger) {
-        return Some("a Staggered character's first action is a Shake removing Stagger");
+        return Some(format!("{name} is Staggered: its first action must be a Shake removing Stagger"));
     }
     None
 }
@@ -109,18 +137,18 @@ pub fn with_mover<R>(g: &Crisis, m: usize, f: impl FnOnce(&Mover) -> R) -> R {
 }
 
 /// Why the active character can't move now, if it can't.
-pub fn move_refusal(g: &Crisis, a: &Activation) -> Option<&'static str> {
+pub fn move_refusal(g: &Crisis, a: &Activation) -> Option<String> {
     if let Some(r) = action_refusal(g, a, false) {
         return Some(r);
     }
-    move_limit(g, a)
+    move_limit(g, a).map(str::to_string)
 }
 
 /// A holder's limit of one move action per activation, once reached
 /// (Shard Recovery; "can't" beats "can").
 pub fn move_limit(g: &Crisis, a: &Activation) -> Option<&'static str> {
     let one_move = g.held_by(a.model).any(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.contains(&HolderRule::OneMovePerActivation));
-    (one_move && a.moves >= 1).then_some("a character holding this token makes only one move action per activation")
+    (one_move && a.moves >= 1).then_some("it has moved, and a character holding this crisis's token makes only one move action per activation")
 }
 
 /// Move action: advance (or climb) along a movement tool.
@@ -163,10 +191,11 @@ pub fn shake(g: &mut Crisis, seat: Seat, condition: Condition) -> Lines {
     }
     let m = &mut g.models[a.model];
     if !m.has(condition) {
-        return Err(RuleError::illegal("Shake", "shake removes a condition the character has"));
+        let has = if m.conditions.is_empty() { "none".to_string() } else { m.conditions.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", ") };
+        return Err(RuleError::illegal("Shake", format!("{} has no {condition:?} condition to remove (it has {has})", m.card().name)));
     }
     if m.has(Condition::Stagger) && a.actions == 0 && condition != Condition::Stagger {
-        return Err(RuleError::illegal("Stagger", "the first action must be a Shake removing Stagger"));
+        return Err(RuleError::illegal("Stagger", format!("{} is Staggered: the first action must be a Shake removing Stagger", m.card().name)));
     }
     m.conditions.retain(|c| *c != condition);
     let mut log = vec![LogEntry::public(format!("{} shakes off {:?}.", model_name(g, a.model), condition))];
@@ -175,29 +204,32 @@ pub fn shake(g: &mut Crisis, seat: Seat, condition: Condition) -> Lines {
 }
 
 /// Why the active model can't interact with token `t`, if it can't.
-pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<&'static str> {
-    let Some(tok) = g.tokens.get(t) else { return Some("no such token") };
+pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<String> {
+    let Some(tok) = g.tokens.get(t) else { return Some(format!("there is no token {t}")) };
     let m = &g.models[a.model];
     let geo = g.geo();
     let card = g.crisis_card(tok.crisis);
+    let token = format!("{} token {}", card.name, tok.index + 1);
     if card.token_mode == TokenMode::Secure {
-        return Some("this crisis's tokens are secured, not interacted with");
+        return Some(format!("{}'s tokens are secured by contesting them, not interacted with", card.name));
     }
     if a.interacted.contains(&t) {
-        return Some("a character interacts with each token at most once per activation");
+        return Some(format!("{} has interacted with {token} this activation: a character interacts with each token at most once per activation", m.card().name));
     }
     if m.power < 1 {
-        return Some("interacting costs 1 power");
+        return Some(format!("interacting costs 1 power; {} has 0", m.card().name));
     }
     let disc = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
-    if !within(geo, dist_discs(m.disc(geo), disc), a.interact_range.max(1)) {
-        return Some("interact with a token within R1");
+    let d = dist_discs(m.disc(geo), disc);
+    let reach = a.interact_range.max(1);
+    if !within(geo, d, reach) {
+        return Some(format!("{token} is {d:.1}\" from {}, beyond R{reach}: a character interacts with a token within R{reach}", m.card().name));
     }
     match card.token_mode {
-        TokenMode::Control if tok.control == Some(m.owner) => Some("you already control this token"),
-        TokenMode::PickUp if tok.holder.is_some() => Some("this token is held"),
+        TokenMode::Control if tok.control == Some(m.owner) => Some(format!("you already control {token}")),
+        TokenMode::PickUp if tok.holder.is_some() => Some(format!("{token} is held by {}", tok.holder.map_or("", |h| g.models[h].card().name.as_str()))),
         TokenMode::PickUp if card.carry.is_some_and(|c| g.held_by(a.model).filter(|x| g.tokens[*x].crisis == tok.crisis).count() >= usize::from(c)) => {
-            Some("this character holds as many of these tokens as it may")
+            Some(format!("{} holds as many {} tokens as it may ({})", m.card().name, card.name, card.carry.unwrap_or(0)))
         }
         _ => None,
     }

@@ -23,13 +23,13 @@ use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural, seat_verb};
 /// (costs, targeting, range and line of sight; not whose turn it is).
 pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) -> Option<String> {
     let a = &g.models[attacker];
-    let Some(atk) = a.card().sides.healthy.attacks.get(idx) else { return Some("no such attack".into()) };
+    let Some(atk) = a.card().sides.healthy.attacks.get(idx) else { return Some(format!("{} has no attack {idx}", a.card().name)) };
     if a.power < atk.cost {
         return Some(format!("{} costs {} power; {} has {}", atk.name, atk.cost, a.card().name, a.power));
     }
-    let Some(t) = g.models.get(target) else { return Some("no such target".into()) };
+    let Some(t) = g.models.get(target) else { return Some(format!("there is no character {target}")) };
     if t.owner == a.owner {
-        return Some("an attack never targets an ally".into());
+        return Some(format!("{} is an ally: an attack never targets an ally", t.card().name));
     }
     if !t.present() {
         return Some(format!("{} is not on the battlefield", t.card().name));
@@ -44,11 +44,16 @@ pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) ->
         _ => within(geo, dist_discs(ad, td), atk.range.n),
     };
     if !in_range {
-        return Some(format!("the target is beyond range {}", atk.range.n));
+        let d = dist_discs(ad, td);
+        let shape = match atk.range.kind {
+            RangeKind::Beam => format!("the R{} beam tool does not reach it", atk.range.n),
+            _ => format!("it is {d:.1}\" away"),
+        };
+        return Some(format!("{} is beyond {}'s range {}: {shape}", t.card().name, atk.name, atk.range.n));
     }
     let ignore_los = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreLos {}));
     if !ignore_los && !line_of_sight(geo, ad, g.on(attacker), td, g.eff_size(target), g.pieces()) {
-        return Some("the target is not in line of sight".into());
+        return Some(format!("{} is not in {}'s line of sight: terrain blocks every line between the bases", t.card().name, a.card().name));
     }
     None
 }
@@ -119,7 +124,7 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
         return Err(RuleError::illegal("Attack", r));
     }
     if act.actions >= 2 {
-        return Err(RuleError::illegal("Adrenaline", "the extra action is not an attack"));
+        return Err(RuleError::illegal("Adrenaline", format!("{} has taken its two actions; the extra one from Adrenaline is not an attack", g.models[act.model].card().name)));
     }
     let me = act.model;
     if let Some(t) = g.models.get(target).filter(|t| t.dazed && t.present()) {

@@ -44,11 +44,23 @@ pub fn after_deployment(g: &mut Crisis) -> Vec<LogEntry> {
 
 /// Picks the leader for the whole game.
 pub fn choose(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
-    if g.phase != Phase::Leadership || g.turn != seat {
+    if g.phase != Phase::Leadership {
+        return Err(RuleError::not_your_turn("Leadership", format!("a leader is chosen after deployment; the match is in {}", super::activation::phase_words(g.phase))));
+    }
+    if g.turn != seat {
         return Err(RuleError::not_your_turn("Leadership", "the other player is choosing a leader"));
     }
     if !qualifying(g, seat).contains(&model) {
-        return Err(RuleError::illegal("Leadership", "choose one of your characters whose Leadership qualifies"));
+        let why = match g.models.get(model) {
+            None => format!("there is no character {model}"),
+            Some(m) if m.owner != seat => format!("{} is the other player's character", m.card().name),
+            Some(m) => match &m.card().leadership {
+                None => format!("{} has no Leadership ability", m.card().name),
+                Some(_) if !m.present() => format!("{} is not on the battlefield", m.card().name),
+                Some(l) => format!("{}'s {} needs more than half of the squad to be {}; it is not", m.card().name, l.name, l.affiliation),
+            },
+        };
+        return Err(RuleError::illegal("Leadership", why));
     }
     g.leaders[usize::from(seat)] = Some(model);
     let name = g.models[model].card().leadership.as_ref().map(|l| l.name.clone()).unwrap_or_default();

@@ -45,7 +45,7 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
         return Some(format!("{} costs {cost} power; {} has {}", sp.name, m.card().name, m.power));
     }
     if a.used.contains(&sp.name) {
-        return Some(format!("{} is used once per turn", sp.name));
+        return Some(format!("{} has used {} this turn: it is used once per turn", m.card().name, sp.name));
     }
     if sp.action
         && let Some(r) = activation::action_refusal(g, a, false)
@@ -53,7 +53,7 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
         return Some(r.into());
     }
     if a.actions == 0 && m.has(Condition::Stagger) && sp.action {
-        return Some("a Staggered character's first action is a Shake".into());
+        return Some(format!("{} is Staggered: its first action must be a Shake removing Stagger, and {} is an action", m.card().name, sp.name));
     }
     None
 }
@@ -69,7 +69,7 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             let Some(p) = c.point else { return Some("name the point to place at".into()) };
             let p = quantize_pt(p);
             if len(sub(p, md.c)) > range(geo, *n) + 2.0 * md.r + geo.eps {
-                return Some(format!("place within R{n}"));
+                return Some(format!("the point is beyond R{n} of {}: {} places within R{n}", me.card().name, sp.name));
             }
             activation::with_mover(g, a.model, |mv| movement::end_position(geo, mv, Disc { c: p, r: md.r }, me.size()))
                 .err()
@@ -80,9 +80,14 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             let t = c.target.and_then(|t| g.models.get(t).map(|m| (t, m)));
             match t {
                 Some((t, m)) if t != a.model && m.owner == me.owner && m.present() && !m.dazed && m.damage > 0 => {
-                    (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("the ally must be within R{n}"))
+                    (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("{} is beyond R{n} of {}: {} heals an ally within R{n}", m.card().name, me.card().name, sp.name))
                 }
-                _ => Some("choose a damaged ally".into()),
+                Some((t, m)) if t == a.model => Some(format!("{} heals another ally, not {}", sp.name, m.card().name)),
+                Some((_, m)) if m.owner != me.owner => Some(format!("{} is an enemy: {} heals an ally", m.card().name, sp.name)),
+                Some((_, m)) if !m.present() => Some(format!("{} is not on the battlefield", m.card().name)),
+                Some((_, m)) if m.dazed => Some(format!("{} is Dazed: a Dazed character can't be affected by superpowers", m.card().name)),
+                Some((_, m)) => Some(format!("{} has no damage to remove", m.card().name)),
+                None => Some(format!("name the damaged ally {} heals", sp.name)),
             }
         }
         Power::ThrowEnemy { range: n, max_size, .. } => {
@@ -106,7 +111,7 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             let t = c.target.expect("checked");
             let m = &g.models[t];
             if !within(geo, dist_discs(md, m.disc(geo)), *n) {
-                return Some(format!("the enemy must be within R{n}"));
+                return Some(format!("{} is beyond R{n} of {}: {} moves an enemy within R{n}", m.card().name, me.card().name, sp.name));
             }
             let (Some(angle), Some(to)) = (c.angle, c.point) else { return Some("name the tool's direction and the end position".into()) };
             let plan = movement::Plan { tool: movement::tool_for(*tool), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
@@ -124,7 +129,7 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
 /// cost) against a target in range and line of sight.
 fn charge_refusal(g: &Crisis, a: &Activation, sp: &Superpower, n: u8, c: &Choice) -> Option<String> {
     if a.actions >= 2 {
-        return Some("the extra action is not an attack, and a Charge makes one".into());
+        return Some(format!("{} has taken its two actions; the extra one from Adrenaline is not an attack, and a Charge makes one", g.models[a.model].card().name));
     }
     let me = a.model;
     let mut probe = g.clone();
@@ -425,7 +430,7 @@ pub fn transform_refusal(g: &Crisis, m: usize, into: &str, point: Option<crate::
     let Some(form) = crate::content::content().character(into) else { return Some("no such form".into()) };
     let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
     if len(sub(p, md.c)) > range(geo, 1) + md.r + r + geo.eps {
-        return Some("the new form is placed within R1".into());
+        return Some(format!("the point is beyond R1 of {}: the new form is placed within R1", g.models[m].card().name));
     }
     activation::with_mover(g, m, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size)).err().map(|(_, why)| why)
 }

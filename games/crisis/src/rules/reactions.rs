@@ -74,6 +74,95 @@ pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)>
     out
 }
 
+/// Why `key` is not among the reactions the target `t` may answer this
+/// attack with ([`available`]): the fact that keeps it out.
+fn reaction_refusal(g: &Crisis, t: usize, used: &[String], key: &str) -> String {
+    let m = &g.models[t];
+    let who = &m.card().name;
+    let pay = |payer: &crate::state::Model, cost: u8, name: &str| {
+        let extra = u8::from(payer.has(Condition::Root));
+        (payer.power < cost + extra).then(|| format!("{name} costs {}{} power; {} has {}", cost + extra, if extra > 0 { " (Root adds 1)" } else { "" }, payer.card().name, payer.power))
+    };
+    if let Some(id) = key.strip_prefix("tactic:") {
+        let Some(card) = content().tactic(id) else { return format!("there is no Team Tactic card {id}") };
+        if !g.tactics[usize::from(m.owner)].iter().any(|c| c == id) {
+            return format!("{} is not in your hand", card.name);
+        }
+        if used.iter().any(|u| u == id) {
+            return format!("{} has been played against this attack already: once per event", card.name);
+        }
+        if card.kind != PowerKind::Reactive {
+            return format!("{} is an active card, played on your turn, not when an ally is targeted", card.name);
+        }
+        if card.effects.iter().any(|e| matches!(e, TacticEffect::TakeCover {})) {
+            return format!("{who} has cover already, or the attack ignores cover: {} adds nothing", card.name);
+        }
+        if !card.effects.iter().any(|e| matches!(e, TacticEffect::DefenseDice { .. })) {
+            return format!("{} is not played when an ally is targeted", card.name);
+        }
+        if m.power < card.cost {
+            return format!("{} costs {} power; {who} has {}", card.name, card.cost, m.power);
+        }
+        return format!("{} can't be played now", card.name);
+    }
+    if let Some(name) = key.strip_prefix("power:") {
+        let Some(sp) = m.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else { return format!("{who} has no superpower {name}") };
+        if sp.kind != PowerKind::Reactive || !sp.effects.iter().any(|e| matches!(e, Power::DefenseDice { .. } | Power::RerollDefense { .. })) {
+            return format!("{name} is not used when {who} is targeted");
+        }
+        if used.iter().any(|u| u == name) {
+            return format!("{who} has used {name} against this attack: once per event");
+        }
+        return pay(m, sp.cost, name).unwrap_or_else(|| format!("{name} can't be used now"));
+    }
+    if let Some(rest) = key.strip_prefix("bodyguard:") {
+        let (i, name) = rest.split_once(':').unwrap_or((rest, ""));
+        let Some(x) = i.parse::<usize>().ok().and_then(|i| g.models.get(i)) else { return format!("there is no character {i}") };
+        let Some(sp) = x.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else { return format!("{} has no superpower {name}", x.card().name) };
+        let Some(range) = sp.effects.iter().find_map(|e| if let Power::Bodyguard { range } = e { Some(*range) } else { None }) else { return format!("{name} does not change the target") };
+        if x.owner != m.owner {
+            return format!("{} is an enemy of {who}", x.card().name);
+        }
+        if !x.present() || x.dazed {
+            return format!("{} is {}", x.card().name, if x.dazed { "Dazed" } else { "not on the battlefield" });
+        }
+        if used.iter().any(|u| u == name) {
+            return format!("{name} has been used against this attack: once per event");
+        }
+        if !g.pending_attack.as_ref().is_some_and(|p| g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)) {
+            return format!("a beam or area attack's targets don't change: {name} can't be used against it");
+        }
+        let geo = g.geo();
+        if !within(geo, dist_discs(x.disc(geo), m.disc(geo)), range) {
+            return format!("{} is beyond R{range} of {who}: {name} works on an ally within R{range}", x.card().name);
+        }
+        return pay(x, sp.cost, name).unwrap_or_else(|| format!("{name} can't be used now"));
+    }
+    format!("there is no reaction {key}")
+}
+
+/// Why the target `t` can't strike back with `key` ([`counters`]).
+fn counter_refusal(g: &Crisis, t: usize, key: &str) -> String {
+    let m = &g.models[t];
+    let name = key.strip_prefix("counter:").unwrap_or(key);
+    let Some(sp) = m.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else { return format!("{} has no superpower {name}", m.card().name) };
+    let Some(range) = sp.effects.iter().find_map(|e| if let Power::CounterAttack { range, .. } = e { Some(*range) } else { None }) else {
+        return format!("{name} is not an attack back");
+    };
+    let Some(a) = g.pending_attack.as_ref().map(|p| &g.models[p.attacker]) else { return "no attack has resolved".into() };
+    let geo = g.geo();
+    let extra = u8::from(m.has(Condition::Root));
+    if !a.present() || a.dazed {
+        format!("{} is {}: there is nobody to strike back at", a.card().name, if a.dazed { "Dazed" } else { "gone" })
+    } else if !within(geo, dist_discs(m.disc(geo), a.disc(geo)), range) {
+        format!("{} is beyond R{range} of {}: {name} strikes back within R{range}", a.card().name, m.card().name)
+    } else if m.power < sp.cost + extra {
+        format!("{name} costs {} power; {} has {}", sp.cost + extra, m.card().name, m.power)
+    } else {
+        format!("{name} can't be used now")
+    }
+}
+
 /// What the target `t` may strike back with after the attack resolved:
 /// `(counter:Name, label)`.
 pub fn counters(g: &Crisis, t: usize) -> Vec<(String, String)> {
@@ -104,7 +193,7 @@ fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng)
     let mut log = Vec::new();
     if let Some(key) = with {
         if !counters(g, t).iter().any(|(k, _)| k == key) {
-            return Err(RuleError::illegal("Reactions", "strike back with a reactive superpower the character can pay for"));
+            return Err(RuleError::illegal("Reactions", counter_refusal(g, t, key)));
         }
         let name = key.trim_start_matches("counter:");
         let sp = g.models[t].card().sides.healthy.superpowers.iter().find(|s| s.name == name).expect("offered");
@@ -143,7 +232,7 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
         return Ok(log);
     };
     if !available(g, t, &p.used).iter().any(|(k, _)| k == key) {
-        return Err(RuleError::illegal("Reactions", "react with a reactive superpower or card the target can pay for, once per event"));
+        return Err(RuleError::illegal("Reactions", reaction_refusal(g, t, &p.used, key)));
     }
     let m = &g.models[t];
     let mut log = Vec::new();
@@ -301,7 +390,14 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
     if let Some(key) = with
         && !options.iter().any(|(k, _)| k == key)
     {
-        return Err(RuleError::illegal("Reactions", "react with a reactive card the character can pay for, once per event"));
+        let offered: Vec<String> = options.iter().map(|(_, label)| label.clone()).collect();
+        let card = key.strip_prefix("tactic:").and_then(|id| content().tactic(id)).map_or(key, |c| c.name.as_str());
+        let why = if offered.is_empty() {
+            format!("{card} is not offered: nothing but declining is")
+        } else {
+            format!("{card} is not offered (a card in your hand, for this trigger, that its payer can pay for, once per event); offered: {}", backroom_engine::and_list(&offered))
+        };
+        return Err(RuleError::illegal("Reactions", why));
     }
     let r = g.reactions.remove(0);
     let mut log = Vec::new();

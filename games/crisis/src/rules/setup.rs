@@ -129,11 +129,14 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
 /// Threat choice: the non-priority player picks which card's Maximum
 /// Threat applies.
 pub fn choose_threat(g: &mut Crisis, seat: Seat, crisis: usize) -> Lines {
-    if g.phase != Phase::ThreatChoice || seat == g.priority {
-        return Err(RuleError::not_your_turn("Threat choice", "the player without priority picks the Maximum Threat"));
+    if g.phase != Phase::ThreatChoice {
+        return Err(RuleError::not_your_turn("Threat choice", format!("the Maximum Threat is chosen once, in setup; the match is in {}", super::activation::phase_words(g.phase))));
+    }
+    if seat == g.priority {
+        return Err(RuleError::not_your_turn("Threat choice", "you have priority: the player without priority picks the Maximum Threat"));
     }
     if crisis > 1 {
-        return Err(RuleError::illegal("Threat choice", "pick one of the two crisis cards in play"));
+        return Err(RuleError::illegal("Threat choice", format!("there is no crisis card {crisis}: pick one of the two in play (0 or 1)")));
     }
     g.max_threat = g.crisis_card(crisis).max_threat;
     g.threat_card = Some(crisis);
@@ -308,7 +311,7 @@ pub fn deploy_error(g: &Crisis, model: usize, at: Pt) -> Option<String> {
     let reach = crate::geometry::range(geo, geo.deploy_range) + geo.eps;
     let gap = edge_of(g, m.owner).dist(at, geo.table_inches) - d.r;
     if gap > reach {
-        return Some("a base is placed within R3 of its owner's edge".into());
+        return Some(format!("the base would be {gap:.1}\" from your edge: a base is placed within R{} ({:.0}\") of its owner's edge", geo.deploy_range, reach - geo.eps));
     }
     let others = g.other_discs(model);
     let mover = movement::Mover {
@@ -345,13 +348,18 @@ pub fn deploy_points(g: &Crisis, model: usize) -> Vec<Pt> {
 /// Deploys one character; deployment alternates, and a player with
 /// characters left deploys them all once the other has finished.
 pub fn deploy(g: &mut Crisis, seat: Seat, model: usize, at: Pt) -> Lines {
-    if g.phase != Phase::Deployment || seat != g.turn {
-        return Err(RuleError::not_your_turn("Deployment", "players deploy in turn, priority player first"));
+    if g.phase != Phase::Deployment {
+        return Err(RuleError::not_your_turn("Deployment", format!("characters are deployed in setup; the match is in {}", super::activation::phase_words(g.phase))));
+    }
+    if seat != g.turn {
+        return Err(RuleError::not_your_turn("Deployment", "players deploy in turn, priority player first: it is the other player's turn"));
     }
     let at = quantize_pt(at);
     match g.models.get(model) {
-        Some(m) if m.owner == seat && !m.deployed => {}
-        _ => return Err(RuleError::illegal("Deployment", "deploy one of your own characters not yet deployed")),
+        Some(m) if m.owner != seat => return Err(RuleError::illegal("Deployment", format!("{} is the other player's character", m.card().name))),
+        Some(m) if m.deployed => return Err(RuleError::illegal("Deployment", format!("{} is deployed already", m.card().name))),
+        Some(_) => {}
+        None => return Err(RuleError::illegal("Deployment", format!("there is no character {model}"))),
     }
     if let Some(e) = deploy_error(g, model, at) {
         return Err(RuleError::illegal("Deployment", e));

@@ -137,12 +137,19 @@ pub fn choice_refusal(g: &Crisis, seat: Seat, t: &Tactic, c: &PowerChoice) -> Op
                 let tok = c.token.filter(|&k| g.tokens.get(k).is_some_and(|x| x.holder == Some(m)));
                 let ally = c.target.filter(|&x| x != m && g.models.get(x).is_some_and(|y| y.owner == g.models[m].owner && y.present() && !y.dazed));
                 match (tok, ally) {
-                    (None, _) => Some("name a token the active character holds".into()),
-                    (_, None) => Some("name another ally to pass the token to".into()),
+                    (None, _) if g.held_by(m).next().is_none() => Some(format!("{} holds no token to pass", g.models[m].card().name)),
+                    (None, _) => Some(format!("name a token {} holds", g.models[m].card().name)),
+                    (_, None) => Some(match c.target.and_then(|x| g.models.get(x)) {
+                        Some(y) if y.owner != g.models[m].owner => format!("{} is an enemy: the token passes to an ally", y.card().name),
+                        Some(y) if y.dazed => format!("{} is Dazed: a Dazed character can't hold tokens", y.card().name),
+                        Some(y) if !y.present() => format!("{} is not on the battlefield", y.card().name),
+                        Some(_) => format!("{} holds the token already: name another ally", g.models[m].card().name),
+                        None => "name the ally to pass the token to".into(),
+                    }),
                     (Some(k), Some(x)) => {
                         let card = g.crisis_card(g.tokens[k].crisis);
                         if !within(geo, dist_discs(g.models[m].disc(geo), g.models[x].disc(geo)), *range) {
-                            Some(format!("the ally must be within R{range}"))
+                            Some(format!("{} is beyond R{range} of {}: the token passes to an ally within R{range}", g.models[x].card().name, g.models[m].card().name))
                         } else if card.carry.is_some_and(|cap| g.held_by(x).filter(|h| g.tokens[*h].crisis == g.tokens[k].crisis).count() >= usize::from(cap)) {
                             Some("that ally holds as many of these tokens as it may".into())
                         } else {

@@ -25,15 +25,17 @@ pub fn throw_refusal(g: &Crisis, thrower: usize, piece: Option<usize>, angle: Op
     let Some(i) = piece else { return Some("name the terrain to throw".into()) };
     let pieces = g.pieces();
     let Some(p) = pieces.get(i).filter(|_| !g.destroyed.contains(&i)) else { return Some("no such piece of terrain on the battlefield".into()) };
+    let name = piece_name(g, i);
     if p.size > max_size {
-        return Some(format!("only terrain of Size {max_size} or less is thrown"));
+        return Some(format!("the {name} is Size {}: only terrain of Size {max_size} or less is thrown", p.size));
     }
     let geo = g.geo();
-    if !within(geo, dist_disc_piece(g.models[thrower].disc(geo), p), range) {
-        return Some(format!("the terrain must be within R{range}"));
+    let d = dist_disc_piece(g.models[thrower].disc(geo), p);
+    if !within(geo, d, range) {
+        return Some(format!("the {name} is {d:.1}\" from {}, beyond R{range}: the terrain thrown is within R{range}", g.models[thrower].card().name));
     }
-    if (0..g.models.len()).any(|m| g.models[m].present() && g.on(m) == Some(i)) {
-        return Some("a piece a character stands on can't be thrown".into());
+    if let Some(m) = (0..g.models.len()).find(|&m| g.models[m].present() && g.on(m) == Some(i)) {
+        return Some(format!("{} stands on the {name}: a piece a character stands on can't be thrown", g.models[m].card().name));
     }
     None
 }
