@@ -22,6 +22,7 @@
 
 import { h, api } from '../util.js';
 import { registerRenderer } from '../renderers.js';
+import { genericControl } from '../prompt.js';
 import { termsIndex, decorateLogTerms } from '../log-terms.js';
 
 const GAME = 'mutants';
@@ -440,11 +441,54 @@ function builderInput(param, ctx, key) {
   };
 }
 
-/** The table's own controls for the draft pick and the constructed list. */
+/**
+ * Breed's two cards: the standard ticks (genes as facts, a card held twice
+ * on a stepper, a card that cannot breed this stack greyed with the gene
+ * it lacks), narrowed as you tick: once one card is ticked, a card that
+ * would not complete the pair with it is greyed too, naming the gene the
+ * pair would miss. The stack's Mutant and its genes come from the view and
+ * the card data.
+ */
+function breedInput(param, ask, ctx, key) {
+  const board = ctx.view && ctx.view.boards && ctx.view.boards[ctx.seat];
+  const top = board && board.pool && (board.pool[Number(ask.fixed.stack) - 1] || {}).top;
+  if (!top) return null;
+  const need = [...new Set(card(top).genes || [])];
+  const control = genericControl(param, ctx, null, key);
+  const byValue = new Map(param.input.options.map((o) => [JSON.stringify(o.value), o]));
+  const narrow = () => {
+    const chosen = control.get() || [];
+    for (const row of control.el.querySelectorAll('.check[data-value]')) {
+      const o = byValue.get(row.dataset.value);
+      if (!o || o.disabled) continue;
+      let why = '';
+      const ticked = chosen.length === 1 && JSON.stringify(chosen[0]) === row.dataset.value;
+      if (chosen.length === 1 && !(ticked && (o.up_to || 1) < 2)) {
+        const have = new Set([...(card(chosen[0]).genes || []), ...(card(o.value).genes || [])]);
+        const missing = need.filter((g) => !have.has(g));
+        if (missing.length) why = `with ${card(chosen[0]).name} it lacks ${missing.map((g) => GENE[g] || g).join(' and ')}`;
+      }
+      const box = row.querySelector('input[type="checkbox"]');
+      if (box) box.disabled = !!why && !box.checked;
+      const more = row.querySelector('button.more');
+      if (more) more.disabled = !!why;
+      row.classList.toggle('mu-unfit', !!why);
+      let note = row.querySelector('.mu-unfit-why');
+      if (why && !note) row.append(note = h('small.why.mu-unfit-why'));
+      if (note) note.textContent = why ? ` (${why})` : '';
+    }
+  };
+  control.el.addEventListener('pick', narrow);
+  narrow();
+  return control;
+}
+
+/** The table's own controls for the draft pick, the constructed list and Breed's cards. */
 function input(param, ask, ctx, key) {
   if (!CONTENT.loaded || !ctx.draft) return null;
   if (ask.verb === 'draft_pick' && param.name === 'card') return draftInput(param, ctx, key);
   if (ask.verb === 'construct' && param.name === 'cards') return builderInput(param, ctx, key);
+  if (ask.verb === 'breed' && param.name === 'cards') return breedInput(param, ask, ctx, key);
   return null;
 }
 
