@@ -163,6 +163,13 @@ fn event_refusal(
     if needs("heal") && !p.chars.iter().any(|c| c.injured) {
         return Some("none of your Characters is Injured".into());
     }
+    let r = g.readings();
+    if needs("power_token")
+        && r.power_token_event_needs_room()
+        && p.chars.iter().all(|c| c.power >= r.power_token_limit(c))
+    {
+        return Some("every one of your Characters is at its Power Token limit".into());
+    }
     if needs("injure") {
         let open = (0..g.seats)
             .filter(|s| {
@@ -481,13 +488,23 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         );
                     } else if needs("power_token") || needs("heal") {
                         let heal = needs("heal");
-                        ask = ask.param(
-                            "character",
-                            "Character",
-                            Input::One {
-                                options: chars_opts(g, seat, |c| !heal || c.injured),
-                            },
-                        );
+                        let r = g.readings();
+                        // A Character at its limit gains nothing (shown,
+                        // greyed, from engine version 3).
+                        let full = |c: &crate::state::Character| {
+                            r.power_token_event_needs_room() && c.power >= r.power_token_limit(c)
+                        };
+                        let options = p
+                            .chars
+                            .iter()
+                            .filter(|c| !heal || c.injured)
+                            .map(|c| {
+                                Opt::new(c.id.id(), c.id.name()).disabled_if(!heal && full(c), || {
+                                    format!("already at its Power Token limit ({})", r.power_token_limit(c))
+                                })
+                            })
+                            .collect();
+                        ask = ask.param("character", "Character", Input::One { options });
                     } else if needs("injure") {
                         let opts: Vec<Opt> = (0..g.seats)
                             .filter(|s| *s != seat)

@@ -21,11 +21,18 @@
 //!   Version 1: the limit was the Power Tokens it arrives with (Students
 //!   1, Heroes 2). Leaders' limits did not change, nor did the tokens a
 //!   Character arrives with.
+//!
+//! Version 3 (the second table pass) changed:
+//! * **Playing Event Cards**: an Event that gives a Power Token (Intensive
+//!   Training) may not name a Character already at its Power Token limit,
+//!   so a Plot Point is never spent for nothing; with every Character at
+//!   its limit the Event cannot be played. Versions 1 and 2 accepted it
+//!   (the Event resolved and changed nothing).
 
 use crate::state::{CharKey, Character, XMen};
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 2;
+pub const CURRENT: u32 = 3;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
 
@@ -61,6 +68,13 @@ impl Readings {
     /// once if the request is abandoned).
     pub fn every_pledge_held_aside(self) -> bool {
         self.engine_version >= 2
+    }
+
+    /// Playing Event Cards, from version 3: an Event giving a Power Token
+    /// must name a Character below its Power Token limit (one that gains
+    /// something).
+    pub fn power_token_event_needs_room(self) -> bool {
+        self.engine_version >= 3
     }
 
     /// A Character's Power Token limit (Recover Characters, Events that

@@ -119,6 +119,20 @@ impl XMen {
                             "choose an Injured Character to heal",
                         ));
                     }
+                    let readings = self.readings();
+                    if e.op == "power_token"
+                        && readings.power_token_event_needs_room()
+                        && p.chars[i].power >= readings.power_token_limit(&p.chars[i])
+                    {
+                        return Err(illegal(
+                            "Playing Event Cards",
+                            format!(
+                                "{} is already at its Power Token limit ({})",
+                                p.chars[i].id.name(),
+                                readings.power_token_limit(&p.chars[i])
+                            ),
+                        ));
+                    }
                 }
                 "injure" => {
                     let ok = character.is_some_and(|c| {
