@@ -21,7 +21,8 @@
 // (drawn on the preview page from a real activation's view when the match
 // offered none); an enemy thrown on the map (drawn on the preview page):
 // the enemy tapped, each direction an arrow to where it lands, the chosen
-// one saying what it would hit before the Send; the free-hand move: the longest tool taken, dragged out of
+// one saying what it would hit before the Send; Second Wind played between
+// activations by tapping the activated ally it readies (the preview page); the free-hand move: the longest tool taken, dragged out of
 // the base toward the goal, bent at its tip handle by about 30° with a
 // finger (touch events through the DevTools protocol), the preview
 // consulted, and sent by "Move here" at phone width: the server must take
@@ -920,7 +921,36 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'use_power', power: 0, choice: { target, angle: 90 } }, 'the enemy throw picked on the map is the action sent');
       seen.flung = name;
     }
-    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)}; enemy thrown: ${seen.flung}; deck: ${seen.deck || 'the bot chose'}`);
+    // --- a Team Tactic card played outside an activation (Second Wind,
+    // readying an activated ally): drawn on the preview page from a real
+    // view between activations with one of the person's characters
+    // activated; the ally ringed on the map is tapped and the map's Send
+    // sends the card with it.
+    {
+      const live = (m) => m.deployed && !m.ko && !m.dazed;
+      const frame = [...frames].reverse().find((f) => f.view.phase === 'activation' && !f.view.activation
+        && f.view.models.some((m) => m.owner === me && live(m) && m.activated));
+      if (frame) {
+        const ally = frame.view.models.findIndex((m) => m.owner === me && live(m) && m.activated);
+        const ready = frame.view.models.map((m, i) => [m, i]).filter(([m]) => m.owner === me && live(m) && !m.activated);
+        const name = (charById[frame.view.models[ally].card] || { name: 'the ally' }).name;
+        const asks = [
+          ...(ready.length ? [{ verb: 'activate', label: 'Activate a character', params: [{ name: 'model', label: 'Character', input: { kind: 'one', options: ready.map(([m, i]) => ({ value: i, label: (charById[m.card] || { name: m.card }).name })) } }] }] : []),
+          { verb: 'play_tactic', label: 'Second Wind, cost 0', fixed: { card: 'second-wind' }, params: [{ name: 'choice', label: 'Choice', input: { kind: 'one', options: [{ value: { target: ally }, label: `ready ${name}` }] } }] },
+        ];
+        await drawTable(frame.view, 'Round 1: your turn', asks);
+        const base = page.locator(`.cp-field .cp-base[data-model="${ally}"]`);
+        assert.equal(await base.locator('.cp-choice-ring').count(), 1, 'the ally the card readies is ringed');
+        // (The map may be zoomed onto the last decision: the tap is sent to the base itself.)
+        await base.dispatchEvent('click');
+        await page.locator('.cp-hint .cp-send').waitFor();
+        await mapSend();
+        await page.waitForFunction(() => window.__sent);
+        assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'play_tactic', card: 'second-wind', choice: { target: ally } }, 'the card and the ally tapped are the action sent');
+        seen.secondWind = name;
+      }
+    }
+    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)}; enemy thrown: ${seen.flung}; Second Wind readied: ${seen.secondWind || 'no view between activations with an activated ally'}; deck: ${seen.deck || 'the bot chose'}`);
 
     // --- the rules: summary, glossary and every card
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -571,7 +571,7 @@ function input(param, ask, ctx, key) {
     // enemy, then the direction): the list, kept as the fallback.
     return choice(param, ctx, key, null, { many: 8, onPick: redraw });
   }
-  if (ask.verb === 'play_tactic') {
+  if (ask.verb === 'play_tactic' && param.name === 'card') {
     return choice(param, ctx, key, (o) => ({ props: { ...tipProps(tacticName(o.value), tacticTip(o.value)), dataset: { tactic: o.value } }, body: [h('b', o.label), tacticOf(o.value) ? h('small.cp-pick-text', ` ${tacticOf(o.value).text}`) : null] }));
   }
   if (ask.verb === 'choose_deck') return deckChoice(param, ctx, key);
