@@ -352,7 +352,9 @@ fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
         g,
         seat,
         rng,
-        candidates(g, seat, "use_skill"),
+        // Every skill use whole, the Subway's deploys included (the prompt
+        // asks those step by step).
+        crate::candidates::skill_options(g, seat),
         rest,
         0.1,
     ))
@@ -514,14 +516,14 @@ fn candidates(g: &State, seat: Seat, verb: &str) -> Vec<Action> {
         return vec![];
     };
     let mut out = Vec::new();
-    for ask in prompt.asks.iter().filter(|a| a.verb == verb) {
+    for ask in prompt.asks.iter().filter(|a| a.verb == verb && a.enabled()) {
         let [param] = ask.params.as_slice() else {
             continue;
         };
         let backroom_engine::Input::One { options } = &param.input else {
             continue;
         };
-        for o in options {
+        for o in options.iter().filter(|o| o.enabled()) {
             let mut m = ask.fixed.clone();
             m.insert("type".into(), verb.into());
             m.insert(param.name.clone(), o.value.clone());

@@ -300,6 +300,20 @@ pub(crate) fn skill_deploy_choice(
     unit: UnitType,
     energy: u8,
 ) -> Result<crate::skill::SkillChoice, RuleError> {
+    quote_skill_deploy(state, seat, skill, to, unit, energy).map(|(c, _)| c)
+}
+
+/// [`skill_deploy_choice`], and whether the price trial settled it (the
+/// trial was the skill use itself, unless the funds changed before the
+/// payment: `Quote::unsure`).
+fn quote_skill_deploy(
+    state: &State,
+    seat: Seat,
+    skill: AreaId,
+    to: AreaId,
+    unit: UnitType,
+    energy: u8,
+) -> Result<(crate::skill::SkillChoice, bool), RuleError> {
     let make = |payment| crate::skill::SkillChoice {
         area: Some(to),
         deploy: Some(DeployPick { kind: unit, from: None, stay_wounded: false }),
@@ -312,7 +326,7 @@ pub(crate) fn skill_deploy_choice(
     apply_to(&mut trial, seat, &quoted, &mut GameRng::seeded(0))?;
     let cost = trial.quote.cost().unwrap_or(0);
     let e = energy.min(cost);
-    Ok(make(Payment { energy: e, resources: u16::from(cost - e) }))
+    Ok((make(Payment { energy: e, resources: u16::from(cost - e) }), !trial.quote.unsure()))
 }
 
 /// Whether a skill deploys one unit into any area (the Subway's).
@@ -329,7 +343,10 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
     let faction = state.faction_of(seat);
     let kinds: Vec<UnitType> = p.reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
     let works = |to: AreaId, k: UnitType| -> Result<(), String> {
-        let c = skill_deploy_choice(state, seat, skill, to, k, p.energy).map_err(|e| e.message)?;
+        let (c, sure) = quote_skill_deploy(state, seat, skill, to, k, p.energy).map_err(|e| e.message)?;
+        if sure {
+            return Ok(());
+        }
         let mut t = state.clone();
         apply_to(&mut t, seat, &Action::UseSkill { skill: (skill, c) }, &mut GameRng::seeded(0))
             .map(|_| ())
