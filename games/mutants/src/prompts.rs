@@ -152,8 +152,7 @@ fn breed_asks(g: &Mutants, seat: Seat) -> Vec<Ask> {
 
 /// A hand card as an option, with its genes beside its name.
 fn card_genes_opt(c: CardId) -> Opt {
-    let genes: Vec<&str> = c.card().genes.iter().map(|g| g.name()).collect();
-    Opt::new(c.key(), c.name()).fact("Genes", genes.join(" + "))
+    Opt::new(c.key(), c.name()).fact("Genes", Mutants::genes_plus(c))
 }
 
 /// The question with the card whose ability asks it: "Robot: Discard 1

@@ -165,10 +165,10 @@ impl Mutants {
         backroom_engine::and_list(&names)
     }
 
-    /// A card's genes as its face shows them: "Mythic + Galactic", "Necro".
+    /// A card's genes as its face shows them: "Mythic + Galactic",
+    /// "Necro + Necro", "Necro".
     pub fn genes_plus(c: CardId) -> String {
-        let mut names: Vec<&str> = c.card().genes.iter().map(|g| g.name()).collect();
-        names.dedup();
+        let names: Vec<&str> = c.card().genes.iter().map(|g| g.name()).collect();
         names.join(" + ")
     }
 
