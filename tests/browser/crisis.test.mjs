@@ -212,6 +212,13 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await page.locator('.cp-field .cp-throw-dir.chosen').waitFor();
       const chosen = JSON.parse(await page.locator('.cp-field .cp-throw-dir.chosen').getAttribute('data-throw'));
       assert.deepEqual(chosen, dirs[k].value, 'the direction tapped is chosen');
+      // What the throw would hit (the option's Throw fact), said before the Send.
+      const what = (dirs[k].facts || []).find((f) => f.label === 'Throw');
+      if (what) {
+        assert.ok((await page.locator('.cp-hint .cp-throw-hint').innerText()).includes(what.value), `the hint says what the throw would hit: ${what.value}`);
+        assert.equal(await page.locator('.cp-field .cp-throw-dir.chosen .cp-fling-t').textContent(), what.value, 'the map says what the chosen throw would hit');
+        seen.throwForeseen = what.value;
+      }
       // The form (the fallback) holds the same choice.
       const form = formOf(first.ai);
       assert.ok(!(await form.isHidden()), 'the throw\'s form is open');
@@ -870,7 +877,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const frame = [...frames].reverse().find((f) => f.view.activation && (f.view.terrain || []).some((p, k) => p.size <= 2 && !(f.view.destroyed || []).includes(k)));
       assert.ok(frame, 'an activation with a small piece of terrain standing');
       const options = frame.view.terrain.flatMap((p, piece) => (p.size > 2 || (frame.view.destroyed || []).includes(piece) ? []
-        : [0, 45, 90, 135, 180, 225, 270, 315].map((angle) => ({ value: { piece, angle }, label: `the ${p.name.toLowerCase()} toward ${angle} degrees` }))));
+        : [0, 45, 90, 135, 180, 225, 270, 315].map((angle) => ({ value: { piece, angle }, label: `the ${p.name.toLowerCase()} toward ${angle} degrees: hits nothing`, facts: [{ label: 'Throw', value: 'hits nothing' }] }))));
       const asks = [
         { verb: 'play_tactic', label: 'Improvised Weapon, cost 1', fixed: { card: 'improvised-weapon' }, params: [{ name: 'choice', label: 'Choice', input: { kind: 'one', options } }] },
         { verb: 'end_activation', label: 'End the activation' },
@@ -950,7 +957,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         seen.secondWind = name;
       }
     }
-    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)}; enemy thrown: ${seen.flung}; Second Wind readied: ${seen.secondWind || 'no view between activations with an activated ally'}; deck: ${seen.deck || 'the bot chose'}`);
+    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)} (${seen.throwForeseen || 'not foreseen'}); enemy thrown: ${seen.flung}; Second Wind readied: ${seen.secondWind || 'no view between activations with an activated ally'}; deck: ${seen.deck || 'the bot chose'}`);
 
     // --- the rules: summary, glossary and every card
     await page.setViewportSize({ width: 1280, height: 900 });

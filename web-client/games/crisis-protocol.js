@@ -97,7 +97,7 @@ function offers(view, ctx) {
             const have = o.pieces.get(v.piece);
             if (!have || (have.ai !== ai && ai === open)) o.pieces.set(v.piece, { ...at, ask: a.label, len: throwLength(view, a), dirs: [] });
             const mine = o.pieces.get(v.piece);
-            if (mine.ai === ai) mine.dirs.push({ value: v, angle: v.angle, label: x.label });
+            if (mine.ai === ai) mine.dirs.push({ value: v, angle: v.angle, label: x.label, what: factOf(x, 'Throw') });
           } else if (typeof v.target === 'number' && typeof v.angle === 'number' && !v.point) {
             // An enemy thrown (Hired Muscle): the enemy, then its direction,
             // each arrow ending where the engine foresees it lands.
@@ -496,8 +496,11 @@ function drawHint(view, ctx, offer, hint) {
   }
   if (offer.pieces.size) {
     const th = throwNow(view, offer, ctx);
-    parts.push(h('span.cp-throw-hint', th
-      ? ` Throw the ${pieceName(view, th.piece)}: tap the direction to throw it (the arrows from the thrower${th.at.len ? `, ${th.at.len}" long` : ''}; the server says what it hits), or another outlined piece.`
+    const dir = th && th.value ? th.at.dirs.find((d) => same(d.value, th.value)) : null;
+    parts.push(h('span.cp-throw-hint', dir && dir.what
+      ? ` Throw the ${pieceName(view, th.piece)} toward ${dir.angle}°: it ${dir.what}.`
+      : th
+      ? ` Throw the ${pieceName(view, th.piece)}: tap the direction to throw it (the arrows from the thrower${th.at.len ? `, ${th.at.len}" long` : ''}; each says what it would hit), or another outlined piece.`
       : ` ${plural(offer.pieces.size, 'piece')} of terrain may be thrown (outlined gold): tap one, then the direction to throw it.`));
   }
   if (offer.flings.size) {

@@ -225,6 +225,15 @@ fn modify_prompt(g: &Crisis) -> Prompt {
     Prompt { title, asks }
 }
 
+/// A terrain throw's option with what it would hit (its label's words
+/// after the direction) as its `Throw` fact, for the map.
+fn throw_fact(opt: Opt) -> Opt {
+    match opt.label.split_once(": ").map(|(_, what)| what.to_string()) {
+        Some(what) => opt.fact("Throw", what),
+        None => opt,
+    }
+}
+
 /// The Team Tactic cards `seat` can play now: a card that names something
 /// gets its own ask with its choices, the others share one.
 fn tactic_asks(g: &Crisis, seat: Seat) -> Vec<Ask> {
@@ -237,7 +246,10 @@ fn tactic_asks(g: &Crisis, seat: Seat) -> Vec<Ask> {
         .map(|t| Opt::new(t.id.clone(), format!("{}, cost {}", t.name, t.cost)))
         .collect();
     for t in playable.iter().filter(|t| crate::rules::tactics::needs_choice(t)) {
-        let opts: Vec<Opt> = crate::rules::tactics::choices(g, seat, t).into_iter().map(|(c, label)| Opt::new(json!(c), label)).collect();
+        let opts: Vec<Opt> = crate::rules::tactics::choices(g, seat, t)
+            .into_iter()
+            .map(|(c, label)| if c.piece.is_some() { throw_fact(Opt::new(json!(c), label)) } else { Opt::new(json!(c), label) })
+            .collect();
         if !opts.is_empty() {
             asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", one(opts)));
         }
@@ -321,6 +333,7 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                         let (at, what) = crate::rules::powers::throw_preview(g, m, t, angle, n);
                         opt.fact("Lands", at.map_or(serde_json::Value::Null, |p| json!(p))).fact("Throw", what)
                     }
+                    (_, _, _, Some(_)) => throw_fact(opt),
                     _ => opt,
                 }
             })

@@ -349,8 +349,9 @@ export function battlefield(view, opts) {
   });
 
   // The directions a picked piece may be thrown: arrows from the thrower's
-  // base, each as long as the throw's tool (where the piece flies; the
-  // server sweeps it and says what it hits). Over the bases, to tap.
+  // base, each as long as the throw's tool (where the piece flies), the
+  // chosen one saying what it would hit (the option's Throw fact; the
+  // server sweeps it). Over the bases, to tap.
   const picked = opts.chosen.piece;
   const thrower = opts.thrower;
   if (picked !== undefined && picked !== null && opts.lit.pieces && opts.lit.pieces.has(picked) && view.models[thrower]) {
@@ -372,6 +373,7 @@ export function battlefield(view, opts) {
         svg('polyline', { points: [head(0.5), b, head(-0.5)].map((p) => p.join(',')).join(' '), class: 'cp-throw-head' }),
         // At least a fingertip across on screen (a phone), short of its neighbours.
         svg('circle', { cx: b[0], cy: b[1], r: Math.min(12, Math.max(4.5, opts.finger || 0)), class: 'cp-throw-hit' }));
+      if (chosen && d.what) g.append(svg('text', { x: b[0], y: b[1] - 6, 'text-anchor': 'middle', class: 'cp-fling-t' }, d.what));
       pressable(g, `Throw ${d.label}`, () => opts.onThrow(d.value));
       layer.append(g);
     }

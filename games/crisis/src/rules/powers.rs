@@ -311,9 +311,10 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
         }
         Power::Transform { into } => out.extend(transform_points(g, a.model, into)),
         Power::Charge { n } => out.extend(charge_choices(g, a, *n)),
-        Power::ThrowTerrain { range, max_size, .. } => {
+        Power::ThrowTerrain { range, max_size, n } => {
             for (i, angle) in super::terrain::throw_choices(g, a.model, *range, *max_size) {
-                out.push((Choice { piece: Some(i), angle: Some(angle), ..Choice::default() }, format!("the {} toward {angle} degrees", super::terrain::piece_name(g, i))));
+                let what = super::terrain::throw_preview(g, a.model, i, angle, *n);
+                out.push((Choice { piece: Some(i), angle: Some(angle), ..Choice::default() }, format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i))));
             }
         }
         _ => {}

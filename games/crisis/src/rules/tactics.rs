@@ -179,9 +179,10 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
     let mut out = Vec::new();
     for e in &t.effects {
         match e {
-            TacticEffect::ThrowTerrain { range, max_size, .. } => {
+            TacticEffect::ThrowTerrain { range, max_size, n } => {
                 for (i, angle) in super::terrain::throw_choices(g, m, *range, *max_size) {
-                    out.push((PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() }, format!("the {} toward {angle} degrees", super::terrain::piece_name(g, i))));
+                    let what = super::terrain::throw_preview(g, m, i, angle, *n);
+                    out.push((PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() }, format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i))));
                 }
             }
             TacticEffect::Transform {} => {

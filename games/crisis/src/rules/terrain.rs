@@ -62,26 +62,52 @@ pub fn piece_name(g: &Crisis, i: usize) -> String {
     g.terrain_spec().get(i).map_or_else(|| "terrain".into(), |p| p.name.to_lowercase())
 }
 
-/// Throws piece `i` a distance of `n` toward `angle` (checked by
-/// [`throw_refusal`]): the piece is destroyed, then the tool from the
-/// thrower's base meets the first base or piece in its way.
-pub fn throw_terrain(g: &mut Crisis, thrower: usize, i: usize, angle: f64, n: u8, rng: &mut GameRng) -> Vec<LogEntry> {
+/// What the tool laid from the thrower toward `angle` meets first once the
+/// thrown piece is gone (a model's index for a base), ignoring the piece
+/// the thrower stood on (`on`).
+fn thrown_hit(g: &Crisis, thrower: usize, on: Option<usize>, angle: f64, n: u8) -> Hit {
     let geo = g.geo();
-    let size = g.pieces()[i].size;
-    let on = g.on(thrower);
-    let mut log = vec![LogEntry::public(format!("{} throws the {} toward {angle} degrees.", model_name(g, thrower), piece_name(g, i)))];
-    log.push(destroy(g, i));
-    g.last_throw = Some((i, angle));
     let u = unit(angle);
     let me = g.models[thrower].disc(geo);
     let tool = Disc { c: along(me.c, u, me.r), r: geo.tool_width / 2.0 };
     let order: Vec<usize> = (0..g.models.len()).filter(|&m| m != thrower && g.models[m].present()).collect();
     let bases: Vec<Disc> = order.iter().map(|&m| g.models[m].disc(geo)).collect();
     let ignore: Vec<usize> = on.into_iter().collect();
-    let (_, hit) = sweep(geo, tool, u, tool_for(n).length(geo), &bases, g.pieces(), &ignore);
-    match hit {
-        Hit::Base(k) => {
-            let m = order[k];
+    match sweep(geo, tool, u, tool_for(n).length(geo), &bases, g.pieces(), &ignore).1 {
+        Hit::Base(k) => Hit::Base(order[k]),
+        hit => hit,
+    }
+}
+
+/// What throwing piece `i` toward `angle` with tool `n` would hit,
+/// foreseen from the public board as [`throw_terrain`] sweeps it, in the
+/// words of the option that offers it.
+pub fn throw_preview(g: &Crisis, thrower: usize, i: usize, angle: f64, n: u8) -> String {
+    let on = g.on(thrower);
+    let size = g.pieces()[i].size;
+    let mut probe = g.clone();
+    probe.destroy_piece(i);
+    match thrown_hit(&probe, thrower, on, angle, n) {
+        Hit::Base(m) => format!("hits {}, who dodges {}", g.models[m].card().name, size + 1),
+        Hit::Terrain(j) => {
+            let broken = if probe.pieces()[j].size < size { ", which is destroyed" } else { "" };
+            format!("hits the {} (Size {}){broken}", piece_name(g, j), probe.pieces()[j].size)
+        }
+        Hit::Edge | Hit::Nothing => "hits nothing".into(),
+    }
+}
+
+/// Throws piece `i` a distance of `n` toward `angle` (checked by
+/// [`throw_refusal`]): the piece is destroyed, then the tool from the
+/// thrower's base meets the first base or piece in its way.
+pub fn throw_terrain(g: &mut Crisis, thrower: usize, i: usize, angle: f64, n: u8, rng: &mut GameRng) -> Vec<LogEntry> {
+    let size = g.pieces()[i].size;
+    let on = g.on(thrower);
+    let mut log = vec![LogEntry::public(format!("{} throws the {} toward {angle} degrees.", model_name(g, thrower), piece_name(g, i)))];
+    log.push(destroy(g, i));
+    g.last_throw = Some((i, angle));
+    match thrown_hit(g, thrower, on, angle, n) {
+        Hit::Base(m) => {
             log.push(LogEntry::public(format!("The {} hits {}.", piece_name(g, i), model_name(g, m))));
             if !g.models[m].dazed {
                 log.extend(super::attack::dodge(g, m, usize::from(size) + 1, rng));
