@@ -50,7 +50,7 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
     if sp.action
         && let Some(r) = activation::action_refusal(g, a, false)
     {
-        return Some(r.into());
+        return Some(r);
     }
     if a.actions == 0 && m.has(Condition::Stagger) && sp.action {
         return Some(format!("{} is Staggered: its first action must be a Shake removing Stagger, and {} is an action", m.card().name, sp.name));
