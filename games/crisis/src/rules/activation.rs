@@ -47,11 +47,17 @@ fn my_turn(g: &Crisis, seat: Seat, rule: &str) -> Result<(), RuleError> {
 /// The phase as the refusals name it.
 pub fn phase_words(p: Phase) -> &'static str {
     match p {
-        Phase::Activation => "the Activation phase",
-        Phase::Over => "its end",
+        Phase::Rosters => "the roster step",
+        Phase::Battlefield => "the battlefield agreement",
+        Phase::DeckChoice => "the deck choice",
+        Phase::ThreatChoice => "the Maximum Threat choice",
+        Phase::EdgeChoice => "the edge choice",
+        Phase::MissionSetup => "mission setup",
+        Phase::SquadBuild => "squad building",
         Phase::Deployment => "deployment",
         Phase::Leadership => "the leadership choice",
-        _ => "setup",
+        Phase::Activation => "the Activation phase",
+        Phase::Over => "its end",
     }
 }
 

@@ -187,7 +187,7 @@ pub fn generate(rng: &mut GameRng) -> Vec<TerrainPiece> {
 /// Whether `seat` may still answer the layout, and why not.
 pub fn refusal(g: &Crisis, seat: Seat) -> Option<RuleError> {
     if g.phase != Phase::Battlefield {
-        return Some(RuleError::not_your_turn("Battlefield", "the layout is agreed before the priority roll"));
+        return Some(RuleError::not_your_turn("Battlefield", format!("the layout is agreed before the priority roll; the match is in {}", super::activation::phase_words(g.phase))));
     }
     if g.layout_confirmed[usize::from(seat)] {
         return Some(RuleError::not_your_turn("Battlefield", "you have confirmed the layout; your opponent is deciding"));

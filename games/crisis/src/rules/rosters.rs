@@ -56,7 +56,7 @@ pub fn roster_miss(id: &str) -> String {
 /// Commits (or changes) a roster; both revealed together once both are in.
 pub fn commit(g: &mut Crisis, seat: Seat, characters: &[String], tactics: &[String]) -> Lines {
     if g.phase != Phase::Rosters {
-        return Err(RuleError::not_your_turn("Rosters", "rosters are committed before the battlefield is set"));
+        return Err(RuleError::not_your_turn("Rosters", format!("rosters are committed before the battlefield is set; the match is in {}", super::activation::phase_words(g.phase))));
     }
     if let Some(e) = roster_error(characters, tactics) {
         return Err(RuleError::illegal("Rosters", e));

@@ -153,8 +153,11 @@ pub fn choose_threat(g: &mut Crisis, seat: Seat, crisis: usize) -> Lines {
 /// player takes the opposite one; then the crisis tokens are placed from
 /// the cards' maps (y = 0 is the non-priority player's edge).
 pub fn choose_edge(g: &mut Crisis, seat: Seat, edge: Edge) -> Lines {
-    if g.phase != Phase::EdgeChoice || seat == g.priority {
-        return Err(RuleError::not_your_turn("Edge choice", "the player without priority picks an edge"));
+    if g.phase != Phase::EdgeChoice {
+        return Err(RuleError::not_your_turn("Edge choice", format!("edges are chosen once, in setup; the match is in {}", super::activation::phase_words(g.phase))));
+    }
+    if seat == g.priority {
+        return Err(RuleError::not_your_turn("Edge choice", "you have priority: the player without priority picks an edge, and you take the opposite one"));
     }
     let mut edges = [edge, edge];
     edges[usize::from(g.priority)] = edge.opposite();
@@ -252,7 +255,7 @@ pub fn tactics_error(chars: &[String], tactics: &[String]) -> Option<String> {
 /// both are revealed together.
 pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[String]) -> Lines {
     if g.phase != Phase::SquadBuild {
-        return Err(RuleError::not_your_turn("Squad building", "squads are built before deployment"));
+        return Err(RuleError::not_your_turn("Squad building", format!("squads are built before deployment; the match is in {}", super::activation::phase_words(g.phase))));
     }
     if let Some(e) = squad_error(g, chars).or_else(|| tactics_error(chars, tactics)).or_else(|| roster_error(g, seat, chars, tactics)) {
         return Err(RuleError::illegal("Squad building", e));
