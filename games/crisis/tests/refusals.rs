@@ -1,5 +1,7 @@
 //! Refusals name the real reason (issue 24, part 2): over random matches,
-//! at every activation step, illegal actions are sent on purpose (activating
+//! at every step from setup to the end, illegal actions are sent on
+//! purpose by both players (the setup choices out of turn or out of step,
+//! activating
 //! during an activation or out of turn, attacks on every character,
 //! interactions with every token, every card in the hand, passing, a
 //! Shake of a condition the character lacks) and every refusal must carry
@@ -30,6 +32,18 @@ const GENERIC: &[&str] = &[
     "choose a damaged ally",
     "play an active card during your own activation",
     "is not played on your turn",
+    "\"the player with priority picks the crisis deck to draw from\"",
+    "\"the player without priority picks an edge\"",
+    "\"the player without priority picks the Maximum Threat\"",
+    "\"each player places its own card's tokens, priority player's card first\"",
+    "\"place your card's tokens in order, the next one first\"",
+    "\"players deploy in turn, priority player first\"",
+    "\"deploy one of your own characters not yet deployed\"",
+    "\"squads are built before deployment\"",
+    "\"rosters are committed before the battlefield is set\"",
+    "\"the layout is agreed before the priority roll\"",
+    "\"choose one of your characters whose Leadership qualifies\"",
+    "\"pick one of the two crisis cards in play\"",
 ];
 
 fn probes(g: &Crisis, seat: u8) -> Vec<Action> {
@@ -42,6 +56,16 @@ fn probes(g: &Crisis, seat: u8) -> Vec<Action> {
     }
     for token in 0..g.tokens.len() {
         out.push(Action::Interact { token });
+        out.push(Action::PlaceToken { token, at: [18.0, 18.0] });
+    }
+    // The setup choices, asked of anyone at any step.
+    out.push(Action::ChooseDeck { deck: crisis::cards::CrisisKind::Secure });
+    out.push(Action::ChooseThreat { crisis: 2 });
+    out.push(Action::ChooseThreat { crisis: 0 });
+    out.push(Action::ChooseEdge { edge: crisis::state::Edge::North });
+    for m in 0..g.models.len() {
+        out.push(Action::Deploy { model: m, at: [18.0, 1.0] });
+        out.push(Action::ChooseLeader { model: m });
     }
     for card in &g.tactics[usize::from(seat)] {
         out.push(Action::PlayTactic { card: card.clone(), choice: None });
@@ -69,7 +93,7 @@ fn refusals_in_play_name_their_fact() {
                 break;
             }
             let seat = pending.awaited().iter().next().expect("someone is awaited");
-            if g.activation.is_some() || g.phase == crisis::state::Phase::Activation {
+            {
                 for s in [seat, 1 - seat] {
                     for a in probes(&g, s) {
                         let mut probe = g.clone();
