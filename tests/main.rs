@@ -16,6 +16,7 @@ mod durability;
 mod edge;
 mod edges;
 mod fuzz;
+mod liveness;
 mod lobby;
 mod play;
 mod reliability;

@@ -129,6 +129,7 @@ async fn reliability_postgres_outage_longer_than_the_pool_timeout_leaves_no_tabl
     // (its delay after the person's bid), so that try fails for sure.
     tokio::time::sleep(Duration::from_secs(13)).await;
     pg.start();
+    let back = Instant::now();
     println!("stalls: Postgres was stopped for {:?}", stopped.elapsed());
 
     let mut told = false;
@@ -141,6 +142,7 @@ async fn reliability_postgres_outage_longer_than_the_pool_timeout_leaves_no_tabl
             break m;
         }
     };
+    println!("stalls: the bot waited on moved {:?} after Postgres was back", back.elapsed());
     assert!(told, "the person heard why nothing happened");
     assert_eq!(after["pending"]["committed"], json!([1]), "the bot bid in round 2 after all: {after}");
     assert!(a.closed.is_none());
@@ -148,6 +150,7 @@ async fn reliability_postgres_outage_longer_than_the_pool_timeout_leaves_no_tabl
     loop {
         let (s, info) = app.get(&format!("/api/lobbies/{}", bots_only.id), Some(&bots_only.host_token)).await;
         if s == 200 && info["status"] == "finished" {
+            println!("stalls: the bot-only match finished {:?} after Postgres was back", back.elapsed());
             break;
         }
         assert!(began.elapsed() < Duration::from_secs(40), "the bot-only match went on: {info}");

@@ -129,13 +129,21 @@ pub struct ServeArgs {
     pub read_rate_burst: u32,
     /// The server pings every socket this often (seconds); a socket that
     /// sends nothing (not even a pong) for `--idle-timeout-secs` is closed,
-    /// so a half-open connection does not count as present forever.
-    #[arg(long, env = "BACKROOM_PING_SECS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    /// so a half-open connection does not count as present for long: a
+    /// friend whose laptop closed shows as away within seconds.
+    #[arg(long, env = "BACKROOM_PING_SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
     pub ping_secs: u64,
     /// Seconds of silence after which a socket is closed (close code 4008,
-    /// on which clients reconnect). At least twice `--ping-secs` is wise.
-    #[arg(long, env = "BACKROOM_IDLE_TIMEOUT_SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    /// on which clients reconnect). Three pings by default, so one lost
+    /// pong never closes a socket; at least twice `--ping-secs` is wise.
+    #[arg(long, env = "BACKROOM_IDLE_TIMEOUT_SECS", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_timeout_secs: u64,
+    /// A socket whose client has not read this much of what it was sent
+    /// (KiB: frames still queued for it plus bytes its kernel has not seen
+    /// acknowledged) is closed as too slow (4008; it reconnects and gets a
+    /// fresh state). Measured at every ping and while a write waits.
+    #[arg(long, env = "BACKROOM_MAX_UNREAD_KIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_unread_kib: u64,
     /// TCP keepalive on accepted connections (seconds before the first
     /// probe); the kernel then notices a peer that vanished. 0: off.
     #[arg(long, env = "BACKROOM_TCP_KEEPALIVE_SECS", default_value_t = 30)]

@@ -264,6 +264,7 @@ pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown
     });
     let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp: &mut tokio::net::TcpStream| {
         let _ = tcp.set_nodelay(true);
+        ws::accepted(tcp);
         if let Some(k) = &keepalive {
             let _ = socket2::SockRef::from(&*tcp).set_tcp_keepalive(k);
         }

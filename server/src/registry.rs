@@ -39,6 +39,24 @@ fn no_such_lobby() -> ApiError {
     ApiError::new(ErrorCode::LobbyNotFound, "There is no such lobby.")
 }
 
+/// One unit of a per-node gauge, held for as long as what it counts lives:
+/// taken back when dropped, however that happens (the task ends, panics or
+/// is aborted), so the gauge never drifts.
+pub struct Counted(&'static str);
+
+impl Counted {
+    pub fn new(gauge: &'static str) -> Counted {
+        metrics::gauge!(gauge).increment(1.0);
+        Counted(gauge)
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        metrics::gauge!(self.0).decrement(1.0);
+    }
+}
+
 /// What a client hears while its table changes node.
 pub const MOVING: &str = "The table is moving to another server; reconnecting shortly.";
 
@@ -67,11 +85,18 @@ impl Ctx {
     fn spawn(self: &Arc<Self>, table: Table) -> TableHandle {
         let (tx, rx) = mpsc::channel(1024);
         let weak = tx.downgrade();
-        let task = tokio::spawn(table.run(rx, weak));
+        // The future first, then a task that holds it and the table's unit
+        // of `backroom_tables_loaded` (the table's own arguments are in it
+        // once, not twice: see `Table::run`).
+        let run = table.run(rx, weak);
+        let loaded = Counted::new("backroom_tables_loaded");
+        let task = tokio::spawn(async move {
+            let _loaded = loaded;
+            run.await
+        });
         let mut tasks = self.tasks.lock().expect("tasks lock");
         tasks.retain(|t| !t.is_finished());
         tasks.push(task);
-        metrics::gauge!("backroom_tables_loaded").increment(1.0);
         TableHandle { tx }
     }
 
@@ -99,7 +124,6 @@ impl Ctx {
         if let Some(tx) = inbox.upgrade() {
             self.unregister(id, &tx);
         }
-        metrics::gauge!("backroom_tables_loaded").decrement(1.0);
         if let (Some(c), Some(e)) = (&self.cluster, epoch) {
             let c = c.clone();
             tokio::spawn(async move {

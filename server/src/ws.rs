@@ -42,6 +42,77 @@ pub const CLOSE_IDLE: u16 = 4008;
 /// Time allowed for the `hello`.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// What the client has not read yet, as the kernel sees it: the bytes of a
+/// connection's send queue not yet acknowledged by the peer (`SIOCOUTQ`).
+/// A client that stops reading first fills its own receive buffer, then
+/// this queue; frames still in the socket's outbox come on top. Counting
+/// frames alone was not enough: the kernel's buffers absorbed 400 of them
+/// before an outbox filled.
+///
+/// axum hands a handler the upgraded WebSocket, not its TCP socket, so the
+/// listener registers each accepted connection's descriptor by peer
+/// address ([`accepted`]) and the upgrade takes it back ([`take_fd`]),
+/// checked against the socket's peer address before use.
+mod unread {
+    use std::collections::HashMap;
+    use std::net::SocketAddr;
+    use std::os::fd::{AsRawFd, BorrowedFd, RawFd};
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    static ACCEPTED: Mutex<Option<HashMap<SocketAddr, (RawFd, Instant)>>> = Mutex::new(None);
+    /// A connection not upgraded within this long is a plain HTTP one.
+    const KEEP: Duration = Duration::from_secs(30);
+
+    pub fn accepted(tcp: &tokio::net::TcpStream) {
+        let Ok(peer) = tcp.peer_addr() else { return };
+        let Ok(mut map) = ACCEPTED.lock() else { return };
+        let map = map.get_or_insert_with(HashMap::new);
+        if map.len() >= 256 {
+            map.retain(|_, (_, at)| at.elapsed() < KEEP);
+        }
+        map.insert(peer, (tcp.as_raw_fd(), Instant::now()));
+    }
+
+    /// The descriptor of the connection from `peer`, if it is still that
+    /// connection's (the upgrade holds it open from here on).
+    pub fn take_fd(peer: SocketAddr) -> Option<RawFd> {
+        let (fd, _) = ACCEPTED.lock().ok()?.as_mut()?.remove(&peer)?;
+        // SAFETY: only read (getpeername); a descriptor closed or reused
+        // since fails the check or names another peer.
+        let sock = unsafe { BorrowedFd::borrow_raw(fd) };
+        let same = socket2::SockRef::from(&sock).peer_addr().ok().and_then(|a| a.as_socket()) == Some(peer);
+        same.then_some(fd)
+    }
+
+    /// Bytes sent on `fd` and not yet acknowledged by the peer.
+    #[cfg(target_os = "linux")]
+    pub fn unacked(fd: RawFd) -> usize {
+        unsafe extern "C" {
+            fn ioctl(fd: i32, request: std::ffi::c_ulong, ...) -> i32;
+        }
+        /// `SIOCOUTQ` (= `TIOCOUTQ`) on Linux.
+        const SIOCOUTQ: std::ffi::c_ulong = 0x5411;
+        let mut n: i32 = 0;
+        // SAFETY: the descriptor is the open socket this task serves; the
+        // call writes one int.
+        let r = unsafe { ioctl(fd, SIOCOUTQ, &mut n as *mut i32) };
+        if r == 0 { n.max(0) as usize } else { 0 }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn unacked(_fd: RawFd) -> usize {
+        0
+    }
+}
+
+pub use unread::accepted;
+
+/// Why a socket was closed by the server, for `backroom_sockets_closed_total`.
+fn closed_as(reason: &'static str) {
+    metrics::counter!("backroom_sockets_closed_total", "reason" => reason).increment(1);
+}
+
 /// A token bucket.
 pub struct Bucket {
     rate: f64,
@@ -94,6 +165,7 @@ pub async fn upgrade(
     };
     let ip = ClientIp { trust_forwarded: ctx.cfg.trust_forwarded_for }.of(peer, &headers);
     let slot = ctx.sockets.take(ip);
+    let fd = unread::take_fd(peer);
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
         // Client messages are small (a move is about 120 bytes): a 256-byte
@@ -104,7 +176,7 @@ pub async fn upgrade(
         // Not an `async` block around the two: it would hold the socket
         // twice (see `serve`). The refusal is rare, so it is boxed.
         .on_upgrade(move |socket| match slot {
-            Some(slot) => Either::Left(serve(ctx, socket, slot, routed)),
+            Some(slot) => Either::Left(serve(ctx, socket, slot, routed, fd)),
             None => Either::Right(Box::pin(refuse_crowd(socket, ctx.sockets.max()))),
         })
 }
@@ -131,11 +203,11 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
 /// given at [`crate::table::Table::run`]: the WebSocket would sit in every
 /// socket's task twice.
 #[allow(clippy::manual_async_fn)]
-fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<Uuid>) -> impl Future<Output = ()> + Send {
+fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<Uuid>, fd: Option<std::os::fd::RawFd>) -> impl Future<Output = ()> + Send {
     async move {
         // Held for the socket's life: its place in the address's share.
         let _slot = slot;
-        metrics::gauge!("backroom_connections").increment(1.0);
+        let _counted = crate::registry::Counted::new("backroom_connections");
         let outbox = Outbox::new();
         let mut reader = Reader::new(routed);
         let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
@@ -144,19 +216,46 @@ fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<
         // by themselves), and a socket silent for `--idle-timeout-secs` is
         // closed, so a half-open connection is not "present" forever.
         let idle = Duration::from_secs(ctx.cfg.idle_timeout_secs);
-        let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + Duration::from_secs(ctx.cfg.ping_secs), Duration::from_secs(ctx.cfg.ping_secs));
+        let ping_every = Duration::from_secs(ctx.cfg.ping_secs);
+        let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
         pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut last_heard = tokio::time::Instant::now();
+        // What the client has not read: frames queued, the batch being
+        // written, and what the kernel holds unacknowledged.
+        let max_unread = (ctx.cfg.max_unread_kib as usize).saturating_mul(1024);
+        let unread = |outbox: &Outbox, writing: usize| outbox.queued_bytes() + writing + fd.map_or(0, unread::unacked);
+        let too_slow = |unread: usize| {
+            closed_as("too_slow");
+            tracing::debug!(unread, "closing a socket whose client stopped reading");
+            Out::Close(CLOSE_IDLE, "This connection fell too far behind; reconnecting.".into())
+        };
         loop {
             tokio::select! {
                 // Frames for the client first: an ack and the state that
                 // follows it leave together, with one flush.
                 biased;
                 () = outbox.recv_many(&mut batch) => {
-                    // A peer that stopped reading must not hold this task
-                    // (and its place) forever: a write that cannot finish
-                    // within the idle timeout ends the socket.
-                    if !tokio::time::timeout(idle, write(&mut socket, &mut batch)).await.unwrap_or(false) {
+                    // A write that waits (the kernel's buffers are full) is
+                    // watched: once the client has too much unread the
+                    // socket ends; a peer that reads nothing at all ends it
+                    // within the idle timeout whatever it is sent.
+                    let writing: usize = batch.iter().map(Out::wire_len).sum();
+                    let w = tokio::time::timeout(idle, write(&mut socket, &mut batch));
+                    tokio::pin!(w);
+                    let mut look = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+                    let done = loop {
+                        tokio::select! {
+                            r = &mut w => break r.unwrap_or(false),
+                            _ = look.tick() => {
+                                let n = unread(&outbox, writing);
+                                if n > max_unread {
+                                    outbox.close_with(too_slow(n));
+                                    break false;
+                                }
+                            }
+                        }
+                    };
+                    if !done {
                         break;
                     }
                 }
@@ -170,8 +269,14 @@ fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<
                 }
                 _ = pings.tick() => {
                     if last_heard.elapsed() >= idle {
+                        closed_as("silent");
                         let why = format!("Nothing was heard from this connection for {} s; reconnect.", idle.as_secs());
                         let _ = outbox.offer(Out::Close(CLOSE_IDLE, why));
+                        break;
+                    }
+                    let n = unread(&outbox, 0);
+                    if n > max_unread {
+                        outbox.close_with(too_slow(n));
                         break;
                     }
                     if socket.send(Message::Ping(Default::default())).await.is_err() {
@@ -195,7 +300,6 @@ fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<
             let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
         }
         let _ = tokio::time::timeout(Duration::from_secs(5), socket.close()).await;
-        metrics::gauge!("backroom_connections").decrement(1.0);
     }
 }
 

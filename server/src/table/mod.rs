@@ -257,8 +257,9 @@ pub struct Table {
     /// The match could not be read back from the store: the table holds
     /// no state, tells its players so and retries (see [`watch`]).
     store_down: bool,
-    /// This table counts in `backroom_live_matches` (see [`watch`]).
-    counted_live: bool,
+    /// This table's unit of `backroom_live_matches` while it holds a match
+    /// in play (see [`watch`]); given back when dropped, even by a panic.
+    counted_live: Option<crate::registry::Counted>,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -299,7 +300,7 @@ impl Table {
             epoch: None,
             trouble: 0,
             store_down: false,
-            counted_live: false,
+            counted_live: None,
         }
     }
 

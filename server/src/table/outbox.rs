@@ -13,6 +13,16 @@ pub enum Out {
     Close(u16, String),
 }
 
+impl Out {
+    /// Bytes on the wire, about.
+    pub fn wire_len(&self) -> usize {
+        match self {
+            Out::Text(t) => t.len(),
+            Out::Close(_, r) => r.len() + 4,
+        }
+    }
+}
+
 /// A socket's queue of outbound frames: the table pushes without waiting,
 /// the socket's task drains. Lighter than an mpsc channel (a lock, a short
 /// deque and a `Notify`, a few hundred bytes per socket instead of a few
@@ -44,6 +54,7 @@ impl Outbox {
                 q.0.clear();
                 q.0.push_back(Out::Close(crate::ws::CLOSE_IDLE, "This connection fell too far behind; reconnecting.".into()));
                 q.1 = true;
+                metrics::counter!("backroom_sockets_closed_total", "reason" => "too_slow").increment(1);
                 drop(q);
                 self.ready.notify_one();
                 return false;
@@ -76,6 +87,23 @@ impl Outbox {
             q.0.shrink_to(4);
         }
         true
+    }
+
+    /// Bytes of the frames queued (what the client has not been sent yet).
+    pub fn queued_bytes(&self) -> usize {
+        self.queue.lock().map_or(0, |q| q.0.iter().map(Out::wire_len).sum())
+    }
+
+    /// Ends the socket with `close`: what was queued is dropped (the client
+    /// fell behind; it gets a fresh state when it reconnects) and later
+    /// frames are refused.
+    pub fn close_with(&self, close: Out) {
+        if let Ok(mut q) = self.queue.lock() {
+            q.0.clear();
+            q.0.push_back(close);
+            q.1 = true;
+        }
+        self.ready.notify_one();
     }
 
     /// The socket is gone: later frames are refused.

@@ -127,9 +127,8 @@ impl Table {
     /// Keeps `backroom_live_matches` in step with this table.
     pub(super) fn count_live(&mut self) {
         let live = self.live.as_ref().is_some_and(|l| !l.over) || (self.store_down && self.lobby.status == LobbyStatus::Live);
-        if live != self.counted_live {
-            self.counted_live = live;
-            metrics::gauge!("backroom_live_matches").increment(if live { 1.0 } else { -1.0 });
+        if live != self.counted_live.is_some() {
+            self.counted_live = live.then(|| crate::registry::Counted::new("backroom_live_matches"));
         }
     }
 }
