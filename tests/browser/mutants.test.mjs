@@ -28,7 +28,8 @@
 //    and the mulligan ("Keep") the Gene Pool holds 12; then round 1 is
 //    played to its end.
 //
-// 4. Breed through the page, part by part: the Breed of a stack opens a
+// 4. Breed through the page, part by part: the Breed of a stack (its ask,
+//    or the Breed button on that Gene Pool stack of my board) opens a
 //    form whose hand cards carry their genes (a card that cannot breed that
 //    stack is greyed with the gene it lacks); Breed stays greyed until two
 //    cards are ticked; once one is ticked, a card that would leave a gene
@@ -441,8 +442,12 @@ test('breed: the stack, then two hand cards by their genes, through the page; a 
       const param = breed.params[0];
       const need = needOf(breed);
       const opts = param.input.options;
-      // The ask is the stack: it opens its form; the cards carry their genes.
-      await page.locator(`.prompt-area .ask-pick[data-ask="${breed.ai}"]`).click();
+      // The ask is the stack: the stack's own Breed button on my board opens
+      // its form (first time), else the ask's button; the cards carry their genes.
+      if (!seen.bred) {
+        await page.locator(`.mu-board.mine .mu-breed[title="${breed.label}"]`).click();
+        seen.fromStack = true;
+      } else await page.locator(`.prompt-area .ask-pick[data-ask="${breed.ai}"]`).click();
       const form = formOf(breed.ai);
       await form.waitFor({ state: 'visible' });
       const facts = await form.locator('.param[data-param="cards"] .check .fact[data-fact="Genes"] b').allInnerTexts();
@@ -484,6 +489,7 @@ test('breed: the stack, then two hand cards by their genes, through the page; a 
     t.diagnostic(`bred ${JSON.stringify(seen.breeds)}; narrowed ${seen.narrowed}; greyed cards ${seen.greyed || 0}; round ${last.view.round}`);
     assert.ok(seen.bred, `a breed was made through the page (round ${last.view.round})`);
     assert.ok(seen.narrowed, 'a card that would leave a gene missing was greyed once the other was ticked');
+    assert.ok(seen.fromStack, 'the first Breed was opened from its Gene Pool stack');
     await page.locator('.log-list', { hasText: 'to breed' }).first().waitFor();
     assert.deepEqual(seen.rejected.filter((r) => !/rule: Breed/.test(r)), [], 'no other move was refused');
     assert.deepEqual(pageErrors, [], 'the page logged errors');

@@ -278,7 +278,26 @@ function boardPanel(view, ctx, s) {
       b.freezer.length ? h('span.mu-row', b.freezer.map((id) => (id ? mini(id) : back('frozen from a hand: face down')))) : h('span.mu-empty', 'empty'))),
   b.pool.length && !boss ? h('div.mu-pool', h('small', 'Gene Pool'),
     h('span.mu-row', b.pool.map((st, i) => h('span.mu-stack-top', { dataset: { k: `pool:${s}:${i}`, v: `${st.top || ''}|${st.size}` } },
-      h('small', `Stack ${i + 1} · ${st.size}`), st.top ? mini(st.top) : h('span.mu-empty', 'empty'))))) : null);
+      h('small', `Stack ${i + 1} · ${st.size}`), st.top ? mini(st.top) : h('span.mu-empty', 'empty'),
+      mine ? breedButton(ctx, i + 1) : null)))) : null);
+}
+
+/** A Gene Pool top's shortcut to its Breed ask, when my prompt offers it enabled: opens that form. */
+function breedButton(ctx, stack) {
+  const P = ctx.prompt;
+  if (!P || !Array.isArray(P.asks)) return null;
+  const ai = P.asks.findIndex((a) => a.verb === 'breed' && !a.disabled && a.fixed && Number(a.fixed.stack) === stack);
+  if (ai < 0) return null;
+  return h('button.small.mu-breed', {
+    type: 'button',
+    title: P.asks[ai].label,
+    onclick: () => {
+      const form = document.querySelector(`.prompt-area .prompt form[data-ask="${ai}"]`);
+      const pick = document.querySelector(`.prompt-area .prompt .ask-pick[data-ask="${ai}"]`);
+      if (pick && form && form.hidden) pick.click();
+      document.querySelector(`.prompt-area .prompt form[data-ask="${ai}"]`)?.scrollIntoView({ block: 'nearest' });
+    },
+  }, 'Breed');
 }
 
 /** The Deploy ask of my prompt, if any, with the hand cards it offers. */
