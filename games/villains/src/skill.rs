@@ -216,9 +216,10 @@ fn resolve(
         }
         Effect::Peek(_) => {
             let [uid] = c.tokens[..] else {
+                let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| !t.face_up);
                 return Err(RuleError::illegal(
                     SKILL,
-                    "Choose one face-down token to look at.",
+                    if any { "Choose one face-down token to look at." } else { "There is no face-down token in the City to look at." },
                 ));
             };
             let (a, i) = token_at(state, uid)?;
@@ -246,9 +247,14 @@ fn resolve(
         }
         Effect::FlipTokenDown(_) => {
             let [uid] = c.tokens[..] else {
+                let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
                 return Err(RuleError::illegal(
                     SKILL,
-                    "Choose one of your tokens activated this turn.",
+                    if any {
+                        "Choose one of your tokens activated this turn."
+                    } else {
+                        "You have no face-up token activated this turn to turn face down."
+                    },
                 ));
             };
             let (a, i) = token_at(state, uid)?;
@@ -271,9 +277,10 @@ fn resolve(
         }
         Effect::SwapTokens(_) => {
             let [x, y] = c.tokens[..] else {
+                let any = state.areas.iter().any(|a| a.tokens().count() >= 2);
                 return Err(RuleError::illegal(
                     SKILL,
-                    "Choose two tokens in the same area.",
+                    if any { "Choose two tokens in the same area." } else { "No area holds two tokens to swap." },
                 ));
             };
             let ((ax, ix), (ay, iy)) = (token_at(state, x)?, token_at(state, y)?);
@@ -326,9 +333,10 @@ fn resolve(
                             .map(|(a, x)| (a, x.kind))
                     });
                     let Some((a, kind)) = chosen else {
+                        let none = state.units_of(seat).next().is_none();
                         return Err(RuleError::illegal(
                             SKILL,
-                            "Choose one of your units in play.",
+                            if none { "You have no unit in play to copy." } else { "Choose one of your units in play." },
                         ));
                     };
                     if d.like_chosen_unit && (pick.kind != kind || pick.from == c.unit) {
@@ -352,13 +360,21 @@ fn resolve(
                     .map(|(a, x)| (a, x.kind))
             });
             let (Some((at, kind)), Some(defender)) = (chosen, c.defender) else {
+                let able = state.units_of(seat).any(|(a, x)| {
+                    !combat::attack_dice(state, seat, x.kind).is_empty() && !combat::enemies_in(state, seat, a).is_empty()
+                });
                 return Err(RuleError::illegal(
                     SKILL,
-                    "Choose one of your units and the opponent it attacks.",
+                    if able {
+                        "Choose one of your units and the opponent it attacks."
+                    } else {
+                        "None of your units with an attack shares an area with an opponent's units."
+                    },
                 ));
             };
             if combat::attack_dice(state, seat, kind).is_empty() {
-                return Err(RuleError::illegal(SKILL, "That unit has no attack."));
+                let unit = crate::combat::unit_name(state, seat, kind);
+                return Err(RuleError::illegal(SKILL, format!("Your {unit} has no attack.")));
             }
             if combat::attacks_forbidden(state, at) {
                 return Err(RuleError::illegal(

@@ -158,3 +158,23 @@ fn locked_and_pass_name_the_face_down_tokens() {
         "A player may pass only after all of their action tokens have been revealed: you have 1 face down."
     );
 }
+
+#[test]
+fn a_skill_with_nothing_to_choose_says_so() {
+    use villains::skill::{SkillChoice, use_skill};
+    let mut s = table(&SEATS, 0, &mut GameRng::seeded(5));
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    let mut skill = |s: &mut State, at: &str| {
+        let a = area(at);
+        let u = s.put_unit(a, 0, UnitType::Talent).unwrap();
+        s.area_mut(a).units.iter_mut().find(|x| x.uid == u).unwrap().readied = true;
+        use_skill(s, 0, a, &SkillChoice::default(), &mut GameRng::seeded(1)).unwrap_err().message
+    };
+    assert_eq!(skill(&mut s, "university"), "There is no face-down token in the City to look at.");
+    assert_eq!(skill(&mut s, "capitol"), "No area holds two tokens to swap.");
+    assert_eq!(skill(&mut s, "church"), "You have no face-up token activated this turn to turn face down.");
+    assert_eq!(
+        skill(&mut s, "police"),
+        "None of your units with an attack shares an area with an opponent's units."
+    );
+}
