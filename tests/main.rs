@@ -10,6 +10,7 @@
 mod helpers;
 
 mod bad_input;
+mod chatter;
 mod cluster;
 mod corpus;
 mod durability;

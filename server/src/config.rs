@@ -144,6 +144,12 @@ pub struct ServeArgs {
     /// fresh state). Measured at every ping and while a write waits.
     #[arg(long, env = "BACKROOM_MAX_UNREAD_KIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_unread_kib: u64,
+    /// Per seat, at most this many stored moves a minute that leave the
+    /// table waiting on the same seats (offers and withdrawals, a sealed
+    /// bid changed again): past it such a move is refused (`rate_limited`),
+    /// and a socket that keeps sending them is closed (1008). 0: off.
+    #[arg(long, env = "BACKROOM_CHATTER_PER_MINUTE", default_value_t = 30)]
+    pub chatter_per_minute: u32,
     /// TCP keepalive on accepted connections (seconds before the first
     /// probe); the kernel then notices a peer that vanished. 0: off.
     #[arg(long, env = "BACKROOM_TCP_KEEPALIVE_SECS", default_value_t = 30)]

@@ -44,6 +44,7 @@ pub const OUTBOX: usize = 256;
 
 mod bots;
 mod chat;
+mod chatter;
 mod clock;
 #[cfg(test)]
 pub(crate) mod engine_panic;
@@ -225,6 +226,8 @@ pub struct Table {
     /// A bot's move was refused: while a person is awaited, bots wait for a
     /// person's move before trying again, so a confused bot never spins.
     bots_stuck: bool,
+    /// Moves that do not move the game on, per seat (see [`chatter`]).
+    chatter: chatter::Chatter,
     deferred: VecDeque<Cmd>,
     self_tx: mpsc::WeakSender<Cmd>,
     /// When the paced frames of viewers who are [`Conn::behind`] go out.
@@ -287,6 +290,7 @@ impl Table {
             bot_rng: None,
             bot_pending: false,
             bots_stuck: false,
+            chatter: chatter::Chatter::default(),
             deferred: VecDeque::new(),
             self_tx: mpsc::channel(1).0.downgrade(),
             pace_due: None,
@@ -528,6 +532,7 @@ impl Table {
     /// A socket left: when it was its player's last, the player is away
     /// from now on, and everyone sees it.
     fn forget_conn(&mut self, conn: ConnId) {
+        self.chatter.forget(conn);
         if let Some(c) = self.conns.remove(&conn)
             && let Some(p) = c.player
             && !self.conns.values().any(|o| o.player == Some(p))

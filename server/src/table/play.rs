@@ -20,6 +20,20 @@ fn sealed_answers(pending: Pending, viewer: Viewer) -> Pending {
     }
 }
 
+/// Whether `action` would leave the table waiting on other seats than now:
+/// tried on a copy of the match, asked only of a seat that has spent its
+/// chatter budget (see [`super::chatter`]). A move the rules refuse, or
+/// one the copy panics on, is let through for the real apply to answer.
+fn would_move_on(live: &Live, seat: Seat, action: &Value) -> bool {
+    let before = live.state.pending();
+    let mut copy = live.state.clone_box();
+    let mut rng = live.rng.clone();
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| copy.apply(seat, action, &mut rng))) {
+        Ok(Ok(_)) => copy.pending() != before,
+        _ => true,
+    }
+}
+
 fn code_of(msg: &ServerMsg) -> &'static str {
     match msg {
         ServerMsg::Rejected { code, .. } => code.as_str(),
@@ -132,6 +146,9 @@ impl Table {
         // Resends of a move first sent earlier in this batch: (socket, rid,
         // the version the first copy made). Answered only once it is durable.
         let mut resent: Vec<(ConnId, String, u64)> = vec![];
+        // Sockets that kept sending refused chatter: closed once answered.
+        let mut chatty: Vec<ConnId> = vec![];
+        let (now, budget) = (Instant::now(), self.ctx.cfg.chatter_per_minute);
         for mut inc in batch {
             let seat = inc.seat;
             if inc.conn.is_none() && !inc.auto {
@@ -186,6 +203,17 @@ impl Table {
                 }));
                 continue;
             }
+            if let (Some(conn), Some(rid)) = (inc.conn, &inc.rid)
+                && self.chatter.spent(seat, budget, now)
+                && !would_move_on(live, seat, &inc.action)
+            {
+                answers.push((conn, ServerMsg::Rejected { rid: rid.clone(), code: ErrorCode::RateLimited, rule: None, message: super::chatter::REFUSED.into() }));
+                if self.chatter.refuse(conn, budget, now) {
+                    chatty.push(conn);
+                }
+                continue;
+            }
+            let pending_before = inc.conn.is_some().then(|| live.state.pending());
             // An engine bug must not take the table down: a panic refuses
             // the whole batch (nothing of it was committed) and the table
             // reloads from the store.
@@ -243,6 +271,9 @@ impl Table {
                     if inc.conn.is_some() {
                         self.bots_stuck = false;
                     }
+                    if let Some(before) = &pending_before {
+                        self.chatter.made(seat, before, &live.state.pending(), now);
+                    }
                     accepted.push((inc.conn, inc.rid, v, inc.received));
                     // The stored move's own time: a restart's clock agrees.
                     self.last_move_at = at;
@@ -276,6 +307,7 @@ impl Table {
             for (conn, msg) in &answers {
                 self.send_to(*conn, msg);
             }
+            self.close_chatty(chatty);
             Box::pin(self.reload()).await;
             return;
         }
@@ -285,6 +317,7 @@ impl Table {
             }
             self.send_to(*conn, msg);
         }
+        self.close_chatty(chatty);
         if rows.is_empty() {
             self.schedule_bots();
             return;
@@ -374,6 +407,20 @@ impl Table {
         self.notify_away();
         self.schedule_auto_pass();
         self.schedule_bots();
+    }
+
+    /// Closes the sockets that kept sending refused chatter, with a typed
+    /// reason; their player may reconnect (and is refused again until the
+    /// seat's minute has passed).
+    fn close_chatty(&mut self, chatty: Vec<ConnId>) {
+        for conn in chatty {
+            if let Some(c) = self.conns.get(&conn) {
+                tracing::info!(table = %self.id, conn, "closed a socket that kept sending moves that change nothing");
+                metrics::counter!("backroom_chatter_closed_total").increment(1);
+                let _ = c.out.offer(Out::Close(super::chatter::CLOSE_CODE, super::chatter::CLOSE_REASON.into()));
+                self.forget_conn(conn);
+            }
+        }
     }
 
     /// After a failed commit the in-memory state may be ahead of the store:
