@@ -350,11 +350,13 @@ function tablePage(lobbyId, { spectate }) {
   const fair = h('section.fair.panel', { hidden: true });
   const logList = h('ol.log-list');
   const logBox = h('section.log.panel', { hidden: true }, h('h2', 'Game log'), h('div.log-scroll', logList));
+  const logDown = followBottom(logBox.querySelector('.log-scroll'));
   const chatList = h('ol.chat-list');
   const chatInput = h('input#chat-input', { type: 'text', maxlength: 500, placeholder: spectate ? 'Spectators read only' : 'Say something…', autocomplete: 'off', disabled: !!spectate, 'aria-label': 'Chat message' });
   const chatSend = h('button', { type: 'submit', disabled: !!spectate }, 'Send');
   const chatForm = h('form.chat-form', chatInput, chatSend);
   const chatBox = h('section.chat.panel', h('h2', 'Chat'), h('div.chat-scroll', chatList), spectate ? h('p.muted.small', 'You are watching; only players can chat.') : chatForm);
+  const chatDown = followBottom(chatBox.querySelector('.chat-scroll'));
   // Who is at the table (online dots), all match long.
   const roster = h('section.roster.panel', { hidden: true });
   // "While you were away": the log lines since this player's last look.
@@ -550,11 +552,9 @@ function tablePage(lobbyId, { spectate }) {
   function addLog(lines) {
     if (!lines.length) return;
     S.log.push(...lines);
-    const scroller = logBox.querySelector('.log-scroll');
-    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 30;
     for (const l of lines) logList.append(h('li', withNames(l)));
     logBox.hidden = false;
-    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+    logDown();
   }
 
   // ---- helpers for renderers
@@ -1132,13 +1132,11 @@ function tablePage(lobbyId, { spectate }) {
 
   // ---- chat
   function drawChat() {
-    const scroller = chatBox.querySelector('.chat-scroll');
-    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 30;
     const lines = [...S.chat.values()].sort((a, b) => a.seq - b.seq);
     chatList.replaceChildren(...(lines.length ? lines.map((l) => h('li',
       h('span.chat-meta', h('b', l.from), l.seat !== null && l.seat !== undefined ? ` (${seatLabel(l.seat)})` : '', ' · ', clock(l.at)),
       h('span.chat-text', l.text))) : [h('li.muted.small.empty', 'No messages yet.')]));
-    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+    chatDown();
   }
   drawChat();
 
@@ -1240,4 +1238,23 @@ async function previewPage(gameId) {
         h('section.board', renderer.render(view, ctx)),
         h('div.prompt-area', renderPrompt(prompt, ctx, renderer, async (ask, action) => { out.textContent = JSON.stringify(action, null, 2); }))),
       h('div.col-side', h('section.panel', h('h2', 'Action'), out))));
+}
+
+/**
+ * A scrolled list (the log, the chat) that follows new lines unless its
+ * reader scrolled up to read back. Whether it follows is remembered from
+ * the reader's own scrolling, never measured when a line arrives: a list
+ * hidden behind a phone tab measures 0 high, and the phone layout changes
+ * its height, so a measurement then would stop it following for good.
+ * Shown again or resized, a following list goes back to its last line.
+ * Returns the call that brings it down after lines are added.
+ */
+function followBottom(scroller) {
+  let follows = true;
+  scroller.addEventListener('scroll', () => {
+    if (scroller.clientHeight) follows = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 30;
+  });
+  const down = () => { if (follows) scroller.scrollTop = scroller.scrollHeight; };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(down).observe(scroller);
+  return down;
 }

@@ -1063,8 +1063,9 @@ function stagePanel(view, ctx) {
     case 'tournament_pick':
       return h('section.xm-stage', h('p', 'Final Tournament: ', seatTag(ctx, P.pair[0]), ' against ', seatTag(ctx, P.pair[1]), '. Chosen: ', P.chosen.map(charName).join(', ') || 'none yet'));
     case 'over':
-      return h('section.xm-stage', h('p', h('b', ctx.names ? ctx.names(P.summary) : P.summary)),
-        h('ol', P.ranking.map((g) => h('li', g.map((s, i) => [i ? ' & ' : '', seatTag(ctx, s)])))));
+      // The result box above the table has the summary and the ranking
+      // (a replay's banner the summary): nothing to say twice here.
+      return null;
     default:
       return null;
   }

@@ -276,7 +276,7 @@ pub enum Action {
 /// first copy and `id#2`, `id#3` for the others, so that every option of a
 /// discard names one card and two copies can be told apart. Matches saved
 /// before copies were numbered name a card twice by its bare id to discard
-/// two copies; that form is still read (see [`HandCard::plot_ids`]).
+/// two copies; that form is still read (see [`HandCard::split`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandCard {
     /// The card.
@@ -296,20 +296,31 @@ impl HandCard {
             .collect()
     }
 
-    /// The cards these name, checked against `hand`: a copy the hand does
-    /// not hold (`#2` with one copy), or a numbered copy named twice, is
-    /// refused. The bare id named twice is the saved form of two copies.
-    pub fn plot_ids(cards: &[HandCard], hand: &[PlotId]) -> Result<Vec<PlotId>, String> {
+    /// Takes the cards these name out of `hand`: `(taken, rest)`, the
+    /// taken cards in the order named. `id#2` is the second copy in the
+    /// hand's order; a copy the hand does not hold, or a numbered copy named
+    /// twice, is refused. The bare id named twice (the saved form of two
+    /// copies) takes the next copy each time.
+    pub fn split(cards: &[HandCard], hand: &[PlotId]) -> Result<(Vec<PlotId>, Vec<PlotId>), String> {
+        let mut taken = vec![false; hand.len()];
         for (i, h) in cards.iter().enumerate() {
-            let held = hand.iter().filter(|c| **c == h.card).count();
-            if h.copy as usize > held {
-                return Err(format!("you hold {} {}", held, h.card.card().name));
-            }
             if h.copy > 1 && cards[..i].contains(h) {
                 return Err(format!("{} (copy {}) is named twice", h.card.card().name, h.copy));
             }
+            let copies: Vec<usize> = (0..hand.len()).filter(|j| hand[*j] == h.card).collect();
+            let held = copies.len();
+            let at = copies
+                .iter()
+                .skip(h.copy as usize - 1)
+                .find(|j| !taken[**j])
+                .ok_or_else(|| match held {
+                    0 => format!("{} is not in your hand", h.card.card().name),
+                    _ => format!("you hold {} {}", held, h.card.card().name),
+                })?;
+            taken[*at] = true;
         }
-        Ok(cards.iter().map(|h| h.card).collect())
+        let rest = (0..hand.len()).filter(|j| !taken[*j]).map(|j| hand[j]).collect();
+        Ok((cards.iter().map(|h| h.card).collect(), rest))
     }
 
     /// The option value naming this copy.

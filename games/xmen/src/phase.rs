@@ -27,7 +27,7 @@ pub enum Phase {
     HandSize {
         /// Sealed discards (secret until all are in).
         #[serde(default)]
-        commits: SeatMap<Vec<PlotId>>,
+        commits: SeatMap<Vec<crate::action::HandCard>>,
         /// Seats that must discard.
         over: SeatSet,
     },

@@ -188,6 +188,56 @@ fn event_refusal(
     None
 }
 
+/// The Plot Phase's title says what this seat is asked: a cancel window
+/// names the card to cancel, a support request the Plot Points asked for;
+/// otherwise whose turn to act it is.
+fn plot_title(g: &XMen, pl: &crate::phase::Plot, seat: Seat) -> String {
+    if let Some(ch) = &pl.chain {
+        if let Some(last) = ch.cards.last()
+            && ch.window.contains(seat)
+            && !ch.answers.contains_key(&seat)
+        {
+            return format!(
+                "{} {}: cancel it with a Reaction?",
+                g.who_verb(last.seat, "plays", "play"),
+                last.card.card().name
+            );
+        }
+    } else if let Some(r) = &pl.request
+        && r.pledges.len() < g.seats as usize
+        && seat != pl.current
+        && !r.pledges.contains_key(&seat)
+    {
+        return format!(
+            "{} for {} of support: pledge some?",
+            g.who_verb(pl.current, "asks", "ask"),
+            backroom_engine::plural(u32::from(r.amount), "Plot Point", "Plot Points")
+        );
+    }
+    if seat == pl.current {
+        "Plot Phase: your turn to act".into()
+    } else {
+        format!("Plot Phase: {} now", g.who_verb(pl.current, "acts", "act"))
+    }
+}
+
+/// A Mission's pause for one seat's answer is titled with what it answers
+/// (who was attacked or defeated), not only the Mission Turn.
+fn interrupt_title(b: &crate::battle::Battle, int: &Interrupt) -> Option<String> {
+    match int {
+        Interrupt::Guard { pc, .. } => Some(format!("{} is attacked: play a Reaction?", b.pcs[*pc].who.name())),
+        Interrupt::Penalty { who, .. } => Some(format!(
+            "{} is defeated: pay its Hope Value or discard it",
+            who.name()
+        )),
+        Interrupt::Claim { who, .. } => Some(format!(
+            "{} is defeated: recruit it?",
+            who.card().name
+        )),
+        Interrupt::Allocate { .. } => None,
+    }
+}
+
 /// The prompt of `seat`, if it may act.
 pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
     if seat >= g.seats {
@@ -320,7 +370,14 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     let mut ask = Ask::new("acquire_hope", "Pay for these Heroes")
                         .param(
                             "keep",
-                            format!("Heroes kept (1 Hope each; you can pay for {budget})"),
+                            if income > 0 {
+                                format!(
+                                    "Heroes kept (1 Hope each; you can pay for {budget}: {} held + {income} income, 1 per Student and Triumph Token)",
+                                    p.hope
+                                )
+                            } else {
+                                format!("Heroes kept (1 Hope each; you can pay for {budget})")
+                            },
                             Input::Many {
                                 options: heroes,
                                 min: 0,
@@ -355,11 +412,15 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             }
         }
         Phase::Plot(pl) => {
-            title = format!("Plot Phase: {} now", g.who_verb(pl.current, "acts", "act"));
+            title = plot_title(g, pl, seat);
             let p = &g.players[seat as usize];
             if p.hope > 0 && g.seats > 1 {
+                // Any time in the Plot Phase, whoever's turn it is: offered
+                // apart from the decision the seat is asked for (if any), so
+                // another School's turn does not look like yours.
                 asks.push(
                     Ask::new("give_hope", "Give Hope Coins")
+                        .at_any_time()
                         .param(
                             "to",
                             "To",
@@ -588,7 +649,11 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             }
             let p = &g.players[seat as usize];
             let k = (p.hand.len() - p.hand_size()) as u32;
-            title = format!("Discard {k} cards to your Hand Size");
+            title = format!(
+                "Discard {} to your Hand Size of {}",
+                backroom_engine::plural(k, "card", "cards"),
+                p.hand_size()
+            );
             let opts = hand_opts(&p.hand, |c| c.card().name.clone());
             asks.push(Ask::new("discard_to_hand_size", "Discard").param(
                 "cards",
@@ -805,9 +870,16 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             if b.awaited() != Some(seat) {
                 return None;
             }
-            title = match b.mission {
+            let turn = match b.mission {
                 Some(m) => format!("{}: Mission Turn {}", m.card().name, b.turn),
                 None => format!("Final Tournament: Mission Turn {}", b.turn),
+            };
+            title = match &b.interrupt {
+                Some(int) => match interrupt_title(b, int) {
+                    Some(what) => format!("{what} ({turn})"),
+                    None => turn,
+                },
+                None => turn,
             };
             if let Some(int) = &b.interrupt {
                 match int {

@@ -69,16 +69,3 @@ impl XMen {
 fn card_names(cards: &[PlotId]) -> String {
     backroom_engine::and_list(&cards.iter().map(|c| c.card().name.as_str()).collect::<Vec<_>>())
 }
-
-/// The hand less `cards` (each copy once), or a refusal under `rule` naming
-/// the first card that is not in it.
-fn without_cards(hand: &[PlotId], cards: &[PlotId], rule: &str) -> Result<Vec<PlotId>, RuleError> {
-    let mut rest = hand.to_vec();
-    for c in cards {
-        let Some(i) = rest.iter().position(|h| h == c) else {
-            return Err(illegal(rule, format!("{} is not in your hand", c.card().name)));
-        };
-        rest.remove(i);
-    }
-    Ok(rest)
-}

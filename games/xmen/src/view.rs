@@ -94,8 +94,8 @@ pub enum PhaseView {
         over: SeatSet,
         /// Who has chosen.
         committed: Vec<bool>,
-        /// The viewer's choice.
-        mine: Option<Vec<PlotId>>,
+        /// The viewer's choice (each card as its option names it).
+        mine: Option<Vec<crate::action::HandCard>>,
     },
     /// Change Allegiance.
     Allegiance {
@@ -430,7 +430,7 @@ pub fn redeal(g: &mut XMen, viewer: Seat, rng: &mut GameRng) {
             for (s, c) in commits.iter_mut() {
                 if *s != viewer {
                     let k = c.len();
-                    *c = hands[*s as usize][..k].to_vec();
+                    *c = crate::action::HandCard::numbered(&hands[*s as usize][..k]);
                 }
             }
         }

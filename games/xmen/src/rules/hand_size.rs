@@ -1,9 +1,8 @@
 //! Discard to Hand Size: sealed discards by the Schools over their Hand
 //! Size, revealed together when all are in.
 
-use super::{card_names, illegal, without_cards};
+use super::{card_names, illegal};
 use crate::action::{Action as A, HandCard};
-use crate::content::PlotId;
 use crate::phase::*;
 use crate::state::XMen;
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
@@ -60,20 +59,20 @@ impl XMen {
                 ),
             ));
         }
-        let cards = HandCard::plot_ids(cards, &p.hand).map_err(|e| illegal("Discard to Hand Size", e))?;
-        without_cards(&p.hand, &cards, "Discard to Hand Size")?;
+        HandCard::split(cards, &p.hand).map_err(|e| illegal("Discard to Hand Size", e))?;
         let Phase::HandSize { commits, over } = &mut self.phase else {
             unreachable!()
         };
-        commits.insert(seat, cards);
+        commits.insert(seat, cards.clone());
         if over.iter().all(|s| commits.contains_key(&s)) {
-            let all: Vec<(Seat, Vec<PlotId>)> = std::mem::take(commits).0.into_iter().collect();
-            for (s, cards) in all {
+            let all: Vec<(Seat, Vec<HandCard>)> = std::mem::take(commits).0.into_iter().collect();
+            for (s, named) in all {
                 let p = &mut self.players[s as usize];
                 // Checked when each School committed; hands do not change meanwhile.
-                if let Ok(rest) = without_cards(&p.hand, &cards, "Discard to Hand Size") {
-                    p.hand = rest;
-                }
+                let Ok((cards, rest)) = HandCard::split(&named, &p.hand) else {
+                    continue;
+                };
+                p.hand = rest;
                 self.note(format!(
                     "{} {} to Hand Size.",
                     self.who_verb(s, "discards", "discard"),

@@ -83,8 +83,8 @@ impl XMen {
                 let position = inv.positions.len() + 1;
                 self.note(if *school == seat {
                     format!(
-                        "{} itself to Character Position {position}.",
-                        self.who_verb(seat, "invites", "invite")
+                        "{} to Character Position {position}.",
+                        self.who_verb(seat, "invites itself", "invite yourself")
                     )
                 } else {
                     format!(

@@ -2,7 +2,7 @@
 //! (pledges), Discard Cards for Hope Coins, Use 1 Character Power, Pass, and
 //! giving Hope Coins. Playing and cancelling Events is in [`super::event_cards`].
 
-use super::{card_names, illegal, without_cards};
+use super::{card_names, illegal};
 use crate::action::Action as A;
 use crate::content::content;
 use crate::phase::*;
@@ -190,9 +190,10 @@ impl XMen {
                     ));
                 }
                 let p = &mut self.players[seat as usize];
-                let cards = &crate::action::HandCard::plot_ids(cards, &p.hand)
+                let (cards, rest) = crate::action::HandCard::split(cards, &p.hand)
                     .map_err(|e| illegal("Discard Cards for Hope Coins", e))?;
-                p.hand = without_cards(&p.hand, cards, "Discard Cards for Hope Coins")?;
+                let cards = &cards;
+                p.hand = rest;
                 let hope: u32 = cards.iter().map(|c| c.card().hope as u32).sum();
                 p.hope += hope;
                 self.plot_discard.extend(cards.iter().copied());
