@@ -124,3 +124,96 @@ async fn a_normal_match_is_unaffected() {
     app.stop().await;
     db.cleanup().await;
 }
+
+/// Sends an action with this request id; the answer (`ack` or
+/// `rejected`), or `None` once the socket is closed.
+async fn act(ws: &mut Ws, rid: &str, version: u64, action: Value) -> Option<Value> {
+    ws.send(json!({"type": "act", "rid": rid, "version": version, "action": action})).await;
+    while let Some(m) = ws.recv().await {
+        if (m["type"] == "ack" || m["type"] == "rejected") && m["rid"] == rid {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// Villains: once the factions are chosen, the Bankers offer a gift and
+/// withdraw it in a loop (any-time moves that leave the table waiting on
+/// the same seats): past the seat's budget the offers are refused and not
+/// stored, and the socket that keeps at it is closed.
+#[tokio::test]
+async fn villains_offers_and_withdrawals_in_a_loop_are_refused_past_the_budget() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--chatter-per-minute", "4"]).await;
+    let base = app.url("");
+    let body = json!({"game": "villains", "seats": 4, "name": "Host", "options": {}});
+    let created: Value = app.http.post(app.url("/api/lobbies")).json(&body).send().await.unwrap().json().await.unwrap();
+    let lobby = Lobby::created(&created);
+    let mut tokens = vec![lobby.host_token.clone()];
+    tokens.extend(join_players(&base, &app.http, &lobby, 3).await);
+    let mut socks = vec![];
+    for t in &tokens {
+        socks.push(Ws::hello(app.addr, &lobby.id, t, None).await);
+    }
+    start(&base, &app.http, &lobby).await;
+    // Each faction in turn, by whoever is choosing.
+    let mut version = 0;
+    let mut bankers = None;
+    for faction in ["mutants", "mafia", "bankers", "robots"] {
+        let mut chosen = false;
+        for (s, ws) in socks.iter_mut().enumerate() {
+            let m = act(ws, &format!("{faction}{s}"), version, json!({"type": "choose_faction", "faction": faction})).await.expect("answered");
+            if m["type"] == "ack" {
+                version = m["version"].as_u64().unwrap();
+                if faction == "bankers" {
+                    bankers = Some(s);
+                }
+                chosen = true;
+                break;
+            }
+        }
+        assert!(chosen, "nobody could choose {faction}");
+    }
+    let b = bankers.unwrap();
+    let store = db.store().await;
+    assert_eq!(stored(&store, &lobby).await, 4);
+    // The Bankers' seat is unknown here: an offer to oneself is refused.
+    let (mut to, mut accepted, mut refused, mut open) = (0u64, 0, 0, false);
+    let ws = &mut socks[b];
+    for i in 0..30 {
+        let action = if !open {
+            json!({"type": "offer", "to": to, "give": 1, "want": 0})
+        } else {
+            json!({"type": "withdraw_offer", "to": to})
+        };
+        let Some(m) = act(ws, &format!("deal{i}"), version, action).await else {
+            assert_eq!(ws.closed, Some(1008), "closed as a flood");
+            break;
+        };
+        match m["code"].as_str() {
+            None => {
+                accepted += 1;
+                open = !open;
+                version = m["version"].as_u64().unwrap();
+            }
+            Some("illegal_move") if i == 0 && to == 0 => {
+                to = 1;
+                let m = act(ws, "deal-again", version, json!({"type": "offer", "to": to, "give": 1, "want": 0})).await.unwrap();
+                assert_eq!(m["type"], "ack", "{m}");
+                accepted += 1;
+                open = true;
+                version = m["version"].as_u64().unwrap();
+            }
+            Some(code) => {
+                assert_eq!(code, "rate_limited", "{m}");
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!(accepted, 4, "offers and withdrawals within the seat's budget");
+    assert_eq!(refused, 4, "then refused as often again before the close");
+    assert_eq!(ws.closed, Some(1008));
+    assert_eq!(stored(&store, &lobby).await, 8, "four factions and four deals; nothing refused is stored");
+    app.stop().await;
+    db.cleanup().await;
+}
