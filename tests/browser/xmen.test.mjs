@@ -19,7 +19,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut, withServerAndBrowser, watchErrors } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 /** The prompt title as the page shows it to seat `me`: its own seat reads
@@ -357,3 +357,100 @@ test('one person and two bots play a full round of X-Men through the web client'
     t.diagnostic(`played round 1 in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   });
 });
+
+// Discard to Hand Size with two copies of one card (issue "The four new
+// tables, second pass", 7): each copy is its own option (`double-cross`,
+// `double-cross#2`), so ticking one copy ticks only it, and one copy plus
+// another card can be sent. The view and the prompt are the engine's own
+// for that moment (scenario `hand-size-two-copies.toml`, seat 1), drawn in
+// the preview page (no match needed). The same page draws another School's
+// Plot turn: Give Hope alone is an any-time ask, a quiet box, not "your move".
+
+const CHAR = (id, power) => ({ id, injured: false, power, triumph: false });
+const SCHOOL = (seat, school, chars, hand_count) => ({ characters: chars, hand_count, hand_size: 6, hope: 5, pp: 1, rp: 1, school, seat });
+const TWO_COPIES_VIEW = {
+  decks: [56, 60, 18], invite_answers: [], last_attacks: [], last_reveal: null, last_trade: null, max_rounds: 20, mc: 0,
+  mission_discard: [], plot_discard: [], recruit_discard: [], round: 1, seats: 3, tournament: null, upkeep_revealed: [], window: null,
+  my_hand: ['double-cross', 'fundraiser', 'double-cross', 'sabotage', 'ambush', 'reconnaissance', 'medical-bay', 'public-support'],
+  phase: { committed: [false, false, false], mine: null, over: [1], phase: 'hand_size' },
+  schools: [
+    SCHOOL(0, 'wolverine', [CHAR('wolverine', 3), CHAR('angel', 2), CHAR('wither', 1), CHAR('cloak', 1)], 0),
+    SCHOOL(1, 'cyclops', [CHAR('cyclops', 3), CHAR('iceman', 2), CHAR('x-23', 1), CHAR('pixie', 1)], 8),
+    SCHOOL(2, 'magneto', [CHAR('magneto', 3), CHAR('havok', 2), CHAR('elixir', 1), CHAR('prodigy', 1)], 0),
+  ],
+};
+const TWO_COPIES_PROMPT = {
+  title: 'Discard 2 cards to your Hand Size of 6',
+  asks: [{ verb: 'discard_to_hand_size', label: 'Discard', params: [{ name: 'cards', label: 'Cards', input: { kind: 'many', min: 2, max: 2, options: [
+    { value: 'double-cross', label: 'Double Cross' }, { value: 'fundraiser', label: 'Fundraiser' }, { value: 'double-cross#2', label: 'Double Cross' },
+    { value: 'sabotage', label: 'Sabotage' }, { value: 'ambush', label: 'Ambush' }, { value: 'reconnaissance', label: 'Reconnaissance' },
+    { value: 'medical-bay', label: 'Medical Bay' }, { value: 'public-support', label: 'Public Support' },
+  ] } }] }],
+};
+
+/** Draws the X-Men board and `prompt` for seat `seat` in the preview page; the last action sent is window.__sent. */
+async function drawXmenAs(page, view, prompt, seat) {
+  await page.evaluate(async ({ view, prompt, seat }) => {
+    const { loadRenderer } = await import('/renderers.js');
+    const { renderPrompt } = await import('/prompt.js');
+    const r = await loadRenderer('xmen-mutant-revolution');
+    const names = ['Ana', 'Bea', 'Cy'];
+    const ctx = { view, seat, spectator: false, players: [], seatName: (s) => names[s], pending: { mode: 'simultaneous', waiting: [seat], committed: [] }, prompt, outcome: null, lobby: { id: 'test' }, version: 1, draft: {} };
+    const board = document.createElement('section');
+    board.className = 'board';
+    board.append(r.render(view, ctx));
+    const area = document.createElement('div');
+    area.className = 'prompt-area';
+    area.append(renderPrompt(prompt, ctx, r, async (ask, action) => { window.__sent = action; }));
+    document.getElementById('app').replaceChildren(board, area);
+  }, { view, prompt, seat });
+}
+
+test('X-Men: discarding one of two copies of a card, and another School\'s Plot turn', { timeout: 120_000 }, async () => {
+  await withServerAndBrowser({}, async ({ base, browser, pageErrors }) => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    watchErrors(page, 'desktop', pageErrors);
+    await page.goto(`${base}/#/preview`);
+    await page.locator('.prompt').waitFor();
+    await drawXmenAs(page, TWO_COPIES_VIEW, TWO_COPIES_PROMPT, 1);
+    const form = page.locator('form[data-verb="discard_to_hand_size"]');
+    const boxes = form.locator('.param[data-param="cards"] input[type="checkbox"]');
+    assert.equal(await boxes.count(), 8, 'one box per card in the hand');
+    const count = form.locator('.param[data-param="cards"] .count');
+    // Ticking the second Double Cross ticks it alone.
+    await boxes.nth(2).check();
+    assert.deepEqual(await boxes.evaluateAll((els) => els.map((e) => e.checked)), [false, false, true, false, false, false, false, false]);
+    assert.match(await count.innerText(), /^1 chosen \(2\)/);
+    assert.equal(await form.locator('button.submit').isDisabled(), true, 'one card is not enough');
+    // One copy and another card: sendable, and sent as those two cards.
+    await boxes.nth(4).check();
+    assert.match(await count.innerText(), /^2 chosen \(2\)/);
+    await form.locator('button.submit:not([disabled])').click();
+    assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'discard_to_hand_size', cards: ['double-cross#2', 'ambush'] });
+    // Both copies together are two cards too.
+    await drawXmenAs(page, TWO_COPIES_VIEW, TWO_COPIES_PROMPT, 1);
+    await boxes.nth(0).check();
+    await boxes.nth(2).check();
+    assert.match(await count.innerText(), /^2 chosen \(2\)/);
+    await form.locator('button.submit:not([disabled])').click();
+    assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'discard_to_hand_size', cards: ['double-cross', 'double-cross#2'] });
+    await page.screenshot({ path: path.join(shots, 'xmen-discard-two-copies.png') });
+
+    // Another School's Plot turn: only Give Hope, at any time, in a quiet box.
+    const plotView = { ...TWO_COPIES_VIEW, phase: { phase: 'plot', current: 0, passed: [], request: null, requested: false, chain: null } };
+    const giveHope = {
+      title: 'Plot Phase: {seat:0(Wolverine)|acts|act} now',
+      asks: [{ verb: 'give_hope', label: 'Give Hope Coins', any_time: true, params: [
+        { name: 'to', label: 'To', input: { kind: 'one', options: [{ value: 0, label: '{seat:0(Wolverine)}' }, { value: 2, label: '{seat:2(Magneto)}' }] } },
+        { name: 'amount', label: 'Hope', input: { kind: 'number', min: 1, max: 5 } },
+      ] }],
+    };
+    await drawXmenAs(page, plotView, giveHope, 1);
+    const box = page.locator('section.prompt');
+    assert.equal(await box.getAttribute('aria-label'), 'At any time');
+    assert.match(await box.getAttribute('class'), /any-time-only/);
+    assert.deepEqual(pageErrors, []);
+  });
+});
+
