@@ -32,6 +32,17 @@ pub(super) const CLOSE_REASON: &str = "Too many changes that do not move the gam
 pub(super) const REFUSED: &str =
     "You have changed your move too often this minute without the game moving on; wait a little before changing it again.";
 
+/// Whether a move of `seat`'s, which took the table from `before` to
+/// `after`, is chatter: it left the table waiting on the same seats. A move
+/// in the seat's own turn is the turn being played (a Crisis activation is
+/// many moves while the same seat is awaited), never chatter, unless it is
+/// an any-time ask's (an offer or its withdrawal, `any_time`), which never
+/// moves a turn on.
+pub(super) fn is_chatter(seat: Seat, before: &Pending, after: &Pending, any_time: bool) -> bool {
+    let own_turn = matches!(before, Pending::Turn { seat: s, .. } if *s == seat);
+    before == after && (any_time || !own_turn)
+}
+
 /// Per-seat chatter counts and per-socket refusals, within [`WINDOW`].
 #[derive(Default)]
 pub(super) struct Chatter {
@@ -56,10 +67,10 @@ impl Chatter {
         q.len() >= budget as usize
     }
 
-    /// An accepted move of a person's: counted if it left the table waiting
-    /// on the same seats as before.
-    pub(super) fn made(&mut self, seat: Seat, before: &Pending, after: &Pending, now: Instant) {
-        if before == after {
+    /// An accepted move of a person's: counted if it was chatter (see
+    /// [`is_chatter`]).
+    pub(super) fn made(&mut self, seat: Seat, before: &Pending, after: &Pending, any_time: bool, now: Instant) {
+        if is_chatter(seat, before, after, any_time) {
             self.seats.entry(seat).or_default().push_back(now);
         }
     }
@@ -90,11 +101,18 @@ mod tests {
         let t = Instant::now();
         let a = Pending::Turn { seat: 0 };
         let b = Pending::Simultaneous { waiting: SeatSet::only(1), committed: SeatSet::only(0) };
-        c.made(0, &a, &b, t);
+        c.made(0, &a, &b, false, t);
         assert!(!c.spent(0, 1, t));
-        c.made(0, &b, &b, t);
+        c.made(0, &a, &a, false, t);
+        assert!(!c.spent(0, 1, t), "a move in one's own turn is the turn being played");
+        c.made(1, &a, &a, false, t);
+        assert!(c.spent(1, 1, t), "another seat's move while seat 0 is awaited is chatter");
+        c.made(0, &b, &b, false, t);
         assert!(c.spent(0, 1, t));
-        assert!(!c.spent(1, 1, t), "per seat");
+        assert!(!c.spent(2, 1, t), "per seat");
+        let mut d = Chatter::default();
+        d.made(0, &a, &a, true, t);
+        assert!(d.spent(0, 1, t), "an any-time ask's move counts even in one's own turn");
         assert!(!c.spent(0, 0, t), "0 turns it off");
         assert!(!c.spent(0, 1, t + WINDOW), "a minute later the budget is back");
     }

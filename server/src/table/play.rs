@@ -26,12 +26,20 @@ fn sealed_answers(pending: Pending, viewer: Viewer) -> Pending {
 /// one the copy panics on, is let through for the real apply to answer.
 fn would_move_on(live: &Live, seat: Seat, action: &Value) -> bool {
     let before = live.state.pending();
+    let any_time = is_any_time(live, seat, action);
     let mut copy = live.state.clone_box();
     let mut rng = live.rng.clone();
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| copy.apply(seat, action, &mut rng))) {
-        Ok(Ok(_)) => copy.pending() != before,
+        Ok(Ok(_)) => !super::chatter::is_chatter(seat, &before, &copy.pending(), any_time),
         _ => true,
     }
+}
+
+/// Whether `action` answers one of the seat's any-time asks (a Villains
+/// deal): such a move never moves a turn on.
+fn is_any_time(live: &Live, seat: Seat, action: &Value) -> bool {
+    let verb = action.get("type").and_then(Value::as_str);
+    live.state.prompt(seat).is_some_and(|p| p.asks.iter().any(|a| a.any_time && Some(a.verb.as_str()) == verb))
 }
 
 fn code_of(msg: &ServerMsg) -> &'static str {
@@ -213,7 +221,7 @@ impl Table {
                 }
                 continue;
             }
-            let pending_before = inc.conn.is_some().then(|| live.state.pending());
+            let pending_before = inc.conn.is_some().then(|| (live.state.pending(), is_any_time(live, seat, &inc.action)));
             // An engine bug must not take the table down: a panic refuses
             // the whole batch (nothing of it was committed) and the table
             // reloads from the store.
@@ -271,8 +279,8 @@ impl Table {
                     if inc.conn.is_some() {
                         self.bots_stuck = false;
                     }
-                    if let Some(before) = &pending_before {
-                        self.chatter.made(seat, before, &live.state.pending(), now);
+                    if let Some((before, any_time)) = &pending_before {
+                        self.chatter.made(seat, before, &live.state.pending(), *any_time, now);
                     }
                     accepted.push((inc.conn, inc.rid, v, inc.received));
                     // The stored move's own time: a restart's clock agrees.
