@@ -188,6 +188,19 @@ fn event_refusal(
     None
 }
 
+/// A trigger window's title says what happened that a Reaction may answer
+/// ("The bids are revealed: Jean (Magneto) wins. Play a Reaction?").
+fn trigger_title(g: &XMen, trigger: &str, actor: Option<Seat>) -> String {
+    let what = match (trigger, actor) {
+        ("bids_revealed", Some(a)) => format!("The bids are revealed: {}", g.who_verb(a, "wins", "win")),
+        ("bids_revealed", None) => "The bids are revealed".into(),
+        ("character_defeated", _) => "A Character is defeated".into(),
+        ("mission_revealed", _) => "The Mission is revealed".into(),
+        (t, _) => format!("Reaction window: {}", t.replace('_', " ")),
+    };
+    format!("{what}. Play a Reaction?")
+}
+
 /// The Plot Phase's title says what this seat is asked: a cancel window
 /// names the card to cancel, a support request the Plot Points asked for;
 /// otherwise whose turn to act it is.
@@ -264,7 +277,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
         }
         asks.push(Ask::new("decline", "Pass"));
         return Some(Prompt {
-            title: format!("Reaction window: {what}"),
+            title: trigger_title(g, &w.trigger, w.actor),
             asks,
         });
     }
