@@ -45,7 +45,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, openGameTable, statePoller, watchErrors } from './helpers.mjs';
+import { shots, gameTest, openGameTable, statePoller, watchErrors, drawPreview } from './helpers.mjs';
 
 const GAME = 'crisis-protocol';
 const STEP = 20_000;
@@ -839,21 +839,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         await page.goto(`${base}/#/preview`);
         await page.locator('.preview-out').waitFor();
       }
-      await page.evaluate(async ({ view, title, asks, me }) => {
-        const { loadRenderer } = await import('/renderers.js');
-        const { renderPrompt } = await import('/prompt.js');
-        const r = await loadRenderer('crisis-protocol');
-        const prompt = { title, asks };
-        const ctx = { view, seat: me, spectator: false, players: [], seatName: (s) => (s === me ? 'Cora' : 'Bot 1'), pending: { mode: 'turn', seat: me }, prompt, outcome: null, lobby: { id: 'test' }, version: 1, draft: {} };
-        const board = document.createElement('section');
-        board.className = 'board';
-        board.append(r.render(view, ctx));
-        const area = document.createElement('div');
-        area.className = 'prompt-area';
-        area.append(renderPrompt(prompt, ctx, r, async (ask, action) => { window.__sent = action; }));
-        window.__sent = null;
-        document.getElementById('app').replaceChildren(board, area);
-      }, { view, title, asks, me });
+      await drawPreview(page, { game: 'crisis-protocol', view, prompt: { title, asks }, seat: me, names: me === 0 ? ['Cora', 'Bot 1'] : ['Bot 1', 'Cora'] });
     }
 
     // --- the deck choice, when the bot had priority: drawn from the deck

@@ -509,3 +509,31 @@ export async function gameTest(t, prefix, { botDelayMs = 50, stepMs = 20_000, vi
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
+
+/**
+ * Draws `view` (and `prompt`, when given) with `game`'s own renderer on the
+ * preview page (`#/preview`, already open), as seat `seat` seen with
+ * `names` and `pending`; nothing is sent anywhere: the last action the
+ * prompt's controls send is `window.__sent`. For a board or a form in a
+ * state a whole game reaches only by luck.
+ */
+export function drawPreview(page, { game, view, prompt = null, seat = 0, names = ['Ana', 'Bea', 'Cy'], pending = { mode: 'turn', seat } }) {
+  return page.evaluate(async ({ game, view, prompt, seat, names, pending }) => {
+    const { loadRenderer } = await import('/renderers.js');
+    const { renderPrompt } = await import('/prompt.js');
+    const r = await loadRenderer(game);
+    const ctx = { view, seat, spectator: false, players: [], seatName: (s) => names[s], pending, prompt, outcome: null, lobby: { id: 'test' }, version: 1, draft: {}, log: [] };
+    const board = document.createElement('section');
+    board.className = 'board';
+    board.append(r.render(view, ctx));
+    const parts = [board];
+    if (prompt) {
+      const area = document.createElement('div');
+      area.className = 'prompt-area';
+      area.append(renderPrompt(prompt, ctx, r, async (ask, action) => { window.__sent = action; }));
+      parts.push(area);
+    }
+    window.__sent = null;
+    document.getElementById('app').replaceChildren(...parts);
+  }, { game, view, prompt, seat, names, pending });
+}

@@ -21,7 +21,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, withServerAndBrowser, hostSealedBids, takeSeat, watchErrors, sealedBidsWithABot } from './helpers.mjs';
+import { shots, withServerAndBrowser, hostSealedBids, takeSeat, watchErrors, sealedBidsWithABot, drawPreview } from './helpers.mjs';
 
 test('the rules summary and glossary open over the table, and as a page', { timeout: 120_000 }, async () => {
   await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
@@ -106,22 +106,8 @@ const ATTACK = {
 };
 
 /** Draws the X-Men board and prompt for `view` in the preview page; the last action sent is window.__sent. */
-async function drawXmen(page, view, prompt) {
-  await page.evaluate(async ({ view, prompt }) => {
-    const { loadRenderer } = await import('/renderers.js');
-    const { renderPrompt } = await import('/prompt.js');
-    const r = await loadRenderer('xmen-mutant-revolution');
-    const names = ['Ana', 'Bea', 'Cy'];
-    const ctx = { view, seat: 0, spectator: false, players: [], seatName: (s) => names[s], pending: { mode: 'turn', seat: 0 }, prompt, outcome: null, lobby: { id: 'test' }, version: 1, draft: {} };
-    const app = document.getElementById('app');
-    const board = document.createElement('section');
-    board.className = 'board';
-    board.append(r.render(view, ctx));
-    const area = document.createElement('div');
-    area.className = 'prompt-area';
-    area.append(renderPrompt(prompt, ctx, r, async (ask, action) => { window.__sent = action; }));
-    app.replaceChildren(board, area);
-  }, { view, prompt });
+function drawXmen(page, view, prompt) {
+  return drawPreview(page, { game: 'xmen-mutant-revolution', view, prompt });
 }
 
 test('X-Men: texts on hover and tap, and the attack form prices targets beyond range', { timeout: 120_000 }, async () => {

@@ -25,7 +25,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut, withServerAndBrowser } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, sticksOut, withServerAndBrowser, drawPreview } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 const GAME = 'nefarious-schemes';
@@ -326,16 +326,8 @@ test('Nefarious Schemes draws every card in play, however deep it is attached', 
       ],
       roll: null, wrong_track: 0, look: null, notices: [], mulligans: [0, 0], ending: null,
     };
-    const drawn = await page.evaluate(async (v) => {
-      const { loadRenderer } = await import('/renderers.js');
-      const r = await loadRenderer('nefarious-schemes');
-      const ctx = { view: v, seat: 0, spectator: false, players: [], seatName: (s) => ['Hana', 'Bot'][s], pending: { mode: 'turn', seat: 0 }, prompt: null, outcome: null, lobby: { id: 'test' }, version: 1, draft: {}, log: [] };
-      const board = document.createElement('section');
-      board.className = 'board';
-      board.append(r.render(v, ctx));
-      document.getElementById('app').replaceChildren(board);
-      return [...document.querySelectorAll('.ns-area [data-uid]')].map((e) => Number(e.dataset.uid)).sort((a, b) => a - b);
-    }, view);
+    await drawPreview(page, { game: 'nefarious-schemes', view, names: ['Hana', 'Bot'] });
+    const drawn = await page.evaluate(() => [...document.querySelectorAll('.ns-area [data-uid]')].map((e) => Number(e.dataset.uid)).sort((a, b) => a - b));
     assert.deepEqual(drawn, [1, 2, 3, 10, 11, 12], 'every card in play is drawn once');
   });
 });

@@ -19,7 +19,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut, withServerAndBrowser, watchErrors } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut, withServerAndBrowser, watchErrors, drawPreview } from './helpers.mjs';
 import { renderNames } from '../../web-client/names.js';
 
 /** The prompt title as the page shows it to seat `me`: its own seat reads
@@ -389,21 +389,8 @@ const TWO_COPIES_PROMPT = {
 };
 
 /** Draws the X-Men board and `prompt` for seat `seat` in the preview page; the last action sent is window.__sent. */
-async function drawXmenAs(page, view, prompt, seat) {
-  await page.evaluate(async ({ view, prompt, seat }) => {
-    const { loadRenderer } = await import('/renderers.js');
-    const { renderPrompt } = await import('/prompt.js');
-    const r = await loadRenderer('xmen-mutant-revolution');
-    const names = ['Ana', 'Bea', 'Cy'];
-    const ctx = { view, seat, spectator: false, players: [], seatName: (s) => names[s], pending: { mode: 'simultaneous', waiting: [seat], committed: [] }, prompt, outcome: null, lobby: { id: 'test' }, version: 1, draft: {} };
-    const board = document.createElement('section');
-    board.className = 'board';
-    board.append(r.render(view, ctx));
-    const area = document.createElement('div');
-    area.className = 'prompt-area';
-    area.append(renderPrompt(prompt, ctx, r, async (ask, action) => { window.__sent = action; }));
-    document.getElementById('app').replaceChildren(board, area);
-  }, { view, prompt, seat });
+function drawXmenAs(page, view, prompt, seat) {
+  return drawPreview(page, { game: 'xmen-mutant-revolution', view, prompt, seat, pending: { mode: 'simultaneous', waiting: [seat], committed: [] } });
 }
 
 test('X-Men: discarding one of two copies of a card, and another School\'s Plot turn', { timeout: 120_000 }, async () => {
