@@ -143,14 +143,7 @@ async fn kill_9_mid_match_then_resume_on_postgres() {
 async fn a_move_the_database_refuses_is_never_acknowledged_and_play_goes_on() {
     let db = TestDb::new(Backend::Postgres).await;
     let app = spawn_app(&db, &[]).await;
-    let base = app.url("");
-    let lobby = sealed_bids_lobby(&base, &app.http, 2, 3).await;
-    let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
-    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
-    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
-    start(&base, &app.http, &lobby).await;
-    a.until(|m| m["type"] == "state").await;
-    b.until(|m| m["type"] == "state").await;
+    let (lobby, friend, mut a, mut b) = two_players_started(&app).await;
     a.send(json!({"type":"act","rid":"a1","version":0,"action":{"type":"bid","value":9}})).await;
     assert_eq!(a.until(|m| m["type"] == "ack").await["version"], 1);
 

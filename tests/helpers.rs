@@ -188,6 +188,21 @@ pub async fn start(base: &str, http: &reqwest::Client, lobby: &Lobby) -> Value {
     http.post(format!("{base}/api/lobbies/{}/start", lobby.id)).bearer_auth(&lobby.host_token).send().await.unwrap().json().await.unwrap()
 }
 
+/// A started 2-seat, 3-round Sealed Bids match: the host (`a`) and one
+/// friend (`b`, whose token is returned too) each on a socket that has its
+/// first state.
+pub async fn two_players_started(app: &App) -> (Lobby, String, Ws, Ws) {
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 3).await;
+    let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
+    start(&base, &app.http, &lobby).await;
+    a.until(|m| m["type"] == "state").await;
+    b.until(|m| m["type"] == "state").await;
+    (lobby, friend, a, b)
+}
+
 /// A WebSocket client that records what it receives.
 pub struct Ws {
     inner: WebSocketStream<MaybeTlsStream<TcpStream>>,

@@ -52,14 +52,7 @@ async fn a_bot_whose_save_the_store_refuses_is_asked_again() {
 async fn a_table_that_cannot_reach_its_store_says_so_and_comes_back_by_itself() {
     let db = TestDb::new(Backend::Postgres).await;
     let app = spawn_app(&db, &[]).await;
-    let base = app.url("");
-    let lobby = sealed_bids_lobby(&base, &app.http, 2, 3).await;
-    let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
-    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
-    let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
-    start(&base, &app.http, &lobby).await;
-    a.until(|m| m["type"] == "state").await;
-    b.until(|m| m["type"] == "state").await;
+    let (lobby, friend, mut a, mut b) = two_players_started(&app).await;
 
     sql(&db, "ALTER TABLE actions ADD CONSTRAINT outage CHECK (seq < 0) NOT VALID").await;
     sql(&db, "ALTER TABLE lobbies RENAME TO lobbies_away").await;
