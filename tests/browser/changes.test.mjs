@@ -70,12 +70,13 @@ test('X-Men: the previous reveal leaves the board once the new auction is under 
       return P.phase === 'recruit' && r && r.item !== P.current && P.auction && !Object.values(P.auction.committed).some(Boolean)
         && (P.training_for === null || P.training_for === undefined);
     };
-    const m = await xmenPlayUntil(page, me, next, { ms: 150_000 });
-    const box = page.locator('.xm-reveal');
-    await box.first().waitFor();
-    assert.equal(await page.locator('.xm-reveal[data-previous="true"]').count(), 1, 'the last auction shows, small');
-    assert.equal(await page.locator('.xm-reveal[data-previous="false"]').count(), 0);
-    assert.match(await page.locator('.xm-reveal.previous').innerText(), /last auction/i);
+    // What the page showed is read with the state it drew: a bot's dial,
+    // locked a moment later, must not race the check.
+    const peek = { previous: '.xm-reveal[data-previous="true"]', current: '.xm-reveal[data-previous="false"]', small: '.xm-reveal.previous' };
+    const m = await xmenPlayUntil(page, me, next, { ms: 150_000, peek });
+    assert.equal(m.seen.previous.count, 1, 'the last auction shows, small');
+    assert.equal(m.seen.current.count, 0);
+    assert.match(m.seen.small.text, /last auction/i);
     await page.screenshot({ path: path.join(shots, 'xmen-previous-reveal.png') });
     // Ana locks a dial in the new auction: the previous reveal leaves.
     const ask = m.prompt && m.prompt.asks.find((a) => a.verb === 'bid');

@@ -327,14 +327,28 @@ function defaultAction(ask) {
 /**
  * Plays seat `me` of an X-Men table through `window.backroomTable.act` with
  * a plain policy (the page must have `recordStates`) until `done(state)`
- * holds for the newest state; bots play the other seats.
+ * holds for the newest state; bots play the other seats. The state
+ * returned carries `seen`: what the page showed of it (see `peek`).
  */
-export async function xmenPlayUntil(page, me, done, { ms = 90_000 } = {}) {
+export async function xmenPlayUntil(page, me, done, { ms = 90_000, peek = {} } = {}) {
   const until = Date.now() + ms;
   const prefer = ['pick_school', 'recover', 'advance', 'acquire_hope', 'decline', 'pledge', 'pass', 'ready', 'refuse_invitation'];
   let lastVersion = -1;
   while (Date.now() < until) {
-    const m = await page.evaluate(() => window.__states[window.__states.length - 1] || null);
+    // The newest state and what the page shows of it (`peek`: a name per
+    // selector, its elements' count and text), read in one go: the page
+    // draws a state as it arrives, so the two belong together even while
+    // bots move on.
+    const m = await page.evaluate((sel) => {
+      const last = window.__states[window.__states.length - 1] || null;
+      if (!last) return null;
+      const seen = {};
+      for (const [k, q] of Object.entries(sel)) {
+        const els = [...document.querySelectorAll(q)];
+        seen[k] = { count: els.length, text: els.map((e) => e.innerText).join('\n') };
+      }
+      return { ...last, seen };
+    }, peek);
     if (m && done(m)) return m;
     const P = m && m.pending;
     const waitsOnMe = m && m.prompt && P && (
