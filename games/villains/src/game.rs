@@ -354,24 +354,15 @@ fn apply_each(
         }
         Action::ActivatePaying { activation, energy } => {
             busy(state)?;
-            let how = crate::composite::resolve(state, seat, energy, &|p| activation.with_payment(p))?;
-            crate::activate::activate(state, seat, &how, rng)
+            activate_priced(state, seat, energy, &|p| activation.with_payment(p), rng)
         }
         Action::Deploy { units, energy } => {
             busy(state)?;
-            let how = crate::composite::resolve(state, seat, energy, &|payment| Activation::Deploy {
-                units: units.clone(),
-                payment,
-            })?;
-            crate::activate::activate(state, seat, &how, rng)
+            activate_priced(state, seat, energy, &|payment| Activation::Deploy { units: units.clone(), payment }, rng)
         }
         Action::Move { units, energy } => {
             busy(state)?;
-            let how = crate::composite::resolve(state, seat, energy, &|payment| Activation::Move {
-                units: units.clone(),
-                payment,
-            })?;
-            crate::activate::activate(state, seat, &how, rng)
+            activate_priced(state, seat, energy, &|payment| Activation::Move { units: units.clone(), payment }, rng)
         }
         Action::Discard => {
             busy(state)?;
@@ -424,6 +415,19 @@ fn apply_each(
         Action::CancelHit { pay } => crate::abilities::cancel_hit(state, seat, pay),
         Action::ChooseVictim { enemy } => crate::abilities::choose_victim(state, seat, enemy),
     }
+}
+
+/// A token activated from its parts (units, then the energy to spend):
+/// priced by one trial of the whole activation, then made.
+fn activate_priced(
+    state: &mut State,
+    seat: Seat,
+    energy: u8,
+    make: &dyn Fn(Payment) -> Activation,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let how = crate::composite::resolve(state, seat, energy, make)?;
+    crate::activate::activate(state, seat, &how, rng)
 }
 
 /// Take Actions waits while a battle or attacks are under way.

@@ -221,7 +221,15 @@ impl Table {
                 }
                 continue;
             }
-            let pending_before = inc.conn.is_some().then(|| (live.state.pending(), is_any_time(live, seat, &inc.action)));
+            // Whether the move answers an any-time ask matters only in the
+            // seat's own turn (see `chatter::is_chatter`): the prompt is built
+            // only then.
+            let pending_before = inc.conn.is_some().then(|| {
+                let before = live.state.pending();
+                let own_turn = matches!(before, Pending::Turn { seat: s } if s == seat);
+                let any_time = own_turn && is_any_time(live, seat, &inc.action);
+                (before, any_time)
+            });
             // An engine bug must not take the table down: a panic refuses
             // the whole batch (nothing of it was committed) and the table
             // reloads from the store.
