@@ -126,6 +126,9 @@ function problemOf(param, v) {
     case 'number':
       if (!Number.isInteger(v) || v < i.min || v > i.max) return `${param.label} goes from ${i.min} to ${i.max}.`;
       return '';
+    case 'real':
+      if (!Number.isFinite(v) || v < i.min || v > i.max) return `${param.label} goes from ${i.min} to ${i.max}.`;
+      return '';
     case 'many':
       if (v.length < i.min) return `Choose at least ${i.min}.`;
       if (v.length > i.max) return `Choose at most ${i.max}.`;
@@ -311,7 +314,15 @@ export function genericControl(param, ctx, renderer, key) {
       }, `(${c[0]}, ${c[1]})`)));
       return { el: h('div.hexpick', list, note), get: () => chosen };
     }
+    case 'real': {
+      const start = draft[key] ?? i.min;
+      const num = h('input.num', { type: 'number', step: 'any', min: i.min, max: i.max, value: String(start), inputmode: 'decimal', 'aria-label': param.label });
+      num.addEventListener('input', () => keep(num.value === '' ? undefined : Number(num.value)));
+      return { el: h('div.number', num, h('span.range-note', `${i.min}–${i.max}`)), get: () => (num.value === '' ? undefined : Number(num.value)) };
+    }
+    case 'record': return recordControl(param, ctx, renderer, key);
     case 'point': {
+      if (i.options && i.options.length && !draft[key]) draft[key] = (i.options.find((o) => !o.disabled) || {}).value;
       const [dx, dy] = draft[key] || [i.min_x, i.min_y];
       const x = h('input.num', { type: 'number', step: 'any', min: i.min_x, max: i.max_x, value: String(dx), 'aria-label': `${param.label} x` });
       const y = h('input.num', { type: 'number', step: 'any', min: i.min_y, max: i.max_y, value: String(dy), 'aria-label': `${param.label} y` });
@@ -325,8 +336,11 @@ export function genericControl(param, ctx, renderer, key) {
         upd();
         x.dispatchEvent(new Event('input', { bubbles: true }));
       });
+      // Quick picks (the game's ready-made points) fill the entry; any
+      // other point within the bounds may be typed.
+      const picks = quickPicks(i, param.label, (v) => { x.value = String(v[0]); y.value = String(v[1]); upd(); x.dispatchEvent(new Event('input', { bubbles: true })); }, draft[key]);
       return {
-        el: h('div.point', board || null, h('label', 'x ', x), h('label', 'y ', y),
+        el: h('div.point', board || null, picks, h('label', 'x ', x), h('label', 'y ', y),
           h('span.range-note', `x ${i.min_x}–${i.max_x}, y ${i.min_y}–${i.max_y}`)),
         get,
       };
@@ -339,4 +353,53 @@ export function genericControl(param, ctx, renderer, key) {
     default:
       return { el: h('p.muted', `This client cannot show a “${i.kind}” choice yet.`), get: () => undefined };
   }
+}
+
+/** A select of a continuous input's quick picks (its `options`), or null. */
+function quickPicks(i, label, onPick, now) {
+  if (!i.options || !i.options.length) return null;
+  const sel = h('select.quick-picks', { 'aria-label': `${label}: ready-made` },
+    h('option', { value: '' }, `— ready-made (${i.options.filter((o) => !o.disabled).length}) or enter your own —`),
+    i.options.map((o, n) => h('option', { value: String(n), selected: same(o.value, now), disabled: !!o.disabled }, o.disabled ? `${o.label} (${o.disabled})` : o.label)));
+  sel.addEventListener('change', () => { if (sel.value !== '') onPick(i.options[Number(sel.value)].value); });
+  return sel;
+}
+
+/**
+ * A record: one control per field (each from its own domain, drawn by the
+ * generic controls), its value the object of the fields' values. A quick
+ * pick fills every field; the fields may then be changed one by one.
+ */
+function recordControl(param, ctx, renderer, key) {
+  const draft = ctx.draft || {};
+  const i = param.input;
+  if (i.options && i.options.length && !draft[key]) draft[key] = (i.options.find((o) => !o.disabled) || {}).value;
+  const box = h('div.record', { role: 'group', 'aria-label': param.label });
+  let fields = [];
+  const draw = () => {
+    const now = draft[key] || {};
+    fields = i.fields.map((f) => {
+      const fk = `${key}.${f.name}`;
+      if (now[f.name] !== undefined) draft[fk] = now[f.name];
+      else if (f.default !== undefined && draft[fk] === undefined) draft[fk] = f.default;
+      const c = genericControl(f, ctx, null, fk);
+      return { f, c, el: h('div.param', { dataset: { param: f.name, kind: f.input.kind } }, h('div.param-label', f.label), c.el) };
+    });
+    box.replaceChildren(quickPicks(i, param.label, (v) => { draft[key] = v; draw(); box.dispatchEvent(new Event('pick', { bubbles: true })); }, draft[key]) || '', ...fields.map((x) => x.el));
+  };
+  const get = () => {
+    const v = {};
+    for (const { f, c } of fields) v[f.name] = c.get();
+    return v;
+  };
+  box.addEventListener('input', () => { draft[key] = get(); });
+  box.addEventListener('change', () => { draft[key] = get(); });
+  box.addEventListener('pick', () => { draft[key] = get(); });
+  draw();
+  return {
+    el: box,
+    get,
+    // A field left empty or out of its domain names the field.
+    problem: () => fields.map(({ f, c }) => problemOf(f, c.get())).find(Boolean) || '',
+  };
 }

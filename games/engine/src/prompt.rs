@@ -5,12 +5,21 @@
 //! "set your bidding dial"). Each ask names the action's `type` (its verb),
 //! carries fixed fields, and lists the [`Param`]s still to be chosen, each
 //! with a typed [`Input`] domain: one of several options, several of them,
-//! a number in a range, an order, a hex, a point on a battlefield, or short
-//! free text. The answer is the action itself:
+//! a number in a range, a real number, an order, a hex, a point on a
+//! battlefield, a record of such fields, or short free text. The answer is
+//! the action itself:
 //! `{"type": verb, ...fixed, param_name: chosen_value, ...}`; the engine
 //! validates it like any other action, so a prompt never has to be exact
 //! about combinations (e.g. "these two cards together cost too much"): it
 //! must only never omit a legal action.
+//!
+//! A continuous choice (where a base ends, a movement tool laid by hand) is
+//! a `point` or a `record` of fields (the tool, its direction and bend, the
+//! end point), each field with its own domain: any value within the domain
+//! is offered, and the engine judges the rest. The game's ready-made values
+//! (a grid of points, a few straight and bent plans) ride along as the
+//! domain's `options`, quick picks for a table to draw and a bot to
+//! sample, never the only values offered.
 //!
 //! It must not offer what cannot work either. An ask or an option the rules
 //! would refuse for a reason the seat can already see (a cost above what it
@@ -195,7 +204,8 @@ pub enum Input {
         /// The hexes that may be chosen.
         cells: Vec<[i32; 2]>,
     },
-    /// A point `[x, y]` on a continuous board, in the game's units.
+    /// A point `[x, y]` on a continuous board, in the game's units: any
+    /// point within the bounds may be sent (the engine judges the rest).
     Point {
         /// Lowest x.
         min_x: f64,
@@ -205,6 +215,32 @@ pub enum Input {
         max_x: f64,
         /// Highest y.
         max_y: f64,
+        /// Ready-made points (a grid along a deployment edge), drawn as
+        /// quick picks; they are not the only points offered.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        options: Vec<Opt>,
+    },
+    /// A real number in `min..=max`, fractions allowed (an angle in
+    /// degrees).
+    Real {
+        /// Lowest legal value.
+        min: f64,
+        /// Highest legal value.
+        max: f64,
+    },
+    /// An object of named fields, each chosen from its own domain: a
+    /// continuous choice made of parts, such as a movement plan (the tool,
+    /// its direction and bend, where the base ends). Any object whose every
+    /// field holds a value from its domain may be sent; the engine judges
+    /// how the parts go together.
+    Record {
+        /// The fields, by name, each with its label and domain.
+        fields: Vec<Param>,
+        /// Ready-made whole values (the plans a game lays out for a
+        /// mover), drawn as quick picks; they are not the only values
+        /// offered.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        options: Vec<Opt>,
     },
     /// Short free text (e.g. a note attached to a request).
     Text {
@@ -335,10 +371,11 @@ impl Ask {
 }
 
 impl Input {
-    /// The options of a `one` or `many` parameter (none for other kinds).
+    /// The options of a `one` or `many` parameter, or the quick picks of a
+    /// `point` or `record` (none for other kinds).
     pub fn options(&self) -> &[Opt] {
         match self {
-            Input::One { options } | Input::Many { options, .. } => options,
+            Input::One { options } | Input::Many { options, .. } | Input::Point { options, .. } | Input::Record { options, .. } => options,
             _ => &[],
         }
     }
@@ -382,11 +419,19 @@ impl Input {
                     serde_json::json!([c[0], c[1]])
                 }
             }
-            Input::Point { min_x, min_y, max_x, max_y } => {
+            // A continuous domain with quick picks samples them (a legal
+            // point a bot can rely on), else anywhere in the domain.
+            Input::Point { options, .. } | Input::Record { options, .. } if options.iter().any(Opt::enabled) => {
+                let open: Vec<&Opt> = options.iter().filter(|o| o.enabled()).collect();
+                open[rng.index(open.len())].value.clone()
+            }
+            Input::Point { min_x, min_y, max_x, max_y, .. } => {
                 let fx = rng.range(0, 1000) as f64 / 1000.0;
                 let fy = rng.range(0, 1000) as f64 / 1000.0;
                 serde_json::json!([min_x + (max_x - min_x) * fx, min_y + (max_y - min_y) * fy])
             }
+            Input::Real { min, max } => serde_json::json!(min + (max - min) * (rng.range(0, 1000) as f64 / 1000.0)),
+            Input::Record { fields, .. } => Value::Object(fields.iter().map(|f| (f.name.clone(), f.input.random_value(rng))).collect()),
             Input::Text { .. } => Value::String(String::new()),
         }
     }

@@ -11,8 +11,9 @@
 //! An action is offered when one enabled ask has its verb and fixed fields,
 //! every parameter holds a value from its domain (an enabled option; a set
 //! of distinct enabled options within the bounds; a number in range; every
-//! option once, in any order; an offered hex; a point on the board; text
-//! short enough), and nothing else is in it.
+//! option once, in any order; an offered hex; a point within the bounds or
+//! a real number in range, quick picks or not; a record whose every field
+//! holds a value from its own domain; text short enough), and nothing else is in it.
 
 use crate::prompt::{Ask, Input, Prompt};
 use serde_json::Value;
@@ -111,11 +112,34 @@ impl Input {
                     _ => Err(format!("{v} is not an offered hex")),
                 }
             }
-            Input::Point { min_x, min_y, max_x, max_y } => {
+            // A continuous domain offers its quick picks and every other
+            // value within it; a quick pick shown disabled is refused.
+            Input::Point { .. } | Input::Record { .. } if self.options().iter().any(|o| !o.enabled() && same(&o.value, v)) => {
+                Err(format!("{v} is offered disabled"))
+            }
+            Input::Point { min_x, min_y, max_x, max_y, .. } => {
                 let at = |i: usize| v.get(i).and_then(Value::as_f64);
                 match (at(0), at(1)) {
-                    (Some(x), Some(y)) if (*min_x..=*max_x).contains(&x) && (*min_y..=*max_y).contains(&y) => Ok(()),
-                    _ => Err(format!("{v} is not a point on the board")),
+                    (Some(x), Some(y)) if v.as_array().is_some_and(|a| a.len() == 2) && (*min_x..=*max_x).contains(&x) && (*min_y..=*max_y).contains(&y) => Ok(()),
+                    _ => Err(format!("{v} is not a point in x {min_x}..={max_x}, y {min_y}..={max_y}")),
+                }
+            }
+            Input::Real { min, max } => match v.as_f64() {
+                Some(n) if (*min..=*max).contains(&n) => Ok(()),
+                _ => Err(format!("{v} is not a number in {min}..={max}")),
+            },
+            Input::Record { fields, .. } => {
+                if enabled(v) {
+                    return Ok(());
+                }
+                let got = v.as_object().ok_or_else(|| format!("{v} is not a record of {}", names(fields)))?;
+                for f in fields {
+                    let x = got.get(&f.name).ok_or_else(|| format!("field '{}' is missing", f.name))?;
+                    f.input.holds(x).map_err(|e| format!("field '{}': {e}", f.name))?;
+                }
+                match got.keys().find(|k| !fields.iter().any(|f| &f.name == *k)) {
+                    Some(k) => Err(format!("field '{k}' is not one of {}", names(fields))),
+                    None => Ok(()),
                 }
             }
             Input::Text { max_len } => match v.as_str() {
@@ -124,6 +148,11 @@ impl Input {
             },
         }
     }
+}
+
+/// A record's field names, for a refusal.
+fn names(fields: &[crate::prompt::Param]) -> String {
+    fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ")
 }
 
 /// JSON equality that treats 3 and 3.0 alike (scenario files are TOML).
@@ -174,5 +203,46 @@ mod tests {
         assert!(no(json!({"type": "bid", "value": 6})).contains("0..=5"));
         assert!(no(json!({"type": "pass"})).contains("disabled: you must play"));
         assert!(no(json!({"type": "fly"})).contains("no ask"));
+    }
+
+    /// A movement plan: any tool laid anywhere within the domain, the
+    /// ready-made plans among them, a disabled quick pick refused.
+    #[test]
+    fn a_continuous_choice_offers_every_value_within_its_domain() {
+        use crate::Param;
+        let field = |name: &str, input| Param { name: name.into(), label: name.into(), input, default: None };
+        let plan = Input::Record {
+            fields: vec![
+                field("tool", Input::One { options: vec![Opt::new("S", "S"), Opt::new("M", "M")] }),
+                field("angle", Input::Real { min: -360.0, max: 360.0 }),
+                field("to", Input::Point { min_x: 0.0, min_y: 0.0, max_x: 36.0, max_y: 36.0, options: vec![] }),
+            ],
+            options: vec![
+                Opt::new(json!({"tool": "S", "angle": 0.0, "to": [5, 5]}), "S east"),
+                Opt::new(json!({"tool": "L", "angle": 0.0, "to": [9, 5]}), "L east"),
+                Opt::new(json!({"tool": "M", "angle": 90.0, "to": [5, 9]}), "M north").disabled_if(true, || "a wall".into()),
+            ],
+        };
+        let at = Input::Point { min_x: 0.0, min_y: 0.0, max_x: 36.0, max_y: 3.0, options: vec![Opt::new(json!([1.5, 1.5]), "a grid point")] };
+        let p = Prompt::single("Move", Ask::new("advance", "Move").param("plan", "Plan", plan).param("at", "Where", at));
+        let ok = |plan: serde_json::Value, at: serde_json::Value| p.offers(&json!({"type": "advance", "plan": plan, "at": at}));
+        assert_eq!(ok(json!({"tool": "M", "angle": 12.5, "to": [7.25, 3.0]}), json!([20.125, 2.5])), Ok(()));
+        assert_eq!(ok(json!({"tool": "L", "angle": 0.0, "to": [9, 5]}), json!([1.5, 1.5])), Ok(()), "a quick pick outside the fields");
+        let no = |plan, at| ok(plan, at).unwrap_err();
+        assert!(no(json!({"tool": "M", "angle": 90.0, "to": [5, 9]}), json!([1, 1])).contains("offered disabled"));
+        assert!(no(json!({"tool": "L", "angle": 5.0, "to": [9, 5]}), json!([1, 1])).contains("field 'tool'"));
+        assert!(no(json!({"tool": "S", "angle": 400.0, "to": [9, 5]}), json!([1, 1])).contains("-360..=360"));
+        assert!(no(json!({"tool": "S", "angle": 0.0}), json!([1, 1])).contains("field 'to' is missing"));
+        assert!(no(json!({"tool": "S", "angle": 0.0, "to": [1, 1], "bend": 5}), json!([1, 1])).contains("field 'bend' is not one of"));
+        assert!(no(json!({"tool": "S", "angle": 0.0, "to": [1, 1]}), json!([1, 4])).contains("not a point in"));
+        assert!(no(json!({"tool": "S", "angle": 0.0, "to": [1, 1]}), json!([1, 1, 1])).contains("not a point in"));
+        // Sampling takes the enabled quick picks when there are some.
+        let mut rng = crate::GameRng::seeded(3);
+        for _ in 0..20 {
+            let a = p.random_action(&mut rng).unwrap();
+            assert_eq!(p.offers(&a), Ok(()), "{a}");
+            assert_ne!(a["plan"]["tool"], "M", "{a}");
+            assert_eq!(a["at"], json!([1.5, 1.5]));
+        }
     }
 }

@@ -484,7 +484,7 @@ fn check_prompt<G: Game>(
 }
 
 /// Every option of an input names one thing: no `one`, `many` or `order`
-/// input offers two options with the same value. Two copies of one card in
+/// input (nor a `point`'s or `record`'s quick picks) offers two options with the same value. Two copies of one card in
 /// a hand are two options with two values (a client ticks an option by its
 /// value, so two options sharing one would be ticked together, and a
 /// choice of one copy could not be told from the other). Run by
@@ -498,7 +498,7 @@ pub fn distinct_option_values(prompt: &crate::Prompt) -> Result<(), String> {
     for ask in &prompt.asks {
         for p in &ask.params {
             let options = match &p.input {
-                Input::One { options } | Input::Many { options, .. } | Input::Order { options } => options,
+                Input::One { options } | Input::Many { options, .. } | Input::Order { options } | Input::Point { options, .. } | Input::Record { options, .. } => options,
                 _ => continue,
             };
             let mut seen = std::collections::HashSet::new();
@@ -631,6 +631,8 @@ fn companion(input: &crate::Input, k: usize, force: Option<usize>, pick: &mut Ga
             1 => Value::from(*max),
             _ => input.random_value(pick),
         },
+        // A continuous domain's quick pick, when forced, is itself.
+        Input::Point { options, .. } | Input::Record { options, .. } if force.is_some() => force.map_or(Value::Null, |i| options[i].value.clone()),
         _ => input.random_value(pick),
     }
 }
