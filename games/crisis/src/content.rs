@@ -204,6 +204,11 @@ pub enum Effect {
     /// The attack ignores line of sight.
     #[serde(rename = "ignoreLOS")]
     IgnoreLos {},
+    /// A beam or area attack: the character it is aimed at (the named
+    /// target) is attacked first, the others in the attacker's order (core
+    /// rules, "Beam Attacks": an effect making a beam "targeting a specific
+    /// character").
+    NamedTargetFirst {},
 }
 
 /// One rule of an attack: when, which icons gate it, what it does.

@@ -284,6 +284,10 @@ pub struct PendingAttack {
     /// order they are attacked in (engine version 6).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ordering: bool,
+    /// The named target an attack's text attacks first (house
+    /// `namedTargetFirst`), already first in `queue`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<usize>,
 }
 
 impl PendingAttack {
@@ -321,6 +325,27 @@ pub struct Modify {
     pub cover: bool,
     /// Dice rerolled so far: attack, defense.
     pub rerolled: [u8; 2],
+    /// An attack made with no reaction window of its own (engine version
+    /// 7): a strike back or an Overwatch attack; absent for the pending
+    /// attack's own target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<SideAttack>,
+}
+
+/// An attack made outside the attack action's own flow (engine version 7),
+/// modified through the players' prompts like any other: Counterblow's
+/// strike back (while the attack it answers waits) or an Overwatch attack
+/// (while the mover's action waits to be counted).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideAttack {
+    /// The character attacking.
+    pub attacker: usize,
+    /// Index of the attack on its card.
+    pub attack: usize,
+    /// The character attacked.
+    pub target: usize,
+    /// An Overwatch attack (else a strike back).
+    pub overwatch: bool,
 }
 
 /// A reaction waiting on its player, outside the TARGETED window: the
@@ -346,6 +371,14 @@ pub enum Reaction {
         dice: Vec<Face>,
         /// The incoming damage.
         incoming: u8,
+        /// For each die, the abilities that have rerolled it (engine
+        /// version 7).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        by: Vec<Vec<String>>,
+        /// The reroll abilities the dodger has left: name and dice (engine
+        /// version 7; Tactician-like abilities within range).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        sources: Vec<(String, u8)>,
     },
     /// A dropped token the opponent of its holder places within R2 of
     /// where the holder was (engine version 3).

@@ -42,10 +42,17 @@
 //! applied every reroll for the player in one pass (a die rerolled at most
 //! once), attacked in model order and took control without a roll.
 
+//!
+//! Version 7 gives the players **every modify step** (issue 24): an attack
+//! made back (Counterblow) or from Overwatch is modified through the same
+//! prompts as any attack, and a dodge's rerolls (Tactician-like abilities,
+//! then or before Evasive Roll, in the player's order) are chosen die by
+//! die. Version 6 applied those rerolls for the player in one pass.
+
 use crate::state::Crisis;
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 6;
+pub const CURRENT: u32 = 7;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
 
@@ -75,4 +82,10 @@ pub fn thrower_ignored(g: &Crisis) -> bool {
 /// Whether the rest of the rulebook applies (version 6; see the module docs).
 pub fn v6(g: &Crisis) -> bool {
     g.version >= 6
+}
+
+/// Whether every modify step is the players' (version 7; see the module
+/// docs): attacks made back or from Overwatch, and dodges.
+pub fn v7(g: &Crisis) -> bool {
+    g.version >= 7
 }

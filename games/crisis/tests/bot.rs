@@ -191,12 +191,12 @@ fn the_bot_rerolls_a_dodge_that_would_daze_its_character_but_not_one_blank() {
     g.models[sh].power = 2;
     // 2 damage coming, 2 Stamina left, both dice missed: worth a reroll.
     g.models[sh].damage = 2;
-    g.reactions.push(crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Blank, Face::Hit], incoming: 2 });
+    g.reactions.push(crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Blank, Face::Hit], incoming: 2, by: Vec::new(), sources: Vec::new() });
     assert_eq!(reaction(&g, &mut rng).as_deref(), Some("tactic:evasive-roll"));
     // 1 damage coming to a fresh character, one die to reroll: 3 in 8 to
     // save 1 damage is not worth 1 power and the card.
     g.models[sh].damage = 0;
-    g.reactions[0] = crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Failure, Face::Blank], incoming: 1 };
+    g.reactions[0] = crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Failure, Face::Blank], incoming: 1, by: Vec::new(), sources: Vec::new() };
     assert_eq!(reaction(&g, &mut rng), None);
 }
 

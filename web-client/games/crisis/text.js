@@ -86,6 +86,7 @@ export function effectWords(e) {
       case 'ignoreLOS': return 'ignores line of sight';
       case 'halveDefense': return "the target's defense pool is halved, rounded up";
       case 'removeDefenseDice': return `the target rolls ${v.n} defense ${v.n === 1 ? 'die' : 'dice'} fewer (never below 1)`;
+      case 'namedTargetFirst': return 'the character aimed at is attacked first; the others in the order of the attacker\'s choice';
       default: return args.length ? `${words(k)} (${args.map(([a, x]) => `${words(a)} ${typeof x === 'object' ? JSON.stringify(x) : x}`).join(', ')})` : words(k);
     }
   }).join('; ');

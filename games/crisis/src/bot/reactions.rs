@@ -40,7 +40,7 @@ const PER_POWER: f64 = 0.7;
 pub fn react(g: &Crisis, p: &Prompt) -> Action {
     let keys: Vec<String> = opts(p, "react").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)).collect();
     let with = match g.reactions.first() {
-        Some(Reaction::Dodge { model, dice, incoming }) => keys.into_iter().find(|k| dodge_gain(g, *model, dice, *incoming, k) > 0.0),
+        Some(Reaction::Dodge { model, dice, incoming, .. }) => keys.into_iter().find(|k| dodge_gain(g, *model, dice, *incoming, k) > 0.0),
         Some(Reaction::LastStand { model }) => keys.into_iter().find(|k| last_stand_gain(g, *model, k) > 0.0),
         Some(Reaction::Overwatch { mover, .. }) => best(keys.into_iter().map(|k| (overwatch_score(g, *mover, &k), k))),
         _ => targeted(g, &keys),

@@ -162,9 +162,16 @@ pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &
         }
     };
     let owner = g.models[me].owner;
-    let (allies, queue): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|&t| g.models[t].owner == owner);
-    // Version 6: the attacker chooses the order of several targets.
-    let ordering = crate::versions::v6(g) && atk.range.kind != RangeKind::Normal && queue.len() >= 2;
+    let (allies, mut queue): (Vec<usize>, Vec<usize>) = members.into_iter().partition(|&t| g.models[t].owner == owner);
+    // An attack whose text names its target first puts it first.
+    let first = named_first(atk).then(|| queue.iter().position(|&t| t == target)).flatten().map(|i| {
+        let t = queue.remove(i);
+        queue.insert(0, t);
+        t
+    });
+    // Version 6: the attacker chooses the order of several targets (the
+    // others, when the named one goes first).
+    let ordering = crate::versions::v6(g) && atk.range.kind != RangeKind::Normal && queue.len() - usize::from(first.is_some()) >= 2;
     g.pending_attack = Some(PendingAttack {
         attacker: me,
         attack: idx,
@@ -179,6 +186,7 @@ pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &
         declared: Vec::new(),
         modify: None,
         ordering,
+        first,
     });
     if ordering {
         log.push(LogEntry::public(format!("{} chooses the order in which the targets are attacked.", model_name(g, me))));
@@ -188,25 +196,42 @@ pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &
     log
 }
 
+/// Whether a beam's or area's text attacks its named target first.
+pub fn named_first(atk: &crate::content::Attack) -> bool {
+    atk.range.kind != RangeKind::Normal && atk.rules.iter().any(|r| matches!(r.effect, Effect::NamedTargetFirst {}))
+}
+
 /// Beam and area attacks (core rules, "Beam Attacks": "These attacks are
 /// resolved in the order of the attacking player's choice"): the attacker
-/// orders the enemies in range (engine version 6).
+/// orders the enemies in range (engine version 6). When the attack's text
+/// names its target first, that one leads: `order` lists the others, or
+/// all of them with the named one first.
 pub fn order_targets(g: &mut Crisis, order: &[usize], rng: &mut GameRng) -> Lines {
-    let Some(p) = g.pending_attack.as_mut().filter(|p| p.ordering) else {
-        return Err(RuleError::not_your_turn("Beam attacks", "no attack is waiting for the order of its targets"));
+    const RULE: &str = "Beam attacks";
+    let Some(p) = g.pending_attack.as_ref().filter(|p| p.ordering) else {
+        return Err(RuleError::not_your_turn(RULE, "no attack is waiting for the order of its targets"));
     };
-    let mut want = p.queue.clone();
-    let mut got = order.to_vec();
+    let name = |t: usize| g.models[t].card().name.clone();
+    let order = match p.first {
+        Some(f) if order.contains(&f) && order.first() != Some(&f) => {
+            let atk = &g.models[p.attacker].card().sides.healthy.attacks[p.attack];
+            return Err(RuleError::illegal(RULE, format!("{} is the named target of {}: it is attacked first", name(f), atk.name)));
+        }
+        Some(f) if order.first() == Some(&f) => &order[1..],
+        _ => order,
+    };
+    let rest: Vec<usize> = p.queue.iter().copied().filter(|&t| Some(t) != p.first).collect();
+    let (mut want, mut got) = (rest.clone(), order.to_vec());
     want.sort_unstable();
     got.sort_unstable();
     if want != got {
-        let names: Vec<String> = p.queue.clone().iter().map(|&t| g.models[t].card().name.clone()).collect();
-        return Err(RuleError::illegal("Beam attacks", format!("order every enemy in range once: {}", backroom_engine::and_list(&names))));
+        let names: Vec<String> = rest.iter().map(|&t| name(t)).collect();
+        return Err(RuleError::illegal(RULE, format!("order every enemy in range once: {}", backroom_engine::and_list(&names))));
     }
     let p = g.pending_attack.as_mut().expect("checked");
-    p.queue = order.to_vec();
+    p.queue = p.first.into_iter().chain(order.iter().copied()).collect();
     p.ordering = false;
-    let names: Vec<String> = order.iter().map(|&t| model_name(g, t)).collect();
+    let names: Vec<String> = p.queue.clone().iter().map(|&t| model_name(g, t)).collect();
     let mut log = vec![LogEntry::public(format!("Targets in order: {}.", names.join(", then ")))];
     log.extend(continue_attack(g, rng));
     Ok(log)
@@ -448,11 +473,72 @@ fn begin_modify(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut 
         sources: src,
         cover,
         rerolled: [0, 0],
+        side: None,
     };
     if let Some(p) = g.pending_attack.as_mut() {
         p.modify = Some(m);
     }
     log
+}
+
+/// An attack made with no reaction window of its own (engine version 7:
+/// a strike back, an Overwatch attack): rolled, then modified through the
+/// players' prompts like any attack. A strike back's modify step waits in
+/// the attack it answers; an Overwatch attack gets a pending attack of its
+/// own (nothing else waits then but the mover's action). Runs on to the
+/// end when nobody has a reroll to choose.
+pub fn begin_side(g: &mut Crisis, side: crate::state::SideAttack, rng: &mut GameRng) -> Vec<LogEntry> {
+    let (me, idx, target) = (side.attacker, side.attack, side.target);
+    let atk = &g.models[me].card().sides.healthy.attacks[idx];
+    let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
+    let (a_n, d_n) = pools(g, me, idx, target, 0);
+    let (a_dice, d_dice, line) = roll_both(g, me, target, a_n, d_n, rng);
+    log.push(line);
+    let m = crate::state::Modify {
+        attack_by: vec![Vec::new(); a_dice.len()],
+        defense_by: vec![Vec::new(); d_dice.len()],
+        sources: sources(g, me, true, &d_dice),
+        attack_dice: a_dice,
+        defense_dice: d_dice,
+        defender: false,
+        cover: cover_for(g, me, idx, target, false),
+        rerolled: [0, 0],
+        side: Some(side.clone()),
+    };
+    match g.pending_attack.as_mut() {
+        Some(p) if !side.overwatch => p.modify = Some(m),
+        _ => {
+            g.pending_attack = Some(PendingAttack {
+                attacker: me,
+                attack: idx,
+                queue: Vec::new(),
+                current: None,
+                allies: Vec::new(),
+                used: Vec::new(),
+                extra_defense: 0,
+                defense_rerolls: 0,
+                after: None,
+                cover: false,
+                declared: Vec::new(),
+                modify: Some(m),
+                ordering: false,
+                first: None,
+            })
+        }
+    }
+    if advance_modify(g) {
+        log.extend(end_modify(g, rng));
+    }
+    log
+}
+
+/// Who attacks whom in the modify step under way: the side attack's
+/// characters, else the pending attack's attacker and current target.
+fn modify_roles(p: &PendingAttack) -> Option<(usize, usize, usize)> {
+    match p.modify.as_ref()?.side.as_ref() {
+        Some(s) => Some((s.attacker, s.attack, s.target)),
+        None => Some((p.attacker, p.attack, p.current?)),
+    }
 }
 
 /// The dice a source may still reroll: not a failure, not rerolled by it.
@@ -474,9 +560,10 @@ fn advance_modify(g: &mut Crisis) -> bool {
         if m.defender {
             return true;
         }
-        let t = p.current.expect("a target is being attacked");
+        let (_, _, t) = modify_roles(p).expect("a target is being attacked");
         let mut srcs = sources(g, t, false, &m.attack_dice);
-        for (name, n) in &p.declared {
+        let declared = if m.side.is_some() { &[][..] } else { &p.declared[..] };
+        for (name, n) in declared {
             if !srcs.iter().any(|(k, _)| k == name) {
                 srcs.push((name.clone(), *n));
             }
@@ -487,11 +574,46 @@ fn advance_modify(g: &mut Crisis) -> bool {
     }
 }
 
+/// Why `picks` (indices into `dice`) can't be rerolled by the ability
+/// `name` with `n` dice, if they can't: 1 to `n` dice, none a failure,
+/// none rerolled by it already, none named twice.
+pub fn check_picks(dice: &[Face], by: &[Vec<String>], name: &str, n: u8, picks: &[usize], side: &str) -> Result<(), RuleError> {
+    const RULE: &str = "Modifying dice";
+    if picks.is_empty() || picks.len() > usize::from(n) {
+        return Err(RuleError::illegal(RULE, format!("{name} rerolls 1 to {n} dice, not {}", picks.len())));
+    }
+    let mut seen = Vec::new();
+    for &i in picks {
+        let Some(d) = dice.get(i) else { return Err(RuleError::illegal(RULE, format!("the {side} roll has no die {}", i + 1))) };
+        if *d == Face::Failure {
+            return Err(RuleError::illegal("Dice", format!("die {} is a failure: a failure can't be rerolled", i + 1)));
+        }
+        if by[i].iter().any(|x| x == name) {
+            return Err(RuleError::illegal(RULE, format!("{name} has already rerolled die {}: the same ability rerolls a die only once", i + 1)));
+        }
+        if seen.contains(&i) {
+            return Err(RuleError::illegal(RULE, format!("die {} is named twice", i + 1)));
+        }
+        seen.push(i);
+    }
+    Ok(())
+}
+
+/// Rerolls the dice `picks` (checked) with the ability `name`, which
+/// each of them remembers.
+pub fn reroll_picks(dice: &mut [Face], by: &mut [Vec<String>], name: &str, picks: &[usize], rng: &mut GameRng) {
+    for &i in picks {
+        dice[i] = dice::roll(rng);
+        by[i].push(name.to_string());
+    }
+}
+
 /// The seat choosing rerolls now, while the modify step waits.
 pub fn modify_seat(g: &Crisis) -> Option<Seat> {
     let p = g.pending_attack.as_ref()?;
     let m = p.modify.as_ref()?;
-    let who = if m.defender { p.current? } else { p.attacker };
+    let (attacker, _, target) = modify_roles(p)?;
+    let who = if m.defender { target } else { attacker };
     Some(g.models[who].owner)
 }
 
@@ -522,29 +644,10 @@ pub fn reroll_choice(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &
                 return Err(RuleError::illegal(RULE, format!("{name} has no reroll left for the {side} roll")));
             };
             let (dice, by) = if m.defender { (&m.defense_dice, &m.defense_by) } else { (&m.attack_dice, &m.attack_by) };
-            let mut seen = Vec::new();
-            if picks.is_empty() || picks.len() > usize::from(n) {
-                return Err(RuleError::illegal(RULE, format!("{name} rerolls 1 to {n} dice, not {}", picks.len())));
-            }
-            for &i in picks {
-                let Some(d) = dice.get(i) else { return Err(RuleError::illegal(RULE, format!("the {side} roll has no die {}", i + 1))) };
-                if *d == Face::Failure {
-                    return Err(RuleError::illegal("Dice", format!("die {} is a failure: a failure can't be rerolled", i + 1)));
-                }
-                if by[i].iter().any(|x| x == name) {
-                    return Err(RuleError::illegal(RULE, format!("{name} has already rerolled die {}: the same ability rerolls a die only once", i + 1)));
-                }
-                if seen.contains(&i) {
-                    return Err(RuleError::illegal(RULE, format!("die {} is named twice", i + 1)));
-                }
-                seen.push(i);
-            }
+            check_picks(dice, by, name, n, picks, side)?;
             let mm = g.pending_attack.as_mut().and_then(|p| p.modify.as_mut()).expect("checked");
             let (dice, by, k) = if mm.defender { (&mut mm.defense_dice, &mut mm.defense_by, 1) } else { (&mut mm.attack_dice, &mut mm.attack_by, 0) };
-            for &i in picks {
-                dice[i] = dice::roll(rng);
-                by[i].push(name.to_string());
-            }
+            reroll_picks(dice, by, name, picks, rng);
             mm.rerolled[k] += picks.len() as u8;
             let shown = dice::show(dice);
             if let Some(s) = mm.sources.iter_mut().find(|(x, _)| x == name) {
@@ -570,7 +673,8 @@ pub fn reroll_choice(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &
 /// The modify step is over: cover, then A10–A14.
 fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     let Some(p) = g.pending_attack.clone() else { return Vec::new() };
-    let (Some(mut m), Some(t)) = (p.modify, p.current) else { return Vec::new() };
+    let Some((attacker, idx, t)) = modify_roles(&p) else { return Vec::new() };
+    let Some(mut m) = p.modify else { return Vec::new() };
     let mut log = Vec::new();
     if m.cover && let Some(d) = m.defense_dice.iter_mut().find(|d| !d.defense_success() && **d != Face::Failure) {
         *d = Face::Block;
@@ -585,7 +689,21 @@ fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
             dice::show(&m.defense_dice)
         )));
     }
-    log.extend(finish_attack(g, p.attacker, p.attack, t, m.attack_dice, m.defense_dice, m.cover, rng));
+    log.extend(finish_attack(g, attacker, idx, t, m.attack_dice, m.defense_dice, m.cover, rng));
+    match m.side {
+        Some(side) if side.overwatch => {
+            g.pending_attack = None;
+            log.extend(activation::after_action(g));
+            super::reactions::resume(g, &mut log);
+        }
+        Some(_) => {
+            if let Some(pa) = g.pending_attack.as_mut() {
+                pa.modify = None;
+            }
+            log.extend(super::reactions::after_counter(g, rng));
+        }
+        None => {}
+    }
     log
 }
 
@@ -742,7 +860,7 @@ fn resolve(g: &mut Crisis, me: usize, target: usize, e: &Effect, dealt: u8, rng:
         }
         Effect::Push { dir, n } => shove(g, me, target, *dir, *n, false, 6, rng),
         Effect::Throw { n, max_size } => shove(g, me, target, Dir::Away, *n, true, *max_size, rng),
-        Effect::IgnoreCover {} | Effect::IgnoreLos {} | Effect::HalveDefense {} | Effect::RemoveDefenseDice { .. } => Vec::new(),
+        Effect::IgnoreCover {} | Effect::IgnoreLos {} | Effect::HalveDefense {} | Effect::RemoveDefenseDice { .. } | Effect::NamedTargetFirst {} => Vec::new(),
     }
 }
 
@@ -842,14 +960,37 @@ pub fn dodge(g: &mut Crisis, m: usize, incoming: usize, rng: &mut GameRng) -> Ve
     }
     let n = usize::from(x.card().sides.healthy.defense.physical);
     let mut d = roll_pool(rng, n, x.has(Condition::Hex));
+    if crate::versions::v7(g) {
+        return dodge_window(g, m, d, incoming);
+    }
     let re = ally_rerolls(g, m);
     reroll(rng, &mut d, re, Face::defense_success);
     let saved = d.iter().filter(|f| f.defense_success()).count();
     let dmg = incoming.saturating_sub(saved);
     if dmg > 0 && !super::reactions::evasive_options(g, m, &d).is_empty() {
-        g.reactions.push(crate::state::Reaction::Dodge { model: m, dice: d.clone(), incoming: incoming as u8 });
+        g.reactions.push(crate::state::Reaction::Dodge { model: m, dice: d.clone(), incoming: incoming as u8, by: Vec::new(), sources: Vec::new() });
         return vec![LogEntry::public(format!("{} dodges: {}, and may reroll.", model_name(g, m), dice::show(&d)))];
     }
+    let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, m), dice::show(&d)))];
+    log.extend(suffer(g, m, dmg, true));
+    log
+}
+
+/// A dodge under engine version 7 (core rules, "Dodging": "apply any dice
+/// modifications from special rules and effects"): when the dice would let
+/// damage through and the dodger has a reroll to choose (a Tactician-like
+/// ability in range, Evasive Roll in the hand), its player chooses them in
+/// the order it likes through the queued window; else it suffers now.
+fn dodge_window(g: &mut Crisis, m: usize, d: Vec<Face>, incoming: usize) -> Vec<LogEntry> {
+    let sources = sources(g, m, false, &[]);
+    let by = vec![Vec::new(); d.len()];
+    let r = crate::state::Reaction::Dodge { model: m, dice: d.clone(), incoming: incoming as u8, by, sources };
+    if super::reactions::dodge_open(g, &r) {
+        g.reactions.push(r);
+        return vec![LogEntry::public(format!("{} dodges: {}, and may reroll.", model_name(g, m), dice::show(&d)))];
+    }
+    let saved = d.iter().filter(|f| f.defense_success()).count();
+    let dmg = incoming.saturating_sub(saved);
     let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, m), dice::show(&d)))];
     log.extend(suffer(g, m, dmg, true));
     log

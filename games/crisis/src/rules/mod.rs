@@ -47,6 +47,9 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         return match a {
             Action::PlaceToken { token, at } if seat == s && placing => reactions::place_token(g, *token, *at),
             Action::React { with } if seat == s && !placing => reactions::answer(g, seat, with.as_deref(), rng),
+            Action::Reroll { ability, dice } if seat == s && matches!(r, crate::state::Reaction::Dodge { .. }) && crate::versions::v7(g) => {
+                reactions::dodge_reroll(g, seat, ability.as_deref(), dice, rng)
+            }
             _ if seat == s && placing => Err(RuleError::illegal("Objective tokens", "place the dropped token within R2 of its holder first")),
             _ if seat == s => Err(RuleError::illegal("Reactions", "answer the reaction first: react or decline")),
             _ => Err(RuleError::not_your_turn("Reactions", "the other player is deciding whether to react")),

@@ -204,18 +204,30 @@ fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng)
         g.models[t].power -= sp.cost + u8::from(g.models[t].has(Condition::Root));
         let attacker = g.pending_attack.as_ref().map(|p| p.attacker).expect("open");
         log.push(LogEntry::public(format!("{} uses {name}.", model_name(g, t))));
+        if crate::versions::v7(g) {
+            // The strike back's modify step is the players'; the attack it
+            // answers goes on when it ends (`after_counter`).
+            log.extend(super::attack::begin_side(g, crate::state::SideAttack { attacker: t, attack: idx, target: attacker, overwatch: false }, rng));
+            return Ok(log);
+        }
         log.extend(super::attack::resolve_attack(g, t, idx, attacker, rng, 0, 0, false));
     }
+    log.extend(after_counter(g, rng));
+    Ok(log)
+}
+
+/// The after-attack window has closed (struck back or not): the attack
+/// goes on to its next target, unless a side is gone.
+pub fn after_counter(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
+    let mut log = Vec::new();
     if let Some(pa) = g.pending_attack.as_mut() {
         pa.after = None;
     }
-    let mut done = Vec::new();
-    if super::check_last_standing(g, &mut done) {
-        log.extend(done);
-        return Ok(log);
+    if super::check_last_standing(g, &mut log) {
+        return log;
     }
     log.extend(continue_attack(g, rng));
-    Ok(log)
+    log
 }
 
 /// Answers the window: a reaction (the window stays open for another) or
@@ -349,6 +361,90 @@ pub fn evasive_options(g: &Crisis, model: usize, dice: &[Face]) -> Vec<(String, 
     vec![(format!("tactic:{}", card.id), format!("{}: reroll the dodge, cost {}", card.name, card.cost))]
 }
 
+/// Whether a dodge waiting (engine version 7) still has something to
+/// choose that could change it: damage would get through and a reroll
+/// ability has a die that is neither a success nor one it has rerolled,
+/// or Evasive Roll can be played.
+pub fn dodge_open(g: &Crisis, r: &Reaction) -> bool {
+    let Reaction::Dodge { model, dice, incoming, by, sources } = r else { return false };
+    let saved = dice.iter().filter(|f| f.defense_success()).count();
+    if usize::from(*incoming) <= saved {
+        return false;
+    }
+    let by = if by.len() == dice.len() { by.clone() } else { vec![Vec::new(); dice.len()] };
+    let ability = sources.iter().any(|(name, n)| *n > 0 && super::attack::rerollable(dice, &by, name).iter().zip(dice).any(|(ok, d)| *ok && !d.defense_success()));
+    ability || !evasive_options(g, *model, dice).is_empty()
+}
+
+/// A dodge after a reroll (engine version 7): waits again while
+/// [`dodge_open`], else its damage is suffered now.
+fn settle_dodge(g: &mut Crisis, r: Reaction) -> Vec<LogEntry> {
+    let Reaction::Dodge { model, dice, incoming, .. } = &r else { return Vec::new() };
+    let (model, incoming) = (*model, usize::from(*incoming));
+    if dodge_open(g, &r) {
+        let line = LogEntry::public(format!("{} dodges: {}, and may reroll.", model_name(g, model), dice::show(dice)));
+        g.reactions.insert(0, r);
+        return vec![line];
+    }
+    let saved = dice.iter().filter(|f| f.defense_success()).count();
+    let dmg = incoming.saturating_sub(saved);
+    let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(dice)))];
+    log.extend(super::attack::suffer(g, model, dmg, true));
+    log
+}
+
+/// The dodger's player rerolls dodge dice with one of its reroll
+/// abilities (engine version 7), or keeps them (`None`: the damage is
+/// suffered now).
+pub fn dodge_reroll(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &[usize], rng: &mut GameRng) -> Lines {
+    const RULE: &str = "Modifying dice";
+    let Some(Reaction::Dodge { model, dice: d, incoming, by, sources }) = g.reactions.first().cloned() else {
+        return Err(RuleError::not_your_turn(RULE, "no dodge is being modified"));
+    };
+    let mut log = Vec::new();
+    let r = match ability {
+        None if !picks.is_empty() => return Err(RuleError::illegal(RULE, "name the ability that rerolls these dice")),
+        None => {
+            log.push(LogEntry::public(format!("{} the dodge dice.", seat_verb(seat, "keeps", "keep"))));
+            Reaction::Dodge { model, dice: d, incoming, by, sources: Vec::new() }
+        }
+        Some(name) => {
+            let Some(&(_, n)) = sources.iter().find(|(k, _)| k == name) else {
+                return Err(RuleError::illegal(RULE, format!("{name} has no reroll left for {}'s dodge", g.models[model].card().name)));
+            };
+            let (mut d, mut by, mut sources) = (d, by, sources);
+            by.resize(d.len(), Vec::new());
+            super::attack::check_picks(&d, &by, name, n, picks, "dodge")?;
+            super::attack::reroll_picks(&mut d, &mut by, name, picks, rng);
+            if let Some(s) = sources.iter_mut().find(|(x, _)| x == name) {
+                s.1 -= picks.len() as u8;
+            }
+            sources.retain(|(_, left)| *left > 0);
+            let which: Vec<String> = picks.iter().map(|i| (i + 1).to_string()).collect();
+            log.push(LogEntry::public(format!(
+                "{} {} {} with {name}: dodge roll {}.",
+                seat_verb(seat, "rerolls", "reroll"),
+                if picks.len() == 1 { "die" } else { "dice" },
+                backroom_engine::and_list(&which),
+                dice::show(&d)
+            )));
+            Reaction::Dodge { model, dice: d, incoming, by, sources }
+        }
+    };
+    g.reactions.remove(0);
+    if ability.is_none() {
+        // Kept: Evasive Roll is declined with the dice.
+        let Reaction::Dodge { model, dice, incoming, .. } = r else { unreachable!("built above") };
+        let dmg = usize::from(incoming).saturating_sub(dice.iter().filter(|f| f.defense_success()).count());
+        log.push(LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(&dice))));
+        log.extend(super::attack::suffer(g, model, dmg, true));
+    } else {
+        log.extend(settle_dodge(g, r));
+    }
+    resume(g, &mut log);
+    Ok(log)
+}
+
 /// Last Stand for `model`, about to be KO'd: `(tactic:id, label)`.
 pub fn last_stand_options(g: &Crisis, model: usize) -> Vec<(String, String)> {
     let m = &g.models[model];
@@ -411,15 +507,30 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
                 let (ally, idx) = (parts.next().expect("offered"), parts.next().expect("offered"));
                 let id = hand_card(g, seat, |e| matches!(e, TacticEffect::Overwatch { .. }).then_some(())).expect("offered").0.id.clone();
                 log.push(discard(g, seat, &id, ally));
+                if crate::versions::v7(g) {
+                    // The mover's action is counted when the attack's
+                    // modify step ends (`attack::end_modify`).
+                    log.extend(super::attack::begin_side(g, crate::state::SideAttack { attacker: ally, attack: idx, target: mover, overwatch: true }, rng));
+                    return Ok(log);
+                }
                 log.extend(super::attack::resolve_attack(g, ally, idx, mover, rng, 0, 0, false));
             }
             log.extend(activation::after_action(g));
         }
-        Reaction::Dodge { model, mut dice, incoming } => {
+        Reaction::Dodge { model, mut dice, incoming, mut by, sources } => {
             if let Some(key) = with {
-                log.push(discard(g, seat, key.trim_start_matches("tactic:"), model));
-                for d in dice.iter_mut().filter(|d| !d.defense_success() && **d != Face::Failure) {
+                let id = key.trim_start_matches("tactic:");
+                log.push(discard(g, seat, id, model));
+                let name = content().tactic(id).map_or(id, |c| c.name.as_str());
+                by.resize(dice.len(), Vec::new());
+                for (d, b) in dice.iter_mut().zip(by.iter_mut()).filter(|(d, _)| !d.defense_success() && **d != Face::Failure) {
                     *d = dice::roll(rng);
+                    b.push(name.to_string());
+                }
+                if crate::versions::v7(g) {
+                    log.extend(settle_dodge(g, Reaction::Dodge { model, dice, incoming, by, sources }));
+                    resume(g, &mut log);
+                    return Ok(log);
                 }
             }
             let saved = dice.iter().filter(|f| f.defense_success()).count();
