@@ -543,7 +543,12 @@ function input(param, ask, ctx, key) {
   // roster step if the engine offers one): the builder's cards.
   if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => charOf(o.value))) return squadCharacters(param, ctx, key, { threat: ask.verb === 'squad' });
   if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => tacticOf(o.value))) return squadTactics(param, ctx, key);
-  if (i.kind !== 'one' || !i.options || !i.options.length) return null;
+  // A continuous choice (a point, a movement plan, a superpower's point
+  // and direction: any value within its domain) comes with ready-made
+  // values, its quick picks, drawn and chosen like a `one`'s options; the
+  // map's free-hand tool sends any other plan.
+  const quick = (i.kind === 'point' || i.kind === 'record') && i.options && i.options.length;
+  if ((i.kind !== 'one' && !quick) || !i.options || !i.options.length) return null;
   if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     // A free-hand plan (an object with a tool) stays chosen when the form is drawn again.
     return choice(param, ctx, key, null, { many: 8, onPick: redraw, keep: ask.verb === 'advance' ? (v) => !!(v && v.tool && free) : null });

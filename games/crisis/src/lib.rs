@@ -14,7 +14,8 @@
 //! * [`state`]: the match; [`dice`]: the eight-sided die;
 //! * [`rules`]: setup (threat, squads, deployment), activations, the
 //!   attack pipeline and cleanup, and the dispatcher;
-//! * [`prompts`]: what each seat may do; [`view`]: what each seat may see,
+//! * [`prompts`]: what each seat may do ([`free`]: its continuous
+//!   choices, quick picks included); [`view`]: what each seat may see,
 //!   built by allow-list, and the non-leak re-deal; [`bot`]: a heuristic
 //!   player.
 //!
@@ -26,6 +27,7 @@ pub mod bot;
 pub mod cards;
 pub mod content;
 pub mod dice;
+pub mod free;
 pub mod geometry;
 pub mod movement;
 pub mod prompts;

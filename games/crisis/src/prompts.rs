@@ -1,9 +1,12 @@
 //! What each seat may do now, offering only options that work: legal
 //! deployment points, movement plans already validated by
 //! [`crate::movement`], attacks whose cost is payable with targets in range
-//! and line of sight, tokens within R1.
+//! and line of sight, tokens within R1. A point, a plan or a superpower's
+//! point and direction is any within its domain, those ready-made ones as
+//! quick picks ([`crate::free`]).
 
 use crate::content::{Condition, content};
+use crate::free;
 use crate::movement;
 use crate::rules::activation::{action_refusal, interact_refusal, move_refusal, with_mover};
 use crate::rules::attack::target_refusal;
@@ -39,7 +42,7 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             let n = card.place_within.unwrap_or(0);
             Some(Prompt::single(
                 format!("Mission setup: place {} token {} within R{n} of its map point", card.name, g.tokens[token].index + 1),
-                Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[token].index + 1)).with("token", token).param("at", "Where", one(opts)),
+                Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[token].index + 1)).with("token", token).param("at", "Where", free::table_point(g, opts)),
             ))
         }
         Phase::ThreatChoice => {
@@ -94,7 +97,7 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                     let pts = deploy_points(g, m);
                     (!pts.is_empty()).then(|| {
                         let opts = pts.iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
-                        Ask::new("deploy", format!("Deploy {}", g.models[m].card().name)).with("model", m).param("at", "Where", one(opts))
+                        Ask::new("deploy", format!("Deploy {}", g.models[m].card().name)).with("model", m).param("at", "Where", free::table_point(g, opts))
                     })
                 })
                 .collect();
@@ -121,7 +124,7 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 if let crate::state::Reaction::PlaceToken { token, .. } = r {
                     let opts = crate::rules::reactions::place_points(g).into_iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
                     let card = g.crisis_card(g.tokens[*token].crisis);
-                    let ask = Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[*token].index + 1)).with("token", *token).param("at", "Where", one(opts));
+                    let ask = Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[*token].index + 1)).with("token", *token).param("at", "Where", free::table_point(g, opts));
                     return Some(Prompt::single("Place the dropped token within R2 of its holder", ask));
                 }
                 let (title, keys) = crate::rules::reactions::queued_options(g).unwrap_or_default();
@@ -251,7 +254,7 @@ fn tactic_asks(g: &Crisis, seat: Seat) -> Vec<Ask> {
             .map(|(c, label)| if c.piece.is_some() { throw_fact(Opt::new(json!(c), label)) } else { Opt::new(json!(c), label) })
             .collect();
         if !opts.is_empty() {
-            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", one(opts)));
+            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", free::choice(g, None, opts)));
         }
     }
     if !cards.is_empty() {
@@ -280,9 +283,9 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
     let model = &g.models[m];
     let mut asks = Vec::new();
     if move_refusal(g, act).is_none() {
-        let plans = with_mover(g, m, |mv| movement::candidates(g.geo(), mv));
-        if !plans.is_empty() {
-            let opts = plans
+        // Any plan laid by hand, the candidate plans as quick picks.
+        let plan = with_mover(g, m, |mv| {
+            let opts: Vec<Opt> = movement::candidates(g.geo(), mv)
                 .iter()
                 .map(|p| {
                     let verb = if p.climb { "Climb" } else { "Advance" };
@@ -290,7 +293,10 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                     Opt::new(json!(p), format!("{verb} with {:?} at {} degrees{bend} to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
                 })
                 .collect();
-            asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", one(opts)));
+            (!opts.is_empty()).then(|| free::plan(g, mv, opts))
+        });
+        if let Some(plan) = plan {
+            asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", plan));
         }
     }
     if action_refusal(g, act, false).is_none() && act.actions < 2 {
@@ -339,7 +345,7 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
             })
             .collect();
         if !opts.is_empty() {
-            asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", one(opts)));
+            asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", free::choice(g, Some(m), opts)));
         }
     }
     asks.extend(tactic_asks(g, seat));
