@@ -133,6 +133,18 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 if !opts.is_empty() {
                     asks.insert(0, Ask::new("react", "React").param("with", "Reaction", one(opts)));
                 }
+                if let crate::state::Reaction::Dodge { dice, by, sources, .. } = r
+                    && crate::versions::v7(g)
+                {
+                    // Engine version 7: the dodge's rerolls are chosen die by
+                    // die, in the order the player likes.
+                    let by = if by.len() == dice.len() { by.clone() } else { vec![Vec::new(); dice.len()] };
+                    let rerolls = reroll_asks(dice, &by, sources);
+                    let at = asks.len() - 1;
+                    asks.splice(at..at, rerolls);
+                    asks.last_mut().expect("Decline").label = "Keep the dice".into();
+                    return Some(Prompt { title: format!("{title} Dodge roll {}", crate::dice::show(dice)), asks });
+                }
                 return Some(Prompt { title, asks });
             }
             if let Some(p) = g.pending_attack.as_ref().filter(|p| p.ordering) {
@@ -192,9 +204,13 @@ fn battlefield_prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
 /// A beam's or area's enemies in range, ordered by the attacker.
 fn order_prompt(g: &Crisis, p: &crate::state::PendingAttack) -> Prompt {
     let atk = &g.models[p.attacker].card().sides.healthy.attacks[p.attack];
-    let opts = p.queue.iter().map(|&t| Opt::new(t, g.models[t].card().name.clone())).collect();
+    let opts = p.queue.iter().filter(|&&t| Some(t) != p.first).map(|&t| Opt::new(t, g.models[t].card().name.clone())).collect();
+    let title = match p.first {
+        Some(f) => format!("{}: {} is attacked first (the named target); choose the order of the others", atk.name, g.models[f].card().name),
+        None => format!("{}: choose the order in which the targets are attacked", atk.name),
+    };
     Prompt::single(
-        format!("{}: choose the order in which the targets are attacked", atk.name),
+        title,
         Ask::new("order_targets", "Attack in this order").param("order", "Targets, the first attacked first", Input::Order { options: opts }),
     )
 }
@@ -203,12 +219,22 @@ fn order_prompt(g: &Crisis, p: &crate::state::PendingAttack) -> Prompt {
 /// its dice to choose (a failure, or a die it has rerolled, disabled with
 /// the reason), and keeping the dice.
 fn modify_prompt(g: &Crisis) -> Prompt {
-    use crate::dice::Face;
     let p = g.pending_attack.as_ref().expect("a modify step is open");
     let m = p.modify.as_ref().expect("a modify step is open");
     let (dice, by, side) = if m.defender { (&m.defense_dice, &m.defense_by, "defense") } else { (&m.attack_dice, &m.attack_by, "attack") };
+    let mut asks = reroll_asks(dice, by, &m.sources);
+    asks.push(Ask::new("reroll", "Keep the dice"));
+    let title = format!("Modify your {side} dice: attack {} against defense {}", crate::dice::show(&m.attack_dice), crate::dice::show(&m.defense_dice));
+    Prompt { title, asks }
+}
+
+/// One `reroll` ask per reroll ability left with a die it may reroll: its
+/// dice to choose, a failure or a die it has rerolled disabled with the
+/// reason. The modify step and a dodge (engine version 7) share it.
+fn reroll_asks(dice: &[crate::dice::Face], by: &[Vec<String>], sources: &[(String, u8)]) -> Vec<Ask> {
+    use crate::dice::Face;
     let mut asks = Vec::new();
-    for (name, n) in &m.sources {
+    for (name, n) in sources {
         let ok = crate::rules::attack::rerollable(dice, by, name);
         if *n == 0 || !ok.contains(&true) {
             continue;
@@ -223,9 +249,7 @@ fn modify_prompt(g: &Crisis) -> Prompt {
             .collect();
         asks.push(Ask::new("reroll", format!("Reroll with {name}")).with("ability", name.clone()).param("dice", format!("Dice, up to {n}"), Input::Many { options: opts, min: 1, max: u32::from(*n) }));
     }
-    asks.push(Ask::new("reroll", "Keep the dice"));
-    let title = format!("Modify your {side} dice: attack {} against defense {}", crate::dice::show(&m.attack_dice), crate::dice::show(&m.defense_dice));
-    Prompt { title, asks }
+    asks
 }
 
 /// A terrain throw's option with what it would hit (its label's words
