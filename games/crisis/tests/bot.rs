@@ -305,7 +305,7 @@ fn best_cards(squad: &[&str], crises: [&str; 2]) -> Vec<String> {
     let content = crisis::content::content();
     let modes: Vec<_> = crises.iter().map(|id| content.crises.iter().find(|c| c.id == *id).expect("crisis").token_mode).collect();
     let legal = content.tactics.iter().filter(|t| crisis::rules::setup::tactics_error(&squad, std::slice::from_ref(&t.id)).is_none()).collect();
-    let mut cards = bot::setup::ranked(legal, &modes);
+    let mut cards = bot::setup::ranked(legal, &modes, &squad);
     cards.truncate(5);
     cards
 }
@@ -334,4 +334,65 @@ fn the_bot_takes_the_affiliated_cards_when_its_squad_and_the_crises_suit_them() 
     for card in ["take-cover", "fortify", "coordinated-strike", "last-stand", "evasive-roll"] {
         assert!(mixed.contains(&card.to_string()), "{mixed:?}");
     }
+}
+
+#[test]
+fn the_bot_unleashes_beside_an_enemy() {
+    let (mut g, mut rng) = squads(&["nightshift"], &["razorback"]);
+    let (ni, ra) = (id(&g, "nightshift"), id(&g, "razorback"));
+    g.models[ni].pos = [20.0, 3.0];
+    g.models[ra].pos = [20.0, 5.5];
+    g.models[ra].damage = 2;
+    // 1 power: Unleash, not the Transform superpower (cost 2).
+    g.models[ni].power = 1;
+    g.tactics[0] = vec!["unleash".into()];
+    g.apply(0, &Action::Activate { model: ni }, &mut rng).unwrap();
+    let Some(a @ Action::PlayTactic { .. }) = bot::choose(&g, 0, &mut rng) else { panic!("Unleash expected") };
+    g.apply(0, &a, &mut rng).unwrap();
+    assert_eq!(g.models[ni].card, "nightshift-feral");
+}
+
+#[test]
+fn the_bot_readies_an_activated_ally_that_can_put_an_enemy_down() {
+    let (mut g, mut rng) = squads(&["lifeline", "bulwark"], &["razorback"]);
+    let (li, bu, ra) = (id(&g, "lifeline"), id(&g, "bulwark"), id(&g, "razorback"));
+    g.tactics[0] = vec!["second-wind".into()];
+    // The Bulwark has activated beside an Injured Razorback one damage from
+    // KO; Lifeline, ready, is out of reach of it.
+    g.models[bu].pos = [20.0, 10.0];
+    g.models[bu].activated = true;
+    g.models[bu].power = 4;
+    g.models[li].pos = [17.0, 10.0];
+    g.models[li].power = 2;
+    g.models[ra].pos = [20.0, 12.3];
+    g.models[ra].injured = true;
+    g.models[ra].damage = g.models[ra].stamina() - 1;
+    let Some(Action::PlayTactic { card, choice: Some(c) }) = bot::choose(&g, 0, &mut rng) else {
+        panic!("Second Wind expected: {:?} {}", bot::choose(&g, 0, &mut rng), serde_json::to_string(&g.prompt(0)).unwrap())
+    };
+    assert_eq!((card.as_str(), c.target), ("second-wind", Some(bu)));
+    // Not when its dice could put the Bulwark itself down.
+    g.models[bu].damage = g.models[bu].stamina() - 3;
+    assert!(!matches!(bot::choose(&g, 0, &mut rng), Some(Action::PlayTactic { .. })));
+}
+
+#[test]
+fn the_bot_takes_second_wind_and_unleash_only_with_the_characters_they_need() {
+    // No Secure tokens, so Hold Together stays out and one of them comes in.
+    let with = best_cards(&["lifeline", "nightshift", "bulwark"], ["reactor-vents", "data-cores"]);
+    assert!(with.contains(&"second-wind".to_string()) || with.contains(&"unleash".to_string()), "{with:?}");
+    let without = best_cards(&["bulwark", "tangler", "arclight"], ["reactor-vents", "data-cores"]);
+    assert!(!without.contains(&"second-wind".to_string()) && !without.contains(&"unleash".to_string()), "{without:?}");
+}
+
+#[test]
+fn the_bot_rerolls_a_dodge_with_tactician_first() {
+    use crisis::dice::Face;
+    let (mut g, mut rng) = squads(&["shade"], &["warlord"]);
+    let sh = id(&g, "shade");
+    g.version = 7;
+    g.tactics[0] = vec!["evasive-roll".into()];
+    g.models[sh].power = 2;
+    g.reactions.push(crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Block, Face::Blank, Face::Failure], incoming: 3, by: vec![Vec::new(); 3], sources: vec![("Tactician".into(), 1)] });
+    assert_eq!(bot::choose(&g, 0, &mut rng), Some(Action::Reroll { ability: Some("Tactician".into()), dice: vec![1] }));
 }

@@ -19,7 +19,7 @@ fn as_usize(v: &Value) -> Option<usize> {
 /// The action for `seat`'s turn in the Activation phase.
 pub fn action(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
     let Some(act) = &g.activation else {
-        return Some(choose_activation(g, p));
+        return Some(ready_ally(g, p).unwrap_or_else(|| choose_activation(g, p)));
     };
     let _ = seat;
     Some(in_activation(g, act, p))
@@ -40,6 +40,41 @@ fn choose_activation(g: &Crisis, p: &Prompt) -> Action {
         Some(model) => Action::Activate { model },
         None => Action::Pass {},
     }
+}
+
+/// A readying card (Second Wind) before activating: it gives the squad a
+/// whole activation more this round (the characters still ready keep
+/// theirs), so the activated ally whose best attack once readied (after
+/// paying its share), counted half again for its second action, beats the
+/// ⚡ both pay (0.7 each) and the damage its dice deal on average (half a
+/// point a die); never an ally those dice could put down.
+fn ready_ally(g: &Crisis, p: &Prompt) -> Option<Action> {
+    use crate::cards::TacticEffect;
+    let geo = g.geo();
+    let attack_now = |x: &Crisis, m: usize| estimate::best_from(x, m, x.models[m].disc(geo), x.on(m), 0).map_or(0.0, |(s, _, _)| s.max(0.0));
+    for (fixed, choices) in opts(p, "play_tactic") {
+        let Some(card) = fixed.get("card").and_then(Value::as_str).map(str::to_string) else { continue };
+        let Some(t) = content().tactic(&card) else { continue };
+        let Some((each, dice)) = t.effects.iter().find_map(|e| if let TacticEffect::ReadyAlly { each, dice, .. } = e { Some((*each, *dice)) } else { None }) else { continue };
+        let pick = choices
+            .into_iter()
+            .filter_map(|v| serde_json::from_value::<PowerChoice>(v).ok())
+            .filter_map(|c| {
+                let x = c.target?;
+                let m = &g.models[x];
+                (m.stamina().saturating_sub(m.damage) > dice).then_some(())?;
+                let mut probe = g.clone();
+                probe.models[x].power = probe.models[x].power.saturating_sub(each);
+                probe.models[x].activated = false;
+                Some((attack_now(&probe, x), c))
+            })
+            .filter(|(v, _)| 1.5 * *v > 0.7 * 2.0 * f64::from(each) + 0.5 * f64::from(dice))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, c)) = pick {
+            return Some(Action::PlayTactic { card, choice: Some(c) });
+        }
+    }
+    None
 }
 
 /// Actions the character may still take.
@@ -137,6 +172,13 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
         let choices: Vec<PowerChoice> = choices.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect();
         if t.effects.iter().any(|e| matches!(e, crate::content::TacticEffect::PassToken { .. })) {
             if let Some(c) = pass_token(g, act, choices, f64::from(t.cost)) {
+                return Some(Action::PlayTactic { card, choice: Some(c) });
+            }
+            continue;
+        }
+        if t.effects.iter().any(|e| matches!(e, crate::content::TacticEffect::Transform {})) {
+            let play = |c: PowerChoice| Action::PlayTactic { card: card.clone(), choice: Some(c) };
+            if let Some(c) = transform(g, act, choices, f64::from(t.cost), play) {
                 return Some(Action::PlayTactic { card, choice: Some(c) });
             }
             continue;
@@ -265,7 +307,7 @@ fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
             }
             Power::ThrowTerrain { .. } => best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost),
             Power::AdvanceEnemy { .. } => advance_enemy(g, act, choices, cost),
-            Power::Transform { .. } => transform(g, act, idx, choices, cost),
+            Power::Transform { .. } => transform(g, act, choices, cost, |c| Action::UsePower { power: idx, choice: c }),
             _ => None,
         };
         if let Some(choice) = pick {
@@ -404,7 +446,7 @@ fn advance_enemy(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, cost: 
 /// is counted) and the Stamina left to it; taken when the gain beats 0.7
 /// per power. The new form is made on a copy of the match, so whatever
 /// the content's forms are, they are compared as they would play.
-fn transform(g: &Crisis, act: &Activation, idx: usize, choices: Vec<PowerChoice>, cost: f64) -> Option<PowerChoice> {
+fn transform(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, cost: f64, play: impl Fn(PowerChoice) -> Action) -> Option<PowerChoice> {
     let me = act.model;
     let seat = g.models[me].owner;
     let worth = |x: &Crisis| {
@@ -415,8 +457,7 @@ fn transform(g: &Crisis, act: &Activation, idx: usize, choices: Vec<PowerChoice>
     let mut best: Option<(f64, PowerChoice)> = None;
     for c in choices {
         let mut probe = g.clone();
-        let a = Action::UsePower { power: idx, choice: c.clone() };
-        if crate::rules::apply(&mut probe, seat, &a, &mut backroom_engine::GameRng::seeded(0)).is_err() {
+        if crate::rules::apply(&mut probe, seat, &play(c.clone()), &mut backroom_engine::GameRng::seeded(0)).is_err() {
             continue;
         }
         let v = worth(&probe) - now;

@@ -155,7 +155,7 @@ fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         .filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id))
         .filter(|t| crate::rules::setup::tactics_error(&squad, std::slice::from_ref(&t.id)).is_none())
         .collect();
-    let mut cards = setup::ranked(cards, &modes);
+    let mut cards = setup::ranked(cards, &modes, &squad);
     cards.truncate(5);
     (!squad.is_empty()).then_some(Action::Squad { characters: squad, tactics: cards })
 }

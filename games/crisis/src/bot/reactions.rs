@@ -38,6 +38,9 @@ const PER_POWER: f64 = 0.7;
 
 /// The bot's answer to an open reaction window or a queued reaction.
 pub fn react(g: &Crisis, p: &Prompt) -> Action {
+    if let Some(a) = dodge_reroll(g) {
+        return a;
+    }
     let keys: Vec<String> = opts(p, "react").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)).collect();
     let with = match g.reactions.first() {
         Some(Reaction::Dodge { model, dice, incoming, .. }) => keys.into_iter().find(|k| dodge_gain(g, *model, dice, *incoming, k) > 0.0),
@@ -117,6 +120,22 @@ fn defense_gain(g: &Crisis, t: usize, already: Defense, key: &str) -> Option<f64
     let after = estimate::outlook_against(g, me, pa.attack, t, from, bonus, with);
     let saved = (before.damage - after.damage) + (before.down - after.down) * estimate::down_value(g, t);
     Some(saved - cost)
+}
+
+/// A dodge's free rerolls first (engine version 7: Tactician-like
+/// abilities), each on the dice that are not yet successes; Evasive Roll,
+/// which costs a card and ⚡, is weighed afterwards on what is left.
+fn dodge_reroll(g: &Crisis) -> Option<Action> {
+    let Some(Reaction::Dodge { dice, by, sources, .. }) = g.reactions.first() else { return None };
+    if !crate::versions::v7(g) {
+        return None;
+    }
+    let by = if by.len() == dice.len() { by.clone() } else { vec![Vec::new(); dice.len()] };
+    sources.iter().find_map(|(name, n)| {
+        let ok = crate::rules::attack::rerollable(dice, &by, name);
+        let picks: Vec<usize> = (0..dice.len()).filter(|&i| ok[i] && !dice[i].defense_success()).take(usize::from(*n)).collect();
+        (!picks.is_empty()).then(|| Action::Reroll { ability: Some(name.clone()), dice: picks })
+    })
 }
 
 /// Evasive Roll's worth for a dodge showing `dice` against `incoming`

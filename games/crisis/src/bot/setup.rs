@@ -28,8 +28,8 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
             // affiliation for a squad of three or more sharing it; the
             // crises are not drawn yet, so every token mode may come.
             let fits = |t: &&crate::cards::Tactic| t.affiliation.as_ref().is_none_or(|a| chars.iter().filter(|c| c.affiliations.contains(a)).count() >= 3);
-            let mut tactics = ranked(content().tactics.iter().filter(fits).collect(), &[]);
-            tactics.extend(ranked(content().tactics.iter().filter(|t| !fits(t)).collect(), &[]));
+            let mut tactics = ranked(content().tactics.iter().filter(fits).collect(), &[], &characters);
+            tactics.extend(ranked(content().tactics.iter().filter(|t| !fits(t)).collect(), &[], &characters));
             tactics.truncate(crate::rules::rosters::ROSTER_TACTICS);
             Some(Action::Roster { characters, tactics })
         }
@@ -79,9 +79,11 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
 /// plays them (two or more allies contesting a Secure token); a passed
 /// token keeps its VP from a character about to fall or carries it into the
 /// enemy half.
-pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode]) -> f64 {
+pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode], chars: &[String]) -> f64 {
     use crate::cards::{TacticEffect as E, TokenMode};
     let fits = |m: TokenMode| modes.is_empty() || modes.contains(&m);
+    let has = |id: &str| chars.iter().any(|c| c == id);
+    let transforms = chars.iter().filter_map(|id| content().character(id)).any(|c| c.sides.healthy.superpowers.iter().any(|sp| sp.effects.iter().any(|e| matches!(e, crate::content::Power::Transform { .. }))));
     let value = |e: &E| match e {
         E::TakeCover {} => 10.0,
         E::DefenseDice { .. } => 9.0,
@@ -107,6 +109,11 @@ pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode]) -
         E::ShakeAllies { .. } => 3.0,
         E::InteractRange { .. } => 2.0,
         E::ExtraAction {} => 1.0,
+        // A second activation for an ally in one turn, when the squad has
+        // the character the card names; a Transform without its cost, when
+        // a character can Transform: each in place of Evasive Roll.
+        E::ReadyAlly { with, .. } if has(with) => 5.8,
+        E::Transform {} if transforms => 5.7,
         E::ReadyAlly { .. } | E::Transform {} => 0.5,
     };
     t.effects.iter().map(value).fold(0.0, f64::max)
@@ -114,8 +121,8 @@ pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode]) -
 
 /// The cards' ids, the most valuable first ([`card_value`]; ties keep the
 /// given order).
-pub fn ranked(mut cards: Vec<&crate::cards::Tactic>, modes: &[crate::cards::TokenMode]) -> Vec<String> {
-    cards.sort_by(|a, b| card_value(b, modes).total_cmp(&card_value(a, modes)));
+pub fn ranked(mut cards: Vec<&crate::cards::Tactic>, modes: &[crate::cards::TokenMode], chars: &[String]) -> Vec<String> {
+    cards.sort_by(|a, b| card_value(b, modes, chars).total_cmp(&card_value(a, modes, chars)));
     cards.into_iter().map(|t| t.id.clone()).collect()
 }
 
