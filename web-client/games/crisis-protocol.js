@@ -38,6 +38,7 @@ import { planOf, startFree, moverOf, tipEnd } from './crisis/freehand.js';
 import { applyZoom, fitFor, setFull, wireZoom, zoomBar, unitsPerPx, tapPx } from './crisis/zoom.js';
 import { orientation, U } from './crisis/field.js';
 import { isPhone } from '../tabs.js';
+import { DIE, dieSuccess } from './crisis/text.js';
 
 const GAME = 'crisis-protocol';
 await loadContent();
@@ -81,6 +82,13 @@ function offers(view, ctx) {
           const pool = a.fixed && view.activation ? poolPreview(view, view.activation.model, a.fixed.attack, x.value) : null;
           if (!o.targets.has(x.value) || o.targets.get(x.value).kind !== 'attack') o.targets.set(x.value, { ...at, value: x.value, kind: 'attack', label: pool ? `${pool.attack} v ${pool.defense}` : 'target' });
         }
+      } else if (a.verb === 'order_targets' && p.name === 'order') {
+        // A beam's or area's order: the targets numbered on the map as the
+        // form holds them, the named target (if the attack names one) first.
+        const first = view.pending_attack && typeof view.pending_attack.first === 'number' ? view.pending_attack.first : null;
+        const now = orderNow(ctx.draft[key], opts);
+        if (first !== null) o.targets.set(first, { ...at, value: first, kind: 'order-named', label: '1 named' });
+        now.forEach((v, n) => o.targets.set(v, { ...at, value: v, kind: 'order', label: String(n + (first === null ? 1 : 2)) }));
       } else if (a.verb === 'choose_edge') {
         for (const x of opts) o.edges.set(x.value, { ...at, value: x.value, label: x.label });
       } else if (a.verb === 'interact') {
@@ -313,6 +321,8 @@ function fieldPanel(view, ctx) {
       onTarget: (i) => {
         picked = i;
         const t = offer.targets.get(i);
+        if (t && t.kind === 'order-named') return;
+        if (t && t.kind === 'order') { choose(ctx, t, orderTap(ctx, t, i)); return; }
         const openAi = ctx.draft.__open;
         const P = ctx.prompt;
         const inOpen = P && P.asks[openAi] && P.asks[openAi].verb === 'attack' && (P.asks[openAi].params[0].input.options || []).some((o) => o.value === i && !o.disabled);
@@ -534,11 +544,121 @@ function drawHint(view, ctx, offer, hint) {
 
 const pieceName = (view, i) => { const p = piecesOf(view)[i]; return p ? p.name : 'terrain'; };
 
+// ------------------------------------------------------------ the reroll and order forms
+/** The order the form holds (`draft`), when it lists every option once; else the options' own. */
+function orderNow(draft, opts) {
+  const all = opts.map((x) => x.value);
+  return Array.isArray(draft) && draft.length === all.length && all.every((v) => draft.includes(v)) ? draft : all;
+}
+
+// Taps on the map give the targets their places, 1, 2, … in the order
+// they are tapped (the rest keep theirs after them); a tap once all have
+// been tapped, or on one tapped already, starts again.
+let tapped = { key: null, list: [] };
+function orderTap(ctx, at, i) {
+  const opts = ctx.prompt.asks[at.ai].params.find((p) => p.name === 'order').input.options;
+  const mark = `${at.key}|${opts.map((o) => o.value).join(',')}`;
+  if (tapped.key !== mark || tapped.list.includes(i) || tapped.list.length >= opts.length) tapped = { key: mark, list: [] };
+  tapped.list.push(i);
+  const rest = orderNow(ctx.draft[at.key], opts).filter((v) => !tapped.list.includes(v));
+  return [...tapped.list, ...rest];
+}
+
+/**
+ * The order of a beam's or area's targets as a numbered list (the named
+ * target, fixed, first), each moved up or down by buttons a finger can
+ * take; the map numbers the targets the same way and takes taps.
+ */
+function orderControl(param, ctx, key, onPick) {
+  const opts = param.input.options;
+  const view = ctx.view;
+  const first = view.pending_attack && typeof view.pending_attack.first === 'number' ? view.pending_attack.first : null;
+  let items = orderNow(ctx.draft[key], opts);
+  ctx.draft[key] = items;
+  const list = h('ol.cp-order', { start: first === null ? 1 : 2, 'aria-label': param.label });
+  const label = (v) => (opts.find((o) => same(o.value, v)) || { label: String(v) }).label;
+  const draw = () => {
+    list.replaceChildren(...items.map((v, n) => {
+      const move = (d) => {
+        const m = n + d;
+        if (m < 0 || m >= items.length) return;
+        items = items.slice();
+        [items[n], items[m]] = [items[m], items[n]];
+        ctx.draft[key] = items;
+        draw();
+        if (onPick) onPick(items);
+        list.dispatchEvent(new Event('pick', { bubbles: true }));
+      };
+      return h('li.cp-order-item', { dataset: { model: String(v) } },
+        h('span.cp-order-name', label(v)),
+        h('button.icon.cp-order-up', { type: 'button', 'aria-label': `Attack ${label(v)} earlier`, disabled: n === 0, onclick: () => move(-1) }, '↑'),
+        h('button.icon.cp-order-down', { type: 'button', 'aria-label': `Attack ${label(v)} later`, disabled: n === items.length - 1, onclick: () => move(1) }, '↓'));
+    }));
+  };
+  draw();
+  const el = h('div.cp-order-form',
+    first !== null && view.models[first] ? h('p.small.cp-order-named', h('b', `1. ${charName(view.models[first].card)}`), ' (the named target, attacked first)') : null,
+    list,
+    h('p.small.muted', 'Tap the targets on the map in the order to attack them, or move them here.'));
+  const c = { el, get: () => items, set: (v) => { if (!Array.isArray(v)) return false; items = orderNow(v, opts); ctx.draft[key] = items; draw(); return true; } };
+  controls.set(key, c);
+  return c;
+}
+
+/**
+ * A reroll ability's dice (the modify step, a dodge): the roll drawn as the
+ * log draws dice, each die a button to tap (44 px on a phone) that the
+ * ability may reroll, a failure or a die it has rerolled already disabled
+ * with the reason; the ability named with how many it rerolls.
+ */
+function rerollDice(param, ask, ctx, key) {
+  const i = param.input;
+  const side = /attack dice/.test((ctx.prompt && ctx.prompt.title) || '') ? 'atk' : 'def';
+  const ability = (ask.fixed && ask.fixed.ability) || 'This ability';
+  const faceOf = (o) => { const m = /:\s*(\w+)/.exec(o.label); return m ? m[1].toLowerCase() : 'blank'; };
+  const open = (v) => i.options.some((o) => same(o.value, v) && !o.disabled);
+  let chosen = Array.isArray(ctx.draft[key]) ? ctx.draft[key].filter(open) : [];
+  const note = h('span.cp-reroll-count');
+  const buttons = i.options.map((o) => {
+    const f = faceOf(o);
+    const [sym, tip] = DIE[f] || [f, f];
+    const ok = dieSuccess(f, side);
+    return h('button.cp-die-pick', {
+      type: 'button', class: `cp-die-pick ${f}${ok ? ' success' : ''}`, disabled: !!o.disabled, 'aria-pressed': 'false',
+      title: o.disabled ? `Die ${o.value + 1}, ${tip}: ${o.disabled}` : `Die ${o.value + 1}, ${tip}${ok ? ' (a success)' : ''}`,
+      'aria-label': `Die ${o.value + 1}: ${f}${o.disabled ? ` (${o.disabled})` : ''}`,
+      dataset: { die: String(o.value), face: f },
+      onclick: () => toggle(o.value),
+    }, h('span.cp-die-sym', sym), h('small', String(o.value + 1)));
+  });
+  const show = () => {
+    buttons.forEach((b, n) => b.setAttribute('aria-pressed', String(chosen.includes(i.options[n].value))));
+    note.textContent = ` ${chosen.length} of up to ${i.max} chosen`;
+  };
+  const el = h('div.cp-reroll', { role: 'group', 'aria-label': `${ability}: the dice to reroll` },
+    h('p.small', h('b', ability), ` rerolls up to ${plural(i.max, 'die', 'dice')}: tap ${i.max === 1 ? 'the die' : 'the dice'}.`, note),
+    h('div.cp-dice-pick', buttons));
+  const toggle = (v) => {
+    if (chosen.includes(v)) chosen = chosen.filter((x) => x !== v);
+    else if (chosen.length < i.max) chosen = [...chosen, v];
+    else if (i.max === 1) chosen = [v];
+    ctx.draft[key] = chosen;
+    show();
+    el.dispatchEvent(new Event('pick', { bubbles: true }));
+  };
+  show();
+  const c = { el, get: () => [...chosen].sort((a, b) => a - b), set: (v) => { chosen = Array.isArray(v) ? v.filter(open) : []; ctx.draft[key] = chosen; show(); return true; } };
+  controls.set(key, c);
+  return c;
+}
+
 // ------------------------------------------------------------ prompt controls
 function input(param, ask, ctx, key) {
   const view = ctx.view;
   const i = param.input;
   const redraw = () => { if (field.redraw) field.redraw(); };
+  if (ask.verb === 'reroll' && param.name === 'dice' && i.kind === 'many') return rerollDice(param, ask, ctx, key);
+  if (ask.verb === 'order_targets' && i.kind === 'order') return orderControl(param, ctx, key, redraw);
   // Characters or Team Tactic cards to pick several of (the squad, and a
   // roster step if the engine offers one): the builder's cards.
   if (i.kind === 'many' && i.options && i.options.length && i.options.every((o) => charOf(o.value))) return squadCharacters(param, ctx, key, { threat: ask.verb === 'squad' });
