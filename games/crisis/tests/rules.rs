@@ -295,6 +295,34 @@ fn counterblow_strikes_back_after_the_attack_resolves() {
     assert_eq!(g.activation.as_ref().map(|x| x.actions), Some(1));
 }
 
+#[test]
+fn under_version_7_the_strike_back_waits_for_its_players_rerolls() {
+    let (mut g, mut rng, a, b) = duel("warlord", "quietus");
+    g.version = 7;
+    g.models[b].pos = [20.0, 7.5];
+    g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
+    // The attack misses: four blanks against three; the Warlord keeps its
+    // dice (Tactician offered).
+    rng.force_dice([6, 6, 6, 6, 6, 6, 6]);
+    g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
+    g.apply(0, &Action::Reroll { ability: None, dice: vec![] }, &mut rng).unwrap();
+    assert!(matches!(g.pending(), Pending::Window { .. }), "the strike back is offered");
+    // Blades back: four hits against four blanks; the Warlord, defending,
+    // chooses its Tactician die: the strike back waits for it.
+    rng.force_dice([3, 3, 3, 3, 6, 6, 6, 6]);
+    g.apply(1, &Action::React { with: Some("counter:Counterblow".into()) }, &mut rng).unwrap();
+    let m = g.pending_attack.as_ref().and_then(|p| p.modify.clone()).expect("the modify step waits");
+    assert!(m.defender && m.side.is_some_and(|s| s.attacker == b && s.target == a && !s.overwatch));
+    assert_eq!(g.models[a].damage, 0);
+    assert_eq!(g.pending(), Pending::Turn { seat: 0 });
+    rng.force_dice([5]);
+    g.apply(0, &Action::Reroll { ability: Some("Tactician".into()), dice: vec![0] }, &mut rng).unwrap();
+    // 4 successes against 1: 3 damage; the attack action is then counted.
+    assert_eq!(g.models[a].damage, 3);
+    assert!(g.pending_attack.is_none());
+    assert_eq!(g.activation.as_ref().map(|x| x.actions), Some(1));
+}
+
 /// A duel whose model `b` (seat 1) holds a Data Cores token and stands at
 /// its last point of Stamina; seat 0 attacks it once.
 fn holder_knocked_down(version: u32, injured: bool, last_stand: bool) -> (Crisis, GameRng, usize, usize, Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError>) {
