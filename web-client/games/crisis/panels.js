@@ -148,7 +148,16 @@ export function attackPanel(view, ctx) {
   if (!P && !L && !R.length) return null;
   const parts = [];
   if (R.length) parts.push(h('ul.cp-reactions', { dataset: { k: 'reactions', v: JSON.stringify(R) } }, R.map((r) => h('li', { dataset: { reaction: r.kind } }, reactionLine(view, ctx, r)))));
-  if (P) {
+  const S = P && P.modify && P.modify.side;
+  if (S) {
+    // A strike back or an Overwatch attack whose dice are being modified
+    // (engine version 7): its own characters, not the attack it answers.
+    const sc = charOf(view.models[S.attacker].card);
+    const sa = sc ? sc.sides.healthy.attacks[S.attack] : null;
+    parts.push(h('div.cp-pending', { dataset: { k: 'pending-attack', v: JSON.stringify(P) } },
+      h('b', S.overwatch ? 'Overwatch attack: ' : 'Strike back: '), modelTag(view, ctx, S.attacker), sa ? ` with ${sa.name}` : '', ' at ', modelTag(view, ctx, S.target),
+      h('div.small', 'Dice being modified: ', dice(P.modify.attack_dice, 'atk'), h('span.muted', ' vs '), dice(P.modify.defense_dice, 'def'))));
+  } else if (P) {
     const cur = P.after ?? P.current;
     const ac = charOf(view.models[P.attacker].card);
     const atk = ac ? ac.sides.healthy.attacks[P.attack] : null;
@@ -159,7 +168,8 @@ export function attackPanel(view, ctx) {
       P.after !== null && P.after !== undefined ? ' · may strike back' : ' · the target may react',
       pool ? h('div.small', `Dice before the roll: ${pool.attack} attack against ${pool.defense}${P.extra_defense ? ` + ${P.extra_defense}` : ''} defense (${pool.type})${P.defense_rerolls ? `, ${plural(P.defense_rerolls, 'defense reroll')}` : ''}; cover and leadership are the server's.`) : null,
       P.queue && P.queue.length ? h('div.small', 'Still to attack: ', P.queue.map((t, k) => [k ? ', ' : '', modelTag(view, ctx, t)])) : null,
-      P.used && P.used.length ? h('div.small', `Reactions used: ${P.used.join(', ')}`) : null));
+      P.used && P.used.length ? h('div.small', `Reactions used: ${P.used.join(', ')}`) : null,
+      P.modify ? h('div.small', 'Dice being modified: ', dice(P.modify.attack_dice, 'atk'), h('span.muted', ' vs '), dice(P.modify.defense_dice, 'def')) : null));
   }
   if (L) {
     const steps = attackSteps(ctx.log);
