@@ -128,7 +128,7 @@ impl Game for Schemes {
 
     fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         if seat > 1 {
-            return Err(RuleError::not_your_turn("Players", "this game has two seats"));
+            return Err(RuleError::not_your_turn("Players", format!("There is no seat {}: the Heroes and the Villain play, seats 1 and 2.", seat + 1)));
         }
         let mut next = self.clone();
         let mut r = rng.clone();

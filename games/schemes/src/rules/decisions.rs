@@ -46,12 +46,17 @@ impl Schemes {
         if self.ending.is_some() {
             return Err(RuleError::game_over());
         }
-        let Some(stage) = self.stage.clone() else { return Err(RuleError::not_your_turn("Turn Sequence", "nothing is awaited")) };
+        let Some(stage) = self.stage.clone() else {
+            return Err(RuleError::not_your_turn("Turn Sequence", "No decision is awaited now: the turn runs on by itself."));
+        };
         let rule = stage_rule(&stage);
         if stage.seat() != seat {
-            return Err(RuleError::not_your_turn(rule, "the other player decides now"));
+            return Err(RuleError::not_your_turn(rule, self.not_yours(&stage)));
         }
+        // Each arm gates on its rule as it always did; the refusal's words
+        // come from `refusals`, which names the fact.
         let bad = |m: &str| Err(refuse(rule, m));
+        let why = |m: Option<String>, fallback: &str| m.unwrap_or_else(|| fallback.to_string());
         match (&stage, action) {
             (Stage::Window { .. }, Action::Pass) => self.pass_window(),
             (Stage::Window { .. }, Action::PlayEvent { card, on }) => {
@@ -67,7 +72,7 @@ impl Schemes {
                 seen.sort_unstable();
                 seen.dedup();
                 if seen.len() != units.len() || units.len() > doctors || units.iter().any(|u| !wounded.contains(u)) {
-                    return bad("choose distinct wounded Units of your side, at most one per Doctor");
+                    return bad(&why(self.heal_refusal(seat, units), "choose distinct wounded Units of your side, at most one per Doctor"));
                 }
                 for u in units {
                     if let Some(p) = self.piece_mut(*u) {
@@ -86,35 +91,35 @@ impl Schemes {
             }
             (Stage::Discard { .. }, Action::Discard { card }) => {
                 if !self.discard_from_hand(seat, *card) {
-                    return bad("that card is not in your hand");
+                    return bad(&format!("{} is not in your hand.", card.name()));
                 }
                 self.note(format!("{} {}.", seat_verb(seat, "discards", "discard"), card.name()));
                 self.stage = None;
             }
             (Stage::ChooseDeck { .. }, Action::LookAt { deck }) => {
                 if *deck > 1 {
-                    return bad("deck 0 is the Heroes', 1 the Villain's");
+                    return bad(&format!("There is no deck {deck}: deck 0 is the Heroes', 1 the Villain's."));
                 }
                 self.stage = None;
                 self.look_next_seven(seat, *deck);
             }
             (Stage::Lure { .. }, Action::Lure { target }) => {
                 if !self.lure_targets(seat).contains(target) {
-                    return bad("choose a Character of your opponent in play (never a Mastermind)");
+                    return bad(&why(self.lure_refusal(seat, *target), "choose a Character of your opponent in play (never a Mastermind)"));
                 }
                 self.stage = None;
                 self.take_control(seat, *target);
             }
             (Stage::Search { find, .. }, Action::Take { card, onto }) => {
-                if !self.search_candidates(seat, *find).contains(card) {
-                    return bad("that card is not in your deck, or not what this search finds");
-                }
                 let kind = card.card().kind;
-                match (find, onto) {
-                    (Find::Character, None) => {}
-                    (Find::Gear, Some(u)) if self.may_attach(seat, kind, *u) => {}
-                    (Find::Gear, _) => return bad("a Vehicle or Weapon goes on one of your Units that may take it"),
-                    (Find::Character, Some(_)) => return bad("the Character goes to your hand"),
+                let ok = self.search_candidates(seat, *find).contains(card)
+                    && match (find, onto) {
+                        (Find::Character, None) => true,
+                        (Find::Gear, Some(u)) => self.may_attach(seat, kind, *u),
+                        _ => false,
+                    };
+                if !ok {
+                    return bad(&why(self.take_refusal(seat, *find, *card, *onto), "that card is not in your deck, or not what this search finds"));
                 }
                 let deck = &mut self.sides[seat as usize].deck;
                 if let Some(i) = deck.iter().position(|c| c == card) {
@@ -139,8 +144,12 @@ impl Schemes {
                 self.shuffle_after_search(seat, rng);
             }
             (Stage::Search { find, .. }, Action::TakeNothing) => {
-                if !self.search_candidates(seat, *find).is_empty() {
-                    return bad("the search must take a card it can find");
+                let found = self.search_candidates(seat, *find).len();
+                if found > 0 {
+                    return bad(&format!(
+                        "Your deck holds {} this search finds: a search takes one when it can.",
+                        backroom_engine::plural(found as u32, "card", "cards")
+                    ));
                 }
                 self.note(format!("{} nothing.", seat_verb(seat, "finds", "find")));
                 self.stage = None;
@@ -148,7 +157,7 @@ impl Schemes {
             }
             (Stage::Build { .. }, Action::Build { unit }) => {
                 if !self.units(seat).contains(unit) {
-                    return bad("the Invention Marker goes on one of your Units (a Character or Mastermind)");
+                    return bad(&why(self.build_refusal(seat, *unit), "the Invention Marker goes on one of your Units (a Character or Mastermind)"));
                 }
                 if let Some(p) = self.piece_mut(*unit) {
                     p.markers += 1;
@@ -163,7 +172,7 @@ impl Schemes {
             }
             (Stage::Harm { unit, .. }, Action::DropGear { gear }) => {
                 if !self.gear_of(*unit).contains(gear) {
-                    return bad("discard a Vehicle or Weapon attached to the wounded Unit");
+                    return bad(&why(self.drop_refusal(*unit, *gear), "discard a Vehicle or Weapon attached to the wounded Unit"));
                 }
                 let line = format!("{} discards {} instead of taking the Wound.", self.label(*unit), self.label(*gear));
                 self.note(line);
@@ -172,7 +181,7 @@ impl Schemes {
             }
             (Stage::Foil { mastermind, .. }, Action::Foil { plot }) => {
                 if !self.plots_of(*mastermind).contains(plot) {
-                    return bad("choose a Plot of the target Mastermind");
+                    return bad(&why(self.plot_refusal(*plot, Some(*mastermind)), "choose a Plot of the target Mastermind"));
                 }
                 self.stage = None;
                 self.foil(*plot);
@@ -183,13 +192,15 @@ impl Schemes {
             }
             (Stage::Wheels { .. }, Action::AddCounter { plot }) => {
                 if !self.plots().contains(plot) {
-                    return bad("choose a Plot card in play");
+                    return bad(&why(self.plot_refusal(*plot, None), "choose a Plot card in play"));
                 }
                 self.stage = None;
                 self.add_counter(*plot);
             }
             (Stage::Recruit { played, .. }, Action::Recruit { card, onto }) => {
-                self.check_recruit(seat, *card, *onto).map_err(|m| refuse(rule, m))?;
+                if let Some(m) = self.recruit_refusal(seat, *card, *onto) {
+                    return bad(&m);
+                }
                 let hand = &mut self.sides[seat as usize].hand;
                 if let Some(i) = hand.iter().position(|c| c == card) {
                     hand.remove(i);
@@ -204,11 +215,9 @@ impl Schemes {
                 self.schedule(vec![Task::Ask { stage: Stage::Recruit { seat, played: played + 1 } }]);
             }
             (Stage::PlotAttach { .. }, Action::AttachPlot { card, mastermind }) => {
-                if card.card().kind != Kind::Plot || !self.sides[seat as usize].hand.contains(card) {
-                    return bad("attach a Plot card from your hand");
-                }
-                if !self.may_attach(seat, Kind::Plot, *mastermind) {
-                    return bad("Plots go on your Masterminds");
+                if card.card().kind != Kind::Plot || !self.sides[seat as usize].hand.contains(card) || !self.may_attach(seat, Kind::Plot, *mastermind)
+                {
+                    return bad(&why(self.attach_plot_refusal(seat, *card, *mastermind), "attach a Plot card from your hand"));
                 }
                 let pos = self.sides[seat as usize].hand.iter().position(|c| c == card).unwrap_or(0);
                 self.sides[seat as usize].hand.remove(pos);
@@ -226,7 +235,10 @@ impl Schemes {
             }
             (Stage::Assassin { .. }, Action::Send { mastermind, hero }) => {
                 if !self.senders().contains(mastermind) || !self.heroes().contains(hero) {
-                    return bad("send a Minion of one of your Masterminds (not one that came back this phase) at a Hero in play");
+                    return bad(&why(
+                        self.send_refusal(*mastermind, *hero),
+                        "send a Minion of one of your Masterminds (not one that came back this phase) at a Hero in play",
+                    ));
                 }
                 if let Some(p) = self.piece_mut(*mastermind) {
                     p.minions -= 1;
@@ -247,7 +259,7 @@ impl Schemes {
             }
             (Stage::Track { .. }, Action::Track { hero, mastermind }) => {
                 if !self.fresh_heroes().contains(hero) || !self.masterminds().contains(mastermind) {
-                    return bad("each Hero that has not tracked this phase picks a Mastermind in play");
+                    return bad(&why(self.hero_refusal(*hero, *mastermind, false), "each Hero that has not tracked this phase picks a Mastermind in play"));
                 }
                 if let Some(p) = self.piece_mut(*hero) {
                     p.acted = true;
@@ -266,7 +278,10 @@ impl Schemes {
             }
             (Stage::Attack { .. }, Action::Attack { hero, mastermind }) => {
                 if !self.fresh_heroes().contains(hero) || !self.thwarted().contains(mastermind) {
-                    return bad("each Hero that has not attacked this phase attacks a Mastermind Thwarted this turn");
+                    return bad(&why(
+                        self.hero_refusal(*hero, *mastermind, true),
+                        "each Hero that has not attacked this phase attacks a Mastermind Thwarted this turn",
+                    ));
                 }
                 if let Some(p) = self.piece_mut(*hero) {
                     p.acted = true;
@@ -296,28 +311,10 @@ impl Schemes {
             ) => {
                 self.stage = None;
             }
-            _ => return bad("that action does not answer the decision awaited now"),
+            _ => return bad(&self.wrong_answer(&stage, action)),
         }
         self.advance(rng);
         Ok(())
-    }
-
-    /// Why a card may not be put into play now.
-    pub fn check_recruit(&self, seat: Seat, card: crate::content::CardId, onto: Option<Uid>) -> Result<(), String> {
-        let c = card.card();
-        if !self.sides[seat as usize].hand.contains(&card) {
-            return Err(format!("{} is not in your hand", c.name));
-        }
-        if matches!(c.kind, Kind::Event | Kind::Plot) {
-            return Err(format!("a {} is not put into play in the Recruit phase", c.kind.word()));
-        }
-        match onto {
-            None if Self::needs_holder(seat, c.kind) => Err(format!("{} must be attached", c.name)),
-            None => Ok(()),
-            Some(_) if !Self::needs_holder(seat, c.kind) => Err(format!("{} is put into play on its own", c.name)),
-            Some(h) if self.may_attach(seat, c.kind, h) => Ok(()),
-            Some(_) => Err(format!("{} cannot be attached there", c.name)),
-        }
     }
 
     fn shuffle_after_search(&mut self, seat: Seat, rng: &mut GameRng) {

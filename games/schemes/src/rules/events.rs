@@ -50,7 +50,14 @@ impl Schemes {
         if ev.minions > 0 {
             let ok = seat == VILLAIN && on.is_some_and(|m| self.masterminds().contains(&m));
             if !ok {
-                return Some(format!("{} needs one of your Masterminds in play", c.name));
+                return Some(match on {
+                    _ if seat != VILLAIN => format!("{} gives Minions to a Mastermind of the Villain's, and you have none", c.name),
+                    None => format!("{} names the Mastermind that gets its Minions", c.name),
+                    Some(m) => match self.piece(m) {
+                        None => format!("There is no card #{m} in play."),
+                        Some(_) => format!("{} is not one of your Masterminds: {} gives Minions to one of them", self.label(m), c.name),
+                    },
+                });
             }
         } else if on.is_some() {
             return Some(format!("{} takes no target", c.name));

@@ -7,6 +7,7 @@
 //! * [`events`]: the event windows after every roll and in the Intercept
 //!   phase;
 //! * [`decisions`]: the actions that answer each decision;
+//! * [`refusals`]: why an answer is refused, naming the fact behind the rule;
 //! * [`board`]: what is in play, Fight and Track, the attachment rules;
 //! * [`attack`]: the Attack phase (Combat, Locations, the Showdown);
 //! * [`cards`]: drawing, discarding, Wounds, deaths;
@@ -18,6 +19,7 @@ pub mod cards;
 pub mod decisions;
 pub mod events;
 pub mod flow;
+pub mod refusals;
 pub mod rolls;
 pub mod setup;
 pub mod victory;
