@@ -38,6 +38,18 @@
 //! be taken more than once, its `up_to`; then the next parameter (how to
 //! pay). The generic client (`web-client/prompt.js`) draws facts beside an
 //! option and a stepper for an option taken up to n times.
+//!
+//! A choice whose parts depend on the first pick (a card, then that card's
+//! target; a skill, then what that skill needs) is a sub-decision that
+//! follows the first choice, with a way back: an option of a `one` may
+//! carry follow-up parameters ([`Opt::then`]), asked only once that option
+//! is chosen. Their values are fields of the action beside the
+//! parameter's own (`{"type": "play", "card": "stupor", "token": 7}`), so
+//! two options may each ask a follow-up of the same name. The client shows
+//! the first choice, then its follow-ups with a "Back" that returns to the
+//! first choice without sending anything. Sampling, [`Prompt::only_answer`],
+//! reachability ([`Prompt::offers`]) and the testkit follow the chosen
+//! option's follow-ups as they follow the ask's parameters.
 
 use crate::GameRng;
 use serde::{Deserialize, Serialize};
@@ -111,6 +123,12 @@ pub struct Opt {
     /// reserve. Once when unset.
     #[serde(default = "once", skip_serializing_if = "is_once")]
     pub up_to: u32,
+    /// In a `one`, the parameters asked only once this option is chosen
+    /// (the targets of the card chosen), each a field of the action beside
+    /// the option's own. Asked in order, after the option and before the
+    /// ask's next parameter; a follow-up's options may carry their own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub then: Vec<Param>,
 }
 
 /// One fact about an option: `Cost 2`, `Influence 1`, `Attack 5 5`.
@@ -136,7 +154,24 @@ fn is_once(n: &u32) -> bool {
 impl Opt {
     /// An option whose value is `value` and whose label is `label`.
     pub fn new(value: impl Into<Value>, label: impl Into<String>) -> Self {
-        Opt { value: value.into(), label: label.into(), disabled: None, facts: Vec::new(), up_to: 1 }
+        Opt { value: value.into(), label: label.into(), disabled: None, facts: Vec::new(), up_to: 1, then: Vec::new() }
+    }
+
+    /// The same option with one more follow-up parameter, asked once the
+    /// option is chosen.
+    #[must_use]
+    pub fn then(mut self, name: &str, label: impl Into<String>, input: Input) -> Self {
+        self.then.push(Param { name: name.to_string(), label: label.into(), input, default: None });
+        self
+    }
+
+    /// Sets the value the last follow-up's control starts from.
+    #[must_use]
+    pub fn then_default(mut self, value: impl Into<Value>) -> Self {
+        if let Some(p) = self.then.last_mut() {
+            p.default = Some(value.into());
+        }
+        self
     }
 
     /// The same option with one more fact shown beside it.
@@ -266,21 +301,9 @@ impl Prompt {
         if open.next().is_some() {
             return None;
         }
-        let mut values = Vec::with_capacity(ask.params.len());
-        for p in &ask.params {
-            match &p.input {
-                Input::One { options } => {
-                    let mut enabled = options.iter().filter(|o| o.enabled());
-                    let only = enabled.next()?;
-                    if enabled.next().is_some() {
-                        return None;
-                    }
-                    values.push(only.value.clone());
-                }
-                _ => return None,
-            }
-        }
-        Some(ask.action(values))
+        let mut fields = Vec::with_capacity(ask.params.len());
+        only_values(&ask.params, &mut fields)?;
+        Some(ask.action_with(fields))
     }
 
     /// Builds a uniformly random action: a random ask (an any-time ask only
@@ -300,6 +323,22 @@ impl Prompt {
         let ask = open[rng.index(open.len())];
         Some(ask.random_action(rng))
     }
+}
+
+/// The one value of each of `params` (and of the follow-ups of the option
+/// it leaves), or `None` when any of them leaves a choice.
+fn only_values(params: &[Param], fields: &mut Vec<(String, Value)>) -> Option<()> {
+    for p in params {
+        let Input::One { options } = &p.input else { return None };
+        let mut enabled = options.iter().filter(|o| o.enabled());
+        let only = enabled.next()?;
+        if enabled.next().is_some() {
+            return None;
+        }
+        fields.push((p.name.clone(), only.value.clone()));
+        only_values(&only.then, fields)?;
+    }
+    Some(())
 }
 
 impl Ask {
@@ -350,23 +389,43 @@ impl Ask {
         self
     }
 
-    /// The action for these parameter values (in `params` order).
+    /// The action for these parameter values (in `params` order; no
+    /// follow-ups).
     pub fn action(&self, values: Vec<Value>) -> Value {
-        let mut m = Map::with_capacity(1 + self.fixed.len() + self.params.len());
+        self.action_with(self.params.iter().map(|p| p.name.clone()).zip(values).collect())
+    }
+
+    /// The action for these fields: the parameters' and the chosen
+    /// options' follow-ups', by name.
+    pub fn action_with(&self, fields: Vec<(String, Value)>) -> Value {
+        let mut m = Map::with_capacity(1 + self.fixed.len() + fields.len());
         m.insert("type".to_string(), Value::String(self.verb.clone()));
         for (k, v) in &self.fixed {
             m.insert(k.clone(), v.clone());
         }
-        for (p, v) in self.params.iter().zip(values) {
-            m.insert(p.name.clone(), v);
+        for (k, v) in fields {
+            m.insert(k, v);
         }
         Value::Object(m)
     }
 
-    /// A uniformly random action for this ask.
+    /// A uniformly random action for this ask: a random value for each
+    /// parameter, then for each follow-up of the options chosen.
     pub fn random_action(&self, rng: &mut GameRng) -> Value {
-        let values = self.params.iter().map(|p| p.input.random_value(rng)).collect();
-        self.action(values)
+        let mut fields = Vec::with_capacity(self.params.len());
+        random_fields(&self.params, rng, &mut fields);
+        self.action_with(fields)
+    }
+}
+
+/// A random value for each of `params` and, depth first, for the
+/// follow-ups of each option chosen.
+fn random_fields(params: &[Param], rng: &mut GameRng, fields: &mut Vec<(String, Value)>) {
+    for p in params {
+        let v = p.input.random_value(rng);
+        let then = p.input.chosen(&v).map(|o| o.then.as_slice()).unwrap_or_default();
+        fields.push((p.name.clone(), v));
+        random_fields(then, rng, fields);
     }
 }
 
@@ -377,6 +436,15 @@ impl Input {
         match self {
             Input::One { options } | Input::Many { options, .. } | Input::Point { options, .. } | Input::Record { options, .. } => options,
             _ => &[],
+        }
+    }
+
+    /// The option of a `one` whose value is `v`: the one whose follow-ups
+    /// are asked next. `None` for other kinds.
+    pub fn chosen(&self, v: &Value) -> Option<&Opt> {
+        match self {
+            Input::One { options } => options.iter().find(|o| o.value == *v),
+            _ => None,
         }
     }
 
@@ -507,6 +575,49 @@ mod tests {
         }
         assert!(twice, "an option with up_to 2 is sometimes chosen twice");
         assert!(p.offers(&serde_json::json!({"type": "deploy", "units": ["goon", "goon", "goon"]})).is_err());
+    }
+
+    /// A card, then that card's target: Stupor asks for a token, Windfall
+    /// for nothing.
+    fn card_then_target() -> Prompt {
+        let stupor = Opt::new("stupor", "Stupor").then("token", "Token", Input::One { options: vec![Opt::new(7, "Token 7"), Opt::new(9, "Token 9")] });
+        let ask = Ask::new("play", "Play a card")
+            .param("card", "Card", Input::One { options: vec![stupor, Opt::new("windfall", "Windfall")] })
+            .param("energy", "Energy", Input::Number { min: 0, max: 2 });
+        Prompt::single("t", ask)
+    }
+
+    #[test]
+    fn follow_ups_are_sampled_only_for_the_option_chosen_and_travel_only_when_set() {
+        let p = card_then_target();
+        let mut rng = GameRng::seeded(5);
+        let (mut with, mut without) = (0, 0);
+        for _ in 0..100 {
+            let a = p.random_action(&mut rng).unwrap();
+            assert_eq!(p.offers(&a), Ok(()), "{a}");
+            if a["card"] == "stupor" {
+                assert!(a["token"] == 7 || a["token"] == 9, "{a}");
+                with += 1;
+            } else {
+                assert!(a.get("token").is_none(), "{a}");
+                without += 1;
+            }
+        }
+        assert!(with > 0 && without > 0);
+        let v = serde_json::to_value(&p).unwrap();
+        assert_eq!(v["asks"][0]["params"][0]["input"]["options"][0]["then"][0]["name"], "token");
+        assert!(v["asks"][0]["params"][0]["input"]["options"][1].get("then").is_none());
+        assert_eq!(serde_json::from_value::<Prompt>(v).unwrap(), p);
+    }
+
+    #[test]
+    fn only_answer_follows_the_one_option_into_its_follow_ups() {
+        let ask = |tokens: Vec<Opt>| {
+            let stupor = Opt::new("stupor", "Stupor").then("token", "Token", Input::One { options: tokens });
+            Prompt::single("t", Ask::new("play", "Play").param("card", "Card", Input::One { options: vec![stupor] }))
+        };
+        assert_eq!(ask(vec![Opt::new(7, "Token 7")]).only_answer(), Some(serde_json::json!({"type": "play", "card": "stupor", "token": 7})));
+        assert_eq!(ask(vec![Opt::new(7, "Token 7"), Opt::new(9, "Token 9")]).only_answer(), None, "the follow-up is a real choice");
     }
 
     #[test]

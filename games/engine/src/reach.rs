@@ -13,9 +13,11 @@
 //! of distinct enabled options within the bounds; a number in range; every
 //! option once, in any order; an offered hex; a point within the bounds or
 //! a real number in range, quick picks or not; a record whose every field
-//! holds a value from its own domain; text short enough), and nothing else is in it.
+//! holds a value from its own domain; text short enough), every follow-up
+//! of each option chosen holds a value from its own domain
+//! ([`crate::Opt::then`]), and nothing else is in it.
 
-use crate::prompt::{Ask, Input, Prompt};
+use crate::prompt::{Ask, Input, Param, Prompt};
 use serde_json::Value;
 
 impl Prompt {
@@ -59,16 +61,34 @@ impl Ask {
                 None => return Err(format!("field '{k}' (fixed to {v}) is missing")),
             }
         }
-        for p in &self.params {
-            let got = fields.get(&p.name).ok_or_else(|| format!("parameter '{}' is missing", p.name))?;
-            p.input.holds(got).map_err(|e| format!("parameter '{}': {e}", p.name))?;
-        }
+        let mut filled: Vec<&str> = Vec::with_capacity(fields.len());
+        params_hold(&self.params, fields, &mut filled, "parameter")?;
         let extra: Vec<&String> = fields
             .keys()
-            .filter(|k| k.as_str() != "type" && !self.fixed.contains_key(*k) && !self.params.iter().any(|p| &p.name == *k))
+            .filter(|k| k.as_str() != "type" && !self.fixed.contains_key(*k) && !filled.contains(&k.as_str()))
             .collect();
         if extra.is_empty() { Ok(()) } else { Err(format!("fields the ask never fills: {extra:?}")) }
     }
+}
+
+/// Whether each of `params` has a value from its domain in `fields`, and
+/// the follow-ups of each option chosen theirs; the names filled are
+/// added to `filled`.
+fn params_hold<'a>(
+    params: &'a [Param],
+    fields: &serde_json::Map<String, Value>,
+    filled: &mut Vec<&'a str>,
+    what: &str,
+) -> Result<(), String> {
+    for p in params {
+        let got = fields.get(&p.name).ok_or_else(|| format!("{what} '{}' is missing", p.name))?;
+        p.input.holds(got).map_err(|e| format!("{what} '{}': {e}", p.name))?;
+        filled.push(&p.name);
+        if let Some(o) = p.input.options().iter().find(|o| matches!(p.input, Input::One { .. }) && same(&o.value, got)) {
+            params_hold(&o.then, fields, filled, &format!("follow-up of '{}'", o.label))?;
+        }
+    }
+    Ok(())
 }
 
 impl Input {
@@ -189,6 +209,17 @@ mod tests {
         assert_eq!(p.offers(&json!({"type": "play", "from": "hand", "card": "a"})), Ok(()));
         assert_eq!(p.offers(&json!({"type": "discard", "cards": ["b", "a"]})), Ok(()));
         assert_eq!(p.offers(&json!({"type": "bid", "value": 5.0})), Ok(()));
+    }
+
+    #[test]
+    fn a_follow_up_is_offered_only_with_the_option_that_asks_it() {
+        let stupor = Opt::new("stupor", "Stupor").then("token", "Token", Input::One { options: vec![Opt::new(7, "Token 7")] });
+        let p = Prompt::single("t", Ask::new("play", "Play").param("card", "Card", Input::One { options: vec![stupor, Opt::new("windfall", "Windfall")] }));
+        assert_eq!(p.offers(&json!({"type": "play", "card": "stupor", "token": 7})), Ok(()));
+        assert_eq!(p.offers(&json!({"type": "play", "card": "windfall"})), Ok(()));
+        assert!(p.offers(&json!({"type": "play", "card": "stupor"})).unwrap_err().contains("follow-up of 'Stupor' 'token' is missing"));
+        assert!(p.offers(&json!({"type": "play", "card": "stupor", "token": 8})).unwrap_err().contains("not an enabled option"));
+        assert!(p.offers(&json!({"type": "play", "card": "windfall", "token": 7})).unwrap_err().contains("never fills"));
     }
 
     #[test]

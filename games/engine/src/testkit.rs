@@ -91,7 +91,9 @@ pub fn random_play<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Resul
         let Some(prompt) = g.prompt(seat) else {
             return Err(here(&format!("awaited seat {seat} has no prompt")));
         };
-        distinct_option_values(&prompt).map_err(|e| here(&format!("seat {seat}, prompt \"{}\": {e}", prompt.title)))?;
+        distinct_option_values(&prompt)
+            .and_then(|()| well_formed_follow_ups(&prompt))
+            .map_err(|e| here(&format!("seat {seat}, prompt \"{}\": {e}", prompt.title)))?;
         // Probe a few raw candidates: refused ones must not change anything.
         for _ in 0..2 {
             if let Some(c) = prompt.random_action(&mut bot)
@@ -401,27 +403,26 @@ fn check_prompt<G: Game>(
     pick: &mut GameRng,
     report: &mut OfferReport,
 ) -> Result<(), String> {
-    use crate::Input;
     if !prompt.asks.iter().any(crate::Ask::enabled) {
         return Err("the prompt offers nothing that may be taken (every ask is disabled, or there is none)".into());
     }
     distinct_option_values(prompt)?;
+    well_formed_follow_ups(prompt)?;
     for ask in &prompt.asks {
         if let Some(why) = &ask.disabled {
             report.disabled += 1;
             if why.trim().is_empty() {
                 return Err(format!("ask \"{}\" is disabled without a reason", ask.label));
             }
-            if let Some(a) = accepted_draw(g, seat, ask, None, rng, pick, report) {
+            if let Some(a) = accepted_draw(g, seat, ask, &[], rng, pick, report) {
                 return Err(format!("ask \"{}\" is disabled ({why}) but {a} is accepted", ask.label));
             }
             continue;
         }
         report.asks += 1;
         // A form left at its defaults is sent as it is, and must work.
-        if !ask.params.is_empty() && ask.params.iter().all(|p| p.default.is_some()) {
-            let values = ask.params.iter().map(|p| p.default.clone().unwrap_or_default()).collect();
-            let candidate = ask.action(values);
+        if let Some(fields) = default_fields(&ask.params).filter(|_| !ask.params.is_empty()) {
+            let candidate = ask.action_with(fields);
             let action = serde_json::from_value::<G::Action>(candidate.clone())
                 .map_err(|e| format!("ask \"{}\": its defaults {candidate} do not parse: {e}", ask.label))?;
             report.probes += 1;
@@ -429,58 +430,117 @@ fn check_prompt<G: Game>(
                 .apply(seat, &action, &mut rng.clone())
                 .map_err(|e| format!("ask \"{}\": its defaults {candidate} are refused: {e}", ask.label))?;
         }
-        let mut forced: Vec<(usize, usize)> = vec![];
-        for (pi, p) in ask.params.iter().enumerate() {
-            let opts = p.input.options();
-            for (oi, o) in opts.iter().enumerate() {
-                match &o.disabled {
-                    Some(why) if why.trim().is_empty() => {
-                        return Err(format!("ask \"{}\", {}: option \"{}\" is disabled without a reason", ask.label, p.label, o.label));
-                    }
-                    Some(why) => {
-                        report.disabled += 1;
-                        if let Some(a) = accepted_draw(g, seat, ask, Some((pi, oi)), rng, pick, report) {
-                            return Err(format!(
-                                "ask \"{}\", {}: option \"{}\" is disabled ({why}) but {a} is accepted",
-                                ask.label, p.label, o.label
-                            ));
-                        }
-                    }
-                    None => forced.push((pi, oi)),
+        let mut targets: Vec<Target> = vec![];
+        options_of(&ask.params, &[], &mut targets).map_err(|e| format!("ask \"{}\", {e}", ask.label))?;
+        let mut forced: Vec<&Target> = vec![];
+        for t in &targets {
+            match &t.disabled {
+                Some(why) if why.trim().is_empty() => {
+                    return Err(format!("ask \"{}\", {}: option \"{}\" is disabled without a reason", ask.label, t.param, t.label));
                 }
-            }
-            let open = opts.iter().filter(|o| o.enabled()).count();
-            // A `many` counts an option as often as it may be taken.
-            let room: usize = opts.iter().filter(|o| o.enabled()).map(|o| o.up_to.max(1) as usize).sum();
-            let short = match &p.input {
-                Input::One { .. } => open == 0,
-                Input::Many { min, max, .. } => room < *min as usize || min > max,
-                _ => false,
-            };
-            if short {
-                return Err(format!("ask \"{}\", {}: nothing to choose from ({open} enabled options)", ask.label, p.label));
+                Some(why) => {
+                    report.disabled += 1;
+                    if let Some(a) = accepted_draw(g, seat, ask, &t.path, rng, pick, report) {
+                        return Err(format!(
+                            "ask \"{}\", {}: option \"{}\" is disabled ({why}) but {a} is accepted",
+                            ask.label, t.param, t.label
+                        ));
+                    }
+                }
+                None => forced.push(t),
             }
         }
         if forced.is_empty() {
-            try_ask(g, seat, ask, None, rng, pick, report)
+            try_ask(g, seat, ask, &[], rng, pick, report)
                 .map_err(|e| format!("ask \"{}\" is never accepted: {e}", ask.label))?;
             continue;
         }
-        for (pi, oi) in forced {
+        for t in forced {
             report.options += 1;
-            try_ask(g, seat, ask, Some((pi, oi)), rng, pick, report).map_err(|e| {
-                let p = &ask.params[pi];
+            try_ask(g, seat, ask, &t.path, rng, pick, report).map_err(|e| {
                 format!(
                     "ask \"{}\", {}: option \"{}\" is never accepted: {e}\n  the ask: {}",
                     ask.label,
-                    p.label,
-                    p.input.options()[oi].label,
+                    t.param,
+                    t.label,
                     serde_json::to_string(ask).unwrap_or_default()
                 )
             })?;
         }
     }
     Ok(())
+}
+
+/// Where an option stands among an ask's parameters and the follow-ups of
+/// the options above it: each step a parameter's index in its list and the
+/// option's index in that parameter (the next step is among that option's
+/// follow-ups).
+type Path = Vec<(usize, usize)>;
+
+/// One option to check: its path, its parameter's and its own label, and
+/// why it is disabled.
+struct Target {
+    path: Path,
+    param: String,
+    label: String,
+    disabled: Option<String>,
+}
+
+/// The options of `params` and, under each enabled one, of its follow-ups
+/// (a disabled option's follow-ups cannot be reached); a `one` without an
+/// enabled option or a `many` with too few is an error.
+fn options_of(params: &[crate::Param], above: &[(usize, usize)], out: &mut Vec<Target>) -> Result<(), String> {
+    use crate::Input;
+    for (pi, p) in params.iter().enumerate() {
+        let opts = p.input.options();
+        for (oi, o) in opts.iter().enumerate() {
+            let mut path = above.to_vec();
+            path.push((pi, oi));
+            if o.enabled() {
+                options_of(&o.then, &path, out)?;
+            }
+            out.push(Target { path, param: p.label.clone(), label: o.label.clone(), disabled: o.disabled.clone() });
+        }
+        let open = opts.iter().filter(|o| o.enabled()).count();
+        // A `many` counts an option as often as it may be taken.
+        let room: usize = opts.iter().filter(|o| o.enabled()).map(|o| o.up_to.max(1) as usize).sum();
+        let short = match &p.input {
+            Input::One { .. } => open == 0,
+            Input::Many { min, max, .. } => room < *min as usize || min > max,
+            _ => false,
+        };
+        if short {
+            return Err(format!("{}: nothing to choose from ({open} enabled options)", p.label));
+        }
+    }
+    Ok(())
+}
+
+/// The fields a form left at its defaults sends: each parameter's default
+/// and the defaults of the follow-ups of the option it starts on; `None`
+/// when one of them has no default.
+fn default_fields(params: &[crate::Param]) -> Option<Vec<(String, Value)>> {
+    let mut out = Vec::new();
+    for p in params {
+        let v = p.default.clone()?;
+        let then = p.input.chosen(&v).map(|o| o.then.as_slice()).unwrap_or_default();
+        out.push((p.name.clone(), v));
+        out.extend(default_fields(then)?);
+    }
+    Some(out)
+}
+
+/// The `k`-th draw of every parameter of `params` and of the follow-ups of
+/// each option drawn, with the option at `force`'s first step (and, under
+/// it, the rest of `force`) forced in.
+fn draw_fields(params: &[crate::Param], k: usize, force: &[(usize, usize)], pick: &mut GameRng, out: &mut Vec<(String, Value)>) {
+    for (pi, p) in params.iter().enumerate() {
+        let here = force.first().filter(|f| f.0 == pi).map(|f| f.1);
+        let v = companion(&p.input, k, here, pick);
+        let then = p.input.chosen(&v).map(|o| o.then.as_slice()).unwrap_or_default();
+        out.push((p.name.clone(), v));
+        draw_fields(then, k, if here.is_some() { &force[1..] } else { &[] }, pick, out);
+    }
 }
 
 /// Every option of an input names one thing: no `one`, `many` or `order`
@@ -494,34 +554,79 @@ fn check_prompt<G: Game>(
 /// # Errors
 /// The ask, the parameter and the value offered twice.
 pub fn distinct_option_values(prompt: &crate::Prompt) -> Result<(), String> {
-    use crate::Input;
     for ask in &prompt.asks {
-        for p in &ask.params {
-            let options = match &p.input {
-                Input::One { options } | Input::Many { options, .. } | Input::Order { options } | Input::Point { options, .. } | Input::Record { options, .. } => options,
-                _ => continue,
-            };
-            let mut seen = std::collections::HashSet::new();
-            for o in options {
-                if !seen.insert(o.value.to_string()) {
-                    return Err(format!(
-                        "ask \"{}\", {}: two options have the value {} (\"{}\"); each option must name one thing",
-                        ask.label, p.label, o.value, o.label
-                    ));
-                }
+        distinct_values_in(ask, &ask.params)?;
+    }
+    Ok(())
+}
+
+/// [`distinct_option_values`] for `params` and every follow-up under them.
+fn distinct_values_in(ask: &crate::Ask, params: &[crate::Param]) -> Result<(), String> {
+    use crate::Input;
+    for p in params {
+        for o in p.input.options() {
+            distinct_values_in(ask, &o.then)?;
+        }
+        let options = match &p.input {
+            Input::One { options } | Input::Many { options, .. } | Input::Order { options } | Input::Point { options, .. } | Input::Record { options, .. } => options,
+            _ => continue,
+        };
+        let mut seen = std::collections::HashSet::new();
+        for o in options {
+            if !seen.insert(o.value.to_string()) {
+                return Err(format!(
+                    "ask \"{}\", {}: two options have the value {} (\"{}\"); each option must name one thing",
+                    ask.label, p.label, o.value, o.label
+                ));
             }
         }
     }
     Ok(())
 }
 
-/// Draws companions for `ask` (with option `oi` of parameter `pi` forced
-/// in, if given) until `apply` accepts one; the last refusal otherwise.
+/// A follow-up is a sub-decision of a `one`'s option: only a `one`'s
+/// options carry follow-ups, and a follow-up's name is not a fixed field,
+/// nor a parameter of the ask, nor a follow-up above it (the action holds
+/// each once). Run where [`distinct_option_values`] is.
+///
+/// # Errors
+/// The ask, the parameter and the option or name at fault.
+pub fn well_formed_follow_ups(prompt: &crate::Prompt) -> Result<(), String> {
+    for ask in &prompt.asks {
+        let mut names: Vec<&str> = ask.fixed.keys().map(String::as_str).chain(ask.params.iter().map(|p| p.name.as_str())).collect();
+        follow_ups_in(ask, &ask.params, &mut names)?;
+    }
+    Ok(())
+}
+
+fn follow_ups_in<'a>(ask: &crate::Ask, params: &'a [crate::Param], names: &mut Vec<&'a str>) -> Result<(), String> {
+    for p in params {
+        for o in p.input.options().iter().filter(|o| !o.then.is_empty()) {
+            if !matches!(p.input, crate::Input::One { .. }) {
+                return Err(format!("ask \"{}\", {}: option \"{}\" carries follow-ups, which only a `one`'s options may", ask.label, p.label, o.label));
+            }
+            let depth = names.len();
+            for f in &o.then {
+                if names.contains(&f.name.as_str()) {
+                    return Err(format!("ask \"{}\", {}: option \"{}\" asks a follow-up '{}' the action already holds", ask.label, p.label, o.label, f.name));
+                }
+                names.push(&f.name);
+            }
+            follow_ups_in(ask, &o.then, names)?;
+            names.truncate(depth);
+        }
+    }
+    Ok(())
+}
+
+/// Draws companions for `ask` (with the option at the path `force`
+/// forced in, if any) until `apply` accepts one; the last refusal
+/// otherwise.
 fn try_ask<G: Game>(
     g: &G,
     seat: Seat,
     ask: &crate::Ask,
-    force: Option<(usize, usize)>,
+    force: &[(usize, usize)],
     rng: &GameRng,
     pick: &mut GameRng,
     report: &mut OfferReport,
@@ -530,13 +635,9 @@ fn try_ask<G: Game>(
     let mut last = String::from("no draw parsed as an action");
     let mut seen = std::collections::HashSet::new();
     for k in 0..tries {
-        let values = ask
-            .params
-            .iter()
-            .enumerate()
-            .map(|(pi, p)| companion(&p.input, k, force.filter(|f| f.0 == pi).map(|f| f.1), pick))
-            .collect();
-        let candidate = ask.action(values);
+        let mut fields = Vec::with_capacity(ask.params.len());
+        draw_fields(&ask.params, k, force, pick, &mut fields);
+        let candidate = ask.action_with(fields);
         if !seen.insert(candidate.to_string()) {
             continue;
         }
@@ -557,27 +658,23 @@ fn try_ask<G: Game>(
     Err(last)
 }
 
-/// Draws a few actions for `ask` (with option `oi` of parameter `pi`
-/// forced in, if given) and returns one `apply` accepts, if any: a disabled
+/// Draws a few actions for `ask` (with the option at the path `force`
+/// forced in, if any) and returns one `apply` accepts, if any: a disabled
 /// ask or option must be one the rules refuse.
 fn accepted_draw<G: Game>(
     g: &G,
     seat: Seat,
     ask: &crate::Ask,
-    force: Option<(usize, usize)>,
+    force: &[(usize, usize)],
     rng: &GameRng,
     pick: &mut GameRng,
     report: &mut OfferReport,
 ) -> Option<Value> {
     let tries = if ask.params.is_empty() { 1 } else { DISABLED_TRIES };
     (0..tries).find_map(|k| {
-        let values = ask
-            .params
-            .iter()
-            .enumerate()
-            .map(|(pi, p)| companion(&p.input, k, force.filter(|f| f.0 == pi).map(|f| f.1), pick))
-            .collect();
-        let candidate = ask.action(values);
+        let mut fields = Vec::with_capacity(ask.params.len());
+        draw_fields(&ask.params, k, force, pick, &mut fields);
+        let candidate = ask.action_with(fields);
         let action = serde_json::from_value::<G::Action>(candidate.clone()).ok()?;
         report.probes += 1;
         g.clone().apply(seat, &action, &mut rng.clone()).is_ok().then_some(candidate)
