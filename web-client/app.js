@@ -1227,6 +1227,14 @@ async function previewPage(gameId) {
         { name: 'aim', label: 'Aim', input: { kind: 'point', min_x: 0, min_y: 0, max_x: 10, max_y: 10 } },
         { name: 'note', label: 'Note', input: { kind: 'text', max_len: 40 } },
       ] },
+      // A continuous choice: a record of fields, ready-made values as quick picks.
+      { verb: 'advance', label: 'Lay a tool', params: [
+        { name: 'plan', label: 'Plan', input: { kind: 'record', fields: [
+          { name: 'tool', label: 'Tool', input: { kind: 'one', options: [{ value: 'S', label: 'S tool' }, { value: 'M', label: 'M tool' }] } },
+          { name: 'angle', label: 'Angle', input: { kind: 'real', min: -360, max: 360 } },
+          { name: 'to', label: 'End', input: { kind: 'point', min_x: 0, min_y: 0, max_x: 36, max_y: 36 } },
+        ], options: [{ value: { tool: 'S', angle: 0, to: [6, 2] }, label: 'S east to 6, 2' }, { value: { tool: 'M', angle: 90, to: [2, 8] }, label: 'M north to 2, 8' }] } },
+      ] },
     ],
   };
   const view = { seats: 3, round: 2, hand: [{ name: 'Cerebro', cost: 2 }, { name: 'Blackbird', cost: 3 }], hope: [4, 2, 5], my_secret: null };

@@ -7,12 +7,16 @@
 // prompt through the page: the secret roster in the builder's cards; the
 // battlefield confirmed; the deck choice by its deck panel (each deck's
 // crisis cards shown; drawn on the preview page from the deck choice's view
-// when the bot had priority), the Maximum Threat and edge choices by their
-// buttons; mission tokens and deployments by tapping an offered point on
+// when the bot had priority), the Maximum Threat by its button, the edge
+// by tapping its band on the map (shown in the form, sent by the map's
+// Send; drawn on the preview page when the bot had the choice); the first
+// deployment typed as x and y off the offered grid (the prompt offers any
+// point); mission tokens and other deployments by tapping an offered point on
 // the battlefield and the map's Send button; the secret squad in the squad
 // builder (character cards within the threat, two Team Tactic cards), once
 // the bot's squad is in; activations by tapping a lit base; attacks by tapping a
-// ringed target (the form shows the dice pools first); moves by tapping an
+// ringed target (the form shows the dice pools first), the second step by
+// step (the attack's button, then the target on the map); moves by tapping an
 // offered end (the first by dragging the moving base to it with the mouse,
 // the second with a finger, the page not scrolling, the third free-hand,
 // the next by a finger's tap on the dot; later ones head for small terrain);
@@ -33,6 +37,8 @@
 // on the battlefield, every token, every character's row, every offered
 // movement end and target, and the last attack's final dice; and the
 // free-hand preview (crisis/freehand.js) refuses none of the offered plans.
+// At the end the log draws its rolls as die symbols, each success (and only
+// a success) ringed for its roller, with a legend under the log.
 //
 // Secrets: no state frame carries the bot's roster, ever; until the squads
 // are revealed, no frame carries the bot's committed squad (as the replay
@@ -45,7 +51,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, gameTest, openGameTable, statePoller, watchErrors, drawPreview } from './helpers.mjs';
+import { shots, gameTest, openGameTable, statePoller, watchErrors, drawPreview, withServerAndBrowser } from './helpers.mjs';
 
 const GAME = 'crisis-protocol';
 const STEP = 20_000;
@@ -84,7 +90,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await open(ask.ai);
       for (const p of ask.params) {
         const wrap = formOf(ask.ai).locator(`.param[data-param="${p.name}"]`);
-        if (p.input.kind === 'one') {
+        // A point or a record with quick picks is drawn as a one's choices.
+        if (p.input.kind === 'one' || ((p.input.kind === 'point' || p.input.kind === 'record') && (p.input.options || []).length)) {
           if (await wrap.locator('select').count()) await wrap.locator('select').selectOption({ index: 1 });
           else if ((await wrap.locator('button.choice[aria-checked="true"]').count()) === 0) await wrap.locator('button.choice:not([disabled])').first().click();
         } else if (p.input.kind === 'many') {
@@ -431,6 +438,22 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         await submit(a.ai);
         return 'choose_threat';
       }
+      if ((a = by('choose_edge'))) {
+        // The edge is chosen on the map: each offered edge is a band along
+        // the table's side; a tap chooses it in the form, the map's Send sends it.
+        const offered = a.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value).sort();
+        const bands = page.locator('.cp-field .cp-edge-pick');
+        assert.deepEqual((await bands.evaluateAll((els) => els.map((e) => e.dataset.edge))).sort(), offered, 'every edge offered is drawn on the map');
+        const edge = await bands.first().getAttribute('data-edge');
+        await bands.first().click();
+        await page.locator(`.cp-field .cp-edge-pick.chosen[data-edge="${edge}"]`).waitFor();
+        const inForm = await formOf(a.ai).locator('.cp-choice[aria-checked="true"], button.choice[aria-checked="true"]').count();
+        assert.ok(inForm > 0, 'the edge tapped is chosen in the form too');
+        if (!seen.edgeShot) { seen.edgeShot = 1; await shot('edge-choice'); }
+        seen.edge = { edge, version: m.version };
+        await mapSend();
+        return 'choose_edge';
+      }
       if ((a = by('choose_deck'))) {
         // The two decks as panels, each with its crisis cards (public content) and who draws what.
         const decks = formOf(a.ai).locator('.cp-deck');
@@ -499,6 +522,21 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         await submit(a.ai);
         return 'squad';
       }
+      if ((a = by('deploy')) && !seen.typedPoint) {
+        // Any point, not only the offered grid (the prompt's domain is the
+        // table): the first deployment typed as x and y, off the grid.
+        const p = a.params[0].input.options.find((o) => !o.disabled).value;
+        const at = [p[0] + 0.125, p[1]];
+        await open(a.ai);
+        const nums = formOf(a.ai).locator('.cp-point-n');
+        await nums.nth(0).fill(String(at[0]));
+        await nums.nth(1).fill(String(at[1]));
+        await nums.nth(1).press('Tab');
+        assert.match(await page.locator('.cp-hint').innerText(), new RegExp(`at ${at[0]}, ${at[1]}`), 'the typed point is the one chosen');
+        await submit(a.ai);
+        seen.typedPoint = { model: a.fixed.model, at, version: m.version };
+        return 'deploy';
+      }
       if ((a = by('deploy')) || (a = by('place_token'))) {
         const pts = page.locator('.cp-field .cp-point');
         assert.ok((await pts.count()) > 0, 'deployment points are drawn');
@@ -526,6 +564,29 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       if (act && !seen.thrown && throwAsks(asks).length) {
         throwing = { ...(await throwOnMap(asks)), version: m.version };
         return 'throw';
+      }
+      if ((a = by('attack')) && attackedIn !== activationAt && seen.attackShot && !seen.stepAttack) {
+        // A composite decision step by step: the attack first (its button
+        // opens its form, listing only its own targets), then the target
+        // tapped on the map, chosen in that form; the map's Send sends both.
+        attackedIn = activationAt;
+        const atk = asks.filter((x) => x.verb === 'attack' && !x.disabled).at(-1);
+        await open(atk.ai);
+        const form = formOf(atk.ai);
+        assert.ok(!(await form.isHidden()), 'the attack chosen first opens its form');
+        const ids = atk.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value);
+        const listed = await form.locator('.cp-choice').evaluateAll((els) => els.map((e) => Number(e.dataset.model)));
+        assert.deepEqual(listed.sort(), [...ids].sort(), 'the attack\'s form lists its own targets');
+        const tgt = ids[ids.length - 1];
+        await page.locator(`.cp-field .cp-base.target[data-model="${tgt}"]`).click();
+        const chosen = form.locator('.cp-choice[aria-checked="true"]');
+        await chosen.waitFor();
+        assert.equal(Number(await chosen.getAttribute('data-model')), tgt, 'the target tapped is chosen in the attack chosen first');
+        assert.ok(!(await form.isHidden()), 'the attack chosen first is still the one open');
+        await shot('attack-step-by-step');
+        await mapSend();
+        seen.stepAttack = { version: m.version, attacker: act.model, attack: /^Attack with (.*?), range/.exec(atk.label)[1], target: tgt };
+        return 'attack';
       }
       if ((a = by('attack')) && attackedIn !== activationAt) {
         attackedIn = activationAt;
@@ -706,6 +767,36 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       if (seen.acted > 2000) throw new Error('too many moves');
     }
     await shot('end');
+    // The log draws the dice as symbols, each success ringed for the side
+    // that rolled it, with a legend under the log.
+    const logDice = await page.evaluate(() => [...document.querySelectorAll('.log-list .cp-dice')]
+      .map((d) => ({ side: d.classList.contains('def') ? 'def' : 'atk', dice: [...d.querySelectorAll('.cp-die')].map((x) => [x.dataset.face, x.classList.contains('success'), x.textContent]) })));
+    const SYMBOL = { critical: '✸', wild: '★', hit: '✖', block: '⬢', blank: '·', failure: '⊘' };
+    if (seen.attackDice) {
+      assert.ok(logDice.length >= 2, `the log draws an attack's dice as symbols (${logDice.length} rolls)`);
+      for (const { side, dice } of logDice) {
+        for (const [face, ok, text] of dice) {
+          assert.equal(text, SYMBOL[face], `a ${face} die is drawn as ${SYMBOL[face]}`);
+          assert.equal(ok, face === 'critical' || face === 'wild' || face === (side === 'atk' ? 'hit' : 'block'), `a ${face} ${side} die is ringed exactly when it is a success`);
+        }
+      }
+      assert.match(await page.locator('.cp-log-legend').first().innerText(), /✸ critical · ★ wild · ✖ hit · ⬢ block.*ringed die is a success/, 'the log has its dice legend');
+      seen.logDice = logDice.length;
+    }
+    if (seen.stepAttack) {
+      // The attack chosen first was made at the target tapped after.
+      const made = frames.find((f) => f.version > seen.stepAttack.version && f.view.last_attack && f.view.last_attack.attacker === seen.stepAttack.attacker
+        && f.view.last_attack.target === seen.stepAttack.target && f.view.last_attack.attack === seen.stepAttack.attack);
+      assert.ok(made, `the attack chosen step by step was made: ${JSON.stringify(seen.stepAttack)}`);
+    }
+    if (seen.typedPoint) {
+      const after = frames.find((f) => f.version > seen.typedPoint.version && f.view.models[seen.typedPoint.model] && f.view.models[seen.typedPoint.model].deployed);
+      assert.deepEqual(after && after.view.models[seen.typedPoint.model].pos, seen.typedPoint.at, 'the character is deployed at the point typed');
+    }
+    if (seen.edge) {
+      const after = frames.find((f) => f.version > seen.edge.version && f.view.edges && f.view.edges[me]);
+      assert.equal(after && after.view.edges[me], seen.edge.edge, 'the edge tapped on the map is the edge taken');
+    }
     const finished = !!(m.outcome || m.pending.mode === 'over');
     t.diagnostic(`${finished ? 'the match ended' : 'stopped at the time budget'} after ${((Date.now() - t0) / 1000).toFixed(1)} s: ${report()}`);
     for (const verb of ['squad', 'deploy', 'activate', 'advance', 'attack']) {
@@ -855,6 +946,21 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       seen.deck = `drawn: ${seen.deck}`;
     }
 
+    // --- the edge choice, when the bot had it (the person had priority):
+    // drawn from the edge choice's view with the engine's ask, the edge
+    // tapped on the map and sent by the map's Send.
+    if (!seen.edge) {
+      const frame = frames.find((f) => f.view.phase === 'edge_choice');
+      assert.ok(frame, 'the edge choice was a state');
+      const options = ['south', 'north', 'west', 'east'].map((e) => ({ value: e, label: `${e[0].toUpperCase()}${e.slice(1)} edge` }));
+      const edgePrompt = { title: 'Choose your edge', asks: [{ verb: 'choose_edge', label: 'Choose your edge', params: [{ name: 'edge', label: 'Edge', input: { kind: 'one', options } }] }] };
+      await drawTable(frame.view, edgePrompt.title, edgePrompt.asks);
+      assert.equal(await play({ ...frame, prompt: edgePrompt }), 'choose_edge');
+      await page.waitForFunction(() => window.__sent);
+      assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'choose_edge', edge: seen.edge.edge }, 'the edge tapped on the map is the action sent');
+      seen.edge = `drawn: ${seen.edge.edge}`;
+    }
+
     // --- a throw on the map, when the match offered none: the table drawn
     // (the preview page, nothing sent) from a real activation's view with an
     // Improvised Weapon ask offering every small piece in 8 directions, as
@@ -953,5 +1059,34 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
     assert.ok((await page.locator('.cp-reference dt').count()) >= content.characters.length + content.tactics.length, 'the rules list every stat card and Team Tactic card');
 
     assert.deepEqual(pageErrors, [], 'the page logged errors');
+  });
+});
+
+// The generic controls of a continuous choice (the engine's `record` and
+// `real`, a `point`), as every game inherits them, on the preview page's
+// "Lay a tool": a quick pick fills every field, a field changed by hand is
+// what is sent, and a value out of its domain cannot be sent.
+test('a record of fields (a movement plan) is chosen from a quick pick, then field by field', { timeout: 60_000 }, async () => {
+  await withServerAndBrowser({}, async ({ base, browser, pageErrors }) => {
+    const page = await browser.newPage();
+    watchErrors(page, 'preview', pageErrors);
+    await page.goto(`${base}/#/preview`);
+    await page.locator('.ask-pick', { hasText: 'Lay a tool' }).click();
+    const form = page.locator('form.ask[data-verb="advance"]');
+    const rec = form.locator('.record');
+    // Started from the first quick pick.
+    assert.equal(await rec.locator('.param[data-param="angle"] input').inputValue(), '0');
+    await rec.locator('select.quick-picks').first().selectOption({ index: 2 });
+    assert.equal(await rec.locator('.param[data-param="angle"] input').inputValue(), '90', 'a quick pick fills the angle');
+    assert.equal(await rec.locator('.param[data-param="tool"] button[aria-checked="true"]').innerText(), 'M tool', 'and the tool');
+    await rec.locator('.param[data-param="angle"] input').fill('37.5');
+    await rec.locator('.param[data-param="to"] input[aria-label="End x"]').fill('12.25');
+    await form.locator('button.submit').click();
+    await page.waitForFunction(() => document.querySelector('.preview-out').textContent.includes('advance'));
+    assert.deepEqual(JSON.parse(await page.locator('.preview-out').textContent()), { type: 'advance', plan: { tool: 'M', angle: 37.5, to: [12.25, 8] } }, 'the plan as the fields say');
+    await rec.locator('.param[data-param="angle"] input').fill('400');
+    assert.ok(await form.locator('button.submit').isDisabled(), 'an angle out of its range cannot be sent');
+    assert.match(await form.locator('.hint').innerText(), /Angle goes from -360 to 360/);
+    await page.screenshot({ path: path.join(shots, 'prompt-record.png'), fullPage: true });
   });
 });

@@ -30,7 +30,7 @@
 import { h } from '../util.js';
 import { registerRenderer } from '../renderers.js';
 import { termsIndex, decorateLogTerms } from '../log-terms.js';
-import { C, loadContent, LETTER_FACE, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, piecesOf, tipProps } from './crisis/text.js';
+import { C, loadContent, LETTER_FACE, DICE_LEGEND, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, piecesOf, tipProps } from './crisis/text.js';
 import { battlefield, seatColor, rangeBand } from './crisis/field.js';
 import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards, dice } from './crisis/panels.js';
 import { controls, choice, squadCharacters, squadTactics } from './crisis/controls.js';
@@ -501,7 +501,7 @@ function drawHint(view, ctx, offer, hint) {
     if (s) parts.push(' ', s);
   } else if (offer.points.length) {
     parts.push(h('span', `${plural(offer.points.length, 'place')} offered (the squares): tap one to choose.`));
-    const s = sendable(offer.points[0], (v) => { const p = offer.points.find((x) => same(x.value, v)); return p ? p.label : 'a place'; });
+    const s = sendable(offer.points[0], (v) => { const p = offer.points.find((x) => same(x.value, v)); return p ? p.label : isPoint(v) ? `at ${v[0]}, ${v[1]}` : 'a place'; });
     if (s) parts.push(' ', s);
   }
   if (offer.pieces.size) {
@@ -534,7 +534,7 @@ function drawHint(view, ctx, offer, hint) {
     const param = ask.params[0];
     const s = sendable({ ai, key: `${ai}:${param.name}` }, (v) => {
       const o = (param.input.options || []).find((x) => same(x.value, v));
-      return `${ask.label}: ${o ? o.label : ''}`;
+      return `${ask.label}: ${o ? o.label : param.input.kind === 'point' && isPoint(v) ? `at ${v[0]}, ${v[1]}` : ''}`;
     });
     if (s) parts.push(' ', s);
   }
@@ -669,6 +669,7 @@ function input(param, ask, ctx, key) {
   // map's free-hand tool sends any other plan.
   const quick = (i.kind === 'point' || i.kind === 'record') && i.options && i.options.length;
   if ((i.kind !== 'one' && !quick) || !i.options || !i.options.length) return null;
+  if (i.kind === 'point') return pointChoice(param, ctx, key, redraw);
   if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     // A free-hand plan (an object with a tool) stays chosen when the form is drawn again.
     return choice(param, ctx, key, null, { many: 8, onPick: redraw, keep: ask.verb === 'advance' ? (v) => !!(v && v.tool && free) : null });
@@ -703,6 +704,8 @@ function input(param, ask, ctx, key) {
     return choice(param, ctx, key, (o) => ({ props: { ...tipProps(tacticName(o.value), tacticTip(o.value)), dataset: { tactic: o.value } }, body: [h('b', o.label), tacticOf(o.value) ? h('small.cp-pick-text', ` ${tacticOf(o.value).text}`) : null] }));
   }
   if (ask.verb === 'choose_deck') return deckChoice(param, ctx, key);
+  // The edges, as buttons the map's bands choose too (a tap on a band shows here).
+  if (ask.verb === 'choose_edge') return choice(param, ctx, key, null, { row: true, onPick: redraw });
   if (ask.verb === 'choose_threat') {
     return choice(param, ctx, key, (o) => {
       const id = view.crises[o.value];
@@ -710,6 +713,26 @@ function input(param, ask, ctx, key) {
     });
   }
   return null;
+}
+
+/**
+ * A point (a deployment, a token placed): the offered points as quick
+ * picks (lit on the map too), and any other point within the prompt's
+ * bounds typed as x and y (the engine takes any legal point; ruling 28).
+ */
+function pointChoice(param, ctx, key, redraw) {
+  const i = param.input;
+  const num = (axis, min, max) => h('input.num.cp-point-n', { type: 'number', step: 'any', min, max, inputmode: 'decimal', 'aria-label': `${param.label} ${axis}` });
+  const x = num('x', i.min_x, i.max_x);
+  const y = num('y', i.min_y, i.max_y);
+  const show = (v) => { if (isPoint(v)) { x.value = String(v[0]); y.value = String(v[1]); } };
+  const c = choice(param, ctx, key, null, { many: 8, onPick: (v) => { show(v); redraw(); }, keep: isPoint });
+  show(c.get());
+  const put = () => { if (x.value !== '' && y.value !== '') c.set([Number(x.value), Number(y.value)], true); };
+  x.addEventListener('change', put);
+  y.addEventListener('change', put);
+  const own = h('div.cp-point-free', h('span.muted', 'or any point: '), h('label', 'x ', x), h('label', ' y ', y));
+  return { ...c, el: h('div.cp-point', c.el, own) };
 }
 
 /**
@@ -768,8 +791,8 @@ function nameTips() {
 }
 // The dice in the log's roll lines ("Attack roll: C H _. Defense roll: B _.",
 // the rerolls and cover, a dodge) drawn as the attack panel draws them:
-// symbols, each success ringed for the side that rolled it (legend under
-// the last attack, and each die's tip).
+// symbols, each success ringed for the side that rolled it (the legend
+// under the log and under the last attack, and each die's tip).
 const SEQ = '[CWHB_F](?: [CWHB_F])*';
 const DICE_LINES = [
   new RegExp(`^(.*?Attack roll: )(${SEQ})(\\. Defense roll: )(${SEQ})(.*)$`, 's'),
@@ -793,6 +816,11 @@ function decorateDice() {
       let k = 0;
       node.replaceWith(...g.map((x, i) => (i % 2 ? dice(faces(x), sides[k++]) : x)));
     }
+  }
+  // Under a log that draws dice, what the symbols and rings mean.
+  for (const list of document.querySelectorAll('.log-list')) {
+    const legend = list.parentElement && list.parentElement.querySelector(':scope > .cp-log-legend');
+    if (list.querySelector('.cp-dice') && !legend) list.after(h('p.small.muted.cp-dice-legend.cp-log-legend', `Dice: ${DICE_LEGEND}`));
   }
 }
 
