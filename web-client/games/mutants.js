@@ -410,7 +410,8 @@ function randomList(designs) {
 /**
  * The constructed Gene Pool builder: every design offered with its genes,
  * Freeze value and text, a count of 0–2 each, ready lists (the
- * Preconstructed lists this match allows, the first one recommended, and a
+ * Preconstructed lists this match allows, the one that does best against
+ * the boss recommended (else the first), and a
  * random legal 12), live counts per gene and whether the list is legal.
  * The answer is the engine's: "id" for a first copy, "id:2" for a second.
  */
@@ -419,7 +420,13 @@ function builderInput(param, ctx, key) {
   const need = param.input.min;
   const count = {};
   for (const v of ctx.draft[key] || []) { const id = String(v).replace(/:2$/, ''); count[id] = (count[id] || 0) + 1; }
-  const lists = (CONTENT.precons || []).filter((p) => p.cards && p.cards.length && p.cards.every((id) => designs.includes(id)));
+  const allowed = (CONTENT.precons || []).filter((p) => p.cards && p.cards.length && p.cards.every((id) => designs.includes(id)));
+  // Against a boss, the list measured to do best against it comes first
+  // (its `recommended` lists, in the content); else the first list allowed.
+  const bossId = (ctx.view && ctx.view.boss && ctx.view.boss.id) || null;
+  const boss = bossId && CONTENT.bosses[bossId];
+  const best = ((boss && boss.recommended) || []).map((id) => allowed.find((p) => p.id === id)).find(Boolean);
+  const lists = best ? [best, ...allowed.filter((p) => p !== best)] : allowed;
   const values = () => designs.flatMap((id) => (count[id] >= 2 ? [id, `${id}:2`] : count[id] === 1 ? [id] : []));
   const total = () => designs.reduce((n, id) => n + (count[id] || 0), 0);
   const status = h('div.mu-build-status', { role: 'status' });
@@ -447,7 +454,7 @@ function builderInput(param, ctx, key) {
     }));
   };
   const presets = h('div.mu-build-presets',
-    lists.length ? h('button', { type: 'button', dataset: { preset: 'recommended' }, title: `The Preconstructed list ${lists[0].name}`, onclick: () => setAll(Object.fromEntries(lists[0].cards.map((id) => [id, 2]))) }, `Recommended 12 (${lists[0].name})`) : null,
+    lists.length ? h('button', { type: 'button', dataset: { preset: 'recommended' }, title: best ? `The Preconstructed list ${lists[0].name}, which does best against ${boss.name}` : `The Preconstructed list ${lists[0].name}`, onclick: () => setAll(Object.fromEntries(lists[0].cards.map((id) => [id, 2]))) }, `Recommended 12 (${lists[0].name})`) : null,
     h('button', { type: 'button', dataset: { preset: 'random' }, onclick: () => setAll(randomList(designs)) }, 'Random legal 12'),
     lists.slice(1).map((p) => h('button.small', { type: 'button', dataset: { preset: p.id }, onclick: () => setAll(Object.fromEntries(p.cards.map((id) => [id, 2]))) }, p.name)),
     h('button.small', { type: 'button', dataset: { preset: 'clear' }, onclick: () => setAll({}) }, 'Clear'));

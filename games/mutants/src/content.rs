@@ -464,6 +464,12 @@ pub struct Boss {
     pub special: Special,
     /// Special Power text.
     pub special_text: String,
+    /// The Preconstructed lists that do best against this boss, best
+    /// first, as the heuristic bot measured them (`examples/recommend.rs`,
+    /// figures in the README): the Gene Pool builder's "Recommended 12" is
+    /// the first of them the match allows.
+    #[serde(default)]
+    pub recommended: Vec<String>,
     /// Its Action Cards (filled from the file).
     #[serde(default, skip_deserializing)]
     pub deck: Vec<CardId>,

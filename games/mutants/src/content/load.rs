@@ -149,6 +149,11 @@ impl Content {
         for c in &cards {
             check_card(c, &precons)?;
         }
+        for b in &bosses {
+            if let Some(r) = b.recommended.iter().find(|r| !precons.iter().any(|p| &p.id == *r)) {
+                return Err(err("bosses.json", Some(&format!("boss \"{}\"", b.id)), Some("recommended"), format!("\"{r}\" is not a Preconstructed list")));
+            }
+        }
         Ok(Content { cards, track, rounds, starting_hand, precons, bosses, index })
     }
 
