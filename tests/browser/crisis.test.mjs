@@ -445,7 +445,10 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         const bands = page.locator('.cp-field .cp-edge-pick');
         assert.deepEqual((await bands.evaluateAll((els) => els.map((e) => e.dataset.edge))).sort(), offered, 'every edge offered is drawn on the map');
         const edge = await bands.first().getAttribute('data-edge');
-        await bands.first().click();
+        // (The whole table first: a map zoomed in may leave the band off screen; then its name tapped.)
+        const whole = page.locator('.cp-field-wrap button', { hasText: 'Whole table' });
+        if (await whole.count()) await whole.first().click();
+        await bands.first().locator('text').click();
         await page.locator(`.cp-field .cp-edge-pick.chosen[data-edge="${edge}"]`).waitFor();
         const inForm = await formOf(a.ai).locator('.cp-choice[aria-checked="true"], button.choice[aria-checked="true"]').count();
         assert.ok(inForm > 0, 'the edge tapped is chosen in the form too');
@@ -1050,6 +1053,31 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       }
     }
     t.diagnostic(`throw: ${JSON.stringify(seen.thrown)} (${seen.throwForeseen || 'not foreseen'}); enemy thrown: ${seen.flung}; Second Wind readied: ${seen.secondWind || 'no view between activations with an activated ally'}; deck: ${seen.deck || 'the bot chose'}`);
+
+    // --- a superpower's point typed (Blink's Place takes any point within
+    // R2, the prompt any point on the table): the table drawn from a real
+    // activation's view with the ask as the engine words it; x and y typed
+    // beside the offered ring make the choice sent.
+    {
+      const frame = [...frames].reverse().find((f) => f.view.activation);
+      assert.ok(frame, 'an activation was a state');
+      const pos = frame.view.models[frame.view.activation.model].pos;
+      const ring = [pos[0] + 2, pos[1]].map((c) => Math.min(35, c));
+      const choice = { kind: 'record', fields: [{ name: 'point', label: 'Point', input: { kind: 'point', min_x: 0, min_y: 0, max_x: 36, max_y: 36 } }], options: [{ value: { point: ring }, label: `at ${ring[0].toFixed(1)}, ${ring[1].toFixed(1)}` }] };
+      await drawTable(frame.view, 'Round 1: Blink', [
+        { verb: 'use_power', label: 'Blink, cost 1', fixed: { power: 0 }, params: [{ name: 'choice', label: 'Choice', input: choice }] },
+        { verb: 'end_activation', label: 'End the activation' },
+      ]);
+      if (await page.locator('.prompt form[data-ask="0"]').isHidden()) await page.locator('.ask-pick[data-ask="0"]').click();
+      const at = [Math.round((pos[0] + 0.75) * 8) / 8, Math.round((pos[1] + 0.5) * 8) / 8];
+      const nums = page.locator('.prompt form[data-ask="0"] .cp-point-n');
+      await nums.nth(0).fill(String(at[0]));
+      await nums.nth(1).fill(String(at[1]));
+      await nums.nth(1).press('Tab');
+      await page.locator('.prompt form[data-ask="0"] button.submit').click();
+      await page.waitForFunction(() => window.__sent);
+      assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'use_power', power: 0, choice: { point: at } }, 'the point typed is the choice sent');
+    }
 
     // --- the rules: summary, glossary and every card
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -534,7 +534,9 @@ function drawHint(view, ctx, offer, hint) {
     const param = ask.params[0];
     const s = sendable({ ai, key: `${ai}:${param.name}` }, (v) => {
       const o = (param.input.options || []).find((x) => same(x.value, v));
-      return `${ask.label}: ${o ? o.label : param.input.kind === 'point' && isPoint(v) ? `at ${v[0]}, ${v[1]}` : ''}`;
+      // A point typed (not offered): said by its coordinates.
+      const pt = param.input.kind === 'point' && isPoint(v) ? v : param.input.kind === 'record' && v && isPoint(v.point) ? v.point : null;
+      return `${ask.label}: ${o ? o.label : pt ? `at ${pt[0]}, ${pt[1]}` : ''}`;
     });
     if (s) parts.push(' ', s);
   }
@@ -670,6 +672,8 @@ function input(param, ask, ctx, key) {
   const quick = (i.kind === 'point' || i.kind === 'record') && i.options && i.options.length;
   if ((i.kind !== 'one' && !quick) || !i.options || !i.options.length) return null;
   if (i.kind === 'point') return pointChoice(param, ctx, key, redraw);
+  // A superpower's choice of a point alone (Place, Transform): the same, as {point}.
+  if (i.kind === 'record' && i.fields.length === 1 && i.fields[0].name === 'point') return pointChoice(param, ctx, key, redraw, { bounds: i.fields[0].input, wrap: (p) => ({ point: p }), unwrap: (v) => v && v.point });
   if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     // A free-hand plan (an object with a tool) stays chosen when the form is drawn again.
     return choice(param, ctx, key, null, { many: 8, onPick: redraw, keep: ask.verb === 'advance' ? (v) => !!(v && v.tool && free) : null });
@@ -720,15 +724,15 @@ function input(param, ask, ctx, key) {
  * picks (lit on the map too), and any other point within the prompt's
  * bounds typed as x and y (the engine takes any legal point; ruling 28).
  */
-function pointChoice(param, ctx, key, redraw) {
-  const i = param.input;
+function pointChoice(param, ctx, key, redraw, { bounds = param.input, wrap = (p) => p, unwrap = (v) => v } = {}) {
+  const i = bounds;
   const num = (axis, min, max) => h('input.num.cp-point-n', { type: 'number', step: 'any', min, max, inputmode: 'decimal', 'aria-label': `${param.label} ${axis}` });
   const x = num('x', i.min_x, i.max_x);
   const y = num('y', i.min_y, i.max_y);
-  const show = (v) => { if (isPoint(v)) { x.value = String(v[0]); y.value = String(v[1]); } };
-  const c = choice(param, ctx, key, null, { many: 8, onPick: (v) => { show(v); redraw(); }, keep: isPoint });
+  const show = (v) => { const p = unwrap(v); if (isPoint(p)) { x.value = String(p[0]); y.value = String(p[1]); } };
+  const c = choice(param, ctx, key, null, { many: 8, onPick: (v) => { show(v); redraw(); }, keep: (v) => isPoint(unwrap(v)) });
   show(c.get());
-  const put = () => { if (x.value !== '' && y.value !== '') c.set([Number(x.value), Number(y.value)], true); };
+  const put = () => { if (x.value !== '' && y.value !== '') c.set(wrap([Number(x.value), Number(y.value)]), true); };
   x.addEventListener('change', put);
   y.addEventListener('change', put);
   const own = h('div.cp-point-free', h('span.muted', 'or any point: '), h('label', 'x ', x), h('label', ' y ', y));
