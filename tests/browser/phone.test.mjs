@@ -6,12 +6,15 @@
 // nothing sticks out sideways; a chat line from a friend puts a count on
 // "Log & chat". X-Men: once the Plot hand is dealt it is in the "Move" tab
 // under the prompt, and every card name wraps between words, never inside
-// one.
+// one. Villains: every plan name (the plans in hand, the plan to put at
+// the bottom, the scored ones) breaks only between words, measured. Every
+// button and link of the page's head and the tab bar is at least 44 px
+// high.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, withServerAndBrowser, hostSealedBids, takeSeat, joinAs, hostXmen, xmenPlayUntil } from './helpers.mjs';
+import { shots, withServerAndBrowser, hostSealedBids, takeSeat, joinAs, hostXmen, xmenPlayUntil, gameTest, statePoller, openGameTable, awaitsSeat } from './helpers.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -120,5 +123,89 @@ test('on a phone the X-Men Plot hand is in the Move tab and card names wrap betw
     await page.locator('.tab[data-tab="board"]').click();
     await page.locator('.xm-schools').waitFor();
     await page.screenshot({ path: path.join(shots, 'phone-xmen-board.png') });
+  });
+});
+
+/**
+ * The words of the text directly in `selector`'s elements that sit on more
+ * than one line (each word's line boxes, by Range.getClientRects), and the
+ * elements whose CSS would break a word anywhere, or that a word sticks out of.
+ */
+const brokenWords = (page, selector) => page.evaluate((selector) => {
+  const out = { broken: [], css: [], wider: [], seen: 0 };
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length) continue;
+    out.seen++;
+    const cs = getComputedStyle(el);
+    if (cs.overflowWrap === 'anywhere' || cs.wordBreak === 'break-all' || cs.wordBreak === 'break-word' || cs.hyphens === 'auto') out.css.push(`${el.textContent}: ${cs.overflowWrap}/${cs.wordBreak}/${cs.hyphens}`);
+    const box = el.getBoundingClientRect();
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      const re = /\S+/g;
+      let m;
+      while ((m = re.exec(node.textContent))) {
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const rects = [...r.getClientRects()];
+        if (new Set(rects.map((x) => Math.round(x.top))).size > 1) out.broken.push(m[0]);
+        if (rects.some((x) => x.right > box.right + 1 || x.left < box.left - 1)) out.wider.push(m[0]);
+      }
+    }
+  }
+  return out;
+}, selector);
+
+test('on a phone Villains plan names break only between words', { timeout: 150_000 }, async (t) => {
+  await gameTest(t, 'phone-villains', { botDelayMs: 40, viewport: { width: 390, height: 844 } }, async ({ base, page, shot }) => {
+    const states = statePoller(page, { quietMs: 80, settleMs: 60_000 });
+    const { me } = await openGameTable(page, base, { game: 'villains', name: 'Vera', seats: 4, banner: '.vl-banner' });
+    // Answer with the first open choice until the plans are dealt and the
+    // table asks which one goes to the bottom of the deck.
+    const until = Date.now() + 90_000;
+    let m;
+    for (;;) {
+      assert.ok(Date.now() < until, 'the plans were dealt within 90 s');
+      m = await states.settle();
+      if (!awaitsSeat(m, me)) { await page.waitForTimeout(100); continue; }
+      if (m.prompt.asks.some((a) => a.verb === 'bottom_plan')) break;
+      const ask = m.prompt.asks.find((a) => !a.disabled);
+      const action = { type: ask.verb, ...(ask.fixed || {}) };
+      for (const p of ask.params || []) {
+        const open = (p.input.options || []).filter((o) => !o.disabled);
+        action[p.name] = p.input.kind === 'many' ? open.slice(0, p.input.min).map((o) => o.value) : open[0].value;
+      }
+      const v = m.version;
+      await page.evaluate((a) => window.backroomTable.act(a), action);
+      assert.ok(await states.past(v, 30_000), `refused: ${JSON.stringify(action)}`);
+    }
+    await page.locator('.hand-slot .vl-plan-name').first().waitFor();
+    await page.locator('.prompt-area [data-plan] .vl-plan-ref').first().waitFor();
+    const names = await brokenWords(page, '.vl-plan-name, .vl-plan-ref');
+    assert.ok(names.seen >= 2, `plan names on the Move tab: ${names.seen}`);
+    assert.deepEqual(names.broken, [], 'a plan name broke inside a word');
+    assert.deepEqual(names.css, [], 'a plan name may break anywhere');
+    assert.deepEqual(names.wider, [], 'a plan name word is wider than its box');
+    await shot('plans');
+  });
+});
+
+test('on a phone every button and link of the page head and the tabs is at least 44 px high', { timeout: 120_000 }, async () => {
+  await withServerAndBrowser({ botDelayMs: 50 }, async ({ base, browser, pageErrors }) => {
+    const { page: ana } = await hostSealedBids(browser, base, 'ana', pageErrors, { seats: 2 });
+    await takeSeat(ana);
+    const invite = await ana.locator('#invite-link').inputValue();
+    const { page: bea } = await joinAs(browser, invite, 'Bea', 'bea', pageErrors, { phone: true });
+    await ana.locator('#start:not([disabled])').click();
+    await bea.locator('.tabbar').waitFor();
+    await bea.locator('.table-head .rules-button').waitFor();
+    const small = await bea.evaluate(() => [...document.querySelectorAll('.topbar a, .topbar button, .table-head button, .table-head a, .table-head label, .tabbar button')]
+      .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+      .map((e) => ({ what: `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.textContent.trim().slice(0, 20)}"`, h: e.getBoundingClientRect().height }))
+      .filter((x) => x.h < 44 - 0.5));
+    const seen = await bea.evaluate(() => document.querySelectorAll('.topbar a, .table-head button, .table-head label, .tabbar button').length);
+    assert.ok(seen >= 6, `the head and tabs hold the brand, the rules, alerts and the four tabs: ${seen}`);
+    assert.deepEqual(small, [], 'tap targets under 44 px');
+    await bea.screenshot({ path: path.join(shots, 'phone-head-targets.png') });
   });
 });

@@ -342,7 +342,7 @@ function playerSheet(view, ctx, s) {
   h('div.vl-row.small', h('span.muted', 'Captured: '), h('span.vl-captured-row', { dataset: { k: `captured:${s}`, v: String(p.captured.length) } }, captured)),
   controls.length ? h('div.vl-row.small', h('span.muted', 'Controls: '), controls.join(', ')) : null,
   p.upgrade ? h('div.vl-row.small', h('span.muted', 'Upgrade: '), h('span', tipProps(upgradeOf(p.upgrade).name, upgradeTip(p.upgrade)), upgradeOf(p.upgrade).name)) : null,
-  p.scored_plans.length ? h('div.vl-row.small', h('span.muted', 'Scored: '), p.scored_plans.map((id, i) => [i ? ', ' : '', h('span', tipProps(planOf(id).name, planTip(id)), planOf(id).name)])) : null,
+  p.scored_plans.length ? h('div.vl-row.small', h('span.muted', 'Scored: '), p.scored_plans.map((id, i) => [i ? ', ' : '', h('span.vl-plan-ref', tipProps(planOf(id).name, planTip(id)), planOf(id).name)])) : null,
   units.length ? h('div.vl-row.small', h('span.muted', 'Units in reserve: '), h('span.vl-res-units', units)) : null);
 }
 
@@ -392,7 +392,7 @@ function mySecrets(view, ctx) {
         p.spent_tokens.length ? h('p.small.muted', `Left the board this turn: ${p.spent_tokens.map((x) => (x.kind ? tokenName(f, x.kind) : '?')).join(', ')}`) : null)),
     h('h4', `Your plans (${p.plans.length})`),
     p.plans.length ? h('ul.vl-plans', p.plans.map((id, i) => planEl(id, `plan:${id}`, p.plan_progress && p.plan_progress[i]))) : h('p.muted.small', 'No plans in hand.'),
-    p.plans_bottomed && p.plans_bottomed.length ? h('p.small.muted', 'At the bottom of your plan deck: ', p.plans_bottomed.map((id) => planOf(id).name).join(', ')) : null,
+    p.plans_bottomed && p.plans_bottomed.length ? h('p.small.muted', 'At the bottom of your plan deck: ', p.plans_bottomed.map((id, i) => [i ? ', ' : '', h('span.vl-plan-ref', planOf(id).name)])) : null,
     h('h4', `${ctx.replay ? `${ctx.seatName(ctx.seat)}’s` : 'Your'} hand (${p.hand.length})`),
     p.hand.length ? h('ul.vl-cards', p.hand.map((id) => cardEl(id, `hand:${id}`))) : h('p.muted.small', 'No action cards in hand.'),
     p.upgrades_set_aside && p.upgrades_set_aside.length ? h('p.small', h('span.muted', 'Upgrades set aside: '),
@@ -417,7 +417,7 @@ function input(param, ask, ctx, key) {
   }
   if (ask.verb === 'bottom_plan') {
     return choiceList(param, ctx, key, (o) => ({ props: { dataset: { plan: o.value } },
-      body: [h('b', o.label), h('small.vl-opt-sub', planOf(o.value).objectives.map((x) => `${x.pp} PP: ${x.text}`).join(' / '))] }));
+      body: [h('b.vl-plan-ref', o.label), h('small.vl-opt-sub', planOf(o.value).objectives.map((x) => `${x.pp} PP: ${x.text}`).join(' / '))] }));
   }
   if (ask.verb === 'select_target' || ask.verb === 'discard_card') {
     return choiceList(param, ctx, key, (o) => {
