@@ -1052,7 +1052,61 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         seen.secondWind = name;
       }
     }
-    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)} (${seen.throwForeseen || 'not foreseen'}); enemy thrown: ${seen.flung}; Second Wind readied: ${seen.secondWind || 'no view between activations with an activated ally'}; deck: ${seen.deck || 'the bot chose'}`);
+    // --- the reroll and order forms (engine versions 6 and 7): drawn on
+    // the preview page from a real activation's view with the prompts as
+    // the engine words them. The reroll's dice are symbols, each a button
+    // 44 px across at least (a failure disabled), tapped on and sent; the
+    // order of a beam's targets is numbered on the map, the named target
+    // first and fixed, the others placed by taps in the order tapped.
+    {
+      const live = (m) => m.deployed && !m.ko && !m.dazed;
+      const frame = [...frames].reverse().find((f) => f.view.activation && f.view.models.filter((m) => m.owner === bot && live(m)).length >= 3);
+      if (frame) {
+        const asks = [
+          { verb: 'reroll', label: 'Reroll with Tactician', fixed: { ability: 'Tactician' }, params: [{ name: 'dice', label: 'Dice, up to 1', input: { kind: 'many', min: 1, max: 1, options: [
+            { value: 0, label: 'die 1: Failure', disabled: "a failure can't be rerolled" }, { value: 1, label: 'die 2: Blank' }, { value: 2, label: 'die 3: Hit' }] } }] },
+          { verb: 'reroll', label: 'Keep the dice' },
+        ];
+        await drawTable(frame.view, 'Modify your attack dice: attack F _ H against defense B _', asks);
+        if (await page.locator('.prompt form[data-ask="0"]').isHidden()) await page.locator('.ask-pick[data-ask="0"]').click();
+        const dice = page.locator('.cp-reroll .cp-die-pick');
+        assert.equal(await dice.count(), 3, 'every die of the roll is drawn');
+        assert.deepEqual(await dice.evaluateAll((els) => els.map((e) => e.dataset.face)), ['failure', 'blank', 'hit']);
+        assert.ok(await dice.nth(0).isDisabled(), 'a failure is not tappable');
+        for (let k = 0; k < 3; k++) {
+          const b = await dice.nth(k).boundingBox();
+          assert.ok(b.width >= 44 && b.height >= 44, `die ${k + 1} is a fingertip across: ${b.width}×${b.height}`);
+        }
+        assert.match(await page.locator('.cp-reroll').innerText(), /Tactician rerolls up to 1 die/);
+        await dice.nth(1).click();
+        assert.equal(await dice.nth(1).getAttribute('aria-pressed'), 'true', 'the die tapped is chosen');
+        await page.locator('.prompt form[data-ask="0"] button.submit').click();
+        await page.waitForFunction(() => window.__sent);
+        assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'reroll', ability: 'Tactician', dice: [1] }, 'the die tapped is the one sent');
+
+        const [named, x, y] = frame.view.models.map((m, i) => [m, i]).filter(([m]) => m.owner === bot && live(m)).map(([, i]) => i);
+        const nameOf = (i) => (charById[frame.view.models[i].card] || { name: 'a target' }).name;
+        const view = { ...frame.view, pending_attack: { attacker: frame.view.activation.model, attack: 0, queue: [named, x, y], current: null, allies: [], used: [], extra_defense: 0, defense_rerolls: 0, ordering: true, first: named } };
+        const order = [{ verb: 'order_targets', label: 'Attack in this order', params: [{ name: 'order', label: 'Targets, the first attacked first', input: { kind: 'order', options: [{ value: x, label: nameOf(x) }, { value: y, label: nameOf(y) }] } }] }];
+        await drawTable(view, `Demolition Line: ${nameOf(named)} is attacked first (the named target); choose the order of the others`, order);
+        const label = (i) => page.locator(`.cp-field .cp-base[data-model="${i}"] .cp-target-t`);
+        assert.equal(await label(named).textContent(), '1 named', 'the named target is numbered first');
+        assert.equal(await label(x).textContent(), '2');
+        assert.equal(await label(y).textContent(), '3');
+        await page.locator(`.cp-field .cp-base[data-model="${y}"]`).dispatchEvent('click');
+        await page.waitForFunction((i) => document.querySelector(`.cp-field .cp-base[data-model="${i}"] .cp-target-t`)?.textContent === '2', y);
+        assert.equal(await label(x).textContent(), '3', 'the target tapped first goes next after the named one');
+        for (const b of await page.locator('.cp-order-item button').all()) {
+          const box = await b.boundingBox();
+          assert.ok(box.width >= 44 && box.height >= 44, `an order button is a fingertip across: ${box.width}×${box.height}`);
+        }
+        await page.locator('.prompt form[data-ask="0"] button.submit').click();
+        await page.waitForFunction(() => window.__sent);
+        assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'order_targets', order: [y, x] }, 'the order tapped is the order sent');
+        seen.forms = `reroll and order (${nameOf(named)} named)`;
+      }
+    }
+    t.diagnostic(`throw: ${JSON.stringify(seen.thrown)} (${seen.throwForeseen || 'not foreseen'}); enemy thrown: ${seen.flung}; Second Wind readied: ${seen.secondWind || 'no view between activations with an activated ally'}; forms: ${seen.forms || 'no activation with three enemies standing'}; deck: ${seen.deck || 'the bot chose'}`);
 
     // --- a superpower's point typed (Blink's Place takes any point within
     // R2, the prompt any point on the table): the table drawn from a real

@@ -89,6 +89,7 @@ function offers(view, ctx) {
         const now = orderNow(ctx.draft[key], opts);
         if (first !== null) o.targets.set(first, { ...at, value: first, kind: 'order-named', label: '1 named' });
         now.forEach((v, n) => o.targets.set(v, { ...at, value: v, kind: 'order', label: String(n + (first === null ? 1 : 2)) }));
+        ordered = o.targets;
       } else if (a.verb === 'choose_edge') {
         for (const x of opts) o.edges.set(x.value, { ...at, value: x.value, label: x.label });
       } else if (a.verb === 'interact') {
@@ -322,7 +323,7 @@ function fieldPanel(view, ctx) {
         picked = i;
         const t = offer.targets.get(i);
         if (t && t.kind === 'order-named') return;
-        if (t && t.kind === 'order') { choose(ctx, t, orderTap(ctx, t, i)); return; }
+        if (t && t.kind === 'order') { const next = orderTap(ctx, t, i); renumber(next); choose(ctx, t, next); return; }
         const openAi = ctx.draft.__open;
         const P = ctx.prompt;
         const inOpen = P && P.asks[openAi] && P.asks[openAi].verb === 'attack' && (P.asks[openAi].params[0].input.options || []).some((o) => o.value === i && !o.disabled);
@@ -553,6 +554,15 @@ function orderNow(draft, opts) {
   return Array.isArray(draft) && draft.length === all.length && all.every((v) => draft.includes(v)) ? draft : all;
 }
 
+// The map's numbered targets (the offer drawn now): a new order renumbers
+// them in place before the map is drawn again.
+let ordered = null;
+function renumber(order) {
+  if (!ordered) return;
+  const base = [...ordered.values()].some((x) => x.kind === 'order-named') ? 2 : 1;
+  order.forEach((v, n) => { const o = ordered.get(v); if (o && o.kind === 'order') o.label = String(n + base); });
+}
+
 // Taps on the map give the targets their places, 1, 2, … in the order
 // they are tapped (the rest keep theirs after them); a tap once all have
 // been tapped, or on one tapped already, starts again.
@@ -588,6 +598,7 @@ function orderControl(param, ctx, key, onPick) {
         [items[n], items[m]] = [items[m], items[n]];
         ctx.draft[key] = items;
         draw();
+        renumber(items);
         if (onPick) onPick(items);
         list.dispatchEvent(new Event('pick', { bubbles: true }));
       };
