@@ -443,6 +443,60 @@ impl Battle {
         }
     }
 
+    /// What the battle waits for, for a refusal: "the actions of
+    /// Wolverine", "allocating the 3 Damage to Rogue".
+    pub fn waiting_for(&self) -> String {
+        let name = |i: usize| self.pcs.get(i).map_or("a PC", |p| p.who.name());
+        if let Some(i) = &self.interrupt {
+            return match i {
+                Interrupt::Allocate { pc, damage, .. } => format!("allocating the {damage} Damage to {}", name(*pc)),
+                Interrupt::Guard { pc, .. } => format!("a Reaction (or none) as {} is attacked", name(*pc)),
+                Interrupt::Penalty { who, .. } => format!("paying Hope Coins to keep the defeated {} (or not)", who.name()),
+                Interrupt::Claim { who, .. } => format!("recruiting the defeated Student {} (or not)", who.card().name),
+            };
+        }
+        match &self.step {
+            Step::Place => "placing the Mission Tokens".into(),
+            Step::First { .. } => "choosing the PC that acts first (Initiative)".into(),
+            Step::Act { order, at, .. } => format!("the actions of {}", order.get(*at).map_or("a PC", |i| name(*i))),
+            Step::Tokens { pending, .. } if pending.len() > 1 => "choosing the order of the Mission Character's attacks".into(),
+            Step::Tokens { .. } => "moving the Mission Characters".into(),
+        }
+    }
+
+    /// Why `hex` is not among [`Self::placements`].
+    pub fn placement_refusal(&self, hex: [i32; 2]) -> String {
+        let arena = &content().arena;
+        let at = format!("[{}, {}]", hex[0], hex[1]);
+        if !arena.hexes.contains(&hex) {
+            return format!("{at} is not a hex of the Mission Arena.");
+        }
+        if !arena.open(hex) {
+            return format!("{at} is an Obstacle; a Mission Token goes on an open hex.");
+        }
+        if self.occupied().contains(&hex) {
+            return format!("{at} is taken; a Mission Token goes on an empty hex.");
+        }
+        let min = self.to_place.first().and_then(|k| self.mission.map(|m| m.card().tokens[*k as usize].min_distance)).unwrap_or(0);
+        let near = self.pcs.iter().filter_map(|p| p.hex.map(|h| (p, distance(h, hex)))).min_by_key(|(_, d)| *d);
+        match near {
+            Some((p, d)) => format!(
+                "{at} is {d} hexes from {}; this Mission's Tokens go at least {min} hexes from every PC.",
+                p.who.name()
+            ),
+            None => format!("{at} is not a hex a Mission Token may go on."),
+        }
+    }
+
+    /// Why `seat`'s PC may not be chosen: it has none, or it has left the
+    /// arena.
+    pub fn pc_refusal(&self, seat: Seat, school: &str) -> String {
+        match self.pc_of(seat) {
+            None => format!("{school} has no PC in this Mission."),
+            Some(i) => format!("{} has left the Mission Arena.", self.pcs[i].who.name()),
+        }
+    }
+
     /// The PC index of a seat.
     pub fn pc_of(&self, seat: Seat) -> Option<usize> {
         self.pcs.iter().position(|p| p.seat == seat)

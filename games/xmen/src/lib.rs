@@ -350,7 +350,7 @@ impl Game for XMen {
         if seat >= self.seats {
             return Err(RuleError::not_your_turn(
                 "Seats",
-                format!("there is no seat {}", seat + 1),
+                format!("There is no seat {}: this match has {}.", seat + 1, self.seats),
             ));
         }
         let mut next = self.clone();

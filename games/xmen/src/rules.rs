@@ -34,6 +34,29 @@ fn illegal(rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::illegal(rule, msg)
 }
 
+/// An action's name on the wire ("discard_for_hope"), for a refusal that
+/// says it is not one of the choices now.
+pub(crate) fn action_name(a: &A) -> String {
+    serde_json::to_value(a).ok().and_then(|v| v["type"].as_str().map(str::to_string)).unwrap_or_default()
+}
+
+impl XMen {
+    /// A seat in a refusal, by its School's public name ("Storm's School"),
+    /// or its number before Schools are chosen. Refusals are plain text
+    /// (the client does not render seat tokens in them).
+    pub(crate) fn school_name(&self, s: Seat) -> String {
+        match self.players.get(s as usize).and_then(|p| p.school) {
+            Some(i) => crate::content::content().schools[i as usize].name.clone(),
+            None => format!("seat {}", s + 1),
+        }
+    }
+
+    /// Several seats by School, as English ("Storm's School and Magneto's School").
+    pub(crate) fn school_names(&self, seats: impl IntoIterator<Item = Seat>) -> String {
+        backroom_engine::and_list(&seats.into_iter().map(|s| self.school_name(s)).collect::<Vec<_>>())
+    }
+}
+
 impl XMen {
     /// Routes an action to the section of the rulebook the round is in (an
     /// open trigger window first).
@@ -44,7 +67,10 @@ impl XMen {
         match &self.phase {
             Phase::PickSchool { .. } => {
                 let A::PickSchool { school } = a else {
-                    return Err(RuleError::illegal("Setup", "choose a School"));
+                    return Err(RuleError::illegal(
+                        "Setup",
+                        format!("The Schools are being chosen: \"{}\" waits until the game has begun.", action_name(a)),
+                    ));
                 };
                 self.pick_school(seat, school)?;
                 if matches!(&self.phase, Phase::PickSchool { order, .. } if order.is_empty()) {

@@ -62,11 +62,20 @@ impl XMen {
     ) -> Result<(), RuleError> {
         let rule = "Reaction Cards";
         let w = self.windows[0].clone();
+        let what = w.trigger.replace('_', " ");
         if !w.seats.contains(seat) || w.answers.contains_key(&seat) {
-            return Err(RuleError::not_your_turn(
-                rule,
-                "a Reaction window is open to other Schools",
-            ));
+            let why = if w.answers.contains_key(&seat) {
+                format!("You have answered the Reaction window ({what}); the other Schools offered it are answering.")
+            } else if w.actor == Some(seat) {
+                format!("A Reaction window ({what}) is open to the other Schools: its actor is not offered it.")
+            } else {
+                format!(
+                    "A Reaction window ({what}) is open to the Schools with at least {} Plot Points (the cheapest such Reaction); you had {}.",
+                    XMen::cheapest(&w.trigger).unwrap_or(0),
+                    self.players[seat as usize].pp
+                )
+            };
+            return Err(RuleError::not_your_turn(rule, why));
         }
         let answer = match a {
             A::Decline => None,
@@ -93,8 +102,8 @@ impl XMen {
                     return Err(RuleError::illegal(
                         rule,
                         format!(
-                            "{} costs {} Plot Points; Reactions cannot be supported",
-                            def.name, def.plot
+                            "{} costs {} Plot Points and you have {}; Reactions cannot be supported",
+                            def.name, def.plot, p.pp
                         ),
                     ));
                 }
@@ -103,7 +112,10 @@ impl XMen {
             _ => {
                 return Err(RuleError::not_your_turn(
                     rule,
-                    "a Reaction window is open: play a Reaction or decline",
+                    format!(
+                        "A Reaction window ({what}) is open to you: play a Reaction or decline first (\"{}\" waits).",
+                        crate::rules::action_name(a)
+                    ),
                 ));
             }
         };

@@ -60,18 +60,20 @@ impl XMen {
             _ => unreachable!(),
         };
         let pc = b.pcs[me].clone();
-        let Some(th) = b.mark_hex(target) else {
-            return Err(RuleError::illegal(
-                "Attacking",
-                "the target is not in the Mission Arena",
-            ));
-        };
         if target == Mark::Pc(pc.seat) {
             return Err(RuleError::illegal(
                 "Attacking",
-                "a Character does not attack itself",
+                format!("{} does not attack itself.", pc.who.name()),
             ));
         }
+        let Some(th) = b.mark_hex(target) else {
+            let why = match target {
+                Mark::Pc(s) => b.pc_refusal(s, &self.school_name(s)),
+                Mark::Token(t) if (t as usize) < b.tokens.len() => format!("Mission Character #{} has been destroyed.", t + 1),
+                Mark::Token(t) => format!("There is no Mission Character #{}.", t + 1),
+            };
+            return Err(RuleError::illegal("Attacking", why));
+        };
         let pl = &self.players[pc.seat as usize];
         let ci = pl.find(pc.who).expect("PC owned");
         let ch = &pl.chars[ci];
@@ -87,7 +89,7 @@ impl XMen {
             if ch.power < power {
                 return Err(RuleError::illegal(
                     "Using Powers During Missions",
-                    format!("{} has only {} Power Tokens", pc.who.name(), ch.power),
+                    format!("{} spends {power} Power Tokens and has only {}.", pc.who.name(), ch.power),
                 ));
             }
             match pw.op.as_str() {
@@ -100,7 +102,10 @@ impl XMen {
                 _ => {
                     return Err(RuleError::illegal(
                         "Using Powers During Missions",
-                        "this Power is used once per attack, for 1 Power Token",
+                        format!(
+                            "{}'s attack Power is used once per attack, for 1 Power Token; you spend {power}.",
+                            pc.who.name()
+                        ),
                     ));
                 }
             }
@@ -112,15 +117,17 @@ impl XMen {
                 .iter()
                 .any(|p| p.seat == pc.seat && p.who == CharKey::Leader(school));
             if pc.who.rank() == Rank::Leader || leader_in {
-                return Err(RuleError::illegal(
-                    "Using Charter Cards During Missions",
-                    "the Charter helps a Hero or Student while the Leader is not in the Mission",
-                ));
+                let why = if pc.who.rank() == Rank::Leader {
+                    format!("{} is your Leader; the Charter helps a Hero or Student.", pc.who.name())
+                } else {
+                    "Your Leader is in this Mission; the Charter helps only while the Leader is not.".to_string()
+                };
+                return Err(RuleError::illegal("Using Charter Cards During Missions", why));
             }
             if pl.chars[0].power < charter {
                 return Err(RuleError::illegal(
                     "Using Charter Cards During Missions",
-                    format!("the Leader has only {} Power Tokens", pl.chars[0].power),
+                    format!("The Charter spends {charter} of your Leader's Power Tokens, and it has {}.", pl.chars[0].power),
                 ));
             }
             match content().schools[school as usize].charter.op.as_str() {
@@ -133,7 +140,8 @@ impl XMen {
             return Err(RuleError::illegal(
                 "Attacking",
                 format!(
-                    "the target is {dist} hexes away; the Attack Range is {}",
+                    "The target is {dist} hexes from {}; its Attack Range is {}.",
+                    pc.who.name(),
                     pc.range + range_bonus
                 ),
             ));
@@ -141,7 +149,10 @@ impl XMen {
         if pc.attacked.contains(&target) && !repeat {
             return Err(RuleError::illegal(
                 "Taking Actions",
-                "a Character cannot Attack the same Character more than once in a Mission Turn",
+                format!(
+                    "{} has attacked that target already this Mission Turn; a Character attacks the same Character once per Mission Turn.",
+                    pc.who.name()
+                ),
             ));
         }
         // Valid: pay and roll (attacker's dice first, then the defender's).

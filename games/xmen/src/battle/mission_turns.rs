@@ -124,23 +124,35 @@ impl XMen {
         rng: &mut GameRng,
     ) -> Result<(), RuleError> {
         use crate::action::Action as A;
+        // Schools by name, for refusals (read before the battle is borrowed).
+        let schools: Vec<String> = (0..self.seats).map(|s| self.school_name(s)).collect();
+        let school = |s: Seat| schools.get(s as usize).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
         let b = battle_mut(self);
         if b.awaited() != Some(seat) {
-            return Err(RuleError::not_your_turn(
-                "Mission Turns",
-                "the Mission is waiting for another School",
-            ));
+            let who = b.awaited().map_or_else(|| "nobody".to_string(), school);
+            let why = format!("The Mission waits for {who}: {}.", b.waiting_for());
+            return Err(RuleError::not_your_turn("Mission Turns", why));
         }
         if let Some(int) = b.interrupt.clone() {
             match (int, a) {
                 (Interrupt::Allocate { pc, damage, by, .. }, A::Allocate { loss }) => {
                     if !rule_of_one(b.pcs[pc].stats, damage, *loss) {
-                        return Err(RuleError::illegal(
-                            "The Rule of One",
-                            format!(
-                                "{damage} Damage must be taken exactly, and no stat may drop below 1 until all three are 1"
+                        let stats = b.pcs[pc].stats;
+                        let health: u32 = stats.iter().map(|x| u32::from(*x)).sum();
+                        let taken: u32 = loss.iter().map(|x| u32::from(*x)).sum();
+                        let due = u32::from(damage).min(health);
+                        let why = match (0..3).find(|i| loss[*i] >= stats[*i]) {
+                            _ if taken != due => format!("{due} Damage is taken exactly; you allocated {taken}."),
+                            Some(i) => format!(
+                                "This takes {}'s {} from {} to {}; no stat drops below 1 until all three are 1.",
+                                b.pcs[pc].who.name(),
+                                ["ATK", "DEF", "SPD"][i],
+                                stats[i],
+                                i32::from(stats[i]) - i32::from(loss[i])
                             ),
-                        ));
+                            None => format!("{due} Damage: no stat drops below 1 until all three are 1."),
+                        };
+                        return Err(RuleError::illegal("The Rule of One", why));
                     }
                     b.interrupt = None;
                     self.allocate(pc, *loss, by, rng);
@@ -156,7 +168,12 @@ impl XMen {
                         if p.hope < price {
                             return Err(RuleError::illegal(
                                 "Defeated PCs",
-                                format!("paying {} costs {price} Hope Coins", who.name()),
+                                format!(
+                                    "Keeping {} costs {}; you have {}.",
+                                    who.name(),
+                                    plural(price, "Hope Coin", "Hope Coins"),
+                                    p.hope
+                                ),
                             ));
                         }
                         p.hope -= price;
@@ -202,7 +219,12 @@ impl XMen {
                         if p.hope < hope as u32 {
                             return Err(RuleError::illegal(
                                 "Defeated Students",
-                                format!("recruiting costs {hope} Hope Coins"),
+                                format!(
+                                    "Recruiting {} costs {}; you have {}.",
+                                    who.card().name,
+                                    plural(hope, "Hope Coin", "Hope Coins"),
+                                    p.hope
+                                ),
                             ));
                         }
                         p.hope -= hope as u32;
@@ -249,8 +271,8 @@ impl XMen {
                         return Err(RuleError::illegal(
                             "Reaction Cards",
                             format!(
-                                "{} costs {} Plot Points; Reactions cannot be supported",
-                                def.name, def.plot
+                                "{} costs {} Plot Points and you have {}; Reactions cannot be supported",
+                                def.name, def.plot, p.pp
                             ),
                         ));
                     }
@@ -285,9 +307,14 @@ impl XMen {
                     self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
                 }
                 _ => {
+                    let b = battle_mut(self);
                     return Err(RuleError::illegal(
                         "Mission Turns",
-                        "a decision about Damage or a defeat must be made first",
+                        format!(
+                            "The Mission waits for your answer first: {} (\"{}\" is not one).",
+                            b.waiting_for(),
+                            crate::rules::action_name(a)
+                        ),
                     ));
                 }
             }
@@ -297,10 +324,7 @@ impl XMen {
         match (b.step.clone(), a) {
             (Step::Place, A::Place { hex }) => {
                 if !b.placements().contains(hex) {
-                    return Err(RuleError::illegal(
-                        "Set Up Mission",
-                        "a Mission Token goes on an empty open hex at the Mission's distance from every PC",
-                    ));
+                    return Err(RuleError::illegal("Set Up Mission", b.placement_refusal(*hex)));
                 }
                 let spec = b.to_place.remove(0);
                 b.tokens.push(Token {
@@ -313,10 +337,8 @@ impl XMen {
             }
             (Step::First { .. }, A::First { pc }) => {
                 let Some(i) = b.pc_of(*pc).filter(|i| b.pcs[*i].hex.is_some()) else {
-                    return Err(RuleError::illegal(
-                        "Rolling for Initiative",
-                        "choose a PC still in the Mission Arena",
-                    ));
+                    let why = b.pc_refusal(*pc, &school(*pc));
+                    return Err(RuleError::illegal("Rolling for Initiative", why));
                 };
                 let first_seat = b.pcs[i].seat;
                 let mut order = vec![];
@@ -352,9 +374,11 @@ impl XMen {
                             return Err(RuleError::illegal(
                                 "Moving",
                                 format!(
-                                    "{} moves up to {} hexes, never through Obstacles or other Characters",
+                                    "{} cannot reach [{}, {}]: it moves up to {}, never through Obstacles or other Characters",
                                     pc.who.name(),
-                                    pc.stats[2]
+                                    to[0],
+                                    to[1],
+                                    plural(pc.stats[2], "hex", "hexes")
                                 ),
                             ));
                         }
@@ -381,7 +405,7 @@ impl XMen {
                         let Step::Act { moved: true, .. } = b.step else {
                             return Err(RuleError::illegal(
                                 "Using Powers During Missions",
-                                "this Power is used right after a Move",
+                                format!("{} has not just Moved; this Power is used right after a Move.", pc.who.name()),
                             ));
                         };
                         let i = match stat.as_str() {
@@ -393,7 +417,12 @@ impl XMen {
                         if b.pcs[me].stats[i] >= b.pcs[me].start[i] {
                             return Err(RuleError::illegal(
                                 "Using Powers During Missions",
-                                "only a lost stat point can be regained (ruling A33)",
+                                format!(
+                                    "{}'s {} is at its starting {}; only a lost stat point can be regained (ruling A33).",
+                                    pc.who.name(),
+                                    stat.to_uppercase(),
+                                    b.pcs[me].start[i]
+                                ),
                             ));
                         }
                         b.pcs[me].stats[i] += 1;
@@ -416,22 +445,30 @@ impl XMen {
                         };
                         let rule = "Perform Special Action";
                         let Some(t) = b.pc_of(*target).filter(|t| b.pcs[*t].hex.is_some()) else {
-                            return Err(RuleError::illegal(
-                                rule,
-                                "help a PC still in the Mission Arena",
-                            ));
+                            let why = b.pc_refusal(*target, &school(*target));
+                            return Err(RuleError::illegal(rule, why));
                         };
-                        if distance(b.pcs[t].hex.unwrap(), pc.hex.unwrap()) > 1 {
+                        let d = distance(b.pcs[t].hex.unwrap(), pc.hex.unwrap());
+                        if d > 1 {
                             return Err(RuleError::illegal(
                                 rule,
-                                "the PC helped must be this PC or adjacent to it",
+                                format!(
+                                    "{} is {d} hexes from {}; the PC helped must be this PC or adjacent to it.",
+                                    b.pcs[t].who.name(),
+                                    pc.who.name()
+                                ),
                             ));
                         }
                         let lost = b.pcs[t].start[i] - b.pcs[t].stats[i];
                         if lost == 0 {
                             return Err(RuleError::illegal(
                                 rule,
-                                "only lost stat points are restored",
+                                format!(
+                                    "{}'s {} is at its starting {}; only lost stat points are restored.",
+                                    b.pcs[t].who.name(),
+                                    stat.to_uppercase(),
+                                    b.pcs[t].start[i]
+                                ),
                             ));
                         }
                         let pl = &self.players[pc.seat as usize];
@@ -469,26 +506,34 @@ impl XMen {
                     A::MissionAction { objective } => {
                         let rule = "Perform Special Action";
                         let Some(sp) = b.mission.and_then(|m| m.card().special.as_ref()) else {
+                            let name = b.mission.map_or("This Mission", |m| m.card().name.as_str());
                             return Err(RuleError::illegal(
                                 rule,
-                                "this Mission has no Special Action of its own",
+                                format!("{name} has no Special Action of its own."),
                             ));
                         };
                         let k = *objective as usize;
                         let Some(o) = b.objectives.get(k).filter(|o| o.done_by.is_none()) else {
-                            return Err(RuleError::illegal(
-                                rule,
-                                format!("choose a {} not yet dealt with", sp.objective),
-                            ));
+                            let left = b.objectives.iter().filter(|o| o.done_by.is_none()).count();
+                            let why = match b.objectives.get(k) {
+                                None => format!("There is no {} #{}; this Mission has {}.", sp.objective, k + 1, b.objectives.len()),
+                                Some(_) => format!(
+                                    "{} #{} has been dealt with already; {left} still to deal with.",
+                                    sp.objective,
+                                    k + 1
+                                ),
+                            };
+                            return Err(RuleError::illegal(rule, why));
                         };
                         if distance(o.hex, pc.hex.expect("acting PC stands")) > sp.range as i32 {
                             return Err(RuleError::illegal(
                                 rule,
                                 format!(
-                                    "{} must be within {} of the {}",
+                                    "{} is {} hexes from the {}; it must be within {}",
                                     pc.who.name(),
-                                    plural(sp.range, "hex", "hexes"),
-                                    sp.objective
+                                    distance(o.hex, pc.hex.expect("acting PC stands")),
+                                    sp.objective,
+                                    plural(sp.range, "hex", "hexes")
                                 ),
                             ));
                         }
@@ -525,7 +570,11 @@ impl XMen {
                     _ => {
                         return Err(RuleError::illegal(
                             "Taking Actions",
-                            "a PC may Move, Attack or use a Power",
+                            format!(
+                                "It is {}'s action ({left} left): a PC may Move, Attack, use a Power or end its actions, and \"{}\" is none of these.",
+                                pc.who.name(),
+                                crate::rules::action_name(act)
+                            ),
                         ));
                     }
                 }
@@ -536,10 +585,18 @@ impl XMen {
                     .position(|(_, i)| b.pcs[*i].seat == *pc)
                     .filter(|_| pending.len() > 1)
                 else {
-                    return Err(RuleError::illegal(
-                        "Controlling Mission Characters",
-                        "choose one of the PCs in range of the Mission Character that just moved",
-                    ));
+                    let why = if pending.len() <= 1 {
+                        "No Mission Character's attacks wait for their order now.".to_string()
+                    } else {
+                        match b.pc_of(*pc) {
+                            Some(i) => format!(
+                                "{} is not in range of the Mission Character that just moved (or it has attacked it already).",
+                                b.pcs[i].who.name()
+                            ),
+                            None => b.pc_refusal(*pc, &school(*pc)),
+                        }
+                    };
+                    return Err(RuleError::illegal("Controlling Mission Characters", why));
                 };
                 let (t, i) = pending.remove(k);
                 b.step = Step::Tokens { todo, pending };
@@ -553,10 +610,12 @@ impl XMen {
             }
             (Step::Tokens { mut todo, .. }, A::MoveToken { token, to }) => {
                 let Some(k) = todo.iter().position(|t| t == token) else {
-                    return Err(RuleError::illegal(
-                        "Controlling Mission Characters",
-                        "each Mission Character still in the arena moves once per Mission Turn",
-                    ));
+                    let why = match b.tokens.get(*token as usize) {
+                        None => format!("There is no Mission Character #{}.", token + 1),
+                        Some(t) if !t.alive => format!("Mission Character #{} has been destroyed.", token + 1),
+                        Some(_) => format!("Mission Character #{} has moved already this Mission Turn; each moves once.", token + 1),
+                    };
+                    return Err(RuleError::illegal("Controlling Mission Characters", why));
                 };
                 todo.remove(k);
                 let at = *token as usize;
@@ -564,7 +623,12 @@ impl XMen {
                 if !b.token_moves(at).contains(to) {
                     return Err(RuleError::illegal(
                         "Controlling Mission Characters",
-                        "a Mission Character must move at least 1 hex and must end within attack range of a PC when it can",
+                        format!(
+                            "Mission Character #{} may not end on [{}, {}]: it must move at least 1 hex and end within attack range of a PC when it can.",
+                            token + 1,
+                            to[0],
+                            to[1]
+                        ),
                     ));
                 }
                 b.tokens[at].hex = *to;
@@ -585,9 +649,14 @@ impl XMen {
                 b.step = Step::Tokens { todo, pending };
             }
             _ => {
+                let b = battle_mut(self);
                 return Err(RuleError::illegal(
                     "Mission Turns",
-                    "that is not the step the Mission is at",
+                    format!(
+                        "The Mission's step now is {}, where \"{}\" is not a choice.",
+                        b.waiting_for(),
+                        crate::rules::action_name(a)
+                    ),
                 ));
             }
         }

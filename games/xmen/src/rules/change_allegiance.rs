@@ -39,14 +39,20 @@ impl XMen {
     ) -> Result<(crate::state::Player, crate::state::Player), RuleError> {
         let rule = "Change Allegiance";
         if o.to >= self.seats || o.to == o.from {
-            return Err(illegal(rule, "trade with another School"));
+            let why = if o.to == o.from {
+                "A trade is with another School, not your own.".to_string()
+            } else {
+                format!("There is no seat {}.", o.to + 1)
+            };
+            return Err(illegal(rule, why));
         }
         if o.give.is_empty() && o.take.is_empty() {
-            return Err(illegal(rule, "a trade moves at least one Hero or Student"));
+            return Err(illegal(rule, "This trade moves no Hero or Student; a trade moves at least one."));
         }
         let mut a = self.players[o.from as usize].clone();
         let mut b = self.players[o.to as usize].clone();
         for (k, list) in [&o.give, &o.take].into_iter().enumerate() {
+            let owner = if k == 0 { o.from } else { o.to };
             let (from, to) = if k == 0 {
                 (&mut a, &mut b)
             } else {
@@ -54,12 +60,12 @@ impl XMen {
             };
             for id in list.iter() {
                 if id.rank() == Rank::Leader {
-                    return Err(illegal(rule, "Leaders are never traded"));
+                    return Err(illegal(rule, format!("{} is a Leader, and Leaders are never traded.", id.name())));
                 }
                 let Some(i) = from.find(*id) else {
                     return Err(illegal(
                         rule,
-                        format!("{} is not in that School", id.name()),
+                        format!("{} is not in {}.", id.name(), self.school_name(owner)),
                     ));
                 };
                 let c = from.chars.remove(i);
@@ -67,16 +73,30 @@ impl XMen {
             }
         }
         if a.hope < o.give_hope || b.hope < o.take_hope {
-            return Err(illegal(rule, "not enough Hope Coins for that trade"));
+            let (who, has, pays) =
+                if a.hope < o.give_hope { (o.from, a.hope, o.give_hope) } else { (o.to, b.hope, o.take_hope) };
+            return Err(illegal(
+                rule,
+                format!("The trade asks {pays} Hope Coins of {}, which has {has}.", self.school_name(who)),
+            ));
         }
         a.hope = a.hope - o.give_hope + o.take_hope;
         b.hope = b.hope - o.take_hope + o.give_hope;
         if !Self::keeps_last_uninjured(&self.players[o.from as usize], &a)
             || !Self::keeps_last_uninjured(&self.players[o.to as usize], &b)
         {
+            let (who, before, after) = if Self::keeps_last_uninjured(&self.players[o.from as usize], &a) {
+                (o.to, &self.players[o.to as usize], &b)
+            } else {
+                (o.from, &self.players[o.from as usize], &a)
+            };
+            let rank = if before.uninjured(Rank::Hero) > 0 && after.uninjured(Rank::Hero) == 0 { "Hero" } else { "Student" };
             return Err(illegal(
                 rule,
-                "a School may not trade away its last Uninjured Student or last Uninjured Hero",
+                format!(
+                    "{} would trade away its last Uninjured {rank}, which a School may not.",
+                    self.school_name(who)
+                ),
             ));
         }
         Ok((a, b))
@@ -92,7 +112,7 @@ impl XMen {
         if sent >= 2 {
             return Err(illegal(
                 "Secret Missions",
-                "at most 2 Secret Missions per Recruit Phase",
+                "You have sent 2 Secret Missions this Recruit Phase, the most a School may.",
             ));
         }
         let p = &self.players[seat as usize];
@@ -104,15 +124,17 @@ impl XMen {
         };
         let c = &p.chars[i];
         if c.rank() == Rank::Leader || c.injured {
+            let what = if c.injured { "Injured" } else { "your Leader" };
             return Err(illegal(
                 "Secret Missions",
-                "only an Uninjured Hero or Student goes on a Secret Mission",
+                format!("{} is {what}; only an Uninjured Hero or Student goes on a Secret Mission.", character.name()),
             ));
         }
         if p.uninjured(c.rank()) <= 1 {
+            let rank = if c.rank() == Rank::Hero { "Hero" } else { "Student" };
             return Err(illegal(
                 "Secret Missions",
-                "not your last Uninjured Hero or last Uninjured Student",
+                format!("{} is your last Uninjured {rank}, who stays in your School.", character.name()),
             ));
         }
         let hope = c.attributes().hope as u32;
@@ -142,9 +164,10 @@ impl XMen {
         };
         let (order, at) = al.ordered.clone().expect("ordered sub-step");
         if order.get(at) != Some(&seat) {
+            let now = order.get(at).map_or_else(String::new, |s| self.school_name(*s));
             return Err(RuleError::not_your_turn(
                 "Secret Missions",
-                "Secret Missions are sent in clockwise order from the Mission Commander",
+                format!("Secret Missions are sent in clockwise order from the Mission Commander: it is {now}'s turn."),
             ));
         }
         match a {
@@ -163,7 +186,10 @@ impl XMen {
             }
             _ => Err(illegal(
                 "Secret Missions",
-                "send a Secret Mission or finish (no more trading)",
+                format!(
+                    "Trading is over; it is your turn to send Secret Missions in order (send one or finish), so \"{}\" waits.",
+                    super::action_name(a)
+                ),
             )),
         }
     }
@@ -193,13 +219,13 @@ impl XMen {
                 take_hope,
             } => {
                 if ready {
-                    return Err(illegal(rule, "you picked up your Bidding Dial"));
+                    return Err(illegal(rule, "You have picked up your Bidding Dial: you are done trading."));
                 }
                 if al.made[seat as usize] >= OFFERS_PER_PHASE {
                     return Err(illegal(
                         rule,
                         format!(
-                            "at most {OFFERS_PER_PHASE} offers per Recruit Phase (house limit)"
+                            "You have made {OFFERS_PER_PHASE} offers this Recruit Phase, the most a School may (house limit)."
                         ),
                     ));
                 }
@@ -233,7 +259,10 @@ impl XMen {
                     .iter()
                     .position(|o| o.from == *from && o.to == seat && o.n == *n)
                 else {
-                    return Err(illegal(rule, "no such offer to you"));
+                    return Err(illegal(
+                        rule,
+                        format!("{} has no open offer number {n} to you.", self.school_name(*from)),
+                    ));
                 };
                 let o = al.offers[i].clone();
                 let (pa, pb) = self.check_offer(&o)?;
@@ -275,7 +304,14 @@ impl XMen {
                             o.from == *from && o.to == seat
                         }
                 }) else {
-                    return Err(illegal(rule, "no such offer"));
+                    return Err(illegal(
+                        rule,
+                        if mine {
+                            format!("You have no open offer number {n} to {}.", self.school_name(*from))
+                        } else {
+                            format!("{} has no open offer number {n} to you.", self.school_name(*from))
+                        },
+                    ));
                 };
                 let Phase::Allegiance(al) = &mut self.phase else {
                     unreachable!()
@@ -286,7 +322,7 @@ impl XMen {
                 if ready {
                     return Err(illegal(
                         "Secret Missions",
-                        "you picked up your Bidding Dial",
+                        "You have picked up your Bidding Dial: you are done sending Secret Missions.",
                     ));
                 }
                 if al.wait {
@@ -299,10 +335,12 @@ impl XMen {
             }
             A::Wait => {
                 if ready || al.wait {
-                    return Err(illegal(
-                        "Secret Missions",
-                        "only a School still negotiating may ask to wait, once",
-                    ));
+                    let why = if ready {
+                        "You have picked up your Bidding Dial; only a School still negotiating may ask to wait."
+                    } else {
+                        "A School has asked to wait already this Recruit Phase."
+                    };
+                    return Err(illegal("Secret Missions", why));
                 }
                 let Phase::Allegiance(al) = &mut self.phase else {
                     unreachable!()
@@ -315,7 +353,7 @@ impl XMen {
             }
             A::Ready => {
                 if ready {
-                    return Err(illegal(rule, "you already picked up your Bidding Dial"));
+                    return Err(illegal(rule, "You have picked up your Bidding Dial already."));
                 }
                 let order = self.clockwise(self.mc);
                 let Phase::Allegiance(al) = &mut self.phase else {
@@ -334,7 +372,10 @@ impl XMen {
             _ => {
                 return Err(illegal(
                     rule,
-                    "trade, send a Secret Mission, or pick up your Bidding Dial",
+                    format!(
+                        "The Schools are trading and sending Secret Missions: \"{}\" waits until every School has picked up its Bidding Dial.",
+                        super::action_name(a)
+                    ),
                 ));
             }
         }

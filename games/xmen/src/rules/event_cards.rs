@@ -77,9 +77,18 @@ impl XMen {
                 Target::Another => "another School",
                 Target::TwoDifferent => "two different Schools",
             };
+            let named = match targets {
+                [] => "you named none".to_string(),
+                _ if targets.iter().any(|s| !valid_seat(s)) => {
+                    format!("there is no seat {}", targets.iter().find(|s| !valid_seat(s)).map_or(0, |s| s + 1))
+                }
+                [t] if *t == seat && def.target == Target::Another => "you named your own".to_string(),
+                [a, b] if a == b => format!("you named {} twice", self.school_name(*a)),
+                _ => format!("you named {}", targets.len()),
+            };
             return Err(illegal(
                 "Playing Event Cards",
-                format!("{} names {need}", def.name),
+                format!("{} names {need}; {named}.", def.name),
             ));
         }
         for e in def.cost.iter() {
@@ -88,9 +97,14 @@ impl XMen {
                     let ok =
                         character.is_some_and(|c| c.rank() == Rank::Student && p.find(c).is_some());
                     if !ok {
+                        let fact = match character {
+                            None => "name the one you discard".to_string(),
+                            Some(c) if p.find(c).is_none() => format!("{} is not in your School", c.name()),
+                            Some(c) => format!("{} is not a Student", c.name()),
+                        };
                         return Err(illegal(
                             "Playing Event Cards",
-                            format!("{} needs one of your Students to discard", def.name),
+                            format!("{} costs one of your Students: {fact}.", def.name),
                         ));
                     }
                 }
@@ -98,7 +112,7 @@ impl XMen {
                     if p.hope < e.amount as u32 {
                         return Err(illegal(
                             "Playing Event Cards",
-                            format!("{} costs {} Hope Coins too", def.name, e.amount),
+                            format!("{} costs {} Hope Coins too; you have {}.", def.name, e.amount, p.hope),
                         ));
                     }
                 }
@@ -108,15 +122,19 @@ impl XMen {
             match e.op.as_str() {
                 "power_token" | "heal" => {
                     let Some(i) = character.and_then(|c| p.find(c)) else {
+                        let fact = match character {
+                            None => "name it".to_string(),
+                            Some(c) => format!("{} is not in your School", c.name()),
+                        };
                         return Err(illegal(
                             "Playing Event Cards",
-                            format!("{} needs one of your Characters", def.name),
+                            format!("{} is played on one of your Characters: {fact}.", def.name),
                         ));
                     };
                     if e.op == "heal" && !p.chars[i].injured {
                         return Err(illegal(
                             "Playing Event Cards",
-                            "choose an Injured Character to heal",
+                            format!("{} heals an Injured Character, and {} is not Injured.", def.name, p.chars[i].id.name()),
                         ));
                     }
                     let readings = self.readings();
@@ -142,9 +160,15 @@ impl XMen {
                                 .any(|t| self.players[*t as usize].find(c).is_some())
                     });
                     if !ok {
+                        let school = self.school_names(targets.iter().copied().filter(|t| *t < self.seats));
+                        let fact = match character {
+                            None => format!("name one of {school}"),
+                            Some(c) if c.rank() == Rank::Leader => format!("{} is a Leader", c.name()),
+                            Some(c) => format!("{} is not in {school}", c.name()),
+                        };
                         return Err(illegal(
                             "Playing Event Cards",
-                            "choose a Hero or Student of the target School",
+                            format!("{} injures a Hero or Student of the target School: {fact}.", def.name),
                         ));
                     }
                 }
@@ -177,7 +201,7 @@ impl XMen {
                     _ => {
                         return Err(illegal(
                             "Playing Event Cards",
-                            format!("{} has no pledge to accept", self.who(*s)),
+                            format!("{} has no pledge for you to accept", self.school_name(*s)),
                         ));
                     }
                 }
@@ -199,7 +223,7 @@ impl XMen {
                     } else {
                         format!(
                             "the Event uses every pledge: {}",
-                            and_list(&all.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
+                            self.school_names(all.iter().copied())
                         )
                     },
                 ));
@@ -316,11 +340,24 @@ impl XMen {
         a: &A,
         rng: &mut GameRng,
     ) -> Result<(), RuleError> {
+        let top = chain.cards.last().copied();
+        let on = top.map_or_else(String::new, |t| {
+            format!("{} played by {}", t.card.card().name, self.school_name(t.seat))
+        });
         if !chain.window.contains(seat) || chain.answers.contains_key(&seat) {
-            return Err(RuleError::not_your_turn(
-                "Canceling an Event",
-                "you are not offered this window, or already answered",
-            ));
+            let trigger = if chain.cards.len() == 1 { "cancel_event" } else { "cancel_reaction" };
+            let why = if chain.answers.contains_key(&seat) {
+                format!("You have answered the cancel window on {on} already; the other Schools offered it are answering.")
+            } else if top.is_some_and(|t| t.seat == seat) {
+                format!("You played {}: the other Schools may cancel it now.", top.map_or("", |t| t.card.card().name.as_str()))
+            } else {
+                format!(
+                    "The cancel window on {on} is offered to the Schools with at least {} (the cheapest cancelling Reaction); you have {}.",
+                    plural(XMen::cheapest(trigger).unwrap_or(0), "Plot Point", "Plot Points"),
+                    self.players[seat as usize].pp
+                )
+            };
+            return Err(RuleError::not_your_turn("Canceling an Event", why));
         }
         let answer = match a {
             A::Decline => None,
@@ -352,8 +389,8 @@ impl XMen {
                     return Err(illegal(
                         "Reaction Cards",
                         format!(
-                            "{} costs {} Plot Points; Reactions cannot be supported",
-                            def.name, def.plot
+                            "{} costs {} Plot Points and you have {}; Reactions cannot be supported",
+                            def.name, def.plot, p.pp
                         ),
                     ));
                 }
@@ -362,7 +399,10 @@ impl XMen {
             _ => {
                 return Err(illegal(
                     "Canceling an Event",
-                    "play a cancelling Reaction or decline",
+                    format!(
+                        "The cancel window on {on} is open to you, so \"{}\" waits: play a cancelling Reaction or decline.",
+                        super::action_name(a)
+                    ),
                 ));
             }
         };

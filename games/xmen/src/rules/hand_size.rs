@@ -32,19 +32,36 @@ impl XMen {
         a: &A,
         rng: &mut GameRng,
     ) -> Result<(), RuleError> {
-        let A::DiscardToHandSize { cards } = a else {
-            return Err(illegal(
-                "Discard to Hand Size",
-                "discard down to your Hand Size",
-            ));
-        };
         let Phase::HandSize { over, .. } = &self.phase else {
             unreachable!()
+        };
+        let p = &self.players[seat as usize];
+        let A::DiscardToHandSize { cards } = a else {
+            let why = if over.contains(seat) {
+                format!(
+                    "You hold {} and your Hand Size is {}: discard down to it first (\"{}\" waits).",
+                    plural(p.hand.len() as u32, "card", "cards"),
+                    p.hand_size(),
+                    super::action_name(a)
+                )
+            } else {
+                format!(
+                    "{} over Hand Size {} discarding; \"{}\" waits until they are done.",
+                    self.school_names(over.iter()),
+                    if over.len() == 1 { "is" } else { "are" },
+                    super::action_name(a)
+                )
+            };
+            return Err(illegal("Discard to Hand Size", why));
         };
         if !over.contains(seat) {
             return Err(RuleError::not_your_turn(
                 "Discard to Hand Size",
-                "your hand is within your Hand Size",
+                format!(
+                    "Your hand of {} is within your Hand Size of {}: you discard nothing.",
+                    plural(p.hand.len() as u32, "card", "cards"),
+                    p.hand_size()
+                ),
             ));
         }
         let p = &self.players[seat as usize];
@@ -53,9 +70,10 @@ impl XMen {
             return Err(illegal(
                 "Discard to Hand Size",
                 format!(
-                    "discard exactly {} to reach your Hand Size of {}",
+                    "Discard exactly {} to reach your Hand Size of {}; you named {}.",
                     plural(excess as u32, "card", "cards"),
-                    p.hand_size()
+                    p.hand_size(),
+                    cards.len()
                 ),
             ));
         }

@@ -40,6 +40,23 @@ impl XMen {
         });
     }
 
+    /// Why `character` may not answer the invitation (it is not among
+    /// [`Self::eligible`]).
+    fn send_refusal(&self, seat: Seat, character: CharKey, mission: MissionId) -> String {
+        let p = &self.players[seat as usize];
+        let Some(c) = p.find(character).map(|i| &p.chars[i]) else {
+            return format!("{} is not in your School.", character.name());
+        };
+        if c.injured {
+            return format!("{} is Injured; only an Uninjured Character goes on a Mission.", character.name());
+        }
+        format!(
+            "{} is your Leader: a Leader goes only when no Uninjured Hero or Student of yours can, and {} does not allow Leaders.",
+            character.name(),
+            mission.card().name
+        )
+    }
+
     /// Characters a School may send to this Mission.
     pub fn eligible(&self, seat: Seat, mission: MissionId) -> Vec<CharKey> {
         let p = &self.players[seat as usize];
@@ -69,14 +86,27 @@ impl XMen {
                 if seat != self.mc {
                     return Err(RuleError::not_your_turn(
                         rule,
-                        "the Mission Commander invites the Schools",
+                        format!("{}, the Mission Commander, invites the Schools now.", self.school_name(self.mc)),
                     ));
                 }
                 let A::Invite { school } = a else {
-                    return Err(illegal(rule, "invite a School"));
+                    return Err(illegal(
+                        rule,
+                        format!(
+                            "You are the Mission Commander: invite a School to Character Position {} (\"{}\" waits).",
+                            inv.positions.len() + 1,
+                            super::action_name(a)
+                        ),
+                    ));
                 };
-                if *school >= self.seats || inv.invited.contains(*school) {
-                    return Err(illegal(rule, "invite a School not yet invited"));
+                if *school >= self.seats {
+                    return Err(illegal(rule, format!("There is no seat {}.", school + 1)));
+                }
+                if inv.invited.contains(*school) {
+                    return Err(illegal(
+                        rule,
+                        format!("{} has been invited to this Mission already; each School is invited once.", self.school_name(*school)),
+                    ));
                 }
                 inv.invited.insert(*school);
                 inv.asking = Some(*school);
@@ -98,16 +128,13 @@ impl XMen {
                 if seat != asked {
                     return Err(RuleError::not_your_turn(
                         rule,
-                        "another School is answering its invitation",
+                        format!("{} is answering its invitation now.", self.school_name(asked)),
                     ));
                 }
                 match a {
                     A::Send { character } => {
                         if !self.eligible(seat, inv.mission).contains(character) {
-                            return Err(illegal(
-                                rule,
-                                "send an Uninjured Character; a Leader only if no Uninjured Hero or Student can go or the Mission allows it",
-                            ));
+                            return Err(illegal(rule, self.send_refusal(seat, *character, inv.mission)));
                         }
                         inv.positions.push((seat, *character));
                         self.invite_answers.push((seat, Some(*character)));
@@ -133,7 +160,16 @@ impl XMen {
                             )
                         });
                     }
-                    _ => return Err(illegal(rule, "send a Character or refuse")),
+                    _ => {
+                        return Err(illegal(
+                            rule,
+                            format!(
+                                "You are invited to {}: send a Character or refuse (\"{}\" waits).",
+                                inv.mission.card().name,
+                                super::action_name(a)
+                            ),
+                        ));
+                    }
                 }
                 inv.asking = None;
                 let max = inv.mission.card().max_characters as usize;

@@ -54,22 +54,39 @@ impl XMen {
         if let Some(req) = &pl.request
             && req.pledges.len() < self.seats as usize
         {
+            let waiting = (0..self.seats).filter(|s| !req.pledges.contains_key(s));
+            let waiting = self.school_names(waiting);
+            let asked = format!(
+                "{} asked for {} of support",
+                self.school_name(pl.current),
+                plural(req.amount, "Plot Point", "Plot Points")
+            );
             let A::Pledge { amount } = a else {
                 return Err(RuleError::not_your_turn(
                     "Playing Event Cards",
-                    "the other Schools are answering a support request",
+                    format!("{asked}; the table waits for the pledges of {waiting}."),
                 ));
             };
-            if seat == pl.current || req.pledges.contains_key(&seat) {
+            if seat == pl.current {
                 return Err(RuleError::not_your_turn(
                     "Playing Event Cards",
-                    "you have nothing to answer",
+                    format!("You asked for this support; {waiting} still to pledge."),
+                ));
+            }
+            if req.pledges.contains_key(&seat) {
+                return Err(RuleError::not_your_turn(
+                    "Playing Event Cards",
+                    format!("You have pledged already (a pledge is locked); {waiting} still to pledge."),
                 ));
             }
             if *amount > self.players[seat as usize].pp {
                 return Err(illegal(
                     "Playing Event Cards",
-                    format!("you have {} Plot Points", self.players[seat as usize].pp),
+                    format!(
+                        "You pledge {} and have {}.",
+                        plural(*amount, "Plot Point", "Plot Points"),
+                        plural(self.players[seat as usize].pp, "Plot Point", "Plot Points")
+                    ),
                 ));
             }
             // A pledge is locked and, from version 2, its Plot Points are
@@ -103,20 +120,25 @@ impl XMen {
         if seat != pl.current {
             return Err(RuleError::not_your_turn(
                 "Plot Phase",
-                "it is another School's turn to act",
+                format!("It is {}'s turn to act, not yours.", self.school_name(pl.current)),
             ));
         }
         let locked = pl.request.is_some();
         match a {
             A::RequestSupport { amount } => {
                 if locked || pl.requested {
-                    return Err(illegal(
-                        "Playing Event Cards",
-                        "you already asked for support during this turn to act",
-                    ));
+                    let why = if locked {
+                        "Your support request is open: play an Event with it or abandon it."
+                    } else {
+                        "You have asked for support once this turn to act; a request is made once per turn to act."
+                    };
+                    return Err(illegal("Playing Event Cards", why));
                 }
                 if !(1..=6).contains(amount) {
-                    return Err(illegal("Playing Event Cards", "ask for 1 to 6 Plot Points"));
+                    return Err(illegal(
+                        "Playing Event Cards",
+                        format!("A request for support is for 1 to 6 Plot Points, not {amount}."),
+                    ));
                 }
                 let mut pledges = SeatMap::default();
                 pledges.insert(seat, 0);
@@ -135,7 +157,7 @@ impl XMen {
                 if !locked {
                     return Err(illegal(
                         "Playing Event Cards",
-                        "there is no support request",
+                        "You have no open support request to abandon.",
                     ));
                 }
                 // "If for some reason the player does not have such an Event
@@ -180,13 +202,16 @@ impl XMen {
                 if locked {
                     return Err(illegal(
                         "Playing Event Cards",
-                        "play an Event with your support or abandon the request first",
+                        format!(
+                            "Your support request is open: play an Event with it or abandon it first (\"{}\" waits).",
+                            super::action_name(a)
+                        ),
                     ));
                 }
                 if cards.is_empty() {
                     return Err(illegal(
                         "Discard Cards for Hope Coins",
-                        "discard at least 1 card",
+                        "You named no card: discard at least 1 for Hope Coins.",
                     ));
                 }
                 let p = &mut self.players[seat as usize];
@@ -208,7 +233,10 @@ impl XMen {
                 if locked {
                     return Err(illegal(
                         "Playing Event Cards",
-                        "play an Event with your support or abandon the request first",
+                        format!(
+                            "Your support request is open: play an Event with it or abandon it first (\"{}\" waits).",
+                            super::action_name(a)
+                        ),
                     ));
                 }
                 let p = &mut self.players[seat as usize];
@@ -246,7 +274,10 @@ impl XMen {
                 if locked {
                     return Err(illegal(
                         "Playing Event Cards",
-                        "play an Event with your support or abandon the request first",
+                        format!(
+                            "Your support request is open: play an Event with it or abandon it first (\"{}\" waits).",
+                            super::action_name(a)
+                        ),
                     ));
                 }
                 self.plot_state().passed.insert(seat);
@@ -256,7 +287,10 @@ impl XMen {
             _ => {
                 return Err(illegal(
                     "Plot Phase",
-                    "on your turn to act: play an Event, discard for Hope, use a Power or pass",
+                    format!(
+                        "It is your turn to act in the Plot Phase, where \"{}\" is not a choice: play an Event, ask for support, discard for Hope, use a Power or pass.",
+                        super::action_name(a)
+                    ),
                 ));
             }
         }
@@ -265,13 +299,21 @@ impl XMen {
 
     pub(crate) fn give_hope(&mut self, seat: Seat, to: Seat, amount: u32) -> Result<(), RuleError> {
         if to >= self.seats || to == seat {
-            return Err(illegal("Hope Coins", "give Hope to another School"));
+            let why = if to == seat {
+                "Hope is given to another School, not to your own.".to_string()
+            } else {
+                format!("There is no seat {}.", to + 1)
+            };
+            return Err(illegal("Hope Coins", why));
         }
         if amount == 0 || amount > self.players[seat as usize].hope {
-            return Err(illegal(
-                "Hope Coins",
-                format!("you have {} Hope Coins", self.players[seat as usize].hope),
-            ));
+            let have = self.players[seat as usize].hope;
+            let why = if amount == 0 {
+                "Give at least 1 Hope Coin.".to_string()
+            } else {
+                format!("You give {} and have {have}.", plural(amount, "Hope Coin", "Hope Coins"))
+            };
+            return Err(illegal("Hope Coins", why));
         }
         self.players[seat as usize].hope -= amount;
         self.players[to as usize].hope += amount;

@@ -56,13 +56,27 @@ impl XMen {
             Phase::Recruit(_) => return self.train_action(seat, a, rng),
             _ => unreachable!(),
         };
+        let item = match &self.phase {
+            Phase::Recruit(r) => r.current.card().name.clone(),
+            _ => "Mission Commander".to_string(),
+        };
         let A::Bid { value } = a else {
-            return Err(illegal("Bidding", "set your Bidding Dial"));
+            return Err(illegal(
+                "Bidding",
+                format!(
+                    "The Bidding Dials are being set for {item}: \"{}\" waits until they are revealed.",
+                    super::action_name(a)
+                ),
+            ));
         };
         if !auction.bidders.contains(seat) {
             return Err(RuleError::not_your_turn(
                 "Bidding",
-                "you are out of this auction",
+                format!(
+                    "Only {} still bid for {item} (round {}); you are out of this auction.",
+                    self.school_names(auction.bidders.iter()),
+                    auction.round
+                ),
             ));
         }
         let max = self.dial_max(seat, auction);
@@ -70,7 +84,7 @@ impl XMen {
             return Err(illegal(
                 "Bidding Dial",
                 format!(
-                    "your dial goes from 0 to {max} (14 at most, and only the Hope Coins you hold)"
+                    "You dialed {value}; your dial goes from 0 to {max} (14 at most, and only the Hope Coins you hold)."
                 ),
             ));
         }
@@ -260,6 +274,24 @@ impl XMen {
         }
     }
 
+    /// Why `character` may not take the Training Card `card` (it is not
+    /// among [`Self::training_holders`]).
+    fn train_refusal(&self, seat: Seat, card: RecruitId, character: CharKey) -> String {
+        let p = &self.players[seat as usize];
+        let name = character.name();
+        let Some(c) = p.find(character).map(|i| &p.chars[i]) else {
+            return format!("{name} is not in your School.");
+        };
+        if let Some(t) = c.training {
+            return format!("{name} has a Training Card already ({}); a Character takes one.", t.card().name);
+        }
+        match c.rank() {
+            Rank::Leader => format!("{name} is your Leader; a Training Card goes on a Hero or Student."),
+            Rank::Hero => format!("{} trains Students only, and {name} is a Hero.", card.card().name),
+            Rank::Student => format!("{} trains Heroes only, and {name} is a Student.", card.card().name),
+        }
+    }
+
     /// Heroes and Students of `seat` that may take this Training Card.
     pub fn training_holders(&self, seat: Seat, card: RecruitId) -> Vec<CharKey> {
         let r = card.card().restriction.as_deref().unwrap_or("any");
@@ -286,22 +318,24 @@ impl XMen {
             unreachable!()
         };
         if r.training_for != Some(seat) {
+            let who = r.training_for.map_or_else(String::new, |s| self.school_name(s));
             return Err(RuleError::not_your_turn(
                 "Recruit and Train",
-                "another School is assigning its Training Card",
+                format!("{who} is assigning its Training Card, {}, now.", r.current.card().name),
             ));
         }
         let A::Train { character } = a else {
             return Err(illegal(
                 "Recruit and Train",
-                "attach the Training Card to a Hero or Student",
+                format!(
+                    "You won {}: attach it to one of your Heroes or Students first (\"{}\" waits).",
+                    r.current.card().name,
+                    super::action_name(a)
+                ),
             ));
         };
         if !self.training_holders(seat, r.current).contains(character) {
-            return Err(illegal(
-                "Recruit and Train",
-                "a Training Card goes on one of your Heroes or Students without one (never a Leader)",
-            ));
+            return Err(illegal("Recruit and Train", self.train_refusal(seat, r.current, *character)));
         }
         let (card, row) = (r.current, r.row.clone());
         let p = &mut self.players[seat as usize];

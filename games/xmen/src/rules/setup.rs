@@ -33,16 +33,17 @@ impl XMen {
             unreachable!()
         };
         if order.first() != Some(&seat) {
+            let now = order.first().map_or(0, |s| s + 1);
             return Err(RuleError::not_your_turn(
                 "Setup",
-                "another seat chooses its School now",
+                format!("Seat {now} chooses its School now; the Schools are chosen in turn."),
             ));
         }
         let Some(i) = content().schools.iter().position(|s| s.id == school) else {
-            return Err(illegal("Setup", format!("there is no School '{school}'")));
+            return Err(illegal("Setup", format!("There is no School '{school}'.")));
         };
         if self.players.iter().any(|p| p.school == Some(i as u8)) {
-            return Err(illegal("Setup", "that School is taken"));
+            return Err(illegal("Setup", format!("{} is taken by another seat.", content().schools[i].name)));
         }
         order.remove(0);
         self.players[seat as usize].school = Some(i as u8);

@@ -33,7 +33,10 @@ impl XMen {
         match stage {
             UpkeepStage::Recover => {
                 if c.characters.len() > 3 {
-                    return Err(illegal("Recover Characters", "up to 3 Characters recover"));
+                    return Err(illegal(
+                        "Recover Characters",
+                        format!("Up to 3 Characters recover; you named {}.", c.characters.len()),
+                    ));
                 }
             }
             UpkeepStage::Advance => {
@@ -41,29 +44,41 @@ impl XMen {
                     if c.characters.len() != 6 {
                         return Err(illegal(
                             "Advance the Revolution",
-                            "exactly 6 different Characters spend 1 Power Token each",
+                            format!(
+                                "Exactly 6 different Characters spend 1 Power Token each; you named {}.",
+                                c.characters.len()
+                            ),
                         ));
                     }
-                    if c.characters
+                    if let Some(id) = c.characters
                         .iter()
-                        .any(|id| p.chars[p.find(*id).unwrap()].power == 0)
+                        .find(|id| p.chars[p.find(**id).unwrap()].power == 0)
                     {
                         return Err(illegal(
                             "Advance the Revolution",
-                            "each of the 6 Characters needs a Power Token",
+                            format!("{} has no Power Token to spend; each of the 6 Characters spends one.", id.name()),
                         ));
                     }
                 }
             }
             UpkeepStage::AcquireHope => {
-                if c.characters.iter().any(|id| id.rank() != Rank::Hero) {
-                    return Err(illegal("Acquire Hope", "only Heroes are paid for"));
+                if let Some(id) = c.characters.iter().find(|id| id.rank() != Rank::Hero) {
+                    let rank = if id.rank() == Rank::Leader { "your Leader" } else { "a Student" };
+                    return Err(illegal(
+                        "Acquire Hope",
+                        format!("{} is {rank}; only Heroes are paid for.", id.name()),
+                    ));
                 }
                 let income = self.hope_income(seat);
                 if c.characters.len() as u32 > p.hope + income {
                     return Err(illegal(
                         "Acquire Hope",
-                        format!("you can pay for at most {} Heroes", p.hope + income),
+                        format!(
+                            "You keep {} Heroes and can pay for at most {} ({} Hope Coins and {income} income).",
+                            c.characters.len(),
+                            p.hope + income,
+                            p.hope
+                        ),
                     ));
                 }
                 let left = p.chars.iter().any(|x| {
@@ -203,18 +218,23 @@ impl XMen {
         if let Some((order, at)) = &u.ordered
             && order.get(*at) != Some(&seat)
         {
+            let now = order.get(*at).map_or_else(String::new, |s| self.school_name(*s));
             return Err(RuleError::not_your_turn(
                 "Upkeep",
-                "Upkeep is being done in clockwise order from the Mission Commander",
+                format!(
+                    "A School asked to wait, so this stage is done in clockwise order from the Mission Commander: it is {now}'s turn."
+                ),
             ));
         }
         let choice = match (stage, a) {
             (_, A::Wait) => {
                 if u.ordered.is_some() || u.commits.contains_key(&seat) {
-                    return Err(illegal(
-                        "Upkeep",
-                        "only a seat that has not chosen yet may ask to wait, once per stage",
-                    ));
+                    let why = if u.ordered.is_some() {
+                        "A School has asked to wait already: this stage is done in clockwise order."
+                    } else {
+                        "You have made your choice for this stage; only a School that has not chosen may ask to wait."
+                    };
+                    return Err(illegal("Upkeep", why));
                 }
                 let order = self.clockwise(self.mc);
                 let Phase::Upkeep(u) = &mut self.phase else {
@@ -240,7 +260,11 @@ impl XMen {
             _ => {
                 return Err(illegal(
                     "Upkeep",
-                    format!("this is the {} stage of Upkeep", stage.name()),
+                    format!(
+                        "This is the {} stage of Upkeep, where \"{}\" is not a choice.",
+                        stage.name(),
+                        super::action_name(a)
+                    ),
                 ));
             }
         };

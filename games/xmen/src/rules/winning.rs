@@ -167,20 +167,35 @@ impl XMen {
         };
         let mut t = t.clone();
         if t.pair.get(t.chosen.len()) != Some(&seat) {
+            let chooser = t.pair[t.chosen.len().min(1)];
             return Err(RuleError::not_your_turn(
                 "Final Tournament",
-                "the other School chooses now",
+                format!(
+                    "In the match of {} against {}, {} chooses its Character now.",
+                    self.school_name(t.pair[0]),
+                    self.school_name(t.pair[1]),
+                    self.school_name(chooser)
+                ),
             ));
         }
         let A::Champion { character } = a else {
-            return Err(illegal("Final Tournament", "choose your Character"));
+            return Err(illegal(
+                "Final Tournament",
+                format!(
+                    "You are choosing your Character for the match against {} (\"{}\" is not a choice now).",
+                    self.school_name(t.pair[1 - t.chosen.len().min(1)]),
+                    super::action_name(a)
+                ),
+            ));
         };
         let p = &self.players[seat as usize];
         if p.find(*character).is_none_or(|i| p.chars[i].injured) {
-            return Err(illegal(
-                "Final Tournament",
-                "choose one of your Uninjured Characters (a Leader may fight)",
-            ));
+            let why = if p.find(*character).is_none() {
+                format!("{} is not in your School.", character.name())
+            } else {
+                format!("{} is Injured; an Uninjured Character fights (a Leader may).", character.name())
+            };
+            return Err(illegal("Final Tournament", why));
         }
         t.chosen.push(*character);
         self.note(format!(
