@@ -268,3 +268,57 @@ fn upkeep_refusals_name_the_character_the_stage_and_the_order() {
         assert_eq!(act(&mut g, *seat, action.clone()), (rule.to_string(), words.to_string()), "{action}");
     }
 }
+
+#[test]
+fn mission_refusals_name_the_pc_the_range_and_the_tokens() {
+    // As scenarios/refusals-mission-name-the-fact.toml.
+    let mut g = given(&[
+        (
+            "/players/2/chars",
+            json!([
+                {"id": "magneto", "power": 3, "injured": false, "triumph": false},
+                {"id": "dagger", "power": 2, "injured": false, "triumph": false}
+            ]),
+        ),
+        (
+            "/phase",
+            json!({"phase": "battle", "mission": "hulk-smash", "pcs": [
+                {"seat": 0, "who": "wolverine", "hex": [0, -4], "stats": [4, 4, 3], "start": [4, 4, 3], "range": 1},
+                {"seat": 2, "who": "dagger", "hex": [0, 4], "stats": [2, 2, 3], "start": [2, 2, 3], "range": 2}
+            ], "tokens": [{"spec": 0, "hex": [0, 0], "damage": 0, "alive": true}], "to_place": [], "damage": [0, 0, 0],
+            "destroyed": [0, 0, 0], "controller": 1, "transferred": false, "turn": 1, "quiet": 0, "busy": false,
+            "step": {"step": "act", "order": [1, 0], "at": 0, "left": 2, "moved": false}}),
+        ),
+    ]);
+    let attack = |target: Value, power: u8, charter: u8| json!({"type": "attack", "target": target, "power": power, "charter": charter});
+    let steps: &[(u8, Value, &str, &str)] = &[
+        (0, json!({"type": "end_actions"}), "Mission Turns", "The Mission waits for Magneto's School: the actions of Dagger."),
+        (2, attack(json!({"token": 0}), 0, 0), "Attacking", "The target is 4 hexes from Dagger; its Attack Range is 2."),
+        (2, attack(json!({"token": 3}), 0, 0), "Attacking", "There is no Mission Character #4."),
+        (2, attack(json!({"pc": 1}), 0, 0), "Attacking", "Cyclops's School has no PC in this Mission."),
+        (2, attack(json!({"pc": 2}), 0, 0), "Attacking", "Dagger does not attack itself."),
+        (
+            2,
+            attack(json!({"token": 0}), 0, 5),
+            "Using Charter Cards During Missions",
+            "The Charter spends 5 of your Leader's Power Tokens, and it has 3.",
+        ),
+        (2, attack(json!({"token": 0}), 3, 0), "Using Powers During Missions", "Dagger spends 3 Power Tokens and has only 2."),
+        (2, json!({"type": "regain", "stat": "def"}), "Using Powers During Missions", "Dagger has not just Moved; this Power is used right after a Move."),
+        (
+            2,
+            json!({"type": "first", "pc": 2}),
+            "Taking Actions",
+            "It is Dagger's action (2 left): a PC may Move, Attack, use a Power or end its actions, and \"first\" is none of these.",
+        ),
+        (
+            2,
+            json!({"type": "move", "to": [0, -3]}),
+            "Moving",
+            "Dagger cannot reach [0, -3]: it moves up to 3 hexes, never through Obstacles or other Characters",
+        ),
+    ];
+    for (seat, action, rule, words) in steps {
+        assert_eq!(act(&mut g, *seat, action.clone()), (rule.to_string(), words.to_string()), "{action}");
+    }
+}
