@@ -103,7 +103,7 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 g,
                 seat,
                 rng,
-                candidates(g, seat, "lab_play"),
+                crate::prompts::lab_plays(g, seat),
                 Action::LabDraw,
                 0.0,
             ),
@@ -129,7 +129,7 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 g,
                 seat,
                 rng,
-                candidates(g, seat, "fusion_play"),
+                crate::prompts::fusion_plays(g, seat),
                 Action::FusionStop,
                 0.0,
             ),
@@ -505,32 +505,4 @@ fn score_plans(g: &State, seat: Seat, rng: &GameRng) -> Action {
         }
     }
     Action::ScorePlans { scores: vec![] }
-}
-
-// ---------------------------------------------------------------------
-// The prompt's candidates.
-
-/// The whole actions the prompt offers under `verb` (one parameter each).
-fn candidates(g: &State, seat: Seat, verb: &str) -> Vec<Action> {
-    let Some(prompt) = g.prompt(seat) else {
-        return vec![];
-    };
-    let mut out = Vec::new();
-    for ask in prompt.asks.iter().filter(|a| a.verb == verb && a.enabled()) {
-        let [param] = ask.params.as_slice() else {
-            continue;
-        };
-        let backroom_engine::Input::One { options } = &param.input else {
-            continue;
-        };
-        for o in options.iter().filter(|o| o.enabled()) {
-            let mut m = ask.fixed.clone();
-            m.insert("type".into(), verb.into());
-            m.insert(param.name.clone(), o.value.clone());
-            if let Ok(a) = serde_json::from_value(serde_json::Value::Object(m)) {
-                out.push(a);
-            }
-        }
-    }
-    out
 }

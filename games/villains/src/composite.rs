@@ -39,6 +39,26 @@ pub(crate) fn resolve(
     Ok(make(Payment { energy: e, resources: u16::from(cost - e) }))
 }
 
+/// The action `make` builds, priced by one trial on a copy and paid with
+/// at most `energy` energy (all it takes, energy first, when unset) and
+/// resources for the rest: a skill, a Laboratory or a Fusion play asked
+/// step by step.
+///
+/// # Errors
+/// What the rules refuse about the action itself, as they would refuse
+/// it whole.
+pub(crate) fn priced_at(state: &State, seat: Seat, energy: Option<u8>, make: &dyn Fn(Payment) -> Action) -> Result<Action, RuleError> {
+    let mut trial = state.clone();
+    trial.quote = crate::state::Quote::asking(state, seat);
+    apply_to(&mut trial, seat, &make(Payment::QUOTE), &mut GameRng::seeded(0))?;
+    let cost = trial.quote.cost().unwrap_or(0);
+    let pay = match energy {
+        None => Payment::energy_first(state, seat, cost),
+        Some(e) => Payment { energy: e.min(cost), resources: u16::from(cost - e.min(cost)) },
+    };
+    Ok(make(pay))
+}
+
 /// Whether the rules accept this activation now, and why not.
 fn works(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
     let max = state.players[seat as usize].energy;
@@ -231,24 +251,65 @@ pub(crate) fn with_brought(state: &State, seat: Seat, area: AreaId, choice: &cra
 /// disabled with the rules' own reason (issue "The four new tables, second
 /// pass"), not left out.
 pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -> Option<Ask> {
-    let mut seen: Vec<Activation> = Vec::new();
-    let mut options = Vec::new();
+    // Each activation once with its cost (the payment aside), in order.
+    let mut seen: Vec<(Activation, u32)> = Vec::new();
     for a in candidates {
         let Action::Activate { activation } = a else { continue };
         let key = activation.with_payment(Payment::default());
-        if seen.contains(&key) {
+        if seen.iter().any(|(k, _)| *k == key) {
             continue;
         }
         let paid = activation.payment();
-        let cost = u32::from(paid.energy) + u32::from(paid.resources);
-        let words = crate::labels::label(state, seat, &Action::Activate { activation: key.clone() });
-        let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
-        let mut v = serde_json::to_value(&key).expect("serializes");
-        crate::prompts::minimal(&mut v);
-        options.push(Opt::new(v, label).fact("Cost", cost));
-        seen.push(key);
+        seen.push((key, u32::from(paid.energy) + u32::from(paid.resources)));
     }
-    options.extend(unplayable_cards(state, seat, &seen));
+    let mut options = Vec::new();
+    let mut cards_done: Vec<crate::content::CardId> = Vec::new();
+    for (key, cost) in &seen {
+        let card = match key {
+            Activation::Card { card, .. } if cards_done.contains(card) => continue,
+            Activation::Card { card, .. } => *card,
+            _ => {
+                options.push(activation_opt(state, seat, key, *cost));
+                continue;
+            }
+        };
+        cards_done.push(card);
+        // A card, then its choices: never one option per card and target.
+        let plays: Vec<(&crate::cards::CardChoices, u32)> = seen
+            .iter()
+            .filter_map(|(k, c)| match k {
+                Activation::Card { card: x, choices, .. } if *x == card => Some((choices, *c)),
+                _ => None,
+            })
+            .collect();
+        if let [(choices, cost)] = plays.as_slice()
+            && **choices == crate::cards::CardChoices::default()
+        {
+            options.push(activation_opt(state, seat, key, *cost));
+            continue;
+        }
+        let bare = Activation::Card { card, payment: Payment::default(), choices: Default::default() };
+        let least = plays.iter().map(|p| p.1).min().unwrap_or(0);
+        let most = plays.iter().map(|p| p.1).max().unwrap_or(0);
+        let mut o = activation_opt(state, seat, &bare, least);
+        if most > least {
+            o.label = o.label.replace(&format!("(costs {least})"), &format!("(costs {least} to {most})"));
+        }
+        let name = &card.card().name;
+        let choices: Vec<Opt> = plays
+            .iter()
+            .map(|(c, cost)| {
+                let mut v = serde_json::to_value(c).expect("serializes");
+                crate::prompts::minimal(&mut v);
+                let words = crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                let words = if *cost == least || most == least { words } else { format!("{words} (costs {cost})") };
+                Opt::new(v, words).fact("Cost", *cost)
+            })
+            .collect();
+        options.push(o.then("choices", format!("What {name} needs"), Input::One { options: choices }));
+    }
+    let keys: Vec<Activation> = seen.into_iter().map(|(k, _)| k).collect();
+    options.extend(unplayable_cards(state, seat, &keys));
     if options.is_empty() {
         return None;
     }
@@ -258,6 +319,16 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
         ask = ask.disabled_if(true, || why);
     }
     Some(energy_step(ask, state, seat))
+}
+
+/// One activation as an option: its words, its cost, its value as a
+/// player would write it.
+fn activation_opt(state: &State, seat: Seat, key: &Activation, cost: u32) -> Opt {
+    let words = crate::labels::label(state, seat, &Action::Activate { activation: key.clone() });
+    let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
+    let mut v = serde_json::to_value(key).expect("serializes");
+    crate::prompts::minimal(&mut v);
+    Opt::new(v, label).fact("Cost", cost)
 }
 
 /// The cards in the seat's hand (one per design) that the revealed token
@@ -390,5 +461,155 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
         .with("skill", serde_json::to_value(skill).expect("serializes"))
         .param("to", "Area to deploy into", Input::One { options: areas })
         .param("unit", "Unit (cost before any surcharge there)", Input::One { options: units });
+    Some(energy_step(ask, state, seat))
+}
+
+/// The energy to spend on an option that costs something, asked once the
+/// option is chosen (at most the player's energy, all of it by default:
+/// energy first, R21), with its cost shown; nothing for a free one.
+fn paying_follow_up(o: Opt, state: &State, seat: Seat, cost: u32) -> Opt {
+    if cost == 0 {
+        return o;
+    }
+    let p = &state.players[seat as usize];
+    let label = if p.resources == 0 {
+        "Energy to spend (you have no resources)".to_string()
+    } else {
+        format!("Energy to spend, at most ({} resources pay the rest)", p.resources)
+    };
+    o.fact("Cost", cost).then("energy", label, Input::Number { min: 0, max: i64::from(p.energy) }).then_default(p.energy)
+}
+
+/// A choice's value as a player would write it, its payment left out.
+fn choice_value<T: serde::Serialize>(c: &T) -> serde_json::Value {
+    let mut v = serde_json::to_value(c).expect("serializes");
+    if let Some(m) = v.as_object_mut() {
+        m.remove("payment");
+    }
+    crate::prompts::minimal(&mut v);
+    v
+}
+
+/// Skills asked step by step, never one option per skill and target: the
+/// skill (each area whose skill works now), then what it needs (the token
+/// to look at or flip, the area, the unit and defender, the unit to
+/// deploy), then, when it costs something, the energy to spend (R21).
+/// `skills` are the whole candidates (`candidates::skill_options`), each
+/// tried on a copy.
+pub(crate) fn skill_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
+    let mut areas: Vec<AreaId> = Vec::new();
+    let mut plays: Vec<(AreaId, crate::skill::SkillChoice, u32)> = Vec::new();
+    for a in skills {
+        let Action::UseSkill { skill: (area, c) } = a else { continue };
+        if !areas.contains(area) {
+            areas.push(*area);
+        }
+        let cost = u32::from(c.payment.energy) + u32::from(c.payment.resources);
+        plays.push((*area, crate::skill::SkillChoice { payment: Payment::default(), ..c.clone() }, cost));
+    }
+    let options: Vec<Opt> = areas
+        .iter()
+        .map(|area| {
+            let name = &area.area().name;
+            let mine: Vec<&(AreaId, crate::skill::SkillChoice, u32)> = plays.iter().filter(|p| p.0 == *area).collect();
+            let o = Opt::new(serde_json::to_value(area).expect("serializes"), format!("The skill of {name}"));
+            if let [(_, c, cost)] = mine.as_slice()
+                && *c == crate::skill::SkillChoice::default()
+            {
+                return paying_follow_up(o, state, seat, *cost);
+            }
+            let choices: Vec<Opt> = mine
+                .iter()
+                .map(|(_, c, cost)| {
+                    let words = crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
+                    paying_follow_up(Opt::new(choice_value(c), words), state, seat, *cost)
+                })
+                .collect();
+            o.then("choice", format!("What the skill of {name} needs"), Input::One { options: choices })
+        })
+        .collect();
+    (!options.is_empty()).then(|| Ask::new("use_skill_paying", "Use a skill").param("skill", "Skill", Input::One { options }))
+}
+
+/// The Laboratory's revealed card played there, step by step: what it
+/// needs (when it needs anything), then the energy for any surcharge.
+/// `plays` are its whole candidates, each tried on a copy.
+pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask> {
+    let label = "Play it for free in the Laboratory";
+    let each: Vec<(&crate::cards::CardChoices, u32)> = plays
+        .iter()
+        .filter_map(|a| match a {
+            Action::LabPlay { play } => Some((&play.choices, u32::from(play.payment.energy) + u32::from(play.payment.resources))),
+            _ => None,
+        })
+        .collect();
+    let ask = Ask::new("lab_paying", label);
+    match each.as_slice() {
+        [] => None,
+        [(c, cost)] if **c == crate::cards::CardChoices::default() => {
+            if *cost == 0 {
+                return Some(ask);
+            }
+            Some(energy_step(ask, state, seat))
+        }
+        _ => {
+            let choices: Vec<Opt> = each
+                .iter()
+                .map(|(c, cost)| {
+                    let words = crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                    paying_follow_up(Opt::new(choice_value(*c), words), state, seat, *cost)
+                })
+                .collect();
+            Some(ask.param("choices", "What it needs", Input::One { options: choices }))
+        }
+    }
+}
+
+/// Mr. Fusion's next card, step by step: the card (each that can be
+/// played, and those that cannot, disabled with why), then what it needs,
+/// then the energy to spend. `plays` are the whole candidates, each tried
+/// on a copy; `unplayable` the disabled cards.
+pub(crate) fn fusion_ask(state: &State, seat: Seat, plays: &[Action], unplayable: Vec<Opt>) -> Option<Ask> {
+    let mut cards: Vec<crate::content::CardId> = Vec::new();
+    let mut each: Vec<(crate::content::CardId, &crate::cards::CardChoices, u32)> = Vec::new();
+    for a in plays {
+        let Action::FusionPlay { play } = a else { continue };
+        if !cards.contains(&play.card) {
+            cards.push(play.card);
+        }
+        each.push((play.card, &play.choices, u32::from(play.payment.energy) + u32::from(play.payment.resources)));
+    }
+    let mut options: Vec<Opt> = cards
+        .iter()
+        .map(|card| {
+            let mine: Vec<&(crate::content::CardId, &crate::cards::CardChoices, u32)> = each.iter().filter(|e| e.0 == *card).collect();
+            let least = mine.iter().map(|e| e.2).min().unwrap_or(0);
+            let name = &card.card().name;
+            let o = Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {name}")).fact("Cost", least);
+            if let [(_, c, _)] = mine.as_slice()
+                && **c == crate::cards::CardChoices::default()
+            {
+                return o;
+            }
+            let choices: Vec<Opt> = mine
+                .iter()
+                .map(|(_, c, cost)| {
+                    let words = crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                    Opt::new(choice_value(*c), words).fact("Cost", *cost)
+                })
+                .collect();
+            o.then("choices", format!("What {name} needs"), Input::One { options: choices })
+        })
+        .collect();
+    options.extend(unplayable);
+    if options.is_empty() {
+        return None;
+    }
+    let label = "Mr. Fusion: play another card";
+    let mut ask = Ask::new("fusion_paying", label).param("card", "Card", Input::One { options });
+    if !ask.params[0].input.options().iter().any(Opt::enabled) {
+        let why = crate::prompts::none_playable(ask.params[0].input.options());
+        ask = ask.disabled_if(true, || why);
+    }
     Some(energy_step(ask, state, seat))
 }

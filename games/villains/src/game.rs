@@ -132,6 +132,10 @@ pub enum Action {
         activation: Activation,
         /// The most energy to spend.
         energy: u8,
+        /// A card's choices, asked after the card (they stand for the
+        /// activation's own): the token, units or opponent it needs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choices: Option<CardChoices>,
     },
     /// Activate the revealed token as a deploy token, asked step by step
     /// (`composite`): the units, then at most this much energy, resources
@@ -180,6 +184,20 @@ pub enum Action {
         /// The most energy to spend.
         energy: u8,
     },
+    /// Use an area's skill asked step by step (`composite`): the skill,
+    /// then what it needs, then at most `energy` energy (resources pay the
+    /// rest; energy first when unset). Resolves to the `UseSkill` a whole
+    /// candidate carries.
+    UseSkillPaying {
+        /// The skill's area.
+        skill: AreaId,
+        /// What the skill needs chosen (its payment is ignored).
+        #[serde(default, skip_serializing_if = "is_default")]
+        choice: SkillChoice,
+        /// The most energy to spend.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        energy: Option<u8>,
+    },
     /// Declare locked.
     #[serde(deserialize_with = "backroom_engine::strict::no_fields")]
     Locked,
@@ -226,6 +244,28 @@ pub enum Action {
         /// How.
         play: LabPlay,
     },
+    /// The Laboratory's revealed card played there, asked step by step:
+    /// what it needs, then at most `energy` energy for any surcharge
+    /// (resources pay the rest; energy first when unset).
+    LabPaying {
+        /// What its effects need chosen.
+        #[serde(default, skip_serializing_if = "is_default")]
+        choices: CardChoices,
+        /// The most energy to spend.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        energy: Option<u8>,
+    },
+    /// Mr. Fusion's next card asked step by step: the card, then what it
+    /// needs, then at most `energy` energy (resources pay the rest).
+    FusionPaying {
+        /// The card, from hand.
+        card: CardId,
+        /// What its effects need chosen.
+        #[serde(default, skip_serializing_if = "is_default")]
+        choices: CardChoices,
+        /// The most energy to spend.
+        energy: u8,
+    },
     /// Mr. Fusion: play another action card.
     FusionPlay {
         /// Which and how.
@@ -264,6 +304,11 @@ pub enum Action {
         /// The plans and objectives.
         scores: Vec<PlanScore>,
     },
+}
+
+/// A choice left as it starts (nothing chosen) is not written.
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 impl Action {
@@ -352,8 +397,18 @@ fn apply_each(
             busy(state)?;
             crate::activate::activate(state, seat, &activation, rng)
         }
-        Action::ActivatePaying { activation, energy } => {
+        Action::ActivatePaying { activation, energy, choices } => {
             busy(state)?;
+            let activation = match (activation, choices) {
+                (Activation::Card { card, payment, .. }, Some(choices)) => Activation::Card { card, payment, choices },
+                (_, Some(_)) => {
+                    return Err(RuleError::illegal(
+                        crate::cards::CARD_TOKEN,
+                        "Only a card has choices to make; a battle or a unique token takes none.",
+                    ));
+                }
+                (a, None) => a,
+            };
             activate_priced(state, seat, energy, &|p| activation.with_payment(p), rng)
         }
         Action::Deploy { units, energy } => {
@@ -383,6 +438,22 @@ fn apply_each(
             busy(state)?;
             let choice = crate::composite::skill_deploy_choice(state, seat, skill, to, unit, energy)?;
             crate::skill::use_skill(state, seat, skill, &choice, rng)
+        }
+        Action::UseSkillPaying { skill, choice, energy } => {
+            busy(state)?;
+            let make = |payment| Action::UseSkill { skill: (skill, SkillChoice { payment, ..choice.clone() }) };
+            let a = crate::composite::priced_at(state, seat, energy, &make)?;
+            apply_each(state, seat, &a, rng)
+        }
+        Action::LabPaying { choices, energy } => {
+            let make = |payment| Action::LabPlay { play: LabPlay { payment, choices: choices.clone() } };
+            let a = crate::composite::priced_at(state, seat, energy, &make)?;
+            apply_each(state, seat, &a, rng)
+        }
+        Action::FusionPaying { card, choices, energy } => {
+            let make = |payment| Action::FusionPlay { play: FusionCard { card, payment, choices: choices.clone() } };
+            let a = crate::composite::priced_at(state, seat, Some(energy), &make)?;
+            apply_each(state, seat, &a, rng)
         }
         Action::Locked => {
             busy(state)?;

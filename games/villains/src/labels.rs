@@ -19,32 +19,9 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
     match a {
         Action::Activate { activation } => activation_words(state, seat, activation),
         Action::UseSkill { skill: (area, c) } => {
-            let mut bits = Vec::new();
-            if !c.tokens.is_empty() {
-                let t: Vec<String> = c.tokens.iter().map(|t| token_words(state, *t)).collect();
-                bits.push(and_list(&t));
-            }
-            if let Some(a) = c.area {
-                bits.push(format!("in {}", a.area().name));
-            }
-            if let Some(u) = c.unit {
-                bits.push(format!("with {}", unit_words(state, u)));
-            }
-            if let Some(d) = c.defender {
-                bits.push(format!("against {}", state.who(d)));
-            }
-            if let Some(p) = &c.deploy {
-                bits.push(format!("deploying {}", pick_words(state, seat, p)));
-            }
-            if !c.champion_moves.is_empty() {
-                bits.push(format!(
-                    "bringing in {}",
-                    units_words(state, &c.champion_moves)
-                ));
-            }
             let mut out = format!("The skill of {}", area.area().name);
-            if !bits.is_empty() {
-                out = format!("{out}: {}", bits.join(", "));
+            if let Some(w) = skill_choice_words(state, seat, c) {
+                out = format!("{out}: {w}");
             }
             with_payment(out, c.payment)
         }
@@ -141,8 +118,37 @@ fn activation_words(state: &State, seat: Seat, a: &Activation) -> String {
     }
 }
 
+/// A skill's choices in words (the tokens, area, unit, defender, unit
+/// deployed, units brought), or `None` when it needs none.
+pub(crate) fn skill_choice_words(state: &State, seat: Seat, c: &crate::skill::SkillChoice) -> Option<String> {
+    let mut bits = Vec::new();
+    if !c.tokens.is_empty() {
+        let t: Vec<String> = c.tokens.iter().map(|t| token_words(state, *t)).collect();
+        bits.push(and_list(&t));
+    }
+    if let Some(a) = c.area {
+        bits.push(format!("in {}", a.area().name));
+    }
+    if let Some(u) = c.unit {
+        bits.push(format!("with {}", unit_words(state, u)));
+    }
+    if let Some(d) = c.defender {
+        bits.push(format!("against {}", state.who(d)));
+    }
+    if let Some(p) = &c.deploy {
+        bits.push(format!("deploying {}", pick_words(state, seat, p)));
+    }
+    if !c.champion_moves.is_empty() {
+        bits.push(format!(
+            "bringing in {}",
+            units_words(state, &c.champion_moves)
+        ));
+    }
+    (!bits.is_empty()).then(|| bits.join(", "))
+}
+
 /// A card's choices, or `None` when it needs none.
-fn choices_words(state: &State, seat: Seat, c: &CardChoices) -> Option<String> {
+pub(crate) fn choices_words(state: &State, seat: Seat, c: &CardChoices) -> Option<String> {
     let mut bits = Vec::new();
     if !c.units.is_empty() {
         let u: Vec<String> = c.units.iter().map(|p| pick_words(state, seat, p)).collect();

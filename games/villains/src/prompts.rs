@@ -1,13 +1,14 @@
 //! Villains' prompts: what each seat may do now, with only workable
 //! options.
 //!
-//! A composite choice (an activation, a skill with its choices, a card's
-//! choices, a plan scoring) is offered as whole candidate values, each one
-//! tried on a copy of the table ([`priced`] learns its cost and whether it
-//! works in one trial, `state::Quote`). The candidates are a useful subset,
-//! not every possible combination (an activation may also be sent with
-//! other choices or another payment split; the rules check it the same
-//! way). Deals are any-time asks in every seat's prompt.
+//! A composite choice is built from whole candidates, each one tried on a
+//! copy of the table ([`priced`] learns its cost and whether it works in
+//! one trial, `state::Quote`), then asked step by step (`composite`): the
+//! card or skill first, then what it needs as follow-ups (`Opt::then`),
+//! then the energy to spend; a plan scoring is still one option per
+//! candidate. The candidates are a useful subset, not every possible
+//! combination (an action may also be sent with other choices; the rules
+//! check it the same way). Deals are any-time asks in every seat's prompt.
 
 use crate::actions;
 use crate::combat;
@@ -63,50 +64,20 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     o,
                 ));
             }
-            crate::choices::Owed::LabCard { card, area, .. } => {
+            crate::choices::Owed::LabCard { .. } => {
                 asks.push(Ask::new("lab_draw", "Take the card into your hand"));
-                let mut plays = Vec::new();
-                if crate::cards::playable_in_this_version(card) {
-                    for choices in card_choices(state, seat, area, card) {
-                        plays.extend(priced(state, seat, &|p| Action::LabPlay {
-                            play: LabPlay {
-                                payment: p,
-                                choices: choices.clone(),
-                            },
-                        }));
-                    }
+                let plays = lab_plays(state, seat);
+                let label = "Play it for free in the Laboratory";
+                match crate::composite::lab_ask(state, seat, &plays) {
+                    Some(ask) => asks.push(ask),
+                    // Not playable here: shown disabled with the rules' reason.
+                    None => asks.push(Ask::new("lab_paying", label).disabled_if(true, || lab_refusal(state, seat))),
                 }
-                let why = plays.is_empty().then(|| lab_refusal(state, seat));
-                asks.extend(candidates_ask(
-                    state,
-                    seat,
-                    "lab_play",
-                    "Play it for free in the Laboratory",
-                    "play",
-                    plays,
-                ));
-                // Not playable here: shown disabled with the rules' reason.
-                asks.extend(why.map(|w| Ask::new("lab_play", "Play it for free in the Laboratory").disabled_if(true, || w)));
             }
-            crate::choices::Owed::Fusion { area, .. } => {
-                let mut plays = Vec::new();
-                let mut hand = state.players[seat as usize].hand.clone();
-                hand.sort_by_key(|c| c.deck_card().design);
-                hand.dedup_by_key(|c| c.deck_card().design);
-                for card in hand {
-                    for choices in card_choices(state, seat, area, card) {
-                        plays.extend(priced(state, seat, &|p| Action::FusionPlay {
-                            play: FusionCard {
-                                card,
-                                payment: p,
-                                choices: choices.clone(),
-                            },
-                        }));
-                    }
-                }
+            crate::choices::Owed::Fusion { .. } => {
+                let plays = fusion_plays(state, seat);
                 let unplayable = unplayable_fusion_cards(state, seat, &plays);
-                let ask = candidates_ask(state, seat, "fusion_play", "Mr. Fusion: play another card", "play", plays);
-                asks.extend(with_disabled(ask, "fusion_play", "Mr. Fusion: play another card", "play", unplayable));
+                asks.extend(crate::composite::fusion_ask(state, seat, &plays, unplayable));
                 asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
             }
             crate::choices::Owed::FreeDeploy { area, .. } => {
@@ -417,7 +388,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     .into_iter()
                     .filter(|s| !matches!(s, Action::UseSkill { skill: (a, c) } if anywhere(a) && c.deploy.is_some()))
                     .collect();
-                asks.extend(candidates_ask(state, seat, "use_skill", "Use a skill", "skill", skills));
+                asks.extend(crate::composite::skill_ask(state, seat, &skills));
                 let down = state.face_down_tokens_of(seat);
                 if down > 0 && spots.is_empty() {
                     asks.push(Ask::new("locked", locked_words(state, seat)));
@@ -444,6 +415,41 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
         title: step_title(state).into(),
         asks,
     })
+}
+
+/// The Laboratory's revealed card's plays `seat` may make now, whole, each
+/// priced by a trial (energy first): what its prompt asks step by step and
+/// what the bot weighs.
+pub(crate) fn lab_plays(state: &State, seat: Seat) -> Vec<Action> {
+    let Some(crate::choices::Owed::LabCard { card, area, .. }) = crate::choices::next(state) else {
+        return Vec::new();
+    };
+    let mut plays = Vec::new();
+    if crate::cards::playable_in_this_version(card) {
+        for choices in card_choices(state, seat, area, card) {
+            plays.extend(priced(state, seat, &|p| Action::LabPlay { play: LabPlay { payment: p, choices: choices.clone() } }));
+        }
+    }
+    plays
+}
+
+/// Mr. Fusion's next plays (each card in hand, one per design, with each
+/// set of its choices that works), whole and priced: what the prompt asks
+/// step by step and what the bot weighs.
+pub(crate) fn fusion_plays(state: &State, seat: Seat) -> Vec<Action> {
+    let Some(crate::choices::Owed::Fusion { area, .. }) = crate::choices::next(state) else {
+        return Vec::new();
+    };
+    let mut plays = Vec::new();
+    let mut hand = state.players[seat as usize].hand.clone();
+    hand.sort_by_key(|c| c.deck_card().design);
+    hand.dedup_by_key(|c| c.deck_card().design);
+    for card in hand {
+        for choices in card_choices(state, seat, area, card) {
+            plays.extend(priced(state, seat, &|p| Action::FusionPlay { play: FusionCard { card, payment: p, choices: choices.clone() } }));
+        }
+    }
+    plays
 }
 
 /// Why the Laboratory's revealed card cannot be played now: the rules'
@@ -482,33 +488,9 @@ fn unplayable_fusion_cards(state: &State, seat: Seat, plays: &[Action]) -> Vec<O
                 Err(e) => e.message,
                 Ok(_) => "It cannot be played here now.".into(),
             };
-            let shown = Action::FusionPlay { play: FusionCard { card, payment: Default::default(), choices: Default::default() } };
-            let mut v = serde_json::to_value(&shown).expect("serializes");
-            let mut inner = v.as_object_mut().and_then(|m| m.remove("play")).unwrap_or_default();
-            minimal(&mut inner);
-            Opt::new(inner, crate::labels::label(state, seat, &shown)).disabled_if(true, || why)
+            Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {}", card.card().name)).disabled_if(true, || why)
         })
         .collect()
-}
-
-/// `ask` with the disabled options `extra` added to its one parameter; an
-/// ask of only disabled options is itself disabled, saying so.
-fn with_disabled(ask: Option<Ask>, verb: &str, label: &str, param: &str, extra: Vec<Opt>) -> Option<Ask> {
-    if extra.is_empty() {
-        return ask;
-    }
-    match ask {
-        Some(mut a) => {
-            if let Some(Input::One { options }) = a.params.first_mut().map(|p| &mut p.input) {
-                options.extend(extra);
-            }
-            Some(a)
-        }
-        None => {
-            let why = none_playable(&extra);
-            one(Ask::new(verb, label), param, label, extra).map(|a| a.disabled_if(true, || why))
-        }
-    }
 }
 
 /// A disabled ask's reason when no card can be played: each card and why

@@ -485,7 +485,7 @@ fn a_match_set_up_under_version_1_keeps_mr_fusion_to_one_card() {
 #[test]
 fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     use backroom_engine::Game;
-    use villains::game::{Action, FusionCard};
+    use villains::game::Action;
     let (mut s, mut rng) = board();
     let bank = area("bank");
     for c in ["windfall-2", "windfall-3", "windfall-4"] {
@@ -503,14 +503,10 @@ fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     // Still Mr. Fusion's player's decision: another card, or stop.
     assert!(matches!(villains::choices::next(&s), Some(villains::choices::Owed::Fusion { seat: 0, .. })));
     let prompt = s.prompt(0).unwrap();
-    assert!(prompt.asks.iter().any(|a| a.verb == "fusion_play") && prompt.asks.iter().any(|a| a.verb == "fusion_stop"));
-    let next = Action::FusionPlay {
-        play: FusionCard {
-            card: card("windfall-3"),
-            payment: Payment::default(),
-            choices: CardChoices::default(),
-        },
-    };
+    assert!(prompt.asks.iter().any(|a| a.verb == "fusion_paying") && prompt.asks.iter().any(|a| a.verb == "fusion_stop"));
+    // The card, then the energy to spend, as the table sends it.
+    let next = Action::FusionPaying { card: card("windfall-3"), choices: CardChoices::default(), energy: 0 };
+    prompt.offers(&serde_json::to_value(&next).unwrap()).unwrap();
     let log = Game::apply(&mut s, 0, &next, &mut rng).unwrap();
     assert_eq!(s.players[0].fusion, 2);
     assert!(log.iter().any(|l| l.public.as_deref().is_some_and(|t| t.contains("2 cards on the fusion track"))));

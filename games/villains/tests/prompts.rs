@@ -2,7 +2,9 @@
 //! in hand that cannot be played now is shown disabled with the rules'
 //! reason, not left out, and the engine refuses it; the Subway's deploy is
 //! asked step by step (the area, then the unit, then the energy), not as
-//! every unit type times every area.
+//! every unit type times every area; a card is chosen, then what it needs
+//! (its follow-up, `Opt::then`), and a skill, then what it needs, then the
+//! energy when it costs any.
 
 mod common;
 
@@ -88,8 +90,8 @@ fn the_subways_deploy_is_asked_area_then_unit() {
     assert_eq!(names, ["to", "unit", "energy"], "the area first, then the unit, then the energy");
     assert_eq!(options(a, "to").len(), 9, "one option per area");
     // No whole candidate of the Subway's deploy is left among the skills.
-    if let Some(u) = ask(&p, "use_skill") {
-        assert!(options(u, "skill").iter().all(|o| o.0[0] != "subway" || o.0[1].get("deploy").is_none()));
+    if let Some(u) = ask(&p, "use_skill_paying") {
+        assert!(options(u, "skill").iter().all(|o| o.0 != "subway"));
     }
     // The goon costs 2 and the Mafia has 1 energy: disabled with the cost; a mole (1) can come.
     let units = options(a, "unit");
@@ -101,4 +103,72 @@ fn the_subways_deploy_is_asked_area_then_unit() {
     let after = act(&s, 0, json!({ "type": "skill_deploy", "skill": "subway", "to": "laboratory", "unit": "mole", "energy": 1 })).unwrap();
     assert_eq!(after.area(lab).units.len(), 1);
     assert_eq!(after.players[0].energy, 0);
+}
+
+/// The follow-ups the option `value` of `param` carries: their names and
+/// their options' values.
+fn follow_ups(a: &backroom_engine::Ask, param: &str, value: &Value) -> Vec<(String, Vec<Value>)> {
+    let p = a.params.iter().find(|p| p.name == param).unwrap();
+    let o = p.input.options().iter().find(|o| o.value == *value).unwrap_or_else(|| panic!("{value} in {param}"));
+    o.then.iter().map(|f| (f.name.clone(), f.input.options().iter().map(|x| x.value.clone()).collect())).collect()
+}
+
+#[test]
+fn a_card_is_chosen_then_its_target_not_one_option_per_card_and_target() {
+    let mut s = table(&SEATS, 0, &mut GameRng::seeded(9));
+    let bank = area("bank");
+    s.players[0].hand.clear();
+    for c in ["stupor-1", "windfall-1"] {
+        s.players[0].hand.push(content().card_id(c).unwrap());
+    }
+    s.players[0].energy = 9;
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    // The card token first, then two opponents' face-down tokens in the
+    // Bank: Stupor's two targets.
+    let i = face_down(&mut s, bank, 0, TokenKind::Card);
+    face_down(&mut s, bank, 1, TokenKind::Deploy);
+    face_down(&mut s, bank, 2, TokenKind::Card);
+    reveal(&mut s, 0, (bank, i)).unwrap();
+    let p = s.prompt(0).unwrap();
+    let a = ask(&p, "activate_paying").unwrap();
+    let how = options(a, "activation");
+    let stupors: Vec<_> = how.iter().filter(|o| o.0["card"] == "stupor-1").collect();
+    assert_eq!(stupors.len(), 1, "one option for the card, whatever its targets: {how:?}");
+    let stupor = stupors[0].0.clone();
+    assert!(stupor.get("choices").is_none(), "the card's option carries no target");
+    let then = follow_ups(a, "activation", &stupor);
+    assert_eq!(then.len(), 1);
+    assert_eq!(then[0].0, "choices");
+    assert_eq!(then[0].1.len(), 2, "then one option per face-down token: {then:?}");
+    assert!(follow_ups(a, "activation", &how.iter().find(|o| o.0["card"] == "windfall-1").unwrap().0).is_empty(), "Windfall needs nothing more");
+    // The action the table sends: the card, its target, the energy; the engine plays it.
+    let token = then[0].1[1].clone();
+    let sent = json!({ "type": "activate_paying", "activation": stupor, "choices": token, "energy": 9 });
+    p.offers(&sent).unwrap();
+    let after = act(&s, 0, sent).unwrap();
+    assert_eq!(after.area(bank).tokens().filter(|t| !t.face_up).count(), 1, "Stupor removed one of the two");
+    // Without its target the card is not what the table sends.
+    assert!(p.offers(&json!({ "type": "activate_paying", "activation": stupor, "energy": 9 })).is_err());
+}
+
+#[test]
+fn a_skill_is_chosen_then_what_it_needs() {
+    let mut s = table(&SEATS, 0, &mut GameRng::seeded(9));
+    let police = area("police");
+    let goon = s.put_unit(police, 0, UnitType::Goon).unwrap();
+    s.area_mut(police).units.iter_mut().find(|u| u.uid == goon).unwrap().readied = true;
+    s.put_unit(police, 1, UnitType::Goon).unwrap();
+    s.put_unit(police, 2, UnitType::Goon).unwrap();
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    let p = s.prompt(0).unwrap();
+    let a = ask(&p, "use_skill_paying").expect("the skills ask");
+    let skills = options(a, "skill");
+    assert_eq!(skills.iter().filter(|o| o.0 == "police").count(), 1, "one option for the skill: {skills:?}");
+    let then = follow_ups(a, "skill", &json!("police"));
+    assert_eq!(then[0].0, "choice");
+    assert_eq!(then[0].1.len(), 2, "then whom the goon attacks: {then:?}");
+    let choice = then[0].1[0].clone();
+    let sent = json!({ "type": "use_skill_paying", "skill": "police", "choice": choice });
+    p.offers(&sent).unwrap();
+    act(&s, 0, sent).unwrap();
 }
