@@ -244,3 +244,111 @@ async fn the_host_hands_over_and_a_lobby_whose_host_has_gone_can_still_start() {
         db.cleanup().await;
     }
 }
+
+/// Two people trade seats in one tap each: one offers, everyone sees the
+/// offer, the other accepts and both seats change at once (one store
+/// transaction, so a restart finds them swapped); an offer can be declined
+/// or withdrawn, ends when either person moves, and every refusal is typed.
+/// The same holds in a rematch's lobby.
+#[tokio::test]
+async fn two_people_swap_seats_when_both_agree_before_the_start_and_at_a_rematch() {
+    for backend in BOTH {
+        let db = TestDb::new(backend).await;
+        let app = spawn_app(&db, &["--lobby-rate-per-minute", "0"]).await;
+        let base = app.url("");
+        let lobby = sealed_bids_lobby(&base, &app.http, 3, 1).await;
+        let friends = join_players(&base, &app.http, &lobby, 2).await;
+        let (host, bea, cal) = (lobby.host_token.as_str(), friends[0].as_str(), friends[1].as_str());
+        let swap = format!("/api/lobbies/{}/swap", lobby.id);
+        let seats = |info: &serde_json::Value| -> Vec<(String, i64)> {
+            let mut v: Vec<(String, i64)> = info["players"].as_array().unwrap().iter().map(|p| (p["name"].as_str().unwrap().to_string(), p["seat"].as_i64().unwrap_or(-1))).collect();
+            v.sort_by_key(|(_, s)| *s);
+            v
+        };
+        let mut bea_ws = Ws::hello(app.addr, &lobby.id, bea, None).await;
+
+        // The host offers Bea a swap: nothing moves yet, and Bea hears of it.
+        let (s, info) = app.post(&swap, Some(host), json!({"seat": 1})).await;
+        assert_eq!(s, 200, "{info}");
+        assert_eq!((info["swaps"][0]["from"].clone(), info["swaps"][0]["to"].clone()), (json!(0), json!(1)), "{info}");
+        assert!(info["swaps"][0]["expires_in_secs"].as_u64().unwrap() <= 60);
+        assert_eq!(seats(&info)[0].0, "Host");
+        let heard = bea_ws.until(|m| m["type"] == "lobby" && m["lobby"]["swaps"].is_array()).await;
+        assert_eq!(heard["lobby"]["swaps"][0]["to"], 1, "{heard}");
+
+        // Refusals, each typed and saying why.
+        for (who, body, code, says) in [
+            (cal, json!({"decline": 0}), "invalid_field", "has not offered you a swap"),
+            (host, json!({"seat": 0}), "invalid_field", "is yours already"),
+            (host, json!({"seat": 9}), "invalid_field", "no seat 10"),
+            (host, json!({"seat": 1, "decline": 2}), "invalid_field", "not both"),
+            (host, json!({"seat": 1, "side": 2}), "invalid_field", "unknown field"),
+        ] {
+            let (s, e) = app.post(&swap, Some(who), body.clone()).await;
+            assert_eq!((s, e["code"].as_str()), (400, Some(code)), "{body}: {e}");
+            assert!(e["message"].as_str().unwrap().contains(says), "{body}: {e}");
+        }
+        // A person's seat is still not taken by asking for it.
+        let (s, e) = app.post(&format!("/api/lobbies/{}/seat", lobby.id), Some(cal), json!({"seat": 0})).await;
+        assert_eq!((s, e["code"].as_str()), (409, Some("seat_taken")), "{e}");
+        assert!(e["message"].as_str().unwrap().contains("offer them a swap"), "{e}");
+
+        // Cal offers the host a swap too; the host declines it.
+        let (s, info) = app.post(&swap, Some(cal), json!({"seat": 0})).await;
+        assert_eq!((s, info["swaps"].as_array().unwrap().len()), (200, 2), "{info}");
+        let (s, info) = app.post(&swap, Some(host), json!({"decline": 2})).await;
+        assert_eq!(s, 200, "{info}");
+        assert_eq!(info["swaps"], json!([{"from": 0, "to": 1, "expires_in_secs": info["swaps"][0]["expires_in_secs"]}]), "{info}");
+
+        // Bea accepts: both seats change at once, and the offer is gone.
+        let (s, info) = app.post(&swap, Some(bea), json!({"seat": 0})).await;
+        assert_eq!(s, 200, "{info}");
+        assert_eq!(seats(&info), [("Friend 0".to_string(), 0), ("Host".to_string(), 1), ("Friend 1".to_string(), 2)]);
+        assert!(info.get("swaps").is_none(), "{info}");
+
+        // An offer withdrawn, and one that ends because its person stood up.
+        app.post(&swap, Some(host), json!({"seat": 2})).await;
+        let (s, info) = app.post(&swap, Some(host), json!({})).await;
+        assert!(s == 200 && info.get("swaps").is_none(), "withdrawn: {info}");
+        app.post(&swap, Some(host), json!({"seat": 2})).await;
+        let (s, info) = app.post(&format!("/api/lobbies/{}/seat", lobby.id), Some(cal), json!({"seat": null})).await;
+        assert!(s == 200 && info.get("swaps").is_none(), "Cal stood up: {info}");
+        let (s, e) = app.post(&swap, Some(cal), json!({"seat": 0})).await;
+        assert_eq!((s, e["code"].as_str()), (403, Some("not_seated")), "{e}");
+        let (s, e) = app.post(&swap, Some(host), json!({"seat": 2})).await;
+        assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
+        assert!(e["message"].as_str().unwrap().contains("Seat 3 is empty"), "{e}");
+        app.post(&format!("/api/lobbies/{}/seat", lobby.id), Some(cal), json!({"seat": 2})).await;
+
+        // Stored: a restart finds the seats swapped.
+        app.stop().await;
+        let app = spawn_app(&db, &["--lobby-rate-per-minute", "0"]).await;
+        let base = app.url("");
+        let (_, info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(host)).await;
+        assert_eq!(seats(&info), [("Friend 0".to_string(), 0), ("Host".to_string(), 1), ("Friend 1".to_string(), 2)]);
+
+        // Once the match has started, seats no longer change.
+        app.post(&swap, Some(host), json!({"seat": 2})).await;
+        let info = start(&base, &app.http, &lobby).await;
+        assert!(info.get("swaps").is_none(), "the start ends every offer: {info}");
+        let (s, e) = app.post(&swap, Some(cal), json!({"seat": 1})).await;
+        assert_eq!((s, e["code"].as_str()), (409, Some("already_started")), "{e}");
+
+        // Play the one round; in the rematch's lobby two people swap again.
+        for (i, token) in [bea, host, cal].into_iter().enumerate() {
+            let mut ws = Ws::hello(app.addr, &lobby.id, token, None).await;
+            ws.send(json!({"type":"act","rid":format!("b{i}"),"version":0,"action":{"type":"bid","value":i + 1}})).await;
+            assert_eq!(ws.until(|m| m["type"] == "ack" || m["type"] == "rejected").await["type"], "ack");
+        }
+        let (s, r) = app.post(&format!("/api/lobbies/{}/rematch", lobby.id), Some(cal), json!({})).await;
+        assert_eq!(s, 200, "{r}");
+        let again = format!("/api/lobbies/{}/swap", r["lobby"].as_str().unwrap());
+        let (s, info) = app.post(&again, Some(cal), json!({"seat": 0})).await;
+        assert_eq!((s, info["swaps"][0]["from"].clone()), (200, json!(2)), "{info}");
+        let (s, info) = app.post(&again, Some(bea), json!({"seat": 2})).await;
+        assert_eq!(s, 200, "{info}");
+        assert_eq!(seats(&info), [("Friend 1".to_string(), 0), ("Host".to_string(), 1), ("Friend 0".to_string(), 2)]);
+        app.stop().await;
+        db.cleanup().await;
+    }
+}

@@ -520,6 +520,7 @@ function tablePage(lobbyId, { spectate }) {
       case 'state': {
         // The turn clock runs from the last move; a new version is one.
         if (m.version !== S.version) S.movedAt = Date.now();
+        if (S.storeDownAt !== undefined && m.version > S.storeDownAt) storeBack();
         S.version = m.version;
         S.view = m.view;
         S.pending = m.pending;
@@ -542,11 +543,29 @@ function tablePage(lobbyId, { spectate }) {
         if (m.rid && m.rid.startsWith('a-')) return; // shown by the submitter
         return;
       case 'error':
+        if (m.code === 'store_unavailable') { storeDown(); return; }
         // A bad token is explained by the notice shown when the socket closes.
         if (m.code !== 'bad_token' && m.code !== 'not_authenticated' && m.code !== 'lobby_not_found') toast(`${m.message}`, 'error', 6000);
         return;
       default:
     }
+  }
+
+  // ---- the store. While the server cannot save (a typed
+  // `store_unavailable` error frame, or a move refused with it), a banner
+  // above the tabs says so on every tab. The server sends no "back" frame:
+  // it goes on by itself, so the banner goes with the first state frame
+  // newer than the version it was raised at (a move was saved).
+  function storeDown() {
+    S.storeDownAt = typeof S.version === 'number' ? S.version : -1;
+    if (notice.querySelector('.store-down')) return;
+    notice.append(h('div.notice.store-down', { role: 'status' },
+      h('strong', 'Saving is paused:'), ' the game’s database cannot be reached; your table retries and nothing is lost.'));
+  }
+
+  function storeBack() {
+    S.storeDownAt = undefined;
+    notice.querySelector('.store-down')?.remove();
   }
 
   function addLog(lines) {
@@ -659,8 +678,9 @@ function tablePage(lobbyId, { spectate }) {
       const isMe = p && p.id === S.player;
       const actions = [];
       if (!spectate && !p) actions.push(h(seat === null ? 'button.small.primary' : 'button.small.ghost', { type: 'button', dataset: { sit: String(s) }, onclick: () => lobbyCall('seat', { seat: s }) }, seat === null ? 'Sit here' : 'Move here'));
-      // A seated player may trade seats with a bot (the server swaps them).
-      if (!spectate && p && p.bot && seat !== null) actions.push(h('button.small.ghost', { type: 'button', dataset: { swap: String(s) }, onclick: () => lobbyCall('seat', { seat: s }) }, 'Swap with the bot'));
+      // A seated player trades seats with a bot at once, and with a person
+      // who accepts the swap they are offered (the server swaps both).
+      if (!spectate && p && !isMe && seat !== null) actions.push(...swapActions(p, s));
       if (isMe) actions.push(h('button.small.ghost', { type: 'button', dataset: { stand: '' }, onclick: () => lobbyCall('seat', { seat: null }) }, 'Stand up'));
       if (host && p && !isMe && !p.bot) actions.push(h('button.small.ghost', { type: 'button', dataset: { makeHost: p.id }, onclick: () => makeHost(p) }, 'Make host'));
       if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
@@ -683,6 +703,15 @@ function tablePage(lobbyId, { spectate }) {
       if (away) ctl.push(away);
     }
     if (!spectate && seat === null) parts.unshift(h('div.callout.pick', { role: 'status' }, 'Pick a seat below to play.'));
+    for (const o of liveSwaps().filter((o) => o.to === seat && bySeat(o.from))) {
+      const from = bySeat(o.from);
+      const role = seatRoleOf(o.from);
+      parts.unshift(h('div.callout.swap-offer', { role: 'status', dataset: { swapFrom: String(o.from) } },
+        h('span', `${from.name} offers to swap seats: you would take ${seatLabel(o.from)}${role ? ` (${role})` : ''} and ${from.name} yours.`),
+        h('span.swap-answer',
+          h('button.small.primary', { type: 'button', dataset: { swapAccept: String(o.from) }, onclick: () => lobbyCall('swap', { seat: o.from }) }, 'Accept the swap'),
+          h('button.small.ghost', { type: 'button', dataset: { swapDecline: String(o.from) }, onclick: () => lobbyCall('swap', { decline: o.from }) }, 'Decline'))));
+    }
     parts.push(h('div.seats.panel',
       h('h2', `Seats (${L.seats - empty}/${L.seats})`),
       h('ol.seat-list', cards),
@@ -690,6 +719,36 @@ function tablePage(lobbyId, { spectate }) {
       h('div.host-controls', ctl),
       !spectate && !host ? h('div.leave-row', h('button.link.small', { type: 'button', onclick: leave }, 'Leave this lobby')) : null));
     pre.replaceChildren(...parts);
+  }
+
+  /**
+   * The seat swaps still open (`LobbyInfo.swaps`): each lasts the seconds
+   * the server gave when the lobby frame was sent, counted from its
+   * arrival; the lobby redraws when the first one runs out.
+   */
+  let swapTimer = null;
+  function liveSwaps() {
+    clearTimeout(swapTimer);
+    const L = S.lobby;
+    const since = (Date.now() - (S.lobbyAt || Date.now())) / 1000;
+    const open = ((L && L.swaps) || []).filter((o) => o.expires_in_secs > since);
+    if (open.length) swapTimer = setTimeout(drawAll, (Math.min(...open.map((o) => o.expires_in_secs)) - since) * 1000 + 100);
+    return open;
+  }
+
+  /** A seat card's swap buttons for the person or bot at seat `s`. */
+  function swapActions(p, s) {
+    const seat = mySeat();
+    if (p.bot) return [h('button.small.ghost', { type: 'button', dataset: { swap: String(s) }, onclick: () => lobbyCall('swap', { seat: s }) }, 'Swap with the bot')];
+    const open = liveSwaps();
+    if (open.some((o) => o.from === seat && o.to === s)) {
+      return [h('span.muted.small.swap-wait', `Swap offered: waiting for ${p.name}`),
+        h('button.small.ghost', { type: 'button', dataset: { swapWithdraw: String(s) }, onclick: () => lobbyCall('swap', {}) }, 'Withdraw')];
+    }
+    if (open.some((o) => o.from === s && o.to === seat)) {
+      return [h('button.small.primary', { type: 'button', dataset: { swapAccept: String(s) }, onclick: () => lobbyCall('swap', { seat: s }) }, 'Accept the swap')];
+    }
+    return [h('button.small.ghost', { type: 'button', dataset: { swap: String(s) }, onclick: () => lobbyCall('swap', { seat: s }) }, `Offer ${p.name} a swap`)];
   }
 
   function spectateLink() {
@@ -1026,6 +1085,7 @@ function tablePage(lobbyId, { spectate }) {
     const res = await conn.request({ type: 'act', version: S.version, action });
     if (res.type === 'rejected') {
       S.rejection = res;
+      if (res.code === 'store_unavailable') storeDown();
       drawRejection();
       rejectBox.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     }

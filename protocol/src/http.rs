@@ -94,6 +94,38 @@ pub struct ChooseSeat {
     pub seat: Option<Seat>,
 }
 
+/// `POST /api/lobbies/{id}/swap`: two seated people trade seats, each
+/// agreeing. `seat` proposes a swap to whoever sits there, or accepts the
+/// swap they proposed to you (the server then swaps both seats at once); a
+/// bot's seat is swapped at once. `decline` turns down the swap offered by
+/// the person at that seat. Neither withdraws your own offer. An offer
+/// lasts [`SWAP_OFFER_SECS`] and ends when either person changes seat.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SwapSeats {
+    /// The seat to swap with, 0-based.
+    #[serde(default)]
+    pub seat: Option<Seat>,
+    /// The seat whose offer you turn down, 0-based.
+    #[serde(default)]
+    pub decline: Option<Seat>,
+}
+
+/// How long a seat swap offered to someone waits for their answer.
+pub const SWAP_OFFER_SECS: u32 = 60;
+
+/// A seat swap one seated person offered another, waiting for their
+/// answer ([`SwapSeats`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwapOffer {
+    /// The seat of the person who offered it.
+    pub from: Seat,
+    /// The seat of the person asked.
+    pub to: Seat,
+    /// Seconds left when this `LobbyInfo` was made.
+    pub expires_in_secs: u32,
+}
+
 /// `POST /api/lobbies/{id}/host`: the host hands the role to another
 /// person at the table; anyone else may take it for themselves once the
 /// host has been away [`LobbyInfo::stand_in_after_secs`] (so that a lobby
@@ -238,6 +270,9 @@ pub struct LobbyInfo {
     /// Whether the lobby has a webhook (the URL itself is never sent).
     #[serde(default)]
     pub webhook: bool,
+    /// Seat swaps offered and not yet answered (before the start).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub swaps: Vec<SwapOffer>,
 }
 
 /// `POST /api/lobbies/{id}/rematch` (a player, once the match is over): the

@@ -13,7 +13,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, MAX_TURN_CLOCK_SECS, NewHost, StandIn};
+use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, SwapSeats, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, MAX_TURN_CLOCK_SECS, NewHost, StandIn};
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -262,6 +262,12 @@ pub async fn join(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, Body(req): 
 pub async fn seat(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<ChooseSeat>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Seat { token: token.clone(), seat: req.seat, reply }).await?))
+}
+
+/// `POST /api/lobbies/{id}/swap`: offer, accept, decline or withdraw a seat swap.
+pub async fn swap(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<SwapSeats>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::Swap { token: token.clone(), seat: req.seat, decline: req.decline, reply }).await?))
 }
 
 pub async fn leave(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> Result<StatusCode, HttpError> {

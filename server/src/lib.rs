@@ -186,6 +186,7 @@ fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
         .route("/api/lobbies/{id}/rematch", post(api::rematch))
         .route("/api/lobbies/{id}/host", post(api::host));
     match &ctx.lobby_limit {
+        .route("/api/lobbies/{id}/swap", post(api::swap))
         Some(l) => routes.layer(tower_governor::GovernorLayer::new(l.clone()).error_handler(limit::refusal)),
         None => routes,
     }

@@ -404,6 +404,21 @@ impl Store {
         Ok(())
     }
 
+    /// Two players trade seats in one transaction: nobody ever sees one
+    /// of them moved and the other not.
+    pub async fn swap_seats(&self, lobby: Uuid, (a, seat_a): (Uuid, u8), (b, seat_b): (Uuid, u8)) -> Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            for (player, seat) in [(a, seat_b), (b, seat_a)] {
+                sqlx::query("UPDATE players SET seat = $1 WHERE lobby_id = $2 AND id = $3")
+                    .bind(seat as i16).bind(lobby).bind(player).execute(&mut *tx).await?;
+            }
+            touch!(&mut *tx, lobby);
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
     /// Removes a player before the start.
     /// `player` hosts the lobby from now on (and nobody else).
     pub async fn set_host(&self, lobby: Uuid, player: Uuid) -> Result<()> {

@@ -3,6 +3,7 @@
 //! the rematch, and subscribing a socket to the table.
 
 use super::*;
+use backroom_protocol::http::{SWAP_OFFER_SECS, SwapOffer};
 
 /// "45 s", "2 min", "2 min 5 s": a wait, for people.
 fn duration_words(secs: u64) -> String {
@@ -17,6 +18,15 @@ fn duration_words(secs: u64) -> String {
 /// visible characters, no control or override characters).
 pub fn clean_name(name: &str) -> Result<String, ApiError> {
     backroom_protocol::text::display_name(name)
+}
+
+/// A seat swap offered and not yet answered: from one person to another,
+/// for the seats they hold (a seat change by either ends it), until a
+/// moment.
+pub(super) struct SwapAsked {
+    pub(super) from: Uuid,
+    pub(super) to: Uuid,
+    pub(super) until: Instant,
 }
 
 impl Table {
@@ -114,7 +124,26 @@ impl Table {
             turn_clock_secs: self.lobby.turn_clock_secs.max(0) as u32,
             webhook: self.lobby.webhook_url.is_some(),
             rematch: self.lobby.rematch,
+            swaps: self.swap_offers(),
         }
+    }
+
+    /// The swaps still waiting for an answer, by seat (none once the
+    /// match has started: seats no longer change).
+    fn swap_offers(&self) -> Vec<SwapOffer> {
+        if self.lobby.status != LobbyStatus::Open {
+            return Vec::new();
+        }
+        let now = Instant::now();
+        let seat = |id: Uuid| self.players.iter().find(|p| p.id == id).and_then(|p| p.seat);
+        self.swaps
+            .iter()
+            .filter(|w| w.until > now)
+            .filter_map(|w| {
+                let left = w.until.duration_since(now).as_secs_f64().ceil() as u32;
+                Some(SwapOffer { from: seat(w.from)?, to: seat(w.to)?, expires_in_secs: left })
+            })
+            .collect()
     }
 
     /// How long a person with no open connection has been away (seconds):
@@ -182,27 +211,98 @@ impl Table {
             if let Some(other) = self.players.iter().find(|p| p.seat == Some(s) && p.id != id) {
                 // A seated player may trade seats with a bot (choosing a
                 // side in a game whose seats are sides); a person's seat
-                // is theirs.
+                // is theirs, traded only by a swap both agree to.
                 let mine = self.players.iter().find(|p| p.id == id).and_then(|p| p.seat);
-                let Some(old) = mine.filter(|_| other.bot) else {
-                    return Err(err(ErrorCode::SeatTaken, format!("Seat {} is taken by {}.", s + 1, other.name)));
-                };
-                let bot = other.id;
-                self.ctx.store.set_seat(self.id, bot, Some(old)).await.map_err(internal)?;
-                if let Some(p) = self.players.iter_mut().find(|p| p.id == bot) {
-                    p.seat = Some(old);
+                if mine.is_some() && other.bot {
+                    return self.swap(token, seat, None).await;
                 }
+                return Err(err(
+                    ErrorCode::SeatTaken,
+                    format!("Seat {} is taken by {}; offer them a swap, and the seats change once they accept.", s + 1, other.name),
+                ));
             }
         }
         self.ctx.store.set_seat(self.id, id, seat).await.map_err(internal)?;
         if let Some(p) = self.players.iter_mut().find(|p| p.id == id) {
             p.seat = seat;
         }
+        self.seated_moved(id);
+        self.broadcast_lobby();
+        Ok(self.info())
+    }
+
+    /// A player's seat changed: their connections see from it, and the
+    /// swaps they offered or were offered end (they were for the old seat).
+    fn seated_moved(&mut self, id: Uuid) {
+        let seat = self.players.iter().find(|p| p.id == id).and_then(|p| p.seat);
         for c in self.conns.values_mut().filter(|c| c.player == Some(id)) {
             c.viewer = seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
         }
-        self.broadcast_lobby();
-        Ok(self.info())
+        self.swaps.retain(|w| w.from != id && w.to != id);
+    }
+
+    /// Seat swaps (`POST /swap`): `seat` offers a swap to the person there
+    /// or accepts theirs, and a bot's seat is swapped at once; `decline`
+    /// turns down the offer from that seat; neither withdraws the caller's
+    /// own offer. Both seats change in one store transaction.
+    pub(super) async fn swap(&mut self, token: String, seat: Option<Seat>, decline: Option<Seat>) -> Result<LobbyInfo, ApiError> {
+        let me = self.player_by_token(&token)?.clone();
+        self.open_check()?;
+        self.swaps.retain(|w| w.until > Instant::now());
+        let Some(mine) = me.seat else {
+            return Err(err(ErrorCode::NotSeated, "Take a seat first: a swap trades your seat for another."));
+        };
+        let other_at = |s: Seat, what: &str| -> Result<PlayerRow, ApiError> {
+            if s >= self.lobby.seats {
+                return Err(err(ErrorCode::InvalidField, format!("There is no seat {}; this table has {}.", s as u32 + 1, self.lobby.seats)));
+            }
+            if s == mine {
+                return Err(err(ErrorCode::InvalidField, format!("Seat {} is yours already.", s + 1)));
+            }
+            self.players.iter().find(|p| p.seat == Some(s)).cloned().ok_or_else(|| {
+                err(ErrorCode::InvalidField, format!("Seat {} is empty: {what}", s + 1))
+            })
+        };
+        match (seat, decline) {
+            (Some(_), Some(_)) => Err(err(ErrorCode::InvalidField, "Send `seat` to offer or accept a swap, or `decline`, not both.")),
+            (None, Some(s)) => {
+                let other = other_at(s, "nobody there offered you a swap.")?;
+                let before = self.swaps.len();
+                self.swaps.retain(|w| !(w.from == other.id && w.to == me.id));
+                if self.swaps.len() == before {
+                    return Err(err(ErrorCode::InvalidField, format!("{} at seat {} has not offered you a swap (or the offer ran out).", other.name, s + 1)));
+                }
+                self.broadcast_lobby();
+                Ok(self.info())
+            }
+            (None, None) => {
+                self.swaps.retain(|w| w.from != me.id);
+                self.broadcast_lobby();
+                Ok(self.info())
+            }
+            (Some(s), None) => {
+                let other = other_at(s, "take it instead of swapping.")?;
+                let theirs = self.swaps.iter().any(|w| w.from == other.id && w.to == me.id);
+                if other.bot || theirs {
+                    self.ctx.store.swap_seats(self.id, (me.id, mine), (other.id, s)).await.map_err(internal)?;
+                    for p in self.players.iter_mut() {
+                        if p.id == me.id {
+                            p.seat = Some(s);
+                        } else if p.id == other.id {
+                            p.seat = Some(mine);
+                        }
+                    }
+                    self.seated_moved(me.id);
+                    self.seated_moved(other.id);
+                } else {
+                    self.swaps.retain(|w| w.from != me.id);
+                    let until = Instant::now() + Duration::from_secs(SWAP_OFFER_SECS.into());
+                    self.swaps.push(SwapAsked { from: me.id, to: other.id, until });
+                }
+                self.broadcast_lobby();
+                Ok(self.info())
+            }
+        }
     }
 
     pub(super) async fn leave(&mut self, token: String) -> Result<(), ApiError> {

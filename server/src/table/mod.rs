@@ -98,6 +98,7 @@ pub enum LobbyRequest {
     Leave { token: String, reply: Reply<()> },
     Kick { token: String, player: Uuid, reply: Reply<LobbyInfo> },
     Host { token: String, player: Uuid, reply: Reply<LobbyInfo> },
+    Swap { token: String, seat: Option<Seat>, decline: Option<Seat>, reply: Reply<LobbyInfo> },
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
     StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
@@ -279,6 +280,9 @@ impl Table {
         Table {
             id: lobby.id,
             ctx,
+    /// Seat swaps offered and not yet answered, before the start (see
+    /// [`Table::swap`]). Empty at most tables.
+    swaps: Vec<lobby::SwapAsked>,
             game,
             lobby,
             players,
@@ -325,6 +329,7 @@ impl Table {
             self.self_tx = self_tx;
             self.schedule_bots();
             self.count_live();
+            swaps: Vec::new(),
             let idle = Duration::from_secs(self.ctx.cfg.idle_unload_secs.max(1));
             // One idle timer for the table's life, moved forward lazily when it
             // fires: re-arming a timer on every command costs more than the
@@ -599,6 +604,10 @@ impl Table {
                 let subscribed = r.as_ref().ok().copied();
                 let _ = reply.send(r);
                 if let Some(conn) = subscribed
+            LobbyRequest::Swap { token, seat, decline, reply } => {
+                let r = self.swap(token, seat, decline).await;
+                let _ = reply.send(r);
+            }
                     && self.store_down
                 {
                     self.send_to(conn, &store_down_msg());
