@@ -11,12 +11,16 @@
 //   shows the roll and its table;
 // - at the end, the rematch's lobby names the sides again and the swap
 //   takes the player back to the Heroes.
+// And two people, each in a browser of their own: Ana (Heroes) offers Bea
+// (Villain) a swap; Bea's page says so with Accept and Decline; Bea declines
+// a first offer, accepts the second, and both pages show the sides swapped.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gameTest, statePoller, awaitsSeat, sticksOut } from './helpers.mjs';
+import path from 'node:path';
+import { gameTest, statePoller, awaitsSeat, sticksOut, joinAs, shots } from './helpers.mjs';
 
 const GAME = 'nefarious-schemes';
 const VILLAIN = 1;
@@ -113,5 +117,42 @@ test('Nefarious Schemes: choose the Villain in the lobby, then the log, the Recr
     await page.locator('button[data-swap="0"]').click();
     await page.locator('.seat-card.mine[data-seat="0"]').waitFor();
     await shot('rematch-swapped');
+  });
+});
+
+test('Nefarious Schemes: two people swap sides in the lobby, one offering and the other accepting', { timeout: 120_000 }, async (t) => {
+  await gameTest(t, 'schemes-swap', { viewport: { width: 1280, height: 900 } }, async ({ base, browser, page: ana, pageErrors, shot }) => {
+    await ana.goto(`${base}/#/`);
+    await ana.fill('#name', 'Ana');
+    await ana.locator(`[data-game="${GAME}"]`).getByRole('button', { name: 'Create lobby' }).click();
+    await ana.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    await ana.locator('.seat-card.mine[data-seat="0"]').waitFor();
+    const invite = await ana.locator('#invite-link').inputValue();
+    const { page: bea } = await joinAs(browser, invite, 'Bea', 'bea', pageErrors, { phone: true });
+    await bea.locator('.seat-card.mine[data-seat="1"]').waitFor();
+    await ana.locator('.seat-card[data-seat="1"] .pname', { hasText: 'Bea' }).waitFor();
+
+    // A first offer, declined: nothing moves, and the offer is gone on both pages.
+    await ana.locator('.seat-card[data-seat="1"] button[data-swap="1"]').click();
+    await ana.locator('.seat-card[data-seat="1"] .swap-wait', { hasText: 'waiting for Bea' }).waitFor();
+    const offer = bea.locator('.callout.swap-offer[data-swap-from="0"]');
+    await offer.waitFor();
+    assert.match(await offer.innerText(), /Ana offers to swap seats: you would take Seat 1 \(Heroes\)/);
+    await shot('offer-sent');
+    await bea.screenshot({ path: path.join(shots, 'schemes-swap-offer-phone.png') });
+    await offer.locator('button[data-swap-decline="0"]').click();
+    await offer.waitFor({ state: 'detached' });
+    await ana.locator('.seat-card[data-seat="1"] .swap-wait').waitFor({ state: 'detached' });
+    assert.equal(await ana.locator('.seat-card.mine').getAttribute('data-seat'), '0');
+
+    // Offered again and accepted: both seats change at once.
+    await ana.locator('.seat-card[data-seat="1"] button[data-swap="1"]').click();
+    await offer.locator('button[data-swap-accept="0"]').click();
+    await bea.locator('.seat-card.mine[data-seat="0"]').waitFor();
+    await ana.locator('.seat-card.mine[data-seat="1"]').waitFor();
+    assert.equal(await ana.locator('.seat-card[data-seat="1"] .seat-no').innerText(), 'Seat 2 · Villain');
+    assert.equal(await bea.locator('.callout.swap-offer').count(), 0);
+    assert.equal(await ana.locator('.swap-wait').count(), 0);
+    await shot('swapped');
   });
 });
