@@ -63,25 +63,15 @@ function buildAsk(ask, ai, ctx, renderer, onSubmit, many) {
   const form = h('form.ask', { dataset: { verb: ask.verb, ask: String(ai) } });
   const hasParams = !!(ask.params && ask.params.length);
   if (many && hasParams) form.append(h('h3.ask-label', ask.label));
-  const controls = [];
+  const blocks = [];
   for (const param of ask.params || []) {
-    const key = `${ai}:${param.name}`;
-    // A parameter's default is where its control starts (e.g. the Heroes
-    // that can be paid for, kept).
-    if (param.default !== undefined && ctx.draft && ctx.draft[key] === undefined) ctx.draft[key] = param.default;
-    const control =
-      (renderer && renderer.input && renderer.input(param, ask, ctx, key)) || genericControl(param, ctx, renderer, key);
-    controls.push({ param, control });
-    const wrap = h('div.param', { dataset: { param: param.name, kind: param.input.kind } });
-    if (!control.labelled) wrap.append(h('div.param-label', param.label));
-    wrap.append(control.el);
-    form.append(wrap);
+    const block = paramBlock(param, ask, ctx, renderer, `${ai}:${param.name}`);
+    blocks.push(block);
+    form.append(block.el);
   }
   const hint = h('p.hint', { role: 'status' });
   const button = h('button.primary.submit', { type: 'submit', dataset: { verb: ask.verb } }, ask.label);
-  const problem = () => ask.disabled || controls
-    .map(({ param, control }) => (control.problem && control.problem()) || problemOf(param, control.get()) || disabledChosen(param, control.get()))
-    .find(Boolean);
+  const problem = () => ask.disabled || blocks.map((b) => b.problem()).find(Boolean);
   const refresh = () => {
     const p = problem();
     button.disabled = !!p || form.classList.contains('sending');
@@ -89,7 +79,7 @@ function buildAsk(ask, ai, ctx, renderer, onSubmit, many) {
   };
   const send = async () => {
     const action = { type: ask.verb, ...(ask.fixed || {}) };
-    for (const { param, control } of controls) action[param.name] = control.get();
+    for (const b of blocks) for (const [name, v] of b.fields()) action[name] = v;
     await onSubmit(ask, action);
   };
   form.addEventListener('input', refresh);
@@ -114,6 +104,87 @@ function buildAsk(ask, ai, ctx, renderer, onSubmit, many) {
   form.append(h('div.ask-actions', button, hint));
   queueMicrotask(refresh);
   return { form, send, hasParams };
+}
+
+/**
+ * One parameter's control, and, when the option chosen carries follow-ups
+ * (`then`: a sub-decision, such as the target of the card chosen), those
+ * asked next in its place: the choice made stays named at the top with a
+ * "Back" that returns to the first choice (clearing it) without sending
+ * anything. Each follow-up keeps its draft per option, so going back to
+ * an option finds its follow-ups as they were left.
+ * Returns {el, fields() -> [[name, value]...], problem() -> ''|why}.
+ */
+function paramBlock(param, ask, ctx, renderer, key) {
+  const draft = ctx.draft || (ctx.draft = {});
+  // A parameter's default is where its control starts (e.g. the Heroes
+  // that can be paid for, kept).
+  if (param.default !== undefined && draft[key] === undefined) draft[key] = param.default;
+  const wrap = h('div.param', { dataset: { param: param.name, kind: param.input.kind } });
+  let control;
+  const build = () => {
+    control = (renderer && renderer.input && renderer.input(param, ask, ctx, key)) || genericControl(param, ctx, renderer, key);
+    wrap.replaceChildren(...(control.labelled ? [] : [h('div.param-label', param.label)]), control.el);
+  };
+  build();
+  const own = () => (control.problem && control.problem()) || problemOf(param, control.get()) || disabledChosen(param, control.get());
+  const options = param.input.kind === 'one' ? param.input.options || [] : [];
+  if (!options.some((o) => o.then && o.then.length)) {
+    return { el: wrap, fields: () => [[param.name, control.get()]], problem: own };
+  }
+  const box = h('div.param-steps', { dataset: { param: param.name } }, wrap);
+  const step = h('div.follow-ups', { hidden: true, dataset: { followUps: param.name } });
+  box.append(step);
+  let subs = [];
+  const openKey = `${key}>open`;
+  const chosenOpt = () => options.find((o) => !o.disabled && same(o.value, control.get()));
+  const open = () => {
+    const o = chosenOpt();
+    subs = [];
+    if (!o || !o.then || !o.then.length) {
+      step.hidden = true;
+      step.replaceChildren();
+      wrap.hidden = false;
+      delete draft[openKey];
+      return;
+    }
+    draft[openKey] = true;
+    const okey = `${key}>${JSON.stringify(o.value)}`;
+    subs = o.then.map((p) => paramBlock(p, ask, ctx, renderer, `${okey}:${p.name}`));
+    // Back only when there was a choice to make (a single option is chosen already).
+    const back = options.filter((x) => !x.disabled).length > 1
+      ? h('button.back', {
+        type: 'button', 'aria-label': `Back to ${param.label.toLowerCase()}`,
+        onclick: () => {
+          delete draft[key];
+          delete draft[openKey];
+          build();
+          subs = [];
+          step.hidden = true;
+          step.replaceChildren();
+          wrap.hidden = false;
+          wrap.dispatchEvent(new Event('pick', { bubbles: true }));
+        },
+      }, '← Back')
+      : null;
+    step.replaceChildren(
+      h('div.chosen-step', { style: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '.5rem' } },
+        h('span.param-label', `${param.label}:`), h('b.chosen-label', o.label), factsOf(o), back),
+      ...subs.map((b) => b.el));
+    step.hidden = false;
+    wrap.hidden = true;
+  };
+  // Choosing an option with follow-ups opens them; one without closes them.
+  const picked = () => open();
+  wrap.addEventListener('pick', picked);
+  wrap.addEventListener('change', picked);
+  const only = options.filter((o) => !o.disabled);
+  if (draft[openKey] || (only.length === 1 && same(only[0].value, control.get()))) open();
+  return {
+    el: box,
+    fields: () => [[param.name, control.get()], ...subs.flatMap((b) => b.fields())],
+    problem: () => own() || subs.map((b) => b.problem()).find(Boolean) || '',
+  };
 }
 
 /** Why the current value cannot be sent, or '' when it can. */

@@ -31,7 +31,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut } from './helpers.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut, drawPreview } from './helpers.mjs';
 import { text as contentText, OUT as CONTENT_FILE } from '../../web-client/games/villains/make-content.mjs';
 
 const GAME = 'villains';
@@ -371,5 +371,89 @@ test('one person and three bots play a full turn of Villains through the web cli
     assert.deepEqual(await sticksOut(page), [], 'the Board tab fits a phone');
     assert.deepEqual(pageErrors, [], 'the page logged errors');
     t.diagnostic(`played a turn in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  });
+});
+
+// Issue 29: a card is chosen, then what it needs (its follow-up, the
+// prompt contract's `then`), never one button per card and target; the
+// way back returns to the cards and sends nothing. A live table's view,
+// drawn on the preview page with a card token's prompt in the engine's
+// shape (the engine's own prompts are checked by the crate's tests).
+test('a Villains card is chosen, then its target, with a way back', { timeout: 120_000 }, async (t) => {
+  await gameTest(t, 'villains-then', { botDelayMs: BOT_DELAY_MS, stepMs: STEP, viewport: { width: 1400, height: 900 } }, async ({ base, browser, page, frames, pageErrors }) => {
+    const { me } = await openGameTable(page, base, { game: GAME, name: 'Vera', seats: 4, banner: '.vl-banner' });
+    await page.waitForFunction(() => window.__states && window.__states.length > 0);
+    const view = await page.evaluate(() => window.__states[window.__states.length - 1].view);
+    const card = (id, label, then) => ({ value: { as: 'card', card: id, payment: { energy: 0, resources: 0 } }, label, facts: [{ label: 'Cost', value: 1 }], ...(then ? { then } : {}) });
+    const choices = (name, label, opts) => [{ name, label, input: { kind: 'one', options: opts } }];
+    const prompt = {
+      title: 'Take Actions',
+      asks: [
+        { verb: 'activate_paying', label: 'Activate the token', params: [
+          { name: 'activation', label: 'How', input: { kind: 'one', options: [
+            card('stupor-1', 'Play Stupor (costs 1)', choices('choices', 'What Stupor needs', [
+              { value: { token: 7 }, label: 'the Mafia’s face-down token in space 1' },
+              { value: { token: 9 }, label: 'the Robots’ face-down token in space 2' }])),
+            card('high-noon-1', 'Play High Noon (costs 1)', choices('choices', 'What High Noon needs', [
+              { value: { type: 'goon', opponent: 1 }, label: 'a goon, with Bea' },
+              { value: { type: 'mole', opponent: 2 }, label: 'a mole, with Cy' }])),
+            card('windfall-1', 'Play Windfall (costs 1)'),
+          ] } },
+          { name: 'energy', label: 'Energy to spend, at most', input: { kind: 'number', min: 0, max: 5 }, default: 5 },
+        ] },
+        { verb: 'discard', label: 'Discard the token' },
+      ],
+    };
+    const preview = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    preview.on('pageerror', (e) => pageErrors.push(e.message));
+    await preview.goto(`${base}/#/preview`);
+    await preview.locator('.prompt').waitFor();
+    await drawPreview(preview, { game: GAME, view, prompt, seat: me, names: ['Vera', 'Bea', 'Cy', 'Dee'] });
+    const form = preview.locator('form.ask[data-verb="activate_paying"]');
+    const cards = form.locator('.param[data-param="activation"] button.choice');
+    const followUps = form.locator('.follow-ups[data-follow-ups="activation"]');
+    const send = form.locator('button.submit');
+    assert.equal(await cards.count(), 3, 'one button per card, not per card and target');
+    assert.ok(await followUps.isHidden(), 'no follow-up before a card is chosen');
+    assert.ok(await send.isDisabled(), 'nothing to send yet');
+    // Stupor: its targets follow, the cards make way, the choice stays named.
+    await cards.filter({ hasText: 'Stupor' }).click();
+    assert.ok(await followUps.isVisible(), 'Stupor asks for its target');
+    assert.ok(await form.locator('.param[data-param="activation"]').isHidden(), 'the cards make way for the follow-up');
+    assert.match(await followUps.locator('.chosen-step').innerText(), /Stupor/);
+    const targets = followUps.locator('.param[data-param="choices"] button.choice');
+    assert.equal(await targets.count(), 2);
+    assert.ok(await send.isDisabled(), 'the target is still to choose');
+    await targets.nth(1).click();
+    assert.ok(await send.isEnabled());
+    await preview.screenshot({ path: path.join(shots, 'villains-card-then-target.png') });
+    // Back: the cards again, nothing chosen, nothing sent.
+    await followUps.locator('button.back').click();
+    assert.ok(await followUps.isHidden(), 'Back closes the follow-up');
+    assert.ok(await form.locator('.param[data-param="activation"]').isVisible(), 'Back shows the cards again');
+    assert.equal(await form.locator('.param[data-param="activation"] button.choice[aria-checked="true"]').count(), 0, 'Back clears the card chosen');
+    assert.ok(await send.isDisabled());
+    assert.equal(await preview.evaluate(() => window.__sent), null, 'Back sends nothing');
+    // Another card with its own follow-up, then send: only its fields go.
+    await form.locator('.param[data-param="activation"] button.choice').filter({ hasText: 'High Noon' }).click();
+    const noon = followUps.locator('.param[data-param="choices"] button.choice');
+    assert.match(await noon.first().innerText(), /goon/);
+    await noon.nth(1).click();
+    await send.click();
+    await preview.waitForFunction(() => window.__sent);
+    assert.deepEqual(await preview.evaluate(() => window.__sent), {
+      type: 'activate_paying',
+      activation: { as: 'card', card: 'high-noon-1', payment: { energy: 0, resources: 0 } },
+      choices: { type: 'mole', opponent: 2 },
+      energy: 5,
+    }, 'the card, its target and the energy: nothing of Stupor');
+    // A card that needs nothing more is one tap, no follow-up.
+    await drawPreview(preview, { game: GAME, view, prompt, seat: me, names: ['Vera', 'Bea', 'Cy', 'Dee'] });
+    await form.locator('.param[data-param="activation"] button.choice').filter({ hasText: 'Windfall' }).click();
+    assert.ok(await followUps.isHidden(), 'Windfall needs nothing more');
+    await send.click();
+    await preview.waitForFunction(() => window.__sent);
+    assert.deepEqual(await preview.evaluate(() => window.__sent), { type: 'activate_paying', activation: { as: 'card', card: 'windfall-1', payment: { energy: 0, resources: 0 } }, energy: 5 });
+    assert.deepEqual(pageErrors, [], 'the page logged errors');
   });
 });

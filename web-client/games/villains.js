@@ -447,8 +447,13 @@ function input(param, ask, ctx, key) {
       body: [o.label.replace(/^The /, '')] }), { row: true });
   }
   if (param.name === 'unit' && ['assign_hit', 'sacrifice', 'sacrifice_unit', 'attack'].includes(ask.verb)) return unitChoice(param, ctx, key, view);
-  // Whole choices in words; a card that cannot be played now stays listed, disabled, with why.
-  if (['activate', 'activate_paying', 'use_skill', 'use_skill_bringing', 'lab_play', 'fusion_play', 'score_plans', 'reveal'].includes(ask.verb)) return choiceList(param, ctx, key, (o) => ({ body: [o.label] }));
+  // Choices in words; a card that cannot be played now stays listed, disabled, with why.
+  // A card or skill chosen asks what it needs next (its follow-ups, drawn
+  // by prompt.js with a way back), listed the same way.
+  if (['activate', 'activate_paying', 'use_skill', 'use_skill_paying', 'use_skill_bringing', 'lab_play', 'lab_paying', 'fusion_play', 'fusion_paying', 'score_plans', 'reveal'].includes(ask.verb)) {
+    const more = (o) => !!(o.then && o.then.length);
+    return choiceList(param, ctx, key, (o) => ({ props: more(o) ? { dataset: { then: 'yes' } } : {}, body: [o.label, more(o) ? h('span.vl-then', ' …') : null] }));
+  }
   return null;
 }
 
