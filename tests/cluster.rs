@@ -544,15 +544,226 @@ async fn postgres_refuses_the_commit_of_a_node_that_missed_its_self_fence() {
 }
 
 /// The same freeze with the self-fence on (as every real node runs): the
-/// woken node drops the table before it reads the move, so the move never
-/// reaches Postgres; the client is told to reconnect and hears no ack.
-/// Together with the test above: which of the two fences stopped the move
-/// is the only difference.
+/// woken node drops the table without making the move, so the move never
+/// reaches Postgres; but it answers it first, `table_moving` (never an
+/// ack), and only then tells the client to reconnect (1012): a move queued
+/// during a freeze is never left unanswered. Together with the test above:
+/// which of the two fences stopped the move is the only difference.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_woken_node_fences_itself_before_it_reads_a_move() {
+async fn a_woken_node_fences_itself_and_answers_the_queued_move_before_closing() {
     let r = tokio::time::timeout(Duration::from_secs(120), move_sent_to_a_frozen_node(false)).await.expect("bounded");
     println!("self-fence: epochs {}->{} reply={:?} close={} fenced_commits_on_woken_node={}", r.epochs.0, r.epochs.1, r.reply.as_ref().map(|m| m["type"].clone()), r.closed, r.fenced);
-    assert!(r.reply.as_ref().is_none_or(|m| m["type"] != "ack"), "no ack: {:?}", r.reply);
+    let reply = r.reply.expect("the woken node answered the queued move before closing");
+    assert_eq!((reply["type"].as_str(), reply["code"].as_str()), (Some("rejected"), Some("table_moving")), "{reply}");
     assert_eq!(r.closed, 1012);
     assert_eq!(r.fenced, 0.0, "the node fenced itself; no commit reached Postgres");
+}
+
+/// The per-node gauges a dashboard sums (README, "What a dashboard needs"),
+/// as one node's `/metrics` reads them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Gauges {
+    live: f64,
+    loaded: f64,
+    sockets: f64,
+}
+
+/// A node's gauges, `None` if it does not answer.
+async fn gauges(http: &reqwest::Client, node: SocketAddr) -> Option<Gauges> {
+    let r = tokio::time::timeout(Duration::from_secs(2), http.get(format!("http://{node}/metrics")).send()).await.ok()?.ok()?;
+    let text = r.text().await.ok()?;
+    let value = |name: &str| {
+        text.lines()
+            .filter_map(|l| l.split_once(' '))
+            .filter(|(k, _)| *k == name || k.starts_with(&format!("{name}{{")))
+            .filter_map(|(_, v)| v.trim().parse::<f64>().ok())
+            .sum::<f64>()
+    };
+    Some(Gauges { live: value("backroom_live_matches"), loaded: value("backroom_tables_loaded"), sockets: value("backroom_connections") })
+}
+
+/// What a node really holds, from the leases in Postgres: (live matches,
+/// tables, tables with a person's socket).
+async fn held(pool: &sqlx::PgPool, node: &str, people: &[uuid::Uuid]) -> (i64, i64, i64) {
+    sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE l.status = 'live'), count(*), count(*) FILTER (WHERE t.lobby_id = ANY($2))
+         FROM table_leases t JOIN lobbies l ON l.id = t.lobby_id
+         WHERE t.node_id = (SELECT id FROM nodes WHERE name = $1 ORDER BY heartbeat_at DESC LIMIT 1)",
+    )
+    .bind(node)
+    .bind(people)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+/// Waits until every running node's gauges equal what it holds, and the
+/// totals equal the live matches and the people's sockets; panics with
+/// the last difference if that never happens. Returns each node's gauges.
+async fn gauges_settle(http: &reqwest::Client, pool: &sqlx::PgPool, running: &[(&str, SocketAddr)], people: &[uuid::Uuid], phase: &str) -> Vec<Gauges> {
+    let began = Instant::now();
+    loop {
+        let mut wrong = vec![];
+        let mut all = vec![];
+        for (name, addr) in running {
+            let Some(g) = gauges(http, *addr).await else {
+                wrong.push(format!("{name} does not answer"));
+                continue;
+            };
+            let (live, tables, with_people) = held(pool, name, people).await;
+            let really = Gauges { live: live as f64, loaded: tables as f64, sockets: with_people as f64 };
+            if g != really {
+                wrong.push(format!("{name}: gauges {g:?}, holds {really:?}"));
+            }
+            all.push(g);
+        }
+        let (live,): (i64,) = sqlx::query_as("SELECT count(*) FROM lobbies WHERE status = 'live'").fetch_one(pool).await.unwrap();
+        let sum = |f: fn(&Gauges) -> f64| all.iter().map(f).sum::<f64>();
+        if sum(|g| g.live) != live as f64 {
+            wrong.push(format!("live matches: {} summed over nodes, {live} in the store", sum(|g| g.live)));
+        }
+        if sum(|g| g.sockets) != people.len() as f64 {
+            wrong.push(format!("sockets: {} summed over nodes, {} people connected", sum(|g| g.sockets), people.len()));
+        }
+        if wrong.is_empty() {
+            let shown: Vec<String> = running.iter().zip(&all).map(|((n, _), g)| format!("{n}={}/{}/{}", g.live, g.loaded, g.sockets)).collect();
+            println!("gauges {phase}: settled after {:?}, live/loaded/sockets {}", began.elapsed(), shown.join(" "));
+            return all;
+        }
+        assert!(began.elapsed() < Duration::from_secs(45), "{phase}: the gauges never matched what the nodes hold: {wrong:#?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// A person who keeps a socket open on their table through the proxy (and
+/// reconnects whenever it closes), never moving: their table stays live
+/// and loaded, waiting on them.
+async fn hold_seat(proxy: SocketAddr, lobby: String, token: String) {
+    loop {
+        if let Ok(Ok((inner, _))) = tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(format!("ws://{proxy}/ws?lobby={lobby}"))).await {
+            let mut ws = Ws::wrap(inner);
+            ws.send(json!({"type": "hello", "lobby": lobby, "token": token})).await;
+            while ws.recv().await.is_some() {}
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Issue 23, item 2: `backroom_live_matches`, `backroom_tables_loaded` and
+/// `backroom_connections` are each node's own and exact through every way a
+/// table changes node. Three nodes behind HAProxy serve matches of a person
+/// (connected, never moving, so the table waits on them) and matches of
+/// bots alone (slow bots, so they play on throughout). Then node 1 is
+/// killed (its people's tables are taken over where they reconnect, its
+/// bot matches adopted), comes back (the tables the proxy sends it again
+/// are handed over to it by their holders), and node 2 shuts down
+/// gracefully. After each step, once the cluster settles, every running
+/// node's gauges equal the tables it holds in Postgres, and their sums the
+/// live matches and the people's sockets; sampled all along, no gauge of
+/// any node is ever negative.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn per_node_gauges_hold_through_takeover_adoption_handover_and_shutdown() {
+    let Some(haproxy) = haproxy() else { return };
+    let db = TestDb::new(Backend::Postgres).await;
+    let store = db.store().await;
+    let backroom_server::Store::Postgres(pool) = &store else { unreachable!("a Postgres test database") };
+    // Bots slow enough that a match of bots alone outlasts the test.
+    const BOT_MS: u64 = 600;
+    let (mut nodes, addrs, _proxy, proxy) = spawn_cluster(&db, &haproxy, 3, BOT_MS).await;
+    let base = format!("http://{proxy}");
+    let http = http_client();
+
+    // Sampled all along: the lowest value each gauge of each node shows.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = {
+        let (stop, addrs, http) = (stop.clone(), addrs.clone(), http.clone());
+        tokio::spawn(async move {
+            let (mut lowest, mut samples) = (Gauges { live: 0.0, loaded: 0.0, sockets: 0.0 }, 0u64);
+            while !stop.load(Ordering::Relaxed) {
+                for a in &addrs {
+                    if let Some(g) = gauges(&http, *a).await {
+                        samples += 1;
+                        lowest = Gauges { live: lowest.live.min(g.live), loaded: lowest.loaded.min(g.loaded), sockets: lowest.sockets.min(g.sockets) };
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            (lowest, samples)
+        })
+    };
+
+    // Matches until nodes 1 and 2 each serve at least one of each kind.
+    let (mut people, mut bots_only, mut seats) = (vec![], vec![], vec![]);
+    let mut lobbies: Vec<(String, String)> = vec![];
+    let mut on = std::collections::HashMap::<(String, bool), usize>::new();
+    for i in 0..30 {
+        for person in [true, false] {
+            let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 100}});
+            let lobby = Lobby::created(&post_retrying(&http, format!("{base}/api/lobbies"), None, body).await);
+            let at = |what: &str| format!("{base}/api/lobbies/{}/{what}", lobby.id);
+            if !person {
+                post_retrying(&http, at("seat"), Some(&lobby.host_token), json!({"seat": null})).await;
+            }
+            post_retrying(&http, at("bots"), Some(&lobby.host_token), json!({})).await;
+            post_retrying(&http, at("start"), Some(&lobby.host_token), json!({})).await;
+            *on.entry((lease_of(&store, &lobby.id).await.1, person)).or_default() += 1;
+            let id: uuid::Uuid = lobby.id.parse().unwrap();
+            if person {
+                people.push(id);
+                seats.push(tokio::spawn(hold_seat(proxy, lobby.id.clone(), lobby.host_token.clone())));
+            } else {
+                bots_only.push(id);
+            }
+            lobbies.push((lobby.id, lobby.host_token));
+        }
+        let served = |n: &str| [true, false].iter().all(|p| on.get(&(n.to_string(), *p)).is_some_and(|c| *c > 0));
+        if i >= 2 && served("node1") && served("node2") {
+            break;
+        }
+    }
+    println!("gauges: {} matches of a person, {} of bots alone; served at the start {on:?}", people.len(), bots_only.len());
+    let named = |i: usize| -> (&'static str, SocketAddr) { (["node1", "node2", "node3"][i], addrs[i]) };
+    gauges_settle(&http, pool, &[named(0), named(1), named(2)], &people, "at the start").await;
+
+    // Takeover and adoption: node 1 dies.
+    nodes[0].child.start_kill().unwrap();
+    nodes[0].child.wait().await.unwrap();
+    gauges_settle(&http, pool, &[named(1), named(2)], &people, "after node1 died").await;
+
+    // Hand-over: node 1 comes back; the proxy sends it its tables again,
+    // and their holders hand them over.
+    nodes[0] = spawn_node(&db.url, "node1", addrs[0], BOT_MS).await;
+    let began = Instant::now();
+    loop {
+        for (id, token) in &lobbies {
+            let _ = http.get(format!("{base}/api/lobbies/{id}")).bearer_auth(token).send().await;
+        }
+        if gauges(&http, addrs[0]).await.is_some_and(|g| g.live >= 2.0) {
+            break;
+        }
+        assert!(began.elapsed() < Duration::from_secs(30), "node1 never got its tables back");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let back = gauges_settle(&http, pool, &[named(0), named(1), named(2)], &people, "after node1 came back").await;
+    assert!(back[0].live >= 2.0, "node1 serves a match of a person and one of bots again: {back:?}");
+
+    // Graceful shutdown: node 2 drains, closes its sockets and frees its
+    // leases; its people reconnect elsewhere and its bot matches are adopted.
+    signal(&nodes[1].child, "-TERM");
+    tokio::time::timeout(Duration::from_secs(30), nodes[1].child.wait()).await.expect("node2 stops").unwrap();
+    gauges_settle(&http, pool, &[named(0), named(2)], &people, "after node2 shut down").await;
+
+    stop.store(true, Ordering::Relaxed);
+    let (lowest, samples) = sampler.await.unwrap();
+    println!("gauges: {samples} samples of every node's gauges, lowest {lowest:?}");
+    assert!(samples > 0);
+    assert!(lowest.live >= 0.0 && lowest.loaded >= 0.0 && lowest.sockets >= 0.0, "a gauge went negative: {lowest:?}");
+    for s in seats {
+        s.abort();
+    }
+    for n in nodes.iter_mut() {
+        let _ = n.child.start_kill();
+        let _ = n.child.wait().await;
+    }
+    db.cleanup().await;
 }

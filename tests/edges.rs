@@ -285,3 +285,39 @@ async fn a_socket_hears_unknown_fields_and_ranges_named() {
     app.stop().await;
     db.cleanup().await;
 }
+
+/// `/healthz` answers "ok" while a node serves, and its 503 is typed JSON
+/// like every other HTTP failure: a node of a cluster that is shutting
+/// down says `restarting` (with `Retry-After`) for as long as it drains.
+#[tokio::test]
+async fn healthz_refusals_are_typed_json() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let app = spawn_app(&db, &["--node", "edge", "--drain-ms", "2000"]).await;
+    let health = app.url("/healthz");
+    let http = app.http.clone();
+    let began = std::time::Instant::now();
+    let ok = loop {
+        match http.get(&health).send().await {
+            Ok(r) => break r,
+            Err(_) if began.elapsed() < std::time::Duration::from_secs(30) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            Err(e) => panic!("the node never answered: {e}"),
+        }
+    };
+    assert_eq!((ok.status().as_u16(), ok.text().await.unwrap()), (200, "ok".to_string()));
+    let stopping = tokio::spawn(app.stop());
+    let refused = loop {
+        let r = http.get(&health).send().await.expect("the node answers while it drains");
+        if r.status().as_u16() != 200 {
+            break r;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(refused.status().as_u16(), 503);
+    assert_eq!(refused.headers()["retry-after"], "1");
+    assert!(refused.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "restarting", "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("shutting down")), "{body}");
+    stopping.await.unwrap();
+    db.cleanup().await;
+}

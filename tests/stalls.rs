@@ -1,7 +1,9 @@
 //! No table waits forever: after a batch the store refuses, a reload, or an
 //! outage longer than the pool's timeout, the table schedules again whatever
 //! it waits on (bots included), tells its players with a typed
-//! `store_unavailable` while it cannot save, and goes on by itself.
+//! `store_unavailable` while it cannot save and `store_available` once it
+//! can again, and goes on by itself. A watchdog finds what no command
+//! follows: a bot turn whose timer was lost.
 
 use crate::helpers::*;
 use crate::reliability::ThrowawayPg;
@@ -37,7 +39,18 @@ async fn a_bot_whose_save_the_store_refuses_is_asked_again() {
     // Let the bot be refused a few more times, then let the store take it.
     tokio::time::sleep(Duration::from_millis(1200)).await;
     sql(&db, "ALTER TABLE actions DROP CONSTRAINT no_bot").await;
-    let s = a.until(|m| m["type"] == "state" && m["version"] == 2).await;
+    // The last word on the store before the round closes: it is back.
+    let mut status = None;
+    let s = loop {
+        let m = a.recv().await.expect("the round closes");
+        if m["type"] == "error" || m["type"] == "store_available" {
+            status = Some(m.clone());
+        }
+        if m["type"] == "state" && m["version"] == 2 {
+            break m;
+        }
+    };
+    assert_eq!(status.as_ref().map(|m| m["type"].clone()), Some(json!("store_available")), "{status:?}");
     assert_eq!(s["view"]["round"], 1, "the bot's bid closed the round: {s}");
     assert!(s["prompt"].is_object(), "the person is asked again: {s}");
     app.stop().await;
@@ -73,6 +86,8 @@ async fn a_table_that_cannot_reach_its_store_says_so_and_comes_back_by_itself() 
     sql(&db, "ALTER TABLE lobbies_away RENAME TO lobbies").await;
     sql(&db, "ALTER TABLE actions DROP CONSTRAINT outage").await;
     for ws in [&mut a, &mut b, &mut c] {
+        let back = ws.until(|m| m["type"] == "store_available").await;
+        assert!(back["message"].as_str().is_some_and(|m| m.contains("again")), "{back}");
         let s = ws.until(|m| m["type"] == "state").await;
         assert_eq!((s["version"].clone(), s["view"]["committed"].clone()), (json!(0), json!([false, false])), "{s}");
         assert!(ws.closed.is_none());
@@ -125,18 +140,21 @@ async fn reliability_postgres_outage_longer_than_the_pool_timeout_leaves_no_tabl
     let back = Instant::now();
     println!("stalls: Postgres was stopped for {:?}", stopped.elapsed());
 
-    let mut told = false;
+    let (mut told, mut available) = (false, false);
     let after = loop {
-        let m = a.until(|m| m["type"] == "state" || m["type"] == "error").await;
+        let m = a.until(|m| m["type"] == "state" || m["type"] == "error" || m["type"] == "store_available").await;
         if m["type"] == "error" {
             assert_eq!(m["code"], "store_unavailable", "{m}");
             told = true;
+        } else if m["type"] == "store_available" {
+            available = told;
         } else if m["version"].as_u64() >= Some(3) {
             break m;
         }
     };
     println!("stalls: the bot waited on moved {:?} after Postgres was back", back.elapsed());
     assert!(told, "the person heard why nothing happened");
+    assert!(available, "and that the store was back");
     assert_eq!(after["pending"]["committed"], json!([1]), "the bot bid in round 2 after all: {after}");
     assert!(a.closed.is_none());
     let began = Instant::now();
@@ -149,6 +167,37 @@ async fn reliability_postgres_outage_longer_than_the_pool_timeout_leaves_no_tabl
         assert!(began.elapsed() < Duration::from_secs(40), "the bot-only match went on: {info}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    app.stop().await;
+    db.cleanup().await;
+}
+
+/// A table's scheduled bot turn is lost (`--test-lose-bot-turns 1`: the
+/// turn counts as scheduled but its timer never fires, as a bug that
+/// forgets a timer would) and nothing else happens: no command reaches the
+/// table, so only the watchdog (`--watchdog-secs`) can see that the turn is
+/// overdue. It logs it, counts it in `backroom_stalls_repaired_total` and
+/// schedules the bot again, which bids.
+#[tokio::test]
+async fn the_watchdog_repairs_a_bot_turn_that_never_came() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--test-lose-bot-turns", "1", "--watchdog-secs", "1"]).await;
+    let base = app.url("");
+    let repaired = || async {
+        let text = app.http.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
+        text.lines().filter(|l| l.starts_with("backroom_stalls_repaired_total")).filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok()).sum::<f64>()
+    };
+    let before = repaired().await;
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 2).await;
+    let (s, _) = app.post(&format!("/api/lobbies/{}/bots", lobby.id), Some(&lobby.host_token), json!({})).await;
+    assert_eq!(s, 200);
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    start(&base, &app.http, &lobby).await;
+    let first = a.until(|m| m["type"] == "state").await;
+    assert_eq!((first["version"].as_u64(), first["pending"]["committed"].clone()), (Some(0), json!([])), "the bot's turn was lost: {first}");
+    // The person does nothing; the watchdog finds the turn overdue.
+    let bid = a.until(|m| m["type"] == "state" && m["version"] == 1).await;
+    assert_eq!(bid["pending"]["committed"], json!([1]), "the bot bid: {bid}");
+    assert!(repaired().await >= before + 1.0, "the repair was counted");
     app.stop().await;
     db.cleanup().await;
 }

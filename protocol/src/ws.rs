@@ -149,4 +149,12 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+    /// The table can save moves again after it told this socket
+    /// `store_unavailable` (an `error` frame): whatever showed that saving
+    /// was paused can go. Sent once per outage, to every socket that was
+    /// told, and to no one else.
+    StoreAvailable {
+        /// A sentence for the person.
+        message: String,
+    },
 }

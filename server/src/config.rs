@@ -150,6 +150,14 @@ pub struct ServeArgs {
     /// and a socket that keeps sending them is closed (1008). 0: off.
     #[arg(long, env = "BACKROOM_CHATTER_PER_MINUTE", default_value_t = 30)]
     pub chatter_per_minute: u32,
+    /// Every this many seconds each table with a match in play checks that
+    /// nothing it waits on was forgotten (a bot awaited with no turn
+    /// scheduled, a bot turn or an auto-pass overdue by as long again) and
+    /// repairs it by scheduling (`backroom_stalls_repaired_total`). The
+    /// same check runs after every command; the timer catches what no
+    /// command follows.
+    #[arg(long, env = "BACKROOM_WATCHDOG_SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    pub watchdog_secs: u64,
     /// TCP keepalive on accepted connections (seconds before the first
     /// probe); the kernel then notices a peer that vanished. 0: off.
     #[arg(long, env = "BACKROOM_TCP_KEEPALIVE_SECS", default_value_t = 30)]
@@ -206,6 +214,12 @@ pub struct ServeArgs {
     /// uses it to show that fence refusing a stale node's move.
     #[arg(long, env = "BACKROOM_TEST_SKIP_SELF_FENCE", hide = true)]
     pub test_skip_self_fence: bool,
+    /// FOR TESTS ONLY: each table loses its first this many scheduled bot
+    /// turns (the turn counts as scheduled, but its timer never fires), as
+    /// a bug that forgets a timer would: the watchdog
+    /// (`--watchdog-secs`) must find and repair it. 0: never.
+    #[arg(long, env = "BACKROOM_TEST_LOSE_BOT_TURNS", hide = true, default_value_t = 0)]
+    pub test_lose_bot_turns: u8,
 }
 
 /// A fixed seed for tests (`--test-seed`): 32 bytes.

@@ -80,12 +80,20 @@ fn peak_rss_kb() -> Option<u64> {
 
 /// `/healthz`: "ok"; on a node of a cluster, 503 while it is shutting down
 /// or its leases may have lapsed, so the proxy sends its tables elsewhere.
-async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> (axum::http::StatusCode, &'static str) {
-    match &ctx.cluster {
-        Some(c) if c.draining() => (axum::http::StatusCode::SERVICE_UNAVAILABLE, "draining"),
-        Some(c) if !c.fresh() => (axum::http::StatusCode::SERVICE_UNAVAILABLE, "lease lapsed"),
-        _ => (axum::http::StatusCode::OK, "ok"),
-    }
+/// The 503 is typed JSON like every HTTP failure (`restarting` while it
+/// drains, `table_moving` while its leases may be another node's), with
+/// `Retry-After`.
+async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    use backroom_protocol::{ApiError, ErrorCode};
+    let refusal = match &ctx.cluster {
+        Some(c) if c.draining() => ApiError::new(ErrorCode::Restarting, "This node is shutting down; its tables are moving to another node."),
+        Some(c) if !c.fresh() => {
+            ApiError::new(ErrorCode::TableMoving, "This node's leases may have lapsed (it was silent for most of a lease time); its tables may be served elsewhere.")
+        }
+        _ => return "ok".into_response(),
+    };
+    api::HttpError(refusal).into_response()
 }
 
 /// `/ws`: the WebSocket. A request that is not a WebSocket upgrade (a
@@ -178,6 +186,7 @@ fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
         .route("/api/lobbies", post(api::create_lobby))
         .route("/api/lobbies/{id}/join", post(api::join))
         .route("/api/lobbies/{id}/seat", post(api::seat))
+        .route("/api/lobbies/{id}/swap", post(api::swap))
         .route("/api/lobbies/{id}/leave", post(api::leave))
         .route("/api/lobbies/{id}/kick", post(api::kick))
         .route("/api/lobbies/{id}/bots", post(api::bots))
@@ -186,7 +195,6 @@ fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
         .route("/api/lobbies/{id}/rematch", post(api::rematch))
         .route("/api/lobbies/{id}/host", post(api::host));
     match &ctx.lobby_limit {
-        .route("/api/lobbies/{id}/swap", post(api::swap))
         Some(l) => routes.layer(tower_governor::GovernorLayer::new(l.clone()).error_handler(limit::refusal)),
         None => routes,
     }
@@ -200,6 +208,9 @@ pub async fn run(listener: TcpListener, cfg: ServeArgs, shutdown: impl Future<Ou
 
 /// Like [`run`], over an already connected store.
 pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    if cfg.test_lose_bot_turns > 0 {
+        tracing::warn!("--test-lose-bot-turns is set: tables lose bot turns on purpose, for the watchdog to find; for tests only");
+    }
     if cfg.test_seed.is_some() {
         tracing::warn!("--test-seed is set: every match's deal is fixed by it; for tests only, never for real play");
     }

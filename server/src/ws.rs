@@ -235,6 +235,7 @@ fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<
                 // follows it leave together, with one flush.
                 biased;
                 () = outbox.recv_many(&mut batch) => {
+                    answer_unread(&mut socket, &mut batch);
                     // A write that waits (the kernel's buffers are full) is
                     // watched: once the client has too much unread the
                     // socket ends; a peer that reads nothing at all ends it
@@ -469,8 +470,12 @@ impl Reader {
                     say(text(&ServerMsg::Rejected { rid, code: e.code, rule: None, message: e.message }));
                     return true;
                 }
-                if !self.tell(ctx, lobby, Cmd::Act(Box::new(Act { conn, rid, version, action, received: Instant::now() }))).await {
-                    say(Out::Close(1012, "The table is restarting.".into()));
+                if !self.tell(ctx, lobby, Cmd::Act(Box::new(Act { conn, rid: rid.clone(), version, action, received: Instant::now() }))).await {
+                    // The table has gone (to another node, or the server is
+                    // restarting): the move is answered, never left hanging.
+                    let (code, why) = gone(ctx);
+                    say(text(&ServerMsg::Rejected { rid, code, rule: None, message: why.into() }));
+                    say(Out::Close(1012, why.into()));
                     return false;
                 }
             }
@@ -491,6 +496,43 @@ impl Reader {
         }
         true
     }
+}
+
+/// Why a subscribed table is gone: on a node of a cluster it is moving to
+/// another node; on a single server, the server is restarting.
+fn gone(ctx: &Ctx) -> (ErrorCode, &'static str) {
+    match ctx.cluster {
+        Some(_) => (ErrorCode::TableMoving, crate::registry::MOVING),
+        None => (ErrorCode::Restarting, "The table is restarting; reconnecting shortly."),
+    }
+}
+
+/// A table closes its sockets with 1012 ("reconnect") when it moves to
+/// another node or the server restarts. Moves the client sent before that
+/// close, still unread in the socket, are answered first (`table_moving`
+/// or `restarting`, never an ack), so that no move goes unanswered; the
+/// client sends them again once reconnected. At most a few frames, and
+/// only those already arrived.
+fn answer_unread(socket: &mut WebSocket, batch: &mut Vec<Out>) {
+    use futures_util::FutureExt;
+    let Some(at) = batch.iter().position(|o| matches!(o, Out::Close(1012, _))) else { return };
+    let Out::Close(_, reason) = &batch[at] else { return };
+    let code = if reason == crate::registry::MOVING { ErrorCode::TableMoving } else { ErrorCode::Restarting };
+    let reason = reason.clone();
+    let mut answers = vec![];
+    for _ in 0..64 {
+        let t = match socket.recv().now_or_never() {
+            Some(Some(Ok(Message::Text(t)))) => t,
+            Some(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Binary(_)))) => continue,
+            _ => break,
+        };
+        if let Ok(ClientMsg::Act { rid, .. } | ClientMsg::Chat { rid, .. } | ClientMsg::Settings { rid, .. }) = serde_json::from_str::<ClientMsg>(t.as_str()) {
+            answers.push(text(&ServerMsg::Rejected { rid, code, rule: None, message: reason.clone() }));
+        }
+    }
+    let close = batch.split_off(at);
+    batch.extend(answers);
+    batch.extend(close);
 }
 
 /// Subscribes a socket to its table; on refusal, the frames that explain it

@@ -49,6 +49,13 @@ impl Table {
         if self.trouble > 0 {
             delay = delay.max(super::watch::backoff(self.id, self.trouble).as_millis() as u64);
         }
+        self.bot_due = Some(tokio::time::Instant::now() + Duration::from_millis(delay));
+        // A test makes the timer get lost, for the watchdog to find.
+        if self.bot_turns_lost < self.ctx.cfg.test_lose_bot_turns {
+            self.bot_turns_lost += 1;
+            tracing::warn!(table = %self.id, "--test-lose-bot-turns: this bot turn is lost on purpose");
+            return;
+        }
         if delay == 0 {
             self.deferred.push_back(Cmd::BotTurn);
         } else if let Some(tx) = self.self_tx.upgrade() {

@@ -65,6 +65,9 @@ use replay::Replay;
 use restore::opening_line;
 use watch::store_down_msg;
 
+/// What every socket hears on a restart.
+const RESTARTING: &str = "The server is restarting; reconnecting shortly.";
+
 /// Connection id within a table.
 pub type ConnId = u64;
 
@@ -95,10 +98,10 @@ pub enum LobbyRequest {
     Info { who: Credential, reply: Reply<LobbyInfo> },
     Join { invite: String, name: String, reply: Reply<Joined> },
     Seat { token: String, seat: Option<Seat>, reply: Reply<LobbyInfo> },
+    Swap { token: String, seat: Option<Seat>, decline: Option<Seat>, reply: Reply<LobbyInfo> },
     Leave { token: String, reply: Reply<()> },
     Kick { token: String, player: Uuid, reply: Reply<LobbyInfo> },
     Host { token: String, player: Uuid, reply: Reply<LobbyInfo> },
-    Swap { token: String, seat: Option<Seat>, decline: Option<Seat>, reply: Reply<LobbyInfo> },
     FillBots { token: String, reply: Reply<LobbyInfo> },
     Start { token: String, reply: Reply<LobbyInfo> },
     StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
@@ -224,6 +227,11 @@ pub struct Table {
     /// first moves: most tables have none.
     bot_rng: Option<Box<GameRng>>,
     bot_pending: bool,
+    /// When the scheduled bot turn is due: one overdue by a watchdog
+    /// period was lost (see [`watch`]).
+    bot_due: Option<tokio::time::Instant>,
+    /// Bot turns lost on purpose so far (`--test-lose-bot-turns`).
+    bot_turns_lost: u8,
     /// A bot's move was refused: while a person is awaited, bots wait for a
     /// person's move before trying again, so a confused bot never spins.
     bots_stuck: bool,
@@ -261,9 +269,20 @@ pub struct Table {
     /// The match could not be read back from the store: the table holds
     /// no state, tells its players so and retries (see [`watch`]).
     store_down: bool,
+    /// Its sockets were told `store_unavailable` and not yet that the
+    /// store is back (`store_available`; see [`watch`]).
+    store_told: bool,
+    /// Another node holds this table now (a commit was fenced, the node
+    /// was silent too long, or the table was asked for): the table answers
+    /// every move still queued with `table_moving`, closes its sockets
+    /// with 1012 and stops.
+    moving: bool,
     /// This table's unit of `backroom_live_matches` while it holds a match
     /// in play (see [`watch`]); given back when dropped, even by a panic.
     counted_live: Option<crate::registry::Counted>,
+    /// Seat swaps offered and not yet answered, before the start (see
+    /// [`Table::swap`]). Empty at most tables.
+    swaps: Vec<lobby::SwapAsked>,
 }
 
 fn err(code: ErrorCode, msg: impl Into<String>) -> ApiError {
@@ -280,9 +299,6 @@ impl Table {
         Table {
             id: lobby.id,
             ctx,
-    /// Seat swaps offered and not yet answered, before the start (see
-    /// [`Table::swap`]). Empty at most tables.
-    swaps: Vec<lobby::SwapAsked>,
             game,
             lobby,
             players,
@@ -293,6 +309,8 @@ impl Table {
             chat_seq: 0,
             bot_rng: None,
             bot_pending: false,
+            bot_due: None,
+            bot_turns_lost: 0,
             bots_stuck: false,
             chatter: chatter::Chatter::default(),
             deferred: VecDeque::new(),
@@ -308,7 +326,10 @@ impl Table {
             epoch: None,
             trouble: 0,
             store_down: false,
+            store_told: false,
+            moving: false,
             counted_live: None,
+            swaps: Vec::new(),
         }
     }
 
@@ -329,7 +350,6 @@ impl Table {
             self.self_tx = self_tx;
             self.schedule_bots();
             self.count_live();
-            swaps: Vec::new(),
             let idle = Duration::from_secs(self.ctx.cfg.idle_unload_secs.max(1));
             // One idle timer for the table's life, moved forward lazily when it
             // fires: re-arming a timer on every command costs more than the
@@ -343,7 +363,21 @@ impl Table {
             let clock_timer = tokio::time::sleep(Duration::ZERO);
             tokio::pin!(clock_timer);
             let mut clock_armed = None;
+            // The watchdog (see `watch`): only a match in play has anything
+            // to wait on.
+            let watch_every = Duration::from_secs(self.ctx.cfg.watchdog_secs.max(1));
+            let watch_timer = tokio::time::sleep(watch_every);
+            tokio::pin!(watch_timer);
             loop {
+                // Another node has this table now. No move is left
+                // unanswered: those queued are refused before the sockets
+                // hear "reconnect".
+                if self.moving {
+                    self.refuse_queued(&mut rx, ErrorCode::TableMoving, crate::registry::MOVING);
+                    self.close_all(1012, crate::registry::MOVING);
+                    self.live = None;
+                    break;
+                }
                 if self.pace_due != pace_armed {
                     pace_armed = self.pace_due;
                     if let Some(due) = pace_armed {
@@ -382,6 +416,11 @@ impl Table {
                             Box::pin(self.clock_ran_out()).await;
                             continue;
                         }
+                        () = &mut watch_timer, if self.live.as_ref().is_some_and(|l| !l.over) => {
+                            watch_timer.as_mut().reset(tokio::time::Instant::now() + watch_every);
+                            self.watch();
+                            continue;
+                        }
                         () = &mut idle_timer => {
                             let due = last_cmd + idle;
                             if tokio::time::Instant::now() >= due {
@@ -399,14 +438,16 @@ impl Table {
                 };
                 // A node that was frozen or cut off from the database for
                 // most of a lease time may have lost this table to another
-                // node: it reads no further command (the commit fence would
-                // refuse its moves, but not a join or a chat line).
-                if let Some(c) = &self.ctx.cluster
-                    && !c.fresh()
-                {
-                    self.close_all(1012, crate::registry::MOVING);
-                    break;
-                }
+                // node: it carries out no further command (the commit fence
+                // would refuse its moves, but not a join or a chat line); a
+                // move is answered `table_moving` below.
+                let cmd = match &self.ctx.cluster {
+                    Some(c) if !c.fresh() => {
+                        self.deferred.push_front(cmd);
+                        Cmd::Handover
+                    }
+                    _ => cmd,
+                };
                 match cmd {
                     Cmd::Act(act) => {
                         let mut batch = vec![];
@@ -448,18 +489,17 @@ impl Table {
                     }
                     Cmd::BotTurn => {
                         self.bot_pending = false;
+                        self.bot_due = None;
                         let batch = self.bot_turns();
                         Box::pin(self.process(batch)).await;
                     }
                     Cmd::Shutdown { done } => {
-                        self.close_all(1012, "The server is restarting; reconnecting shortly.");
+                        self.refuse_queued(&mut rx, ErrorCode::Restarting, RESTARTING);
+                        self.close_all(1012, RESTARTING);
                         let _ = done.send(());
                         break;
                     }
-                    Cmd::Handover => {
-                        self.close_all(1012, crate::registry::MOVING);
-                        break;
-                    }
+                    Cmd::Handover => self.moving = true,
                     Cmd::Expire => {
                         self.lobby.status = LobbyStatus::Expired;
                         self.close_all(4001, "This lobby expired before it started.");
@@ -471,7 +511,9 @@ impl Table {
                     Cmd::Request(req) => Box::pin(self.handle(*req)).await,
                 }
                 // Nobody may be left waiting on a bot nobody asked to move.
-                self.check_waiting();
+                if !self.moving {
+                    self.check_waiting();
+                }
                 self.count_live();
                 // A finished match with nobody watching has nothing left to do
                 // in memory: its record is in the store and reloads on demand.
@@ -562,6 +604,10 @@ impl Table {
                 let r = self.seat(token, seat).await;
                 let _ = reply.send(r);
             }
+            LobbyRequest::Swap { token, seat, decline, reply } => {
+                let r = self.swap(token, seat, decline).await;
+                let _ = reply.send(r);
+            }
             LobbyRequest::Leave { token, reply } => {
                 let r = self.leave(token).await;
                 let _ = reply.send(r);
@@ -604,11 +650,7 @@ impl Table {
                 let subscribed = r.as_ref().ok().copied();
                 let _ = reply.send(r);
                 if let Some(conn) = subscribed
-            LobbyRequest::Swap { token, seat, decline, reply } => {
-                let r = self.swap(token, seat, decline).await;
-                let _ = reply.send(r);
-            }
-                    && self.store_down
+                    && self.store_trouble()
                 {
                     self.send_to(conn, &store_down_msg());
                 }

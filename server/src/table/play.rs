@@ -374,8 +374,8 @@ impl Table {
                 }
             }
             if fenced {
-                self.close_all(1012, crate::registry::MOVING);
-                self.live = None;
+                // The run loop refuses what is queued and closes the sockets.
+                self.moving = true;
             } else {
                 self.store_refused();
                 Box::pin(self.reload()).await;
@@ -447,8 +447,10 @@ impl Table {
     pub(super) async fn reload(&mut self) {
         match Table::load(self.ctx.clone(), self.id, false).await {
             Ok(Some(fresh)) => {
-                if self.store_down {
+                let was_down = self.store_down;
+                if was_down {
                     tracing::info!(table = %self.id, "the store answers again; the table goes on");
+                    self.tell_store_back();
                 }
                 self.live = fresh.live;
                 self.lobby = fresh.lobby;

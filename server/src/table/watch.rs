@@ -20,6 +20,16 @@
 //!   has a bot turn scheduled (or deliberately waits for a person after a
 //!   refused bot move). A breach is logged as the bug it is, counted in
 //!   `backroom_stalls_repaired_total` and repaired by scheduling.
+//! * The same invariant is checked on a timer too, every `--watchdog-secs`
+//!   while a match is in play ([`Table::watch`]), since a stall is exactly
+//!   the case where no command comes; the timer also finds a bot turn or
+//!   an auto-pass that was scheduled but whose timer never fired (overdue
+//!   by a watchdog period), which no after-command check can tell from one
+//!   still on its way.
+//! * When the store is back (a commit went through, or the match could be
+//!   read again) the sockets that heard `store_unavailable` hear
+//!   `store_available`, so a client can show the outage for exactly as long
+//!   as it lasts.
 //!
 //! It also keeps this table's share of `backroom_live_matches`: a table
 //! counts while it holds a match in play (or is retrying to read one back),
@@ -47,6 +57,9 @@ pub(super) fn backoff(table: Uuid, trouble: u32) -> Duration {
 pub(super) const STORE_DOWN: &str =
     "The server cannot reach its database right now, so no move can be saved. Nothing saved is lost; the table keeps trying and goes on by itself.";
 
+/// What they hear when it is back.
+pub(super) const STORE_BACK: &str = "The server reaches its database again: moves are saved as before.";
+
 pub(super) fn store_down_msg() -> ServerMsg {
     ServerMsg::Error { code: ErrorCode::StoreUnavailable, message: STORE_DOWN.into() }
 }
@@ -61,18 +74,40 @@ impl Table {
     /// A batch was refused by the store (nothing of it was written).
     pub(super) fn store_refused(&mut self) {
         self.trouble = self.trouble.saturating_add(1);
-        if self.trouble == 1 {
-            // Said once per spell of trouble: the people whose moves were
-            // refused heard it already; the others (waiting on a bot, say)
-            // learn why nothing happens.
+        self.tell_store_down();
+    }
+
+    /// Says `store_unavailable` to every socket, once per spell of trouble:
+    /// the people whose moves were refused heard a refusal already; the
+    /// others (waiting on a bot, say) learn why nothing happens.
+    fn tell_store_down(&mut self) {
+        if !self.store_told {
+            self.store_told = true;
             let f = frame(&store_down_msg());
             self.send_all(&f);
         }
     }
 
+    /// After `store_unavailable`: the store answers again (a commit went
+    /// through, or the match was read back; a write that then fails says
+    /// so anew).
+    pub(super) fn tell_store_back(&mut self) {
+        if self.store_told {
+            self.store_told = false;
+            let f = frame(&ServerMsg::StoreAvailable { message: STORE_BACK.into() });
+            self.send_all(&f);
+        }
+    }
+
+    /// Whether a socket subscribing now is to hear `store_unavailable`.
+    pub(super) fn store_trouble(&self) -> bool {
+        self.store_told
+    }
+
     /// The store took a commit: retries go back to their first pace.
     pub(super) fn store_ok(&mut self) {
         self.trouble = 0;
+        self.tell_store_back();
     }
 
     /// The match could not be read back: hold no state, say so, and try
@@ -80,12 +115,12 @@ impl Table {
     pub(super) fn lost_store(&mut self) {
         self.live = None;
         self.trouble = self.trouble.saturating_add(1);
-        let f = frame(&store_down_msg());
         if !self.store_down {
             tracing::error!(table = %self.id, "the store is unreachable; the table keeps its sockets and retries");
         }
         self.store_down = true;
-        self.send_all(&f);
+        // Said once; a socket that comes meanwhile hears it on subscribing.
+        self.tell_store_down();
         let wait = backoff(self.id, self.trouble);
         if let Some(tx) = self.self_tx.upgrade() {
             tokio::spawn(async move {
@@ -122,6 +157,59 @@ impl Table {
         tracing::error!(table = %self.id, version = live.version, "a bot is awaited but no bot turn was scheduled; scheduling one");
         metrics::counter!("backroom_stalls_repaired_total").increment(1);
         self.schedule_bots();
+    }
+
+    /// The watchdog, every `--watchdog-secs` while a match is in play: a
+    /// bot turn or an auto-pass whose timer should have fired a whole
+    /// period ago was lost (a command that never came); it is logged,
+    /// counted and scheduled again. Then the invariant of
+    /// [`Table::check_waiting`], which a stall (no command at all) would
+    /// otherwise never run.
+    pub(super) fn watch(&mut self) {
+        let now = tokio::time::Instant::now();
+        let grace = Duration::from_secs(self.ctx.cfg.watchdog_secs.max(1));
+        let overdue = |due: tokio::time::Instant| now > due + grace;
+        if self.bot_pending && self.bot_due.is_some_and(overdue) {
+            tracing::error!(table = %self.id, "a scheduled bot turn never came; scheduling it again");
+            metrics::counter!("backroom_stalls_repaired_total").increment(1);
+            self.bot_pending = false;
+            self.bot_due = None;
+            self.schedule_bots();
+        }
+        if self.auto_due.iter().any(|(_, _, due)| overdue(*due)) {
+            tracing::error!(table = %self.id, "a scheduled auto-pass never came; answering it now");
+            metrics::counter!("backroom_stalls_repaired_total").increment(1);
+            self.deferred.push_back(Cmd::AutoPass);
+        }
+        self.check_waiting();
+    }
+
+    /// The table is going away (to another node, or the server restarts):
+    /// no further command is taken, and every move still queued, or handed
+    /// in before the sockets close, is refused with `code` rather than
+    /// left unanswered; the client sends it again where the table is next.
+    /// Other requests are dropped unanswered (their callers hear the table
+    /// is gone and try again); a shutdown waiting on it is told it is done.
+    pub(super) fn refuse_queued(&mut self, rx: &mut mpsc::Receiver<Cmd>, code: ErrorCode, message: &str) {
+        rx.close();
+        let queued: Vec<Cmd> = self.deferred.drain(..).chain(std::iter::from_fn(|| rx.try_recv().ok())).collect();
+        for cmd in queued {
+            match cmd {
+                Cmd::Act(act) => {
+                    metrics::counter!("backroom_rejections_total", "code" => code.as_str()).increment(1);
+                    self.send_to(act.conn, &ServerMsg::Rejected { rid: act.rid, code, rule: None, message: message.into() });
+                }
+                Cmd::Request(req) => {
+                    if let LobbyRequest::Chat { conn, rid, .. } = *req {
+                        self.send_to(conn, &ServerMsg::Rejected { rid, code, rule: None, message: message.into() });
+                    }
+                }
+                Cmd::Shutdown { done } => {
+                    let _ = done.send(());
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Keeps `backroom_live_matches` in step with this table.
