@@ -66,6 +66,21 @@ test('one person and three bots play a full turn of Villains through the web cli
       + m.view.players[me].spent_tokens.length;
     const domLeaks = [];
 
+    /** A choice that asks more (its follow-ups, issue 29): the first open option of each, in turn. */
+    async function answerFollowUps(ai) {
+      for (let n = 0; n < 4; n++) {
+        const groups = formOf(ai).locator('.follow-ups:visible [role="radiogroup"]');
+        let clicked = false;
+        for (let g = 0; g < (await groups.count()) && !clicked; g++) {
+          const grp = groups.nth(g);
+          if (!(await grp.isVisible()) || (await grp.locator('[aria-checked="true"]').count())) continue;
+          await grp.locator('button.choice:not([disabled])').first().click();
+          clicked = true;
+        }
+        if (!clicked) return;
+      }
+    }
+
     /** Plays one of my prompts through the page; returns what it did. */
     async function play(m) {
       // The prompt's first control is on screen without scrolling (the
@@ -178,6 +193,7 @@ test('one person and three bots play a full turn of Villains through the web cli
           seen.disabledCards = (seen.disabledCards || 0) + 1;
         }
         await chooseOne(a.ai, 'activation', how.findIndex((o) => !o.disabled));
+        await answerFollowUps(a.ai);
         await send(a);
         return 'activate';
       }
@@ -190,7 +206,7 @@ test('one person and three bots play a full turn of Villains through the web cli
       }
       if ((a = by('locked'))) { await send(a); return 'locked'; }
       if ((a = by('pass'))) { await send(a); return 'pass'; }
-      if ((a = by('use_skill'))) { await chooseOne(a.ai, 'skill', 0); await send(a); return 'skill'; }
+      if ((a = by('use_skill_paying'))) { await chooseOne(a.ai, 'skill', 0); await answerFollowUps(a.ai); await send(a); return 'skill'; }
       if ((a = by('score_plans'))) { await chooseOne(a.ai, 'scores', 0); await send(a); return 'score plans'; }
       if ((a = by('inside_job'))) { await chooseOne(a.ai, 'enemy', 0); await send(a); return 'inside job'; }
       throw new Error(`no policy for prompt "${m.prompt.title}": ${asks.map((x) => x.verb).join(', ')}`);
