@@ -321,6 +321,10 @@ test('solo: one person builds a Gene Pool and plays Uprising against the Singula
     assert.ok(await submit.isEnabled(), 'a legal list can be sent');
     const counts = await rows.evaluateAll((els) => els.map((e) => Number(e.dataset.count)));
     assert.ok(counts.every((c) => c <= 2) && counts.reduce((a, b) => a + b, 0) === 12, 'the random 12 is legal');
+    // Recommended against this boss: the list measured to do best against
+    // the Singularity Wizard (content/bosses.json, figures in the README).
+    assert.match(await builder.locator('[data-preset="recommended"]').innerText(), /Recommended 12 \(Breed to Beatdown\)/);
+    assert.match(await builder.locator('[data-preset="recommended"]').getAttribute('title'), /does best against Singularity Wizard/);
     await builder.locator('[data-preset="recommended"]').click();
     const rec = await rows.evaluateAll((els) => els.map((e) => Number(e.dataset.count)).filter(Boolean));
     assert.deepEqual(rec, [2, 2, 2, 2, 2, 2], 'the recommended 12: six designs, two of each');
