@@ -42,3 +42,17 @@ fn a_mistake_names_file_card_and_field() {
     let e = broken("{\"cards\": 3}");
     assert!(e.starts_with("advanced.json: field cards"), "{e}");
 }
+
+#[test]
+fn each_boss_recommends_real_preconstructed_lists_best_first() {
+    let c = content();
+    for b in &c.bosses {
+        assert_eq!(b.recommended.len(), c.precons.len(), "{}: every list, best first", b.id);
+        assert!(b.recommended.iter().all(|r| c.precons.iter().any(|p| &p.id == r)), "{}", b.id);
+    }
+    let mut f = Content::embedded();
+    let bad = f.bosses.replacen("\"breed-to-beatdown\"", "\"breed-to-beatdwn\"", 1);
+    f.bosses = &bad;
+    let e = Content::from_json(&f).unwrap_err().to_string();
+    assert!(e.contains("bosses.json") && e.contains("field recommended") && e.contains("\"breed-to-beatdwn\" is not a Preconstructed list"), "{e}");
+}
