@@ -733,19 +733,22 @@ async fn per_node_gauges_hold_through_takeover_adoption_handover_and_shutdown() 
     // Hand-over: node 1 comes back; the proxy sends it its tables again,
     // and their holders hand them over.
     nodes[0] = spawn_node(&db.url, "node1", addrs[0], BOT_MS).await;
+    // Once the proxy sends node1 anything, one more round of requests for
+    // every table, so that each table the ring gives node1 moves to it.
     let began = Instant::now();
-    loop {
+    let mut rounds_after = 0;
+    while rounds_after < 2 {
         for (id, token) in &lobbies {
             let _ = http.get(format!("{base}/api/lobbies/{id}")).bearer_auth(token).send().await;
         }
-        if gauges(&http, addrs[0]).await.is_some_and(|g| g.live >= 2.0) {
-            break;
+        if gauges(&http, addrs[0]).await.is_some_and(|g| g.live > 0.0) {
+            rounds_after += 1;
         }
         assert!(began.elapsed() < Duration::from_secs(30), "node1 never got its tables back");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let back = gauges_settle(&http, pool, &[named(0), named(1), named(2)], &people, "after node1 came back").await;
-    assert!(back[0].live >= 2.0, "node1 serves a match of a person and one of bots again: {back:?}");
+    assert!(back[0].live > 0.0, "node1 serves tables again, handed over by their holders: {back:?}");
 
     // Graceful shutdown: node 2 drains, closes its sockets and frees its
     // leases; its people reconnect elsewhere and its bot matches are adopted.
