@@ -542,6 +542,9 @@ function tablePage(lobbyId, { spectate }) {
       case 'rejected':
         if (m.rid && m.rid.startsWith('a-')) return; // shown by the submitter
         return;
+      case 'store_available':
+        storeBack();
+        return;
       case 'error':
         if (m.code === 'store_unavailable') { storeDown(); return; }
         // A bad token is explained by the notice shown when the socket closes.
@@ -553,9 +556,10 @@ function tablePage(lobbyId, { spectate }) {
 
   // ---- the store. While the server cannot save (a typed
   // `store_unavailable` error frame, or a move refused with it), a banner
-  // above the tabs says so on every tab. The server sends no "back" frame:
-  // it goes on by itself, so the banner goes with the first state frame
-  // newer than the version it was raised at (a move was saved).
+  // above the tabs says so on every tab, until the server says
+  // `store_available`; a state frame newer than the version it was raised
+  // at (a move was saved) takes it away too, for a server that does not
+  // say so.
   function storeDown() {
     S.storeDownAt = typeof S.version === 'number' ? S.version : -1;
     if (notice.querySelector('.store-down')) return;

@@ -8,7 +8,8 @@
 // primary would), the person bids, the server refuses the move and sends
 // `store_unavailable` to the table. The banner shows on the desktop page
 // and on each of the phone's four tabs. The trigger goes, the person bids
-// again, the move is saved and the banner is gone.
+// again, the move is saved, the server says `store_available` and the
+// banner is gone.
 //
 // Needs the `sqlite3` command. Run: see README.md. Env: BACKROOM_BIN, CHROMIUM.
 
@@ -33,6 +34,17 @@ test('a table whose store refuses moves shows a banner on every tab until a move
   const browser = await launchBrowser();
   try {
     const { page } = await sealedBidsWithABot(browser, server.base, errors);
+    // The store's typed status frames, as the page's socket hears them.
+    const told = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      try {
+        const m = JSON.parse(f.payload);
+        if (m.type === 'store_available' || m.code === 'store_unavailable') told.push(m.type === 'error' ? m.code : m.type);
+      } catch { /* not JSON */ }
+    }));
+    // A socket opened from now on is heard: the table again.
+    await page.reload();
+    await page.locator('.prompt .dial').waitFor();
     const banner = page.locator('.notice-area .store-down');
     assert.equal(await banner.count(), 0, 'no banner while the store answers');
 
@@ -59,6 +71,7 @@ test('a table whose store refuses moves shows a banner on every tab until a move
     sql('DROP TRIGGER outage;');
     await page.evaluate(() => window.backroomTable.act({ type: 'bid', value: 1 }));
     await banner.waitFor({ state: 'detached' });
+    assert.deepEqual([...new Set(told)], ['store_unavailable', 'store_available'], 'the server said the store was down, then back');
     assert.deepEqual(errors, [], 'the page logged errors');
   } finally {
     await browser.close().catch(() => {});
