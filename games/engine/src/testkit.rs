@@ -329,11 +329,13 @@ const OFFER_TRIES: usize = 160;
 /// `max_steps`) and at every step, for every seat with a prompt, for every
 /// enabled ask, checks that
 /// * an ask without parameters is accepted as it is;
-/// * every enabled option of every `one`/`many` parameter is accepted in
-///   some action that uses it, its companions (the other parameters, and
-///   the rest of a `many` choice) drawn from their domains: first the
-///   fewest and lowest, then the most and highest, then at random, up to
-///   [`OFFER_TRIES`] draws;
+/// * every enabled option of every `one`/`many` parameter, and of every
+///   follow-up under an enabled option ([`crate::Opt::then`], with that
+///   option chosen), is accepted in some action that uses it, its
+///   companions (the other parameters, the follow-ups of the options
+///   drawn, and the rest of a `many` choice) drawn from their domains:
+///   first the fewest and lowest, then the most and highest, then at
+///   random, up to [`OFFER_TRIES`] draws;
 /// * an ask whose parameters have no options (numbers, hexes) is accepted
 ///   with some draw;
 /// * a `one` parameter has an enabled option and a `many` parameter enough
@@ -341,8 +343,9 @@ const OFFER_TRIES: usize = 160;
 ///
 /// A disabled ask or option must carry a reason, and must be one the rules
 /// refuse: a few draws of it (with companions) are all refused. An ask
-/// whose parameters all have defaults is accepted at its defaults (a form
-/// sent untouched works).
+/// whose parameters all have defaults (and the follow-ups of the options
+/// they start on too) is accepted at its defaults (a form sent untouched
+/// works).
 ///
 /// # Errors
 /// A message naming the seed, step, seat, ask, parameter and option that
