@@ -44,7 +44,9 @@
 //! * [`abilities`]: champion and upgrade abilities that wait on a choice
 //!   (Mother Ooze's free deploys, ...);
 //! * [`prompts`]: what each seat may do now, only workable options,
-//!   composite choices as whole candidates tried on copies;
+//!   built from whole candidates tried on copies and asked step by step
+//!   ([`composite`]: the card or skill, then what it needs, then the
+//!   energy);
 //! * [`versions`]: the readings a saved match keeps from the engine version
 //!   it was set up under;
 //! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
