@@ -233,7 +233,17 @@ async function drawMatches(box) {
 function onlyAnswer(prompt) {
   const open = (prompt?.asks || []).filter((a) => !a.disabled && !a.any_time);
   if (open.length !== 1) return false;
-  return (open[0].params || []).every((p) => p.input.kind === 'one' && p.input.options.filter((o) => !o.disabled).length === 1);
+  return onlyValues(open[0].params);
+}
+
+/** True when each parameter has one possible value, following the one
+ * option's follow-ups (`then`) as the engine's `Prompt::only_answer` does. */
+function onlyValues(params) {
+  return (params || []).every((p) => {
+    if (p.input.kind !== 'one') return false;
+    const enabled = p.input.options.filter((o) => !o.disabled);
+    return enabled.length === 1 && onlyValues(enabled[0].then);
+  });
 }
 
 // ---------------------------------------------------------------- join
