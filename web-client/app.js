@@ -650,6 +650,9 @@ function tablePage(lobbyId, { spectate }) {
   }
 
   // ---- before start
+  // What the invite's Copy button last said, so that a lobby redraw in the
+  // next two seconds (a seat taken, someone online) keeps "Copied ✓".
+  let copyNote = { text: 'Copy link', until: 0 };
   function drawPre() {
     const L = S.lobby;
     if (!L || L.status !== 'open' || S.closed) { pre.hidden = true; return; }
@@ -665,12 +668,14 @@ function tablePage(lobbyId, { spectate }) {
         h('p.muted.small', 'Anyone with this link can join this lobby. Send it privately.'),
         h('div.copyrow', inp, h('button.primary#copy-invite', {
           type: 'button',
-          onclick: async (e) => {
+          onclick: async () => {
             const ok = await copyText(link, inp);
-            e.target.textContent = ok ? 'Copied ✓' : 'Select and copy';
-            setTimeout(() => { e.target.textContent = 'Copy link'; }, 2000);
+            copyNote = { text: ok ? 'Copied ✓' : 'Select and copy', until: Date.now() + 2000 };
+            const say = (text) => { const b = document.getElementById('copy-invite'); if (b) b.textContent = text; };
+            say(copyNote.text);
+            setTimeout(() => say('Copy link'), 2000);
           },
-        }, 'Copy link'),
+        }, Date.now() < copyNote.until ? copyNote.text : 'Copy link'),
         navigator.share ? h('button', {
           type: 'button',
           onclick: () => navigator.share({ title: `${L.game_name} at Backroom`, text: `Join my ${L.game_name} table:`, url: link }).catch(() => {}),
