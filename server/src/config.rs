@@ -16,6 +16,8 @@ pub struct Cli {
 }
 
 /// What to do.
+// Parsed once at start-up: the size of the serve variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the server (the default).
