@@ -230,7 +230,8 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       const form = formOf(first.ai);
       assert.ok(!(await form.isHidden()), 'the throw\'s form is open');
       const inForm = await form.evaluate((f, v) => {
-        const sel = f.querySelector('select');
+        // (The quick picks' list: the record's own entries come after it.)
+        const sel = f.querySelector('select.cp-select');
         if (sel) return sel.selectedOptions[0] ? sel.selectedOptions[0].textContent : '';
         return f.querySelector('.cp-choice[aria-checked="true"]')?.textContent || '';
       }, chosen);
@@ -1131,6 +1132,48 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       await page.locator('.prompt form[data-ask="0"] button.submit').click();
       await page.waitForFunction(() => window.__sent);
       assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'use_power', power: 0, choice: { point: at } }, 'the point typed is the choice sent');
+    }
+
+    // --- a choice that names a character, a point and a direction (the
+    // Mind Gem advances an enemy: any enemy, any end, any angle, the
+    // engine judges): the table drawn from a real activation's view with
+    // the record as the engine builds it and one ready-made plan; the
+    // quick pick fills the entries, then the enemy chosen, x, y and the
+    // angle typed by hand are the choice sent.
+    {
+      const live = (m) => m.deployed && !m.ko && !m.dazed;
+      const frame = [...frames].reverse().find((f) => f.view.activation && f.view.models.filter((m) => m.owner === bot && live(m)).length >= 2);
+      assert.ok(frame, 'an activation with two enemies standing');
+      const [first, other] = frame.view.models.map((m, i) => [m, i]).filter(([m]) => m.owner === bot && live(m)).map(([, i]) => i);
+      const nameOf = (i) => (charById[frame.view.models[i].card] || { name: frame.view.models[i].card }).name;
+      const pos = frame.view.models[first].pos;
+      const ready = { target: first, angle: 90, point: [pos[0], Math.min(35, pos[1] + 3)] };
+      const choice = { kind: 'record', fields: [
+        { name: 'target', label: 'Character', input: { kind: 'one', options: frame.view.models.map((m, i) => ({ value: i, label: nameOf(i) })) } },
+        { name: 'angle', label: 'Direction, degrees (0 = +x)', input: { kind: 'real', min: -360, max: 360 } },
+        { name: 'point', label: 'Point', input: { kind: 'point', min_x: 0, min_y: 0, max_x: 36, max_y: 36 } },
+      ], options: [{ value: ready, label: `${nameOf(first)} to ${ready.point[0].toFixed(1)}, ${ready.point[1].toFixed(1)}` }] };
+      await drawTable(frame.view, 'Round 1: Seer activates', [
+        { verb: 'use_power', label: 'Mind Gem, cost 2', fixed: { power: 0 }, params: [{ name: 'choice', label: 'Choice', input: choice }] },
+        { verb: 'end_activation', label: 'End the activation' },
+      ]);
+      if (await page.locator('.prompt form[data-ask="0"]').isHidden()) await page.locator('.ask-pick[data-ask="0"]').click();
+      const form = page.locator('.prompt form[data-ask="0"]');
+      await form.locator('.cp-rec .cp-choice').first().click();
+      assert.equal(await form.locator('.cp-rec-f[data-field="angle"] input').inputValue(), '90', 'the quick pick fills the angle');
+      assert.equal(await form.locator('.cp-rec-f[data-field="point"] input').first().inputValue(), String(ready.point[0]), 'the quick pick fills the point');
+      assert.equal(await form.locator('.cp-rec-f[data-field="target"] select option:checked').textContent(), nameOf(first), 'the quick pick fills the character');
+      const pt = [Math.round((frame.view.models[other].pos[0] + 1.25) * 8) / 8, Math.round((frame.view.models[other].pos[1] - 0.5) * 8) / 8].map((c) => Math.min(35, Math.max(1, c)));
+      await form.locator('.cp-rec-f[data-field="target"] select').selectOption({ label: nameOf(other) });
+      await form.locator('.cp-rec-f[data-field="angle"] input').fill('-37.5');
+      await form.locator('.cp-rec-f[data-field="point"] input').nth(0).fill(String(pt[0]));
+      await form.locator('.cp-rec-f[data-field="point"] input').nth(1).fill(String(pt[1]));
+      await form.locator('.cp-rec-f[data-field="point"] input').nth(1).press('Tab');
+      assert.match(await page.locator('.cp-hint').innerText(), /toward -37\.5°/, 'the hint names the direction typed before the Send');
+      await form.locator('button.submit').click();
+      await page.waitForFunction(() => window.__sent);
+      assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'use_power', power: 0, choice: { target: other, angle: -37.5, point: pt } }, 'the character, angle and point entered are the choice sent');
+      seen.recordTyped = `${nameOf(other)} toward -37.5° to ${pt.join(', ')}`;
     }
 
     // --- the rules: summary, glossary and every card

@@ -18,7 +18,11 @@
 // targets with their dice pools, ready characters, tokens in reach and
 // pieces of terrain to throw (a tap on the piece, then on one of the
 // directions drawn from the thrower) are lit; a tap chooses in the prompt's
-// form and a "Send" button beside the map sends it. Everything stays in the
+// form and a "Send" button beside the map sends it. Where the rules take
+// any value (ruling 28), the form takes it too: a point typed as x and y,
+// and a superpower's or card's choice field by field (a character, a
+// point, a direction in degrees...) under its ready-made values; a move by
+// the free-hand tool. Everything stays in the
 // standard prompt (prompt.js) too, with richer controls (crisis/controls.js,
 // including the secret squad builder; the deck choice as the two decks
 // with their crisis cards); a prompt kind this file does not know gets the
@@ -502,7 +506,7 @@ function drawHint(view, ctx, offer, hint) {
     if (s) parts.push(' ', s);
   } else if (offer.points.length) {
     parts.push(h('span', `${plural(offer.points.length, 'place')} offered (the squares): tap one to choose.`));
-    const s = sendable(offer.points[0], (v) => { const p = offer.points.find((x) => same(x.value, v)); return p ? p.label : isPoint(v) ? `at ${v[0]}, ${v[1]}` : 'a place'; });
+    const s = sendable(offer.points[0], (v) => { const p = offer.points.find((x) => same(x.value, v)); return p ? p.label : isPoint(v) ? `at ${v[0]}, ${v[1]}` : recordWords(inputAt(ctx, offer.points[0]), v) || 'a place'; });
     if (s) parts.push(' ', s);
   }
   if (offer.pieces.size) {
@@ -535,14 +539,34 @@ function drawHint(view, ctx, offer, hint) {
     const param = ask.params[0];
     const s = sendable({ ai, key: `${ai}:${param.name}` }, (v) => {
       const o = (param.input.options || []).find((x) => same(x.value, v));
-      // A point typed (not offered): said by its coordinates.
-      const pt = param.input.kind === 'point' && isPoint(v) ? v : param.input.kind === 'record' && v && isPoint(v.point) ? v.point : null;
-      return `${ask.label}: ${o ? o.label : pt ? `at ${pt[0]}, ${pt[1]}` : ''}`;
+      // A point typed (not offered): said by its coordinates; a record's
+      // fields entered by hand, each by its value.
+      const pt = param.input.kind === 'point' && isPoint(v) ? v : null;
+      return `${ask.label}: ${o ? o.label : pt ? `at ${pt[0]}, ${pt[1]}` : param.input.kind === 'record' ? recordWords(param.input, v) : ''}`;
     });
     if (s) parts.push(' ', s);
   }
   hint.replaceChildren(...parts.flat(Infinity).filter((x) => x !== null && x !== undefined));
   hint.hidden = !parts.length;
+}
+
+/** The input of the param under `at` ({ai, key}) in the prompt on screen. */
+function inputAt(ctx, at) {
+  const ask = ctx.prompt && ctx.prompt.asks[at.ai];
+  const p = ask && (ask.params || []).find((x) => `${at.ai}:${x.name}` === at.key);
+  return p ? p.input : null;
+}
+
+/** A record's value entered by hand, in words: each field filled, by its option's label or its value. */
+function recordWords(input, v) {
+  if (!input || input.kind !== 'record' || !v || typeof v !== 'object') return '';
+  return input.fields.filter((f) => v[f.name] !== undefined).map((f) => {
+    const x = v[f.name];
+    if (isPoint(x)) return `at ${x[0]}, ${x[1]}`;
+    if (f.input.kind === 'real') return `toward ${x}°`;
+    const o = (f.input.options || []).find((y) => same(y.value, x));
+    return o ? o.label : String(x);
+  }).join(', ');
 }
 
 const pieceName = (view, i) => { const p = piecesOf(view)[i]; return p ? p.name : 'terrain'; };
@@ -685,6 +709,10 @@ function input(param, ask, ctx, key) {
   if (i.kind === 'point') return pointChoice(param, ctx, key, redraw);
   // A superpower's choice of a point alone (Place, Transform): the same, as {point}.
   if (i.kind === 'record' && i.fields.length === 1 && i.fields[0].name === 'point') return pointChoice(param, ctx, key, redraw, { bounds: i.fields[0].input, wrap: (p) => ({ point: p }), unwrap: (v) => v && v.point });
+  // A superpower's or card's choice naming a point or a direction beside
+  // other things (the Mind Gem, the Charge, a throw): the quick picks, and
+  // every field of the record entered by hand below them.
+  if (i.kind === 'record' && ask.verb !== 'advance') return recordChoice(param, ctx, key, redraw);
   if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     // A free-hand plan (an object with a tool) stays chosen when the form is drawn again.
     return choice(param, ctx, key, null, { many: 8, onPick: redraw, keep: ask.verb === 'advance' ? (v) => !!(v && v.tool && free) : null });
@@ -748,6 +776,51 @@ function pointChoice(param, ctx, key, redraw, { bounds = param.input, wrap = (p)
   y.addEventListener('change', put);
   const own = h('div.cp-point-free', h('span.muted', 'or any point: '), h('label', 'x ', x), h('label', ' y ', y));
   return { ...c, el: h('div.cp-point', c.el, own) };
+}
+
+/**
+ * A record's choice (a superpower's or card's point, direction, character,
+ * attack, piece or token): the quick picks as a list (lit on the map too),
+ * and under them one entry per field over its whole domain (ruling 28): a
+ * `one` as a select (— for a field left out), a point as x and y, a
+ * direction in degrees. Whatever the entries hold, the fields filled in, is
+ * the choice; a quick pick fills them. The server judges the rest.
+ */
+function recordChoice(param, ctx, key, redraw) {
+  const i = param.input;
+  const entries = i.fields.map((f) => {
+    const label = (s) => `${param.label}: ${f.label}${s}`;
+    const num = (axis, min, max) => h('input.num.cp-rec-n', { type: 'number', step: 'any', min, max, inputmode: 'decimal', 'aria-label': label(axis) });
+    const k = f.input.kind;
+    if (k === 'point') {
+      const x = num(' x', f.input.min_x, f.input.max_x);
+      const y = num(' y', f.input.min_y, f.input.max_y);
+      return { f, el: h('span.cp-rec-f', { dataset: { field: f.name } }, h('label', `${f.label} x `, x), h('label', ' y ', y)),
+        get: () => (x.value === '' || y.value === '' ? undefined : [Number(x.value), Number(y.value)]),
+        put: (v) => { x.value = isPoint(v) ? String(v[0]) : ''; y.value = isPoint(v) ? String(v[1]) : ''; } };
+    }
+    if (k === 'real') {
+      const n = num('', f.input.min, f.input.max);
+      return { f, el: h('span.cp-rec-f', { dataset: { field: f.name } }, h('label', `${f.label} `, n)),
+        get: () => (n.value === '' ? undefined : Number(n.value)), put: (v) => { n.value = typeof v === 'number' ? String(v) : ''; } };
+    }
+    const opts = f.input.options || [];
+    const sel = h('select.cp-rec-s', { 'aria-label': label('') }, h('option', { value: '' }, '—'), opts.map((o, n) => h('option', { value: String(n) }, o.label)));
+    return { f, el: h('span.cp-rec-f', { dataset: { field: f.name } }, h('label', `${f.label} `, sel)),
+      get: () => (sel.value === '' ? undefined : opts[Number(sel.value)].value), put: (v) => { const n = opts.findIndex((o) => same(o.value, v)); sel.value = n < 0 ? '' : String(n); } };
+  });
+  const show = (v) => { for (const e of entries) e.put(v && typeof v === 'object' ? v[e.f.name] : undefined); };
+  const isRecord = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
+  const c = choice(param, ctx, key, null, { many: 8, onPick: (v) => { show(v); redraw(); }, keep: isRecord });
+  show(c.get());
+  const put = () => {
+    const v = {};
+    for (const e of entries) { const x = e.get(); if (x !== undefined) v[e.f.name] = x; }
+    if (Object.keys(v).length) c.set(v, true);
+  };
+  for (const e of entries) e.el.addEventListener('change', put);
+  const own = h('div.cp-rec-free', h('span.muted', 'or your own: '), entries.map((e) => e.el));
+  return { ...c, el: h('div.cp-rec', c.el, own) };
 }
 
 /**
