@@ -1176,6 +1176,46 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
       seen.recordTyped = `${nameOf(other)} toward -37.5° to ${pt.join(', ')}`;
     }
 
+    // --- a move entered by hand (the plan's fields typed: the tool, advance,
+    // the direction, the bend and the end): the table drawn from a real
+    // activation's view with the advance as the engine builds it and one
+    // ready-made plan; the plan typed is laid on the map as the free-hand
+    // tool and is the plan sent.
+    {
+      const frame = [...frames].reverse().find((f) => f.view.activation);
+      const mover = frame.view.activation.model;
+      const pos = frame.view.models[mover].pos;
+      const tools = ['S', 'M', 'L'].map((t) => ({ value: t, label: `${t} tool` }));
+      const ready = { tool: 'S', climb: false, angle: 0, bend: 0, to: [Math.min(35, pos[0] + 3), pos[1]] };
+      const plan = { kind: 'record', fields: [
+        { name: 'tool', label: 'Movement tool', input: { kind: 'one', options: tools } },
+        { name: 'climb', label: 'Advance or climb', input: { kind: 'one', options: [{ value: false, label: 'Advance' }, { value: true, label: 'Climb (S tool, movement Size 5)' }] } },
+        { name: 'angle', label: 'Direction the tool leaves the base, degrees (0 = +x)', input: { kind: 'real', min: -360, max: 360 } },
+        { name: 'bend', label: 'Bend at the pivot, degrees', input: { kind: 'real', min: -90, max: 90 } },
+        { name: 'to', label: 'Where the base ends (touching the tool)', input: { kind: 'point', min_x: 0, min_y: 0, max_x: 36, max_y: 36 } },
+      ], options: [{ value: ready, label: `Advance with S at 0 degrees to ${ready.to[0].toFixed(1)}, ${ready.to[1].toFixed(1)}` }] };
+      await drawTable(frame.view, 'Round 1: a move', [
+        { verb: 'advance', label: 'Move', params: [{ name: 'plan', label: 'Movement tool and end', input: plan }] },
+        { verb: 'end_activation', label: 'End the activation' },
+      ]);
+      if (await page.locator('.prompt form[data-ask="0"]').isHidden()) await page.locator('.ask-pick[data-ask="0"]').click();
+      const form = page.locator('.prompt form[data-ask="0"]');
+      const typed = { tool: 'M', climb: false, angle: 37.5, bend: 10, to: [Math.round((pos[0] + 2.5) * 8) / 8, Math.round((pos[1] + 3.25) * 8) / 8].map((c) => Math.min(35, Math.max(1, c))) };
+      await form.locator('.cp-rec-f[data-field="tool"] select').selectOption({ label: 'M tool' });
+      await form.locator('.cp-rec-f[data-field="climb"] select').selectOption({ label: 'Advance' });
+      await form.locator('.cp-rec-f[data-field="angle"] input').fill('37.5');
+      await form.locator('.cp-rec-f[data-field="bend"] input').fill('10');
+      await form.locator('.cp-rec-f[data-field="to"] input').nth(0).fill(String(typed.to[0]));
+      await form.locator('.cp-rec-f[data-field="to"] input').nth(1).fill(String(typed.to[1]));
+      await form.locator('.cp-rec-f[data-field="to"] input').nth(1).press('Tab');
+      await page.locator('.cp-field .cp-free-h').first().waitFor();
+      assert.match(await page.locator('.cp-hint').innerText(), /free-hand M tool at 37\.5 degrees bent 10 degrees/, 'the plan typed is laid as the free-hand tool, named before the Send');
+      await form.locator('button.submit').click();
+      await page.waitForFunction(() => window.__sent);
+      assert.deepEqual(await page.evaluate(() => window.__sent), { type: 'advance', plan: typed }, 'the plan typed is the plan sent');
+      seen.planTyped = typed;
+    }
+
     // --- the rules: summary, glossary and every card
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${base}/#/rules/${GAME}`);

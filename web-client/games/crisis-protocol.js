@@ -713,6 +713,17 @@ function input(param, ask, ctx, key) {
   // other things (the Mind Gem, the Charge, a throw): the quick picks, and
   // every field of the record entered by hand below them.
   if (i.kind === 'record' && ask.verb !== 'advance') return recordChoice(param, ctx, key, redraw);
+  // A movement plan entered by hand (the tool, advance or climb, its
+  // direction, bend and end) is the free-hand tool laid there: the map
+  // draws it and previews it like one dragged.
+  if (i.kind === 'record' && ask.verb === 'advance' && view.activation && view.models[view.activation.model]) {
+    const m = view.models[view.activation.model];
+    const freeKey = `${view.activation.model}|${m.pos.join(',')}|${view.round}`;
+    return recordChoice(param, ctx, key, redraw, {
+      keep: (v) => !!(v && v.tool && free),
+      entered: (v) => { if (v.tool && typeof v.angle === 'number' && isPoint(v.to)) free = { key: freeKey, bend: 0, climb: false, ...v }; },
+    });
+  }
   if (ask.verb === 'advance' || ask.verb === 'deploy' || i.options.every((o) => isPoint(o.value)) || i.options.some((o) => o.value && Array.isArray(o.value.point))) {
     // A free-hand plan (an object with a tool) stays chosen when the form is drawn again.
     return choice(param, ctx, key, null, { many: 8, onPick: redraw, keep: ask.verb === 'advance' ? (v) => !!(v && v.tool && free) : null });
@@ -786,7 +797,7 @@ function pointChoice(param, ctx, key, redraw, { bounds = param.input, wrap = (p)
  * direction in degrees. Whatever the entries hold, the fields filled in, is
  * the choice; a quick pick fills them. The server judges the rest.
  */
-function recordChoice(param, ctx, key, redraw) {
+function recordChoice(param, ctx, key, redraw, { keep = null, entered = () => {} } = {}) {
   const i = param.input;
   const entries = i.fields.map((f) => {
     const label = (s) => `${param.label}: ${f.label}${s}`;
@@ -811,12 +822,12 @@ function recordChoice(param, ctx, key, redraw) {
   });
   const show = (v) => { for (const e of entries) e.put(v && typeof v === 'object' ? v[e.f.name] : undefined); };
   const isRecord = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
-  const c = choice(param, ctx, key, null, { many: 8, onPick: (v) => { show(v); redraw(); }, keep: isRecord });
+  const c = choice(param, ctx, key, null, { many: 8, onPick: (v) => { show(v); redraw(); }, keep: keep || isRecord });
   show(c.get());
   const put = () => {
     const v = {};
     for (const e of entries) { const x = e.get(); if (x !== undefined) v[e.f.name] = x; }
-    if (Object.keys(v).length) c.set(v, true);
+    if (Object.keys(v).length) { entered(v); c.set(v, true); }
   };
   for (const e of entries) e.el.addEventListener('change', put);
   const own = h('div.cp-rec-free', h('span.muted', 'or your own: '), entries.map((e) => e.el));
