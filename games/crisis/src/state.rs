@@ -291,6 +291,27 @@ pub struct PendingAttack {
 }
 
 impl PendingAttack {
+    /// `attacker`'s attack number `attack` as it opens: no target under way,
+    /// nothing used, declared or modified yet.
+    pub fn opening(attacker: usize, attack: usize) -> Self {
+        PendingAttack {
+            attacker,
+            attack,
+            queue: Vec::new(),
+            current: None,
+            allies: Vec::new(),
+            used: Vec::new(),
+            extra_defense: 0,
+            defense_rerolls: 0,
+            after: None,
+            cover: false,
+            declared: Vec::new(),
+            modify: None,
+            ordering: false,
+            first: None,
+        }
+    }
+
     /// The character whose player answers the open reaction window, if any
     /// (none while dice are modified or targets ordered).
     pub fn window(&self) -> Option<usize> {

@@ -172,22 +172,7 @@ pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &
     // Version 6: the attacker chooses the order of several targets (the
     // others, when the named one goes first).
     let ordering = crate::versions::v6(g) && atk.range.kind != RangeKind::Normal && queue.len() - usize::from(first.is_some()) >= 2;
-    g.pending_attack = Some(PendingAttack {
-        attacker: me,
-        attack: idx,
-        queue,
-        current: None,
-        allies,
-        used: Vec::new(),
-        extra_defense: 0,
-        defense_rerolls: 0,
-        after: None,
-        cover: false,
-        declared: Vec::new(),
-        modify: None,
-        ordering,
-        first,
-    });
+    g.pending_attack = Some(PendingAttack { queue, allies, ordering, first, ..PendingAttack::opening(me, idx) });
     if ordering {
         log.push(LogEntry::public(format!("{} chooses the order in which the targets are attacked.", model_name(g, me))));
         return log;
@@ -508,22 +493,7 @@ pub fn begin_side(g: &mut Crisis, side: crate::state::SideAttack, rng: &mut Game
     match g.pending_attack.as_mut() {
         Some(p) if !side.overwatch => p.modify = Some(m),
         _ => {
-            g.pending_attack = Some(PendingAttack {
-                attacker: me,
-                attack: idx,
-                queue: Vec::new(),
-                current: None,
-                allies: Vec::new(),
-                used: Vec::new(),
-                extra_defense: 0,
-                defense_rerolls: 0,
-                after: None,
-                cover: false,
-                declared: Vec::new(),
-                modify: Some(m),
-                ordering: false,
-                first: None,
-            })
+            g.pending_attack = Some(PendingAttack { modify: Some(m), ..PendingAttack::opening(me, idx) })
         }
     }
     if advance_modify(g) {
