@@ -188,24 +188,30 @@ fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
 }
 
 /// A skill used with the champion exhausted for it, step by step: the
-/// skill (each workable one where the champion stands readied), then the
-/// units the champion brings from the other areas.
+/// skill (each workable one where the champion stands readied), then what
+/// it needs (a follow-up, as `skill_ask` asks it), then the units the
+/// champion brings from the other areas, then, when the skill or the
+/// units' entry into its area costs anything, the energy to spend (all of
+/// it by default: energy first, R21; the split is the player's).
+/// `skills` are the whole candidates, each tried on a copy.
 pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
     let n = champion_brings(state, seat)?;
     let champion = &state.faction_of(seat).champion.name;
     let readied_in = |a: AreaId| state.area(a).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion && u.readied);
-    let skill_opts: Vec<Opt> = skills
-        .iter()
-        .filter_map(|a| match a {
-            Action::UseSkill { skill } if readied_in(skill.0) && skill.1.champion_moves.is_empty() => {
-                let mut v = serde_json::to_value(skill).expect("serializes");
-                crate::prompts::minimal(&mut v);
-                Some(Opt::new(v, crate::labels::label(state, seat, a)))
-            }
-            _ => None,
-        })
-        .collect();
-    if skill_opts.is_empty() {
+    let mut areas: Vec<AreaId> = Vec::new();
+    let mut plays: Vec<(AreaId, crate::skill::SkillChoice, u32)> = Vec::new();
+    for a in skills {
+        let Action::UseSkill { skill: (area, c) } = a else { continue };
+        if !readied_in(*area) || !c.champion_moves.is_empty() {
+            continue;
+        }
+        if !areas.contains(area) {
+            areas.push(*area);
+        }
+        let cost = u32::from(c.payment.energy) + u32::from(c.payment.resources);
+        plays.push((*area, crate::skill::SkillChoice { payment: Payment::default(), ..c.clone() }, cost));
+    }
+    if areas.is_empty() {
         return None;
     }
     let faction = state.faction_of(seat);
@@ -222,12 +228,39 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
     if units.is_empty() {
         return None;
     }
+    let surcharge = |a: AreaId| u32::from(crate::activate::entry_surcharge(state, seat, a, false));
+    let mut costs_anything = false;
+    let skill_opts: Vec<Opt> = areas
+        .iter()
+        .map(|area| {
+            let name = &area.area().name;
+            let mine: Vec<&(AreaId, crate::skill::SkillChoice, u32)> = plays.iter().filter(|p| p.0 == *area).collect();
+            let least = mine.iter().map(|p| p.2).min().unwrap_or(0);
+            costs_anything |= mine.iter().any(|p| p.2 > 0) || surcharge(*area) > 0;
+            let mut o = Opt::new(serde_json::to_value(area).expect("serializes"), format!("The skill of {name}")).fact("Cost", least);
+            if surcharge(*area) > 0 {
+                o = o.fact("Each unit brought", surcharge(*area));
+            }
+            if let [(_, c, _)] = mine.as_slice()
+                && *c == crate::skill::SkillChoice::default()
+            {
+                return o;
+            }
+            let choices: Vec<Opt> = mine
+                .iter()
+                .map(|(_, c, cost)| {
+                    let words = crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
+                    Opt::new(choice_value(c), words).fact("Cost", *cost)
+                })
+                .collect();
+            o.then("choice", format!("What the skill of {name} needs"), Input::One { options: choices })
+        })
+        .collect();
     let max = u32::from(n).min(u32::try_from(units.len()).unwrap_or(u32::MAX));
-    Some(
-        Ask::new("use_skill_bringing", format!("Use a skill; {champion} brings units"))
-            .param("skill", "Skill", Input::One { options: skill_opts })
-            .param("brings", format!("Units {champion} brings from other areas (up to {n})"), Input::Many { options: units, min: 1, max }),
-    )
+    let ask = Ask::new("use_skill_bringing", format!("Use a skill; {champion} brings units"))
+        .param("skill", "Skill", Input::One { options: skill_opts })
+        .param("brings", format!("Units {champion} brings from other areas (up to {n})"), Input::Many { options: units, min: 1, max });
+    Some(if costs_anything { energy_step(ask, state, seat) } else { ask })
 }
 
 /// The skill choice with the units the champion brings, and the entry

@@ -163,12 +163,24 @@ pub enum Action {
         skill: (AreaId, SkillChoice),
     },
     /// Use an area's skill with the champion exhausted for it bringing
-    /// units from other areas (Commissar Papova), asked step by step.
+    /// units from other areas (Commissar Papova), asked step by step
+    /// (`composite`): the skill, then what it needs, then the units she
+    /// brings, then at most `energy` energy (resources pay the rest;
+    /// energy first when unset). Resolves to the `UseSkill` a whole
+    /// candidate carries.
     UseSkillBringing {
-        /// The area and the skill's other choices.
-        skill: (AreaId, SkillChoice),
+        /// The skill's area, or (as first sent, still accepted) the area
+        /// with the skill's other choices.
+        skill: SkillPick,
+        /// What the skill needs chosen (its payment is ignored), when
+        /// `skill` names only the area.
+        #[serde(default, skip_serializing_if = "is_default")]
+        choice: SkillChoice,
         /// The units the champion brings.
         brings: Vec<UnitUid>,
+        /// The most energy to spend, when `skill` names only the area.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        energy: Option<u8>,
     },
     /// Use a skill that deploys one unit anywhere (the Subway's), asked
     /// step by step: the area, then the unit, then the most energy to
@@ -307,6 +319,18 @@ pub enum Action {
 }
 
 /// A choice left as it starts (nothing chosen) is not written.
+/// The skill of `use_skill_bringing`: the area alone (its choice and
+/// energy apart, as the table asks it), or the area with its choices
+/// whole (as the table first sent it; stored matches replay it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SkillPick {
+    /// The area, with the skill's other choices.
+    Whole((AreaId, SkillChoice)),
+    /// The area alone.
+    Area(AreaId),
+}
+
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
 }
@@ -429,10 +453,24 @@ fn apply_each(
             busy(state)?;
             crate::skill::use_skill(state, seat, area, &choice, rng)
         }
-        Action::UseSkillBringing { skill: (area, choice), brings } => {
+        Action::UseSkillBringing { skill: SkillPick::Whole((area, whole)), choice, brings, energy } => {
             busy(state)?;
-            let choice = crate::composite::with_brought(state, seat, area, &choice, &brings);
+            if choice != SkillChoice::default() || energy.is_some() {
+                return Err(RuleError::illegal(
+                    crate::skill::SKILL,
+                    "Name the skill's area alone when its choice or the energy is given apart.",
+                ));
+            }
+            let choice = crate::composite::with_brought(state, seat, area, &whole, &brings);
             crate::skill::use_skill(state, seat, area, &choice, rng)
+        }
+        Action::UseSkillBringing { skill: SkillPick::Area(area), choice, brings, energy } => {
+            busy(state)?;
+            let make = |payment| Action::UseSkill {
+                skill: (area, SkillChoice { payment, champion_moves: brings.clone(), ..choice.clone() }),
+            };
+            let a = crate::composite::priced_at(state, seat, energy, &make)?;
+            apply_each(state, seat, &a, rng)
         }
         Action::SkillDeploy { skill, to, unit, energy } => {
             busy(state)?;

@@ -83,4 +83,4 @@ pub mod view;
 
 /// The game: the table is the value the engine contract speaks of.
 pub type Villains = state::State;
-pub use game::{Action, Options};
+pub use game::{Action, Options, SkillPick};

@@ -4,7 +4,8 @@
 //! asked step by step (the area, then the unit, then the energy), not as
 //! every unit type times every area; a card is chosen, then what it needs
 //! (its follow-up, `Opt::then`), and a skill, then what it needs, then the
-//! energy when it costs any.
+//! energy when it costs any; Commissar Papova's skill, then the units she
+//! brings, then the energy when anything costs.
 
 mod common;
 
@@ -171,4 +172,44 @@ fn a_skill_is_chosen_then_what_it_needs() {
     let sent = json!({ "type": "use_skill_paying", "skill": "police", "choice": choice });
     p.offers(&sent).unwrap();
     act(&s, 0, sent).unwrap();
+}
+
+#[test]
+fn papovas_skill_is_the_skill_then_the_units_she_brings_then_the_energy() {
+    let mut s = table(&["communists", "mafia", "bankers", "cult"], 0, &mut GameRng::seeded(9));
+    let bank = area("bank");
+    let papova = s.put_unit(bank, 0, UnitType::Champion).unwrap();
+    s.area_mut(bank).units.iter_mut().find(|u| u.uid == papova).unwrap().readied = true;
+    let goon = s.put_unit(area("church"), 0, UnitType::Goon).unwrap();
+    let patsy = s.put_unit(area("factory"), 0, UnitType::Patsy).unwrap();
+    // The Mafia's Police Payoff in the Bank: each unit brought in owes its surcharge.
+    s.area_mut(bank).rules.push(villains::state::RuleCard { card: content().card_id("police-payoff-1").unwrap(), owner: 1 });
+    let per = villains::activate::entry_surcharge(&s, 0, bank, false);
+    assert!(per > 0, "Police Payoff surcharges entry");
+    (s.players[0].energy, s.players[0].resources) = (3, 9);
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    let p = s.prompt(0).unwrap();
+    let a = ask(&p, "use_skill_bringing").expect("Papova's ask");
+    let skills = options(a, "skill");
+    assert_eq!(skills.iter().filter(|o| o.0 == "bank").count(), 1, "the Bank once, not once per payment: {skills:?}");
+    assert!(follow_ups(a, "skill", &json!("bank")).is_empty(), "the Bank's skill needs nothing more");
+    let names: Vec<&str> = a.params.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["skill", "brings", "energy"], "the skill, the units, then the energy");
+    let energy = a.params.iter().find(|p| p.name == "energy").unwrap();
+    assert_eq!(energy.default, Some(json!(3)), "energy first by default");
+    // The split is the player's: 1 energy, resources for the rest.
+    let sent = json!({ "type": "use_skill_bringing", "skill": "bank", "brings": [goon, patsy], "energy": 1 });
+    p.offers(&sent).unwrap();
+    let after = act(&s, 0, sent).unwrap();
+    assert_eq!(after.players[0].energy, 2);
+    let in_bank: Vec<_> = after.area(bank).units.iter().map(|u| u.uid).collect();
+    assert!(in_bank.contains(&goon) && in_bank.contains(&patsy), "both brought: {in_bank:?}");
+    // The shape first sent (the skill whole, paid energy first) is still accepted, as stored matches replay it.
+    let old = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": ["bank", {}], "brings": [goon, patsy] })).unwrap();
+    let new = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": "bank", "brings": [goon, patsy], "energy": 3 })).unwrap();
+    assert_eq!(old, new, "the old shape pays energy first, as the default does");
+    assert_eq!(old.players[0].energy, 3 - (2 * per).min(3));
+    // Both at once is refused, naming the rule.
+    let e = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": ["bank", {}], "brings": [goon], "energy": 1 })).unwrap_err();
+    assert!(e.contains("area alone"), "{e}");
 }
