@@ -439,6 +439,9 @@ pub(crate) fn deploys_anywhere(area: AreaId) -> bool {
     area.area().skill.effects.iter().any(|e| matches!(e, Effect::Deploy(d) if d.to == Place::AnyArea))
 }
 
+/// One area and unit type the Subway's deploy was tried with, and how it went.
+type Tried = (AreaId, UnitType, Result<(), String>);
+
 /// The Subway's skill asked step by step: the area (each open one, or
 /// disabled with why), then the unit type (with its facts), then the
 /// energy. Not the cross product of areas and types.
@@ -456,7 +459,7 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
             .map(|_| ())
             .map_err(|e| e.message)
     };
-    let tried: Vec<(AreaId, UnitType, Result<(), String>)> = content()
+    let tried: Vec<Tried> = content()
         .area_ids()
         .flat_map(|a| kinds.iter().map(move |k| (a, *k)))
         .map(|(a, k)| (a, k, works(a, k)))
@@ -464,7 +467,7 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
     if !tried.iter().any(|t| t.2.is_ok()) {
         return None;
     }
-    let first_why = |f: &dyn Fn(&(AreaId, UnitType, Result<(), String>)) -> bool| {
+    let first_why = |f: &dyn Fn(&Tried) -> bool| {
         let mine: Vec<_> = tried.iter().filter(|t| f(t)).collect();
         match mine.iter().find(|t| t.2.is_ok()) {
             Some(_) => Ok(()),

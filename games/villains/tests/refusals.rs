@@ -164,7 +164,7 @@ fn a_skill_with_nothing_to_choose_says_so() {
     use villains::skill::{SkillChoice, use_skill};
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(5));
     s.phase = Phase::TakeActions { current: 0, revealed: None };
-    let mut skill = |s: &mut State, at: &str| {
+    let skill = |s: &mut State, at: &str| {
         let a = area(at);
         let u = s.put_unit(a, 0, UnitType::Talent).unwrap();
         s.area_mut(a).units.iter_mut().find(|x| x.uid == u).unwrap().readied = true;
