@@ -324,6 +324,24 @@ function defaultAction(ask) {
   return action;
 }
 
+/** The action taking an ask's first enabled option of each `one` and its
+ * first `min` enabled options of each `many` (a plain policy's move). */
+export function enabledAction(ask) {
+  const action = { type: ask.verb, ...(ask.fixed || {}) };
+  for (const p of ask.params || []) {
+    const open = (p.input.options || []).filter((o) => !o.disabled);
+    action[p.name] = p.input.kind === 'many' ? open.slice(0, p.input.min).map((o) => o.value) : open[0].value;
+  }
+  return action;
+}
+
+/** Sends `action` through the page's table and waits (with a `statePoller`'s
+ * `states`) for a state newer than `version`; a refusal fails the test. */
+export async function actAndAwait(page, states, action, version) {
+  await page.evaluate((a) => window.backroomTable.act(a), action);
+  assert.ok(await states.past(version, 30_000), `refused: ${JSON.stringify(action)}`);
+}
+
 /**
  * Plays seat `me` of an X-Men table through `window.backroomTable.act` with
  * a plain policy (the page must have `recordStates`) until `done(state)`

@@ -14,7 +14,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shots, withServerAndBrowser, hostSealedBids, takeSeat, joinAs, hostXmen, xmenPlayUntil, gameTest, statePoller, openGameTable, awaitsSeat } from './helpers.mjs';
+import { shots, withServerAndBrowser, hostSealedBids, takeSeat, joinAs, hostXmen, xmenPlayUntil, gameTest, statePoller, openGameTable, awaitsSeat, enabledAction, actAndAwait } from './helpers.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -170,14 +170,7 @@ test('on a phone Villains plan names break only between words', { timeout: 150_0
       if (!awaitsSeat(m, me)) { await page.waitForTimeout(100); continue; }
       if (m.prompt.asks.some((a) => a.verb === 'bottom_plan')) break;
       const ask = m.prompt.asks.find((a) => !a.disabled);
-      const action = { type: ask.verb, ...(ask.fixed || {}) };
-      for (const p of ask.params || []) {
-        const open = (p.input.options || []).filter((o) => !o.disabled);
-        action[p.name] = p.input.kind === 'many' ? open.slice(0, p.input.min).map((o) => o.value) : open[0].value;
-      }
-      const v = m.version;
-      await page.evaluate((a) => window.backroomTable.act(a), action);
-      assert.ok(await states.past(v, 30_000), `refused: ${JSON.stringify(action)}`);
+      await actAndAwait(page, states, enabledAction(ask), m.version);
     }
     await page.locator('.hand-slot .vl-plan-name').first().waitFor();
     await page.locator('.prompt-area [data-plan] .vl-plan-ref').first().waitFor();

@@ -20,7 +20,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { gameTest, statePoller, awaitsSeat, sticksOut, joinAs, shots } from './helpers.mjs';
+import { gameTest, statePoller, awaitsSeat, sticksOut, joinAs, shots, enabledAction, actAndAwait } from './helpers.mjs';
 
 const GAME = 'nefarious-schemes';
 const VILLAIN = 1;
@@ -95,15 +95,8 @@ test('Nefarious Schemes: choose the Villain in the lobby, then the log, the Recr
       const ask = m.prompt.asks.find((a) => !a.disabled && a.verb === 'pass')
         || m.prompt.asks.find((a) => !a.disabled && a.verb === 'recruit')
         || m.prompt.asks.find((a) => !a.disabled);
-      const action = { type: ask.verb, ...(ask.fixed || {}) };
-      for (const p of ask.params || []) {
-        const open = (p.input.options || []).filter((o) => !o.disabled);
-        action[p.name] = p.input.kind === 'many' ? open.slice(0, p.input.min).map((o) => o.value) : open[0].value;
-      }
-      const v = m.version;
-      await page.evaluate((a) => window.backroomTable.act(a), action);
+      await actAndAwait(page, states, enabledAction(ask), m.version);
       seen.acted++;
-      assert.ok(await states.past(v, 30_000), `refused: ${JSON.stringify(action)}`);
     }
     assert.ok(checked, 'the Villain decided in an event window within two turns');
 

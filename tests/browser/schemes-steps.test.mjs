@@ -19,7 +19,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gameTest, statePoller, openGameTable, awaitsSeat } from './helpers.mjs';
+import { gameTest, statePoller, openGameTable, awaitsSeat, enabledAction, actAndAwait } from './helpers.mjs';
 
 const HEROES = 0;
 
@@ -100,15 +100,8 @@ test('Nefarious Schemes: the Track Phase decision (a Hero, then a Mastermind) is
         continue;
       }
       const ask = asks.find((a) => !a.disabled && a.verb === 'recruit') || asks.find((a) => !a.disabled && a.verb === 'pass') || asks.find((a) => !a.disabled);
-      const action = { type: ask.verb, ...(ask.fixed || {}) };
-      for (const p of ask.params || []) {
-        const open = (p.input.options || []).filter((o) => !o.disabled);
-        action[p.name] = p.input.kind === 'many' ? open.slice(0, p.input.min).map((o) => o.value) : open[0].value;
-      }
-      const v = m.version;
-      await page.evaluate((a) => window.backroomTable.act(a), action);
+      await actAndAwait(page, states, enabledAction(ask), m.version);
       seen.acted++;
-      assert.ok(await states.past(v, 30_000), `refused: ${JSON.stringify(action)}`);
     }
     assert.equal(seen.tracked, 1, 'a Hero tracked a Mastermind, made step by step');
     t.diagnostic(JSON.stringify(seen));
