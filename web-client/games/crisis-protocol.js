@@ -703,9 +703,11 @@ function input(param, ask, ctx, key) {
   // A continuous choice (a point, a movement plan, a superpower's point
   // and direction: any value within its domain) comes with ready-made
   // values, its quick picks, drawn and chosen like a `one`'s options; the
-  // map's free-hand tool sends any other plan.
-  const quick = (i.kind === 'point' || i.kind === 'record') && i.options && i.options.length;
-  if ((i.kind !== 'one' && !quick) || !i.options || !i.options.length) return null;
+  // map's free-hand tool sends any other plan. With no quick pick (a
+  // hemmed-in mover, a full deployment grid) the entries alone are drawn.
+  const continuous = i.kind === 'point' || i.kind === 'record';
+  if (!continuous && (i.kind !== 'one' || !i.options || !i.options.length)) return null;
+  if (continuous && !i.options) i.options = [];
   if (i.kind === 'point') return pointChoice(param, ctx, key, redraw);
   // A superpower's choice of a point alone (Place, Transform): the same, as {point}.
   if (i.kind === 'record' && i.fields.length === 1 && i.fields[0].name === 'point') return pointChoice(param, ctx, key, redraw, { bounds: i.fields[0].input, wrap: (p) => ({ point: p }), unwrap: (v) => v && v.point });

@@ -75,6 +75,15 @@ pub fn choice(g: &Crisis, model: Option<usize>, picks: Vec<Opt>) -> Input {
     Input::Record { fields, options: picks }
 }
 
+/// A choice that names a point alone (Place, Transform) when no
+/// ready-made point fits: any point on the table, no quick pick (a blind
+/// ask, laid by hand); `None` unless `point_alone` holds. A choice that
+/// names a character, a piece or a direction besides is not offered blind:
+/// its ready-made directions cover every target in reach (ruling 28).
+pub fn point_alone(g: &Crisis, point_alone: bool) -> Option<Input> {
+    point_alone.then(|| Input::Record { fields: vec![field("point", "Point", table_point(g, Vec::new()))], options: Vec::new() })
+}
+
 /// The whole domain of one field of a choice.
 fn domain(g: &Crisis, model: Option<usize>, name: &str) -> Option<Param> {
     let each = |n: usize, label: &dyn Fn(usize) -> String| Input::One { options: (0..n).map(|i| Opt::new(i, label(i))).collect() };

@@ -5,7 +5,8 @@
 //! point and direction is any within its domain, those ready-made ones as
 //! quick picks ([`crate::free`]).
 
-use crate::content::{Condition, content};
+use crate::cards::TacticEffect;
+use crate::content::{Condition, Power, content};
 use crate::free;
 use crate::movement;
 use crate::rules::activation::{action_refusal, interact_refusal, move_refusal, with_mover};
@@ -93,12 +94,10 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             }
             let asks: Vec<Ask> = (0..g.models.len())
                 .filter(|&m| g.models[m].owner == seat && !g.models[m].deployed)
-                .filter_map(|m| {
-                    let pts = deploy_points(g, m);
-                    (!pts.is_empty()).then(|| {
-                        let opts = pts.iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
-                        Ask::new("deploy", format!("Deploy {}", g.models[m].card().name)).with("model", m).param("at", "Where", free::table_point(g, opts))
-                    })
+                .map(|m| {
+                    // With no grid point free, the point is laid by hand.
+                    let opts = deploy_points(g, m).iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+                    Ask::new("deploy", format!("Deploy {}", g.models[m].card().name)).with("model", m).param("at", "Where", free::table_point(g, opts))
                 })
                 .collect();
             Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
@@ -277,8 +276,13 @@ fn tactic_asks(g: &Crisis, seat: Seat) -> Vec<Ask> {
             .into_iter()
             .map(|(c, label)| if c.piece.is_some() { throw_fact(Opt::new(json!(c), label)) } else { Opt::new(json!(c), label) })
             .collect();
-        if !opts.is_empty() {
-            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", free::choice(g, None, opts)));
+        let transforms = || {
+            t.effects.iter().all(|e| matches!(e, TacticEffect::Transform {}))
+                && g.activation.as_ref().is_some_and(|a| crate::rules::powers::transform_form(g, a.model).is_some())
+        };
+        let choice = if opts.is_empty() { free::point_alone(g, transforms()) } else { Some(free::choice(g, None, opts)) };
+        if let Some(choice) = choice {
+            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", choice));
         }
     }
     if !cards.is_empty() {
@@ -307,7 +311,8 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
     let model = &g.models[m];
     let mut asks = Vec::new();
     if move_refusal(g, act).is_none() {
-        // Any plan laid by hand, the candidate plans as quick picks.
+        // Any plan laid by hand, the candidate plans as quick picks; a
+        // mover that no candidate fits still gets the ask (a blind one).
         let plan = with_mover(g, m, |mv| {
             let opts: Vec<Opt> = movement::candidates(g.geo(), mv)
                 .iter()
@@ -317,11 +322,9 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                     Opt::new(json!(p), format!("{verb} with {:?} at {} degrees{bend} to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
                 })
                 .collect();
-            (!opts.is_empty()).then(|| free::plan(g, mv, opts))
+            free::plan(g, mv, opts)
         });
-        if let Some(plan) = plan {
-            asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", plan));
-        }
+        asks.push(Ask::new("advance", "Move").param("plan", "Movement tool and end", plan));
     }
     if action_refusal(g, act, false).is_none() && act.actions < 2 {
         for (i, a) in model.card().sides.healthy.attacks.iter().enumerate() {
@@ -368,8 +371,9 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                 }
             })
             .collect();
-        if !opts.is_empty() {
-            asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", free::choice(g, Some(m), opts)));
+        let choice = if opts.is_empty() { free::point_alone(g, sp.effects.iter().all(|e| matches!(e, Power::Place { .. } | Power::Transform { .. }))) } else { Some(free::choice(g, Some(m), opts)) };
+        if let Some(choice) = choice {
+            asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", choice));
         }
     }
     asks.extend(tactic_asks(g, seat));

@@ -307,13 +307,21 @@ impl Prompt {
     }
 
     /// Builds a uniformly random action: a random ask (an any-time ask only
-    /// when there is no other), then a random value for each parameter.
-    /// Returns `None` for a prompt with no asks.
+    /// when there is no other, a blind ask only when there is nothing but
+    /// blind asks), then a random value for each parameter. Returns `None`
+    /// for a prompt with no asks.
     ///
     /// The result is a *candidate*: the engine still validates it, and bots
-    /// retry when a combination is illegal.
+    /// retry when a combination is illegal. A blind ask ([`Ask::blind`]) is
+    /// offered so that a person can lay what the game could not foresee (a
+    /// hemmed-in character's move by hand); drawn at random it is almost
+    /// always refused, so it is left out while anything else is open, and a
+    /// prompt without blind asks draws exactly as it always did.
     pub fn random_action(&self, rng: &mut GameRng) -> Option<Value> {
-        let mut open: Vec<&Ask> = self.asks.iter().filter(|a| a.enabled() && !a.any_time).collect();
+        let mut open: Vec<&Ask> = self.asks.iter().filter(|a| a.enabled() && !a.any_time && !a.blind()).collect();
+        if open.is_empty() {
+            open = self.asks.iter().filter(|a| a.enabled() && !a.any_time).collect();
+        }
         if open.is_empty() {
             open = self.asks.iter().filter(|a| a.enabled()).collect();
         }
@@ -366,6 +374,15 @@ impl Ask {
     /// True unless the ask is shown disabled.
     pub fn enabled(&self) -> bool {
         self.disabled.is_none()
+    }
+
+    /// True when some parameter is a continuous domain (`point` or
+    /// `record`) with no enabled quick pick: the game offers the whole
+    /// domain because a hand-laid value may be legal, but has no value it
+    /// knows to work (a character hemmed in so that none of the ready-made
+    /// plans fits). See [`Prompt::random_action`].
+    pub fn blind(&self) -> bool {
+        self.params.iter().any(|p| matches!(p.input, Input::Point { .. } | Input::Record { .. }) && !p.input.options().iter().any(Opt::enabled))
     }
 
     /// Sets the value the last parameter's control starts from.
@@ -630,5 +647,22 @@ mod tests {
         assert_eq!(v["params"][0]["default"], 1);
         assert_eq!(v["disabled"], "costs 5 Hope; you have 4");
         assert_eq!(serde_json::from_value::<Ask>(v).unwrap(), ask);
+    }
+
+    #[test]
+    fn a_blind_ask_is_drawn_only_when_nothing_else_is_open() {
+        let field = |picks: Vec<Opt>| Input::Point { min_x: 0.0, min_y: 0.0, max_x: 10.0, max_y: 10.0, options: picks };
+        let hemmed = Ask::new("advance", "Move").param("to", "Where", field(vec![]));
+        let placed = Ask::new("advance", "Move").param("to", "Where", field(vec![Opt::new(serde_json::json!([1.0, 1.0]), "here")]));
+        assert!(hemmed.blind() && !placed.blind(), "a continuous domain without a quick pick is blind");
+        let end = Ask::new("end_activation", "End the activation");
+        let with = Prompt { title: "t".into(), asks: vec![hemmed.clone(), end.clone()] };
+        let without = Prompt { title: "t".into(), asks: vec![end] };
+        let (mut a, mut b) = (GameRng::seeded(9), GameRng::seeded(9));
+        for _ in 0..50 {
+            assert_eq!(with.random_action(&mut a), without.random_action(&mut b), "the blind ask changes no draw");
+        }
+        let alone = Prompt { title: "t".into(), asks: vec![hemmed] };
+        assert_eq!(alone.random_action(&mut a).and_then(|v| v.get("type").cloned()), Some(serde_json::json!("advance")));
     }
 }

@@ -320,6 +320,10 @@ pub struct OfferReport {
     pub disabled: usize,
     /// `apply` calls made on copies.
     pub probes: usize,
+    /// Blind asks ([`crate::Ask::blind`]: a continuous domain with no quick
+    /// pick) none of whose random draws was accepted; a hand-laid value
+    /// may still be, so they are counted, not failed.
+    pub blind: usize,
 }
 
 /// Companion draws tried per option before it is declared unworkable.
@@ -337,7 +341,10 @@ const OFFER_TRIES: usize = 160;
 ///   first the fewest and lowest, then the most and highest, then at
 ///   random, up to [`OFFER_TRIES`] draws;
 /// * an ask whose parameters have no options (numbers, hexes) is accepted
-///   with some draw;
+///   with some draw, unless it is blind (a `point` or `record` with no
+///   quick pick, [`crate::Ask::blind`]): only a hand-laid value may work
+///   there, so a blind ask never accepted is counted in
+///   [`OfferReport::blind`], not failed;
 /// * a `one` parameter has an enabled option and a `many` parameter enough
 ///   of them for its minimum (else the ask offers nothing to choose).
 ///
@@ -454,8 +461,10 @@ fn check_prompt<G: Game>(
             }
         }
         if forced.is_empty() {
-            try_ask(g, seat, ask, &[], rng, pick, report)
-                .map_err(|e| format!("ask \"{}\" is never accepted: {e}", ask.label))?;
+            match try_ask(g, seat, ask, &[], rng, pick, report) {
+                Err(_) if ask.blind() => report.blind += 1,
+                r => r.map_err(|e| format!("ask \"{}\" is never accepted: {e}", ask.label))?,
+            }
             continue;
         }
         for t in forced {

@@ -16,7 +16,7 @@ use backroom_engine::{GameRng, Seat};
 fn opts(p: &backroom_engine::Prompt, verb: &str) -> Vec<(serde_json::Map<String, serde_json::Value>, Vec<serde_json::Value>)> {
     p.asks
         .iter()
-        .filter(|a| a.verb == verb && a.enabled())
+        .filter(|a| a.verb == verb && a.enabled() && !a.blind())
         .map(|a| (a.fixed.clone(), a.params.first().map(|x| x.input.options().iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect()).unwrap_or_default()))
         .collect()
 }

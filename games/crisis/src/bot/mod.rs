@@ -41,11 +41,12 @@ use backroom_engine::{GameRng, Prompt, Seat};
 use serde_json::{Map, Value};
 
 /// The enabled asks of a verb: their fixed fields and the enabled options
-/// of their first parameter.
+/// of their first parameter. A blind ask (a move or point with no
+/// ready-made value, laid only by hand) is not the bot's to take.
 pub(crate) fn opts(p: &Prompt, verb: &str) -> Vec<(Map<String, Value>, Vec<Value>)> {
     p.asks
         .iter()
-        .filter(|a| a.verb == verb && a.enabled())
+        .filter(|a| a.verb == verb && a.enabled() && !a.blind())
         .map(|a| (a.fixed.clone(), a.params.first().map(|x| x.input.options().iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect()).unwrap_or_default()))
         .collect()
 }
