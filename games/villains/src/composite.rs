@@ -246,6 +246,9 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
             {
                 return o;
             }
+            if let Some(to) = deploy_anywhere_steps(state, seat, *area, &mine) {
+                return o.then("to", "Area to deploy into", Input::One { options: to });
+            }
             let choices: Vec<Opt> = mine
                 .iter()
                 .map(|(_, c, cost)| {
@@ -261,6 +264,73 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
         .param("skill", "Skill", Input::One { options: skill_opts })
         .param("brings", format!("Units {champion} brings from other areas (up to {n})"), Input::Many { options: units, min: 1, max });
     Some(if costs_anything { energy_step(ask, state, seat) } else { ask })
+}
+
+/// A skill that deploys one unit anywhere (the Subway's), with the units
+/// a champion brings: the area, then the unit type from the reserve with
+/// its facts and cost, not every area times every type. `None` when
+/// `skill` is not such a skill, or some candidate asks more than an area
+/// and a unit from the reserve.
+fn deploy_anywhere_steps(state: &State, seat: Seat, skill: AreaId, plays: &[&(AreaId, crate::skill::SkillChoice, u32)]) -> Option<Vec<Opt>> {
+    let plain = |c: &crate::skill::SkillChoice| match (c.area, &c.deploy) {
+        (Some(to), Some(d)) if d.from.is_none() && !d.stay_wounded => {
+            let bare = crate::skill::SkillChoice { area: Some(to), deploy: Some(d.clone()), ..Default::default() };
+            (*c == bare).then_some((to, d.kind))
+        }
+        _ => None,
+    };
+    if !deploys_anywhere(skill) || plays.is_empty() {
+        return None;
+    }
+    let picks: Vec<(AreaId, UnitType, u32)> = plays.iter().map(|(_, c, cost)| plain(c).map(|(to, k)| (to, k, *cost))).collect::<Option<_>>()?;
+    let p = &state.players[seat as usize];
+    let faction = state.faction_of(seat);
+    let mut areas: Vec<AreaId> = Vec::new();
+    for (to, _, _) in &picks {
+        if !areas.contains(to) {
+            areas.push(*to);
+        }
+    }
+    Some(
+        areas
+            .into_iter()
+            .map(|to| {
+                let units: Vec<Opt> = picks
+                    .iter()
+                    .filter(|(a, _, _)| *a == to)
+                    .filter_map(|(_, k, cost)| {
+                        let stats = faction.unit(*k)?;
+                        let label = format!("{} ({} in reserve)", crate::combat::unit_name(state, seat, *k), p.reserve_units.get(k).copied().unwrap_or(0));
+                        Some(unit_opt(serde_json::to_value(k).expect("serializes"), label, &stats, *cost))
+                    })
+                    .collect();
+                Opt::new(serde_json::to_value(to).expect("serializes"), to.area().name.clone())
+                    .then("unit", format!("Unit to deploy into {}", to.area().name), Input::One { options: units })
+            })
+            .collect(),
+    )
+}
+
+/// The choice of a skill used with a champion bringing units, the
+/// deploy-anywhere steps (`to`, then `unit`) folded in.
+///
+/// # Errors
+/// Only one of the two given, or given beside a `choice`.
+pub(crate) fn deploy_anywhere_choice(
+    choice: crate::skill::SkillChoice,
+    to: Option<AreaId>,
+    unit: Option<UnitType>,
+) -> Result<crate::skill::SkillChoice, RuleError> {
+    match (to, unit) {
+        (None, None) => Ok(choice),
+        (Some(to), Some(kind)) if choice == crate::skill::SkillChoice::default() => Ok(crate::skill::SkillChoice {
+            area: Some(to),
+            deploy: Some(DeployPick { kind, from: None, stay_wounded: false }),
+            ..Default::default()
+        }),
+        (Some(_), Some(_)) => Err(RuleError::illegal(crate::skill::SKILL, "Name the area and the unit to deploy, or the skill's choice, not both.")),
+        _ => Err(RuleError::illegal(crate::skill::SKILL, "A unit deployed anywhere needs both the area it goes to and its type.")),
+    }
 }
 
 /// The skill choice with the units the champion brings, and the entry

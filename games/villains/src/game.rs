@@ -181,6 +181,13 @@ pub enum Action {
         /// The most energy to spend, when `skill` names only the area.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         energy: Option<u8>,
+        /// Where a skill that deploys one unit anywhere (the Subway's)
+        /// deploys it, asked before the unit instead of `choice`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<AreaId>,
+        /// The unit from the reserve it deploys, with `to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<UnitType>,
     },
     /// Use a skill that deploys one unit anywhere (the Subway's), asked
     /// step by step: the area, then the unit, then the most energy to
@@ -453,9 +460,9 @@ fn apply_each(
             busy(state)?;
             crate::skill::use_skill(state, seat, area, &choice, rng)
         }
-        Action::UseSkillBringing { skill: SkillPick::Whole((area, whole)), choice, brings, energy } => {
+        Action::UseSkillBringing { skill: SkillPick::Whole((area, whole)), choice, brings, energy, to, unit } => {
             busy(state)?;
-            if choice != SkillChoice::default() || energy.is_some() {
+            if choice != SkillChoice::default() || energy.is_some() || to.is_some() || unit.is_some() {
                 return Err(RuleError::illegal(
                     crate::skill::SKILL,
                     "Name the skill's area alone when its choice or the energy is given apart.",
@@ -464,8 +471,9 @@ fn apply_each(
             let choice = crate::composite::with_brought(state, seat, area, &whole, &brings);
             crate::skill::use_skill(state, seat, area, &choice, rng)
         }
-        Action::UseSkillBringing { skill: SkillPick::Area(area), choice, brings, energy } => {
+        Action::UseSkillBringing { skill: SkillPick::Area(area), choice, brings, energy, to, unit } => {
             busy(state)?;
+            let choice = crate::composite::deploy_anywhere_choice(choice, to, unit)?;
             let make = |payment| Action::UseSkill {
                 skill: (area, SkillChoice { payment, champion_moves: brings.clone(), ..choice.clone() }),
             };

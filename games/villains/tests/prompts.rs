@@ -5,7 +5,8 @@
 //! every unit type times every area; a card is chosen, then what it needs
 //! (its follow-up, `Opt::then`), and a skill, then what it needs, then the
 //! energy when it costs any; Commissar Papova's skill, then the units she
-//! brings, then the energy when anything costs.
+//! brings, then the energy when anything costs (readied in the Subway: the
+//! area, then the unit, as the Subway's own deploy).
 
 mod common;
 
@@ -212,4 +213,39 @@ fn papovas_skill_is_the_skill_then_the_units_she_brings_then_the_energy() {
     // Both at once is refused, naming the rule.
     let e = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": ["bank", {}], "brings": [goon], "energy": 1 })).unwrap_err();
     assert!(e.contains("area alone"), "{e}");
+}
+
+#[test]
+fn papova_readied_in_the_subway_is_asked_the_area_then_the_unit_then_whom_she_brings() {
+    let mut s = table(&["communists", "mafia", "bankers", "cult"], 0, &mut GameRng::seeded(9));
+    let (subway, lab) = (area("subway"), area("laboratory"));
+    let papova = s.put_unit(subway, 0, UnitType::Champion).unwrap();
+    s.area_mut(subway).units.iter_mut().find(|u| u.uid == papova).unwrap().readied = true;
+    let goon = s.put_unit(area("church"), 0, UnitType::Goon).unwrap();
+    (s.players[0].energy, s.players[0].resources) = (9, 9);
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    let p = s.prompt(0).unwrap();
+    let a = ask(&p, "use_skill_bringing").expect("Papova's ask");
+    // The Subway's skill: the area first (each once), then the unit types for that area.
+    let then = follow_ups(a, "skill", &json!("subway"));
+    assert_eq!(then.len(), 1, "{then:?}");
+    assert_eq!(then[0].0, "to", "the area first, not area × type: {then:?}");
+    let areas = &then[0].1;
+    assert!(areas.len() > 1 && areas.iter().all(|v| v.is_string()), "areas alone: {areas:?}");
+    let skill = a.params.iter().find(|p| p.name == "skill").unwrap();
+    let sub = skill.input.options().iter().find(|o| o.value == json!("subway")).unwrap();
+    let to = sub.then[0].input.options().iter().find(|o| o.value == json!("laboratory")).expect("the Laboratory is open");
+    assert_eq!(to.then[0].name, "unit");
+    let units: Vec<&backroom_engine::Opt> = to.then[0].input.options().iter().collect();
+    assert!(units.iter().any(|o| o.value == json!("goon")), "a goon from the reserve: {units:?}");
+    assert!(units.iter().all(|o| !o.facts.is_empty()), "each unit type with its facts");
+    // Sent as asked: Papova's Subway puts a goon from the reserve into the Laboratory and brings the Church's goon.
+    let sent = json!({ "type": "use_skill_bringing", "skill": "subway", "to": "laboratory", "unit": "goon", "brings": [goon], "energy": 9 });
+    p.offers(&sent).unwrap();
+    let after = act(&s, 0, sent).unwrap();
+    assert!(after.area(lab).units.iter().any(|u| u.owner == 0 && u.kind == UnitType::Goon), "a goon deployed into the Laboratory");
+    assert!(after.area(subway).units.iter().any(|u| u.uid == goon), "Papova brought the Church's goon");
+    // Half of the pair is refused, naming the rule.
+    let e = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": "subway", "to": "laboratory", "brings": [goon], "energy": 9 })).unwrap_err();
+    assert!(e.contains("both the area"), "{e}");
 }
