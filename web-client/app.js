@@ -524,7 +524,11 @@ function tablePage(lobbyId, { spectate }) {
           const p = m.lobby.players.find((x) => x.id === S.player);
           saveSeat(lobbyId, { game: m.lobby.game, game_name: m.lobby.game_name, ...(p ? { name: p.name } : {}) });
         }
-        drawAll();
+        // The lobby too: its seats and a swap offer name each seat's side
+        // from the renderer (`seatRole`), so the first draw waits for it
+        // (it always loads, the generic one at worst) rather than drawing
+        // the sides a redraw late.
+        if (S.renderer) drawAll();
         return;
       }
       case 'state': {

@@ -130,8 +130,8 @@ test('Nefarious Schemes: two people swap sides in the lobby, one offering and th
     await ana.locator('.seat-card[data-seat="1"] .swap-wait', { hasText: 'waiting for Bea' }).waitFor();
     const offer = bea.locator('.callout.swap-offer[data-swap-from="0"]');
     await offer.waitFor();
-    // The side's name comes with the game's seat names, which may arrive a
-    // redraw after the offer itself: wait for the note to name it.
+    // The side's name comes with the game's seat names (the renderer's;
+    // the lobby's first draw waits for it): wait for the note to name it.
     await offer.filter({ hasText: /Ana offers to swap seats: you would take Seat 1 \(Heroes\)/ }).waitFor();
     await shot('offer-sent');
     await bea.screenshot({ path: path.join(shots, 'schemes-swap-offer-phone.png') });
