@@ -62,7 +62,10 @@ function offers(view, ctx) {
   const open = ctx.draft.__open;
   // Points from one ask only (several deploy asks offer the same grid): the open one, else the first.
   const pointAsk = (a) => a.verb === 'deploy' || (a.params || []).some((p) => (p.input.options || []).length && p.input.options.every((x) => isPoint(x.value)));
-  const deployAi = P.asks[open] && pointAsk(P.asks[open]) ? open : P.asks.findIndex(pointAsk);
+  // (A blind ask, with no ready-made point, lights nothing: the first with some.)
+  const lit = (a) => pointAsk(a) && (a.params || []).some((p) => (p.input.options || []).length);
+  const firstLit = P.asks.findIndex(lit);
+  const deployAi = P.asks[open] && pointAsk(P.asks[open]) ? open : firstLit >= 0 ? firstLit : P.asks.findIndex(pointAsk);
   P.asks.forEach((a, ai) => {
     for (const p of a.params || []) {
       const opts = (p.input && p.input.options ? p.input.options : []).filter((x) => !x.disabled);
