@@ -146,11 +146,21 @@ pub struct LeakReport {
     /// Comparisons of the re-dealt kind where the re-deal really changed the
     /// hidden state.
     pub log_effective: usize,
+    /// Refusals compared: a candidate from a seat's prompt refused in the
+    /// real world must be refused in the re-dealt one too, with the same
+    /// rule and words (a refusal is a line the seat reads too), and one
+    /// accepted in either must be accepted in both.
+    pub refusal_checks: usize,
 }
+
+/// Candidates drawn from each seat's prompt per step to compare refusals.
+const REFUSAL_PROBES: usize = 4;
 
 /// The non-leak test: plays a random game and, at every step and for every
 /// seat, re-deals everything that seat may not know; that seat's serialized
-/// view and prompt must not change, and neither may the spectator's view.
+/// view and prompt must not change, and neither may the spectator's view;
+/// a few candidates from its prompt (and its disabled asks) must be
+/// accepted in both worlds or refused in both, in the same words.
 ///
 /// The log lines of the step are checked two ways, each time comparing two
 /// worlds that the viewer cannot tell apart afterwards (its views after the
@@ -241,6 +251,8 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
             if g.pending() != other.pending() {
                 return Err(format!("seed {seed}, step {step}: pending depends on seat {v}'s unknowns"));
             }
+            report.refusal_checks += same_refusals(&g, &other, v, &rng, seed ^ ((step as u64) << 24) ^ u64::from(v) ^ 0x2ef5)
+                .map_err(|e| format!("seed {seed}, step {step}: seat {v}'s refusal depends on what it may not know\n  {e}"))?;
             if let Some((seat, action, _, seen, lines, _)) = &next {
                 let mut other_after = other;
                 let Ok(other_lines) = other_after.apply(*seat, action, &mut rng.clone()) else {
@@ -264,6 +276,35 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
         rng = r;
     }
     Ok(report)
+}
+
+/// Candidates from `v`'s prompt (the same in both worlds), each applied in
+/// the real world `g` and the re-dealt one `other`: each must be accepted
+/// in both or refused in both (else trying it would tell the seat which
+/// world it is in), and refused, with the same code, rule and words.
+/// Returns how many refusals were compared.
+fn same_refusals<G: Game>(g: &G, other: &G, v: Seat, rng: &GameRng, seed: u64) -> Result<usize, String> {
+    let Some(prompt) = g.prompt(v) else { return Ok(0) };
+    let mut probe = GameRng::seeded(seed);
+    let mut compared = 0;
+    // Drawn from the prompt as a bot would, and one from each ask shown
+    // disabled (refused by construction, its reason the seat reads).
+    let mut candidates: Vec<serde_json::Value> = (0..REFUSAL_PROBES).filter_map(|_| prompt.random_action(&mut probe)).collect();
+    candidates.extend(prompt.asks.iter().filter(|a| !a.enabled()).map(|a| a.random_action(&mut probe)));
+    for candidate in candidates {
+        let Ok(action) = serde_json::from_value::<G::Action>(candidate.clone()) else { continue };
+        let real = g.clone().apply(v, &action, &mut rng.clone());
+        let redealt = other.clone().apply(v, &action, &mut rng.clone());
+        match (real, redealt) {
+            (Ok(_), Ok(_)) => {}
+            (Err(a), Err(b)) if (a.code, &a.rule, &a.message) == (b.code, &b.rule, &b.message) => compared += 1,
+            (Err(a), Err(b)) => return Err(format!("{candidate}\n  real:     {}: {}\n  redealt:  {}: {}", a.rule, a.message, b.rule, b.message)),
+            // Accepted in one world only: trying it would tell the seat
+            // which world it is in.
+            (Ok(_), Err(e)) | (Err(e), Ok(_)) => return Err(format!("{candidate} is accepted in one world and refused in the other ({}: {})", e.rule, e.message)),
+        }
+    }
+    Ok(compared)
 }
 
 /// Every viewer's serialized view of one world: the seats', then the

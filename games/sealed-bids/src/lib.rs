@@ -386,6 +386,57 @@ mod tests {
         assert!(e.contains("log lines") && e.contains("turned the dial"), "{e}");
     }
 
+    /// Sealed Bids that refuses a bid another seat has locked already, and
+    /// says so: views, prompts and log lines stay clean, so only the
+    /// refusal check can catch it (a seat could learn a sealed bid by
+    /// trying values).
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Blabbermouth(SealedBids);
+
+    impl Game for Blabbermouth {
+        type Options = Options;
+        type Action = Action;
+        type View = View;
+        fn info() -> GameInfo {
+            SealedBids::info()
+        }
+        fn setup(o: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+            SealedBids::setup(o, seats, rng).map(Blabbermouth)
+        }
+        fn pending(&self) -> Pending {
+            self.0.pending()
+        }
+        fn prompt(&self, seat: Seat) -> Option<Prompt> {
+            self.0.prompt(seat)
+        }
+        fn apply(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+            let Action::Bid { value, .. } = a;
+            if let Some(other) = (0..self.0.seats).find(|&s| s != seat && self.0.dials[s as usize] == Some(*value)) {
+                return Err(RuleError::illegal("Bidding Dial", format!("seat {} locked {value} already", other + 1)));
+            }
+            self.0.apply(seat, a, rng)
+        }
+        fn view(&self, viewer: Viewer) -> View {
+            self.0.view(viewer)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
+            self.0.redeal_hidden(viewer, rng)
+        }
+        fn max_actions(seats: u8) -> usize {
+            SealedBids::max_actions(seats)
+        }
+    }
+
+    #[test]
+    fn the_non_leak_test_catches_a_refusal_that_tells_a_sealed_bid() {
+        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Blabbermouth>(&Options { rounds: 3 }, 4, seed).err()).next();
+        let e = caught.expect("a refusal naming a sealed bid must fail the non-leak test");
+        assert!(e.contains("refusal depends"), "{e}");
+    }
+
     #[test]
     fn a_stale_round_is_refused_and_changes_nothing() {
         let mut rng = GameRng::seeded(1);
