@@ -338,12 +338,19 @@ mod tests {
         assert!(log_effective > 100, "the log check must meet changed hidden bids ({log_effective})");
     }
 
-    /// Sealed Bids whose log tells everyone the value of each locked dial:
-    /// views and prompts stay clean, so only the log check can catch it.
+    /// Sealed Bids that leaks one way the non-leak test must catch, by
+    /// `HOW`: [`TATTLETALE`] logs the value of each locked dial for all to
+    /// read (views and prompts stay clean, so only the log check can catch
+    /// it); [`BLABBERMOUTH`] refuses a bid another seat has locked already,
+    /// and says whose (views, prompts and log lines stay clean, so only the
+    /// refusal check can catch it: a seat could learn a sealed bid by
+    /// trying values).
     #[derive(Clone, Serialize, Deserialize)]
-    struct Tattletale(SealedBids);
+    struct Leaky<const HOW: u8>(SealedBids);
+    const TATTLETALE: u8 = 0;
+    const BLABBERMOUTH: u8 = 1;
 
-    impl Game for Tattletale {
+    impl<const HOW: u8> Game for Leaky<HOW> {
         type Options = Options;
         type Action = Action;
         type View = View;
@@ -351,7 +358,7 @@ mod tests {
             SealedBids::info()
         }
         fn setup(o: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-            SealedBids::setup(o, seats, rng).map(Tattletale)
+            SealedBids::setup(o, seats, rng).map(Leaky)
         }
         fn pending(&self) -> Pending {
             self.0.pending()
@@ -360,9 +367,16 @@ mod tests {
             self.0.prompt(seat)
         }
         fn apply(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-            let mut log = self.0.apply(seat, a, rng)?;
             let Action::Bid { value, .. } = a;
-            log.push(LogEntry::public(format!("{} turned the dial to {value}.", seat_ref(seat))));
+            if HOW == BLABBERMOUTH
+                && let Some(other) = (0..self.0.seats).find(|&s| s != seat && self.0.dials[s as usize] == Some(*value))
+            {
+                return Err(RuleError::illegal("Bidding Dial", format!("seat {} locked {value} already", other + 1)));
+            }
+            let mut log = self.0.apply(seat, a, rng)?;
+            if HOW == TATTLETALE {
+                log.push(LogEntry::public(format!("{} turned the dial to {value}.", seat_ref(seat))));
+            }
             Ok(log)
         }
         fn view(&self, viewer: Viewer) -> View {
@@ -381,58 +395,14 @@ mod tests {
 
     #[test]
     fn the_non_leak_test_catches_a_log_line_that_tells_a_sealed_bid() {
-        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Tattletale>(&Options { rounds: 3 }, 4, seed).err()).next();
+        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Leaky<TATTLETALE>>(&Options { rounds: 3 }, 4, seed).err()).next();
         let e = caught.expect("a log line naming a sealed bid must fail the non-leak test");
         assert!(e.contains("log lines") && e.contains("turned the dial"), "{e}");
     }
 
-    /// Sealed Bids that refuses a bid another seat has locked already, and
-    /// says so: views, prompts and log lines stay clean, so only the
-    /// refusal check can catch it (a seat could learn a sealed bid by
-    /// trying values).
-    #[derive(Clone, Serialize, Deserialize)]
-    struct Blabbermouth(SealedBids);
-
-    impl Game for Blabbermouth {
-        type Options = Options;
-        type Action = Action;
-        type View = View;
-        fn info() -> GameInfo {
-            SealedBids::info()
-        }
-        fn setup(o: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-            SealedBids::setup(o, seats, rng).map(Blabbermouth)
-        }
-        fn pending(&self) -> Pending {
-            self.0.pending()
-        }
-        fn prompt(&self, seat: Seat) -> Option<Prompt> {
-            self.0.prompt(seat)
-        }
-        fn apply(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-            let Action::Bid { value, .. } = a;
-            if let Some(other) = (0..self.0.seats).find(|&s| s != seat && self.0.dials[s as usize] == Some(*value)) {
-                return Err(RuleError::illegal("Bidding Dial", format!("seat {} locked {value} already", other + 1)));
-            }
-            self.0.apply(seat, a, rng)
-        }
-        fn view(&self, viewer: Viewer) -> View {
-            self.0.view(viewer)
-        }
-        fn outcome(&self) -> Option<Outcome> {
-            self.0.outcome()
-        }
-        fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
-            self.0.redeal_hidden(viewer, rng)
-        }
-        fn max_actions(seats: u8) -> usize {
-            SealedBids::max_actions(seats)
-        }
-    }
-
     #[test]
     fn the_non_leak_test_catches_a_refusal_that_tells_a_sealed_bid() {
-        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Blabbermouth>(&Options { rounds: 3 }, 4, seed).err()).next();
+        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Leaky<BLABBERMOUTH>>(&Options { rounds: 3 }, 4, seed).err()).next();
         let e = caught.expect("a refusal naming a sealed bid must fail the non-leak test");
         assert!(e.contains("refusal depends"), "{e}");
     }
