@@ -69,14 +69,33 @@ test('the invite page, a refusal on the tab where you acted, replay naming, one 
 
     // --- Ana replays the match through Bea's eyes
     await page.locator('#replay-seat').selectOption(String(beaSeat));
-    await page.locator('.replay-where', { hasText: /After move|Before/ }).waitFor();
+    const where = page.locator('.replay-where', { hasText: /After move|Before/ });
+    await where.waitFor();
+    const was = await where.innerText();
     await page.locator('button[aria-label="Previous move"]').click();
     await page.locator('.replay-on').waitFor();
+    // Read the lines of the move stepped to, not of the one before it.
+    await page.waitForFunction((w) => document.querySelector('.replay-where')?.textContent !== w, was);
     const board = await page.locator('section.board').innerText();
     const lines = await page.locator('.replay-lines').innerText();
     assert.doesNotMatch(lines, /\byou\b/i, `replay lines through Bea's eyes never say "you": ${lines}`);
     assert.equal(await page.locator('section.board .you').count(), 0, `the replayed board marks nobody as "you":\n${board.slice(0, 300)}`);
     assert.match(await page.locator('.replay-on').innerText(), /seen by Bea/, 'the Move tab says a replay is on, and whose eyes');
+    // Every move through Bea's eyes, last to first (the players' order
+    // varies with the bot's speed): no line says "you", and her own private
+    // line names her.
+    await page.locator('button[aria-label="Last move"]').click();
+    await page.waitForFunction((w) => document.querySelector('.replay-where')?.textContent === w, was);
+    const every = [];
+    for (let n = 0; n < 8; n++) {
+      const now = await page.locator('.replay-where').innerText();
+      every.push(await page.locator('.replay-lines').innerText());
+      if (now.startsWith('Before')) break;
+      await page.locator('button[aria-label="Previous move"]').click();
+      await page.waitForFunction((w) => document.querySelector('.replay-where')?.textContent !== w, now);
+    }
+    for (const l of every) assert.doesNotMatch(l, /\byou\b/i, `no move of the replay through Bea's eyes says "you": ${JSON.stringify(every)}`);
+    assert.ok(every.some((l) => l.includes('Bea locked the dial at 7.')), `her own line names her: ${JSON.stringify(every)}`);
     await page.locator('.replay-on button', { hasText: 'Leave the replay' }).click();
     await page.locator('.replay-on').waitFor({ state: 'detached' });
     await ctx.close();

@@ -214,8 +214,8 @@ impl Game for SealedBids {
             return Err(RuleError::illegal("Bidding Dial", format!("a dial goes from 0 to {MAX_BID}, not {value}")));
         }
         let private = match self.dials[seat as usize].replace(value) {
-            None => format!("You locked your dial at {value}."),
-            Some(old) => format!("You changed your dial from {old} to {value}."),
+            None => format!("{} locked the dial at {value}.", seat_ref(seat)),
+            Some(old) => format!("{} changed the dial from {old} to {value}.", seat_ref(seat)),
         };
         let mut log = vec![LogEntry::split(
             SeatSet::only(seat),

@@ -248,7 +248,8 @@ pub fn place_token(
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
         format!(
-            "You place your {} token face down in {name}, space {}.",
+            "{} a {} token face down in {name}, space {}.",
+            state.who_verb(seat, "places", "place"),
             kind_name(state, seat, kind),
             space + 1
         ),

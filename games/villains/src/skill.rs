@@ -238,7 +238,7 @@ fn resolve(
             );
             Ok(vec![LogEntry::split(
                 SeatSet::only(seat),
-                format!("You look at {place}: {what}."),
+                format!("{} at {place}: {what}.", state.who_verb(seat, "looks", "look")),
                 Some(format!(
                     "{} at {place}.",
                     state.who_verb(seat, "looks", "look")

@@ -103,7 +103,7 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
         let private = if names.is_empty() {
             public.clone()
         } else {
-            format!("You draw {}.", backroom_engine::and_list(&names))
+            format!("{} {}.", state.who_verb(seat, "draws", "draw"), backroom_engine::and_list(&names))
         };
         log.push(LogEntry::split(SeatSet::only(seat), private, Some(public)));
     }
@@ -124,7 +124,7 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
             let names: Vec<&str> = drawn.iter().map(|d| d.plan().name.as_str()).collect();
             log.push(LogEntry::split(
                 SeatSet::only(seat),
-                format!("You draw the plans {}.", backroom_engine::and_list(&names)),
+                format!("{} the plans {}.", who_verb, backroom_engine::and_list(&names)),
                 Some(format!(
                     "{} {}.",
                     who_verb,
@@ -191,7 +191,8 @@ pub fn bottom_plan(
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
         format!(
-            "You put {} on the bottom of your plan deck.",
+            "{} {} on the bottom of the plan deck.",
+            state.who_verb(seat, "puts", "put"),
             plan.plan().name
         ),
         Some(format!(
@@ -346,7 +347,7 @@ pub fn select_target(
     p.target = Some(Hidden::known_to(card, SeatSet::only(seat)));
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
-        format!("Your target: {}.", target_words(card)),
+        format!("{} the target: {}.", state.who_verb(seat, "selects", "select"), target_words(card)),
         Some(format!(
             "{} a target.",
             state.who_verb(seat, "selects", "select")

@@ -78,7 +78,7 @@ fn the_mutant_places_in_the_sewers_third_space() {
     );
     assert_eq!(
         log[0].for_viewer(Viewer::Seat(0)),
-        Some("You place your Deploy token face down in The Sewers, space 3.")
+        Some("{seat:0(Mutants)|places|place} a Deploy token face down in The Sewers, space 3.")
     );
     assert!(
         t.kind.for_viewer(Viewer::Seat(1)).is_none()

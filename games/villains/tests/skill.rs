@@ -129,7 +129,7 @@ fn the_university_looks_at_one_face_down_token_for_its_user_only() {
     assert_eq!(
         line.for_viewer(Viewer::Seat(2)),
         Some(
-            "You look at the face-down token in The Sewers, space 1 (placed by {seat:1(Mafia)}): Hitman."
+            "{seat:2(Aliens)|looks|look} at the face-down token in The Sewers, space 1 (placed by {seat:1(Mafia)}): Hitman."
         )
     );
     assert_eq!(

@@ -48,7 +48,7 @@ fn income_energy_and_draws() {
     let mine = log
         .iter()
         .filter_map(|l| l.for_viewer(Viewer::Seat(2)))
-        .find(|l| l.starts_with("You draw "))
+        .find(|l| l.starts_with("{seat:2(Scientists)|draws|draw} ") && !l.contains("action cards"))
         .unwrap();
     for c in &s.players[2].hand {
         assert!(mine.contains(&c.card().name), "{mine}");

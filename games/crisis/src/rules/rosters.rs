@@ -72,7 +72,7 @@ pub fn commit(g: &mut Crisis, seat: Seat, characters: &[String], tactics: &[Stri
     } else {
         format!("{} a roster.", seat_verb(seat, "commits", "commit"))
     };
-    let mut log = vec![LogEntry::split(SeatSet::only(seat), format!("You commit your roster: {}.", and_list(&names)), Some(public))];
+    let mut log = vec![LogEntry::split(SeatSet::only(seat), format!("{} a roster: {}.", seat_verb(seat, "commits", "commit"), and_list(&names)), Some(public))];
     if g.rosters.iter().all(Option::is_some) {
         g.phase = Phase::Battlefield;
         log.push(LogEntry::public("Both rosters are in. Agree the battlefield: confirm the proposed layout, ask for another, or propose a house set.".to_string()));

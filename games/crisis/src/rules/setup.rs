@@ -269,7 +269,7 @@ pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[Str
     let names: Vec<&str> = sorted.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
-        format!("You commit your squad: {}.", and_list(&names)),
+        format!("{} a squad: {}.", seat_verb(seat, "commits", "commit"), and_list(&names)),
         Some(format!("{} a squad.", seat_verb(seat, "commits", "commit"))),
     )];
     if g.squads.iter().all(Option::is_some) {

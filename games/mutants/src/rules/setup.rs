@@ -156,7 +156,7 @@ impl Mutants {
         d.commits[seat as usize] = Some(card);
         log.push(LogEntry::split(
             SeatSet::only(seat),
-            format!("You pick {}.", card.name()),
+            format!("{} {}.", backroom_engine::seat_verb(seat, "picks", "pick"), card.name()),
             Some(format!("{} a card.", backroom_engine::seat_verb(seat, "picks", "pick"))),
         ));
         if d.commits.iter().all(Option::is_some) {
@@ -231,7 +231,7 @@ impl Mutants {
         commits[seat as usize] = Some(list);
         log.push(LogEntry::split(
             SeatSet::only(seat),
-            "You have built your Gene Pool.".to_string(),
+            format!("{} built a Gene Pool.", backroom_engine::seat_verb(seat, "has", "have")),
             Some(format!("{} a Gene Pool.", backroom_engine::seat_verb(seat, "builds", "build"))),
         ));
         if commits.iter().all(Option::is_some) {
