@@ -274,7 +274,7 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
 fn deploy_anywhere_steps(state: &State, seat: Seat, skill: AreaId, plays: &[&(AreaId, crate::skill::SkillChoice, u32)]) -> Option<Vec<Opt>> {
     let plain = |c: &crate::skill::SkillChoice| match (c.area, &c.deploy) {
         (Some(to), Some(d)) if d.from.is_none() && !d.stay_wounded => {
-            let bare = crate::skill::SkillChoice { area: Some(to), deploy: Some(d.clone()), ..Default::default() };
+            let bare = crate::skill::SkillChoice { area: Some(to), deploy: Some(*d), ..Default::default() };
             (*c == bare).then_some((to, d.kind))
         }
         _ => None,
