@@ -114,8 +114,7 @@ pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask>
         let up_to = usize::from(*n).min(room);
         most += up_to;
         let pick = DeployPick { kind: *kind, from: None, stay_wounded: false };
-        let label = format!("{} ({} in reserve)", crate::combat::unit_name(state, seat, *kind), n);
-        let o = unit_opt(serde_json::to_value(pick).expect("serializes"), label, &stats, u32::from(stats.cost) + surcharge)
+        let o = unit_opt(serde_json::to_value(pick).expect("serializes"), in_reserve(state, seat, *kind), &stats, u32::from(stats.cost) + surcharge)
             .up_to(u32::try_from(up_to).unwrap_or(1));
         let why = works(state, seat, &|pay| Activation::Deploy { units: vec![pick], payment: pay });
         options.push(o.disabled_if(why.is_err(), || why.clone().unwrap_err()));
@@ -273,17 +272,13 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
 /// and a unit from the reserve.
 fn deploy_anywhere_steps(state: &State, seat: Seat, skill: AreaId, plays: &[&(AreaId, crate::skill::SkillChoice, u32)]) -> Option<Vec<Opt>> {
     let plain = |c: &crate::skill::SkillChoice| match (c.area, &c.deploy) {
-        (Some(to), Some(d)) if d.from.is_none() && !d.stay_wounded => {
-            let bare = crate::skill::SkillChoice { area: Some(to), deploy: Some(*d), ..Default::default() };
-            (*c == bare).then_some((to, d.kind))
-        }
+        (Some(to), Some(d)) => (*c == deploy_from_reserve(to, d.kind, c.payment)).then_some((to, d.kind)),
         _ => None,
     };
     if !deploys_anywhere(skill) || plays.is_empty() {
         return None;
     }
     let picks: Vec<(AreaId, UnitType, u32)> = plays.iter().map(|(_, c, cost)| plain(c).map(|(to, k)| (to, k, *cost))).collect::<Option<_>>()?;
-    let p = &state.players[seat as usize];
     let faction = state.faction_of(seat);
     let mut areas: Vec<AreaId> = Vec::new();
     for (to, _, _) in &picks {
@@ -300,8 +295,7 @@ fn deploy_anywhere_steps(state: &State, seat: Seat, skill: AreaId, plays: &[&(Ar
                     .filter(|(a, _, _)| *a == to)
                     .filter_map(|(_, k, cost)| {
                         let stats = faction.unit(*k)?;
-                        let label = format!("{} ({} in reserve)", crate::combat::unit_name(state, seat, *k), p.reserve_units.get(k).copied().unwrap_or(0));
-                        Some(unit_opt(serde_json::to_value(k).expect("serializes"), label, &stats, *cost))
+                        Some(unit_opt(serde_json::to_value(k).expect("serializes"), in_reserve(state, seat, *k), &stats, *cost))
                     })
                     .collect();
                 Opt::new(serde_json::to_value(to).expect("serializes"), to.area().name.clone())
@@ -323,11 +317,7 @@ pub(crate) fn deploy_anywhere_choice(
 ) -> Result<crate::skill::SkillChoice, RuleError> {
     match (to, unit) {
         (None, None) => Ok(choice),
-        (Some(to), Some(kind)) if choice == crate::skill::SkillChoice::default() => Ok(crate::skill::SkillChoice {
-            area: Some(to),
-            deploy: Some(DeployPick { kind, from: None, stay_wounded: false }),
-            ..Default::default()
-        }),
+        (Some(to), Some(kind)) if choice == crate::skill::SkillChoice::default() => Ok(deploy_from_reserve(to, kind, Payment::default())),
         (Some(_), Some(_)) => Err(RuleError::illegal(crate::skill::SKILL, "Name the area and the unit to deploy, or the skill's choice, not both.")),
         _ => Err(RuleError::illegal(crate::skill::SKILL, "A unit deployed anywhere needs both the area it goes to and its type.")),
     }
@@ -488,12 +478,7 @@ fn quote_skill_deploy(
     unit: UnitType,
     energy: u8,
 ) -> Result<(crate::skill::SkillChoice, bool), RuleError> {
-    let make = |payment| crate::skill::SkillChoice {
-        area: Some(to),
-        deploy: Some(DeployPick { kind: unit, from: None, stay_wounded: false }),
-        payment,
-        ..Default::default()
-    };
+    let make = |payment| deploy_from_reserve(to, unit, payment);
     let mut trial = state.clone();
     trial.quote = crate::state::Quote::asking(state, seat);
     let quoted = Action::UseSkill { skill: (skill, make(Payment::QUOTE)) };
@@ -501,6 +486,18 @@ fn quote_skill_deploy(
     let cost = trial.quote.cost().unwrap_or(0);
     let e = energy.min(cost);
     Ok((make(Payment { energy: e, resources: u16::from(cost - e) }), !trial.quote.unsure()))
+}
+
+/// A deploy-anywhere skill's whole choice: a `kind` from the reserve into
+/// `to`, paid with `payment`.
+fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> crate::skill::SkillChoice {
+    crate::skill::SkillChoice { area: Some(to), deploy: Some(DeployPick { kind, from: None, stay_wounded: false }), payment, ..Default::default() }
+}
+
+/// A unit type's option label: its name and how many are in the reserve.
+fn in_reserve(state: &State, seat: Seat, kind: UnitType) -> String {
+    let n = state.players[seat as usize].reserve_units.get(&kind).copied().unwrap_or(0);
+    format!("{} ({n} in reserve)", crate::combat::unit_name(state, seat, kind))
 }
 
 /// Whether a skill deploys one unit into any area (the Subway's).
@@ -557,8 +554,7 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
         .filter_map(|k| {
             let stats = faction.unit(*k)?;
             let why = first_why(&|t| t.1 == *k);
-            let label = format!("{} ({} in reserve)", crate::combat::unit_name(state, seat, *k), p.reserve_units.get(k).copied().unwrap_or(0));
-            let o = unit_opt(serde_json::to_value(k).expect("serializes"), label, &stats, u32::from(stats.cost));
+            let o = unit_opt(serde_json::to_value(k).expect("serializes"), in_reserve(state, seat, *k), &stats, u32::from(stats.cost));
             Some(o.disabled_if(why.is_err(), || why.clone().unwrap_err()))
         })
         .collect();
