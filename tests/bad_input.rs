@@ -91,7 +91,8 @@ async fn wrong_tokens_are_refused() {
     assert_eq!((s, e["code"].as_str()), (401, Some("not_authenticated")));
     let (s, e) = app.post(&format!("/api/lobbies/{}/bots", lobby.id), Some("wrong"), json!({})).await;
     assert_eq!((s, e["code"].as_str()), (401, Some("bad_token")));
-    let (s, e) = app.post(&format!("/api/lobbies/{}/join", lobby.id), None, json!({"invite":"wrong","name":"Eve"})).await;
+    let (s, e) =
+        app.post(&format!("/api/lobbies/{}/join", lobby.id), None, json!({"invite":"wrong","name":"Eve"})).await;
     assert_eq!((s, e["code"].as_str()), (401, Some("bad_token")));
     app.stop().await;
     db.cleanup().await;
@@ -101,7 +102,14 @@ async fn wrong_tokens_are_refused() {
 async fn bad_lobby_requests_are_refused_with_reasons() {
     let db = TestDb::new(Backend::Sqlite).await;
     let app = spawn_app(&db, &[]).await;
-    let resp = app.http.post(app.url("/api/lobbies")).header("content-type", "application/json").body("{oops").send().await.unwrap();
+    let resp = app
+        .http
+        .post(app.url("/api/lobbies"))
+        .header("content-type", "application/json")
+        .body("{oops")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status().as_u16(), 400);
     assert_eq!(resp.json::<Value>().await.unwrap()["code"], "bad_json");
     let (s, e) = app.post("/api/lobbies", None, json!({"game":"chess","name":"A"})).await;
@@ -111,7 +119,8 @@ async fn bad_lobby_requests_are_refused_with_reasons() {
     assert!(e["message"].as_str().unwrap().contains("2 to 8"));
     let (s, e) = app.post("/api/lobbies", None, json!({"game":"sealed-bids","name":"A","options":{"rounds":0}})).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("bad_options")));
-    let (s, e) = app.post("/api/lobbies", None, json!({"game":"sealed-bids","name":"A","options":{"turbo":true}})).await;
+    let (s, e) =
+        app.post("/api/lobbies", None, json!({"game":"sealed-bids","name":"A","options":{"turbo":true}})).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("bad_options")));
     let (s, e) = app.post("/api/lobbies", None, json!({"game":"sealed-bids","name":"x".repeat(33)})).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")));

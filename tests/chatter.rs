@@ -162,7 +162,9 @@ async fn villains_offers_and_withdrawals_in_a_loop_are_refused_past_the_budget()
     for faction in ["mutants", "mafia", "bankers", "robots"] {
         let mut chosen = false;
         for (s, ws) in socks.iter_mut().enumerate() {
-            let m = act(ws, &format!("{faction}{s}"), version, json!({"type": "choose_faction", "faction": faction})).await.expect("answered");
+            let m = act(ws, &format!("{faction}{s}"), version, json!({"type": "choose_faction", "faction": faction}))
+                .await
+                .expect("answered");
             if m["type"] == "ack" {
                 version = m["version"].as_u64().unwrap();
                 if faction == "bankers" {
@@ -198,7 +200,9 @@ async fn villains_offers_and_withdrawals_in_a_loop_are_refused_past_the_budget()
             }
             Some("illegal_move") if i == 0 && to == 0 => {
                 to = 1;
-                let m = act(ws, "deal-again", version, json!({"type": "offer", "to": to, "give": 1, "want": 0})).await.unwrap();
+                let m = act(ws, "deal-again", version, json!({"type": "offer", "to": to, "give": 1, "want": 0}))
+                    .await
+                    .unwrap();
                 assert_eq!(m["type"], "ack", "{m}");
                 accepted += 1;
                 open = true;

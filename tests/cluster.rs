@@ -62,9 +62,28 @@ pub(crate) async fn spawn_node(db: &str, name: &str, addr: SocketAddr, bot_delay
 /// [`spawn_node`] with more flags.
 pub(crate) async fn spawn_node_with(db: &str, name: &str, addr: SocketAddr, bot_delay_ms: u64, extra: &[&str]) -> Node {
     let child = Command::new(env!("CARGO_BIN_EXE_backroom"))
-        .args(["serve", "--bind", &addr.to_string(), "--database-url", db, "--static-dir", "../web-client", "--bot-delay-ms", &bot_delay_ms.to_string()])
+        .args([
+            "serve",
+            "--bind",
+            &addr.to_string(),
+            "--database-url",
+            db,
+            "--static-dir",
+            "../web-client",
+            "--bot-delay-ms",
+            &bot_delay_ms.to_string(),
+        ])
         .args(["--node", name, "--lease-ms", &LEASE_MS.to_string(), "--drain-ms", "1200"])
-        .args(["--lobby-rate-per-minute", "0", "--read-rate-per-second", "0", "--max-sockets-per-address", "0", "--snapshot-every", "5"])
+        .args([
+            "--lobby-rate-per-minute",
+            "0",
+            "--read-rate-per-second",
+            "0",
+            "--max-sockets-per-address",
+            "0",
+            "--snapshot-every",
+            "5",
+        ])
         .args(extra)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -86,7 +105,14 @@ pub(crate) async fn spawn_proxy(bin: &str, nodes: &[SocketAddr]) -> (Child, Sock
     // Fewer than three nodes: the unused server lines go.
     let cfg: String = template
         .lines()
-        .filter(|l| !(l.trim_start().starts_with("server node") && l.trim_start()["server node".len()..].chars().next().and_then(|c| c.to_digit(10)).is_some_and(|n| n as usize > nodes.len())))
+        .filter(|l| {
+            !(l.trim_start().starts_with("server node")
+                && l.trim_start()["server node".len()..]
+                    .chars()
+                    .next()
+                    .and_then(|c| c.to_digit(10))
+                    .is_some_and(|n| n as usize > nodes.len()))
+        })
         .map(|l| format!("{l}\n"))
         .collect();
     let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
@@ -128,7 +154,12 @@ pub(crate) async fn post_retrying(http: &reqwest::Client, url: String, token: Op
 }
 
 /// `n` nodes on the test database and HAProxy in front of them.
-async fn spawn_cluster(db: &TestDb, haproxy: &str, n: usize, bot_delay_ms: u64) -> (Vec<Node>, Vec<SocketAddr>, Child, SocketAddr) {
+async fn spawn_cluster(
+    db: &TestDb,
+    haproxy: &str,
+    n: usize,
+    bot_delay_ms: u64,
+) -> (Vec<Node>, Vec<SocketAddr>, Child, SocketAddr) {
     let addrs: Vec<SocketAddr> = (0..n).map(|_| format!("127.0.0.1:{}", free_port()).parse().unwrap()).collect();
     let mut nodes = vec![];
     for (i, a) in addrs.iter().enumerate() {
@@ -160,8 +191,16 @@ async fn three_nodes_behind_haproxy_lose_no_move_when_one_dies_and_one_freezes()
         let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": ROUNDS}});
         let lobby = Lobby::created(&post_retrying(&http, format!("{base}/api/lobbies"), None, body).await);
         post_retrying(&http, format!("{base}/api/lobbies/{}/bots", lobby.id), Some(&lobby.host_token), json!({})).await;
-        post_retrying(&http, format!("{base}/api/lobbies/{}/start", lobby.id), Some(&lobby.host_token), json!({})).await;
-        players.push(tokio::spawn(seat_player(proxy, lobby.id.clone(), lobby.host_token.clone(), 0, acked.clone(), total.clone())));
+        post_retrying(&http, format!("{base}/api/lobbies/{}/start", lobby.id), Some(&lobby.host_token), json!({}))
+            .await;
+        players.push(tokio::spawn(seat_player(
+            proxy,
+            lobby.id.clone(),
+            lobby.host_token.clone(),
+            0,
+            acked.clone(),
+            total.clone(),
+        )));
         lobbies.push(lobby.id);
     }
     let expected = MATCHES as u64 * ROUNDS;
@@ -196,7 +235,10 @@ async fn three_nodes_behind_haproxy_lose_no_move_when_one_dies_and_one_freezes()
     let acked = acked.lock().await;
     let (lost, finished) = check_stored(&db, &lobbies, &acked).await;
     let fenced = metric(&http, nodes[1].addr, "backroom_fenced_commits_total").await;
-    println!("cluster: nodes=3 matches={MATCHES} acks={} acks_lost={lost} finished={finished}/{MATCHES} acks_while_frozen={during_freeze} fenced_on_thawed_node={fenced}", acked.len());
+    println!(
+        "cluster: nodes=3 matches={MATCHES} acks={} acks_lost={lost} finished={finished}/{MATCHES} acks_while_frozen={during_freeze} fenced_on_thawed_node={fenced}",
+        acked.len()
+    );
     assert_eq!(lost, 0, "acknowledged moves lost");
     assert_eq!(finished, MATCHES, "every match finished");
     assert!(during_freeze > 0, "play went on while a node was frozen");
@@ -211,7 +253,10 @@ async fn three_nodes_behind_haproxy_lose_no_move_when_one_dies_and_one_freezes()
 pub(crate) async fn metric(http: &reqwest::Client, node: SocketAddr, name: &str) -> f64 {
     let Ok(r) = http.get(format!("http://{node}/metrics")).send().await else { return 0.0 };
     let text = r.text().await.unwrap_or_default();
-    text.lines().filter(|l| l.starts_with(name)).filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok()).fold(0.0, |a, b| a + b)
+    text.lines()
+        .filter(|l| l.starts_with(name))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .fold(0.0, |a, b| a + b)
 }
 
 /// Graceful shutdown of a node hands its tables over: the client's socket
@@ -233,7 +278,8 @@ async fn a_node_shutting_down_hands_its_tables_to_another() {
     let mut owner = None;
     let acked: Acked = Arc::default();
     let total = Arc::new(AtomicU64::new(0));
-    let player = tokio::spawn(seat_player(proxy, lobby.id.clone(), lobby.host_token.clone(), 0, acked.clone(), total.clone()));
+    let player =
+        tokio::spawn(seat_player(proxy, lobby.id.clone(), lobby.host_token.clone(), 0, acked.clone(), total.clone()));
     let began = Instant::now();
     while owner.is_none() && began.elapsed() < Duration::from_secs(20) {
         for (i, a) in addrs.iter().enumerate() {
@@ -259,7 +305,10 @@ async fn a_node_shutting_down_hands_its_tables_to_another() {
     assert_eq!(row.status, backroom_protocol::http::LobbyStatus::Finished);
     let rows = store.all_actions(lobby.id.parse().unwrap()).await.unwrap();
     for (rid, (_, v)) in acked.lock().await.iter() {
-        assert!(rows.iter().any(|r| r.rid.as_deref() == Some(rid.as_str()) && r.seq as u64 == *v), "ack {rid} at {v} lost");
+        assert!(
+            rows.iter().any(|r| r.rid.as_deref() == Some(rid.as_str()) && r.seq as u64 == *v),
+            "ack {rid} at {v} lost"
+        );
     }
     for mut n in nodes {
         let _ = n.child.start_kill();
@@ -311,7 +360,14 @@ async fn a_commit_under_a_lost_lease_writes_nothing() {
     assert!(a.fresh());
     let commit = |epoch, rid: &str| Commit {
         lobby,
-        actions: vec![ActionRow { seq: 1, seat: 0, rid: Some(rid.into()), action: "{}".into(), log: "[]".into(), at: 1 }],
+        actions: vec![ActionRow {
+            seq: 1,
+            seat: 0,
+            rid: Some(rid.into()),
+            action: "{}".into(),
+            log: "[]".into(),
+            at: 1,
+        }],
         snapshot: None,
         finished: None,
         epoch: Some(epoch),
@@ -344,15 +400,24 @@ async fn the_sockets_address_and_its_hello_name_the_same_lobby() {
     ws.send(json!({"type": "hello", "lobby": lobby.id, "token": lobby.host_token})).await;
     assert_eq!(ws.until(|m| m["type"] == "welcome" || m["type"] == "error").await["type"], "welcome");
     // Routed by another lobby's id: refused, closed.
-    let (inner, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={}", uuid::Uuid::new_v4())).await.unwrap();
+    let (inner, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={}", uuid::Uuid::new_v4())).await.unwrap();
     let mut ws = Ws::wrap(inner);
     ws.send(json!({"type": "hello", "lobby": lobby.id, "token": lobby.host_token})).await;
     let e = ws.until(|m| m["type"] == "error").await;
     assert_eq!(e["code"], "invalid_field", "{e}");
     assert_eq!(ws.until_closed().await, 4001);
     // No valid id in the address: a typed 400, no socket.
-    let r = app.http.get(app.url("/ws?lobby=not-a-uuid")).header("connection", "upgrade").header("upgrade", "websocket")
-        .header("sec-websocket-version", "13").header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==").send().await.unwrap();
+    let r = app
+        .http
+        .get(app.url("/ws?lobby=not-a-uuid"))
+        .header("connection", "upgrade")
+        .header("upgrade", "websocket")
+        .header("sec-websocket-version", "13")
+        .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 400);
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["code"], "invalid_field");
@@ -376,7 +441,13 @@ async fn chat_spectators_replay_and_rematch_work_through_the_proxy() {
     let r = post_retrying(&http, format!("{base}/api/lobbies"), None, body).await;
     let lobby = Lobby::created(&r);
     let spectate = r["spectate_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
-    let friend = post_retrying(&http, format!("{base}/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Friend"})).await["token"]
+    let friend = post_retrying(
+        &http,
+        format!("{base}/api/lobbies/{}/join", lobby.id),
+        None,
+        json!({"invite": lobby.invite, "name": "Friend"}),
+    )
+    .await["token"]
         .as_str()
         .unwrap()
         .to_string();
@@ -399,12 +470,21 @@ async fn chat_spectators_replay_and_rematch_work_through_the_proxy() {
         ws.send(json!({"type": "act", "rid": rid, "version": st["version"], "action": {"type": "bid", "value": v, "round": 0}})).await;
     }
     watch.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
-    let replay = http.get(format!("{base}/api/lobbies/{}/replay?at=99", lobby.id)).bearer_auth(&friend).send().await.unwrap();
+    let replay =
+        http.get(format!("{base}/api/lobbies/{}/replay?at=99", lobby.id)).bearer_auth(&friend).send().await.unwrap();
     let replay: Value = replay.json().await.unwrap();
     assert_eq!(replay["view"]["over"], true, "{replay}");
     let r = post_retrying(&http, format!("{base}/api/lobbies/{}/rematch", lobby.id), Some(&friend), json!({})).await;
     let next = r["lobby"].as_str().unwrap().to_string();
-    let info: Value = http.get(format!("{base}/api/lobbies/{next}")).bearer_auth(&lobby.host_token).send().await.unwrap().json().await.unwrap();
+    let info: Value = http
+        .get(format!("{base}/api/lobbies/{next}"))
+        .bearer_auth(&lobby.host_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!((info["status"].as_str(), info["players"].as_array().map(Vec::len)), (Some("open"), Some(2)), "{info}");
     let started = post_retrying(&http, format!("{base}/api/lobbies/{next}/start"), Some(&friend), json!({})).await;
     assert_eq!(started["status"], "live", "{started}");
@@ -460,7 +540,13 @@ async fn move_sent_to_a_frozen_node(skip_self_fence: bool) -> StaleMove {
     let on_a = format!("http://{a_addr}");
     let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 3}});
     let lobby = Lobby::created(&post_retrying(&http, format!("{on_a}/api/lobbies"), None, body).await);
-    let joined = post_retrying(&http, format!("{on_a}/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Friend"})).await;
+    let joined = post_retrying(
+        &http,
+        format!("{on_a}/api/lobbies/{}/join", lobby.id),
+        None,
+        json!({"invite": lobby.invite, "name": "Friend"}),
+    )
+    .await;
     let friend = joined["token"].as_str().unwrap().to_string();
     post_retrying(&http, format!("{on_a}/api/lobbies/{}/start", lobby.id), Some(&lobby.host_token), json!({})).await;
     let mut host = Ws::hello(a_addr, &lobby.id, &lobby.host_token, None).await;
@@ -480,7 +566,10 @@ async fn move_sent_to_a_frozen_node(skip_self_fence: bool) -> StaleMove {
     let began = Instant::now();
     let _on_taker = loop {
         assert!(began.elapsed() < Duration::from_secs(30), "the taker never took the table");
-        let Ok((inner, _)) = tokio_tungstenite::connect_async(format!("ws://{b_addr}/ws?lobby={}", lobby.id)).await else { continue };
+        let Ok((inner, _)) = tokio_tungstenite::connect_async(format!("ws://{b_addr}/ws?lobby={}", lobby.id)).await
+        else {
+            continue;
+        };
         let mut ws = Ws::wrap(inner);
         ws.send(json!({"type": "hello", "lobby": lobby.id, "token": friend})).await;
         match ws.recv().await {
@@ -506,9 +595,15 @@ async fn move_sent_to_a_frozen_node(skip_self_fence: bool) -> StaleMove {
     }
     let closed = host.closed.expect("the stale node closed the socket");
     let fenced = metric(&http, a_addr, "backroom_fenced_commits_total").await;
-    let rids = |rows: Vec<backroom_server::store::ActionRow>| rows.into_iter().map(|r| (r.seq, r.rid.unwrap_or_default())).collect::<Vec<_>>();
+    let rids = |rows: Vec<backroom_server::store::ActionRow>| {
+        rows.into_iter().map(|r| (r.seq, r.rid.unwrap_or_default())).collect::<Vec<_>>()
+    };
     let lobby_id: uuid::Uuid = lobby.id.parse().unwrap();
-    assert_eq!(rids(store.all_actions(lobby_id).await.unwrap()), [(1, "friend-0".to_string())], "the move sent to the stale node is not stored");
+    assert_eq!(
+        rids(store.all_actions(lobby_id).await.unwrap()),
+        [(1, "friend-0".to_string())],
+        "the move sent to the stale node is not stored"
+    );
 
     // The client does what the web client does on 1012: reconnects (here
     // straight to the new owner) and sends its move again; it lands.
@@ -517,7 +612,10 @@ async fn move_sent_to_a_frozen_node(skip_self_fence: bool) -> StaleMove {
     host.send(bid).await;
     let ack = host.until(|m| m["rid"] == "host-0").await;
     assert_eq!((ack["type"].as_str(), ack["version"].as_u64()), (Some("ack"), Some(2)), "{ack}");
-    assert_eq!(rids(store.all_actions(lobby_id).await.unwrap()), [(1, "friend-0".to_string()), (2, "host-0".to_string())]);
+    assert_eq!(
+        rids(store.all_actions(lobby_id).await.unwrap()),
+        [(1, "friend-0".to_string()), (2, "host-0".to_string())]
+    );
     for n in [&mut stale, &mut taker] {
         let _ = n.child.start_kill();
         let _ = n.child.wait().await;
@@ -537,7 +635,10 @@ async fn move_sent_to_a_frozen_node(skip_self_fence: bool) -> StaleMove {
 async fn postgres_refuses_the_commit_of_a_node_that_missed_its_self_fence() {
     let r = tokio::time::timeout(Duration::from_secs(120), move_sent_to_a_frozen_node(true)).await.expect("bounded");
     let reply = r.reply.expect("the stale node answered the move");
-    println!("fence: epochs {}->{} reply={} code={} close={} fenced_commits_on_stale_node={}", r.epochs.0, r.epochs.1, reply["type"], reply["code"], r.closed, r.fenced);
+    println!(
+        "fence: epochs {}->{} reply={} code={} close={} fenced_commits_on_stale_node={}",
+        r.epochs.0, r.epochs.1, reply["type"], reply["code"], r.closed, r.fenced
+    );
     assert_eq!((reply["type"].as_str(), reply["code"].as_str()), (Some("rejected"), Some("table_moving")), "{reply}");
     assert_eq!(r.closed, 1012);
     assert_eq!(r.fenced, 1.0, "Postgres, not the node, refused the commit");
@@ -552,7 +653,14 @@ async fn postgres_refuses_the_commit_of_a_node_that_missed_its_self_fence() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_woken_node_fences_itself_and_answers_the_queued_move_before_closing() {
     let r = tokio::time::timeout(Duration::from_secs(120), move_sent_to_a_frozen_node(false)).await.expect("bounded");
-    println!("self-fence: epochs {}->{} reply={:?} close={} fenced_commits_on_woken_node={}", r.epochs.0, r.epochs.1, r.reply.as_ref().map(|m| m["type"].clone()), r.closed, r.fenced);
+    println!(
+        "self-fence: epochs {}->{} reply={:?} close={} fenced_commits_on_woken_node={}",
+        r.epochs.0,
+        r.epochs.1,
+        r.reply.as_ref().map(|m| m["type"].clone()),
+        r.closed,
+        r.fenced
+    );
     let reply = r.reply.expect("the woken node answered the queued move before closing");
     assert_eq!((reply["type"].as_str(), reply["code"].as_str()), (Some("rejected"), Some("table_moving")), "{reply}");
     assert_eq!(r.closed, 1012);
@@ -570,7 +678,10 @@ struct Gauges {
 
 /// A node's gauges, `None` if it does not answer.
 async fn gauges(http: &reqwest::Client, node: SocketAddr) -> Option<Gauges> {
-    let r = tokio::time::timeout(Duration::from_secs(2), http.get(format!("http://{node}/metrics")).send()).await.ok()?.ok()?;
+    let r = tokio::time::timeout(Duration::from_secs(2), http.get(format!("http://{node}/metrics")).send())
+        .await
+        .ok()?
+        .ok()?;
     let text = r.text().await.ok()?;
     let value = |name: &str| {
         text.lines()
@@ -579,7 +690,11 @@ async fn gauges(http: &reqwest::Client, node: SocketAddr) -> Option<Gauges> {
             .filter_map(|(_, v)| v.trim().parse::<f64>().ok())
             .sum::<f64>()
     };
-    Some(Gauges { live: value("backroom_live_matches"), loaded: value("backroom_tables_loaded"), sockets: value("backroom_connections") })
+    Some(Gauges {
+        live: value("backroom_live_matches"),
+        loaded: value("backroom_tables_loaded"),
+        sockets: value("backroom_connections"),
+    })
 }
 
 /// What a node really holds, from the leases in Postgres: (live matches,
@@ -600,7 +715,13 @@ async fn held(pool: &sqlx::PgPool, node: &str, people: &[uuid::Uuid]) -> (i64, i
 /// Waits until every running node's gauges equal what it holds, and the
 /// totals equal the live matches and the people's sockets; panics with
 /// the last difference if that never happens. Returns each node's gauges.
-async fn gauges_settle(http: &reqwest::Client, pool: &sqlx::PgPool, running: &[(&str, SocketAddr)], people: &[uuid::Uuid], phase: &str) -> Vec<Gauges> {
+async fn gauges_settle(
+    http: &reqwest::Client,
+    pool: &sqlx::PgPool,
+    running: &[(&str, SocketAddr)],
+    people: &[uuid::Uuid],
+    phase: &str,
+) -> Vec<Gauges> {
     let began = Instant::now();
     loop {
         let mut wrong = vec![];
@@ -617,7 +738,8 @@ async fn gauges_settle(http: &reqwest::Client, pool: &sqlx::PgPool, running: &[(
             }
             all.push(g);
         }
-        let (live,): (i64,) = sqlx::query_as("SELECT count(*) FROM lobbies WHERE status = 'live'").fetch_one(pool).await.unwrap();
+        let (live,): (i64,) =
+            sqlx::query_as("SELECT count(*) FROM lobbies WHERE status = 'live'").fetch_one(pool).await.unwrap();
         let sum = |f: fn(&Gauges) -> f64| all.iter().map(f).sum::<f64>();
         if sum(|g| g.live) != live as f64 {
             wrong.push(format!("live matches: {} summed over nodes, {live} in the store", sum(|g| g.live)));
@@ -626,11 +748,18 @@ async fn gauges_settle(http: &reqwest::Client, pool: &sqlx::PgPool, running: &[(
             wrong.push(format!("sockets: {} summed over nodes, {} people connected", sum(|g| g.sockets), people.len()));
         }
         if wrong.is_empty() {
-            let shown: Vec<String> = running.iter().zip(&all).map(|((n, _), g)| format!("{n}={}/{}/{}", g.live, g.loaded, g.sockets)).collect();
+            let shown: Vec<String> = running
+                .iter()
+                .zip(&all)
+                .map(|((n, _), g)| format!("{n}={}/{}/{}", g.live, g.loaded, g.sockets))
+                .collect();
             println!("gauges {phase}: settled after {:?}, live/loaded/sockets {}", began.elapsed(), shown.join(" "));
             return all;
         }
-        assert!(began.elapsed() < Duration::from_secs(45), "{phase}: the gauges never matched what the nodes hold: {wrong:#?}");
+        assert!(
+            began.elapsed() < Duration::from_secs(45),
+            "{phase}: the gauges never matched what the nodes hold: {wrong:#?}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -640,7 +769,12 @@ async fn gauges_settle(http: &reqwest::Client, pool: &sqlx::PgPool, running: &[(
 /// and loaded, waiting on them.
 async fn hold_seat(proxy: SocketAddr, lobby: String, token: String) {
     loop {
-        if let Ok(Ok((inner, _))) = tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(format!("ws://{proxy}/ws?lobby={lobby}"))).await {
+        if let Ok(Ok((inner, _))) = tokio::time::timeout(
+            Duration::from_secs(2),
+            tokio_tungstenite::connect_async(format!("ws://{proxy}/ws?lobby={lobby}")),
+        )
+        .await
+        {
             let mut ws = Ws::wrap(inner);
             ws.send(json!({"type": "hello", "lobby": lobby, "token": token})).await;
             while ws.recv().await.is_some() {}
@@ -683,7 +817,11 @@ async fn per_node_gauges_hold_through_takeover_adoption_handover_and_shutdown() 
                 for a in &addrs {
                     if let Some(g) = gauges(&http, *a).await {
                         samples += 1;
-                        lowest = Gauges { live: lowest.live.min(g.live), loaded: lowest.loaded.min(g.loaded), sockets: lowest.sockets.min(g.sockets) };
+                        lowest = Gauges {
+                            live: lowest.live.min(g.live),
+                            loaded: lowest.loaded.min(g.loaded),
+                            sockets: lowest.sockets.min(g.sockets),
+                        };
                     }
                 }
                 tokio::time::sleep(Duration::from_millis(50)).await;
@@ -721,7 +859,11 @@ async fn per_node_gauges_hold_through_takeover_adoption_handover_and_shutdown() 
             break;
         }
     }
-    println!("gauges: {} matches of a person, {} of bots alone; served at the start {on:?}", people.len(), bots_only.len());
+    println!(
+        "gauges: {} matches of a person, {} of bots alone; served at the start {on:?}",
+        people.len(),
+        bots_only.len()
+    );
     let named = |i: usize| -> (&'static str, SocketAddr) { (["node1", "node2", "node3"][i], addrs[i]) };
     gauges_settle(&http, pool, &[named(0), named(1), named(2)], &people, "at the start").await;
 

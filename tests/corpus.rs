@@ -41,7 +41,7 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
         outcome: None,
         rematch: None,
         turn_clock_secs: 0,
-            webhook_url: None,
+        webhook_url: None,
         created_at: now,
         updated_at: now,
     };
@@ -67,7 +67,14 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
         .moves
         .into_iter()
         .enumerate()
-        .map(|(i, (seat, action, log))| ActionRow { seq: i as i64 + 1, seat, rid: None, action, log: serde_json::to_string(&log).unwrap(), at: now })
+        .map(|(i, (seat, action, log))| ActionRow {
+            seq: i as i64 + 1,
+            seat,
+            rid: None,
+            action,
+            log: serde_json::to_string(&log).unwrap(),
+            at: now,
+        })
         .collect();
     let finished = f.outcome.as_ref().map(|o| serde_json::to_string(o).unwrap());
     store.commit_batch(&[Commit { lobby: id, actions, snapshot: None, finished, epoch: None }]).await.unwrap();

@@ -13,14 +13,27 @@ use tokio::process::{Child, Command};
 
 async fn spawn_binary(db: &str) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_backroom"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--database-url", db, "--bot-delay-ms", "0", "--snapshot-every", "7", "--static-dir", "../web-client"])
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database-url",
+            db,
+            "--bot-delay-ms",
+            "0",
+            "--snapshot-every",
+            "7",
+            "--static-dir",
+            "../web-client",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .kill_on_drop(true)
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = tokio::time::timeout(std::time::Duration::from_secs(30), lines.next_line()).await.unwrap().unwrap().unwrap();
+    let line =
+        tokio::time::timeout(std::time::Duration::from_secs(30), lines.next_line()).await.unwrap().unwrap().unwrap();
     let url = line.split("http://").nth(1).unwrap().trim_end_matches(|c| c != '/').trim_end_matches('/');
     (child, url.parse().unwrap())
 }
@@ -121,7 +134,10 @@ async fn crash_and_resume(backend: Backend) {
     let actions = store.all_actions(id).await.unwrap();
     assert_eq!(actions.len() as u64, rounds * 3, "one bid per seat per round, none lost, none doubled");
     for (rid, v) in &acked {
-        let row = actions.iter().find(|a| a.rid.as_deref() == Some(rid)).unwrap_or_else(|| panic!("acknowledged {rid} was lost"));
+        let row = actions
+            .iter()
+            .find(|a| a.rid.as_deref() == Some(rid))
+            .unwrap_or_else(|| panic!("acknowledged {rid} was lost"));
         assert_eq!(row.seq as u64, *v);
     }
     assert!(backroom_server::verify::snapshot_matches_replay(&store, id).await.unwrap());
@@ -169,7 +185,10 @@ async fn a_move_the_database_refuses_is_never_acknowledged_and_play_goes_on() {
     // The database is back: the same bid, asked again, is made.
     sql(&db, "ALTER TABLE actions DROP CONSTRAINT outage").await;
     b.send(json!({"type":"act","rid":"b2","version":1,"action":{"type":"bid","value":4}})).await;
-    assert_eq!(b.until(|m| m["type"] == "ack" || m["type"] == "rejected").await, json!({"type":"ack","rid":"b2","version":2}));
+    assert_eq!(
+        b.until(|m| m["type"] == "ack" || m["type"] == "rejected").await,
+        json!({"type":"ack","rid":"b2","version":2})
+    );
     let s = a.until(|m| m["type"] == "state" && m["version"] == 2).await;
     assert_eq!(s["view"]["reveals"][0]["bids"], json!([9, 4]));
 

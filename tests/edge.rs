@@ -34,11 +34,19 @@ async fn hostile_strings_are_refused_at_the_edge() {
         let (status, body) = app.post("/api/lobbies", None, json!({"game": "sealed-bids", "name": name})).await;
         assert_eq!((status, body["code"].as_str()), (400, Some("invalid_field")), "name {name:?}: {body}");
     }
-    let (status, body) = app.post("/api/lobbies", None, json!({"game": "sealed-bids", "name": "Ann", "options": {"rounds": "3\u{0}"}})).await;
+    let (status, body) = app
+        .post("/api/lobbies", None, json!({"game": "sealed-bids", "name": "Ann", "options": {"rounds": "3\u{0}"}}))
+        .await;
     assert_eq!((status, body["code"].as_str()), (400, Some("invalid_field")), "{body}");
     // Names are stored as people read them: NFC, spaces folded.
     let lobby = sealed_bids_lobby(&app.url(""), &app.http, 3, 2).await;
-    let (_, j) = app.post(&format!("/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "  Rene\u{301}e   B "})).await;
+    let (_, j) = app
+        .post(
+            &format!("/api/lobbies/{}/join", lobby.id),
+            None,
+            json!({"invite": lobby.invite, "name": "  Rene\u{301}e   B "}),
+        )
+        .await;
     assert!(j["token"].is_string(), "{j}");
     let (_, info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(&lobby.host_token)).await;
     assert!(info["players"].as_array().unwrap().iter().any(|p| p["name"] == "Ren\u{e9}e B"), "{info}");
@@ -80,7 +88,12 @@ async fn http_failures_are_typed_json_under_a_strict_policy() {
         let r = app.http.get(app.url(path)).header("accept-encoding", "gzip").send().await.unwrap();
         let h = r.headers();
         let csp = h.get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default();
-        assert!(csp.contains("script-src 'self'") && csp.contains("connect-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(
+            csp.contains("script-src 'self'")
+                && csp.contains("connect-src 'self'")
+                && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
         assert_eq!(h.get("x-content-type-options").and_then(|v| v.to_str().ok()), Some("nosniff"), "{path}");
         assert_eq!(h.get("referrer-policy").and_then(|v| v.to_str().ok()), Some("no-referrer"), "{path}");
         if path == "/app.js" {
@@ -133,7 +146,10 @@ async fn a_request_id_reused_for_another_move_is_refused_and_a_true_resend_is_no
     assert_eq!((r["type"].as_str(), r["code"].as_str()), (Some("rejected"), Some("request_id_reused")), "{r}");
     // The same move again under its id: acknowledged again, made once.
     a.send(json!({"type": "act", "rid": "r1", "version": 0, "action": {"type": "bid", "value": 3}})).await;
-    assert_eq!(a.until(|m| m["type"] == "ack" || m["type"] == "rejected").await, json!({"type": "ack", "rid": "r1", "version": 1}));
+    assert_eq!(
+        a.until(|m| m["type"] == "ack" || m["type"] == "rejected").await,
+        json!({"type": "ack", "rid": "r1", "version": 1})
+    );
     // ... and after a restart too, compared with the stored move.
     app.stop().await;
     let app = spawn_app(&db, &[]).await;
@@ -162,7 +178,11 @@ async fn a_resend_in_the_same_batch_is_answered_only_after_the_commit() {
     a.send_text(format!("{bid}")).await;
     for _ in 0..2 {
         let r = a.until(|m| m["type"] == "ack" || m["type"] == "rejected").await;
-        assert_eq!((r["type"].as_str(), r["code"].as_str()), (Some("rejected"), Some("internal")), "nothing was stored, so nothing is acknowledged: {r}");
+        assert_eq!(
+            (r["type"].as_str(), r["code"].as_str()),
+            (Some("rejected"), Some("internal")),
+            "nothing was stored, so nothing is acknowledged: {r}"
+        );
     }
     sql(&db, "ALTER TABLE actions DROP CONSTRAINT outage").await;
     let bid = json!({"type": "act", "rid": "again", "version": 0, "action": {"type": "bid", "value": 7}});
@@ -189,10 +209,16 @@ async fn one_hostile_table_causes_no_refusal_elsewhere() {
     let hostile_task = tokio::spawn(async move {
         for i in 0..300 {
             let frame = match i % 4 {
-                0 => json!({"type": "act", "rid": format!("n\u{0}{i}"), "version": 0, "action": {"type": "bid", "value": 1}}),
+                0 => {
+                    json!({"type": "act", "rid": format!("n\u{0}{i}"), "version": 0, "action": {"type": "bid", "value": 1}})
+                }
                 1 => json!({"type": "chat", "rid": format!("c{i}"), "text": "\u{0}"}),
-                2 => json!({"type": "act", "rid": format!("x{i}"), "version": 0, "action": {"type": "bid", "value": "\u{0}"}}),
-                _ => json!({"type": "act", "rid": format!("b{i}"), "version": 0, "action": {"type": "bid", "value": i % 15}}),
+                2 => {
+                    json!({"type": "act", "rid": format!("x{i}"), "version": 0, "action": {"type": "bid", "value": "\u{0}"}})
+                }
+                _ => {
+                    json!({"type": "act", "rid": format!("b{i}"), "version": 0, "action": {"type": "bid", "value": i % 15}})
+                }
             };
             h.send(frame).await;
             if i % 20 == 0 {
@@ -246,11 +272,17 @@ async fn a_silent_socket_is_closed_and_its_player_shown_away() {
     // so answers every ping) and stays.
     let lobby_id = lobby.id.clone();
     let friend_is = |m: &Value, connected: bool| {
-        m["type"] == "lobby" && m["lobby"]["players"].as_array().unwrap().iter().any(|p| p["name"] == "Friend 0" && p["connected"] == connected)
+        m["type"] == "lobby"
+            && m["lobby"]["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["name"] == "Friend 0" && p["connected"] == connected)
     };
     host.until(|m| friend_is(m, true)).await;
     let away = host.until(|m| friend_is(m, false)).await;
-    let friend_row = away["lobby"]["players"].as_array().unwrap().iter().find(|p| p["connected"] == false).unwrap().clone();
+    let friend_row =
+        away["lobby"]["players"].as_array().unwrap().iter().find(|p| p["connected"] == false).unwrap().clone();
     assert_eq!(friend_row["name"], "Friend 0", "{away}");
     assert_eq!(silent.until_closed().await, 4008);
     let (_, info) = app.get(&format!("/api/lobbies/{lobby_id}"), Some(&lobby.host_token)).await;

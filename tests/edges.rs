@@ -39,7 +39,12 @@ fn unknown_field_answer(state: &dyn DynState, seat: u8, action: &Value, path: &s
         // A value that is one of several kinds says which by its only key
         // (X-Men's `{"pc": 1}`, Crisis's `{"set": "downtown-12"}`): a
         // second key is refused for that rule.
-        Err(e) if e.code == backroom_engine::RuleCode::MalformedAction && e.message.contains("expected map with a single key") => None,
+        Err(e)
+            if e.code == backroom_engine::RuleCode::MalformedAction
+                && e.message.contains("expected map with a single key") =>
+        {
+            None
+        }
         Err(e) => Some(format!("{path}: refused as {:?}: {}", e.code, e.message)),
         Ok(_) => Some(format!("{path}: accepted")),
     }
@@ -62,7 +67,10 @@ fn every_step(mut f: impl FnMut(&str, &dyn DynState, u8, &Value, &GameRng)) {
                     // Each seat in turn first: a seat that may change its
                     // secret commit would otherwise commit forever.
                     let mut turn = (0..seats).map(|i| ((step % u32::from(seats)) as u8 + i) % seats);
-                    let Some((seat, action)) = turn.find_map(|s| state.random_action(s, &mut rng).map(|a| (s, a))) else { break };
+                    let Some((seat, action)) = turn.find_map(|s| state.random_action(s, &mut rng).map(|a| (s, a)))
+                    else {
+                        break;
+                    };
                     f(&info.id, state.as_ref(), seat, &action, &rng);
                     state.apply(seat, &action, &mut rng).unwrap();
                 }
@@ -128,7 +136,9 @@ fn every_game_says_out_of_range_for_numbers_out_of_range() {
                 let mut bent = action.clone();
                 *bent.pointer_mut(&p).unwrap() = x.clone();
                 match state.clone_box().apply(seat, &bent, &mut rng.clone()) {
-                    Err(e) if e.code == backroom_engine::RuleCode::MalformedAction && e.message.contains("out of range") => {}
+                    Err(e)
+                        if e.code == backroom_engine::RuleCode::MalformedAction
+                            && e.message.contains("out of range") => {}
                     Err(e) => wrong.push(format!("{game}: {} = {x}: {:?}: {}", kind(action, &p), e.code, e.message)),
                     Ok(_) => wrong.push(format!("{game}: {} = {x}: accepted", kind(action, &p))),
                 }
@@ -158,19 +168,25 @@ fn every_stored_action_of_the_corpus_still_reads() {
         // Any state of the game will do: only its action type is used.
         let info = game.info();
         let state = (info.min_seats..=info.max_seats)
-            .find_map(|n| game.setup(&game.normalize_options(&serde_json::json!({})).ok()?, n, &mut GameRng::seeded(1)).ok())
+            .find_map(|n| {
+                game.setup(&game.normalize_options(&serde_json::json!({})).ok()?, n, &mut GameRng::seeded(1)).ok()
+            })
             .unwrap();
         for (i, (_, a)) in f.actions.iter().enumerate() {
             let a: Value = serde_json::from_str(a.get()).unwrap();
             assert!(state.canonical_action(&a).is_some(), "{}: action {} no longer reads: {a}", path.display(), i + 1);
-            assert!(backroom_engine::strict::numbers_in_range(&a).is_ok(), "{}: action {} is out of range: {a}", path.display(), i + 1);
+            assert!(
+                backroom_engine::strict::numbers_in_range(&a).is_ok(),
+                "{}: action {} is out of range: {a}",
+                path.display(),
+                i + 1
+            );
             read += 1;
         }
     }
     eprintln!("{read} stored actions read");
     assert!(read > 1000);
 }
-
 
 /// Joins `lobby` as `name`: status and answer.
 async fn join_as(app: &App, lobby: &Lobby, name: &str) -> (u16, Value) {
@@ -205,7 +221,8 @@ async fn names_at_a_table_cannot_pass_for_one_another() {
     // The suggested variant is free, and so is a name that merely
     // resembles one in spelling.
     let (_, e) = join_as(&app, &lobby, "Ana").await;
-    let variant = e["message"].as_str().unwrap().rsplit("for example ").next().unwrap().trim_end_matches('.').to_string();
+    let variant =
+        e["message"].as_str().unwrap().rsplit("for example ").next().unwrap().trim_end_matches('.').to_string();
     assert_eq!(variant, "Ana 2");
     assert_eq!(join_as(&app, &lobby, &variant).await.0, 200);
     // A person called "Bot 1": the bot filling a seat is "Bot 2".
@@ -228,7 +245,14 @@ async fn every_http_failure_is_typed_json_ws_and_files_included() {
     let (status, e) = app.get("/ws", None).await;
     assert_eq!((status, e["code"].as_str()), (426, Some("unknown_message")), "{e}");
     assert!(e["message"].as_str().unwrap().contains("WebSocket"), "{e}");
-    let r = app.http.get(app.url("/ws")).header("connection", "upgrade").header("upgrade", "websocket").send().await.unwrap();
+    let r = app
+        .http
+        .get(app.url("/ws"))
+        .header("connection", "upgrade")
+        .header("upgrade", "websocket")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 400, "no Sec-WebSocket-Key");
     assert!(r.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
     let e: Value = r.json().await.unwrap();
@@ -299,7 +323,9 @@ async fn healthz_refusals_are_typed_json() {
     let ok = loop {
         match http.get(&health).send().await {
             Ok(r) => break r,
-            Err(_) if began.elapsed() < std::time::Duration::from_secs(30) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            Err(_) if began.elapsed() < std::time::Duration::from_secs(30) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await
+            }
             Err(e) => panic!("the node never answered: {e}"),
         }
     };

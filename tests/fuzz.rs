@@ -230,7 +230,9 @@ impl Session {
             match tokio::time::timeout(left, self.ws.next()).await {
                 Err(_) => return Answer::Silent,
                 Ok(Some(Ok(Message::Text(t)))) => {
-                    let Ok(m) = serde_json::from_str::<Value>(&t) else { return Answer::Msg(json!({"type": "not json"})) };
+                    let Ok(m) = serde_json::from_str::<Value>(&t) else {
+                        return Answer::Msg(json!({"type": "not json"}));
+                    };
                     if m["type"] == "state"
                         && let Some(v) = m["version"].as_u64()
                     {
@@ -339,7 +341,11 @@ fn ws_input(r: &mut GameRng, t: &Target, s: &mut Session, seated: bool) -> (Mess
         }
         11 => {
             let bytes: Vec<u8> = (0..r.range(0, 64)).map(|_| r.range(0, 255) as u8).collect();
-            (Message::Binary(bytes.into()), Expect::Code("unknown_message", "binary_frame_misanswered"), "<binary>".into())
+            (
+                Message::Binary(bytes.into()),
+                Expect::Code("unknown_message", "binary_frame_misanswered"),
+                "<binary>".into(),
+            )
         }
         12 => {
             // Every field of `hello` mutated, one at a time, from a valid one.
@@ -350,7 +356,11 @@ fn ws_input(r: &mut GameRng, t: &Target, s: &mut Session, seated: bool) -> (Mess
                 2 => v["lobby"] = nasty_value(r, 0),
                 3 => v["token"] = if r.index(2) == 0 { Value::String(nasty_string(r)) } else { nasty_value(r, 0) },
                 4 => {
-                    v["spectate"] = if r.index(2) == 0 { Value::String(t.spectate.clone() + &nasty_string(r)) } else { nasty_value(r, 0) };
+                    v["spectate"] = if r.index(2) == 0 {
+                        Value::String(t.spectate.clone() + &nasty_string(r))
+                    } else {
+                        nasty_value(r, 0)
+                    };
                     v.as_object_mut().map(|o| o.remove("token"));
                 }
                 _ => v["since"] = nasty_value(r, 0),
@@ -497,7 +507,15 @@ fn http_body(r: &mut GameRng, path: &str) -> (String, Option<String>) {
     (v.to_string(), name)
 }
 
-async fn http_task(base: String, lobby: String, token: String, seed: u64, quota: usize, deadline: Instant, tally: Shared) {
+async fn http_task(
+    base: String,
+    lobby: String,
+    token: String,
+    seed: u64,
+    quota: usize,
+    deadline: Instant,
+    tally: Shared,
+) {
     let mut r = GameRng::seeded(seed);
     let http = http_client();
     let methods = ["GET", "POST", "PUT", "DELETE", "PATCH"];
@@ -507,12 +525,25 @@ async fn http_task(base: String, lobby: String, token: String, seed: u64, quota:
         }
         let (right, template) = ROUTES[r.index(ROUTES.len())];
         let bad_id = r.index(4) == 0;
-        let id = if bad_id { not_a_uuid(&mut r) } else if r.index(3) == 0 { random_uuid(&mut r) } else { lobby.clone() };
-        let n = [String::from("0"), "-1".into(), "99999999999999999999".into(), "x".into(), "3".into()][r.index(5)].clone();
-        let path = template.replace("{id}", &id).replace("{game}", ["sealed-bids", "chess", "%00"][r.index(3)]).replace("{n}", &n);
+        let id = if bad_id {
+            not_a_uuid(&mut r)
+        } else if r.index(3) == 0 {
+            random_uuid(&mut r)
+        } else {
+            lobby.clone()
+        };
+        let n =
+            [String::from("0"), "-1".into(), "99999999999999999999".into(), "x".into(), "3".into()][r.index(5)].clone();
+        let path = template
+            .replace("{id}", &id)
+            .replace("{game}", ["sealed-bids", "chess", "%00"][r.index(3)])
+            .replace("{n}", &n);
         let method = if r.index(5) == 0 { methods[r.index(methods.len())] } else { right };
         let (body, name) = http_body(&mut r, template);
-        let mut req = http.request(method.parse().unwrap(), format!("{base}{path}")).header("content-type", "application/json").body(body.clone());
+        let mut req = http
+            .request(method.parse().unwrap(), format!("{base}{path}"))
+            .header("content-type", "application/json")
+            .body(body.clone());
         match r.index(3) {
             0 => req = req.bearer_auth(&token),
             1 => req = req.bearer_auth("garbage-token"),
@@ -525,7 +556,8 @@ async fn http_task(base: String, lobby: String, token: String, seed: u64, quota:
             Ok(Ok(resp)) => {
                 let status = resp.status().as_u16();
                 let text = resp.text().await.unwrap_or_default();
-                let typed = serde_json::from_str::<Value>(&text).is_ok_and(|v| v["code"].is_string() && v["message"].is_string());
+                let typed = serde_json::from_str::<Value>(&text)
+                    .is_ok_and(|v| v["code"].is_string() && v["message"].is_string());
                 let verdict = if status >= 500 {
                     Err("http_5xx")
                 } else if status >= 400 && !typed {
@@ -562,18 +594,39 @@ async fn every_fuzzed_input_is_answered_and_nothing_panics() {
     let db = TestDb::new(Backend::Sqlite).await;
     let app = spawn_app(
         &db,
-        &["--max-sockets-per-address", "256", "--lobby-rate-per-minute", "1000000", "--lobby-rate-burst", "1000000", "--view-pace-ms", "0"],
+        &[
+            "--max-sockets-per-address",
+            "256",
+            "--lobby-rate-per-minute",
+            "1000000",
+            "--lobby-rate-burst",
+            "1000000",
+            "--view-pace-ms",
+            "0",
+        ],
     )
     .await;
     let base = app.url("");
     // A live two-seat Sealed Bids match that lasts the whole run.
-    let (s, created) = app.post("/api/lobbies", None, json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 100}, "spectators": true})).await;
+    let (s, created) = app
+        .post(
+            "/api/lobbies",
+            None,
+            json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 100}, "spectators": true}),
+        )
+        .await;
     assert_eq!(s, 201, "{created}");
     let lobby = Lobby::created(&created);
-    let spectate = created["spectate_url"].as_str().and_then(|u| u.rsplit('/').next()).expect("a spectator link").to_string();
+    let spectate =
+        created["spectate_url"].as_str().and_then(|u| u.rsplit('/').next()).expect("a spectator link").to_string();
     let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
     start(&base, &app.http, &lobby).await;
-    let target = Arc::new(Target { addr: app.addr, lobby: lobby.id.clone(), tokens: [lobby.host_token.clone(), friend], spectate });
+    let target = Arc::new(Target {
+        addr: app.addr,
+        lobby: lobby.id.clone(),
+        tokens: [lobby.host_token.clone(), friend],
+        spectate,
+    });
 
     let tally: Shared = Arc::default();
     let started = Instant::now();
@@ -585,7 +638,15 @@ async fn every_fuzzed_input_is_answered_and_nothing_panics() {
     }
     for i in 0..HTTP_TASKS {
         let (base, id, token) = (base.clone(), lobby.id.clone(), lobby.host_token.clone());
-        tasks.push(tokio::spawn(http_task(base, id, token, seed.wrapping_add(1000 + i as u64), HTTP_INPUTS / HTTP_TASKS, deadline, tally.clone())));
+        tasks.push(tokio::spawn(http_task(
+            base,
+            id,
+            token,
+            seed.wrapping_add(1000 + i as u64),
+            HTTP_INPUTS / HTTP_TASKS,
+            deadline,
+            tally.clone(),
+        )));
     }
     for t in tasks {
         t.await.expect("a fuzzing task panicked");

@@ -63,7 +63,9 @@ impl TestDb {
         if let Some((admin, name)) = &self.pg_admin {
             use sqlx::Connection;
             if let Ok(mut c) = sqlx::PgConnection::connect(admin).await {
-                let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&mut c).await;
+                let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                    .execute(&mut c)
+                    .await;
             }
         }
         if let Some(d) = &self.dir {
@@ -185,7 +187,14 @@ async fn post_json(http: &reqwest::Client, url: String, body: Value) -> Value {
 }
 
 pub async fn start(base: &str, http: &reqwest::Client, lobby: &Lobby) -> Value {
-    http.post(format!("{base}/api/lobbies/{}/start", lobby.id)).bearer_auth(&lobby.host_token).send().await.unwrap().json().await.unwrap()
+    http.post(format!("{base}/api/lobbies/{}/start", lobby.id))
+        .bearer_auth(&lobby.host_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
 
 /// A started 2-seat, 3-round Sealed Bids match: the host (`a`) and one
@@ -266,7 +275,11 @@ impl Ws {
             }
             seen.push(m);
         }
-        panic!("expected message never came (closed: {:?}); saw: {:#?}", self.closed, seen.iter().rev().take(5).collect::<Vec<_>>());
+        panic!(
+            "expected message never came (closed: {:?}); saw: {:#?}",
+            self.closed,
+            seen.iter().rev().take(5).collect::<Vec<_>>()
+        );
     }
 
     /// Closes from this side, as a browser tab does when it goes away.

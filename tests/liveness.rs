@@ -16,14 +16,19 @@ use tokio_tungstenite::tungstenite::Message;
 async fn connected(app: &App, lobby: &Lobby, name: &str) -> bool {
     let (s, info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(&lobby.host_token)).await;
     assert_eq!(s, 200, "{info}");
-    info["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{name} in {info}"))["connected"] == true
+    info["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{name} in {info}"))
+        ["connected"]
+        == true
 }
 
 /// A counter of the server's `/metrics` (summed over its labels' values
 /// matching `label`).
 async fn counter(app: &App, name: &str, label: &str) -> f64 {
     let text = app.http.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
-    text.lines().filter(|l| l.starts_with(name) && l.contains(label)).filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok()).sum()
+    text.lines()
+        .filter(|l| l.starts_with(name) && l.contains(label))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum()
 }
 
 /// A friend's socket goes silent (its client reads nothing, so it answers
@@ -65,7 +70,11 @@ async fn a_socket_that_answers_no_ping_is_closed_as_away() {
 #[tokio::test]
 async fn a_client_that_stops_reading_is_closed_as_too_slow() {
     let db = TestDb::new(Backend::Sqlite).await;
-    let app = spawn_app(&db, &["--ping-secs", "1", "--idle-timeout-secs", "60", "--max-unread-kib", "16", "--view-pace-ms", "0"]).await;
+    let app = spawn_app(
+        &db,
+        &["--ping-secs", "1", "--idle-timeout-secs", "60", "--max-unread-kib", "16", "--view-pace-ms", "0"],
+    )
+    .await;
     let base = app.url("");
     let lobby = sealed_bids_lobby(&base, &app.http, 2, 100).await;
     let friend = join_players(&base, &app.http, &lobby, 1).await.remove(0);
@@ -76,8 +85,12 @@ async fn a_client_that_stops_reading_is_closed_as_too_slow() {
     let tcp = tokio::net::TcpSocket::new_v4().unwrap();
     tcp.set_recv_buffer_size(4096).unwrap();
     let tcp = tcp.connect(app.addr).await.unwrap();
-    let (mut stalled, _) = tokio_tungstenite::client_async(format!("ws://{}/ws", app.addr), MaybeTlsStream::Plain(tcp)).await.unwrap();
-    stalled.send(Message::Text(json!({"type": "hello", "lobby": lobby.id, "token": friend}).to_string().into())).await.unwrap();
+    let (mut stalled, _) =
+        tokio_tungstenite::client_async(format!("ws://{}/ws", app.addr), MaybeTlsStream::Plain(tcp)).await.unwrap();
+    stalled
+        .send(Message::Text(json!({"type": "hello", "lobby": lobby.id, "token": friend}).to_string().into()))
+        .await
+        .unwrap();
     let welcome = futures_util::StreamExt::next(&mut stalled).await.unwrap().unwrap();
     assert!(welcome.to_text().unwrap().contains("\"welcome\""), "{welcome}");
     let (mut tx, rx) = futures_util::StreamExt::split(stalled);

@@ -15,7 +15,10 @@ async fn catalogue_lists_every_game_with_its_options() {
     assert_eq!(sb["options"][0]["name"], "rounds");
     let (s, content) = app.get("/api/games/xmen-mutant-revolution/content", None).await;
     assert_eq!(s, 200);
-    assert!(content["plot"].as_array().unwrap().iter().any(|c| c["id"] == "careful-preparations"), "the Plot cards are served");
+    assert!(
+        content["plot"].as_array().unwrap().iter().any(|c| c["id"] == "careful-preparations"),
+        "the Plot cards are served"
+    );
     let (s, e) = app.get("/api/games/sealed-bids/content", None).await;
     assert_eq!((s, e["code"].as_str()), (404, Some("lobby_not_found")));
     let (s, body) = app.get("/healthz", None).await;
@@ -42,9 +45,11 @@ async fn lobby_life_cycle_seats_kick_and_start() {
     assert_eq!((s, e["code"].as_str()), (401, Some("bad_token")));
 
     // Joining takes the lowest free seat; names are checked.
-    let (s, e) = app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "   "})).await;
+    let (s, e) =
+        app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "   "})).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")));
-    let (s, bob) = app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "Bob"})).await;
+    let (s, bob) =
+        app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "Bob"})).await;
     assert_eq!(s, 200);
     let bob_token = bob["token"].as_str().unwrap().to_string();
     let bob_id = bob["player"].as_str().unwrap().to_string();
@@ -78,7 +83,8 @@ async fn lobby_life_cycle_seats_kick_and_start() {
     let (s, info) = app.post(&format!("/api/lobbies/{id}/start"), Some(&lobby.host_token), json!({})).await;
     assert_eq!(s, 200, "{info}");
     assert_eq!(info["seed_hash"].as_str().unwrap().len(), 64);
-    let (s, e) = app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "Late"})).await;
+    let (s, e) =
+        app.post(&format!("/api/lobbies/{id}/join"), None, json!({"invite": lobby.invite, "name": "Late"})).await;
     assert_eq!((s, e["code"].as_str()), (409, Some("already_started")));
     let (s, e) = app.post(&format!("/api/lobbies/{id}/seat"), Some(&lobby.host_token), json!({"seat": 1})).await;
     assert_eq!((s, e["code"].as_str()), (409, Some("already_started")));
@@ -95,7 +101,9 @@ async fn a_full_lobby_refuses_joins() {
     let base = app.url("");
     let lobby = sealed_bids_lobby(&base, &app.http, 2, 2).await;
     join_players(&base, &app.http, &lobby, 1).await;
-    let (s, e) = app.post(&format!("/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Third"})).await;
+    let (s, e) = app
+        .post(&format!("/api/lobbies/{}/join", lobby.id), None, json!({"invite": lobby.invite, "name": "Third"}))
+        .await;
     assert_eq!((s, e["code"].as_str()), (409, Some("lobby_full")));
     assert_eq!(e["message"], "All 2 seats are taken.");
     app.stop().await;
@@ -133,7 +141,8 @@ async fn idle_open_lobbies_expire_but_live_matches_do_not() {
 #[tokio::test]
 async fn lobby_requests_are_limited_per_address_with_a_typed_answer() {
     let db = TestDb::new(Backend::Sqlite).await;
-    let app = spawn_app(&db, &["--lobby-rate-per-minute", "1", "--lobby-rate-burst", "3", "--trust-forwarded-for"]).await;
+    let app =
+        spawn_app(&db, &["--lobby-rate-per-minute", "1", "--lobby-rate-burst", "3", "--trust-forwarded-for"]).await;
     let create = |from: &'static str| {
         app.http
             .post(app.url("/api/lobbies"))
@@ -155,13 +164,20 @@ async fn lobby_requests_are_limited_per_address_with_a_typed_answer() {
     assert_eq!(e["code"], "rate_limited");
     assert!(e["message"].as_str().unwrap().contains(&format!("wait {wait} s")), "{e}");
     // Every lobby write shares the bucket: a join is refused too...
-    let r = app.http.post(app.url("/api/lobbies/00000000-0000-0000-0000-000000000000/join"))
+    let r = app
+        .http
+        .post(app.url("/api/lobbies/00000000-0000-0000-0000-000000000000/join"))
         .header("x-forwarded-for", "203.0.113.7")
         .json(&json!({"invite": "x", "name": "Bob"}))
-        .send().await.unwrap();
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 429);
     let (_, metrics) = app.get("/metrics", None).await;
-    assert!(metrics.as_str().unwrap().contains(r#"backroom_rejections_total{code="lobby_rate_limited"}"#), "refusals are counted");
+    assert!(
+        metrics.as_str().unwrap().contains(r#"backroom_rejections_total{code="lobby_rate_limited"}"#),
+        "refusals are counted"
+    );
     // ...while reads are not limited, and another address has its own bucket.
     let (s, _) = app.get("/api/games", None).await;
     assert_eq!(s, 200);
@@ -177,11 +193,14 @@ async fn without_a_trusted_proxy_the_forwarded_address_is_ignored() {
     // A client cannot dodge its limit by claiming another address.
     let mut statuses = vec![];
     for i in 0..3 {
-        let r = app.http
+        let r = app
+            .http
             .post(app.url("/api/lobbies"))
             .header("x-forwarded-for", format!("192.0.2.{i}"))
             .json(&json!({"game": "sealed-bids", "name": "Ann", "seats": 2, "options": {"rounds": 1}}))
-            .send().await.unwrap();
+            .send()
+            .await
+            .unwrap();
         statuses.push(r.status().as_u16());
     }
     assert_eq!(statuses, [201, 201, 429]);
@@ -201,7 +220,9 @@ async fn the_host_hands_over_and_a_lobby_whose_host_has_gone_can_still_start() {
         let path = format!("/api/lobbies/{}/host", lobby.id);
         let mut host = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
         let l = host.until(|m| m["type"] == "lobby").await;
-        let id = |name: &str| l["lobby"]["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].clone();
+        let id = |name: &str| {
+            l["lobby"]["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].clone()
+        };
         let (bea_id, cal_id) = (id("Friend 0"), id("Friend 1"));
 
         // Only the host picks someone else; nobody takes it from a host who is here.
@@ -212,7 +233,13 @@ async fn the_host_hands_over_and_a_lobby_whose_host_has_gone_can_still_start() {
         assert!(e["message"].as_str().unwrap().contains("is here"), "{e}");
         let (s, info) = app.post(&path, Some(&lobby.host_token), json!({"player": bea_id})).await;
         assert_eq!(s, 200, "{info}");
-        let hosts: Vec<&str> = info["players"].as_array().unwrap().iter().filter(|p| p["host"] == true).map(|p| p["name"].as_str().unwrap()).collect();
+        let hosts: Vec<&str> = info["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["host"] == true)
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
         assert_eq!(hosts, ["Friend 0"], "{info}");
         let (s, e) = app.post(&format!("/api/lobbies/{}/bots", lobby.id), Some(&lobby.host_token), json!({})).await;
         assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "the old host is not host any more: {e}");
@@ -224,7 +251,12 @@ async fn the_host_hands_over_and_a_lobby_whose_host_has_gone_can_still_start() {
         tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
         let (s, info) = app.post(&path, Some(cal), json!({"player": cal_id})).await;
         assert_eq!(s, 200, "{info}");
-        let l = host.until(|m| m["type"] == "lobby" && m["lobby"]["players"].as_array().unwrap().iter().any(|p| p["host"] == true && p["id"] == cal_id)).await;
+        let l = host
+            .until(|m| {
+                m["type"] == "lobby"
+                    && m["lobby"]["players"].as_array().unwrap().iter().any(|p| p["host"] == true && p["id"] == cal_id)
+            })
+            .await;
         assert_eq!(l["lobby"]["players"].as_array().unwrap().iter().filter(|p| p["host"] == true).count(), 1, "{l}");
         let (s, info) = app.post(&format!("/api/lobbies/{}/bots", lobby.id), Some(cal), json!({})).await;
         assert_eq!(s, 200, "{info}");
@@ -238,7 +270,13 @@ async fn the_host_hands_over_and_a_lobby_whose_host_has_gone_can_still_start() {
         app.stop().await;
         let app = spawn_app(&db, &[]).await;
         let (_, info) = app.get(&format!("/api/lobbies/{}", lobby.id), Some(bea)).await;
-        let hosts: Vec<&str> = info["players"].as_array().unwrap().iter().filter(|p| p["host"] == true).map(|p| p["name"].as_str().unwrap()).collect();
+        let hosts: Vec<&str> = info["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["host"] == true)
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
         assert_eq!(hosts, ["Friend 1"], "{info}");
         app.stop().await;
         db.cleanup().await;
@@ -261,7 +299,12 @@ async fn two_people_swap_seats_when_both_agree_before_the_start_and_at_a_rematch
         let (host, bea, cal) = (lobby.host_token.as_str(), friends[0].as_str(), friends[1].as_str());
         let swap = format!("/api/lobbies/{}/swap", lobby.id);
         let seats = |info: &serde_json::Value| -> Vec<(String, i64)> {
-            let mut v: Vec<(String, i64)> = info["players"].as_array().unwrap().iter().map(|p| (p["name"].as_str().unwrap().to_string(), p["seat"].as_i64().unwrap_or(-1))).collect();
+            let mut v: Vec<(String, i64)> = info["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| (p["name"].as_str().unwrap().to_string(), p["seat"].as_i64().unwrap_or(-1)))
+                .collect();
             v.sort_by_key(|(_, s)| *s);
             v
         };
@@ -298,7 +341,11 @@ async fn two_people_swap_seats_when_both_agree_before_the_start_and_at_a_rematch
         assert_eq!((s, info["swaps"].as_array().unwrap().len()), (200, 2), "{info}");
         let (s, info) = app.post(&swap, Some(host), json!({"decline": 2})).await;
         assert_eq!(s, 200, "{info}");
-        assert_eq!(info["swaps"], json!([{"from": 0, "to": 1, "expires_in_secs": info["swaps"][0]["expires_in_secs"]}]), "{info}");
+        assert_eq!(
+            info["swaps"],
+            json!([{"from": 0, "to": 1, "expires_in_secs": info["swaps"][0]["expires_in_secs"]}]),
+            "{info}"
+        );
 
         // Bea accepts: both seats change at once, and the offer is gone.
         let (s, info) = app.post(&swap, Some(bea), json!({"seat": 0})).await;
@@ -337,7 +384,8 @@ async fn two_people_swap_seats_when_both_agree_before_the_start_and_at_a_rematch
         // Play the one round; in the rematch's lobby two people swap again.
         for (i, token) in [bea, host, cal].into_iter().enumerate() {
             let mut ws = Ws::hello(app.addr, &lobby.id, token, None).await;
-            ws.send(json!({"type":"act","rid":format!("b{i}"),"version":0,"action":{"type":"bid","value":i + 1}})).await;
+            ws.send(json!({"type":"act","rid":format!("b{i}"),"version":0,"action":{"type":"bid","value":i + 1}}))
+                .await;
             assert_eq!(ws.until(|m| m["type"] == "ack" || m["type"] == "rejected").await["type"], "ack");
         }
         let (s, r) = app.post(&format!("/api/lobbies/{}/rematch", lobby.id), Some(cal), json!({})).await;

@@ -20,7 +20,11 @@ pub async fn play_seat(ws: &mut Ws, seat: usize, mut pick: impl FnMut(u64) -> u8
                 let view = &m["view"];
                 let round = view["round"].as_u64().unwrap();
                 if !view["my_bid"].is_null() {
-                    assert_eq!(view["my_bid"].as_u64().map(|b| b as u8), my_bids.get(&round).copied(), "seat {seat} sees a bid that is not its own: {m}");
+                    assert_eq!(
+                        view["my_bid"].as_u64().map(|b| b as u8),
+                        my_bids.get(&round).copied(),
+                        "seat {seat} sees a bid that is not its own: {m}"
+                    );
                 }
                 if view["over"] == true {
                     assert!(m["outcome"].is_object(), "an ended game carries its outcome");
@@ -152,7 +156,10 @@ async fn reconnect_resumes_and_resent_requests_apply_once() {
     assert_eq!(s["view"]["scores"], json!([1, 0]));
     let log = s["log"].as_array().unwrap();
     assert!(log.iter().any(|l| l.as_str().unwrap().contains("Round 1")), "missed log lines are resent: {log:?}");
-    assert!(!log.iter().any(|l| l.as_str().unwrap().contains("locked the dial at 9")), "lines already seen are not resent");
+    assert!(
+        !log.iter().any(|l| l.as_str().unwrap().contains("locked the dial at 9")),
+        "lines already seen are not resent"
+    );
     // A chat line is stored and shown to a newcomer.
     a.send(json!({"type":"chat","rid":"c1","text":"  nice one  "})).await;
     a.until(|m| m["type"] == "ack" && m["rid"] == "c1").await;
@@ -178,7 +185,13 @@ async fn reconnect_resumes_and_resent_requests_apply_once() {
 async fn bots_fill_seats_and_finish_the_match_while_a_spectator_watches() {
     let db = TestDb::new(Backend::Sqlite).await;
     let app = spawn_app(&db, &[]).await;
-    let (_, r) = app.post("/api/lobbies", None, json!({"game":"sealed-bids","seats":4,"name":"Host","options":{"rounds":5},"spectators":true})).await;
+    let (_, r) = app
+        .post(
+            "/api/lobbies",
+            None,
+            json!({"game":"sealed-bids","seats":4,"name":"Host","options":{"rounds":5},"spectators":true}),
+        )
+        .await;
     let lobby = r["lobby"].as_str().unwrap();
     let token = r["token"].as_str().unwrap();
     let spectate = r["spectate_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
@@ -239,7 +252,9 @@ async fn bots_fill_seats_and_finish_the_match_while_a_spectator_watches() {
 async fn a_table_of_bots_alone_plays_xmen_past_setup() {
     let db = TestDb::new(Backend::Sqlite).await;
     let app = spawn_app(&db, &[]).await;
-    let (_, r) = app.post("/api/lobbies", None, json!({"game":"xmen-mutant-revolution","seats":4,"name":"Host","spectators":true})).await;
+    let (_, r) = app
+        .post("/api/lobbies", None, json!({"game":"xmen-mutant-revolution","seats":4,"name":"Host","spectators":true}))
+        .await;
     let lobby = r["lobby"].as_str().expect("lobby created").to_string();
     let token = r["token"].as_str().unwrap().to_string();
     let (s, _) = app.post(&format!("/api/lobbies/{lobby}/seat"), Some(&token), json!({"seat": null})).await;
@@ -311,7 +326,10 @@ async fn paced_viewers_get_one_frame_for_a_quick_succession_of_moves() {
     assert_eq!(s["version"], 2, "one paced frame covers both moves");
     assert_eq!(s["view"]["committed"], json!([true, true, false]));
     let log = s["log"].as_array().unwrap();
-    assert!(log.iter().filter(|l| l.as_str().unwrap().contains("locked")).count() >= 2, "the paced frame carries the log lines of both moves: {log:?}");
+    assert!(
+        log.iter().filter(|l| l.as_str().unwrap().contains("locked")).count() >= 2,
+        "the paced frame carries the log lines of both moves: {log:?}"
+    );
     // Its own move ends the round: everybody's prompt changes, so everybody
     // hears at once.
     // Nothing changed after the paced frame: seat 2 hears nothing more until
@@ -476,7 +494,12 @@ async fn the_host_lets_a_bot_stand_in_for_an_away_player_until_they_come_back() 
 
     // The friend comes back: the seat is theirs again, and the bot stops.
     let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
-    a.until(|m| m["type"] == "lobby" && m["lobby"]["players"][1]["stand_in"] == false && m["lobby"]["players"][1]["connected"] == true).await;
+    a.until(|m| {
+        m["type"] == "lobby"
+            && m["lobby"]["players"][1]["stand_in"] == false
+            && m["lobby"]["players"][1]["connected"] == true
+    })
+    .await;
     let s = b.until(|m| m["type"] == "state").await;
     assert!(!s["prompt"].is_null(), "the friend is asked to bid: {s}");
     a.send(json!({"type":"act","rid":"a3","version":s["version"],"action":{"type":"bid","value":9,"round":3}})).await;
@@ -514,7 +537,10 @@ async fn players_play_again_at_the_same_seats_in_a_new_lobby() {
         // The one round is played; the match is over.
         for (ws, rid, v) in [(&mut a, "a0", 9), (&mut b, "b0", 4)] {
             let st = ws.until(|m| m["type"] == "state").await;
-            ws.send(json!({"type":"act","rid":rid,"version":st["version"],"action":{"type":"bid","value":v,"round":0}})).await;
+            ws.send(
+                json!({"type":"act","rid":rid,"version":st["version"],"action":{"type":"bid","value":v,"round":0}}),
+            )
+            .await;
         }
         a.until(|m| m["type"] == "state" && m["view"]["over"] == true).await;
 
@@ -534,10 +560,22 @@ async fn players_play_again_at_the_same_seats_in_a_new_lobby() {
         // Same game, options and seats; each old token works there.
         let (s, info) = app.get(&format!("/api/lobbies/{next}"), Some(&lobby.host_token)).await;
         assert_eq!(s, 200, "{info}");
-        assert_eq!((info["status"].as_str(), info["game"].as_str(), info["options"]["rounds"].as_u64()), (Some("open"), Some("sealed-bids"), Some(1)), "{info}");
-        let seats: Vec<(Value, Value, Value)> =
-            info["players"].as_array().unwrap().iter().map(|p| (p["name"].clone(), p["seat"].clone(), p["host"].clone())).collect();
-        assert_eq!(seats, vec![(json!("Host"), json!(0), json!(false)), (json!("Friend 0"), json!(1), json!(true))], "{info}");
+        assert_eq!(
+            (info["status"].as_str(), info["game"].as_str(), info["options"]["rounds"].as_u64()),
+            (Some("open"), Some("sealed-bids"), Some(1)),
+            "{info}"
+        );
+        let seats: Vec<(Value, Value, Value)> = info["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["name"].clone(), p["seat"].clone(), p["host"].clone()))
+            .collect();
+        assert_eq!(
+            seats,
+            vec![(json!("Host"), json!(0), json!(false)), (json!("Friend 0"), json!(1), json!(true))],
+            "{info}"
+        );
         let (s, e) = app.post(&format!("/api/lobbies/{next}/start"), Some(&lobby.host_token), json!({})).await;
         assert_eq!((s, e["code"].as_str()), (403, Some("not_host")), "the friend hosts the rematch: {e}");
         let (s, info) = app.post(&format!("/api/lobbies/{next}/start"), Some(&friend), json!({})).await;
@@ -582,14 +620,26 @@ async fn a_finished_match_replays_move_by_move_through_any_seats_eyes() {
 
     // The opening, then the host's first bid through the host's eyes and the friend's.
     let (s, r) = app.get(&replay("at=0"), Some(&lobby.host_token)).await;
-    assert_eq!((s, r["at"].clone(), r["moves"].clone(), r["view"]["round"].clone()), (200, json!(0), json!(4), json!(0)), "{r}");
+    assert_eq!(
+        (s, r["at"].clone(), r["moves"].clone(), r["view"]["round"].clone()),
+        (200, json!(0), json!(4), json!(0)),
+        "{r}"
+    );
     assert!(r.get("seat").is_none() && r["lines"] == json!([]), "{r}");
     let (_, r) = app.get(&replay("at=1"), Some(&lobby.host_token)).await;
-    assert_eq!((r["seat"].clone(), r["view"]["my_bid"].clone(), r["viewer"].clone()), (json!(0), json!(9), json!({"seat": 0})), "{r}");
+    assert_eq!(
+        (r["seat"].clone(), r["view"]["my_bid"].clone(), r["viewer"].clone()),
+        (json!(0), json!(9), json!({"seat": 0})),
+        "{r}"
+    );
     assert_eq!(r["lines"], json!(["{seat:0} locked the dial at 9."]), "{r}");
     assert_eq!(r["pending"]["waiting"], json!([1]), "{r}");
     let (_, r) = app.get(&replay("at=1&seat=1"), Some(&lobby.host_token)).await;
-    assert_eq!((r["view"]["my_bid"].clone(), r["lines"].clone()), (json!(null), json!(["{seat:0|has|have} locked a bid."])), "the friend saw only that the host had bid: {r}");
+    assert_eq!(
+        (r["view"]["my_bid"].clone(), r["lines"].clone()),
+        (json!(null), json!(["{seat:0|has|have} locked a bid."])),
+        "the friend saw only that the host had bid: {r}"
+    );
     // Without `seat`, the caller's own eyes; past the end, the end.
     let (_, r) = app.get(&replay("at=1"), Some(&friend)).await;
     assert_eq!(r["viewer"], json!({"seat": 1}), "{r}");
@@ -598,7 +648,11 @@ async fn a_finished_match_replays_move_by_move_through_any_seats_eyes() {
     assert_eq!(r["view"]["reveals"][1]["bids"], json!([9, 4]), "{r}");
     // And back again (the server starts over from the opening).
     let (_, r) = app.get(&replay("at=1"), Some(&lobby.host_token)).await;
-    assert_eq!((r["at"].clone(), r["view"]["my_bid"].clone(), r["view"]["round"].clone()), (json!(1), json!(9), json!(0)), "{r}");
+    assert_eq!(
+        (r["at"].clone(), r["view"]["my_bid"].clone(), r["view"]["round"].clone()),
+        (json!(1), json!(9), json!(0)),
+        "{r}"
+    );
     // Bad input gets a typed answer.
     let (s, e) = app.get(&replay("at=first"), Some(&friend)).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
@@ -616,9 +670,12 @@ async fn the_turn_clock_moves_for_whoever_the_table_waits_on_even_across_a_resta
         let db = TestDb::new(backend).await;
         let app = spawn_app(&db, &[]).await;
         let base = app.url("");
-        let (s, e) = app.post("/api/lobbies", None, json!({"game": "sealed-bids", "name": "Host", "turn_clock_secs": 999_999_999})).await;
+        let (s, e) = app
+            .post("/api/lobbies", None, json!({"game": "sealed-bids", "name": "Host", "turn_clock_secs": 999_999_999}))
+            .await;
         assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
-        let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 3}, "turn_clock_secs": 2});
+        let body =
+            json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 3}, "turn_clock_secs": 2});
         let (s, j) = app.post("/api/lobbies", None, body).await;
         assert_eq!(s, 201, "{j}");
         let lobby = Lobby::created(&j);
@@ -627,20 +684,28 @@ async fn the_turn_clock_moves_for_whoever_the_table_waits_on_even_across_a_resta
         assert_eq!(info["turn_clock_secs"], 2, "{info}");
         let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
         let mut b = Ws::hello(app.addr, &lobby.id, &friend, None).await;
-        let ran_out = |m: &Value| m["log"].as_array().is_some_and(|l| l.iter().any(|x| x.as_str().is_some_and(|t| t.contains("{seat:1} ran out of time: a bot moved for them."))));
+        let ran_out = |m: &Value| {
+            m["log"].as_array().is_some_and(|l| {
+                l.iter()
+                    .any(|x| x.as_str().is_some_and(|t| t.contains("{seat:1} ran out of time: a bot moved for them.")))
+            })
+        };
 
         // The host bids; the friend does not: two seconds later a bot bids for them.
         let st = a.until(|m| m["type"] == "state").await;
-        a.send(json!({"type":"act","rid":"a0","version":st["version"],"action":{"type":"bid","value":9,"round":0}})).await;
+        a.send(json!({"type":"act","rid":"a0","version":st["version"],"action":{"type":"bid","value":9,"round":0}}))
+            .await;
         let m = a.until(|m| m["type"] == "state" && ran_out(m)).await;
         assert_eq!(m["view"]["round"], 1, "the bot's bid ended the round: {m}");
         assert_eq!(m["view"]["reveals"][0]["bids"][0], 9, "the host's own bid stood: {m}");
 
         // Whoever moves in time moves for themselves.
-        a.send(json!({"type":"act","rid":"a1","version":m["version"],"action":{"type":"bid","value":9,"round":1}})).await;
+        a.send(json!({"type":"act","rid":"a1","version":m["version"],"action":{"type":"bid","value":9,"round":1}}))
+            .await;
         a.until(|m| m["type"] == "ack").await;
         let st = b.until(|m| m["type"] == "state" && m["view"]["round"] == 1 && !m["prompt"].is_null()).await;
-        b.send(json!({"type":"act","rid":"b1","version":st["version"],"action":{"type":"bid","value":4,"round":1}})).await;
+        b.send(json!({"type":"act","rid":"b1","version":st["version"],"action":{"type":"bid","value":4,"round":1}}))
+            .await;
         b.until(|m| m["type"] == "ack").await;
         let m = a.until(|m| m["type"] == "state" && m["view"]["round"] == 2).await;
         assert_eq!(m["view"]["reveals"][1]["bids"], json!([9, 4]), "{m}");

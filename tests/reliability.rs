@@ -44,8 +44,27 @@ fn free_port() -> u16 {
 async fn serve(db: &str, addr: SocketAddr) -> (Child, Duration) {
     let began = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_backroom"))
-        .args(["serve", "--bind", &addr.to_string(), "--database-url", db, "--static-dir", "../web-client", "--bot-delay-ms", "0"])
-        .args(["--snapshot-every", "5", "--lobby-rate-per-minute", "0", "--read-rate-per-second", "0", "--max-sockets-per-address", "0"])
+        .args([
+            "serve",
+            "--bind",
+            &addr.to_string(),
+            "--database-url",
+            db,
+            "--static-dir",
+            "../web-client",
+            "--bot-delay-ms",
+            "0",
+        ])
+        .args([
+            "--snapshot-every",
+            "5",
+            "--lobby-rate-per-minute",
+            "0",
+            "--read-rate-per-second",
+            "0",
+            "--max-sockets-per-address",
+            "0",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .kill_on_drop(true)
@@ -60,7 +79,9 @@ fn rss_kb(child: &Child) -> u64 {
     let Some(pid) = child.id() else { return 0 };
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
         .unwrap_or(0)
 }
 
@@ -71,11 +92,23 @@ pub(crate) type Acked = Arc<Mutex<HashMap<String, (String, u64)>>>;
 /// over, reconnecting (with `since`) whenever the server goes away; a move
 /// whose ack never came is resent under the same request id if the state
 /// after reconnecting shows it was not made.
-pub(crate) async fn seat_player(addr: SocketAddr, lobby: String, token: String, seat: usize, acked: Acked, total: Arc<AtomicU64>) {
+pub(crate) async fn seat_player(
+    addr: SocketAddr,
+    lobby: String,
+    token: String,
+    seat: usize,
+    acked: Acked,
+    total: Arc<AtomicU64>,
+) {
     let mut since = None;
     let deadline = Instant::now() + Duration::from_secs(if full() { 600 } else { 180 });
     'connect: while Instant::now() < deadline {
-        let Ok(Ok((inner, _))) = tokio::time::timeout(Duration::from_secs(2), tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={lobby}"))).await else {
+        let Ok(Ok((inner, _))) = tokio::time::timeout(
+            Duration::from_secs(2),
+            tokio_tungstenite::connect_async(format!("ws://{addr}/ws?lobby={lobby}")),
+        )
+        .await
+        else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
@@ -125,7 +158,13 @@ struct Storm {
 /// SIGKILL when the acknowledged moves reach each fraction in `kill_at`,
 /// and restarted on the same store at once; with `pg_outage`, Postgres
 /// itself is stopped for each of those durations half-way instead.
-async fn storm(db: &TestDb, matches: usize, kill_at: &[f64], pg: Option<&ThrowawayPg>, pg_outages: &[Duration]) -> Storm {
+async fn storm(
+    db: &TestDb,
+    matches: usize,
+    kill_at: &[f64],
+    pg: Option<&ThrowawayPg>,
+    pg_outages: &[Duration],
+) -> Storm {
     let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
     let (mut server, _) = serve(&db.url, addr).await;
     let base = format!("http://{addr}");
@@ -192,7 +231,11 @@ async fn storm(db: &TestDb, matches: usize, kill_at: &[f64], pg: Option<&Throwaw
 /// sequence; returns how many acknowledged moves are missing from it (at
 /// their version, under their request id) and how many matches finished,
 /// each finished one verified by a replay from its seed.
-pub(crate) async fn check_stored(db: &TestDb, lobbies: &[String], acked: &HashMap<String, (String, u64)>) -> (usize, usize) {
+pub(crate) async fn check_stored(
+    db: &TestDb,
+    lobbies: &[String],
+    acked: &HashMap<String, (String, u64)>,
+) -> (usize, usize) {
     let store = db.store().await;
     let mut lost = 0;
     let mut finished = 0;
@@ -241,7 +284,11 @@ async fn kill_storm(backend: Backend) {
     // A move stored just before a kill may never have had its ack sent (the
     // client sees it made after reconnecting): at most one per seat per kill.
     let expected = matches * SEATS * ROUNDS as usize;
-    assert!(s.acks <= expected && s.acks + kill_at.len() * matches * SEATS >= expected, "acks {} of {expected} moves", s.acks);
+    assert!(
+        s.acks <= expected && s.acks + kill_at.len() * matches * SEATS >= expected,
+        "acks {} of {expected} moves",
+        s.acks
+    );
     db.cleanup().await;
 }
 
@@ -266,11 +313,17 @@ pub(crate) struct ThrowawayPg {
 
 impl ThrowawayPg {
     pub(crate) fn new() -> Option<ThrowawayPg> {
-        let initdb = std::fs::read_dir("/usr/lib/postgresql").ok()?.filter_map(|e| e.ok()).map(|e| e.path().join("bin/initdb")).filter(|p| p.exists()).max()?;
+        let initdb = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path().join("bin/initdb"))
+            .filter(|p| p.exists())
+            .max()?;
         let bin = initdb.parent()?.to_path_buf();
         let dir = std::env::temp_dir().join(format!("backroom-pg-{}", uuid::Uuid::new_v4().simple()));
         std::fs::create_dir_all(&dir).ok()?;
-        let root = std::process::Command::new("id").arg("-u").output().ok().is_some_and(|o| o.stdout.starts_with(b"0\n"));
+        let root =
+            std::process::Command::new("id").arg("-u").output().ok().is_some_and(|o| o.stdout.starts_with(b"0\n"));
         let run_as = root.then(|| "postgres".to_string());
         if root {
             std::process::Command::new("chown").args(["postgres", &dir.display().to_string()]).status().ok()?;
@@ -300,7 +353,13 @@ impl ThrowawayPg {
 
     pub(crate) fn start(&self) {
         let opts = format!("-p {} -k {} -c listen_addresses=127.0.0.1", self.port, self.dir.display());
-        assert!(self.run("pg_ctl", &["-D", &self.data(), "-l", &self.dir.join("log").display().to_string(), "-o", &opts, "-w", "start"]), "pg_ctl start");
+        assert!(
+            self.run(
+                "pg_ctl",
+                &["-D", &self.data(), "-l", &self.dir.join("log").display().to_string(), "-o", &opts, "-w", "start"]
+            ),
+            "pg_ctl start"
+        );
     }
 
     pub(crate) fn stop(&self) {

@@ -35,7 +35,10 @@ async fn a_bot_whose_save_the_store_refuses_is_asked_again() {
     assert_eq!(told["code"], "store_unavailable", "{told}");
     // The person's own bid is saved meanwhile.
     a.send(bid("a1", 0, 5)).await;
-    assert_eq!(a.until(|m| m["type"] == "ack" || m["type"] == "rejected").await, json!({"type":"ack","rid":"a1","version":1}));
+    assert_eq!(
+        a.until(|m| m["type"] == "ack" || m["type"] == "rejected").await,
+        json!({"type":"ack","rid":"a1","version":1})
+    );
     // Let the bot be refused a few more times, then let the store take it.
     tokio::time::sleep(Duration::from_millis(1200)).await;
     sql(&db, "ALTER TABLE actions DROP CONSTRAINT no_bot").await;
@@ -78,7 +81,11 @@ async fn a_table_that_cannot_reach_its_store_says_so_and_comes_back_by_itself() 
     }
     b.send(bid("b1", 0, 4)).await;
     let refused = b.until(|m| m["type"] == "ack" || m["type"] == "rejected").await;
-    assert_eq!((refused["type"].as_str(), refused["code"].as_str()), (Some("rejected"), Some("store_unavailable")), "{refused}");
+    assert_eq!(
+        (refused["type"].as_str(), refused["code"].as_str()),
+        (Some("rejected"), Some("store_unavailable")),
+        "{refused}"
+    );
     // Someone arriving meanwhile is told too.
     let mut c = Ws::hello(app.addr, &lobby.id, &friend, None).await;
     assert_eq!(c.until(|m| m["type"] == "error").await["code"], "store_unavailable");
@@ -113,11 +120,14 @@ async fn reliability_postgres_outage_longer_than_the_pool_timeout_leaves_no_tabl
     // table waits on its bot and the bot-only match is still playing; each
     // table's commit on a connection of its own, so that both wait out the
     // pool's timeout at once rather than one behind the other.
-    let app = spawn_app(&db, &["--bot-delay-ms", "1500", "--lobby-rate-per-minute", "0", "--commits-in-flight", "4"]).await;
+    let app =
+        spawn_app(&db, &["--bot-delay-ms", "1500", "--lobby-rate-per-minute", "0", "--commits-in-flight", "4"]).await;
     let base = app.url("");
     // Bots only: the host stands up, bots fill both seats.
     let bots_only = sealed_bids_lobby(&base, &app.http, 2, 8).await;
-    let (s, e) = app.post(&format!("/api/lobbies/{}/seat", bots_only.id), Some(&bots_only.host_token), json!({"seat": null})).await;
+    let (s, e) = app
+        .post(&format!("/api/lobbies/{}/seat", bots_only.id), Some(&bots_only.host_token), json!({"seat": null}))
+        .await;
     assert_eq!(s, 200, "{e}");
     app.post(&format!("/api/lobbies/{}/bots", bots_only.id), Some(&bots_only.host_token), json!({})).await;
     start(&base, &app.http, &bots_only).await;
@@ -184,7 +194,10 @@ async fn the_watchdog_repairs_a_bot_turn_that_never_came() {
     let base = app.url("");
     let repaired = || async {
         let text = app.http.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
-        text.lines().filter(|l| l.starts_with("backroom_stalls_repaired_total")).filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok()).sum::<f64>()
+        text.lines()
+            .filter(|l| l.starts_with("backroom_stalls_repaired_total"))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum::<f64>()
     };
     let before = repaired().await;
     let lobby = sealed_bids_lobby(&base, &app.http, 2, 2).await;
@@ -193,7 +206,11 @@ async fn the_watchdog_repairs_a_bot_turn_that_never_came() {
     let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
     start(&base, &app.http, &lobby).await;
     let first = a.until(|m| m["type"] == "state").await;
-    assert_eq!((first["version"].as_u64(), first["pending"]["committed"].clone()), (Some(0), json!([])), "the bot's turn was lost: {first}");
+    assert_eq!(
+        (first["version"].as_u64(), first["pending"]["committed"].clone()),
+        (Some(0), json!([])),
+        "the bot's turn was lost: {first}"
+    );
     // The person does nothing; the watchdog finds the turn overdue.
     let bid = a.until(|m| m["type"] == "state" && m["version"] == 1).await;
     assert_eq!(bid["pending"]["committed"], json!([1]), "the bot bid: {bid}");

@@ -26,12 +26,28 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             created_at: now,
             updated_at: now,
         },
-        PlayerRow { id: Uuid::new_v4(), name: "Ana".into(), token_hash: "t".into(), seat: Some(0), bot: false, host: true, joined_at: now, stand_in: false },
+        PlayerRow {
+            id: Uuid::new_v4(),
+            name: "Ana".into(),
+            token_hash: "t".into(),
+            seat: Some(0),
+            bot: false,
+            host: true,
+            joined_at: now,
+            stand_in: false,
+        },
     )
 }
 
 fn action(seq: i64) -> ActionRow {
-    ActionRow { seq, seat: (seq % 2) as u8, rid: Some(format!("r{seq}")), action: format!("{{\"n\":{seq}}}"), log: "[]".into(), at: seq }
+    ActionRow {
+        seq,
+        seat: (seq % 2) as u8,
+        rid: Some(format!("r{seq}")),
+        action: format!("{{\"n\":{seq}}}"),
+        log: "[]".into(),
+        at: seq,
+    }
 }
 
 #[tokio::test]
@@ -55,8 +71,11 @@ async fn group_commit_batches_many_matches_and_resume_reads_them_back() {
             let c = commits.clone();
             tasks.push(tokio::spawn(async move {
                 for seq in 1..=30 {
-                    let snapshot = (seq % 10 == 0).then(|| Snapshot { seq, state: format!("{{\"s\":{seq}}}"), rng: "{}".into() });
-                    c.commit(Commit { lobby: id, actions: vec![action(seq)], snapshot, finished: None, epoch: None }).await.unwrap();
+                    let snapshot =
+                        (seq % 10 == 0).then(|| Snapshot { seq, state: format!("{{\"s\":{seq}}}"), rng: "{}".into() });
+                    c.commit(Commit { lobby: id, actions: vec![action(seq)], snapshot, finished: None, epoch: None })
+                        .await
+                        .unwrap();
                 }
             }));
         }
@@ -73,11 +92,26 @@ async fn group_commit_batches_many_matches_and_resume_reads_them_back() {
             assert_eq!(store.all_actions(*id).await.unwrap().len(), 30);
         }
         // A duplicate seq fails the whole batch: nothing of it is stored.
-        let bad = Commit { lobby: ids[0], actions: vec![action(31), action(30)], snapshot: None, finished: None, epoch: None };
+        let bad = Commit {
+            lobby: ids[0],
+            actions: vec![action(31), action(30)],
+            snapshot: None,
+            finished: None,
+            epoch: None,
+        };
         assert!(commits.commit(bad).await.is_err());
         assert_eq!(store.all_actions(ids[0]).await.unwrap().len(), 30, "{backend:?}: atomic batch");
         // Finishing stores the outcome and status.
-        commits.commit(Commit { lobby: ids[1], actions: vec![action(31)], snapshot: None, finished: Some("{\"x\":1}".into()), epoch: None }).await.unwrap();
+        commits
+            .commit(Commit {
+                lobby: ids[1],
+                actions: vec![action(31)],
+                snapshot: None,
+                finished: Some("{\"x\":1}".into()),
+                epoch: None,
+            })
+            .await
+            .unwrap();
         let (l, players) = store.load_lobby(ids[1]).await.unwrap().unwrap();
         assert_eq!(l.status, LobbyStatus::Finished);
         assert_eq!(l.outcome.as_deref(), Some("{\"x\":1}"));
@@ -95,7 +129,16 @@ async fn players_seats_chat_and_expiry_round_trip() {
         let store = db.store().await;
         let (l, host) = lobby_row();
         store.create_lobby(&l, &host).await.unwrap();
-        let bot = PlayerRow { id: Uuid::new_v4(), name: "Bot 1".into(), token_hash: "b".into(), seat: Some(1), bot: true, host: false, joined_at: now_ms(), stand_in: false };
+        let bot = PlayerRow {
+            id: Uuid::new_v4(),
+            name: "Bot 1".into(),
+            token_hash: "b".into(),
+            seat: Some(1),
+            bot: true,
+            host: false,
+            joined_at: now_ms(),
+            stand_in: false,
+        };
         store.add_player(l.id, &bot).await.unwrap();
         store.set_seat(l.id, host.id, None).await.unwrap();
         let (_, players) = store.load_lobby(l.id).await.unwrap().unwrap();
@@ -105,7 +148,17 @@ async fn players_seats_chat_and_expiry_round_trip() {
         store.remove_player(l.id, bot.id).await.unwrap();
         for i in 1..=60 {
             store
-                .add_chat(l.id, &backroom_server::store::ChatRow { seq: i, player: host.id, name: "Ana".into(), seat: None, text: format!("m{i}"), at: i })
+                .add_chat(
+                    l.id,
+                    &backroom_server::store::ChatRow {
+                        seq: i,
+                        player: host.id,
+                        name: "Ana".into(),
+                        seat: None,
+                        text: format!("m{i}"),
+                        at: i,
+                    },
+                )
                 .await
                 .unwrap();
         }
@@ -130,13 +183,24 @@ async fn a_refused_row_fails_only_its_own_tables_commit() {
     let writer = GroupCommit::start(store.clone(), true, 64, 1);
     let commit = |lobby: Uuid, rid: &str| Commit {
         lobby,
-        actions: vec![ActionRow { seq: 1, seat: 0, rid: Some(rid.into()), action: "{}".into(), log: "[]".into(), at: 1 }],
+        actions: vec![ActionRow {
+            seq: 1,
+            seat: 0,
+            rid: Some(rid.into()),
+            action: "{}".into(),
+            log: "[]".into(),
+            at: 1,
+        }],
         snapshot: None,
         finished: None,
         epoch: None,
     };
     let (good1, bad, good2) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
-    let (r1, r2, r3) = tokio::join!(writer.commit(commit(good1, "a")), writer.commit(commit(bad, "b\0")), writer.commit(commit(good2, "c")));
+    let (r1, r2, r3) = tokio::join!(
+        writer.commit(commit(good1, "a")),
+        writer.commit(commit(bad, "b\0")),
+        writer.commit(commit(good2, "c"))
+    );
     assert!(r1.is_ok() && r3.is_ok(), "{r1:?} {r3:?}");
     assert!(r2.is_err());
     for (lobby, stored) in [(good1, 1), (bad, 0), (good2, 1)] {

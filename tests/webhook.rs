@@ -33,13 +33,15 @@ async fn the_webhook_hears_when_the_table_waits_on_someone_away() {
     let db = TestDb::new(Backend::Sqlite).await;
     // Without the operator's flag, a loopback webhook is refused.
     let plain = spawn_app(&db, &[]).await;
-    let (s, e) = plain.post("/api/lobbies", None, json!({"game": "sealed-bids", "name": "Host", "webhook_url": hook})).await;
+    let (s, e) =
+        plain.post("/api/lobbies", None, json!({"game": "sealed-bids", "name": "Host", "webhook_url": hook})).await;
     assert_eq!((s, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
     assert!(!e["message"].as_str().unwrap().contains("127.0.0.1"), "the URL is not echoed: {e}");
     plain.stop().await;
 
     let app = spawn_app(&db, &["--allow-private-webhooks"]).await;
-    let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 2}, "webhook_url": hook});
+    let body =
+        json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 2}, "webhook_url": hook});
     let (s, j) = app.post("/api/lobbies", None, body).await;
     assert_eq!(s, 201, "{j}");
     let lobby = Lobby::created(&j);

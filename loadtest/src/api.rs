@@ -93,7 +93,6 @@ impl Api {
 
     /// `POST /api/lobbies/{id}/start` (host).
     pub async fn start(&self, lobby: Uuid, token: &str) -> Result<LobbyInfo, CallError> {
-        self.call(&format!("/api/lobbies/{lobby}/start"), Some(token), Some(&serde_json::json!({})))
-            .await
+        self.call(&format!("/api/lobbies/{lobby}/start"), Some(token), Some(&serde_json::json!({}))).await
     }
 }

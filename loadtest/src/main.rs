@@ -152,9 +152,10 @@ fn check_target(url: &str, allow_remote: bool) -> Result<(), String> {
 
 fn ws_url(base: &str) -> String {
     let b = base.trim_end_matches('/');
-    let b = b.strip_prefix("https://").map(|r| format!("wss://{r}")).unwrap_or_else(|| {
-        b.strip_prefix("http://").map(|r| format!("ws://{r}")).unwrap_or_else(|| b.to_string())
-    });
+    let b = b
+        .strip_prefix("https://")
+        .map(|r| format!("wss://{r}"))
+        .unwrap_or_else(|| b.strip_prefix("http://").map(|r| format!("ws://{r}")).unwrap_or_else(|| b.to_string()));
     format!("{b}/ws")
 }
 
@@ -263,7 +264,8 @@ async fn run_game(args: &Args, api: &Api, game: &GameInfo, options: &serde_json:
         && Instant::now() < ctx.deadline
         && (args.max_matches == 0 || tot.matches_played < args.max_matches)
     {
-        let n = if args.max_matches == 0 { args.matches } else { args.matches.min(args.max_matches - tot.matches_played) };
+        let n =
+            if args.max_matches == 0 { args.matches } else { args.matches.min(args.max_matches - tot.matches_played) };
         wave(&ctx, n, true, wave_no, &mut tot).await;
         wave_no += 1;
     }
@@ -277,7 +279,14 @@ struct SetUp {
     ok: Result<(), String>,
 }
 
-async fn setup_match(ctx: &WaveCtx<'_>, idx: usize, seed: u64, measured: bool, phase: &watch::Receiver<Phase>, done: &mpsc::UnboundedSender<usize>) -> SetUp {
+async fn setup_match(
+    ctx: &WaveCtx<'_>,
+    idx: usize,
+    seed: u64,
+    measured: bool,
+    phase: &watch::Receiver<Phase>,
+    done: &mpsc::UnboundedSender<usize>,
+) -> SetUp {
     let mut handles = Vec::new();
     let ok = setup_inner(ctx, idx, seed, measured, phase, done, &mut handles).await;
     SetUp { seats: handles, ok }

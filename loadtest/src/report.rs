@@ -282,7 +282,9 @@ pub fn print_table(rs: &[Report]) {
     println!(
         "| game | seats | N | play s | waves | actions/s | p50 ms | p95 ms | p99 ms | max ms | ack p50 ms | server µs/action | db µs/action | server+db µs/action | server util | peak RSS MB | setup ms CPU/match | completed | stuck | setup fails | tool util |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
     for r in rs {
         println!(
             "| {} | {} | {} | {:.1} | {} | {:.0} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",

@@ -123,8 +123,7 @@ fn us(d: Duration) -> u32 {
 /// it capped the ceiling it measures. States are under 2 KiB; a larger frame
 /// just takes several reads.
 fn socket_config() -> tokio_tungstenite::tungstenite::protocol::WebSocketConfig {
-    tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-        .read_buffer_size(4 * 1024)
+    tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4 * 1024)
 }
 
 /// Runs one seat until teardown. `connected` fires on `welcome`, `ready` on
@@ -145,7 +144,11 @@ pub async fn run(
     let conn = tokio::time::timeout_at(
         cfg.deadline.min(Instant::now() + Duration::from_secs(20)),
         // disable_nagle: small frames must not wait for the peer's delayed ACK.
-        tokio_tungstenite::connect_async_with_config(format!("{}?lobby={}", cfg.ws_url, cfg.lobby), Some(socket_config()), true),
+        tokio_tungstenite::connect_async_with_config(
+            format!("{}?lobby={}", cfg.ws_url, cfg.lobby),
+            Some(socket_config()),
+            true,
+        ),
     )
     .await;
     let mut ws = match conn {
@@ -153,7 +156,13 @@ pub async fn run(
         Ok(Err(e)) => return fail(stats, connected, format!("connect: {e}")),
         Err(_) => return fail(stats, connected, "connect: timeout".into()),
     };
-    let hello = ClientMsg::Hello { lobby: cfg.lobby, token: Some(cfg.token.clone()), spectate: None, since: None, auto_pass: None };
+    let hello = ClientMsg::Hello {
+        lobby: cfg.lobby,
+        token: Some(cfg.token.clone()),
+        spectate: None,
+        since: None,
+        auto_pass: None,
+    };
     if let Err(e) = ws.send(Message::text(serde_json::to_string(&hello).unwrap())).await {
         return fail(stats, connected, format!("hello: {e}"));
     }
@@ -203,7 +212,11 @@ pub async fn run(
                 let text = serde_json::to_string(&msg).unwrap();
                 let t0 = Instant::now();
                 if trace {
-                    eprintln!("[trace m{} s{seat} +{:.3}ms] -> {text}", cfg.match_idx, t_start.elapsed().as_secs_f64() * 1e3);
+                    eprintln!(
+                        "[trace m{} s{seat} +{:.3}ms] -> {text}",
+                        cfg.match_idx,
+                        t_start.elapsed().as_secs_f64() * 1e3
+                    );
                 }
                 if let Err(e) = ws.send(Message::text(text)).await {
                     stats.stuck = Some(format!("send: {e}"));
@@ -357,11 +370,7 @@ pub async fn run(
     stats
 }
 
-fn fail(
-    mut stats: SeatStats,
-    connected: Option<oneshot::Sender<Result<(), String>>>,
-    why: String,
-) -> SeatStats {
+fn fail(mut stats: SeatStats, connected: Option<oneshot::Sender<Result<(), String>>>, why: String) -> SeatStats {
     if let Some(c) = connected {
         let _ = c.send(Err(why.clone()));
     }

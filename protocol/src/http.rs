@@ -72,7 +72,11 @@ pub struct HostLinks {
 impl HostLinks {
     /// The links of lobby `id` with these secrets.
     pub fn new(id: Uuid, invite: String, spectate: Option<String>) -> Self {
-        HostLinks { invite_url: Some(format!("/#/join/{id}/{invite}")), invite: Some(invite), spectate_url: spectate.map(|s| format!("/#/watch/{id}/{s}")) }
+        HostLinks {
+            invite_url: Some(format!("/#/join/{id}/{invite}")),
+            invite: Some(invite),
+            spectate_url: spectate.map(|s| format!("/#/watch/{id}/{s}")),
+        }
     }
 }
 

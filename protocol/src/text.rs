@@ -59,7 +59,9 @@ pub fn is_invisible(c: char) -> bool {
 /// `invalid_field` naming the rule.
 pub fn request_id(rid: &str) -> Result<(), ApiError> {
     if rid.is_empty() || rid.len() > MAX_RID_CHARS || !rid.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(invalid(format!("A request id is 1 to {MAX_RID_CHARS} visible ASCII characters (letters, digits, punctuation).")));
+        return Err(invalid(format!(
+            "A request id is 1 to {MAX_RID_CHARS} visible ASCII characters (letters, digits, punctuation)."
+        )));
     }
     Ok(())
 }
@@ -73,7 +75,11 @@ pub fn request_id(rid: &str) -> Result<(), ApiError> {
 pub fn display_name(name: &str) -> Result<String, ApiError> {
     let n: String = name.nfc().collect();
     let n = n.split_whitespace().collect::<Vec<_>>().join(" ");
-    let rule = || format!("A name is 1 to {MAX_NAME_CHARS} characters that can be seen, without control or right-to-left override characters.");
+    let rule = || {
+        format!(
+            "A name is 1 to {MAX_NAME_CHARS} characters that can be seen, without control or right-to-left override characters."
+        )
+    };
     if n.is_empty() || n.chars().count() > MAX_NAME_CHARS {
         return Err(invalid(rule()));
     }
@@ -81,13 +87,18 @@ pub fn display_name(name: &str) -> Result<String, ApiError> {
         return Err(invalid(rule()));
     }
     if most_marks_on_one_char(&n) > MAX_MARKS_PER_CHAR {
-        return Err(invalid(format!("A name may stack at most {MAX_MARKS_PER_CHAR} accents or other combining marks on one character.")));
+        return Err(invalid(format!(
+            "A name may stack at most {MAX_MARKS_PER_CHAR} accents or other combining marks on one character."
+        )));
     }
     Ok(n)
 }
 
 fn is_mark(c: char) -> bool {
-    matches!(c.general_category(), GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark | GeneralCategory::SpacingMark)
+    matches!(
+        c.general_category(),
+        GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark | GeneralCategory::SpacingMark
+    )
 }
 
 /// The longest run of combining marks in `s` (the marks one character
@@ -167,7 +178,11 @@ fn numbered(name: &str, n: u32) -> String {
 pub fn chat_line(text: &str) -> Result<String, ApiError> {
     let t: String = text.nfc().collect();
     let t = t.trim();
-    let rule = || format!("A chat message is 1 to {MAX_CHAT_CHARS} characters that can be seen, on one line, without control or right-to-left override characters.");
+    let rule = || {
+        format!(
+            "A chat message is 1 to {MAX_CHAT_CHARS} characters that can be seen, on one line, without control or right-to-left override characters."
+        )
+    };
     if t.is_empty() || t.chars().count() > MAX_CHAT_CHARS {
         return Err(invalid(rule()));
     }
@@ -215,7 +230,9 @@ pub fn json_strings(v: &serde_json::Value, what: &str, max_chars: usize) -> Resu
             serde_json::Value::Object(m) => {
                 for (k, x) in m {
                     if bad(k) {
-                        return Err(invalid(format!("{what}{path}: a field name has control or override characters, or is too long.")));
+                        return Err(invalid(format!(
+                            "{what}{path}: a field name has control or override characters, or is too long."
+                        )));
                     }
                     let len = path.len();
                     path.push('.');

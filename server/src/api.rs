@@ -7,13 +7,16 @@ use crate::registry::Ctx;
 use crate::secret;
 use crate::store::{LobbyRow, PlayerRow, now_ms};
 use crate::table::{Credential, LobbyRequest, clean_name, internal};
+use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use backroom_protocol::http::{Catalogue, ChooseSeat, CreateLobby, SwapSeats, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, MAX_TURN_CLOCK_SECS, NewHost, StandIn};
+use backroom_protocol::http::{
+    Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, MAX_TURN_CLOCK_SECS, NewHost,
+    StandIn, SwapSeats,
+};
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -38,9 +41,8 @@ impl IntoResponse for HttpError {
             NotAuthenticated | BadToken => StatusCode::UNAUTHORIZED,
             NotHost | NotSeated => StatusCode::FORBIDDEN,
             LobbyNotFound => StatusCode::NOT_FOUND,
-            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | NameTaken | StaleVersion | RequestIdReused | NotYourTurn | IllegalMove | GameOver | NotOver => {
-                StatusCode::CONFLICT
-            }
+            LobbyFull | AlreadyStarted | NotStarted | SeatTaken | NameTaken | StaleVersion | RequestIdReused
+            | NotYourTurn | IllegalMove | GameOver | NotOver => StatusCode::CONFLICT,
             Restarting | TableMoving | StoreUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
@@ -64,7 +66,10 @@ impl<S: Send + Sync> FromRequestParts<S> for LobbyId {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Path::<Uuid>::from_request_parts(parts, state).await {
             Ok(Path(id)) => Ok(LobbyId(id)),
-            Err(_) => Err(HttpError(ApiError::new(ErrorCode::LobbyNotFound, "No such lobby: a lobby id is a UUID, as in the link you were given."))),
+            Err(_) => Err(HttpError(ApiError::new(
+                ErrorCode::LobbyNotFound,
+                "No such lobby: a lobby id is a UUID, as in the link you were given.",
+            ))),
         }
     }
 }
@@ -78,14 +83,19 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequestParts<S> for Q<T
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Query::<T>::from_request_parts(parts, state).await {
             Ok(Query(v)) => Ok(Q(v)),
-            Err(e) => Err(HttpError(ApiError::new(ErrorCode::InvalidField, format!("The query string is not understood: {}", e.body_text())))),
+            Err(e) => Err(HttpError(ApiError::new(
+                ErrorCode::InvalidField,
+                format!("The query string is not understood: {}", e.body_text()),
+            ))),
         }
     }
 }
 
 /// Unknown routes under `/api/`: a typed 404, like every other API failure.
 pub async fn no_such_route() -> Response {
-    let mut r = HttpError(ApiError::new(ErrorCode::UnknownMessage, "There is no such API route; see protocol/README.md.")).into_response();
+    let mut r =
+        HttpError(ApiError::new(ErrorCode::UnknownMessage, "There is no such API route; see protocol/README.md."))
+            .into_response();
     *r.status_mut() = StatusCode::NOT_FOUND;
     r
 }
@@ -93,14 +103,22 @@ pub async fn no_such_route() -> Response {
 /// No such page or file outside `/api/` (the web client routes by URL
 /// fragment, so only real files exist): a typed 404.
 pub async fn no_such_file() -> Response {
-    let mut r = HttpError(ApiError::new(ErrorCode::UnknownMessage, "There is no such page or file; the web client starts at /.")).into_response();
+    let mut r = HttpError(ApiError::new(
+        ErrorCode::UnknownMessage,
+        "There is no such page or file; the web client starts at /.",
+    ))
+    .into_response();
     *r.status_mut() = StatusCode::NOT_FOUND;
     r
 }
 
 /// A known route asked with the wrong method.
 pub async fn wrong_method() -> Response {
-    let mut r = HttpError(ApiError::new(ErrorCode::UnknownMessage, "This route does not take that method; see protocol/README.md.")).into_response();
+    let mut r = HttpError(ApiError::new(
+        ErrorCode::UnknownMessage,
+        "This route does not take that method; see protocol/README.md.",
+    ))
+    .into_response();
     *r.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
     r
 }
@@ -114,9 +132,16 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(v)) => Ok(Body(v)),
-            Err(JsonRejection::JsonSyntaxError(e)) => Err(HttpError(ApiError::new(ErrorCode::BadJson, format!("The body is not valid JSON: {}", e.body_text())))),
-            Err(JsonRejection::JsonDataError(e)) => Err(HttpError(ApiError::new(ErrorCode::InvalidField, e.body_text()))),
-            Err(JsonRejection::BytesRejection(_)) => Err(HttpError(ApiError::new(ErrorCode::FrameTooLarge, "The request body is too large."))),
+            Err(JsonRejection::JsonSyntaxError(e)) => Err(HttpError(ApiError::new(
+                ErrorCode::BadJson,
+                format!("The body is not valid JSON: {}", e.body_text()),
+            ))),
+            Err(JsonRejection::JsonDataError(e)) => {
+                Err(HttpError(ApiError::new(ErrorCode::InvalidField, e.body_text())))
+            }
+            Err(JsonRejection::BytesRejection(_)) => {
+                Err(HttpError(ApiError::new(ErrorCode::FrameTooLarge, "The request body is too large.")))
+            }
             Err(e) => Err(HttpError(ApiError::new(ErrorCode::BadJson, e.body_text()))),
         }
     }
@@ -126,7 +151,10 @@ fn bearer(headers: &HeaderMap) -> Result<String, HttpError> {
     let v = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or("");
     match v.strip_prefix("Bearer ") {
         Some(t) if !t.trim().is_empty() && t.len() <= 128 => Ok(secret::hash(t.trim())),
-        _ => Err(HttpError(ApiError::new(ErrorCode::NotAuthenticated, "This needs your player token: `Authorization: Bearer <token>`."))),
+        _ => Err(HttpError(ApiError::new(
+            ErrorCode::NotAuthenticated,
+            "This needs your player token: `Authorization: Bearer <token>`.",
+        ))),
     }
 }
 
@@ -137,25 +165,47 @@ pub async fn games() -> Json<Catalogue> {
 /// `GET /api/games/{id}/content`: the game's public card data, if it has any.
 pub async fn content(Path(id): Path<String>) -> Response {
     match backroom_games::find(&id).and_then(|g| g.content()) {
-        Some(json) => ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "public, max-age=300")], json).into_response(),
-        None => HttpError(ApiError::new(ErrorCode::LobbyNotFound, format!("No content for a game called '{}'.", id.chars().take(40).collect::<String>()))).into_response(),
+        Some(json) => {
+            ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "public, max-age=300")], json)
+                .into_response()
+        }
+        None => HttpError(ApiError::new(
+            ErrorCode::LobbyNotFound,
+            format!("No content for a game called '{}'.", id.chars().take(40).collect::<String>()),
+        ))
+        .into_response(),
     }
 }
 
-pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLobby>) -> Result<(StatusCode, Json<Joined>), HttpError> {
+pub async fn create_lobby(
+    State(ctx): State<Arc<Ctx>>,
+    Body(req): Body<CreateLobby>,
+) -> Result<(StatusCode, Json<Joined>), HttpError> {
     let game = backroom_games::find(&req.game).ok_or_else(|| {
-        ApiError::new(ErrorCode::InvalidField, format!("There is no game '{}'; see GET /api/games.", req.game.chars().take(40).collect::<String>()))
+        ApiError::new(
+            ErrorCode::InvalidField,
+            format!("There is no game '{}'; see GET /api/games.", req.game.chars().take(40).collect::<String>()),
+        )
     })?;
     let info = game.info();
     let seats = req.seats.unwrap_or(info.default_seats);
     if seats < info.min_seats || seats > info.max_seats {
-        return Err(ApiError::new(ErrorCode::BadOptions, format!("{} is played by {} to {} players, not {seats}.", info.name, info.min_seats, info.max_seats)).into());
+        return Err(ApiError::new(
+            ErrorCode::BadOptions,
+            format!("{} is played by {} to {} players, not {seats}.", info.name, info.min_seats, info.max_seats),
+        )
+        .into());
     }
     if req.turn_clock_secs > MAX_TURN_CLOCK_SECS {
-        return Err(ApiError::new(ErrorCode::InvalidField, format!("A turn clock is at most a week ({MAX_TURN_CLOCK_SECS} s), not {} s.", req.turn_clock_secs)).into());
+        return Err(ApiError::new(
+            ErrorCode::InvalidField,
+            format!("A turn clock is at most a week ({MAX_TURN_CLOCK_SECS} s), not {} s.", req.turn_clock_secs),
+        )
+        .into());
     }
     backroom_protocol::text::json_strings(&req.options, "options", 200)?;
-    let options = game.normalize_options(&req.options).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
+    let options =
+        game.normalize_options(&req.options).map_err(|e| ApiError::new(ErrorCode::BadOptions, e.to_string()))?;
     // Set the game up once with a throwaway seed, so unplayable options are
     // refused now rather than at start.
     let mut probe = backroom_engine::GameRng::seeded(0);
@@ -187,16 +237,22 @@ pub async fn create_lobby(State(ctx): State<Arc<Ctx>>, Body(req): Body<CreateLob
         created_at: now,
         updated_at: now,
     };
-    let host = PlayerRow { id: Uuid::new_v4(), name, token_hash: secret::hash(&token), seat: Some(0), bot: false, host: true, joined_at: now, stand_in: false };
+    let host = PlayerRow {
+        id: Uuid::new_v4(),
+        name,
+        token_hash: secret::hash(&token),
+        seat: Some(0),
+        bot: false,
+        host: true,
+        joined_at: now,
+        stand_in: false,
+    };
     ctx.store.create_lobby(&lobby, &host).await.map_err(internal)?;
     let id = lobby.id;
     let player = host.id;
     ctx.open(game, lobby, vec![host]);
     metrics::counter!("backroom_lobbies_created_total").increment(1);
-    Ok((
-        StatusCode::CREATED,
-        Json(Joined { lobby: id, player, token, links: HostLinks::new(id, invite, spectate) }),
-    ))
+    Ok((StatusCode::CREATED, Json(Joined { lobby: id, player, token, links: HostLinks::new(id, invite, spectate) })))
 }
 
 #[derive(Deserialize)]
@@ -220,12 +276,22 @@ fn credential(headers: &HeaderMap, q: &Secrets) -> Result<Credential, HttpError>
     Err(HttpError(ApiError::new(ErrorCode::NotAuthenticated, "Show a player token, an invite or a spectator secret.")))
 }
 
-pub async fn get_lobby(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Q(q): Q<Secrets>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn get_lobby(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Q(q): Q<Secrets>,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let who = credential(&headers, &q)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Info { who: who.clone(), reply }).await?))
 }
 
-pub async fn record(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Q(q): Q<Secrets>) -> ApiResult<backroom_protocol::http::MatchRecord> {
+pub async fn record(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Q(q): Q<Secrets>,
+) -> ApiResult<backroom_protocol::http::MatchRecord> {
     let who = credential(&headers, &q)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Record { who: who.clone(), reply }).await?))
 }
@@ -240,10 +306,19 @@ pub struct ReplayQuery {
     spectate: Option<String>,
 }
 
-pub async fn replay(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Q(q): Q<ReplayQuery>) -> ApiResult<backroom_protocol::http::ReplayStep> {
+pub async fn replay(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Q(q): Q<ReplayQuery>,
+) -> ApiResult<backroom_protocol::http::ReplayStep> {
     let number = |v: Option<&String>, what: &str| -> Result<Option<u64>, HttpError> {
-        v.map(|t| t.parse::<u64>().map_err(|_| ApiError::new(ErrorCode::InvalidField, format!("`{what}` is a whole number, not {t:?}.")).into()))
-            .transpose()
+        v.map(|t| {
+            t.parse::<u64>().map_err(|_| {
+                ApiError::new(ErrorCode::InvalidField, format!("`{what}` is a whole number, not {t:?}.")).into()
+            })
+        })
+        .transpose()
     };
     let at = number(q.at.as_ref(), "at")?.unwrap_or(0);
     let seat = number(q.seat.as_ref(), "seat")?.map(|s| u8::try_from(s).unwrap_or(u8::MAX));
@@ -256,52 +331,100 @@ pub async fn join(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, Body(req): 
         return Err(ApiError::new(ErrorCode::BadToken, "This invite link is not valid.").into());
     }
     clean_name(&req.name)?;
-    Ok(Json(ctx.call(id, |reply| LobbyRequest::Join { invite: req.invite.clone(), name: req.name.clone(), reply }).await?))
+    Ok(Json(
+        ctx.call(id, |reply| LobbyRequest::Join { invite: req.invite.clone(), name: req.name.clone(), reply }).await?,
+    ))
 }
 
-pub async fn seat(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<ChooseSeat>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn seat(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<ChooseSeat>,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Seat { token: token.clone(), seat: req.seat, reply }).await?))
 }
 
 /// `POST /api/lobbies/{id}/swap`: offer, accept, decline or withdraw a seat swap.
-pub async fn swap(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<SwapSeats>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn swap(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<SwapSeats>,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
-    Ok(Json(ctx.call(id, |reply| LobbyRequest::Swap { token: token.clone(), seat: req.seat, decline: req.decline, reply }).await?))
+    Ok(Json(
+        ctx.call(id, |reply| LobbyRequest::Swap { token: token.clone(), seat: req.seat, decline: req.decline, reply })
+            .await?,
+    ))
 }
 
-pub async fn leave(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> Result<StatusCode, HttpError> {
+pub async fn leave(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+) -> Result<StatusCode, HttpError> {
     let token = bearer(&headers)?;
     ctx.call(id, |reply| LobbyRequest::Leave { token: token.clone(), reply }).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-pub async fn host(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<NewHost>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn host(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<NewHost>,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Host { token: token.clone(), player: req.player, reply }).await?))
 }
 
-pub async fn kick(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<Kick>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn kick(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<Kick>,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Kick { token: token.clone(), player: req.player, reply }).await?))
 }
 
-pub async fn bots(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn bots(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), reply }).await?))
 }
 
-pub async fn start(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn start(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Start { token: token.clone(), reply }).await?))
 }
 
-pub async fn rematch(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap) -> ApiResult<backroom_protocol::http::Rematch> {
+pub async fn rematch(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+) -> ApiResult<backroom_protocol::http::Rematch> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Rematch { token: token.clone(), reply }).await?))
 }
 
-pub async fn stand_in(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, headers: HeaderMap, Body(req): Body<StandIn>) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+pub async fn stand_in(
+    State(ctx): State<Arc<Ctx>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<StandIn>,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
-    Ok(Json(ctx.call(id, |reply| LobbyRequest::StandIn { token: token.clone(), seat: req.seat, on: req.on, reply }).await?))
+    Ok(Json(
+        ctx.call(id, |reply| LobbyRequest::StandIn { token: token.clone(), seat: req.seat, on: req.on, reply }).await?,
+    ))
 }

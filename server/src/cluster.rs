@@ -77,11 +77,27 @@ impl Cluster {
     pub async fn join(pool: PgPool, name: String, lease: Duration) -> Result<Cluster> {
         let node = Uuid::new_v4();
         let base = Instant::now();
-        sqlx::query("INSERT INTO nodes (id, name) VALUES ($1, $2)").bind(node).bind(&name).execute(&pool).await.context("registering the node")?;
+        sqlx::query("INSERT INTO nodes (id, name) VALUES ($1, $2)")
+            .bind(node)
+            .bind(&name)
+            .execute(&pool)
+            .await
+            .context("registering the node")?;
         // Rows of nodes long gone (a day without a heartbeat) are only history.
         sqlx::query("DELETE FROM nodes WHERE heartbeat_at < now() - interval '1 day'").execute(&pool).await?;
         metrics::gauge!("backroom_node_info", "node" => name.clone()).set(1.0);
-        Ok(Cluster { node, name, pool, lease, base, renewed: AtomicU64::new(0), held: Mutex::new(HashMap::new()), draining: AtomicBool::new(false), dropping: AtomicBool::new(false), self_fence: true })
+        Ok(Cluster {
+            node,
+            name,
+            pool,
+            lease,
+            base,
+            renewed: AtomicU64::new(0),
+            held: Mutex::new(HashMap::new()),
+            draining: AtomicBool::new(false),
+            dropping: AtomicBool::new(false),
+            self_fence: true,
+        })
     }
 
     /// This node with its self-fence on (always, but in tests) or off.
@@ -135,7 +151,10 @@ impl Cluster {
     pub async fn heartbeat(&self) -> Result<bool> {
         let was_fresh = self.fresh();
         let sent = self.base.elapsed().as_millis() as u64;
-        let done = sqlx::query("UPDATE nodes SET heartbeat_at = now() WHERE id = $1").bind(self.node).execute(&self.pool).await?;
+        let done = sqlx::query("UPDATE nodes SET heartbeat_at = now() WHERE id = $1")
+            .bind(self.node)
+            .execute(&self.pool)
+            .await?;
         anyhow::ensure!(done.rows_affected() == 1, "this node's row is gone");
         if !was_fresh && !self.dropping.swap(true, Ordering::AcqRel) {
             return Ok(true);
@@ -171,13 +190,18 @@ impl Cluster {
             metrics::counter!("backroom_leases_taken_total").increment(1);
             return Ok(Lease::Held(e));
         }
-        let exists = sqlx::query("SELECT 1 FROM lobbies WHERE id = $1").bind(lobby).fetch_optional(&self.pool).await?.is_some();
+        let exists =
+            sqlx::query("SELECT 1 FROM lobbies WHERE id = $1").bind(lobby).fetch_optional(&self.pool).await?.is_some();
         Ok(if exists { Lease::Elsewhere } else { Lease::NoSuchLobby })
     }
 
     /// Asks the holder of a table's lease to hand it over.
     pub async fn want(&self, lobby: Uuid) -> Result<()> {
-        sqlx::query("UPDATE table_leases SET wanted_by = $2 WHERE lobby_id = $1 AND node_id IS DISTINCT FROM $2").bind(lobby).bind(self.node).execute(&self.pool).await?;
+        sqlx::query("UPDATE table_leases SET wanted_by = $2 WHERE lobby_id = $1 AND node_id IS DISTINCT FROM $2")
+            .bind(lobby)
+            .bind(self.node)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -211,14 +235,20 @@ impl Cluster {
     /// Frees every lease and stops the heartbeat (graceful shutdown).
     pub async fn leave(&self) -> Result<()> {
         self.held.lock().expect("held lock").clear();
-        sqlx::query("UPDATE table_leases SET node_id = NULL, taken_at = now() WHERE node_id = $1").bind(self.node).execute(&self.pool).await?;
+        sqlx::query("UPDATE table_leases SET node_id = NULL, taken_at = now() WHERE node_id = $1")
+            .bind(self.node)
+            .execute(&self.pool)
+            .await?;
         sqlx::query("DELETE FROM nodes WHERE id = $1").bind(self.node).execute(&self.pool).await?;
         Ok(())
     }
 
     /// Tables this node holds that another node asked for.
     pub async fn wanted(&self) -> Result<Vec<Uuid>> {
-        let rows = sqlx::query("SELECT lobby_id FROM table_leases WHERE node_id = $1 AND wanted_by IS NOT NULL").bind(self.node).fetch_all(&self.pool).await?;
+        let rows = sqlx::query("SELECT lobby_id FROM table_leases WHERE node_id = $1 AND wanted_by IS NOT NULL")
+            .bind(self.node)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(|r| Ok(r.try_get("lobby_id")?)).collect()
     }
 

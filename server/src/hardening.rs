@@ -16,7 +16,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 
 /// `router` with the headers on every response (unless a handler set its own).
 pub fn harden<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
-    let set = |name: HeaderName, value: &'static str| SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value));
+    let set = |name: HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+    };
     router
         .layer(set(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
         .layer(set(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))

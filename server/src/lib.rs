@@ -87,10 +87,13 @@ async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> ax
     use axum::response::IntoResponse;
     use backroom_protocol::{ApiError, ErrorCode};
     let refusal = match &ctx.cluster {
-        Some(c) if c.draining() => ApiError::new(ErrorCode::Restarting, "This node is shutting down; its tables are moving to another node."),
-        Some(c) if !c.fresh() => {
-            ApiError::new(ErrorCode::TableMoving, "This node's leases may have lapsed (it was silent for most of a lease time); its tables may be served elsewhere.")
+        Some(c) if c.draining() => {
+            ApiError::new(ErrorCode::Restarting, "This node is shutting down; its tables are moving to another node.")
         }
+        Some(c) if !c.fresh() => ApiError::new(
+            ErrorCode::TableMoving,
+            "This node's leases may have lapsed (it was silent for most of a lease time); its tables may be served elsewhere.",
+        ),
         _ => return "ok".into_response(),
     };
     api::HttpError(refusal).into_response()
@@ -114,9 +117,11 @@ async fn ws_route(
     };
     use axum::extract::ws::rejection::WebSocketUpgradeRejection as R;
     // Not asked as a WebSocket at all: 426 names the upgrade it needs.
-    let plain = matches!(refusal, R::InvalidConnectionHeader(_) | R::InvalidUpgradeHeader(_) | R::ConnectionNotUpgradable(_));
+    let plain =
+        matches!(refusal, R::InvalidConnectionHeader(_) | R::InvalidUpgradeHeader(_) | R::ConnectionNotUpgradable(_));
     let status = if plain { axum::http::StatusCode::UPGRADE_REQUIRED } else { refusal.status() };
-    let why = format!("/ws is a WebSocket: open it with a WebSocket client (protocol/README.md). {}", refusal.body_text());
+    let why =
+        format!("/ws is a WebSocket: open it with a WebSocket client (protocol/README.md). {}", refusal.body_text());
     let e = backroom_protocol::ApiError::new(backroom_protocol::ErrorCode::UnknownMessage, why);
     let mut r = api::HttpError(e).into_response();
     *r.status_mut() = status;
@@ -141,7 +146,11 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
     let metrics = metrics_handle();
     let process = Arc::new(metrics_process::Collector::default());
     process.describe();
-    metrics::describe_gauge!("process_resident_memory_max_bytes", metrics::Unit::Bytes, "Peak resident memory size in bytes.");
+    metrics::describe_gauge!(
+        "process_resident_memory_max_bytes",
+        metrics::Unit::Bytes,
+        "Peak resident memory size in bytes."
+    );
     let static_dir = ctx.cfg.static_dir.clone();
     let routes = Router::new()
         .route("/healthz", get(health))
@@ -157,7 +166,9 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
         // and anything else is a typed 404 (or 405 for a method other than
         // GET and HEAD). Static files are compressed and carry
         // Last-Modified, so a browser revalidates instead of fetching again.
-        .fallback_service(ServeDir::new(static_dir).call_fallback_on_method_not_allowed(true).fallback(no_such_file.into_service()))
+        .fallback_service(
+            ServeDir::new(static_dir).call_fallback_on_method_not_allowed(true).fallback(no_such_file.into_service()),
+        )
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
         .layer(TraceLayer::new_for_http());
@@ -201,27 +212,42 @@ fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
 }
 
 /// Connects the store, restores live matches and serves until `shutdown`.
-pub async fn run(listener: TcpListener, cfg: ServeArgs, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+pub async fn run(
+    listener: TcpListener,
+    cfg: ServeArgs,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     let store = Store::connect(&cfg.database_url).await?;
     serve(listener, store, cfg, shutdown).await
 }
 
 /// Like [`run`], over an already connected store.
-pub async fn serve(listener: TcpListener, store: Store, cfg: ServeArgs, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+pub async fn serve(
+    listener: TcpListener,
+    store: Store,
+    cfg: ServeArgs,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     if cfg.test_lose_bot_turns > 0 {
-        tracing::warn!("--test-lose-bot-turns is set: tables lose bot turns on purpose, for the watchdog to find; for tests only");
+        tracing::warn!(
+            "--test-lose-bot-turns is set: tables lose bot turns on purpose, for the watchdog to find; for tests only"
+        );
     }
     if cfg.test_seed.is_some() {
         tracing::warn!("--test-seed is set: every match's deal is fixed by it; for tests only, never for real play");
     }
     let cluster = match (&cfg.node, &store) {
         (Some(name), Store::Postgres(pool)) => {
-            let c = cluster::Cluster::join(pool.clone(), name.clone(), Duration::from_millis(cfg.lease_ms)).await?.self_fencing(!cfg.test_skip_self_fence);
+            let c = cluster::Cluster::join(pool.clone(), name.clone(), Duration::from_millis(cfg.lease_ms))
+                .await?
+                .self_fencing(!cfg.test_skip_self_fence);
             c.heartbeat().await?;
             tracing::info!(node = %name, id = %c.node, "serving as one node of a cluster");
             Some(c)
         }
-        (Some(_), Store::Sqlite(_)) => anyhow::bail!("--node (a cluster) needs a Postgres store; SQLite serves one node"),
+        (Some(_), Store::Sqlite(_)) => {
+            anyhow::bail!("--node (a cluster) needs a Postgres store; SQLite serves one node")
+        }
         (None, _) => None,
     };
     let ctx = Ctx::on_node(store, cfg, cluster);

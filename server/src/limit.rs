@@ -36,7 +36,8 @@ impl KeyExtractor for ClientIp {
 }
 
 /// The lobby API's limit, shared by the layer and the sweeper.
-pub type LobbyLimit = Arc<GovernorConfig<ClientIp, governor::middleware::NoOpMiddleware<governor::clock::QuantaInstant>>>;
+pub type LobbyLimit =
+    Arc<GovernorConfig<ClientIp, governor::middleware::NoOpMiddleware<governor::clock::QuantaInstant>>>;
 
 /// The limit from the flags; `None` when `--lobby-rate-per-minute 0`.
 pub fn lobby_limit(cfg: &ServeArgs) -> Option<LobbyLimit> {
@@ -79,15 +80,18 @@ fn refused(e: GovernorError, what: &str, counter: &'static str) -> Response<Body
     let (status, wait, message) = match e {
         GovernorError::TooManyRequests { wait_time, .. } => {
             let wait = wait_time.max(1);
-            (StatusCode::TOO_MANY_REQUESTS, Some(wait), format!(
-                "{what}; wait {wait} s and try again."
-            ))
+            (StatusCode::TOO_MANY_REQUESTS, Some(wait), format!("{what}; wait {wait} s and try again."))
         }
-        GovernorError::UnableToExtractKey => (StatusCode::INTERNAL_SERVER_ERROR, None, "The server could not tell your address.".to_string()),
-        GovernorError::Other { code, msg, .. } => (code, None, msg.unwrap_or_else(|| "The request was refused.".into())),
+        GovernorError::UnableToExtractKey => {
+            (StatusCode::INTERNAL_SERVER_ERROR, None, "The server could not tell your address.".to_string())
+        }
+        GovernorError::Other { code, msg, .. } => {
+            (code, None, msg.unwrap_or_else(|| "The request was refused.".into()))
+        }
     };
     let code = if status == StatusCode::TOO_MANY_REQUESTS { ErrorCode::RateLimited } else { ErrorCode::Internal };
-    metrics::counter!("backroom_rejections_total", "code" => if wait.is_some() { counter } else { "internal" }).increment(1);
+    metrics::counter!("backroom_rejections_total", "code" => if wait.is_some() { counter } else { "internal" })
+        .increment(1);
     let body = serde_json::to_vec(&ApiError::new(code, message)).unwrap_or_default();
     let mut r = Response::new(Body::from(body));
     *r.status_mut() = status;

@@ -81,7 +81,10 @@ fn main() -> ExitCode {
                 let store = backroom_server::Store::connect(&database_url).await?;
                 match backroom_server::verify::verify(&store, lobby).await {
                     Ok(v) => {
-                        println!("verified: {} match, {} actions, seed hash {}; {}", v.game, v.actions, v.seed_hash, v.outcome);
+                        println!(
+                            "verified: {} match, {} actions, seed hash {}; {}",
+                            v.game, v.actions, v.seed_hash, v.outcome
+                        );
                         Ok(true)
                     }
                     Err(e) => {
@@ -113,8 +116,14 @@ fn main() -> ExitCode {
                 let (mut passed, mut failed) = (0, 0);
                 for f in files {
                     match backroom_games::scenario::load(&f).and_then(|s| backroom_games::scenario::run(&s)) {
-                        Ok(()) => { passed += 1; println!("ok    {}", f.display()); }
-                        Err(e) => { failed += 1; println!("FAIL  {}: {e}", f.display()); }
+                        Ok(()) => {
+                            passed += 1;
+                            println!("ok    {}", f.display());
+                        }
+                        Err(e) => {
+                            failed += 1;
+                            println!("FAIL  {}: {e}", f.display());
+                        }
                     }
                 }
                 println!("{passed} passed, {failed} failed");

@@ -75,11 +75,27 @@ impl Ctx {
     pub fn on_node(store: Store, cfg: ServeArgs, cluster: Option<Cluster>) -> Arc<Ctx> {
         let cluster = cluster.map(Arc::new);
         let node = cluster.as_ref().map(|c| c.node);
-        let commits = GroupCommit::start_on_node(store.clone(), cfg.group_commit, MAX_GROUP_COMMIT, cfg.commits_in_flight as usize, node);
+        let commits = GroupCommit::start_on_node(
+            store.clone(),
+            cfg.group_commit,
+            MAX_GROUP_COMMIT,
+            cfg.commits_in_flight as usize,
+            node,
+        );
         let lobby_limit = crate::limit::lobby_limit(&cfg);
         let read_limit = crate::limit::read_limit(&cfg);
         let sockets = crate::limit::Sockets::new(cfg.max_sockets_per_address);
-        Arc::new(Ctx { store, commits, cfg, lobby_limit, read_limit, sockets, tables: Mutex::new(HashMap::new()), tasks: Mutex::new(Vec::new()), cluster })
+        Arc::new(Ctx {
+            store,
+            commits,
+            cfg,
+            lobby_limit,
+            read_limit,
+            sockets,
+            tables: Mutex::new(HashMap::new()),
+            tasks: Mutex::new(Vec::new()),
+            cluster,
+        })
     }
 
     fn spawn(self: &Arc<Self>, table: Table) -> TableHandle {
@@ -186,7 +202,13 @@ impl Ctx {
         Box::pin(self.load_handle(cell, id, verify, adopt)).await
     }
 
-    async fn load_handle(self: &Arc<Self>, cell: Arc<OnceCell<TableHandle>>, id: Uuid, verify: bool, adopt: bool) -> Result<TableHandle, ApiError> {
+    async fn load_handle(
+        self: &Arc<Self>,
+        cell: Arc<OnceCell<TableHandle>>,
+        id: Uuid,
+        verify: bool,
+        adopt: bool,
+    ) -> Result<TableHandle, ApiError> {
         let r = cell
             .get_or_try_init(|| async {
                 let epoch = match &self.cluster {
@@ -225,7 +247,11 @@ impl Ctx {
 
     /// Sends a command built around a reply channel and waits for the
     /// answer; reloads the table once if it had just unloaded.
-    pub async fn call<T>(self: &Arc<Self>, id: Uuid, make: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> LobbyRequest) -> Result<T, ApiError> {
+    pub async fn call<T>(
+        self: &Arc<Self>,
+        id: Uuid,
+        make: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> LobbyRequest,
+    ) -> Result<T, ApiError> {
         for _ in 0..2 {
             let h = self.handle(id, false).await?;
             let (tx, rx) = oneshot::channel();
@@ -289,7 +315,12 @@ impl Ctx {
 
     /// Every loaded table's inbox.
     fn loaded(&self) -> Vec<(Uuid, TableHandle)> {
-        self.tables.lock().expect("tables lock").iter().filter_map(|(id, c)| c.get().map(|h| (*id, h.clone()))).collect()
+        self.tables
+            .lock()
+            .expect("tables lock")
+            .iter()
+            .filter_map(|(id, c)| c.get().map(|h| (*id, h.clone())))
+            .collect()
     }
 
     /// A node's upkeep of its leases, until the process ends: the heartbeat;
@@ -392,7 +423,10 @@ mod tests {
         assert!(!new.tx.same_channel(&old.tx), "a fresh copy was loaded");
 
         ctx.forget(id, &old.tx.downgrade(), None);
-        assert!(ctx.handle(id, false).await.unwrap().tx.same_channel(&new.tx), "the old table's end left the new one in place");
+        assert!(
+            ctx.handle(id, false).await.unwrap().tx.same_channel(&new.tx),
+            "the old table's end left the new one in place"
+        );
         ctx.forget(id, &new.tx.downgrade(), None);
         assert!(!ctx.handle(id, false).await.unwrap().tx.same_channel(&new.tx), "the new table's own end removed it");
         ctx.shutdown().await;

@@ -60,7 +60,11 @@ macro_rules! insert_lobby {
 
 macro_rules! touch {
     ($exec:expr, $lobby:expr) => {
-        sqlx::query("UPDATE lobbies SET updated_at = $1 WHERE id = $2").bind(now_ms()).bind($lobby).execute($exec).await?;
+        sqlx::query("UPDATE lobbies SET updated_at = $1 WHERE id = $2")
+            .bind(now_ms())
+            .bind($lobby)
+            .execute($exec)
+            .await?;
     };
 }
 
@@ -68,11 +72,20 @@ macro_rules! commit_extras {
     ($exec:expr, $c:expr, $now:expr) => {
         if let Some(s) = &$c.snapshot {
             sqlx::query("INSERT INTO snapshots (lobby_id, seq, state, rng) VALUES ($1, $2, $3, $4)")
-                .bind($c.lobby).bind(s.seq).bind(&s.state).bind(&s.rng).execute($exec).await?;
+                .bind($c.lobby)
+                .bind(s.seq)
+                .bind(&s.state)
+                .bind(&s.rng)
+                .execute($exec)
+                .await?;
         }
         if let Some(outcome) = &$c.finished {
             sqlx::query("UPDATE lobbies SET status = 'finished', outcome = $1, updated_at = $2 WHERE id = $3")
-                .bind(outcome).bind($now).bind($c.lobby).execute($exec).await?;
+                .bind(outcome)
+                .bind($now)
+                .bind($c.lobby)
+                .execute($exec)
+                .await?;
         }
     };
 }
@@ -225,10 +238,7 @@ pub struct Resume {
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 fn lobby_from_row<R: Row>(r: &R) -> Result<LobbyRow>
@@ -302,7 +312,6 @@ where
         at: r.try_get("at")?,
     })
 }
-
 
 impl Store {
     /// Connects and applies the migrations in `migrations/`.
@@ -532,7 +541,9 @@ impl Store {
         let fenced_of = |written: &std::collections::HashSet<Uuid>| -> Vec<Uuid> {
             batch.iter().filter(|c| !c.actions.is_empty() && !written.contains(&c.lobby)).map(|c| c.lobby).collect()
         };
-        let lobbies = |rows: Vec<sqlx::postgres::PgRow>| rows.iter().map(|r| r.try_get("lobby_id")).collect::<Result<std::collections::HashSet<Uuid>, _>>();
+        let lobbies = |rows: Vec<sqlx::postgres::PgRow>| {
+            rows.iter().map(|r| r.try_get("lobby_id")).collect::<Result<std::collections::HashSet<Uuid>, _>>()
+        };
         if batch.iter().all(|c| c.snapshot.is_none() && c.finished.is_none()) {
             // As on a single server: one statement is atomic by itself, and
             // its share locks last until it commits.
@@ -645,8 +656,6 @@ impl Store {
     }
 }
 
-
-
 /// Hides the password of a database URL for logs and errors.
 pub fn redact(url: &str) -> String {
     match (url.find("://"), url.find('@')) {
@@ -712,7 +721,13 @@ impl GroupCommit {
 
     /// [`GroupCommit::start`] for a node of a cluster: every batch is
     /// fenced by the node's leases (`node`: its id).
-    pub fn start_on_node(store: Store, batching: bool, max_batch: usize, in_flight: usize, node: Option<Uuid>) -> GroupCommit {
+    pub fn start_on_node(
+        store: Store,
+        batching: bool,
+        max_batch: usize,
+        in_flight: usize,
+        node: Option<Uuid>,
+    ) -> GroupCommit {
         let in_flight = match store {
             Store::Postgres(_) => in_flight.max(1),
             // One writer at a time is all SQLite allows anyway.
@@ -749,7 +764,8 @@ impl GroupCommit {
                                 metrics::counter!("backroom_fenced_commits_total").increment(fenced.len() as u64);
                             }
                             for (c, r) in commits.iter().zip(replies) {
-                                let _ = r.send(if fenced.contains(&c.lobby) { Err(CommitError::Fenced) } else { Ok(()) });
+                                let _ =
+                                    r.send(if fenced.contains(&c.lobby) { Err(CommitError::Fenced) } else { Ok(()) });
                             }
                         }
                         // The database refused something in the rows (not a

@@ -31,7 +31,12 @@ pub async fn verify(store: &Store, id: Uuid) -> Result<Verified> {
         bail!("the match is {}; only a finished match has a revealed seed to verify", lobby.status.as_str());
     }
     let game = backroom_games::find(&lobby.game).with_context(|| format!("unknown game {}", lobby.game))?;
-    let seed: [u8; 32] = lobby.seed.clone().context("no seed stored")?.try_into().map_err(|_| anyhow::anyhow!("the seed is not 32 bytes"))?;
+    let seed: [u8; 32] = lobby
+        .seed
+        .clone()
+        .context("no seed stored")?
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("the seed is not 32 bytes"))?;
     let seed_hash = lobby.seed_hash.clone().context("no seed hash published")?;
     ensure!(secret::hash_bytes(&seed) == seed_hash, "the revealed seed does not match the hash published at the start");
     let mut rng = GameRng::from_seed(seed);
@@ -39,27 +44,40 @@ pub async fn verify(store: &Store, id: Uuid) -> Result<Verified> {
     // Set up under the rules the match was played by (its stored
     // engine_version), which the engine keeps behind that version.
     let version = u32::try_from(lobby.engine_version).unwrap_or(0);
-    let mut state = game.setup_at_version(&options, lobby.seats, &mut rng, version).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
+    let mut state =
+        game.setup_at_version(&options, lobby.seats, &mut rng, version).map_err(|e| anyhow::anyhow!("setup: {e}"))?;
     let opening = store.opening(id).await?.context("no opening snapshot")?;
     // A state stored by another engine version may be written differently
     // (a field added since); the generator after setup must agree anyway.
     let same_engine = crate::table::same_engine(game, &lobby);
-    ensure!(!same_engine || opening.state == state.state_json(), "the stored opening differs from a setup with the revealed seed");
+    ensure!(
+        !same_engine || opening.state == state.state_json(),
+        "the stored opening differs from a setup with the revealed seed"
+    );
     ensure!(opening.rng == serde_json::to_string(&rng)?, "the stored opening RNG differs from the revealed seed's");
     let actions = store.all_actions(id).await?;
     for (i, a) in actions.iter().enumerate() {
         ensure!(a.seq == i as i64 + 1, "the log skips from {} to {}", i, a.seq);
         let action: Value = serde_json::from_str(&a.action)?;
-        let (_, canonical) = state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("action {} is refused on replay: {e}", a.seq))?;
+        let (_, canonical) = state
+            .apply(a.seat, &action, &mut rng)
+            .map_err(|e| anyhow::anyhow!("action {} is refused on replay: {e}", a.seq))?;
         ensure!(canonical == a.action, "action {} replays as a different action", a.seq);
     }
     let outcome = state.outcome().context("the replayed match has not ended")?;
-    let stored: backroom_engine::Outcome = serde_json::from_str(lobby.outcome.as_deref().context("no stored outcome")?)?;
+    let stored: backroom_engine::Outcome =
+        serde_json::from_str(lobby.outcome.as_deref().context("no stored outcome")?)?;
     // The result (places and scores) must agree; the summary is a sentence
     // for people, whose wording may change between versions (seat tokens).
-    ensure!(outcome.ranking == stored.ranking && outcome.scores == stored.scores, "the replayed result differs from the stored one");
+    ensure!(
+        outcome.ranking == stored.ranking && outcome.scores == stored.scores,
+        "the replayed result differs from the stored one"
+    );
     // Outcomes stored before `game_winner` existed do not name it.
-    ensure!(stored.game_winner.is_none() || outcome.game_winner == stored.game_winner, "the replayed result differs from the stored one");
+    ensure!(
+        stored.game_winner.is_none() || outcome.game_winner == stored.game_winner,
+        "the replayed result differs from the stored one"
+    );
     Ok(Verified { game: lobby.game, actions: actions.len(), seed_hash, outcome: outcome.summary })
 }
 

@@ -26,7 +26,8 @@ use std::time::Duration;
 /// Longest webhook URL accepted.
 pub const MAX_URL_CHARS: usize = 500;
 /// Waits before each delivery attempt.
-const ATTEMPTS: [Duration; 4] = [Duration::ZERO, Duration::from_secs(1), Duration::from_secs(5), Duration::from_secs(25)];
+const ATTEMPTS: [Duration; 4] =
+    [Duration::ZERO, Duration::from_secs(1), Duration::from_secs(5), Duration::from_secs(25)];
 
 fn invalid(message: impl Into<String>) -> ApiError {
     ApiError::new(ErrorCode::InvalidField, message)
@@ -92,7 +93,9 @@ async fn resolve(url: &reqwest::Url, allow_private: bool) -> Result<SocketAddr, 
 /// `invalid_field` saying what is wrong (never echoing the URL).
 pub async fn check(url: &str, allow_private: bool) -> Result<String, ApiError> {
     if url.chars().count() > MAX_URL_CHARS || url.chars().any(char::is_control) {
-        return Err(invalid(format!("A webhook URL is at most {MAX_URL_CHARS} characters, without control characters.")));
+        return Err(invalid(format!(
+            "A webhook URL is at most {MAX_URL_CHARS} characters, without control characters."
+        )));
     }
     let parsed = reqwest::Url::parse(url).map_err(|_| invalid("The webhook is not a valid URL."))?;
     if !matches!(parsed.scheme(), "http" | "https") {
@@ -162,7 +165,20 @@ mod tests {
 
     #[test]
     fn only_public_addresses_are_public() {
-        for private in ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "224.0.0.1"] {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "::1",
+            "fe80::1",
+            "fd00::1",
+            "::ffff:127.0.0.1",
+            "224.0.0.1",
+        ] {
             assert!(!is_public(private.parse().unwrap()), "{private}");
         }
         for public in ["1.1.1.1", "8.8.8.8", "2606:4700:4700::1111"] {

@@ -9,10 +9,10 @@
 //! typed answer; none closes the socket except an oversize frame or a bad
 //! `hello`.
 
-use crate::registry::Ctx;
 use crate::limit::{ClientIp, SocketSlot};
+use crate::registry::Ctx;
 use crate::secret;
-use crate::table::{Act, Cmd, ConnId, Credential, Out, Outbox, LobbyRequest, TableHandle};
+use crate::table::{Act, Cmd, ConnId, Credential, LobbyRequest, Out, Outbox, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, RawQuery, State};
 use axum::http::HeaderMap;
@@ -158,7 +158,10 @@ pub async fn upgrade(
     let routed = match routed_lobby(query.as_deref()) {
         Some(Ok(id)) => Some(id),
         Some(Err(())) => {
-            let e = backroom_protocol::ApiError::new(ErrorCode::InvalidField, "The address names no valid lobby id (/ws?lobby=<id>).");
+            let e = backroom_protocol::ApiError::new(
+                ErrorCode::InvalidField,
+                "The address names no valid lobby id (/ws?lobby=<id>).",
+            );
             return axum::response::IntoResponse::into_response(crate::api::HttpError(e));
         }
         None => None,
@@ -186,8 +189,11 @@ pub async fn upgrade(
 /// 1013, "try again later", which clients retry with back-off.
 async fn refuse_crowd(mut socket: WebSocket, max: u32) {
     metrics::counter!("backroom_rejections_total", "code" => "too_many_sockets").increment(1);
-    let why = format!("Too many connections from your address (at most {max} at once). Close a tab you are not using; this one keeps retrying.");
-    let mut batch = vec![error(ErrorCode::RateLimited, why), Out::Close(1013, "Too many connections from your address.".into())];
+    let why = format!(
+        "Too many connections from your address (at most {max} at once). Close a tab you are not using; this one keeps retrying."
+    );
+    let mut batch =
+        vec![error(ErrorCode::RateLimited, why), Out::Close(1013, "Too many connections from your address.".into())];
     let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
 }
 
@@ -203,7 +209,13 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
 /// given at [`crate::table::Table::run`]: the WebSocket would sit in every
 /// socket's task twice.
 #[allow(clippy::manual_async_fn)]
-fn serve(ctx: Arc<Ctx>, mut socket: WebSocket, slot: SocketSlot, routed: Option<Uuid>, fd: Option<std::os::fd::RawFd>) -> impl Future<Output = ()> + Send {
+fn serve(
+    ctx: Arc<Ctx>,
+    mut socket: WebSocket,
+    slot: SocketSlot,
+    routed: Option<Uuid>,
+    fd: Option<std::os::fd::RawFd>,
+) -> impl Future<Output = ()> + Send {
     async move {
         // Held for the socket's life: its place in the address's share.
         let _slot = slot;
@@ -357,7 +369,13 @@ struct Reader {
 
 impl Reader {
     fn new(routed: Option<Uuid>) -> Self {
-        Reader { bucket: Bucket::new(RATE, BURST), chat_bucket: Bucket::new(CHAT_RATE, CHAT_BURST), session: None, table: None, routed }
+        Reader {
+            bucket: Bucket::new(RATE, BURST),
+            chat_bucket: Bucket::new(CHAT_RATE, CHAT_BURST),
+            session: None,
+            table: None,
+            routed,
+        }
     }
 
     /// Hands a command to the subscribed table; false if the table is gone
@@ -395,8 +413,15 @@ impl Reader {
                 // tungstenite's capacity error reads "Space limit exceeded:
                 // Message too long: N > M".
                 let what = e.to_string().to_lowercase();
-                if what.contains("limit") || what.contains("too long") || what.contains("too big") || what.contains("size") {
-                    say(error(ErrorCode::FrameTooLarge, format!("Messages are limited to {} KiB.", MAX_FRAME_BYTES / 1024)));
+                if what.contains("limit")
+                    || what.contains("too long")
+                    || what.contains("too big")
+                    || what.contains("size")
+                {
+                    say(error(
+                        ErrorCode::FrameTooLarge,
+                        format!("Messages are limited to {} KiB.", MAX_FRAME_BYTES / 1024),
+                    ));
                     say(Out::Close(1009, "A message was too large.".into()));
                 }
                 return false;
@@ -436,7 +461,12 @@ impl Reader {
                         self.session = Some((lobby, conn));
                         self.table = Box::pin(ctx.handle(lobby, false)).await.ok();
                         if let Some(on) = auto_pass {
-                            self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: None, on }))).await;
+                            self.tell(
+                                ctx,
+                                lobby,
+                                Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: None, on })),
+                            )
+                            .await;
                         }
                     }
                     Err(closing) => {
@@ -456,10 +486,20 @@ impl Reader {
                     say(error(e.code, e.message));
                     return true;
                 }
-                self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: Some(rid), on: auto_pass }))).await;
+                self.tell(
+                    ctx,
+                    lobby,
+                    Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: Some(rid), on: auto_pass })),
+                )
+                .await;
             }
             (ClientMsg::Act { rid, .. } | ClientMsg::Chat { rid, .. } | ClientMsg::Settings { rid, .. }, None) => {
-                say(text(&ServerMsg::Rejected { rid, code: ErrorCode::NotAuthenticated, rule: None, message: "Say hello first.".into() }));
+                say(text(&ServerMsg::Rejected {
+                    rid,
+                    code: ErrorCode::NotAuthenticated,
+                    rule: None,
+                    message: "Say hello first.".into(),
+                }));
             }
             (ClientMsg::Act { rid, version, action }, Some((lobby, conn))) => {
                 if let Err(e) = rules::request_id(&rid) {
@@ -470,7 +510,14 @@ impl Reader {
                     say(text(&ServerMsg::Rejected { rid, code: e.code, rule: None, message: e.message }));
                     return true;
                 }
-                if !self.tell(ctx, lobby, Cmd::Act(Box::new(Act { conn, rid: rid.clone(), version, action, received: Instant::now() }))).await {
+                if !self
+                    .tell(
+                        ctx,
+                        lobby,
+                        Cmd::Act(Box::new(Act { conn, rid: rid.clone(), version, action, received: Instant::now() })),
+                    )
+                    .await
+                {
                     // The table has gone (to another node, or the server is
                     // restarting): the move is answered, never left hanging.
                     let (code, why) = gone(ctx);
@@ -480,16 +527,20 @@ impl Reader {
                 }
             }
             (ClientMsg::Chat { rid, text: line }, Some((lobby, conn))) => {
-                let reject = |code, message: String| text(&ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message });
+                let reject =
+                    |code, message: String| text(&ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message });
                 if let Err(e) = rules::request_id(&rid) {
                     say(error(e.code, e.message));
                     return true;
                 }
                 match rules::chat_line(&line) {
                     Err(e) => say(reject(e.code, e.message)),
-                    Ok(_) if !self.chat_bucket.take() => say(reject(ErrorCode::RateLimited, "You are chatting too fast; wait a moment.".into())),
+                    Ok(_) if !self.chat_bucket.take() => {
+                        say(reject(ErrorCode::RateLimited, "You are chatting too fast; wait a moment.".into()))
+                    }
                     Ok(clean) => {
-                        self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::Chat { conn, rid, text: clean }))).await;
+                        self.tell(ctx, lobby, Cmd::Request(Box::new(LobbyRequest::Chat { conn, rid, text: clean })))
+                            .await;
                     }
                 }
             }
@@ -526,7 +577,9 @@ fn answer_unread(socket: &mut WebSocket, batch: &mut Vec<Out>) {
             Some(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Binary(_)))) => continue,
             _ => break,
         };
-        if let Ok(ClientMsg::Act { rid, .. } | ClientMsg::Chat { rid, .. } | ClientMsg::Settings { rid, .. }) = serde_json::from_str::<ClientMsg>(t.as_str()) {
+        if let Ok(ClientMsg::Act { rid, .. } | ClientMsg::Chat { rid, .. } | ClientMsg::Settings { rid, .. }) =
+            serde_json::from_str::<ClientMsg>(t.as_str())
+        {
             answers.push(text(&ServerMsg::Rejected { rid, code, rule: None, message: reason.clone() }));
         }
     }
@@ -582,7 +635,9 @@ fn explain(frame: &str, e: serde_json::Error) -> Out {
     let known = ["hello", "act", "chat", "settings", "ping"];
     let (code, message) = match value.get("type").and_then(|t| t.as_str()) {
         Some(t) if known.contains(&t) => (ErrorCode::InvalidField, format!("A '{t}' message is malformed: {e}.")),
-        Some(t) => (ErrorCode::UnknownMessage, format!("Unknown message type '{}'.", t.chars().take(32).collect::<String>())),
+        Some(t) => {
+            (ErrorCode::UnknownMessage, format!("Unknown message type '{}'.", t.chars().take(32).collect::<String>()))
+        }
         None => (ErrorCode::UnknownMessage, "A message needs a \"type\".".to_string()),
     };
     // A malformed act or chat still names its rid: answer it (if the rid

@@ -146,10 +146,20 @@ fn commits(c: &mut Criterion) {
                                     tokio::spawn(async move {
                                         let base = seqs[i].fetch_add(iters as i64, Ordering::Relaxed);
                                         for k in 1..=iters as i64 {
-                                            let row = action_row(base + k, (k % 4) as u8, r#"{"type":"bid","value":7,"round":0}"#);
-                                            w.commit(Commit { lobby: id, actions: vec![row], snapshot: None, finished: None, epoch: None })
-                                                .await
-                                                .expect("commit");
+                                            let row = action_row(
+                                                base + k,
+                                                (k % 4) as u8,
+                                                r#"{"type":"bid","value":7,"round":0}"#,
+                                            );
+                                            w.commit(Commit {
+                                                lobby: id,
+                                                actions: vec![row],
+                                                snapshot: None,
+                                                finished: None,
+                                                epoch: None,
+                                            })
+                                            .await
+                                            .expect("commit");
                                         }
                                     })
                                 })
@@ -186,11 +196,11 @@ fn resumes(c: &mut Criterion) {
                         .map(|(i, (seat, a))| action_row((seq + i + 1) as i64, *seat, a))
                         .collect();
                     seq += chunk.len();
-                    let snapshot = rec
-                        .snapshots
-                        .iter()
-                        .find(|(s, _, _)| *s == seq)
-                        .map(|(s, st, r)| Snapshot { seq: *s as i64, state: st.clone(), rng: r.clone() });
+                    let snapshot = rec.snapshots.iter().find(|(s, _, _)| *s == seq).map(|(s, st, r)| Snapshot {
+                        seq: *s as i64,
+                        state: st.clone(),
+                        rng: r.clone(),
+                    });
                     store
                         .commit_batch(&[Commit { lobby: id, actions, snapshot, finished: None, epoch: None }])
                         .await

@@ -184,15 +184,8 @@ pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
             order.push(*b);
         }
     }
-    let mut kinds: Vec<KindResult> = order
-        .iter()
-        .map(|k| KindResult {
-            kind: *k,
-            seats: 0,
-            wins: 0.0,
-            share: 1.0 / n as f64,
-        })
-        .collect();
+    let mut kinds: Vec<KindResult> =
+        order.iter().map(|k| KindResult { kind: *k, seats: 0, wins: 0.0, share: 1.0 / n as f64 }).collect();
     let mut report = ArenaReport { game: game.info().id, finished: 0, abandoned: 0, actions: 0, kinds: vec![] };
     for m in 0..arena.matches {
         // Rotated seats: in match m, seat s is played by bots[(s + m) % n].
@@ -293,7 +286,10 @@ mod tests {
 
     #[test]
     fn bot_lists_parse_and_name_a_bad_kind() {
-        assert_eq!(parse_bots("heuristic,random,random").unwrap(), vec![BotKind::Heuristic, BotKind::Random, BotKind::Random]);
+        assert_eq!(
+            parse_bots("heuristic,random,random").unwrap(),
+            vec![BotKind::Heuristic, BotKind::Random, BotKind::Random]
+        );
         assert!(parse_bots("heuristic,clever").unwrap_err().contains("clever"));
     }
 
@@ -345,7 +341,13 @@ mod tests {
         // A regression guard, not the measurement (that is in the X-Men
         // README): 20 matches already put the interval above the share.
         let game = crate::find("xmen-mutant-revolution").unwrap();
-        let arena = Arena { options: Value::Null, bots: parse_bots("heuristic,random,random").unwrap(), matches: 20, seed: 1, max_actions: 100_000 };
+        let arena = Arena {
+            options: Value::Null,
+            bots: parse_bots("heuristic,random,random").unwrap(),
+            matches: 20,
+            seed: 1,
+            max_actions: 100_000,
+        };
         let r = run(game, &arena).unwrap();
         let h = &r.kinds[0];
         assert_eq!(h.kind, BotKind::Heuristic);
@@ -355,7 +357,13 @@ mod tests {
     #[test]
     fn an_abandoned_match_is_counted_not_scored() {
         let game = crate::find("sealed-bids").unwrap();
-        let arena = Arena { options: Value::Null, bots: parse_bots("random,random").unwrap(), matches: 3, seed: 1, max_actions: 5 };
+        let arena = Arena {
+            options: Value::Null,
+            bots: parse_bots("random,random").unwrap(),
+            matches: 3,
+            seed: 1,
+            max_actions: 5,
+        };
         let r = run(game, &arena).unwrap();
         assert_eq!((r.finished, r.abandoned), (0, 3));
         assert!(r.kinds.iter().all(|k| k.seats == 0 && k.wins == 0.0));

@@ -127,7 +127,8 @@ impl Fixture {
         for (i, (seat, action)) in self.actions.iter().enumerate() {
             let at = |what: String| format!("action {} (seat {seat}): {what}", i + 1);
             let value: Value = serde_json::from_str(action.get()).map_err(|e| at(e.to_string()))?;
-            let (log, canonical) = state.apply(*seat, &value, &mut rng).map_err(|e| at(format!("refused on replay: {e}")))?;
+            let (log, canonical) =
+                state.apply(*seat, &value, &mut rng).map_err(|e| at(format!("refused on replay: {e}")))?;
             if canonical != action.get() {
                 return Err(at(format!("replays as {canonical}, not as the stored {}", action.get())));
             }
@@ -161,7 +162,10 @@ impl Fixture {
                 // summary is text, which an engine may word anew (seat
                 // tokens replaced "Seat 1" under the same version).
                 if (&outcome.ranking, &outcome.scores) != (&stored.ranking, &stored.scores) {
-                    return Err(format!("the replay ends with \"{}\", not the stored \"{}\"", outcome.summary, stored.summary));
+                    return Err(format!(
+                        "the replay ends with \"{}\", not the stored \"{}\"",
+                        outcome.summary, stored.summary
+                    ));
                 }
                 Ok(Checked { replayed, played_on: 0 })
             }
@@ -224,8 +228,10 @@ pub fn play_out(
             return Err("nobody is awaited and the game is not over".into());
         }
         let seat = awaited[bots.index(awaited.len())];
-        let action = state.bot_action(seat, bots).ok_or_else(|| format!("seat {seat} is awaited but its bot has no action"))?;
-        let (_, canonical) = state.apply(seat, &action, rng).map_err(|e| format!("seat {seat}'s bot action was refused: {e}"))?;
+        let action =
+            state.bot_action(seat, bots).ok_or_else(|| format!("seat {seat} is awaited but its bot has no action"))?;
+        let (_, canonical) =
+            state.apply(seat, &action, rng).map_err(|e| format!("seat {seat}'s bot action was refused: {e}"))?;
         played.push((seat, canonical));
     }
     Ok(played)
@@ -361,7 +367,10 @@ mod tests {
             for seats in info.min_seats..=info.max_seats {
                 for live in [false, true] {
                     let name = file_name(&info.id, info.engine_version, seats, live);
-                    assert!(dir.join(&name).exists(), "tests/corpus/{name} is missing: run `cargo run -p backroom-games --example make_corpus`");
+                    assert!(
+                        dir.join(&name).exists(),
+                        "tests/corpus/{name} is missing: run `cargo run -p backroom-games --example make_corpus`"
+                    );
                 }
             }
         }
@@ -414,7 +423,12 @@ mod tests {
         fn setup(o: &Self::Options, seats: u8, rng: &mut GameRng) -> Result<Self, backroom_engine::SetupError> {
             Self::setup_at_version(o, seats, rng, Self::info().engine_version)
         }
-        fn setup_at_version(o: &Self::Options, seats: u8, rng: &mut GameRng, v: u32) -> Result<Self, backroom_engine::SetupError> {
+        fn setup_at_version(
+            o: &Self::Options,
+            seats: u8,
+            rng: &mut GameRng,
+            v: u32,
+        ) -> Result<Self, backroom_engine::SetupError> {
             let rules = match (BUMPED, v) {
                 (true, 1 | 2) => v,
                 (false, 1) => 2,
@@ -428,7 +442,12 @@ mod tests {
         fn prompt(&self, seat: Seat) -> Option<backroom_engine::Prompt> {
             backroom_engine::Game::prompt(&self.game, seat)
         }
-        fn apply(&mut self, seat: Seat, a: &Self::Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, backroom_engine::RuleError> {
+        fn apply(
+            &mut self,
+            seat: Seat,
+            a: &Self::Action,
+            rng: &mut GameRng,
+        ) -> Result<Vec<LogEntry>, backroom_engine::RuleError> {
             let sealed_bids::Action::Bid { value, .. } = a;
             if self.rules >= 2 && *value == 0 {
                 return Err(backroom_engine::RuleError::illegal("Bidding Dial", "The dial starts at 1."));

@@ -242,7 +242,10 @@ pub fn run(s: &Scenario) -> Result<(), Failure> {
         let mut lines = vec![];
         match state.apply(step.seat, &action, &mut rng).map(|(log, _)| lines = log) {
             Ok(_) if step.expect_error.is_some() => {
-                return Err(fail(format!("step {n}: expected a refusal ({:?}) but it was accepted", step.expect_error)));
+                return Err(fail(format!(
+                    "step {n}: expected a refusal ({:?}) but it was accepted",
+                    step.expect_error
+                )));
             }
             Ok(_) => {}
             Err(e) => {
@@ -278,11 +281,17 @@ fn offered(state: &dyn backroom_engine::erased::DynState, seat: u8, action: &Val
     prompt.offers(action).map_err(|e| format!("seat {seat}'s prompt does not offer {action}: {e} (the table cannot make this move; mark the step `unreachable = \"why\"` only if it need not)"))
 }
 
-fn check(state: &dyn backroom_engine::erased::DynState, log: &[backroom_engine::LogEntry], e: &Expect) -> Result<(), String> {
+fn check(
+    state: &dyn backroom_engine::erased::DynState,
+    log: &[backroom_engine::LogEntry],
+    e: &Expect,
+) -> Result<(), String> {
     let subject: Value = match e.of.as_str() {
         "log" => {
             let viewer = e.seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
-            Value::Array(log.iter().filter_map(|l| l.for_viewer(viewer)).map(|t| Value::String(t.to_string())).collect())
+            Value::Array(
+                log.iter().filter_map(|l| l.for_viewer(viewer)).map(|t| Value::String(t.to_string())).collect(),
+            )
         }
         "view" => {
             let viewer = e.seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);

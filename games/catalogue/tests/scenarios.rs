@@ -63,6 +63,7 @@ action = {{ type = "bid", value = 3 }}
     let s: backroom_games::scenario::Scenario = toml::from_str(&text("")).unwrap();
     let e = backroom_games::scenario::run(&s).unwrap_err();
     assert!(e.message.contains("does not offer") && e.message.contains("'round'"), "{e}");
-    let s: backroom_games::scenario::Scenario = toml::from_str(&text(r#"unreachable = "an older client's bid, without its round""#)).unwrap();
+    let s: backroom_games::scenario::Scenario =
+        toml::from_str(&text(r#"unreachable = "an older client's bid, without its round""#)).unwrap();
     backroom_games::scenario::run(&s).unwrap();
 }

@@ -8,10 +8,7 @@ use backroom_games::arena::{Arena, BotKind, parse_bots, run};
 #[test]
 fn the_villains_heuristic_beats_its_share_against_random_bots() {
     let game = backroom_games::find("villains").unwrap();
-    for bots in [
-        "heuristic,random,random,random",
-        "heuristic,random,random,random,random",
-    ] {
+    for bots in ["heuristic,random,random,random", "heuristic,random,random,random,random"] {
         let arena = Arena {
             options: serde_json::Value::Null,
             bots: parse_bots(bots).unwrap(),

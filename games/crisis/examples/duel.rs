@@ -67,7 +67,12 @@ fn main() {
         vp[1] as f64 / n,
         actions as f64 / n
     );
-    println!("  heuristic decision time: mean {:.2} ms, longest {:.1} ms over {} decisions", 1e3 * think.0 / think.2.max(1) as f64, 1e3 * think.1, think.2);
+    println!(
+        "  heuristic decision time: mean {:.2} ms, longest {:.1} ms over {} decisions",
+        1e3 * think.0 / think.2.max(1) as f64,
+        1e3 * think.1,
+        think.2
+    );
     for ((why, won), k) in ends {
         println!("  {k:4} ended by {why}, {}", if won { "heuristic won" } else { "baseline won" });
     }

@@ -17,7 +17,10 @@ fn main() {
     let mut rng = GameRng::seeded(3);
     let mut discs = Vec::new();
     while discs.len() < 400 {
-        let d = Disc { c: [1.0 + f64::from(rng.range(0, 34_000)) / 1000.0, 1.0 + f64::from(rng.range(0, 34_000)) / 1000.0], r };
+        let d = Disc {
+            c: [1.0 + f64::from(rng.range(0, 34_000)) / 1000.0, 1.0 + f64::from(rng.range(0, 34_000)) / 1000.0],
+            r,
+        };
         if pieces.iter().all(|p| !geometry::overlaps(g, d, p)) {
             discs.push(d);
         }
@@ -30,16 +33,32 @@ fn main() {
             seen += u32::from(line_of_sight(g, *a, None, *b, 2, pieces));
         }
     }
-    println!("line of sight: {:.1} µs per check over {n} pairs ({seen} clear)", t.elapsed().as_secs_f64() * 1e6 / f64::from(n));
+    println!(
+        "line of sight: {:.1} µs per check over {n} pairs ({seen} clear)",
+        t.elapsed().as_secs_f64() * 1e6 / f64::from(n)
+    );
     let t = Instant::now();
     let mut plans = 0usize;
     for d in &discs[..100] {
         let others: Vec<Disc> = discs[300..310].to_vec();
-        let m = Mover { disc: *d, size: 2, flies: false, speed: Tool::L, slow: false, no_long: false, on: None, others: &others, pieces };
+        let m = Mover {
+            disc: *d,
+            size: 2,
+            flies: false,
+            speed: Tool::L,
+            slow: false,
+            no_long: false,
+            on: None,
+            others: &others,
+            pieces,
+        };
         plans += movement::candidates(g, &m).len();
     }
     let checks = 100 * 48 * 2;
-    println!("movement validation: {:.1} µs per plan checked ({plans} legal)", t.elapsed().as_secs_f64() * 1e6 / f64::from(checks));
+    println!(
+        "movement validation: {:.1} µs per plan checked ({plans} legal)",
+        t.elapsed().as_secs_f64() * 1e6 / f64::from(checks)
+    );
     let t = Instant::now();
     let mut actions = 0;
     for seed in 0..10 {
@@ -53,6 +72,9 @@ fn main() {
             actions += 1;
         }
     }
-    println!("random play through the prompt path: {:.0} actions per second ({actions} actions)", f64::from(actions) / t.elapsed().as_secs_f64());
+    println!(
+        "random play through the prompt path: {:.0} actions per second ({actions} actions)",
+        f64::from(actions) / t.elapsed().as_secs_f64()
+    );
     let _ = testkit::all_seats;
 }

@@ -280,4 +280,3 @@ pub struct TerrainSet {
     /// The pieces.
     pub pieces: Vec<TerrainPiece>,
 }
-

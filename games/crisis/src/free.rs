@@ -81,12 +81,17 @@ pub fn choice(g: &Crisis, model: Option<usize>, picks: Vec<Opt>) -> Input {
 /// names a character, a piece or a direction besides is not offered blind:
 /// its ready-made directions cover every target in reach (ruling 28).
 pub fn point_alone(g: &Crisis, point_alone: bool) -> Option<Input> {
-    point_alone.then(|| Input::Record { fields: vec![field("point", "Point", table_point(g, Vec::new()))], options: Vec::new() })
+    point_alone.then(|| Input::Record {
+        fields: vec![field("point", "Point", table_point(g, Vec::new()))],
+        options: Vec::new(),
+    })
 }
 
 /// The whole domain of one field of a choice.
 fn domain(g: &Crisis, model: Option<usize>, name: &str) -> Option<Param> {
-    let each = |n: usize, label: &dyn Fn(usize) -> String| Input::One { options: (0..n).map(|i| Opt::new(i, label(i))).collect() };
+    let each = |n: usize, label: &dyn Fn(usize) -> String| Input::One {
+        options: (0..n).map(|i| Opt::new(i, label(i))).collect(),
+    };
     Some(match name {
         "point" => field("point", "Point", table_point(g, Vec::new())),
         "angle" => field("angle", "Direction, degrees (0 = +x)", angle()),
@@ -95,8 +100,18 @@ fn domain(g: &Crisis, model: Option<usize>, name: &str) -> Option<Param> {
             let attacks = model.map(|m| g.models[m].card().sides.healthy.attacks.clone()).unwrap_or_default();
             field("attack", "Attack", each(attacks.len(), &|i| attacks[i].name.clone()))
         }
-        "piece" => field("piece", "Piece of terrain", each(g.terrain_spec().len(), &|i| crate::rules::terrain::piece_name(g, i))),
-        "token" => field("token", "Token", each(g.tokens.len(), &|i| format!("{} token {}", g.crisis_card(g.tokens[i].crisis).name, g.tokens[i].index + 1))),
+        "piece" => field(
+            "piece",
+            "Piece of terrain",
+            each(g.terrain_spec().len(), &|i| crate::rules::terrain::piece_name(g, i)),
+        ),
+        "token" => field(
+            "token",
+            "Token",
+            each(g.tokens.len(), &|i| {
+                format!("{} token {}", g.crisis_card(g.tokens[i].crisis).name, g.tokens[i].index + 1)
+            }),
+        ),
         // PowerChoice has no other field (its serde denies unknown ones).
         _ => return None,
     })

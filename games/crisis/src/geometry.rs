@@ -44,7 +44,12 @@ impl Piece {
         let (hx, hy) = (p.w / 2.0, p.h / 2.0);
         let min = Coord { x: p.center[0] - hx, y: p.center[1] - hy };
         let max = Coord { x: p.center[0] + hx, y: p.center[1] + hy };
-        Piece { size: p.size, standable: p.standable, poly: Rect::new(min, max).to_polygon(), bbox: [min.x, min.y, max.x, max.y] }
+        Piece {
+            size: p.size,
+            standable: p.standable,
+            poly: Rect::new(min, max).to_polygon(),
+            bbox: [min.x, min.y, max.x, max.y],
+        }
     }
 
     /// A destroyed piece: Size 0, far off the table, so it touches, blocks
@@ -64,11 +69,7 @@ impl Piece {
     /// sides, in closed form: this is the hot path of every test).
     pub fn boundary_dist(&self, c: Pt) -> f64 {
         let [x0, y0, x1, y1] = self.bbox;
-        if self.holds(c) {
-            (c[0] - x0).min(x1 - c[0]).min(c[1] - y0).min(y1 - c[1])
-        } else {
-            self.dist_point(c)
-        }
+        if self.holds(c) { (c[0] - x0).min(x1 - c[0]).min(c[1] - y0).min(y1 - c[1]) } else { self.dist_point(c) }
     }
 
     /// Distance from `c` to the footprint (0 inside).
@@ -251,7 +252,9 @@ fn corners(p: &Piece) -> [Pt; 4] {
 
 /// The point lies in the convex hull of the two discs (to `eps`).
 fn in_hull(a: Disc, b: Disc, q: Pt, eps: f64) -> bool {
-    let f = |t: f64| len(sub(q, [a.c[0] + t * (b.c[0] - a.c[0]), a.c[1] + t * (b.c[1] - a.c[1])])) - (a.r + t * (b.r - a.r));
+    let f = |t: f64| {
+        len(sub(q, [a.c[0] + t * (b.c[0] - a.c[0]), a.c[1] + t * (b.c[1] - a.c[1])])) - (a.r + t * (b.r - a.r))
+    };
     min_convex(f) <= eps
 }
 
@@ -311,7 +314,11 @@ pub fn hull_meets(g: &GeometryConfig, a: Disc, b: Disc, p: &Piece) -> bool {
     // Quick rejection on bounding boxes.
     let [x0, y0, x1, y1] = p.bbox;
     let reach = a.r.max(b.r);
-    if x1 < a.c[0].min(b.c[0]) - reach || x0 > a.c[0].max(b.c[0]) + reach || y1 < a.c[1].min(b.c[1]) - reach || y0 > a.c[1].max(b.c[1]) + reach {
+    if x1 < a.c[0].min(b.c[0]) - reach
+        || x0 > a.c[0].max(b.c[0]) + reach
+        || y1 < a.c[1].min(b.c[1]) - reach
+        || y0 > a.c[1].max(b.c[1]) + reach
+    {
         return false;
     }
     let f = |t: f64| {
@@ -325,7 +332,14 @@ pub fn hull_meets(g: &GeometryConfig, a: Disc, b: Disc, p: &Piece) -> bool {
 /// at least its effective Size (not the piece it stands on), a line from
 /// the attacker passes through that piece, and the attacker is not within
 /// R2 of the defender.
-pub fn has_cover(g: &GeometryConfig, atk: Disc, def: Disc, def_size: u8, def_on: Option<usize>, pieces: &[Piece]) -> bool {
+pub fn has_cover(
+    g: &GeometryConfig,
+    atk: Disc,
+    def: Disc,
+    def_size: u8,
+    def_on: Option<usize>,
+    pieces: &[Piece],
+) -> bool {
     if within(g, dist_discs(atk, def), 2) {
         return false;
     }
@@ -382,7 +396,15 @@ pub enum Hit {
 /// before touching another base, a piece (unless ignored) or the table
 /// edge, and what it touched.
 #[allow(clippy::needless_range_loop)]
-pub fn sweep(g: &GeometryConfig, d: Disc, u: Pt, max: f64, bases: &[Disc], pieces: &[Piece], ignore: &[usize]) -> (f64, Hit) {
+pub fn sweep(
+    g: &GeometryConfig,
+    d: Disc,
+    u: Pt,
+    max: f64,
+    bases: &[Disc],
+    pieces: &[Piece],
+    ignore: &[usize],
+) -> (f64, Hit) {
     let mut best = (max, Hit::Nothing);
     let t = g.table_inches;
     for k in 0..2 {

@@ -39,7 +39,10 @@ pub mod view;
 
 pub use state::Crisis;
 
-use backroom_engine::{Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet, SetupError, Viewer};
+use backroom_engine::{
+    Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet,
+    SetupError, Viewer,
+};
 use serde::{Deserialize, Serialize};
 use state::Phase;
 
@@ -266,12 +269,21 @@ impl Game for Crisis {
     /// older versions set up alike with the shortcuts they were played
     /// with, the version kept in the state for the readings it changed
     /// ([`versions`]).
-    fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+    fn setup_at_version(
+        options: &Options,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Self, SetupError> {
         if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
             return Err(SetupError::unreplayable(&Self::info(), engine_version));
         }
         check_setup(options, seats)?;
-        let mut g = if engine_version >= versions::FULL_SETUP { rules::setup::setup_full(options, rng).0 } else { rules::setup::setup(options, rng).0 };
+        let mut g = if engine_version >= versions::FULL_SETUP {
+            rules::setup::setup_full(options, rng).0
+        } else {
+            rules::setup::setup(options, rng).0
+        };
         g.version = engine_version;
         Ok(g)
     }
@@ -296,15 +308,20 @@ impl Game for Crisis {
             Phase::DeckChoice => Pending::Turn { seat: self.priority },
             Phase::MissionSetup => Pending::Turn { seat: self.turn },
             Phase::ThreatChoice | Phase::EdgeChoice => Pending::Turn { seat: 1 - self.priority },
-            Phase::Activation if !self.reactions.is_empty() => {
-                Pending::Window { seats: SeatSet::only(rules::reactions::reaction_seat(self, &self.reactions[0])), answered: SeatSet::EMPTY }
-            }
+            Phase::Activation if !self.reactions.is_empty() => Pending::Window {
+                seats: SeatSet::only(rules::reactions::reaction_seat(self, &self.reactions[0])),
+                answered: SeatSet::EMPTY,
+            },
             Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.ordering) => {
                 Pending::Turn { seat: self.models[self.pending_attack.as_ref().map_or(0, |p| p.attacker)].owner }
             }
             Phase::Activation if rules::attack::modify_seat(self).is_some() => {
                 let s = rules::attack::modify_seat(self).unwrap_or(0);
-                if s == self.turn { Pending::Turn { seat: s } } else { Pending::Window { seats: SeatSet::only(s), answered: SeatSet::EMPTY } }
+                if s == self.turn {
+                    Pending::Turn { seat: s }
+                } else {
+                    Pending::Window { seats: SeatSet::only(s), answered: SeatSet::EMPTY }
+                }
             }
             Phase::Activation if self.pending_attack.as_ref().is_some_and(|p| p.window().is_some()) => {
                 let t = self.pending_attack.as_ref().and_then(|p| p.window()).unwrap_or(0);
@@ -338,10 +355,20 @@ impl Game for Crisis {
             Some(w) => Outcome {
                 ranking: vec![vec![w], vec![1 - w]],
                 scores,
-                summary: format!("{} with {} VP to {}.", backroom_engine::seat_verb(w, "wins", "win"), self.vp[usize::from(w)], self.vp[usize::from(1 - w)]),
+                summary: format!(
+                    "{} with {} VP to {}.",
+                    backroom_engine::seat_verb(w, "wins", "win"),
+                    self.vp[usize::from(w)],
+                    self.vp[usize::from(1 - w)]
+                ),
                 game_winner: None,
             },
-            None => Outcome { ranking: vec![vec![0, 1]], scores, summary: format!("A draw, {} VP to {}.", self.vp[0], self.vp[1]), game_winner: None },
+            None => Outcome {
+                ranking: vec![vec![0, 1]],
+                scores,
+                summary: format!("A draw, {} VP to {}.", self.vp[0], self.vp[1]),
+                game_winner: None,
+            },
         })
     }
 

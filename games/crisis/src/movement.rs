@@ -6,7 +6,10 @@
 //! prompts and bots can offer them.
 
 use crate::content::{GeometryConfig, Tool};
-use crate::geometry::{self, Disc, Piece, Pt, along, capsule_enters, discs_overlap, fully_on, len, on_table, overlaps, quantize_pt, sub, unit};
+use crate::geometry::{
+    self, Disc, Piece, Pt, along, capsule_enters, discs_overlap, fully_on, len, on_table, overlaps, quantize_pt, sub,
+    unit,
+};
 use serde::{Deserialize, Serialize};
 
 /// A proposed advance or climb.
@@ -75,7 +78,11 @@ fn dist_to_path(p: Pt, path: &[Pt]) -> f64 {
         .map(|w| {
             let d = sub(w[1], w[0]);
             let l2 = d[0] * d[0] + d[1] * d[1];
-            let t = if l2 == 0.0 { 0.0 } else { (((p[0] - w[0][0]) * d[0] + (p[1] - w[0][1]) * d[1]) / l2).clamp(0.0, 1.0) };
+            let t = if l2 == 0.0 {
+                0.0
+            } else {
+                (((p[0] - w[0][0]) * d[0] + (p[1] - w[0][1]) * d[1]) / l2).clamp(0.0, 1.0)
+            };
             len(sub(p, along(w[0], d, t)))
         })
         .fold(f64::INFINITY, f64::min)
@@ -96,7 +103,11 @@ pub fn check(g: &GeometryConfig, m: &Mover, p: &Plan) -> Result<(), Refusal> {
         return Err(("Advance", format!("the {:?} tool is longer than this character's Speed", p.tool)));
     }
     if (m.slow || p.climb) && p.tool != Tool::S {
-        return Err(if p.climb { ("Climb", "a climb uses the S tool".into()) } else { ("Slow", "a Slow character uses only the S tool".into()) });
+        return Err(if p.climb {
+            ("Climb", "a climb uses the S tool".into())
+        } else {
+            ("Slow", "a Slow character uses only the S tool".into())
+        });
     }
     if m.no_long && p.tool == Tool::L {
         return Err(("Crisis", "a character holding this token can't use the L tool".into()));
@@ -106,7 +117,10 @@ pub fn check(g: &GeometryConfig, m: &Mover, p: &Plan) -> Result<(), Refusal> {
     let half = g.tool_width / 2.0;
     for (i, piece) in m.pieces.iter().enumerate() {
         if piece.size > size && Some(i) != m.on && capsule_enters(g, &path, half, piece) {
-            return Err(("Advance", format!("the tool may not pass over terrain of Size {} (movement Size {size})", piece.size)));
+            return Err((
+                "Advance",
+                format!("the tool may not pass over terrain of Size {} (movement Size {size})", piece.size),
+            ));
         }
     }
     let end = Disc { c: p.to, r: m.disc.r };
@@ -135,7 +149,10 @@ pub fn end_position(g: &GeometryConfig, m: &Mover, end: Disc, size: u8) -> Resul
                 return Err(("Terrain", "a base is fully on terrain or fully off it".into()));
             }
             if piece.size > size && Some(i) != m.on {
-                return Err(("Terrain", format!("a character of movement Size {size} can't end on Size {} terrain", piece.size)));
+                return Err((
+                    "Terrain",
+                    format!("a character of movement Size {size} can't end on Size {} terrain", piece.size),
+                ));
             }
         }
     }
@@ -164,7 +181,9 @@ pub fn candidates(g: &GeometryConfig, m: &Mover) -> Vec<Plan> {
             out.push(plan);
         }
     };
-    let allowed = |tool: Tool, climb: bool| !(tool > m.speed || ((m.slow || climb) && tool != Tool::S) || (m.no_long && tool == Tool::L));
+    let allowed = |tool: Tool, climb: bool| {
+        !(tool > m.speed || ((m.slow || climb) && tool != Tool::S) || (m.no_long && tool == Tool::L))
+    };
     for &climb in climbs {
         for tool in Tool::ALL {
             if !allowed(tool, climb) {
@@ -197,7 +216,15 @@ pub fn tool_for(n: u8) -> Tool {
 /// Where a push or throw of `d` along unit `u` for tool `n` ends, ignoring
 /// `skip` among `others` and the piece it started on: its new centre and
 /// what stopped it (digest §2.4, rulings 3 and 4).
-pub fn straight(g: &GeometryConfig, d: Disc, u: Pt, n: u8, others: &[Disc], pieces: &[Piece], on: Option<usize>) -> (Pt, geometry::Hit) {
+pub fn straight(
+    g: &GeometryConfig,
+    d: Disc,
+    u: Pt,
+    n: u8,
+    others: &[Disc],
+    pieces: &[Piece],
+    on: Option<usize>,
+) -> (Pt, geometry::Hit) {
     let tool = tool_for(n);
     let ignore: Vec<usize> = on.into_iter().collect();
     let (s, hit) = geometry::sweep(g, d, u, tool.length(g), others, pieces, &ignore);

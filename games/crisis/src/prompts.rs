@@ -31,7 +31,10 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
         Phase::Battlefield => battlefield_prompt(g, seat),
         Phase::DeckChoice => (seat == g.priority).then(|| {
             let opts = vec![Opt::new("secure", "Secure deck"), Opt::new("extraction", "Extraction deck")];
-            Prompt::single("Choose the crisis deck you draw from", Ask::new("choose_deck", "Draw from").param("deck", "Deck", one(opts)))
+            Prompt::single(
+                "Choose the crisis deck you draw from",
+                Ask::new("choose_deck", "Draw from").param("deck", "Deck", one(opts)),
+            )
         }),
         Phase::MissionSetup => {
             let &token = g.to_place.first()?;
@@ -39,11 +42,20 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 return None;
             }
             let card = g.crisis_card(g.tokens[token].crisis);
-            let opts = crate::rules::mission::place_points(g, token).iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+            let opts = crate::rules::mission::place_points(g, token)
+                .iter()
+                .map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1])))
+                .collect();
             let n = card.place_within.unwrap_or(0);
             Some(Prompt::single(
-                format!("Mission setup: place {} token {} within R{n} of its map point", card.name, g.tokens[token].index + 1),
-                Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[token].index + 1)).with("token", token).param("at", "Where", free::table_point(g, opts)),
+                format!(
+                    "Mission setup: place {} token {} within R{n} of its map point",
+                    card.name,
+                    g.tokens[token].index + 1
+                ),
+                Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[token].index + 1))
+                    .with("token", token)
+                    .param("at", "Where", free::table_point(g, opts)),
             ))
         }
         Phase::ThreatChoice => {
@@ -56,7 +68,11 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             });
             Some(Prompt::single(
                 "Choose the Maximum Threat",
-                Ask::new("choose_threat", "Choose the crisis whose Maximum Threat applies").param("crisis", "Crisis", one(opts.collect())),
+                Ask::new("choose_threat", "Choose the crisis whose Maximum Threat applies").param(
+                    "crisis",
+                    "Crisis",
+                    one(opts.collect()),
+                ),
             ))
         }
         Phase::EdgeChoice => {
@@ -64,7 +80,10 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 return None;
             }
             let opts = crate::state::Edge::ALL.iter().map(|e| Opt::new(json!(e), format!("{e:?} edge"))).collect();
-            Some(Prompt::single("Choose your edge", Ask::new("choose_edge", "Choose your edge").param("edge", "Edge", one(opts))))
+            Some(Prompt::single(
+                "Choose your edge",
+                Ask::new("choose_edge", "Choose your edge").param("edge", "Edge", one(opts)),
+            ))
         }
         Phase::SquadBuild => {
             let roster = g.rosters[usize::from(seat)].as_ref();
@@ -72,9 +91,16 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 .characters
                 .iter()
                 .filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id)))
-                .map(|c| Opt::new(c.id.clone(), format!("{}, threat {}", c.name, c.threat)).disabled_if(c.threat > g.max_threat, || "over the Maximum Threat".into()))
+                .map(|c| {
+                    Opt::new(c.id.clone(), format!("{}, threat {}", c.name, c.threat))
+                        .disabled_if(c.threat > g.max_threat, || "over the Maximum Threat".into())
+                })
                 .collect();
-            let title = if g.squads[usize::from(seat)].is_some() { "Change your squad while your opponent decides" } else { "Build your squad in secret" };
+            let title = if g.squads[usize::from(seat)].is_some() {
+                "Change your squad while your opponent decides"
+            } else {
+                "Build your squad in secret"
+            };
             let cards = content()
                 .tactics
                 .iter()
@@ -96,8 +122,15 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 .filter(|&m| g.models[m].owner == seat && !g.models[m].deployed)
                 .map(|m| {
                     // With no grid point free, the point is laid by hand.
-                    let opts = deploy_points(g, m).iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
-                    Ask::new("deploy", format!("Deploy {}", g.models[m].card().name)).with("model", m).param("at", "Where", free::table_point(g, opts))
+                    let opts = deploy_points(g, m)
+                        .iter()
+                        .map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1])))
+                        .collect();
+                    Ask::new("deploy", format!("Deploy {}", g.models[m].card().name)).with("model", m).param(
+                        "at",
+                        "Where",
+                        free::table_point(g, opts),
+                    )
                 })
                 .collect();
             Some(Prompt { title: "Deploy a character within R3 of your edge".into(), asks })
@@ -113,7 +146,10 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                     Opt::new(m, format!("{}: {l}", g.models[m].card().name))
                 })
                 .collect();
-            Some(Prompt::single("Choose your leader for the game", Ask::new("choose_leader", "Choose the leader").param("model", "Leader", one(opts))))
+            Some(Prompt::single(
+                "Choose your leader for the game",
+                Ask::new("choose_leader", "Choose the leader").param("model", "Leader", one(opts)),
+            ))
         }
         Phase::Activation => {
             if let Some(r) = g.reactions.first() {
@@ -121,9 +157,15 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                     return None;
                 }
                 if let crate::state::Reaction::PlaceToken { token, .. } = r {
-                    let opts = crate::rules::reactions::place_points(g).into_iter().map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1]))).collect();
+                    let opts = crate::rules::reactions::place_points(g)
+                        .into_iter()
+                        .map(|p| Opt::new(json!(p), format!("at {:.1}, {:.1}", p[0], p[1])))
+                        .collect();
                     let card = g.crisis_card(g.tokens[*token].crisis);
-                    let ask = Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[*token].index + 1)).with("token", *token).param("at", "Where", free::table_point(g, opts));
+                    let ask =
+                        Ask::new("place_token", format!("Place {} token {}", card.name, g.tokens[*token].index + 1))
+                            .with("token", *token)
+                            .param("at", "Where", free::table_point(g, opts));
                     return Some(Prompt::single("Place the dropped token within R2 of its holder", ask));
                 }
                 let (title, keys) = crate::rules::reactions::queued_options(g).unwrap_or_default();
@@ -158,7 +200,11 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                 if g.models[t].owner != seat {
                     return None;
                 }
-                let keys = if p.after.is_some() { crate::rules::reactions::counters(g, t) } else { crate::rules::reactions::available(g, t, &p.used) };
+                let keys = if p.after.is_some() {
+                    crate::rules::reactions::counters(g, t)
+                } else {
+                    crate::rules::reactions::available(g, t, &p.used)
+                };
                 let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();
                 let mut asks = vec![Ask::new("react", "Decline")];
                 if !opts.is_empty() {
@@ -173,14 +219,30 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
 
 fn roster_prompt(g: &Crisis, seat: Seat) -> Prompt {
     use crate::rules::rosters::{ROSTER_CHARACTERS, ROSTER_TACTICS};
-    let chars = content().characters.iter().map(|c| Opt::new(c.id.clone(), format!("{} ({}), threat {}", c.name, c.alter_ego, c.threat))).collect();
+    let chars = content()
+        .characters
+        .iter()
+        .map(|c| Opt::new(c.id.clone(), format!("{} ({}), threat {}", c.name, c.alter_ego, c.threat)))
+        .collect();
     let cards = content().tactics.iter().map(|t| Opt::new(t.id.clone(), t.name.clone())).collect();
-    let title = if g.rosters[usize::from(seat)].is_some() { "Change your roster while your opponent decides" } else { "Build your roster" };
+    let title = if g.rosters[usize::from(seat)].is_some() {
+        "Change your roster while your opponent decides"
+    } else {
+        "Build your roster"
+    };
     Prompt::single(
         title,
         Ask::new("roster", "Commit your roster")
-            .param("characters", "Characters", Input::Many { options: chars, min: ROSTER_CHARACTERS as u32, max: ROSTER_CHARACTERS as u32 })
-            .param("tactics", "Team Tactic cards", Input::Many { options: cards, min: ROSTER_TACTICS as u32, max: ROSTER_TACTICS as u32 }),
+            .param(
+                "characters",
+                "Characters",
+                Input::Many { options: chars, min: ROSTER_CHARACTERS as u32, max: ROSTER_CHARACTERS as u32 },
+            )
+            .param(
+                "tactics",
+                "Team Tactic cards",
+                Input::Many { options: cards, min: ROSTER_TACTICS as u32, max: ROSTER_TACTICS as u32 },
+            ),
     )
 }
 
@@ -192,9 +254,15 @@ fn battlefield_prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
     let mut asks = vec![Ask::new("battlefield", "Confirm this layout").with("choice", json!(LayoutChoice::Confirm))];
     if g.layout_changes < MAX_LAYOUT_CHANGES {
         let left = MAX_LAYOUT_CHANGES - g.layout_changes;
-        asks.push(Ask::new("battlefield", format!("Ask for another generated layout ({left} changes left)")).with("choice", json!(LayoutChoice::Generate)));
+        asks.push(
+            Ask::new("battlefield", format!("Ask for another generated layout ({left} changes left)"))
+                .with("choice", json!(LayoutChoice::Generate)),
+        );
         for set in proposable_sets(g) {
-            asks.push(Ask::new("battlefield", format!("Propose the {} terrain set", set.name)).with("choice", json!(LayoutChoice::Set(set.id.clone()))));
+            asks.push(
+                Ask::new("battlefield", format!("Propose the {} terrain set", set.name))
+                    .with("choice", json!(LayoutChoice::Set(set.id.clone()))),
+            );
         }
     }
     Some(Prompt { title: "Agree the battlefield".into(), asks })
@@ -203,14 +271,27 @@ fn battlefield_prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
 /// A beam's or area's enemies in range, ordered by the attacker.
 fn order_prompt(g: &Crisis, p: &crate::state::PendingAttack) -> Prompt {
     let atk = &g.models[p.attacker].card().sides.healthy.attacks[p.attack];
-    let opts = p.queue.iter().filter(|&&t| Some(t) != p.first).map(|&t| Opt::new(t, g.models[t].card().name.clone())).collect();
+    let opts = p
+        .queue
+        .iter()
+        .filter(|&&t| Some(t) != p.first)
+        .map(|&t| Opt::new(t, g.models[t].card().name.clone()))
+        .collect();
     let title = match p.first {
-        Some(f) => format!("{}: {} is attacked first (the named target); choose the order of the others", atk.name, g.models[f].card().name),
+        Some(f) => format!(
+            "{}: {} is attacked first (the named target); choose the order of the others",
+            atk.name,
+            g.models[f].card().name
+        ),
         None => format!("{}: choose the order in which the targets are attacked", atk.name),
     };
     Prompt::single(
         title,
-        Ask::new("order_targets", "Attack in this order").param("order", "Targets, the first attacked first", Input::Order { options: opts }),
+        Ask::new("order_targets", "Attack in this order").param(
+            "order",
+            "Targets, the first attacked first",
+            Input::Order { options: opts },
+        ),
     )
 }
 
@@ -220,10 +301,15 @@ fn order_prompt(g: &Crisis, p: &crate::state::PendingAttack) -> Prompt {
 fn modify_prompt(g: &Crisis) -> Prompt {
     let p = g.pending_attack.as_ref().expect("a modify step is open");
     let m = p.modify.as_ref().expect("a modify step is open");
-    let (dice, by, side) = if m.defender { (&m.defense_dice, &m.defense_by, "defense") } else { (&m.attack_dice, &m.attack_by, "attack") };
+    let (dice, by, side) =
+        if m.defender { (&m.defense_dice, &m.defense_by, "defense") } else { (&m.attack_dice, &m.attack_by, "attack") };
     let mut asks = reroll_asks(dice, by, &m.sources);
     asks.push(Ask::new("reroll", "Keep the dice"));
-    let title = format!("Modify your {side} dice: attack {} against defense {}", crate::dice::show(&m.attack_dice), crate::dice::show(&m.defense_dice));
+    let title = format!(
+        "Modify your {side} dice: attack {} against defense {}",
+        crate::dice::show(&m.attack_dice),
+        crate::dice::show(&m.defense_dice)
+    );
     Prompt { title, asks }
 }
 
@@ -242,11 +328,19 @@ fn reroll_asks(dice: &[crate::dice::Face], by: &[Vec<String>], sources: &[(Strin
             .iter()
             .enumerate()
             .map(|(i, d)| {
-                let why = if *d == Face::Failure { "a failure can't be rerolled".to_string() } else { format!("{name} has rerolled it already") };
+                let why = if *d == Face::Failure {
+                    "a failure can't be rerolled".to_string()
+                } else {
+                    format!("{name} has rerolled it already")
+                };
                 Opt::new(i, format!("die {}: {d:?}", i + 1)).disabled_if(!ok[i], || why)
             })
             .collect();
-        asks.push(Ask::new("reroll", format!("Reroll with {name}")).with("ability", name.clone()).param("dice", format!("Dice, up to {n}"), Input::Many { options: opts, min: 1, max: u32::from(*n) }));
+        asks.push(Ask::new("reroll", format!("Reroll with {name}")).with("ability", name.clone()).param(
+            "dice",
+            format!("Dice, up to {n}"),
+            Input::Many { options: opts, min: 1, max: u32::from(*n) },
+        ));
     }
     asks
 }
@@ -264,8 +358,11 @@ fn throw_fact(opt: Opt) -> Opt {
 /// gets its own ask with its choices, the others share one.
 fn tactic_asks(g: &Crisis, seat: Seat) -> Vec<Ask> {
     let mut asks = Vec::new();
-    let playable: Vec<&crate::content::Tactic> =
-        g.tactics[usize::from(seat)].iter().filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none()).filter_map(|id| content().tactic(id)).collect();
+    let playable: Vec<&crate::content::Tactic> = g.tactics[usize::from(seat)]
+        .iter()
+        .filter(|id| crate::rules::tactics::play_refusal(g, seat, id).is_none())
+        .filter_map(|id| content().tactic(id))
+        .collect();
     let cards: Vec<Opt> = playable
         .iter()
         .filter(|t| !crate::rules::tactics::needs_choice(t))
@@ -274,15 +371,24 @@ fn tactic_asks(g: &Crisis, seat: Seat) -> Vec<Ask> {
     for t in playable.iter().filter(|t| crate::rules::tactics::needs_choice(t)) {
         let opts: Vec<Opt> = crate::rules::tactics::choices(g, seat, t)
             .into_iter()
-            .map(|(c, label)| if c.piece.is_some() { throw_fact(Opt::new(json!(c), label)) } else { Opt::new(json!(c), label) })
+            .map(
+                |(c, label)| {
+                    if c.piece.is_some() { throw_fact(Opt::new(json!(c), label)) } else { Opt::new(json!(c), label) }
+                },
+            )
             .collect();
         let transforms = || {
             t.effects.iter().all(|e| matches!(e, TacticEffect::Transform {}))
                 && g.activation.as_ref().is_some_and(|a| crate::rules::powers::transform_form(g, a.model).is_some())
         };
-        let choice = if opts.is_empty() { free::point_alone(g, transforms()) } else { Some(free::choice(g, None, opts)) };
+        let choice =
+            if opts.is_empty() { free::point_alone(g, transforms()) } else { Some(free::choice(g, None, opts)) };
         if let Some(choice) = choice {
-            asks.push(Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost)).with("card", t.id.clone()).param("choice", "Choice", choice));
+            asks.push(
+                Ask::new("play_tactic", format!("{}, cost {}", t.name, t.cost))
+                    .with("card", t.id.clone())
+                    .param("choice", "Choice", choice),
+            );
         }
     }
     if !cards.is_empty() {
@@ -319,7 +425,13 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                 .map(|p| {
                     let verb = if p.climb { "Climb" } else { "Advance" };
                     let bend = if p.bend == 0.0 { String::new() } else { format!(" bent {} degrees", p.bend) };
-                    Opt::new(json!(p), format!("{verb} with {:?} at {} degrees{bend} to {:.1}, {:.1}", p.tool, p.angle, p.to[0], p.to[1]))
+                    Opt::new(
+                        json!(p),
+                        format!(
+                            "{verb} with {:?} at {} degrees{bend} to {:.1}, {:.1}",
+                            p.tool, p.angle, p.to[0], p.to[1]
+                        ),
+                    )
                 })
                 .collect();
             free::plan(g, mv, opts)
@@ -334,9 +446,15 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                 .collect();
             if !targets.is_empty() {
                 asks.push(
-                    Ask::new("attack", format!("Attack with {}, range {}, strength {}, cost {}", a.name, a.range.n, a.strength, a.cost))
-                        .with("attack", i)
-                        .param("target", "Target", one(targets)),
+                    Ask::new(
+                        "attack",
+                        format!(
+                            "Attack with {}, range {}, strength {}, cost {}",
+                            a.name, a.range.n, a.strength, a.cost
+                        ),
+                    )
+                    .with("attack", i)
+                    .param("target", "Target", one(targets)),
                 );
             }
         }
@@ -355,7 +473,10 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
         if crate::rules::powers::power_refusal(g, act, i).is_some() {
             continue;
         }
-        let throw = sp.effects.iter().find_map(|e| if let crate::content::Power::ThrowEnemy { n, .. } = e { Some(*n) } else { None });
+        let throw = sp
+            .effects
+            .iter()
+            .find_map(|e| if let crate::content::Power::ThrowEnemy { n, .. } = e { Some(*n) } else { None });
         let opts: Vec<Opt> = crate::rules::powers::choices(g, act, i)
             .into_iter()
             .map(|(c, label)| {
@@ -371,9 +492,17 @@ fn activation_prompt(g: &Crisis, seat: Seat) -> Prompt {
                 }
             })
             .collect();
-        let choice = if opts.is_empty() { free::point_alone(g, sp.effects.iter().all(|e| matches!(e, Power::Place { .. } | Power::Transform { .. }))) } else { Some(free::choice(g, Some(m), opts)) };
+        let choice = if opts.is_empty() {
+            free::point_alone(g, sp.effects.iter().all(|e| matches!(e, Power::Place { .. } | Power::Transform { .. })))
+        } else {
+            Some(free::choice(g, Some(m), opts))
+        };
         if let Some(choice) = choice {
-            asks.push(Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost)).with("power", i).param("choice", "Choice", choice));
+            asks.push(
+                Ask::new("use_power", format!("{}, cost {}", sp.name, sp.cost))
+                    .with("power", i)
+                    .param("choice", "Choice", choice),
+            );
         }
     }
     asks.extend(tactic_asks(g, seat));

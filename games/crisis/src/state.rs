@@ -572,7 +572,8 @@ pub fn layout_pieces_without(id: &str, destroyed: &[usize]) -> &'static [Piece] 
     key_d.sort_unstable();
     key_d.dedup();
     let key = (id.to_string(), key_d);
-    let mut cache = CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut cache =
+        CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(p) = cache.get(&key) {
         return p;
     }

@@ -2,7 +2,7 @@
 //! uniqueness, house marking, pieces on the table); every error names the
 //! file, the entry and the field.
 
-use crate::content::{Character, Content, CrisisKind, Effect, GeometryConfig, Tactic, Crisis, TerrainSet};
+use crate::content::{Character, Content, Crisis, CrisisKind, Effect, GeometryConfig, Tactic, TerrainSet};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -39,7 +39,8 @@ fn entries<T: DeserializeOwned>(file: &str, text: &str) -> Result<Vec<T>, String
     raw.into_iter()
         .enumerate()
         .map(|(i, v)| {
-            let who = v.get("id").or_else(|| v.get("name")).and_then(Value::as_str).map_or(format!("#{i}"), str::to_string);
+            let who =
+                v.get("id").or_else(|| v.get("name")).and_then(Value::as_str).map_or(format!("#{i}"), str::to_string);
             serde_json::from_value(v).map_err(|e| format!("{file}: entry {who}: {e}"))
         })
         .collect()
@@ -54,30 +55,64 @@ fn validate(c: &Content) -> Result<(), String> {
     let g = &c.geometry;
     let f = "geometry.json";
     check(g.source == "house", f, "geometry", "source", "must be \"house\"")?;
-    check(g.range_inches.len() == 5 && g.range_inches.windows(2).all(|w| w[0] < w[1]), f, "geometry", "rangeInches", "five increasing lengths")?;
+    check(
+        g.range_inches.len() == 5 && g.range_inches.windows(2).all(|w| w[0] < w[1]),
+        f,
+        "geometry",
+        "rangeInches",
+        "five increasing lengths",
+    )?;
     check(g.tools.S < g.tools.M && g.tools.M < g.tools.L, f, "geometry", "tools", "S < M < L")?;
     check(g.table_inches > 0.0 && g.eps > 0.0 && g.tool_width > 0.0, f, "geometry", "tableInches", "positive sizes")?;
     let mut ids = std::collections::BTreeSet::new();
-    let all = c.characters.iter().map(|x| ("house/characters.json", x)).chain(c.forms.iter().map(|x| ("house/forms.json", x)));
+    let all = c
+        .characters
+        .iter()
+        .map(|x| ("house/characters.json", x))
+        .chain(c.forms.iter().map(|x| ("house/forms.json", x)));
     for (f, ch) in all {
         let e = ch.id.as_str();
         for sp in &ch.sides.healthy.superpowers {
             for p in &sp.effects {
                 if let crate::content::Power::Transform { into } = p {
                     let known = c.characters.iter().chain(&c.forms).any(|x| &x.id == into);
-                    check(known, f, e, &format!("sides.healthy.superpowers ({}).transform.into", sp.name), "the id of a character or form")?;
+                    check(
+                        known,
+                        f,
+                        e,
+                        &format!("sides.healthy.superpowers ({}).transform.into", sp.name),
+                        "the id of a character or form",
+                    )?;
                 }
                 if let crate::content::Power::Charge { n } = p {
                     let field = format!("sides.healthy.superpowers ({}).charge", sp.name);
                     check((1..=3).contains(n), f, e, &format!("{field}.n"), "tool distance 1 to 3")?;
                     let active = sp.kind == crate::content::PowerKind::Active && sp.action;
-                    check(active, f, e, &format!("sides.healthy.superpowers ({}).action", sp.name), "a Charge is an active superpower marked \"action\": true")?;
-                    check(sp.effects.len() == 1, f, e, &format!("sides.healthy.superpowers ({}).effects", sp.name), "a Charge is the power's only effect")?;
+                    check(
+                        active,
+                        f,
+                        e,
+                        &format!("sides.healthy.superpowers ({}).action", sp.name),
+                        "a Charge is an active superpower marked \"action\": true",
+                    )?;
+                    check(
+                        sp.effects.len() == 1,
+                        f,
+                        e,
+                        &format!("sides.healthy.superpowers ({}).effects", sp.name),
+                        "a Charge is the power's only effect",
+                    )?;
                 }
             }
         }
         let imm = &ch.sides.healthy.immunities;
-        check(imm.iter().enumerate().all(|(i, x)| !imm[..i].contains(x)), f, e, "sides.healthy.immunities", "each condition once")?;
+        check(
+            imm.iter().enumerate().all(|(i, x)| !imm[..i].contains(x)),
+            f,
+            e,
+            "sides.healthy.immunities",
+            "each condition once",
+        )?;
         check(ids.insert(e), f, e, "id", "duplicate id")?;
         check(ch.source == "house", f, e, "source", "must be \"house\"")?;
         check((1..=6).contains(&ch.threat), f, e, "threat", "1 to 6")?;
@@ -99,7 +134,13 @@ fn validate(c: &Content) -> Result<(), String> {
             }
         }
         if let Some(l) = &ch.leadership {
-            check(ch.affiliations.contains(&l.affiliation), f, e, "leadership.affiliation", "the character's own affiliation")?;
+            check(
+                ch.affiliations.contains(&l.affiliation),
+                f,
+                e,
+                "leadership.affiliation",
+                "the character's own affiliation",
+            )?;
         }
     }
     let f = "house/tactics.json";
@@ -107,7 +148,13 @@ fn validate(c: &Content) -> Result<(), String> {
         check(t.source == "house", f, &t.id, "source", "must be \"house\"")?;
         for e in &t.effects {
             if let crate::cards::TacticEffect::ReadyAlly { with, range, .. } = e {
-                check(c.characters.iter().any(|ch| &ch.id == with), f, &t.id, "effects.readyAlly.with", "a house character's id")?;
+                check(
+                    c.characters.iter().any(|ch| &ch.id == with),
+                    f,
+                    &t.id,
+                    "effects.readyAlly.with",
+                    "a house character's id",
+                )?;
                 check((1..=5).contains(range), f, &t.id, "effects.readyAlly.range", "a range from 1 to 5")?;
             }
         }
@@ -128,7 +175,13 @@ fn validate(c: &Content) -> Result<(), String> {
         }
     }
     for kind in [CrisisKind::Secure, CrisisKind::Extraction] {
-        check(c.crises.iter().any(|k| k.kind == kind), f, "(all)", "kind", "at least one Secure and one Extraction crisis")?;
+        check(
+            c.crises.iter().any(|k| k.kind == kind),
+            f,
+            "(all)",
+            "kind",
+            "at least one Secure and one Extraction crisis",
+        )?;
     }
     let f = "house/terrain_sets.json";
     for s in &c.terrain_sets {
@@ -137,8 +190,10 @@ fn validate(c: &Content) -> Result<(), String> {
             let field = format!("pieces[{i}] ({})", p.name);
             check((1..=6).contains(&p.size), f, &s.id, &format!("{field}.size"), "Size 1 to 6")?;
             check(p.w > 0.0 && p.h > 0.0, f, &s.id, &format!("{field}.w"), "positive width and height")?;
-            let inside = p.center[0] - p.w / 2.0 >= 0.0 && p.center[0] + p.w / 2.0 <= g.table_inches
-                && p.center[1] - p.h / 2.0 >= 0.0 && p.center[1] + p.h / 2.0 <= g.table_inches;
+            let inside = p.center[0] - p.w / 2.0 >= 0.0
+                && p.center[0] + p.w / 2.0 <= g.table_inches
+                && p.center[1] - p.h / 2.0 >= 0.0
+                && p.center[1] + p.h / 2.0 <= g.table_inches;
             check(inside, f, &s.id, &format!("{field}.center"), "the piece must lie on the table")?;
         }
     }

@@ -154,7 +154,13 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
     let geo = g.geo();
     let revealed = !matches!(
         g.phase,
-        Phase::Rosters | Phase::Battlefield | Phase::DeckChoice | Phase::ThreatChoice | Phase::EdgeChoice | Phase::MissionSetup | Phase::SquadBuild
+        Phase::Rosters
+            | Phase::Battlefield
+            | Phase::DeckChoice
+            | Phase::ThreatChoice
+            | Phase::EdgeChoice
+            | Phase::MissionSetup
+            | Phase::SquadBuild
     );
     let roster = |s: Seat| {
         let r = g.rosters[usize::from(s)].as_ref();
@@ -208,7 +214,13 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
             })
             .collect(),
         tokens: (0..g.tokens.len())
-            .map(|t| TokenView { crisis: g.tokens[t].crisis, index: g.tokens[t].index, pos: g.token_pos(t), holder: g.tokens[t].holder, control: g.tokens[t].control })
+            .map(|t| TokenView {
+                crisis: g.tokens[t].crisis,
+                index: g.tokens[t].index,
+                pos: g.token_pos(t),
+                holder: g.tokens[t].holder,
+                control: g.tokens[t].control,
+            })
             .collect(),
         turn: g.turn,
         activation: g.activation.clone(),
@@ -235,16 +247,22 @@ pub fn redeal_hidden(g: &mut Crisis, viewer: Seat, rng: &mut GameRng) {
         && let Some(real) = g.rosters[other].clone()
     {
         let revealed = !g.models.is_empty();
-        let mut chars: Vec<String> = if revealed { g.models.iter().filter(|m| usize::from(m.owner) == other).map(|m| m.card.clone()).collect() } else { Vec::new() };
+        let mut chars: Vec<String> = if revealed {
+            g.models.iter().filter(|m| usize::from(m.owner) == other).map(|m| m.card.clone()).collect()
+        } else {
+            Vec::new()
+        };
         let mut cards: Vec<String> = if revealed {
             g.tactics[other].iter().chain(g.discards.iter().filter(|d| real.tactics.contains(d))).cloned().collect()
         } else {
             Vec::new()
         };
-        let mut pool: Vec<String> = content().characters.iter().map(|c| c.id.clone()).filter(|c| !chars.contains(c)).collect();
+        let mut pool: Vec<String> =
+            content().characters.iter().map(|c| c.id.clone()).filter(|c| !chars.contains(c)).collect();
         rng.shuffle(&mut pool);
         chars.extend(pool.into_iter().take(crate::rules::rosters::ROSTER_CHARACTERS.saturating_sub(chars.len())));
-        let mut pool: Vec<String> = content().tactics.iter().map(|t| t.id.clone()).filter(|t| !cards.contains(t)).collect();
+        let mut pool: Vec<String> =
+            content().tactics.iter().map(|t| t.id.clone()).filter(|t| !cards.contains(t)).collect();
         rng.shuffle(&mut pool);
         cards.extend(pool.into_iter().take(crate::rules::rosters::ROSTER_TACTICS.saturating_sub(cards.len())));
         chars.sort();
@@ -257,7 +275,10 @@ pub fn redeal_hidden(g: &mut Crisis, viewer: Seat, rng: &mut GameRng) {
     }
     let (ids, all_cards): (Vec<String>, Vec<String>) = match &g.rosters[other] {
         Some(r) => (r.characters.clone(), r.tactics.clone()),
-        None => (content().characters.iter().map(|c| c.id.clone()).collect(), content().tactics.iter().map(|t| t.id.clone()).collect()),
+        None => (
+            content().characters.iter().map(|c| c.id.clone()).collect(),
+            content().tactics.iter().map(|t| t.id.clone()).collect(),
+        ),
     };
     for _ in 0..32 {
         let mut pick = ids.clone();
@@ -268,7 +289,11 @@ pub fn redeal_hidden(g: &mut Crisis, viewer: Seat, rng: &mut GameRng) {
         let mut cards = all_cards.clone();
         rng.shuffle(&mut cards);
         let k = rng.index(4);
-        let mut cards: Vec<String> = cards.into_iter().filter(|c| content().tactic(c).is_some_and(|t| t.affiliation.is_none())).take(k).collect();
+        let mut cards: Vec<String> = cards
+            .into_iter()
+            .filter(|c| content().tactic(c).is_some_and(|t| t.affiliation.is_none()))
+            .take(k)
+            .collect();
         cards.sort();
         if squad_error(g, &squad).is_none() {
             g.squads[other] = Some(squad);

@@ -30,10 +30,14 @@ fn play(seed: u64, players: [Player; 2]) -> Crisis {
         let a = match players[usize::from(seat)] {
             Player::Heuristic => {
                 // The bot's own choice, not the random fallback of `bot::action`.
-                let a = bot::choose(&g, seat, &mut bots).unwrap_or_else(|| panic!("seed {seed} step {step}: no action for seat {seat}"));
+                let a = bot::choose(&g, seat, &mut bots)
+                    .unwrap_or_else(|| panic!("seed {seed} step {step}: no action for seat {seat}"));
                 let verb = serde_json::to_value(&a).unwrap()["type"].as_str().unwrap().to_string();
                 let p = g.prompt(seat).expect("a prompt for the awaited seat");
-                assert!(p.asks.iter().any(|k| k.verb == verb && k.enabled()), "seed {seed} step {step}: {verb} is not offered");
+                assert!(
+                    p.asks.iter().any(|k| k.verb == verb && k.enabled()),
+                    "seed {seed} step {step}: {verb} is not offered"
+                );
                 a
             }
             Player::Random => g.random_action(seat, &mut bots).expect("a random action"),
@@ -49,7 +53,14 @@ fn play(seed: u64, players: [Player; 2]) -> Crisis {
 #[test]
 fn the_bot_finishes_matches_legally() {
     use Player::*;
-    for (seed, players) in [(1, [Heuristic, Heuristic]), (2, [Heuristic, Heuristic]), (3, [Heuristic, Random]), (4, [Random, Heuristic]), (5, [Heuristic, Baseline]), (6, [Baseline, Heuristic])] {
+    for (seed, players) in [
+        (1, [Heuristic, Heuristic]),
+        (2, [Heuristic, Heuristic]),
+        (3, [Heuristic, Random]),
+        (4, [Random, Heuristic]),
+        (5, [Heuristic, Baseline]),
+        (6, [Baseline, Heuristic]),
+    ] {
         let g = play(seed, players);
         assert_eq!(g.phase, Phase::Over, "seed {seed}");
     }
@@ -62,8 +73,14 @@ fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     let np = 1 - g.priority;
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();
-    g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect(), tactics: vec![] }, &mut rng).unwrap();
-    g.apply(1, &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect(), tactics: vec![] }, &mut rng).unwrap();
+    g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect(), tactics: vec![] }, &mut rng)
+        .unwrap();
+    g.apply(
+        1,
+        &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect(), tactics: vec![] },
+        &mut rng,
+    )
+    .unwrap();
     for _ in 0..mine.len() + theirs.len() {
         let seat = g.turn;
         let m = g.models.iter().position(|m| m.owner == seat && !m.deployed).unwrap();
@@ -98,7 +115,9 @@ fn the_bot_moves_onto_a_secure_token_nobody_holds() {
     let (mut g, mut rng) = squads(&["bulwark"], &["razorback"]);
     let id = |g: &Crisis, c: &str| g.models.iter().position(|m| m.card == c).unwrap();
     let (bu, ra) = (id(&g, "bulwark"), id(&g, "razorback"));
-    let secure = (0..g.tokens.len()).find(|&t| g.crisis_card(g.tokens[t].crisis).token_mode == crisis::content::TokenMode::Secure).unwrap();
+    let secure = (0..g.tokens.len())
+        .find(|&t| g.crisis_card(g.tokens[t].crisis).token_mode == crisis::content::TokenMode::Secure)
+        .unwrap();
     let at = g.token_pos(secure);
     // The Bulwark 4" south of a Secure token, the enemy far away.
     g.models[bu].pos = [at[0], at[1] - 4.0];
@@ -106,7 +125,10 @@ fn the_bot_moves_onto_a_secure_token_nobody_holds() {
     g.apply(0, &Action::Activate { model: bu }, &mut rng).unwrap();
     let Some(Action::Advance { plan }) = bot::action(&g, 0, &mut rng) else { panic!("the bot should move") };
     let geo = g.geo();
-    let gap = crisis::geometry::dist_discs(crisis::geometry::Disc { c: plan.to, r: g.models[bu].disc(geo).r }, crisis::geometry::Disc { c: at, r: geo.token_diameter / 2.0 });
+    let gap = crisis::geometry::dist_discs(
+        crisis::geometry::Disc { c: plan.to, r: g.models[bu].disc(geo).r },
+        crisis::geometry::Disc { c: at, r: geo.token_diameter / 2.0 },
+    );
     assert!(crisis::geometry::within(geo, gap, 1), "it ends within R1 of the token ({gap:.2}\" away)");
 }
 
@@ -191,12 +213,24 @@ fn the_bot_rerolls_a_dodge_that_would_daze_its_character_but_not_one_blank() {
     g.models[sh].power = 2;
     // 2 damage coming, 2 Stamina left, both dice missed: worth a reroll.
     g.models[sh].damage = 2;
-    g.reactions.push(crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Blank, Face::Hit], incoming: 2, by: Vec::new(), sources: Vec::new() });
+    g.reactions.push(crisis::state::Reaction::Dodge {
+        model: sh,
+        dice: vec![Face::Blank, Face::Hit],
+        incoming: 2,
+        by: Vec::new(),
+        sources: Vec::new(),
+    });
     assert_eq!(reaction(&g, &mut rng).as_deref(), Some("tactic:evasive-roll"));
     // 1 damage coming to a fresh character, one die to reroll: 3 in 8 to
     // save 1 damage is not worth 1 power and the card.
     g.models[sh].damage = 0;
-    g.reactions[0] = crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Failure, Face::Blank], incoming: 1, by: Vec::new(), sources: Vec::new() };
+    g.reactions[0] = crisis::state::Reaction::Dodge {
+        model: sh,
+        dice: vec![Face::Failure, Face::Blank],
+        incoming: 1,
+        by: Vec::new(),
+        sources: Vec::new(),
+    };
     assert_eq!(reaction(&g, &mut rng), None);
 }
 
@@ -224,7 +258,10 @@ fn the_bot_plays_coordinated_strike_with_two_allies_beside_its_target() {
     g.models[wa].power = 3;
     g.tactics[0] = vec!["coordinated-strike".into()];
     g.apply(0, &Action::Activate { model: wa }, &mut rng).unwrap();
-    assert_eq!(bot::choose(&g, 0, &mut rng), Some(Action::PlayTactic { card: "coordinated-strike".into(), choice: None }));
+    assert_eq!(
+        bot::choose(&g, 0, &mut rng),
+        Some(Action::PlayTactic { card: "coordinated-strike".into(), choice: None })
+    );
 }
 
 #[test]
@@ -303,8 +340,13 @@ fn the_bot_transforms_into_the_stronger_form_beside_an_enemy() {
 fn best_cards(squad: &[&str], crises: [&str; 2]) -> Vec<String> {
     let squad: Vec<String> = squad.iter().map(|s| s.to_string()).collect();
     let content = crisis::content::content();
-    let modes: Vec<_> = crises.iter().map(|id| content.crises.iter().find(|c| c.id == *id).expect("crisis").token_mode).collect();
-    let legal = content.tactics.iter().filter(|t| crisis::rules::setup::tactics_error(&squad, std::slice::from_ref(&t.id)).is_none()).collect();
+    let modes: Vec<_> =
+        crises.iter().map(|id| content.crises.iter().find(|c| c.id == *id).expect("crisis").token_mode).collect();
+    let legal = content
+        .tactics
+        .iter()
+        .filter(|t| crisis::rules::setup::tactics_error(&squad, std::slice::from_ref(&t.id)).is_none())
+        .collect();
     let mut cards = bot::setup::ranked(legal, &modes, &squad);
     cards.truncate(5);
     cards
@@ -322,9 +364,15 @@ fn the_bot_takes_the_affiliated_cards_when_its_squad_and_the_crises_suit_them() 
     // A Vanguard squad with Secure tokens in play takes Hold Together; an
     // Umbral Syndicate squad with tokens to pick up takes Shadow Deal.
     let vanguard = best_cards(&["bulwark", "tangler", "arclight"], ["relay-towers", "data-cores"]);
-    assert!(vanguard.contains(&"hold-together".to_string()) && !vanguard.contains(&"shadow-deal".to_string()), "{vanguard:?}");
+    assert!(
+        vanguard.contains(&"hold-together".to_string()) && !vanguard.contains(&"shadow-deal".to_string()),
+        "{vanguard:?}"
+    );
     let umbral = best_cards(&["shade", "warlord", "seer"], ["relay-towers", "data-cores"]);
-    assert!(umbral.contains(&"shadow-deal".to_string()) && !umbral.contains(&"hold-together".to_string()), "{umbral:?}");
+    assert!(
+        umbral.contains(&"shadow-deal".to_string()) && !umbral.contains(&"hold-together".to_string()),
+        "{umbral:?}"
+    );
     // No Secure tokens (control tokens and tokens to pick up): no
     // contesting, so Hold Together stays out; a squad of no affiliation
     // keeps the defensive reactions.
@@ -368,7 +416,11 @@ fn the_bot_readies_an_activated_ally_that_can_put_an_enemy_down() {
     g.models[ra].injured = true;
     g.models[ra].damage = g.models[ra].stamina() - 1;
     let Some(Action::PlayTactic { card, choice: Some(c) }) = bot::choose(&g, 0, &mut rng) else {
-        panic!("Second Wind expected: {:?} {}", bot::choose(&g, 0, &mut rng), serde_json::to_string(&g.prompt(0)).unwrap())
+        panic!(
+            "Second Wind expected: {:?} {}",
+            bot::choose(&g, 0, &mut rng),
+            serde_json::to_string(&g.prompt(0)).unwrap()
+        )
     };
     assert_eq!((card.as_str(), c.target), ("second-wind", Some(bu)));
     // Not when its dice could put the Bulwark itself down.
@@ -393,6 +445,12 @@ fn the_bot_rerolls_a_dodge_with_tactician_first() {
     g.version = 7;
     g.tactics[0] = vec!["evasive-roll".into()];
     g.models[sh].power = 2;
-    g.reactions.push(crisis::state::Reaction::Dodge { model: sh, dice: vec![Face::Block, Face::Blank, Face::Failure], incoming: 3, by: vec![Vec::new(); 3], sources: vec![("Tactician".into(), 1)] });
+    g.reactions.push(crisis::state::Reaction::Dodge {
+        model: sh,
+        dice: vec![Face::Block, Face::Blank, Face::Failure],
+        incoming: 3,
+        by: vec![Vec::new(); 3],
+        sources: vec![("Tactician".into(), 1)],
+    });
     assert_eq!(bot::choose(&g, 0, &mut rng), Some(Action::Reroll { ability: Some("Tactician".into()), dice: vec![1] }));
 }

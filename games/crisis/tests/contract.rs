@@ -29,7 +29,8 @@ fn random_play_to_the_end() {
 fn non_leak_including_the_secret_squad_step() {
     let (mut effective, mut log_effective) = (0, 0);
     for seed in 0..env("CRISIS_LEAK_SEEDS", 3) {
-        let r = testkit::non_leak::<Crisis>(&Options { max_rounds: 6, ..Options::default() }, 2, seed).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::non_leak::<Crisis>(&Options { max_rounds: 6, ..Options::default() }, 2, seed)
+            .unwrap_or_else(|e| panic!("{e}"));
         effective += r.effective;
         log_effective += r.log_effective;
     }
@@ -44,7 +45,8 @@ fn non_leak_including_the_secret_squad_step() {
 #[test]
 fn offered_options_work() {
     for seed in 0..env("CRISIS_OFFER_SEEDS", 2) {
-        let r = testkit::offered_options_work::<Crisis>(&Options::default(), 2, seed, 120).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::offered_options_work::<Crisis>(&Options::default(), 2, seed, 120)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(r.options > 0);
     }
 }
@@ -64,7 +66,8 @@ fn random_matches_use_every_action() {
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut vp = 0;
     for seed in 0..3 {
-        let r = testkit::random_play::<Crisis>(&Options { max_rounds: 6, ..Options::default() }, 2, 100 + seed).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::random_play::<Crisis>(&Options { max_rounds: 6, ..Options::default() }, 2, 100 + seed)
+            .unwrap_or_else(|e| panic!("{e}"));
         for (_, a) in &r.log {
             *kinds.entry(a["type"].as_str().unwrap_or("?").to_string()).or_default() += 1;
         }
@@ -93,7 +96,10 @@ fn the_redeal_moves_hidden_rosters_and_keeps_what_was_revealed() {
         let mut other = g.clone();
         other.redeal_hidden(1, &mut GameRng::seeded(99 + seed));
         assert_ne!(roster(&other, 0), roster(&g, 0), "seed {seed}: the committed roster is re-dealt");
-        assert_eq!(serde_json::to_string(&g.view(Viewer::Seat(1))).unwrap(), serde_json::to_string(&other.view(Viewer::Seat(1))).unwrap());
+        assert_eq!(
+            serde_json::to_string(&g.view(Viewer::Seat(1))).unwrap(),
+            serde_json::to_string(&other.view(Viewer::Seat(1))).unwrap()
+        );
         // Play on to the first round with the bots.
         while g.phase != crisis::state::Phase::Activation {
             let seat = g.pending().awaited().iter().next().unwrap();
@@ -111,7 +117,10 @@ fn the_redeal_moves_hidden_rosters_and_keeps_what_was_revealed() {
         }
         assert_eq!(dealt.characters.len(), 10);
         let _ = real;
-        assert_eq!(serde_json::to_string(&g.view(Viewer::Seat(1))).unwrap(), serde_json::to_string(&other.view(Viewer::Seat(1))).unwrap());
+        assert_eq!(
+            serde_json::to_string(&g.view(Viewer::Seat(1))).unwrap(),
+            serde_json::to_string(&other.view(Viewer::Seat(1))).unwrap()
+        );
         // Open rosters: nothing to re-deal.
         let mut rng = GameRng::seeded(seed);
         let mut g = Crisis::setup(&Options { open_rosters: true, ..Options::default() }, 2, &mut rng).unwrap();
@@ -127,6 +136,7 @@ fn the_redeal_moves_hidden_rosters_and_keeps_what_was_revealed() {
 #[test]
 fn non_leak_with_open_rosters() {
     for seed in 0..env("CRISIS_LEAK_SEEDS", 2) {
-        testkit::non_leak::<Crisis>(&Options { max_rounds: 6, open_rosters: true }, 2, seed).unwrap_or_else(|e| panic!("{e}"));
+        testkit::non_leak::<Crisis>(&Options { max_rounds: 6, open_rosters: true }, 2, seed)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
 }

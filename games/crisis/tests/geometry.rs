@@ -2,7 +2,9 @@
 //! tests (bounded cases) of symmetry, legal moves and throws.
 
 use crisis::content::{Tool, content};
-use crisis::geometry::{self, Disc, Piece, dist_discs, dist_disc_piece, fully_on, has_cover, line_of_sight, on_table, overlaps};
+use crisis::geometry::{
+    self, Disc, Piece, dist_disc_piece, dist_discs, fully_on, has_cover, line_of_sight, on_table, overlaps,
+};
 use crisis::movement::{self, Mover, Plan};
 use crisis::state::layout_pieces;
 use proptest::prelude::*;
@@ -64,7 +66,17 @@ fn cover_needs_terrain_near_the_defender_across_the_line_and_distance() {
 fn an_advance_may_not_cross_taller_terrain_but_a_climb_may() {
     // In front of the Building's left face, moving right into it.
     let d = disc(11.0 - R40 - 0.2, 18.0);
-    let mover = Mover { disc: d, size: 2, flies: false, speed: Tool::M, slow: false, no_long: false, on: None, others: &[], pieces: pieces() };
+    let mover = Mover {
+        disc: d,
+        size: 2,
+        flies: false,
+        speed: Tool::M,
+        slow: false,
+        no_long: false,
+        on: None,
+        others: &[],
+        pieces: pieces(),
+    };
     let path = movement::tool_path(g(), d, Tool::S, 0.0, 0.0);
     let to = geometry::along(path[2], [1.0, 0.0], 0.0);
     let to = geometry::quantize_pt([to[0] + R40, to[1]]);
@@ -75,7 +87,14 @@ fn an_advance_may_not_cross_taller_terrain_but_a_climb_may() {
     assert!(fully_on(g(), Disc { c: to, r: R40 }, &pieces()[0]));
     // A longer tool than Speed is refused.
     let slow = Mover { speed: Tool::S, ..mover.clone() };
-    assert!(movement::check(g(), &slow, &Plan { tool: Tool::M, climb: false, angle: 180.0, bend: 0.0, to: [d.c[0] - 5.0, d.c[1]] }).is_err());
+    assert!(
+        movement::check(
+            g(),
+            &slow,
+            &Plan { tool: Tool::M, climb: false, angle: 180.0, bend: 0.0, to: [d.c[0] - 5.0, d.c[1]] }
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -83,7 +102,17 @@ fn a_bent_tool_reaches_around_a_corner() {
     // East from (26, 11), then bent north at the pivot, in the open ground
     // between the Dumpster and the Bench.
     let d = disc(26.0, 11.0);
-    let mover = Mover { disc: d, size: 2, flies: false, speed: Tool::L, slow: false, no_long: false, on: None, others: &[], pieces: pieces() };
+    let mover = Mover {
+        disc: d,
+        size: 2,
+        flies: false,
+        speed: Tool::L,
+        slow: false,
+        no_long: false,
+        on: None,
+        others: &[],
+        pieces: pieces(),
+    };
     let path = movement::tool_path(g(), d, Tool::L, 0.0, 90.0);
     let to = geometry::quantize_pt(geometry::along(path[2], [0.0, 1.0], R40));
     let plan = Plan { tool: Tool::L, climb: false, angle: 0.0, bend: 90.0, to };
@@ -94,7 +123,17 @@ fn a_bent_tool_reaches_around_a_corner() {
 #[test]
 fn candidates_offer_bent_tools_bounded_and_legal() {
     let d = disc(26.0, 11.0);
-    let mover = Mover { disc: d, size: 2, flies: false, speed: Tool::L, slow: false, no_long: false, on: None, others: &[], pieces: pieces() };
+    let mover = Mover {
+        disc: d,
+        size: 2,
+        flies: false,
+        speed: Tool::L,
+        slow: false,
+        no_long: false,
+        on: None,
+        others: &[],
+        pieces: pieces(),
+    };
     let plans = movement::candidates(g(), &mover);
     assert!(plans.len() <= 96 + 32, "{} plans", plans.len());
     let bent: Vec<&Plan> = plans.iter().filter(|p| p.bend != 0.0).collect();

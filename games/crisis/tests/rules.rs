@@ -28,9 +28,15 @@ fn squads(mine: &[&str], theirs: &[&str]) -> (Crisis, GameRng) {
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: crisis::state::Edge::South }, &mut rng).unwrap();
     let cards = vec!["adrenaline".to_string(), "rally-cry".to_string()];
-    g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect(), tactics: cards }, &mut rng).unwrap();
+    g.apply(0, &Action::Squad { characters: mine.iter().map(|s| s.to_string()).collect(), tactics: cards }, &mut rng)
+        .unwrap();
     assert!(matches!(g.pending(), Pending::Simultaneous { .. }));
-    g.apply(1, &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect(), tactics: vec![] }, &mut rng).unwrap();
+    g.apply(
+        1,
+        &Action::Squad { characters: theirs.iter().map(|s| s.to_string()).collect(), tactics: vec![] },
+        &mut rng,
+    )
+    .unwrap();
     assert_eq!(g.phase, Phase::Deployment);
     for _ in 0..mine.len() + theirs.len() {
         let seat = g.turn;
@@ -235,7 +241,10 @@ fn a_targeted_character_may_react_before_the_roll() {
     g.apply(0, &Action::Activate { model: a }, &mut rng).unwrap();
     g.apply(0, &Action::Attack { attack: 0, target: b }, &mut rng).unwrap();
     // The TARGETED window: Bulwark's player answers; the attacker waits.
-    assert_eq!(g.pending(), Pending::Window { seats: backroom_engine::SeatSet::only(1), answered: backroom_engine::SeatSet::EMPTY });
+    assert_eq!(
+        g.pending(),
+        Pending::Window { seats: backroom_engine::SeatSet::only(1), answered: backroom_engine::SeatSet::EMPTY }
+    );
     let before = g.clone();
     let e = g.apply(0, &Action::EndActivation {}, &mut rng).unwrap_err();
     assert_eq!(e.code, RuleCode::NotYourTurn);
@@ -325,7 +334,11 @@ fn under_version_7_the_strike_back_waits_for_its_players_rerolls() {
 
 /// A duel whose model `b` (seat 1) holds a Data Cores token and stands at
 /// its last point of Stamina; seat 0 attacks it once.
-fn holder_knocked_down(version: u32, injured: bool, last_stand: bool) -> (Crisis, GameRng, usize, usize, Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError>) {
+fn holder_knocked_down(
+    version: u32,
+    injured: bool,
+    last_stand: bool,
+) -> (Crisis, GameRng, usize, usize, Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError>) {
     let (mut g, mut rng, a, b) = duel("warlord", "shade");
     g.version = version;
     g.crises[1] = "data-cores".into();

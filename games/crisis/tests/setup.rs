@@ -14,9 +14,20 @@ fn ids(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
 }
 
-const CHARS: [&str; 10] = ["bulwark", "arclight", "tangler", "quietus", "lifeline", "the-broker", "hexen", "razorback", "shade", "warlord"];
-const CARDS: [&str; 10] =
-    ["improvised-weapon", "take-cover", "rally-cry", "adrenaline", "evasive-roll", "overwatch", "grab-the-goods", "last-stand", "coordinated-strike", "fortify"];
+const CHARS: [&str; 10] =
+    ["bulwark", "arclight", "tangler", "quietus", "lifeline", "the-broker", "hexen", "razorback", "shade", "warlord"];
+const CARDS: [&str; 10] = [
+    "improvised-weapon",
+    "take-cover",
+    "rally-cry",
+    "adrenaline",
+    "evasive-roll",
+    "overwatch",
+    "grab-the-goods",
+    "last-stand",
+    "coordinated-strike",
+    "fortify",
+];
 
 fn roster() -> Action {
     Action::Roster { characters: ids(&CHARS), tactics: ids(&CARDS) }
@@ -88,7 +99,14 @@ fn a_roster_needs_ten_characters_and_ten_different_cards() {
     cards[8] = "fortify".into();
     let dup = Action::Roster { characters: ids(&CHARS), tactics: cards };
     assert!(refused(&mut g, &mut rng, 0, &dup, RuleCode::IllegalMove, "Rosters").contains("twice"));
-    refused(&mut g, &mut rng, 0, &Action::ChooseDeck { deck: CrisisKind::Secure }, RuleCode::NotYourTurn, "Deck choice");
+    refused(
+        &mut g,
+        &mut rng,
+        0,
+        &Action::ChooseDeck { deck: CrisisKind::Secure },
+        RuleCode::NotYourTurn,
+        "Deck choice",
+    );
 }
 
 #[test]
@@ -116,7 +134,14 @@ fn the_battlefield_is_agreed_or_the_last_change_stands() {
     let first = g.terrain.clone();
     g.apply(0, &Action::Battlefield { choice: LayoutChoice::Confirm }, &mut rng).unwrap();
     // A confirmed player waits.
-    refused(&mut g, &mut rng, 0, &Action::Battlefield { choice: LayoutChoice::Generate }, RuleCode::NotYourTurn, "Battlefield");
+    refused(
+        &mut g,
+        &mut rng,
+        0,
+        &Action::Battlefield { choice: LayoutChoice::Generate },
+        RuleCode::NotYourTurn,
+        "Battlefield",
+    );
     // The other asks for another: both confirmations go.
     g.apply(1, &Action::Battlefield { choice: LayoutChoice::Generate }, &mut rng).unwrap();
     assert_ne!(g.terrain, first);
@@ -143,7 +168,14 @@ fn the_battlefield_is_agreed_or_the_last_change_stands() {
 fn the_priority_player_picks_a_deck_and_both_draws_are_revealed_together() {
     let (mut g, mut rng) = at_deck_choice();
     let (p, np) = (g.priority, 1 - g.priority);
-    refused(&mut g, &mut rng, np, &Action::ChooseDeck { deck: CrisisKind::Secure }, RuleCode::NotYourTurn, "Deck choice");
+    refused(
+        &mut g,
+        &mut rng,
+        np,
+        &Action::ChooseDeck { deck: CrisisKind::Secure },
+        RuleCode::NotYourTurn,
+        "Deck choice",
+    );
     let log = g.apply(p, &Action::ChooseDeck { deck: CrisisKind::Extraction }, &mut rng).unwrap();
     assert!(log.iter().any(|l| l.public.as_deref().unwrap_or("").contains("revealed together")));
     assert_eq!(g.crisis_owner, Some([np, p]));
@@ -205,7 +237,18 @@ fn mission_tokens_are_placed_within_the_cards_range_of_their_map_point() {
 fn a_squad_comes_from_its_roster_and_deploys_within_r3() {
     let (mut g, mut rng) = fresh(false);
     let small = Action::Roster {
-        characters: ids(&["bulwark", "arclight", "tangler", "quietus", "lifeline", "granite", "hexen", "razorback", "shade", "warlord"]),
+        characters: ids(&[
+            "bulwark",
+            "arclight",
+            "tangler",
+            "quietus",
+            "lifeline",
+            "granite",
+            "hexen",
+            "razorback",
+            "shade",
+            "warlord",
+        ]),
         tactics: ids(&CARDS),
     };
     g.apply(0, &small, &mut rng).unwrap();
@@ -221,10 +264,17 @@ fn a_squad_comes_from_its_roster_and_deploys_within_r3() {
     assert_eq!(g.phase, Phase::SquadBuild);
     // The Broker is not in seat 0's roster.
     let broker = Action::Squad { characters: ids(&["the-broker", "arclight"]), tactics: vec![] };
-    assert!(refused(&mut g, &mut rng, 0, &broker, RuleCode::IllegalMove, "Squad building").contains("not in your roster"));
+    assert!(
+        refused(&mut g, &mut rng, 0, &broker, RuleCode::IllegalMove, "Squad building").contains("not in your roster")
+    );
     let prompt = serde_json::to_string(&g.prompt(0).unwrap()).unwrap();
     assert!(!prompt.contains("the-broker"), "only roster characters are offered");
-    g.apply(0, &Action::Squad { characters: ids(&["bulwark", "arclight", "tangler"]), tactics: ids(&["rally-cry"]) }, &mut rng).unwrap();
+    g.apply(
+        0,
+        &Action::Squad { characters: ids(&["bulwark", "arclight", "tangler"]), tactics: ids(&["rally-cry"]) },
+        &mut rng,
+    )
+    .unwrap();
     // The squad is secret until both are in.
     let theirs = serde_json::to_value(g.view(Viewer::Seat(1))).unwrap();
     assert!(theirs["squads"][0]["characters"].is_null() && theirs["squads"][0]["tactics"].is_null());
@@ -238,7 +288,10 @@ fn a_squad_comes_from_its_roster_and_deploys_within_r3() {
     let m = g.models.iter().position(|x| x.owner == seat).unwrap();
     let edge = g.edges.unwrap()[usize::from(seat)];
     let deep = edge.point(18.0, 10.0, 36.0);
-    assert!(refused(&mut g, &mut rng, seat, &Action::Deploy { model: m, at: deep }, RuleCode::IllegalMove, "Deployment").contains("R3"));
+    assert!(
+        refused(&mut g, &mut rng, seat, &Action::Deploy { model: m, at: deep }, RuleCode::IllegalMove, "Deployment")
+            .contains("R3")
+    );
     let mut log = Vec::new();
     while g.phase == Phase::Deployment {
         let s = g.turn;
@@ -265,7 +318,8 @@ fn several_qualifying_leaders_wait_for_their_players_pick() {
     g.crises = ["relay-towers".into(), "hostage-crisis".into()];
     g.apply(np, &Action::ChooseThreat { crisis: 0 }, &mut rng).unwrap();
     g.apply(np, &Action::ChooseEdge { edge: Edge::South }, &mut rng).unwrap();
-    g.apply(0, &Action::Squad { characters: ids(&["bulwark", "arclight", "tangler"]), tactics: vec![] }, &mut rng).unwrap();
+    g.apply(0, &Action::Squad { characters: ids(&["bulwark", "arclight", "tangler"]), tactics: vec![] }, &mut rng)
+        .unwrap();
     g.apply(1, &Action::Squad { characters: ids(&["razorback", "shade"]), tactics: vec![] }, &mut rng).unwrap();
     // The house set has one leader per affiliation: a second Bulwark stands
     // in for a second Vanguard leader.

@@ -5,10 +5,7 @@
 //! failure is a [`RuleError`] with code `malformed_action`, never a panic);
 //! views leave as JSON text built by the game's own `view`.
 
-use crate::{
-    Game, GameInfo, GameRng, LogEntry, Outcome, Pending, Prompt, RuleError, Seat, SetupError,
-    Viewer,
-};
+use crate::{Game, GameInfo, GameRng, LogEntry, Outcome, Pending, Prompt, RuleError, Seat, SetupError, Viewer};
 use serde_json::Value;
 use std::marker::PhantomData;
 
@@ -27,8 +24,7 @@ pub trait DynGame: Send + Sync {
     ///
     /// # Errors
     /// A [`SetupError`] when options or seat count are not playable.
-    fn setup(&self, options: &Value, seats: u8, rng: &mut GameRng)
-    -> Result<Box<dyn DynState>, SetupError>;
+    fn setup(&self, options: &Value, seats: u8, rng: &mut GameRng) -> Result<Box<dyn DynState>, SetupError>;
     /// The opening position of a match stored under `engine_version`: see
     /// [`Game::setup_at_version`]. A stored match is restored by replaying
     /// its log from this opening.
@@ -74,12 +70,7 @@ pub trait DynState: Send + Sync {
     ///
     /// # Errors
     /// A [`RuleError`]; the state is then untouched.
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Value,
-        rng: &mut GameRng,
-    ) -> Result<(Vec<LogEntry>, String), RuleError>;
+    fn apply(&mut self, seat: Seat, action: &Value, rng: &mut GameRng) -> Result<(Vec<LogEntry>, String), RuleError>;
     /// The viewer's view as JSON text.
     fn view_json(&self, viewer: Viewer) -> String;
     /// The viewer's view as raw JSON, ready to embed in a message without
@@ -135,12 +126,7 @@ impl<G: Game> DynGame for Erased<G> {
         serde_json::to_value(o).map_err(|e| SetupError(e.to_string()))
     }
 
-    fn setup(
-        &self,
-        options: &Value,
-        seats: u8,
-        rng: &mut GameRng,
-    ) -> Result<Box<dyn DynState>, SetupError> {
+    fn setup(&self, options: &Value, seats: u8, rng: &mut GameRng) -> Result<Box<dyn DynState>, SetupError> {
         self.setup_at_version(options, seats, rng, G::info().engine_version)
     }
 
@@ -180,17 +166,13 @@ impl<G: Game> DynState for G {
         Game::prompt(self, seat)
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Value,
-        rng: &mut GameRng,
-    ) -> Result<(Vec<LogEntry>, String), RuleError> {
+    fn apply(&mut self, seat: Seat, action: &Value, rng: &mut GameRng) -> Result<(Vec<LogEntry>, String), RuleError> {
         // One answer from every game: numbers past any legal move's are out
         // of range, unknown fields are named (`strict`).
         crate::strict::numbers_in_range(action).map_err(RuleError::malformed)?;
-        let a: G::Action = serde_json::from_value(action.clone())
-            .map_err(|e| RuleError::malformed(format!("not an action of this game: {}", crate::strict::worded(&e.to_string()))))?;
+        let a: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            RuleError::malformed(format!("not an action of this game: {}", crate::strict::worded(&e.to_string())))
+        })?;
         let log = Game::apply(self, seat, &a, rng)?;
         let canonical = serde_json::to_string(&a).unwrap_or_default();
         Ok((log, canonical))
@@ -320,7 +302,12 @@ mod tests {
             self.left
         }
         fn outcome(&self) -> Option<Outcome> {
-            (self.left == 0).then(|| Outcome { ranking: vec![vec![0]], scores: vec![], summary: "Done.".into(), game_winner: None })
+            (self.left == 0).then(|| Outcome {
+                ranking: vec![vec![0]],
+                scores: vec![],
+                summary: "Done.".into(),
+                game_winner: None,
+            })
         }
         fn redeal_hidden(&mut self, _: Seat, _: &mut GameRng) {}
         fn max_actions(_: u8) -> usize {

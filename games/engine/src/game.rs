@@ -82,12 +82,7 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     ///
     /// # Errors
     /// A [`RuleError`] naming the broken rule; the state is then untouched.
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Self::Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<LogEntry>, RuleError>;
+    fn apply(&mut self, seat: Seat, action: &Self::Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError>;
 
     /// What `viewer` sees, built from what that viewer may know.
     fn view(&self, viewer: Viewer) -> Self::View;
@@ -250,11 +245,7 @@ impl LogEntry {
 
     /// The text `viewer` reads, if any.
     pub fn for_viewer(&self, viewer: Viewer) -> Option<&str> {
-        if reads_private(self.to, viewer) {
-            self.private.as_deref()
-        } else {
-            self.public.as_deref()
-        }
+        if reads_private(self.to, viewer) { self.private.as_deref() } else { self.public.as_deref() }
     }
 }
 
@@ -371,11 +362,7 @@ impl RuleError {
 
     /// The action could not be understood.
     pub fn malformed(message: impl Into<String>) -> Self {
-        RuleError {
-            code: RuleCode::MalformedAction,
-            rule: "Actions".into(),
-            message: message.into(),
-        }
+        RuleError { code: RuleCode::MalformedAction, rule: "Actions".into(), message: message.into() }
     }
 
     /// The game has ended.

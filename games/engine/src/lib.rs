@@ -41,11 +41,10 @@ pub mod erased;
 pub mod strict;
 pub mod testkit;
 
-pub use game::{
-    Game, GameInfo, GameOption, LogEntry, OptionKind, Outcome, PackedLogEntry, Pending, RuleCode, RuleError,
-    SetupError,
-};
 pub use content::ContentError;
+pub use game::{
+    Game, GameInfo, GameOption, LogEntry, OptionKind, Outcome, PackedLogEntry, Pending, RuleCode, RuleError, SetupError,
+};
 pub use knowledge::Hidden;
 pub use names::{SeatRef, and_list, plural, render_names, seat_ref, seat_verb};
 pub use prompt::{Ask, Fact, Input, Opt, Param, Prompt};

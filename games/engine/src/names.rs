@@ -40,19 +40,12 @@ pub struct SeatRef<'a> {
 impl<'a> SeatRef<'a> {
     /// The seat alone: `{seat:N}`.
     pub fn new(seat: Seat) -> Self {
-        SeatRef {
-            seat,
-            role: None,
-            verb: None,
-        }
+        SeatRef { seat, role: None, verb: None }
     }
 
     /// With the seat's role in the game, shown to other readers.
     pub fn role(mut self, role: &'a str) -> Self {
-        debug_assert!(
-            !role.contains(['(', ')', '|', '{', '}']),
-            "a role cannot hold token syntax"
-        );
+        debug_assert!(!role.contains(['(', ')', '|', '{', '}']), "a role cannot hold token syntax");
         self.role = Some(role);
         self
     }
@@ -60,10 +53,7 @@ impl<'a> SeatRef<'a> {
     /// With a verb agreeing with the seat: `third` for others ("has"),
     /// `second` for the reader ("have").
     pub fn verb(mut self, third: &'a str, second: &'a str) -> Self {
-        debug_assert!(
-            !format!("{third}{second}").contains(['|', '{', '}']),
-            "a verb cannot hold token syntax"
-        );
+        debug_assert!(!format!("{third}{second}").contains(['|', '{', '}']), "a verb cannot hold token syntax");
         self.verb = Some((third, second));
         self
     }
@@ -171,14 +161,7 @@ fn parse(s: &str) -> Option<(Token<'_>, usize)> {
     if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) || num.len() > 3 {
         return None;
     }
-    Some((
-        Token {
-            seat: num.parse().ok()?,
-            role,
-            verb,
-        },
-        body_end + 1,
-    ))
+    Some((Token { seat: num.parse().ok()?, role, verb }, body_end + 1))
 }
 
 /// True when `out` so far ends where a sentence starts.
@@ -236,7 +219,11 @@ mod tests {
     #[test]
     fn a_token_string_is_its_display() {
         for seat in [0, 7, 12, 120] {
-            for r in [SeatRef::new(seat), SeatRef::new(seat).role("Mafia"), SeatRef::new(seat).role("Mafia").verb("has", "have")] {
+            for r in [
+                SeatRef::new(seat),
+                SeatRef::new(seat).role("Mafia"),
+                SeatRef::new(seat).role("Mafia").verb("has", "have"),
+            ] {
                 assert_eq!(r.token(), r.to_string());
             }
         }
@@ -244,24 +231,11 @@ mod tests {
 
     #[test]
     fn tokens_render_names_and_you() {
-        let t = format!(
-            "{} won; Hope from {}.",
-            seat_verb(2, "has", "have"),
-            seat_ref(0)
-        );
+        let t = format!("{} won; Hope from {}.", seat_verb(2, "has", "have"), seat_ref(0));
         assert_eq!(t, "{seat:2|has|have} won; Hope from {seat:0}.");
-        assert_eq!(
-            render_names(&t, &names(), None),
-            "Jean has won; Hope from Ana."
-        );
-        assert_eq!(
-            render_names(&t, &names(), Some(2)),
-            "You have won; Hope from Ana."
-        );
-        assert_eq!(
-            render_names(&t, &names(), Some(0)),
-            "Jean has won; Hope from you."
-        );
+        assert_eq!(render_names(&t, &names(), None), "Jean has won; Hope from Ana.");
+        assert_eq!(render_names(&t, &names(), Some(2)), "You have won; Hope from Ana.");
+        assert_eq!(render_names(&t, &names(), Some(0)), "Jean has won; Hope from you.");
     }
 
     #[test]
@@ -271,31 +245,14 @@ mod tests {
             SeatRef::new(1).role("Magneto").verb("gives", "give"),
             SeatRef::new(1).role("Magneto").verb("takes", "take")
         );
-        assert_eq!(
-            render_names(&t, &names(), Some(0)),
-            "Trade: Bas (Magneto) gives 2 Hope. Bas (Magneto) takes it."
-        );
-        assert_eq!(
-            render_names(&t, &names(), Some(1)),
-            "Trade: you give 2 Hope. You take it."
-        );
+        assert_eq!(render_names(&t, &names(), Some(0)), "Trade: Bas (Magneto) gives 2 Hope. Bas (Magneto) takes it.");
+        assert_eq!(render_names(&t, &names(), Some(1)), "Trade: you give 2 Hope. You take it.");
     }
 
     #[test]
     fn unknown_names_and_malformed_tokens() {
-        assert_eq!(
-            render_names("{seat:7} bids.", &names(), None),
-            "Seat 8 bids."
-        );
-        for odd in [
-            "{seat:x}",
-            "{seat:1",
-            "{seat:1|a}",
-            "{seat:1(Storm}",
-            "{cards}",
-            "{}",
-            "{seat:1|a|b|c}",
-        ] {
+        assert_eq!(render_names("{seat:7} bids.", &names(), None), "Seat 8 bids.");
+        for odd in ["{seat:x}", "{seat:1", "{seat:1|a}", "{seat:1(Storm}", "{cards}", "{}", "{seat:1|a|b|c}"] {
             assert_eq!(render_names(odd, &names(), Some(1)), odd);
         }
         assert_eq!(render_names("{{seat:1}}", &names(), None), "{Bas}");

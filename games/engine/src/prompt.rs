@@ -352,7 +352,14 @@ fn only_values(params: &[Param], fields: &mut Vec<(String, Value)>) -> Option<()
 impl Ask {
     /// An ask with no parameters.
     pub fn new(verb: impl Into<String>, label: impl Into<String>) -> Self {
-        Ask { verb: verb.into(), label: label.into(), fixed: Map::new(), params: Vec::new(), disabled: None, any_time: false }
+        Ask {
+            verb: verb.into(),
+            label: label.into(),
+            fixed: Map::new(),
+            params: Vec::new(),
+            disabled: None,
+            any_time: false,
+        }
     }
 
     /// The same ask, shown disabled for `reason` when `refused` holds.
@@ -382,7 +389,9 @@ impl Ask {
     /// knows to work (a character hemmed in so that none of the ready-made
     /// plans fits). See [`Prompt::random_action`].
     pub fn blind(&self) -> bool {
-        self.params.iter().any(|p| matches!(p.input, Input::Point { .. } | Input::Record { .. }) && !p.input.options().iter().any(Opt::enabled))
+        self.params.iter().any(|p| {
+            matches!(p.input, Input::Point { .. } | Input::Record { .. }) && !p.input.options().iter().any(Opt::enabled)
+        })
     }
 
     /// Sets the value the last parameter's control starts from.
@@ -451,7 +460,10 @@ impl Input {
     /// `point` or `record` (none for other kinds).
     pub fn options(&self) -> &[Opt] {
         match self {
-            Input::One { options } | Input::Many { options, .. } | Input::Point { options, .. } | Input::Record { options, .. } => options,
+            Input::One { options }
+            | Input::Many { options, .. }
+            | Input::Point { options, .. }
+            | Input::Record { options, .. } => options,
             _ => &[],
         }
     }
@@ -516,7 +528,9 @@ impl Input {
                 serde_json::json!([min_x + (max_x - min_x) * fx, min_y + (max_y - min_y) * fy])
             }
             Input::Real { min, max } => serde_json::json!(min + (max - min) * (rng.range(0, 1000) as f64 / 1000.0)),
-            Input::Record { fields, .. } => Value::Object(fields.iter().map(|f| (f.name.clone(), f.input.random_value(rng))).collect()),
+            Input::Record { fields, .. } => {
+                Value::Object(fields.iter().map(|f| (f.name.clone(), f.input.random_value(rng))).collect())
+            }
             Input::Text { .. } => Value::String(String::new()),
         }
     }
@@ -534,7 +548,11 @@ mod only_answer_tests {
         assert_eq!(p.only_answer(), Some(serde_json::json!({"type": "decline"})));
         let open = Prompt { title: "Cancel?".into(), asks: vec![Ask { disabled: None, ..react }, pass] };
         assert_eq!(open.only_answer(), None, "a real choice");
-        let one = Ask::new("pick", "Pick").param("card", "Card", Input::One { options: vec![Opt::new("a", "A"), Opt::new("b", "B").disabled_if(true, || "no".into())] });
+        let one = Ask::new("pick", "Pick").param(
+            "card",
+            "Card",
+            Input::One { options: vec![Opt::new("a", "A"), Opt::new("b", "B").disabled_if(true, || "no".into())] },
+        );
         assert_eq!(Prompt::single("t", one).only_answer(), Some(serde_json::json!({"type": "pick", "card": "a"})));
         let number = Ask::new("bid", "Bid").param("value", "Bid", Input::Number { min: 0, max: 3 });
         assert_eq!(Prompt::single("t", number).only_answer(), None);
@@ -557,7 +575,11 @@ mod tests {
         let prompt = Prompt {
             title: "t".into(),
             asks: vec![
-                Ask::new("a", "A").param("x", "X", Input::One { options: opts() }).param("y", "Y", Input::Many { options: opts(), min: 0, max: 3 }),
+                Ask::new("a", "A").param("x", "X", Input::One { options: opts() }).param(
+                    "y",
+                    "Y",
+                    Input::Many { options: opts(), min: 0, max: 3 },
+                ),
                 Ask::new("b", "B").disabled_if(true, || "nothing to choose".into()),
             ],
         };
@@ -578,7 +600,11 @@ mod tests {
         assert_eq!(v["up_to"], 2);
         assert!(!serde_json::to_string(&Opt::new(1, "one")).unwrap().contains("up_to"));
         assert_eq!(serde_json::from_value::<Opt>(serde_json::json!({"value": 1, "label": "one"})).unwrap().up_to, 1);
-        let ask = Ask::new("deploy", "Deploy").param("units", "Units", Input::Many { options: vec![goon, Opt::new("mole", "Mole")], min: 1, max: 3 });
+        let ask = Ask::new("deploy", "Deploy").param(
+            "units",
+            "Units",
+            Input::Many { options: vec![goon, Opt::new("mole", "Mole")], min: 1, max: 3 },
+        );
         let p = Prompt::single("t", ask);
         let mut rng = GameRng::seeded(3);
         let mut twice = false;
@@ -597,7 +623,11 @@ mod tests {
     /// A card, then that card's target: Stupor asks for a token, Windfall
     /// for nothing.
     fn card_then_target() -> Prompt {
-        let stupor = Opt::new("stupor", "Stupor").then("token", "Token", Input::One { options: vec![Opt::new(7, "Token 7"), Opt::new(9, "Token 9")] });
+        let stupor = Opt::new("stupor", "Stupor").then(
+            "token",
+            "Token",
+            Input::One { options: vec![Opt::new(7, "Token 7"), Opt::new(9, "Token 9")] },
+        );
         let ask = Ask::new("play", "Play a card")
             .param("card", "Card", Input::One { options: vec![stupor, Opt::new("windfall", "Windfall")] })
             .param("energy", "Energy", Input::Number { min: 0, max: 2 });
@@ -633,8 +663,15 @@ mod tests {
             let stupor = Opt::new("stupor", "Stupor").then("token", "Token", Input::One { options: tokens });
             Prompt::single("t", Ask::new("play", "Play").param("card", "Card", Input::One { options: vec![stupor] }))
         };
-        assert_eq!(ask(vec![Opt::new(7, "Token 7")]).only_answer(), Some(serde_json::json!({"type": "play", "card": "stupor", "token": 7})));
-        assert_eq!(ask(vec![Opt::new(7, "Token 7"), Opt::new(9, "Token 9")]).only_answer(), None, "the follow-up is a real choice");
+        assert_eq!(
+            ask(vec![Opt::new(7, "Token 7")]).only_answer(),
+            Some(serde_json::json!({"type": "play", "card": "stupor", "token": 7}))
+        );
+        assert_eq!(
+            ask(vec![Opt::new(7, "Token 7"), Opt::new(9, "Token 9")]).only_answer(),
+            None,
+            "the follow-up is a real choice"
+        );
     }
 
     #[test]
@@ -653,7 +690,11 @@ mod tests {
     fn a_blind_ask_is_drawn_only_when_nothing_else_is_open() {
         let field = |picks: Vec<Opt>| Input::Point { min_x: 0.0, min_y: 0.0, max_x: 10.0, max_y: 10.0, options: picks };
         let hemmed = Ask::new("advance", "Move").param("to", "Where", field(vec![]));
-        let placed = Ask::new("advance", "Move").param("to", "Where", field(vec![Opt::new(serde_json::json!([1.0, 1.0]), "here")]));
+        let placed = Ask::new("advance", "Move").param(
+            "to",
+            "Where",
+            field(vec![Opt::new(serde_json::json!([1.0, 1.0]), "here")]),
+        );
         assert!(hemmed.blind() && !placed.blind(), "a continuous domain without a quick pick is blind");
         let end = Ask::new("end_activation", "End the activation");
         let with = Prompt { title: "t".into(), asks: vec![hemmed.clone(), end.clone()] };
@@ -663,6 +704,9 @@ mod tests {
             assert_eq!(with.random_action(&mut a), without.random_action(&mut b), "the blind ask changes no draw");
         }
         let alone = Prompt { title: "t".into(), asks: vec![hemmed] };
-        assert_eq!(alone.random_action(&mut a).and_then(|v| v.get("type").cloned()), Some(serde_json::json!("advance")));
+        assert_eq!(
+            alone.random_action(&mut a).and_then(|v| v.get("type").cloned()),
+            Some(serde_json::json!("advance"))
+        );
     }
 }

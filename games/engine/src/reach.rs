@@ -43,7 +43,9 @@ impl Prompt {
                 why = Some((fixed_match, reason));
             }
         }
-        Err(why.map(|(_, r)| r).unwrap_or_else(|| format!("no ask of the prompt '{}' has the verb '{verb}'", self.title)))
+        Err(why
+            .map(|(_, r)| r)
+            .unwrap_or_else(|| format!("no ask of the prompt '{}' has the verb '{verb}'", self.title)))
     }
 }
 
@@ -84,7 +86,8 @@ fn params_hold<'a>(
         let got = fields.get(&p.name).ok_or_else(|| format!("{what} '{}' is missing", p.name))?;
         p.input.holds(got).map_err(|e| format!("{what} '{}': {e}", p.name))?;
         filled.push(&p.name);
-        if let Some(o) = p.input.options().iter().find(|o| matches!(p.input, Input::One { .. }) && same(&o.value, got)) {
+        if let Some(o) = p.input.options().iter().find(|o| matches!(p.input, Input::One { .. }) && same(&o.value, got))
+        {
             params_hold(&o.then, fields, filled, &format!("follow-up of '{}'", o.label))?;
         }
     }
@@ -97,7 +100,11 @@ impl Input {
         let enabled = |x: &Value| self.options().iter().any(|o| o.enabled() && same(&o.value, x));
         match self {
             Input::One { .. } => {
-                if enabled(v) { Ok(()) } else { Err(format!("{v} is not an enabled option")) }
+                if enabled(v) {
+                    Ok(())
+                } else {
+                    Err(format!("{v} is not an enabled option"))
+                }
             }
             Input::Many { min, max, .. } => {
                 let list = v.as_array().ok_or_else(|| format!("{v} is not a list"))?;
@@ -110,7 +117,11 @@ impl Input {
                     }
                     let most = self.options().iter().find(|o| same(&o.value, x)).map_or(1, |o| o.up_to.max(1)) as usize;
                     if list[..i].iter().filter(|y| same(x, y)).count() >= most {
-                        return Err(if most == 1 { format!("{x} is chosen twice") } else { format!("{x} is chosen more than {most} times") });
+                        return Err(if most == 1 {
+                            format!("{x} is chosen twice")
+                        } else {
+                            format!("{x} is chosen more than {most} times")
+                        });
                     }
                 }
                 Ok(())
@@ -134,13 +145,21 @@ impl Input {
             }
             // A continuous domain offers its quick picks and every other
             // value within it; a quick pick shown disabled is refused.
-            Input::Point { .. } | Input::Record { .. } if self.options().iter().any(|o| !o.enabled() && same(&o.value, v)) => {
+            Input::Point { .. } | Input::Record { .. }
+                if self.options().iter().any(|o| !o.enabled() && same(&o.value, v)) =>
+            {
                 Err(format!("{v} is offered disabled"))
             }
             Input::Point { min_x, min_y, max_x, max_y, .. } => {
                 let at = |i: usize| v.get(i).and_then(Value::as_f64);
                 match (at(0), at(1)) {
-                    (Some(x), Some(y)) if v.as_array().is_some_and(|a| a.len() == 2) && (*min_x..=*max_x).contains(&x) && (*min_y..=*max_y).contains(&y) => Ok(()),
+                    (Some(x), Some(y))
+                        if v.as_array().is_some_and(|a| a.len() == 2)
+                            && (*min_x..=*max_x).contains(&x)
+                            && (*min_y..=*max_y).contains(&y) =>
+                    {
+                        Ok(())
+                    }
                     _ => Err(format!("{v} is not a point in x {min_x}..={max_x}, y {min_y}..={max_y}")),
                 }
             }
@@ -180,7 +199,9 @@ fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
-        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w))),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
         _ => a == b,
     }
 }
@@ -191,12 +212,17 @@ mod tests {
     use serde_json::json;
 
     fn prompt() -> Prompt {
-        let cards = || vec![Opt::new("a", "A"), Opt::new("b", "B"), Opt::new("c", "C").disabled_if(true, || "costs 9".into())];
+        let cards =
+            || vec![Opt::new("a", "A"), Opt::new("b", "B"), Opt::new("c", "C").disabled_if(true, || "costs 9".into())];
         Prompt {
             title: "Your turn".into(),
             asks: vec![
                 Ask::new("play", "Play").with("from", "hand").param("card", "Card", Input::One { options: cards() }),
-                Ask::new("discard", "Discard").param("cards", "Cards", Input::Many { options: cards(), min: 1, max: 2 }),
+                Ask::new("discard", "Discard").param(
+                    "cards",
+                    "Cards",
+                    Input::Many { options: cards(), min: 1, max: 2 },
+                ),
                 Ask::new("bid", "Bid").param("value", "Bid", Input::Number { min: 0, max: 5 }),
                 Ask::new("pass", "Pass").disabled_if(true, || "you must play".into()),
             ],
@@ -213,13 +239,31 @@ mod tests {
 
     #[test]
     fn a_follow_up_is_offered_only_with_the_option_that_asks_it() {
-        let stupor = Opt::new("stupor", "Stupor").then("token", "Token", Input::One { options: vec![Opt::new(7, "Token 7")] });
-        let p = Prompt::single("t", Ask::new("play", "Play").param("card", "Card", Input::One { options: vec![stupor, Opt::new("windfall", "Windfall")] }));
+        let stupor =
+            Opt::new("stupor", "Stupor").then("token", "Token", Input::One { options: vec![Opt::new(7, "Token 7")] });
+        let p = Prompt::single(
+            "t",
+            Ask::new("play", "Play").param(
+                "card",
+                "Card",
+                Input::One { options: vec![stupor, Opt::new("windfall", "Windfall")] },
+            ),
+        );
         assert_eq!(p.offers(&json!({"type": "play", "card": "stupor", "token": 7})), Ok(()));
         assert_eq!(p.offers(&json!({"type": "play", "card": "windfall"})), Ok(()));
-        assert!(p.offers(&json!({"type": "play", "card": "stupor"})).unwrap_err().contains("follow-up of 'Stupor' 'token' is missing"));
-        assert!(p.offers(&json!({"type": "play", "card": "stupor", "token": 8})).unwrap_err().contains("not an enabled option"));
-        assert!(p.offers(&json!({"type": "play", "card": "windfall", "token": 7})).unwrap_err().contains("never fills"));
+        assert!(
+            p.offers(&json!({"type": "play", "card": "stupor"}))
+                .unwrap_err()
+                .contains("follow-up of 'Stupor' 'token' is missing")
+        );
+        assert!(
+            p.offers(&json!({"type": "play", "card": "stupor", "token": 8}))
+                .unwrap_err()
+                .contains("not an enabled option")
+        );
+        assert!(
+            p.offers(&json!({"type": "play", "card": "windfall", "token": 7})).unwrap_err().contains("never fills")
+        );
     }
 
     #[test]
@@ -251,20 +295,37 @@ mod tests {
             options: vec![
                 Opt::new(json!({"tool": "S", "angle": 0.0, "to": [5, 5]}), "S east"),
                 Opt::new(json!({"tool": "L", "angle": 0.0, "to": [9, 5]}), "L east"),
-                Opt::new(json!({"tool": "M", "angle": 90.0, "to": [5, 9]}), "M north").disabled_if(true, || "a wall".into()),
+                Opt::new(json!({"tool": "M", "angle": 90.0, "to": [5, 9]}), "M north")
+                    .disabled_if(true, || "a wall".into()),
             ],
         };
-        let at = Input::Point { min_x: 0.0, min_y: 0.0, max_x: 36.0, max_y: 3.0, options: vec![Opt::new(json!([1.5, 1.5]), "a grid point")] };
-        let p = Prompt::single("Move", Ask::new("advance", "Move").param("plan", "Plan", plan).param("at", "Where", at));
-        let ok = |plan: serde_json::Value, at: serde_json::Value| p.offers(&json!({"type": "advance", "plan": plan, "at": at}));
+        let at = Input::Point {
+            min_x: 0.0,
+            min_y: 0.0,
+            max_x: 36.0,
+            max_y: 3.0,
+            options: vec![Opt::new(json!([1.5, 1.5]), "a grid point")],
+        };
+        let p =
+            Prompt::single("Move", Ask::new("advance", "Move").param("plan", "Plan", plan).param("at", "Where", at));
+        let ok = |plan: serde_json::Value, at: serde_json::Value| {
+            p.offers(&json!({"type": "advance", "plan": plan, "at": at}))
+        };
         assert_eq!(ok(json!({"tool": "M", "angle": 12.5, "to": [7.25, 3.0]}), json!([20.125, 2.5])), Ok(()));
-        assert_eq!(ok(json!({"tool": "L", "angle": 0.0, "to": [9, 5]}), json!([1.5, 1.5])), Ok(()), "a quick pick outside the fields");
+        assert_eq!(
+            ok(json!({"tool": "L", "angle": 0.0, "to": [9, 5]}), json!([1.5, 1.5])),
+            Ok(()),
+            "a quick pick outside the fields"
+        );
         let no = |plan, at| ok(plan, at).unwrap_err();
         assert!(no(json!({"tool": "M", "angle": 90.0, "to": [5, 9]}), json!([1, 1])).contains("offered disabled"));
         assert!(no(json!({"tool": "L", "angle": 5.0, "to": [9, 5]}), json!([1, 1])).contains("field 'tool'"));
         assert!(no(json!({"tool": "S", "angle": 400.0, "to": [9, 5]}), json!([1, 1])).contains("-360..=360"));
         assert!(no(json!({"tool": "S", "angle": 0.0}), json!([1, 1])).contains("field 'to' is missing"));
-        assert!(no(json!({"tool": "S", "angle": 0.0, "to": [1, 1], "bend": 5}), json!([1, 1])).contains("field 'bend' is not one of"));
+        assert!(
+            no(json!({"tool": "S", "angle": 0.0, "to": [1, 1], "bend": 5}), json!([1, 1]))
+                .contains("field 'bend' is not one of")
+        );
         assert!(no(json!({"tool": "S", "angle": 0.0, "to": [1, 1]}), json!([1, 4])).contains("not a point in"));
         assert!(no(json!({"tool": "S", "angle": 0.0, "to": [1, 1]}), json!([1, 1, 1])).contains("not a point in"));
         // Sampling takes the enabled quick picks when there are some.

@@ -45,11 +45,7 @@ pub struct GameRng {
 impl GameRng {
     /// A generator for a match with this seed.
     pub fn from_seed(seed: Seed) -> Self {
-        GameRng {
-            inner: ChaCha8Rng::from_seed(seed),
-            forced_dice: VecDeque::new(),
-            forced_orders: BTreeMap::new(),
-        }
+        GameRng { inner: ChaCha8Rng::from_seed(seed), forced_dice: VecDeque::new(), forced_orders: BTreeMap::new() }
     }
 
     /// A generator from a small number, for tests and scenarios.

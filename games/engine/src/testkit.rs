@@ -251,8 +251,10 @@ pub fn non_leak<G: Game>(options: &G::Options, seats: u8, seed: u64) -> Result<L
             if g.pending() != other.pending() {
                 return Err(format!("seed {seed}, step {step}: pending depends on seat {v}'s unknowns"));
             }
-            report.refusal_checks += same_refusals(&g, &other, v, &rng, seed ^ ((step as u64) << 24) ^ u64::from(v) ^ 0x2ef5)
-                .map_err(|e| format!("seed {seed}, step {step}: seat {v}'s refusal depends on what it may not know\n  {e}"))?;
+            report.refusal_checks +=
+                same_refusals(&g, &other, v, &rng, seed ^ ((step as u64) << 24) ^ u64::from(v) ^ 0x2ef5).map_err(
+                    |e| format!("seed {seed}, step {step}: seat {v}'s refusal depends on what it may not know\n  {e}"),
+                )?;
             if let Some((seat, action, _, seen, lines, _)) = &next {
                 let mut other_after = other;
                 let Ok(other_lines) = other_after.apply(*seat, action, &mut rng.clone()) else {
@@ -289,7 +291,8 @@ fn same_refusals<G: Game>(g: &G, other: &G, v: Seat, rng: &GameRng, seed: u64) -
     let mut compared = 0;
     // Drawn from the prompt as a bot would, and one from each ask shown
     // disabled (refused by construction, its reason the seat reads).
-    let mut candidates: Vec<serde_json::Value> = (0..REFUSAL_PROBES).filter_map(|_| prompt.random_action(&mut probe)).collect();
+    let mut candidates: Vec<serde_json::Value> =
+        (0..REFUSAL_PROBES).filter_map(|_| prompt.random_action(&mut probe)).collect();
     candidates.extend(prompt.asks.iter().filter(|a| !a.enabled()).map(|a| a.random_action(&mut probe)));
     for candidate in candidates {
         let Ok(action) = serde_json::from_value::<G::Action>(candidate.clone()) else { continue };
@@ -298,10 +301,20 @@ fn same_refusals<G: Game>(g: &G, other: &G, v: Seat, rng: &GameRng, seed: u64) -
         match (real, redealt) {
             (Ok(_), Ok(_)) => {}
             (Err(a), Err(b)) if (a.code, &a.rule, &a.message) == (b.code, &b.rule, &b.message) => compared += 1,
-            (Err(a), Err(b)) => return Err(format!("{candidate}\n  real:     {}: {}\n  redealt:  {}: {}", a.rule, a.message, b.rule, b.message)),
+            (Err(a), Err(b)) => {
+                return Err(format!(
+                    "{candidate}\n  real:     {}: {}\n  redealt:  {}: {}",
+                    a.rule, a.message, b.rule, b.message
+                ));
+            }
             // Accepted in one world only: trying it would tell the seat
             // which world it is in.
-            (Ok(_), Err(e)) | (Err(e), Ok(_)) => return Err(format!("{candidate} is accepted in one world and refused in the other ({}: {})", e.rule, e.message)),
+            (Ok(_), Err(e)) | (Err(e), Ok(_)) => {
+                return Err(format!(
+                    "{candidate} is accepted in one world and refused in the other ({}: {})",
+                    e.rule, e.message
+                ));
+            }
         }
     }
     Ok(compared)
@@ -337,7 +350,8 @@ fn log_check<G: Game>(
     if serde_json::to_string(&b.view(viewer)).expect("view") != a_view {
         return Ok(false);
     }
-    let read = |ls: &[crate::LogEntry]| ls.iter().filter_map(|l| l.for_viewer(viewer).map(str::to_owned)).collect::<Vec<_>>();
+    let read =
+        |ls: &[crate::LogEntry]| ls.iter().filter_map(|l| l.for_viewer(viewer).map(str::to_owned)).collect::<Vec<_>>();
     let (x, y) = (read(a_lines), read(b_lines));
     if x == y { Ok(true) } else { Err((x, y)) }
 }
@@ -398,7 +412,12 @@ const OFFER_TRIES: usize = 160;
 /// # Errors
 /// A message naming the seed, step, seat, ask, parameter and option that
 /// could not be made to work, with the last refusal.
-pub fn offered_options_work<G: Game>(options: &G::Options, seats: u8, seed: u64, max_steps: usize) -> Result<OfferReport, String> {
+pub fn offered_options_work<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    max_steps: usize,
+) -> Result<OfferReport, String> {
     offered_options_work_at::<G>(options, seats, seed, max_steps, G::info().engine_version)
 }
 
@@ -441,7 +460,8 @@ pub fn offered_options_work_at<G: Game>(
         let action = if bot.index(2) == 0 { g.bot_action(seat, &mut bot) } else { None }
             .or_else(|| g.random_action(seat, &mut bot))
             .ok_or_else(|| format!("seed {seed}, step {step}: no legal action for awaited seat {seat}"))?;
-        g.apply(seat, &action, &mut rng).map_err(|e| format!("seed {seed}, step {step}: chosen action refused: {e}"))?;
+        g.apply(seat, &action, &mut rng)
+            .map_err(|e| format!("seed {seed}, step {step}: chosen action refused: {e}"))?;
     }
     Ok(report)
 }
@@ -487,7 +507,10 @@ fn check_prompt<G: Game>(
         for t in &targets {
             match &t.disabled {
                 Some(why) if why.trim().is_empty() => {
-                    return Err(format!("ask \"{}\", {}: option \"{}\" is disabled without a reason", ask.label, t.param, t.label));
+                    return Err(format!(
+                        "ask \"{}\", {}: option \"{}\" is disabled without a reason",
+                        ask.label, t.param, t.label
+                    ));
                 }
                 Some(why) => {
                     report.disabled += 1;
@@ -586,7 +609,13 @@ fn default_fields(params: &[crate::Param]) -> Option<Vec<(String, Value)>> {
 /// The `k`-th draw of every parameter of `params` and of the follow-ups of
 /// each option drawn, with the option at `force`'s first step (and, under
 /// it, the rest of `force`) forced in.
-fn draw_fields(params: &[crate::Param], k: usize, force: &[(usize, usize)], pick: &mut GameRng, out: &mut Vec<(String, Value)>) {
+fn draw_fields(
+    params: &[crate::Param],
+    k: usize,
+    force: &[(usize, usize)],
+    pick: &mut GameRng,
+    out: &mut Vec<(String, Value)>,
+) {
     for (pi, p) in params.iter().enumerate() {
         let here = force.first().filter(|f| f.0 == pi).map(|f| f.1);
         let v = companion(&p.input, k, here, pick);
@@ -621,7 +650,11 @@ fn distinct_values_in(ask: &crate::Ask, params: &[crate::Param]) -> Result<(), S
             distinct_values_in(ask, &o.then)?;
         }
         let options = match &p.input {
-            Input::One { options } | Input::Many { options, .. } | Input::Order { options } | Input::Point { options, .. } | Input::Record { options, .. } => options,
+            Input::One { options }
+            | Input::Many { options, .. }
+            | Input::Order { options }
+            | Input::Point { options, .. }
+            | Input::Record { options, .. } => options,
             _ => continue,
         };
         let mut seen = std::collections::HashSet::new();
@@ -646,7 +679,8 @@ fn distinct_values_in(ask: &crate::Ask, params: &[crate::Param]) -> Result<(), S
 /// The ask, the parameter and the option or name at fault.
 pub fn well_formed_follow_ups(prompt: &crate::Prompt) -> Result<(), String> {
     for ask in &prompt.asks {
-        let mut names: Vec<&str> = ask.fixed.keys().map(String::as_str).chain(ask.params.iter().map(|p| p.name.as_str())).collect();
+        let mut names: Vec<&str> =
+            ask.fixed.keys().map(String::as_str).chain(ask.params.iter().map(|p| p.name.as_str())).collect();
         follow_ups_in(ask, &ask.params, &mut names)?;
     }
     Ok(())
@@ -656,12 +690,18 @@ fn follow_ups_in<'a>(ask: &crate::Ask, params: &'a [crate::Param], names: &mut V
     for p in params {
         for o in p.input.options().iter().filter(|o| !o.then.is_empty()) {
             if !matches!(p.input, crate::Input::One { .. }) {
-                return Err(format!("ask \"{}\", {}: option \"{}\" carries follow-ups, which only a `one`'s options may", ask.label, p.label, o.label));
+                return Err(format!(
+                    "ask \"{}\", {}: option \"{}\" carries follow-ups, which only a `one`'s options may",
+                    ask.label, p.label, o.label
+                ));
             }
             let depth = names.len();
             for f in &o.then {
                 if names.contains(&f.name.as_str()) {
-                    return Err(format!("ask \"{}\", {}: option \"{}\" asks a follow-up '{}' the action already holds", ask.label, p.label, o.label, f.name));
+                    return Err(format!(
+                        "ask \"{}\", {}: option \"{}\" asks a follow-up '{}' the action already holds",
+                        ask.label, p.label, o.label, f.name
+                    ));
                 }
                 names.push(&f.name);
             }
@@ -772,7 +812,8 @@ fn companion(input: &crate::Input, k: usize, force: Option<usize>, pick: &mut Ga
             if k >= 2 {
                 pick.shuffle(&mut rest);
             }
-            let mut chosen: Vec<usize> = force.into_iter().chain(rest.into_iter().take(n.saturating_sub(have))).collect();
+            let mut chosen: Vec<usize> =
+                force.into_iter().chain(rest.into_iter().take(n.saturating_sub(have))).collect();
             chosen.sort_unstable();
             Value::Array(chosen.into_iter().map(|i| options[i].value.clone()).collect())
         }
@@ -782,7 +823,9 @@ fn companion(input: &crate::Input, k: usize, force: Option<usize>, pick: &mut Ga
             _ => input.random_value(pick),
         },
         // A continuous domain's quick pick, when forced, is itself.
-        Input::Point { options, .. } | Input::Record { options, .. } if force.is_some() => force.map_or(Value::Null, |i| options[i].value.clone()),
+        Input::Point { options, .. } | Input::Record { options, .. } if force.is_some() => {
+            force.map_or(Value::Null, |i| options[i].value.clone())
+        }
         _ => input.random_value(pick),
     }
 }
@@ -807,7 +850,13 @@ pub struct NamesReport {
 ///
 /// # Errors
 /// The first text that breaks a rule, or a game that gets stuck.
-pub fn names_by_token<G: Game>(options: &G::Options, seats: u8, seed: u64, max_steps: usize, banned: &[&str]) -> Result<NamesReport, String> {
+pub fn names_by_token<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    max_steps: usize,
+    banned: &[&str],
+) -> Result<NamesReport, String> {
     let mut rng = GameRng::seeded(seed);
     let mut g = G::setup(options, seats, &mut rng).map_err(|e| e.to_string())?;
     let mut report = NamesReport::default();
@@ -827,7 +876,9 @@ pub fn names_by_token<G: Game>(options: &G::Options, seats: u8, seed: u64, max_s
             }
         }
         let first = rng.index(seats as usize) as Seat;
-        let Some((s, a)) = (0..seats).map(|i| (first + i) % seats).find_map(|s| g.random_action(s, &mut rng).map(|a| (s, a))) else {
+        let Some((s, a)) =
+            (0..seats).map(|i| (first + i) % seats).find_map(|s| g.random_action(s, &mut rng).map(|a| (s, a)))
+        else {
             return Err(format!("stuck at {:?}", g.pending()));
         };
         for l in g.apply(s, &a, &mut rng).map_err(|e| e.to_string())? {
@@ -910,7 +961,11 @@ mod tests {
                 Ask::new("discard", "Discard").param(
                     "cards",
                     "Cards",
-                    Input::Many { options: vec![Opt::new("double_cross", "Double Cross"), Opt::new(second, "Double Cross")], min: 1, max: 1 },
+                    Input::Many {
+                        options: vec![Opt::new("double_cross", "Double Cross"), Opt::new(second, "Double Cross")],
+                        min: 1,
+                        max: 1,
+                    },
                 ),
             )
         };

@@ -17,8 +17,12 @@ fn main() {
     for boss in &c.bosses {
         let mut lists: Vec<(String, Option<Action>)> = vec![("the bot's own".into(), None)];
         for p in &c.precons {
-            let cards: Vec<String> = p.cards.iter().flat_map(|id| [id.key().to_string(), format!("{}:2", id.key())]).collect();
-            lists.push((p.id.clone(), Some(serde_json::from_value(json!({"type": "construct", "cards": cards})).expect("a construct action"))));
+            let cards: Vec<String> =
+                p.cards.iter().flat_map(|id| [id.key().to_string(), format!("{}:2", id.key())]).collect();
+            lists.push((
+                p.id.clone(),
+                Some(serde_json::from_value(json!({"type": "construct", "cards": cards})).expect("a construct action")),
+            ));
         }
         for (name, construct) in lists {
             let (mut wins, mut life, mut played) = (0u64, 0i64, 0u64);
@@ -32,7 +36,9 @@ fn main() {
                 while !g.pending().is_over() {
                     let a = match own.take() {
                         Some(a) => a,
-                        None => g.bot_action(0, &mut bot).or_else(|| g.random_action(0, &mut bot)).expect("a legal action"),
+                        None => {
+                            g.bot_action(0, &mut bot).or_else(|| g.random_action(0, &mut bot)).expect("a legal action")
+                        }
                     };
                     if g.apply(0, &a, &mut rng).is_err() {
                         refused = true;
@@ -51,7 +57,11 @@ fn main() {
                 println!("{:>18} {name:>18}: not allowed in Uprising", boss.id);
                 continue;
             }
-            println!("{:>18} {name:>18}: {wins}/{played} bosses defeated, {:.1} Life left on average", boss.id, life as f64 / played as f64);
+            println!(
+                "{:>18} {name:>18}: {wins}/{played} bosses defeated, {:.1} Life left on average",
+                boss.id,
+                life as f64 / played as f64
+            );
         }
     }
 }

@@ -82,9 +82,10 @@ pub fn evaluate(g: &Mutants, seat: Seat) -> f64 {
         v -= f64::from(g.boards[*o as usize].score) * 0.5;
     }
     if let Some(r) = &g.result
-        && r.ranking.first().is_some_and(|w| w.contains(&me)) {
-            v += 1000.0;
-        }
+        && r.ranking.first().is_some_and(|w| w.contains(&me))
+    {
+        v += 1000.0;
+    }
     v
 }
 
@@ -101,7 +102,10 @@ fn candidates(g: &Mutants, seat: Seat) -> Vec<Action> {
                 Input::Many { options, min: 2, max: 2 } => pairs(options),
                 _ => return vec![],
             };
-            partial = partial.into_iter().flat_map(|p| values.iter().map(move |v| [p.clone(), vec![v.clone()]].concat())).collect();
+            partial = partial
+                .into_iter()
+                .flat_map(|p| values.iter().map(move |v| [p.clone(), vec![v.clone()]].concat()))
+                .collect();
             partial.truncate(80);
         }
         for vals in partial {
@@ -139,7 +143,10 @@ pub fn bot_action(g: &Mutants, seat: Seat, rng: &mut GameRng) -> Option<Action> 
                 return None;
             }
             let picks = &d.picks[seat as usize];
-            let best = d.packs[seat as usize].iter().copied().max_by(|a, b| synergy(*a, picks).total_cmp(&synergy(*b, picks)))?;
+            let best = d.packs[seat as usize]
+                .iter()
+                .copied()
+                .max_by(|a, b| synergy(*a, picks).total_cmp(&synergy(*b, picks)))?;
             Some(Action::DraftPick { card: best })
         }
         Phase::Construct { commits } => {
@@ -159,7 +166,10 @@ pub fn bot_action(g: &Mutants, seat: Seat, rng: &mut GameRng) -> Option<Action> 
         Phase::Mulligan { seat: who, .. } if *who == seat => {
             let b = &g.boards[seat as usize];
             let avg = content().advanced().map(design_value).sum::<f64>() / 36.0;
-            let stacks = (0..3u8).filter(|i| b.pool[*i as usize].first().is_some_and(|c| design_value(*c) < avg - 1.0)).map(|i| i + 1).collect();
+            let stacks = (0..3u8)
+                .filter(|i| b.pool[*i as usize].first().is_some_and(|c| design_value(*c) < avg - 1.0))
+                .map(|i| i + 1)
+                .collect();
             Some(Action::Mulligan { stacks })
         }
         Phase::Mulligan { .. } => None,

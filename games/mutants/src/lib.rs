@@ -66,7 +66,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { gene_pools: PoolMode::Draft, boss: "singularity-wizard".into(), super_tough: false, restricted_gene: String::new() }
+        Options {
+            gene_pools: PoolMode::Draft,
+            boss: "singularity-wizard".into(),
+            super_tough: false,
+            restricted_gene: String::new(),
+        }
     }
 }
 
@@ -233,7 +238,8 @@ impl Game for Mutants {
     fn outcome(&self) -> Option<Outcome> {
         let r = self.result.as_ref().filter(|_| self.is_over())?;
         // In Uprising a boss still alive at the end has won, not the player.
-        let game_winner = self.boss.as_ref().filter(|b| b.life > 0).map(|b| content::content().bosses[b.id].name.clone());
+        let game_winner =
+            self.boss.as_ref().filter(|b| b.life > 0).map(|b| content::content().bosses[b.id].name.clone());
         Some(Outcome { ranking: r.ranking.clone(), scores: r.scores.clone(), summary: r.summary.clone(), game_winner })
     }
 

@@ -44,11 +44,20 @@ pub fn prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
             let options = g
                 .constructible(g.restricted)
                 .into_iter()
-                .flat_map(|c| [card_opt(c.key(), c.name(), c), card_opt(format!("{}:2", c.key()), format!("{}, second copy", c.name()), c)])
+                .flat_map(|c| {
+                    [
+                        card_opt(c.key(), c.name(), c),
+                        card_opt(format!("{}:2", c.key()), format!("{}, second copy", c.name()), c),
+                    ]
+                })
                 .collect();
             Some(Prompt::single(
                 "Constructed: choose the 12 Advanced Mutants of your Gene Pool, at most 2 of each",
-                Ask::new("construct", "Build the Gene Pool").param("cards", "Advanced Mutants", Input::Many { options, min: 12, max: 12 }),
+                Ask::new("construct", "Build the Gene Pool").param(
+                    "cards",
+                    "Advanced Mutants",
+                    Input::Many { options, min: 12, max: 12 },
+                ),
             ))
         }
         Phase::Mulligan { seat: who, .. } if *who == seat => {
@@ -60,10 +69,15 @@ pub fn prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
             // Keeping every stack is one tap; a mulligan names the stacks.
             let mut asks = vec![Ask::new("mulligan", "Keep").with("stacks", json!([]))];
             if !options.is_empty() {
-                asks.push(Ask::new("mulligan", "Mulligan the ticked stacks").param("stacks", "Stacks to mulligan", Input::Many { options, min: 1, max: 3 }));
+                asks.push(Ask::new("mulligan", "Mulligan the ticked stacks").param(
+                    "stacks",
+                    "Stacks to mulligan",
+                    Input::Many { options, min: 1, max: 3 },
+                ));
             }
             Some(Prompt {
-                title: "Mulligan: keep your Gene Pool, or send the top card of any stacks to the bottom, once each".into(),
+                title: "Mulligan: keep your Gene Pool, or send the top card of any stacks to the bottom, once each"
+                    .into(),
                 asks,
             })
         }
@@ -87,16 +101,22 @@ fn play_prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
                     Opt::new(x.key(), label)
                 })
                 .collect();
-            Some(Prompt::single("Move your Active Mutant", Ask::new("move", "Move").param("side", "To the slot", Input::One { options })))
+            Some(Prompt::single(
+                "Move your Active Mutant",
+                Ask::new("move", "Move").param("side", "To the slot", Input::One { options }),
+            ))
         }
         Task::AwaitAction { .. } => {
             let mut hand = b.hand.clone();
             hand.dedup();
             let cards = || hand.iter().map(|c| Opt::new(c.key(), c.name())).collect::<Vec<_>>();
-            let mut asks = vec![Ask::new("deploy", "Deploy a Mutant").param("card", "Mutant", Input::One { options: cards() })];
+            let mut asks =
+                vec![Ask::new("deploy", "Deploy a Mutant").param("card", "Mutant", Input::One { options: cards() })];
             asks.extend(breed_asks(g, seat));
-            let stacks: Vec<Opt> =
-                (0..3).filter(|i| !b.pool[*i].is_empty()).map(|i| Opt::new(i as u64 + 1, format!("{}, stack {}", b.pool[i][0].name(), i + 1))).collect();
+            let stacks: Vec<Opt> = (0..3)
+                .filter(|i| !b.pool[*i].is_empty())
+                .map(|i| Opt::new(i as u64 + 1, format!("{}, stack {}", b.pool[i][0].name(), i + 1)))
+                .collect();
             let why = g.cannot_incubate(seat);
             let mut inc = Ask::new("incubate", "Incubate").param("card", "Discard", Input::One { options: cards() });
             if !stacks.is_empty() {
@@ -107,7 +127,10 @@ fn play_prompt(g: &Mutants, seat: Seat) -> Option<Prompt> {
         }
         t => {
             let options: Vec<Opt> = g.options(t).into_iter().map(|(v, l)| Opt::new(v, l)).collect();
-            Some(Prompt::single(titled(g, t), Ask::new("choose", "Choose").param("pick", "Choice", Input::One { options })))
+            Some(Prompt::single(
+                titled(g, t),
+                Ask::new("choose", "Choose").param("pick", "Choice", Input::One { options }),
+            ))
         }
     }
 }
@@ -143,7 +166,11 @@ fn breed_asks(g: &Mutants, seat: Seat) -> Vec<Ask> {
         asks.push(
             Ask::new("breed", format!("Breed {} from stack {}", target.name(), i + 1))
                 .with("stack", i as u64 + 1)
-                .param("cards", format!("Discard 2 cards that carry {needs} between them"), Input::Many { options, min: 2, max: 2 })
+                .param(
+                    "cards",
+                    format!("Discard 2 cards that carry {needs} between them"),
+                    Input::Many { options, min: 2, max: 2 },
+                )
                 .disabled_if(why.is_some(), || why.clone().unwrap_or_default()),
         );
     }
@@ -160,7 +187,12 @@ fn card_genes_opt(c: CardId) -> Opt {
 pub fn titled(g: &Mutants, t: &Task) -> String {
     let ability = matches!(
         t,
-        Task::DiscardHand { .. } | Task::Freeze { .. } | Task::Gain { .. } | Task::Pay { .. } | Task::TakeFromDiscard { .. } | Task::Copy { .. }
+        Task::DiscardHand { .. }
+            | Task::Freeze { .. }
+            | Task::Gain { .. }
+            | Task::Pay { .. }
+            | Task::TakeFromDiscard { .. }
+            | Task::Copy { .. }
     );
     match g.asked_by.filter(|_| ability) {
         Some(c) => format!("{}: {}", c.name(), question(g, t)),
@@ -172,7 +204,9 @@ pub fn titled(g: &Mutants, t: &Task) -> String {
 pub fn question(g: &Mutants, t: &Task) -> String {
     use crate::content::{FreezeFrom, GainTo};
     match t {
-        Task::DiscardHand { n, .. } => format!("Discard {} from your hand", backroom_engine::plural(*n, "card", "cards")),
+        Task::DiscardHand { n, .. } => {
+            format!("Discard {} from your hand", backroom_engine::plural(*n, "card", "cards"))
+        }
         Task::Freeze { from, may, .. } => {
             let from = match from {
                 FreezeFrom::This => "this Mutant",
@@ -192,7 +226,10 @@ pub fn question(g: &Mutants, t: &Task) -> String {
                 GainTo::Freezer => "your Cryo Freezer",
             }
         ),
-        Task::Pay { discard, .. } => format!("You may discard {} to resolve the rest of the ability", backroom_engine::plural(*discard, "card", "cards")),
+        Task::Pay { discard, .. } => format!(
+            "You may discard {} to resolve the rest of the ability",
+            backroom_engine::plural(*discard, "card", "cards")
+        ),
         Task::TakeFromDiscard { .. } => "Take a Mutant from your discard into your hand".into(),
         Task::Copy { .. } => "Copy an ability".into(),
         Task::BlockChoice { .. } => "You are attacked: choose which Block to activate".into(),

@@ -204,7 +204,13 @@ pub fn view(g: &Mutants, viewer: Viewer) -> View {
         },
         boss: g.boss.as_ref().map(|b| {
             let c = &content().bosses[b.id];
-            BossView { id: c.id.clone(), name: c.name.clone(), life: b.life, special: c.special_text.clone(), marker: g.seats }
+            BossView {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                life: b.life,
+                special: c.special_text.clone(),
+                marker: g.seats,
+            }
         }),
         last_choice: g.last_choice.clone(),
         summary: g.result.as_ref().map(|r| r.summary.clone()),

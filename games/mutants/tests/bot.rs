@@ -26,7 +26,11 @@ fn play(o: &Options, seats: u8, seed: u64, heuristic: &[bool]) -> Mutants {
 fn bot_only_games_end_at_every_seat_count() {
     for seats in 1..=4u8 {
         for (seed, mode) in [PoolMode::Draft, PoolMode::Preconstructed, PoolMode::Constructed].into_iter().enumerate() {
-            let o = Options { gene_pools: mode, boss: if seed % 2 == 0 { "jack-ice" } else { "singularity-wizard" }.into(), ..Options::default() };
+            let o = Options {
+                gene_pools: mode,
+                boss: if seed % 2 == 0 { "jack-ice" } else { "singularity-wizard" }.into(),
+                ..Options::default()
+            };
             let g = play(&o, seats, seed as u64, &[true; 4]);
             assert!(g.outcome().is_some());
         }

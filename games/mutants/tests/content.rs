@@ -18,7 +18,10 @@ fn the_embedded_content_is_complete() {
     }
     let dev = c.id("the-devourer").unwrap().card();
     assert_eq!(dev.freeze, Freeze::PerGene { per_gene: Gene::Necro });
-    assert!(c.cards.iter().filter(|x| x.kind == Kind::Advanced).all(|x| x.note.is_some()), "every design says where it comes from");
+    assert!(
+        c.cards.iter().filter(|x| x.kind == Kind::Advanced).all(|x| x.note.is_some()),
+        "every design says where it comes from"
+    );
 }
 
 fn broken(advanced: &str) -> String {
@@ -54,5 +57,10 @@ fn each_boss_recommends_real_preconstructed_lists_best_first() {
     let bad = f.bosses.replacen("\"breed-to-beatdown\"", "\"breed-to-beatdwn\"", 1);
     f.bosses = &bad;
     let e = Content::from_json(&f).unwrap_err().to_string();
-    assert!(e.contains("bosses.json") && e.contains("field recommended") && e.contains("\"breed-to-beatdwn\" is not a Preconstructed list"), "{e}");
+    assert!(
+        e.contains("bosses.json")
+            && e.contains("field recommended")
+            && e.contains("\"breed-to-beatdwn\" is not a Preconstructed list"),
+        "{e}"
+    );
 }

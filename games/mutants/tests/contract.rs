@@ -28,7 +28,8 @@ fn options(seats: u8, seed: u64) -> Options {
 fn random_play_at_every_seat_count() {
     for seats in 1..=4 {
         for seed in 0..8 {
-            let r = testkit::random_play::<Mutants>(&options(seats, seed), seats, seed).unwrap_or_else(|e| panic!("{seats} seats: {e}"));
+            let r = testkit::random_play::<Mutants>(&options(seats, seed), seats, seed)
+                .unwrap_or_else(|e| panic!("{seats} seats: {e}"));
             assert!(r.finished);
         }
     }
@@ -39,7 +40,8 @@ fn non_leak_at_every_seat_count() {
     for seats in 1..=4 {
         let (mut eff, mut checks, mut leff, mut lchecks) = (0, 0, 0, 0);
         for seed in 0..3 {
-            let r = testkit::non_leak::<Mutants>(&options(seats, seed), seats, seed + 11).unwrap_or_else(|e| panic!("{seats} seats: {e}"));
+            let r = testkit::non_leak::<Mutants>(&options(seats, seed), seats, seed + 11)
+                .unwrap_or_else(|e| panic!("{seats} seats: {e}"));
             eff += r.effective;
             checks += r.checks;
             leff += r.log_effective;
@@ -72,8 +74,14 @@ fn seats_are_named_by_token() {
     let mut lines = 0;
     for seats in 1..=4 {
         for seed in 0..3 {
-            let r = testkit::names_by_token::<Mutants>(&options(seats, seed), seats, seed, 3000, &["You's", "you's", "1 cards"])
-                .unwrap_or_else(|e| panic!("{seats} seats, seed {seed}: {e}"));
+            let r = testkit::names_by_token::<Mutants>(
+                &options(seats, seed),
+                seats,
+                seed,
+                3000,
+                &["You's", "you's", "1 cards"],
+            )
+            .unwrap_or_else(|e| panic!("{seats} seats, seed {seed}: {e}"));
             lines += r.lines;
             assert!(r.summary.is_some(), "{seats} seats, seed {seed}: the game did not end");
         }

@@ -44,9 +44,15 @@ fn refused(g: &Mutants, seat: u8, action: Value) -> (String, String) {
 fn breed_refusals_name_the_stack_the_count_the_copy_and_the_missing_gene() {
     let g = my_turn(json!(["zombie", "robot", "beast"]), json!([["leech-lord"], [], ["tricera-tank"]]));
     let cases = [
-        (json!({"type": "breed", "stack": 4, "cards": ["zombie", "robot"]}), "There is no Gene Pool stack 4; a Gene Pool has stacks 1 to 3."),
+        (
+            json!({"type": "breed", "stack": 4, "cards": ["zombie", "robot"]}),
+            "There is no Gene Pool stack 4; a Gene Pool has stacks 1 to 3.",
+        ),
         (json!({"type": "breed", "stack": 2, "cards": ["zombie", "robot"]}), "Your Gene Pool stack 2 is empty."),
-        (json!({"type": "breed", "stack": 1, "cards": ["zombie", "robot", "beast"]}), "You must always discard 2 cards to breed; you named 3."),
+        (
+            json!({"type": "breed", "stack": 1, "cards": ["zombie", "robot", "beast"]}),
+            "You must always discard 2 cards to breed; you named 3.",
+        ),
         (json!({"type": "breed", "stack": 1, "cards": ["zombie", "zombie"]}), "You hold only one Zombie."),
         (json!({"type": "breed", "stack": 1, "cards": ["zombie", "android"]}), "Android is not in your hand."),
         (
@@ -62,7 +68,10 @@ fn breed_refusals_name_the_stack_the_count_the_copy_and_the_missing_gene() {
         assert_eq!(refused(&g, 0, action.clone()), ("Breed".to_string(), words.to_string()), "{action}");
     }
     let (rule, words) = refused(&g, 1, json!({"type": "breed", "stack": 1, "cards": ["zombie", "robot"]}));
-    assert_eq!((rule.as_str(), words.as_str()), ("Breed", "It is not your turn to take an action: another player is deciding."));
+    assert_eq!(
+        (rule.as_str(), words.as_str()),
+        ("Breed", "It is not your turn to take an action: another player is deciding.")
+    );
 }
 
 #[test]
@@ -88,7 +97,10 @@ fn incubate_refusals_name_the_mutant_incubated_and_the_card_that_forbids_it() {
     );
     assert_eq!(
         refused(&g, 0, json!({"type": "incubate", "card": "zombie", "stack": 1})),
-        ("Incubate".into(), "Permafrost, face up in Jack Ice's Arena, forbids Incubating (its Ongoing ability).".into())
+        (
+            "Incubate".into(),
+            "Permafrost, face up in Jack Ice's Arena, forbids Incubating (its Ongoing ability).".into()
+        )
     );
 }
 
@@ -103,8 +115,14 @@ fn a_choice_out_of_turn_or_off_the_list_says_what_is_asked() {
         refused(&g, 0, json!({"type": "move", "side": "left"})).1,
         "You are not moving your Active Mutant now: you are to take an action."
     );
-    assert_eq!(refused(&g, 0, json!({"type": "draft_pick", "card": "android"})).1, "There is no draft now: you are to take an action.");
-    assert_eq!(refused(&g, 0, json!({"type": "mulligan", "stacks": []})).1, "There is no mulligan now: you are to take an action.");
+    assert_eq!(
+        refused(&g, 0, json!({"type": "draft_pick", "card": "android"})).1,
+        "There is no draft now: you are to take an action."
+    );
+    assert_eq!(
+        refused(&g, 0, json!({"type": "mulligan", "stacks": []})).1,
+        "There is no mulligan now: you are to take an action."
+    );
 }
 
 #[test]
@@ -113,7 +131,10 @@ fn an_answer_off_the_list_names_the_question_and_its_answers() {
     g.stack.push(serde_json::from_value(json!({"task": "discard_hand", "s": 0, "n": 1})).expect("a task"));
     let (rule, words) = refused(&g, 0, json!({"type": "choose", "pick": "android"}));
     assert_eq!(rule, "Icon Effects");
-    assert!(words.starts_with("\"android\" does not answer \"Discard 1 card from your hand\"; the answers are "), "{words}");
+    assert!(
+        words.starts_with("\"android\" does not answer \"Discard 1 card from your hand\"; the answers are "),
+        "{words}"
+    );
     assert!(words.contains("Zombie") && words.contains("Robot"), "{words}");
     assert_eq!(
         refused(&g, 0, json!({"type": "deploy", "card": "zombie"})).1,

@@ -111,7 +111,10 @@ fn main() {
         }
     }
     let pct = |a: u64, b: u64| if b == 0 { 0.0 } else { 100.0 * a as f64 / b as f64 };
-    println!("engine version {version}, turn limit {turn_limit}, {} matches from seed {first}, heuristic bots on both sides", t.matches);
+    println!(
+        "engine version {version}, turn limit {turn_limit}, {} matches from seed {first}, heuristic bots on both sides",
+        t.matches
+    );
     for (seat, side) in [(HERO, "Heroes"), (VILLAIN, "Villain")] {
         let s = seat as usize;
         println!(

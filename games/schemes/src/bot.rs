@@ -80,12 +80,17 @@ pub fn bot_action(g: &Schemes, seat: Seat, _rng: &mut GameRng) -> Option<Action>
             Action::Discard { card: *hand.iter().min_by_key(|c| rank(c))? }
         }
         Stage::ChooseDeck { .. } => Action::LookAt { deck: crate::state::other(seat) },
-        Stage::Lure { .. } => Action::Lure { target: best_by(&g.lure_targets(seat), |u| g.fight(u) + g.track_bonus(u))? },
+        Stage::Lure { .. } => {
+            Action::Lure { target: best_by(&g.lure_targets(seat), |u| g.fight(u) + g.track_bonus(u))? }
+        }
         Stage::Search { find, .. } => {
-            let c = best_by(&g.search_candidates(seat, *find), |c| i32::from(c.card().fight) + i32::from(c.card().track))?;
+            let c =
+                best_by(&g.search_candidates(seat, *find), |c| i32::from(c.card().fight) + i32::from(c.card().track))?;
             match find {
                 crate::content::Find::Character => Action::Take { card: c, onto: None },
-                crate::content::Find::Gear => Action::Take { card: c, onto: best_unit(g, seat, &g.holders(seat, c.card().kind)) },
+                crate::content::Find::Gear => {
+                    Action::Take { card: c, onto: best_unit(g, seat, &g.holders(seat, c.card().kind)) }
+                }
             }
         }
         Stage::Build { .. } => Action::Build { unit: best_unit(g, seat, &g.units(seat))? },
@@ -97,19 +102,22 @@ pub fn bot_action(g: &Schemes, seat: Seat, _rng: &mut GameRng) -> Option<Action>
                 _ => Action::Wound,
             }
         }
-        Stage::Foil { mastermind, .. } => Action::Foil { plot: best_by(&g.plots_of(*mastermind), |p| plot_threat(g, p))? },
+        Stage::Foil { mastermind, .. } => {
+            Action::Foil { plot: best_by(&g.plots_of(*mastermind), |p| plot_threat(g, p))? }
+        }
         Stage::Wheels { .. } => match best_by(&g.plots(), |p| plot_threat(g, p)) {
-            Some(p) if g.plot_is_major(p) || g.piece(p).is_some_and(|x| x.counters >= 2) => Action::AddCounter { plot: p },
+            Some(p) if g.plot_is_major(p) || g.piece(p).is_some_and(|x| x.counters >= 2) => {
+                Action::AddCounter { plot: p }
+            }
             _ => Action::DrawCard,
         },
         Stage::Recruit { .. } => recruit(g, seat).unwrap_or(Action::Done),
         Stage::PlotAttach { .. } => {
             let plot = hand.iter().copied().find(|c| c.card().kind == Kind::Plot);
             let holders = g.holders(seat, Kind::Plot);
-            let martians = holders
-                .iter()
-                .copied()
-                .find(|m| g.piece(*m).is_some_and(|p| p.card.card().mastermind.as_ref().is_some_and(|r| r.plot_title.is_some())));
+            let martians = holders.iter().copied().find(|m| {
+                g.piece(*m).is_some_and(|p| p.card.card().mastermind.as_ref().is_some_and(|r| r.plot_title.is_some()))
+            });
             match (plot, martians.or_else(|| best_by(&holders, |m| -(g.plots_of(m).len() as i32)))) {
                 (Some(card), Some(mastermind)) => Action::AttachPlot { card, mastermind },
                 _ => Action::Done,
@@ -132,8 +140,11 @@ pub fn bot_action(g: &Schemes, seat: Seat, _rng: &mut GameRng) -> Option<Action>
             }
         }
         Stage::Track { .. } => {
-            let hero = best_by(&g.fresh_heroes(), |h| g.track_bonus(h) + i32::from(g.piece(h).map_or(0, |p| p.interrogation)))?;
-            let mastermind = best_by(&g.masterminds(), |m| g.plots_of(m).iter().map(|p| plot_threat(g, *p)).max().unwrap_or(-1))?;
+            let hero = best_by(&g.fresh_heroes(), |h| {
+                g.track_bonus(h) + i32::from(g.piece(h).map_or(0, |p| p.interrogation))
+            })?;
+            let mastermind =
+                best_by(&g.masterminds(), |m| g.plots_of(m).iter().map(|p| plot_threat(g, *p)).max().unwrap_or(-1))?;
             Action::Track { hero, mastermind }
         }
         Stage::Attack { .. } => {
@@ -169,7 +180,9 @@ fn plot_threat(g: &Schemes, plot: Uid) -> i32 {
 
 /// The Unit that makes the most of a bonus: the strongest.
 fn best_unit(g: &Schemes, _seat: Seat, units: &[Uid]) -> Option<Uid> {
-    best_by(units, |u| g.fight(u) * 2 + g.track_bonus(u) + if g.piece(u).is_some_and(|p| p.kind() == Kind::Mastermind) { 3 } else { 0 })
+    best_by(units, |u| {
+        g.fight(u) * 2 + g.track_bonus(u) + if g.piece(u).is_some_and(|p| p.kind() == Kind::Mastermind) { 3 } else { 0 }
+    })
 }
 
 /// Positive when the next attack of `hero` on `mastermind` is worth it.
@@ -191,7 +204,9 @@ fn window(g: &Schemes, seat: Seat, intercept: bool) -> Action {
     let events = g.playable_events(seat);
     if intercept {
         return match events.first() {
-            Some((card, targets)) => Action::PlayEvent { card: *card, on: best_by(targets, |m| g.plots_of(m).len() as i32) },
+            Some((card, targets)) => {
+                Action::PlayEvent { card: *card, on: best_by(targets, |m| g.plots_of(m).len() as i32) }
+            }
             None => Action::Pass,
         };
     }

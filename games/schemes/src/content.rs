@@ -259,7 +259,9 @@ impl Effect {
             E::OpponentDiscards | E::LookNextSeven { .. } | E::LookOpponentHand | E::Draw { .. } => {
                 matches!(kind, K::Genius | K::Invention | K::Spy | K::Villain)
             }
-            E::GainControl | E::Search { .. } | E::InventionMarker => matches!(kind, K::Genius | K::Invention | K::Villain),
+            E::GainControl | E::Search { .. } | E::InventionMarker => {
+                matches!(kind, K::Genius | K::Invention | K::Villain)
+            }
             E::Heal => kind == K::Healing,
             E::LabExplosion => kind == K::Invention,
             E::SpyCaught => kind == K::Spy,

@@ -37,7 +37,9 @@ pub use action::Action;
 pub use backroom_engine::Seat;
 pub use state::{HERO, Schemes, VILLAIN};
 
-use backroom_engine::{Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, SetupError, Viewer};
+use backroom_engine::{
+    Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, SetupError, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
 /// Options a host may set.
@@ -102,7 +104,12 @@ impl Game for Schemes {
     }
 
     /// Versions differ in the deal only (the house mulligan of version 2).
-    fn setup_at_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+    fn setup_at_version(
+        options: &Options,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Self, SetupError> {
         if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
             return Err(SetupError::unreplayable(&Self::info(), engine_version));
         }
@@ -128,7 +135,10 @@ impl Game for Schemes {
 
     fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         if seat > 1 {
-            return Err(RuleError::not_your_turn("Players", format!("There is no seat {}: the Heroes and the Villain play, seats 1 and 2.", seat + 1)));
+            return Err(RuleError::not_your_turn(
+                "Players",
+                format!("There is no seat {}: the Heroes and the Villain play, seats 1 and 2.", seat + 1),
+            ));
         }
         let mut next = self.clone();
         let mut r = rng.clone();

@@ -44,7 +44,9 @@ fn distinct(cards: impl Iterator<Item = CardId>) -> Vec<CardId> {
 /// only "Done recruiting".
 fn recruit_refusal(g: &Schemes, seat: Seat, kind: Kind) -> Option<String> {
     match kind {
-        Kind::Event => return Some("an Event is played after a roll (or in the Intercept Phase), not put into play".into()),
+        Kind::Event => {
+            return Some("an Event is played after a roll (or in the Intercept Phase), not put into play".into());
+        }
         Kind::Plot => return Some("a Plot is attached to a Mastermind in the Plot Phase (7)".into()),
         _ => {}
     }
@@ -80,7 +82,8 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
                 .map(|(c, targets)| {
                     let ev = c.card().event.as_ref();
                     let m = ev.map_or(0, |e| e.modifier);
-                    let label = if m != 0 { format!("Play {} ({m:+})", c.name()) } else { format!("Play {}", c.name()) };
+                    let label =
+                        if m != 0 { format!("Play {} ({m:+})", c.name()) } else { format!("Play {}", c.name()) };
                     let ask = Ask::new("play_event", label).with("card", c.key());
                     if targets.is_empty() { ask } else { ask.param("on", "Mastermind", units(g, &targets)) }
                 })
@@ -101,15 +104,24 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
         }
         Stage::Discard { .. } => {
             let opts = distinct(hand.iter().copied()).into_iter().map(|c| Opt::new(c.key(), c.name())).collect();
-            ("Discard 1 card".into(), vec![Ask::new("discard", "Discard").param("card", "Card", Input::One { options: opts })])
+            (
+                "Discard 1 card".into(),
+                vec![Ask::new("discard", "Discard").param("card", "Card", Input::One { options: opts })],
+            )
         }
         Stage::ChooseDeck { .. } => (
             "Look at the next 7 cards of either deck".into(),
-            vec![Ask::new("look_at", "The Heroes' deck").with("deck", 0), Ask::new("look_at", "The Villain's deck").with("deck", 1)],
+            vec![
+                Ask::new("look_at", "The Heroes' deck").with("deck", 0),
+                Ask::new("look_at", "The Villain's deck").with("deck", 1),
+            ],
         ),
         Stage::Lure { .. } => {
             let t = g.lure_targets(seat);
-            ("Gain control of target Character".into(), vec![Ask::new("lure", "Take control").param("target", "Character", units(g, &t))])
+            (
+                "Gain control of target Character".into(),
+                vec![Ask::new("lure", "Take control").param("target", "Character", units(g, &t))],
+            )
         }
         Stage::Search { find, .. } => {
             let cands = g.search_candidates(seat, *find);
@@ -147,7 +159,10 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
         ),
         Stage::Foil { mastermind, .. } => {
             let opts = g.plots_of(*mastermind).into_iter().map(|p| Opt::new(p, g.plot_label(p))).collect();
-            ("Foiled: discard one Plot".into(), vec![Ask::new("foil", "Discard").param("plot", "Plot", Input::One { options: opts })])
+            (
+                "Foiled: discard one Plot".into(),
+                vec![Ask::new("foil", "Discard").param("plot", "Plot", Input::One { options: opts })],
+            )
         }
         Stage::Wheels { .. } => {
             let opts = g.plots().into_iter().map(|p| Opt::new(p, g.plot_label(p))).collect();
@@ -165,14 +180,25 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
                 let kind = c.card().kind;
                 let ask = Ask::new("recruit", format!("Put {} into play", c.name())).with("card", c.key());
                 let h = g.holders(seat, kind);
-                let ask = if Schemes::needs_holder(seat, kind) && !h.is_empty() { ask.param("onto", "Attach to", units(g, &h)) } else { ask };
+                let ask = if Schemes::needs_holder(seat, kind) && !h.is_empty() {
+                    ask.param("onto", "Attach to", units(g, &h))
+                } else {
+                    ask
+                };
                 asks.push(match recruit_refusal(g, seat, kind) {
                     Some(why) => ask.disabled_if(true, || why),
                     None => ask,
                 });
             }
             asks.push(done("Done recruiting"));
-            (format!("Recruit Phase: {} of {} cards put into play", played, crate::content::content().rules.recruit_limit), asks)
+            (
+                format!(
+                    "Recruit Phase: {} of {} cards put into play",
+                    played,
+                    crate::content::content().rules.recruit_limit
+                ),
+                asks,
+            )
         }
         Stage::PlotAttach { .. } => {
             let mut asks = vec![];

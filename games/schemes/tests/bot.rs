@@ -13,8 +13,9 @@ fn play(seed: u64, smart: [bool; 2]) -> Seat {
             break;
         }
         let seat = g.pending().awaited().iter().next().unwrap();
-        let a =
-            if smart[seat as usize] { g.bot_action(seat, &mut bots) } else { None }.or_else(|| g.random_action(seat, &mut bots)).unwrap();
+        let a = if smart[seat as usize] { g.bot_action(seat, &mut bots) } else { None }
+            .or_else(|| g.random_action(seat, &mut bots))
+            .unwrap();
         g.apply(seat, &a, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: the bot's {a:?} was refused: {e}"));
     }
     g.outcome().expect("the game ends").winners()[0]

@@ -39,7 +39,11 @@ fn edited(file: &str, from: &str, to: &str) -> String {
 
 #[test]
 fn mistakes_name_file_card_and_field() {
-    let e = edited("hero", r#""fight": 1, "track": 1, "skills": ["inventor"]"#, r#""fight": "one", "track": 1, "skills": ["inventor"]"#);
+    let e = edited(
+        "hero",
+        r#""fight": 1, "track": 1, "skills": ["inventor"]"#,
+        r#""fight": "one", "track": 1, "skills": ["inventor"]"#,
+    );
     assert!(e.starts_with("hero-deck.house.json: card \"prof-volt\": field fight:"), "{e}");
     let e = edited("hero", r#""skills": ["doctor"], "text": "Doctor"#, r#""skills": ["surgeon"], "text": "Doctor"#);
     assert!(e.contains("card \"dr-mercy\": field skills[0]:"), "{e}");
@@ -61,12 +65,16 @@ fn mistakes_name_file_card_and_field() {
 
 #[test]
 fn table_mistakes_name_the_table_and_row() {
-    let e = edited("tables", r#"{"min": 6, "max": 9, "name": "Dead End""#, r#"{"min": 7, "max": 9, "name": "Dead End""#);
+    let e =
+        edited("tables", r#"{"min": 6, "max": 9, "name": "Dead End""#, r#"{"min": 7, "max": 9, "name": "Dead End""#);
     assert!(e.starts_with("tables.json: table \"track\": field rows[1].min:"), "{e}");
     let e = edited("tables", r#""effect": {"do": "wrong_track"}"#, r#""effect": {"do": "heal"}"#);
     assert!(e.contains("table \"track\": field rows[0].effect:"), "{e}");
     let e = edited("tables", r#""effect": {"do": "foiled"}"#, r#""effect": {"do": "foil_all"}"#);
-    assert!(e.contains("table \"track\": field rows.effect") || e.contains("table \"track\": field rows[2].effect"), "{e}");
+    assert!(
+        e.contains("table \"track\": field rows.effect") || e.contains("table \"track\": field rows[2].effect"),
+        "{e}"
+    );
     let e = edited("rules", r#""recruit_limit": 2"#, r#""recruit_limit": 0"#);
     assert!(e.contains("rules.house.json: field recruit_limit"), "{e}");
 }

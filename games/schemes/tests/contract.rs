@@ -28,7 +28,8 @@ fn non_leak_views_and_log_lines() {
     // SCHEMES_LEAK_SEEDS / SCHEMES_LEAK_TURNS for a longer soak.
     let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
     for seed in 0..env("SCHEMES_LEAK_SEEDS", 3) {
-        let r = testkit::non_leak::<Schemes>(&short(env("SCHEMES_LEAK_TURNS", 4) as u32), 2, seed).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::non_leak::<Schemes>(&short(env("SCHEMES_LEAK_TURNS", 4) as u32), 2, seed)
+            .unwrap_or_else(|e| panic!("{e}"));
         effective += r.effective;
         checks += r.checks;
         log_effective += r.log_effective;
@@ -55,7 +56,8 @@ fn offered_options_work() {
 #[test]
 fn names_by_token() {
     for seed in 0..3 {
-        let r = testkit::names_by_token::<Schemes>(&Options::default(), 2, seed, 6000, &["Seat "]).unwrap_or_else(|e| panic!("{e}"));
+        let r = testkit::names_by_token::<Schemes>(&Options::default(), 2, seed, 6000, &["Seat "])
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(r.tokens > 10, "{r:?}");
         assert!(r.summary.is_some(), "the game ends: {r:?}");
     }

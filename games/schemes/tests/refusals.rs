@@ -175,11 +175,26 @@ fn recruit_refusals_name_the_card_the_holder_and_the_phase() {
     let r = "Recruit Phase";
     words(
         &[
-            (0, json!({"type": "done"}), r, "The Villain is putting cards into play: the decision is theirs, not yours."),
-            (1, json!({"type": "recruit", "card": "brute", "onto": 1}), r, "The Martians #1 takes no Minor Villains (its card says so)."),
+            (
+                0,
+                json!({"type": "done"}),
+                r,
+                "The Villain is putting cards into play: the decision is theirs, not yours.",
+            ),
+            (
+                1,
+                json!({"type": "recruit", "card": "brute", "onto": 1}),
+                r,
+                "The Martians #1 takes no Minor Villains (its card says so).",
+            ),
             (1, json!({"type": "recruit", "card": "hover-tank", "onto": 3}), r, "Rookie #3 is the Heroes', not yours."),
             (1, json!({"type": "recruit", "card": "hover-tank", "onto": 9}), r, "There is no card #9 in play."),
-            (1, json!({"type": "recruit", "card": "hover-tank"}), r, "Hover Tank is attached: name the Unit or Mastermind it goes on."),
+            (
+                1,
+                json!({"type": "recruit", "card": "hover-tank"}),
+                r,
+                "Hover Tank is attached: name the Unit or Mastermind it goes on.",
+            ),
             (
                 1,
                 json!({"type": "recruit", "card": "bank-heist"}),
@@ -187,8 +202,18 @@ fn recruit_refusals_name_the_card_the_holder_and_the_phase() {
                 "Bank Heist is a Plot: it is attached to a Mastermind in the Plot Phase.",
             ),
             (1, json!({"type": "recruit", "card": "hitman", "onto": 2}), r, "Hitman is not in your hand."),
-            (1, json!({"type": "track", "hero": 3, "mastermind": 2}), r, "You are putting cards into play now; \"track\" answers the Track Phase."),
-            (2, json!({"type": "done"}), "Players", "There is no seat 3: the Heroes and the Villain play, seats 1 and 2."),
+            (
+                1,
+                json!({"type": "track", "hero": 3, "mastermind": 2}),
+                r,
+                "You are putting cards into play now; \"track\" answers the Track Phase.",
+            ),
+            (
+                2,
+                json!({"type": "done"}),
+                "Players",
+                "There is no seat 3: the Heroes and the Villain play, seats 1 and 2.",
+            ),
         ],
         &g,
     );
@@ -213,20 +238,45 @@ fn track_and_assassin_refusals_name_the_hero_and_the_mastermind() {
     let t = "Track Phase";
     words(
         &[
-            (0, json!({"type": "track", "hero": 3, "mastermind": 2}), t, "Rookie #3 has already made its Track Roll this phase."),
+            (
+                0,
+                json!({"type": "track", "hero": 3, "mastermind": 2}),
+                t,
+                "Rookie #3 has already made its Track Roll this phase.",
+            ),
             (0, json!({"type": "track", "hero": 4, "mastermind": 3}), t, "Rookie #3 is a Character, not a Mastermind."),
-            (0, json!({"type": "track", "hero": 2, "mastermind": 2}), t, "Doctor Dread #2 is a Mastermind, not a Hero."),
+            (
+                0,
+                json!({"type": "track", "hero": 2, "mastermind": 2}),
+                t,
+                "Doctor Dread #2 is a Mastermind, not a Hero.",
+            ),
             (0, json!({"type": "track", "hero": 5, "mastermind": 2}), t, "Ray Gun #5 is a Weapon, not a Hero."),
-            (1, json!({"type": "send", "mastermind": 2, "hero": 4}), t, "The Heroes are making Track Rolls: the decision is theirs, not yours."),
+            (
+                1,
+                json!({"type": "send", "mastermind": 2, "hero": 4}),
+                t,
+                "The Heroes are making Track Rolls: the decision is theirs, not yours.",
+            ),
         ],
         &base(json!({"stage": "track", "seat": 0})),
     );
     words(
-        &[(0, json!({"type": "attack", "hero": 4, "mastermind": 2}), "Attack Phase", "Doctor Dread #2 was not Thwarted this turn; only a Thwarted Mastermind is attacked.")],
+        &[(
+            0,
+            json!({"type": "attack", "hero": 4, "mastermind": 2}),
+            "Attack Phase",
+            "Doctor Dread #2 was not Thwarted this turn; only a Thwarted Mastermind is attacked.",
+        )],
         &base(json!({"stage": "attack", "seat": 0})),
     );
     words(
-        &[(1, json!({"type": "send", "mastermind": 2, "hero": 4}), "Assassin Phase", "Doctor Dread #2's 1 Minion came back this phase: Minions that came back stay home.")],
+        &[(
+            1,
+            json!({"type": "send", "mastermind": 2, "hero": 4}),
+            "Assassin Phase",
+            "Doctor Dread #2's 1 Minion came back this phase: Minions that came back stay home.",
+        )],
         &base(json!({"stage": "assassin", "seat": 1})),
     );
 }

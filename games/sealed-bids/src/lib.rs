@@ -14,8 +14,8 @@
 #![deny(missing_docs)]
 
 use backroom_engine::{
-    Ask, Game, GameInfo, GameOption, GameRng, Input, LogEntry, OptionKind, Outcome, Pending,
-    Prompt, RuleError, Seat, SeatSet, SetupError, Viewer, and_list, plural, seat_ref, seat_verb,
+    Ask, Game, GameInfo, GameOption, GameRng, Input, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat,
+    SeatSet, SetupError, Viewer, and_list, plural, seat_ref, seat_verb,
 };
 use serde::{Deserialize, Serialize};
 
@@ -137,7 +137,9 @@ impl Game for SealedBids {
         GameInfo {
             id: "sealed-bids".into(),
             name: "Sealed Bids".into(),
-            summary: "Each round everyone secretly sets a Bidding Dial from 0 to 14; the highest bid nobody matched scores.".into(),
+            summary:
+                "Each round everyone secretly sets a Bidding Dial from 0 to 14; the highest bid nobody matched scores."
+                    .into(),
             min_seats: 2,
             max_seats: 8,
             default_seats: 4,
@@ -183,10 +185,17 @@ impl Game for SealedBids {
         }
         let title = match self.dials[seat as usize] {
             None => format!("Round {} of {}: set your Bidding Dial", self.round + 1, self.rounds),
-            Some(b) => format!("Round {} of {}: your dial is locked at {b}; you may change it until everyone has bid", self.round + 1, self.rounds),
+            Some(b) => format!(
+                "Round {} of {}: your dial is locked at {b}; you may change it until everyone has bid",
+                self.round + 1,
+                self.rounds
+            ),
         };
-        let mut ask =
-            Ask::new("bid", "Lock in").with("round", self.round).param("value", "Bid", Input::Number { min: 0, max: MAX_BID as i64 });
+        let mut ask = Ask::new("bid", "Lock in").with("round", self.round).param(
+            "value",
+            "Bid",
+            Input::Number { min: 0, max: MAX_BID as i64 },
+        );
         // Changing a locked dial starts from it, not from 0.
         if let Some(b) = self.dials[seat as usize] {
             ask = ask.default_to(b);
@@ -395,14 +404,18 @@ mod tests {
 
     #[test]
     fn the_non_leak_test_catches_a_log_line_that_tells_a_sealed_bid() {
-        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Leaky<TATTLETALE>>(&Options { rounds: 3 }, 4, seed).err()).next();
+        let caught = (0..10)
+            .filter_map(|seed| testkit::non_leak::<Leaky<TATTLETALE>>(&Options { rounds: 3 }, 4, seed).err())
+            .next();
         let e = caught.expect("a log line naming a sealed bid must fail the non-leak test");
         assert!(e.contains("log lines") && e.contains("turned the dial"), "{e}");
     }
 
     #[test]
     fn the_non_leak_test_catches_a_refusal_that_tells_a_sealed_bid() {
-        let caught = (0..10).filter_map(|seed| testkit::non_leak::<Leaky<BLABBERMOUTH>>(&Options { rounds: 3 }, 4, seed).err()).next();
+        let caught = (0..10)
+            .filter_map(|seed| testkit::non_leak::<Leaky<BLABBERMOUTH>>(&Options { rounds: 3 }, 4, seed).err())
+            .next();
         let e = caught.expect("a refusal naming a sealed bid must fail the non-leak test");
         assert!(e.contains("refusal depends"), "{e}");
     }

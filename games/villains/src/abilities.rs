@@ -30,19 +30,13 @@ pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
     let mut owed = Vec::new();
     for seat in state.player_order().collect::<Vec<_>>() {
         let champion = &state.faction_of(seat).champion;
-        let effects: Vec<&Effect> = champion
-            .triggers
-            .iter()
-            .filter(|t| t.when == When::Cleanup)
-            .flat_map(|t| t.effects.iter())
-            .collect();
+        let effects: Vec<&Effect> =
+            champion.triggers.iter().filter(|t| t.when == When::Cleanup).flat_map(|t| t.effects.iter()).collect();
         if !effects.iter().any(|e| matches!(e, Effect::Heal(_))) {
             continue;
         }
         let deploys = crate::versions::abilities(state)
-            && effects
-                .iter()
-                .any(|e| matches!(e, Effect::Deploy(d) if d.once_per_area));
+            && effects.iter().any(|e| matches!(e, Effect::Deploy(d) if d.once_per_area));
         let name = champion.name.clone();
         let mut healed: Vec<AreaId> = Vec::new();
         for a in content().area_ids() {
@@ -58,11 +52,7 @@ pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
                 log.push(LogEntry::public(format!(
                     "{} {} in {}.",
                     state.who_verb(seat, "heals", "heal"),
-                    if here == 1 {
-                        name.clone()
-                    } else {
-                        format!("{here} {name}s")
-                    },
+                    if here == 1 { name.clone() } else { format!("{here} {name}s") },
                     a.area().name
                 )));
             }
@@ -72,11 +62,7 @@ pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
                 "{name}: {} one unit free into each area where one healed, before the next turn.",
                 state.who_verb(seat, "may deploy", "may deploy")
             )));
-            owed.extend(
-                healed
-                    .into_iter()
-                    .map(|area| Owed::FreeDeploy { seat, area }),
-            );
+            owed.extend(healed.into_iter().map(|area| Owed::FreeDeploy { seat, area }));
         }
     }
     choices::owe(state, owed);
@@ -94,12 +80,8 @@ pub fn free_deploy(
     unit: Option<UnitType>,
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::FreeDeploy { area, .. }) = choices::next(state).filter(|o| o.seat() == seat)
-    else {
-        return Err(RuleError::not_your_turn(
-            CLEANUP,
-            "You have no free deploy now.",
-        ));
+    let Some(Owed::FreeDeploy { area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(CLEANUP, "You have no free deploy now."));
     };
     let champion = state.faction_of(seat).champion.name.clone();
     let line = match unit {
@@ -117,11 +99,9 @@ pub fn free_deploy(
                 area.area().name
             )
         }
-        None => format!(
-            "{} no unit into {} ({champion}).",
-            state.who_verb(seat, "deploys", "deploy"),
-            area.area().name
-        ),
+        None => {
+            format!("{} no unit into {} ({champion}).", state.who_verb(seat, "deploys", "deploy"), area.area().name)
+        }
     };
     state.owed.remove(0);
     let mut log = vec![LogEntry::public(line)];
@@ -136,12 +116,7 @@ pub fn free_deploy(
 pub fn free_deploy_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
     UnitType::ALL
         .into_iter()
-        .filter(|k| {
-            state.players[seat as usize]
-                .reserve_units
-                .get(k)
-                .is_some_and(|n| *n > 0)
-        })
+        .filter(|k| state.players[seat as usize].reserve_units.get(k).is_some_and(|n| *n > 0))
         .collect()
 }
 
@@ -152,11 +127,7 @@ pub const SKILL: &str = "Activating an Area's Skill Ability";
 /// opponent with units in an area adjacent to `from` (never `from`) where
 /// attacks are not forbidden (Cease Fire). None if he is no longer there.
 pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId, Seat)> {
-    let here = state
-        .area(from)
-        .units
-        .iter()
-        .any(|u| u.owner == seat && u.kind == UnitType::Champion);
+    let here = state.area(from).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion);
     if !here {
         return Vec::new();
     }
@@ -164,11 +135,7 @@ pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId,
         .adjacent(from)
         .iter()
         .filter(|a| **a != from && !crate::combat::attacks_forbidden(state, **a))
-        .flat_map(|a| {
-            crate::combat::enemies_in(state, seat, *a)
-                .into_iter()
-                .map(move |s| (*a, s))
-        })
+        .flat_map(|a| crate::combat::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
         .collect()
 }
 
@@ -178,9 +145,7 @@ pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId,
 pub fn owe_champion_attack(state: &mut State, seat: Seat, from: AreaId) -> LogEntry {
     let name = state.faction_of(seat).champion.name.clone();
     if champion_targets(state, seat, from).is_empty() {
-        return LogEntry::public(format!(
-            "{name} has no enemy to attack in an adjacent area."
-        ));
+        return LogEntry::public(format!("{name} has no enemy to attack in an adjacent area."));
     }
     state.owed.push(Owed::ChampionAttack { seat, from });
     LogEntry::public(format!(
@@ -200,20 +165,13 @@ pub fn champion_attack(
     (area, defender): (AreaId, Seat),
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::ChampionAttack { from, .. }) = choices::next(state).filter(|o| o.seat() == seat)
-    else {
-        return Err(RuleError::not_your_turn(
-            SKILL,
-            "You have no champion's attack to make now.",
-        ));
+    let Some(Owed::ChampionAttack { from, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(SKILL, "You have no champion's attack to make now."));
     };
     if !champion_targets(state, seat, from).contains(&(area, defender)) {
         return Err(RuleError::illegal(
             SKILL,
-            format!(
-                "Attack an opponent with units in an area adjacent to {}.",
-                from.area().name
-            ),
+            format!("Attack an opponent with units in an area adjacent to {}.", from.area().name),
         ));
     }
     state.owed.remove(0);
@@ -241,12 +199,7 @@ pub fn cancel_cost(state: &State, seat: Seat, area: AreaId) -> Option<u8> {
             Effect::CancelHit(c) => Some(c.cost),
             _ => None,
         })?;
-    state
-        .area(area)
-        .units
-        .iter()
-        .any(|u| u.owner == seat && u.kind == UnitType::Champion)
-        .then_some(cost)
+    state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion).then_some(cost)
 }
 
 /// A hit is assigned to `unit` of `seat` in `area` (combat, a unit's or a
@@ -269,15 +222,7 @@ pub fn offer_cancel(
         return None;
     }
     let kind = state.area(area).units.iter().find(|u| u.uid == unit)?.kind;
-    state.owed.insert(
-        0,
-        Owed::CancelHit {
-            seat,
-            area,
-            unit,
-            attacker,
-        },
-    );
+    state.owed.insert(0, Owed::CancelHit { seat, area, unit, attacker });
     Some(vec![LogEntry::public(format!(
         "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
         crate::combat::a_unit(state, seat, kind),
@@ -294,17 +239,8 @@ pub fn offer_cancel(
 /// # Errors
 /// No such choice owed by `seat` now, or (paying) too little to pay.
 pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::CancelHit {
-        area,
-        unit,
-        attacker,
-        ..
-    }) = choices::next(state).filter(|o| o.seat() == seat)
-    else {
-        return Err(RuleError::not_your_turn(
-            HITS,
-            "You have no hit to cancel now.",
-        ));
+    let Some(Owed::CancelHit { area, unit, attacker, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(HITS, "You have no hit to cancel now."));
     };
     let mut log = Vec::new();
     if pay {
@@ -318,14 +254,11 @@ pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEnt
             state.faction_of(seat).champion.name
         )));
     } else {
-        log.push(LogEntry::public(format!(
-            "{} the hit land.",
-            state.who_verb(seat, "lets", "let")
-        )));
+        log.push(LogEntry::public(format!("{} the hit land.", state.who_verb(seat, "lets", "let"))));
     }
     state.owed.remove(0);
-    let pending = state.battle.as_ref().and_then(|b| b.hits).is_some()
-        || state.attacks.as_ref().and_then(|a| a.hits).is_some();
+    let pending =
+        state.battle.as_ref().and_then(|b| b.hits).is_some() || state.attacks.as_ref().and_then(|a| a.hits).is_some();
     if pending {
         log.extend(crate::combat::land_hit(state, seat, unit, pay));
     } else {
@@ -353,21 +286,10 @@ pub fn leavers(state: &State) -> Vec<(Seat, UnitUid, AreaId)> {
             .iter()
             .filter(|t| t.when == When::LeavesArea)
             .flat_map(|t| t.effects.iter())
-            .any(|e| {
-                matches!(
-                    e,
-                    Effect::Sacrifice(Sacrifice {
-                        who: Who::ChosenOpponentWithUnitsHere,
-                        ..
-                    })
-                )
-            });
+            .any(|e| matches!(e, Effect::Sacrifice(Sacrifice { who: Who::ChosenOpponentWithUnitsHere, .. })));
         if leaves {
             out.extend(
-                state
-                    .units_of(seat)
-                    .filter(|(_, u)| u.kind == UnitType::Champion)
-                    .map(|(a, u)| (seat, u.uid, a)),
+                state.units_of(seat).filter(|(_, u)| u.kind == UnitType::Champion).map(|(a, u)| (seat, u.uid, a)),
             );
         }
     }
@@ -377,20 +299,12 @@ pub fn leavers(state: &State) -> Vec<(Seat, UnitUid, AreaId)> {
 /// After an action: each champion of [`leavers`] now in play in another
 /// area (moved, or redeployed elsewhere) owes its owner the pick of an
 /// opponent with units in the area left, if there is one.
-pub fn after_leaving(
-    state: &mut State,
-    before: &[(Seat, UnitUid, AreaId)],
-    log: &mut Vec<LogEntry>,
-) {
+pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log: &mut Vec<LogEntry>) {
     if !crate::versions::abilities(state) {
         return;
     }
     for &(seat, uid, from) in before {
-        let Some(now) = state
-            .units_of(seat)
-            .find(|(_, u)| u.uid == uid)
-            .map(|(a, _)| a)
-        else {
+        let Some(now) = state.units_of(seat).find(|(_, u)| u.uid == uid).map(|(a, _)| a) else {
             continue;
         };
         if now == from {
@@ -398,10 +312,7 @@ pub fn after_leaving(
         }
         let name = state.faction_of(seat).champion.name.clone();
         if crate::combat::enemies_in(state, seat, from).is_empty() {
-            log.push(LogEntry::public(format!(
-                "{name} leaves {}: no opponent has units there.",
-                from.area().name
-            )));
+            log.push(LogEntry::public(format!("{name} leaves {}: no opponent has units there.", from.area().name)));
             continue;
         }
         log.push(LogEntry::public(format!(
@@ -418,29 +329,14 @@ pub fn after_leaving(
 ///
 /// # Errors
 /// No such pick owed by `seat`, or an opponent without units there.
-pub fn choose_victim(
-    state: &mut State,
-    seat: Seat,
-    enemy: Seat,
-) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::ChooseVictim { area, .. }) = choices::next(state).filter(|o| o.seat() == seat)
-    else {
-        return Err(RuleError::not_your_turn(
-            HITS,
-            "You have no opponent to pick now.",
-        ));
+pub fn choose_victim(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::ChooseVictim { area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(HITS, "You have no opponent to pick now."));
     };
     if !crate::combat::enemies_in(state, seat, area).contains(&enemy) {
-        return Err(RuleError::illegal(
-            HITS,
-            format!("Pick an opponent with units in {}.", area.area().name),
-        ));
+        return Err(RuleError::illegal(HITS, format!("Pick an opponent with units in {}.", area.area().name)));
     }
-    state.owed[0] = Owed::SacrificeIn {
-        seat: enemy,
-        killer: seat,
-        area,
-    };
+    state.owed[0] = Owed::SacrificeIn { seat: enemy, killer: seat, area };
     Ok(vec![LogEntry::public(format!(
         "{} {} to sacrifice a unit in {} ({}).",
         state.who_verb(seat, "picks", "pick"),
@@ -455,27 +351,12 @@ pub fn choose_victim(
 ///
 /// # Errors
 /// No such sacrifice owed by `seat`, or not its unit there.
-pub fn sacrifice_in(
-    state: &mut State,
-    seat: Seat,
-    unit: UnitUid,
-) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::SacrificeIn { killer, area, .. }) =
-        choices::next(state).filter(|o| o.seat() == seat)
-    else {
+pub fn sacrifice_in(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::SacrificeIn { killer, area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(HITS, "You owe no sacrifice now."));
     };
-    let Some(kind) = state
-        .area(area)
-        .units
-        .iter()
-        .find(|u| u.uid == unit && u.owner == seat)
-        .map(|u| u.kind)
-    else {
-        return Err(RuleError::illegal(
-            HITS,
-            format!("Sacrifice one of your units in {}.", area.area().name),
-        ));
+    let Some(kind) = state.area(area).units.iter().find(|u| u.uid == unit && u.owner == seat).map(|u| u.kind) else {
+        return Err(RuleError::illegal(HITS, format!("Sacrifice one of your units in {}.", area.area().name)));
     };
     crate::combat::kill(state, area, unit, killer);
     state.owed.remove(0);
@@ -493,11 +374,7 @@ pub fn sacrifice_in(
 /// `seat`'s champions in play, by unit and area (taken before a deploy, for
 /// [`newly_deployed`]).
 pub fn champions_in_play(state: &State, seat: Seat) -> Vec<(UnitUid, AreaId)> {
-    state
-        .units_of(seat)
-        .filter(|(_, u)| u.kind == UnitType::Champion)
-        .map(|(a, u)| (u.uid, a))
-        .collect()
+    state.units_of(seat).filter(|(_, u)| u.kind == UnitType::Champion).map(|(a, u)| (u.uid, a)).collect()
 }
 
 /// Champions of `seat`'s deployed since `before`: those new in play (from
@@ -535,9 +412,12 @@ pub fn on_champion_deployed(
             return Ok(true);
         }
         // The Fixer: readied whenever deployed (R13), by a card or skill too.
-        let ready = state.faction_of(seat).champion.triggers.iter().any(|t| {
-            t.when == When::Deployed && t.effects.iter().any(|e| matches!(e, Effect::Ready(_)))
-        });
+        let ready = state
+            .faction_of(seat)
+            .champion
+            .triggers
+            .iter()
+            .any(|t| t.when == When::Deployed && t.effects.iter().any(|e| matches!(e, Effect::Ready(_))));
         if ready && let Some(u) = state.area_mut(area).units.iter_mut().find(|u| u.uid == uid) {
             u.readied = true;
         }
@@ -581,11 +461,7 @@ pub fn on_champion_deployed(
             continue;
         }
         if crate::combat::enemies_in(state, seat, area).is_empty() {
-            log.push(LogEntry::public(format!(
-                "{}: no enemy to attack in {}.",
-                up.name,
-                area.area().name
-            )));
+            log.push(LogEntry::public(format!("{}: no enemy to attack in {}.", up.name, area.area().name)));
             continue;
         }
         log.push(LogEntry::public(format!(

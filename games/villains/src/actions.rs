@@ -31,9 +31,7 @@ pub fn revealable(state: &State, seat: Seat) -> Vec<Spot> {
     let mut out = Vec::new();
     for a in crate::content::content().area_ids() {
         let track = &state.area(a).track;
-        if let Some(i) = track
-            .iter()
-            .position(|t| t.as_ref().is_some_and(|t| !t.face_up))
+        if let Some(i) = track.iter().position(|t| t.as_ref().is_some_and(|t| !t.face_up))
             && track[i].as_ref().is_some_and(|t| t.owner == seat)
         {
             out.push((a, i));
@@ -44,44 +42,27 @@ pub fn revealable(state: &State, seat: Seat) -> Vec<Spot> {
 
 /// Where the token with this board id is.
 pub fn find(state: &State, uid: TokenUid) -> Option<Spot> {
-    crate::content::content().area_ids().find_map(|a| {
-        state
-            .area(a)
-            .track
-            .iter()
-            .position(|t| t.as_ref().is_some_and(|t| t.uid == uid))
-            .map(|i| (a, i))
-    })
+    crate::content::content()
+        .area_ids()
+        .find_map(|a| state.area(a).track.iter().position(|t| t.as_ref().is_some_and(|t| t.uid == uid)).map(|i| (a, i)))
 }
 
 fn acting(state: &State, seat: Seat) -> Result<Option<TokenUid>, RuleError> {
     let Phase::TakeActions { current, revealed } = state.phase else {
-        return Err(RuleError::illegal(
-            TAKE_ACTIONS,
-            "Actions are taken in the Main Phase.",
-        ));
+        return Err(RuleError::illegal(TAKE_ACTIONS, "Actions are taken in the Main Phase."));
     };
     if current != seat {
-        return Err(RuleError::not_your_turn(
-            TAKE_ACTIONS,
-            "Another player takes an action now.",
-        ));
+        return Err(RuleError::not_your_turn(TAKE_ACTIONS, "Another player takes an action now."));
     }
     Ok(revealed)
 }
 
 fn idle(state: &State, seat: Seat) -> Result<(), RuleError> {
     if state.battle.is_some() || state.attacks.is_some() || !state.owed.is_empty() {
-        return Err(RuleError::illegal(
-            TAKE_ACTIONS,
-            "Finish the combat and the owed choices first.",
-        ));
+        return Err(RuleError::illegal(TAKE_ACTIONS, "Finish the combat and the owed choices first."));
     }
     if acting(state, seat)?.is_some() {
-        return Err(RuleError::illegal(
-            REVEAL,
-            "Activate or discard the token you revealed first.",
-        ));
+        return Err(RuleError::illegal(REVEAL, "Activate or discard the token you revealed first."));
     }
     Ok(())
 }
@@ -100,28 +81,21 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
         _ => {
             return Err(RuleError::illegal(
                 REVEAL,
-                format!(
-                    "You have no face-down token in {name}, space {}.",
-                    space + 1
-                ),
+                format!("You have no face-down token in {name}, space {}.", space + 1),
             ));
         }
     }
     if !revealable(state, seat).contains(&spot) {
         return Err(RuleError::illegal(
             REVEAL,
-            format!(
-                "A face-down token lies before space {} of {name}.",
-                space + 1
-            ),
+            format!("A face-down token lies before space {} of {name}.", space + 1),
         ));
     }
     let seats = state.seats;
     let faction = state.faction_of(seat);
     let token = state.area_mut(area).track[space].as_mut().expect("checked");
     token.face_up = true;
-    token.kind =
-        backroom_engine::Hidden::known_to(*token.kind.rules_value(), SeatSet::first(seats));
+    token.kind = backroom_engine::Hidden::known_to(*token.kind.rules_value(), SeatSet::first(seats));
     let kind = *token.kind.rules_value();
     let uid = token.uid;
     let what = crate::place::a_token(state, seat, kind);
@@ -136,10 +110,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
     };
     if refunded {
         state.players[seat as usize].resources += 1;
-        log.push(LogEntry::public(format!(
-            "{} 1 resource (refunded token).",
-            state.who_verb(seat, "gains", "gain")
-        )));
+        log.push(LogEntry::public(format!("{} 1 resource (refunded token).", state.who_verb(seat, "gains", "gain"))));
     }
     if kind == TokenKind::Unique && !faction.unique_token.activatable {
         remove(state, spot);
@@ -149,10 +120,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
         )));
         advance(state, seat, &mut log);
     } else {
-        state.phase = Phase::TakeActions {
-            current: seat,
-            revealed: Some(uid),
-        };
+        state.phase = Phase::TakeActions { current: seat, revealed: Some(uid) };
     }
     Ok(log)
 }
@@ -160,12 +128,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
 /// Takes the token at `spot` off the track into its owner's spent tokens.
 fn remove(state: &mut State, (area, space): Spot) {
     let t = state.area_mut(area).track[space].take().expect("a token");
-    state.players[t.owner as usize]
-        .spent_tokens
-        .push(crate::state::SpentToken {
-            kind: t.kind,
-            revealed: t.face_up,
-        });
+    state.players[t.owner as usize].spent_tokens.push(crate::state::SpentToken { kind: t.kind, revealed: t.face_up });
 }
 
 /// Discards the token `seat` has just revealed, without effect.
@@ -174,20 +137,13 @@ fn remove(state: &mut State, (area, space): Spot) {
 /// Not `seat`'s action or no token awaiting its choice.
 pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Some(uid) = acting(state, seat)? else {
-        return Err(RuleError::illegal(
-            REVEAL,
-            "You have no revealed token to discard.",
-        ));
+        return Err(RuleError::illegal(REVEAL, "You have no revealed token to discard."));
     };
     let spot = find(state, uid).expect("the revealed token is on the board");
     let what = crate::place::a_token(
         state,
         seat,
-        *state.area(spot.0).track[spot.1]
-            .as_ref()
-            .expect("token")
-            .kind
-            .rules_value(),
+        *state.area(spot.0).track[spot.1].as_ref().expect("token").kind.rules_value(),
     );
     remove(state, spot);
     let mut log = vec![LogEntry::public(format!(
@@ -207,25 +163,15 @@ pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError
 pub fn locked(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     idle(state, seat)?;
     if state.face_down_tokens_of(seat) == 0 {
-        return Err(RuleError::illegal(
-            LOCKED,
-            "You have no unrevealed token left: pass instead.",
-        ));
+        return Err(RuleError::illegal(LOCKED, "You have no unrevealed token left: pass instead."));
     }
     if let Some((a, i)) = revealable(state, seat).first() {
         return Err(RuleError::illegal(
             LOCKED,
-            format!(
-                "You are not locked: you may reveal your token in {}, space {}.",
-                a.area().name,
-                i + 1
-            ),
+            format!("You are not locked: you may reveal your token in {}, space {}.", a.area().name, i + 1),
         ));
     }
-    let mut log = vec![LogEntry::public(format!(
-        "{} locked.",
-        state.who_verb(seat, "is", "are")
-    ))];
+    let mut log = vec![LogEntry::public(format!("{} locked.", state.who_verb(seat, "is", "are")))];
     advance(state, seat, &mut log);
     Ok(log)
 }
@@ -248,10 +194,7 @@ pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
         ));
     }
     state.players[seat as usize].passed = true;
-    let mut log = vec![LogEntry::public(format!(
-        "{}.",
-        state.who_verb(seat, "passes", "pass")
-    ))];
+    let mut log = vec![LogEntry::public(format!("{}.", state.who_verb(seat, "passes", "pass")))];
     advance(state, seat, &mut log);
     Ok(log)
 }
@@ -263,10 +206,7 @@ pub fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
     for _ in 0..state.seats {
         s = state.next_clockwise(s);
         if !state.players[s as usize].passed {
-            state.phase = Phase::TakeActions {
-                current: s,
-                revealed: None,
-            };
+            state.phase = Phase::TakeActions { current: s, revealed: None };
             return;
         }
     }

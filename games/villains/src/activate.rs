@@ -138,10 +138,8 @@ impl Activation {
 /// activated at all (not the Nothing).
 fn unique_as_itself(state: &State, seat: Seat, kind: TokenKind) -> Option<(Vec<Effect>, u8)> {
     let u = &state.faction_of(seat).unique_token;
-    let acts_as_other =
-        u.counts_as.is_some() || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
-    (kind == TokenKind::Unique && u.activatable && !acts_as_other)
-        .then(|| (u.effects.clone(), u.cost))
+    let acts_as_other = u.counts_as.is_some() || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
+    (kind == TokenKind::Unique && u.activatable && !acts_as_other).then(|| (u.effects.clone(), u.cost))
 }
 
 /// The deploy limit of `seat` now: 2 (or an upgrade's base) plus the Sewers,
@@ -150,40 +148,17 @@ pub fn deploy_limit(state: &State, seat: Seat) -> u8 {
     let rules = standing::rules_of(state, seat);
     let base = rules
         .iter()
-        .filter_map(|r| {
-            if let Ongoing::BaseDeployLimit(n) = r {
-                Some(*n)
-            } else {
-                None
-            }
-        })
+        .filter_map(|r| if let Ongoing::BaseDeployLimit(n) = r { Some(*n) } else { None })
         .max()
         .unwrap_or(BASE_DEPLOY_LIMIT);
-    let more: i32 = rules
-        .iter()
-        .map(|r| {
-            if let Ongoing::DeployLimit(n) = r {
-                i32::from(*n)
-            } else {
-                0
-            }
-        })
-        .sum();
+    let more: i32 = rules.iter().map(|r| if let Ongoing::DeployLimit(n) = r { i32::from(*n) } else { 0 }).sum();
     (i32::from(base) + more).clamp(0, 255) as u8
 }
 
 /// Whether Kau stands with `seat`'s units in `area`.
 fn kau_in(state: &State, seat: Seat, area: AreaId) -> bool {
-    state
-        .faction_of(seat)
-        .champion
-        .ongoing
-        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
-        && state
-            .area(area)
-            .units
-            .iter()
-            .any(|u| u.owner == seat && u.kind == UnitType::Champion)
+    state.faction_of(seat).champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion)
 }
 
 /// Whether a card played by `owner` binds `seat` (Kau's immunity: an enemy
@@ -232,8 +207,7 @@ fn extra_patsies(state: &State, seat: Seat) -> usize {
 pub fn may_leave(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> bool {
     !state.area(area).rules.iter().any(|r| {
         let c = r.card.card();
-        c.ongoing.contains(&Ongoing::Forbid(Forbidden::Leaving))
-            && binds(c, r.owner, seat, with_kau)
+        c.ongoing.contains(&Ongoing::Forbid(Forbidden::Leaving)) && binds(c, r.owner, seat, with_kau)
     })
 }
 
@@ -245,13 +219,7 @@ pub fn entry_surcharge(state: &State, seat: Seat, area: AreaId, with_kau: bool) 
         .iter()
         .filter(|r| r.owner != seat && binds(r.card.card(), r.owner, seat, with_kau))
         .flat_map(|r| r.card.card().ongoing.iter())
-        .map(|o| {
-            if let Ongoing::EntrySurcharge(n) = o {
-                *n
-            } else {
-                0
-            }
-        })
+        .map(|o| if let Ongoing::EntrySurcharge(n) = o { *n } else { 0 })
         .sum()
 }
 
@@ -261,44 +229,22 @@ pub fn activation_tax(state: &State, seat: Seat, area: AreaId) -> u8 {
     state
         .area(area)
         .tokens()
-        .filter(|t| {
-            t.owner != seat
-                && t.face_up
-                && t.activated
-                && *t.kind.rules_value() == TokenKind::Unique
-        })
+        .filter(|t| t.owner != seat && t.face_up && t.activated && *t.kind.rules_value() == TokenKind::Unique)
         .flat_map(|t| state.faction_of(t.owner).unique_token.ongoing.iter())
-        .map(|o| {
-            if let Ongoing::ActivationTax(n) = o {
-                *n
-            } else {
-                0
-            }
-        })
+        .map(|o| if let Ongoing::ActivationTax(n) = o { *n } else { 0 })
         .sum()
 }
 
 /// The effects of the revealed token when activated as `as_type`, and its
 /// own cost; `None` if it cannot act as that type.
-fn token_as(
-    state: &State,
-    seat: Seat,
-    kind: TokenKind,
-    as_type: TokenType,
-) -> Option<(Vec<Effect>, u8)> {
+fn token_as(state: &State, seat: Seat, kind: TokenKind, as_type: TokenType) -> Option<(Vec<Effect>, u8)> {
     let c = content();
     let basic = |t: TokenType| {
         let b = &c.basic_tokens[&t];
         let cost = if t == TokenType::Move {
             standing::rules_of(state, seat)
                 .iter()
-                .filter_map(|r| {
-                    if let Ongoing::MoveTokenCost(n) = r {
-                        Some(*n)
-                    } else {
-                        None
-                    }
-                })
+                .filter_map(|r| if let Ongoing::MoveTokenCost(n) = r { Some(*n) } else { None })
                 .min()
                 .unwrap_or(b.cost)
         } else {
@@ -314,10 +260,7 @@ fn token_as(
             if u.counts_as == Some(as_type) {
                 return Some((u.effects.clone(), u.cost));
             }
-            u.effects
-                .iter()
-                .any(|e| matches!(e, Effect::ActAs(v) if v.contains(&as_type)))
-                .then(|| basic(as_type))
+            u.effects.iter().any(|e| matches!(e, Effect::ActAs(v) if v.contains(&as_type))).then(|| basic(as_type))
         }
     }
 }
@@ -326,11 +269,7 @@ fn token_as(
 /// (`None`: a unique token as itself) at all, before any choice: what the
 /// prompt asks first, so that it tries only activations of that kind.
 pub fn can_act_as(state: &State, seat: Seat, as_type: Option<TokenType>) -> bool {
-    let Phase::TakeActions {
-        revealed: Some(uid),
-        ..
-    } = state.phase
-    else {
+    let Phase::TakeActions { revealed: Some(uid), .. } = state.phase else {
         return false;
     };
     let Some((area, space)) = find(state, uid) else {
@@ -357,28 +296,14 @@ pub fn activate(
     how: &Activation,
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let Phase::TakeActions {
-        current,
-        revealed: Some(uid),
-    } = state.phase
-    else {
-        return Err(RuleError::illegal(
-            ACTIVATING,
-            "You have no revealed token to activate.",
-        ));
+    let Phase::TakeActions { current, revealed: Some(uid) } = state.phase else {
+        return Err(RuleError::illegal(ACTIVATING, "You have no revealed token to activate."));
     };
     if current != seat {
-        return Err(RuleError::not_your_turn(
-            ACTIVATING,
-            "Another player takes an action now.",
-        ));
+        return Err(RuleError::not_your_turn(ACTIVATING, "Another player takes an action now."));
     }
     let (area, space) = find(state, uid).expect("the revealed token is on the board");
-    let kind = *state.area(area).track[space]
-        .as_ref()
-        .expect("token")
-        .kind
-        .rules_value();
+    let kind = *state.area(area).track[space].as_ref().expect("token").kind.rules_value();
     let resolved = match how.token_type() {
         Some(t) => token_as(state, seat, kind, t),
         None => unique_as_itself(state, seat, kind),
@@ -386,26 +311,16 @@ pub fn activate(
     let Some((effects, token_cost)) = resolved else {
         let name = crate::place::kind_name(state, seat, kind);
         let asked = how.token_type().map_or_else(|| "itself".to_string(), |t| format!("a {} token", t.word()));
-        return Err(RuleError::illegal(
-            ACTIVATING,
-            format!("Your {name} token cannot be activated as {asked}."),
-        ));
+        return Err(RuleError::illegal(ACTIVATING, format!("Your {name} token cannot be activated as {asked}.")));
     };
     let base = token_cost + activation_tax(state, seat, area);
     let leaving = crate::abilities::leavers(state);
     let champions_before = crate::abilities::champions_in_play(state, seat);
     let mut card_goes_on = false;
     let mut log = match how {
-        Activation::Card {
-            card,
-            payment,
-            choices,
-        } => {
-            let (log, goes_on) =
-                crate::cards::play(state, seat, area, *card, base, *payment, choices, rng)?;
-            let fusion = effects
-                .iter()
-                .any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track));
+        Activation::Card { card, payment, choices } => {
+            let (log, goes_on) = crate::cards::play(state, seat, area, *card, base, *payment, choices, rng)?;
+            let fusion = effects.iter().any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track));
             if fusion {
                 state.players[seat as usize].fusion += 1;
             }
@@ -416,20 +331,12 @@ pub fn activate(
         Activation::Deploy { units, payment } => {
             let max = effects
                 .iter()
-                .find_map(|e| {
-                    if let Effect::Deploy(d) = e {
-                        Some(d.max)
-                    } else {
-                        None
-                    }
-                })
+                .find_map(|e| if let Effect::Deploy(d) = e { Some(d.max) } else { None })
                 .unwrap_or(Max::Word(MaxWord::DeployLimit));
             deploy(state, seat, area, units, max, base, *payment)?
         }
         Activation::Move { units, payment } => move_in(state, seat, area, units, base, *payment)?,
-        Activation::Unique { payment, target } => {
-            unique(state, seat, area, &effects, base, *payment, *target)?
-        }
+        Activation::Unique { payment, target } => unique(state, seat, area, &effects, base, *payment, *target)?,
         Activation::Battle { payment } => {
             if let Some(e) = combat::no_combat(state, area, BATTLE, "; discard the token") {
                 return Err(e);
@@ -459,16 +366,9 @@ pub fn activate(
     let what = crate::place::a_token(state, seat, kind);
     log.insert(
         0,
-        LogEntry::public(format!(
-            "{} {what} in {}.",
-            state.who_verb(seat, "activates", "activate"),
-            area.area().name
-        )),
+        LogEntry::public(format!("{} {what} in {}.", state.who_verb(seat, "activates", "activate"), area.area().name)),
     );
-    state.phase = Phase::TakeActions {
-        current: seat,
-        revealed: None,
-    };
+    state.phase = Phase::TakeActions { current: seat, revealed: None };
     // Basta, having left an area, makes an opponent there sacrifice.
     crate::abilities::after_leaving(state, &leaving, &mut log);
     // A battle started now is fought at once; the turn moves on when it
@@ -482,13 +382,10 @@ pub fn activate(
         // Dr. Tyrannosaurus' battle, Murder Inc.'s attack (`abilities`).
         let redeployed: Vec<UnitUid> = match how {
             Activation::Deploy { units, .. } => units.iter().filter_map(|p| p.from).collect(),
-            Activation::Card { choices, .. } => {
-                choices.units.iter().filter_map(|p| p.from).collect()
-            }
+            Activation::Card { choices, .. } => choices.units.iter().filter_map(|p| p.from).collect(),
             _ => Vec::new(),
         };
-        let deployed =
-            crate::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
+        let deployed = crate::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
         // Version 1: deploy tokens only (`versions`).
         if crate::versions::abilities(state) || matches!(how, Activation::Deploy { .. }) {
             crate::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
@@ -512,10 +409,7 @@ fn deploy(
     payment: Payment,
 ) -> Result<Vec<LogEntry>, RuleError> {
     if picks.is_empty() {
-        return Err(RuleError::illegal(
-            DEPLOY,
-            "Deploy at least one unit, or discard the token.",
-        ));
+        return Err(RuleError::illegal(DEPLOY, "Deploy at least one unit, or discard the token."));
     }
     let faction = state.faction_of(seat);
     let patsies = picks.iter().filter(|p| p.kind == UnitType::Patsy).count();
@@ -537,10 +431,7 @@ fn deploy(
             ),
         ));
     }
-    let with_kau = faction
-        .champion
-        .ongoing
-        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+    let with_kau = faction.champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
         && (picks.iter().any(|p| p.kind == UnitType::Champion) || kau_in(state, seat, area));
     let mut from_reserve: std::collections::BTreeMap<UnitType, u8> = Default::default();
     let mut moved: Vec<UnitUid> = Vec::new();
@@ -548,89 +439,58 @@ fn deploy(
     let surcharge = entry_surcharge(state, seat, area, with_kau);
     for p in picks {
         let Some(stats) = faction.unit(p.kind) else {
-            return Err(RuleError::illegal(
-                DEPLOY,
-                format!("The {} have no {}.", faction.name, p.kind.word()),
-            ));
+            return Err(RuleError::illegal(DEPLOY, format!("The {} have no {}.", faction.name, p.kind.word())));
         };
         cost += u32::from(stats.cost) + u32::from(surcharge);
         match p.from {
             None => {
                 let n = from_reserve.entry(p.kind).or_insert(0);
                 *n += 1;
-                if *n
-                    > state.players[seat as usize]
-                        .reserve_units
-                        .get(&p.kind)
-                        .copied()
-                        .unwrap_or(0)
-                {
+                if *n > state.players[seat as usize].reserve_units.get(&p.kind).copied().unwrap_or(0) {
                     return Err(RuleError::illegal(
                         DEPLOY,
-                        format!(
-                            "No {} left in your reserve.",
-                            crate::combat::unit_name(state, seat, p.kind)
-                        ),
+                        format!("No {} left in your reserve.", crate::combat::unit_name(state, seat, p.kind)),
                     ));
                 }
                 if p.stay_wounded {
-                    return Err(RuleError::illegal(
-                        DEPLOY,
-                        "Units from the reserve arrive on their healthy side.",
-                    ));
+                    return Err(RuleError::illegal(DEPLOY, "Units from the reserve arrive on their healthy side."));
                 }
             }
             Some(uid) => {
                 let Some((from, u)) = state.units_of(seat).find(|(_, u)| u.uid == uid) else {
-                    return Err(RuleError::illegal(
-                        DEPLOY,
-                        "Re-deploy one of your units in play.",
-                    ));
+                    return Err(RuleError::illegal(DEPLOY, "Re-deploy one of your units in play."));
                 };
                 if u.kind != p.kind || moved.contains(&uid) {
-                    return Err(RuleError::illegal(
-                        DEPLOY,
-                        "Each unit is deployed once, as its own type.",
-                    ));
+                    return Err(RuleError::illegal(DEPLOY, "Each unit is deployed once, as its own type."));
                 }
                 if p.stay_wounded && !u.wounded {
-                    return Err(RuleError::illegal(
-                        DEPLOY,
-                        "Only a wounded unit may stay wounded.",
-                    ));
+                    return Err(RuleError::illegal(DEPLOY, "Only a wounded unit may stay wounded."));
                 }
-                if from != area
-                    && !may_leave(state, seat, from, with_kau || kau_in(state, seat, from))
-                {
+                if from != area && !may_leave(state, seat, from, with_kau || kau_in(state, seat, from)) {
                     return Err(RuleError::illegal(
                         DEPLOY,
-                        format!(
-                            "Units may not leave {} (Trapped Like Rats).",
-                            from.area().name
-                        ),
+                        format!("Units may not leave {} (Trapped Like Rats).", from.area().name),
                     ));
                 }
                 moved.push(uid);
             }
         }
     }
-    let cost =
-        u8::try_from(cost).map_err(|_| RuleError::illegal(DEPLOY, "You cannot pay that much."))?;
+    let cost = u8::try_from(cost).map_err(|_| RuleError::illegal(DEPLOY, "You cannot pay that much."))?;
     check_payment(state, seat, cost, payment)?;
 
     pay(state, seat, payment);
-    let ready_on_deploy = faction.champion.triggers.iter().any(|t| {
-        t.when == When::Deployed && t.effects.iter().any(|e| matches!(e, Effect::Ready(_)))
-    });
+    let ready_on_deploy = faction
+        .champion
+        .triggers
+        .iter()
+        .any(|t| t.when == When::Deployed && t.effects.iter().any(|e| matches!(e, Effect::Ready(_))));
     let mut names = Vec::new();
     for p in picks {
         let uid = match p.from {
             None => state.put_unit(area, seat, p.kind).expect("checked"),
             Some(uid) => {
-                let (from, _) = state
-                    .units_of(seat)
-                    .find(|(_, u)| u.uid == uid)
-                    .expect("checked");
+                let (from, _) = state.units_of(seat).find(|(_, u)| u.uid == uid).expect("checked");
                 let a = state.area_mut(from);
                 let i = a.units.iter().position(|u| u.uid == uid).expect("checked");
                 let mut u = a.units.remove(i);
@@ -641,13 +501,7 @@ fn deploy(
             }
         };
         if p.kind == UnitType::Champion && ready_on_deploy {
-            state
-                .area_mut(area)
-                .units
-                .iter_mut()
-                .find(|u| u.uid == uid)
-                .expect("placed")
-                .readied = true;
+            state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
         }
         names.push(crate::combat::a_unit(state, seat, p.kind));
     }
@@ -668,22 +522,11 @@ fn move_in(
     payment: Payment,
 ) -> Result<Vec<LogEntry>, RuleError> {
     if units.is_empty() {
-        return Err(RuleError::illegal(
-            MOVE,
-            "Move at least one unit, or discard the token.",
-        ));
+        return Err(RuleError::illegal(MOVE, "Move at least one unit, or discard the token."));
     }
     let anywhere = standing::has(state, seat, &Ongoing::MoveIgnoresAdjacency);
-    let moving_kau = state
-        .faction_of(seat)
-        .champion
-        .ongoing
-        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
-        && units.iter().any(|id| {
-            state
-                .units_of(seat)
-                .any(|(_, u)| u.uid == *id && u.kind == UnitType::Champion)
-        });
+    let moving_kau = state.faction_of(seat).champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && units.iter().any(|id| state.units_of(seat).any(|(_, u)| u.uid == *id && u.kind == UnitType::Champion));
     let with_kau = moving_kau || kau_in(state, seat, area);
     let mut seen = Vec::new();
     let mut cost = u32::from(base);
@@ -696,51 +539,33 @@ fn move_in(
         }
         seen.push(*id);
         if from == area {
-            return Err(RuleError::illegal(
-                MOVE,
-                "Units move into the token's area, never out of it.",
-            ));
+            return Err(RuleError::illegal(MOVE, "Units move into the token's area, never out of it."));
         }
         if !anywhere && !content().adjacent(area).contains(&from) {
             return Err(RuleError::illegal(
                 MOVE,
-                format!(
-                    "{} is not adjacent to {}.",
-                    from.area().name,
-                    area.area().name
-                ),
+                format!("{} is not adjacent to {}.", from.area().name, area.area().name),
             ));
         }
         if !may_leave(state, seat, from, moving_kau || kau_in(state, seat, from)) {
             return Err(RuleError::illegal(
                 MOVE,
-                format!(
-                    "Units may not leave {} (Trapped Like Rats).",
-                    from.area().name
-                ),
+                format!("Units may not leave {} (Trapped Like Rats).", from.area().name),
             ));
         }
         cost += u32::from(entry_surcharge(state, seat, area, with_kau));
     }
-    let cost =
-        u8::try_from(cost).map_err(|_| RuleError::illegal(MOVE, "You cannot pay that much."))?;
+    let cost = u8::try_from(cost).map_err(|_| RuleError::illegal(MOVE, "You cannot pay that much."))?;
     check_payment(state, seat, cost, payment)?;
     pay(state, seat, payment);
     let mut names = Vec::new();
     for id in units {
-        let (from, _) = state
-            .units_of(seat)
-            .find(|(_, u)| u.uid == *id)
-            .expect("checked");
+        let (from, _) = state.units_of(seat).find(|(_, u)| u.uid == *id).expect("checked");
         let a = state.area_mut(from);
         let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
         let mut u = a.units.remove(i);
         u.readied = false;
-        names.push(format!(
-            "{} from {}",
-            crate::combat::a_unit(state, seat, u.kind),
-            from.area().name
-        ));
+        names.push(format!("{} from {}", crate::combat::a_unit(state, seat, u.kind), from.area().name));
         state.area_mut(area).units.push(u);
     }
     Ok(vec![LogEntry::public(format!(
@@ -765,28 +590,14 @@ fn unique(
     target: Option<UnitUid>,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let mut log = Vec::new();
-    let hits = effects.iter().find_map(|e| {
-        if let Effect::Hits(h) = e {
-            Some(h.count)
-        } else {
-            None
-        }
-    });
+    let hits = effects.iter().find_map(|e| if let Effect::Hits(h) = e { Some(h.count) } else { None });
     if hits.is_none() && target.is_some() {
-        return Err(RuleError::illegal(
-            ACTIVATING,
-            "This token strikes no unit.",
-        ));
+        return Err(RuleError::illegal(ACTIVATING, "This token strikes no unit."));
     }
     let victim = match hits {
         Some(_) => {
             let Some(u) = target.and_then(|t| {
-                state
-                    .area(area)
-                    .units
-                    .iter()
-                    .find(|u| u.uid == t && u.owner != seat && u.kind.is_basic())
-                    .cloned()
+                state.area(area).units.iter().find(|u| u.uid == t && u.owner != seat && u.kind.is_basic()).cloned()
             }) else {
                 // Named by the token's own name (the Hitman).
                 let rule = state.faction_of(seat).unique_token.name.clone();

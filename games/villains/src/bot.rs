@@ -33,24 +33,14 @@ use crate::place::{Payment, placement_cost};
 use crate::state::{Phase, State, TokenKind, Unit};
 use backroom_engine::{Game, GameRng, Seat, Viewer};
 use weigh::{
-    battle_worth, eval, hold, margin, owed, plan_promise, strength, stronger, token_cost,
-    token_gain, unit_value, worth,
+    battle_worth, eval, hold, margin, owed, plan_promise, strength, stronger, token_cost, token_gain, unit_value, worth,
 };
 
 /// Factions in the order the bot prefers them: by the points this bot
 /// scored with each when factions were dealt at random between bots (60
 /// games at each of 4 and 5 seats, `tests/bot.rs`; the Mutants' plans
 /// reward units in play, which this bot deploys most).
-const FACTIONS: [&str; 8] = [
-    "mutants",
-    "bankers",
-    "mafia",
-    "robots",
-    "aliens",
-    "communists",
-    "scientists",
-    "cult",
-];
+const FACTIONS: [&str; 8] = ["mutants", "bankers", "mafia", "robots", "aliens", "communists", "scientists", "cult"];
 
 /// The bot's choice for `seat`: its idea when the rules accept it, else a
 /// random action the rules accept; `None` when `seat` is not awaited (or no
@@ -93,20 +83,13 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     }
     if let Some(o) = crate::choices::next(g) {
         return Some(match o {
-            crate::choices::Owed::Sacrifice { .. } => Action::SacrificeUnit {
-                unit: cheapest(g, seat, g.units_of(seat).map(|(_, u)| u), false)?,
-            },
-            crate::choices::Owed::KeepFighting { area, .. } => Action::KeepFighting {
-                yes: stronger(g, seat, area),
-            },
-            crate::choices::Owed::LabCard { .. } => best_of(
-                g,
-                seat,
-                rng,
-                crate::prompts::lab_plays(g, seat),
-                Action::LabDraw,
-                0.0,
-            ),
+            crate::choices::Owed::Sacrifice { .. } => {
+                Action::SacrificeUnit { unit: cheapest(g, seat, g.units_of(seat).map(|(_, u)| u), false)? }
+            }
+            crate::choices::Owed::KeepFighting { area, .. } => Action::KeepFighting { yes: stronger(g, seat, area) },
+            crate::choices::Owed::LabCard { .. } => {
+                best_of(g, seat, rng, crate::prompts::lab_plays(g, seat), Action::LabDraw, 0.0)
+            }
             crate::choices::Owed::FreeDeploy { .. } => Action::FreeDeploy {
                 // Free: the dearest unit it has.
                 unit: crate::abilities::free_deploy_kinds(g, seat)
@@ -119,40 +102,29 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                 Action::ChampionAttack { target: best }
             }
             crate::choices::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
-            crate::choices::Owed::ChooseVictim { area, .. } => Action::ChooseVictim {
-                enemy: rival(g, seat, area, &crate::combat::enemies_in(g, seat, area))?,
-            },
+            crate::choices::Owed::ChooseVictim { area, .. } => {
+                Action::ChooseVictim { enemy: rival(g, seat, area, &crate::combat::enemies_in(g, seat, area))? }
+            }
             crate::choices::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
                 unit: cheapest(g, seat, g.area(area).units.iter().filter(|u| u.owner == seat), false)?,
             },
-            crate::choices::Owed::Fusion { .. } => best_of(
-                g,
-                seat,
-                rng,
-                crate::prompts::fusion_plays(g, seat),
-                Action::FusionStop,
-                0.0,
-            ),
+            crate::choices::Owed::Fusion { .. } => {
+                best_of(g, seat, rng, crate::prompts::fusion_plays(g, seat), Action::FusionStop, 0.0)
+            }
             crate::choices::Owed::Discard { .. } => {
                 let p = &g.players[seat as usize];
-                Action::DiscardCard {
-                    card: *p.hand.iter().max_by_key(|c| c.card().cost)?,
-                }
+                Action::DiscardCard { card: *p.hand.iter().max_by_key(|c| c.card().cost)? }
             }
         });
     }
     if let Some(b) = &g.battle {
         if let Some(h) = b.hits {
             let here = g.area(h.area).units.iter().filter(|u| u.owner == seat);
-            return Some(Action::AssignHit {
-                unit: cheapest(g, seat, here, true)?,
-            });
+            return Some(Action::AssignHit { unit: cheapest(g, seat, here, true)? });
         }
         if let Some(q) = b.sacrifices.first() {
             let here = g.area(q.area).units.iter().filter(|u| u.owner == seat);
-            return Some(Action::Sacrifice {
-                unit: cheapest(g, seat, here, false)?,
-            });
+            return Some(Action::Sacrifice { unit: cheapest(g, seat, here, false)? });
         }
         let unit = b.to_attack.iter().find(|a| a.owner == seat)?.uid;
         let defender = rival(g, seat, b.area, &combat::defenders(g, seat))?;
@@ -161,14 +133,10 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     if let Some(a) = &g.attacks {
         if let Some(h) = a.hits {
             let here = g.area(h.area).units.iter().filter(|u| u.owner == seat);
-            return Some(Action::AssignHit {
-                unit: cheapest(g, seat, here, true)?,
-            });
+            return Some(Action::AssignHit { unit: cheapest(g, seat, here, true)? });
         }
         let area = a.queue.first()?.0;
-        return Some(Action::CardAttack {
-            defender: rival(g, seat, area, &combat::enemies_in(g, seat, area))?,
-        });
+        return Some(Action::CardAttack { defender: rival(g, seat, area, &combat::enemies_in(g, seat, area))? });
     }
     match &g.phase {
         Phase::SelectFactions { .. } => {
@@ -182,24 +150,15 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         }
         Phase::SelectPlans { .. } => {
             let p = &g.players[seat as usize];
-            let plan = p
-                .plans
-                .iter()
-                .min_by(|a, b| plan_promise(g, seat, **a).total_cmp(&plan_promise(g, seat, **b)))?;
+            let plan =
+                p.plans.iter().min_by(|a, b| plan_promise(g, seat, **a).total_cmp(&plan_promise(g, seat, **b)))?;
             Some(Action::BottomPlan { plan: *plan })
         }
         Phase::SelectTargets { .. } => select_target(g, seat),
         Phase::PlaceTokens { .. } => Some(place(g, seat)),
-        Phase::TakeActions {
-            revealed: Some(_), ..
-        } => Some(best_of(
-            g,
-            seat,
-            rng,
-            activations(g, seat),
-            Action::Discard,
-            0.0,
-        )),
+        Phase::TakeActions { revealed: Some(_), .. } => {
+            Some(best_of(g, seat, rng, activations(g, seat), Action::Discard, 0.0))
+        }
         Phase::TakeActions { revealed: None, .. } => take_action(g, seat, rng),
         Phase::ScorePlans { .. } => Some(score_plans(g, seat, rng)),
         Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => None,
@@ -222,14 +181,7 @@ fn deal(g: &State, seat: Seat, o: crate::deals::Offer) -> Action {
 
 /// The candidate whose table weighs most for `seat`, or `fallback` unless
 /// a candidate beats it by `edge`.
-fn best_of(
-    g: &State,
-    seat: Seat,
-    rng: &GameRng,
-    cands: Vec<Action>,
-    fallback: Action,
-    edge: f64,
-) -> Action {
+fn best_of(g: &State, seat: Seat, rng: &GameRng, cands: Vec<Action>, fallback: Action, edge: f64) -> Action {
     let base = after(g, seat, &fallback, rng).map_or(f64::MIN, |t| eval(&t, seat));
     let mut best = (base + edge, fallback);
     for c in cands {
@@ -252,10 +204,7 @@ fn select_target(g: &State, seat: Seat) -> Option<Action> {
     let hand = &g.players[seat as usize].hand;
     let card = hand
         .iter()
-        .filter_map(|c| {
-            c.target()
-                .map(|a| (c, margin(g, seat, a) + 0.3 * worth(g, seat, a)))
-        })
+        .filter_map(|c| c.target().map(|a| (c, margin(g, seat, a) + 0.3 * worth(g, seat, a))))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(c, _)| *c)
         .or_else(|| hand.first().copied())?;
@@ -283,11 +232,8 @@ fn place(g: &State, seat: Seat) -> Action {
             continue;
         }
         for a in content().area_ids() {
-            let open = if any_space {
-                g.area(a).track.iter().any(Option::is_none)
-            } else {
-                g.area(a).lowest_open().is_some()
-            };
+            let open =
+                if any_space { g.area(a).track.iter().any(Option::is_none) } else { g.area(a).lowest_open().is_some() };
             let gain = token_gain(g, seat, *kind, a);
             if !open || gain <= 0.0 {
                 continue;
@@ -303,12 +249,7 @@ fn place(g: &State, seat: Seat) -> Action {
         }
     }
     match best {
-        Some((v, kind, area)) if v > 0.08 => Action::PlaceToken {
-            kind,
-            area,
-            space: None,
-            payment: None,
-        },
+        Some((v, kind, area)) if v > 0.08 => Action::PlaceToken { kind, area, space: None, payment: None },
         _ => Action::PassPlacing,
     }
 }
@@ -331,23 +272,17 @@ fn reveal_rank(g: &State, seat: Seat, kind: TokenKind) -> u8 {
 /// Reveal the best-ranked revealable token; with none, a skill that
 /// helps, else Locked or Pass.
 fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
-    let spot = crate::actions::revealable(g, seat)
-        .into_iter()
-        .min_by_key(|(a, i)| {
-            let kind = g.area(*a).track[*i]
-                .as_ref()
-                .and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied())
-                .unwrap_or(TokenKind::Card);
-            (reveal_rank(g, seat, kind), *i)
-        });
+    let spot = crate::actions::revealable(g, seat).into_iter().min_by_key(|(a, i)| {
+        let kind = g.area(*a).track[*i]
+            .as_ref()
+            .and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied())
+            .unwrap_or(TokenKind::Card);
+        (reveal_rank(g, seat, kind), *i)
+    });
     if let Some(spot) = spot {
         return Some(Action::Reveal { spot });
     }
-    let rest = if g.face_down_tokens_of(seat) > 0 {
-        Action::Locked
-    } else {
-        Action::Pass
-    };
+    let rest = if g.face_down_tokens_of(seat) > 0 { Action::Locked } else { Action::Pass };
     Some(best_of(
         g,
         seat,
@@ -365,12 +300,8 @@ fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
 /// exact cost or a little more (taxes).
 fn deploys(g: &State, seat: Seat) -> Vec<Action> {
     let f = g.faction_of(seat);
-    let mut kinds: Vec<(UnitType, u8)> = g.players[seat as usize]
-        .reserve_units
-        .iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, n)| (*k, *n))
-        .collect();
+    let mut kinds: Vec<(UnitType, u8)> =
+        g.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (*k, *n)).collect();
     kinds.sort_by(|a, b| unit_value(g, seat, b.0).total_cmp(&unit_value(g, seat, a.0)));
     let limit = usize::from(deploy_limit(g, seat)) + 1;
     let mut out = Vec::new();
@@ -380,21 +311,13 @@ fn deploys(g: &State, seat: Seat) -> Vec<Action> {
         for (k, n) in &kinds[first..] {
             for _ in 0..*n {
                 if units.len() < limit + 1 {
-                    units.push(DeployPick {
-                        kind: *k,
-                        from: None,
-                        stay_wounded: false,
-                    });
+                    units.push(DeployPick { kind: *k, from: None, stay_wounded: false });
                 }
             }
         }
         for size in (1..=units.len()).rev() {
             let picked = &units[..size];
-            let cost: u32 = picked
-                .iter()
-                .filter_map(|p| f.unit(p.kind))
-                .map(|s| u32::from(s.cost))
-                .sum();
+            let cost: u32 = picked.iter().filter_map(|p| f.unit(p.kind)).map(|s| u32::from(s.cost)).sum();
             for extra in 0..=2 {
                 let Ok(c) = u8::try_from(cost + extra) else {
                     continue;
@@ -414,11 +337,7 @@ fn deploys(g: &State, seat: Seat) -> Vec<Action> {
 /// Activations to weigh for the revealed token: the bot's deploys and the
 /// prompt's candidates; a battle only where the bot outguns the others.
 fn activations(g: &State, seat: Seat) -> Vec<Action> {
-    let Phase::TakeActions {
-        revealed: Some(uid),
-        ..
-    } = g.phase
-    else {
+    let Phase::TakeActions { revealed: Some(uid), .. } = g.phase else {
         return vec![];
     };
     let Some((area, _)) = crate::actions::find(g, uid) else {
@@ -427,19 +346,11 @@ fn activations(g: &State, seat: Seat) -> Vec<Action> {
     let mut out: Vec<Action> = crate::candidates::activation_options(g, seat, area, true)
         .into_iter()
         .filter(|a| {
-            !matches!(
-                a,
-                Action::Activate {
-                    activation: Activation::Battle { .. }
-                }
-            ) || battle_worth(g, seat, area)
+            !matches!(a, Action::Activate { activation: Activation::Battle { .. } }) || battle_worth(g, seat, area)
         })
         .collect();
-    let kind = g
-        .area(area)
-        .tokens()
-        .find(|t| t.uid == uid)
-        .and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied());
+    let kind =
+        g.area(area).tokens().find(|t| t.uid == uid).and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied());
     if kind == Some(TokenKind::Deploy) || kind == Some(TokenKind::Unique) {
         out.extend(deploys(g, seat));
     }
@@ -485,16 +396,10 @@ fn score_plans(g: &State, seat: Seat, rng: &GameRng) -> Action {
     let scores: Vec<PlanScore> = g.players[seat as usize]
         .plans
         .iter()
-        .map(|p| PlanScore {
-            plan: *p,
-            objectives: completable_objectives(g, seat, *p),
-            discards: vec![],
-        })
+        .map(|p| PlanScore { plan: *p, objectives: completable_objectives(g, seat, *p), discards: vec![] })
         .filter(|s| !s.objectives.is_empty())
         .collect();
-    let all = Action::ScorePlans {
-        scores: scores.clone(),
-    };
+    let all = Action::ScorePlans { scores: scores.clone() };
     if applies(g, seat, &all, rng) {
         return all;
     }

@@ -52,10 +52,7 @@ pub(crate) fn priced_splits(state: &State, seat: Seat, make: &dyn Fn(Payment) ->
     let p = &state.players[seat as usize];
     let r = u8::try_from(p.resources.min(u16::from(cost))).unwrap_or(cost);
     let energy_first = Payment::energy_first(state, seat, cost);
-    let resources_first = Payment {
-        energy: cost - r,
-        resources: u16::from(r),
-    };
+    let resources_first = Payment { energy: cost - r, resources: u16::from(r) };
     let mut out = vec![a];
     if sure && resources_first != energy_first && resources_first.energy <= p.energy {
         out.push(make(resources_first));
@@ -80,20 +77,11 @@ pub(crate) fn priced_cost(state: &State, seat: Seat, make: &dyn Fn(Payment) -> A
 }
 
 pub(crate) fn reserve_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
-    state.players[seat as usize]
-        .reserve_units
-        .iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, _)| *k)
-        .collect()
+    state.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect()
 }
 
 pub(crate) fn pick(kind: UnitType) -> DeployPick {
-    DeployPick {
-        kind,
-        from: None,
-        stay_wounded: false,
-    }
+    DeployPick { kind, from: None, stay_wounded: false }
 }
 
 /// Candidate activations of the token revealed in `area`; deploys and
@@ -119,12 +107,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId, with_u
     }
     for g in groups {
         let units: Vec<DeployPick> = g.iter().map(|k| pick(*k)).collect();
-        out.extend(priced_splits(state, seat, &|p| {
-            act(Activation::Deploy {
-                units: units.clone(),
-                payment: p,
-            })
-        }));
+        out.extend(priced_splits(state, seat, &|p| act(Activation::Deploy { units: units.clone(), payment: p })));
     }
     // Re-deploying: one of the player's units already in play elsewhere
     // (a few of them: the rules accept any).
@@ -132,76 +115,33 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId, with_u
         let again: Vec<DeployPick> = state
             .units_of(seat)
             .filter(|(a, _)| *a != area)
-            .map(|(_, u)| DeployPick {
-                kind: u.kind,
-                from: Some(u.uid),
-                stay_wounded: false,
-            })
+            .map(|(_, u)| DeployPick { kind: u.kind, from: Some(u.uid), stay_wounded: false })
             .take(4)
             .collect();
         for p in again {
-            out.extend(priced_splits(state, seat, &|pay| {
-                act(Activation::Deploy {
-                    units: vec![p],
-                    payment: pay,
-                })
-            }));
+            out.extend(priced_splits(state, seat, &|pay| act(Activation::Deploy { units: vec![p], payment: pay })));
         }
     }
     let movable: Vec<UnitUid> = content()
         .adjacent(area)
         .iter()
         .filter(|_| moving)
-        .flat_map(|a| {
-            state
-                .area(*a)
-                .units
-                .iter()
-                .filter(|u| u.owner == seat)
-                .map(|u| u.uid)
-        })
+        .flat_map(|a| state.area(*a).units.iter().filter(|u| u.owner == seat).map(|u| u.uid))
         .collect();
     for u in &movable {
-        out.extend(priced_splits(state, seat, &|p| {
-            act(Activation::Move {
-                units: vec![*u],
-                payment: p,
-            })
-        }));
+        out.extend(priced_splits(state, seat, &|p| act(Activation::Move { units: vec![*u], payment: p })));
     }
     if movable.len() > 1 {
-        out.extend(priced_splits(state, seat, &|p| {
-            act(Activation::Move {
-                units: movable.clone(),
-                payment: p,
-            })
-        }));
+        out.extend(priced_splits(state, seat, &|p| act(Activation::Move { units: movable.clone(), payment: p })));
     }
     if battle {
-        out.extend(priced_splits(state, seat, &|p| {
-            act(Activation::Battle { payment: p })
-        }));
+        out.extend(priced_splits(state, seat, &|p| act(Activation::Battle { payment: p })));
     }
     if unique {
-        out.extend(priced_splits(state, seat, &|p| {
-            act(Activation::Unique {
-                payment: p,
-                target: None,
-            })
-        }));
+        out.extend(priced_splits(state, seat, &|p| act(Activation::Unique { payment: p, target: None })));
     }
-    for u in state
-        .area(area)
-        .units
-        .iter()
-        .filter(|u| unique && u.owner != seat && u.kind.is_basic())
-    {
-        out.extend(priced_splits(state, seat, &|p| {
-            act(Activation::Unique {
-                payment: p,
-                target: Some(u.uid),
-            })
-        }));
+    for u in state.area(area).units.iter().filter(|u| unique && u.owner != seat && u.kind.is_basic()) {
+        out.extend(priced_splits(state, seat, &|p| act(Activation::Unique { payment: p, target: Some(u.uid) })));
     }
     let mut hand = if card { state.players[seat as usize].hand.clone() } else { Default::default() };
     hand.sort_by_key(|c| c.deck_card().design);
@@ -209,11 +149,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId, with_u
     for card in hand {
         for choices in card_choices(state, seat, area, card) {
             out.extend(priced_splits(state, seat, &|p| {
-                act(Activation::Card {
-                    card,
-                    payment: p,
-                    choices: choices.clone(),
-                })
+                act(Activation::Card { card, payment: p, choices: choices.clone() })
             }));
         }
     }
@@ -226,83 +162,58 @@ pub(crate) fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId
     for e in &card.card().effects {
         match e {
             Effect::Deploy(d) => {
-                for k in reserve_kinds(state, seat)
-                    .into_iter()
-                    .filter(|k| d.types.as_ref().is_none_or(|t| t.contains(k)))
+                for k in
+                    reserve_kinds(state, seat).into_iter().filter(|k| d.types.as_ref().is_none_or(|t| t.contains(k)))
                 {
-                    out.push(CardChoices {
-                        units: vec![pick(k)],
-                        ..Default::default()
-                    });
+                    out.push(CardChoices { units: vec![pick(k)], ..Default::default() });
                 }
             }
             Effect::MoveUnits(_) => {
-                let mine: Vec<UnitUid> = state
-                    .units_of(seat)
-                    .filter(|(a, _)| *a != area)
-                    .map(|(_, u)| u.uid)
-                    .collect();
+                let mine: Vec<UnitUid> = state.units_of(seat).filter(|(a, _)| *a != area).map(|(_, u)| u.uid).collect();
                 for u in mine.iter().take(3) {
-                    out.push(CardChoices {
-                        moving: vec![*u],
-                        ..Default::default()
-                    });
+                    out.push(CardChoices { moving: vec![*u], ..Default::default() });
                 }
                 if mine.len() > 1 {
-                    out.push(CardChoices {
-                        moving: mine,
-                        ..Default::default()
-                    });
+                    out.push(CardChoices { moving: mine, ..Default::default() });
                 }
             }
             Effect::RemoveFaceDownToken(_) => {
-                for t in state
-                    .area(area)
-                    .tokens()
-                    .filter(|t| t.owner != seat && !t.face_up)
-                {
-                    out.push(CardChoices {
-                        token: Some(t.uid),
-                        ..Default::default()
-                    });
+                for t in state.area(area).tokens().filter(|t| t.owner != seat && !t.face_up) {
+                    out.push(CardChoices { token: Some(t.uid), ..Default::default() });
                 }
             }
             Effect::MaySacrificeOwnUnit { .. } => {
-                out.extend(state.area(area).units.iter().filter(|u| u.owner == seat).map(|u| CardChoices {
-                    sacrifice: Some(u.uid),
-                    ..Default::default()
-                }));
+                out.extend(
+                    state
+                        .area(area)
+                        .units
+                        .iter()
+                        .filter(|u| u.owner == seat)
+                        .map(|u| CardChoices { sacrifice: Some(u.uid), ..Default::default() }),
+                );
             }
             Effect::UseSkill(_) => {
-                for at in content().area_ids().filter(|a| {
-                    state.area(*a).has_units_of(seat) && !state.area(*a).skill_used.contains(seat)
-                }) {
+                for at in content()
+                    .area_ids()
+                    .filter(|a| state.area(*a).has_units_of(seat) && !state.area(*a).skill_used.contains(seat))
+                {
                     let (tries, deploys) = skill_tries(state, seat, at);
                     let paid = deploys.into_iter().flat_map(|d| {
-                        (0..=4).map(move |c| SkillChoice {
-                            payment: Payment::energy_first(state, seat, c),
-                            ..d.clone()
-                        })
+                        (0..=4)
+                            .map(move |c| SkillChoice { payment: Payment::energy_first(state, seat, c), ..d.clone() })
                     });
-                    out.extend(tries.into_iter().chain(paid).map(|sc| CardChoices {
-                        skill: Some((at, sc)),
-                        ..Default::default()
-                    }));
+                    out.extend(
+                        tries
+                            .into_iter()
+                            .chain(paid)
+                            .map(|sc| CardChoices { skill: Some((at, sc)), ..Default::default() }),
+                    );
                 }
             }
             Effect::PlaceFromReserves(_) => {
-                for k in [
-                    UnitType::Goon,
-                    UnitType::Mole,
-                    UnitType::Talent,
-                    UnitType::Patsy,
-                ] {
+                for k in [UnitType::Goon, UnitType::Mole, UnitType::Talent, UnitType::Patsy] {
                     for o in (0..state.seats).filter(|o| *o != seat) {
-                        out.push(CardChoices {
-                            unit_type: Some(k),
-                            opponent: Some(o),
-                            ..Default::default()
-                        });
+                        out.push(CardChoices { unit_type: Some(k), opponent: Some(o), ..Default::default() });
                     }
                 }
             }
@@ -318,10 +229,7 @@ pub(crate) fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<Skill
     let mut tries: Vec<SkillChoice> = vec![SkillChoice::default()];
     let mut deploys: Vec<SkillChoice> = Vec::new();
     let face_down = || state.areas.iter().flat_map(|a| a.tokens()).filter(|t| !t.face_up);
-    let one_token = |t: crate::state::TokenUid| SkillChoice {
-        tokens: vec![t],
-        ..Default::default()
-    };
+    let one_token = |t: crate::state::TokenUid| SkillChoice { tokens: vec![t], ..Default::default() };
     for e in &area.area().skill.effects {
         match e {
             Effect::Peek(_) => tries.extend(face_down().map(|t| one_token(t.uid))),
@@ -337,45 +245,29 @@ pub(crate) fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<Skill
                 for a in &state.areas {
                     let ids: Vec<_> = a.tokens().map(|t| t.uid).collect();
                     if ids.len() >= 2 {
-                        tries.push(SkillChoice {
-                            tokens: vec![ids[0], ids[ids.len() - 1]],
-                            ..Default::default()
-                        });
+                        tries.push(SkillChoice { tokens: vec![ids[0], ids[ids.len() - 1]], ..Default::default() });
                     }
                 }
             }
-            Effect::Battle(_) => tries.extend(content().area_ids().map(|a| SkillChoice {
-                area: Some(a),
-                ..Default::default()
-            })),
+            Effect::Battle(_) => {
+                tries.extend(content().area_ids().map(|a| SkillChoice { area: Some(a), ..Default::default() }))
+            }
             Effect::Deploy(d) if d.to == Place::AnyArea => {
                 for k in reserve_kinds(state, seat) {
                     for a in content().area_ids() {
-                        deploys.push(SkillChoice {
-                            area: Some(a),
-                            deploy: Some(pick(k)),
-                            ..Default::default()
-                        });
+                        deploys.push(SkillChoice { area: Some(a), deploy: Some(pick(k)), ..Default::default() });
                     }
                 }
             }
             Effect::Deploy(_) => {
                 for (_, u) in state.units_of(seat) {
-                    deploys.push(SkillChoice {
-                        unit: Some(u.uid),
-                        deploy: Some(pick(u.kind)),
-                        ..Default::default()
-                    });
+                    deploys.push(SkillChoice { unit: Some(u.uid), deploy: Some(pick(u.kind)), ..Default::default() });
                 }
             }
             Effect::UnitAttack(_) => {
                 for (a, u) in state.units_of(seat) {
                     for d in combat::enemies_in(state, seat, a) {
-                        tries.push(SkillChoice {
-                            unit: Some(u.uid),
-                            defender: Some(d),
-                            ..Default::default()
-                        });
+                        tries.push(SkillChoice { unit: Some(u.uid), defender: Some(d), ..Default::default() });
                     }
                 }
             }
@@ -391,21 +283,9 @@ pub(crate) fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
     let skill = |a: AreaId, c: SkillChoice| Action::UseSkill { skill: (a, c) };
     for area in crate::skill::skill_areas(state, seat) {
         let (tries, deploys) = skill_tries(state, seat, area);
-        out.extend(workable(
-            state,
-            seat,
-            tries.into_iter().map(|c| skill(area, c)).collect(),
-        ));
+        out.extend(workable(state, seat, tries.into_iter().map(|c| skill(area, c)).collect()));
         for d in deploys {
-            let a = priced(state, seat, &|p| {
-                skill(
-                    area,
-                    SkillChoice {
-                        payment: p,
-                        ..d.clone()
-                    },
-                )
-            });
+            let a = priced(state, seat, &|p| skill(area, SkillChoice { payment: p, ..d.clone() }));
             if let Some(a) = a
                 && !out.contains(&a)
             {

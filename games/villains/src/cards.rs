@@ -56,12 +56,7 @@ pub struct CardChoices {
 
 /// Whether this version can resolve every effect of the card.
 pub fn playable_in_this_version(card: CardId) -> bool {
-    card.card().effects.iter().all(|e| {
-        !matches!(
-            e,
-            Effect::PlayCards(_)
-        )
-    })
+    card.card().effects.iter().all(|e| !matches!(e, Effect::PlayCards(_)))
 }
 
 /// Plays `card` from `seat`'s hand through a card token in `area`, paying
@@ -99,22 +94,12 @@ pub fn play_as(
     rng: &mut GameRng,
     free: bool,
 ) -> Result<(Vec<LogEntry>, bool), RuleError> {
-    let Some(i) = state.players[seat as usize]
-        .hand
-        .iter()
-        .position(|c| *c == card)
-    else {
-        return Err(RuleError::illegal(
-            CARD_TOKEN,
-            "That card is not in your hand.",
-        ));
+    let Some(i) = state.players[seat as usize].hand.iter().position(|c| *c == card) else {
+        return Err(RuleError::illegal(CARD_TOKEN, "That card is not in your hand."));
     };
     let record = card.card();
     if !playable_in_this_version(card) {
-        return Err(RuleError::illegal(
-            CARD_TOKEN,
-            format!("{} cannot be played in this version yet.", record.name),
-        ));
+        return Err(RuleError::illegal(CARD_TOKEN, format!("{} cannot be played in this version yet.", record.name)));
     }
     let mut work = state.clone();
     // Dice and shuffles are kept only if the play is: a refused play
@@ -131,37 +116,19 @@ pub fn play_as(
     let mut attacks = Vec::new();
     let mut battle = None;
     for e in &record.effects {
-        resolve(
-            &mut work,
-            seat,
-            area,
-            e,
-            choices,
-            &mut cost,
-            &mut attacks,
-            &mut battle,
-            &mut log,
-            &mut r,
-        )?;
+        resolve(&mut work, seat, area, e, choices, &mut cost, &mut attacks, &mut battle, &mut log, &mut r)?;
     }
-    let cost = u8::try_from(cost)
-        .map_err(|_| RuleError::illegal(CARD_TOKEN, "You cannot pay that much."))?;
+    let cost = u8::try_from(cost).map_err(|_| RuleError::illegal(CARD_TOKEN, "You cannot pay that much."))?;
     check_payment(&work, seat, cost, payment)?;
     pay(&mut work, seat, payment);
     // A Suitcase Nuke declined, or with no unit of the player's here, is
     // discarded with no effect.
-    let declined = choices.sacrifice.is_none()
-        && record
-            .effects
-            .iter()
-            .any(|e| matches!(e, Effect::MaySacrificeOwnUnit { .. }));
+    let declined =
+        choices.sacrifice.is_none() && record.effects.iter().any(|e| matches!(e, Effect::MaySacrificeOwnUnit { .. }));
     match (record.kind, record.scope) {
         _ if declined => work.discards.push(card),
         (CardType::Event, _) => work.discards.push(card),
-        (CardType::Rule, Scope::Local) => work
-            .area_mut(area)
-            .rules
-            .push(RuleCard { card, owner: seat }),
+        (CardType::Rule, Scope::Local) => work.area_mut(area).rules.push(RuleCard { card, owner: seat }),
         (CardType::Rule, Scope::Global) => work.global_rules.push(RuleCard { card, owner: seat }),
     }
     let owed = std::mem::take(&mut work.owed);
@@ -174,11 +141,7 @@ pub fn play_as(
             }
         }
         let who: Vec<String> = seats.iter().map(|s| work.who(*s)).collect();
-        log.push(LogEntry::public(format!(
-            "{} must choose: {}.",
-            record.name,
-            backroom_engine::and_list(&who)
-        )));
+        log.push(LogEntry::public(format!("{} must choose: {}.", record.name, backroom_engine::and_list(&who))));
     }
     if let Some((at, m, repeat)) = battle {
         log.extend(combat::start_battle(&mut work, at, m)?);
@@ -216,7 +179,10 @@ fn resolve(
         Effect::MaySacrificeOwnUnit { then } => {
             let Some(uid) = c.sacrifice else {
                 log.push(LogEntry::public(if state.area(area).has_units_of(seat) {
-                    format!("{} no unit: the card is discarded with no effect.", state.who_verb(seat, "sacrifices", "sacrifice"))
+                    format!(
+                        "{} no unit: the card is discarded with no effect.",
+                        state.who_verb(seat, "sacrifices", "sacrifice")
+                    )
                 } else {
                     "With no unit of its player here, the card does nothing.".to_string()
                 }));
@@ -244,10 +210,7 @@ fn resolve(
         Effect::RemoveAllTokens(_) => {
             let tokens: Vec<_> = state.area_mut(area).track.iter_mut().filter_map(Option::take).collect();
             for t in &tokens {
-                state.players[t.owner as usize].spent_tokens.push(SpentToken {
-                    kind: t.kind,
-                    revealed: t.face_up,
-                });
+                state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: t.face_up });
             }
             log.push(LogEntry::public(format!(
                 "{} removed from {}.",
@@ -317,11 +280,7 @@ fn resolve(
             log.push(LogEntry::public("Every area has a combat marker."));
         }
         Effect::OpponentsPay(n) => {
-            for o in state
-                .player_order()
-                .filter(|o| *o != seat)
-                .collect::<Vec<_>>()
-            {
+            for o in state.player_order().filter(|o| *o != seat).collect::<Vec<_>>() {
                 let p = &mut state.players[o as usize];
                 let from_energy = p.energy.min(*n);
                 let from_resources = u16::from(n - from_energy).min(p.resources);
@@ -351,9 +310,7 @@ fn resolve(
                     n += 1;
                 }
             }
-            log.push(LogEntry::public(format!(
-                "{n} units rise from the graveyards."
-            )));
+            log.push(LogEntry::public(format!("{n} units rise from the graveyards.")));
         }
         Effect::Deploy(d) => {
             let max = match d.max {
@@ -372,33 +329,21 @@ fn resolve(
                 if d.types.as_ref().is_some_and(|t| !t.contains(&p.kind)) {
                     return refuse(&format!(
                         "Only {} may be deployed.",
-                        d.types
-                            .as_ref()
-                            .expect("some")
-                            .iter()
-                            .map(|t| t.word())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        d.types.as_ref().expect("some").iter().map(|t| t.word()).collect::<Vec<_>>().join(", ")
                     ));
                 }
                 let Some(stats) = state.faction_of(seat).unit(p.kind) else {
                     return refuse("Your faction has no such unit.");
                 };
-                *cost += u32::from(if d.unit_cost == UnitCost::Free {
-                    0
-                } else {
-                    stats.cost
-                }) + u32::from(entry_surcharge(state, seat, area, false));
+                *cost += u32::from(if d.unit_cost == UnitCost::Free { 0 } else { stats.cost })
+                    + u32::from(entry_surcharge(state, seat, area, false));
                 let uid = match p.from {
                     None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
                         let unit = crate::combat::unit_name(state, seat, p.kind);
                         RuleError::illegal(CARD_TOKEN, format!("You have no {unit} left in your reserve."))
                     })?,
                     Some(uid) => {
-                        let Some((from, u)) = state
-                            .units_of(seat)
-                            .find(|(_, u)| u.uid == uid)
-                            .map(|(a, u)| (a, *u))
+                        let Some((from, u)) = state.units_of(seat).find(|(_, u)| u.uid == uid).map(|(a, u)| (a, *u))
                         else {
                             return refuse("Re-deploy one of your units in play.");
                         };
@@ -406,10 +351,7 @@ fn resolve(
                             return refuse("Re-deploy a unit as its own type.");
                         }
                         if from != area && !may_leave(state, seat, from, false) {
-                            return refuse(&format!(
-                                "Units may not leave {} (Trapped Like Rats).",
-                                from.area().name
-                            ));
+                            return refuse(&format!("Units may not leave {} (Trapped Like Rats).", from.area().name));
                         }
                         let a = state.area_mut(from);
                         let i = a.units.iter().position(|x| x.uid == uid).expect("found");
@@ -421,13 +363,7 @@ fn resolve(
                     }
                 };
                 if d.readied {
-                    state
-                        .area_mut(area)
-                        .units
-                        .iter_mut()
-                        .find(|u| u.uid == uid)
-                        .expect("placed")
-                        .readied = true;
+                    state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
                 }
             }
             log.push(LogEntry::public(format!(
@@ -455,11 +391,7 @@ fn resolve(
                 return refuse(&format!("Move at most {n} units."));
             }
             for id in &c.moving {
-                let Some((from, _)) = state
-                    .units_of(seat)
-                    .find(|(_, u)| u.uid == *id)
-                    .map(|(a, u)| (a, u.uid))
-                else {
+                let Some((from, _)) = state.units_of(seat).find(|(_, u)| u.uid == *id).map(|(a, u)| (a, u.uid)) else {
                     return refuse("Move your own units in play.");
                 };
                 if from == area {
@@ -469,10 +401,7 @@ fn resolve(
                     return refuse("Move units from adjacent areas.");
                 }
                 if !may_leave(state, seat, from, false) {
-                    return refuse(&format!(
-                        "Units may not leave {} (Trapped Like Rats).",
-                        from.area().name
-                    ));
+                    return refuse(&format!("Units may not leave {} (Trapped Like Rats).", from.area().name));
                 }
                 *cost += u32::from(entry_surcharge(state, seat, area, false));
                 let a = state.area_mut(from);
@@ -491,10 +420,7 @@ fn resolve(
         Effect::RemoveFaceDownToken(_) => {
             let spot = c.token.and_then(|t| crate::actions::find(state, t));
             let Some((a, i)) = spot.filter(|(a, i)| {
-                *a == area
-                    && state.area(*a).track[*i]
-                        .as_ref()
-                        .is_some_and(|t| t.owner != seat && !t.face_up)
+                *a == area && state.area(*a).track[*i].as_ref().is_some_and(|t| t.owner != seat && !t.face_up)
             }) else {
                 if !state.area(area).tokens().any(|t| t.owner != seat && !t.face_up) {
                     return refuse(&format!("There is no opponent's face-down token in {}.", area.area().name));
@@ -508,12 +434,7 @@ fn resolve(
                 i + 1,
                 state.who(t.owner)
             )));
-            state.players[t.owner as usize]
-                .spent_tokens
-                .push(SpentToken {
-                    kind: t.kind,
-                    revealed: false,
-                });
+            state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: false });
         }
         Effect::PlaceFromReserves(p) => {
             let (Some(kind), Some(o)) = (c.unit_type, c.opponent) else {
@@ -527,11 +448,7 @@ fn resolve(
                     if state.put_unit(area, who, kind).is_none() {
                         return refuse(&format!(
                             "{} no {} in reserve.",
-                            if who == seat {
-                                "You have"
-                            } else {
-                                "That opponent has"
-                            },
+                            if who == seat { "You have" } else { "That opponent has" },
                             kind.word()
                         ));
                     }
@@ -557,17 +474,11 @@ fn resolve(
                 .map(|p| {
                     let n = match sac.count {
                         crate::effect::SacrificeCount::Count(n) => n,
-                        crate::effect::SacrificeCount::Word(_) => content()
-                            .area_ids()
-                            .filter(|a| state.controller(*a) == Some(p))
-                            .count()
-                            as u8,
+                        crate::effect::SacrificeCount::Word(_) => {
+                            content().area_ids().filter(|a| state.controller(*a) == Some(p)).count() as u8
+                        }
                     };
-                    crate::choices::Owed::Sacrifice {
-                        seat: p,
-                        killer: seat,
-                        count: n,
-                    }
+                    crate::choices::Owed::Sacrifice { seat: p, killer: seat, count: n }
                 })
                 .collect();
             state.owed.extend(owed);
@@ -583,10 +494,7 @@ fn resolve(
         Effect::Attacks(a) => match a.place {
             Place::This => attacks.extend(std::iter::repeat_n((area, a.value), a.count as usize)),
             Place::EachControlled => {
-                for at in content()
-                    .area_ids()
-                    .filter(|x| state.controller(*x) == Some(seat))
-                {
+                for at in content().area_ids().filter(|x| state.controller(*x) == Some(seat)) {
                     attacks.extend(std::iter::repeat_n((at, a.value), a.count as usize));
                 }
             }

@@ -138,19 +138,10 @@ pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
 fn can_make(state: &State, o: Owed) -> bool {
     match o {
         Owed::Sacrifice { seat, count, .. } => count > 0 && state.units_of(seat).next().is_some(),
-        Owed::Discard { seat, count } => {
-            count > 0 && !state.players[seat as usize].hand.is_empty()
-        }
-        Owed::FreeDeploy { seat, .. } => state.players[seat as usize]
-            .reserve_units
-            .iter()
-            .any(|(_, n)| *n > 0),
-        Owed::ChampionAttack { seat, from } => {
-            !crate::abilities::champion_targets(state, seat, from).is_empty()
-        }
-        Owed::ChooseVictim { seat, area } => {
-            !crate::combat::enemies_in(state, seat, area).is_empty()
-        }
+        Owed::Discard { seat, count } => count > 0 && !state.players[seat as usize].hand.is_empty(),
+        Owed::FreeDeploy { seat, .. } => state.players[seat as usize].reserve_units.iter().any(|(_, n)| *n > 0),
+        Owed::ChampionAttack { seat, from } => !crate::abilities::champion_targets(state, seat, from).is_empty(),
+        Owed::ChooseVictim { seat, area } => !crate::combat::enemies_in(state, seat, area).is_empty(),
         Owed::SacrificeIn { seat, area, .. } => state.area(area).has_units_of(seat),
         Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
         Owed::LabCard { .. } | Owed::KeepFighting { .. } | Owed::CancelHit { .. } => true,
@@ -160,10 +151,11 @@ fn can_make(state: &State, o: Owed) -> bool {
 /// The first choice owed, if any. A champion's attack after a skill waits
 /// while the skill's own hits or battle are under way.
 pub fn next(state: &State) -> Option<Owed> {
-    state.owed.first().copied().filter(|o| {
-        !(matches!(o, Owed::ChampionAttack { .. })
-            && (state.battle.is_some() || state.attacks.is_some()))
-    })
+    state
+        .owed
+        .first()
+        .copied()
+        .filter(|o| !(matches!(o, Owed::ChampionAttack { .. }) && (state.battle.is_some() || state.attacks.is_some())))
 }
 
 pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
@@ -174,10 +166,7 @@ pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
         }
         state.owed.remove(0);
     }
-    if let Phase::TakeActions {
-        current,
-        revealed: None,
-    } = state.phase
+    if let Phase::TakeActions { current, revealed: None } = state.phase
         && state.battle.is_none()
         && state.attacks.is_none()
     {
@@ -189,34 +178,15 @@ pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
 ///
 /// # Errors
 /// No sacrifice owed by `seat` now, or not its unit in play.
-pub fn sacrifice_unit(
-    state: &mut State,
-    seat: Seat,
-    unit: UnitUid,
-) -> Result<Vec<LogEntry>, RuleError> {
+pub fn sacrifice_unit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
     if let Some(Owed::SacrificeIn { .. }) = next(state).filter(|o| o.seat() == seat) {
         return crate::abilities::sacrifice_in(state, seat, unit);
     }
-    let Some(Owed::Sacrifice {
-        seat: s,
-        killer,
-        count,
-    }) = next(state).filter(|o| o.seat() == seat)
-    else {
-        return Err(RuleError::not_your_turn(
-            CHOICES,
-            "You owe no sacrifice now.",
-        ));
+    let Some(Owed::Sacrifice { seat: s, killer, count }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(CHOICES, "You owe no sacrifice now."));
     };
-    let Some((area, kind)) = state
-        .units_of(s)
-        .find(|(_, u)| u.uid == unit)
-        .map(|(a, u)| (a, u.kind))
-    else {
-        return Err(RuleError::illegal(
-            CHOICES,
-            "Sacrifice one of your units in play.",
-        ));
+    let Some((area, kind)) = state.units_of(s).find(|(_, u)| u.uid == unit).map(|(a, u)| (a, u.kind)) else {
+        return Err(RuleError::illegal(CHOICES, "Sacrifice one of your units in play."));
     };
     crate::combat::kill(state, area, unit, killer);
     let mut log = vec![LogEntry::public(format!(
@@ -226,11 +196,7 @@ pub fn sacrifice_unit(
         area.area().name,
         state.who(killer)
     ))];
-    state.owed[0] = Owed::Sacrifice {
-        seat: s,
-        killer,
-        count: count - 1,
-    };
+    state.owed[0] = Owed::Sacrifice { seat: s, killer, count: count - 1 };
     settle(state, &mut log);
     Ok(log)
 }
@@ -240,35 +206,18 @@ pub fn sacrifice_unit(
 ///
 /// # Errors
 /// No discard owed by `seat` now, or not a card in its hand.
-pub fn discard_card(
-    state: &mut State,
-    seat: Seat,
-    card: CardId,
-) -> Result<Vec<LogEntry>, RuleError> {
+pub fn discard_card(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::Discard { seat: s, count }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(CHOICES, "You owe no discard now."));
     };
-    let Some(i) = state.players[s as usize]
-        .hand
-        .iter()
-        .position(|c| *c == card)
-    else {
-        return Err(RuleError::illegal(
-            CHOICES,
-            "Discard a card from your hand.",
-        ));
+    let Some(i) = state.players[s as usize].hand.iter().position(|c| *c == card) else {
+        return Err(RuleError::illegal(CHOICES, "Discard a card from your hand."));
     };
     state.players[s as usize].hand.remove(i);
     state.discards.push(card);
-    let mut log = vec![LogEntry::public(format!(
-        "{} {}.",
-        state.who_verb(seat, "discards", "discard"),
-        card.card().name
-    ))];
-    state.owed[0] = Owed::Discard {
-        seat: s,
-        count: count - 1,
-    };
+    let mut log =
+        vec![LogEntry::public(format!("{} {}.", state.who_verb(seat, "discards", "discard"), card.card().name))];
+    state.owed[0] = Owed::Discard { seat: s, count: count - 1 };
     settle(state, &mut log);
     Ok(log)
 }
@@ -279,18 +228,12 @@ pub fn discard_card(
 /// No revealed card of `seat`'s waiting.
 pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::LabCard { card, .. }) = next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(
-            LABORATORY,
-            "You have no revealed card to take.",
-        ));
+        return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to take."));
     };
     state.owed.remove(0);
     state.players[seat as usize].hand.push(card);
-    let mut log = vec![LogEntry::public(format!(
-        "{} {} into hand.",
-        state.who_verb(seat, "takes", "take"),
-        card.card().name
-    ))];
+    let mut log =
+        vec![LogEntry::public(format!("{} {} into hand.", state.who_verb(seat, "takes", "take"), card.card().name))];
     settle(state, &mut log);
     Ok(log)
 }
@@ -309,18 +252,14 @@ pub fn lab_play(
     rng: &mut backroom_engine::GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::LabCard { card, area, .. }) = next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(
-            LABORATORY,
-            "You have no revealed card to play.",
-        ));
+        return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to play."));
     };
     let mut work = state.clone();
     work.owed.remove(0);
     work.players[seat as usize].hand.push(card);
     let leaving = crate::abilities::leavers(&work);
     let champions_before = crate::abilities::champions_in_play(&work, seat);
-    let (mut log, goes_on) =
-        crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
+    let (mut log, goes_on) = crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
     crate::abilities::after_leaving(&mut work, &leaving, &mut log);
     let redeployed: Vec<UnitUid> = choices.units.iter().filter_map(|p| p.from).collect();
     let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
@@ -342,10 +281,7 @@ pub const LABORATORY: &str = "Activating an Area's Skill Ability";
 /// No such question for `seat` now.
 pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::KeepFighting { area, .. }) = next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(
-            crate::combat::COMBAT,
-            "You are not asked to fight on.",
-        ));
+        return Err(RuleError::not_your_turn(crate::combat::COMBAT, "You are not asked to fight on."));
     };
     let mut log = vec![LogEntry::public(format!(
         "{}.",
@@ -356,20 +292,14 @@ pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<Log
         }
     ))];
     if yes {
-        state
-            .owed
-            .retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
+        state.owed.retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
         log.extend(crate::combat::start_battle(state, area, 0)?);
         if let Some(b) = state.battle.as_mut() {
             b.repeat = true;
         }
     } else {
         state.owed.remove(0);
-        if !state
-            .owed
-            .iter()
-            .any(|o| matches!(o, Owed::KeepFighting { area: a, .. } if *a == area))
-        {
+        if !state.owed.iter().any(|o| matches!(o, Owed::KeepFighting { area: a, .. } if *a == area)) {
             settle(state, &mut log);
         }
     }

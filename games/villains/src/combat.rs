@@ -31,11 +31,7 @@ pub const SACRIFICES: &str = "Hits and Sacrifices";
 /// One ten-sided die, 1-10. Forced dice (tests, scenarios) come first: the
 /// engine's forced-dice queue holds any value, so a forced 10 is a 10.
 pub fn d10(rng: &mut GameRng) -> u8 {
-    if rng.forced_dice_left() > 0 {
-        rng.d6()
-    } else {
-        rng.range(1, 10) as u8
-    }
+    if rng.forced_dice_left() > 0 { rng.d6() } else { rng.range(1, 10) as u8 }
 }
 
 /// A unit still to attack this round (it may have died since).
@@ -125,11 +121,7 @@ pub struct Battle {
 /// own value.
 pub fn attack_dice(state: &State, seat: Seat, kind: UnitType) -> Vec<u8> {
     let rules = standing::rules_of(state, seat);
-    let mut dice = state
-        .faction_of(seat)
-        .unit(kind)
-        .map(|u| u.attack)
-        .unwrap_or_default();
+    let mut dice = state.faction_of(seat).unit(kind).map(|u| u.attack).unwrap_or_default();
     if kind == UnitType::Patsy
         && let Some(d) = rules.iter().find_map(|r| match r {
             Ongoing::PatsyAttack(d) => Some(d.clone()),
@@ -139,10 +131,7 @@ pub fn attack_dice(state: &State, seat: Seat, kind: UnitType) -> Vec<u8> {
         dice = d;
     }
     if let Some(&v) = dice.first() {
-        let extra: u8 = rules
-            .iter()
-            .map(|r| if let Ongoing::BonusDice(n) = r { *n } else { 0 })
-            .sum();
+        let extra: u8 = rules.iter().map(|r| if let Ongoing::BonusDice(n) = r { *n } else { 0 }).sum();
         dice.extend(std::iter::repeat_n(v, extra as usize));
     }
     dice
@@ -150,12 +139,7 @@ pub fn attack_dice(state: &State, seat: Seat, kind: UnitType) -> Vec<u8> {
 
 /// Whether unit attacks are forbidden in `area` (Cease Fire).
 pub fn attacks_forbidden(state: &State, area: AreaId) -> bool {
-    state.area(area).rules.iter().any(|r| {
-        r.card
-            .card()
-            .ongoing
-            .contains(&Ongoing::Forbid(Forbidden::Attacks))
-    })
+    state.area(area).rules.iter().any(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
 }
 
 /// Why combat cannot take place in `area`, with the fact, or None if it
@@ -164,9 +148,9 @@ pub fn attacks_forbidden(state: &State, area: AreaId) -> bool {
 /// sentence ("" or ": discard the token").
 pub fn no_combat(state: &State, area: AreaId, rule: &str, then: &str) -> Option<RuleError> {
     let name = &area.area().name;
-    if let Some(r) = state.area(area).rules.iter().find(|r| {
-        r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks))
-    }) {
+    if let Some(r) =
+        state.area(area).rules.iter().find(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
+    {
         let card = &r.card.card().name;
         return Some(RuleError::illegal(
             card.clone(),
@@ -185,10 +169,7 @@ pub fn no_combat(state: &State, area: AreaId, rule: &str, then: &str) -> Option<
 
 /// Players with living units in `area`.
 fn present(state: &State, area: AreaId) -> Vec<Seat> {
-    state
-        .player_order()
-        .filter(|s| state.area(area).has_units_of(*s))
-        .collect()
+    state.player_order().filter(|s| state.area(area).has_units_of(*s)).collect()
 }
 
 /// Whether combat can take place in `area`: two players with units, one
@@ -197,11 +178,7 @@ pub fn combat_possible(state: &State, area: AreaId) -> bool {
     let here = present(state, area);
     here.len() >= 2
         && !attacks_forbidden(state, area)
-        && state
-            .area(area)
-            .units
-            .iter()
-            .any(|u| !attack_dice(state, u.owner, u.kind).is_empty())
+        && state.area(area).units.iter().any(|u| !attack_dice(state, u.owner, u.kind).is_empty())
 }
 
 /// The roll modifier of `attacker`'s units against `defender`'s: the
@@ -210,37 +187,17 @@ pub fn combat_possible(state: &State, area: AreaId) -> bool {
 fn modifier(state: &State, area: AreaId, attacker: Seat, defender: Seat, all: i8) -> i32 {
     let own: i32 = standing::rules_of(state, attacker)
         .iter()
-        .map(|r| {
-            if let Ongoing::AttackModifier(n) = r {
-                i32::from(*n)
-            } else {
-                0
-            }
-        })
+        .map(|r| if let Ongoing::AttackModifier(n) = r { i32::from(*n) } else { 0 })
         .sum();
-    let kau = state
-        .faction_of(attacker)
-        .champion
-        .ongoing
-        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
-        && state
-            .area(area)
-            .units
-            .iter()
-            .any(|u| u.owner == attacker && u.kind == UnitType::Champion);
+    let kau = state.faction_of(attacker).champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && state.area(area).units.iter().any(|u| u.owner == attacker && u.kind == UnitType::Champion);
     let defence: i32 = state
         .global_rules
         .iter()
         .filter(|r| r.owner == defender && !(kau && r.card.card().powerless_against_kau))
         .flat_map(|r| r.card.card().ongoing.iter())
         .chain(state.faction_of(defender).passive_rules())
-        .map(|r| {
-            if let Ongoing::DefenceModifier(n) = r {
-                i32::from(*n)
-            } else {
-                0
-            }
-        })
+        .map(|r| if let Ongoing::DefenceModifier(n) = r { i32::from(*n) } else { 0 })
         .sum();
     own + i32::from(all) + defence
 }
@@ -250,16 +207,9 @@ fn modifier(state: &State, area: AreaId, attacker: Seat, defender: Seat, all: i8
 ///
 /// # Errors
 /// Combat cannot take place there.
-pub fn start_battle(
-    state: &mut State,
-    area: AreaId,
-    modifier_all: i8,
-) -> Result<Vec<LogEntry>, RuleError> {
+pub fn start_battle(state: &mut State, area: AreaId, modifier_all: i8) -> Result<Vec<LogEntry>, RuleError> {
     if state.battle.is_some() {
-        return Err(RuleError::illegal(
-            COMBAT,
-            "A combat is already being fought.",
-        ));
+        return Err(RuleError::illegal(COMBAT, "A combat is already being fought."));
     }
     if let Some(e) = no_combat(state, area, COMBAT, "") {
         return Err(e);
@@ -269,11 +219,7 @@ pub fn start_battle(
     for s in &order {
         for u in state.area(area).units.iter().filter(|u| u.owner == *s) {
             if !attack_dice(state, u.owner, u.kind).is_empty() {
-                to_attack.push(Attacker {
-                    uid: u.uid,
-                    owner: u.owner,
-                    kind: u.kind,
-                });
+                to_attack.push(Attacker { uid: u.uid, owner: u.owner, kind: u.kind });
             }
         }
     }
@@ -297,10 +243,7 @@ pub fn defenders(state: &State, seat: Seat) -> Vec<Seat> {
     let Some(b) = &state.battle else {
         return Vec::new();
     };
-    present(state, b.area)
-        .into_iter()
-        .filter(|d| *d != seat)
-        .collect()
+    present(state, b.area).into_iter().filter(|d| *d != seat).collect()
 }
 
 /// Who acts in the battle now: the defender assigning hits, a player
@@ -313,10 +256,7 @@ pub fn battle_actor(state: &State) -> Option<Seat> {
     if let Some(s) = b.sacrifices.first() {
         return Some(s.seat);
     }
-    b.order
-        .iter()
-        .copied()
-        .find(|s| b.to_attack.iter().any(|a| a.owner == *s))
+    b.order.iter().copied().find(|s| b.to_attack.iter().any(|a| a.owner == *s))
 }
 
 /// Drops units that cannot attack (no defender left), then ends the round
@@ -329,11 +269,7 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
         }
         let Some(seat) = battle_actor(state) else {
             end_round(state, log);
-            if state
-                .battle
-                .as_ref()
-                .is_some_and(|b| !b.sacrifices.is_empty())
-            {
+            if state.battle.as_ref().is_some_and(|b| !b.sacrifices.is_empty()) {
                 return;
             }
             finish_battle(state, log);
@@ -368,35 +304,14 @@ fn end_round(state: &mut State, log: &mut Vec<LogEntry>) {
         let biohazards = state
             .area(area)
             .tokens()
-            .filter(|t| {
-                t.owner == owner
-                    && t.face_up
-                    && t.activated
-                    && *t.kind.rules_value() == TokenKind::Unique
-            })
+            .filter(|t| t.owner == owner && t.face_up && t.activated && *t.kind.rules_value() == TokenKind::Unique)
             .count();
         for _ in 0..biohazards {
-            for t in f
-                .unique_token
-                .triggers
-                .iter()
-                .filter(|t| t.when == When::CombatHereWithOwnLosses)
-            {
+            for t in f.unique_token.triggers.iter().filter(|t| t.when == When::CombatHereWithOwnLosses) {
                 for e in &t.effects {
-                    if let Effect::Sacrifice(Sacrifice {
-                        who: Who::EachOpponentWithUnitsHere,
-                        ..
-                    }) = e
-                    {
-                        for s in state
-                            .player_order()
-                            .filter(|s| *s != owner && state.area(area).has_units_of(*s))
-                        {
-                            queue.push(PendingSacrifice {
-                                seat: s,
-                                killer: owner,
-                                area,
-                            });
+                    if let Effect::Sacrifice(Sacrifice { who: Who::EachOpponentWithUnitsHere, .. }) = e {
+                        for s in state.player_order().filter(|s| *s != owner && state.area(area).has_units_of(*s)) {
+                            queue.push(PendingSacrifice { seat: s, killer: owner, area });
                         }
                         log.push(LogEntry::public(format!(
                             "{}: each opponent with units in {} sacrifices one.",
@@ -409,10 +324,7 @@ fn end_round(state: &mut State, log: &mut Vec<LogEntry>) {
         }
     }
     state.battle.as_mut().expect("battle").sacrifices = queue;
-    log.push(LogEntry::public(format!(
-        "The combat in {} ends.",
-        area.area().name
-    )));
+    log.push(LogEntry::public(format!("The combat in {} ends.", area.area().name)));
 }
 
 /// `seat` attacks with `unit` against `defender`.
@@ -433,21 +345,11 @@ pub fn attack(
     if b.hits.is_some() || !b.sacrifices.is_empty() || battle_actor(state) != Some(seat) {
         return Err(RuleError::not_your_turn(COMBAT, "It is not your attack."));
     }
-    let Some(i) = b
-        .to_attack
-        .iter()
-        .position(|a| a.uid == unit && a.owner == seat)
-    else {
-        return Err(RuleError::illegal(
-            COMBAT,
-            "That unit has no attack left in this combat.",
-        ));
+    let Some(i) = b.to_attack.iter().position(|a| a.uid == unit && a.owner == seat) else {
+        return Err(RuleError::illegal(COMBAT, "That unit has no attack left in this combat."));
     };
     if !defenders(state, seat).contains(&defender) {
-        return Err(RuleError::illegal(
-            COMBAT,
-            "Choose an enemy player with living units here.",
-        ));
+        return Err(RuleError::illegal(COMBAT, "Choose an enemy player with living units here."));
     }
     let area = b.area;
     let all = b.modifier_all;
@@ -465,12 +367,7 @@ pub fn attack(
         )),
     );
     if hits > 0 {
-        state.battle.as_mut().expect("battle").hits = Some(PendingHits {
-            area,
-            defender,
-            attacker: seat,
-            hits,
-        });
+        state.battle.as_mut().expect("battle").hits = Some(PendingHits { area, defender, attacker: seat, hits });
     }
     settle(state, &mut log);
     Ok(log)
@@ -491,28 +388,12 @@ pub fn roll_attack(
     let m = modifier(state, area, seat, defender, all);
     let rolls: Vec<u8> = dice.iter().map(|_| d10(rng)).collect();
     let record_rolls = rolls.clone();
-    let hits = rolls
-        .iter()
-        .zip(&dice)
-        .filter(|(r, v)| i32::from(**r) + m >= i32::from(**v))
-        .count() as u8;
-    state.last_attack = Some(AttackRecord {
-        attacker: seat,
-        defender,
-        area,
-        unit: Some(kind),
-        rolls: record_rolls,
-        hits,
-    });
+    let hits = rolls.iter().zip(&dice).filter(|(r, v)| i32::from(**r) + m >= i32::from(**v)).count() as u8;
+    state.last_attack =
+        Some(AttackRecord { attacker: seat, defender, area, unit: Some(kind), rolls: record_rolls, hits });
     let mut log = Vec::new();
     if kind == UnitType::Champion && hits > 0 {
-        for t in state
-            .faction_of(seat)
-            .champion
-            .triggers
-            .iter()
-            .filter(|t| t.when == When::DieHits)
-        {
+        for t in state.faction_of(seat).champion.triggers.iter().filter(|t| t.when == When::DieHits) {
             for e in &t.effects {
                 match e {
                     Effect::Draw(n) => {
@@ -525,16 +406,11 @@ pub fn roll_attack(
                         )));
                     }
                     Effect::Gain(g) => {
-                        state.players[seat as usize].resources +=
-                            u16::from(g.resources) * u16::from(hits);
+                        state.players[seat as usize].resources += u16::from(g.resources) * u16::from(hits);
                         log.push(LogEntry::public(format!(
                             "{} {} ({}).",
                             state.who_verb(seat, "gains", "gain"),
-                            backroom_engine::plural(
-                                u16::from(g.resources) * u16::from(hits),
-                                "resource",
-                                "resources"
-                            ),
+                            backroom_engine::plural(u16::from(g.resources) * u16::from(hits), "resource", "resources"),
                             state.faction_of(seat).champion.name
                         )));
                     }
@@ -569,11 +445,7 @@ pub fn kill(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) {
         return;
     };
     let u = a.units.remove(i);
-    a.graveyard.push(Grave {
-        owner: u.owner,
-        kind: u.kind,
-        killer,
-    });
+    a.graveyard.push(Grave { owner: u.owner, kind: u.kind, killer });
     if let Some(b) = state.battle.as_mut()
         && b.area == area
     {
@@ -585,39 +457,17 @@ pub fn kill(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) {
 ///
 /// # Errors
 /// No hit for `seat` to assign, or not its living unit here.
-pub fn assign_hit(
-    state: &mut State,
-    seat: Seat,
-    unit: UnitUid,
-) -> Result<Vec<LogEntry>, RuleError> {
-    let pending = state
-        .battle
-        .as_ref()
-        .and_then(|b| b.hits)
-        .or_else(|| state.attacks.as_ref().and_then(|a| a.hits));
+pub fn assign_hit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+    let pending = state.battle.as_ref().and_then(|b| b.hits).or_else(|| state.attacks.as_ref().and_then(|a| a.hits));
     let Some(h) = pending.filter(|h| h.defender == seat) else {
-        return Err(RuleError::not_your_turn(
-            COMBAT,
-            "You have no hit to assign.",
-        ));
+        return Err(RuleError::not_your_turn(COMBAT, "You have no hit to assign."));
     };
     let area = h.area;
     if crate::choices::next(state).is_some() {
-        return Err(RuleError::illegal(
-            SACRIFICES,
-            "Answer the choice owed first.",
-        ));
+        return Err(RuleError::illegal(SACRIFICES, "Answer the choice owed first."));
     }
-    if !state
-        .area(area)
-        .units
-        .iter()
-        .any(|u| u.uid == unit && u.owner == seat)
-    {
-        return Err(RuleError::illegal(
-            COMBAT,
-            "Assign the hit to one of your living units here.",
-        ));
+    if !state.area(area).units.iter().any(|u| u.uid == unit && u.owner == seat) {
+        return Err(RuleError::illegal(COMBAT, "Assign the hit to one of your living units here."));
     }
     if let Some(log) = crate::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
         return Ok(log);
@@ -641,8 +491,7 @@ pub(crate) fn land_hit(state: &mut State, seat: Seat, unit: UnitUid, cancelled: 
         log.push(strike(state, area, unit, h.attacker));
     }
     let left = h.hits - 1;
-    let more = (left > 0 && state.area(area).has_units_of(seat))
-        .then_some(PendingHits { hits: left, ..h });
+    let more = (left > 0 && state.area(area).has_units_of(seat)).then_some(PendingHits { hits: left, ..h });
     if let Some(b) = state.battle.as_mut().filter(|b| b.hits.is_some()) {
         b.hits = more;
         settle(state, &mut log);
@@ -656,32 +505,15 @@ pub(crate) fn land_hit(state: &mut State, seat: Seat, unit: UnitUid, cancelled: 
 /// One hit on `unit` in `area`: a unit with toughness not yet wounded is
 /// wounded (and stops being readied), any other dies, the kill `killer`'s.
 pub fn strike(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) -> LogEntry {
-    let u = state
-        .area(area)
-        .units
-        .iter()
-        .find(|u| u.uid == unit)
-        .cloned()
-        .expect("the unit hit is here");
+    let u = state.area(area).units.iter().find(|u| u.uid == unit).cloned().expect("the unit hit is here");
     let seat = u.owner;
-    let tough = state
-        .faction_of(seat)
-        .unit(u.kind)
-        .is_some_and(|s| s.toughness);
+    let tough = state.faction_of(seat).unit(u.kind).is_some_and(|s| s.toughness);
     let name = a_unit(state, seat, u.kind);
     if tough && !u.wounded {
-        let x = state
-            .area_mut(area)
-            .units
-            .iter_mut()
-            .find(|x| x.uid == unit)
-            .expect("found");
+        let x = state.area_mut(area).units.iter_mut().find(|x| x.uid == unit).expect("found");
         x.wounded = true;
         x.readied = false;
-        LogEntry::public(format!(
-            "{} {name} wounded.",
-            state.who_verb(seat, "has", "have")
-        ))
+        LogEntry::public(format!("{} {name} wounded.", state.who_verb(seat, "has", "have")))
     } else {
         kill(state, area, unit, killer);
         LogEntry::public(format!(
@@ -698,28 +530,11 @@ pub fn strike(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) -> L
 /// # Errors
 /// No sacrifice pending for `seat`, or not its unit in that area.
 pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(p) = state
-        .battle
-        .as_ref()
-        .and_then(|b| b.sacrifices.first().copied())
-        .filter(|p| p.seat == seat)
-    else {
-        return Err(RuleError::not_your_turn(
-            SACRIFICES,
-            "You have nothing to sacrifice now.",
-        ));
+    let Some(p) = state.battle.as_ref().and_then(|b| b.sacrifices.first().copied()).filter(|p| p.seat == seat) else {
+        return Err(RuleError::not_your_turn(SACRIFICES, "You have nothing to sacrifice now."));
     };
-    let Some(u) = state
-        .area(p.area)
-        .units
-        .iter()
-        .find(|u| u.uid == unit && u.owner == seat)
-        .cloned()
-    else {
-        return Err(RuleError::illegal(
-            SACRIFICES,
-            format!("Sacrifice one of your units in {}.", p.area.area().name),
-        ));
+    let Some(u) = state.area(p.area).units.iter().find(|u| u.uid == unit && u.owner == seat).cloned() else {
+        return Err(RuleError::illegal(SACRIFICES, format!("Sacrifice one of your units in {}.", p.area.area().name)));
     };
     kill(state, p.area, unit, p.killer);
     let log = vec![LogEntry::public(format!(
@@ -732,9 +547,7 @@ pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<Log
     b.sacrifices.remove(0);
     // A player left without units there has nothing more to give.
     let area = p.area;
-    let units_left: Vec<Seat> = (0..state.seats)
-        .filter(|s| state.area(area).has_units_of(*s))
-        .collect();
+    let units_left: Vec<Seat> = (0..state.seats).filter(|s| state.area(area).has_units_of(*s)).collect();
     let b = state.battle.as_mut().expect("battle");
     b.sacrifices.retain(|q| units_left.contains(&q.seat));
     let mut log = log;
@@ -761,10 +574,7 @@ pub struct CardAttacks {
 
 /// Opponents of `seat` with units in `area`.
 pub fn enemies_in(state: &State, seat: Seat, area: AreaId) -> Vec<Seat> {
-    state
-        .player_order()
-        .filter(|s| *s != seat && state.area(area).has_units_of(*s))
-        .collect()
+    state.player_order().filter(|s| *s != seat && state.area(area).has_units_of(*s)).collect()
 }
 
 /// Starts non-combat attacks; attacks in areas without enemy units are
@@ -775,11 +585,7 @@ pub fn start_card_attacks(
     queue: Vec<(AreaId, u8)>,
     log: &mut Vec<LogEntry>,
 ) -> bool {
-    state.attacks = Some(CardAttacks {
-        attacker,
-        queue,
-        hits: None,
-    });
+    state.attacks = Some(CardAttacks { attacker, queue, hits: None });
     settle_attacks(state, log);
     state.attacks.is_some()
 }
@@ -791,21 +597,13 @@ fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
         return;
     }
     let attacker = a.attacker;
-    let queue: Vec<(AreaId, u8)> = a
-        .queue
-        .iter()
-        .copied()
-        .filter(|(area, _)| !enemies_in(state, attacker, *area).is_empty())
-        .collect();
+    let queue: Vec<(AreaId, u8)> =
+        a.queue.iter().copied().filter(|(area, _)| !enemies_in(state, attacker, *area).is_empty()).collect();
     let dropped = a.queue.len() - queue.len();
     if dropped > 0 {
         log.push(LogEntry::public(format!(
             "{} no enemy unit to strike.",
-            if dropped == 1 {
-                "1 attack has".to_string()
-            } else {
-                format!("{dropped} attacks have")
-            }
+            if dropped == 1 { "1 attack has".to_string() } else { format!("{dropped} attacks have") }
         )));
     }
     if queue.is_empty() {
@@ -843,12 +641,7 @@ pub fn unit_attack(
         state.attacks = Some(CardAttacks {
             attacker: seat,
             queue: Vec::new(),
-            hits: Some(PendingHits {
-                area,
-                defender,
-                attacker: seat,
-                hits,
-            }),
+            hits: Some(PendingHits { area, defender, attacker: seat, hits }),
         });
     }
     log
@@ -865,55 +658,28 @@ pub fn card_attack(
     defender: Seat,
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(a) = state
-        .attacks
-        .as_ref()
-        .filter(|a| a.attacker == seat && a.hits.is_none())
-    else {
-        return Err(RuleError::not_your_turn(
-            COMBAT,
-            "You have no attack to make now.",
-        ));
+    let Some(a) = state.attacks.as_ref().filter(|a| a.attacker == seat && a.hits.is_none()) else {
+        return Err(RuleError::not_your_turn(COMBAT, "You have no attack to make now."));
     };
     let (area, value) = a.queue[0];
     if !enemies_in(state, seat, area).contains(&defender) {
-        return Err(RuleError::illegal(
-            COMBAT,
-            format!("Choose an opponent with units in {}.", area.area().name),
-        ));
+        return Err(RuleError::illegal(COMBAT, format!("Choose an opponent with units in {}.", area.area().name)));
     }
     let penalty: i32 = state
         .global_rules
         .iter()
         .filter(|r| r.owner == defender)
         .flat_map(|r| r.card.card().ongoing.iter())
-        .map(|r| {
-            if let Ongoing::DefenceModifier(n) = r {
-                i32::from(*n)
-            } else {
-                0
-            }
-        })
+        .map(|r| if let Ongoing::DefenceModifier(n) = r { i32::from(*n) } else { 0 })
         .sum();
     let roll = d10(rng);
     let hit = i32::from(roll) + penalty >= i32::from(value);
-    state.last_attack = Some(AttackRecord {
-        attacker: seat,
-        defender,
-        area,
-        unit: None,
-        rolls: vec![roll],
-        hits: u8::from(hit),
-    });
+    state.last_attack =
+        Some(AttackRecord { attacker: seat, defender, area, unit: None, rolls: vec![roll], hits: u8::from(hit) });
     let atk = state.attacks.as_mut().expect("attacks");
     atk.queue.remove(0);
     if hit {
-        atk.hits = Some(PendingHits {
-            area,
-            defender,
-            attacker: seat,
-            hits: 1,
-        });
+        atk.hits = Some(PendingHits { area, defender, attacker: seat, hits: 1 });
     }
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} ({value}): rolled {roll} — {}.",
@@ -935,10 +701,7 @@ fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
             .into_iter()
             .map(|seat| crate::choices::Owed::KeepFighting { seat, area: b.area })
             .collect();
-        log.push(LogEntry::public(format!(
-            "To the death: does anyone with units in {} fight on?",
-            b.area.area().name
-        )));
+        log.push(LogEntry::public(format!("To the death: does anyone with units in {} fight on?", b.area.area().name)));
         state.owed.splice(0..0, owed);
         return;
     }
@@ -952,9 +715,7 @@ fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
     match state.phase {
         // The next player acts, once any choice still owed (Bully G.O.A.T.'s
         // attack after a skill) is made.
-        crate::state::Phase::TakeActions { revealed: None, .. } => {
-            crate::choices::settle(state, log)
-        }
+        crate::state::Phase::TakeActions { revealed: None, .. } => crate::choices::settle(state, log),
         crate::state::Phase::Combat { .. } => crate::flow::next_battle(state, log),
         _ => {}
     }
@@ -963,8 +724,5 @@ fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
 /// The Combat Step's next area: the next one with a combat marker, in area
 /// order, after `after`.
 pub fn next_marked_area(state: &State, after: Option<AreaId>) -> Option<AreaId> {
-    crate::content::content()
-        .area_ids()
-        .filter(|a| after.is_none_or(|x| *a > x))
-        .find(|a| state.area(*a).combat_marker)
+    crate::content::content().area_ids().filter(|a| after.is_none_or(|x| *a > x)).find(|a| state.area(*a).combat_marker)
 }

@@ -47,7 +47,12 @@ pub(crate) fn resolve(
 /// # Errors
 /// What the rules refuse about the action itself, as they would refuse
 /// it whole.
-pub(crate) fn priced_at(state: &State, seat: Seat, energy: Option<u8>, make: &dyn Fn(Payment) -> Action) -> Result<Action, RuleError> {
+pub(crate) fn priced_at(
+    state: &State,
+    seat: Seat,
+    energy: Option<u8>,
+    make: &dyn Fn(Payment) -> Action,
+) -> Result<Action, RuleError> {
     let mut trial = state.clone();
     trial.quote = crate::state::Quote::asking(state, seat);
     apply_to(&mut trial, seat, &make(Payment::QUOTE), &mut GameRng::seeded(0))?;
@@ -92,8 +97,7 @@ fn energy_step(ask: Ask, state: &State, seat: Seat) -> Ask {
     } else {
         format!("Energy to spend, at most ({} resources pay the rest)", p.resources)
     };
-    ask.param("energy", label, Input::Number { min: 0, max: i64::from(p.energy) })
-        .default_to(p.energy)
+    ask.param("energy", label, Input::Number { min: 0, max: i64::from(p.energy) }).default_to(p.energy)
 }
 
 /// The deploy step of the token revealed in `area`: units from the reserve
@@ -114,8 +118,13 @@ pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask>
         let up_to = usize::from(*n).min(room);
         most += up_to;
         let pick = DeployPick { kind: *kind, from: None, stay_wounded: false };
-        let o = unit_opt(serde_json::to_value(pick).expect("serializes"), in_reserve(state, seat, *kind), &stats, u32::from(stats.cost) + surcharge)
-            .up_to(u32::try_from(up_to).unwrap_or(1));
+        let o = unit_opt(
+            serde_json::to_value(pick).expect("serializes"),
+            in_reserve(state, seat, *kind),
+            &stats,
+            u32::from(stats.cost) + surcharge,
+        )
+        .up_to(u32::try_from(up_to).unwrap_or(1));
         let why = works(state, seat, &|pay| Activation::Deploy { units: vec![pick], payment: pay });
         options.push(o.disabled_if(why.is_err(), || why.clone().unwrap_err()));
     }
@@ -124,8 +133,10 @@ pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask>
         most += 1;
         let pick = DeployPick { kind: u.kind, from: Some(u.uid), stay_wounded: false };
         let name = crate::combat::unit_name(state, seat, u.kind);
-        let label = format!("Re-deploy the {name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
-        let o = unit_opt(serde_json::to_value(pick).expect("serializes"), label, &stats, u32::from(stats.cost) + surcharge);
+        let label =
+            format!("Re-deploy the {name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
+        let o =
+            unit_opt(serde_json::to_value(pick).expect("serializes"), label, &stats, u32::from(stats.cost) + surcharge);
         let why = works(state, seat, &|pay| Activation::Deploy { units: vec![pick], payment: pay });
         options.push(o.disabled_if(why.is_err(), || why.clone().unwrap_err()));
     }
@@ -171,7 +182,10 @@ pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
         return None;
     }
     let max = u32::try_from(options.len()).unwrap_or(u32::MAX);
-    let units = format!("Units to move into {} from the adjacent areas (any number; cost is the token's plus each unit's)", area.area().name);
+    let units = format!(
+        "Units to move into {} from the adjacent areas (any number; cost is the token's plus each unit's)",
+        area.area().name
+    );
     let ask = Ask::new("move", "Move units").param("units", units, Input::Many { options, min: 1, max });
     Some(energy_step(ask, state, seat))
 }
@@ -180,10 +194,17 @@ pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
 /// (Commissar Papova: up to 3, from anywhere), if it does.
 fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
     use crate::effect::{Effect, Max, MoveUnits, Place, When};
-    state.faction_of(seat).champion.triggers.iter().filter(|t| t.when == When::ExhaustedForSkill).flat_map(|t| t.effects.iter()).find_map(|e| match e {
-        Effect::MoveUnits(MoveUnits { from: Place::AnyArea, max: Max::Count(n), .. }) => Some(*n),
-        _ => None,
-    })
+    state
+        .faction_of(seat)
+        .champion
+        .triggers
+        .iter()
+        .filter(|t| t.when == When::ExhaustedForSkill)
+        .flat_map(|t| t.effects.iter())
+        .find_map(|e| match e {
+            Effect::MoveUnits(MoveUnits { from: Place::AnyArea, max: Max::Count(n), .. }) => Some(*n),
+            _ => None,
+        })
 }
 
 /// A skill used with the champion exhausted for it, step by step: the
@@ -196,7 +217,8 @@ fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
 pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
     let n = champion_brings(state, seat)?;
     let champion = &state.faction_of(seat).champion.name;
-    let readied_in = |a: AreaId| state.area(a).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion && u.readied);
+    let readied_in =
+        |a: AreaId| state.area(a).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion && u.readied);
     let mut areas: Vec<AreaId> = Vec::new();
     let mut plays: Vec<(AreaId, crate::skill::SkillChoice, u32)> = Vec::new();
     for a in skills {
@@ -236,7 +258,8 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
             let mine: Vec<&(AreaId, crate::skill::SkillChoice, u32)> = plays.iter().filter(|p| p.0 == *area).collect();
             let least = mine.iter().map(|p| p.2).min().unwrap_or(0);
             costs_anything |= mine.iter().any(|p| p.2 > 0) || surcharge(*area) > 0;
-            let mut o = Opt::new(serde_json::to_value(area).expect("serializes"), format!("The skill of {name}")).fact("Cost", least);
+            let mut o = Opt::new(serde_json::to_value(area).expect("serializes"), format!("The skill of {name}"))
+                .fact("Cost", least);
             if surcharge(*area) > 0 {
                 o = o.fact("Each unit brought", surcharge(*area));
             }
@@ -251,7 +274,8 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
             let choices: Vec<Opt> = mine
                 .iter()
                 .map(|(_, c, cost)| {
-                    let words = crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
+                    let words =
+                        crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
                     Opt::new(choice_value(c), words).fact("Cost", *cost)
                 })
                 .collect();
@@ -261,7 +285,11 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
     let max = u32::from(n).min(u32::try_from(units.len()).unwrap_or(u32::MAX));
     let ask = Ask::new("use_skill_bringing", format!("Use a skill; {champion} brings units"))
         .param("skill", "Skill", Input::One { options: skill_opts })
-        .param("brings", format!("Units {champion} brings from other areas (up to {n})"), Input::Many { options: units, min: 1, max });
+        .param(
+            "brings",
+            format!("Units {champion} brings from other areas (up to {n})"),
+            Input::Many { options: units, min: 1, max },
+        );
     Some(if costs_anything { energy_step(ask, state, seat) } else { ask })
 }
 
@@ -270,7 +298,12 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
 /// its facts and cost, not every area times every type. `None` when
 /// `skill` is not such a skill, or some candidate asks more than an area
 /// and a unit from the reserve.
-fn deploy_anywhere_steps(state: &State, seat: Seat, skill: AreaId, plays: &[&(AreaId, crate::skill::SkillChoice, u32)]) -> Option<Vec<Opt>> {
+fn deploy_anywhere_steps(
+    state: &State,
+    seat: Seat,
+    skill: AreaId,
+    plays: &[&(AreaId, crate::skill::SkillChoice, u32)],
+) -> Option<Vec<Opt>> {
     let plain = |c: &crate::skill::SkillChoice| match (c.area, &c.deploy) {
         (Some(to), Some(d)) => (*c == deploy_from_reserve(to, d.kind, c.payment)).then_some((to, d.kind)),
         _ => None,
@@ -278,7 +311,8 @@ fn deploy_anywhere_steps(state: &State, seat: Seat, skill: AreaId, plays: &[&(Ar
     if !deploys_anywhere(skill) || plays.is_empty() {
         return None;
     }
-    let picks: Vec<(AreaId, UnitType, u32)> = plays.iter().map(|(_, c, cost)| plain(c).map(|(to, k)| (to, k, *cost))).collect::<Option<_>>()?;
+    let picks: Vec<(AreaId, UnitType, u32)> =
+        plays.iter().map(|(_, c, cost)| plain(c).map(|(to, k)| (to, k, *cost))).collect::<Option<_>>()?;
     let faction = state.faction_of(seat);
     let mut areas: Vec<AreaId> = Vec::new();
     for (to, _, _) in &picks {
@@ -295,11 +329,19 @@ fn deploy_anywhere_steps(state: &State, seat: Seat, skill: AreaId, plays: &[&(Ar
                     .filter(|(a, _, _)| *a == to)
                     .filter_map(|(_, k, cost)| {
                         let stats = faction.unit(*k)?;
-                        Some(unit_opt(serde_json::to_value(k).expect("serializes"), in_reserve(state, seat, *k), &stats, *cost))
+                        Some(unit_opt(
+                            serde_json::to_value(k).expect("serializes"),
+                            in_reserve(state, seat, *k),
+                            &stats,
+                            *cost,
+                        ))
                     })
                     .collect();
-                Opt::new(serde_json::to_value(to).expect("serializes"), to.area().name.clone())
-                    .then("unit", format!("Unit to deploy into {}", to.area().name), Input::One { options: units })
+                Opt::new(serde_json::to_value(to).expect("serializes"), to.area().name.clone()).then(
+                    "unit",
+                    format!("Unit to deploy into {}", to.area().name),
+                    Input::One { options: units },
+                )
             })
             .collect(),
     )
@@ -317,15 +359,29 @@ pub(crate) fn deploy_anywhere_choice(
 ) -> Result<crate::skill::SkillChoice, RuleError> {
     match (to, unit) {
         (None, None) => Ok(choice),
-        (Some(to), Some(kind)) if choice == crate::skill::SkillChoice::default() => Ok(deploy_from_reserve(to, kind, Payment::default())),
-        (Some(_), Some(_)) => Err(RuleError::illegal(crate::skill::SKILL, "Name the area and the unit to deploy, or the skill's choice, not both.")),
-        _ => Err(RuleError::illegal(crate::skill::SKILL, "A unit deployed anywhere needs both the area it goes to and its type.")),
+        (Some(to), Some(kind)) if choice == crate::skill::SkillChoice::default() => {
+            Ok(deploy_from_reserve(to, kind, Payment::default()))
+        }
+        (Some(_), Some(_)) => Err(RuleError::illegal(
+            crate::skill::SKILL,
+            "Name the area and the unit to deploy, or the skill's choice, not both.",
+        )),
+        _ => Err(RuleError::illegal(
+            crate::skill::SKILL,
+            "A unit deployed anywhere needs both the area it goes to and its type.",
+        )),
     }
 }
 
 /// The skill choice with the units the champion brings, and the entry
 /// surcharges they owe paid energy first.
-pub(crate) fn with_brought(state: &State, seat: Seat, area: AreaId, choice: &crate::skill::SkillChoice, brings: &[UnitUid]) -> crate::skill::SkillChoice {
+pub(crate) fn with_brought(
+    state: &State,
+    seat: Seat,
+    area: AreaId,
+    choice: &crate::skill::SkillChoice,
+    brings: &[UnitUid],
+) -> crate::skill::SkillChoice {
     let mut c = choice.clone();
     c.champion_moves = brings.to_vec();
     if c.payment.is_free() {
@@ -432,7 +488,9 @@ fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Op
         return Vec::new();
     }
     let played = |c: crate::content::CardId| {
-        offered.iter().any(|a| matches!(a, Activation::Card { card, .. } if card.deck_card().design == c.deck_card().design))
+        offered
+            .iter()
+            .any(|a| matches!(a, Activation::Card { card, .. } if card.deck_card().design == c.deck_card().design))
     };
     let mut hand = state.players[seat as usize].hand.clone();
     hand.sort_by_key(|c| c.deck_card().design);
@@ -491,7 +549,12 @@ fn quote_skill_deploy(
 /// A deploy-anywhere skill's whole choice: a `kind` from the reserve into
 /// `to`, paid with `payment`.
 fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> crate::skill::SkillChoice {
-    crate::skill::SkillChoice { area: Some(to), deploy: Some(DeployPick { kind, from: None, stay_wounded: false }), payment, ..Default::default() }
+    crate::skill::SkillChoice {
+        area: Some(to),
+        deploy: Some(DeployPick { kind, from: None, stay_wounded: false }),
+        payment,
+        ..Default::default()
+    }
 }
 
 /// A unit type's option label: its name and how many are in the reserve.
@@ -554,7 +617,12 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
         .filter_map(|k| {
             let stats = faction.unit(*k)?;
             let why = first_why(&|t| t.1 == *k);
-            let o = unit_opt(serde_json::to_value(k).expect("serializes"), in_reserve(state, seat, *k), &stats, u32::from(stats.cost));
+            let o = unit_opt(
+                serde_json::to_value(k).expect("serializes"),
+                in_reserve(state, seat, *k),
+                &stats,
+                u32::from(stats.cost),
+            );
             Some(o.disabled_if(why.is_err(), || why.clone().unwrap_err()))
         })
         .collect();
@@ -579,7 +647,9 @@ fn paying_follow_up(o: Opt, state: &State, seat: Seat, cost: u32) -> Opt {
     } else {
         format!("Energy to spend, at most ({} resources pay the rest)", p.resources)
     };
-    o.fact("Cost", cost).then("energy", label, Input::Number { min: 0, max: i64::from(p.energy) }).then_default(p.energy)
+    o.fact("Cost", cost)
+        .then("energy", label, Input::Number { min: 0, max: i64::from(p.energy) })
+        .then_default(p.energy)
 }
 
 /// A choice's value as a player would write it, its payment left out.
@@ -623,14 +693,16 @@ pub(crate) fn skill_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<
             let choices: Vec<Opt> = mine
                 .iter()
                 .map(|(_, c, cost)| {
-                    let words = crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
+                    let words =
+                        crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
                     paying_follow_up(Opt::new(choice_value(c), words), state, seat, *cost)
                 })
                 .collect();
             o.then("choice", format!("What the skill of {name} needs"), Input::One { options: choices })
         })
         .collect();
-    (!options.is_empty()).then(|| Ask::new("use_skill_paying", "Use a skill").param("skill", "Skill", Input::One { options }))
+    (!options.is_empty())
+        .then(|| Ask::new("use_skill_paying", "Use a skill").param("skill", "Skill", Input::One { options }))
 }
 
 /// The Laboratory's revealed card played there, step by step: what it
@@ -641,7 +713,9 @@ pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask
     let each: Vec<(&crate::cards::CardChoices, u32)> = plays
         .iter()
         .filter_map(|a| match a {
-            Action::LabPlay { play } => Some((&play.choices, u32::from(play.payment.energy) + u32::from(play.payment.resources))),
+            Action::LabPlay { play } => {
+                Some((&play.choices, u32::from(play.payment.energy) + u32::from(play.payment.resources)))
+            }
             _ => None,
         })
         .collect();
@@ -658,7 +732,8 @@ pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask
             let choices: Vec<Opt> = each
                 .iter()
                 .map(|(c, cost)| {
-                    let words = crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                    let words =
+                        crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
                     paying_follow_up(Opt::new(choice_value(*c), words), state, seat, *cost)
                 })
                 .collect();
@@ -684,10 +759,12 @@ pub(crate) fn fusion_ask(state: &State, seat: Seat, plays: &[Action], unplayable
     let mut options: Vec<Opt> = cards
         .iter()
         .map(|card| {
-            let mine: Vec<&(crate::content::CardId, &crate::cards::CardChoices, u32)> = each.iter().filter(|e| e.0 == *card).collect();
+            let mine: Vec<&(crate::content::CardId, &crate::cards::CardChoices, u32)> =
+                each.iter().filter(|e| e.0 == *card).collect();
             let least = mine.iter().map(|e| e.2).min().unwrap_or(0);
             let name = &card.card().name;
-            let o = Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {name}")).fact("Cost", least);
+            let o =
+                Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {name}")).fact("Cost", least);
             if let [(_, c, _)] = mine.as_slice()
                 && **c == crate::cards::CardChoices::default()
             {
@@ -696,7 +773,8 @@ pub(crate) fn fusion_ask(state: &State, seat: Seat, plays: &[Action], unplayable
             let choices: Vec<Opt> = mine
                 .iter()
                 .map(|(_, c, cost)| {
-                    let words = crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                    let words =
+                        crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
                     Opt::new(choice_value(*c), words).fact("Cost", *cost)
                 })
                 .collect();

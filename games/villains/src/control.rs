@@ -44,14 +44,8 @@ fn token_influence(state: &State, token: &PlacedToken) -> u32 {
 /// carries the immunity).
 fn kau_here(state: &State, seat: Seat, area: AreaId) -> bool {
     let f = state.faction_of(seat);
-    f.champion
-        .ongoing
-        .contains(&Ongoing::ImmuneToPowerlessAgainstKau)
-        && state
-            .area(area)
-            .units
-            .iter()
-            .any(|u| u.owner == seat && u.kind == UnitType::Champion)
+    f.champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
+        && state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion)
 }
 
 /// Whether a card played by `owner` applies to `seat`'s units in `area`
@@ -64,8 +58,7 @@ fn card_applies(state: &State, card: &Card, owner: Seat, seat: Seat, area: AreaI
 pub fn units_produce_influence(state: &State, seat: Seat, area: AreaId) -> bool {
     !state.area(area).rules.iter().any(|r| {
         let card = r.card.card();
-        card.ongoing
-            .contains(&Ongoing::Forbid(Forbidden::UnitInfluence))
+        card.ongoing.contains(&Ongoing::Forbid(Forbidden::UnitInfluence))
             && card_applies(state, card, r.owner, seat, area)
     })
 }
@@ -94,10 +87,7 @@ pub fn influence(state: &State, seat: Seat, area: AreaId) -> u32 {
             }
         }
     }
-    total += activated
-        .iter()
-        .map(|t| token_influence(state, t))
-        .sum::<u32>();
+    total += activated.iter().map(|t| token_influence(state, t)).sum::<u32>();
     if a.controller == Some(Marker::Player(seat)) {
         total += 1;
     }
@@ -106,11 +96,7 @@ pub fn influence(state: &State, seat: Seat, area: AreaId) -> u32 {
             total += match o {
                 Ongoing::Influence(n) => u32::try_from(*n).unwrap_or(0),
                 Ongoing::InfluencePerToken { token, influence } => {
-                    u32::from(*influence)
-                        * activated
-                            .iter()
-                            .filter(|t| counts_as(state, t, *token))
-                            .count() as u32
+                    u32::from(*influence) * activated.iter().filter(|t| counts_as(state, t, *token)).count() as u32
                 }
                 _ => 0,
             };
@@ -123,11 +109,7 @@ pub fn influence(state: &State, seat: Seat, area: AreaId) -> u32 {
             _ => 0,
         })
         .sum();
-    total += per_kill
-        * a.graveyard
-            .iter()
-            .filter(|g| g.killer == seat && g.owner != seat)
-            .count() as u32;
+    total += per_kill * a.graveyard.iter().filter(|g| g.killer == seat && g.owner != seat).count() as u32;
     total
 }
 
@@ -140,28 +122,16 @@ pub fn determine_control(state: &mut State) -> Vec<LogEntry> {
             continue;
         }
         let name = &area.area().name;
-        let totals: Vec<u32> = (0..state.seats)
-            .map(|s| influence(state, s, area))
-            .collect();
+        let totals: Vec<u32> = (0..state.seats).map(|s| influence(state, s, area)).collect();
         let old = state.area(area).controller;
-        let neutral = if old == Some(Marker::Setup) {
-            SETUP_MARKER_INFLUENCE
-        } else {
-            0
-        };
+        let neutral = if old == Some(Marker::Setup) { SETUP_MARKER_INFLUENCE } else { 0 };
         let top = totals.iter().copied().max().unwrap_or(0).max(neutral);
-        let at_top: Vec<Seat> = (0..state.seats)
-            .filter(|s| totals[*s as usize] == top)
-            .collect();
+        let at_top: Vec<Seat> = (0..state.seats).filter(|s| totals[*s as usize] == top).collect();
         let shown: Vec<String> = (0..state.seats)
             .filter(|s| totals[*s as usize] > 0)
             .map(|s| format!("{} {}", state.who(s), totals[s as usize]))
             .collect();
-        let shown = if neutral > 0 {
-            [shown, vec![format!("setup marker {neutral}")]].concat()
-        } else {
-            shown
-        };
+        let shown = if neutral > 0 { [shown, vec![format!("setup marker {neutral}")]].concat() } else { shown };
         let winner = (at_top.len() == 1 && neutral < top && top > 0).then(|| at_top[0]);
         match winner {
             Some(w) if old != Some(Marker::Player(w)) => {
@@ -212,32 +182,20 @@ fn capture(state: &mut State, seat: Seat, marker: Marker, log: &mut Vec<LogEntry
         Marker::Setup => "the setup marker".to_string(),
         Marker::Player(o) => format!("a control marker from {}", state.who(o)),
     };
-    log.push(LogEntry::public(format!(
-        "{} {whose} (+{} AP).",
-        state.who_verb(seat, "captures", "capture"),
-        space.ap
-    )));
+    log.push(LogEntry::public(format!("{} {whose} (+{} AP).", state.who_verb(seat, "captures", "capture"), space.ap)));
 }
 
 /// What losing an area takes away at once: the University's skilled patsies
 /// are exhausted.
 fn lose_control(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
-    if !area
-        .area()
-        .control
-        .ongoing
-        .contains(&Ongoing::PatsiesSkilled)
+    if !area.area().control.ongoing.contains(&Ongoing::PatsiesSkilled)
         || crate::standing::has(state, seat, &Ongoing::PatsiesSkilled)
     {
         return;
     }
     let mut n = 0;
     for a in &mut state.areas {
-        for u in a
-            .units
-            .iter_mut()
-            .filter(|u| u.owner == seat && u.kind == UnitType::Patsy && u.readied)
-        {
+        for u in a.units.iter_mut().filter(|u| u.owner == seat && u.kind == UnitType::Patsy && u.readied) {
             u.readied = false;
             n += 1;
         }

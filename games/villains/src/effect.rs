@@ -90,13 +90,8 @@ impl crate::tally::Kind for UnitType {
 
 impl UnitType {
     /// All types, basic first.
-    pub const ALL: [UnitType; 5] = [
-        UnitType::Goon,
-        UnitType::Mole,
-        UnitType::Talent,
-        UnitType::Patsy,
-        UnitType::Champion,
-    ];
+    pub const ALL: [UnitType; 5] =
+        [UnitType::Goon, UnitType::Mole, UnitType::Talent, UnitType::Patsy, UnitType::Champion];
 
     /// The rulebook's word.
     pub fn word(self) -> &'static str {
@@ -131,12 +126,7 @@ pub enum TokenType {
 
 impl TokenType {
     /// All four, in the inventory card's order.
-    pub const ALL: [TokenType; 4] = [
-        TokenType::Deploy,
-        TokenType::Card,
-        TokenType::Move,
-        TokenType::Battle,
-    ];
+    pub const ALL: [TokenType; 4] = [TokenType::Deploy, TokenType::Card, TokenType::Move, TokenType::Battle];
 
     /// The rulebook's word.
     pub fn word(self) -> &'static str {

@@ -30,10 +30,7 @@ pub const LAST_TURN: u8 = 4;
 pub fn collect_resources(state: &mut State) -> Vec<LogEntry> {
     let mut log = Vec::new();
     for seat in state.player_order().collect::<Vec<_>>() {
-        let areas = content()
-            .area_ids()
-            .filter(|a| state.controller(*a) == Some(seat))
-            .count() as u16;
+        let areas = content().area_ids().filter(|a| state.controller(*a) == Some(seat)).count() as u16;
         let extra: u16 = standing::rules_of(state, seat)
             .iter()
             .map(|r| match r {
@@ -96,18 +93,12 @@ pub fn score_targets(state: &mut State) -> Vec<LogEntry> {
 
 /// The area of `seat`'s target, if it has one naming an area.
 pub fn target_area(state: &State, seat: Seat) -> Option<AreaId> {
-    state.players[seat as usize]
-        .target
-        .as_ref()
-        .and_then(|t| t.rules_value().target())
+    state.players[seat as usize].target.as_ref().and_then(|t| t.rules_value().target())
 }
 
 /// Areas some opponent of `seat` chose as target.
 fn enemy_target_areas(state: &State, seat: Seat) -> Vec<AreaId> {
-    let mut v: Vec<AreaId> = (0..state.seats)
-        .filter(|o| *o != seat)
-        .filter_map(|o| target_area(state, o))
-        .collect();
+    let mut v: Vec<AreaId> = (0..state.seats).filter(|o| *o != seat).filter_map(|o| target_area(state, o)).collect();
     v.sort();
     v.dedup();
     v
@@ -115,12 +106,7 @@ fn enemy_target_areas(state: &State, seat: Seat) -> Vec<AreaId> {
 
 /// Enemy units `seat` killed this turn (in graveyards in its colour).
 pub fn kills(state: &State, seat: Seat) -> usize {
-    state
-        .areas
-        .iter()
-        .flat_map(|a| a.graveyard.iter())
-        .filter(|g| g.killer == seat && g.owner != seat)
-        .count()
+    state.areas.iter().flat_map(|a| a.graveyard.iter()).filter(|g| g.killer == seat && g.owner != seat).count()
 }
 
 /// Whether `seat` has exterminated `area`: the only player with units there
@@ -133,9 +119,7 @@ pub fn exterminated(state: &State, seat: Seat, area: AreaId) -> bool {
     }
     a.has_units_of(seat)
         && a.units.iter().all(|u| u.owner == seat)
-        && a.graveyard
-            .iter()
-            .any(|g| g.killer == seat && g.owner != seat)
+        && a.graveyard.iter().any(|g| g.killer == seat && g.owner != seat)
 }
 
 /// Whether the area is an enemy area for `seat`: controlled by another
@@ -154,85 +138,43 @@ pub fn requirement_met(state: &State, seat: Seat, req: &Requirement) -> bool {
     let units = |kind: Option<UnitType>, in_area: &dyn Fn(AreaId) -> bool| -> usize {
         c.area_ids()
             .filter(|a| in_area(*a))
-            .map(|a| {
-                state
-                    .area(a)
-                    .units
-                    .iter()
-                    .filter(|u| u.owner == seat && kind.is_none_or(|k| u.kind == k))
-                    .count()
-            })
+            .map(|a| state.area(a).units.iter().filter(|u| u.owner == seat && kind.is_none_or(|k| u.kind == k)).count())
             .sum()
     };
     match req {
-        Requirement::ControlOwnTarget => {
-            target_area(state, seat).is_some_and(|a| state.controller(a) == Some(seat))
-        }
+        Requirement::ControlOwnTarget => target_area(state, seat).is_some_and(|a| state.controller(a) == Some(seat)),
         Requirement::ControlEnemyTargets(n) => {
             (0..state.seats)
-                .filter(|o| {
-                    *o != seat
-                        && target_area(state, *o).is_some_and(|a| state.controller(a) == Some(seat))
-                })
+                .filter(|o| *o != seat && target_area(state, *o).is_some_and(|a| state.controller(a) == Some(seat)))
                 .count()
                 >= *n as usize
         }
         Requirement::ControlAreas(n) => {
-            c.area_ids()
-                .filter(|a| state.controller(*a) == Some(seat))
-                .count()
-                >= *n as usize
+            c.area_ids().filter(|a| state.controller(*a) == Some(seat)).count() >= *n as usize
         }
         Requirement::UnitsInPlay(n) => units(None, &|_| true) >= *n as usize,
-        Requirement::InfluenceInAreas {
-            influence: need,
-            areas,
-        } => {
-            c.area_ids()
-                .filter(|a| influence(state, seat, *a) >= u32::from(*need))
-                .count()
-                >= *areas as usize
+        Requirement::InfluenceInAreas { influence: need, areas } => {
+            c.area_ids().filter(|a| influence(state, seat, *a) >= u32::from(*need)).count() >= *areas as usize
         }
         Requirement::KillEnemyUnits(n) => kills(state, seat) >= *n as usize,
         Requirement::KillMostEnemyUnits => {
             let mine = kills(state, seat);
-            mine > 0
-                && (0..state.seats)
-                    .filter(|o| *o != seat)
-                    .all(|o| kills(state, o) < mine)
+            mine > 0 && (0..state.seats).filter(|o| *o != seat).all(|o| kills(state, o) < mine)
         }
         Requirement::LoseUnits(n) => {
-            state
-                .areas
-                .iter()
-                .flat_map(|a| a.graveyard.iter())
-                .filter(|g| g.owner == seat)
-                .count()
-                >= *n as usize
+            state.areas.iter().flat_map(|a| a.graveyard.iter()).filter(|g| g.owner == seat).count() >= *n as usize
         }
-        Requirement::PossessEnemyMarkers(n) => {
-            state.players[seat as usize].captured.len() >= *n as usize
-        }
+        Requirement::PossessEnemyMarkers(n) => state.players[seat as usize].captured.len() >= *n as usize,
         Requirement::UseAreaSkills(n) => {
-            state
-                .areas
-                .iter()
-                .filter(|a| a.skill_used.contains(seat))
-                .count()
-                >= *n as usize
+            state.areas.iter().filter(|a| a.skill_used.contains(seat)).count() >= *n as usize
         }
         Requirement::ExterminateAreas(n) => {
-            c.area_ids()
-                .filter(|a| exterminated(state, seat, *a))
-                .count()
-                >= *n as usize
+            c.area_ids().filter(|a| exterminated(state, seat, *a)).count() >= *n as usize
         }
-        Requirement::ExterminateOwnTarget => {
-            target_area(state, seat).is_some_and(|a| exterminated(state, seat, a))
+        Requirement::ExterminateOwnTarget => target_area(state, seat).is_some_and(|a| exterminated(state, seat, a)),
+        Requirement::ExterminateAnEnemyTarget => {
+            enemy_target_areas(state, seat).into_iter().any(|a| exterminated(state, seat, a))
         }
-        Requirement::ExterminateAnEnemyTarget => enemy_target_areas(state, seat)
-            .into_iter()
-            .any(|a| exterminated(state, seat, a)),
         Requirement::UnitsInEnemyAreas { unit, count } => {
             units(Some(*unit), &|a| enemy_area(state, seat, a)) >= *count as usize
         }
@@ -248,28 +190,20 @@ pub fn requirement_met(state: &State, seat: Seat, req: &Requirement) -> bool {
             c.area_ids()
                 .filter(|a| {
                     state.area(*a).tokens().any(|t| {
-                        t.owner == seat
-                            && t.face_up
-                            && t.activated
-                            && token.is_none_or(|k| counts_as(state, t, k))
+                        t.owner == seat && t.face_up && t.activated && token.is_none_or(|k| counts_as(state, t, k))
                     })
                 })
                 .count()
                 >= *areas as usize
         }
         Requirement::Fusion(n) => state.players[seat as usize].fusion >= *n,
-        Requirement::DiscardActionCards(n) => {
-            state.players[seat as usize].hand.len() >= *n as usize
-        }
+        Requirement::DiscardActionCards(n) => state.players[seat as usize].hand.len() >= *n as usize,
     }
 }
 
 /// Whether `seat` meets every requirement of objective `i` of `plan`.
 pub fn objective_met(state: &State, seat: Seat, plan: PlanId, i: usize) -> bool {
-    plan.plan().objectives[i]
-        .requires
-        .iter()
-        .all(|r| requirement_met(state, seat, r))
+    plan.plan().objectives[i].requires.iter().all(|r| requirement_met(state, seat, r))
 }
 
 /// The objectives of `plan` that `seat` may complete now: from the top
@@ -279,13 +213,9 @@ pub fn objective_met(state: &State, seat: Seat, plan: PlanId, i: usize) -> bool 
 pub fn completable_objectives(state: &State, seat: Seat, plan: PlanId) -> Vec<usize> {
     let n = plan.plan().objectives.len();
     if standing::has(state, seat, &Ongoing::AnyOrderObjectives) {
-        (0..n)
-            .filter(|i| objective_met(state, seat, plan, *i))
-            .collect()
+        (0..n).filter(|i| objective_met(state, seat, plan, *i)).collect()
     } else {
-        (0..n)
-            .take_while(|i| objective_met(state, seat, plan, *i))
-            .collect()
+        (0..n).take_while(|i| objective_met(state, seat, plan, *i)).collect()
     }
 }
 
@@ -315,31 +245,17 @@ pub fn best_capitol_token(state: &State, seat: Seat) -> u8 {
 /// Among `contenders`: the most AP+PP, then the single highest capitol
 /// token; still tied without any capitol token, a draw.
 fn tiebreak(state: &State, contenders: &[Seat]) -> Victory {
-    let total = |s: &Seat| {
-        u32::from(state.players[*s as usize].ap) + u32::from(state.players[*s as usize].pp)
-    };
+    let total = |s: &Seat| u32::from(state.players[*s as usize].ap) + u32::from(state.players[*s as usize].pp);
     let best = contenders.iter().map(total).max().unwrap_or(0);
-    let top: Vec<Seat> = contenders
-        .iter()
-        .copied()
-        .filter(|s| total(s) == best)
-        .collect();
+    let top: Vec<Seat> = contenders.iter().copied().filter(|s| total(s) == best).collect();
     if top.len() == 1 {
         return Victory::Winner(top[0]);
     }
-    let token = top
-        .iter()
-        .map(|s| best_capitol_token(state, *s))
-        .max()
-        .unwrap_or(0);
+    let token = top.iter().map(|s| best_capitol_token(state, *s)).max().unwrap_or(0);
     if token == 0 {
         return Victory::Draw(top);
     }
-    Victory::Winner(
-        *top.iter()
-            .find(|s| best_capitol_token(state, **s) == token)
-            .expect("one holds it"),
-    )
+    Victory::Winner(*top.iter().find(|s| best_capitol_token(state, **s) == token).expect("one holds it"))
 }
 
 /// The Check for Victory Step: a player with 10 AP or 12 PP wins (several:
@@ -347,9 +263,7 @@ fn tiebreak(state: &State, contenders: &[Seat]) -> Victory {
 /// compares everyone the same way.
 pub fn check_victory(state: &State) -> Victory {
     let met: Vec<Seat> = (0..state.seats)
-        .filter(|s| {
-            state.players[*s as usize].ap >= WIN_AP || state.players[*s as usize].pp >= WIN_PP
-        })
+        .filter(|s| state.players[*s as usize].ap >= WIN_AP || state.players[*s as usize].pp >= WIN_PP)
         .collect();
     match met.len() {
         1 => Victory::Winner(met[0]),
@@ -438,17 +352,10 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
         let tokens: Vec<_> = a.track.iter_mut().filter_map(Option::take).collect();
         let graves = std::mem::take(&mut a.graveyard);
         for t in tokens {
-            state.players[t.owner as usize]
-                .spent_tokens
-                .push(SpentToken {
-                    kind: t.kind,
-                    revealed: t.face_up,
-                });
+            state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: t.face_up });
         }
         for g in graves {
-            *state.players[g.owner as usize]
-                .reserve_units
-                .entry_or_insert(g.kind, 0) += 1;
+            *state.players[g.owner as usize].reserve_units.entry_or_insert(g.kind, 0) += 1;
         }
     }
     for p in &mut state.players {
@@ -499,7 +406,11 @@ pub fn victory_words(state: &State, winners: &[Seat]) -> String {
             };
             let tied = (0..state.seats).filter(|s| total(*s) == total(*w)).count() > 1;
             let best = if tied {
-                format!(", tied on {} AP and PP together, and {} the best capitol token", total(*w), state.who_verb(*w, "holds", "hold"))
+                format!(
+                    ", tied on {} AP and PP together, and {} the best capitol token",
+                    total(*w),
+                    state.who_verb(*w, "holds", "hold")
+                )
             } else {
                 format!(", and {} the most AP and PP together ({})", state.who_verb(*w, "has", "have"), total(*w))
             };

@@ -58,9 +58,7 @@ fn begin_end_phase(state: &mut State, log: &mut Vec<LogEntry>) {
     log.extend(crate::control::determine_control(state));
     log.extend(end::collect_resources(state));
     log.extend(end::score_targets(state));
-    state.phase = Phase::ScorePlans {
-        current: state.first_player,
-    };
+    state.phase = Phase::ScorePlans { current: state.first_player };
 }
 
 /// One plan a player scores: the objectives it completes (indices, top
@@ -92,42 +90,25 @@ pub fn score_plans(
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::ScorePlans { current } = state.phase else {
-        return Err(RuleError::illegal(
-            SCORE_PLANS,
-            "Plans are scored in the End Phase.",
-        ));
+        return Err(RuleError::illegal(SCORE_PLANS, "Plans are scored in the End Phase."));
     };
     if current != seat {
-        return Err(RuleError::not_your_turn(
-            SCORE_PLANS,
-            "Another player scores plans now.",
-        ));
+        return Err(RuleError::not_your_turn(SCORE_PLANS, "Another player scores plans now."));
     }
     let any_order = standing::has(state, seat, &Ongoing::AnyOrderObjectives);
     let mut discards: Vec<CardId> = Vec::new();
     let mut pp = 0u8;
     let mut log = Vec::new();
     for (k, s) in scores.iter().enumerate() {
-        if !state.players[seat as usize].plans.contains(&s.plan)
-            || scores[..k].iter().any(|x| x.plan == s.plan)
-        {
-            return Err(RuleError::illegal(
-                SCORE_PLANS,
-                "Score each plan in your hand once.",
-            ));
+        if !state.players[seat as usize].plans.contains(&s.plan) || scores[..k].iter().any(|x| x.plan == s.plan) {
+            return Err(RuleError::illegal(SCORE_PLANS, "Score each plan in your hand once."));
         }
         let objectives = &s.plan.plan().objectives;
         let mut chosen = s.objectives.clone();
         chosen.sort_unstable();
         chosen.dedup();
-        if chosen.is_empty()
-            || chosen.len() != s.objectives.len()
-            || chosen.iter().any(|i| *i >= objectives.len())
-        {
-            return Err(RuleError::illegal(
-                SCORE_PLANS,
-                "Name the objectives you complete, each once.",
-            ));
+        if chosen.is_empty() || chosen.len() != s.objectives.len() || chosen.iter().any(|i| *i >= objectives.len()) {
+            return Err(RuleError::illegal(SCORE_PLANS, "Name the objectives you complete, each once."));
         }
         if !any_order && chosen.iter().enumerate().any(|(n, i)| n != *i) {
             return Err(RuleError::illegal(
@@ -143,11 +124,7 @@ pub fn score_plans(
                 } else if !end::requirement_met(state, seat, r) {
                     return Err(RuleError::illegal(
                         SCORE_PLANS,
-                        format!(
-                            "{}: objective {} is not met now.",
-                            s.plan.plan().name,
-                            i + 1
-                        ),
+                        format!("{}: objective {} is not met now.", s.plan.plan().name, i + 1),
                     ));
                 }
             }
@@ -156,10 +133,7 @@ pub fn score_plans(
         if s.discards.len() != need {
             return Err(RuleError::illegal(
                 SCORE_PLANS,
-                format!(
-                    "{}: discard exactly {need} action cards.",
-                    s.plan.plan().name
-                ),
+                format!("{}: discard exactly {need} action cards.", s.plan.plan().name),
             ));
         }
         discards.extend(s.discards.iter().copied());
@@ -168,21 +142,13 @@ pub fn score_plans(
             state.who_verb(seat, "scores", "score"),
             s.plan.plan().name,
             if chosen.len() == 1 { "" } else { "s" },
-            backroom_engine::and_list(
-                &chosen
-                    .iter()
-                    .map(|i| (i + 1).to_string())
-                    .collect::<Vec<_>>()
-            )
+            backroom_engine::and_list(&chosen.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>())
         )));
     }
     let mut hand = state.players[seat as usize].hand.clone();
     for c in &discards {
         let Some(i) = hand.iter().position(|x| x == c) else {
-            return Err(RuleError::illegal(
-                SCORE_PLANS,
-                "Discard cards from your hand, each once.",
-            ));
+            return Err(RuleError::illegal(SCORE_PLANS, "Discard cards from your hand, each once."));
         };
         hand.remove(i);
     }
@@ -195,10 +161,7 @@ pub fn score_plans(
     p.pp = p.pp.saturating_add(pp);
     state.discards.extend(discards);
     if scores.is_empty() {
-        log.push(LogEntry::public(format!(
-            "{} no plan.",
-            state.who_verb(seat, "scores", "score")
-        )));
+        log.push(LogEntry::public(format!("{} no plan.", state.who_verb(seat, "scores", "score"))));
     }
     let next = state.next_clockwise(seat);
     if next == state.first_player {

@@ -76,10 +76,8 @@ pub fn play(
 pub fn stop(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     owed_area(state, seat)?;
     state.owed.remove(0);
-    let mut log = vec![LogEntry::public(format!(
-        "{} playing cards with Mr. Fusion.",
-        state.who_verb(seat, "stops", "stop")
-    ))];
+    let mut log =
+        vec![LogEntry::public(format!("{} playing cards with Mr. Fusion.", state.who_verb(seat, "stops", "stop")))];
     settle(state, &mut log);
     Ok(log)
 }

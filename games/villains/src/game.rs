@@ -13,8 +13,7 @@ use crate::place::Payment;
 use crate::skill::SkillChoice;
 use crate::state::{Phase, State, TokenKind, UnitUid};
 use backroom_engine::{
-    Game, GameInfo, GameRng, LogEntry, Outcome, Pending, Prompt, RuleError, Seat,
-    SeatSet, SetupError, Viewer,
+    Game, GameInfo, GameRng, LogEntry, Outcome, Pending, Prompt, RuleError, Seat, SeatSet, SetupError, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -356,7 +355,6 @@ impl Action {
     }
 }
 
-
 /// Applies `action`, then holds it to the standing rule of a Suitcase
 /// Nuke: no unit may enter its area until Cleanup (every way a unit could
 /// enter, checked once here). The caller works on a copy.
@@ -367,10 +365,7 @@ pub(crate) fn apply_to(
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let log = apply_each(state, seat, action, rng)?;
-    if let Some(a) = content()
-        .area_ids()
-        .find(|a| state.area(*a).nuked.is_some() && !state.area(*a).units.is_empty())
-    {
+    if let Some(a) = content().area_ids().find(|a| state.area(*a).nuked.is_some() && !state.area(*a).units.is_empty()) {
         return Err(RuleError::illegal(
             crate::cards::CARD_TOKEN,
             format!("No unit may enter {} this turn (Suitcase Nuke).", a.area().name),
@@ -379,12 +374,7 @@ pub(crate) fn apply_to(
     Ok(log)
 }
 
-fn apply_each(
-    state: &mut State,
-    seat: Seat,
-    action: &Action,
-    rng: &mut GameRng,
-) -> Result<Vec<LogEntry>, RuleError> {
+fn apply_each(state: &mut State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
     match action.clone() {
         Action::Offer { to, give, want } => crate::deals::offer(state, seat, to, give, want),
         Action::AcceptOffer { from } => crate::deals::accept(state, seat, from),
@@ -400,23 +390,15 @@ fn apply_each(
         Action::BottomPlan { plan } => crate::start::bottom_plan(state, seat, plan),
         Action::InsideJob { enemy } => crate::start::inside_job(state, seat, enemy),
         Action::SelectTarget { card } => crate::start::select_target(state, seat, card),
-        Action::PlaceToken {
-            kind,
-            area,
-            space,
-            payment,
-        } => {
-            if !matches!(state.phase, Phase::PlaceTokens { .. })
-                || state.players[seat as usize].faction.is_none()
-            {
+        Action::PlaceToken { kind, area, space, payment } => {
+            if !matches!(state.phase, Phase::PlaceTokens { .. }) || state.players[seat as usize].faction.is_none() {
                 return Err(RuleError::illegal(
                     crate::place::PLACE_ACTION_TOKENS,
                     "Tokens are placed in the Main Phase.",
                 ));
             }
-            let pay = payment.unwrap_or_else(|| {
-                Payment::energy_first(state, seat, crate::place::placement_cost(state, seat))
-            });
+            let pay = payment
+                .unwrap_or_else(|| Payment::energy_first(state, seat, crate::place::placement_cost(state, seat)));
             crate::place::place_token(state, seat, kind, area, space, pay)
         }
         Action::PassPlacing => crate::place::pass(state, seat),
@@ -454,9 +436,7 @@ fn apply_each(
             busy(state)?;
             actions::discard(state, seat)
         }
-        Action::UseSkill {
-            skill: (area, choice),
-        } => {
+        Action::UseSkill { skill: (area, choice) } => {
             busy(state)?;
             crate::skill::use_skill(state, seat, area, &choice, rng)
         }
@@ -516,19 +496,13 @@ fn apply_each(
         Action::SacrificeUnit { unit } => crate::choices::sacrifice_unit(state, seat, unit),
         Action::DiscardCard { card } => crate::choices::discard_card(state, seat, card),
         Action::LabDraw => crate::choices::lab_draw(state, seat),
-        Action::FusionPlay { play } => {
-            crate::fusion::play(state, seat, play.card, play.payment, &play.choices, rng)
-        }
+        Action::FusionPlay { play } => crate::fusion::play(state, seat, play.card, play.payment, &play.choices, rng),
         Action::FusionStop => crate::fusion::stop(state, seat),
         Action::KeepFighting { yes } => crate::choices::keep_fighting(state, seat, yes),
-        Action::LabPlay { play } => {
-            crate::choices::lab_play(state, seat, play.payment, &play.choices, rng)
-        }
+        Action::LabPlay { play } => crate::choices::lab_play(state, seat, play.payment, &play.choices, rng),
         Action::ScorePlans { scores } => crate::flow::score_plans(state, seat, &scores, rng),
         Action::FreeDeploy { unit } => crate::abilities::free_deploy(state, seat, unit, rng),
-        Action::ChampionAttack { target } => {
-            crate::abilities::champion_attack(state, seat, target, rng)
-        }
+        Action::ChampionAttack { target } => crate::abilities::champion_attack(state, seat, target, rng),
         Action::CancelHit { pay } => crate::abilities::cancel_hit(state, seat, pay),
         Action::ChooseVictim { enemy } => crate::abilities::choose_victim(state, seat, enemy),
     }
@@ -550,10 +524,7 @@ fn activate_priced(
 /// Take Actions waits while a battle or attacks are under way.
 fn busy(state: &State) -> Result<(), RuleError> {
     if state.battle.is_some() || state.attacks.is_some() {
-        return Err(RuleError::illegal(
-            combat::COMBAT,
-            "Finish the combat first.",
-        ));
+        return Err(RuleError::illegal(combat::COMBAT, "Finish the combat first."));
     }
     Ok(())
 }
@@ -575,30 +546,23 @@ fn not_awaited(state: &State, seat: Seat) -> RuleError {
         return RuleError::not_your_turn(combat::COMBAT, "Another player's attacks are being resolved now.");
     }
     let (rule, words) = match &state.phase {
-        Phase::SelectFactions { .. } => {
-            (crate::setup::SELECT_FACTIONS, "Another player chooses a faction now.")
+        Phase::SelectFactions { .. } => (crate::setup::SELECT_FACTIONS, "Another player chooses a faction now."),
+        Phase::SelectPlans { .. } if p.plan_deck.is_empty() => {
+            (step::SELECT_PLANS, "You have no plan to put back: your plan deck could not fill your hand to 3.")
         }
-        Phase::SelectPlans { .. } if p.plan_deck.is_empty() => (
-            step::SELECT_PLANS,
-            "You have no plan to put back: your plan deck could not fill your hand to 3.",
-        ),
-        Phase::SelectPlans { .. } => (
-            step::SELECT_PLANS,
-            "You have put a plan on the bottom already this turn; the others are still choosing.",
-        ),
+        Phase::SelectPlans { .. } => {
+            (step::SELECT_PLANS, "You have put a plan on the bottom already this turn; the others are still choosing.")
+        }
         Phase::SelectTargets { .. } if p.target.is_some() => {
             (step::SELECT_TARGETS, "You have selected your target already this turn.")
         }
         Phase::SelectTargets { .. } if p.hand.is_empty() => {
             (step::SELECT_TARGETS, "You have no action card to select as your target.")
         }
-        Phase::SelectTargets { .. } => {
-            (step::SELECT_TARGETS, "The Mafia chooses its target after every other player.")
+        Phase::SelectTargets { .. } => (step::SELECT_TARGETS, "The Mafia chooses its target after every other player."),
+        Phase::PlaceTokens { .. } if p.passed => {
+            (crate::place::PLACE_ACTION_TOKENS, "You have passed for the rest of the Place Action Tokens Step.")
         }
-        Phase::PlaceTokens { .. } if p.passed => (
-            crate::place::PLACE_ACTION_TOKENS,
-            "You have passed for the rest of the Place Action Tokens Step.",
-        ),
         Phase::PlaceTokens { .. } => (crate::place::PLACE_ACTION_TOKENS, "Another player places now."),
         Phase::TakeActions { .. } if p.passed => {
             (actions::PASSING, "You have passed for the rest of the Take Actions Step.")
@@ -618,12 +582,8 @@ fn fighting(state: &State) -> Option<Seat> {
     if state.battle.is_some() {
         return combat::battle_actor(state);
     }
-    state
-        .attacks
-        .as_ref()
-        .map(|a| a.hits.map_or(a.attacker, |h| h.defender))
+    state.attacks.as_ref().map(|a| a.hits.map_or(a.attacker, |h| h.defender))
 }
-
 
 impl Game for State {
     type Options = Options;
@@ -671,10 +631,9 @@ impl Game for State {
         }
         match &self.phase {
             Phase::SelectFactions { chooser } => Pending::Turn { seat: *chooser },
-            Phase::SelectPlans { waiting } => Pending::Simultaneous {
-                waiting: *waiting,
-                committed: SeatSet::first(self.seats).minus(*waiting),
-            },
+            Phase::SelectPlans { waiting } => {
+                Pending::Simultaneous { waiting: *waiting, committed: SeatSet::first(self.seats).minus(*waiting) }
+            }
             Phase::SelectTargets { .. } => {
                 let mut waiting = SeatSet::EMPTY;
                 let mut committed = SeatSet::EMPTY;
@@ -687,9 +646,9 @@ impl Game for State {
                 }
                 Pending::Simultaneous { waiting, committed }
             }
-            Phase::PlaceTokens { current }
-            | Phase::TakeActions { current, .. }
-            | Phase::ScorePlans { current } => Pending::Turn { seat: *current },
+            Phase::PlaceTokens { current } | Phase::TakeActions { current, .. } | Phase::ScorePlans { current } => {
+                Pending::Turn { seat: *current }
+            }
             Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => Pending::Over,
         }
     }
@@ -698,12 +657,7 @@ impl Game for State {
         crate::prompts::prompt(self, seat)
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<LogEntry>, RuleError> {
+    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         if let Phase::Over { .. } = self.phase {
             return Err(RuleError::game_over());
         }
@@ -729,27 +683,18 @@ impl Game for State {
         let Phase::Over { winners } = &self.phase else {
             return None;
         };
-        let total = |s: Seat| {
-            i64::from(self.players[s as usize].ap) + i64::from(self.players[s as usize].pp)
-        };
+        let total = |s: Seat| i64::from(self.players[s as usize].ap) + i64::from(self.players[s as usize].pp);
         let mut rest: Vec<Seat> = (0..self.seats).filter(|s| !winners.contains(s)).collect();
         rest.sort_by_key(|s| std::cmp::Reverse(total(*s)));
         let mut ranking = vec![winners.clone()];
         for s in rest {
             match ranking.last_mut() {
-                Some(g) if !g.is_empty() && !winners.contains(&g[0]) && total(g[0]) == total(s) => {
-                    g.push(s)
-                }
+                Some(g) if !g.is_empty() && !winners.contains(&g[0]) && total(g[0]) == total(s) => g.push(s),
                 _ => ranking.push(vec![s]),
             }
         }
         let summary = crate::end::victory_words(self, winners);
-        Some(Outcome {
-            ranking,
-            scores: (0..self.seats).map(total).collect(),
-            summary,
-            game_winner: None,
-        })
+        Some(Outcome { ranking, scores: (0..self.seats).map(total).collect(), summary, game_winner: None })
     }
 
     fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {

@@ -34,8 +34,7 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
             with_payment(out, play.payment)
         }
         Action::LabPlay { play } => {
-            let out =
-                choices_words(state, seat, &play.choices).unwrap_or_else(|| "Play it".to_string());
+            let out = choices_words(state, seat, &play.choices).unwrap_or_else(|| "Play it".to_string());
             with_payment(out, play.payment)
         }
         Action::ScorePlans { scores } if scores.is_empty() => "Score no plan".into(),
@@ -43,13 +42,11 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
             let each: Vec<String> = scores
                 .iter()
                 .map(|s| {
-                    let objs: Vec<String> =
-                        s.objectives.iter().map(|i| (i + 1).to_string()).collect();
+                    let objs: Vec<String> = s.objectives.iter().map(|i| (i + 1).to_string()).collect();
                     let discarding = if s.discards.is_empty() {
                         String::new()
                     } else {
-                        let cards: Vec<String> =
-                            s.discards.iter().map(|c| c.card().name.clone()).collect();
+                        let cards: Vec<String> = s.discards.iter().map(|c| c.card().name.clone()).collect();
                         format!(", discarding {}", and_list(&cards))
                     };
                     format!(
@@ -70,10 +67,9 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
             format!("{} in {}", state.who(*d), area.area().name)
         }
         Action::CancelHit { pay: true } => match crate::choices::next(state) {
-            Some(crate::choices::Owed::CancelHit { area, .. }) => format!(
-                "Pay {} to cancel it",
-                crate::abilities::cancel_cost(state, seat, area).unwrap_or(0)
-            ),
+            Some(crate::choices::Owed::CancelHit { area, .. }) => {
+                format!("Pay {} to cancel it", crate::abilities::cancel_cost(state, seat, area).unwrap_or(0))
+            }
             _ => "Pay to cancel it".into(),
         },
         Action::CancelHit { pay: false } => "Let it land".into(),
@@ -92,9 +88,7 @@ fn activation_words(state: &State, seat: Seat, a: &Activation) -> String {
             let u: Vec<String> = units.iter().map(|p| pick_words(state, seat, p)).collect();
             with_payment(format!("Deploy {}", and_list(&u)), *payment)
         }
-        Activation::Move { units, payment } => {
-            with_payment(format!("Move in {}", units_words(state, units)), *payment)
-        }
+        Activation::Move { units, payment } => with_payment(format!("Move in {}", units_words(state, units)), *payment),
         Activation::Battle { payment } => with_payment("Battle".into(), *payment),
         Activation::Unique { payment, target } => {
             let name = &state.faction_of(seat).unique_token.name;
@@ -104,11 +98,7 @@ fn activation_words(state: &State, seat: Seat, a: &Activation) -> String {
             };
             with_payment(out, *payment)
         }
-        Activation::Card {
-            card,
-            payment,
-            choices,
-        } => {
+        Activation::Card { card, payment, choices } => {
             let mut out = format!("Play {}", card.card().name);
             if let Some(c) = choices_words(state, seat, choices) {
                 out = format!("{out}: {c}");
@@ -139,10 +129,7 @@ pub(crate) fn skill_choice_words(state: &State, seat: Seat, c: &crate::skill::Sk
         bits.push(format!("deploying {}", pick_words(state, seat, p)));
     }
     if !c.champion_moves.is_empty() {
-        bits.push(format!(
-            "bringing in {}",
-            units_words(state, &c.champion_moves)
-        ));
+        bits.push(format!("bringing in {}", units_words(state, &c.champion_moves)));
     }
     (!bits.is_empty()).then(|| bits.join(", "))
 }
@@ -187,21 +174,14 @@ fn pick_words(state: &State, seat: Seat, p: &DeployPick) -> String {
 }
 
 fn unit_area(state: &State, uid: UnitUid) -> Option<crate::content::AreaId> {
-    content()
-        .area_ids()
-        .find(|a| state.area(*a).units.iter().any(|u| u.uid == uid))
+    content().area_ids().find(|a| state.area(*a).units.iter().any(|u| u.uid == uid))
 }
 
 /// A unit in play: "a goon of {seat:1} in The Bank".
 fn unit_words(state: &State, uid: UnitUid) -> String {
     for a in content().area_ids() {
         if let Some(u) = state.area(a).units.iter().find(|u| u.uid == uid) {
-            return format!(
-                "{} of {} in {}",
-                a_unit(state, u.owner, u.kind),
-                state.who(u.owner),
-                a.area().name
-            );
+            return format!("{} of {} in {}", a_unit(state, u.owner, u.kind), state.who(u.owner), a.area().name);
         }
     }
     "a unit".into()
@@ -215,9 +195,12 @@ fn units_words(state: &State, uids: &[UnitUid]) -> String {
             content()
                 .area_ids()
                 .find_map(|a| {
-                    state.area(a).units.iter().find(|u| u.uid == *uid).map(|u| {
-                        format!("{} from {}", a_unit(state, u.owner, u.kind), a.area().name)
-                    })
+                    state
+                        .area(a)
+                        .units
+                        .iter()
+                        .find(|u| u.uid == *uid)
+                        .map(|u| format!("{} from {}", a_unit(state, u.owner, u.kind), a.area().name))
                 })
                 .unwrap_or_else(|| "a unit".into())
         })
@@ -234,11 +217,7 @@ fn token_words(state: &State, uid: TokenUid) -> String {
 }
 
 fn with_payment(text: String, p: Payment) -> String {
-    if p == Payment::default() {
-        text
-    } else {
-        format!("{text}; {}", payment_words(p))
-    }
+    if p == Payment::default() { text } else { format!("{text}; {}", payment_words(p)) }
 }
 
 /// A payment in words: "pay 2 energy and 1 resource" ("pay nothing").
@@ -250,9 +229,5 @@ pub fn payment_words(p: Payment) -> String {
     if p.resources > 0 {
         cost.push(backroom_engine::plural(p.resources, "resource", "resources"));
     }
-    if cost.is_empty() {
-        "pay nothing".to_string()
-    } else {
-        format!("pay {}", and_list(&cost))
-    }
+    if cost.is_empty() { "pay nothing".to_string() } else { format!("pay {}", and_list(&cost)) }
 }

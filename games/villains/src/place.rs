@@ -41,18 +41,12 @@ impl Payment {
     /// The payment a price trial leaves open: the one payment a trial
     /// quotes (`state::Quote`). Any other payment made during the trial
     /// (a skill's own, inside a card) is checked as it stands.
-    pub const QUOTE: Payment = Payment {
-        energy: u8::MAX,
-        resources: u16::MAX,
-    };
+    pub const QUOTE: Payment = Payment { energy: u8::MAX, resources: u16::MAX };
 
     /// The default split: energy first, then resources.
     pub fn energy_first(state: &State, seat: Seat, cost: u8) -> Payment {
         let e = state.players[seat as usize].energy.min(cost);
-        Payment {
-            energy: e,
-            resources: u16::from(cost - e),
-        }
+        Payment { energy: e, resources: u16::from(cost - e) }
     }
 }
 
@@ -145,9 +139,7 @@ pub fn can_place(state: &State, seat: Seat) -> bool {
 pub fn open_spaces(state: &State, seat: Seat, area: AreaId) -> Vec<usize> {
     let a = state.area(area);
     if standing::places_in_any_space(state, seat) {
-        (0..a.track.len())
-            .filter(|i| a.track[*i].is_none())
-            .collect()
+        (0..a.track.len()).filter(|i| a.track[*i].is_none()).collect()
     } else {
         a.lowest_open().into_iter().collect()
     }
@@ -155,16 +147,10 @@ pub fn open_spaces(state: &State, seat: Seat, area: AreaId) -> Vec<usize> {
 
 fn current(state: &State, seat: Seat) -> Result<(), RuleError> {
     let Phase::PlaceTokens { current } = state.phase else {
-        return Err(RuleError::illegal(
-            PLACE_ACTION_TOKENS,
-            "Tokens are placed in the Main Phase.",
-        ));
+        return Err(RuleError::illegal(PLACE_ACTION_TOKENS, "Tokens are placed in the Main Phase."));
     };
     if current != seat {
-        return Err(RuleError::not_your_turn(
-            PLACE_ACTION_TOKENS,
-            "Another player places now.",
-        ));
+        return Err(RuleError::not_your_turn(PLACE_ACTION_TOKENS, "Another player places now."));
     }
     Ok(())
 }
@@ -185,13 +171,7 @@ pub fn place_token(
     payment: Payment,
 ) -> Result<Vec<LogEntry>, RuleError> {
     current(state, seat)?;
-    if state.players[seat as usize]
-        .reserve_tokens
-        .get(&kind)
-        .copied()
-        .unwrap_or(0)
-        == 0
-    {
+    if state.players[seat as usize].reserve_tokens.get(&kind).copied().unwrap_or(0) == 0 {
         return Err(RuleError::illegal(
             PLACE_ACTION_TOKENS,
             format!("You have no {} token left in your reserve.", kind_name(state, seat, kind)),
@@ -200,26 +180,16 @@ pub fn place_token(
     let allowed = open_spaces(state, seat, area);
     let name = &area.area().name;
     let Some(&lowest) = allowed.first() else {
-        return Err(RuleError::illegal(
-            PLACE_ACTION_TOKENS,
-            format!("{name} has no open space."),
-        ));
+        return Err(RuleError::illegal(PLACE_ACTION_TOKENS, format!("{name} has no open space.")));
     };
     let space = space.unwrap_or(lowest);
     if !allowed.contains(&space) {
-        let msg = if state
-            .area(area)
-            .track
-            .get(space)
-            .is_some_and(Option::is_some)
+        let msg = if state.area(area).track.get(space).is_some_and(Option::is_some)
             || space >= state.area(area).track.len()
         {
             format!("Space {} of {name} is not open.", space + 1)
         } else {
-            format!(
-                "Tokens go in the lowest open space ({} in {name}) unless you control the Subway.",
-                lowest + 1
-            )
+            format!("Tokens go in the lowest open space ({} in {name}) unless you control the Subway.", lowest + 1)
         };
         return Err(RuleError::illegal(PLACE_ACTION_TOKENS, msg));
     }
@@ -258,9 +228,7 @@ pub fn place_token(
     let a = state.area_mut(area);
     if a.token_count() == seats as usize && !a.combat_marker {
         a.combat_marker = true;
-        log.push(LogEntry::public(format!(
-            "{name} holds {seats} tokens: a combat marker is placed there."
-        )));
+        log.push(LogEntry::public(format!("{name} holds {seats} tokens: a combat marker is placed there.")));
     }
     advance(state, seat, &mut log);
     Ok(log)
@@ -321,10 +289,7 @@ pub fn skip_unable(state: &mut State, log: &mut Vec<LogEntry>) {
         return;
     }
     state.players[current as usize].passed = true;
-    log.push(LogEntry::public(format!(
-        "{}: no token can be placed.",
-        state.who_verb(current, "passes", "pass")
-    )));
+    log.push(LogEntry::public(format!("{}: no token can be placed.", state.who_verb(current, "passes", "pass"))));
     advance(state, current, log);
 }
 
@@ -333,12 +298,6 @@ fn begin_take_actions(state: &mut State, log: &mut Vec<LogEntry>) {
         p.passed = false;
     }
     let first = state.first_player;
-    state.phase = Phase::TakeActions {
-        current: first,
-        revealed: None,
-    };
-    log.push(LogEntry::public(format!(
-        "Take Actions: {} first.",
-        state.who_verb(first, "acts", "act")
-    )));
+    state.phase = Phase::TakeActions { current: first, revealed: None };
+    log.push(LogEntry::public(format!("Take Actions: {} first.", state.who_verb(first, "acts", "act"))));
 }

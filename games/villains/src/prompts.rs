@@ -11,11 +11,11 @@
 //! check it the same way). Deals are any-time asks in every seat's prompt.
 
 use crate::actions;
+use crate::candidates::{activation_options, card_choices, priced, skill_options, workable};
 use crate::combat;
 use crate::content::{AreaId, content};
 use crate::end::completable_objectives;
 use crate::flow::PlanScore;
-use crate::candidates::{activation_options, card_choices, priced, skill_options, workable};
 use crate::game::{Action, FusionCard, LabPlay};
 use crate::state::{Phase, State};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
@@ -26,10 +26,7 @@ use serde::Serialize;
 pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
     if !state.pending().awaited().contains(seat) {
         let asks = deal_asks(state, seat);
-        return (!asks.is_empty()).then(|| Prompt {
-            title: "Deals, at any time (it is not your move)".into(),
-            asks,
-        });
+        return (!asks.is_empty()).then(|| Prompt { title: "Deals, at any time (it is not your move)".into(), asks });
     }
     let mut asks: Vec<Ask> = Vec::new();
     if let Some(o) = crate::choices::next(state) {
@@ -38,31 +35,14 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 let units = state
                     .units_of(seat)
                     .map(|(a, u)| {
-                        opt(
-                            &u.uid,
-                            format!(
-                                "{} in {}",
-                                combat::unit_name(state, seat, u.kind),
-                                a.area().name
-                            ),
-                        )
+                        opt(&u.uid, format!("{} in {}", combat::unit_name(state, seat, u.kind), a.area().name))
                     })
                     .collect();
-                asks.extend(one(
-                    Ask::new("sacrifice_unit", "Sacrifice a unit"),
-                    "unit",
-                    "Unit",
-                    units,
-                ));
+                asks.extend(one(Ask::new("sacrifice_unit", "Sacrifice a unit"), "unit", "Unit", units));
             }
             crate::choices::Owed::KeepFighting { .. } => {
                 let o = vec![Opt::new(true, "Fight on"), Opt::new(false, "Enough")];
-                asks.extend(one(
-                    Ask::new("keep_fighting", "To the death?"),
-                    "yes",
-                    "Fight on?",
-                    o,
-                ));
+                asks.extend(one(Ask::new("keep_fighting", "To the death?"), "yes", "Fight on?", o));
             }
             crate::choices::Owed::LabCard { .. } => {
                 asks.push(Ask::new("lab_draw", "Take the card into your hand"));
@@ -91,10 +71,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     })
                     .collect();
                 asks.extend(one(
-                    Ask::new(
-                        "free_deploy",
-                        format!("Deploy a unit into {} free", area.area().name),
-                    ),
+                    Ask::new("free_deploy", format!("Deploy a unit into {} free", area.area().name)),
                     "unit",
                     "Unit",
                     units,
@@ -105,8 +82,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 let targets = crate::abilities::champion_targets(state, seat, from)
                     .into_iter()
                     .map(|target| {
-                        let l =
-                            crate::labels::label(state, seat, &Action::ChampionAttack { target });
+                        let l = crate::labels::label(state, seat, &Action::ChampionAttack { target });
                         opt(&target, l)
                     })
                     .collect();
@@ -125,12 +101,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                         opt(&pay, l)
                     })
                     .collect();
-                asks.extend(one(
-                    Ask::new("cancel_hit", "Cancel the hit?"),
-                    "pay",
-                    "Pay?",
-                    o,
-                ));
+                asks.extend(one(Ask::new("cancel_hit", "Cancel the hit?"), "pay", "Pay?", o));
             }
             crate::choices::Owed::ChooseVictim { area, .. } => {
                 let o = combat::enemies_in(state, seat, area)
@@ -141,10 +112,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     })
                     .collect();
                 asks.extend(one(
-                    Ask::new(
-                        "choose_victim",
-                        format!("Pick an opponent to sacrifice a unit in {}", area.area().name),
-                    ),
+                    Ask::new("choose_victim", format!("Pick an opponent to sacrifice a unit in {}", area.area().name)),
                     "enemy",
                     "Opponent",
                     o,
@@ -152,37 +120,20 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
             }
             crate::choices::Owed::SacrificeIn { area, .. } => {
                 asks.extend(one(
-                    Ask::new(
-                        "sacrifice_unit",
-                        format!("Sacrifice a unit in {}", area.area().name),
-                    ),
+                    Ask::new("sacrifice_unit", format!("Sacrifice a unit in {}", area.area().name)),
                     "unit",
                     "Unit",
                     units_opts(state, seat, area),
                 ));
             }
             crate::choices::Owed::Discard { .. } => {
-                let cards = state.players[seat as usize]
-                    .hand
-                    .iter()
-                    .map(|c| opt(c, c.card().name.clone()))
-                    .collect();
-                asks.extend(one(
-                    Ask::new("discard_card", "Discard a card"),
-                    "card",
-                    "Card",
-                    cards,
-                ));
+                let cards = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
+                asks.extend(one(Ask::new("discard_card", "Discard a card"), "card", "Card", cards));
             }
         }
     } else if let Some(b) = &state.battle {
         if let Some(h) = b.hits {
-            asks.extend(one(
-                Ask::new("assign_hit", "Assign a hit"),
-                "unit",
-                "Unit",
-                units_opts(state, seat, h.area),
-            ));
+            asks.extend(one(Ask::new("assign_hit", "Assign a hit"), "unit", "Unit", units_opts(state, seat, h.area)));
         } else if let Some(q) = b.sacrifices.first() {
             asks.extend(one(
                 Ask::new("sacrifice", "Sacrifice a unit"),
@@ -197,89 +148,41 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 .filter(|a| a.owner == seat)
                 .map(|a| opt(&a.uid, combat::unit_name(state, seat, a.kind)))
                 .collect();
-            let defs: Vec<Opt> = combat::defenders(state, seat)
-                .iter()
-                .map(|d| opt(d, state.who(*d)))
-                .collect();
+            let defs: Vec<Opt> = combat::defenders(state, seat).iter().map(|d| opt(d, state.who(*d))).collect();
             if let Some(ask) = one(Ask::new("attack", "Attack"), "unit", "Unit", mine) {
                 asks.extend(one(ask, "defender", "Defender", defs));
             }
         }
     } else if let Some(a) = &state.attacks {
         if let Some(h) = a.hits {
-            asks.extend(one(
-                Ask::new("assign_hit", "Assign a hit"),
-                "unit",
-                "Unit",
-                units_opts(state, seat, h.area),
-            ));
+            asks.extend(one(Ask::new("assign_hit", "Assign a hit"), "unit", "Unit", units_opts(state, seat, h.area)));
         } else {
-            let defs: Vec<Opt> = combat::enemies_in(state, seat, a.queue[0].0)
-                .iter()
-                .map(|d| opt(d, state.who(*d)))
-                .collect();
-            asks.extend(one(
-                Ask::new("card_attack", "Attack"),
-                "defender",
-                "Defender",
-                defs,
-            ));
+            let defs: Vec<Opt> =
+                combat::enemies_in(state, seat, a.queue[0].0).iter().map(|d| opt(d, state.who(*d))).collect();
+            asks.extend(one(Ask::new("card_attack", "Attack"), "defender", "Defender", defs));
         }
     } else {
         match &state.phase {
             Phase::SelectFactions { .. } => {
-                let o = crate::setup::available_factions(state)
-                    .iter()
-                    .map(|f| opt(f, f.faction().name.clone()))
-                    .collect();
-                asks.extend(one(
-                    Ask::new("choose_faction", "Choose your faction"),
-                    "faction",
-                    "Faction",
-                    o,
-                ));
+                let o =
+                    crate::setup::available_factions(state).iter().map(|f| opt(f, f.faction().name.clone())).collect();
+                asks.extend(one(Ask::new("choose_faction", "Choose your faction"), "faction", "Faction", o));
             }
             Phase::SelectPlans { .. } => {
-                let o = state.players[seat as usize]
-                    .plans
-                    .iter()
-                    .map(|p| opt(p, p.plan().name.clone()))
-                    .collect();
-                asks.extend(one(
-                    Ask::new("bottom_plan", "Put a plan on the bottom of your deck"),
-                    "plan",
-                    "Plan",
-                    o,
-                ));
+                let o = state.players[seat as usize].plans.iter().map(|p| opt(p, p.plan().name.clone())).collect();
+                asks.extend(one(Ask::new("bottom_plan", "Put a plan on the bottom of your deck"), "plan", "Plan", o));
             }
             Phase::SelectTargets { inside_job } => {
-                let o = state.players[seat as usize]
-                    .hand
-                    .iter()
-                    .map(|c| opt(c, c.card().name.clone()))
-                    .collect();
-                asks.extend(one(
-                    Ask::new("select_target", "Select your target"),
-                    "card",
-                    "Card",
-                    o,
-                ));
+                let o = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
+                asks.extend(one(Ask::new("select_target", "Select your target"), "card", "Card", o));
                 if inside_job.is_none()
-                    && state
-                        .faction_of(seat)
-                        .passive_rules()
-                        .any(|r| *r == crate::effect::Ongoing::TargetsLast)
+                    && state.faction_of(seat).passive_rules().any(|r| *r == crate::effect::Ongoing::TargetsLast)
                 {
                     let o = (0..state.seats)
                         .filter(|e| *e != seat && state.players[*e as usize].target.is_some())
                         .map(|e| opt(&e, state.who(e)))
                         .collect();
-                    asks.extend(one(
-                        Ask::new("inside_job", "Inside Job: look at a target"),
-                        "enemy",
-                        "Opponent",
-                        o,
-                    ));
+                    asks.extend(one(Ask::new("inside_job", "Inside Job: look at a target"), "enemy", "Opponent", o));
                 }
             }
             Phase::PlaceTokens { .. } => {
@@ -295,23 +198,15 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                         .filter(|a| state.area(*a).lowest_open().is_some())
                         .map(|a| opt(&a, a.area().name.clone()))
                         .collect();
-                    let ask = one(
-                        Ask::new("place_token", "Place an action token"),
-                        "kind",
-                        "Token",
-                        kinds,
-                    )
-                    .and_then(|ask| one(ask, "area", "Area", areas));
+                    let ask = one(Ask::new("place_token", "Place an action token"), "kind", "Token", kinds)
+                        .and_then(|ask| one(ask, "area", "Area", areas));
                     // Paying Costs (R21): the split is the player's, when
                     // there is one to make.
                     let cost = crate::place::placement_cost(state, seat);
                     let p = &state.players[seat as usize];
                     let first = crate::place::Payment::energy_first(state, seat, cost);
                     let r = p.resources.min(u16::from(cost));
-                    let other = crate::place::Payment {
-                        energy: cost - r as u8,
-                        resources: r,
-                    };
+                    let other = crate::place::Payment { energy: cost - r as u8, resources: r };
                     let ask = match ask {
                         Some(ask) if other != first && other.energy <= p.energy => one(
                             ask,
@@ -329,16 +224,10 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     // spaces open in some area (the rules check the pair).
                     let ask = match ask {
                         Some(ask) if crate::standing::places_in_any_space(state, seat) => {
-                            let most = content()
-                                .area_ids()
-                                .map(|a| state.area(a).track.len())
-                                .max()
-                                .unwrap_or(0);
+                            let most = content().area_ids().map(|a| state.area(a).track.len()).max().unwrap_or(0);
                             let spaces: Vec<Opt> = (0..most)
                                 .filter(|i| {
-                                    content().area_ids().any(|a| {
-                                        crate::place::open_spaces(state, seat, a).contains(i)
-                                    })
+                                    content().area_ids().any(|a| crate::place::open_spaces(state, seat, a).contains(i))
                                 })
                                 .map(|i| opt(&i, format!("Space {}", i + 1)))
                                 .collect();
@@ -350,10 +239,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 }
                 asks.push(Ask::new("pass_placing", "Pass"));
             }
-            Phase::TakeActions {
-                revealed: Some(uid),
-                ..
-            } => {
+            Phase::TakeActions { revealed: Some(uid), .. } => {
                 let (area, _) = actions::find(state, *uid).expect("revealed token");
                 asks.extend(crate::composite::deploy_ask(state, seat, area));
                 asks.extend(crate::composite::move_ask(state, seat, area));
@@ -367,16 +253,14 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     .iter()
                     .map(|s| {
                         let kind = state.area(s.0).track[s.1].as_ref().map(|t| *t.kind.rules_value());
-                        let what = kind.map_or_else(|| "Token".to_string(), |k| format!("Your {} token", crate::place::kind_name(state, seat, k)));
+                        let what = kind.map_or_else(
+                            || "Token".to_string(),
+                            |k| format!("Your {} token", crate::place::kind_name(state, seat, k)),
+                        );
                         opt(s, format!("{what} in {}, space {}", s.0.area().name, s.1 + 1))
                     })
                     .collect();
-                asks.extend(one(
-                    Ask::new("reveal", "Reveal a token"),
-                    "spot",
-                    "Token",
-                    spots.clone(),
-                ));
+                asks.extend(one(Ask::new("reveal", "Reveal a token"), "spot", "Token", spots.clone()));
                 let skills = skill_options(state, seat);
                 asks.extend(crate::composite::skill_bringing_ask(state, seat, &skills));
                 // The Subway's deploy is asked step by step (area, then unit).
@@ -411,10 +295,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
         }
     }
     asks.extend(deal_asks(state, seat));
-    (!asks.is_empty()).then(|| Prompt {
-        title: step_title(state).into(),
-        asks,
-    })
+    (!asks.is_empty()).then(|| Prompt { title: step_title(state).into(), asks })
 }
 
 /// The Laboratory's revealed card's plays `seat` may make now, whole, each
@@ -427,7 +308,9 @@ pub(crate) fn lab_plays(state: &State, seat: Seat) -> Vec<Action> {
     let mut plays = Vec::new();
     if crate::cards::playable_in_this_version(card) {
         for choices in card_choices(state, seat, area, card) {
-            plays.extend(priced(state, seat, &|p| Action::LabPlay { play: LabPlay { payment: p, choices: choices.clone() } }));
+            plays.extend(priced(state, seat, &|p| Action::LabPlay {
+                play: LabPlay { payment: p, choices: choices.clone() },
+            }));
         }
     }
     plays
@@ -446,7 +329,9 @@ pub(crate) fn fusion_plays(state: &State, seat: Seat) -> Vec<Action> {
     hand.dedup_by_key(|c| c.deck_card().design);
     for card in hand {
         for choices in card_choices(state, seat, area, card) {
-            plays.extend(priced(state, seat, &|p| Action::FusionPlay { play: FusionCard { card, payment: p, choices: choices.clone() } }));
+            plays.extend(priced(state, seat, &|p| Action::FusionPlay {
+                play: FusionCard { card, payment: p, choices: choices.clone() },
+            }));
         }
     }
     plays
@@ -484,11 +369,17 @@ fn unplayable_fusion_cards(state: &State, seat: Seat, plays: &[Action]) -> Vec<O
             let mut t = state.clone();
             t.quote = crate::state::Quote::asking(state, seat);
             let play = FusionCard { card, payment: crate::place::Payment::QUOTE, choices: Default::default() };
-            let why = match crate::game::apply_to(&mut t, seat, &Action::FusionPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
+            let why = match crate::game::apply_to(
+                &mut t,
+                seat,
+                &Action::FusionPlay { play },
+                &mut backroom_engine::GameRng::seeded(0),
+            ) {
                 Err(e) => e.message,
                 Ok(_) => "It cannot be played here now.".into(),
             };
-            Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {}", card.card().name)).disabled_if(true, || why)
+            Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {}", card.card().name))
+                .disabled_if(true, || why)
         })
         .collect()
 }
@@ -551,17 +442,17 @@ fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
         .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
         .collect();
     asks.extend(one(Ask::new("accept_offer", "Accept an offer"), "from", "Offer", acceptable).map(Ask::at_any_time));
-    let declinable: Vec<Opt> = to_me
-        .iter()
-        .map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want))))
-        .collect();
+    let declinable: Vec<Opt> =
+        to_me.iter().map(|o| opt(&o.from, format!("{}: {}", state.who(o.from), terms(o.give, o.want)))).collect();
     asks.extend(one(Ask::new("decline_offer", "Decline an offer"), "from", "Offer", declinable).map(Ask::at_any_time));
     let withdrawable: Vec<Opt> = others
         .iter()
         .filter_map(|o| offer_between(state, seat, *o))
         .map(|o| opt(&o.to, format!("To {}: {}", state.who(o.to), terms(o.give, o.want))))
         .collect();
-    asks.extend(one(Ask::new("withdraw_offer", "Withdraw an offer"), "to", "Offer", withdrawable).map(Ask::at_any_time));
+    asks.extend(
+        one(Ask::new("withdraw_offer", "Withdraw an offer"), "to", "Offer", withdrawable).map(Ask::at_any_time),
+    );
     asks
 }
 
@@ -587,10 +478,7 @@ fn candidates_ask(
         .iter()
         .map(|a| {
             let mut v = serde_json::to_value(a).expect("serializes");
-            let mut inner = v
-                .as_object_mut()
-                .and_then(|m| m.remove(param))
-                .unwrap_or(serde_json::Value::Null);
+            let mut inner = v.as_object_mut().and_then(|m| m.remove(param)).unwrap_or(serde_json::Value::Null);
             minimal(&mut inner);
             Opt::new(inner, crate::labels::label(state, seat, a))
         })
@@ -686,11 +574,7 @@ fn plan_scorings(state: &State, seat: Seat) -> Vec<Action> {
             let n = need(*p, set);
             if n <= cheapest.len() {
                 out.push(Action::ScorePlans {
-                    scores: vec![PlanScore {
-                        plan: *p,
-                        objectives: set.clone(),
-                        discards: cheapest[..n].to_vec(),
-                    }],
+                    scores: vec![PlanScore { plan: *p, objectives: set.clone(), discards: cheapest[..n].to_vec() }],
                 });
             }
         }
@@ -704,11 +588,7 @@ fn plan_scorings(state: &State, seat: Seat) -> Vec<Action> {
             if n > left.len() {
                 continue;
             }
-            scores.push(PlanScore {
-                plan: p,
-                objectives: set,
-                discards: left[..n].to_vec(),
-            });
+            scores.push(PlanScore { plan: p, objectives: set, discards: left[..n].to_vec() });
             left = &left[n..];
         }
         out.push(Action::ScorePlans { scores });

@@ -31,9 +31,7 @@ pub fn plan_deck_name(f: FactionId) -> String {
 /// If `seats` is not 4 or 5.
 pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), SetupError> {
     if !(4..=5).contains(&seats) {
-        return Err(SetupError(format!(
-            "Villains is for 4 or 5 players, not {seats}"
-        )));
+        return Err(SetupError(format!("Villains is for 4 or 5 players, not {seats}")));
     }
     let c = content();
     let mut log = Vec::new();
@@ -68,11 +66,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         marked.area().name
     )));
 
-    let mut areas: Vec<AreaState> = c
-        .areas
-        .iter()
-        .map(|a| AreaState::new(a.token_spaces))
-        .collect();
+    let mut areas: Vec<AreaState> = c.areas.iter().map(|a| AreaState::new(a.token_spaces)).collect();
     areas[marked.index()].controller = Some(Marker::Setup);
 
     // Determine first player: at random (a forced order names the seat).
@@ -112,10 +106,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
 
 /// Factions nobody has chosen yet, in the content's order.
 pub fn available_factions(state: &State) -> Vec<FactionId> {
-    (0..content().factions.len() as u8)
-        .map(FactionId)
-        .filter(|f| state.seat_of(*f).is_none())
-        .collect()
+    (0..content().factions.len() as u8).map(FactionId).filter(|f| state.seat_of(*f).is_none()).collect()
 }
 
 /// Select Factions: `seat` takes `faction` and is dealt its plan deck
@@ -131,23 +122,14 @@ pub fn choose_faction(
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::SelectFactions { chooser } = state.phase else {
-        return Err(RuleError::illegal(
-            SELECT_FACTIONS,
-            "Factions are chosen during setup only.",
-        ));
+        return Err(RuleError::illegal(SELECT_FACTIONS, "Factions are chosen during setup only."));
     };
     if seat != chooser {
-        return Err(RuleError::not_your_turn(
-            SELECT_FACTIONS,
-            "Another player chooses a faction now.",
-        ));
+        return Err(RuleError::not_your_turn(SELECT_FACTIONS, "Another player chooses a faction now."));
     }
     let record = faction.faction();
     if state.seat_of(faction).is_some() {
-        return Err(RuleError::illegal(
-            SELECT_FACTIONS,
-            format!("The {} are already taken.", record.name),
-        ));
+        return Err(RuleError::illegal(SELECT_FACTIONS, format!("The {} are already taken.", record.name)));
     }
     let c = content();
     let p = &mut state.players[seat as usize];
@@ -157,33 +139,14 @@ pub fn choose_faction(
     let mut plans: Vec<_> = c.plans_of(faction).collect();
     rng.shuffle_deck(&plan_deck_name(faction), &mut plans);
     p.plan_deck = plans.into();
-    p.upgrades_set_aside = [1, 2]
-        .iter()
-        .filter_map(|l| c.upgrade_of(faction, *l))
-        .collect();
-    p.reserve_units = UnitType::ALL
-        .iter()
-        .filter_map(|t| {
-            record
-                .unit(*t)
-                .filter(|u| u.count > 0)
-                .map(|u| (*t, u.count))
-        })
-        .collect();
-    p.reserve_tokens = record
-        .tokens
-        .iter()
-        .map(|(t, n)| (TokenKind::of(*t), *n))
-        .collect();
-    p.reserve_tokens
-        .insert(TokenKind::Unique, record.unique_token.count);
+    p.upgrades_set_aside = [1, 2].iter().filter_map(|l| c.upgrade_of(faction, *l)).collect();
+    p.reserve_units =
+        UnitType::ALL.iter().filter_map(|t| record.unit(*t).filter(|u| u.count > 0).map(|u| (*t, u.count))).collect();
+    p.reserve_tokens = record.tokens.iter().map(|(t, n)| (TokenKind::of(*t), *n)).collect();
+    p.reserve_tokens.insert(TokenKind::Unique, record.unique_token.count);
 
     let next = state.next_clockwise(seat);
-    state.phase = if next == state.first_player {
-        Phase::Start
-    } else {
-        Phase::SelectFactions { chooser: next }
-    };
+    state.phase = if next == state.first_player { Phase::Start } else { Phase::SelectFactions { chooser: next } };
     Ok(vec![LogEntry::public(format!(
         "{} the {} ({}).",
         seat_verb(seat, "plays", "play"),

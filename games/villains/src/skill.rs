@@ -63,11 +63,7 @@ pub fn skill_areas(state: &State, seat: Seat) -> Vec<AreaId> {
         .area_ids()
         .filter(|a| {
             !state.area(*a).skill_used.contains(seat)
-                && state
-                    .area(*a)
-                    .units
-                    .iter()
-                    .any(|u| u.owner == seat && u.readied)
+                && state.area(*a).units.iter().any(|u| u.owner == seat && u.readied)
         })
         .collect()
 }
@@ -85,56 +81,27 @@ pub fn use_skill(
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::TakeActions { current, revealed } = state.phase else {
-        return Err(RuleError::illegal(
-            SKILL,
-            "Skills are used in Take Actions.",
-        ));
+        return Err(RuleError::illegal(SKILL, "Skills are used in Take Actions."));
     };
-    if current != seat
-        || state.battle.is_some()
-        || state.attacks.is_some()
-        || !state.owed.is_empty()
-    {
-        return Err(RuleError::not_your_turn(
-            SKILL,
-            "Another player takes an action now.",
-        ));
+    if current != seat || state.battle.is_some() || state.attacks.is_some() || !state.owed.is_empty() {
+        return Err(RuleError::not_your_turn(SKILL, "Another player takes an action now."));
     }
     if revealed.is_some() {
-        return Err(RuleError::illegal(
-            SKILL,
-            "Activate or discard the token you revealed first.",
-        ));
+        return Err(RuleError::illegal(SKILL, "Activate or discard the token you revealed first."));
     }
     let name = &area.area().name;
     if state.area(area).skill_used.contains(seat) {
-        return Err(RuleError::illegal(
-            SKILL,
-            format!("You have used the skill of {name} this turn."),
-        ));
+        return Err(RuleError::illegal(SKILL, format!("You have used the skill of {name} this turn.")));
     }
-    let exhausted: Vec<(UnitUid, UnitType)> = state
-        .area(area)
-        .units
-        .iter()
-        .filter(|u| u.owner == seat && u.readied)
-        .map(|u| (u.uid, u.kind))
-        .collect();
+    let exhausted: Vec<(UnitUid, UnitType)> =
+        state.area(area).units.iter().filter(|u| u.owner == seat && u.readied).map(|u| (u.uid, u.kind)).collect();
     if exhausted.is_empty() {
-        return Err(RuleError::illegal(
-            SKILL,
-            format!("You have no readied unit in {name}."),
-        ));
+        return Err(RuleError::illegal(SKILL, format!("You have no readied unit in {name}.")));
     }
     // Resolve on a copy: a skill that cannot be resolved is refused whole.
     let mut work = state.clone();
     let mut r = rng.clone();
-    for u in work
-        .area_mut(area)
-        .units
-        .iter_mut()
-        .filter(|u| u.owner == seat)
-    {
+    for u in work.area_mut(area).units.iter_mut().filter(|u| u.owner == seat) {
         u.readied = false;
     }
     let mut log = vec![LogEntry::public(format!(
@@ -152,10 +119,7 @@ pub fn use_skill(
     if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
         log.extend(champion_after_skill(&mut work, seat, area, choice)?);
     } else if !choice.champion_moves.is_empty() {
-        return Err(RuleError::illegal(
-            SKILL,
-            "No champion of yours was exhausted for this skill.",
-        ));
+        return Err(RuleError::illegal(SKILL, "No champion of yours was exhausted for this skill."));
     }
     *state = work;
     *rng = r;
@@ -180,10 +144,7 @@ pub fn resolve_skill(
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     if state.area(area).skill_used.contains(seat) {
-        return Err(RuleError::illegal(
-            SKILL,
-            format!("You have used the skill of {} this turn.", area.area().name),
-        ));
+        return Err(RuleError::illegal(SKILL, format!("You have used the skill of {} this turn.", area.area().name)));
     }
     state.area_mut(area).skill_used.insert(seat);
     let mut log = Vec::new();
@@ -219,7 +180,11 @@ fn resolve(
                 let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| !t.face_up);
                 return Err(RuleError::illegal(
                     SKILL,
-                    if any { "Choose one face-down token to look at." } else { "There is no face-down token in the City to look at." },
+                    if any {
+                        "Choose one face-down token to look at."
+                    } else {
+                        "There is no face-down token in the City to look at."
+                    },
                 ));
             };
             let (a, i) = token_at(state, uid)?;
@@ -230,24 +195,21 @@ fn resolve(
             t.kind.reveal_to(seat);
             let (owner, kind) = (t.owner, *t.kind.rules_value());
             let what = crate::place::kind_name(state, owner, kind);
-            let place = format!(
-                "the face-down token in {}, space {} (placed by {})",
-                a.area().name,
-                i + 1,
-                state.who(owner)
-            );
+            let place =
+                format!("the face-down token in {}, space {} (placed by {})", a.area().name, i + 1, state.who(owner));
             Ok(vec![LogEntry::split(
                 SeatSet::only(seat),
                 format!("{} at {place}: {what}.", state.who_verb(seat, "looks", "look")),
-                Some(format!(
-                    "{} at {place}.",
-                    state.who_verb(seat, "looks", "look")
-                )),
+                Some(format!("{} at {place}.", state.who_verb(seat, "looks", "look"))),
             )])
         }
         Effect::FlipTokenDown(_) => {
             let [uid] = c.tokens[..] else {
-                let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
+                let any = state
+                    .areas
+                    .iter()
+                    .flat_map(|a| a.tokens())
+                    .any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
                 return Err(RuleError::illegal(
                     SKILL,
                     if any {
@@ -261,10 +223,7 @@ fn resolve(
             let seats = SeatSet::first(state.seats);
             let t = state.area_mut(a).track[i].as_mut().expect("found");
             if t.owner != seat || !t.face_up || !t.activated || !t.activated_this_turn {
-                return Err(RuleError::illegal(
-                    SKILL,
-                    "Choose one of your face-up tokens activated this turn.",
-                ));
+                return Err(RuleError::illegal(SKILL, "Choose one of your face-up tokens activated this turn."));
             }
             (t.face_up, t.activated, t.activated_this_turn) = (false, false, false);
             t.kind = backroom_engine::Hidden::known_to(*t.kind.rules_value(), seats);
@@ -285,10 +244,7 @@ fn resolve(
             };
             let ((ax, ix), (ay, iy)) = (token_at(state, x)?, token_at(state, y)?);
             if ax != ay || ix == iy {
-                return Err(RuleError::illegal(
-                    SKILL,
-                    "Choose two tokens in the same area.",
-                ));
+                return Err(RuleError::illegal(SKILL, "Choose two tokens in the same area."));
             }
             state.area_mut(ax).track.swap(ix, iy);
             Ok(vec![LogEntry::public(format!(
@@ -301,10 +257,7 @@ fn resolve(
         }
         Effect::Battle(b) if b.place == Place::AnyWithOwnUnit => {
             let Some(at) = c.area else {
-                return Err(RuleError::illegal(
-                    SKILL,
-                    "Choose where to start the battle.",
-                ));
+                return Err(RuleError::illegal(SKILL, "Choose where to start the battle."));
             };
             if !state.area(at).has_units_of(seat) {
                 return Err(RuleError::illegal(
@@ -322,28 +275,23 @@ fn resolve(
                 return Err(RuleError::illegal(SKILL, "Choose the unit to deploy."));
             };
             let to = match d.to {
-                Place::AnyArea => c
-                    .area
-                    .ok_or_else(|| RuleError::illegal(SKILL, "Choose the area to deploy to."))?,
+                Place::AnyArea => c.area.ok_or_else(|| RuleError::illegal(SKILL, "Choose the area to deploy to."))?,
                 Place::ChosenUnitsArea => {
-                    let chosen = c.unit.and_then(|u| {
-                        state
-                            .units_of(seat)
-                            .find(|(_, x)| x.uid == u)
-                            .map(|(a, x)| (a, x.kind))
-                    });
+                    let chosen =
+                        c.unit.and_then(|u| state.units_of(seat).find(|(_, x)| x.uid == u).map(|(a, x)| (a, x.kind)));
                     let Some((a, kind)) = chosen else {
                         let none = state.units_of(seat).next().is_none();
                         return Err(RuleError::illegal(
                             SKILL,
-                            if none { "You have no unit in play to copy." } else { "Choose one of your units in play." },
+                            if none {
+                                "You have no unit in play to copy."
+                            } else {
+                                "Choose one of your units in play."
+                            },
                         ));
                     };
                     if d.like_chosen_unit && (pick.kind != kind || pick.from == c.unit) {
-                        return Err(RuleError::illegal(
-                            SKILL,
-                            "Deploy another unit of the chosen unit's type.",
-                        ));
+                        return Err(RuleError::illegal(SKILL, "Deploy another unit of the chosen unit's type."));
                     }
                     a
                 }
@@ -353,15 +301,12 @@ fn resolve(
             deploy_one(state, seat, to, pick, free, c.payment)
         }
         Effect::UnitAttack(u) if u.attacker == Attacker::AnyOwnUnit => {
-            let chosen = c.unit.and_then(|id| {
-                state
-                    .units_of(seat)
-                    .find(|(_, x)| x.uid == id)
-                    .map(|(a, x)| (a, x.kind))
-            });
+            let chosen =
+                c.unit.and_then(|id| state.units_of(seat).find(|(_, x)| x.uid == id).map(|(a, x)| (a, x.kind)));
             let (Some((at, kind)), Some(defender)) = (chosen, c.defender) else {
                 let able = state.units_of(seat).any(|(a, x)| {
-                    !combat::attack_dice(state, seat, x.kind).is_empty() && !combat::enemies_in(state, seat, a).is_empty()
+                    !combat::attack_dice(state, seat, x.kind).is_empty()
+                        && !combat::enemies_in(state, seat, a).is_empty()
                 });
                 return Err(RuleError::illegal(
                     SKILL,
@@ -383,10 +328,7 @@ fn resolve(
                 ));
             }
             if !combat::enemies_in(state, seat, at).contains(&defender) {
-                return Err(RuleError::illegal(
-                    SKILL,
-                    format!("Choose an opponent with units in {}.", at.area().name),
-                ));
+                return Err(RuleError::illegal(SKILL, format!("Choose an opponent with units in {}.", at.area().name)));
             }
             Ok(combat::unit_attack(state, seat, kind, at, defender, rng))
         }
@@ -396,20 +338,11 @@ fn resolve(
                 rng.shuffle_deck(crate::setup::ACTION_DECK, &mut state.deck);
             }
             if state.deck.is_empty() {
-                return Ok(vec![LogEntry::public(
-                    "The action deck and its discards are empty: nothing to reveal.",
-                )]);
+                return Ok(vec![LogEntry::public("The action deck and its discards are empty: nothing to reveal.")]);
             }
             let card = state.deck.remove(0);
             let lab = content().area_id(&r.play_free_in).expect("validated");
-            state.owed.insert(
-                0,
-                crate::choices::Owed::LabCard {
-                    seat,
-                    card,
-                    area: lab,
-                },
-            );
+            state.owed.insert(0, crate::choices::Owed::LabCard { seat, card, area: lab });
             Ok(vec![LogEntry::public(format!(
                 "{} the top card of the action deck: {}.",
                 state.who_verb(seat, "reveals", "reveal"),
@@ -418,10 +351,7 @@ fn resolve(
         }
         _ => Err(RuleError::illegal(
             SKILL,
-            format!(
-                "The skill of {} cannot be used in this version yet.",
-                area.area().name
-            ),
+            format!("The skill of {} cannot be used in this version yet.", area.area().name),
         )),
     }
 }
@@ -442,13 +372,7 @@ fn deploy_one(
     let cost = if free { 0 } else { stats.cost } + entry_surcharge(state, seat, to, false);
     match pick.from {
         None => {
-            if state.players[seat as usize]
-                .reserve_units
-                .get(&pick.kind)
-                .copied()
-                .unwrap_or(0)
-                == 0
-            {
+            if state.players[seat as usize].reserve_units.get(&pick.kind).copied().unwrap_or(0) == 0 {
                 return Err(RuleError::illegal(
                     SKILL,
                     format!("You have no {} left in your reserve.", crate::combat::unit_name(state, seat, pick.kind)),
@@ -457,24 +381,15 @@ fn deploy_one(
         }
         Some(uid) => {
             let Some((from, u)) = state.units_of(seat).find(|(_, u)| u.uid == uid) else {
-                return Err(RuleError::illegal(
-                    SKILL,
-                    "Re-deploy one of your units in play.",
-                ));
+                return Err(RuleError::illegal(SKILL, "Re-deploy one of your units in play."));
             };
             if u.kind != pick.kind || (pick.stay_wounded && !u.wounded) {
-                return Err(RuleError::illegal(
-                    SKILL,
-                    "Re-deploy a unit as its own type.",
-                ));
+                return Err(RuleError::illegal(SKILL, "Re-deploy a unit as its own type."));
             }
             if from != to && !may_leave(state, seat, from, false) {
                 return Err(RuleError::illegal(
                     SKILL,
-                    format!(
-                        "Units may not leave {} (Trapped Like Rats).",
-                        from.area().name
-                    ),
+                    format!("Units may not leave {} (Trapped Like Rats).", from.area().name),
                 ));
             }
         }
@@ -486,10 +401,7 @@ fn deploy_one(
             state.put_unit(to, seat, pick.kind).expect("checked");
         }
         Some(uid) => {
-            let (from, _) = state
-                .units_of(seat)
-                .find(|(_, u)| u.uid == uid)
-                .expect("checked");
+            let (from, _) = state.units_of(seat).find(|(_, u)| u.uid == uid).expect("checked");
             let a = state.area_mut(from);
             let i = a.units.iter().position(|u| u.uid == uid).expect("checked");
             let mut u = a.units.remove(i);
@@ -518,28 +430,16 @@ fn champion_after_skill(
 ) -> Result<Vec<LogEntry>, RuleError> {
     let champion = &state.faction_of(seat).champion;
     let mut log = Vec::new();
-    for t in champion
-        .triggers
-        .iter()
-        .filter(|t| t.when == When::ExhaustedForSkill)
-    {
+    for t in champion.triggers.iter().filter(|t| t.when == When::ExhaustedForSkill) {
         for e in &t.effects {
             match e {
-                Effect::MoveUnits(MoveUnits {
-                    from: Place::AnyArea,
-                    max: Max::Count(n),
-                    ..
-                }) => {
+                Effect::MoveUnits(MoveUnits { from: Place::AnyArea, max: Max::Count(n), .. }) => {
                     if c.champion_moves.len() > *n as usize {
-                        return Err(RuleError::illegal(
-                            SKILL,
-                            format!("{} brings at most {n} units.", champion.name),
-                        ));
+                        return Err(RuleError::illegal(SKILL, format!("{} brings at most {n} units.", champion.name)));
                     }
                     let mut cost = 0u8;
                     for id in &c.champion_moves {
-                        let Some((from, _)) = state.units_of(seat).find(|(_, u)| u.uid == *id)
-                        else {
+                        let Some((from, _)) = state.units_of(seat).find(|(_, u)| u.uid == *id) else {
                             return Err(RuleError::illegal(SKILL, "Move your own units in play."));
                         };
                         if from == area {
@@ -548,10 +448,7 @@ fn champion_after_skill(
                         if !may_leave(state, seat, from, false) {
                             return Err(RuleError::illegal(
                                 SKILL,
-                                format!(
-                                    "Units may not leave {} (Trapped Like Rats).",
-                                    from.area().name
-                                ),
+                                format!("Units may not leave {} (Trapped Like Rats).", from.area().name),
                             ));
                         }
                         cost += entry_surcharge(state, seat, area, false);
@@ -561,10 +458,7 @@ fn champion_after_skill(
                         pay(state, seat, c.payment);
                     }
                     for id in &c.champion_moves {
-                        let (from, _) = state
-                            .units_of(seat)
-                            .find(|(_, u)| u.uid == *id)
-                            .expect("checked");
+                        let (from, _) = state.units_of(seat).find(|(_, u)| u.uid == *id).expect("checked");
                         let a = state.area_mut(from);
                         let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
                         let mut u = a.units.remove(i);

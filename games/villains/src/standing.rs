@@ -89,12 +89,7 @@ pub fn reset_energy(state: &State, seat: Seat) -> u8 {
 /// captured-marker track.
 pub fn captured_bonus(state: &State, seat: Seat) -> (u8, u8) {
     let n = state.players[seat as usize].captured.len();
-    state
-        .faction_of(seat)
-        .captured_markers
-        .iter()
-        .take(n)
-        .fold((0, 0), |(e, c), s| (e + s.energy, c + s.cards))
+    state.faction_of(seat).captured_markers.iter().take(n).fold((0, 0), |(e, c), s| (e + s.energy, c + s.cards))
 }
 
 /// Whether `seat` may place action tokens in any open space (the Subway's

@@ -56,11 +56,7 @@ pub fn draw_cards(state: &mut State, seat: Seat, n: u8, rng: &mut GameRng) -> u8
 /// # Panics
 /// If the game is not at the start of a turn.
 pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
-    assert_eq!(
-        state.phase,
-        Phase::Start,
-        "begin_turn at the start of a turn"
-    );
+    assert_eq!(state.phase, Phase::Start, "begin_turn at the start of a turn");
     let mut log = vec![LogEntry::public(format!("Turn {} begins.", state.turn))];
     let order: Vec<Seat> = state.player_order().collect();
     for &seat in &order {
@@ -79,14 +75,9 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
         let energy = standing::reset_energy(state, seat);
         state.players[seat as usize].energy = energy;
     }
-    let energies: Vec<String> = order
-        .iter()
-        .map(|s| format!("{} {}", state.who(*s), state.players[*s as usize].energy))
-        .collect();
-    log.push(LogEntry::public(format!(
-        "Reset Energy: {}.",
-        backroom_engine::and_list(&energies)
-    )));
+    let energies: Vec<String> =
+        order.iter().map(|s| format!("{} {}", state.who(*s), state.players[*s as usize].energy)).collect();
+    log.push(LogEntry::public(format!("Reset Energy: {}.", backroom_engine::and_list(&energies))));
     for &seat in &order {
         let n = standing::card_draw(state, seat);
         let got = draw_cards(state, seat, n, rng);
@@ -111,9 +102,7 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
     for &seat in &order {
         let who_verb = state.who_verb(seat, "draws", "draw");
         let p = &mut state.players[seat as usize];
-        let want = PLAN_HAND
-            .saturating_sub(p.plans.len())
-            .min(p.plan_deck.len());
+        let want = PLAN_HAND.saturating_sub(p.plans.len()).min(p.plan_deck.len());
         let drawn: Vec<_> = p.plan_deck.drain(..want).collect();
         p.plans_bottomed = p.plans_bottomed.min(p.plan_deck.len() as u8);
         p.plans.extend(drawn.iter().copied());
@@ -125,11 +114,7 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
             log.push(LogEntry::split(
                 SeatSet::only(seat),
                 format!("{} the plans {}.", who_verb, backroom_engine::and_list(&names)),
-                Some(format!(
-                    "{} {}.",
-                    who_verb,
-                    backroom_engine::plural(drawn.len() as i64, "plan", "plans")
-                )),
+                Some(format!("{} {}.", who_verb, backroom_engine::plural(drawn.len() as i64, "plan", "plans"))),
             ));
         }
     }
@@ -145,11 +130,7 @@ fn income_source(state: &State, seat: Seat) -> String {
         .faction_of(seat)
         .passives
         .iter()
-        .find(|p| {
-            p.ongoing
-                .iter()
-                .any(|o| matches!(o, Ongoing::ResourcesPerTurn(_)))
-        })
+        .find(|p| p.ongoing.iter().any(|o| matches!(o, Ongoing::ResourcesPerTurn(_))))
         .map_or_else(|| "income".into(), |p| p.name.clone())
 }
 
@@ -159,29 +140,16 @@ fn income_source(state: &State, seat: Seat) -> String {
 /// # Errors
 /// Not this step, `seat` has nothing to choose, or `plan` is not in its
 /// hand; the state is unchanged.
-pub fn bottom_plan(
-    state: &mut State,
-    seat: Seat,
-    plan: crate::content::PlanId,
-) -> Result<Vec<LogEntry>, RuleError> {
+pub fn bottom_plan(state: &mut State, seat: Seat, plan: crate::content::PlanId) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::SelectPlans { mut waiting } = state.phase else {
-        return Err(RuleError::illegal(
-            step::SELECT_PLANS,
-            "Plans are selected in the Start Phase.",
-        ));
+        return Err(RuleError::illegal(step::SELECT_PLANS, "Plans are selected in the Start Phase."));
     };
     if !waiting.contains(seat) {
-        return Err(RuleError::not_your_turn(
-            step::SELECT_PLANS,
-            "You have no plan to put back.",
-        ));
+        return Err(RuleError::not_your_turn(step::SELECT_PLANS, "You have no plan to put back."));
     }
     let p = &mut state.players[seat as usize];
     let Some(i) = p.plans.iter().position(|x| *x == plan) else {
-        return Err(RuleError::illegal(
-            step::SELECT_PLANS,
-            "That plan is not in your hand.",
-        ));
+        return Err(RuleError::illegal(step::SELECT_PLANS, "That plan is not in your hand."));
     };
     p.plans.remove(i);
     p.plan_deck.push(plan);
@@ -190,15 +158,8 @@ pub fn bottom_plan(
     state.phase = Phase::SelectPlans { waiting };
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
-        format!(
-            "{} {} on the bottom of the plan deck.",
-            state.who_verb(seat, "puts", "put"),
-            plan.plan().name
-        ),
-        Some(format!(
-            "{} a plan on the bottom of the plan deck.",
-            state.who_verb(seat, "puts", "put")
-        )),
+        format!("{} {} on the bottom of the plan deck.", state.who_verb(seat, "puts", "put"), plan.plan().name),
+        Some(format!("{} a plan on the bottom of the plan deck.", state.who_verb(seat, "puts", "put"))),
     )];
     if waiting.is_empty() {
         open_select_targets(state, &mut log);
@@ -208,18 +169,14 @@ pub fn bottom_plan(
 
 fn open_select_targets(state: &mut State, log: &mut Vec<LogEntry>) {
     state.phase = Phase::SelectTargets { inside_job: None };
-    log.push(LogEntry::public(
-        "Select Targets: each player puts one action card face down as their target.",
-    ));
+    log.push(LogEntry::public("Select Targets: each player puts one action card face down as their target."));
     finish_targets_if_done(state, log);
 }
 
 /// The seat playing a faction that chooses its target last (the Mafia).
 pub(crate) fn last_chooser(state: &State) -> Option<Seat> {
-    (0..state.seats).find(|s| {
-        state.players[*s as usize].faction.is_some()
-            && standing::has(state, *s, &Ongoing::TargetsLast)
-    })
+    (0..state.seats)
+        .find(|s| state.players[*s as usize].faction.is_some() && standing::has(state, *s, &Ongoing::TargetsLast))
 }
 
 /// Seats that still have to select a target and can (they hold a card).
@@ -250,47 +207,26 @@ pub fn may_select_target(state: &State, seat: Seat) -> bool {
 /// Not the Mafia's moment, already used, or `enemy` has no target.
 pub fn inside_job(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::SelectTargets { inside_job: used } = state.phase else {
-        return Err(RuleError::illegal(
-            step::INSIDE_JOB,
-            "Inside Job is used in Select Targets.",
-        ));
+        return Err(RuleError::illegal(step::INSIDE_JOB, "Inside Job is used in Select Targets."));
     };
     if last_chooser(state) != Some(seat) || !may_select_target(state, seat) {
-        return Err(RuleError::not_your_turn(
-            step::INSIDE_JOB,
-            "The Mafia looks once every other target is down.",
-        ));
+        return Err(RuleError::not_your_turn(step::INSIDE_JOB, "The Mafia looks once every other target is down."));
     }
     if used.is_some() {
-        return Err(RuleError::illegal(
-            step::INSIDE_JOB,
-            "You have already looked at a target this turn.",
-        ));
+        return Err(RuleError::illegal(step::INSIDE_JOB, "You have already looked at a target this turn."));
     }
     if enemy == seat || enemy >= state.seats {
-        return Err(RuleError::illegal(
-            step::INSIDE_JOB,
-            "Choose an opponent's target.",
-        ));
+        return Err(RuleError::illegal(step::INSIDE_JOB, "Choose an opponent's target."));
     }
     let Some(t) = state.players[enemy as usize].target.as_mut() else {
-        return Err(RuleError::illegal(
-            step::INSIDE_JOB,
-            "That player has no target this turn.",
-        ));
+        return Err(RuleError::illegal(step::INSIDE_JOB, "That player has no target this turn."));
     };
     t.reveal_to(seat);
     let card = *t.rules_value();
-    state.phase = Phase::SelectTargets {
-        inside_job: Some(enemy),
-    };
+    state.phase = Phase::SelectTargets { inside_job: Some(enemy) };
     Ok(vec![LogEntry::split(
         SeatSet::only(seat),
-        format!(
-            "Inside Job: {} the target {}.",
-            state.who_verb(enemy, "holds", "hold"),
-            target_words(card)
-        ),
+        format!("Inside Job: {} the target {}.", state.who_verb(enemy, "holds", "hold"), target_words(card)),
         Some(format!(
             "Inside Job: {} at the target {}.",
             state.who_verb(seat, "looks", "look"),
@@ -313,22 +249,12 @@ fn target_words(card: CardId) -> String {
 /// # Errors
 /// Not this step, already chosen, the Mafia before the others, or `card`
 /// not in hand.
-pub fn select_target(
-    state: &mut State,
-    seat: Seat,
-    card: CardId,
-) -> Result<Vec<LogEntry>, RuleError> {
+pub fn select_target(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
     if !matches!(state.phase, Phase::SelectTargets { .. }) {
-        return Err(RuleError::illegal(
-            step::SELECT_TARGETS,
-            "Targets are selected in the Start Phase.",
-        ));
+        return Err(RuleError::illegal(step::SELECT_TARGETS, "Targets are selected in the Start Phase."));
     }
     if !target_waiting(state).contains(seat) {
-        return Err(RuleError::not_your_turn(
-            step::SELECT_TARGETS,
-            "You have no target to select.",
-        ));
+        return Err(RuleError::not_your_turn(step::SELECT_TARGETS, "You have no target to select."));
     }
     if !may_select_target(state, seat) {
         return Err(RuleError::not_your_turn(
@@ -338,20 +264,14 @@ pub fn select_target(
     }
     let p = &mut state.players[seat as usize];
     let Some(i) = p.hand.iter().position(|c| *c == card) else {
-        return Err(RuleError::illegal(
-            step::SELECT_TARGETS,
-            "That card is not in your hand.",
-        ));
+        return Err(RuleError::illegal(step::SELECT_TARGETS, "That card is not in your hand."));
     };
     p.hand.remove(i);
     p.target = Some(Hidden::known_to(card, SeatSet::only(seat)));
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
         format!("{} the target: {}.", state.who_verb(seat, "selects", "select"), target_words(card)),
-        Some(format!(
-            "{} a target.",
-            state.who_verb(seat, "selects", "select")
-        )),
+        Some(format!("{} a target.", state.who_verb(seat, "selects", "select"))),
     )];
     police_looks(state, &mut log);
     mafia_with_police_looks(state, &mut log);
@@ -363,8 +283,7 @@ pub fn select_target(
 /// down, sees every enemy target that is down too.
 fn police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
     for watcher in 0..state.seats {
-        if state.players[watcher as usize].target.is_none()
-            || !standing::has(state, watcher, &Ongoing::SeeEnemyTargets)
+        if state.players[watcher as usize].target.is_none() || !standing::has(state, watcher, &Ongoing::SeeEnemyTargets)
         {
             continue;
         }
@@ -376,10 +295,7 @@ fn police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
                 t.reveal_to(watcher);
                 log.push(LogEntry::split(
                     SeatSet::only(watcher),
-                    format!(
-                        "The Police: {holds} the target {}.",
-                        target_words(*t.rules_value())
-                    ),
+                    format!("The Police: {holds} the target {}.", target_words(*t.rules_value())),
                     None,
                 ));
             }
@@ -411,10 +327,7 @@ fn mafia_with_police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
             t.reveal_to(mafia);
             log.push(LogEntry::split(
                 SeatSet::only(mafia),
-                format!(
-                    "Inside Job: {holds} the target {}.",
-                    target_words(*t.rules_value())
-                ),
+                format!("Inside Job: {holds} the target {}.", target_words(*t.rules_value())),
                 None,
             ));
         }
@@ -428,10 +341,7 @@ fn finish_targets_if_done(state: &mut State, log: &mut Vec<LogEntry>) {
         for p in &mut state.players {
             p.passed = false;
         }
-        log.push(LogEntry::public(format!(
-            "Main Phase: Place Action Tokens, {} first.",
-            state.who(first)
-        )));
+        log.push(LogEntry::public(format!("Main Phase: Place Action Tokens, {} first.", state.who(first))));
         crate::place::skip_unable(state, log);
     }
 }

@@ -26,9 +26,9 @@
 
 use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId, content};
 use crate::effect::{TokenType, UnitType};
+use crate::tally::Tally;
 use backroom_engine::{Hidden, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
-use crate::tally::Tally;
 use smallvec::SmallVec;
 
 /// A player marker on an area's control indicator or a captured-marker
@@ -60,13 +60,8 @@ pub enum TokenKind {
 }
 
 impl crate::tally::Kind for TokenKind {
-    const ALL: &'static [Self] = &[
-        TokenKind::Deploy,
-        TokenKind::Card,
-        TokenKind::Move,
-        TokenKind::Battle,
-        TokenKind::Unique,
-    ];
+    const ALL: &'static [Self] =
+        &[TokenKind::Deploy, TokenKind::Card, TokenKind::Move, TokenKind::Battle, TokenKind::Unique];
     fn index(self) -> usize {
         self as usize
     }
@@ -593,9 +588,7 @@ impl State {
 
     /// The area the setup marker is on, while it is on the board.
     pub fn setup_marker(&self) -> Option<AreaId> {
-        content()
-            .area_ids()
-            .find(|a| self.area(*a).controller == Some(Marker::Setup))
+        content().area_ids().find(|a| self.area(*a).controller == Some(Marker::Setup))
     }
 
     /// A player's faction record (after Select Factions).
@@ -603,10 +596,7 @@ impl State {
     /// # Panics
     /// If the seat has not chosen a faction yet.
     pub fn faction_of(&self, seat: Seat) -> &'static crate::content::Faction {
-        self.players[seat as usize]
-            .faction
-            .expect("faction chosen")
-            .faction()
+        self.players[seat as usize].faction.expect("faction chosen").faction()
     }
 
     /// Seat `s` in text: a seat token with its faction as the role once
@@ -631,51 +621,31 @@ impl State {
 
     /// Which seat, if any, plays this faction.
     pub fn seat_of(&self, f: FactionId) -> Option<Seat> {
-        self.players
-            .iter()
-            .position(|p| p.faction == Some(f))
-            .map(|s| s as Seat)
+        self.players.iter().position(|p| p.faction == Some(f)).map(|s| s as Seat)
     }
 
     /// Units of `seat` in play, with their areas.
     pub fn units_of(&self, seat: Seat) -> impl Iterator<Item = (AreaId, &Unit)> + '_ {
-        content().area_ids().flat_map(move |a| {
-            self.area(a)
-                .units
-                .iter()
-                .filter(move |u| u.owner == seat)
-                .map(move |u| (a, u))
-        })
+        content()
+            .area_ids()
+            .flat_map(move |a| self.area(a).units.iter().filter(move |u| u.owner == seat).map(move |u| (a, u)))
     }
 
     /// Takes a unit of `kind` from `seat`'s reserve and puts it in `area`
     /// (healthy, not readied); `None` if the reserve has none. The caller
     /// has checked costs and limits.
     pub fn put_unit(&mut self, area: AreaId, seat: Seat, kind: UnitType) -> Option<UnitUid> {
-        let n = self.players[seat as usize]
-            .reserve_units
-            .get_mut(&kind)
-            .filter(|n| **n > 0)?;
+        let n = self.players[seat as usize].reserve_units.get_mut(&kind).filter(|n| **n > 0)?;
         *n -= 1;
         let uid = UnitUid(self.next_unit);
         self.next_unit += 1;
-        self.area_mut(area).units.push(Unit {
-            uid,
-            owner: seat,
-            kind,
-            wounded: false,
-            readied: false,
-        });
+        self.area_mut(area).units.push(Unit { uid, owner: seat, kind, wounded: false, readied: false });
         Some(uid)
     }
 
     /// Tokens `seat` still has face down on the board.
     pub fn face_down_tokens_of(&self, seat: Seat) -> usize {
-        self.areas
-            .iter()
-            .flat_map(|a| a.tokens())
-            .filter(|t| t.owner == seat && !t.face_up)
-            .count()
+        self.areas.iter().flat_map(|a| a.tokens()).filter(|t| t.owner == seat && !t.face_up).count()
     }
 }
 

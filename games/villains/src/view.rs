@@ -18,9 +18,7 @@
 
 use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId};
 use crate::effect::UnitType;
-use crate::state::{
-    CapitolTokenState, Grave, Marker, Phase, RuleCard, State, TokenKind, TokenUid, Unit,
-};
+use crate::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, State, TokenKind, TokenUid, Unit};
 use backroom_engine::{GameRng, Seat, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -206,11 +204,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                             owner: t.owner,
                             face_up: t.face_up,
                             activated: t.activated,
-                            known_to: if t.face_up {
-                                Vec::new()
-                            } else {
-                                t.kind.known_by().iter().collect()
-                            },
+                            known_to: if t.face_up { Vec::new() } else { t.kind.known_by().iter().collect() },
                             kind: if t.face_up {
                                 Some(*t.kind.rules_value())
                             } else {
@@ -252,9 +246,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 target: match &p.target {
                     None => TargetView::None,
                     Some(t) if state.targets_revealed => TargetView::Known(*t.rules_value()),
-                    Some(t) => t
-                        .for_viewer(viewer)
-                        .map_or(TargetView::FaceDown, |c| TargetView::Known(*c)),
+                    Some(t) => t.for_viewer(viewer).map_or(TargetView::FaceDown, |c| TargetView::Known(*c)),
                 },
                 captured: p.captured.to_vec(),
                 upgrade: p.upgrade,
@@ -266,11 +258,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                     .spent_tokens
                     .iter()
                     .map(|t| SpentView {
-                        kind: if t.revealed {
-                            Some(*t.kind.rules_value())
-                        } else {
-                            t.kind.for_viewer(viewer).copied()
-                        },
+                        kind: if t.revealed { Some(*t.kind.rules_value()) } else { t.kind.for_viewer(viewer).copied() },
                     })
                     .collect(),
                 passed: p.passed,
@@ -354,11 +342,7 @@ fn redeal_plans(state: &mut State, seat: Seat, own: bool, rng: &mut GameRng) {
     let p = &mut state.players[seat as usize];
     let free = p.plan_deck.len() - p.plans_bottomed as usize;
     let hand: &[PlanId] = if own { &[] } else { &p.plans };
-    let mut pool: Vec<PlanId> = hand
-        .iter()
-        .chain(p.plan_deck[..free].iter())
-        .copied()
-        .collect();
+    let mut pool: Vec<PlanId> = hand.iter().chain(p.plan_deck[..free].iter()).copied().collect();
     let in_hand = hand.len();
     rng.shuffle(&mut pool);
     let (hand, deck) = pool.split_at(in_hand);
@@ -375,40 +359,24 @@ fn redeal_tokens(state: &mut State, viewer: Seat, other: Seat, rng: &mut GameRng
     for (k, n) in state.players[other as usize].reserve_tokens.iter() {
         pool.extend(std::iter::repeat_n(*k, *n as usize));
     }
-    let hidden_on_board = |t: &crate::state::PlacedToken| {
-        t.owner == other && !t.face_up && !t.kind.known_by().contains(viewer)
-    };
+    let hidden_on_board =
+        |t: &crate::state::PlacedToken| t.owner == other && !t.face_up && !t.kind.known_by().contains(viewer);
     for a in &state.areas {
-        pool.extend(
-            a.tokens()
-                .filter(|t| hidden_on_board(t))
-                .map(|t| *t.kind.rules_value()),
-        );
+        pool.extend(a.tokens().filter(|t| hidden_on_board(t)).map(|t| *t.kind.rules_value()));
     }
-    let hidden_spent =
-        |t: &crate::state::SpentToken| !t.revealed && !t.kind.known_by().contains(viewer);
+    let hidden_spent = |t: &crate::state::SpentToken| !t.revealed && !t.kind.known_by().contains(viewer);
     pool.extend(
-        state.players[other as usize]
-            .spent_tokens
-            .iter()
-            .filter(|t| hidden_spent(t))
-            .map(|t| *t.kind.rules_value()),
+        state.players[other as usize].spent_tokens.iter().filter(|t| hidden_spent(t)).map(|t| *t.kind.rules_value()),
     );
     rng.shuffle(&mut pool);
     let mut next = pool.into_iter();
     for a in &mut state.areas {
         for t in a.track.iter_mut().flatten().filter(|t| hidden_on_board(t)) {
-            t.kind
-                .redeal_unless_known(viewer, next.next().expect("same size"));
+            t.kind.redeal_unless_known(viewer, next.next().expect("same size"));
         }
     }
-    for t in state.players[other as usize]
-        .spent_tokens
-        .iter_mut()
-        .filter(|t| hidden_spent(t))
-    {
-        t.kind
-            .redeal_unless_known(viewer, next.next().expect("same size"));
+    for t in state.players[other as usize].spent_tokens.iter_mut().filter(|t| hidden_spent(t)) {
+        t.kind.redeal_unless_known(viewer, next.next().expect("same size"));
     }
     let mut reserve = BTreeMap::new();
     for k in next {
@@ -428,10 +396,7 @@ fn redeal_tokens(state: &mut State, viewer: Seat, other: Seat, rng: &mut GameRng
 fn plan_progress(state: &State, seat: Seat) -> Vec<Vec<Option<bool>>> {
     use crate::effect::Requirement;
     let knows_targets = (0..state.seats).filter(|e| *e != seat).all(|e| {
-        state.players[e as usize]
-            .target
-            .as_ref()
-            .is_none_or(|t| state.targets_revealed || t.known_by().contains(seat))
+        state.players[e as usize].target.as_ref().is_none_or(|t| state.targets_revealed || t.known_by().contains(seat))
     });
     state.players[seat as usize]
         .plans

@@ -9,15 +9,8 @@ use villains::actions::{discard, locked, pass, reveal, revealable};
 use villains::state::{Phase, State, TokenKind};
 
 fn acting(first: u8) -> State {
-    let mut s = table(
-        &["communists", "mutants", "cult", "bankers"],
-        first,
-        &mut GameRng::seeded(31),
-    );
-    s.phase = Phase::TakeActions {
-        current: first,
-        revealed: None,
-    };
+    let mut s = table(&["communists", "mutants", "cult", "bankers"], first, &mut GameRng::seeded(31));
+    s.phase = Phase::TakeActions { current: first, revealed: None };
     s
 }
 
@@ -36,14 +29,8 @@ fn only_tokens_with_no_face_down_token_before_them_may_be_revealed() {
     assert_eq!(r, [(police, 0), (bank, 0)]);
     let before = s.clone();
     let e = reveal(&mut s, 0, (church, 1)).unwrap_err();
-    assert_eq!(
-        (e.code, e.rule.as_str()),
-        (RuleCode::IllegalMove, "Revealing an Action Token")
-    );
-    assert_eq!(
-        e.message,
-        "A face-down token lies before space 2 of The Church."
-    );
+    assert_eq!((e.code, e.rule.as_str()), (RuleCode::IllegalMove, "Revealing an Action Token"));
+    assert_eq!(e.message, "A face-down token lies before space 2 of The Church.");
     let e = reveal(&mut s, 0, (church, 0)).unwrap_err();
     assert_eq!(
         e.message, "You have no face-down token in The Church, space 1.",
@@ -60,10 +47,7 @@ fn a_refunded_token_pays_on_reveal_and_a_discarded_token_leaves_the_track() {
     face_down(&mut s, bank, 0, TokenKind::Battle);
     face_down(&mut s, bank, 0, TokenKind::Card);
     let log = reveal(&mut s, 0, (bank, 0)).unwrap();
-    assert_eq!(
-        s.players[0].resources, 1,
-        "the refund comes on reveal, before the choice"
-    );
+    assert_eq!(s.players[0].resources, 1, "the refund comes on reveal, before the choice");
     let t = s.area(bank).track[0].as_ref().unwrap();
     assert!(t.face_up && !t.activated);
     assert_eq!(t.kind.for_viewer(Viewer::Seat(2)), Some(&TokenKind::Battle));
@@ -73,24 +57,12 @@ fn a_refunded_token_pays_on_reveal_and_a_discarded_token_leaves_the_track() {
     );
     // The revealed token must be dealt with first.
     let e = reveal(&mut s, 0, (bank, 1)).unwrap_err();
-    assert_eq!(
-        e.message,
-        "Activate or discard the token you revealed first."
-    );
+    assert_eq!(e.message, "Activate or discard the token you revealed first.");
     assert!(pass(&mut s, 0).is_err() && locked(&mut s, 0).is_err());
     discard(&mut s, 0).unwrap();
-    assert!(
-        s.area(bank).track[0].is_none(),
-        "a discarded token leaves the track (R4)"
-    );
+    assert!(s.area(bank).track[0].is_none(), "a discarded token leaves the track (R4)");
     assert_eq!(s.players[0].spent_tokens.len(), 1);
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 1,
-            revealed: None
-        }
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
     // The empty space blocks nothing.
     assert_eq!(revealable(&s, 0), [(bank, 1)]);
 }
@@ -102,17 +74,8 @@ fn the_cults_nothing_is_removed_when_revealed() {
     face_down(&mut s, lab, 2, TokenKind::Unique);
     let log = reveal(&mut s, 2, (lab, 0)).unwrap();
     assert!(s.area(lab).track[0].is_none());
-    assert_eq!(
-        log[1].for_viewer(Viewer::Spectator),
-        Some("The Nothing token cannot be activated and is removed.")
-    );
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 3,
-            revealed: None
-        }
-    );
+    assert_eq!(log[1].for_viewer(Viewer::Spectator), Some("The Nothing token cannot be activated and is removed."));
+    assert_eq!(s.phase, Phase::TakeActions { current: 3, revealed: None });
     assert_eq!(s.players[2].resources, 0, "not refunded");
 }
 
@@ -125,20 +88,11 @@ fn locked_only_when_every_unrevealed_token_is_blocked_and_pass_only_when_none_is
     let e = pass(&mut s, 1).unwrap_err();
     assert_eq!(e.rule, "Passing");
     locked(&mut s, 1).unwrap();
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 2,
-            revealed: None
-        }
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 2, revealed: None });
     let e = locked(&mut s, 2).unwrap_err();
     assert_eq!(
         (e.rule.as_str(), e.message.as_str()),
-        (
-            "Declaring You Are Locked",
-            "You have no unrevealed token left: pass instead."
-        )
+        ("Declaring You Are Locked", "You have no unrevealed token left: pass instead.")
     );
     pass(&mut s, 2).unwrap();
     pass(&mut s, 3).unwrap();
@@ -146,26 +100,11 @@ fn locked_only_when_every_unrevealed_token_is_blocked_and_pass_only_when_none_is
     assert_eq!(e.message, "You are not locked: you may reveal your token in The Sewers, space 1.");
     reveal(&mut s, 0, (sewers, 0)).unwrap();
     discard(&mut s, 0).unwrap();
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 1,
-            revealed: None
-        },
-        "passed players are skipped"
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None }, "passed players are skipped");
     reveal(&mut s, 1, (sewers, 1)).unwrap();
     discard(&mut s, 1).unwrap();
     pass(&mut s, 0).unwrap();
     let log = pass(&mut s, 1).unwrap();
-    assert!(
-        log.iter()
-            .any(|l| l.for_viewer(Viewer::Spectator)
-                == Some("Everyone has passed: the Combat Step."))
-    );
-    assert_eq!(
-        s.phase,
-        Phase::ScorePlans { current: 1 },
-        "no combat marker: on to the End Phase"
-    );
+    assert!(log.iter().any(|l| l.for_viewer(Viewer::Spectator) == Some("Everyone has passed: the Combat Step.")));
+    assert_eq!(s.phase, Phase::ScorePlans { current: 1 }, "no combat marker: on to the End Phase");
 }

@@ -24,12 +24,7 @@ fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool, random_factions: boo
         if s.outcome().is_some() {
             return s;
         }
-        let seat = s
-            .pending()
-            .awaited()
-            .iter()
-            .next()
-            .expect("someone is awaited");
+        let seat = s.pending().awaited().iter().next().expect("someone is awaited");
         let drafting = matches!(s.phase, Phase::SelectFactions { .. });
         let a = if smart(seat) && !(random_factions && drafting) {
             s.bot_action(seat, &mut bots)
@@ -108,10 +103,7 @@ fn the_bot_attacks_with_its_units_and_never_stalls_a_battle() {
 
 /// A table at Take Actions with `seat` to act.
 fn taking_actions(s: &mut State, seat: Seat) {
-    s.phase = Phase::TakeActions {
-        current: seat,
-        revealed: None,
-    };
+    s.phase = Phase::TakeActions { current: seat, revealed: None };
 }
 
 #[test]
@@ -123,13 +115,9 @@ fn deploys_are_revealed_before_battles() {
     face_down(&mut s, church, 0, TokenKind::Battle);
     let i = face_down(&mut s, bank, 0, TokenKind::Deploy);
     taking_actions(&mut s, 0);
-    assert_eq!(
-        s.bot_action(0, &mut rng),
-        Some(Action::Reveal { spot: (bank, i) })
-    );
+    assert_eq!(s.bot_action(0, &mut rng), Some(Action::Reveal { spot: (bank, i) }));
     // Revealed, the deploy token brings units.
-    s.apply(0, &Action::Reveal { spot: (bank, i) }, &mut rng)
-        .unwrap();
+    s.apply(0, &Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
     let a = s.bot_action(0, &mut rng).unwrap();
     assert!(
         matches!(&a, Action::Activate { activation: villains::activate::Activation::Deploy { units, .. } } if !units.is_empty()),
@@ -148,18 +136,10 @@ fn the_bot_places_where_its_influence_counts_and_passes_when_broke() {
         let a = s.bot_action(seat, &mut rng).unwrap();
         s.apply(seat, &a, &mut rng).unwrap();
     }
-    let Phase::PlaceTokens { current } = s.phase else {
-        unreachable!()
-    };
+    let Phase::PlaceTokens { current } = s.phase else { unreachable!() };
     let a = s.bot_action(current, &mut rng).unwrap();
     assert!(
-        matches!(
-            a,
-            Action::PlaceToken {
-                kind: TokenKind::Deploy | TokenKind::Unique,
-                ..
-            }
-        ),
+        matches!(a, Action::PlaceToken { kind: TokenKind::Deploy | TokenKind::Unique, .. }),
         "the first token brings units: {a:?}"
     );
     let p = &mut s.players[current as usize];
@@ -188,10 +168,7 @@ fn the_bots_choices_depend_only_on_what_its_seat_knows() {
                 let mut other = s.clone();
                 other.redeal_hidden(seat, &mut GameRng::seeded(step as u64));
                 let b = other.bot_action(seat, &mut bots.clone()).unwrap();
-                assert_eq!(
-                    a, b,
-                    "seed {seed} step {step}: the choice depends on a secret"
-                );
+                assert_eq!(a, b, "seed {seed} step {step}: the choice depends on a secret");
                 checked += 1;
             }
             let a = s.bot_action(seat, &mut bots).unwrap();
@@ -218,22 +195,12 @@ fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
     s.area_mut(church).controller = Some(villains::state::Marker::Player(1));
     s.players[0].hand = [at_church, at_bank].into_iter().collect();
     s.phase = Phase::SelectTargets { inside_job: None };
-    assert_eq!(
-        s.bot_action(0, &mut rng),
-        Some(Action::SelectTarget { card: at_bank })
-    );
+    assert_eq!(s.bot_action(0, &mut rng), Some(Action::SelectTarget { card: at_bank }));
 
     // Let God Sort Them Out's kind of sacrifice: anywhere, the cheapest.
     let patsy = s.put_unit(church, 0, UnitType::Patsy).unwrap();
-    s.owed = vec![villains::choices::Owed::Sacrifice {
-        seat: 0,
-        killer: 1,
-        count: 1,
-    }];
-    assert_eq!(
-        s.bot_action(0, &mut rng),
-        Some(Action::SacrificeUnit { unit: patsy })
-    );
+    s.owed = vec![villains::choices::Owed::Sacrifice { seat: 0, killer: 1, count: 1 }];
+    assert_eq!(s.bot_action(0, &mut rng), Some(Action::SacrificeUnit { unit: patsy }));
 }
 
 #[test]
@@ -246,25 +213,10 @@ fn the_bot_accepts_deals_that_gain_it_resources_and_declines_the_rest() {
     s.players[other as usize].resources = 5;
     s.players[seat as usize].resources = 5;
     let offer = |s: &mut State, give, want| {
-        s.apply(
-            other,
-            &Action::Offer {
-                to: seat,
-                give,
-                want,
-            },
-            &mut GameRng::seeded(0),
-        )
-        .unwrap();
+        s.apply(other, &Action::Offer { to: seat, give, want }, &mut GameRng::seeded(0)).unwrap();
     };
     offer(&mut s, 2, 0);
-    assert_eq!(
-        s.bot_action(seat, &mut rng),
-        Some(Action::AcceptOffer { from: other })
-    );
+    assert_eq!(s.bot_action(seat, &mut rng), Some(Action::AcceptOffer { from: other }));
     offer(&mut s, 1, 3);
-    assert_eq!(
-        s.bot_action(seat, &mut rng),
-        Some(Action::DeclineOffer { from: other })
-    );
+    assert_eq!(s.bot_action(seat, &mut rng), Some(Action::DeclineOffer { from: other }));
 }

@@ -27,10 +27,7 @@ fn ready(s: &mut State, seat: u8, a: AreaId, cards: &[&str]) {
         s.deck.retain(|x| *x != c);
         s.players[seat as usize].hand.push(c);
     }
-    s.phase = Phase::TakeActions {
-        current: seat,
-        revealed: None,
-    };
+    s.phase = Phase::TakeActions { current: seat, revealed: None };
     let i = face_down(s, a, seat, TokenKind::Card);
     reveal(s, seat, (a, i)).unwrap();
 }
@@ -43,19 +40,7 @@ fn play(
     choices: CardChoices,
     rng: &mut GameRng,
 ) -> Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError> {
-    activate(
-        s,
-        seat,
-        &Activation::Card {
-            card: card(c),
-            payment: Payment {
-                energy,
-                resources: 0,
-            },
-            choices,
-        },
-        rng,
-    )
+    activate(s, seat, &Activation::Card { card: card(c), payment: Payment { energy, resources: 0 }, choices }, rng)
 }
 
 fn board() -> (State, GameRng) {
@@ -70,40 +55,14 @@ fn fish_in_a_barrel_with_no_enemy_here_still_activates_the_token() {
     let factory = area("factory");
     ready(&mut s, 0, factory, &["fish-in-a-barrel-1"]);
     assert_eq!(
-        play(
-            &mut s,
-            0,
-            "fish-in-a-barrel-1",
-            0,
-            CardChoices::default(),
-            &mut rng
-        )
-        .unwrap_err()
-        .rule,
+        play(&mut s, 0, "fish-in-a-barrel-1", 0, CardChoices::default(), &mut rng).unwrap_err().rule,
         "Paying Costs"
     );
-    play(
-        &mut s,
-        0,
-        "fish-in-a-barrel-1",
-        1,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap();
-    assert!(
-        s.area(factory).track[0].as_ref().unwrap().activated,
-        "the token stays for its influence"
-    );
+    play(&mut s, 0, "fish-in-a-barrel-1", 1, CardChoices::default(), &mut rng).unwrap();
+    assert!(s.area(factory).track[0].as_ref().unwrap().activated, "the token stays for its influence");
     assert_eq!(s.discards, [card("fish-in-a-barrel-1")]);
     assert_eq!(s.players[0].energy, 8);
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 1,
-            revealed: None
-        }
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
 }
 
 #[test]
@@ -111,33 +70,13 @@ fn cease_fire_stays_in_the_subway_with_its_players_marker() {
     let (mut s, mut rng) = board();
     let subway = area("subway");
     ready(&mut s, 0, subway, &["cease-fire-1"]);
-    play(
-        &mut s,
-        0,
-        "cease-fire-1",
-        1,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap();
+    play(&mut s, 0, "cease-fire-1", 1, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.area(subway).rules.len(), 1);
     assert_eq!(s.area(subway).rules[0].owner, 0);
     assert!(villains::combat::attacks_forbidden(&s, subway));
     ready(&mut s, 1, area("bank"), &["military-cache-1"]);
-    play(
-        &mut s,
-        1,
-        "military-cache-1",
-        1,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap();
-    assert_eq!(
-        s.global_rules.len(),
-        1,
-        "a global rule goes on the score board"
-    );
+    play(&mut s, 1, "military-cache-1", 1, CardChoices::default(), &mut rng).unwrap();
+    assert_eq!(s.global_rules.len(), 1, "a global rule goes on the score board");
 }
 
 #[test]
@@ -147,80 +86,37 @@ fn public_backlash_makes_two_attacks_of_five_at_chosen_opponents() {
     let goon = s.put_unit(police, 1, UnitType::Goon).unwrap();
     let mole = s.put_unit(police, 2, UnitType::Mole).unwrap();
     ready(&mut s, 0, police, &["public-backlash-1"]);
-    play(
-        &mut s,
-        0,
-        "public-backlash-1",
-        0,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap();
+    play(&mut s, 0, "public-backlash-1", 0, CardChoices::default(), &mut rng).unwrap();
     assert!(s.attacks.is_some());
-    assert!(
-        card_attack(&mut s, 0, 3, &mut rng).is_err(),
-        "the Bankers have no unit here"
-    );
+    assert!(card_attack(&mut s, 0, 3, &mut rng).is_err(), "the Bankers have no unit here");
     rng.force_dice([5]);
     card_attack(&mut s, 0, 1, &mut rng).unwrap();
-    assert!(
-        card_attack(&mut s, 0, 2, &mut rng).is_err(),
-        "the hit is assigned first"
-    );
+    assert!(card_attack(&mut s, 0, 2, &mut rng).is_err(), "the hit is assigned first");
     assign_hit(&mut s, 1, goon).unwrap();
     rng.force_dice([4]);
     let log = card_attack(&mut s, 0, 2, &mut rng).unwrap();
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some(
-            "{seat:0(Scientists)|attacks|attack} {seat:2(Aliens)} in The Police (5): rolled 4 — a miss."
-        )
+        Some("{seat:0(Scientists)|attacks|attack} {seat:2(Aliens)} in The Police (5): rolled 4 — a miss.")
     );
     assert!(s.attacks.is_none());
     assert_eq!(s.area(police).units.len(), 1);
     assert_eq!(s.area(police).units[0].uid, mole);
     assert_eq!(s.area(police).graveyard[0].killer, 0);
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 1,
-            revealed: None
-        },
-        "the turn moves on after the attacks"
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None }, "the turn moves on after the attacks");
 }
 
 #[test]
 fn simple_events_resolve() {
     let (mut s, mut rng) = board();
     let bank = area("bank");
-    *s.players[0]
-        .reserve_tokens
-        .get_mut(&TokenKind::Card)
-        .unwrap() += 1;
-    ready(
-        &mut s,
-        0,
-        bank,
-        &[
-            "windfall-1",
-            "stroke-of-genius-1",
-            "total-war-1",
-            "market-instability-1",
-        ],
-    );
+    *s.players[0].reserve_tokens.get_mut(&TokenKind::Card).unwrap() += 1;
+    ready(&mut s, 0, bank, &["windfall-1", "stroke-of-genius-1", "total-war-1", "market-instability-1"]);
     play(&mut s, 0, "windfall-1", 0, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.players[0].resources, 2);
-    for (c, seat) in [
-        ("stroke-of-genius-1", 0u8),
-        ("total-war-1", 0),
-        ("market-instability-1", 0),
-    ] {
+    for (c, seat) in [("stroke-of-genius-1", 0u8), ("total-war-1", 0), ("market-instability-1", 0)] {
         let i = face_down(&mut s, area("church"), seat, TokenKind::Card);
-        s.phase = Phase::TakeActions {
-            current: seat,
-            revealed: None,
-        };
+        s.phase = Phase::TakeActions { current: seat, revealed: None };
         reveal(&mut s, seat, (area("church"), i)).unwrap();
         let hand = s.players[0].hand.len();
         play(&mut s, seat, c, 0, CardChoices::default(), &mut rng).unwrap();
@@ -229,15 +125,7 @@ fn simple_events_resolve() {
         }
     }
     assert!(s.areas.iter().all(|a| a.combat_marker), "Total War");
-    assert_eq!(
-        [
-            s.players[1].energy,
-            s.players[2].energy,
-            s.players[3].energy
-        ],
-        [8, 8, 8],
-        "Market Instability"
-    );
+    assert_eq!([s.players[1].energy, s.players[2].energy, s.players[3].energy], [8, 8, 8], "Market Instability");
 }
 
 #[test]
@@ -248,33 +136,13 @@ fn stupor_removes_an_enemy_token_unrevealed() {
     face_down(&mut s, sewers, 2, TokenKind::Unique);
     let mine = s.area(sewers).track[0].as_ref().unwrap().uid;
     let theirs = s.area(sewers).track[1].as_ref().unwrap().uid;
-    let bad = CardChoices {
-        token: Some(mine),
-        ..Default::default()
-    };
+    let bad = CardChoices { token: Some(mine), ..Default::default() };
     assert!(play(&mut s, 0, "stupor-1", 1, bad, &mut rng).is_err());
-    play(
-        &mut s,
-        0,
-        "stupor-1",
-        1,
-        CardChoices {
-            token: Some(theirs),
-            ..Default::default()
-        },
-        &mut rng,
-    )
-    .unwrap();
+    play(&mut s, 0, "stupor-1", 1, CardChoices { token: Some(theirs), ..Default::default() }, &mut rng).unwrap();
     assert!(s.area(sewers).track[1].is_none());
     let v = villains::view::view(&s, Viewer::Seat(0));
-    assert_eq!(
-        v.players[2].spent_tokens[0].kind, None,
-        "removed unrevealed: still secret"
-    );
-    assert_eq!(
-        villains::view::view(&s, Viewer::Seat(2)).players[2].spent_tokens[0].kind,
-        Some(TokenKind::Unique)
-    );
+    assert_eq!(v.players[2].spent_tokens[0].kind, None, "removed unrevealed: still secret");
+    assert_eq!(villains::view::view(&s, Viewer::Seat(2)).players[2].spent_tokens[0].kind, Some(TokenKind::Unique));
 }
 
 #[test]
@@ -282,33 +150,20 @@ fn mobilize_slip_in_the_back_and_high_noon_put_units_in() {
     let (mut s, mut rng) = board();
     let lab = area("laboratory");
     ready(&mut s, 0, lab, &["mobilize-1"]);
-    let pick = |k| DeployPick {
-        kind: k,
-        from: None,
-        stay_wounded: false,
-    };
-    let three = CardChoices {
-        units: vec![pick(UnitType::Goon); 3],
-        ..Default::default()
-    };
+    let pick = |k| DeployPick { kind: k, from: None, stay_wounded: false };
+    let three = CardChoices { units: vec![pick(UnitType::Goon); 3], ..Default::default() };
     assert!(play(&mut s, 0, "mobilize-1", 2, three, &mut rng).is_err());
     play(
         &mut s,
         0,
         "mobilize-1",
         2,
-        CardChoices {
-            units: vec![pick(UnitType::Goon), pick(UnitType::Champion)],
-            ..Default::default()
-        },
+        CardChoices { units: vec![pick(UnitType::Goon), pick(UnitType::Champion)], ..Default::default() },
         &mut rng,
     )
     .unwrap();
     assert_eq!(s.area(lab).units.len(), 2);
-    assert_eq!(
-        s.players[0].energy, 7,
-        "the units are free; the card costs 2"
-    );
+    assert_eq!(s.players[0].energy, 7, "the units are free; the card costs 2");
     ready(&mut s, 1, lab, &["slip-in-the-back-1"]);
     assert!(
         play(
@@ -316,10 +171,7 @@ fn mobilize_slip_in_the_back_and_high_noon_put_units_in() {
             1,
             "slip-in-the-back-1",
             1,
-            CardChoices {
-                units: vec![pick(UnitType::Goon)],
-                ..Default::default()
-            },
+            CardChoices { units: vec![pick(UnitType::Goon)], ..Default::default() },
             &mut rng
         )
         .is_err()
@@ -329,18 +181,12 @@ fn mobilize_slip_in_the_back_and_high_noon_put_units_in() {
         1,
         "slip-in-the-back-1",
         1,
-        CardChoices {
-            units: vec![pick(UnitType::Talent)],
-            ..Default::default()
-        },
+        CardChoices { units: vec![pick(UnitType::Talent)], ..Default::default() },
         &mut rng,
     )
     .unwrap();
     assert!(
-        s.area(lab)
-            .units
-            .iter()
-            .any(|u| u.owner == 1 && u.kind == UnitType::Talent && u.readied),
+        s.area(lab).units.iter().any(|u| u.owner == 1 && u.kind == UnitType::Talent && u.readied),
         "arrives readied"
     );
     ready(&mut s, 2, lab, &["high-noon-1"]);
@@ -349,20 +195,11 @@ fn mobilize_slip_in_the_back_and_high_noon_put_units_in() {
         2,
         "high-noon-1",
         0,
-        CardChoices {
-            unit_type: Some(UnitType::Mole),
-            opponent: Some(3),
-            ..Default::default()
-        },
+        CardChoices { unit_type: Some(UnitType::Mole), opponent: Some(3), ..Default::default() },
         &mut rng,
     )
     .unwrap();
-    assert!(
-        s.area(lab)
-            .units
-            .iter()
-            .any(|u| u.owner == 3 && u.kind == UnitType::Mole)
-    );
+    assert!(s.area(lab).units.iter().any(|u| u.owner == 3 && u.kind == UnitType::Mole));
 }
 
 #[test]
@@ -382,10 +219,7 @@ fn suitcase_nuke_clears_the_area_for_the_rest_of_the_turn() {
     assert!(declined.discards.contains(&card("suitcase-nuke-1")));
     assert_eq!(declined.area(bank).nuked, None);
     // Set off, sacrificing the goon.
-    let choices = CardChoices {
-        sacrifice: Some(mine),
-        ..Default::default()
-    };
+    let choices = CardChoices { sacrifice: Some(mine), ..Default::default() };
     let log = play(&mut s, 0, "suitcase-nuke-1", 3, choices, &mut rng).unwrap();
     let a = s.area(bank);
     assert!(a.units.is_empty(), "every unit here is killed");
@@ -426,10 +260,8 @@ fn blackstone_encryption_uses_a_skill_without_a_readied_unit() {
     s.put_unit(bank, 0, UnitType::Goon).unwrap();
     assert!(s.area(bank).units.iter().all(|u| !u.readied), "no readied unit at the Bank");
     ready(&mut s, 0, factory, &["blackstone-encryption-1"]);
-    let skill = |a: AreaId| CardChoices {
-        skill: Some((a, villains::skill::SkillChoice::default())),
-        ..Default::default()
-    };
+    let skill =
+        |a: AreaId| CardChoices { skill: Some((a, villains::skill::SkillChoice::default())), ..Default::default() };
     let before = s.clone();
     // No area chosen, or one without a unit of the player's: refused whole.
     for c in [CardChoices::default(), skill(church)] {
@@ -450,10 +282,7 @@ fn mr_fusion_plays_a_card_and_counts_it() {
     let (mut s, mut rng) = board();
     let bank = area("bank");
     s.players[0].hand.push(card("windfall-2"));
-    s.phase = Phase::TakeActions {
-        current: 0,
-        revealed: None,
-    };
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
     let i = face_down(&mut s, bank, 0, TokenKind::Unique);
     reveal(&mut s, 0, (bank, i)).unwrap();
     play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
@@ -471,10 +300,7 @@ fn a_match_set_up_under_version_1_keeps_mr_fusion_to_one_card() {
         s.deck.retain(|x| *x != card(c));
         s.players[0].hand.push(card(c));
     }
-    s.phase = Phase::TakeActions {
-        current: 0,
-        revealed: None,
-    };
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
     let i = face_down(&mut s, bank, 0, TokenKind::Unique);
     reveal(&mut s, 0, (bank, i)).unwrap();
     play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
@@ -492,10 +318,7 @@ fn mr_fusion_plays_cards_one_after_another_until_stopped() {
         s.deck.retain(|x| *x != card(c));
         s.players[0].hand.push(card(c));
     }
-    s.phase = Phase::TakeActions {
-        current: 0,
-        revealed: None,
-    };
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
     let i = face_down(&mut s, bank, 0, TokenKind::Unique);
     reveal(&mut s, 0, (bank, i)).unwrap();
     let resources = s.players[0].resources;
@@ -503,7 +326,9 @@ fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     // Still Mr. Fusion's player's decision: another card, or stop.
     assert!(matches!(villains::choices::next(&s), Some(villains::choices::Owed::Fusion { seat: 0, .. })));
     let prompt = s.prompt(0).unwrap();
-    assert!(prompt.asks.iter().any(|a| a.verb == "fusion_paying") && prompt.asks.iter().any(|a| a.verb == "fusion_stop"));
+    assert!(
+        prompt.asks.iter().any(|a| a.verb == "fusion_paying") && prompt.asks.iter().any(|a| a.verb == "fusion_stop")
+    );
     // The card, then the energy to spend, as the table sends it.
     let next = Action::FusionPaying { card: card("windfall-3"), choices: CardChoices::default(), energy: 0 };
     prompt.offers(&serde_json::to_value(&next).unwrap()).unwrap();
@@ -530,84 +355,34 @@ fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
     let g1 = s.put_unit(bank, 1, UnitType::Goon).unwrap();
     let g2 = s.put_unit(lab, 1, UnitType::Goon).unwrap();
     let m = s.put_unit(sewers, 2, UnitType::Mole).unwrap();
-    ready(
-        &mut s,
-        0,
-        area("church"),
-        &["let-god-sort-them-out-1", "shakedown-1"],
-    );
-    play(
-        &mut s,
-        0,
-        "let-god-sort-them-out-1",
-        1,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap();
-    assert_eq!(
-        s.owed.len(),
-        2,
-        "the Mafia owes two, the Aliens one; the Scientists control nothing"
-    );
-    assert!(
-        villains::choices::sacrifice_unit(&mut s, 2, m).is_err(),
-        "in player order"
-    );
+    ready(&mut s, 0, area("church"), &["let-god-sort-them-out-1", "shakedown-1"]);
+    play(&mut s, 0, "let-god-sort-them-out-1", 1, CardChoices::default(), &mut rng).unwrap();
+    assert_eq!(s.owed.len(), 2, "the Mafia owes two, the Aliens one; the Scientists control nothing");
+    assert!(villains::choices::sacrifice_unit(&mut s, 2, m).is_err(), "in player order");
     villains::choices::sacrifice_unit(&mut s, 1, g1).unwrap();
     villains::choices::sacrifice_unit(&mut s, 1, g2).unwrap();
     villains::choices::sacrifice_unit(&mut s, 2, m).unwrap();
     assert!(s.owed.is_empty());
     assert_eq!(
-        s.areas
-            .iter()
-            .flat_map(|a| a.graveyard.iter())
-            .filter(|g| g.killer == 0)
-            .count(),
+        s.areas.iter().flat_map(|a| a.graveyard.iter()).filter(|g| g.killer == 0).count(),
         3,
         "all the card player's kills"
     );
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 1,
-            revealed: None
-        }
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
     // Shakedown: each opponent holding a card discards one of its choice.
     s.players[1].hand.clear();
     s.players[2].hand = vec![card("windfall-3")].into();
     s.players[3].hand = vec![card("windfall-4"), card("stupor-2")].into();
     let i = face_down(&mut s, area("police"), 0, TokenKind::Card);
-    s.phase = Phase::TakeActions {
-        current: 0,
-        revealed: None,
-    };
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
     reveal(&mut s, 0, (area("police"), i)).unwrap();
-    play(
-        &mut s,
-        0,
-        "shakedown-1",
-        0,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap();
+    play(&mut s, 0, "shakedown-1", 0, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.owed.len(), 2);
     villains::choices::discard_card(&mut s, 2, card("windfall-3")).unwrap();
     let log = villains::choices::discard_card(&mut s, 3, card("stupor-2")).unwrap();
-    assert_eq!(
-        log[0].for_viewer(Viewer::Seat(1)),
-        Some("{seat:3(Bankers)|discards|discard} Stupor.")
-    );
+    assert_eq!(log[0].for_viewer(Viewer::Seat(1)), Some("{seat:3(Bankers)|discards|discard} Stupor."));
     assert_eq!(s.players[3].hand[..], [card("windfall-4")]);
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 1,
-            revealed: None
-        }
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
 }
 
 #[test]
@@ -617,15 +392,7 @@ fn to_the_death_fights_again_while_anyone_agrees() {
     let goon = s.put_unit(subway, 1, UnitType::Goon).unwrap();
     let mole = s.put_unit(subway, 2, UnitType::Mole).unwrap();
     ready(&mut s, 0, subway, &["to-the-death-1"]);
-    play(
-        &mut s,
-        0,
-        "to-the-death-1",
-        0,
-        CardChoices::default(),
-        &mut rng,
-    )
-    .unwrap();
+    play(&mut s, 0, "to-the-death-1", 0, CardChoices::default(), &mut rng).unwrap();
     assert!(s.battle.as_ref().unwrap().repeat);
     rng.force_dice([1, 1]);
     villains::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
@@ -643,11 +410,5 @@ fn to_the_death_fights_again_while_anyone_agrees() {
     villains::choices::keep_fighting(&mut s, 1, false).unwrap();
     villains::choices::keep_fighting(&mut s, 2, false).unwrap();
     assert!(s.owed.is_empty() && s.battle.is_none());
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 1,
-            revealed: None
-        }
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
 }

@@ -5,20 +5,13 @@ mod common;
 
 use backroom_engine::{GameRng, Hidden, RuleCode, SeatSet, Viewer};
 use common::{area, table};
-use villains::combat::{
-    assign_hit, attack, battle_actor, combat_possible, defenders, sacrifice, start_battle,
-};
+use villains::combat::{assign_hit, attack, battle_actor, combat_possible, defenders, sacrifice, start_battle};
 use villains::content::content;
 use villains::effect::UnitType;
 use villains::state::{Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid, UnitUid};
 
 fn uid(s: &State, a: villains::content::AreaId, seat: u8, kind: UnitType) -> UnitUid {
-    s.area(a)
-        .units
-        .iter()
-        .find(|u| u.owner == seat && u.kind == kind)
-        .unwrap()
-        .uid
+    s.area(a).units.iter().find(|u| u.owner == seat && u.kind == kind).unwrap().uid
 }
 
 #[test]
@@ -29,50 +22,26 @@ fn the_rulebooks_combat_in_the_church() {
     let m_goon = s.put_unit(church, 0, UnitType::Goon).unwrap();
     let m_talent = s.put_unit(church, 0, UnitType::Talent).unwrap();
     let s_talent = s.put_unit(church, 1, UnitType::Talent).unwrap();
-    s.area_mut(church)
-        .units
-        .iter_mut()
-        .find(|u| u.uid == s_talent)
-        .unwrap()
-        .readied = true;
+    s.area_mut(church).units.iter_mut().find(|u| u.uid == s_talent).unwrap().readied = true;
     let a_mole = s.put_unit(church, 2, UnitType::Mole).unwrap();
     let a_patsy = s.put_unit(church, 2, UnitType::Patsy).unwrap();
     start_battle(&mut s, church, 0).unwrap();
-    assert_eq!(
-        battle_actor(&s),
-        Some(0),
-        "the Mutants are first in player order"
-    );
+    assert_eq!(battle_actor(&s), Some(0), "the Mutants are first in player order");
     // Every able unit must attack; the Scientists may not attack yet.
-    assert_eq!(
-        attack(&mut s, 1, s_talent, 0, &mut rng).unwrap_err().code,
-        RuleCode::NotYourTurn
-    );
+    assert_eq!(attack(&mut s, 1, s_talent, 0, &mut rng).unwrap_err().code, RuleCode::NotYourTurn);
     rng.force_dice([4, 5]);
     let log = attack(&mut s, 0, m_goon, 1, &mut rng).unwrap();
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some(
-            "{seat:0(Mutants)|attacks|attack} {seat:1(Scientists)} with a goon: rolled 4 and 5 — 1 hit."
-        )
+        Some("{seat:0(Mutants)|attacks|attack} {seat:1(Scientists)} with a goon: rolled 4 and 5 — 1 hit.")
     );
     assert_eq!(battle_actor(&s), Some(1), "the Scientist assigns the hit");
     assert!(assign_hit(&mut s, 1, a_mole).is_err());
     assign_hit(&mut s, 1, s_talent).unwrap();
-    assert_eq!(
-        s.area(church).graveyard[..],
-        [Grave {
-            owner: 1,
-            kind: UnitType::Talent,
-            killer: 0
-        }]
-    );
+    assert_eq!(s.area(church).graveyard[..], [Grave { owner: 1, kind: UnitType::Talent, killer: 0 }]);
     // The Scientists have no living unit left: the Mutant's talent must attack the Aliens.
     assert_eq!(defenders(&s, 0), [2]);
-    assert_eq!(
-        attack(&mut s, 0, m_talent, 1, &mut rng).unwrap_err().rule,
-        "Combat"
-    );
+    assert_eq!(attack(&mut s, 0, m_talent, 1, &mut rng).unwrap_err().rule, "Combat");
     rng.force_dice([10]);
     attack(&mut s, 0, m_talent, 2, &mut rng).unwrap();
     assign_hit(&mut s, 2, a_patsy).unwrap();
@@ -86,19 +55,9 @@ fn the_rulebooks_combat_in_the_church() {
     attack(&mut s, 2, a_mole, 0, &mut rng).unwrap();
     assign_hit(&mut s, 0, m_goon).unwrap();
     assert!(s.battle.is_none(), "the round is over");
-    let left: Vec<(u8, UnitType)> = s
-        .area(church)
-        .units
-        .iter()
-        .map(|u| (u.owner, u.kind))
-        .collect();
+    let left: Vec<(u8, UnitType)> = s.area(church).units.iter().map(|u| (u.owner, u.kind)).collect();
     assert_eq!(left, [(0, UnitType::Talent), (2, UnitType::Mole)]);
-    let kills: Vec<(u8, u8)> = s
-        .area(church)
-        .graveyard
-        .iter()
-        .map(|g| (g.owner, g.killer))
-        .collect();
+    let kills: Vec<(u8, u8)> = s.area(church).graveyard.iter().map(|g| (g.owner, g.killer)).collect();
     assert_eq!(kills, [(1, 0), (2, 0), (0, 2)]);
     assert_eq!(rng.forced_dice_left(), 0);
 }
@@ -115,15 +74,7 @@ fn toughness_wounds_first_and_excess_hits_are_lost() {
     rng.force_dice([5, 5]);
     attack(&mut s, 1, goon, 0, &mut rng).unwrap();
     assign_hit(&mut s, 0, r_goon).unwrap();
-    assert!(
-        s.area(bank)
-            .units
-            .iter()
-            .find(|u| u.uid == r_goon)
-            .unwrap()
-            .wounded,
-        "a Killbot survives its first hit"
-    );
+    assert!(s.area(bank).units.iter().find(|u| u.uid == r_goon).unwrap().wounded, "a Killbot survives its first hit");
     assign_hit(&mut s, 0, r_goon).unwrap();
     assert!(!s.area(bank).has_units_of(0));
     // The Robots' goon (dead) still attacks: three dice at 5.
@@ -133,10 +84,7 @@ fn toughness_wounds_first_and_excess_hits_are_lost() {
     let p = uid(&s, bank, 1, UnitType::Patsy);
     assign_hit(&mut s, 1, p).unwrap();
     assign_hit(&mut s, 1, goon).unwrap();
-    assert!(
-        s.battle.is_none(),
-        "the third hit is lost: no Mafia unit is left"
-    );
+    assert!(s.battle.is_none(), "the third hit is lost: no Mafia unit is left");
     assert_eq!(s.area(bank).graveyard.len(), 3);
 }
 
@@ -151,10 +99,7 @@ fn combat_needs_two_players_an_attacker_and_no_cease_fire() {
     assert!(!combat_possible(&s, lab), "patsies cannot attack");
     s.put_unit(lab, 2, UnitType::Goon).unwrap();
     assert!(combat_possible(&s, lab));
-    s.area_mut(lab).rules.push(RuleCard {
-        card: content().card_id("cease-fire-1").unwrap(),
-        owner: 1,
-    });
+    s.area_mut(lab).rules.push(RuleCard { card: content().card_id("cease-fire-1").unwrap(), owner: 1 });
     assert!(!combat_possible(&s, lab));
     assert_eq!(
         start_battle(&mut s, lab, 0).unwrap_err().message,
@@ -170,23 +115,15 @@ fn bonuses_penalties_and_bonus_dice() {
     let mole = s.put_unit(sewers, 0, UnitType::Mole).unwrap();
     s.put_unit(sewers, 1, UnitType::Goon).unwrap();
     s.area_mut(area("factory")).controller = Some(Marker::Player(0));
-    s.global_rules.push(RuleCard {
-        card: content().card_id("massacre-1").unwrap(),
-        owner: 0,
-    });
-    s.global_rules.push(RuleCard {
-        card: content().card_id("ample-cover-1").unwrap(),
-        owner: 1,
-    });
+    s.global_rules.push(RuleCard { card: content().card_id("massacre-1").unwrap(), owner: 0 });
+    s.global_rules.push(RuleCard { card: content().card_id("ample-cover-1").unwrap(), owner: 1 });
     start_battle(&mut s, sewers, 0).unwrap();
     rng.force_dice([8, 7]);
     let log = attack(&mut s, 0, mole, 1, &mut rng).unwrap();
     // 9 needed; Factory +2, Ample Cover -1: 8 hits, 7 misses; Massacre's extra die.
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some(
-            "{seat:0(Aliens)|attacks|attack} {seat:1(Mafia)} with a mole: rolled 8 and 7 — 1 hit."
-        )
+        Some("{seat:0(Aliens)|attacks|attack} {seat:1(Mafia)} with a mole: rolled 8 and 7 — 1 hit.")
     );
 }
 
@@ -249,15 +186,7 @@ fn biohazard_makes_each_opponent_sacrifice_after_a_combat_with_mutant_losses() {
         Some("{seat:2(Robots)|sacrifices|sacrifice} a talent (a kill for {seat:0(Mutants)}).")
     );
     assert!(s.battle.is_none());
-    assert_eq!(
-        s.area(subway)
-            .graveyard
-            .iter()
-            .filter(|g| g.killer == 0)
-            .count(),
-        2,
-        "Mutant kills"
-    );
+    assert_eq!(s.area(subway).graveyard.iter().filter(|g| g.killer == 0).count(), 2, "Mutant kills");
 }
 
 #[test]
@@ -277,13 +206,12 @@ fn the_gnome_of_zurich_may_pay_two_to_cancel_a_hit_in_his_area() {
     rng.force_dice([10, 1]);
     attack(&mut s, 0, m_goon, 1, &mut rng).unwrap();
     let log = assign_hit(&mut s, 1, b_goon).unwrap();
-    assert_eq!(
-        s.owed,
-        [Owed::CancelHit { seat: 1, area: bank, unit: b_goon, attacker: 0 }]
-    );
+    assert_eq!(s.owed, [Owed::CancelHit { seat: 1, area: bank, unit: b_goon, attacker: 0 }]);
     assert_eq!(
         log[0].public.as_deref(),
-        Some("A hit is assigned to a goon in The Bank: {seat:1(Bankers)|may pay|may pay} 2 to cancel it (The Gnome of Zurich).")
+        Some(
+            "A hit is assigned to a goon in The Bank: {seat:1(Bankers)|may pay|may pay} 2 to cancel it (The Gnome of Zurich)."
+        )
     );
     assert_eq!(battle_actor(&s), Some(1));
     let before = s.clone();

@@ -9,8 +9,8 @@ use villains::{Options, Villains};
 fn random_play_at_four_and_five_seats() {
     for seats in [4, 5] {
         for seed in 0..6 {
-            let r = testkit::random_play::<Villains>(&Options::default(), seats, seed)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let r =
+                testkit::random_play::<Villains>(&Options::default(), seats, seed).unwrap_or_else(|e| panic!("{e}"));
             assert!(r.finished);
         }
     }
@@ -20,13 +20,9 @@ fn random_play_at_four_and_five_seats() {
 fn non_leak_at_four_and_five_seats() {
     for seats in [4, 5] {
         for seed in [7, 8] {
-            let r =
-                testkit::non_leak::<Villains>(&Options::default(), seats, seed + u64::from(seats))
-                    .unwrap_or_else(|e| panic!("{e}"));
-            assert!(
-                r.effective * 2 > r.checks && r.log_checks > r.checks,
-                "{r:?}"
-            );
+            let r = testkit::non_leak::<Villains>(&Options::default(), seats, seed + u64::from(seats))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(r.effective * 2 > r.checks && r.log_checks > r.checks, "{r:?}");
         }
     }
 }
@@ -36,9 +32,8 @@ fn offered_options_work_at_four_and_five_seats() {
     let mut options = 0;
     for seats in [4, 5] {
         for seed in 0..2 {
-            let r =
-                testkit::offered_options_work::<Villains>(&Options::default(), seats, seed, 400)
-                    .unwrap_or_else(|e| panic!("{e}"));
+            let r = testkit::offered_options_work::<Villains>(&Options::default(), seats, seed, 400)
+                .unwrap_or_else(|e| panic!("{e}"));
             options += r.options;
         }
     }

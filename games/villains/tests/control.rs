@@ -8,9 +8,7 @@ use common::{area, table};
 use villains::content::{AreaId, content};
 use villains::control::{determine_control, influence};
 use villains::effect::UnitType;
-use villains::state::{
-    CapitolTokenState, Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid,
-};
+use villains::state::{CapitolTokenState, Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid};
 
 const SEATS: [&str; 4] = ["mutants", "scientists", "communists", "aliens"];
 const MUTANT: u8 = 0;
@@ -56,21 +54,13 @@ fn the_subway_tie_keeps_the_mutant_in_control() {
     s.area_mut(subway).controller = Some(Marker::Player(MUTANT));
     units(&mut s, subway, SCIENTIST, &[UnitType::Goon, UnitType::Mole]);
     activated(&mut s, subway, COMMUNIST, TokenKind::Deploy);
-    units(
-        &mut s,
-        subway,
-        COMMUNIST,
-        &[UnitType::Talent, UnitType::Talent, UnitType::Patsy],
-    );
+    units(&mut s, subway, COMMUNIST, &[UnitType::Talent, UnitType::Talent, UnitType::Patsy]);
     let totals: Vec<u32> = (0..4).map(|p| influence(&s, p, subway)).collect();
     assert_eq!(totals, [1, 3, 3, 0]);
     let log = determine_control(&mut s);
     assert_eq!(s.area(subway).controller, Some(Marker::Player(MUTANT)));
-    let line = log
-        .iter()
-        .filter_map(|l| l.for_viewer(Viewer::Spectator))
-        .find(|l| l.starts_with("The Subway"))
-        .unwrap();
+    let line =
+        log.iter().filter_map(|l| l.for_viewer(Viewer::Spectator)).find(|l| l.starts_with("The Subway")).unwrap();
     assert_eq!(
         line,
         "The Subway: influence {seat:0(Mutants)} 1, {seat:1(Scientists)} 3 and {seat:2(Communists)} 3; {seat:0(Mutants)|keeps|keep} control."
@@ -84,12 +74,7 @@ fn the_communists_take_the_church_and_capture_the_scientists_marker() {
     s.area_mut(church).controller = Some(Marker::Player(SCIENTIST));
     units(&mut s, church, MUTANT, &[UnitType::Mole]);
     activated(&mut s, church, ALIEN, TokenKind::Card);
-    units(
-        &mut s,
-        church,
-        ALIEN,
-        &[UnitType::Talent, UnitType::Patsy, UnitType::Patsy],
-    );
+    units(&mut s, church, ALIEN, &[UnitType::Talent, UnitType::Patsy, UnitType::Patsy]);
     for _ in 0..3 {
         activated(&mut s, church, COMMUNIST, TokenKind::Move);
     }
@@ -97,46 +82,23 @@ fn the_communists_take_the_church_and_capture_the_scientists_marker() {
     assert_eq!(totals, [2, 1, 3, 2]);
     determine_control(&mut s);
     assert_eq!(s.area(church).controller, Some(Marker::Player(COMMUNIST)));
-    assert_eq!(
-        s.players[COMMUNIST as usize].captured[..],
-        [Marker::Player(SCIENTIST)]
-    );
-    assert_eq!(
-        s.players[COMMUNIST as usize].ap, 1,
-        "first captured space: +1 AP"
-    );
+    assert_eq!(s.players[COMMUNIST as usize].captured[..], [Marker::Player(SCIENTIST)]);
+    assert_eq!(s.players[COMMUNIST as usize].ap, 1, "first captured space: +1 AP");
 }
 
 #[test]
 fn stand_down_silences_units_and_rise_up_but_not_tokens_or_kau() {
     let mut s = board();
     let bank = area("bank");
-    units(
-        &mut s,
-        bank,
-        COMMUNIST,
-        &[UnitType::Patsy, UnitType::Patsy, UnitType::Mole],
-    );
+    units(&mut s, bank, COMMUNIST, &[UnitType::Patsy, UnitType::Patsy, UnitType::Mole]);
     assert_eq!(influence(&s, COMMUNIST, bank), 2);
     activated(&mut s, bank, COMMUNIST, TokenKind::Unique);
-    assert_eq!(
-        influence(&s, COMMUNIST, bank),
-        2 + 2 + 1,
-        "Rise Up: each patsy 1, and the token 1"
-    );
+    assert_eq!(influence(&s, COMMUNIST, bank), 2 + 2 + 1, "Rise Up: each patsy 1, and the token 1");
     units(&mut s, bank, ALIEN, &[UnitType::Mole, UnitType::Champion]);
     assert_eq!(influence(&s, ALIEN, bank), 3);
     rule(&mut s, bank, MUTANT, "stand-down-1");
-    assert_eq!(
-        influence(&s, COMMUNIST, bank),
-        1,
-        "'no' beats 'yes': only the token"
-    );
-    assert_eq!(
-        influence(&s, ALIEN, bank),
-        3,
-        "Kau ignores an enemy Stand Down"
-    );
+    assert_eq!(influence(&s, COMMUNIST, bank), 1, "'no' beats 'yes': only the token");
+    assert_eq!(influence(&s, ALIEN, bank), 3, "Kau ignores an enemy Stand Down");
     rule(&mut s, bank, ALIEN, "stand-down-2");
     assert_eq!(influence(&s, ALIEN, bank), 0, "but not the Aliens' own");
 }
@@ -151,33 +113,16 @@ fn cards_add_influence_and_the_cult_counts_its_kills() {
     activated(&mut s, lab, 0, TokenKind::Deploy);
     assert_eq!(influence(&s, 0, lab), 3);
     rule(&mut s, lab, 0, "display-of-brilliance-1");
-    assert_eq!(
-        influence(&s, 0, lab),
-        3 + 2 * 2,
-        "Mr. Fusion counts as a card token"
-    );
+    assert_eq!(influence(&s, 0, lab), 3 + 2 * 2, "Mr. Fusion counts as a card token");
     rule(&mut s, lab, 0, "rousing-speech-1");
     assert_eq!(influence(&s, 0, lab), 9);
     // The Cult's units give nothing; its kills here do.
-    units(
-        &mut s,
-        lab,
-        1,
-        &[UnitType::Goon, UnitType::Talent, UnitType::Champion],
-    );
+    units(&mut s, lab, 1, &[UnitType::Goon, UnitType::Talent, UnitType::Champion]);
     assert_eq!(influence(&s, 1, lab), 0);
     for owner in [0, 2] {
-        s.area_mut(lab).graveyard.push(Grave {
-            owner,
-            kind: UnitType::Mole,
-            killer: 1,
-        });
+        s.area_mut(lab).graveyard.push(Grave { owner, kind: UnitType::Mole, killer: 1 });
     }
-    s.area_mut(lab).graveyard.push(Grave {
-        owner: 1,
-        kind: UnitType::Goon,
-        killer: 0,
-    });
+    s.area_mut(lab).graveyard.push(Grave { owner: 1, kind: UnitType::Goon, killer: 0 });
     assert_eq!(influence(&s, 1, lab), 2);
 }
 
@@ -190,11 +135,7 @@ fn the_setup_marker_has_one_influence_and_can_be_captured() {
     assert_eq!(s.setup_marker(), Some(sewers));
     units(&mut s, sewers, MUTANT, &[UnitType::Goon]);
     determine_control(&mut s);
-    assert_eq!(
-        s.area(sewers).controller,
-        Some(Marker::Setup),
-        "a tie with the setup marker changes nothing"
-    );
+    assert_eq!(s.area(sewers).controller, Some(Marker::Setup), "a tie with the setup marker changes nothing");
     units(&mut s, sewers, MUTANT, &[UnitType::Talent]);
     determine_control(&mut s);
     assert_eq!(s.area(sewers).controller, Some(Marker::Player(MUTANT)));
@@ -210,17 +151,10 @@ fn the_capitol_token_goes_to_the_capitols_controller_or_is_discarded() {
     units(&mut s, area("capitol"), ALIEN, &[UnitType::Mole]);
     determine_control(&mut s);
     assert_eq!(s.capitol_tokens[2], CapitolTokenState::Collected(ALIEN));
-    assert_eq!(
-        s.players[ALIEN as usize].ap, 2,
-        "turn III's token is worth 2"
-    );
+    assert_eq!(s.players[ALIEN as usize].ap, 2, "turn III's token is worth 2");
     s.turn = 4;
     determine_control(&mut s);
-    assert_eq!(
-        s.capitol_tokens[3],
-        CapitolTokenState::Collected(ALIEN),
-        "keeping control collects too"
-    );
+    assert_eq!(s.capitol_tokens[3], CapitolTokenState::Collected(ALIEN), "keeping control collects too");
     assert_eq!(s.players[ALIEN as usize].ap, 4);
 }
 
@@ -229,12 +163,7 @@ fn losing_the_university_exhausts_readied_patsies() {
     let mut s = board();
     let uni = area("university");
     s.area_mut(uni).controller = Some(Marker::Player(COMMUNIST));
-    units(
-        &mut s,
-        area("bank"),
-        COMMUNIST,
-        &[UnitType::Patsy, UnitType::Talent],
-    );
+    units(&mut s, area("bank"), COMMUNIST, &[UnitType::Patsy, UnitType::Talent]);
     for u in &mut s.area_mut(area("bank")).units {
         u.readied = true;
     }
@@ -242,18 +171,6 @@ fn losing_the_university_exhausts_readied_patsies() {
     determine_control(&mut s);
     assert_eq!(s.area(uni).controller, Some(Marker::Player(MUTANT)));
     let bank = &s.area(area("bank")).units;
-    assert!(
-        !bank
-            .iter()
-            .find(|u| u.kind == UnitType::Patsy)
-            .unwrap()
-            .readied
-    );
-    assert!(
-        bank.iter()
-            .find(|u| u.kind == UnitType::Talent)
-            .unwrap()
-            .readied,
-        "talents stay readied"
-    );
+    assert!(!bank.iter().find(|u| u.kind == UnitType::Patsy).unwrap().readied);
+    assert!(bank.iter().find(|u| u.kind == UnitType::Talent).unwrap().readied, "talents stay readied");
 }

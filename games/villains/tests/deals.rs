@@ -21,7 +21,12 @@ fn dealing(resources: [u16; 4]) -> (State, GameRng) {
     (s, rng)
 }
 
-fn act(s: &mut State, seat: u8, a: Action, rng: &mut GameRng) -> Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError> {
+fn act(
+    s: &mut State,
+    seat: u8,
+    a: Action,
+    rng: &mut GameRng,
+) -> Result<Vec<backroom_engine::LogEntry>, backroom_engine::RuleError> {
     Game::apply(s, seat, &a, rng)
 }
 
@@ -69,7 +74,10 @@ fn refused_deals_name_the_rule_and_change_nothing() {
     };
     refuse(&mut s, 0, Action::Offer { to: 0, give: 1, want: 0 }, &mut rng);
     refuse(&mut s, 0, Action::Offer { to: 1, give: 0, want: 0 }, &mut rng);
-    assert!(refuse(&mut s, 0, Action::Offer { to: 1, give: 3, want: 0 }, &mut rng).contains("You offer 3 resources and have 2."));
+    assert!(
+        refuse(&mut s, 0, Action::Offer { to: 1, give: 3, want: 0 }, &mut rng)
+            .contains("You offer 3 resources and have 2.")
+    );
     refuse(&mut s, 0, Action::Offer { to: 1, give: 0, want: 2 }, &mut rng);
     refuse(&mut s, 1, Action::AcceptOffer { from: 0 }, &mut rng);
     // The maker spends what it offered before the receiver accepts.

@@ -8,8 +8,8 @@ use common::{area, face_down, table};
 use villains::content::content;
 use villains::effect::{Requirement, TokenType, UnitType};
 use villains::end::{
-    Victory, check_victory, cleanup, collect_resources, collect_upgrades, completable_objectives,
-    refresh, requirement_met, score_targets,
+    Victory, check_victory, cleanup, collect_resources, collect_upgrades, completable_objectives, refresh,
+    requirement_met, score_targets,
 };
 use villains::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, State, TokenKind};
 
@@ -46,16 +46,10 @@ fn each_target_scores_for_whoever_controls_its_area() {
     target(&mut s, 3, "rousing-speech-1"); // the Bank
     target(&mut s, 4, "suitcase-nuke-1"); // no area
     score_targets(&mut s);
-    assert_eq!(
-        s.players[2].ap, 2,
-        "duplicates stack, for the controller whoever chose them"
-    );
+    assert_eq!(s.players[2].ap, 2, "duplicates stack, for the controller whoever chose them");
     assert!(s.targets_revealed);
     let v = villains::view::view(&s, backroom_engine::Viewer::Spectator);
-    assert!(matches!(
-        v.players[0].target,
-        villains::view::TargetView::Known(_)
-    ));
+    assert!(matches!(v.players[0].target, villains::view::TargetView::Known(_)));
 }
 
 #[test]
@@ -74,97 +68,33 @@ fn objectives_are_checked_on_the_table() {
     let met = |s: &State, r: Requirement| requirement_met(s, 3, &r);
     assert!(met(&s, Requirement::ControlEnemyTargets(1)));
     assert!(!met(&s, Requirement::ControlOwnTarget));
-    assert!(met(
-        &s,
-        Requirement::UnitsInEnemyAreas {
-            unit: UnitType::Mole,
-            count: 1
-        }
-    ));
-    assert!(met(
-        &s,
-        Requirement::UnitsAtOwnTarget {
-            unit: UnitType::Talent,
-            count: 2
-        }
-    ));
-    assert!(met(
-        &s,
-        Requirement::UnitsInEnemyTargets {
-            count: 2,
-            unit: None
-        }
-    ));
-    assert!(!met(
-        &s,
-        Requirement::UnitsInEnemyTargets {
-            count: 3,
-            unit: None
-        }
-    ));
+    assert!(met(&s, Requirement::UnitsInEnemyAreas { unit: UnitType::Mole, count: 1 }));
+    assert!(met(&s, Requirement::UnitsAtOwnTarget { unit: UnitType::Talent, count: 2 }));
+    assert!(met(&s, Requirement::UnitsInEnemyTargets { count: 2, unit: None }));
+    assert!(!met(&s, Requirement::UnitsInEnemyTargets { count: 3, unit: None }));
     assert!(met(&s, Requirement::UnitsInPlay(5)) && !met(&s, Requirement::UnitsInPlay(6)));
     assert!(
-        met(
-            &s,
-            Requirement::InfluenceInAreas {
-                influence: 4,
-                areas: 1
-            }
-        ),
+        met(&s, Requirement::InfluenceInAreas { influence: 4, areas: 1 }),
         "Laboratory: mole 2 + goon 1 + control 1"
     );
     // Kills, losses, extermination.
-    s.area_mut(lab).graveyard.push(Grave {
-        owner: 0,
-        kind: UnitType::Goon,
-        killer: 3,
-    });
-    assert!(
-        met(&s, Requirement::ExterminateAreas(1)) && met(&s, Requirement::ExterminateAnEnemyTarget)
-    );
+    s.area_mut(lab).graveyard.push(Grave { owner: 0, kind: UnitType::Goon, killer: 3 });
+    assert!(met(&s, Requirement::ExterminateAreas(1)) && met(&s, Requirement::ExterminateAnEnemyTarget));
     assert!(met(&s, Requirement::KillMostEnemyUnits));
     s.put_unit(lab, 0, UnitType::Patsy).unwrap();
-    assert!(
-        !met(&s, Requirement::ExterminateAreas(1)),
-        "another player's units remain"
-    );
-    s.area_mut(bank).graveyard.push(Grave {
-        owner: 3,
-        kind: UnitType::Goon,
-        killer: 3,
-    });
-    assert!(
-        met(&s, Requirement::LoseUnits(1)),
-        "losses count the player's own kills"
-    );
+    assert!(!met(&s, Requirement::ExterminateAreas(1)), "another player's units remain");
+    s.area_mut(bank).graveyard.push(Grave { owner: 3, kind: UnitType::Goon, killer: 3 });
+    assert!(met(&s, Requirement::LoseUnits(1)), "losses count the player's own kills");
     assert!(!met(&s, Requirement::KillEnemyUnits(2)));
     // Tokens in areas, Mr. Fusion as a card token for the Scientists.
     face_down(&mut s, bank, 2, TokenKind::Unique);
     face_down(&mut s, lab, 2, TokenKind::Card);
-    for t in s
-        .areas
-        .iter_mut()
-        .flat_map(|a| a.track.iter_mut().flatten())
-    {
+    for t in s.areas.iter_mut().flat_map(|a| a.track.iter_mut().flatten()) {
         t.face_up = true;
         t.activated = true;
     }
-    assert!(requirement_met(
-        &s,
-        2,
-        &Requirement::ActivatedTokensInAreas {
-            areas: 2,
-            token: Some(TokenType::Card)
-        }
-    ));
-    assert!(!requirement_met(
-        &s,
-        2,
-        &Requirement::ActivatedTokensInAreas {
-            areas: 2,
-            token: Some(TokenType::Deploy)
-        }
-    ));
+    assert!(requirement_met(&s, 2, &Requirement::ActivatedTokensInAreas { areas: 2, token: Some(TokenType::Card) }));
+    assert!(!requirement_met(&s, 2, &Requirement::ActivatedTokensInAreas { areas: 2, token: Some(TokenType::Deploy) }));
 }
 
 #[test]
@@ -176,16 +106,9 @@ fn objectives_top_down_unless_the_church() {
     assert_eq!(objs[0], &vec![Requirement::KillEnemyUnits(4)]);
     s.area_mut(area("police")).controller = Some(Marker::Player(0));
     s.put_unit(area("police"), 3, UnitType::Mole).unwrap();
-    assert!(
-        completable_objectives(&s, 3, plan).is_empty(),
-        "the first objective blocks the rest"
-    );
+    assert!(completable_objectives(&s, 3, plan).is_empty(), "the first objective blocks the rest");
     s.area_mut(area("church")).controller = Some(Marker::Player(3));
-    assert_eq!(
-        completable_objectives(&s, 3, plan),
-        [2],
-        "any order with the Church"
-    );
+    assert_eq!(completable_objectives(&s, 3, plan), [2], "any order with the Church");
 }
 
 #[test]
@@ -196,11 +119,7 @@ fn victory_and_its_tiebreakers() {
     assert_eq!(check_victory(&s), Victory::Winner(2));
     s.players[0].ap = 10;
     s.players[0].pp = 2;
-    assert_eq!(
-        check_victory(&s),
-        Victory::Draw(vec![0, 2]),
-        "12 AP+PP each and no capitol token: a draw"
-    );
+    assert_eq!(check_victory(&s), Victory::Draw(vec![0, 2]), "12 AP+PP each and no capitol token: a draw");
     // Equal totals: the single highest capitol token decides (the Alien-Communist example's rule).
     s.capitol_tokens[1] = CapitolTokenState::Collected(0);
     s.capitol_tokens[2] = CapitolTokenState::Collected(0);
@@ -224,22 +143,11 @@ fn upgrades_at_four_and_seven_points() {
     s.players[4].ap = 4;
     s.players[1].pp = 8;
     collect_upgrades(&mut s);
-    assert_eq!(
-        s.players[4].upgrade.unwrap().upgrade().name,
-        "Seat on the SEC"
-    );
-    assert_eq!(
-        s.players[1].upgrade.unwrap().upgrade().name,
-        "Revolution Now!",
-        "a direct jump to level II"
-    );
+    assert_eq!(s.players[4].upgrade.unwrap().upgrade().name, "Seat on the SEC");
+    assert_eq!(s.players[1].upgrade.unwrap().upgrade().name, "Revolution Now!", "a direct jump to level II");
     assert!(s.players[1].upgrades_set_aside.is_empty());
     assert_eq!(s.players[4].upgrades_set_aside.len(), 1);
-    assert_eq!(
-        villains::standing::resources_per_turn(&s, 4),
-        4,
-        "the upgrade replaces the passive's 2"
-    );
+    assert_eq!(villains::standing::resources_per_turn(&s, 4), 4, "the upgrade replaces the passive's 2");
     s.players[4].pp = 7;
     collect_upgrades(&mut s);
     assert_eq!(s.players[4].upgrade.unwrap().upgrade().name, "Plutocracy");
@@ -250,12 +158,7 @@ fn upgrades_at_four_and_seven_points() {
 fn refresh_readies_skilled_units_and_university_patsies() {
     let mut s = board();
     let bank = area("bank");
-    for k in [
-        UnitType::Talent,
-        UnitType::Goon,
-        UnitType::Patsy,
-        UnitType::Champion,
-    ] {
+    for k in [UnitType::Talent, UnitType::Goon, UnitType::Patsy, UnitType::Champion] {
         s.put_unit(bank, 1, k).unwrap();
     }
     refresh(&mut s);
@@ -263,10 +166,7 @@ fn refresh_readies_skilled_units_and_university_patsies() {
     assert_eq!(ready, [true, false, false, true], "talent and Papova");
     s.area_mut(area("university")).controller = Some(Marker::Player(1));
     refresh(&mut s);
-    assert!(
-        s.area(bank).units[2].readied,
-        "patsies are skilled under the University"
-    );
+    assert!(s.area(bank).units[2].readied, "patsies are skilled under the University");
 }
 
 #[test]
@@ -278,51 +178,21 @@ fn cleanup_returns_everything_and_passes_the_first_player_card() {
         kind: Hidden::known_to(TokenKind::Card, SeatSet::first(5)),
         revealed: true,
     });
-    *s.players[2]
-        .reserve_tokens
-        .get_mut(&TokenKind::Card)
-        .unwrap() -= 1;
+    *s.players[2].reserve_tokens.get_mut(&TokenKind::Card).unwrap() -= 1;
     s.area_mut(lab).combat_marker = true;
     s.area_mut(lab).skill_used.insert(1);
-    s.area_mut(lab).graveyard.push(Grave {
-        owner: 1,
-        kind: UnitType::Patsy,
-        killer: 0,
-    });
-    *s.players[1]
-        .reserve_units
-        .get_mut(&UnitType::Patsy)
-        .unwrap() -= 1;
+    s.area_mut(lab).graveyard.push(Grave { owner: 1, kind: UnitType::Patsy, killer: 0 });
+    *s.players[1].reserve_units.get_mut(&UnitType::Patsy).unwrap() -= 1;
     let card = content().card_id("stand-down-1").unwrap();
     s.area_mut(lab).rules.push(RuleCard { card, owner: 3 });
     target(&mut s, 0, "windfall-1");
     s.targets_revealed = true;
     s.put_unit(lab, 0, UnitType::Champion).unwrap();
-    let before: Vec<usize> = s
-        .players
-        .iter()
-        .map(|p| p.reserve_tokens.values().map(|n| *n as usize).sum())
-        .collect();
+    let before: Vec<usize> = s.players.iter().map(|p| p.reserve_tokens.values().map(|n| *n as usize).sum()).collect();
     cleanup(&mut s);
-    let after: Vec<usize> = s
-        .players
-        .iter()
-        .map(|p| p.reserve_tokens.values().map(|n| *n as usize).sum())
-        .collect();
-    assert_eq!(
-        after,
-        [
-            before[0] + 1,
-            before[1],
-            before[2] + 1,
-            before[3],
-            before[4]
-        ]
-    );
-    let f = |id: &str| {
-        s.faction_of(s.seat_of(content().faction_id(id).unwrap()).unwrap())
-            .token_total()
-    };
+    let after: Vec<usize> = s.players.iter().map(|p| p.reserve_tokens.values().map(|n| *n as usize).sum()).collect();
+    assert_eq!(after, [before[0] + 1, before[1], before[2] + 1, before[3], before[4]]);
+    let f = |id: &str| s.faction_of(s.seat_of(content().faction_id(id).unwrap()).unwrap()).token_total();
     assert_eq!(after[0], f("aliens"));
     assert_eq!(s.players[1].reserve_units[&UnitType::Patsy], 10);
     let a = s.area(lab);
@@ -335,20 +205,13 @@ fn cleanup_returns_everything_and_passes_the_first_player_card() {
     );
     assert_eq!(s.discards.len(), 2, "the rule card and the target");
     assert!(s.players[0].target.is_none() && !s.targets_revealed);
-    assert_eq!(
-        (s.turn, s.first_player, s.phase.clone()),
-        (2, 1, Phase::Start)
-    );
+    assert_eq!((s.turn, s.first_player, s.phase.clone()), (2, 1, Phase::Start));
     assert_eq!(a.units.len(), 1, "units in play stay");
 }
 
 #[test]
 fn the_rulebooks_tiebreaker_example_the_communists_win_on_the_capitol_token() {
-    let mut s = table(
-        &["aliens", "communists", "mutants", "mafia"],
-        0,
-        &mut GameRng::seeded(42),
-    );
+    let mut s = table(&["aliens", "communists", "mutants", "mafia"], 0, &mut GameRng::seeded(42));
     s.turn = 4;
     (s.players[0].ap, s.players[0].pp) = (6, 13);
     (s.players[1].ap, s.players[1].pp) = (10, 9);
@@ -359,11 +222,7 @@ fn the_rulebooks_tiebreaker_example_the_communists_win_on_the_capitol_token() {
         CapitolTokenState::Collected(0),
         CapitolTokenState::Collected(1),
     ];
-    assert_eq!(
-        check_victory(&s),
-        Victory::Winner(1),
-        "All glory to the revolution!"
-    );
+    assert_eq!(check_victory(&s), Victory::Winner(1), "All glory to the revolution!");
 }
 
 #[test]
@@ -382,10 +241,7 @@ fn mother_ooze_heals_at_cleanup_then_deploys_one_unit_free_per_area() {
     s.area_mut(police).units[0].wounded = true;
     let log = cleanup(&mut s);
     let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
-    assert!(
-        text.iter().any(|l| l.contains("heal") && l.contains("2 Mother Oozes in The Subway")),
-        "{text:?}"
-    );
+    assert!(text.iter().any(|l| l.contains("heal") && l.contains("2 Mother Oozes in The Subway")), "{text:?}");
     assert!(s.units_of(0).all(|(_, u)| !u.wounded));
     assert!(
         s.owed.contains(&Owed::FreeDeploy { seat: 0, area: police })

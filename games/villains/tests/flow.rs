@@ -13,10 +13,7 @@ use villains::flow::{PlanScore, score_plans};
 use villains::state::{Marker, Phase, State};
 
 fn all_pass(s: &mut State) {
-    s.phase = Phase::TakeActions {
-        current: s.first_player,
-        revealed: None,
-    };
+    s.phase = Phase::TakeActions { current: s.first_player, revealed: None };
     for seat in s.player_order().collect::<Vec<_>>() {
         pass(s, seat).unwrap();
     }
@@ -44,11 +41,7 @@ fn combat_in_area_order_then_the_end_phase() {
     rng.force_dice([10, 1]);
     attack(&mut s, 0, m1, 2, &mut rng).unwrap();
     assign_hit(&mut s, 2, b1).unwrap();
-    assert_eq!(
-        s.phase,
-        Phase::Combat { at: Some(church) },
-        "the Laboratory is passed over"
-    );
+    assert_eq!(s.phase, Phase::Combat { at: Some(church) }, "the Laboratory is passed over");
     rng.force_dice([9]);
     attack(&mut s, 0, m2, 2, &mut rng).unwrap();
     assign_hit(&mut s, 2, b2).unwrap();
@@ -76,54 +69,20 @@ fn score_plans_then_the_next_turn_or_the_end() {
         s.put_unit(area("sewers"), 0, UnitType::Mole).unwrap();
     }
     s.put_unit(area("sewers"), 0, UnitType::Goon).unwrap();
-    s.players[1].target = Some(Hidden::known_to(
-        content().card_id("windfall-1").unwrap(),
-        SeatSet::only(1),
-    ));
+    s.players[1].target = Some(Hidden::known_to(content().card_id("windfall-1").unwrap(), SeatSet::only(1)));
     all_pass(&mut s);
     assert_eq!(s.phase, Phase::ScorePlans { current: 0 });
     let before = s.clone();
-    let e = score_plans(
-        &mut s,
-        0,
-        &[PlanScore {
-            plan: spills,
-            objectives: vec![0],
-            discards: vec![],
-        }],
-        &mut rng,
-    )
-    .unwrap_err();
+    let e = score_plans(&mut s, 0, &[PlanScore { plan: spills, objectives: vec![0], discards: vec![] }], &mut rng)
+        .unwrap_err();
     assert_eq!(e.message, "The Endless Spills: objective 1 is not met now.");
-    let e = score_plans(
-        &mut s,
-        0,
-        &[PlanScore {
-            plan: rise,
-            objectives: vec![2],
-            discards: vec![],
-        }],
-        &mut rng,
-    )
-    .unwrap_err();
-    assert_eq!(
-        e.message,
-        "Objectives are completed from the top down (in any order only with the Church)."
-    );
+    let e = score_plans(&mut s, 0, &[PlanScore { plan: rise, objectives: vec![2], discards: vec![] }], &mut rng)
+        .unwrap_err();
+    assert_eq!(e.message, "Objectives are completed from the top down (in any order only with the Church).");
     assert_eq!(s, before);
     // With the Church, any order.
     s.area_mut(area("church")).controller = Some(Marker::Player(0));
-    score_plans(
-        &mut s,
-        0,
-        &[PlanScore {
-            plan: rise,
-            objectives: vec![2],
-            discards: vec![],
-        }],
-        &mut rng,
-    )
-    .unwrap();
+    score_plans(&mut s, 0, &[PlanScore { plan: rise, objectives: vec![2], discards: vec![] }], &mut rng).unwrap();
     assert_eq!(s.players[0].pp, 1);
     assert_eq!(s.players[0].scored_plans[..], [rise]);
     assert!(!s.players[0].plans.contains(&rise));
@@ -175,14 +134,13 @@ fn score_plans_offers_a_discard_objective_paid_with_the_cheapest_cards() {
     s.phase = villains::state::Phase::ScorePlans { current: 0 };
     let ask = s.prompt(0).unwrap().asks.into_iter().find(|a| a.verb == "score_plans").unwrap();
     let Input::One { options } = &ask.params[0].input else { panic!("whole candidates") };
-    let with_discards: Vec<_> = options
-        .iter()
-        .filter(|o| o.value[0]["discards"].as_array().is_some_and(|d| d.len() == 3))
-        .collect();
+    let with_discards: Vec<_> =
+        options.iter().filter(|o| o.value[0]["discards"].as_array().is_some_and(|d| d.len() == 3)).collect();
     assert!(!with_discards.is_empty(), "{:?}", options.iter().map(|o| &o.label).collect::<Vec<_>>());
     let mut cheapest = hand.clone();
     cheapest.sort_by_key(|c| c.card().cost);
-    let chosen: Vec<villains::content::CardId> = serde_json::from_value(with_discards[0].value[0]["discards"].clone()).unwrap();
+    let chosen: Vec<villains::content::CardId> =
+        serde_json::from_value(with_discards[0].value[0]["discards"].clone()).unwrap();
     assert_eq!(chosen, cheapest[..3].to_vec());
     assert!(with_discards[0].label.contains("discarding"), "{}", with_discards[0].label);
 }

@@ -9,9 +9,7 @@ use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use villains::actions::{discard, locked, pass as pass_action, reveal, revealable};
 use villains::activate::{Activation, DeployPick, activate};
 use villains::cards::CardChoices;
-use villains::combat::{
-    assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice,
-};
+use villains::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
 use villains::effect::UnitType;
 use villains::end::completable_objectives;
@@ -110,98 +108,47 @@ fn pay(s: &State, seat: Seat, cost: u8) -> Payment {
 }
 
 fn units_here(s: &State, seat: Seat, a: AreaId) -> Vec<UnitUid> {
-    s.area(a)
-        .units
-        .iter()
-        .filter(|u| u.owner == seat)
-        .map(|u| u.uid)
-        .collect()
+    s.area(a).units.iter().filter(|u| u.owner == seat).map(|u| u.uid).collect()
 }
 
 /// Candidate activations of a revealed token in `a`, with every payment
 /// from 0 to 8 (the rules refuse the wrong ones).
 fn activations(s: &State, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activation> {
     let mut out = Vec::new();
-    let reserve: Vec<UnitType> = s.players[seat as usize]
-        .reserve_units
-        .iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, _)| *k)
-        .collect();
-    let movable: Vec<UnitUid> = content()
-        .adjacent(a)
-        .iter()
-        .flat_map(|x| units_here(s, seat, *x))
-        .collect();
+    let reserve: Vec<UnitType> =
+        s.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
+    let movable: Vec<UnitUid> = content().adjacent(a).iter().flat_map(|x| units_here(s, seat, *x)).collect();
     let hand = s.players[seat as usize].hand.clone();
     for cost in 0..=8u8 {
         let p = pay(s, seat, cost);
         if !reserve.is_empty() {
             let n = 1 + bot.index(2);
-            let units = (0..n)
-                .map(|_| DeployPick {
-                    kind: pick(&reserve, bot),
-                    from: None,
-                    stay_wounded: false,
-                })
-                .collect();
+            let units =
+                (0..n).map(|_| DeployPick { kind: pick(&reserve, bot), from: None, stay_wounded: false }).collect();
             out.push(Activation::Deploy { units, payment: p });
         }
         if !movable.is_empty() {
-            out.push(Activation::Move {
-                units: vec![pick(&movable, bot)],
-                payment: p,
-            });
+            out.push(Activation::Move { units: vec![pick(&movable, bot)], payment: p });
         }
         out.push(Activation::Battle { payment: p });
-        let enemies: Vec<UnitUid> = s
-            .area(a)
-            .units
-            .iter()
-            .filter(|u| u.owner != seat)
-            .map(|u| u.uid)
-            .collect();
+        let enemies: Vec<UnitUid> = s.area(a).units.iter().filter(|u| u.owner != seat).map(|u| u.uid).collect();
         out.push(Activation::Unique {
             payment: p,
-            target: if enemies.is_empty() {
-                None
-            } else {
-                Some(pick(&enemies, bot))
-            },
+            target: if enemies.is_empty() { None } else { Some(pick(&enemies, bot)) },
         });
         if !hand.is_empty() {
             let mut choices = CardChoices::default();
             if !reserve.is_empty() {
-                choices.units = vec![DeployPick {
-                    kind: pick(&reserve, bot),
-                    from: None,
-                    stay_wounded: false,
-                }];
+                choices.units = vec![DeployPick { kind: pick(&reserve, bot), from: None, stay_wounded: false }];
             }
             let mine: Vec<UnitUid> = s.units_of(seat).map(|(_, u)| u.uid).collect();
             if !mine.is_empty() {
                 choices.moving = vec![pick(&mine, bot)];
             }
-            choices.token = s
-                .area(a)
-                .tokens()
-                .find(|t| t.owner != seat && !t.face_up)
-                .map(|t| t.uid);
-            choices.unit_type = Some(pick(
-                &[
-                    UnitType::Goon,
-                    UnitType::Mole,
-                    UnitType::Talent,
-                    UnitType::Patsy,
-                ],
-                bot,
-            ));
+            choices.token = s.area(a).tokens().find(|t| t.owner != seat && !t.face_up).map(|t| t.uid);
+            choices.unit_type = Some(pick(&[UnitType::Goon, UnitType::Mole, UnitType::Talent, UnitType::Patsy], bot));
             choices.opponent = Some((seat + 1 + bot.index(s.seats as usize - 1) as u8) % s.seats);
-            out.push(Activation::Card {
-                card: pick(&hand, bot),
-                payment: p,
-                choices,
-            });
+            out.push(Activation::Card { card: pick(&hand, bot), payment: p, choices });
         }
     }
     out
@@ -212,38 +159,25 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
     if let Some(o) = villains::choices::next(s) {
         let seat = o.seat();
         return match o {
-            villains::choices::Owed::Sacrifice { .. } => s
-                .units_of(seat)
-                .map(|(_, u)| Act::SacrificeUnit(seat, u.uid))
-                .collect(),
-            villains::choices::Owed::KeepFighting { .. } => vec![
-                Act::KeepFighting(seat, true),
-                Act::KeepFighting(seat, false),
-            ],
+            villains::choices::Owed::Sacrifice { .. } => {
+                s.units_of(seat).map(|(_, u)| Act::SacrificeUnit(seat, u.uid)).collect()
+            }
+            villains::choices::Owed::KeepFighting { .. } => {
+                vec![Act::KeepFighting(seat, true), Act::KeepFighting(seat, false)]
+            }
             villains::choices::Owed::LabCard { .. } => {
                 let mut v = vec![Act::LabDraw(seat)];
                 let mut c = CardChoices::default();
-                if let Some(k) = s.players[seat as usize]
-                    .reserve_units
-                    .iter()
-                    .find(|(_, n)| **n > 0)
-                    .map(|(k, _)| *k)
-                {
-                    c.units = vec![DeployPick {
-                        kind: k,
-                        from: None,
-                        stay_wounded: false,
-                    }];
+                if let Some(k) = s.players[seat as usize].reserve_units.iter().find(|(_, n)| **n > 0).map(|(k, _)| *k) {
+                    c.units = vec![DeployPick { kind: k, from: None, stay_wounded: false }];
                 }
                 v.extend((0..4).map(|cost| Act::LabPlay(seat, c.clone(), cost)));
                 v.push(Act::LabPlay(seat, CardChoices::default(), 0));
                 v
             }
-            villains::choices::Owed::Discard { .. } => s.players[seat as usize]
-                .hand
-                .iter()
-                .map(|c| Act::DiscardCard(seat, *c))
-                .collect(),
+            villains::choices::Owed::Discard { .. } => {
+                s.players[seat as usize].hand.iter().map(|c| Act::DiscardCard(seat, *c)).collect()
+            }
             villains::choices::Owed::Fusion { .. } => {
                 let mut v = vec![Act::FusionStop(seat)];
                 for c in &s.players[seat as usize].hand {
@@ -261,10 +195,9 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 .into_iter()
                 .map(|enemy| Act::Game(seat, villains::Action::ChooseVictim { enemy }))
                 .collect(),
-            villains::choices::Owed::SacrificeIn { area, .. } => units_here(s, seat, area)
-                .into_iter()
-                .map(|u| Act::SacrificeUnit(seat, u))
-                .collect(),
+            villains::choices::Owed::SacrificeIn { area, .. } => {
+                units_here(s, seat, area).into_iter().map(|u| Act::SacrificeUnit(seat, u)).collect()
+            }
             villains::choices::Owed::CancelHit { .. } => vec![
                 Act::Game(seat, villains::Action::CancelHit { pay: true }),
                 Act::Game(seat, villains::Action::CancelHit { pay: false }),
@@ -282,37 +215,20 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
             return vec![];
         };
         if let Some(h) = b.hits {
-            return units_here(s, h.defender, h.area)
-                .into_iter()
-                .map(|u| Act::Hit(seat, u))
-                .collect();
+            return units_here(s, h.defender, h.area).into_iter().map(|u| Act::Hit(seat, u)).collect();
         }
         if let Some(q) = b.sacrifices.first() {
-            return units_here(s, q.seat, q.area)
-                .into_iter()
-                .map(|u| Act::Sacrifice(seat, u))
-                .collect();
+            return units_here(s, q.seat, q.area).into_iter().map(|u| Act::Sacrifice(seat, u)).collect();
         }
-        let mine: Vec<UnitUid> = b
-            .to_attack
-            .iter()
-            .filter(|a| a.owner == seat)
-            .map(|a| a.uid)
-            .collect();
+        let mine: Vec<UnitUid> = b.to_attack.iter().filter(|a| a.owner == seat).map(|a| a.uid).collect();
         let d = defenders(s, seat);
         return vec![Act::Attack(seat, pick(&mine, bot), pick(&d, bot))];
     }
     if let Some(a) = &s.attacks {
         if let Some(h) = a.hits {
-            return units_here(s, h.defender, h.area)
-                .into_iter()
-                .map(|u| Act::Hit(h.defender, u))
-                .collect();
+            return units_here(s, h.defender, h.area).into_iter().map(|u| Act::Hit(h.defender, u)).collect();
         }
-        return enemies_in(s, a.attacker, a.queue[0].0)
-            .into_iter()
-            .map(|d| Act::CardAttack(a.attacker, d))
-            .collect();
+        return enemies_in(s, a.attacker, a.queue[0].0).into_iter().map(|d| Act::CardAttack(a.attacker, d)).collect();
     }
     match s.phase.clone() {
         Phase::SelectFactions { chooser } => {
@@ -320,24 +236,14 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
         }
         Phase::SelectPlans { waiting } => {
             let seat = pick(&waiting.iter().collect::<Vec<_>>(), bot);
-            vec![Act::Bottom(
-                seat,
-                pick(&s.players[seat as usize].plans, bot),
-            )]
+            vec![Act::Bottom(seat, pick(&s.players[seat as usize].plans, bot))]
         }
         Phase::SelectTargets { inside_job: used } => {
-            let w: Vec<Seat> = target_waiting(s)
-                .iter()
-                .filter(|x| may_select_target(s, *x))
-                .collect();
+            let w: Vec<Seat> = target_waiting(s).iter().filter(|x| may_select_target(s, *x)).collect();
             let seat = pick(&w, bot);
             let mut v = vec![Act::Target(seat, pick(&s.players[seat as usize].hand, bot))];
             if used.is_none() && s.faction_of(seat).id == "mafia" {
-                v.extend(
-                    (0..s.seats)
-                        .filter(|e| *e != seat)
-                        .map(|e| Act::InsideJob(seat, e)),
-                );
+                v.extend((0..s.seats).filter(|e| *e != seat).map(|e| Act::InsideJob(seat, e)));
             }
             v
         }
@@ -345,54 +251,25 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
             if !can_place(s, current) || bot.index(10) == 0 {
                 return vec![Act::PassPlacing(current)];
             }
-            let kinds: Vec<TokenKind> = s.players[current as usize]
-                .reserve_tokens
-                .iter()
-                .filter(|(_, n)| **n > 0)
-                .map(|(k, _)| *k)
-                .collect();
-            let areas: Vec<AreaId> = content()
-                .area_ids()
-                .filter(|a| !open_spaces(s, current, *a).is_empty())
-                .collect();
+            let kinds: Vec<TokenKind> =
+                s.players[current as usize].reserve_tokens.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
+            let areas: Vec<AreaId> = content().area_ids().filter(|a| !open_spaces(s, current, *a).is_empty()).collect();
             let a = pick(&areas, bot);
-            kinds
-                .into_iter()
-                .map(|k| Act::Place(current, k, a))
-                .collect()
+            kinds.into_iter().map(|k| Act::Place(current, k, a)).collect()
         }
-        Phase::TakeActions {
-            current,
-            revealed: Some(uid),
-        } => {
+        Phase::TakeActions { current, revealed: Some(uid) } => {
             let (a, _) = villains::actions::find(s, uid).unwrap();
-            let mut v: Vec<Act> = activations(s, current, a, bot)
-                .into_iter()
-                .map(|h| Act::Activate(current, h))
-                .collect();
+            let mut v: Vec<Act> =
+                activations(s, current, a, bot).into_iter().map(|h| Act::Activate(current, h)).collect();
             v.push(Act::Discard(current));
             v
         }
-        Phase::TakeActions {
-            current,
-            revealed: None,
-        } => {
-            let mut v: Vec<Act> = revealable(s, current)
-                .into_iter()
-                .map(|spot| Act::Reveal(current, spot))
-                .collect();
+        Phase::TakeActions { current, revealed: None } => {
+            let mut v: Vec<Act> = revealable(s, current).into_iter().map(|spot| Act::Reveal(current, spot)).collect();
             for a in skill_areas(s, current) {
-                let tokens: Vec<_> = s
-                    .areas
-                    .iter()
-                    .flat_map(|x| x.tokens())
-                    .map(|t| t.uid)
-                    .collect();
+                let tokens: Vec<_> = s.areas.iter().flat_map(|x| x.tokens()).map(|t| t.uid).collect();
                 let mine: Vec<UnitUid> = s.units_of(current).map(|(_, u)| u.uid).collect();
-                let mut c = SkillChoice {
-                    payment: Payment::default(),
-                    ..Default::default()
-                };
+                let mut c = SkillChoice { payment: Payment::default(), ..Default::default() };
                 if !tokens.is_empty() {
                     c.tokens = vec![pick(&tokens, bot)];
                 }
@@ -413,11 +290,7 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
             for plan in &p.plans {
                 let objs = completable_objectives(s, current, *plan);
                 if !objs.is_empty() {
-                    scores.push(PlanScore {
-                        plan: *plan,
-                        objectives: objs,
-                        discards: vec![],
-                    });
+                    scores.push(PlanScore { plan: *plan, objectives: objs, discards: vec![] });
                 }
             }
             vec![Act::Score(current, scores), Act::Score(current, vec![])]
@@ -431,32 +304,18 @@ fn json(s: &State) -> String {
 }
 
 fn read(log: &[LogEntry], v: backroom_engine::Viewer) -> Vec<String> {
-    log.iter()
-        .filter_map(|l| l.for_viewer(v).map(str::to_owned))
-        .collect()
+    log.iter().filter_map(|l| l.for_viewer(v).map(str::to_owned)).collect()
 }
 
 /// The non-leak check on one step: re-deal what each seat may not know;
 /// its view and the spectator's must not change, and where the seat cannot
 /// tell the worlds apart after the step, it reads the same log lines.
-fn no_leak(
-    s: &State,
-    a: &Act,
-    after: &State,
-    lines: &[LogEntry],
-    rng: &GameRng,
-    seed: u64,
-    step: usize,
-) {
+fn no_leak(s: &State, a: &Act, after: &State, lines: &[LogEntry], rng: &GameRng, seed: u64, step: usize) {
     use backroom_engine::Viewer;
     let v_json = |t: &State, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
     for seat in 0..s.seats {
         let mut other = s.clone();
-        redeal(
-            &mut other,
-            seat,
-            &mut GameRng::seeded(seed ^ ((step as u64) << 8) ^ u64::from(seat)),
-        );
+        redeal(&mut other, seat, &mut GameRng::seeded(seed ^ ((step as u64) << 8) ^ u64::from(seat)));
         for v in [Viewer::Seat(seat), Viewer::Spectator] {
             assert_eq!(
                 v_json(s, v),
@@ -532,17 +391,9 @@ fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, State) {
         }
         let before = json(&s);
         let back: State = serde_json::from_str(&before).unwrap();
-        assert_eq!(
-            json(&back),
-            before,
-            "seed {seed} step {step}: serde round-trip"
-        );
+        assert_eq!(json(&back), before, "seed {seed} step {step}: serde round-trip");
         let mut cands = candidates(&s, &mut bot);
-        assert!(
-            !cands.is_empty(),
-            "seed {seed} step {step}: nobody can act in {:?}",
-            s.phase
-        );
+        assert!(!cands.is_empty(), "seed {seed} step {step}: nobody can act in {:?}", s.phase);
         // Random order, then the first accepted; refusals change nothing.
         bot.shuffle(&mut cands);
         let cands_all = cands.clone();
@@ -560,32 +411,18 @@ fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, State) {
                     break;
                 }
                 Err(_) => {
-                    assert_eq!(
-                        json(&t),
-                        before,
-                        "seed {seed} step {step}: refused {a:?} changed the table"
-                    );
-                    assert_eq!(
-                        r, rng,
-                        "seed {seed} step {step}: refused {a:?} used the generator"
-                    );
+                    assert_eq!(json(&t), before, "seed {seed} step {step}: refused {a:?} changed the table");
+                    assert_eq!(r, rng, "seed {seed} step {step}: refused {a:?} used the generator");
                 }
             }
         }
-        let (a, t, r) = accepted.unwrap_or_else(|| {
-            panic!(
-                "seed {seed} step {step}: no candidate accepted in {:?}",
-                s.phase
-            )
-        });
+        let (a, t, r) =
+            accepted.unwrap_or_else(|| panic!("seed {seed} step {step}: no candidate accepted in {:?}", s.phase));
         done.push(a);
         s = t;
         rng = r;
     }
-    panic!(
-        "seed {seed}: no end after 6000 steps (turn {}, {:?})",
-        s.turn, s.phase
-    );
+    panic!("seed {seed}: no end after 6000 steps (turn {}, {:?})", s.turn, s.phase);
 }
 
 #[test]
@@ -594,9 +431,7 @@ fn random_games_end_replay_and_refuse_cleanly_at_four_and_five_seats() {
     for seats in [4, 5] {
         for seed in 0..4 {
             let (acts, end) = play(seats, seed);
-            let Phase::Over { winners } = &end.phase else {
-                unreachable!()
-            };
+            let Phase::Over { winners } = &end.phase else { unreachable!() };
             assert!(!winners.is_empty());
             turns.push(end.turn);
             // Replay: the same seed and steps rebuild the same table.

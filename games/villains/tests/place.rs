@@ -49,22 +49,12 @@ fn the_mutant_places_in_the_sewers_third_space() {
     put(&mut s, 2, TokenKind::Card, sewers, None).unwrap();
     // Not the Mutant's turn yet.
     let e = put(&mut s, 0, TokenKind::Deploy, sewers, None).unwrap_err();
-    assert_eq!(
-        (e.code, e.message.as_str()),
-        (RuleCode::NotYourTurn, "Another player places now.")
-    );
+    assert_eq!((e.code, e.message.as_str()), (RuleCode::NotYourTurn, "Another player places now."));
     put(&mut s, 3, TokenKind::Move, area("bank"), None).unwrap();
     let before_mutant = s.clone();
     let e = put(&mut s, 0, TokenKind::Deploy, sewers, Some(3)).unwrap_err();
-    assert_eq!(
-        (e.code, e.rule.as_str()),
-        (RuleCode::IllegalMove, "Place Action Tokens")
-    );
-    assert!(
-        e.message.contains("lowest open space (3 in The Sewers)"),
-        "{}",
-        e.message
-    );
+    assert_eq!((e.code, e.rule.as_str()), (RuleCode::IllegalMove, "Place Action Tokens"));
+    assert!(e.message.contains("lowest open space (3 in The Sewers)"), "{}", e.message);
     assert_eq!(s, before_mutant);
     let log = put(&mut s, 0, TokenKind::Deploy, sewers, None).unwrap();
     let t = s.area(sewers).track[2].as_ref().unwrap();
@@ -81,8 +71,7 @@ fn the_mutant_places_in_the_sewers_third_space() {
         Some("{seat:0(Mutants)|places|place} a Deploy token face down in The Sewers, space 3.")
     );
     assert!(
-        t.kind.for_viewer(Viewer::Seat(1)).is_none()
-            && t.kind.for_viewer(Viewer::Seat(0)) == Some(&TokenKind::Deploy)
+        t.kind.for_viewer(Viewer::Seat(1)).is_none() && t.kind.for_viewer(Viewer::Seat(0)) == Some(&TokenKind::Deploy)
     );
     // Ids in placement order.
     let uids: Vec<u16> = s.area(sewers).tokens().map(|t| t.uid.0).collect();
@@ -114,11 +103,7 @@ fn the_fourth_token_places_a_combat_marker() {
 #[test]
 fn the_subway_controller_places_in_any_open_space() {
     let mut rng = GameRng::seeded(13);
-    let mut s = placing(
-        &["mutants", "mafia", "robots", "bankers", "aliens"],
-        0,
-        &mut rng,
-    );
+    let mut s = placing(&["mutants", "mafia", "robots", "bankers", "aliens"], 0, &mut rng);
     s.area_mut(area("subway")).controller = Some(Marker::Player(0));
     put(&mut s, 0, TokenKind::Move, area("bank"), Some(4)).unwrap();
     assert!(s.area(area("bank")).track[4].is_some());
@@ -135,55 +120,16 @@ fn costs_are_paid_in_energy_or_resources_and_the_cult_places_free() {
     let mut s = placing(&["bankers", "cult", "robots", "mafia"], 0, &mut rng);
     assert_eq!(s.players[0].resources, 2);
     let before = s.clone();
-    let e = place_token(
-        &mut s,
-        0,
-        TokenKind::Deploy,
-        area("bank"),
-        None,
-        Payment {
-            energy: 1,
-            resources: 1,
-        },
-    )
-    .unwrap_err();
+    let e =
+        place_token(&mut s, 0, TokenKind::Deploy, area("bank"), None, Payment { energy: 1, resources: 1 }).unwrap_err();
     assert_eq!(e.rule, "Paying Costs");
-    let e = place_token(
-        &mut s,
-        0,
-        TokenKind::Deploy,
-        area("bank"),
-        None,
-        Payment {
-            energy: 0,
-            resources: 3,
-        },
-    )
-    .unwrap_err();
+    let e =
+        place_token(&mut s, 0, TokenKind::Deploy, area("bank"), None, Payment { energy: 0, resources: 3 }).unwrap_err();
     assert_eq!(e.rule, "Paying Costs");
     assert_eq!(s, before);
-    place_token(
-        &mut s,
-        0,
-        TokenKind::Deploy,
-        area("bank"),
-        None,
-        Payment {
-            energy: 0,
-            resources: 1,
-        },
-    )
-    .unwrap();
+    place_token(&mut s, 0, TokenKind::Deploy, area("bank"), None, Payment { energy: 0, resources: 1 }).unwrap();
     assert_eq!((s.players[0].energy, s.players[0].resources), (9, 1));
-    place_token(
-        &mut s,
-        1,
-        TokenKind::Unique,
-        area("bank"),
-        None,
-        Payment::default(),
-    )
-    .unwrap();
+    place_token(&mut s, 1, TokenKind::Unique, area("bank"), None, Payment::default()).unwrap();
     assert_eq!(s.players[1].energy, 4, "the Cult's Mystic Cabal");
 }
 
@@ -196,30 +142,18 @@ fn passing_is_for_good_and_then_take_actions_begins() {
     put(&mut s, 0, TokenKind::Card, area("police"), None).unwrap();
     assert_eq!(s.phase, Phase::PlaceTokens { current: 1 });
     put(&mut s, 1, TokenKind::Card, area("police"), None).unwrap();
-    assert_eq!(
-        s.phase,
-        Phase::PlaceTokens { current: 0 },
-        "passed players are skipped"
-    );
+    assert_eq!(s.phase, Phase::PlaceTokens { current: 0 }, "passed players are skipped");
     // A player who cannot pay passes automatically.
     s.players[1].energy = 0;
     s.players[1].resources = 0;
     let log = put(&mut s, 0, TokenKind::Card, area("police"), None).unwrap();
-    assert!(
-        log.iter().any(|l| l
-            .for_viewer(Viewer::Spectator)
-            .is_some_and(|t| t.starts_with("{seat:1(")
-                && t.ends_with("|passes|pass}: no token can be placed.")))
-    );
+    assert!(log.iter().any(|l| {
+        l.for_viewer(Viewer::Spectator)
+            .is_some_and(|t| t.starts_with("{seat:1(") && t.ends_with("|passes|pass}: no token can be placed."))
+    }));
     assert_eq!(s.phase, Phase::PlaceTokens { current: 0 });
     pass(&mut s, 0).unwrap();
-    assert_eq!(
-        s.phase,
-        Phase::TakeActions {
-            current: 2,
-            revealed: None
-        }
-    );
+    assert_eq!(s.phase, Phase::TakeActions { current: 2, revealed: None });
     assert!(s.players.iter().all(|p| !p.passed));
 }
 
@@ -239,7 +173,12 @@ fn the_placing_prompt_lets_the_player_choose_how_to_pay() {
     assert!(labels[1].contains("resource"), "{labels:?}");
     let pay: Payment = serde_json::from_value(options[1].value.clone()).unwrap();
     let before = s.players[0].energy;
-    let a = villains::game::Action::PlaceToken { kind: TokenKind::Deploy, area: area("bank"), space: None, payment: Some(pay) };
+    let a = villains::game::Action::PlaceToken {
+        kind: TokenKind::Deploy,
+        area: area("bank"),
+        space: None,
+        payment: Some(pay),
+    };
     Game::apply(&mut s, 0, &a, &mut rng).unwrap();
     assert_eq!(s.players[0].energy, before - pay.energy);
     assert_eq!(s.players[0].resources, 3 - pay.resources);

@@ -54,10 +54,7 @@ fn cards_that_cannot_be_played_are_shown_disabled_with_the_reason() {
     let find = |id: &str| how.iter().find(|o| o.0["card"] == id).unwrap_or_else(|| panic!("{id} in {how:?}")).clone();
     assert_eq!(find("windfall-1").2, None, "Windfall can be played");
     assert_eq!(find("stupor-1").2.as_deref(), Some("There is no opponent's face-down token in The Bank."));
-    assert_eq!(
-        find("blown-cover-1").2.as_deref(),
-        Some("Combat cannot take place: no player has units in The Bank.")
-    );
+    assert_eq!(find("blown-cover-1").2.as_deref(), Some("Combat cannot take place: no player has units in The Bank."));
     // The engine refuses what the prompt shows disabled, with the same words.
     let blown = find("blown-cover-1").0;
     let e = act(&s, 0, json!({ "type": "activate_paying", "activation": blown, "energy": 9 })).unwrap_err();
@@ -100,9 +97,18 @@ fn the_subways_deploy_is_asked_area_then_unit() {
     let goon = units.iter().find(|o| o.0 == "goon").unwrap();
     assert_eq!(goon.2.as_deref(), Some("The cost is 2; you have 1 energy and 0 resources."));
     assert_eq!(units.iter().find(|o| o.0 == "mole").unwrap().2, None);
-    let e = act(&s, 0, json!({ "type": "skill_deploy", "skill": "subway", "to": "laboratory", "unit": "goon", "energy": 1 }));
+    let e = act(
+        &s,
+        0,
+        json!({ "type": "skill_deploy", "skill": "subway", "to": "laboratory", "unit": "goon", "energy": 1 }),
+    );
     assert_eq!(e.unwrap_err(), "The cost is 2; you have 1 energy and 0 resources.");
-    let after = act(&s, 0, json!({ "type": "skill_deploy", "skill": "subway", "to": "laboratory", "unit": "mole", "energy": 1 })).unwrap();
+    let after = act(
+        &s,
+        0,
+        json!({ "type": "skill_deploy", "skill": "subway", "to": "laboratory", "unit": "mole", "energy": 1 }),
+    )
+    .unwrap();
     assert_eq!(after.area(lab).units.len(), 1);
     assert_eq!(after.players[0].energy, 0);
 }
@@ -142,7 +148,10 @@ fn a_card_is_chosen_then_its_target_not_one_option_per_card_and_target() {
     assert_eq!(then.len(), 1);
     assert_eq!(then[0].0, "choices");
     assert_eq!(then[0].1.len(), 2, "then one option per face-down token: {then:?}");
-    assert!(follow_ups(a, "activation", &how.iter().find(|o| o.0["card"] == "windfall-1").unwrap().0).is_empty(), "Windfall needs nothing more");
+    assert!(
+        follow_ups(a, "activation", &how.iter().find(|o| o.0["card"] == "windfall-1").unwrap().0).is_empty(),
+        "Windfall needs nothing more"
+    );
     // The action the table sends: the card, its target, the energy; the engine plays it.
     let token = then[0].1[1].clone();
     let sent = json!({ "type": "activate_paying", "activation": stupor, "choices": token, "energy": 9 });
@@ -184,7 +193,9 @@ fn papovas_skill_is_the_skill_then_the_units_she_brings_then_the_energy() {
     let goon = s.put_unit(area("church"), 0, UnitType::Goon).unwrap();
     let patsy = s.put_unit(area("factory"), 0, UnitType::Patsy).unwrap();
     // The Mafia's Police Payoff in the Bank: each unit brought in owes its surcharge.
-    s.area_mut(bank).rules.push(villains::state::RuleCard { card: content().card_id("police-payoff-1").unwrap(), owner: 1 });
+    s.area_mut(bank)
+        .rules
+        .push(villains::state::RuleCard { card: content().card_id("police-payoff-1").unwrap(), owner: 1 });
     let per = villains::activate::entry_surcharge(&s, 0, bank, false);
     assert!(per > 0, "Police Payoff surcharges entry");
     (s.players[0].energy, s.players[0].resources) = (3, 9);
@@ -206,12 +217,16 @@ fn papovas_skill_is_the_skill_then_the_units_she_brings_then_the_energy() {
     let in_bank: Vec<_> = after.area(bank).units.iter().map(|u| u.uid).collect();
     assert!(in_bank.contains(&goon) && in_bank.contains(&patsy), "both brought: {in_bank:?}");
     // The shape first sent (the skill whole, paid energy first) is still accepted, as stored matches replay it.
-    let old = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": ["bank", {}], "brings": [goon, patsy] })).unwrap();
-    let new = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": "bank", "brings": [goon, patsy], "energy": 3 })).unwrap();
+    let old =
+        act(&s, 0, json!({ "type": "use_skill_bringing", "skill": ["bank", {}], "brings": [goon, patsy] })).unwrap();
+    let new =
+        act(&s, 0, json!({ "type": "use_skill_bringing", "skill": "bank", "brings": [goon, patsy], "energy": 3 }))
+            .unwrap();
     assert_eq!(old, new, "the old shape pays energy first, as the default does");
     assert_eq!(old.players[0].energy, 3 - (2 * per).min(3));
     // Both at once is refused, naming the rule.
-    let e = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": ["bank", {}], "brings": [goon], "energy": 1 })).unwrap_err();
+    let e = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": ["bank", {}], "brings": [goon], "energy": 1 }))
+        .unwrap_err();
     assert!(e.contains("area alone"), "{e}");
 }
 
@@ -234,7 +249,8 @@ fn papova_readied_in_the_subway_is_asked_the_area_then_the_unit_then_whom_she_br
     assert!(areas.len() > 1 && areas.iter().all(|v| v.is_string()), "areas alone: {areas:?}");
     let skill = a.params.iter().find(|p| p.name == "skill").unwrap();
     let sub = skill.input.options().iter().find(|o| o.value == json!("subway")).unwrap();
-    let to = sub.then[0].input.options().iter().find(|o| o.value == json!("laboratory")).expect("the Laboratory is open");
+    let to =
+        sub.then[0].input.options().iter().find(|o| o.value == json!("laboratory")).expect("the Laboratory is open");
     assert_eq!(to.then[0].name, "unit");
     let units: Vec<&backroom_engine::Opt> = to.then[0].input.options().iter().collect();
     assert!(units.iter().any(|o| o.value == json!("goon")), "a goon from the reserve: {units:?}");
@@ -243,9 +259,17 @@ fn papova_readied_in_the_subway_is_asked_the_area_then_the_unit_then_whom_she_br
     let sent = json!({ "type": "use_skill_bringing", "skill": "subway", "to": "laboratory", "unit": "goon", "brings": [goon], "energy": 9 });
     p.offers(&sent).unwrap();
     let after = act(&s, 0, sent).unwrap();
-    assert!(after.area(lab).units.iter().any(|u| u.owner == 0 && u.kind == UnitType::Goon), "a goon deployed into the Laboratory");
+    assert!(
+        after.area(lab).units.iter().any(|u| u.owner == 0 && u.kind == UnitType::Goon),
+        "a goon deployed into the Laboratory"
+    );
     assert!(after.area(subway).units.iter().any(|u| u.uid == goon), "Papova brought the Church's goon");
     // Half of the pair is refused, naming the rule.
-    let e = act(&s, 0, json!({ "type": "use_skill_bringing", "skill": "subway", "to": "laboratory", "brings": [goon], "energy": 9 })).unwrap_err();
+    let e = act(
+        &s,
+        0,
+        json!({ "type": "use_skill_bringing", "skill": "subway", "to": "laboratory", "brings": [goon], "energy": 9 }),
+    )
+    .unwrap_err();
     assert!(e.contains("both the area"), "{e}");
 }

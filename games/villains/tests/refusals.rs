@@ -56,10 +56,7 @@ fn placing_after_passing_says_so() {
     let e = act(&mut s, 0, json!({ "type": "place_token", "kind": "deploy", "area": "bank" })).unwrap_err();
     assert_eq!(
         words(e),
-        (
-            "Place Action Tokens".into(),
-            "You have passed for the rest of the Place Action Tokens Step.".into()
-        )
+        ("Place Action Tokens".into(), "You have passed for the rest of the Place Action Tokens Step.".into())
     );
     s.players[0].passed = false;
     let e = act(&mut s, 0, json!({ "type": "place_token", "kind": "deploy", "area": "bank" })).unwrap_err();
@@ -82,10 +79,7 @@ fn a_move_the_player_cannot_afford_says_what_it_has() {
     s.players[0].resources = 0;
     revealed(&mut s, 0, church, TokenKind::Move);
     let e = act(&mut s, 0, json!({ "type": "move", "units": [goon.0], "energy": 1 })).unwrap_err();
-    assert_eq!(
-        words(e),
-        ("Paying Costs".into(), "The cost is 2; you have 1 energy and 0 resources.".into())
-    );
+    assert_eq!(words(e), ("Paying Costs".into(), "The cost is 2; you have 1 energy and 0 resources.".into()));
     // A whole activation with a payment that does not add up says what it pays.
     s.players[0].energy = 3;
     let e = act(
@@ -127,13 +121,15 @@ fn combat_refused_names_cease_fire_or_the_missing_opponent() {
     let e = act(&mut s, 1, battle.clone()).unwrap_err();
     assert_eq!(
         words(e),
-        ("Battle Token".into(), "Combat cannot take place: only one player has units in The Subway; discard the token.".into())
+        (
+            "Battle Token".into(),
+            "Combat cannot take place: only one player has units in The Subway; discard the token.".into()
+        )
     );
     s.put_unit(subway, 2, UnitType::Goon).unwrap();
-    s.area_mut(subway).rules.push(RuleCard {
-        card: villains::content::content().card_id("cease-fire-1").unwrap(),
-        owner: 0,
-    });
+    s.area_mut(subway)
+        .rules
+        .push(RuleCard { card: villains::content::content().card_id("cease-fire-1").unwrap(), owner: 0 });
     let e = act(&mut s, 1, battle).unwrap_err();
     assert_eq!(
         words(e),
@@ -173,8 +169,5 @@ fn a_skill_with_nothing_to_choose_says_so() {
     assert_eq!(skill(&mut s, "university"), "There is no face-down token in the City to look at.");
     assert_eq!(skill(&mut s, "capitol"), "No area holds two tokens to swap.");
     assert_eq!(skill(&mut s, "church"), "You have no face-up token activated this turn to turn face down.");
-    assert_eq!(
-        skill(&mut s, "police"),
-        "None of your units with an attack shares an area with an opponent's units."
-    );
+    assert_eq!(skill(&mut s, "police"), "None of your units with an attack shares an area with an opponent's units.");
 }

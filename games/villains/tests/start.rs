@@ -6,9 +6,7 @@ mod common;
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, table};
 use villains::content::content;
-use villains::start::{
-    begin_turn, bottom_plan, draw_cards, inside_job, select_target, target_waiting,
-};
+use villains::start::{begin_turn, bottom_plan, draw_cards, inside_job, select_target, target_waiting};
 use villains::state::{Marker, Phase};
 
 const FIVE: [&str; 5] = ["bankers", "cult", "scientists", "mafia", "communists"];
@@ -22,29 +20,16 @@ fn income_energy_and_draws() {
     // The Cult controls the Laboratory: +1 card.
     s.area_mut(area("laboratory")).controller = Some(Marker::Player(1));
     let log = begin_turn(&mut s, &mut rng);
-    assert_eq!(
-        s.players[0].resources, 2,
-        "the Bankers' income, on turn 1 too"
-    );
+    assert_eq!(s.players[0].resources, 2, "the Bankers' income, on turn 1 too");
     assert!(s.players[1..].iter().all(|p| p.resources == 0));
     let energy: Vec<u8> = s.players.iter().map(|p| p.energy).collect();
     assert_eq!(energy, [9, 4, 9, 9, 10]);
     let hands: Vec<usize> = s.players.iter().map(|p| p.hand.len()).collect();
-    assert_eq!(
-        hands,
-        [3, 4, 4, 3, 4],
-        "Research draws 4; the Laboratory and a second captured marker one more"
-    );
+    assert_eq!(hands, [3, 4, 4, 3, 4], "Research draws 4; the Laboratory and a second captured marker one more");
     assert_eq!(s.deck.len(), 72 - 18);
     // Others read how many cards a seat drew, never which.
-    let lines: Vec<&str> = log
-        .iter()
-        .filter_map(|l| l.for_viewer(Viewer::Seat(1)))
-        .collect();
-    assert!(
-        lines.contains(&"{seat:2(Scientists)|draws|draw} 4 action cards."),
-        "{lines:?}"
-    );
+    let lines: Vec<&str> = log.iter().filter_map(|l| l.for_viewer(Viewer::Seat(1))).collect();
+    assert!(lines.contains(&"{seat:2(Scientists)|draws|draw} 4 action cards."), "{lines:?}");
     let mine = log
         .iter()
         .filter_map(|l| l.for_viewer(Viewer::Seat(2)))
@@ -53,17 +38,8 @@ fn income_energy_and_draws() {
     for c in &s.players[2].hand {
         assert!(mine.contains(&c.card().name), "{mine}");
     }
-    assert_eq!(
-        s.phase,
-        Phase::SelectPlans {
-            waiting: backroom_engine::SeatSet::first(5)
-        }
-    );
-    assert!(
-        s.players
-            .iter()
-            .all(|p| p.plans.len() == 3 && p.plan_deck.len() == 5)
-    );
+    assert_eq!(s.phase, Phase::SelectPlans { waiting: backroom_engine::SeatSet::first(5) });
+    assert!(s.players.iter().all(|p| p.plans.len() == 3 && p.plan_deck.len() == 5));
 }
 
 #[test]
@@ -79,10 +55,7 @@ fn select_plans_puts_exactly_one_on_the_bottom() {
     let not_mine = s.players[0].plans[0];
     let before = s.clone();
     let e = bottom_plan(&mut s, 3, not_mine).unwrap_err();
-    assert_eq!(
-        (e.code, e.rule.as_str()),
-        (RuleCode::IllegalMove, "Select Plans")
-    );
+    assert_eq!((e.code, e.rule.as_str()), (RuleCode::IllegalMove, "Select Plans"));
     assert_eq!(s, before);
     let put_back = s.players[3].plans[1];
     let log = bottom_plan(&mut s, 3, put_back).unwrap();
@@ -122,47 +95,23 @@ fn the_mafia_chooses_last_after_inside_job() {
     let card = s.players[3].hand[0];
     let before = s.clone();
     let e = select_target(&mut s, mafia, card).unwrap_err();
-    assert_eq!(
-        (e.code, e.rule.as_str()),
-        (RuleCode::NotYourTurn, "Inside Job")
-    );
-    assert!(
-        inside_job(&mut s, mafia, 0).is_err(),
-        "not before the others are down"
-    );
+    assert_eq!((e.code, e.rule.as_str()), (RuleCode::NotYourTurn, "Inside Job"));
+    assert!(inside_job(&mut s, mafia, 0).is_err(), "not before the others are down");
     assert_eq!(s, before);
     for seat in [0, 1, 2, 4] {
         let c = s.players[seat as usize].hand[0];
         select_target(&mut s, seat, c).unwrap();
     }
-    assert!(
-        s.players[0]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(mafia))
-            .is_none()
-    );
+    assert!(s.players[0].target.as_ref().unwrap().for_viewer(Viewer::Seat(mafia)).is_none());
     let log = inside_job(&mut s, mafia, 0).unwrap();
-    assert!(
-        s.players[0]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(mafia))
-            .is_some()
-    );
-    assert!(
-        s.players[0]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(1))
-            .is_none()
-    );
+    assert!(s.players[0].target.as_ref().unwrap().for_viewer(Viewer::Seat(mafia)).is_some());
+    assert!(s.players[0].target.as_ref().unwrap().for_viewer(Viewer::Seat(1)).is_none());
     assert_eq!(
         log[0].for_viewer(Viewer::Spectator),
-        Some(format!("Inside Job: {{seat:{mafia}(Mafia)|looks|look}} at the target {{seat:0(Bankers)|holds|hold}}.").as_str())
+        Some(
+            format!("Inside Job: {{seat:{mafia}(Mafia)|looks|look}} at the target {{seat:0(Bankers)|holds|hold}}.")
+                .as_str()
+        )
     );
     assert!(
         log[0]
@@ -171,14 +120,7 @@ fn the_mafia_chooses_last_after_inside_job() {
             .starts_with("Inside Job: {seat:0(Bankers)|holds|hold} the target ")
     );
     assert!(inside_job(&mut s, mafia, 1).is_err(), "one look");
-    assert!(
-        s.players[1]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(mafia))
-            .is_none()
-    );
+    assert!(s.players[1].target.as_ref().unwrap().for_viewer(Viewer::Seat(mafia)).is_none());
     select_target(&mut s, mafia, card).unwrap();
     assert_eq!(s.phase, Phase::PlaceTokens { current: 0 });
     assert!(s.players.iter().all(|p| p.target.is_some()));
@@ -197,52 +139,19 @@ fn the_police_controller_sees_each_enemy_target_once_both_are_down() {
     let pick = |s: &villains::state::State, seat: usize| s.players[seat].hand[0];
     let c = pick(&s, 0);
     select_target(&mut s, 0, c).unwrap();
-    assert!(
-        s.players[0]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(2))
-            .is_none(),
-        "not before its own"
-    );
+    assert!(s.players[0].target.as_ref().unwrap().for_viewer(Viewer::Seat(2)).is_none(), "not before its own");
     let c = pick(&s, 2);
     let log = select_target(&mut s, 2, c).unwrap();
-    assert!(
-        s.players[0]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(2))
-            .is_some()
-    );
+    assert!(s.players[0].target.as_ref().unwrap().for_viewer(Viewer::Seat(2)).is_some());
     assert!(log.iter().any(|l| {
-        l.for_viewer(Viewer::Seat(2)).is_some_and(|t| {
-            t.starts_with("The Police: {seat:0(") && t.contains("|holds|hold} the target ")
-        })
+        l.for_viewer(Viewer::Seat(2))
+            .is_some_and(|t| t.starts_with("The Police: {seat:0(") && t.contains("|holds|hold} the target "))
     }));
-    assert!(log.iter().all(|l| {
-        l.for_viewer(Viewer::Seat(0))
-            .is_none_or(|t| !t.contains("The Police"))
-    }));
+    assert!(log.iter().all(|l| { l.for_viewer(Viewer::Seat(0)).is_none_or(|t| !t.contains("The Police")) }));
     let c = pick(&s, 4);
     select_target(&mut s, 4, c).unwrap();
-    assert!(
-        s.players[4]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(2))
-            .is_some()
-    );
-    assert!(
-        s.players[4]
-            .target
-            .as_ref()
-            .unwrap()
-            .for_viewer(Viewer::Seat(0))
-            .is_none()
-    );
+    assert!(s.players[4].target.as_ref().unwrap().for_viewer(Viewer::Seat(2)).is_some());
+    assert!(s.players[4].target.as_ref().unwrap().for_viewer(Viewer::Seat(0)).is_none());
 }
 
 #[test]
@@ -260,15 +169,7 @@ fn the_mafia_controlling_the_police_sees_all_targets_before_choosing() {
         select_target(&mut s, seat, c).unwrap();
     }
     for seat in [0, 1, 2, 4] {
-        assert!(
-            s.players[seat]
-                .target
-                .as_ref()
-                .unwrap()
-                .for_viewer(Viewer::Seat(3))
-                .is_some(),
-            "seat {seat}"
-        );
+        assert!(s.players[seat].target.as_ref().unwrap().for_viewer(Viewer::Seat(3)).is_some(), "seat {seat}");
     }
     assert_eq!(s.phase, Phase::SelectTargets { inside_job: None });
 }
@@ -282,11 +183,7 @@ fn an_empty_deck_reshuffles_the_discards_and_then_draws_stop() {
     s.discards = all[2..4].to_vec();
     assert_eq!(draw_cards(&mut s, 0, 3, &mut rng), 3);
     assert_eq!((s.deck.len(), s.discards.len()), (1, 0));
-    assert_eq!(
-        draw_cards(&mut s, 0, 3, &mut rng),
-        1,
-        "deck and discards both empty: draws stop"
-    );
+    assert_eq!(draw_cards(&mut s, 0, 3, &mut rng), 1, "deck and discards both empty: draws stop");
     assert_eq!(s.players[0].hand.len(), 4);
     assert!(content().deck.len() == 72);
 }

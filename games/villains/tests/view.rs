@@ -8,9 +8,7 @@ use villains::actions::{discard, locked, pass as pass_action, reveal, revealable
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
 use villains::place::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
 use villains::setup::{available_factions, choose_faction, setup};
-use villains::start::{
-    begin_turn, bottom_plan, inside_job, may_select_target, select_target, target_waiting,
-};
+use villains::start::{begin_turn, bottom_plan, inside_job, may_select_target, select_target, target_waiting};
 use villains::state::{Phase, State, TokenKind};
 use villains::view::{redeal, view};
 
@@ -62,28 +60,19 @@ fn pick<T: Clone>(v: &[T], bot: &mut GameRng) -> T {
 /// A random legal step, or `None` at the Combat Step.
 fn random_act(s: &State, bot: &mut GameRng) -> Option<Act> {
     match s.phase.clone() {
-        Phase::SelectFactions { chooser } => {
-            Some(Act::Faction(chooser, pick(&available_factions(s), bot)))
-        }
+        Phase::SelectFactions { chooser } => Some(Act::Faction(chooser, pick(&available_factions(s), bot))),
         Phase::Start | Phase::Combat { .. } | Phase::ScorePlans { .. } | Phase::Over { .. } => None,
         Phase::SelectPlans { waiting } => {
             let seat = pick(&waiting.iter().collect::<Vec<_>>(), bot);
-            Some(Act::Bottom(
-                seat,
-                pick(&s.players[seat as usize].plans, bot),
-            ))
+            Some(Act::Bottom(seat, pick(&s.players[seat as usize].plans, bot)))
         }
         Phase::SelectTargets { inside_job: used } => {
-            let w: Vec<Seat> = target_waiting(s)
-                .iter()
-                .filter(|x| may_select_target(s, *x))
-                .collect();
+            let w: Vec<Seat> = target_waiting(s).iter().filter(|x| may_select_target(s, *x)).collect();
             let seat = pick(&w, bot);
             let mafia = s.faction_of(seat).id == "mafia";
             if mafia && used.is_none() && bot.index(2) == 0 {
-                let enemies: Vec<Seat> = (0..s.seats)
-                    .filter(|e| *e != seat && s.players[*e as usize].target.is_some())
-                    .collect();
+                let enemies: Vec<Seat> =
+                    (0..s.seats).filter(|e| *e != seat && s.players[*e as usize].target.is_some()).collect();
                 if !enemies.is_empty() {
                     return Some(Act::InsideJob(seat, pick(&enemies, bot)));
                 }
@@ -94,16 +83,9 @@ fn random_act(s: &State, bot: &mut GameRng) -> Option<Act> {
             if !can_place(s, current) || bot.index(12) == 0 {
                 return Some(Act::PassPlacing(current));
             }
-            let kinds: Vec<TokenKind> = s.players[current as usize]
-                .reserve_tokens
-                .iter()
-                .filter(|(_, n)| **n > 0)
-                .map(|(k, _)| *k)
-                .collect();
-            let areas: Vec<AreaId> = content()
-                .area_ids()
-                .filter(|a| !open_spaces(s, current, *a).is_empty())
-                .collect();
+            let kinds: Vec<TokenKind> =
+                s.players[current as usize].reserve_tokens.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
+            let areas: Vec<AreaId> = content().area_ids().filter(|a| !open_spaces(s, current, *a).is_empty()).collect();
             Some(Act::Place(current, pick(&kinds, bot), pick(&areas, bot)))
         }
         Phase::TakeActions { current, revealed } => {
@@ -114,11 +96,7 @@ fn random_act(s: &State, bot: &mut GameRng) -> Option<Act> {
             if !r.is_empty() {
                 return Some(Act::Reveal(current, pick(&r, bot)));
             }
-            Some(if s.face_down_tokens_of(current) > 0 {
-                Act::Locked(current)
-            } else {
-                Act::Pass(current)
-            })
+            Some(if s.face_down_tokens_of(current) > 0 { Act::Locked(current) } else { Act::Pass(current) })
         }
     }
 }
@@ -128,9 +106,7 @@ fn json<T: serde::Serialize>(v: &T) -> String {
 }
 
 fn read(log: &[LogEntry], v: Viewer) -> Vec<String> {
-    log.iter()
-        .filter_map(|l| l.for_viewer(v).map(str::to_owned))
-        .collect()
+    log.iter().filter_map(|l| l.for_viewer(v).map(str::to_owned)).collect()
 }
 
 fn play_and_check(seats: u8, seed: u64) -> (usize, usize, usize) {
@@ -168,23 +144,13 @@ fn play_and_check(seats: u8, seed: u64) -> (usize, usize, usize) {
             .unwrap_or_else(|e| panic!("seed {seed} step {step}: {act:?} refused: {e}"));
         for v in 0..seats {
             let mut other = s.clone();
-            redeal(
-                &mut other,
-                v,
-                &mut GameRng::seeded(seed ^ (step << 8) ^ u64::from(v)),
-            );
+            redeal(&mut other, v, &mut GameRng::seeded(seed ^ (step << 8) ^ u64::from(v)));
             checks += 1;
             if json(&other) != json(&s) {
                 effective += 1;
             }
-            let (a, b) = (
-                json(&view(&s, Viewer::Seat(v))),
-                json(&view(&other, Viewer::Seat(v))),
-            );
-            assert_eq!(
-                a, b,
-                "seed {seed} step {step}: seat {v}'s view depends on what it may not know"
-            );
+            let (a, b) = (json(&view(&s, Viewer::Seat(v))), json(&view(&other, Viewer::Seat(v))));
+            assert_eq!(a, b, "seed {seed} step {step}: seat {v}'s view depends on what it may not know");
             assert_eq!(
                 json(&view(&s, Viewer::Spectator)),
                 json(&view(&other, Viewer::Spectator)),
@@ -226,10 +192,7 @@ fn views_and_log_lines_hold_no_secret_at_four_and_five_seats() {
             totals = (totals.0 + c, totals.1 + e, totals.2 + l);
         }
     }
-    assert!(
-        totals.1 * 2 > totals.0,
-        "the re-deal really changes hidden things: {totals:?}"
-    );
+    assert!(totals.1 * 2 > totals.0, "the re-deal really changes hidden things: {totals:?}");
     assert!(totals.2 > totals.0, "log lines compared: {totals:?}");
 }
 
@@ -254,18 +217,12 @@ fn a_seat_sees_its_own_secrets_and_counts_of_the_others() {
         assert_eq!(marks.len(), p.plan().objectives.len());
     }
     assert!(v.players[0].plan_progress.is_none());
-    assert!(matches!(
-        v.players[1].target,
-        villains::view::TargetView::Known(_)
-    ));
+    assert!(matches!(v.players[1].target, villains::view::TargetView::Known(_)));
     assert!(v.players[0].reserve_tokens.is_none() && v.players[1].reserve_tokens.is_some());
     let spectator = json(&view(&s, Viewer::Spectator));
     for p in &s.players {
         for c in &p.hand {
-            assert!(
-                !spectator.contains(&json(c)),
-                "a hand card in the spectator's view"
-            );
+            assert!(!spectator.contains(&json(c)), "a hand card in the spectator's view");
         }
     }
 }

@@ -309,14 +309,10 @@ impl HandCard {
             }
             let copies: Vec<usize> = (0..hand.len()).filter(|j| hand[*j] == h.card).collect();
             let held = copies.len();
-            let at = copies
-                .iter()
-                .skip(h.copy as usize - 1)
-                .find(|j| !taken[**j])
-                .ok_or_else(|| match held {
-                    0 => format!("{} is not in your hand", h.card.card().name),
-                    _ => format!("you hold {} {}", held, h.card.card().name),
-                })?;
+            let at = copies.iter().skip(h.copy as usize - 1).find(|j| !taken[**j]).ok_or_else(|| match held {
+                0 => format!("{} is not in your hand", h.card.card().name),
+                _ => format!("you hold {} {}", held, h.card.card().name),
+            })?;
             taken[*at] = true;
         }
         let rest = (0..hand.len()).filter(|j| !taken[*j]).map(|j| hand[j]).collect();

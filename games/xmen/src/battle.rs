@@ -306,15 +306,7 @@ impl Battle {
             interrupt: None,
             objectives: mission
                 .and_then(|m| m.card().special.as_ref())
-                .map(|sp| {
-                    sp.hexes
-                        .iter()
-                        .map(|h| Objective {
-                            hex: *h,
-                            done_by: None,
-                        })
-                        .collect()
-                })
+                .map(|sp| sp.hexes.iter().map(|h| Objective { hex: *h, done_by: None }).collect())
                 .unwrap_or_default(),
             over: None,
         }
@@ -322,11 +314,7 @@ impl Battle {
 
     /// Hexes occupied by Characters (PCs in the arena and living tokens).
     pub fn occupied(&self) -> Vec<[i32; 2]> {
-        self.pcs
-            .iter()
-            .filter_map(|p| p.hex)
-            .chain(self.tokens.iter().filter(|t| t.alive).map(|t| t.hex))
-            .collect()
+        self.pcs.iter().filter_map(|p| p.hex).chain(self.tokens.iter().filter(|t| t.alive).map(|t| t.hex)).collect()
     }
 
     /// Hexes reachable from `from` in at most `steps` hexes, never through
@@ -335,9 +323,7 @@ impl Battle {
         let arena = &content().arena;
         // Visited marks on the coordinate grid; occupied hexes start marked.
         let w = 2 * crate::content::GRID + 1;
-        let idx = |h: [i32; 2]| {
-            ((h[0] + crate::content::GRID) * w + h[1] + crate::content::GRID) as usize
-        };
+        let idx = |h: [i32; 2]| ((h[0] + crate::content::GRID) * w + h[1] + crate::content::GRID) as usize;
         let mut seen = vec![false; (w * w) as usize];
         for h in self.occupied() {
             seen[idx(h)] = true;
@@ -370,12 +356,7 @@ impl Battle {
         let attacking: Vec<[i32; 2]> = reach
             .iter()
             .copied()
-            .filter(|h| {
-                self.pcs
-                    .iter()
-                    .filter_map(|p| p.hex)
-                    .any(|p| distance(p, *h) <= spec.range as i32)
-            })
+            .filter(|h| self.pcs.iter().filter_map(|p| p.hex).any(|p| distance(p, *h) <= spec.range as i32))
             .collect();
         if reach.is_empty() {
             vec![t.hex]
@@ -391,27 +372,14 @@ impl Battle {
         let Some(kind) = self.to_place.first() else {
             return vec![];
         };
-        let min = self
-            .mission
-            .map(|m| m.card().tokens[*kind as usize].min_distance)
-            .unwrap_or(0) as i32;
+        let min = self.mission.map(|m| m.card().tokens[*kind as usize].min_distance).unwrap_or(0) as i32;
         let arena = &content().arena;
         let occ = self.occupied();
-        let free: Vec<[i32; 2]> = arena
-            .hexes
-            .iter()
-            .copied()
-            .filter(|h| arena.open(*h) && !occ.contains(h))
-            .collect();
+        let free: Vec<[i32; 2]> = arena.hexes.iter().copied().filter(|h| arena.open(*h) && !occ.contains(h)).collect();
         let far: Vec<[i32; 2]> = free
             .iter()
             .copied()
-            .filter(|h| {
-                self.pcs
-                    .iter()
-                    .filter_map(|p| p.hex)
-                    .all(|p| distance(p, *h) >= min)
-            })
+            .filter(|h| self.pcs.iter().filter_map(|p| p.hex).all(|p| distance(p, *h) >= min))
             .collect();
         if far.is_empty() { free } else { far }
     }
@@ -426,20 +394,14 @@ impl Battle {
 
     /// PCs still in the arena.
     pub fn standing(&self) -> Vec<usize> {
-        (0..self.pcs.len())
-            .filter(|i| self.pcs[*i].hex.is_some())
-            .collect()
+        (0..self.pcs.len()).filter(|i| self.pcs[*i].hex.is_some()).collect()
     }
 
     /// Position of a mark, if it is still in the arena.
     pub fn mark_hex(&self, m: Mark) -> Option<[i32; 2]> {
         match m {
             Mark::Pc(s) => self.pcs.iter().find(|p| p.seat == s).and_then(|p| p.hex),
-            Mark::Token(t) => self
-                .tokens
-                .get(t as usize)
-                .filter(|t| t.alive)
-                .map(|t| t.hex),
+            Mark::Token(t) => self.tokens.get(t as usize).filter(|t| t.alive).map(|t| t.hex),
         }
     }
 
@@ -451,7 +413,9 @@ impl Battle {
             return match i {
                 Interrupt::Allocate { pc, damage, .. } => format!("allocating the {damage} Damage to {}", name(*pc)),
                 Interrupt::Guard { pc, .. } => format!("a Reaction (or none) as {} is attacked", name(*pc)),
-                Interrupt::Penalty { who, .. } => format!("paying Hope Coins to keep the defeated {} (or not)", who.name()),
+                Interrupt::Penalty { who, .. } => {
+                    format!("paying Hope Coins to keep the defeated {} (or not)", who.name())
+                }
                 Interrupt::Claim { who, .. } => format!("recruiting the defeated Student {} (or not)", who.card().name),
             };
         }
@@ -459,7 +423,9 @@ impl Battle {
             Step::Place => "placing the Mission Tokens".into(),
             Step::First { .. } => "choosing the PC that acts first (Initiative)".into(),
             Step::Act { order, at, .. } => format!("the actions of {}", order.get(*at).map_or("a PC", |i| name(*i))),
-            Step::Tokens { pending, .. } if pending.len() > 1 => "choosing the order of the Mission Character's attacks".into(),
+            Step::Tokens { pending, .. } if pending.len() > 1 => {
+                "choosing the order of the Mission Character's attacks".into()
+            }
             Step::Tokens { .. } => "moving the Mission Characters".into(),
         }
     }
@@ -477,7 +443,11 @@ impl Battle {
         if self.occupied().contains(&hex) {
             return format!("{at} is taken; a Mission Token goes on an empty hex.");
         }
-        let min = self.to_place.first().and_then(|k| self.mission.map(|m| m.card().tokens[*k as usize].min_distance)).unwrap_or(0);
+        let min = self
+            .to_place
+            .first()
+            .and_then(|k| self.mission.map(|m| m.card().tokens[*k as usize].min_distance))
+            .unwrap_or(0);
         let near = self.pcs.iter().filter_map(|p| p.hex.map(|h| (p, distance(h, hex)))).min_by_key(|(_, d)| *d);
         match near {
             Some((p, d)) => format!(
@@ -554,12 +524,7 @@ impl XMen {
                     }
                 }
                 Step::First { .. } => return,
-                Step::Act {
-                    order,
-                    at,
-                    left,
-                    moved,
-                } => {
+                Step::Act { order, at, left, moved } => {
                     let done = match order.get(*at) {
                         None => true,
                         Some(i) => {
@@ -576,13 +541,8 @@ impl XMen {
                         return;
                     }
                     if b.tokens.iter().any(|t| t.alive) {
-                        let todo = (0..b.tokens.len() as u8)
-                            .filter(|i| b.tokens[*i as usize].alive)
-                            .collect();
-                        b.step = Step::Tokens {
-                            todo,
-                            pending: vec![],
-                        };
+                        let todo = (0..b.tokens.len() as u8).filter(|i| b.tokens[*i as usize].alive).collect();
+                        b.step = Step::Tokens { todo, pending: vec![] };
                     } else {
                         self.end_turn(rng);
                     }

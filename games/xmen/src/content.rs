@@ -484,14 +484,7 @@ pub fn distance(a: [i32; 2], b: [i32; 2]) -> i32 {
 /// The six neighbours of a hex.
 pub fn neighbours(h: [i32; 2]) -> [[i32; 2]; 6] {
     let [q, r] = h;
-    [
-        [q + 1, r],
-        [q - 1, r],
-        [q, r + 1],
-        [q, r - 1],
-        [q + 1, r - 1],
-        [q - 1, r + 1],
-    ]
+    [[q + 1, r], [q - 1, r], [q, r + 1], [q, r - 1], [q + 1, r - 1], [q - 1, r + 1]]
 }
 
 /// Why content was refused.
@@ -561,24 +554,13 @@ impl Content {
             claim(&c.id, Kind::Recruit, i)?;
             match c.kind {
                 RecruitType::Hero | RecruitType::Student => {
-                    for (n, v) in [
-                        ("atk", c.atk),
-                        ("def", c.def),
-                        ("spd", c.spd),
-                        ("range", c.range),
-                    ] {
+                    for (n, v) in [("atk", c.atk), ("def", c.def), ("spd", c.spd), ("range", c.range)] {
                         if !(1..=6).contains(&v) {
-                            return bad(format!(
-                                "recruit card '{}': {n} must be 1 to 6, not {v}",
-                                c.id
-                            ));
+                            return bad(format!("recruit card '{}': {n} must be 1 to 6, not {v}", c.id));
                         }
                     }
                     if c.power_limit == 0 {
-                        return bad(format!(
-                            "recruit card '{}': a Character needs a Power Token limit",
-                            c.id
-                        ));
+                        return bad(format!("recruit card '{}': a Character needs a Power Token limit", c.id));
                     }
                     if c.power_limit < c.kind.arrival_tokens() {
                         return bad(format!(
@@ -593,29 +575,18 @@ impl Content {
                 }
                 RecruitType::Training => {
                     if c.starting {
-                        return bad(format!(
-                            "recruit card '{}': a Training Card cannot be a starting Character",
-                            c.id
-                        ));
+                        return bad(format!("recruit card '{}': a Training Card cannot be a starting Character", c.id));
                     }
                     match c.restriction.as_deref() {
                         None | Some("any" | "hero" | "student") => {}
                         Some(o) => {
-                            return bad(format!(
-                                "recruit card '{}': unknown restriction '{o}'",
-                                c.id
-                            ));
+                            return bad(format!("recruit card '{}': unknown restriction '{o}'", c.id));
                         }
                     }
                 }
             }
         }
-        let count = |t: RecruitType, s: bool| {
-            raw.recruit
-                .iter()
-                .filter(|c| c.kind == t && (!s || c.starting))
-                .count()
-        };
+        let count = |t: RecruitType, s: bool| raw.recruit.iter().filter(|c| c.kind == t && (!s || c.starting)).count();
         if count(RecruitType::Hero, true) < 4 || count(RecruitType::Student, true) < 8 {
             return bad(format!(
                 "the Recruit Deck needs at least 4 starting Heroes and 8 starting Students (1 Hero and 2 Students per School), it has {} and {}",
@@ -629,18 +600,12 @@ impl Content {
                 return bad(format!("plot card '{}': copies must be at least 1", p.id));
             }
             if p.plot > 6 {
-                return bad(format!(
-                    "plot card '{}': a Plot Value above 6 can never be paid",
-                    p.id
-                ));
+                return bad(format!("plot card '{}': a Plot Value above 6 can never be paid", p.id));
             }
             match p.kind {
                 PlotKind::Event => {
                     if p.effects.is_empty() {
-                        return bad(format!(
-                            "plot card '{}': an Event needs at least one effect",
-                            p.id
-                        ));
+                        return bad(format!("plot card '{}': an Event needs at least one effect", p.id));
                     }
                     for e in &p.effects {
                         if !EFFECT_OPS.contains(&e.op.as_str()) {
@@ -678,11 +643,7 @@ impl Content {
                 PlotKind::Reaction => match p.trigger.as_deref() {
                     Some("cancel_event" | "cancel_reaction") => {}
                     Some("pc_attacked") => {
-                        if p.effects.is_empty()
-                            || p.effects
-                                .iter()
-                                .any(|e| e.op != "defense_dice" || e.amount == 0)
-                        {
+                        if p.effects.is_empty() || p.effects.iter().any(|e| e.op != "defense_dice" || e.amount == 0) {
                             return bad(format!(
                                 "plot card '{}': a pc_attacked Reaction needs defense_dice effects with an amount",
                                 p.id
@@ -691,10 +652,7 @@ impl Content {
                     }
                     Some(t) if crate::trigger::TRIGGERS.contains(&t) => {
                         if p.effects.is_empty() {
-                            return bad(format!(
-                                "plot card '{}': a {t} Reaction needs at least one effect",
-                                p.id
-                            ));
+                            return bad(format!("plot card '{}': a {t} Reaction needs at least one effect", p.id));
                         }
                         for e in &p.effects {
                             if !crate::trigger::TRIGGER_OPS.contains(&e.op.as_str())
@@ -727,10 +685,7 @@ impl Content {
             claim(&m.id, Kind::Mission, i)?;
             let total: usize = m.tokens.iter().map(|t| t.count as usize).sum();
             if total == 0 || total > 12 {
-                return bad(format!(
-                    "mission '{}': it must place 1 to 12 Mission Tokens, not {total}",
-                    m.id
-                ));
+                return bad(format!("mission '{}': it must place 1 to 12 Mission Tokens, not {total}", m.id));
             }
             for t in &m.tokens {
                 if t.hp == 0 || t.moves == 0 || t.range == 0 {
@@ -741,10 +696,7 @@ impl Content {
                 }
             }
             if m.max_characters == 1 {
-                return bad(format!(
-                    "mission '{}': a Mission for 1 Character ends before it starts",
-                    m.id
-                ));
+                return bad(format!("mission '{}': a Mission for 1 Character ends before it starts", m.id));
             }
             if let Some(sp) = &m.special {
                 if sp.hexes.is_empty() || sp.hexes.len() > 6 || sp.range > 3 {
@@ -764,19 +716,10 @@ impl Content {
             }
             for r in &m.rewards {
                 if r.criterion == "most_specials" && m.special.is_none() {
-                    return bad(format!(
-                        "mission '{}': the reward most_specials needs a Special Action",
-                        m.id
-                    ));
+                    return bad(format!("mission '{}': the reward most_specials needs a Special Action", m.id));
                 }
-                if !matches!(
-                    r.criterion.as_str(),
-                    "most_damage" | "most_destroyed" | "most_specials"
-                ) {
-                    return bad(format!(
-                        "mission '{}': unknown reward criterion '{}'",
-                        m.id, r.criterion
-                    ));
+                if !matches!(r.criterion.as_str(), "most_damage" | "most_destroyed" | "most_specials") {
+                    return bad(format!("mission '{}': unknown reward criterion '{}'", m.id, r.criterion));
                 }
             }
         }
@@ -784,30 +727,18 @@ impl Content {
             return bad("the Mission Deck is empty".into());
         }
         if raw.schools.len() != 4 {
-            return bad(format!(
-                "there must be 4 Schools, not {}",
-                raw.schools.len()
-            ));
+            return bad(format!("there must be 4 Schools, not {}", raw.schools.len()));
         }
         for s in &raw.schools {
             if s.hand_size.len() != 7 {
-                return bad(format!(
-                    "school '{}': hand_size needs one entry per Revolution Point 0..6",
-                    s.id
-                ));
+                return bad(format!("school '{}': hand_size needs one entry per Revolution Point 0..6", s.id));
             }
             check_powers(&s.leader.id, &s.leader.powers)?;
             if !matches!(s.charter.op.as_str(), "range" | "attack_dice") {
-                return bad(format!(
-                    "school '{}': unknown Charter op '{}'",
-                    s.id, s.charter.op
-                ));
+                return bad(format!("school '{}': unknown Charter op '{}'", s.id, s.charter.op));
             }
             if s.leader.power_limit == 0 {
-                return bad(format!(
-                    "school '{}': the Leader needs a Power Token limit",
-                    s.id
-                ));
+                return bad(format!("school '{}': the Leader needs a Power Token limit", s.id));
             }
         }
         check_arena(&raw)?;
@@ -871,16 +802,10 @@ impl Content {
 fn check_powers(id: &str, powers: &[Power]) -> Result<(), ContentError> {
     for p in powers {
         if !POWERS.contains(&(p.timing.as_str(), p.op.as_str())) {
-            return Err(ContentError(format!(
-                "'{id}': unknown power {}/{}",
-                p.timing, p.op
-            )));
+            return Err(ContentError(format!("'{id}': unknown power {}/{}", p.timing, p.op)));
         }
         if (p.timing == "plot" || p.timing == "action") && p.amount == 0 {
-            return Err(ContentError(format!(
-                "'{id}': a {} power needs an amount",
-                p.timing
-            )));
+            return Err(ContentError(format!("'{id}': a {} power needs an amount", p.timing)));
         }
     }
     Ok(())
@@ -901,10 +826,7 @@ fn check_arena(raw: &Raw) -> Result<(), ContentError> {
         let pos: Vec<[i32; 2]> = (0..n).map(|p| a.entry(p, n)).collect();
         for (i, h) in pos.iter().enumerate() {
             if !a.open(*h) {
-                return bad(format!(
-                    "position {} for {n} participants {h:?} is not an open hex",
-                    i + 1
-                ));
+                return bad(format!("position {} for {n} participants {h:?} is not an open hex", i + 1));
             }
             if pos[..i].contains(h) {
                 return bad(format!("two positions share {h:?} for {n} participants"));
@@ -921,12 +843,7 @@ fn check_arena(raw: &Raw) -> Result<(), ContentError> {
                 let room = a
                     .hexes
                     .iter()
-                    .filter(|h| {
-                        a.open(**h)
-                            && pos
-                                .iter()
-                                .all(|p| distance(*p, **h) >= t.min_distance as i32)
-                    })
+                    .filter(|h| a.open(**h) && pos.iter().all(|p| distance(*p, **h) >= t.min_distance as i32))
                     .count();
                 if room < t.count as usize {
                     return bad(format!(
@@ -950,10 +867,7 @@ fn check_arena(raw: &Raw) -> Result<(), ContentError> {
         i += 1;
     }
     if seen.len() != open.len() {
-        return bad(format!(
-            "{} open hexes cannot be reached from Position 1",
-            open.len() - seen.len()
-        ));
+        return bad(format!("{} open hexes cannot be reached from Position 1", open.len() - seen.len()));
     }
     Ok(())
 }
@@ -995,9 +909,7 @@ macro_rules! card_id {
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                content()
-                    .$lookup(&s)
-                    .ok_or_else(|| serde::de::Error::custom(format!("no {} with id '{s}'", $what)))
+                content().$lookup(&s).ok_or_else(|| serde::de::Error::custom(format!("no {} with id '{s}'", $what)))
             }
         }
     };

@@ -39,8 +39,8 @@ pub use action::{Action, Mark};
 pub use state::XMen;
 
 use backroom_engine::{
-    Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError,
-    Seat, SeatSet, SetupError, Viewer,
+    Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet,
+    SetupError, Viewer,
 };
 use content::{PlotId, RecruitType, content};
 use phase::Phase;
@@ -62,10 +62,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            pick_schools: true,
-            max_rounds: 20,
-        }
+        Options { pick_schools: true, max_rounds: 20 }
     }
 }
 
@@ -126,9 +123,7 @@ impl Game for XMen {
             return Err(SetupError::unreplayable(&Self::info(), engine_version));
         }
         if !(3..=4).contains(&seats) {
-            return Err(SetupError(format!(
-                "X-Men: Mutant Revolution is played by 3 or 4 players, not {seats}"
-            )));
+            return Err(SetupError(format!("X-Men: Mutant Revolution is played by 3 or 4 players, not {seats}")));
         }
         if options.max_rounds > 100 {
             return Err(SetupError("max_rounds is at most 100".into()));
@@ -140,14 +135,7 @@ impl Game for XMen {
             max_rounds: options.max_rounds,
             mc: 0,
             players: (0..seats)
-                .map(|_| Player {
-                    school: None,
-                    chars: vec![],
-                    hope: 0,
-                    rp: 0,
-                    pp: 0,
-                    hand: vec![],
-                })
+                .map(|_| Player { school: None, chars: vec![], hope: 0, rp: 0, pp: 0, hand: vec![] })
                 .collect(),
             recruit_deck: vec![],
             recruit_discard: vec![],
@@ -161,10 +149,7 @@ impl Game for XMen {
             invite_answers: vec![],
             last_trade: None,
             windows: vec![],
-            phase: Phase::PickSchool {
-                order: vec![],
-                rolls: vec![],
-            },
+            phase: Phase::PickSchool { order: vec![], rolls: vec![] },
             tournament: None,
             log: vec![],
             engine_version,
@@ -193,8 +178,7 @@ impl Game for XMen {
                 .iter()
                 .enumerate()
                 .filter(|(_, r)| {
-                    r.kind == kind
-                        && (r.starting == starting || (!starting && kind == RecruitType::Training))
+                    r.kind == kind && (r.starting == starting || (!starting && kind == RecruitType::Training))
                 })
                 .map(|(i, _)| content::RecruitId(i as u16))
                 .collect()
@@ -205,23 +189,15 @@ impl Game for XMen {
         rng.shuffle_deck("starting-students", &mut students);
         for s in 0..seats as usize {
             let h = heroes.remove(0);
-            g.players[s]
-                .chars
-                .push(Character::new(CharKey::Recruit(h), h.card().kind.arrival_tokens()));
+            g.players[s].chars.push(Character::new(CharKey::Recruit(h), h.card().kind.arrival_tokens()));
             for _ in 0..2 {
                 let st = students.remove(0);
-                g.players[s]
-                    .chars
-                    .push(Character::new(CharKey::Recruit(st), st.card().kind.arrival_tokens()));
+                g.players[s].chars.push(Character::new(CharKey::Recruit(st), st.card().kind.arrival_tokens()));
             }
         }
         // S7 Decks.
         let mut recruit: Vec<content::RecruitId> = heroes.into_iter().chain(students).collect();
-        recruit.extend(
-            (0..c.recruit.len())
-                .map(|i| content::RecruitId(i as u16))
-                .filter(|r| !r.card().starting),
-        );
+        recruit.extend((0..c.recruit.len()).map(|i| content::RecruitId(i as u16)).filter(|r| !r.card().starting));
         rng.shuffle_deck("recruit", &mut recruit);
         g.recruit_deck = recruit;
         let mut plot: Vec<PlotId> = c
@@ -232,18 +208,14 @@ impl Game for XMen {
             .collect();
         rng.shuffle_deck("plot", &mut plot);
         g.plot_deck = plot;
-        let mut missions: Vec<content::MissionId> = (0..c.missions.len())
-            .map(|i| content::MissionId(i as u16))
-            .collect();
+        let mut missions: Vec<content::MissionId> =
+            (0..c.missions.len()).map(|i| content::MissionId(i as u16)).collect();
         rng.shuffle_deck("mission", &mut missions);
         g.mission_deck = missions;
         // S9 Mission Commander token: a random seat.
         g.mc = rng.index(seats as usize) as Seat;
         if options.pick_schools {
-            g.phase = Phase::PickSchool {
-                order,
-                rolls: setup_rolls,
-            };
+            g.phase = Phase::PickSchool { order, rolls: setup_rolls };
         } else {
             g.begin_game(rng);
         }
@@ -252,20 +224,12 @@ impl Game for XMen {
     }
 
     fn pending(&self) -> Pending {
-        let sim =
-            |waiting: SeatSet, committed: SeatSet| Pending::Simultaneous { waiting, committed };
+        let sim = |waiting: SeatSet, committed: SeatSet| Pending::Simultaneous { waiting, committed };
         if let Some(w) = self.windows.first()
             && !matches!(self.phase, Phase::Over { .. })
         {
-            let answered = w
-                .seats
-                .iter()
-                .filter(|s| w.answers.contains_key(s))
-                .collect();
-            return Pending::Window {
-                seats: w.seats,
-                answered,
-            };
+            let answered = w.seats.iter().filter(|s| w.answers.contains_key(s)).collect();
+            return Pending::Window { seats: w.seats, answered };
         }
         match &self.phase {
             Phase::PickSchool { order, .. } => Pending::Turn { seat: order[0] },
@@ -278,20 +242,9 @@ impl Game for XMen {
             },
             Phase::Plot(p) => {
                 if let Some(ch) = &p.chain {
-                    let answered = ch
-                        .window
-                        .iter()
-                        .filter(|s| ch.answers.contains_key(s))
-                        .collect();
-                    Pending::Window {
-                        seats: ch.window,
-                        answered,
-                    }
-                } else if let Some(r) = p
-                    .request
-                    .as_ref()
-                    .filter(|r| r.pledges.len() < self.seats as usize)
-                {
+                    let answered = ch.window.iter().filter(|s| ch.answers.contains_key(s)).collect();
+                    Pending::Window { seats: ch.window, answered }
+                } else if let Some(r) = p.request.as_ref().filter(|r| r.pledges.len() < self.seats as usize) {
                     let seats = self.all().minus(SeatSet::only(p.current));
                     let answered = seats.iter().filter(|s| r.pledges.contains_key(s)).collect();
                     Pending::Window { seats, answered }
@@ -305,31 +258,16 @@ impl Game for XMen {
             }
             Phase::Allegiance(a) => match &a.ordered {
                 Some((order, at)) => Pending::Turn { seat: order[*at] },
-                None => Pending::Negotiation {
-                    seats: self.all(),
-                    ready: a.ready,
-                },
+                None => Pending::Negotiation { seats: self.all(), ready: a.ready },
             },
-            Phase::Recruit(r) if r.training_for.is_some() => Pending::Turn {
-                seat: r.training_for.unwrap(),
-            },
+            Phase::Recruit(r) if r.training_for.is_some() => Pending::Turn { seat: r.training_for.unwrap() },
             Phase::Recruit(phase::Recruit { auction, .. }) | Phase::McBid { auction, .. } => {
-                let committed: SeatSet = auction
-                    .bidders
-                    .iter()
-                    .filter(|s| auction.dials.contains_key(s))
-                    .collect();
+                let committed: SeatSet = auction.bidders.iter().filter(|s| auction.dials.contains_key(s)).collect();
                 sim(auction.bidders.minus(committed), committed)
             }
-            Phase::Invite(i) => Pending::Turn {
-                seat: i.asking.unwrap_or(self.mc),
-            },
-            Phase::Battle(b) => Pending::Turn {
-                seat: b.awaited().unwrap_or(self.mc),
-            },
-            Phase::TournamentPick(t) => Pending::Turn {
-                seat: t.pair[t.chosen.len().min(1)],
-            },
+            Phase::Invite(i) => Pending::Turn { seat: i.asking.unwrap_or(self.mc) },
+            Phase::Battle(b) => Pending::Turn { seat: b.awaited().unwrap_or(self.mc) },
+            Phase::TournamentPick(t) => Pending::Turn { seat: t.pair[t.chosen.len().min(1)] },
             Phase::Over { .. } => Pending::Over,
         }
     }
@@ -338,12 +276,7 @@ impl Game for XMen {
         prompts::prompt(self, seat)
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<LogEntry>, RuleError> {
+    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         if matches!(self.phase, Phase::Over { .. }) {
             return Err(RuleError::game_over());
         }

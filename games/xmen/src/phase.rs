@@ -225,13 +225,7 @@ pub struct Auction {
 impl Auction {
     /// A fresh auction among `bidders`.
     pub fn new(seats: u8, bidders: SeatSet) -> Self {
-        Auction {
-            bidders,
-            escrow: vec![0; seats as usize],
-            round: 1,
-            dials: SeatMap::default(),
-            revealed: Vec::new(),
-        }
+        Auction { bidders, escrow: vec![0; seats as usize], round: 1, dials: SeatMap::default(), revealed: Vec::new() }
     }
 }
 
@@ -344,13 +338,9 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for SeatMap<T> {
         let raw = BTreeMap::<String, T>::deserialize(d)?;
         let mut out = BTreeMap::new();
         for (k, v) in raw {
-            let seat: Seat = k
-                .parse()
-                .map_err(|_| serde::de::Error::custom(format!("'{k}' is not a seat number")))?;
+            let seat: Seat = k.parse().map_err(|_| serde::de::Error::custom(format!("'{k}' is not a seat number")))?;
             if seat >= 16 {
-                return Err(serde::de::Error::custom(format!(
-                    "seat {seat} is out of range"
-                )));
+                return Err(serde::de::Error::custom(format!("seat {seat} is out of range")));
             }
             out.insert(seat, v);
         }

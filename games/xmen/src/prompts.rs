@@ -12,28 +12,17 @@ use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
 use serde_json::json;
 
 fn chars_opts(g: &XMen, seat: Seat, f: impl Fn(&crate::state::Character) -> bool) -> Vec<Opt> {
-    g.players[seat as usize]
-        .chars
-        .iter()
-        .filter(|c| f(c))
-        .map(|c| Opt::new(c.id.id(), c.id.name()))
-        .collect()
+    g.players[seat as usize].chars.iter().filter(|c| f(c)).map(|c| Opt::new(c.id.id(), c.id.name())).collect()
 }
 
 /// One option per physical card of `hand` (two copies are two options:
 /// the first named by the card's id, the next `id#2`, see [`HandCard`]).
 fn hand_opts(hand: &[PlotId], label: impl Fn(PlotId) -> String) -> Vec<Opt> {
-    HandCard::numbered(hand)
-        .into_iter()
-        .map(|h| Opt::new(h.value(), label(h.card)))
-        .collect()
+    HandCard::numbered(hand).into_iter().map(|h| Opt::new(h.value(), label(h.card))).collect()
 }
 
 fn seat_opts(g: &XMen, f: impl Fn(Seat) -> bool) -> Vec<Opt> {
-    (0..g.seats)
-        .filter(|s| f(*s))
-        .map(|s| Opt::new(s, g.who(s)))
-        .collect()
+    (0..g.seats).filter(|s| f(*s)).map(|s| Opt::new(s, g.who(s))).collect()
 }
 
 /// Which offer between two Schools, when there has been more than one:
@@ -57,9 +46,8 @@ fn reaction_opts(g: &XMen, seat: Seat, trigger: &str) -> Vec<Opt> {
         if def.trigger.as_deref() != Some(trigger) {
             continue;
         }
-        let o = Opt::new(c.key_str(), def.name.as_str()).disabled_if(def.plot > p.pp, || {
-            format!("costs {}; you have {}", plot_points(def.plot), p.pp)
-        });
+        let o = Opt::new(c.key_str(), def.name.as_str())
+            .disabled_if(def.plot > p.pp, || format!("costs {}; you have {}", plot_points(def.plot), p.pp));
         if !opts.iter().any(|x| x.value == o.value) {
             opts.push(o);
         }
@@ -70,11 +58,7 @@ fn reaction_opts(g: &XMen, seat: Seat, trigger: &str) -> Vec<Opt> {
 
 /// "1 Plot Point", "3 Plot Points".
 fn plot_points(n: u8) -> String {
-    if n == 1 {
-        "1 Plot Point".into()
-    } else {
-        format!("{n} Plot Points")
-    }
+    if n == 1 { "1 Plot Point".into() } else { format!("{n} Plot Points") }
 }
 
 /// An ask whose `one`/`many` parameter has too few enabled options to be
@@ -88,9 +72,7 @@ fn settle(ask: Ask) -> Ask {
             _ => return None,
         };
         (opts.iter().filter(|o| o.enabled()).count() < need).then(|| {
-            opts.iter()
-                .find_map(|o| o.disabled.clone())
-                .unwrap_or_else(|| format!("{}: nothing to choose", p.label))
+            opts.iter().find_map(|o| o.disabled.clone()).unwrap_or_else(|| format!("{}: nothing to choose", p.label))
         })
     });
     match why {
@@ -105,12 +87,7 @@ fn settle(ask: Ask) -> Ask {
 /// engine version 2 the Event uses every pledge, so it may not cost less
 /// than their sum; in version 1 it accepts the subset it chooses (the most
 /// support that fits its Plot Value counts).
-fn event_refusal(
-    g: &XMen,
-    seat: Seat,
-    c: crate::content::PlotId,
-    pledges: &[u8],
-) -> Option<String> {
+fn event_refusal(g: &XMen, seat: Seat, c: crate::content::PlotId, pledges: &[u8]) -> Option<String> {
     let p = &g.players[seat as usize];
     let def = c.card();
     let support = if g.readings().every_pledge_held_aside() {
@@ -125,27 +102,14 @@ fn event_refusal(
         all
     } else {
         (0u32..1 << pledges.len())
-            .map(|m| {
-                (0..pledges.len())
-                    .filter(|i| m >> i & 1 == 1)
-                    .map(|i| pledges[i] as u32)
-                    .sum::<u32>()
-            })
+            .map(|m| (0..pledges.len()).filter(|i| m >> i & 1 == 1).map(|i| pledges[i] as u32).sum::<u32>())
             .filter(|t| *t <= def.plot as u32)
             .max()
             .unwrap_or(0) as u8
     };
     if def.plot > p.pp.saturating_add(support) {
-        let support = if support > 0 {
-            format!(" and {support} pledged")
-        } else {
-            String::new()
-        };
-        return Some(format!(
-            "costs {}; you have {}{support}",
-            plot_points(def.plot),
-            p.pp
-        ));
+        let support = if support > 0 { format!(" and {support} pledged") } else { String::new() };
+        return Some(format!("costs {}; you have {}{support}", plot_points(def.plot), p.pp));
     }
     for e in &def.cost {
         match e.op.as_str() {
@@ -172,15 +136,8 @@ fn event_refusal(
     }
     if needs("injure") {
         let open = (0..g.seats)
-            .filter(|s| {
-                *s != seat || def.target == Target::Any || def.target == Target::TwoDifferent
-            })
-            .any(|s| {
-                g.players[s as usize]
-                    .chars
-                    .iter()
-                    .any(|c| c.rank() != Rank::Leader)
-            });
+            .filter(|s| *s != seat || def.target == Target::Any || def.target == Target::TwoDifferent)
+            .any(|s| g.players[s as usize].chars.iter().any(|c| c.rank() != Rank::Leader));
         if !open {
             return Some("no School it may target has a Hero or Student".into());
         }
@@ -239,14 +196,8 @@ fn plot_title(g: &XMen, pl: &crate::phase::Plot, seat: Seat) -> String {
 fn interrupt_title(b: &crate::battle::Battle, int: &Interrupt) -> Option<String> {
     match int {
         Interrupt::Guard { pc, .. } => Some(format!("{} is attacked: play a Reaction?", b.pcs[*pc].who.name())),
-        Interrupt::Penalty { who, .. } => Some(format!(
-            "{} is defeated: pay its Hope Value or discard it",
-            who.name()
-        )),
-        Interrupt::Claim { who, .. } => Some(format!(
-            "{} is defeated: recruit it?",
-            who.card().name
-        )),
+        Interrupt::Penalty { who, .. } => Some(format!("{} is defeated: pay its Hope Value or discard it", who.name())),
+        Interrupt::Claim { who, .. } => Some(format!("{} is defeated: recruit it?", who.card().name)),
         Interrupt::Allocate { .. } => None,
     }
 }
@@ -267,19 +218,14 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
         let opts = reaction_opts(g, seat, &w.trigger);
         let what = w.trigger.replace('_', " ");
         if !opts.is_empty() {
-            asks.push(settle(
-                Ask::new("react", format!("Play a Reaction ({what})")).param(
-                    "card",
-                    "Reaction",
-                    Input::One { options: opts },
-                ),
-            ));
+            asks.push(settle(Ask::new("react", format!("Play a Reaction ({what})")).param(
+                "card",
+                "Reaction",
+                Input::One { options: opts },
+            )));
         }
         asks.push(Ask::new("decline", "Pass"));
-        return Some(Prompt {
-            title: trigger_title(g, &w.trigger, w.actor),
-            asks,
-        });
+        return Some(Prompt { title: trigger_title(g, &w.trigger, w.actor), asks });
     }
     match &g.phase {
         Phase::Over { .. } => return None,
@@ -314,26 +260,20 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     // The form starts with the Characters a Recovery helps
                     // (the Injured, then those below their Power Token
                     // limit): an untouched form does not waste the stage.
-                    let helped: Vec<_> =
-                        p.chars
-                            .iter()
-                            .filter(|c| c.injured)
-                            .chain(p.chars.iter().filter(|c| {
-                                !c.injured && c.power < g.readings().power_token_limit(c)
-                            }))
-                            .take(3)
-                            .map(|c| serde_json::Value::from(c.id.id()))
-                            .collect();
+                    let helped: Vec<_> = p
+                        .chars
+                        .iter()
+                        .filter(|c| c.injured)
+                        .chain(p.chars.iter().filter(|c| !c.injured && c.power < g.readings().power_token_limit(c)))
+                        .take(3)
+                        .map(|c| serde_json::Value::from(c.id.id()))
+                        .collect();
                     asks.push(
                         Ask::new("recover", "Recover")
                             .param(
                                 "characters",
                                 "Characters",
-                                Input::Many {
-                                    options: chars_opts(g, seat, |_| true),
-                                    min: 0,
-                                    max: 3,
-                                },
+                                Input::Many { options: chars_opts(g, seat, |_| true), min: 0, max: 3 },
                             )
                             .default_to(helped),
                     );
@@ -342,18 +282,11 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     title = "Upkeep: Advance the Revolution".into();
                     let ready = chars_opts(g, seat, |c| c.power > 0);
                     if ready.len() >= 6 {
-                        asks.push(
-                            Ask::new("advance", "Advance (6 Characters spend 1 Power Token)")
-                                .param(
-                                    "characters",
-                                    "Characters",
-                                    Input::Many {
-                                        options: ready,
-                                        min: 6,
-                                        max: 6,
-                                    },
-                                ),
-                        );
+                        asks.push(Ask::new("advance", "Advance (6 Characters spend 1 Power Token)").param(
+                            "characters",
+                            "Characters",
+                            Input::Many { options: ready, min: 6, max: 6 },
+                        ));
                     }
                     asks.push(Ask::new("advance", "Do not advance").with("characters", json!([])));
                 }
@@ -362,9 +295,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     // What a Hero costs is paid from the Hope held and this
                     // stage's income; the form starts with every Hero that
                     // can be paid for kept (unchecked ones are discarded).
-                    let income = (p.count(Rank::Student)
-                        + p.chars.iter().filter(|c| c.triumph).count())
-                        as u32;
+                    let income = (p.count(Rank::Student) + p.chars.iter().filter(|c| c.triumph).count()) as u32;
                     let budget = p.hope + income;
                     let heroes: Vec<Opt> = chars_opts(g, seat, |c| c.rank() == Rank::Hero)
                         .into_iter()
@@ -375,11 +306,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         })
                         .collect();
                     let n = (heroes.len() as u32).min(budget);
-                    let kept: Vec<_> = heroes
-                        .iter()
-                        .take(n as usize)
-                        .map(|o| o.value.clone())
-                        .collect();
+                    let kept: Vec<_> = heroes.iter().take(n as usize).map(|o| o.value.clone()).collect();
                     let mut ask = Ask::new("acquire_hope", "Pay for these Heroes")
                         .param(
                             "keep",
@@ -418,10 +345,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 }
             }
             if u.ordered.is_none() && !u.commits.contains_key(&seat) {
-                asks.push(Ask::new(
-                    "wait",
-                    "Wait: do this stage in order from the Mission Commander",
-                ));
+                asks.push(Ask::new("wait", "Wait: do this stage in order from the Mission Commander"));
             }
         }
         Phase::Plot(pl) => {
@@ -434,55 +358,29 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 asks.push(
                     Ask::new("give_hope", "Give Hope Coins")
                         .at_any_time()
-                        .param(
-                            "to",
-                            "To",
-                            Input::One {
-                                options: seat_opts(g, |s| s != seat),
-                            },
-                        )
-                        .param(
-                            "amount",
-                            "Hope",
-                            Input::Number {
-                                min: 1,
-                                max: p.hope as i64,
-                            },
-                        ),
+                        .param("to", "To", Input::One { options: seat_opts(g, |s| s != seat) })
+                        .param("amount", "Hope", Input::Number { min: 1, max: p.hope as i64 }),
                 );
             }
             if let Some(ch) = &pl.chain {
                 if ch.window.contains(seat) && !ch.answers.contains_key(&seat) {
-                    let want = if ch.cards.len() == 1 {
-                        "cancel_event"
-                    } else {
-                        "cancel_reaction"
-                    };
+                    let want = if ch.cards.len() == 1 { "cancel_event" } else { "cancel_reaction" };
                     let opts = reaction_opts(g, seat, want);
                     if !opts.is_empty() {
-                        asks.push(settle(
-                            Ask::new("react", "Cancel it with a Reaction").param(
-                                "card",
-                                "Reaction",
-                                Input::One { options: opts },
-                            ),
-                        ));
+                        asks.push(settle(Ask::new("react", "Cancel it with a Reaction").param(
+                            "card",
+                            "Reaction",
+                            Input::One { options: opts },
+                        )));
                     }
                     asks.push(Ask::new("decline", "Let it happen"));
                 }
-            } else if let Some(r) = pl
-                .request
-                .as_ref()
-                .filter(|r| r.pledges.len() < g.seats as usize)
-            {
+            } else if let Some(r) = pl.request.as_ref().filter(|r| r.pledges.len() < g.seats as usize) {
                 if seat != pl.current && !r.pledges.contains_key(&seat) {
                     asks.push(Ask::new("pledge", "Pledge Plot Points").param(
                         "amount",
                         "Plot Points",
-                        Input::Number {
-                            min: 0,
-                            max: p.pp as i64,
-                        },
+                        Input::Number { min: 0, max: p.pp as i64 },
                     ));
                 }
             } else if seat == pl.current {
@@ -502,16 +400,12 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     }
                     seen.push(*c);
                     let price = if support > 0 && support <= def.plot {
-                        format!(
-                            "{}: {support} pledged, {} yours",
-                            plot_points(def.plot),
-                            def.plot - support
-                        )
+                        format!("{}: {support} pledged, {} yours", plot_points(def.plot), def.plot - support)
                     } else {
                         plot_points(def.plot)
                     };
-                    let mut ask = Ask::new("play_event", format!("Play {} ({price})", def.name))
-                        .with("card", c.key_str());
+                    let mut ask =
+                        Ask::new("play_event", format!("Play {} ({price})", def.name)).with("card", c.key_str());
                     if let Some(why) = event_refusal(g, seat, *c, &pledges) {
                         // Shown, greyed, with the reason: the player sees
                         // the card and learns why before clicking.
@@ -530,35 +424,18 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         .map(|o| {
                             let s = o.value.as_u64().unwrap_or(0) as usize;
                             let bare = !g.players[s].chars.iter().any(|c| c.rank() != Rank::Leader);
-                            o.disabled_if(hurts && bare, || {
-                                "has no Hero or Student to injure".into()
-                            })
+                            o.disabled_if(hurts && bare, || "has no Hero or Student to injure".into())
                         })
                         .collect();
                     if k > 0 {
-                        ask = ask.param(
-                            "targets",
-                            "Target Schools",
-                            Input::Many {
-                                options: opts,
-                                min: k,
-                                max: k,
-                            },
-                        );
+                        ask = ask.param("targets", "Target Schools", Input::Many { options: opts, min: k, max: k });
                     }
-                    let needs = |op: &str| {
-                        def.effects
-                            .iter()
-                            .chain(def.cost.iter())
-                            .any(|e| e.op == op)
-                    };
+                    let needs = |op: &str| def.effects.iter().chain(def.cost.iter()).any(|e| e.op == op);
                     if needs("discard_own_student") {
                         ask = ask.param(
                             "character",
                             "Student to discard",
-                            Input::One {
-                                options: chars_opts(g, seat, |c| c.rank() == Rank::Student),
-                            },
+                            Input::One { options: chars_opts(g, seat, |c| c.rank() == Rank::Student) },
                         );
                     } else if needs("power_token") || needs("heal") {
                         let heal = needs("heal");
@@ -584,11 +461,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             .filter(|s| *s != seat)
                             .flat_map(|s| chars_opts(g, s, |c| c.rank() != Rank::Leader))
                             .collect();
-                        ask = ask.param(
-                            "character",
-                            "Character to injure",
-                            Input::One { options: opts },
-                        );
+                        ask = ask.param("character", "Character to injure", Input::One { options: opts });
                     }
                     // Version 1 (matches saved before the ruling that the
                     // Event uses every pledge) still chooses which pledges to
@@ -609,11 +482,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             ask = ask.param(
                                 "supporters",
                                 "Accept pledges from",
-                                Input::Many {
-                                    options: pledgers,
-                                    min: 0,
-                                    max: n,
-                                },
+                                Input::Many { options: pledgers, min: 0, max: n },
                             );
                         }
                     }
@@ -630,18 +499,12 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         ));
                     }
                     if !p.hand.is_empty() {
-                        let opts = hand_opts(&p.hand, |c| {
-                            format!("{} ({} Hope)", c.card().name, c.card().hope)
-                        });
+                        let opts = hand_opts(&p.hand, |c| format!("{} ({} Hope)", c.card().name, c.card().hope));
                         let n = opts.len() as u32;
                         asks.push(Ask::new("discard_for_hope", "Discard for Hope").param(
                             "cards",
                             "Cards",
-                            Input::Many {
-                                options: opts,
-                                min: 1,
-                                max: n,
-                            },
+                            Input::Many { options: opts, min: 1, max: n },
                         ));
                     }
                     let powered = chars_opts(g, seat, |c| c.power > 0 && c.power("plot").is_some());
@@ -671,11 +534,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             asks.push(Ask::new("discard_to_hand_size", "Discard").param(
                 "cards",
                 "Cards",
-                Input::Many {
-                    options: opts,
-                    min: k,
-                    max: k,
-                },
+                Input::Many { options: opts, min: k, max: k },
             ));
         }
         Phase::Allegiance(al) if al.ordered.is_some() => {
@@ -695,38 +554,26 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             for o in &al.offers {
                 if o.to == seat {
                     asks.push(
-                        Ask::new(
-                            "accept",
-                            format!("Accept the offer from {}{}", g.who(o.from), offer_no(o.n)),
-                        )
-                        .with("from", o.from)
-                        .with("n", o.n)
-                        // An offer another trade has overtaken (a Character
-                        // gone, Hope spent) is shown with the reason.
-                        .disabled_if(g.check_offer(o).is_err(), || {
-                            g.check_offer(o)
-                                .err()
-                                .map(|e| e.message)
-                                .unwrap_or_default()
-                        }),
+                        Ask::new("accept", format!("Accept the offer from {}{}", g.who(o.from), offer_no(o.n)))
+                            .with("from", o.from)
+                            .with("n", o.n)
+                            // An offer another trade has overtaken (a Character
+                            // gone, Hope spent) is shown with the reason.
+                            .disabled_if(g.check_offer(o).is_err(), || {
+                                g.check_offer(o).err().map(|e| e.message).unwrap_or_default()
+                            }),
                     );
                     asks.push(
-                        Ask::new(
-                            "reject",
-                            format!("Decline the offer from {}{}", g.who(o.from), offer_no(o.n)),
-                        )
-                        .with("from", o.from)
-                        .with("n", o.n),
+                        Ask::new("reject", format!("Decline the offer from {}{}", g.who(o.from), offer_no(o.n)))
+                            .with("from", o.from)
+                            .with("n", o.n),
                     );
                 }
                 if o.from == seat {
                     asks.push(
-                        Ask::new(
-                            "withdraw",
-                            format!("Withdraw your offer to {}{}", g.who(o.to), offer_no(o.n)),
-                        )
-                        .with("to", o.to)
-                        .with("n", o.n),
+                        Ask::new("withdraw", format!("Withdraw your offer to {}{}", g.who(o.to), offer_no(o.n)))
+                            .with("to", o.to)
+                            .with("n", o.n),
                     );
                 }
             }
@@ -745,53 +592,25 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             Ask::new("offer", format!("Offer a trade to {}", g.who(to)))
                                 .with("to", to)
                                 .disabled_if(none, || {
-                                    format!(
-                                        "neither you nor {} has a Hero or Student to trade",
-                                        g.who(to)
-                                    )
+                                    format!("neither you nor {} has a Hero or Student to trade", g.who(to))
                                 })
-                                .param(
-                                    "give",
-                                    "You give",
-                                    Input::Many {
-                                        options: give,
-                                        min: 0,
-                                        max: 2,
-                                    },
-                                )
+                                .param("give", "You give", Input::Many { options: give, min: 0, max: 2 })
                                 .param(
                                     "give_hope",
                                     "Hope you give",
-                                    Input::Number {
-                                        min: 0,
-                                        max: p.hope.min(6) as i64,
-                                    },
+                                    Input::Number { min: 0, max: p.hope.min(6) as i64 },
                                 )
-                                .param(
-                                    "take",
-                                    "You take",
-                                    Input::Many {
-                                        options: take,
-                                        min: 0,
-                                        max: 2,
-                                    },
-                                )
+                                .param("take", "You take", Input::Many { options: take, min: 0, max: 2 })
                                 .param(
                                     "take_hope",
                                     "Hope you take",
-                                    Input::Number {
-                                        min: 0,
-                                        max: q.hope.min(6) as i64,
-                                    },
+                                    Input::Number { min: 0, max: q.hope.min(6) as i64 },
                                 ),
                         );
                     }
                 }
                 if !al.wait {
-                    asks.push(Ask::new(
-                        "wait",
-                        "Wait: Secret Missions in order once everyone is ready",
-                    ));
+                    asks.push(Ask::new("wait", "Wait: Secret Missions in order once everyone is ready"));
                 }
                 if al.secret[seat as usize] < 2 && !al.wait {
                     asks.extend(secret_mission_ask(g, seat));
@@ -807,36 +626,22 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 return None;
             }
             title = format!("Attach {}", r.current.card().name);
-            let opts: Vec<Opt> = g
-                .training_holders(seat, r.current)
-                .into_iter()
-                .map(|c| Opt::new(c.id(), c.name()))
-                .collect();
-            asks.push(Ask::new("train", "Train").param(
-                "character",
-                "Character",
-                Input::One { options: opts },
-            ));
+            let opts: Vec<Opt> =
+                g.training_holders(seat, r.current).into_iter().map(|c| Opt::new(c.id(), c.name())).collect();
+            asks.push(Ask::new("train", "Train").param("character", "Character", Input::One { options: opts }));
         }
         Phase::Recruit(crate::phase::Recruit { auction, .. }) | Phase::McBid { auction, .. } => {
             if !auction.bidders.contains(seat) {
                 return None;
             }
             title = match &g.phase {
-                Phase::Recruit(r) => format!(
-                    "Bid for {} (round {})",
-                    r.current.card().name,
-                    auction.round
-                ),
+                Phase::Recruit(r) => format!("Bid for {} (round {})", r.current.card().name, auction.round),
                 _ => format!("Bid for Mission Commander (round {})", auction.round),
             };
             asks.push(Ask::new("bid", "Lock your Bidding Dial").param(
                 "value",
                 "Hope",
-                Input::Number {
-                    min: 0,
-                    max: g.dial_max(seat, auction) as i64,
-                },
+                Input::Number { min: 0, max: g.dial_max(seat, auction) as i64 },
             ));
         }
         Phase::Invite(inv) => match inv.asking {
@@ -844,16 +649,11 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                 if seat != g.mc {
                     return None;
                 }
-                title = format!(
-                    "Invite a School to Character Position {}",
-                    inv.positions.len() + 1
-                );
+                title = format!("Invite a School to Character Position {}", inv.positions.len() + 1);
                 asks.push(Ask::new("invite", "Invite").param(
                     "school",
                     "School",
-                    Input::One {
-                        options: seat_opts(g, |s| !inv.invited.contains(s)),
-                    },
+                    Input::One { options: seat_opts(g, |s| !inv.invited.contains(s)) },
                 ));
             }
             Some(a) => {
@@ -861,22 +661,12 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     return None;
                 }
                 title = format!("{}: send a Character or refuse", inv.mission.card().name);
-                let opts: Vec<Opt> = g
-                    .eligible(seat, inv.mission)
-                    .into_iter()
-                    .map(|c| Opt::new(c.id(), c.name()))
-                    .collect();
+                let opts: Vec<Opt> =
+                    g.eligible(seat, inv.mission).into_iter().map(|c| Opt::new(c.id(), c.name())).collect();
                 if !opts.is_empty() {
-                    asks.push(Ask::new("send", "Send").param(
-                        "character",
-                        "Character",
-                        Input::One { options: opts },
-                    ));
+                    asks.push(Ask::new("send", "Send").param("character", "Character", Input::One { options: opts }));
                 }
-                asks.push(Ask::new(
-                    "refuse_invitation",
-                    "Refuse (lose 1 Revolution Point)",
-                ));
+                asks.push(Ask::new("refuse_invitation", "Refuse (lose 1 Revolution Point)"));
             }
         },
         Phase::Battle(b) => {
@@ -899,76 +689,39 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                     Interrupt::Allocate { pc, damage, .. } => {
                         let opts: Vec<Opt> = allocations(b.pcs[*pc].stats, *damage)
                             .into_iter()
-                            .map(|l| {
-                                Opt::new(
-                                    json!(l),
-                                    format!("ATK -{}, DEF -{}, SPD -{}", l[0], l[1], l[2]),
-                                )
-                            })
+                            .map(|l| Opt::new(json!(l), format!("ATK -{}, DEF -{}, SPD -{}", l[0], l[1], l[2])))
                             .collect();
                         asks.push(
-                            Ask::new(
-                                "allocate",
-                                format!("Allocate {damage} Damage to {}", b.pcs[*pc].who.name()),
-                            )
-                            .param(
-                                "loss",
-                                "Loss",
-                                Input::One { options: opts },
-                            ),
+                            Ask::new("allocate", format!("Allocate {damage} Damage to {}", b.pcs[*pc].who.name()))
+                                .param("loss", "Loss", Input::One { options: opts }),
                         );
                     }
                     Interrupt::Guard { pc, .. } => {
                         let opts = reaction_opts(g, seat, "pc_attacked");
                         if !opts.is_empty() {
                             asks.push(settle(
-                                Ask::new(
-                                    "react",
-                                    format!(
-                                        "{} is attacked: play a Reaction",
-                                        b.pcs[*pc].who.name()
-                                    ),
-                                )
-                                .param(
-                                    "card",
-                                    "Reaction",
-                                    Input::One { options: opts },
-                                ),
+                                Ask::new("react", format!("{} is attacked: play a Reaction", b.pcs[*pc].who.name()))
+                                    .param("card", "Reaction", Input::One { options: opts }),
                             ));
                         }
                         asks.push(Ask::new("decline", "No Reaction"));
                     }
                     Interrupt::Penalty { who, .. } => {
                         let p = &g.players[seat as usize];
-                        let price = p
-                            .find(*who)
-                            .map_or(0, |i| p.chars[i].attributes().hope as u32);
+                        let price = p.find(*who).map_or(0, |i| p.chars[i].attributes().hope as u32);
                         asks.push(
-                            Ask::new(
-                                "penalty",
-                                format!("Pay the Hope Value of {} ({price} Hope)", who.name()),
-                            )
-                            .with("pay", true)
-                            .disabled_if(p.hope < price, || {
-                                format!("costs {price} Hope; you have {}", p.hope)
-                            }),
+                            Ask::new("penalty", format!("Pay the Hope Value of {} ({price} Hope)", who.name()))
+                                .with("pay", true)
+                                .disabled_if(p.hope < price, || format!("costs {price} Hope; you have {}", p.hope)),
                         );
-                        asks.push(
-                            Ask::new("penalty", format!("Discard {}", who.name()))
-                                .with("pay", false),
-                        );
+                        asks.push(Ask::new("penalty", format!("Discard {}", who.name())).with("pay", false));
                     }
                     Interrupt::Claim { who, hope, .. } => {
                         let held = g.players[seat as usize].hope;
                         asks.push(
-                            Ask::new(
-                                "claim",
-                                format!("Pay {hope} Hope and recruit {}", who.card().name),
-                            )
-                            .with("recruit", true)
-                            .disabled_if(held < *hope as u32, || {
-                                format!("costs {hope} Hope; you have {held}")
-                            }),
+                            Ask::new("claim", format!("Pay {hope} Hope and recruit {}", who.card().name))
+                                .with("recruit", true)
+                                .disabled_if(held < *hope as u32, || format!("costs {hope} Hope; you have {held}")),
                         );
                         asks.push(Ask::new("claim", "Decline").with("recruit", false));
                     }
@@ -983,20 +736,15 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         ));
                     }
                     Step::First { .. } => {
-                        let opts: Vec<Opt> = b
-                            .standing()
-                            .into_iter()
-                            .map(|i| Opt::new(b.pcs[i].seat, b.pcs[i].who.name()))
-                            .collect();
+                        let opts: Vec<Opt> =
+                            b.standing().into_iter().map(|i| Opt::new(b.pcs[i].seat, b.pcs[i].who.name())).collect();
                         asks.push(Ask::new("first", "This PC acts first").param(
                             "pc",
                             "PC",
                             Input::One { options: opts },
                         ));
                     }
-                    Step::Act {
-                        order, at, moved, ..
-                    } => {
+                    Step::Act { order, at, moved, .. } => {
                         let pc = &b.pcs[order[*at]];
                         let here = pc.hex.expect("acting PC stands");
                         let reach = b.reachable(here, pc.stats[2]);
@@ -1014,12 +762,8 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                         // the same target again this Mission Turn.
                         let again = pw.is_some_and(|w| w.op == "repeat_target") && ch.power > 0;
                         let school = p.school.unwrap_or(0);
-                        let leader_in = b
-                            .pcs
-                            .iter()
-                            .any(|x| x.seat == pc.seat && x.who.rank() == Rank::Leader);
-                        let charter_ok =
-                            pc.who.rank() != Rank::Leader && !leader_in && p.chars[0].power > 0;
+                        let leader_in = b.pcs.iter().any(|x| x.seat == pc.seat && x.who.rank() == Rank::Leader);
+                        let charter_ok = pc.who.rank() != Rank::Leader && !leader_in && p.chars[0].power > 0;
                         let mut reach_range = pc.range as i32;
                         if pw.is_some_and(|w| w.op == "range") {
                             reach_range += ch.power as i32;
@@ -1055,30 +799,23 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                             }
                         }
                         if targets.iter().any(Opt::enabled) {
-                            let mut ask =
-                                Ask::new("attack", format!("Attack with {}", pc.who.name())).param(
-                                    "target",
-                                    "Target",
-                                    Input::One { options: targets },
-                                );
+                            let mut ask = Ask::new("attack", format!("Attack with {}", pc.who.name())).param(
+                                "target",
+                                "Target",
+                                Input::One { options: targets },
+                            );
                             if pw.is_some() && ch.power > 0 {
                                 ask = ask.param(
                                     "power",
                                     "Power Tokens on its Power",
-                                    Input::Number {
-                                        min: 0,
-                                        max: ch.power as i64,
-                                    },
+                                    Input::Number { min: 0, max: ch.power as i64 },
                                 );
                             }
                             if charter_ok {
                                 ask = ask.param(
                                     "charter",
                                     "Leader's Power Tokens on the Charter",
-                                    Input::Number {
-                                        min: 0,
-                                        max: p.chars[0].power as i64,
-                                    },
+                                    Input::Number { min: 0, max: p.chars[0].power as i64 },
                                 );
                             }
                             asks.push(ask);
@@ -1091,25 +828,20 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 .map(|(_, s)| Opt::new(*s, s.to_uppercase()))
                                 .collect();
                             if !lost.is_empty() {
-                                asks.push(
-                                    Ask::new("regain", "Spend 1 Power Token to regain a lost stat")
-                                        .param("stat", "Stat", Input::One { options: lost }),
-                                );
+                                asks.push(Ask::new("regain", "Spend 1 Power Token to regain a lost stat").param(
+                                    "stat",
+                                    "Stat",
+                                    Input::One { options: lost },
+                                ));
                             }
                         }
                         if ch.power > 0 && ch.power("action").is_some() {
                             let hurt: Vec<_> = b
                                 .pcs
                                 .iter()
-                                .filter(|q| {
-                                    q.hex.is_some_and(|h| distance(h, here) <= 1)
-                                        && q.stats != q.start
-                                })
+                                .filter(|q| q.hex.is_some_and(|h| distance(h, here) <= 1) && q.stats != q.start)
                                 .collect();
-                            let near: Vec<Opt> = hurt
-                                .iter()
-                                .map(|q| Opt::new(q.seat, q.who.name()))
-                                .collect();
+                            let near: Vec<Opt> = hurt.iter().map(|q| Opt::new(q.seat, q.who.name())).collect();
                             if !near.is_empty() {
                                 // Only lost stat points are restored.
                                 let stats = ["atk", "def", "spd"]
@@ -1123,16 +855,9 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                     })
                                     .collect();
                                 asks.push(
-                                    Ask::new(
-                                        "special",
-                                        format!("Special Action: {}'s Power", pc.who.name()),
-                                    )
-                                    .param("pc", "PC", Input::One { options: near })
-                                    .param(
-                                        "stat",
-                                        "Stat",
-                                        Input::One { options: stats },
-                                    ),
+                                    Ask::new("special", format!("Special Action: {}'s Power", pc.who.name()))
+                                        .param("pc", "PC", Input::One { options: near })
+                                        .param("stat", "Stat", Input::One { options: stats }),
                                 );
                             }
                         }
@@ -1141,43 +866,26 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
                                 .objectives
                                 .iter()
                                 .enumerate()
-                                .filter(|(_, o)| {
-                                    o.done_by.is_none() && distance(o.hex, here) <= sp.range as i32
-                                })
-                                .map(|(k, _)| {
-                                    Opt::new(k as u64, format!("{} #{}", sp.objective, k + 1))
-                                })
+                                .filter(|(_, o)| o.done_by.is_none() && distance(o.hex, here) <= sp.range as i32)
+                                .map(|(k, _)| Opt::new(k as u64, format!("{} #{}", sp.objective, k + 1)))
                                 .collect();
                             if !near.is_empty() {
-                                asks.push(
-                                    Ask::new(
-                                        "mission_action",
-                                        format!("Special Action: {}", sp.name),
-                                    )
-                                    .param(
-                                        "objective",
-                                        sp.objective.as_str(),
-                                        Input::One { options: near },
-                                    ),
-                                );
+                                asks.push(Ask::new("mission_action", format!("Special Action: {}", sp.name)).param(
+                                    "objective",
+                                    sp.objective.as_str(),
+                                    Input::One { options: near },
+                                ));
                             }
                         }
                         asks.push(Ask::new("end_actions", "End this PC's actions"));
                     }
                     Step::Tokens { pending, .. } if pending.len() > 1 => {
                         let (t, _) = pending[0];
-                        let spec =
-                            &b.mission.unwrap().card().tokens[b.tokens[t as usize].spec as usize];
-                        let opts: Vec<Opt> = pending
-                            .iter()
-                            .map(|(_, i)| Opt::new(b.pcs[*i].seat, b.pcs[*i].who.name()))
-                            .collect();
+                        let spec = &b.mission.unwrap().card().tokens[b.tokens[t as usize].spec as usize];
+                        let opts: Vec<Opt> =
+                            pending.iter().map(|(_, i)| Opt::new(b.pcs[*i].seat, b.pcs[*i].who.name())).collect();
                         asks.push(
-                            Ask::new(
-                                "token_attack",
-                                format!("{} #{} attacks this PC next", spec.name, t + 1),
-                            )
-                            .param(
+                            Ask::new("token_attack", format!("{} #{} attacks this PC next", spec.name, t + 1)).param(
                                 "pc",
                                 "PC",
                                 Input::One { options: opts },
@@ -1206,17 +914,11 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
             asks.push(Ask::new("champion", "Fight").param(
                 "character",
                 "Character",
-                Input::One {
-                    options: chars_opts(g, seat, |c| !c.injured),
-                },
+                Input::One { options: chars_opts(g, seat, |c| !c.injured) },
             ));
         }
     }
-    if asks.is_empty() {
-        None
-    } else {
-        Some(Prompt { title, asks })
-    }
+    if asks.is_empty() { None } else { Some(Prompt { title, asks }) }
 }
 
 /// The Heroes and Students `from` may trade to `to` (never a Leader). By
@@ -1246,9 +948,7 @@ fn trade_opts(g: &XMen, from: Seat, to: Seat) -> Vec<Opt> {
 /// last Uninjured one of its rank (never a Leader).
 fn secret_mission_ask(g: &XMen, seat: Seat) -> Option<Ask> {
     let p = &g.players[seat as usize];
-    let opts = chars_opts(g, seat, |c| {
-        c.rank() != Rank::Leader && !c.injured && p.uninjured(c.rank()) > 1
-    });
+    let opts = chars_opts(g, seat, |c| c.rank() != Rank::Leader && !c.injured && p.uninjured(c.rank()) > 1);
     (!opts.is_empty()).then(|| {
         Ask::new("secret_mission", "Send on a Secret Mission").param(
             "character",

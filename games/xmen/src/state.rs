@@ -67,8 +67,7 @@ impl Serialize for CharKey {
 impl<'de> Deserialize<'de> for CharKey {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        CharKey::parse(&s)
-            .ok_or_else(|| serde::de::Error::custom(format!("no Character with id '{s}'")))
+        CharKey::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("no Character with id '{s}'")))
     }
 }
 
@@ -122,13 +121,7 @@ pub struct Attributes {
 impl Character {
     /// A fresh Character with `power` tokens.
     pub fn new(id: CharKey, power: u8) -> Self {
-        Character {
-            id,
-            training: None,
-            power,
-            injured: false,
-            triumph: false,
-        }
+        Character { id, training: None, power, injured: false, triumph: false }
     }
 
     /// Leader, Hero or Student.
@@ -141,25 +134,11 @@ impl Character {
         let mut a = match self.id {
             CharKey::Leader(s) => {
                 let l = &content().schools[s as usize].leader;
-                Attributes {
-                    atk: l.atk,
-                    def: l.def,
-                    spd: l.spd,
-                    range: l.range,
-                    limit: l.power_limit,
-                    hope: l.hope,
-                }
+                Attributes { atk: l.atk, def: l.def, spd: l.spd, range: l.range, limit: l.power_limit, hope: l.hope }
             }
             CharKey::Recruit(r) => {
                 let c = r.card();
-                Attributes {
-                    atk: c.atk,
-                    def: c.def,
-                    spd: c.spd,
-                    range: c.range,
-                    limit: c.power_limit,
-                    hope: c.hope,
-                }
+                Attributes { atk: c.atk, def: c.def, spd: c.spd, range: c.range, limit: c.power_limit, hope: c.hope }
             }
         };
         if let Some(t) = self.training {
@@ -212,10 +191,7 @@ impl Player {
 
     /// Heroes and Students that are not Injured, by rank.
     pub fn uninjured(&self, rank: Rank) -> usize {
-        self.chars
-            .iter()
-            .filter(|c| c.rank() == rank && !c.injured)
-            .count()
+        self.chars.iter().filter(|c| c.rank() == rank && !c.injured).count()
     }
 
     /// Number of Characters of this rank.
@@ -312,10 +288,7 @@ pub struct XMen {
     /// since keep their old form for it ([`crate::versions`]). Absent in
     /// states stored by version 1, and written only from version 2, so a
     /// version-1 state reads and writes as it always did.
-    #[serde(
-        default = "crate::versions::version_1",
-        skip_serializing_if = "crate::versions::is_version_1"
-    )]
+    #[serde(default = "crate::versions::version_1", skip_serializing_if = "crate::versions::is_version_1")]
     pub engine_version: u32,
 }
 
@@ -443,10 +416,7 @@ impl XMen {
 
     /// Which seat owns the Character `id`.
     pub fn owner(&self, id: CharKey) -> Option<(Seat, usize)> {
-        self.players
-            .iter()
-            .enumerate()
-            .find_map(|(s, p)| p.find(id).map(|i| (s as Seat, i)))
+        self.players.iter().enumerate().find_map(|(s, p)| p.find(id).map(|i| (s as Seat, i)))
     }
 
     /// Draws Plot Cards into a hand, reshuffling the discard when the deck
@@ -506,17 +476,12 @@ impl XMen {
 
     /// Rolls 3 dice per seat; tied highest seats reroll until one is
     /// highest (rulings A1, A20, A38). Returns the winner and the rolls.
-    pub fn roll_off(
-        seats: &[Seat],
-        rng: &mut backroom_engine::GameRng,
-    ) -> (Seat, Vec<(Seat, u32)>) {
+    pub fn roll_off(seats: &[Seat], rng: &mut backroom_engine::GameRng) -> (Seat, Vec<(Seat, u32)>) {
         let mut field: Vec<Seat> = seats.to_vec();
         let mut all = Vec::new();
         loop {
-            let rolls: Vec<(Seat, u32)> = field
-                .iter()
-                .map(|s| (*s, rng.dice(3).iter().map(|d| *d as u32).sum()))
-                .collect();
+            let rolls: Vec<(Seat, u32)> =
+                field.iter().map(|s| (*s, rng.dice(3).iter().map(|d| *d as u32).sum())).collect();
             all.extend(rolls.iter().copied());
             let best = rolls.iter().map(|r| r.1).max().unwrap_or(0);
             field = rolls.iter().filter(|r| r.1 == best).map(|r| r.0).collect();

@@ -34,9 +34,8 @@ impl XMen {
         let Some(cost) = XMen::cheapest(trigger) else {
             return;
         };
-        let seats: SeatSet = (0..self.seats)
-            .filter(|s| Some(*s) != actor && self.players[*s as usize].pp >= cost)
-            .collect();
+        let seats: SeatSet =
+            (0..self.seats).filter(|s| Some(*s) != actor && self.players[*s as usize].pp >= cost).collect();
         if seats.is_empty() {
             return;
         }
@@ -45,21 +44,11 @@ impl XMen {
             trigger.replace('_', " "),
             and_list(&seats.iter().map(|s| self.who(s)).collect::<Vec<_>>())
         ));
-        self.windows.push(TriggerWindow {
-            trigger: trigger.to_string(),
-            actor,
-            seats,
-            answers: Default::default(),
-        });
+        self.windows.push(TriggerWindow { trigger: trigger.to_string(), actor, seats, answers: Default::default() });
     }
 
     /// An answer to the first open trigger window.
-    pub fn trigger_action(
-        &mut self,
-        seat: Seat,
-        a: &A,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
+    pub fn trigger_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
         let rule = "Reaction Cards";
         let w = self.windows[0].clone();
         let what = w.trigger.replace('_', " ");
@@ -83,10 +72,7 @@ impl XMen {
                 let p = &self.players[seat as usize];
                 let def = card.card();
                 if !p.hand.contains(card) {
-                    return Err(RuleError::illegal(
-                        rule,
-                        format!("{} is not in your hand", def.name),
-                    ));
+                    return Err(RuleError::illegal(rule, format!("{} is not in your hand", def.name)));
                 }
                 if def.trigger.as_deref() != Some(w.trigger.as_str()) {
                     return Err(RuleError::illegal(
@@ -138,9 +124,8 @@ impl XMen {
     fn refresh_queued_windows(&mut self) {
         while let Some(w) = self.windows.first() {
             let cost = XMen::cheapest(&w.trigger).unwrap_or(u8::MAX);
-            let seats: SeatSet = (0..self.seats)
-                .filter(|s| Some(*s) != w.actor && self.players[*s as usize].pp >= cost)
-                .collect();
+            let seats: SeatSet =
+                (0..self.seats).filter(|s| Some(*s) != w.actor && self.players[*s as usize].pp >= cost).collect();
             if seats.is_empty() {
                 self.windows.remove(0);
             } else {

@@ -49,9 +49,7 @@ pub(crate) fn is_version_1(v: &u32) -> bool {
 impl XMen {
     /// The readings of this match's engine version.
     pub fn readings(&self) -> Readings {
-        Readings {
-            engine_version: self.engine_version,
-        }
+        Readings { engine_version: self.engine_version }
     }
 }
 

@@ -233,9 +233,7 @@ fn auction_view(a: &Auction, me: Option<Seat>) -> AuctionView {
         bidders: a.bidders,
         escrow: a.escrow.clone(),
         round: a.round,
-        committed: (0..a.escrow.len() as Seat)
-            .map(|s| a.dials.contains_key(&s))
-            .collect(),
+        committed: (0..a.escrow.len() as Seat).map(|s| a.dials.contains_key(&s)).collect(),
         my_dial: me.and_then(|s| a.dials.get(&s).copied()),
         revealed: a.revealed.clone(),
     }
@@ -245,10 +243,7 @@ fn auction_view(a: &Auction, me: Option<Seat>) -> AuctionView {
 pub fn build(g: &XMen, viewer: Viewer) -> View {
     let me = viewer.seat().filter(|s| *s < g.seats);
     let phase = match &g.phase {
-        Phase::PickSchool { order, rolls } => PhaseView::PickSchool {
-            order: order.clone(),
-            rolls: rolls.clone(),
-        },
+        Phase::PickSchool { order, rolls } => PhaseView::PickSchool { order: order.clone(), rolls: rolls.clone() },
         Phase::Upkeep(u) => PhaseView::Upkeep {
             stage: u.stage,
             committed: (0..g.seats).map(|s| u.commits.contains_key(&s)).collect(),
@@ -276,12 +271,7 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
         },
         Phase::Allegiance(a) => PhaseView::Allegiance {
             ready: a.ready,
-            offers: a
-                .offers
-                .iter()
-                .filter(|o| Some(o.from) == me || Some(o.to) == me)
-                .cloned()
-                .collect(),
+            offers: a.offers.iter().filter(|o| Some(o.from) == me || Some(o.to) == me).cloned().collect(),
             my_offers_made: me.map(|s| a.made[s as usize]).unwrap_or(0),
             secret: a.secret.clone(),
             wait: a.wait,
@@ -293,17 +283,11 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
             auction: auction_view(&r.auction, me),
             training_for: r.training_for,
         },
-        Phase::McBid { mission, auction } => PhaseView::McBid {
-            mission: *mission,
-            auction: auction_view(auction, me),
-        },
+        Phase::McBid { mission, auction } => PhaseView::McBid { mission: *mission, auction: auction_view(auction, me) },
         Phase::Invite(i) => PhaseView::Invite(i.clone()),
         Phase::Battle(b) => PhaseView::Battle(b.clone()),
         Phase::TournamentPick(t) => PhaseView::TournamentPick(t.clone()),
-        Phase::Over { ranking, summary } => PhaseView::Over {
-            ranking: ranking.clone(),
-            summary: summary.clone(),
-        },
+        Phase::Over { ranking, summary } => PhaseView::Over { ranking: ranking.clone(), summary: summary.clone() },
     };
     View {
         seats: g.seats,
@@ -316,9 +300,7 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
             .enumerate()
             .map(|(s, p)| SchoolView {
                 seat: s as Seat,
-                school: p
-                    .school
-                    .map(|i| crate::content::content().schools[i as usize].id.clone()),
+                school: p.school.map(|i| crate::content::content().schools[i as usize].id.clone()),
                 hope: p.hope,
                 rp: p.rp,
                 pp: p.pp,
@@ -328,11 +310,7 @@ pub fn build(g: &XMen, viewer: Viewer) -> View {
             })
             .collect(),
         my_hand: me.map(|s| g.players[s as usize].hand.clone()),
-        decks: [
-            g.recruit_deck.len(),
-            g.plot_deck.len(),
-            g.mission_deck.len(),
-        ],
+        decks: [g.recruit_deck.len(), g.plot_deck.len(), g.mission_deck.len()],
         recruit_discard: g.recruit_discard.clone(),
         plot_discard: g.plot_discard.clone(),
         mission_discard: g.mission_discard.clone(),
@@ -396,9 +374,10 @@ pub fn redeal(g: &mut XMen, viewer: Seat, rng: &mut GameRng) {
         let trigger = w.trigger.clone();
         for (s, a) in w.answers.iter_mut() {
             if *s != viewer {
-                *a = hands[*s as usize].iter().copied().find(|c| {
-                    c.card().trigger.as_deref() == Some(trigger.as_str()) && rng.index(2) == 0
-                });
+                *a = hands[*s as usize]
+                    .iter()
+                    .copied()
+                    .find(|c| c.card().trigger.as_deref() == Some(trigger.as_str()) && rng.index(2) == 0);
             }
         }
     }
@@ -456,9 +435,7 @@ pub fn redeal(g: &mut XMen, viewer: Seat, rng: &mut GameRng) {
         Phase::Recruit(Recruit { auction, .. }) | Phase::McBid { auction, .. } => {
             for (s, d) in auction.dials.iter_mut() {
                 if *s != viewer {
-                    let max = hope[*s as usize]
-                        .saturating_sub(auction.escrow[*s as usize])
-                        .min(14);
+                    let max = hope[*s as usize].saturating_sub(auction.escrow[*s as usize]).min(14);
                     *d = rng.range(0, max) as u8;
                 }
             }

@@ -9,54 +9,24 @@ fn default_doc() -> Value {
 }
 
 fn refused(doc: Value) -> String {
-    Content::from_json(&doc.to_string())
-        .expect_err("content should be refused")
-        .to_string()
+    Content::from_json(&doc.to_string()).expect_err("content should be refused").to_string()
 }
 
 #[test]
 fn embedded_content_has_the_rulebook_counts() {
     let c = content();
-    let n = |k: RecruitType, starting: bool| {
-        c.recruit
-            .iter()
-            .filter(|r| r.kind == k && (!starting || r.starting))
-            .count()
-    };
+    let n =
+        |k: RecruitType, starting: bool| c.recruit.iter().filter(|r| r.kind == k && (!starting || r.starting)).count();
     assert_eq!(c.recruit.len(), 65);
-    assert_eq!(
-        (n(RecruitType::Hero, false), n(RecruitType::Hero, true)),
-        (22, 6)
-    );
-    assert_eq!(
-        (
-            n(RecruitType::Student, false),
-            n(RecruitType::Student, true)
-        ),
-        (28, 13)
-    );
+    assert_eq!((n(RecruitType::Hero, false), n(RecruitType::Hero, true)), (22, 6));
+    assert_eq!((n(RecruitType::Student, false), n(RecruitType::Student, true)), (28, 13));
     assert_eq!(n(RecruitType::Training, false), 15);
-    let copies = |k: PlotKind| {
-        c.plot
-            .iter()
-            .filter(|p| p.kind == k)
-            .map(|p| p.copies as usize)
-            .sum::<usize>()
-    };
+    let copies = |k: PlotKind| c.plot.iter().filter(|p| p.kind == k).map(|p| p.copies as usize).sum::<usize>();
     assert_eq!(copies(PlotKind::Event) + copies(PlotKind::Reaction), 60);
-    assert_eq!(
-        (copies(PlotKind::Event), copies(PlotKind::Reaction)),
-        (42, 18)
-    );
+    assert_eq!((copies(PlotKind::Event), copies(PlotKind::Reaction)), (42, 18));
     // At least one Reaction for every trigger point (gap G11).
-    for t in ["cancel_event", "cancel_reaction", "pc_attacked"]
-        .iter()
-        .chain(xmen::trigger::TRIGGERS)
-    {
-        assert!(
-            c.plot.iter().any(|p| p.trigger.as_deref() == Some(*t)),
-            "no Reaction for trigger {t}"
-        );
+    for t in ["cancel_event", "cancel_reaction", "pc_attacked"].iter().chain(xmen::trigger::TRIGGERS) {
+        assert!(c.plot.iter().any(|p| p.trigger.as_deref() == Some(*t)), "no Reaction for trigger {t}");
     }
     assert_eq!(c.missions.len(), 18);
     assert_eq!(c.schools.len(), 4);
@@ -65,61 +35,16 @@ fn embedded_content_has_the_rulebook_counts() {
     let rogue = c.recruit.iter().find(|r| r.name == "Rogue").unwrap();
     assert_eq!((rogue.atk, rogue.def, rogue.spd), (4, 4, 4));
     assert_eq!(c.recruit.iter().find(|r| r.name == "Beast").unwrap().spd, 4);
-    let sad = c
-        .plot
-        .iter()
-        .find(|p| p.name == "Setting Aside Differences")
-        .unwrap();
+    let sad = c.plot.iter().find(|p| p.name == "Setting Aside Differences").unwrap();
     assert_eq!(sad.plot, 4);
-    assert_eq!(
-        c.plot
-            .iter()
-            .find(|p| p.name == "Impetuous Tantrum")
-            .unwrap()
-            .plot,
-        1
-    );
-    assert_eq!(
-        c.plot
-            .iter()
-            .find(|p| p.name == "Careful Preparations")
-            .unwrap()
-            .plot,
-        3
-    );
-    let hs = c
-        .missions
-        .iter()
-        .find(|m| m.name == "Hellfire Sentinel")
-        .unwrap();
-    assert_eq!(
-        (hs.tokens[0].min_distance, hs.hope_per_damaging_attack),
-        (3, 2)
-    );
-    let swarm = c
-        .missions
-        .iter()
-        .find(|m| m.name == "Sentinel Swarm")
-        .unwrap();
+    assert_eq!(c.plot.iter().find(|p| p.name == "Impetuous Tantrum").unwrap().plot, 1);
+    assert_eq!(c.plot.iter().find(|p| p.name == "Careful Preparations").unwrap().plot, 3);
+    let hs = c.missions.iter().find(|m| m.name == "Hellfire Sentinel").unwrap();
+    assert_eq!((hs.tokens[0].min_distance, hs.hope_per_damaging_attack), (3, 2));
+    let swarm = c.missions.iter().find(|m| m.name == "Sentinel Swarm").unwrap();
     assert_eq!((swarm.tokens[0].count, swarm.tokens[0].hp), (4, 4));
-    assert_eq!(
-        c.missions
-            .iter()
-            .find(|m| m.name == "Sinister Trouble")
-            .unwrap()
-            .tokens[0]
-            .hp,
-        11
-    );
-    assert_eq!(
-        c.schools
-            .iter()
-            .find(|s| s.id == "magneto")
-            .unwrap()
-            .charter
-            .name,
-        "Brotherhood of Mutants"
-    );
+    assert_eq!(c.missions.iter().find(|m| m.name == "Sinister Trouble").unwrap().tokens[0].hp, 11);
+    assert_eq!(c.schools.iter().find(|s| s.id == "magneto").unwrap().charter.name, "Brotherhood of Mutants");
     // Every record that is not from the rulebook says so.
     assert!(c.recruit.iter().filter(|r| r.house).count() > 40);
 }
@@ -137,10 +62,7 @@ fn an_unknown_effect_is_refused_by_name() {
     let mut d = default_doc();
     d["plot"][2]["effects"] = json!([{ "op": "summon_sentinels", "amount": 1, "to": "self" }]);
     let e = refused(d);
-    assert!(
-        e.contains("rally-the-students") && e.contains("unknown effect 'summon_sentinels'"),
-        "{e}"
-    );
+    assert!(e.contains("rally-the-students") && e.contains("unknown effect 'summon_sentinels'"), "{e}");
 }
 
 #[test]
@@ -148,10 +70,7 @@ fn a_character_without_stats_is_refused() {
     let mut d = default_doc();
     d["recruit"][1]["def"] = json!(0);
     let e = refused(d);
-    assert!(
-        e.contains("nightcrawler") && e.contains("def must be 1 to 6"),
-        "{e}"
-    );
+    assert!(e.contains("nightcrawler") && e.contains("def must be 1 to 6"), "{e}");
 }
 
 #[test]
@@ -178,10 +97,7 @@ fn a_mission_with_too_many_tokens_is_refused() {
     let mut d = default_doc();
     d["missions"][1]["tokens"][0]["count"] = json!(13);
     let e = refused(d);
-    assert!(
-        e.contains("sentinel-swarm") && e.contains("1 to 12 Mission Tokens"),
-        "{e}"
-    );
+    assert!(e.contains("sentinel-swarm") && e.contains("1 to 12 Mission Tokens"), "{e}");
 }
 
 #[test]
@@ -189,24 +105,15 @@ fn an_arena_without_room_for_the_hellfire_sentinel_is_refused() {
     let mut d = default_doc();
     d["missions"][0]["tokens"][0]["min_distance"] = json!(9);
     let e = refused(d);
-    assert!(
-        e.contains("hellfire-sentinel") && e.contains("9 or more"),
-        "{e}"
-    );
+    assert!(e.contains("hellfire-sentinel") && e.contains("9 or more"), "{e}");
 }
 
 #[test]
 fn an_obstacle_on_a_position_hex_is_refused() {
     let mut d = default_doc();
-    d["arena"]["obstacles"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!([0, -4]));
+    d["arena"]["obstacles"].as_array_mut().unwrap().push(json!([0, -4]));
     let e = refused(d);
-    assert!(
-        e.contains("position 1") && e.contains("not an open hex"),
-        "{e}"
-    );
+    assert!(e.contains("position 1") && e.contains("not an open hex"), "{e}");
 }
 
 #[test]
@@ -220,69 +127,37 @@ fn unknown_fields_and_bad_json_are_refused() {
 #[test]
 fn a_reaction_without_a_trigger_is_refused() {
     let mut d = default_doc();
-    let i = d["plot"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .position(|p| p["id"] == "careful-preparations")
-        .unwrap();
+    let i = d["plot"].as_array().unwrap().iter().position(|p| p["id"] == "careful-preparations").unwrap();
     d["plot"][i].as_object_mut().unwrap().remove("trigger");
     let e = refused(d);
-    assert!(
-        e.contains("careful-preparations") && e.contains("trigger"),
-        "{e}"
-    );
+    assert!(e.contains("careful-preparations") && e.contains("trigger"), "{e}");
 }
 
 #[test]
 fn an_attack_reaction_without_defense_dice_is_refused() {
     let mut d = default_doc();
-    let i = d["plot"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .position(|p| p["id"] == "evasive-maneuvers")
-        .unwrap();
+    let i = d["plot"].as_array().unwrap().iter().position(|p| p["id"] == "evasive-maneuvers").unwrap();
     d["plot"][i]["effects"] = json!([{ "op": "gain_hope", "amount": 1 }]);
     let e = refused(d);
-    assert!(
-        e.contains("evasive-maneuvers") && e.contains("defense_dice"),
-        "{e}"
-    );
+    assert!(e.contains("evasive-maneuvers") && e.contains("defense_dice"), "{e}");
 }
 
 #[test]
 fn a_trigger_reaction_with_an_event_effect_is_refused() {
     let mut d = default_doc();
-    let i = d["plot"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .position(|p| p["id"] == "hidden-reserves")
-        .unwrap();
+    let i = d["plot"].as_array().unwrap().iter().position(|p| p["id"] == "hidden-reserves").unwrap();
     d["plot"][i]["effects"] = json!([{ "op": "injure", "amount": 1, "to": "self" }]);
     let e = refused(d);
-    assert!(
-        e.contains("hidden-reserves") && e.contains("bids_revealed"),
-        "{e}"
-    );
+    assert!(e.contains("hidden-reserves") && e.contains("bids_revealed"), "{e}");
 }
 
 #[test]
 fn a_mission_objective_on_an_obstacle_is_refused() {
     let mut d = default_doc();
-    let i = d["missions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .position(|m| m["id"] == "danger-room-malfunction")
-        .unwrap();
+    let i = d["missions"].as_array().unwrap().iter().position(|m| m["id"] == "danger-room-malfunction").unwrap();
     d["missions"][i]["special"]["hexes"][0] = json!([1, 1]);
     let e = refused(d);
-    assert!(
-        e.contains("danger-room-malfunction") && e.contains("open arena hex"),
-        "{e}"
-    );
+    assert!(e.contains("danger-room-malfunction") && e.contains("open arena hex"), "{e}");
     let mut d = default_doc();
     d["missions"][0]["rewards"] = json!([{ "criterion": "most_specials", "rp": 1 }]);
     assert!(refused(d).contains("needs a Special Action"));

@@ -6,10 +6,7 @@ use xmen::{Options, XMen};
 
 /// Seeds for the many-seed runs (`XMEN_SEEDS=1000` for a longer soak).
 fn seeds() -> std::ops::Range<u64> {
-    let n = std::env::var("XMEN_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(120);
+    let n = std::env::var("XMEN_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(120);
     0..n
 }
 
@@ -19,10 +16,7 @@ fn seeds() -> std::ops::Range<u64> {
 fn random_play_many_seeds_three_and_four_seats() {
     for seed in seeds() {
         for seats in [3, 4] {
-            let o = Options {
-                pick_schools: seed % 3 != 0,
-                max_rounds: 2,
-            };
+            let o = Options { pick_schools: seed % 3 != 0, max_rounds: 2 };
             let r = testkit::random_play::<XMen>(&o, seats, seed).unwrap_or_else(|e| panic!("{e}"));
             assert!(r.finished);
         }
@@ -34,8 +28,8 @@ fn random_play_many_seeds_three_and_four_seats() {
 fn random_play_full_games() {
     for seed in 0..6 {
         for seats in [3, 4] {
-            let r = testkit::random_play::<XMen>(&Options::default(), seats, seed + 500)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let r =
+                testkit::random_play::<XMen>(&Options::default(), seats, seed + 500).unwrap_or_else(|e| panic!("{e}"));
             assert!(r.finished);
         }
     }
@@ -45,19 +39,11 @@ fn random_play_full_games() {
 fn non_leak() {
     let (mut effective, mut checks, mut log_effective, mut log_checks) = (0, 0, 0, 0);
     // XMEN_LEAK_SEEDS / XMEN_LEAK_ROUNDS for a longer soak.
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(d)
-    };
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
     let (n, rounds) = (env("XMEN_LEAK_SEEDS", 6), env("XMEN_LEAK_ROUNDS", 2) as u32);
     for seed in 0..n {
         for seats in [3, 4] {
-            let o = Options {
-                pick_schools: true,
-                max_rounds: rounds,
-            };
+            let o = Options { pick_schools: true, max_rounds: rounds };
             let r = testkit::non_leak::<XMen>(&o, seats, seed).unwrap_or_else(|e| panic!("{e}"));
             effective += r.effective;
             checks += r.checks;
@@ -65,15 +51,11 @@ fn non_leak() {
             log_checks += r.log_checks;
         }
     }
-    eprintln!("non-leak: {effective} effective re-deals of {checks} checks; log lines: {log_effective} of {log_checks}");
-    assert!(
-        effective > 0,
-        "the re-deal must change hidden state ({effective} of {checks})"
+    eprintln!(
+        "non-leak: {effective} effective re-deals of {checks} checks; log lines: {log_effective} of {log_checks}"
     );
-    assert!(
-        log_effective > 0,
-        "the log check must meet changed hidden state ({log_effective} of {log_checks})"
-    );
+    assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
+    assert!(log_effective > 0, "the log check must meet changed hidden state ({log_effective} of {log_checks})");
 }
 
 /// Random games exercise every part of the round: each action kind shows
@@ -85,13 +67,10 @@ fn random_games_reach_every_step() {
     let mut summaries = vec![];
     let mut total = 0;
     for seed in 0..12 {
-        let r = testkit::random_play::<XMen>(&Options::default(), 3 + (seed % 2) as u8, seed + 77)
-            .unwrap();
+        let r = testkit::random_play::<XMen>(&Options::default(), 3 + (seed % 2) as u8, seed + 77).unwrap();
         total += r.log.len();
         for (_, a) in &r.log {
-            *kinds
-                .entry(a["type"].as_str().unwrap().to_string())
-                .or_default() += 1;
+            *kinds.entry(a["type"].as_str().unwrap().to_string()).or_default() += 1;
         }
         summaries.push(r.log.len());
     }
@@ -136,10 +115,7 @@ fn bot_games_end() {
         let mut n = 0;
         while !g.pending().is_over() {
             let seat = g.pending().awaited().iter().next().unwrap();
-            let a = g
-                .bot_action(seat, &mut bot)
-                .or_else(|| g.random_action(seat, &mut bot))
-                .unwrap();
+            let a = g.bot_action(seat, &mut bot).or_else(|| g.random_action(seat, &mut bot)).unwrap();
             g.apply(seat, &a, &mut rng).unwrap();
             n += 1;
             assert!(n < 50_000, "seed {seed}: bot game does not end");
@@ -194,20 +170,12 @@ fn random_games_open_every_trigger_window() {
 /// `XMEN_OFFER_SEEDS` / `XMEN_OFFER_ROUNDS` for a longer soak.
 #[test]
 fn offered_options_work() {
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(d)
-    };
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
     let (n, rounds) = (env("XMEN_OFFER_SEEDS", 6), env("XMEN_OFFER_ROUNDS", 2) as u32);
     let mut total = testkit::OfferReport::default();
     for seed in 0..n {
         for seats in [3, 4] {
-            let o = Options {
-                pick_schools: seed % 2 == 0,
-                max_rounds: rounds,
-            };
+            let o = Options { pick_schools: seed % 2 == 0, max_rounds: rounds };
             let r = testkit::offered_options_work::<XMen>(&o, seats, seed, 1500 * rounds as usize)
                 .unwrap_or_else(|e| panic!("{e}"));
             total.prompts += r.prompts;
@@ -220,10 +188,7 @@ fn offered_options_work() {
     // A match saved under engine version 1 is still played with version 1's
     // readings (e.g. the Event accepts any subset of the pledges).
     for seed in 0..n.min(4) {
-        let o = Options {
-            pick_schools: true,
-            max_rounds: rounds,
-        };
+        let o = Options { pick_schools: true, max_rounds: rounds };
         let r = testkit::offered_options_work_at::<XMen>(&o, 3, seed + 40, 1500 * rounds as usize, 1)
             .unwrap_or_else(|e| panic!("version 1: {e}"));
         total.options += r.options;
@@ -244,10 +209,7 @@ fn acquire_hope_keeps_payable_heroes_and_events_say_their_price() {
     for seed in 0..8u64 {
         let mut rng = GameRng::seeded(seed + 900);
         let mut pick = GameRng::seeded(seed + 901);
-        let o = Options {
-            pick_schools: false,
-            max_rounds: 3,
-        };
+        let o = Options { pick_schools: false, max_rounds: 3 };
         let mut g = XMen::setup(&o, 3, &mut rng).unwrap();
         while !g.pending().is_over() {
             for s in 0..3 {
@@ -256,9 +218,7 @@ fn acquire_hope_keeps_payable_heroes_and_events_say_their_price() {
                     if a.verb == "acquire_hope" {
                         hope_prompts += 1;
                         let keep = &a.params[0];
-                        let Input::Many { max, .. } = keep.input else {
-                            panic!("keep is a many")
-                        };
+                        let Input::Many { max, .. } = keep.input else { panic!("keep is a many") };
                         let kept = keep.default.as_ref().unwrap().as_array().unwrap().len();
                         assert_eq!(kept, max as usize, "{a:?}");
                     }

@@ -62,9 +62,11 @@ const GENERIC: &[&str] = &[
 ];
 
 fn probes(g: &XMen) -> Vec<Action> {
-    let mut chars: Vec<Value> = g.players.iter().flat_map(|p| p.chars.iter().map(|c| serde_json::to_value(c.id).unwrap())).collect();
+    let mut chars: Vec<Value> =
+        g.players.iter().flat_map(|p| p.chars.iter().map(|c| serde_json::to_value(c.id).unwrap())).collect();
     chars.dedup();
-    let mut cards: Vec<Value> = g.players.iter().flat_map(|p| p.hand.iter().map(|c| serde_json::to_value(c).unwrap())).collect();
+    let mut cards: Vec<Value> =
+        g.players.iter().flat_map(|p| p.hand.iter().map(|c| serde_json::to_value(c).unwrap())).collect();
     cards.sort_by_key(|v| v.to_string());
     cards.dedup();
     let school = &xmen::content::content().schools[0].id;
@@ -211,9 +213,24 @@ fn plot_phase_refusals_name_whose_turn_the_request_and_the_plot_points() {
     let (p, e) = ("Plot Phase", "Playing Event Cards");
     let steps: &[(u8, Value, &str, &str)] = &[
         (1, json!({"type": "pass"}), p, "It is Wolverine's School's turn to act, not yours."),
-        (0, json!({"type": "give_hope", "to": 0, "amount": 1}), "Hope Coins", "Hope is given to another School, not to your own."),
-        (0, json!({"type": "request_support", "amount": 9}), e, "A request for support is for 1 to 6 Plot Points, not 9."),
-        (0, json!({"type": "discard_for_hope", "cards": []}), "Discard Cards for Hope Coins", "You named no card: discard at least 1 for Hope Coins."),
+        (
+            0,
+            json!({"type": "give_hope", "to": 0, "amount": 1}),
+            "Hope Coins",
+            "Hope is given to another School, not to your own.",
+        ),
+        (
+            0,
+            json!({"type": "request_support", "amount": 9}),
+            e,
+            "A request for support is for 1 to 6 Plot Points, not 9.",
+        ),
+        (
+            0,
+            json!({"type": "discard_for_hope", "cards": []}),
+            "Discard Cards for Hope Coins",
+            "You named no card: discard at least 1 for Hope Coins.",
+        ),
         (
             0,
             json!({"type": "bid", "value": 3}),
@@ -221,7 +238,12 @@ fn plot_phase_refusals_name_whose_turn_the_request_and_the_plot_points() {
             "It is your turn to act in the Plot Phase, where \"bid\" is not a choice: play an Event, ask for support, discard for Hope, use a Power or pass.",
         ),
         (0, json!({"type": "request_support", "amount": 3}), "", ""),
-        (0, json!({"type": "pledge", "amount": 1}), e, "You asked for this support; Cyclops's School and Magneto's School still to pledge."),
+        (
+            0,
+            json!({"type": "pledge", "amount": 1}),
+            e,
+            "You asked for this support; Cyclops's School and Magneto's School still to pledge.",
+        ),
         (
             1,
             json!({"type": "pass"}),
@@ -230,7 +252,12 @@ fn plot_phase_refusals_name_whose_turn_the_request_and_the_plot_points() {
         ),
         (1, json!({"type": "pledge", "amount": 9}), e, "You pledge 9 Plot Points and have 3 Plot Points."),
         (1, json!({"type": "pledge", "amount": 3}), "", ""),
-        (1, json!({"type": "pledge", "amount": 1}), e, "You have pledged already (a pledge is locked); Magneto's School still to pledge."),
+        (
+            1,
+            json!({"type": "pledge", "amount": 1}),
+            e,
+            "You have pledged already (a pledge is locked); Magneto's School still to pledge.",
+        ),
         (
             0,
             json!({"type": "pass"}),
@@ -252,9 +279,19 @@ fn upkeep_refusals_name_the_character_the_stage_and_the_order() {
     let steps: &[(u8, Value, &str, &str)] = &[
         (0, json!({"type": "recover", "characters": ["cyclops"]}), u, "Cyclops is not in your School"),
         (0, json!({"type": "recover", "characters": ["wolverine", "wolverine"]}), u, "Wolverine is named twice"),
-        (0, json!({"type": "advance", "characters": []}), u, "This is the Recover Characters stage of Upkeep, where \"advance\" is not a choice."),
+        (
+            0,
+            json!({"type": "advance", "characters": []}),
+            u,
+            "This is the Recover Characters stage of Upkeep, where \"advance\" is not a choice.",
+        ),
         (0, json!({"type": "recover", "characters": ["wolverine"]}), "", ""),
-        (0, json!({"type": "wait"}), u, "You have made your choice for this stage; only a School that has not chosen may ask to wait."),
+        (
+            0,
+            json!({"type": "wait"}),
+            u,
+            "You have made your choice for this stage; only a School that has not chosen may ask to wait.",
+        ),
         (2, json!({"type": "wait"}), "", ""),
         (
             2,
@@ -292,8 +329,18 @@ fn mission_refusals_name_the_pc_the_range_and_the_tokens() {
     ]);
     let attack = |target: Value, power: u8, charter: u8| json!({"type": "attack", "target": target, "power": power, "charter": charter});
     let steps: &[(u8, Value, &str, &str)] = &[
-        (0, json!({"type": "end_actions"}), "Mission Turns", "The Mission waits for Magneto's School: the actions of Dagger."),
-        (2, attack(json!({"token": 0}), 0, 0), "Attacking", "The target is 4 hexes from Dagger; its Attack Range is 2."),
+        (
+            0,
+            json!({"type": "end_actions"}),
+            "Mission Turns",
+            "The Mission waits for Magneto's School: the actions of Dagger.",
+        ),
+        (
+            2,
+            attack(json!({"token": 0}), 0, 0),
+            "Attacking",
+            "The target is 4 hexes from Dagger; its Attack Range is 2.",
+        ),
         (2, attack(json!({"token": 3}), 0, 0), "Attacking", "There is no Mission Character #4."),
         (2, attack(json!({"pc": 1}), 0, 0), "Attacking", "Cyclops's School has no PC in this Mission."),
         (2, attack(json!({"pc": 2}), 0, 0), "Attacking", "Dagger does not attack itself."),
@@ -303,8 +350,18 @@ fn mission_refusals_name_the_pc_the_range_and_the_tokens() {
             "Using Charter Cards During Missions",
             "The Charter spends 5 of your Leader's Power Tokens, and it has 3.",
         ),
-        (2, attack(json!({"token": 0}), 3, 0), "Using Powers During Missions", "Dagger spends 3 Power Tokens and has only 2."),
-        (2, json!({"type": "regain", "stat": "def"}), "Using Powers During Missions", "Dagger has not just Moved; this Power is used right after a Move."),
+        (
+            2,
+            attack(json!({"token": 0}), 3, 0),
+            "Using Powers During Missions",
+            "Dagger spends 3 Power Tokens and has only 2.",
+        ),
+        (
+            2,
+            json!({"type": "regain", "stat": "def"}),
+            "Using Powers During Missions",
+            "Dagger has not just Moved; this Power is used right after a Move.",
+        ),
         (
             2,
             json!({"type": "first", "pc": 2}),

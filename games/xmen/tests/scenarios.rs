@@ -9,17 +9,10 @@ fn rulebook_scenarios() {
     assert!(!files.is_empty(), "no scenarios in {}", dir.display());
     let mut failures = vec![];
     for f in &files {
-        let result =
-            backroom_games::scenario::load(f).and_then(|s| backroom_games::scenario::run(&s));
+        let result = backroom_games::scenario::load(f).and_then(|s| backroom_games::scenario::run(&s));
         if let Err(e) = result {
             failures.push(format!("{}: {e}", f.file_name().unwrap().to_string_lossy()));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} scenarios failed:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {} scenarios failed:\n{}", failures.len(), files.len(), failures.join("\n"));
 }

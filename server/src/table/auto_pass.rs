@@ -19,7 +19,15 @@ impl Table {
     pub(super) fn set_auto_pass(&mut self, conn: ConnId, rid: Option<String>, on: bool) {
         let Some(player) = self.conns.get(&conn).and_then(|c| c.player) else {
             if let Some(rid) = rid {
-                self.send_to(conn, &ServerMsg::Rejected { rid, code: ErrorCode::NotSeated, rule: None, message: "Only a player has table settings.".into() });
+                self.send_to(
+                    conn,
+                    &ServerMsg::Rejected {
+                        rid,
+                        code: ErrorCode::NotSeated,
+                        rule: None,
+                        message: "Only a player has table settings.".into(),
+                    },
+                );
             }
             return;
         };

@@ -21,7 +21,16 @@ impl Table {
             // The move itself is chosen in `process`, against the table as
             // it is after the moves before it in the batch: two bots asked
             // at once must not both take the same School.
-            out.push(Incoming { conn: None, seat, rid: None, version: None, action: Value::Null, received: Instant::now(), clock: false, auto: false });
+            out.push(Incoming {
+                conn: None,
+                seat,
+                rid: None,
+                version: None,
+                action: Value::Null,
+                received: Instant::now(),
+                clock: false,
+                auto: false,
+            });
         }
         out
     }
@@ -35,7 +44,9 @@ impl Table {
             return;
         }
         let awaited = live.state.pending().awaited();
-        let awaits = |bot: bool| self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)));
+        let awaits = |bot: bool| {
+            self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)))
+        };
         if !awaits(true) || (self.bots_stuck && awaits(false)) {
             return;
         }

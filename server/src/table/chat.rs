@@ -10,14 +10,30 @@ impl Table {
     pub(super) async fn chat(&mut self, conn: ConnId, rid: String, text: String) {
         let Some(c) = self.conns.get(&conn) else { return };
         let Some(player) = c.player else {
-            self.send_to(conn, &ServerMsg::Rejected { rid, code: ErrorCode::NotSeated, rule: None, message: "Spectators cannot chat at the table.".into() });
+            self.send_to(
+                conn,
+                &ServerMsg::Rejected {
+                    rid,
+                    code: ErrorCode::NotSeated,
+                    rule: None,
+                    message: "Spectators cannot chat at the table.".into(),
+                },
+            );
             return;
         };
         let Some(p) = self.players.iter().find(|p| p.id == player) else { return };
         let row = ChatRow { seq: self.chat_seq + 1, player, name: p.name.clone(), seat: p.seat, text, at: now_ms() };
         if let Err(e) = self.ctx.store.add_chat(self.id, &row).await {
             tracing::error!(table = %self.id, error = %format!("{e:#}"), "chat not saved");
-            self.send_to(conn, &ServerMsg::Rejected { rid, code: ErrorCode::Internal, rule: None, message: "The message could not be saved; please try again.".into() });
+            self.send_to(
+                conn,
+                &ServerMsg::Rejected {
+                    rid,
+                    code: ErrorCode::Internal,
+                    rule: None,
+                    message: "The message could not be saved; please try again.".into(),
+                },
+            );
             return;
         }
         self.chat_seq = row.seq;

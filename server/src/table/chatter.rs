@@ -27,10 +27,10 @@ pub(super) const WINDOW: Duration = Duration::from_secs(60);
 /// (policy violation, as the WebSocket protocol names it).
 pub(super) const CLOSE_CODE: u16 = 1008;
 /// Its close reason.
-pub(super) const CLOSE_REASON: &str = "Too many changes that do not move the game on; wait a minute before changing again.";
+pub(super) const CLOSE_REASON: &str =
+    "Too many changes that do not move the game on; wait a minute before changing again.";
 /// The refusal's message.
-pub(super) const REFUSED: &str =
-    "You have changed your move too often this minute without the game moving on; wait a little before changing it again.";
+pub(super) const REFUSED: &str = "You have changed your move too often this minute without the game moving on; wait a little before changing it again.";
 
 /// Whether a move of `seat`'s, which took the table from `before` to
 /// `after`, is chatter: it left the table waiting on the same seats. A move

@@ -111,7 +111,10 @@ async fn until(out: &Outbox, seen: &mut VecDeque<Value>, pred: impl Fn(&Value) -
 /// A started two-seat match of the wrapped game (Ann and Bob, stored in a
 /// fresh SQLite file, `extra` flags for the server), with Ann's socket
 /// subscribed and her first state read.
-pub(crate) async fn wrapped_match(twist: Twist, extra: &[&str]) -> (Arc<Ctx>, Uuid, ConnId, Arc<Outbox>, VecDeque<Value>, std::path::PathBuf) {
+pub(crate) async fn wrapped_match(
+    twist: Twist,
+    extra: &[&str],
+) -> (Arc<Ctx>, Uuid, ConnId, Arc<Outbox>, VecDeque<Value>, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("backroom-panic-{}", Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/b.db", dir.display());
@@ -157,7 +160,12 @@ pub(crate) async fn wrapped_match(twist: Twist, extra: &[&str]) -> (Arc<Ctx>, Uu
     ctx.call(id, |reply| LobbyRequest::Start { token: secret::hash("ann"), reply }).await.unwrap();
     let out = Outbox::new();
     let conn = ctx
-        .call(id, |reply| LobbyRequest::Subscribe { who: Credential::Token(secret::hash("ann")), since: None, out: out.clone(), reply })
+        .call(id, |reply| LobbyRequest::Subscribe {
+            who: Credential::Token(secret::hash("ann")),
+            since: None,
+            out: out.clone(),
+            reply,
+        })
         .await
         .unwrap();
     let mut seen = VecDeque::new();
@@ -169,7 +177,13 @@ pub(crate) async fn wrapped_match(twist: Twist, extra: &[&str]) -> (Arc<Ctx>, Uu
 async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
     let (ctx, id, conn, out, mut seen, dir) = wrapped_match(Twist::Panic, &[]).await;
     let act = |rid: &str, value: u8| {
-        Cmd::Act(Box::new(Act { conn, rid: rid.into(), version: 0, action: json!({"type": "bid", "value": value}), received: Instant::now() }))
+        Cmd::Act(Box::new(Act {
+            conn,
+            rid: rid.into(),
+            version: 0,
+            action: json!({"type": "bid", "value": value}),
+            received: Instant::now(),
+        }))
     };
 
     // The rules crash: the move is refused with a reason, not saved, and
@@ -179,7 +193,11 @@ async fn an_engine_panic_refuses_the_batch_and_the_table_carries_on() {
     assert_eq!(refused["code"], "internal", "{refused}");
     assert!(refused["message"].as_str().unwrap().contains("fault in the game rules"), "{refused}");
     let s = until(&out, &mut seen, |m| m["type"] == "state").await;
-    assert_eq!((s["version"].clone(), s["view"]["committed"].clone()), (json!(0), json!([false, false])), "the half-applied move is gone: {s}");
+    assert_eq!(
+        (s["version"].clone(), s["view"]["committed"].clone()),
+        (json!(0), json!([false, false])),
+        "the half-applied move is gone: {s}"
+    );
     assert!(ctx.store.all_actions(id).await.unwrap().is_empty(), "nothing was committed");
 
     // The table carries on: the next move is made and saved.

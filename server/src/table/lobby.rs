@@ -31,10 +31,9 @@ pub(super) struct SwapAsked {
 
 impl Table {
     pub(super) fn player_by_token(&self, token_hash: &str) -> Result<&PlayerRow, ApiError> {
-        self.players
-            .iter()
-            .find(|p| !p.bot && p.token_hash == token_hash)
-            .ok_or_else(|| err(ErrorCode::BadToken, "This link or token is not valid for this lobby (you may have been removed)."))
+        self.players.iter().find(|p| !p.bot && p.token_hash == token_hash).ok_or_else(|| {
+            err(ErrorCode::BadToken, "This link or token is not valid for this lobby (you may have been removed).")
+        })
     }
 
     pub(super) fn host_check(&self, token_hash: &str) -> Result<(), ApiError> {
@@ -149,7 +148,11 @@ impl Table {
     /// How long a person with no open connection has been away (seconds):
     /// since they left, else since they joined or the table was loaded.
     pub(super) fn away_secs(&self, player: &PlayerRow) -> u64 {
-        let since = self.left_at.iter().find(|(p, _)| *p == player.id).map_or(self.loaded_at.max(player.joined_at), |(_, at)| *at);
+        let since = self
+            .left_at
+            .iter()
+            .find(|(p, _)| *p == player.id)
+            .map_or(self.loaded_at.max(player.joined_at), |(_, at)| *at);
         (now_ms() - since).max(0) as u64 / 1000
     }
 
@@ -206,7 +209,10 @@ impl Table {
         self.open_check()?;
         if let Some(s) = seat {
             if s >= self.lobby.seats {
-                return Err(err(ErrorCode::SeatTaken, format!("There is no seat {}; this table has {}.", s as u32 + 1, self.lobby.seats)));
+                return Err(err(
+                    ErrorCode::SeatTaken,
+                    format!("There is no seat {}; this table has {}.", s as u32 + 1, self.lobby.seats),
+                ));
             }
             if let Some(other) = self.players.iter().find(|p| p.seat == Some(s) && p.id != id) {
                 // A seated player may trade seats with a bot (choosing a
@@ -218,7 +224,11 @@ impl Table {
                 }
                 return Err(err(
                     ErrorCode::SeatTaken,
-                    format!("Seat {} is taken by {}; offer them a swap, and the seats change once they accept.", s + 1, other.name),
+                    format!(
+                        "Seat {} is taken by {}; offer them a swap, and the seats change once they accept.",
+                        s + 1,
+                        other.name
+                    ),
                 ));
             }
         }
@@ -245,7 +255,12 @@ impl Table {
     /// or accepts theirs, and a bot's seat is swapped at once; `decline`
     /// turns down the offer from that seat; neither withdraws the caller's
     /// own offer. Both seats change in one store transaction.
-    pub(super) async fn swap(&mut self, token: String, seat: Option<Seat>, decline: Option<Seat>) -> Result<LobbyInfo, ApiError> {
+    pub(super) async fn swap(
+        &mut self,
+        token: String,
+        seat: Option<Seat>,
+        decline: Option<Seat>,
+    ) -> Result<LobbyInfo, ApiError> {
         let me = self.player_by_token(&token)?.clone();
         self.open_check()?;
         self.swaps.retain(|w| w.until > Instant::now());
@@ -254,23 +269,33 @@ impl Table {
         };
         let other_at = |s: Seat, what: &str| -> Result<PlayerRow, ApiError> {
             if s >= self.lobby.seats {
-                return Err(err(ErrorCode::InvalidField, format!("There is no seat {}; this table has {}.", s as u32 + 1, self.lobby.seats)));
+                return Err(err(
+                    ErrorCode::InvalidField,
+                    format!("There is no seat {}; this table has {}.", s as u32 + 1, self.lobby.seats),
+                ));
             }
             if s == mine {
                 return Err(err(ErrorCode::InvalidField, format!("Seat {} is yours already.", s + 1)));
             }
-            self.players.iter().find(|p| p.seat == Some(s)).cloned().ok_or_else(|| {
-                err(ErrorCode::InvalidField, format!("Seat {} is empty: {what}", s + 1))
-            })
+            self.players
+                .iter()
+                .find(|p| p.seat == Some(s))
+                .cloned()
+                .ok_or_else(|| err(ErrorCode::InvalidField, format!("Seat {} is empty: {what}", s + 1)))
         };
         match (seat, decline) {
-            (Some(_), Some(_)) => Err(err(ErrorCode::InvalidField, "Send `seat` to offer or accept a swap, or `decline`, not both.")),
+            (Some(_), Some(_)) => {
+                Err(err(ErrorCode::InvalidField, "Send `seat` to offer or accept a swap, or `decline`, not both."))
+            }
             (None, Some(s)) => {
                 let other = other_at(s, "nobody there offered you a swap.")?;
                 let before = self.swaps.len();
                 self.swaps.retain(|w| !(w.from == other.id && w.to == me.id));
                 if self.swaps.len() == before {
-                    return Err(err(ErrorCode::InvalidField, format!("{} at seat {} has not offered you a swap (or the offer ran out).", other.name, s + 1)));
+                    return Err(err(
+                        ErrorCode::InvalidField,
+                        format!("{} at seat {} has not offered you a swap (or the offer ran out).", other.name, s + 1),
+                    ));
                 }
                 self.broadcast_lobby();
                 Ok(self.info())
@@ -309,7 +334,10 @@ impl Table {
         let p = self.player_by_token(&token)?.clone();
         self.open_check()?;
         if p.host {
-            return Err(err(ErrorCode::NotHost, "The host cannot leave an open lobby; start the match or let it expire."));
+            return Err(err(
+                ErrorCode::NotHost,
+                "The host cannot leave an open lobby; start the match or let it expire.",
+            ));
         }
         self.remove(p.id, 4002, "You left the lobby.").await
     }
@@ -318,7 +346,8 @@ impl Table {
         self.ctx.store.remove_player(self.id, player).await.map_err(internal)?;
         self.players.retain(|p| p.id != player);
         self.left_at.retain(|(p, _)| *p != player);
-        let gone: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.player == Some(player)).map(|(id, _)| *id).collect();
+        let gone: Vec<ConnId> =
+            self.conns.iter().filter(|(_, c)| c.player == Some(player)).map(|(id, _)| *id).collect();
         for id in gone {
             if let Some(c) = self.conns.remove(&id) {
                 let _ = c.out.offer(Out::Close(code, reason.to_string()));
@@ -349,7 +378,12 @@ impl Table {
             n += 1;
             // A person may have called themselves "Bot 2": the bot then
             // takes the next number, so that no one passes for a bot.
-            while backroom_protocol::text::distinct_name(&format!("Bot {n}"), self.players.iter().map(|p| p.name.as_str())).is_err() {
+            while backroom_protocol::text::distinct_name(
+                &format!("Bot {n}"),
+                self.players.iter().map(|p| p.name.as_str()),
+            )
+            .is_err()
+            {
                 n += 1;
             }
             let p = PlayerRow {
@@ -377,15 +411,26 @@ impl Table {
         let caller = self.player_by_token(&token)?;
         let (host, caller_seated) = (caller.host, caller.seat.is_some());
         if !host && !on {
-            return Err(err(ErrorCode::NotHost, "Only the host can stop a bot that plays for someone; it stops by itself when they come back."));
+            return Err(err(
+                ErrorCode::NotHost,
+                "Only the host can stop a bot that plays for someone; it stops by itself when they come back.",
+            ));
         }
         if !host && !caller_seated {
-            return Err(err(ErrorCode::NotHost, "Only the host or a seated player can let a bot play for someone who is away."));
+            return Err(err(
+                ErrorCode::NotHost,
+                "Only the host or a seated player can let a bot play for someone who is away.",
+            ));
         }
         match &self.live {
             Some(live) if !live.over => {}
             Some(_) => return Err(err(ErrorCode::GameOver, "The match is over.")),
-            None => return Err(err(ErrorCode::NotStarted, "A bot can stand in only during the match; before it, fill the seat with a bot.")),
+            None => {
+                return Err(err(
+                    ErrorCode::NotStarted,
+                    "A bot can stand in only during the match; before it, fill the seat with a bot.",
+                ));
+            }
         }
         let Some(p) = self.players.iter().find(|p| p.seat == Some(seat)) else {
             return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", seat + 1)));
@@ -395,7 +440,10 @@ impl Table {
             return Err(err(ErrorCode::InvalidField, format!("{name} is a bot already.")));
         }
         if on && self.conns.values().any(|c| c.player == Some(id)) {
-            return Err(err(ErrorCode::InvalidField, format!("{name} is here; a bot can stand in only for someone who is away.")));
+            return Err(err(
+                ErrorCode::InvalidField,
+                format!("{name} is here; a bot can stand in only for someone who is away."),
+            ));
         }
         if on
             && !host
@@ -404,7 +452,9 @@ impl Table {
         {
             return Err(err(
                 ErrorCode::NotHost,
-                format!("{name} has been away for {away}. Anyone seated can let a bot play for them once they have been away {after} ({left} from now); the host can now."),
+                format!(
+                    "{name} has been away for {away}. Anyone seated can let a bot play for them once they have been away {after} ({left} from now); the host can now."
+                ),
             ));
         }
         if was != on {
@@ -421,7 +471,9 @@ impl Table {
         let (caller_id, caller_host) = (caller.id, caller.host);
         match self.lobby.status {
             LobbyStatus::Open | LobbyStatus::Live => {}
-            LobbyStatus::Finished => return Err(err(ErrorCode::GameOver, "The match is over; play again to host the next one.")),
+            LobbyStatus::Finished => {
+                return Err(err(ErrorCode::GameOver, "The match is over; play again to host the next one."));
+            }
             LobbyStatus::Expired => return Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started.")),
         }
         let Some(target) = self.players.iter().find(|p| p.id == to) else {
@@ -438,17 +490,26 @@ impl Table {
             if to != caller_id {
                 return Err(err(
                     ErrorCode::NotHost,
-                    format!("Only the host can make someone else host; you can take it yourself once the host has been away {}.", duration_words(after)),
+                    format!(
+                        "Only the host can make someone else host; you can take it yourself once the host has been away {}.",
+                        duration_words(after)
+                    ),
                 ));
             }
             if let Some(h) = self.players.iter().find(|p| p.host) {
                 if self.conns.values().any(|c| c.player == Some(h.id)) {
-                    return Err(err(ErrorCode::NotHost, format!("{}, the host, is here: ask them to hand it over.", h.name)));
+                    return Err(err(
+                        ErrorCode::NotHost,
+                        format!("{}, the host, is here: ask them to hand it over.", h.name),
+                    ));
                 }
                 if let Some([away, after, left]) = self.still_to_wait(h) {
                     return Err(err(
                         ErrorCode::NotHost,
-                        format!("{}, the host, has been away for {away}. Anyone at the table can take over once the host has been away {after} ({left} from now).", h.name),
+                        format!(
+                            "{}, the host, has been away for {away}. Anyone at the table can take over once the host has been away {after} ({left} from now).",
+                            h.name
+                        ),
                     ));
                 }
             }
@@ -470,7 +531,12 @@ impl Table {
         let caller = self.player_by_token(&token)?.id;
         match self.lobby.status {
             LobbyStatus::Finished => {}
-            LobbyStatus::Live => return Err(err(ErrorCode::NotOver, "The match is still being played; you can play again once it is over.")),
+            LobbyStatus::Live => {
+                return Err(err(
+                    ErrorCode::NotOver,
+                    "The match is still being played; you can play again once it is over.",
+                ));
+            }
             LobbyStatus::Open => return Err(err(ErrorCode::NotStarted, "The match has not started yet.")),
             LobbyStatus::Expired => return Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started.")),
         }
@@ -552,7 +618,8 @@ impl Table {
             .game
             .setup(&options, self.lobby.seats, &mut rng)
             .map_err(|e| err(ErrorCode::BadOptions, e.to_string()))?;
-        let opening = Snapshot { seq: 0, state: state.state_json(), rng: serde_json::to_string(&rng).map_err(internal)? };
+        let opening =
+            Snapshot { seq: 0, state: state.state_json(), rng: serde_json::to_string(&rng).map_err(internal)? };
         self.ctx.store.start_match(self.id, &seed, &seed_hash, &opening).await.map_err(internal)?;
         self.lobby.status = LobbyStatus::Live;
         self.lobby.seed = Some(seed.to_vec());
@@ -590,7 +657,12 @@ impl Table {
         Ok(self.info())
     }
 
-    pub(super) fn subscribe(&mut self, who: Credential, since: Option<u64>, out: Arc<Outbox>) -> Result<ConnId, ApiError> {
+    pub(super) fn subscribe(
+        &mut self,
+        who: Credential,
+        since: Option<u64>,
+        out: Arc<Outbox>,
+    ) -> Result<ConnId, ApiError> {
         if matches!(who, Credential::Invite(_)) {
             return Err(err(ErrorCode::BadToken, "Join the lobby first; an invite alone cannot open the table."));
         }

@@ -20,7 +20,9 @@ use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, no
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
-use backroom_protocol::http::{HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep};
+use backroom_protocol::http::{
+    HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep,
+};
 use backroom_protocol::ws::{ChatLine, ServerMsg};
 use backroom_protocol::{ApiError, ErrorCode};
 use serde_json::Value;
@@ -42,6 +44,7 @@ const RIDS_KEPT: usize = 8;
 /// Outbound frames queued per socket before it is dropped as too slow.
 pub const OUTBOX: usize = 256;
 
+mod auto_pass;
 mod bots;
 mod chat;
 mod chatter;
@@ -50,19 +53,18 @@ mod clock;
 pub(crate) mod engine_panic;
 mod lobby;
 mod notify;
-mod auto_pass;
 mod outbox;
 mod play;
 mod replay;
 mod restore;
 mod watch;
 
+use chat::chat_line;
 pub use lobby::clean_name;
 pub use outbox::{Out, Outbox};
-pub use restore::{replay_all, same_engine};
-use chat::chat_line;
 use replay::Replay;
 use restore::opening_line;
+pub use restore::{replay_all, same_engine};
 use watch::store_down_msg;
 
 /// What every socket hears on a restart.
@@ -95,24 +97,86 @@ pub struct Act {
 
 /// The lobby's and the sockets' rarer requests.
 pub enum LobbyRequest {
-    Info { who: Credential, reply: Reply<LobbyInfo> },
-    Join { invite: String, name: String, reply: Reply<Joined> },
-    Seat { token: String, seat: Option<Seat>, reply: Reply<LobbyInfo> },
-    Swap { token: String, seat: Option<Seat>, decline: Option<Seat>, reply: Reply<LobbyInfo> },
-    Leave { token: String, reply: Reply<()> },
-    Kick { token: String, player: Uuid, reply: Reply<LobbyInfo> },
-    Host { token: String, player: Uuid, reply: Reply<LobbyInfo> },
-    FillBots { token: String, reply: Reply<LobbyInfo> },
-    Start { token: String, reply: Reply<LobbyInfo> },
-    StandIn { token: String, seat: Seat, on: bool, reply: Reply<LobbyInfo> },
-    Rematch { token: String, reply: Reply<Rematch> },
-    Record { who: Credential, reply: Reply<MatchRecord> },
-    Replay { who: Credential, at: u64, seat: Option<Seat>, reply: Reply<ReplayStep> },
-    Subscribe { who: Credential, since: Option<u64>, out: Arc<Outbox>, reply: Reply<ConnId> },
-    Chat { conn: ConnId, rid: String, text: String },
+    Info {
+        who: Credential,
+        reply: Reply<LobbyInfo>,
+    },
+    Join {
+        invite: String,
+        name: String,
+        reply: Reply<Joined>,
+    },
+    Seat {
+        token: String,
+        seat: Option<Seat>,
+        reply: Reply<LobbyInfo>,
+    },
+    Swap {
+        token: String,
+        seat: Option<Seat>,
+        decline: Option<Seat>,
+        reply: Reply<LobbyInfo>,
+    },
+    Leave {
+        token: String,
+        reply: Reply<()>,
+    },
+    Kick {
+        token: String,
+        player: Uuid,
+        reply: Reply<LobbyInfo>,
+    },
+    Host {
+        token: String,
+        player: Uuid,
+        reply: Reply<LobbyInfo>,
+    },
+    FillBots {
+        token: String,
+        reply: Reply<LobbyInfo>,
+    },
+    Start {
+        token: String,
+        reply: Reply<LobbyInfo>,
+    },
+    StandIn {
+        token: String,
+        seat: Seat,
+        on: bool,
+        reply: Reply<LobbyInfo>,
+    },
+    Rematch {
+        token: String,
+        reply: Reply<Rematch>,
+    },
+    Record {
+        who: Credential,
+        reply: Reply<MatchRecord>,
+    },
+    Replay {
+        who: Credential,
+        at: u64,
+        seat: Option<Seat>,
+        reply: Reply<ReplayStep>,
+    },
+    Subscribe {
+        who: Credential,
+        since: Option<u64>,
+        out: Arc<Outbox>,
+        reply: Reply<ConnId>,
+    },
+    Chat {
+        conn: ConnId,
+        rid: String,
+        text: String,
+    },
     /// "Pass for me when I have nothing to decide", on or off (from the
     /// `hello` without a rid, or a `settings` message with one).
-    AutoPass { conn: ConnId, rid: Option<String>, on: bool },
+    AutoPass {
+        conn: ConnId,
+        rid: Option<String>,
+        on: bool,
+    },
 }
 
 /// Commands a table accepts. Each is a word or two, the rest boxed: a
@@ -121,13 +185,17 @@ pub enum LobbyRequest {
 pub enum Cmd {
     Request(Box<LobbyRequest>),
     Act(Box<Act>),
-    Unsubscribe { conn: ConnId },
+    Unsubscribe {
+        conn: ConnId,
+    },
     BotTurn,
     AutoPass,
     /// Try again to read the match from the store (see [`Table::reload`]).
     Reload,
     Expire,
-    Shutdown { done: oneshot::Sender<()> },
+    Shutdown {
+        done: oneshot::Sender<()>,
+    },
     /// Hand the table to another node (it asked, or this node may have
     /// lost its lease): close every socket with "moving" and stop.
     Handover,
@@ -345,7 +413,11 @@ impl Table {
     /// locals they move into, so the table would be in its own task twice
     /// (1.3 KB more for every table).
     #[allow(clippy::manual_async_fn)]
-    pub fn run(mut self, mut rx: mpsc::Receiver<Cmd>, self_tx: mpsc::WeakSender<Cmd>) -> impl Future<Output = ()> + Send {
+    pub fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Cmd>,
+        self_tx: mpsc::WeakSender<Cmd>,
+    ) -> impl Future<Output = ()> + Send {
         async move {
             self.self_tx = self_tx;
             self.schedule_bots();

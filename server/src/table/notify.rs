@@ -19,8 +19,14 @@ impl Table {
             .filter(|p| !p.bot && !p.stand_in && !here.contains(&p.id) && p.seat.is_some_and(|s| awaited.contains(s)))
             .collect();
         let now: SeatSet = away.iter().filter_map(|p| p.seat).collect();
-        let new: Vec<&str> = away.iter().filter(|p| p.seat.is_some_and(|s| !self.webhook_told.contains(s))).map(|p| p.name.as_str()).collect();
-        let text = (!new.is_empty()).then(|| format!("{}: the table is waiting on {}.", self.game.info().name, backroom_engine::and_list(&new)));
+        let new: Vec<&str> = away
+            .iter()
+            .filter(|p| p.seat.is_some_and(|s| !self.webhook_told.contains(s)))
+            .map(|p| p.name.as_str())
+            .collect();
+        let text = (!new.is_empty()).then(|| {
+            format!("{}: the table is waiting on {}.", self.game.info().name, backroom_engine::and_list(&new))
+        });
         self.webhook_told = now;
         if let Some(text) = text {
             crate::webhook::notify(url, text, self.ctx.cfg.allow_private_webhooks);

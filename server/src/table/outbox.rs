@@ -52,7 +52,10 @@ impl Outbox {
             }
             if q.0.len() >= OUTBOX {
                 q.0.clear();
-                q.0.push_back(Out::Close(crate::ws::CLOSE_IDLE, "This connection fell too far behind; reconnecting.".into()));
+                q.0.push_back(Out::Close(
+                    crate::ws::CLOSE_IDLE,
+                    "This connection fell too far behind; reconnecting.".into(),
+                ));
                 q.1 = true;
                 metrics::counter!("backroom_sockets_closed_total", "reason" => "too_slow").increment(1);
                 drop(q);

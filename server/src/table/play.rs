@@ -57,7 +57,8 @@ impl Table {
         // The window is in version order: skip what this viewer has seen
         // without walking it.
         let first = from.map_or(0, |f| live.log.partition_point(|(v, _)| *v <= f));
-        let log: Vec<String> = live.log.range(first..).filter_map(|(_, e)| e.for_viewer(viewer).map(str::to_string)).collect();
+        let log: Vec<String> =
+            live.log.range(first..).filter_map(|(_, e)| e.for_viewer(viewer).map(str::to_string)).collect();
         let prompt = viewer.seat().and_then(|s| live.prompts.get(s as usize).cloned().flatten());
         let view = live.state.view_raw(viewer);
         frame(&ServerMsg::State {
@@ -128,13 +129,25 @@ impl Table {
 
     pub(super) fn incoming(&mut self, Act { conn, rid, version, action, received }: Act) -> Option<Incoming> {
         let c = self.conns.get(&conn)?;
-        let reject = |code: ErrorCode, message: String| ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message };
+        let reject =
+            |code: ErrorCode, message: String| ServerMsg::Rejected { rid: rid.clone(), code, rule: None, message };
         let msg = match (c.viewer, &self.live) {
             (_, None) if self.store_down => reject(ErrorCode::StoreUnavailable, super::watch::STORE_DOWN.into()),
             (_, None) => reject(ErrorCode::NotStarted, "The match has not started yet.".into()),
-            (Viewer::Spectator, _) => reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into()),
+            (Viewer::Spectator, _) => {
+                reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into())
+            }
             (Viewer::Seat(seat), Some(_)) => {
-                return Some(Incoming { conn: Some(conn), seat, rid: Some(rid), version: Some(version), action, received, clock: false, auto: false });
+                return Some(Incoming {
+                    conn: Some(conn),
+                    seat,
+                    rid: Some(rid),
+                    version: Some(version),
+                    action,
+                    received,
+                    clock: false,
+                    auto: false,
+                });
             }
         };
         metrics::counter!("backroom_rejections_total", "code" => code_of(&msg)).increment(1);
@@ -181,12 +194,16 @@ impl Table {
                 let Some(conn) = inc.conn else { continue };
                 let same = live.state.canonical_action(&inc.action).is_some_and(|c| action_hash(&c) == hash);
                 if !same {
-                    answers.push((conn, ServerMsg::Rejected {
-                        rid: rid.clone(),
-                        code: ErrorCode::RequestIdReused,
-                        rule: None,
-                        message: "This request id was already used for another move; a new move needs a new id.".into(),
-                    }));
+                    answers.push((
+                        conn,
+                        ServerMsg::Rejected {
+                            rid: rid.clone(),
+                            code: ErrorCode::RequestIdReused,
+                            rule: None,
+                            message: "This request id was already used for another move; a new move needs a new id."
+                                .into(),
+                        },
+                    ));
                 } else if v > before {
                     // The first copy is in this very batch: the resend is
                     // answered with it, after the commit (or its failure).
@@ -215,7 +232,15 @@ impl Table {
                 && self.chatter.spent(seat, budget, now)
                 && !would_move_on(live, seat, &inc.action)
             {
-                answers.push((conn, ServerMsg::Rejected { rid: rid.clone(), code: ErrorCode::RateLimited, rule: None, message: super::chatter::REFUSED.into() }));
+                answers.push((
+                    conn,
+                    ServerMsg::Rejected {
+                        rid: rid.clone(),
+                        code: ErrorCode::RateLimited,
+                        rule: None,
+                        message: super::chatter::REFUSED.into(),
+                    },
+                ));
                 if self.chatter.refuse(conn, budget, now) {
                     chatty.push(conn);
                 }
@@ -262,8 +287,14 @@ impl Table {
                     // Every move a bot makes for a person says so, naming
                     // them by seat token (rendered with the names in force).
                     if inc.clock {
-                        log.insert(0, LogEntry::public(format!("{} ran out of time: a bot moved for them.", seat_ref(seat))));
-                    } else if inc.conn.is_none() && !inc.auto && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in) {
+                        log.insert(
+                            0,
+                            LogEntry::public(format!("{} ran out of time: a bot moved for them.", seat_ref(seat))),
+                        );
+                    } else if inc.conn.is_none()
+                        && !inc.auto
+                        && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in)
+                    {
                         log.insert(0, LogEntry::public(format!("A bot played for {}:", seat_ref(seat))));
                     }
                     let (v, at) = (live.version, now_ms());
@@ -296,12 +327,10 @@ impl Table {
                 }
                 Err(e) => {
                     if let (Some(conn), Some(rid)) = (inc.conn, inc.rid) {
-                        answers.push((conn, ServerMsg::Rejected {
-                            rid,
-                            code: e.code.into(),
-                            rule: Some(e.rule),
-                            message: e.message,
-                        }));
+                        answers.push((
+                            conn,
+                            ServerMsg::Rejected { rid, code: e.code.into(), rule: Some(e.rule), message: e.message },
+                        ));
                     } else {
                         tracing::warn!(table = %self.id, seat, error = %e, "a bot's action was refused");
                         self.bots_stuck = true;
@@ -406,8 +435,14 @@ impl Table {
             // The result is logged once: by the game when its own last line
             // says it, else here, with the revealed seed either way.
             let seed = self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default();
-            let said = live.log.iter().rev().take_while(|(v, _)| *v == version).any(|(_, e)| e.for_viewer(Viewer::Spectator) == Some(o.summary.as_str()));
-            let line = if said { format!("The seed was {seed}.") } else { format!("{} The seed was {seed}.", o.summary) };
+            let said = live
+                .log
+                .iter()
+                .rev()
+                .take_while(|(v, _)| *v == version)
+                .any(|(_, e)| e.for_viewer(Viewer::Spectator) == Some(o.summary.as_str()));
+            let line =
+                if said { format!("The seed was {seed}.") } else { format!("{} The seed was {seed}.", o.summary) };
             live.log.push_back((version, LogEntry::public(line).into()));
             self.count_live();
             metrics::counter!("backroom_matches_finished_total").increment(1);
@@ -416,7 +451,9 @@ impl Table {
             self.broadcast_lobby();
         } else {
             self.broadcast_state_paced(|c, live| match c.viewer {
-                Viewer::Seat(s) => acted.contains(s) || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before),
+                Viewer::Seat(s) => {
+                    acted.contains(s) || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before)
+                }
                 Viewer::Spectator => false,
             });
         }

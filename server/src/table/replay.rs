@@ -28,11 +28,22 @@ impl Table {
         self.authorize(&who)?;
         match self.lobby.status {
             LobbyStatus::Finished => {}
-            LobbyStatus::Live => return Err(err(ErrorCode::NotOver, "The match is still being played; its record is published when it has ended.")),
-            _ => return Err(err(ErrorCode::NotStarted, "The match has not started; its record is published when it has ended.")),
+            LobbyStatus::Live => {
+                return Err(err(
+                    ErrorCode::NotOver,
+                    "The match is still being played; its record is published when it has ended.",
+                ));
+            }
+            _ => {
+                return Err(err(
+                    ErrorCode::NotStarted,
+                    "The match has not started; its record is published when it has ended.",
+                ));
+            }
         }
         let rows = self.ctx.store.all_actions(self.id).await.map_err(internal)?;
-        let actions = rows.into_iter().map(|a| (a.seat, serde_json::from_str(&a.action).unwrap_or(Value::Null))).collect();
+        let actions =
+            rows.into_iter().map(|a| (a.seat, serde_json::from_str(&a.action).unwrap_or(Value::Null))).collect();
         Ok(MatchRecord { lobby: self.info(), actions })
     }
 
@@ -42,21 +53,34 @@ impl Table {
     /// it read for move `at`. The moves are read once per loaded table and
     /// the position kept, so that stepping forward costs one move; stepping
     /// back starts again from the opening.
-    pub(super) async fn replay(&mut self, who: Credential, at: u64, seat: Option<Seat>) -> Result<ReplayStep, ApiError> {
+    pub(super) async fn replay(
+        &mut self,
+        who: Credential,
+        at: u64,
+        seat: Option<Seat>,
+    ) -> Result<ReplayStep, ApiError> {
         let (own, _) = self.authorize(&who)?;
         if self.lobby.status != LobbyStatus::Finished {
             return Err(err(ErrorCode::NotOver, "A match can be replayed once it is over."));
         }
         let viewer = match seat {
             Some(s) if s < self.lobby.seats => Viewer::Seat(s),
-            Some(s) => return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", u32::from(s) + 1))),
+            Some(s) => {
+                return Err(err(ErrorCode::InvalidField, format!("Seat {} is not at this table.", u32::from(s) + 1)));
+            }
             None => own,
         };
         let game = self.game;
         let r = match &mut self.replay {
             Some(r) => r,
             None => {
-                let opening = self.ctx.store.opening(self.id).await.map_err(internal)?.ok_or_else(|| internal("no opening snapshot"))?;
+                let opening = self
+                    .ctx
+                    .store
+                    .opening(self.id)
+                    .await
+                    .map_err(internal)?
+                    .ok_or_else(|| internal("no opening snapshot"))?;
                 let mut moves = vec![];
                 for a in self.ctx.store.all_actions(self.id).await.map_err(internal)? {
                     moves.push((a.seat, serde_json::from_str(&a.action).map_err(internal)?));
@@ -72,7 +96,10 @@ impl Table {
         }
         while r.at < at {
             let (seat, action) = &r.moves[r.at as usize];
-            let (log, _) = r.state.apply(*seat, action, &mut r.rng).map_err(|e| internal(format!("move {} does not replay: {e}", r.at + 1)))?;
+            let (log, _) = r
+                .state
+                .apply(*seat, action, &mut r.rng)
+                .map_err(|e| internal(format!("move {} does not replay: {e}", r.at + 1)))?;
             (r.at, r.last) = (r.at + 1, (Some(*seat), log));
         }
         Ok(ReplayStep {

@@ -24,7 +24,9 @@ impl Table {
                 let (mut state, mut rng) = restore_snapshot(game, &resume.snapshot)?;
                 for a in &resume.tail {
                     let action: Value = serde_json::from_str(&a.action)?;
-                    state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("replaying action {} was refused: {e}", a.seq))?;
+                    state
+                        .apply(a.seat, &action, &mut rng)
+                        .map_err(|e| anyhow::anyhow!("replaying action {} was refused: {e}", a.seq))?;
                 }
                 (state, rng)
             } else {
@@ -90,7 +92,10 @@ pub(super) fn opening_line(seed_hash: &str) -> LogEntry {
 }
 
 /// A stored snapshot's state and generator, as the game restores them.
-pub(super) fn restore_snapshot(game: &'static dyn DynGame, s: &Snapshot) -> anyhow::Result<(Box<dyn DynState>, GameRng)> {
+pub(super) fn restore_snapshot(
+    game: &'static dyn DynGame,
+    s: &Snapshot,
+) -> anyhow::Result<(Box<dyn DynState>, GameRng)> {
     let state = game.restore(&s.state).map_err(|e| anyhow::anyhow!("snapshot {}: {e}", s.seq))?;
     Ok((state, serde_json::from_str(&s.rng)?))
 }
@@ -108,15 +113,25 @@ pub fn same_engine(game: &dyn DynGame, lobby: &LobbyRow) -> bool {
 /// or for a match of another engine version a setup from its seed under
 /// that version (the seed is stored from the start; it is only published
 /// at the end).
-pub fn opening(game: &'static dyn DynGame, lobby: &LobbyRow, stored: &Snapshot) -> anyhow::Result<(Box<dyn DynState>, GameRng)> {
+pub fn opening(
+    game: &'static dyn DynGame,
+    lobby: &LobbyRow,
+    stored: &Snapshot,
+) -> anyhow::Result<(Box<dyn DynState>, GameRng)> {
     if same_engine(game, lobby) {
         return restore_snapshot(game, stored);
     }
-    let seed: [u8; 32] = lobby.seed.clone().and_then(|s| s.try_into().ok()).ok_or_else(|| anyhow::anyhow!("match {}: no 32-byte seed stored", lobby.id))?;
+    let seed: [u8; 32] = lobby
+        .seed
+        .clone()
+        .and_then(|s| s.try_into().ok())
+        .ok_or_else(|| anyhow::anyhow!("match {}: no 32-byte seed stored", lobby.id))?;
     let mut rng = GameRng::from_seed(seed);
     let options: Value = serde_json::from_str(&lobby.options)?;
     let version = u32::try_from(lobby.engine_version).unwrap_or(0);
-    let state = game.setup_at_version(&options, lobby.seats, &mut rng, version).map_err(|e| anyhow::anyhow!("match {}: {e}", lobby.id))?;
+    let state = game
+        .setup_at_version(&options, lobby.seats, &mut rng, version)
+        .map_err(|e| anyhow::anyhow!("match {}: {e}", lobby.id))?;
     Ok((state, rng))
 }
 
@@ -127,7 +142,9 @@ pub async fn replay_all(ctx: &Ctx, game: &'static dyn DynGame, lobby: &LobbyRow)
     let (mut state, mut rng) = opening(game, lobby, &stored)?;
     for a in ctx.store.all_actions(lobby.id).await? {
         let action: Value = serde_json::from_str(&a.action)?;
-        state.apply(a.seat, &action, &mut rng).map_err(|e| anyhow::anyhow!("action {} refused on replay: {e}", a.seq))?;
+        state
+            .apply(a.seat, &action, &mut rng)
+            .map_err(|e| anyhow::anyhow!("action {} refused on replay: {e}", a.seq))?;
     }
     Ok((state.state_json(), serde_json::to_string(&rng)?))
 }

@@ -54,8 +54,7 @@ pub(super) fn backoff(table: Uuid, trouble: u32) -> Duration {
 
 /// What every socket of a table that cannot reach its store hears (and
 /// every move sent meanwhile).
-pub(super) const STORE_DOWN: &str =
-    "The server cannot reach its database right now, so no move can be saved. Nothing saved is lost; the table keeps trying and goes on by itself.";
+pub(super) const STORE_DOWN: &str = "The server cannot reach its database right now, so no move can be saved. Nothing saved is lost; the table keeps trying and goes on by itself.";
 
 /// What they hear when it is back.
 pub(super) const STORE_BACK: &str = "The server reaches its database again: moves are saved as before.";
@@ -150,7 +149,9 @@ impl Table {
         }
         let Some(live) = self.live.as_ref().filter(|l| !l.over) else { return };
         let awaited = live.state.pending().awaited();
-        let awaits = |bot: bool| self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)));
+        let awaits = |bot: bool| {
+            self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)))
+        };
         if !awaits(true) || (self.bots_stuck && awaits(false)) {
             return;
         }
@@ -197,7 +198,10 @@ impl Table {
             match cmd {
                 Cmd::Act(act) => {
                     metrics::counter!("backroom_rejections_total", "code" => code.as_str()).increment(1);
-                    self.send_to(act.conn, &ServerMsg::Rejected { rid: act.rid, code, rule: None, message: message.into() });
+                    self.send_to(
+                        act.conn,
+                        &ServerMsg::Rejected { rid: act.rid, code, rule: None, message: message.into() },
+                    );
                 }
                 Cmd::Request(req) => {
                     if let LobbyRequest::Chat { conn, rid, .. } = *req {
@@ -214,7 +218,8 @@ impl Table {
 
     /// Keeps `backroom_live_matches` in step with this table.
     pub(super) fn count_live(&mut self) {
-        let live = self.live.as_ref().is_some_and(|l| !l.over) || (self.store_down && self.lobby.status == LobbyStatus::Live);
+        let live =
+            self.live.as_ref().is_some_and(|l| !l.over) || (self.store_down && self.lobby.status == LobbyStatus::Live);
         if live != self.counted_live.is_some() {
             self.counted_live = live.then(|| crate::registry::Counted::new("backroom_live_matches"));
         }

@@ -51,11 +51,19 @@ fn choose_activation(g: &Crisis, p: &Prompt) -> Action {
 fn ready_ally(g: &Crisis, p: &Prompt) -> Option<Action> {
     use crate::cards::TacticEffect;
     let geo = g.geo();
-    let attack_now = |x: &Crisis, m: usize| estimate::best_from(x, m, x.models[m].disc(geo), x.on(m), 0).map_or(0.0, |(s, _, _)| s.max(0.0));
+    let attack_now = |x: &Crisis, m: usize| {
+        estimate::best_from(x, m, x.models[m].disc(geo), x.on(m), 0).map_or(0.0, |(s, _, _)| s.max(0.0))
+    };
     for (fixed, choices) in opts(p, "play_tactic") {
         let Some(card) = fixed.get("card").and_then(Value::as_str).map(str::to_string) else { continue };
         let Some(t) = content().tactic(&card) else { continue };
-        let Some((each, dice)) = t.effects.iter().find_map(|e| if let TacticEffect::ReadyAlly { each, dice, .. } = e { Some((*each, *dice)) } else { None }) else { continue };
+        let Some((each, dice)) = t
+            .effects
+            .iter()
+            .find_map(|e| if let TacticEffect::ReadyAlly { each, dice, .. } = e { Some((*each, *dice)) } else { None })
+        else {
+            continue;
+        };
         let pick = choices
             .into_iter()
             .filter_map(|v| serde_json::from_value::<PowerChoice>(v).ok())
@@ -135,7 +143,10 @@ fn in_activation(g: &Crisis, act: &Activation, p: &Prompt) -> Action {
     }
     // Nothing better to do with an action: shake the worst condition.
     if let Some((_, conds)) = opts(p, "shake").into_iter().next() {
-        let worst = conds.into_iter().filter_map(|v| serde_json::from_value::<Condition>(v).ok()).max_by_key(|c| condition_weight(*c));
+        let worst = conds
+            .into_iter()
+            .filter_map(|v| serde_json::from_value::<Condition>(v).ok())
+            .max_by_key(|c| condition_weight(*c));
         if let Some(condition) = worst {
             return Action::Shake { condition };
         }
@@ -187,7 +198,9 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
             continue;
         }
         let play = |c: PowerChoice| Action::PlayTactic { card: card.clone(), choice: Some(c) };
-        if let Some(a) = best_simulated(g, act, choices, play, f64::from(t.cost)).map(|c| Action::PlayTactic { card: card.clone(), choice: Some(c) }) {
+        if let Some(a) = best_simulated(g, act, choices, play, f64::from(t.cost))
+            .map(|c| Action::PlayTactic { card: card.clone(), choice: Some(c) })
+        {
             return Some(a);
         }
     }
@@ -196,7 +209,17 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
         for e in &t.effects {
             let worth = match e {
                 crate::content::TacticEffect::ShakeAllies { range } => {
-                    g.models.iter().filter(|x| x.owner == me.owner && x.present() && !x.dazed && !x.conditions.is_empty() && within(geo, dist_discs(d, x.disc(geo)), *range)).count() >= 2
+                    g.models
+                        .iter()
+                        .filter(|x| {
+                            x.owner == me.owner
+                                && x.present()
+                                && !x.dazed
+                                && !x.conditions.is_empty()
+                                && within(geo, dist_discs(d, x.disc(geo)), *range)
+                        })
+                        .count()
+                        >= 2
                 }
                 crate::content::TacticEffect::InteractRange { range } => {
                     me.power > t.cost
@@ -210,7 +233,9 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                             }
                         })
                 }
-                crate::content::TacticEffect::AttackDicePerAllyNearTarget { range, max } if act.coordinated.is_none() && offers(p, "attack") => {
+                crate::content::TacticEffect::AttackDicePerAllyNearTarget { range, max }
+                    if act.coordinated.is_none() && offers(p, "attack") =>
+                {
                     // The best attack with the allies near each target against without.
                     let spare = me.power.saturating_sub(t.cost);
                     let mut with = 0.0f64;
@@ -222,11 +247,17 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                         for x in targets.iter().filter_map(as_usize) {
                             let td = g.models[x].disc(geo);
                             let near = (0..g.models.len())
-                                .filter(|&i| i != act.model && g.models[i].owner == me.owner && g.models[i].present() && !g.models[i].dazed)
+                                .filter(|&i| {
+                                    i != act.model
+                                        && g.models[i].owner == me.owner
+                                        && g.models[i].present()
+                                        && !g.models[i].dazed
+                                })
                                 .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), *range))
                                 .count();
                             let n = u8::try_from(near).unwrap_or(u8::MAX).min(*max);
-                            with = with.max(estimate::score(g, act.model, idx, x, d, g.on(act.model), act.bonus_dice + n));
+                            with =
+                                with.max(estimate::score(g, act.model, idx, x, d, g.on(act.model), act.bonus_dice + n));
                         }
                     }
                     with - best_offered(g, act, p, 0, me.power) > 0.7 * f64::from(t.cost)
@@ -236,7 +267,15 @@ fn tactic(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                     g.models
                         .iter()
                         .filter(|x| x.owner == me.owner && x.present() && !x.dazed)
-                        .filter(|x| (0..g.tokens.len()).any(|k| within(geo, dist_discs(x.disc(geo), Disc { c: g.token_pos(k), r: geo.token_diameter / 2.0 }), 1)))
+                        .filter(|x| {
+                            (0..g.tokens.len()).any(|k| {
+                                within(
+                                    geo,
+                                    dist_discs(x.disc(geo), Disc { c: g.token_pos(k), r: geo.token_diameter / 2.0 }),
+                                    1,
+                                )
+                            })
+                        })
                         .count()
                         >= 2
                         && me.power > t.cost
@@ -286,7 +325,8 @@ fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                 .into_iter()
                 .filter(|c| c.target.is_some_and(|t| g.models[t].damage >= (*n).min(2)))
                 .max_by_key(|c| c.target.map_or(0, |t| g.models[t].damage)),
-            Power::ThrowEnemy { .. } => throw_choice(g, me, choices.clone()).or_else(|| best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost)),
+            Power::ThrowEnemy { .. } => throw_choice(g, me, choices.clone())
+                .or_else(|| best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost)),
             Power::Charge { .. } if left > 0 => {
                 // Worth it when the attack from the advance's end, less
                 // the Charge's cost, beats the best attack from here.
@@ -305,7 +345,9 @@ fn power(g: &Crisis, act: &Activation, p: &Prompt) -> Option<Action> {
                     .max_by(|a, b| a.0.total_cmp(&b.0))
                     .map(|(_, c)| c)
             }
-            Power::ThrowTerrain { .. } => best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost),
+            Power::ThrowTerrain { .. } => {
+                best_simulated(g, act, choices, |c| Action::UsePower { power: idx, choice: c }, cost)
+            }
             Power::AdvanceEnemy { .. } => advance_enemy(g, act, choices, cost),
             Power::Transform { .. } => transform(g, act, choices, cost, |c| Action::UsePower { power: idx, choice: c }),
             _ => None,
@@ -329,7 +371,15 @@ fn best_offered(g: &Crisis, act: &Activation, p: &Prompt, bonus: u8, power: u8) 
             continue;
         }
         for t in targets.iter().filter_map(as_usize) {
-            best = best.max(estimate::score(g, me, idx, t, here, g.on(me), act.bonus_dice + bonus + coordinated(g, me, t)));
+            best = best.max(estimate::score(
+                g,
+                me,
+                idx,
+                t,
+                here,
+                g.on(me),
+                act.bonus_dice + bonus + coordinated(g, me, t),
+            ));
         }
     }
     best
@@ -341,7 +391,10 @@ fn throw_choice(g: &Crisis, me: usize, choices: Vec<PowerChoice>) -> Option<Powe
     let geo = g.geo();
     let contested = |t: usize| -> Vec<Pt> {
         let d = g.models[t].disc(geo);
-        (0..g.tokens.len()).map(|k| g.token_pos(k)).filter(|c| within(geo, dist_discs(d, Disc { c: *c, r: geo.token_diameter / 2.0 }), 1)).collect()
+        (0..g.tokens.len())
+            .map(|k| g.token_pos(k))
+            .filter(|c| within(geo, dist_discs(d, Disc { c: *c, r: geo.token_diameter / 2.0 }), 1))
+            .collect()
     };
     let _ = me;
     choices
@@ -367,7 +420,13 @@ fn throw_choice(g: &Crisis, me: usize, choices: Vec<PowerChoice>) -> Option<Powe
 /// for a character put down, less what it does to allies); none unless it
 /// pays. Used where the outcome hangs on geometry the bot can't cheaply
 /// foresee: terrain and characters thrown into whatever they meet.
-fn best_simulated(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, make: impl Fn(PowerChoice) -> Action, cost: f64) -> Option<PowerChoice> {
+fn best_simulated(
+    g: &Crisis,
+    act: &Activation,
+    choices: Vec<PowerChoice>,
+    make: impl Fn(PowerChoice) -> Action,
+    cost: f64,
+) -> Option<PowerChoice> {
     let seat = g.models[act.model].owner;
     let worth = |x: &Crisis| -> f64 {
         x.models
@@ -446,7 +505,13 @@ fn advance_enemy(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, cost: 
 /// is counted) and the Stamina left to it; taken when the gain beats 0.7
 /// per power. The new form is made on a copy of the match, so whatever
 /// the content's forms are, they are compared as they would play.
-fn transform(g: &Crisis, act: &Activation, choices: Vec<PowerChoice>, cost: f64, play: impl Fn(PowerChoice) -> Action) -> Option<PowerChoice> {
+fn transform(
+    g: &Crisis,
+    act: &Activation,
+    choices: Vec<PowerChoice>,
+    cost: f64,
+    play: impl Fn(PowerChoice) -> Action,
+) -> Option<PowerChoice> {
     let me = act.model;
     let seat = g.models[me].owner;
     let worth = |x: &Crisis| {

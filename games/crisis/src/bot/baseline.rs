@@ -13,11 +13,22 @@ use crate::movement::Plan;
 use crate::state::{Crisis, Phase};
 use backroom_engine::{GameRng, Seat};
 
-fn opts(p: &backroom_engine::Prompt, verb: &str) -> Vec<(serde_json::Map<String, serde_json::Value>, Vec<serde_json::Value>)> {
+fn opts(
+    p: &backroom_engine::Prompt,
+    verb: &str,
+) -> Vec<(serde_json::Map<String, serde_json::Value>, Vec<serde_json::Value>)> {
     p.asks
         .iter()
         .filter(|a| a.verb == verb && a.enabled() && !a.blind())
-        .map(|a| (a.fixed.clone(), a.params.first().map(|x| x.input.options().iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect()).unwrap_or_default()))
+        .map(|a| {
+            (
+                a.fixed.clone(),
+                a.params
+                    .first()
+                    .map(|x| x.input.options().iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect())
+                    .unwrap_or_default(),
+            )
+        })
         .collect()
 }
 
@@ -36,7 +47,8 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         Phase::Rosters => {
             let mut chars: Vec<&crate::content::Character> = content().characters.iter().collect();
             chars.sort_by_key(|c| c.threat);
-            let characters = chars.iter().take(crate::rules::rosters::ROSTER_CHARACTERS).map(|c| c.id.clone()).collect();
+            let characters =
+                chars.iter().take(crate::rules::rosters::ROSTER_CHARACTERS).map(|c| c.id.clone()).collect();
             let mut cards: Vec<&crate::cards::Tactic> = content().tactics.iter().collect();
             cards.sort_by_key(|t| t.effects.is_empty());
             let tactics = cards.iter().take(crate::rules::rosters::ROSTER_TACTICS).map(|t| t.id.clone()).collect();
@@ -45,7 +57,8 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         Phase::Battlefield | Phase::DeckChoice | Phase::MissionSetup => super::setup::step(g, &p, rng),
         Phase::SquadBuild => {
             let roster = g.rosters[usize::from(seat)].as_ref();
-            let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id))).collect();
+            let mut pool: Vec<&crate::content::Character> =
+                content().characters.iter().filter(|c| roster.is_none_or(|r| r.characters.contains(&c.id))).collect();
             rng.shuffle(&mut pool);
             let mut left = g.max_threat;
             let mut squad = Vec::new();
@@ -91,12 +104,17 @@ fn activation(g: &Crisis, seat: Seat, p: &backroom_engine::Prompt) -> Option<Act
         }
     }
     if !g.reactions.is_empty() || g.pending_attack.as_ref().is_some_and(|x| x.window().is_some()) {
-        let with = opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
+        let with =
+            opts(p, "react").into_iter().find_map(|(_, o)| o.first().and_then(|v| v.as_str().map(str::to_string)));
         return Some(Action::React { with });
     }
     let Some(act) = &g.activation else {
         if let Some((_, models)) = opts(p, "activate").into_iter().next() {
-            let model = models.iter().filter_map(serde_json::Value::as_u64).map(|m| m as usize).min_by(|a, b| goal_dist(g, *a).total_cmp(&goal_dist(g, *b)))?;
+            let model = models
+                .iter()
+                .filter_map(serde_json::Value::as_u64)
+                .map(|m| m as usize)
+                .min_by(|a, b| goal_dist(g, *a).total_cmp(&goal_dist(g, *b)))?;
             return Some(Action::Activate { model });
         }
         return Some(Action::Pass {});

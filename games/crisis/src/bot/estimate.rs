@@ -47,7 +47,15 @@ pub struct Outlook {
 
 /// The outlook of attack `idx` of `me`, made from `from` (standing on
 /// `from_on`), with `bonus` extra attack dice, against `target`.
-pub fn outlook(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, from_on: Option<usize>, bonus: u8) -> Outlook {
+pub fn outlook(
+    g: &Crisis,
+    me: usize,
+    idx: usize,
+    target: usize,
+    from: Disc,
+    from_on: Option<usize>,
+    bonus: u8,
+) -> Outlook {
     let _ = from_on;
     outlook_against(g, me, idx, target, from, bonus, Defense::default())
 }
@@ -67,15 +75,26 @@ pub struct Defense {
 
 /// The outlook of attack `idx` of `me` from `from` against `target`
 /// defending with `extra` besides its own dice and the terrain.
-pub fn outlook_against(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, bonus: u8, extra: Defense) -> Outlook {
+pub fn outlook_against(
+    g: &Crisis,
+    me: usize,
+    idx: usize,
+    target: usize,
+    from: Disc,
+    bonus: u8,
+    extra: Defense,
+) -> Outlook {
     let geo = g.geo();
     let a = &g.models[me];
     let t = &g.models[target];
     let Some(atk) = a.card().sides.healthy.attacks.get(idx) else { return Outlook::default() };
     let a_n = (i32::from(atk.strength) + i32::from(bonus) - i32::from(a.has(Condition::Shock))).max(1) as usize;
-    let d_n = (i32::from(t.card().sides.healthy.defense.against(atk.kind)) + i32::from(extra.dice) - i32::from(t.has(Condition::Incinerate))).max(1) as usize;
+    let d_n = (i32::from(t.card().sides.healthy.defense.against(atk.kind)) + i32::from(extra.dice)
+        - i32::from(t.has(Condition::Incinerate)))
+    .max(1) as usize;
     let ignore_cover = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreCover {}));
-    let cover = !ignore_cover && (extra.cover || has_cover(geo, from, t.disc(geo), g.eff_size(target), g.on(target), g.pieces()));
+    let cover = !ignore_cover
+        && (extra.cover || has_cover(geo, from, t.disc(geo), g.eff_size(target), g.on(target), g.pieces()));
     let reduce: usize = t.powers().map(|p| if let Power::ReduceDamage { n } = p { usize::from(*n) } else { 0 }).sum();
     let left = usize::from(t.stamina().saturating_sub(t.damage));
     let pa = pool(a_n, HIT, a.has(Condition::Hex));
@@ -146,7 +165,8 @@ pub fn can_target(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, 
     if !in_range {
         return false;
     }
-    atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreLos {})) || line_of_sight(geo, from, from_on, td, g.eff_size(target), g.pieces())
+    atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreLos {}))
+        || line_of_sight(geo, from, from_on, td, g.eff_size(target), g.pieces())
 }
 
 /// How much the bot wants a model down: its threat, and a KO (Injured)
@@ -173,7 +193,11 @@ pub fn score(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, from_
                 .filter(|&i| i != me && g.models[i].present() && !g.models[i].dazed)
                 .filter(|&i| {
                     let d = g.models[i].disc(geo);
-                    if kind == RangeKind::Beam { beam_touches(geo, from, aim, d, atk.range.n) } else { within(geo, dist_discs(from, d), atk.range.n) }
+                    if kind == RangeKind::Beam {
+                        beam_touches(geo, from, aim, d, atk.range.n)
+                    } else {
+                        within(geo, dist_discs(from, d), atk.range.n)
+                    }
                 })
                 .collect()
         }
@@ -192,7 +216,10 @@ pub fn score(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, from_
             continue;
         }
         let o = outlook(g, me, idx, t, from, from_on, bonus);
-        total += o.damage * if gains { 1.25 } else { 1.0 } + o.down * down_value(g, t) + if x.damage > 0 { 0.3 } else { 0.0 } + contesting(g, t) * o.down;
+        total += o.damage * if gains { 1.25 } else { 1.0 }
+            + o.down * down_value(g, t)
+            + if x.damage > 0 { 0.3 } else { 0.0 }
+            + contesting(g, t) * o.down;
     }
     total - 0.7 * f64::from(atk.cost)
 }
@@ -202,7 +229,8 @@ pub fn score(g: &Crisis, me: usize, idx: usize, target: usize, from: Disc, from_
 fn contesting(g: &Crisis, m: usize) -> f64 {
     let geo = g.geo();
     let d = g.models[m].disc(geo);
-    let near = (0..g.tokens.len()).any(|t| within(geo, dist_discs(d, Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 }), 1));
+    let near = (0..g.tokens.len())
+        .any(|t| within(geo, dist_discs(d, Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 }), 1));
     if near { 1.5 } else { 0.0 }
 }
 

@@ -47,7 +47,15 @@ pub(crate) fn opts(p: &Prompt, verb: &str) -> Vec<(Map<String, Value>, Vec<Value
     p.asks
         .iter()
         .filter(|a| a.verb == verb && a.enabled() && !a.blind())
-        .map(|a| (a.fixed.clone(), a.params.first().map(|x| x.input.options().iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect()).unwrap_or_default()))
+        .map(|a| {
+            (
+                a.fixed.clone(),
+                a.params
+                    .first()
+                    .map(|x| x.input.options().iter().filter(|o| o.enabled()).map(|o| o.value.clone()).collect())
+                    .unwrap_or_default(),
+            )
+        })
         .collect()
 }
 
@@ -64,7 +72,8 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let p = crate::prompts::prompt(g, seat)?;
     let chosen = decide(g, seat, &p, rng).filter(|a| {
         let verb = serde_json::to_value(a).ok().and_then(|v| v.get("type").and_then(Value::as_str).map(str::to_string));
-        verb.is_some_and(|v| offers(&p, &v)) && crate::rules::apply(&mut g.clone(), seat, a, &mut GameRng::seeded(0)).is_ok()
+        verb.is_some_and(|v| offers(&p, &v))
+            && crate::rules::apply(&mut g.clone(), seat, a, &mut GameRng::seeded(0)).is_ok()
     });
     chosen.or_else(|| backroom_engine::Game::random_action(g, seat, rng))
 }
@@ -112,9 +121,14 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
 /// success for the bot's side) rerolls them; else keep the dice.
 pub(crate) fn reroll(g: &Crisis) -> Action {
     use crate::dice::Face;
-    let Some(m) = g.pending_attack.as_ref().and_then(|p| p.modify.as_ref()) else { return Action::Reroll { ability: None, dice: Vec::new() } };
-    let (dice, by, good): (_, _, fn(Face) -> bool) =
-        if m.defender { (&m.defense_dice, &m.defense_by, Face::defense_success) } else { (&m.attack_dice, &m.attack_by, Face::attack_success) };
+    let Some(m) = g.pending_attack.as_ref().and_then(|p| p.modify.as_ref()) else {
+        return Action::Reroll { ability: None, dice: Vec::new() };
+    };
+    let (dice, by, good): (_, _, fn(Face) -> bool) = if m.defender {
+        (&m.defense_dice, &m.defense_by, Face::defense_success)
+    } else {
+        (&m.attack_dice, &m.attack_by, Face::attack_success)
+    };
     for (name, n) in &m.sources {
         let ok = crate::rules::attack::rerollable(dice, by, name);
         let picks: Vec<usize> = (0..dice.len()).filter(|&i| ok[i] && !good(dice[i])).take(usize::from(*n)).collect();
@@ -131,7 +145,8 @@ pub(crate) fn reroll(g: &Crisis) -> Action {
 fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let mut best: Option<(u8, usize, Vec<String>)> = None;
     for _ in 0..24 {
-        let mut pool: Vec<&crate::content::Character> = content().characters.iter().filter(|c| setup::in_roster(g, seat, &c.id)).collect();
+        let mut pool: Vec<&crate::content::Character> =
+            content().characters.iter().filter(|c| setup::in_roster(g, seat, &c.id)).collect();
         rng.shuffle(&mut pool);
         let mut left = g.max_threat;
         let mut squad = Vec::new();
@@ -166,14 +181,18 @@ fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 fn deploy(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
     let (fixed, points) = opts(p, "deploy").into_iter().next()?;
     let model = usize::try_from(fixed.get("model")?.as_u64()?).ok()?;
-    let targets: Vec<Pt> = if g.tokens.is_empty() { vec![[18.0, 18.0]] } else { (0..g.tokens.len()).map(|t| g.token_pos(t)).collect() };
+    let targets: Vec<Pt> =
+        if g.tokens.is_empty() { vec![[18.0, 18.0]] } else { (0..g.tokens.len()).map(|t| g.token_pos(t)).collect() };
     let allies: Vec<Pt> = g.models.iter().filter(|m| m.owner == seat && m.deployed).map(|m| m.pos).collect();
     let cost = |q: Pt| {
         let near = targets.iter().map(|t| len(sub(*t, q))).fold(f64::INFINITY, f64::min);
         let crowd = allies.iter().filter(|a| len(sub(**a, q)) < 4.0).count() as f64;
         near + 3.0 * crowd
     };
-    let at = points.iter().filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok()).min_by(|a, b| cost(*a).total_cmp(&cost(*b)))?;
+    let at = points
+        .iter()
+        .filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok())
+        .min_by(|a, b| cost(*a).total_cmp(&cost(*b)))?;
     Some(Action::Deploy { model, at })
 }
 
@@ -188,8 +207,12 @@ pub(crate) fn leader(p: &Prompt) -> Option<Action> {
 pub(crate) fn place_token(g: &Crisis, seat: Seat, p: &Prompt) -> Option<Action> {
     let (fixed, points) = opts(p, "place_token").into_iter().next()?;
     let token = usize::try_from(fixed.get("token")?.as_u64()?).ok()?;
-    let theirs: Vec<Pt> = g.models.iter().filter(|m| m.owner != seat && m.present() && !m.dazed).map(|m| m.pos).collect();
+    let theirs: Vec<Pt> =
+        g.models.iter().filter(|m| m.owner != seat && m.present() && !m.dazed).map(|m| m.pos).collect();
     let near = |q: Pt| theirs.iter().map(|t| len(sub(*t, q))).fold(f64::INFINITY, f64::min);
-    let at = points.iter().filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok()).max_by(|a, b| near(*a).total_cmp(&near(*b)))?;
+    let at = points
+        .iter()
+        .filter_map(|v| serde_json::from_value::<Pt>(v.clone()).ok())
+        .max_by(|a, b| near(*a).total_cmp(&near(*b)))?;
     Some(Action::PlaceToken { token, at })
 }

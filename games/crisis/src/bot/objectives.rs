@@ -56,7 +56,11 @@ fn needed_at(g: &Crisis, m: usize, t: usize) -> bool {
     let without = contesters(g, t, m);
     let mut with = without;
     let side = &mut with[usize::from(me.owner)];
-    if me.injured { side.1 += 1 } else { side.0 += 1 }
+    if me.injured {
+        side.1 += 1
+    } else {
+        side.0 += 1
+    }
     securer(with) != securer(without)
 }
 
@@ -96,7 +100,11 @@ pub fn goal(g: &Crisis, m: usize) -> Pt {
         };
         return if own.dist(me.pos, geo.table_inches) > half + 1.0 { me.pos } else { p };
     }
-    let squad: Vec<usize> = (0..g.models.len()).filter(|&i| g.models[i].owner == seat && g.models[i].present() && !g.models[i].dazed && g.held_by(i).next().is_none()).collect();
+    let squad: Vec<usize> = (0..g.models.len())
+        .filter(|&i| {
+            g.models[i].owner == seat && g.models[i].present() && !g.models[i].dazed && g.held_by(i).next().is_none()
+        })
+        .collect();
     let mut need: Vec<u32> = (0..g.tokens.len()).map(|t| demand(g, seat, t)).collect();
     let mut pairs: Vec<(f64, usize, usize)> = Vec::new();
     for &i in &squad {
@@ -136,8 +144,12 @@ pub fn value_at(g: &Crisis, m: usize, p: Pt, attack_after: bool, can_interact: b
         let reach = within(geo, dist_discs(disc, token_disc(g, t)), 1);
         match card.token_mode {
             TokenMode::Secure if reach => v += if needed_at(g, m, t) { 3.0 * token_vp(g, t) } else { 0.4 },
-            TokenMode::Control if reach && can_interact && tok.control != Some(me.owner) && me.power >= 1 => v += 2.5 * token_vp(g, t),
-            TokenMode::PickUp if reach && can_interact && tok.holder.is_none() && me.power >= 1 => v += 3.0 * token_vp(g, t),
+            TokenMode::Control if reach && can_interact && tok.control != Some(me.owner) && me.power >= 1 => {
+                v += 2.5 * token_vp(g, t)
+            }
+            TokenMode::PickUp if reach && can_interact && tok.holder.is_none() && me.power >= 1 => {
+                v += 3.0 * token_vp(g, t)
+            }
             TokenMode::PickUp if tok.holder == Some(m) => {
                 let own = crate::rules::setup::edge_of(g, me.owner);
                 if own.dist(p, geo.table_inches) > geo.table_inches / 2.0 {
@@ -153,7 +165,6 @@ pub fn value_at(g: &Crisis, m: usize, p: Pt, attack_after: bool, can_interact: b
     }
     v
 }
-
 
 /// How the Secure tokens stand for `seat` as the characters stand now:
 /// the VP of those it secures less those the other side secures.
@@ -176,6 +187,10 @@ pub fn holding(g: &Crisis, m: usize, t: usize) -> f64 {
     let x = &g.models[m];
     let card = g.crisis_card(g.tokens[t].crisis);
     let own = crate::rules::setup::edge_of(g, x.owner);
-    let half = if own.dist(x.pos, geo.table_inches) > geo.table_inches / 2.0 { 2.0 * f64::from(card.enemy_half_bonus.unwrap_or(0)) } else { 0.0 };
+    let half = if own.dist(x.pos, geo.table_inches) > geo.table_inches / 2.0 {
+        2.0 * f64::from(card.enemy_half_bonus.unwrap_or(0))
+    } else {
+        0.0
+    };
     half + 0.3 * f64::from(x.stamina().saturating_sub(x.damage).min(4))
 }

@@ -41,9 +41,12 @@ pub fn react(g: &Crisis, p: &Prompt) -> Action {
     if let Some(a) = dodge_reroll(g) {
         return a;
     }
-    let keys: Vec<String> = opts(p, "react").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)).collect();
+    let keys: Vec<String> =
+        opts(p, "react").into_iter().flat_map(|(_, o)| o).filter_map(|v| v.as_str().map(str::to_string)).collect();
     let with = match g.reactions.first() {
-        Some(Reaction::Dodge { model, dice, incoming, .. }) => keys.into_iter().find(|k| dodge_gain(g, *model, dice, *incoming, k) > 0.0),
+        Some(Reaction::Dodge { model, dice, incoming, .. }) => {
+            keys.into_iter().find(|k| dodge_gain(g, *model, dice, *incoming, k) > 0.0)
+        }
         Some(Reaction::LastStand { model }) => keys.into_iter().find(|k| last_stand_gain(g, *model, k) > 0.0),
         Some(Reaction::Overwatch { mover, .. }) => best(keys.into_iter().map(|k| (overwatch_score(g, *mover, &k), k))),
         _ => targeted(g, &keys),
@@ -72,7 +75,10 @@ fn targeted(g: &Crisis, keys: &[String]) -> Option<String> {
     let t = pa.window()?;
     let left = |m: usize| g.models[m].stamina().saturating_sub(g.models[m].damage);
     let guard = keys.iter().find(|k| {
-        k.strip_prefix("bodyguard:").and_then(|r| r.split(':').next()).and_then(|x| x.parse::<usize>().ok()).is_some_and(|guard| left(guard) > left(t) + 1)
+        k.strip_prefix("bodyguard:")
+            .and_then(|r| r.split(':').next())
+            .and_then(|x| x.parse::<usize>().ok())
+            .is_some_and(|guard| left(guard) > left(t) + 1)
     });
     let already = Defense { dice: pa.extra_defense, rerolls: pa.defense_rerolls, cover: pa.cover };
     let defense = best(keys.iter().filter_map(|k| Some((defense_gain(g, t, already, k)?, k.clone()))));
@@ -115,7 +121,11 @@ fn defense_gain(g: &Crisis, t: usize, already: Defense, key: &str) -> Option<f64
     let from = g.models[me].disc(g.geo());
     let bonus = g.activation.as_ref().filter(|a| a.model == me).map_or(0, |a| a.bonus_dice);
     let bonus = bonus + u8::try_from(crate::rules::tactics::coordinated_dice(g, me, t).max(0)).unwrap_or(0);
-    let with = Defense { dice: already.dice + add.dice, rerolls: already.rerolls + add.rerolls, cover: already.cover || add.cover };
+    let with = Defense {
+        dice: already.dice + add.dice,
+        rerolls: already.rerolls + add.rerolls,
+        cover: already.cover || add.cover,
+    };
     let before = estimate::outlook_against(g, me, pa.attack, t, from, bonus, already);
     let after = estimate::outlook_against(g, me, pa.attack, t, from, bonus, with);
     let saved = (before.damage - after.damage) + (before.down - after.down) * estimate::down_value(g, t);
@@ -133,7 +143,8 @@ fn dodge_reroll(g: &Crisis) -> Option<Action> {
     let by = if by.len() == dice.len() { by.clone() } else { vec![Vec::new(); dice.len()] };
     sources.iter().find_map(|(name, n)| {
         let ok = crate::rules::attack::rerollable(dice, &by, name);
-        let picks: Vec<usize> = (0..dice.len()).filter(|&i| ok[i] && !dice[i].defense_success()).take(usize::from(*n)).collect();
+        let picks: Vec<usize> =
+            (0..dice.len()).filter(|&i| ok[i] && !dice[i].defense_success()).take(usize::from(*n)).collect();
         (!picks.is_empty()).then(|| Action::Reroll { ability: Some(name.clone()), dice: picks })
     })
 }
@@ -142,7 +153,9 @@ fn dodge_reroll(g: &Crisis) -> Option<Action> {
 /// damage: the failed dice that may be rerolled succeed 3 times in 8,
 /// each saving 1 damage; less the card's cost.
 fn dodge_gain(g: &Crisis, m: usize, dice: &[Face], incoming: u8, key: &str) -> f64 {
-    let Some(c) = card(key).filter(|c| c.effects.iter().any(|e| matches!(e, TacticEffect::RerollDodge {}))) else { return 0.0 };
+    let Some(c) = card(key).filter(|c| c.effects.iter().any(|e| matches!(e, TacticEffect::RerollDodge {}))) else {
+        return 0.0;
+    };
     let x = &g.models[m];
     let left = usize::from(x.stamina().saturating_sub(x.damage));
     let saved = dice.iter().filter(|d| d.defense_success()).count();
@@ -160,7 +173,11 @@ fn dodge_gain(g: &Crisis, m: usize, dice: &[Face], incoming: u8, key: &str) -> f
 /// or a wild on its dice times what the KO would cost, less its cost.
 fn last_stand_gain(g: &Crisis, m: usize, key: &str) -> f64 {
     let Some(c) = card(key) else { return 0.0 };
-    let Some(n) = c.effects.iter().find_map(|e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None }) else { return 0.0 };
+    let Some(n) =
+        c.effects.iter().find_map(|e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None })
+    else {
+        return 0.0;
+    };
     estimate::any_of(n, 2) * estimate::down_value(g, m) - PER_POWER * f64::from(c.cost)
 }
 
@@ -168,7 +185,8 @@ fn last_stand_gain(g: &Crisis, m: usize, key: &str) -> f64 {
 /// attack at the mover from where the ally stands (the card is already
 /// paid for when offered; any harm done is worth it).
 fn overwatch_score(g: &Crisis, mover: usize, key: &str) -> f64 {
-    let mut parts = key.strip_prefix("overwatch:").into_iter().flat_map(|r| r.split(':')).filter_map(|x| x.parse::<usize>().ok());
+    let mut parts =
+        key.strip_prefix("overwatch:").into_iter().flat_map(|r| r.split(':')).filter_map(|x| x.parse::<usize>().ok());
     let (Some(ally), Some(idx)) = (parts.next(), parts.next()) else { return 0.0 };
     let from = g.models[ally].disc(g.geo());
     // At least a little, so any offered Overwatch is taken.

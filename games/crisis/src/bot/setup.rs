@@ -22,12 +22,15 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
         Phase::Rosters => {
             let mut chars: Vec<&crate::content::Character> = content().characters.iter().collect();
             chars.sort_by_key(|c| c.threat);
-            let chars: Vec<&crate::content::Character> = chars.into_iter().take(crate::rules::rosters::ROSTER_CHARACTERS).collect();
+            let chars: Vec<&crate::content::Character> =
+                chars.into_iter().take(crate::rules::rosters::ROSTER_CHARACTERS).collect();
             let characters: Vec<String> = chars.iter().map(|c| c.id.clone()).collect();
             // An affiliated card counts when the roster holds enough of its
             // affiliation for a squad of three or more sharing it; the
             // crises are not drawn yet, so every token mode may come.
-            let fits = |t: &&crate::cards::Tactic| t.affiliation.as_ref().is_none_or(|a| chars.iter().filter(|c| c.affiliations.contains(a)).count() >= 3);
+            let fits = |t: &&crate::cards::Tactic| {
+                t.affiliation.as_ref().is_none_or(|a| chars.iter().filter(|c| c.affiliations.contains(a)).count() >= 3)
+            };
             let mut tactics = ranked(content().tactics.iter().filter(fits).collect(), &[], &characters);
             tactics.extend(ranked(content().tactics.iter().filter(|t| !fits(t)).collect(), &[], &characters));
             tactics.truncate(crate::rules::rosters::ROSTER_TACTICS);
@@ -35,7 +38,8 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
         }
         Phase::Battlefield => Some(Action::Battlefield { choice: crate::rules::battlefield::LayoutChoice::Confirm }),
         Phase::DeckChoice => {
-            let deck = if rng.index(2) == 0 { crate::cards::CrisisKind::Secure } else { crate::cards::CrisisKind::Extraction };
+            let deck =
+                if rng.index(2) == 0 { crate::cards::CrisisKind::Secure } else { crate::cards::CrisisKind::Extraction };
             Some(Action::ChooseDeck { deck })
         }
         Phase::MissionSetup => {
@@ -83,7 +87,13 @@ pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode], c
     use crate::cards::{TacticEffect as E, TokenMode};
     let fits = |m: TokenMode| modes.is_empty() || modes.contains(&m);
     let has = |id: &str| chars.iter().any(|c| c == id);
-    let transforms = chars.iter().filter_map(|id| content().character(id)).any(|c| c.sides.healthy.superpowers.iter().any(|sp| sp.effects.iter().any(|e| matches!(e, crate::content::Power::Transform { .. }))));
+    let transforms = chars.iter().filter_map(|id| content().character(id)).any(|c| {
+        c.sides
+            .healthy
+            .superpowers
+            .iter()
+            .any(|sp| sp.effects.iter().any(|e| matches!(e, crate::content::Power::Transform { .. })))
+    });
     let value = |e: &E| match e {
         E::TakeCover {} => 10.0,
         E::DefenseDice { .. } => 9.0,
@@ -121,7 +131,11 @@ pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode], c
 
 /// The cards' ids, the most valuable first ([`card_value`]; ties keep the
 /// given order).
-pub fn ranked(mut cards: Vec<&crate::cards::Tactic>, modes: &[crate::cards::TokenMode], chars: &[String]) -> Vec<String> {
+pub fn ranked(
+    mut cards: Vec<&crate::cards::Tactic>,
+    modes: &[crate::cards::TokenMode],
+    chars: &[String],
+) -> Vec<String> {
     cards.sort_by(|a, b| card_value(b, modes, chars).total_cmp(&card_value(a, modes, chars)));
     cards.into_iter().map(|t| t.id.clone()).collect()
 }

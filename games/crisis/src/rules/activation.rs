@@ -36,7 +36,10 @@ pub fn next_turn_or_cleanup(g: &mut Crisis, seat: Seat) -> Vec<LogEntry> {
 
 fn my_turn(g: &Crisis, seat: Seat, rule: &str) -> Result<(), RuleError> {
     if g.phase != Phase::Activation {
-        return Err(RuleError::not_your_turn(rule, format!("characters act in the Activation phase; the match is in {}", phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            rule,
+            format!("characters act in the Activation phase; the match is in {}", phase_words(g.phase)),
+        ));
     }
     if g.turn != seat {
         return Err(RuleError::not_your_turn(rule, "it is the other player's turn in the Activation phase"));
@@ -65,7 +68,10 @@ pub fn phase_words(p: Phase) -> &'static str {
 pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
     my_turn(g, seat, "Activation")?;
     if let Some(a) = &g.activation {
-        return Err(RuleError::illegal("Activation", format!("{} is activating: end its activation first", g.models[a.model].card().name)));
+        return Err(RuleError::illegal(
+            "Activation",
+            format!("{} is activating: end its activation first", g.models[a.model].card().name),
+        ));
     }
     let why = match g.models.get(model) {
         None => Some(format!("there is no character {model}")),
@@ -73,13 +79,25 @@ pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
         Some(m) if !m.deployed => Some(format!("{} is not deployed", m.card().name)),
         Some(m) if m.ko => Some(format!("{} is knocked out", m.card().name)),
         Some(m) if m.dazed => Some(format!("{} is Dazed: a Dazed character does not activate", m.card().name)),
-        Some(m) if m.activated => Some(format!("{} has an Activated token: it has activated this round", m.card().name)),
+        Some(m) if m.activated => {
+            Some(format!("{} has an Activated token: it has activated this round", m.card().name))
+        }
         Some(_) => None,
     };
     if let Some(why) = why {
         return Err(RuleError::illegal("Activation", why));
     }
-    g.activation = Some(Activation { model, actions: 0, moves: 0, interacted: Vec::new(), used: Vec::new(), bonus_dice: 0, extra_actions: 0, interact_range: 1, coordinated: None });
+    g.activation = Some(Activation {
+        model,
+        actions: 0,
+        moves: 0,
+        interacted: Vec::new(),
+        used: Vec::new(),
+        bonus_dice: 0,
+        extra_actions: 0,
+        interact_range: 1,
+        coordinated: None,
+    });
     g.last_activator = Some(seat);
     Ok(vec![LogEntry::public(format!("{} activates.", model_name(g, model)))])
 }
@@ -89,13 +107,18 @@ pub fn activate(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
 pub fn pass(g: &mut Crisis, seat: Seat) -> Lines {
     my_turn(g, seat, "Passing")?;
     if let Some(a) = &g.activation {
-        return Err(RuleError::illegal("Passing", format!("a player passes instead of activating; {} is activating", g.models[a.model].card().name)));
+        return Err(RuleError::illegal(
+            "Passing",
+            format!("a player passes instead of activating; {} is activating", g.models[a.model].card().name),
+        ));
     }
     let (mine, theirs) = (g.ready_count(seat), g.ready_count(1 - seat));
     if mine >= theirs {
         return Err(RuleError::illegal(
             "Passing",
-            format!("a player may pass only with fewer ready characters than the opponent: you have {mine} and the opponent {theirs}"),
+            format!(
+                "a player may pass only with fewer ready characters than the opponent: you have {mine} and the opponent {theirs}"
+            ),
         ));
     }
     let mut log = vec![LogEntry::public(format!("{}.", seat_verb(seat, "passes", "pass")))];
@@ -113,8 +136,15 @@ fn current(g: &Crisis, seat: Seat, rule: &str) -> Result<Activation, RuleError> 
 pub fn action_refusal(g: &Crisis, a: &Activation, shake: bool) -> Option<String> {
     let name = &g.models[a.model].card().name;
     if a.actions >= 2 + a.extra_actions {
-        let extra = if a.extra_actions > 0 { format!(" (with {} more from Adrenaline)", a.extra_actions) } else { String::new() };
-        return Some(format!("{name} has taken {} actions: a character takes at most two actions per activation{extra}", a.actions));
+        let extra = if a.extra_actions > 0 {
+            format!(" (with {} more from Adrenaline)", a.extra_actions)
+        } else {
+            String::new()
+        };
+        return Some(format!(
+            "{name} has taken {} actions: a character takes at most two actions per activation{extra}",
+            a.actions
+        ));
     }
     if !shake && a.actions == 0 && g.models[a.model].has(Condition::Stagger) {
         return Some(format!("{name} is Staggered: its first action must be a Shake removing Stagger"));
@@ -127,7 +157,8 @@ pub fn with_mover<R>(g: &Crisis, m: usize, f: impl FnOnce(&Mover) -> R) -> R {
     let geo = g.geo();
     let model = &g.models[m];
     let others = g.other_discs(m);
-    let holder_rules: Vec<HolderRule> = g.held_by(m).flat_map(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.iter().copied()).collect();
+    let holder_rules: Vec<HolderRule> =
+        g.held_by(m).flat_map(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.iter().copied()).collect();
     let mover = Mover {
         disc: model.disc(geo),
         size: model.size(),
@@ -153,8 +184,12 @@ pub fn move_refusal(g: &Crisis, a: &Activation) -> Option<String> {
 /// A holder's limit of one move action per activation, once reached
 /// (Shard Recovery; "can't" beats "can").
 pub fn move_limit(g: &Crisis, a: &Activation) -> Option<&'static str> {
-    let one_move = g.held_by(a.model).any(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.contains(&HolderRule::OneMovePerActivation));
-    (one_move && a.moves >= 1).then_some("it has moved, and a character holding this crisis's token makes only one move action per activation")
+    let one_move = g
+        .held_by(a.model)
+        .any(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.contains(&HolderRule::OneMovePerActivation));
+    (one_move && a.moves >= 1).then_some(
+        "it has moved, and a character holding this crisis's token makes only one move action per activation",
+    )
 }
 
 /// Move action: advance (or climb) along a movement tool.
@@ -197,11 +232,21 @@ pub fn shake(g: &mut Crisis, seat: Seat, condition: Condition) -> Lines {
     }
     let m = &mut g.models[a.model];
     if !m.has(condition) {
-        let has = if m.conditions.is_empty() { "none".to_string() } else { m.conditions.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", ") };
-        return Err(RuleError::illegal("Shake", format!("{} has no {condition:?} condition to remove (it has {has})", m.card().name)));
+        let has = if m.conditions.is_empty() {
+            "none".to_string()
+        } else {
+            m.conditions.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", ")
+        };
+        return Err(RuleError::illegal(
+            "Shake",
+            format!("{} has no {condition:?} condition to remove (it has {has})", m.card().name),
+        ));
     }
     if m.has(Condition::Stagger) && a.actions == 0 && condition != Condition::Stagger {
-        return Err(RuleError::illegal("Stagger", format!("{} is Staggered: the first action must be a Shake removing Stagger", m.card().name)));
+        return Err(RuleError::illegal(
+            "Stagger",
+            format!("{} is Staggered: the first action must be a Shake removing Stagger", m.card().name),
+        ));
     }
     m.conditions.retain(|c| *c != condition);
     let mut log = vec![LogEntry::public(format!("{} shakes off {:?}.", model_name(g, a.model), condition))];
@@ -220,7 +265,10 @@ pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<String> 
         return Some(format!("{}'s tokens are secured by contesting them, not interacted with", card.name));
     }
     if a.interacted.contains(&t) {
-        return Some(format!("{} has interacted with {token} this activation: a character interacts with each token at most once per activation", m.card().name));
+        return Some(format!(
+            "{} has interacted with {token} this activation: a character interacts with each token at most once per activation",
+            m.card().name
+        ));
     }
     if m.power < 1 {
         return Some(format!("interacting costs 1 power; {} has 0", m.card().name));
@@ -229,13 +277,27 @@ pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<String> 
     let d = dist_discs(m.disc(geo), disc);
     let reach = a.interact_range.max(1);
     if !within(geo, d, reach) {
-        return Some(format!("{token} is {d:.1}\" from {}, beyond R{reach}: a character interacts with a token within R{reach}", m.card().name));
+        return Some(format!(
+            "{token} is {d:.1}\" from {}, beyond R{reach}: a character interacts with a token within R{reach}",
+            m.card().name
+        ));
     }
     match card.token_mode {
         TokenMode::Control if tok.control == Some(m.owner) => Some(format!("you already control {token}")),
-        TokenMode::PickUp if tok.holder.is_some() => Some(format!("{token} is held by {}", tok.holder.map_or("", |h| g.models[h].card().name.as_str()))),
-        TokenMode::PickUp if card.carry.is_some_and(|c| g.held_by(a.model).filter(|x| g.tokens[*x].crisis == tok.crisis).count() >= usize::from(c)) => {
-            Some(format!("{} holds as many {} tokens as it may ({})", m.card().name, card.name, card.carry.unwrap_or(0)))
+        TokenMode::PickUp if tok.holder.is_some() => {
+            Some(format!("{token} is held by {}", tok.holder.map_or("", |h| g.models[h].card().name.as_str())))
+        }
+        TokenMode::PickUp
+            if card.carry.is_some_and(|c| {
+                g.held_by(a.model).filter(|x| g.tokens[*x].crisis == tok.crisis).count() >= usize::from(c)
+            }) =>
+        {
+            Some(format!(
+                "{} holds as many {} tokens as it may ({})",
+                m.card().name,
+                card.name,
+                card.carry.unwrap_or(0)
+            ))
         }
         _ => None,
     }
@@ -255,8 +317,22 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
             act.interacted.push(t);
         }
         let dice = crate::dice::roll_n(rng, usize::from(roll.dice));
-        let hit = dice.iter().any(|d| roll.on.iter().any(|i| matches!((i, d), (crate::content::Icon::Critical, crate::dice::Face::Critical) | (crate::content::Icon::Wild, crate::dice::Face::Wild))));
-        let head = format!("{} interacts with {} token {} and rolls {}", model_name(g, m), card.name, g.tokens[t].index + 1, crate::dice::show(&dice));
+        let hit = dice.iter().any(|d| {
+            roll.on.iter().any(|i| {
+                matches!(
+                    (i, d),
+                    (crate::content::Icon::Critical, crate::dice::Face::Critical)
+                        | (crate::content::Icon::Wild, crate::dice::Face::Wild)
+                )
+            })
+        });
+        let head = format!(
+            "{} interacts with {} token {} and rolls {}",
+            model_name(g, m),
+            card.name,
+            g.tokens[t].index + 1,
+            crate::dice::show(&dice)
+        );
         if !hit {
             let mut log = vec![LogEntry::public(format!("{head}: nothing changes; the power is spent."))];
             log.extend(maybe_auto_end(g));
@@ -267,7 +343,10 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
             g.tokens[t].control = None;
             g.tokens[t].holder = Some(m);
         }
-        let mut log = vec![LogEntry::public(format!("{head}: {} it.", if card.token_mode == TokenMode::PickUp { "picks up" } else { "takes control of" }))];
+        let mut log = vec![LogEntry::public(format!(
+            "{head}: {} it.",
+            if card.token_mode == TokenMode::PickUp { "picks up" } else { "takes control of" }
+        ))];
         log.extend(maybe_auto_end(g));
         return Ok(log);
     }
@@ -284,7 +363,8 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
     if let Some(act) = g.activation.as_mut() {
         act.interacted.push(t);
     }
-    let mut log = vec![LogEntry::public(format!("{} {what} {} token {}.", model_name(g, m), card.name, g.tokens[t].index + 1))];
+    let mut log =
+        vec![LogEntry::public(format!("{} {what} {} token {}.", model_name(g, m), card.name, g.tokens[t].index + 1))];
     log.extend(maybe_auto_end(g));
     Ok(log)
 }

@@ -14,7 +14,7 @@
 use super::{Lines, activation, check_last_standing, model_name};
 use crate::content::{AttackType, Condition, Dir, Effect, Icon, Power, RangeKind, When};
 use crate::dice::{self, Face};
-use crate::geometry::{Disc, Hit, dist_discs, has_cover, line_of_sight, len, sub, within};
+use crate::geometry::{Disc, Hit, dist_discs, has_cover, len, line_of_sight, sub, within};
 use crate::movement;
 use crate::state::{AttackRecord, Crisis, PendingAttack};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural, seat_verb};
@@ -23,7 +23,9 @@ use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural, seat_verb};
 /// (costs, targeting, range and line of sight; not whose turn it is).
 pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) -> Option<String> {
     let a = &g.models[attacker];
-    let Some(atk) = a.card().sides.healthy.attacks.get(idx) else { return Some(format!("{} has no attack {idx}", a.card().name)) };
+    let Some(atk) = a.card().sides.healthy.attacks.get(idx) else {
+        return Some(format!("{} has no attack {idx}", a.card().name));
+    };
     if a.power < atk.cost {
         return Some(format!("{} costs {} power; {} has {}", atk.name, atk.cost, a.card().name, a.power));
     }
@@ -53,7 +55,11 @@ pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) ->
     }
     let ignore_los = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreLos {}));
     if !ignore_los && !line_of_sight(geo, ad, g.on(attacker), td, g.eff_size(target), g.pieces()) {
-        return Some(format!("{} is not in {}'s line of sight: terrain blocks every line between the bases", t.card().name, a.card().name));
+        return Some(format!(
+            "{} is not in {}'s line of sight: terrain blocks every line between the bases",
+            t.card().name,
+            a.card().name
+        ));
     }
     None
 }
@@ -124,11 +130,20 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
         return Err(RuleError::illegal("Attack", r));
     }
     if act.actions >= 2 {
-        return Err(RuleError::illegal("Adrenaline", format!("{} has taken its two actions; the extra one from Adrenaline is not an attack", g.models[act.model].card().name)));
+        return Err(RuleError::illegal(
+            "Adrenaline",
+            format!(
+                "{} has taken its two actions; the extra one from Adrenaline is not an attack",
+                g.models[act.model].card().name
+            ),
+        ));
     }
     let me = act.model;
     if let Some(t) = g.models.get(target).filter(|t| t.dazed && t.present()) {
-        return Err(RuleError::illegal("Dazed", format!("{} is Dazed: a Dazed character can't be targeted", t.card().name)));
+        return Err(RuleError::illegal(
+            "Dazed",
+            format!("{} is Dazed: a Dazed character can't be targeted", t.card().name),
+        ));
     }
     if let Some(r) = target_refusal(g, me, idx, target) {
         return Err(RuleError::illegal("Attack", r));
@@ -156,7 +171,11 @@ pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &
                 .filter(|&i| i != me && g.models[i].present() && !g.models[i].dazed)
                 .filter(|&i| {
                     let d = g.models[i].disc(geo);
-                    if kind == RangeKind::Beam { beam_touches(geo, ad, aim, d, atk.range.n) } else { within(geo, dist_discs(ad, d), atk.range.n) }
+                    if kind == RangeKind::Beam {
+                        beam_touches(geo, ad, aim, d, atk.range.n)
+                    } else {
+                        within(geo, dist_discs(ad, d), atk.range.n)
+                    }
                 })
                 .collect()
         }
@@ -171,10 +190,15 @@ pub fn start_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &
     });
     // Version 6: the attacker chooses the order of several targets (the
     // others, when the named one goes first).
-    let ordering = crate::versions::v6(g) && atk.range.kind != RangeKind::Normal && queue.len() - usize::from(first.is_some()) >= 2;
+    let ordering = crate::versions::v6(g)
+        && atk.range.kind != RangeKind::Normal
+        && queue.len() - usize::from(first.is_some()) >= 2;
     g.pending_attack = Some(PendingAttack { queue, allies, ordering, first, ..PendingAttack::opening(me, idx) });
     if ordering {
-        log.push(LogEntry::public(format!("{} chooses the order in which the targets are attacked.", model_name(g, me))));
+        log.push(LogEntry::public(format!(
+            "{} chooses the order in which the targets are attacked.",
+            model_name(g, me)
+        )));
         return log;
     }
     log.extend(continue_attack(g, rng));
@@ -200,7 +224,10 @@ pub fn order_targets(g: &mut Crisis, order: &[usize], rng: &mut GameRng) -> Line
     let order = match p.first {
         Some(f) if order.contains(&f) && order.first() != Some(&f) => {
             let atk = &g.models[p.attacker].card().sides.healthy.attacks[p.attack];
-            return Err(RuleError::illegal(RULE, format!("{} is the named target of {}: it is attacked first", name(f), atk.name)));
+            return Err(RuleError::illegal(
+                RULE,
+                format!("{} is the named target of {}: it is attacked first", name(f), atk.name),
+            ));
         }
         Some(f) if order.first() == Some(&f) => &order[1..],
         _ => order,
@@ -211,7 +238,10 @@ pub fn order_targets(g: &mut Crisis, order: &[usize], rng: &mut GameRng) -> Line
     got.sort_unstable();
     if want != got {
         let names: Vec<String> = rest.iter().map(|&t| name(t)).collect();
-        return Err(RuleError::illegal(RULE, format!("order every enemy in range once: {}", backroom_engine::and_list(&names))));
+        return Err(RuleError::illegal(
+            RULE,
+            format!("order every enemy in range once: {}", backroom_engine::and_list(&names)),
+        ));
     }
     let p = g.pending_attack.as_mut().expect("checked");
     p.queue = p.first.into_iter().chain(order.iter().copied()).collect();
@@ -242,7 +272,16 @@ pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
                     }
                     log.extend(end_modify(g, rng));
                 }
-                None => log.extend(resolve_attack(g, p.attacker, p.attack, t, rng, p.extra_defense, p.defense_rerolls, p.cover)),
+                None => log.extend(resolve_attack(
+                    g,
+                    p.attacker,
+                    p.attack,
+                    t,
+                    rng,
+                    p.extra_defense,
+                    p.defense_rerolls,
+                    p.cover,
+                )),
             }
             if target_done(g, t, &mut log) {
                 return log;
@@ -307,7 +346,13 @@ fn target_refusal_free(g: &Crisis, me: usize, idx: usize, t: usize) -> bool {
 
 /// A beam n: the R`n` tool, R1 wide, its short side centred on and
 /// tangent to the attacker's base, aimed at `aim`; does it touch `d`?
-pub fn beam_touches(geo: &crate::content::GeometryConfig, from: Disc, aim: crate::geometry::Pt, d: Disc, n: u8) -> bool {
+pub fn beam_touches(
+    geo: &crate::content::GeometryConfig,
+    from: Disc,
+    aim: crate::geometry::Pt,
+    d: Disc,
+    n: u8,
+) -> bool {
     let v = sub(aim, from.c);
     let l = len(v);
     if l < 1e-9 {
@@ -342,20 +387,35 @@ fn pools(g: &Crisis, me: usize, idx: usize, target: usize, extra_def: u8) -> (us
     let lead_dice: i32 = g
         .leadership(t_model.owner)
         .iter()
-        .map(|p| if let Power::ContestingDefenseDice { n } = p { if contesting { i32::from(*n) } else { 0 } } else { 0 })
+        .map(
+            |p| if let Power::ContestingDefenseDice { n } = p { if contesting { i32::from(*n) } else { 0 } } else { 0 },
+        )
         .sum();
     let lead_dice = lead_dice + if contesting { i32::from(g.contest_defense[usize::from(t_model.owner)]) } else { 0 };
     let halve = atk.rules.iter().any(|r| matches!(r.effect, Effect::HalveDefense {}));
-    let removed: i32 = atk.rules.iter().map(|r| if let Effect::RemoveDefenseDice { n } = r.effect { i32::from(n) } else { 0 }).sum();
-    let d_n = crate::dice::pool(t_model.card().sides.healthy.defense.against(atk.kind), halve, lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate)) - removed);
+    let removed: i32 =
+        atk.rules.iter().map(|r| if let Effect::RemoveDefenseDice { n } = r.effect { i32::from(n) } else { 0 }).sum();
+    let d_n = crate::dice::pool(
+        t_model.card().sides.healthy.defense.against(atk.kind),
+        halve,
+        lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate)) - removed,
+    );
     (a_n, d_n)
 }
 
 /// A6–A8: both rolls, a die per critical in the initial roll (Hex: none).
-fn roll_both(g: &Crisis, me: usize, target: usize, a_n: usize, d_n: usize, rng: &mut GameRng) -> (Vec<Face>, Vec<Face>, LogEntry) {
+fn roll_both(
+    g: &Crisis,
+    me: usize,
+    target: usize,
+    a_n: usize,
+    d_n: usize,
+    rng: &mut GameRng,
+) -> (Vec<Face>, Vec<Face>, LogEntry) {
     let a_dice = roll_pool(rng, a_n, g.models[me].has(Condition::Hex));
     let d_dice = roll_pool(rng, d_n, g.models[target].has(Condition::Hex));
-    let line = LogEntry::public(format!("Attack roll: {}. Defense roll: {}.", dice::show(&a_dice), dice::show(&d_dice)));
+    let line =
+        LogEntry::public(format!("Attack roll: {}. Defense roll: {}.", dice::show(&a_dice), dice::show(&d_dice)));
     (a_dice, d_dice, line)
 }
 
@@ -365,14 +425,28 @@ fn roll_both(g: &Crisis, me: usize, target: usize, a_n: usize, d_n: usize, rng: 
 /// here (earlier versions, and an attack made back or from Overwatch) the
 /// rerolls are applied for the player in one pass.
 #[allow(clippy::too_many_arguments)]
-pub fn resolve_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, def_rerolls: u8, take_cover: bool) -> Vec<LogEntry> {
+pub fn resolve_attack(
+    g: &mut Crisis,
+    me: usize,
+    idx: usize,
+    target: usize,
+    rng: &mut GameRng,
+    extra_def: u8,
+    def_rerolls: u8,
+    take_cover: bool,
+) -> Vec<LogEntry> {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
-    let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
+    let mut log =
+        vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
     let (a_n, d_n) = pools(g, me, idx, target, extra_def);
     let (mut a_dice, mut d_dice, line) = roll_both(g, me, target, a_n, d_n, rng);
     log.push(line);
     // A9: attacker's own rerolls, then the defender's own and cover.
-    let own: usize = sources(g, me, true, &d_dice).iter().filter(|(n, _)| !is_ally_source(g, me, n)).map(|(_, d)| usize::from(*d)).sum();
+    let own: usize = sources(g, me, true, &d_dice)
+        .iter()
+        .filter(|(n, _)| !is_ally_source(g, me, n))
+        .map(|(_, d)| usize::from(*d))
+        .sum();
     let a_re = reroll(rng, &mut a_dice, ally_rerolls(g, me) + own, Face::attack_success);
     let d_re = reroll(rng, &mut d_dice, ally_rerolls(g, target) + usize::from(def_rerolls), Face::defense_success);
     let cover = cover_for(g, me, idx, target, take_cover);
@@ -398,13 +472,30 @@ fn cover_for(g: &Crisis, me: usize, idx: usize, target: usize, take_cover: bool)
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let geo = g.geo();
     let ignore_cover = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreCover {}));
-    !ignore_cover && (take_cover || has_cover(geo, g.models[me].disc(geo), g.models[target].disc(geo), g.eff_size(target), g.on(target), g.pieces()))
+    !ignore_cover
+        && (take_cover
+            || has_cover(
+                geo,
+                g.models[me].disc(geo),
+                g.models[target].disc(geo),
+                g.eff_size(target),
+                g.on(target),
+                g.pieces(),
+            ))
 }
 
 /// Whether a reroll source named `name` is an ally's (Tactician-like)
 /// rather than `m`'s own attacking power.
 fn is_ally_source(g: &Crisis, m: usize, name: &str) -> bool {
-    g.models.iter().any(|x| x.owner == g.models[m].owner && x.card().sides.healthy.superpowers.iter().any(|sp| sp.name == name && sp.effects.iter().any(|e| matches!(e, Power::RerollAllies { .. }))))
+    g.models.iter().any(|x| {
+        x.owner == g.models[m].owner
+            && x.card()
+                .sides
+                .healthy
+                .superpowers
+                .iter()
+                .any(|sp| sp.name == name && sp.effects.iter().any(|e| matches!(e, Power::RerollAllies { .. })))
+    })
 }
 
 /// The reroll abilities `m` may use on its own roll in the modify step,
@@ -423,7 +514,11 @@ pub fn sources(g: &Crisis, m: usize, attacking: bool, other: &[Face]) -> Vec<(St
         for sp in &x.card().sides.healthy.superpowers {
             for e in &sp.effects {
                 let n = match e {
-                    Power::RerollAllies { range, dice } if i == m || within(geo, dist_discs(me, x.disc(geo)), *range) => *dice,
+                    Power::RerollAllies { range, dice }
+                        if i == m || within(geo, dist_discs(me, x.disc(geo)), *range) =>
+                    {
+                        *dice
+                    }
                     Power::RerollPerDefenderCrit {} if i == m && attacking => count(other, Face::Critical) as u8,
                     Power::RerollOwnAttack { dice } if i == m && attacking => *dice,
                     _ => 0,
@@ -441,9 +536,18 @@ pub fn sources(g: &Crisis, m: usize, attacking: bool, other: &[Face]) -> Vec<(St
 /// attacker's reroll abilities (a.i); the defender's follow (a.ii), then
 /// cover.
 #[allow(clippy::too_many_arguments)]
-fn begin_modify(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut GameRng, extra_def: u8, take_cover: bool) -> Vec<LogEntry> {
+fn begin_modify(
+    g: &mut Crisis,
+    me: usize,
+    idx: usize,
+    target: usize,
+    rng: &mut GameRng,
+    extra_def: u8,
+    take_cover: bool,
+) -> Vec<LogEntry> {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
-    let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
+    let mut log =
+        vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
     let (a_n, d_n) = pools(g, me, idx, target, extra_def);
     let (a_dice, d_dice, line) = roll_both(g, me, target, a_n, d_n, rng);
     log.push(line);
@@ -475,7 +579,8 @@ fn begin_modify(g: &mut Crisis, me: usize, idx: usize, target: usize, rng: &mut 
 pub fn begin_side(g: &mut Crisis, side: crate::state::SideAttack, rng: &mut GameRng) -> Vec<LogEntry> {
     let (me, idx, target) = (side.attacker, side.attack, side.target);
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
-    let mut log = vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
+    let mut log =
+        vec![LogEntry::public(format!("{} attacks {} with {}.", model_name(g, me), model_name(g, target), atk.name))];
     let (a_n, d_n) = pools(g, me, idx, target, 0);
     let (a_dice, d_dice, line) = roll_both(g, me, target, a_n, d_n, rng);
     log.push(line);
@@ -492,9 +597,7 @@ pub fn begin_side(g: &mut Crisis, side: crate::state::SideAttack, rng: &mut Game
     };
     match g.pending_attack.as_mut() {
         Some(p) if !side.overwatch => p.modify = Some(m),
-        _ => {
-            g.pending_attack = Some(PendingAttack { modify: Some(m), ..PendingAttack::opening(me, idx) })
-        }
+        _ => g.pending_attack = Some(PendingAttack { modify: Some(m), ..PendingAttack::opening(me, idx) }),
     }
     if advance_modify(g) {
         log.extend(end_modify(g, rng));
@@ -547,19 +650,31 @@ fn advance_modify(g: &mut Crisis) -> bool {
 /// Why `picks` (indices into `dice`) can't be rerolled by the ability
 /// `name` with `n` dice, if they can't: 1 to `n` dice, none a failure,
 /// none rerolled by it already, none named twice.
-pub fn check_picks(dice: &[Face], by: &[Vec<String>], name: &str, n: u8, picks: &[usize], side: &str) -> Result<(), RuleError> {
+pub fn check_picks(
+    dice: &[Face],
+    by: &[Vec<String>],
+    name: &str,
+    n: u8,
+    picks: &[usize],
+    side: &str,
+) -> Result<(), RuleError> {
     const RULE: &str = "Modifying dice";
     if picks.is_empty() || picks.len() > usize::from(n) {
         return Err(RuleError::illegal(RULE, format!("{name} rerolls 1 to {n} dice, not {}", picks.len())));
     }
     let mut seen = Vec::new();
     for &i in picks {
-        let Some(d) = dice.get(i) else { return Err(RuleError::illegal(RULE, format!("the {side} roll has no die {}", i + 1))) };
+        let Some(d) = dice.get(i) else {
+            return Err(RuleError::illegal(RULE, format!("the {side} roll has no die {}", i + 1)));
+        };
         if *d == Face::Failure {
             return Err(RuleError::illegal("Dice", format!("die {} is a failure: a failure can't be rerolled", i + 1)));
         }
         if by[i].iter().any(|x| x == name) {
-            return Err(RuleError::illegal(RULE, format!("{name} has already rerolled die {}: the same ability rerolls a die only once", i + 1)));
+            return Err(RuleError::illegal(
+                RULE,
+                format!("{name} has already rerolled die {}: the same ability rerolls a die only once", i + 1),
+            ));
         }
         if seen.contains(&i) {
             return Err(RuleError::illegal(RULE, format!("die {} is named twice", i + 1)));
@@ -595,7 +710,10 @@ pub fn reroll_choice(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &
         return Err(RuleError::not_your_turn(RULE, "no roll is being modified"));
     };
     if modify_seat(g) != Some(seat) {
-        return Err(RuleError::not_your_turn(RULE, if m.defender { "the defender is modifying its dice" } else { "the attacker is modifying its dice" }));
+        return Err(RuleError::not_your_turn(
+            RULE,
+            if m.defender { "the defender is modifying its dice" } else { "the attacker is modifying its dice" },
+        ));
     }
     let side = if m.defender { "defense" } else { "attack" };
     let mut log = Vec::new();
@@ -616,7 +734,11 @@ pub fn reroll_choice(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &
             let (dice, by) = if m.defender { (&m.defense_dice, &m.defense_by) } else { (&m.attack_dice, &m.attack_by) };
             check_picks(dice, by, name, n, picks, side)?;
             let mm = g.pending_attack.as_mut().and_then(|p| p.modify.as_mut()).expect("checked");
-            let (dice, by, k) = if mm.defender { (&mut mm.defense_dice, &mut mm.defense_by, 1) } else { (&mut mm.attack_dice, &mut mm.attack_by, 0) };
+            let (dice, by, k) = if mm.defender {
+                (&mut mm.defense_dice, &mut mm.defense_by, 1)
+            } else {
+                (&mut mm.attack_dice, &mut mm.attack_by, 0)
+            };
             reroll_picks(dice, by, name, picks, rng);
             mm.rerolled[k] += picks.len() as u8;
             let shown = dice::show(dice);
@@ -625,7 +747,12 @@ pub fn reroll_choice(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &
             }
             mm.sources.retain(|(_, left)| *left > 0);
             let which: Vec<String> = picks.iter().map(|i| (i + 1).to_string()).collect();
-            log.push(LogEntry::public(format!("{} {} {} with {name}: {side} roll {shown}.", seat_verb(seat, "rerolls", "reroll"), if picks.len() == 1 { "die" } else { "dice" }, backroom_engine::and_list(&which))));
+            log.push(LogEntry::public(format!(
+                "{} {} {} with {name}: {side} roll {shown}.",
+                seat_verb(seat, "rerolls", "reroll"),
+                if picks.len() == 1 { "die" } else { "dice" },
+                backroom_engine::and_list(&which)
+            )));
         }
     }
     if advance_modify(g) {
@@ -646,7 +773,9 @@ fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     let Some((attacker, idx, t)) = modify_roles(&p) else { return Vec::new() };
     let Some(mut m) = p.modify else { return Vec::new() };
     let mut log = Vec::new();
-    if m.cover && let Some(d) = m.defense_dice.iter_mut().find(|d| !d.defense_success() && **d != Face::Failure) {
+    if m.cover
+        && let Some(d) = m.defense_dice.iter_mut().find(|d| !d.defense_success() && **d != Face::Failure)
+    {
         *d = Face::Block;
     }
     if m.rerolled != [0, 0] || m.cover {
@@ -679,14 +808,25 @@ fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
 
 /// A10–A14: successes, before-damage rules, damage, after-attack rules.
 #[allow(clippy::too_many_arguments)]
-fn finish_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, a_dice: Vec<Face>, d_dice: Vec<Face>, cover: bool, rng: &mut GameRng) -> Vec<LogEntry> {
+fn finish_attack(
+    g: &mut Crisis,
+    me: usize,
+    idx: usize,
+    target: usize,
+    a_dice: Vec<Face>,
+    d_dice: Vec<Face>,
+    cover: bool,
+    rng: &mut GameRng,
+) -> Vec<LogEntry> {
     let atk = &g.models[me].card().sides.healthy.attacks[idx];
     let t_model = &g.models[target];
     let mut log = Vec::new();
     // A10: successes.
     let a_succ = a_dice.iter().filter(|d| d.attack_success()).count();
-    let wild_double = t_model.powers().any(|p| matches!(p, Power::WildCountsDouble { against } if *against == atk.kind));
-    let d_succ = d_dice.iter().filter(|d| d.defense_success()).count() + if wild_double { count(&d_dice, Face::Wild) } else { 0 };
+    let wild_double =
+        t_model.powers().any(|p| matches!(p, Power::WildCountsDouble { against } if *against == atk.kind));
+    let d_succ = d_dice.iter().filter(|d| d.defense_success()).count()
+        + if wild_double { count(&d_dice, Face::Wild) } else { 0 };
     let net = a_succ.saturating_sub(d_succ);
     let shows = |icons: &[Icon]| {
         icons.iter().all(|i| match i {
@@ -704,7 +844,10 @@ fn finish_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, a_dice: V
     // A12: damage.
     let mut dealt = 0;
     if net > 0 && g.models[target].present() && !g.models[target].dazed {
-        let reduce: usize = g.models[target].powers().map(|p| if let Power::ReduceDamage { n } = p { usize::from(*n) } else { 0 }).sum();
+        let reduce: usize = g.models[target]
+            .powers()
+            .map(|p| if let Power::ReduceDamage { n } = p { usize::from(*n) } else { 0 })
+            .sum();
         let amount = net.saturating_sub(reduce);
         let left = g.models[target].stamina().saturating_sub(g.models[target].damage);
         dealt = (amount as u8).min(left);
@@ -718,7 +861,15 @@ fn finish_attack(g: &mut Crisis, me: usize, idx: usize, target: usize, a_dice: V
     for r in rules.iter().filter(|r| r.when == When::AfterAttack && shows(&r.icons)) {
         log.extend(resolve(g, me, target, &r.effect, dealt, rng));
     }
-    g.last_attack = Some(AttackRecord { attacker: me, target, attack: name, attack_dice: a_dice, defense_dice: d_dice, cover, damage: dealt });
+    g.last_attack = Some(AttackRecord {
+        attacker: me,
+        target,
+        attack: name,
+        attack_dice: a_dice,
+        defense_dice: d_dice,
+        cover,
+        damage: dealt,
+    });
     log
 }
 
@@ -732,7 +883,8 @@ fn successes_line(a_succ: usize, d_succ: usize, dealt: u8) -> LogEntry {
 fn suffer_attack(g: &mut Crisis, m: usize, amount: usize, _kind: AttackType) -> Vec<LogEntry> {
     let log = suffer(g, m, amount, true);
     if amount > 0 && g.models[m].present() {
-        let extra: u8 = g.models[m].powers().map(|p| if let Power::PowerOnEnemyAttackDamage { n } = p { *n } else { 0 }).sum();
+        let extra: u8 =
+            g.models[m].powers().map(|p| if let Power::PowerOnEnemyAttackDamage { n } = p { *n } else { 0 }).sum();
         if extra > 0 {
             g.models[m].gain_power(extra);
         }
@@ -802,7 +954,11 @@ fn resolve(g: &mut Crisis, me: usize, target: usize, e: &Effect, dealt: u8, rng:
     match e {
         Effect::GainPowerFromDamage {} => {
             let got = g.models[me].gain_power(dealt);
-            if got > 0 { vec![LogEntry::public(format!("{} gains {got} power.", model_name(g, me)))] } else { Vec::new() }
+            if got > 0 {
+                vec![LogEntry::public(format!("{} gains {got} power.", model_name(g, me)))]
+            } else {
+                Vec::new()
+            }
         }
         Effect::GainCondition { condition } => {
             let t = &mut g.models[target];
@@ -830,7 +986,11 @@ fn resolve(g: &mut Crisis, me: usize, target: usize, e: &Effect, dealt: u8, rng:
         }
         Effect::Push { dir, n } => shove(g, me, target, *dir, *n, false, 6, rng),
         Effect::Throw { n, max_size } => shove(g, me, target, Dir::Away, *n, true, *max_size, rng),
-        Effect::IgnoreCover {} | Effect::IgnoreLos {} | Effect::HalveDefense {} | Effect::RemoveDefenseDice { .. } | Effect::NamedTargetFirst {} => Vec::new(),
+        Effect::IgnoreCover {}
+        | Effect::IgnoreLos {}
+        | Effect::HalveDefense {}
+        | Effect::RemoveDefenseDice { .. }
+        | Effect::NamedTargetFirst {} => Vec::new(),
     }
 }
 
@@ -839,7 +999,16 @@ fn resolve(g: &mut Crisis, me: usize, target: usize, e: &Effect, dealt: u8, rng:
 /// or the table edge. A move that would end partly on the terrain the
 /// target started on does not happen.
 #[allow(clippy::too_many_arguments)]
-pub fn shove(g: &mut Crisis, me: usize, target: usize, dir: Dir, n: u8, collide: bool, max_size: u8, rng: &mut GameRng) -> Vec<LogEntry> {
+pub fn shove(
+    g: &mut Crisis,
+    me: usize,
+    target: usize,
+    dir: Dir,
+    n: u8,
+    collide: bool,
+    max_size: u8,
+    rng: &mut GameRng,
+) -> Vec<LogEntry> {
     let t = &g.models[target];
     if !t.present() || t.dazed || t.size() > max_size {
         return Vec::new();
@@ -863,7 +1032,13 @@ pub fn shove(g: &mut Crisis, me: usize, target: usize, dir: Dir, n: u8, collide:
 /// throwing or pushing (`by`) is ignored (engine version 5): the target
 /// passes it when it can end clear of it, else stops against it with no
 /// collision. Pure: the map's preview of a throw reads it too.
-pub fn shove_path(g: &Crisis, target: usize, by: Option<usize>, u: crate::geometry::Pt, n: u8) -> Option<(crate::geometry::Pt, Hit)> {
+pub fn shove_path(
+    g: &Crisis,
+    target: usize,
+    by: Option<usize>,
+    u: crate::geometry::Pt,
+    n: u8,
+) -> Option<(crate::geometry::Pt, Hit)> {
     let geo = g.geo();
     let t = &g.models[target];
     let d = t.disc(geo);
@@ -884,7 +1059,8 @@ pub fn shove_path(g: &Crisis, target: usize, by: Option<usize>, u: crate::geomet
             (end, hit, order) = (end2, hit2, past);
         }
     }
-    let check = activation::with_mover(g, target, |mv| movement::end_position(geo, mv, Disc { c: end, r: d.r }, t.size()));
+    let check =
+        activation::with_mover(g, target, |mv| movement::end_position(geo, mv, Disc { c: end, r: d.r }, t.size()));
     if check.is_err() {
         return None;
     }
@@ -895,21 +1071,38 @@ pub fn shove_path(g: &Crisis, target: usize, by: Option<usize>, u: crate::geomet
 /// Moves the target straight along unit `u` with tool `n` (a throw when
 /// `collide`), stopping at the first base, terrain or edge
 /// ([`shove_path`]).
-pub fn shove_along(g: &mut Crisis, target: usize, by: Option<usize>, u: crate::geometry::Pt, n: u8, collide: bool, rng: &mut GameRng) -> Vec<LogEntry> {
+pub fn shove_along(
+    g: &mut Crisis,
+    target: usize,
+    by: Option<usize>,
+    u: crate::geometry::Pt,
+    n: u8,
+    collide: bool,
+    rng: &mut GameRng,
+) -> Vec<LogEntry> {
     let Some((end, hit)) = shove_path(g, target, by, u, n) else { return Vec::new() };
     g.models[target].pos = end;
     let verb = if collide { "thrown" } else { "pushed" };
-    let mut log = vec![LogEntry::public(format!("{} is {verb} to ({:.1}, {:.1}).", model_name(g, target), end[0], end[1]))];
+    let mut log =
+        vec![LogEntry::public(format!("{} is {verb} to ({:.1}, {:.1}).", model_name(g, target), end[0], end[1]))];
     if collide {
         match hit {
             Hit::Base(other) => {
-                log.push(LogEntry::public(format!("{} collides with {}.", model_name(g, target), model_name(g, other))));
+                log.push(LogEntry::public(format!(
+                    "{} collides with {}.",
+                    model_name(g, target),
+                    model_name(g, other)
+                )));
                 log.extend(suffer(g, target, 1, true));
                 let dodge_dmg = usize::from(g.models[target].size()) + 1;
                 log.extend(dodge(g, other, dodge_dmg, rng));
             }
             Hit::Terrain(j) => {
-                log.push(LogEntry::public(format!("{} collides with terrain, the {}.", model_name(g, target), super::terrain::piece_name(g, j))));
+                log.push(LogEntry::public(format!(
+                    "{} collides with terrain, the {}.",
+                    model_name(g, target),
+                    super::terrain::piece_name(g, j)
+                )));
                 log.extend(suffer(g, target, 1, true));
                 if crate::versions::v2(g) && g.pieces()[j].size < g.models[target].size() {
                     log.push(super::terrain::destroy(g, j));
@@ -938,7 +1131,13 @@ pub fn dodge(g: &mut Crisis, m: usize, incoming: usize, rng: &mut GameRng) -> Ve
     let saved = d.iter().filter(|f| f.defense_success()).count();
     let dmg = incoming.saturating_sub(saved);
     if dmg > 0 && !super::reactions::evasive_options(g, m, &d).is_empty() {
-        g.reactions.push(crate::state::Reaction::Dodge { model: m, dice: d.clone(), incoming: incoming as u8, by: Vec::new(), sources: Vec::new() });
+        g.reactions.push(crate::state::Reaction::Dodge {
+            model: m,
+            dice: d.clone(),
+            incoming: incoming as u8,
+            by: Vec::new(),
+            sources: Vec::new(),
+        });
         return vec![LogEntry::public(format!("{} dodges: {}, and may reroll.", model_name(g, m), dice::show(&d)))];
     }
     let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, m), dice::show(&d)))];

@@ -57,7 +57,10 @@ pub fn layout_error(pieces: &[TerrainPiece]) -> Option<String> {
         return Some("most terrain features must be Size 2 to 4".into());
     }
     for (i, p) in pieces.iter().enumerate() {
-        let edge = (p.center[0] - p.w / 2.0).min(p.center[1] - p.h / 2.0).min(t - p.center[0] - p.w / 2.0).min(t - p.center[1] - p.h / 2.0);
+        let edge = (p.center[0] - p.w / 2.0)
+            .min(p.center[1] - p.h / 2.0)
+            .min(t - p.center[0] - p.w / 2.0)
+            .min(t - p.center[1] - p.h / 2.0);
         if edge <= r2 {
             return Some(format!("{} is within R2 of a battlefield edge", p.name));
         }
@@ -187,10 +190,19 @@ pub fn generate(rng: &mut GameRng) -> Vec<TerrainPiece> {
 /// Whether `seat` may still answer the layout, and why not.
 pub fn refusal(g: &Crisis, seat: Seat) -> Option<RuleError> {
     if g.phase != Phase::Battlefield {
-        return Some(RuleError::not_your_turn("Battlefield", format!("the layout is agreed before the priority roll; the match is in {}", super::activation::phase_words(g.phase))));
+        return Some(RuleError::not_your_turn(
+            "Battlefield",
+            format!(
+                "the layout is agreed before the priority roll; the match is in {}",
+                super::activation::phase_words(g.phase)
+            ),
+        ));
     }
     if g.layout_confirmed[usize::from(seat)] {
-        return Some(RuleError::not_your_turn("Battlefield", "you have confirmed the layout; your opponent is deciding"));
+        return Some(RuleError::not_your_turn(
+            "Battlefield",
+            "you have confirmed the layout; your opponent is deciding",
+        ));
     }
     None
 }
@@ -218,20 +230,33 @@ pub fn answer(g: &mut Crisis, seat: Seat, choice: &LayoutChoice, rng: &mut GameR
             return Ok(log);
         }
         LayoutChoice::Generate | LayoutChoice::Set(_) if g.layout_changes >= MAX_LAYOUT_CHANGES => {
-            return Err(RuleError::illegal("Battlefield", format!("the layout has changed {MAX_LAYOUT_CHANGES} times; the last one stands")));
+            return Err(RuleError::illegal(
+                "Battlefield",
+                format!("the layout has changed {MAX_LAYOUT_CHANGES} times; the last one stands"),
+            ));
         }
         LayoutChoice::Generate => {
             g.set_terrain(generate(rng));
-            log.push(LogEntry::public(format!("{} for another terrain layout; a new one is generated.", seat_verb(seat, "asks", "ask"))));
+            log.push(LogEntry::public(format!(
+                "{} for another terrain layout; a new one is generated.",
+                seat_verb(seat, "asks", "ask")
+            )));
         }
         LayoutChoice::Set(id) => {
             let Some(set) = proposable_sets(g).into_iter().find(|s| &s.id == id) else {
-                return Err(RuleError::illegal("Battlefield", "propose a house terrain set other than the one on the table"));
+                return Err(RuleError::illegal(
+                    "Battlefield",
+                    "propose a house terrain set other than the one on the table",
+                ));
             };
             g.layout = set.id.clone();
             g.terrain = Vec::new();
             g.built = Default::default();
-            log.push(LogEntry::public(format!("{} the {} terrain set.", seat_verb(seat, "proposes", "propose"), set.name)));
+            log.push(LogEntry::public(format!(
+                "{} the {} terrain set.",
+                seat_verb(seat, "proposes", "propose"),
+                set.name
+            )));
         }
     }
     g.layout_changes += 1;

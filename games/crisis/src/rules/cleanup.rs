@@ -32,7 +32,8 @@ pub fn score(g: &Crisis) -> [u8; 2] {
             TokenMode::Control => {
                 for s in 0..2u8 {
                     let n = toks.iter().filter(|&&t| g.tokens[t].control == Some(s)).count();
-                    let mut got: u8 = toks.iter().filter(|&&t| g.tokens[t].control == Some(s)).map(|&t| per_token(t)).sum();
+                    let mut got: u8 =
+                        toks.iter().filter(|&&t| g.tokens[t].control == Some(s)).map(|&t| per_token(t)).sum();
                     if let Some(b) = &card.control_bonus
                         && n >= usize::from(b.at_least)
                     {
@@ -48,7 +49,8 @@ pub fn score(g: &Crisis) -> [u8; 2] {
                     if m.dazed || !m.present() {
                         continue;
                     }
-                    let mut got = if g.round >= 6 { card.round6_vp_per_token.unwrap_or(card.vp_per_token) } else { per_token(t) };
+                    let mut got =
+                        if g.round >= 6 { card.round6_vp_per_token.unwrap_or(card.vp_per_token) } else { per_token(t) };
                     let own = crate::rules::setup::edge_of(g, m.owner);
                     let enemy_half = own.dist(m.pos, geo.table_inches) > geo.table_inches / 2.0;
                     if enemy_half {

@@ -18,7 +18,8 @@ pub fn qualifying(g: &Crisis, seat: Seat) -> Vec<usize> {
         .filter(|&i| g.models[i].present())
         .filter(|&i| {
             g.models[i].card().leadership.as_ref().is_some_and(|l| {
-                let members = squad.iter().filter(|&&x| g.models[x].card().affiliations.contains(&l.affiliation)).count();
+                let members =
+                    squad.iter().filter(|&&x| g.models[x].card().affiliations.contains(&l.affiliation)).count();
                 members * 2 > squad.len()
             })
         })
@@ -27,7 +28,9 @@ pub fn qualifying(g: &Crisis, seat: Seat) -> Vec<usize> {
 
 /// The next player who must still pick a leader, priority player first.
 fn next_chooser(g: &Crisis) -> Option<Seat> {
-    [g.priority, 1 - g.priority].into_iter().find(|&s| g.leaders[usize::from(s)].is_none() && qualifying(g, s).len() > 1)
+    [g.priority, 1 - g.priority]
+        .into_iter()
+        .find(|&s| g.leaders[usize::from(s)].is_none() && qualifying(g, s).len() > 1)
 }
 
 /// Once deployment is over: a leader choice if one is owed, else Round 1.
@@ -45,7 +48,10 @@ pub fn after_deployment(g: &mut Crisis) -> Vec<LogEntry> {
 /// Picks the leader for the whole game.
 pub fn choose(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
     if g.phase != Phase::Leadership {
-        return Err(RuleError::not_your_turn("Leadership", format!("a leader is chosen after deployment; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Leadership",
+            format!("a leader is chosen after deployment; the match is in {}", super::activation::phase_words(g.phase)),
+        ));
     }
     if g.turn != seat {
         return Err(RuleError::not_your_turn("Leadership", "the other player is choosing a leader"));
@@ -57,7 +63,12 @@ pub fn choose(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
             Some(m) => match &m.card().leadership {
                 None => format!("{} has no Leadership ability", m.card().name),
                 Some(_) if !m.present() => format!("{} is not on the battlefield", m.card().name),
-                Some(l) => format!("{}'s {} needs more than half of the squad to be {}; it is not", m.card().name, l.name, l.affiliation),
+                Some(l) => format!(
+                    "{}'s {} needs more than half of the squad to be {}; it is not",
+                    m.card().name,
+                    l.name,
+                    l.affiliation
+                ),
             },
         };
         return Err(RuleError::illegal("Leadership", why));

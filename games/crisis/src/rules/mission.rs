@@ -21,10 +21,19 @@ use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
 /// Deck choice and the crisis draw, revealed together.
 pub fn choose_deck(g: &mut Crisis, seat: Seat, deck: CrisisKind, rng: &mut GameRng) -> Lines {
     if g.phase != Phase::DeckChoice {
-        return Err(RuleError::not_your_turn("Deck choice", format!("the crisis deck is chosen once, in setup; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Deck choice",
+            format!(
+                "the crisis deck is chosen once, in setup; the match is in {}",
+                super::activation::phase_words(g.phase)
+            ),
+        ));
     }
     if seat != g.priority {
-        return Err(RuleError::not_your_turn("Deck choice", "the player with priority picks the crisis deck to draw from, and you don't have priority"));
+        return Err(RuleError::not_your_turn(
+            "Deck choice",
+            "the player with priority picks the crisis deck to draw from, and you don't have priority",
+        ));
     }
     // Each player shuffles its deck of that kind and draws the top card
     // (decks `crisis-secure` and `crisis-extraction`, so tests can force
@@ -132,7 +141,9 @@ pub fn place_error(g: &Crisis, token: usize, at: Pt) -> Option<String> {
     if at.iter().any(|v| *v < r - geo.eps || *v > geo.table_inches - r + geo.eps) {
         return Some("a token lies fully on the battlefield".into());
     }
-    let clash = (0..g.tokens.len()).filter(|&i| i != token && !g.to_place.contains(&i)).any(|i| len(sub(g.tokens[i].pos, at)) < 2.0 * r - geo.eps);
+    let clash = (0..g.tokens.len())
+        .filter(|&i| i != token && !g.to_place.contains(&i))
+        .any(|i| len(sub(g.tokens[i].pos, at)) < 2.0 * r - geo.eps);
     clash.then(|| "a token may not overlap another token".into())
 }
 
@@ -159,13 +170,26 @@ pub fn place_points(g: &Crisis, token: usize) -> Vec<Pt> {
 /// Places the next token of the player's card.
 pub fn place_token(g: &mut Crisis, seat: Seat, token: usize, at: Pt) -> Lines {
     if g.phase != Phase::MissionSetup {
-        return Err(RuleError::not_your_turn("Mission setup", format!("mission tokens are placed in setup; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Mission setup",
+            format!("mission tokens are placed in setup; the match is in {}", super::activation::phase_words(g.phase)),
+        ));
     }
     if seat != g.turn {
-        return Err(RuleError::not_your_turn("Mission setup", "each player places its own card's tokens, priority player's card first: the other player is placing"));
+        return Err(RuleError::not_your_turn(
+            "Mission setup",
+            "each player places its own card's tokens, priority player's card first: the other player is placing",
+        ));
     }
     if let Some(&next) = g.to_place.first().filter(|&&n| n != token) {
-        return Err(RuleError::illegal("Mission setup", format!("tokens are placed in order: token {} of your card is next, not token {}", g.tokens[next].index + 1, g.tokens.get(token).map_or(token, |t| t.index) + 1)));
+        return Err(RuleError::illegal(
+            "Mission setup",
+            format!(
+                "tokens are placed in order: token {} of your card is next, not token {}",
+                g.tokens[next].index + 1,
+                g.tokens.get(token).map_or(token, |t| t.index) + 1
+            ),
+        ));
     }
     let at = quantize_pt(at);
     if let Some(e) = place_error(g, token, at) {

@@ -15,8 +15,8 @@ pub mod mission;
 pub mod powers;
 pub mod reactions;
 pub mod rosters;
-pub mod tactics;
 pub mod setup;
+pub mod tactics;
 pub mod terrain;
 
 use crate::Action;
@@ -47,10 +47,14 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         return match a {
             Action::PlaceToken { token, at } if seat == s && placing => reactions::place_token(g, *token, *at),
             Action::React { with } if seat == s && !placing => reactions::answer(g, seat, with.as_deref(), rng),
-            Action::Reroll { ability, dice } if seat == s && matches!(r, crate::state::Reaction::Dodge { .. }) && crate::versions::v7(g) => {
+            Action::Reroll { ability, dice }
+                if seat == s && matches!(r, crate::state::Reaction::Dodge { .. }) && crate::versions::v7(g) =>
+            {
                 reactions::dodge_reroll(g, seat, ability.as_deref(), dice, rng)
             }
-            _ if seat == s && placing => Err(RuleError::illegal("Objective tokens", "place the dropped token within R2 of its holder first")),
+            _ if seat == s && placing => {
+                Err(RuleError::illegal("Objective tokens", "place the dropped token within R2 of its holder first"))
+            }
             _ if seat == s => Err(RuleError::illegal("Reactions", "answer the reaction first: react or decline")),
             _ => Err(RuleError::not_your_turn("Reactions", "the other player is deciding whether to react")),
         };
@@ -59,14 +63,20 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         let owner = g.models[p.attacker].owner;
         return match a {
             Action::OrderTargets { order } if seat == owner => attack::order_targets(g, order, rng),
-            _ if seat == owner => Err(RuleError::illegal("Beam attacks", "choose the order in which the targets are attacked first")),
+            _ if seat == owner => {
+                Err(RuleError::illegal("Beam attacks", "choose the order in which the targets are attacked first"))
+            }
             _ => Err(RuleError::not_your_turn("Beam attacks", "the attacker is choosing the order of its targets")),
         };
     }
     if let Some(s) = attack::modify_seat(g) {
         return match a {
-            Action::Reroll { ability, dice } if seat == s => attack::reroll_choice(g, seat, ability.as_deref(), dice, rng),
-            _ if seat == s => Err(RuleError::illegal("Modifying dice", "reroll dice with one of your abilities or keep them first")),
+            Action::Reroll { ability, dice } if seat == s => {
+                attack::reroll_choice(g, seat, ability.as_deref(), dice, rng)
+            }
+            _ if seat == s => {
+                Err(RuleError::illegal("Modifying dice", "reroll dice with one of your abilities or keep them first"))
+            }
             _ => attack::reroll_choice(g, seat, None, &[], rng),
         };
     }
@@ -83,12 +93,18 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
     match a {
         Action::React { .. } => Err(RuleError::not_your_turn("Reactions", "no attack is waiting for a reaction")),
         Action::Reroll { .. } => Err(RuleError::not_your_turn("Modifying dice", "no roll is being modified")),
-        Action::OrderTargets { .. } => Err(RuleError::not_your_turn("Beam attacks", "no attack is waiting for the order of its targets")),
+        Action::OrderTargets { .. } => {
+            Err(RuleError::not_your_turn("Beam attacks", "no attack is waiting for the order of its targets"))
+        }
         Action::Roster { characters, tactics } => rosters::commit(g, seat, characters, tactics),
         Action::Battlefield { choice } => battlefield::answer(g, seat, choice, rng),
         Action::ChooseDeck { deck } => mission::choose_deck(g, seat, *deck, rng),
-        Action::PlaceToken { token, at } if g.phase == Phase::MissionSetup => mission::place_token(g, seat, *token, *at),
-        Action::PlaceToken { .. } => Err(RuleError::not_your_turn("Objective tokens", "no dropped token is waiting to be placed")),
+        Action::PlaceToken { token, at } if g.phase == Phase::MissionSetup => {
+            mission::place_token(g, seat, *token, *at)
+        }
+        Action::PlaceToken { .. } => {
+            Err(RuleError::not_your_turn("Objective tokens", "no dropped token is waiting to be placed"))
+        }
         Action::ChooseLeader { model } => leadership::choose(g, seat, *model),
         Action::ChooseThreat { crisis } => setup::choose_threat(g, seat, *crisis),
         Action::ChooseEdge { edge } => setup::choose_edge(g, seat, *edge),
@@ -116,7 +132,8 @@ pub fn start_round(g: &mut Crisis) -> Vec<LogEntry> {
     for m in g.models.iter_mut().filter(|m| m.present()) {
         m.gain_power(1);
         // Player effects: a Gem Bearer's gem.
-        let gem: u8 = m.powers().map(|p| if let crate::content::Power::PowerPhaseGain { n } = p { *n } else { 0 }).sum();
+        let gem: u8 =
+            m.powers().map(|p| if let crate::content::Power::PowerPhaseGain { n } = p { *n } else { 0 }).sum();
         if gem > 0 {
             m.gain_power(gem);
         }
@@ -141,12 +158,19 @@ pub fn check_last_standing(g: &mut Crisis, log: &mut Vec<LogEntry>) -> bool {
         return g.phase == Phase::Over;
     }
     // A character set aside for Last Stand is still in the game.
-    let standing = |i: usize| g.reactions.iter().any(|r| matches!(r, crate::state::Reaction::LastStand { model } if *model == i));
+    let standing =
+        |i: usize| g.reactions.iter().any(|r| matches!(r, crate::state::Reaction::LastStand { model } if *model == i));
     let alive = |s: Seat| g.models.iter().enumerate().any(|(i, m)| m.owner == s && (!m.ko || standing(i)));
     match (alive(0), alive(1)) {
         (true, true) => false,
         (a, b) => {
-            let winner = if a { Some(0) } else if b { Some(1) } else { None };
+            let winner = if a {
+                Some(0)
+            } else if b {
+                Some(1)
+            } else {
+                None
+            };
             end(g, winner, log, "last side standing");
             true
         }
@@ -159,7 +183,12 @@ pub fn end(g: &mut Crisis, winner: Option<Seat>, log: &mut Vec<LogEntry>, why: &
     g.activation = None;
     g.result = Some(winner);
     log.push(LogEntry::public(match winner {
-        Some(w) => format!("{} the match ({why}), {} VP to {}.", backroom_engine::seat_verb(w, "wins", "win"), g.vp[usize::from(w)], g.vp[usize::from(1 - w)]),
+        Some(w) => format!(
+            "{} the match ({why}), {} VP to {}.",
+            backroom_engine::seat_verb(w, "wins", "win"),
+            g.vp[usize::from(w)],
+            g.vp[usize::from(1 - w)]
+        ),
         None => format!("The match is a draw ({why}), {} VP to {}.", g.vp[0], g.vp[1]),
     }));
     let _ = seat_ref;

@@ -7,8 +7,8 @@
 
 use super::attack::shove_along;
 use super::{Lines, activation, model_name};
-use crate::content::{Condition, PowerKind, Superpower};
 use crate::content::Power;
+use crate::content::{Condition, PowerKind, Superpower};
 use crate::geometry::{Disc, dist_discs, len, quantize_pt, range, sub, unit, within};
 use crate::movement;
 use crate::state::{Activation, Crisis};
@@ -29,16 +29,27 @@ pub fn active_power(g: &Crisis, a: &Activation, idx: usize) -> Option<(&'static 
 /// The effect a choice uses: a power listing several effects is a choice
 /// between them (Hired Muscle throws an enemy or terrain); naming a piece
 /// picks the terrain throw.
-pub fn chosen_effect(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Option<(&'static Superpower, &'static Power)> {
+pub fn chosen_effect(
+    g: &Crisis,
+    a: &Activation,
+    idx: usize,
+    c: &Choice,
+) -> Option<(&'static Superpower, &'static Power)> {
     let (sp, first) = active_power(g, a, idx)?;
     let terrain = |e: &&Power| matches!(e, Power::ThrowTerrain { .. });
-    let e = if c.piece.is_some() { sp.effects.iter().find(terrain)? } else { sp.effects.iter().find(|e| !terrain(e)).unwrap_or(first) };
+    let e = if c.piece.is_some() {
+        sp.effects.iter().find(terrain)?
+    } else {
+        sp.effects.iter().find(|e| !terrain(e)).unwrap_or(first)
+    };
     Some((sp, e))
 }
 
 /// Why the power can't be used now (before its choices), if it can't.
 pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
-    let Some((sp, _)) = active_power(g, a, idx) else { return Some("not an active superpower this engine plays".into()) };
+    let Some((sp, _)) = active_power(g, a, idx) else {
+        return Some("not an active superpower this engine plays".into());
+    };
     let m = &g.models[a.model];
     let cost = sp.cost + u8::from(m.has(Condition::Root));
     if m.power < cost {
@@ -53,7 +64,11 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
         return Some(r);
     }
     if a.actions == 0 && m.has(Condition::Stagger) && sp.action {
-        return Some(format!("{} is Staggered: its first action must be a Shake removing Stagger, and {} is an action", m.card().name, sp.name));
+        return Some(format!(
+            "{} is Staggered: its first action must be a Shake removing Stagger, and {} is an action",
+            m.card().name,
+            sp.name
+        ));
     }
     None
 }
@@ -80,12 +95,23 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             let t = c.target.and_then(|t| g.models.get(t).map(|m| (t, m)));
             match t {
                 Some((t, m)) if t != a.model && m.owner == me.owner && m.present() && !m.dazed && m.damage > 0 => {
-                    (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("{} is beyond R{n} of {}: {} heals an ally within R{n}", m.card().name, me.card().name, sp.name))
+                    (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| {
+                        format!(
+                            "{} is beyond R{n} of {}: {} heals an ally within R{n}",
+                            m.card().name,
+                            me.card().name,
+                            sp.name
+                        )
+                    })
                 }
                 Some((t, m)) if t == a.model => Some(format!("{} heals another ally, not {}", sp.name, m.card().name)),
-                Some((_, m)) if m.owner != me.owner => Some(format!("{} is an enemy: {} heals an ally", m.card().name, sp.name)),
+                Some((_, m)) if m.owner != me.owner => {
+                    Some(format!("{} is an enemy: {} heals an ally", m.card().name, sp.name))
+                }
                 Some((_, m)) if !m.present() => Some(format!("{} is not on the battlefield", m.card().name)),
-                Some((_, m)) if m.dazed => Some(format!("{} is Dazed: a Dazed character can't be affected by superpowers", m.card().name)),
+                Some((_, m)) if m.dazed => {
+                    Some(format!("{} is Dazed: a Dazed character can't be affected by superpowers", m.card().name))
+                }
                 Some((_, m)) => Some(format!("{} has no damage to remove", m.card().name)),
                 None => Some(format!("name the damaged ally {} heals", sp.name)),
             }
@@ -99,11 +125,18 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             }
             let m = &g.models[c.target.expect("checked")];
             if m.size() > *max_size {
-                return Some(format!("{} is Size {}: choose an enemy of Size {max_size} or less", m.card().name, m.size()));
+                return Some(format!(
+                    "{} is Size {}: choose an enemy of Size {max_size} or less",
+                    m.card().name,
+                    m.size()
+                ));
             }
-            (!within(geo, dist_discs(md, m.disc(geo)), *n)).then(|| format!("{} is beyond R{n}: the enemy must be within R{n}", m.card().name))
+            (!within(geo, dist_discs(md, m.disc(geo)), *n))
+                .then(|| format!("{} is beyond R{n}: the enemy must be within R{n}", m.card().name))
         }
-        Power::ThrowTerrain { range, max_size, .. } => super::terrain::throw_refusal(g, a.model, c.piece, c.angle, *range, *max_size),
+        Power::ThrowTerrain { range, max_size, .. } => {
+            super::terrain::throw_refusal(g, a.model, c.piece, c.angle, *range, *max_size)
+        }
         Power::AdvanceEnemy { range: n, n: tool } => {
             if let Some(why) = enemy_refusal(g, me.owner, c.target) {
                 return Some(why);
@@ -111,10 +144,18 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             let t = c.target.expect("checked");
             let m = &g.models[t];
             if !within(geo, dist_discs(md, m.disc(geo)), *n) {
-                return Some(format!("{} is beyond R{n} of {}: {} moves an enemy within R{n}", m.card().name, me.card().name, sp.name));
+                return Some(format!(
+                    "{} is beyond R{n} of {}: {} moves an enemy within R{n}",
+                    m.card().name,
+                    me.card().name,
+                    sp.name
+                ));
             }
-            let (Some(angle), Some(to)) = (c.angle, c.point) else { return Some("name the tool's direction and the end position".into()) };
-            let plan = movement::Plan { tool: movement::tool_for(*tool), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
+            let (Some(angle), Some(to)) = (c.angle, c.point) else {
+                return Some("name the tool's direction and the end position".into());
+            };
+            let plan =
+                movement::Plan { tool: movement::tool_for(*tool), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
             enemy_mover(g, t, *tool, |mv| movement::check(geo, mv, &plan)).err().map(|(_, why)| why)
         }
         Power::Transform { into } => transform_refusal(g, a.model, into, c.point),
@@ -129,7 +170,10 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
 /// cost) against a target in range and line of sight.
 fn charge_refusal(g: &Crisis, a: &Activation, sp: &Superpower, n: u8, c: &Choice) -> Option<String> {
     if a.actions >= 2 {
-        return Some(format!("{} has taken its two actions; the extra one from Adrenaline is not an attack, and a Charge makes one", g.models[a.model].card().name));
+        return Some(format!(
+            "{} has taken its two actions; the extra one from Adrenaline is not an attack, and a Charge makes one",
+            g.models[a.model].card().name
+        ));
     }
     let me = a.model;
     let mut probe = g.clone();
@@ -139,7 +183,8 @@ fn charge_refusal(g: &Crisis, a: &Activation, sp: &Superpower, n: u8, c: &Choice
         (Some(_), None, None) => {}
         (Some(why), ..) => return Some(format!("{why}: the Charge's advance is skipped, name only the attack")),
         (None, Some(angle), Some(to)) => {
-            let plan = movement::Plan { tool: movement::tool_for(n), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
+            let plan =
+                movement::Plan { tool: movement::tool_for(n), climb: false, angle, bend: 0.0, to: quantize_pt(to) };
             if let Err((_, why)) = charge_mover(g, me, n, |mv| movement::check(g.geo(), mv, &plan)) {
                 return Some(why);
             }
@@ -183,13 +228,18 @@ fn charge_mover<R>(g: &Crisis, m: usize, n: u8, f: impl FnOnce(&movement::Mover)
 pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut GameRng) -> Lines {
     let a = match &g.activation {
         Some(a) if g.turn == seat && g.phase == crate::state::Phase::Activation => a.clone(),
-        _ => return Err(RuleError::not_your_turn("Superpowers", "use an active superpower during your own activation")),
+        _ => {
+            return Err(RuleError::not_your_turn("Superpowers", "use an active superpower during your own activation"));
+        }
     };
     if let Some(r) = power_refusal(g, &a, idx) {
         return Err(RuleError::illegal("Superpowers", r));
     }
     if let Some(t) = c.target.and_then(|t| g.models.get(t)).filter(|t| t.dazed && t.present()) {
-        return Err(RuleError::illegal("Dazed", format!("{} is Dazed: a Dazed character can't be moved or affected by superpowers", t.card().name)));
+        return Err(RuleError::illegal(
+            "Dazed",
+            format!("{} is Dazed: a Dazed character can't be moved or affected by superpowers", t.card().name),
+        ));
     }
     if let Some(r) = choice_refusal(g, &a, idx, c) {
         return Err(RuleError::illegal("Superpowers", r));
@@ -221,7 +271,14 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
             let t = c.target.expect("checked");
             log.extend(shove_along(g, t, Some(m), unit(c.angle.expect("checked")), *n, true, rng));
         }
-        Power::ThrowTerrain { n, .. } => log.extend(super::terrain::throw_terrain(g, m, c.piece.expect("checked"), c.angle.expect("checked"), *n, rng)),
+        Power::ThrowTerrain { n, .. } => log.extend(super::terrain::throw_terrain(
+            g,
+            m,
+            c.piece.expect("checked"),
+            c.angle.expect("checked"),
+            *n,
+            rng,
+        )),
         Power::AdvanceEnemy { .. } => {
             let (t, to) = (c.target.expect("checked"), quantize_pt(c.point.expect("checked")));
             g.models[t].pos = to;
@@ -235,9 +292,18 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
                 if let Some(act) = g.activation.as_mut() {
                     act.moves += 1;
                 }
-                log.push(LogEntry::public(format!("{} advances with the {:?} tool to ({:.1}, {:.1}).", model_name(g, m), movement::tool_for(*n), to[0], to[1])));
+                log.push(LogEntry::public(format!(
+                    "{} advances with the {:?} tool to ({:.1}, {:.1}).",
+                    model_name(g, m),
+                    movement::tool_for(*n),
+                    to[0],
+                    to[1]
+                )));
             } else {
-                log.push(LogEntry::public(format!("{} can't make another move action: the Charge's advance is skipped.", model_name(g, m))));
+                log.push(LogEntry::public(format!(
+                    "{} can't make another move action: the Charge's advance is skipped.",
+                    model_name(g, m)
+                )));
             }
             // The attack counts the Charge's one action when it ends (its
             // reaction windows may come first); the granted advance and
@@ -267,58 +333,76 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
     let md = g.models[a.model].disc(geo);
     let mut out = Vec::new();
     for power in &sp.effects {
-    match power {
-        Power::Place { range: n } => {
-            for reach in [range(geo, *n) + 2.0 * md.r - 0.01, (range(geo, *n) + 2.0 * md.r) / 2.0] {
-                for k in 0..16 {
-                    let p = quantize_pt([md.c[0] + reach * unit(f64::from(k) * 22.5)[0], md.c[1] + reach * unit(f64::from(k) * 22.5)[1]]);
-                    out.push((Choice { point: Some(p), ..Choice::default() }, format!("at {:.1}, {:.1}", p[0], p[1])));
-                }
-            }
-        }
-        Power::AttackDice { .. } => out.push((Choice::default(), "now".into())),
-        Power::HealAlly { .. } => {
-            for t in 0..g.models.len() {
-                out.push((Choice { target: Some(t), ..Choice::default() }, g.models[t].card().name.clone()));
-            }
-        }
-        Power::ThrowEnemy { n, .. } => {
-            for t in 0..g.models.len() {
-                for k in 0..8 {
-                    let angle = f64::from(k) * 45.0;
-                    let c = Choice { target: Some(t), angle: Some(angle), ..Choice::default() };
-                    if choice_refusal(g, a, idx, &c).is_none() {
-                        let what = match throw_preview(g, a.model, t, angle, *n) {
-                            (Some(end), what) => format!("lands at {:.1}, {:.1}, {what}", end[0], end[1]),
-                            (None, what) => what,
-                        };
-                        out.push((c, format!("{} toward {angle} degrees: {what}", g.models[t].card().name)));
+        match power {
+            Power::Place { range: n } => {
+                for reach in [range(geo, *n) + 2.0 * md.r - 0.01, (range(geo, *n) + 2.0 * md.r) / 2.0] {
+                    for k in 0..16 {
+                        let p = quantize_pt([
+                            md.c[0] + reach * unit(f64::from(k) * 22.5)[0],
+                            md.c[1] + reach * unit(f64::from(k) * 22.5)[1],
+                        ]);
+                        out.push((
+                            Choice { point: Some(p), ..Choice::default() },
+                            format!("at {:.1}, {:.1}", p[0], p[1]),
+                        ));
                     }
                 }
             }
-        }
-        Power::AdvanceEnemy { range: n, n: tool } => {
-            for t in 0..g.models.len() {
-                let x = &g.models[t];
-                if x.owner == g.models[a.model].owner || !x.present() || x.dazed || !within(geo, dist_discs(md, x.disc(geo)), *n) {
-                    continue;
-                }
-                for p in enemy_mover(g, t, *tool, |mv| movement::candidates(geo, mv)).into_iter().filter(|p| !p.climb) {
-                    let label = format!("{} to {:.1}, {:.1}", x.card().name, p.to[0], p.to[1]);
-                    out.push((Choice { target: Some(t), angle: Some(p.angle), point: Some(p.to), ..Choice::default() }, label));
+            Power::AttackDice { .. } => out.push((Choice::default(), "now".into())),
+            Power::HealAlly { .. } => {
+                for t in 0..g.models.len() {
+                    out.push((Choice { target: Some(t), ..Choice::default() }, g.models[t].card().name.clone()));
                 }
             }
-        }
-        Power::Transform { into } => out.extend(transform_points(g, a.model, into)),
-        Power::Charge { n } => out.extend(charge_choices(g, a, *n)),
-        Power::ThrowTerrain { range, max_size, n } => {
-            for (i, angle) in super::terrain::throw_choices(g, a.model, *range, *max_size) {
-                let what = super::terrain::throw_preview(g, a.model, i, angle, *n);
-                out.push((Choice { piece: Some(i), angle: Some(angle), ..Choice::default() }, format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i))));
+            Power::ThrowEnemy { n, .. } => {
+                for t in 0..g.models.len() {
+                    for k in 0..8 {
+                        let angle = f64::from(k) * 45.0;
+                        let c = Choice { target: Some(t), angle: Some(angle), ..Choice::default() };
+                        if choice_refusal(g, a, idx, &c).is_none() {
+                            let what = match throw_preview(g, a.model, t, angle, *n) {
+                                (Some(end), what) => format!("lands at {:.1}, {:.1}, {what}", end[0], end[1]),
+                                (None, what) => what,
+                            };
+                            out.push((c, format!("{} toward {angle} degrees: {what}", g.models[t].card().name)));
+                        }
+                    }
+                }
             }
+            Power::AdvanceEnemy { range: n, n: tool } => {
+                for t in 0..g.models.len() {
+                    let x = &g.models[t];
+                    if x.owner == g.models[a.model].owner
+                        || !x.present()
+                        || x.dazed
+                        || !within(geo, dist_discs(md, x.disc(geo)), *n)
+                    {
+                        continue;
+                    }
+                    for p in
+                        enemy_mover(g, t, *tool, |mv| movement::candidates(geo, mv)).into_iter().filter(|p| !p.climb)
+                    {
+                        let label = format!("{} to {:.1}, {:.1}", x.card().name, p.to[0], p.to[1]);
+                        out.push((
+                            Choice { target: Some(t), angle: Some(p.angle), point: Some(p.to), ..Choice::default() },
+                            label,
+                        ));
+                    }
+                }
+            }
+            Power::Transform { into } => out.extend(transform_points(g, a.model, into)),
+            Power::Charge { n } => out.extend(charge_choices(g, a, *n)),
+            Power::ThrowTerrain { range, max_size, n } => {
+                for (i, angle) in super::terrain::throw_choices(g, a.model, *range, *max_size) {
+                    let what = super::terrain::throw_preview(g, a.model, i, angle, *n);
+                    out.push((
+                        Choice { piece: Some(i), angle: Some(angle), ..Choice::default() },
+                        format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i)),
+                    ));
+                }
+            }
+            _ => {}
         }
-        _ => {}
-    }
     }
     out.retain(|(c, _)| choice_refusal(g, a, idx, c).is_none());
     out
@@ -371,8 +455,15 @@ fn charge_choices(g: &Crisis, a: &Activation, n: u8) -> Vec<(Choice, String)> {
                 if super::attack::target_refusal(&probe, me, k, t).is_some() {
                     continue;
                 }
-                let at = end.map_or_else(|| "where it stands".to_string(), |(_, p)| format!("to {:.1}, {:.1}", p[0], p[1]));
-                let c = Choice { angle: end.map(|e| e.0), point: end.map(|e| e.1), attack: Some(k), target: Some(t), ..Choice::default() };
+                let at =
+                    end.map_or_else(|| "where it stands".to_string(), |(_, p)| format!("to {:.1}, {:.1}", p[0], p[1]));
+                let c = Choice {
+                    angle: end.map(|e| e.0),
+                    point: end.map(|e| e.1),
+                    attack: Some(k),
+                    target: Some(t),
+                    ..Choice::default()
+                };
                 out.push((c, format!("{at}, then {} at {}", atk.name, g.models[t].card().name)));
             }
         }
@@ -403,11 +494,26 @@ pub fn throw_preview(g: &Crisis, thrower: usize, t: usize, angle: f64, n: u8) ->
     };
     let x = &g.models[t];
     let what = match hit {
-        Hit::Base(o) => format!("collides with {}: {} suffers 1, {} dodges {}", g.models[o].card().name, x.card().name, g.models[o].card().name, x.size() + 1),
+        Hit::Base(o) => format!(
+            "collides with {}: {} suffers 1, {} dodges {}",
+            g.models[o].card().name,
+            x.card().name,
+            g.models[o].card().name,
+            x.size() + 1
+        ),
         Hit::Terrain(j) => {
             let p = &g.pieces()[j];
-            let broken = if crate::versions::v2(g) && p.size < x.size() { format!(", the {} is destroyed", super::terrain::piece_name(g, j)) } else { String::new() };
-            format!("hits the {} (Size {}): {} suffers 1{broken}", super::terrain::piece_name(g, j), p.size, x.card().name)
+            let broken = if crate::versions::v2(g) && p.size < x.size() {
+                format!(", the {} is destroyed", super::terrain::piece_name(g, j))
+            } else {
+                String::new()
+            };
+            format!(
+                "hits the {} (Size {}): {} suffers 1{broken}",
+                super::terrain::piece_name(g, j),
+                p.size,
+                x.card().name
+            )
         }
         Hit::Edge => "stops at the table edge, no collision".into(),
         // Short of the tool's length with nothing hit: against the thrower,
@@ -431,9 +537,14 @@ pub fn transform_refusal(g: &Crisis, m: usize, into: &str, point: Option<crate::
     let Some(form) = crate::content::content().character(into) else { return Some("no such form".into()) };
     let r = form.base_diameter_mm / geo.mm_per_inch / 2.0;
     if len(sub(p, md.c)) > range(geo, 1) + md.r + r + geo.eps {
-        return Some(format!("the point is beyond R1 of {}: the new form is placed within R1", g.models[m].card().name));
+        return Some(format!(
+            "the point is beyond R1 of {}: the new form is placed within R1",
+            g.models[m].card().name
+        ));
     }
-    activation::with_mover(g, m, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size)).err().map(|(_, why)| why)
+    activation::with_mover(g, m, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size))
+        .err()
+        .map(|(_, why)| why)
 }
 
 /// The points offered for the new form (where it stands and 16 round it
@@ -449,7 +560,10 @@ pub fn transform_points(g: &Crisis, m: usize, into: &str) -> Vec<(Choice, String
         for k in 0..16 {
             let u = unit(f64::from(k) * 22.5);
             let p = quantize_pt([md.c[0] + reach * u[0], md.c[1] + reach * u[1]]);
-            out.push((Choice { point: Some(p), ..Choice::default() }, format!("into {} at {:.1}, {:.1}", form.name, p[0], p[1])));
+            out.push((
+                Choice { point: Some(p), ..Choice::default() },
+                format!("into {} at {:.1}, {:.1}", form.name, p[0], p[1]),
+            ));
         }
     }
     out
@@ -457,7 +571,14 @@ pub fn transform_points(g: &Crisis, m: usize, into: &str) -> Vec<(Choice, String
 
 /// The form character `m`'s Transform superpower names, if it has one.
 pub fn transform_form(g: &Crisis, m: usize) -> Option<&'static str> {
-    g.models[m].card().sides.healthy.superpowers.iter().flat_map(|s| s.effects.iter()).find_map(|p| if let Power::Transform { into } = p { Some(into.as_str()) } else { None })
+    g.models[m]
+        .card()
+        .sides
+        .healthy
+        .superpowers
+        .iter()
+        .flat_map(|s| s.effects.iter())
+        .find_map(|p| if let Power::Transform { into } = p { Some(into.as_str()) } else { None })
 }
 
 /// Transform (digest, Appendix B): the new form replaces the old one,

@@ -40,31 +40,54 @@ pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)>
         }
     }
     let normal = g.pending_attack.as_ref().is_some_and(|p| {
-        g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
+        g.models[p.attacker]
+            .card()
+            .sides
+            .healthy
+            .attacks
+            .get(p.attack)
+            .is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
     });
     let geo = g.geo();
     for (i, x) in g.models.iter().enumerate() {
         if i == t || x.owner != m.owner || !x.present() || x.dazed || !normal {
             continue;
         }
-        for sp in x.card().sides.healthy.superpowers.iter().filter(|s| s.kind == PowerKind::Reactive && !used.contains(&s.name)) {
+        for sp in x
+            .card()
+            .sides
+            .healthy
+            .superpowers
+            .iter()
+            .filter(|s| s.kind == PowerKind::Reactive && !used.contains(&s.name))
+        {
             for e in &sp.effects {
                 if let Power::Bodyguard { range } = e
                     && x.power >= sp.cost + u8::from(x.has(Condition::Root))
                     && within(geo, dist_discs(x.disc(geo), m.disc(geo)), *range)
                 {
-                    out.push((format!("bodyguard:{i}:{}", sp.name), format!("{}: {} becomes the target, cost {}", sp.name, x.card().name, sp.cost)));
+                    out.push((
+                        format!("bodyguard:{i}:{}", sp.name),
+                        format!("{}: {} becomes the target, cost {}", sp.name, x.card().name, sp.cost),
+                    ));
                 }
             }
         }
     }
-    let cover_counts = g.pending_attack.as_ref().is_some_and(|p| {
-        !p.cover && g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| !a.rules.iter().any(|r| matches!(r.effect, crate::content::Effect::IgnoreCover {})))
-    });
+    let cover_counts =
+        g.pending_attack.as_ref().is_some_and(|p| {
+            !p.cover
+                && g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| {
+                    !a.rules.iter().any(|r| matches!(r.effect, crate::content::Effect::IgnoreCover {}))
+                })
+        });
     for id in &g.tactics[usize::from(m.owner)] {
         let Some(card) = content().tactic(id) else { continue };
         let usable = card.kind == PowerKind::Reactive
-            && card.effects.iter().any(|e| matches!(e, TacticEffect::DefenseDice { .. }) || (cover_counts && matches!(e, TacticEffect::TakeCover {})))
+            && card.effects.iter().any(|e| {
+                matches!(e, TacticEffect::DefenseDice { .. })
+                    || (cover_counts && matches!(e, TacticEffect::TakeCover {}))
+            })
             && m.power >= card.cost
             && !used.contains(id);
         if usable {
@@ -81,7 +104,15 @@ fn reaction_refusal(g: &Crisis, t: usize, used: &[String], key: &str) -> String 
     let who = &m.card().name;
     let pay = |payer: &crate::state::Model, cost: u8, name: &str| {
         let extra = u8::from(payer.has(Condition::Root));
-        (payer.power < cost + extra).then(|| format!("{name} costs {}{} power; {} has {}", cost + extra, if extra > 0 { " (Root adds 1)" } else { "" }, payer.card().name, payer.power))
+        (payer.power < cost + extra).then(|| {
+            format!(
+                "{name} costs {}{} power; {} has {}",
+                cost + extra,
+                if extra > 0 { " (Root adds 1)" } else { "" },
+                payer.card().name,
+                payer.power
+            )
+        })
     };
     if let Some(id) = key.strip_prefix("tactic:") {
         let Some(card) = content().tactic(id) else { return format!("there is no Team Tactic card {id}") };
@@ -106,8 +137,12 @@ fn reaction_refusal(g: &Crisis, t: usize, used: &[String], key: &str) -> String 
         return format!("{} can't be played now", card.name);
     }
     if let Some(name) = key.strip_prefix("power:") {
-        let Some(sp) = m.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else { return format!("{who} has no superpower {name}") };
-        if sp.kind != PowerKind::Reactive || !sp.effects.iter().any(|e| matches!(e, Power::DefenseDice { .. } | Power::RerollDefense { .. })) {
+        let Some(sp) = m.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else {
+            return format!("{who} has no superpower {name}");
+        };
+        if sp.kind != PowerKind::Reactive
+            || !sp.effects.iter().any(|e| matches!(e, Power::DefenseDice { .. } | Power::RerollDefense { .. }))
+        {
             return format!("{name} is not used when {who} is targeted");
         }
         if used.iter().any(|u| u == name) {
@@ -117,9 +152,17 @@ fn reaction_refusal(g: &Crisis, t: usize, used: &[String], key: &str) -> String 
     }
     if let Some(rest) = key.strip_prefix("bodyguard:") {
         let (i, name) = rest.split_once(':').unwrap_or((rest, ""));
-        let Some(x) = i.parse::<usize>().ok().and_then(|i| g.models.get(i)) else { return format!("there is no character {i}") };
-        let Some(sp) = x.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else { return format!("{} has no superpower {name}", x.card().name) };
-        let Some(range) = sp.effects.iter().find_map(|e| if let Power::Bodyguard { range } = e { Some(*range) } else { None }) else { return format!("{name} does not change the target") };
+        let Some(x) = i.parse::<usize>().ok().and_then(|i| g.models.get(i)) else {
+            return format!("there is no character {i}");
+        };
+        let Some(sp) = x.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else {
+            return format!("{} has no superpower {name}", x.card().name);
+        };
+        let Some(range) =
+            sp.effects.iter().find_map(|e| if let Power::Bodyguard { range } = e { Some(*range) } else { None })
+        else {
+            return format!("{name} does not change the target");
+        };
         if x.owner != m.owner {
             return format!("{} is an enemy of {who}", x.card().name);
         }
@@ -129,7 +172,15 @@ fn reaction_refusal(g: &Crisis, t: usize, used: &[String], key: &str) -> String 
         if used.iter().any(|u| u == name) {
             return format!("{name} has been used against this attack: once per event");
         }
-        if !g.pending_attack.as_ref().is_some_and(|p| g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)) {
+        if !g.pending_attack.as_ref().is_some_and(|p| {
+            g.models[p.attacker]
+                .card()
+                .sides
+                .healthy
+                .attacks
+                .get(p.attack)
+                .is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
+        }) {
             return format!("a beam or area attack's targets don't change: {name} can't be used against it");
         }
         let geo = g.geo();
@@ -145,11 +196,17 @@ fn reaction_refusal(g: &Crisis, t: usize, used: &[String], key: &str) -> String 
 fn counter_refusal(g: &Crisis, t: usize, key: &str) -> String {
     let m = &g.models[t];
     let name = key.strip_prefix("counter:").unwrap_or(key);
-    let Some(sp) = m.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else { return format!("{} has no superpower {name}", m.card().name) };
-    let Some(range) = sp.effects.iter().find_map(|e| if let Power::CounterAttack { range, .. } = e { Some(*range) } else { None }) else {
+    let Some(sp) = m.card().sides.healthy.superpowers.iter().find(|s| s.name == name) else {
+        return format!("{} has no superpower {name}", m.card().name);
+    };
+    let Some(range) =
+        sp.effects.iter().find_map(|e| if let Power::CounterAttack { range, .. } = e { Some(*range) } else { None })
+    else {
         return format!("{name} is not an attack back");
     };
-    let Some(a) = g.pending_attack.as_ref().map(|p| &g.models[p.attacker]) else { return "no attack has resolved".into() };
+    let Some(a) = g.pending_attack.as_ref().map(|p| &g.models[p.attacker]) else {
+        return "no attack has resolved".into();
+    };
     let geo = g.geo();
     let extra = u8::from(m.has(Condition::Root));
     if !a.present() || a.dazed {
@@ -197,7 +254,9 @@ fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng)
         }
         let name = key.trim_start_matches("counter:");
         let sp = g.models[t].card().sides.healthy.superpowers.iter().find(|s| s.name == name).expect("offered");
-        let Some(Power::CounterAttack { attack, .. }) = sp.effects.iter().find(|e| matches!(e, Power::CounterAttack { .. })) else {
+        let Some(Power::CounterAttack { attack, .. }) =
+            sp.effects.iter().find(|e| matches!(e, Power::CounterAttack { .. }))
+        else {
             return Err(RuleError::illegal("Reactions", "not a counter-attack"));
         };
         let idx = g.models[t].card().sides.healthy.attacks.iter().position(|x| &x.name == attack).expect("offered");
@@ -207,7 +266,11 @@ fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng)
         if crate::versions::v7(g) {
             // The strike back's modify step is the players'; the attack it
             // answers goes on when it ends (`after_counter`).
-            log.extend(super::attack::begin_side(g, crate::state::SideAttack { attacker: t, attack: idx, target: attacker, overwatch: false }, rng));
+            log.extend(super::attack::begin_side(
+                g,
+                crate::state::SideAttack { attacker: t, attack: idx, target: attacker, overwatch: false },
+                rng,
+            ));
             return Ok(log);
         }
         log.extend(super::attack::resolve_attack(g, t, idx, attacker, rng, 0, 0, false));
@@ -233,7 +296,9 @@ pub fn after_counter(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
 /// Answers the window: a reaction (the window stays open for another) or
 /// a decline (the attack on this target resolves).
 pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) -> Lines {
-    let Some(p) = g.pending_attack.clone() else { return Err(RuleError::not_your_turn("Reactions", "no attack is waiting")) };
+    let Some(p) = g.pending_attack.clone() else {
+        return Err(RuleError::not_your_turn("Reactions", "no attack is waiting"));
+    };
     if let Some(t) = p.after {
         return after_window(g, t, with, rng);
     }
@@ -296,7 +361,12 @@ pub fn react(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) 
             hand.remove(i);
         }
         g.discards.push(id.to_string());
-        log.push(LogEntry::public(format!("{} {}, paid by {}.", seat_verb(seat, "plays", "play"), card.name, model_name(g, t))));
+        log.push(LogEntry::public(format!(
+            "{} {}, paid by {}.",
+            seat_verb(seat, "plays", "play"),
+            card.name,
+            model_name(g, t)
+        )));
     }
     if let Some(pa) = g.pending_attack.as_mut() {
         pa.used.push(key.split_once(':').map_or(key, |(_, k)| k).to_string());
@@ -323,13 +393,21 @@ pub fn reaction_seat(g: &Crisis, r: &Reaction) -> Seat {
 /// A reactive card in `seat`'s hand with an effect `want` picks, with
 /// that effect.
 fn hand_card<T>(g: &Crisis, seat: Seat, want: impl Fn(&TacticEffect) -> Option<T>) -> Option<(&'static Tactic, T)> {
-    g.tactics[usize::from(seat)].iter().filter_map(|id| content().tactic(id)).filter(|c| c.kind == PowerKind::Reactive).find_map(|c| c.effects.iter().find_map(&want).map(|x| (c, x)))
+    g.tactics[usize::from(seat)]
+        .iter()
+        .filter_map(|id| content().tactic(id))
+        .filter(|c| c.kind == PowerKind::Reactive)
+        .find_map(|c| c.effects.iter().find_map(&want).map(|x| (c, x)))
 }
 
 /// Overwatch options for `seat` after `mover` advanced:
 /// `(overwatch:ally:attack, label)`.
 pub fn overwatch_options(g: &Crisis, seat: Seat, mover: usize) -> Vec<(String, String)> {
-    let Some((card, range)) = hand_card(g, seat, |e| if let TacticEffect::Overwatch { range } = e { Some(*range) } else { None }) else { return Vec::new() };
+    let Some((card, range)) =
+        hand_card(g, seat, |e| if let TacticEffect::Overwatch { range } = e { Some(*range) } else { None })
+    else {
+        return Vec::new();
+    };
     let geo = g.geo();
     let mv = &g.models[mover];
     if mv.owner == seat || !mv.present() || mv.dazed {
@@ -337,12 +415,19 @@ pub fn overwatch_options(g: &Crisis, seat: Seat, mover: usize) -> Vec<(String, S
     }
     let mut out = Vec::new();
     for (i, x) in g.models.iter().enumerate() {
-        if x.owner != seat || !x.ready() || x.power < card.cost || !within(geo, dist_discs(x.disc(geo), mv.disc(geo)), range) {
+        if x.owner != seat
+            || !x.ready()
+            || x.power < card.cost
+            || !within(geo, dist_discs(x.disc(geo), mv.disc(geo)), range)
+        {
             continue;
         }
         for (k, a) in x.card().sides.healthy.attacks.iter().enumerate() {
             if a.cost == 0 && super::attack::target_refusal(g, i, k, mover).is_none() {
-                out.push((format!("overwatch:{i}:{k}"), format!("{}: {} attacks with {}, cost {}", card.name, x.card().name, a.name, card.cost)));
+                out.push((
+                    format!("overwatch:{i}:{k}"),
+                    format!("{}: {} attacks with {}, cost {}", card.name, x.card().name, a.name, card.cost),
+                ));
             }
         }
     }
@@ -353,7 +438,9 @@ pub fn overwatch_options(g: &Crisis, seat: Seat, mover: usize) -> Vec<(String, S
 /// when a die can be rerolled and the dodger can pay.
 pub fn evasive_options(g: &Crisis, model: usize, dice: &[Face]) -> Vec<(String, String)> {
     let m = &g.models[model];
-    let Some((card, ())) = hand_card(g, m.owner, |e| matches!(e, TacticEffect::RerollDodge {}).then_some(())) else { return Vec::new() };
+    let Some((card, ())) = hand_card(g, m.owner, |e| matches!(e, TacticEffect::RerollDodge {}).then_some(())) else {
+        return Vec::new();
+    };
     let rerollable = dice.iter().any(|d| !d.defense_success() && *d != Face::Failure);
     if !m.present() || m.dazed || m.power < card.cost || !rerollable {
         return Vec::new();
@@ -372,7 +459,9 @@ pub fn dodge_open(g: &Crisis, r: &Reaction) -> bool {
         return false;
     }
     let by = if by.len() == dice.len() { by.clone() } else { vec![Vec::new(); dice.len()] };
-    let ability = sources.iter().any(|(name, n)| *n > 0 && super::attack::rerollable(dice, &by, name).iter().zip(dice).any(|(ok, d)| *ok && !d.defense_success()));
+    let ability = sources.iter().any(|(name, n)| {
+        *n > 0 && super::attack::rerollable(dice, &by, name).iter().zip(dice).any(|(ok, d)| *ok && !d.defense_success())
+    });
     ability || !evasive_options(g, *model, dice).is_empty()
 }
 
@@ -388,7 +477,8 @@ fn settle_dodge(g: &mut Crisis, r: Reaction) -> Vec<LogEntry> {
     }
     let saved = dice.iter().filter(|f| f.defense_success()).count();
     let dmg = incoming.saturating_sub(saved);
-    let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(dice)))];
+    let mut log =
+        vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(dice)))];
     log.extend(super::attack::suffer(g, model, dmg, true));
     log
 }
@@ -410,7 +500,10 @@ pub fn dodge_reroll(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &[
         }
         Some(name) => {
             let Some(&(_, n)) = sources.iter().find(|(k, _)| k == name) else {
-                return Err(RuleError::illegal(RULE, format!("{name} has no reroll left for {}'s dodge", g.models[model].card().name)));
+                return Err(RuleError::illegal(
+                    RULE,
+                    format!("{name} has no reroll left for {}'s dodge", g.models[model].card().name),
+                ));
             };
             let (mut d, mut by, mut sources) = (d, by, sources);
             by.resize(d.len(), Vec::new());
@@ -449,7 +542,9 @@ pub fn dodge_reroll(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &[
 pub fn last_stand_options(g: &Crisis, model: usize) -> Vec<(String, String)> {
     let m = &g.models[model];
     match hand_card(g, m.owner, |e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None }) {
-        Some((card, dice)) if m.power >= card.cost && m.injured => vec![(format!("tactic:{}", card.id), format!("{}: roll {dice} dice, cost {}", card.name, card.cost))],
+        Some((card, dice)) if m.power >= card.cost && m.injured => {
+            vec![(format!("tactic:{}", card.id), format!("{}: roll {dice} dice, cost {}", card.name, card.cost))]
+        }
         _ => Vec::new(),
     }
 }
@@ -458,9 +553,16 @@ pub fn last_stand_options(g: &Crisis, model: usize) -> Vec<(String, String)> {
 pub fn queued_options(g: &Crisis) -> Option<(String, Vec<(String, String)>)> {
     let r = g.reactions.first()?;
     Some(match r {
-        Reaction::Overwatch { seat, mover } => (format!("{} ended an advance: Overwatch?", g.models[*mover].card().name), overwatch_options(g, *seat, *mover)),
-        Reaction::Dodge { model, dice, .. } => (format!("{} dodged: reroll?", g.models[*model].card().name), evasive_options(g, *model, dice)),
-        Reaction::LastStand { model } => (format!("{} would be KO'd: Last Stand?", g.models[*model].card().name), last_stand_options(g, *model)),
+        Reaction::Overwatch { seat, mover } => (
+            format!("{} ended an advance: Overwatch?", g.models[*mover].card().name),
+            overwatch_options(g, *seat, *mover),
+        ),
+        Reaction::Dodge { model, dice, .. } => {
+            (format!("{} dodged: reroll?", g.models[*model].card().name), evasive_options(g, *model, dice))
+        }
+        Reaction::LastStand { model } => {
+            (format!("{} would be KO'd: Last Stand?", g.models[*model].card().name), last_stand_options(g, *model))
+        }
         Reaction::PlaceToken { .. } => ("Place the dropped token within R2".into(), Vec::new()),
     })
 }
@@ -479,7 +581,9 @@ fn discard(g: &mut Crisis, seat: Seat, id: &str, payer: usize) -> LogEntry {
 
 /// Answers the first queued reaction, then lets the match run on.
 pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng) -> Lines {
-    let Some((_, options)) = queued_options(g) else { return Err(RuleError::not_your_turn("Reactions", "no reaction is waiting")) };
+    let Some((_, options)) = queued_options(g) else {
+        return Err(RuleError::not_your_turn("Reactions", "no reaction is waiting"));
+    };
     if matches!(g.reactions.first(), Some(Reaction::PlaceToken { .. })) {
         return Err(RuleError::illegal("Objective tokens", "place the dropped token"));
     }
@@ -491,7 +595,10 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
         let why = if offered.is_empty() {
             format!("{card} is not offered: nothing but declining is")
         } else {
-            format!("{card} is not offered (a card in your hand, for this trigger, that its payer can pay for, once per event); offered: {}", backroom_engine::and_list(&offered))
+            format!(
+                "{card} is not offered (a card in your hand, for this trigger, that its payer can pay for, once per event); offered: {}",
+                backroom_engine::and_list(&offered)
+            )
         };
         return Err(RuleError::illegal("Reactions", why));
     }
@@ -505,12 +612,20 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
             if let Some(key) = with {
                 let mut parts = key.split(':').skip(1).map(|x| x.parse::<usize>().expect("offered"));
                 let (ally, idx) = (parts.next().expect("offered"), parts.next().expect("offered"));
-                let id = hand_card(g, seat, |e| matches!(e, TacticEffect::Overwatch { .. }).then_some(())).expect("offered").0.id.clone();
+                let id = hand_card(g, seat, |e| matches!(e, TacticEffect::Overwatch { .. }).then_some(()))
+                    .expect("offered")
+                    .0
+                    .id
+                    .clone();
                 log.push(discard(g, seat, &id, ally));
                 if crate::versions::v7(g) {
                     // The mover's action is counted when the attack's
                     // modify step ends (`attack::end_modify`).
-                    log.extend(super::attack::begin_side(g, crate::state::SideAttack { attacker: ally, attack: idx, target: mover, overwatch: true }, rng));
+                    log.extend(super::attack::begin_side(
+                        g,
+                        crate::state::SideAttack { attacker: ally, attack: idx, target: mover, overwatch: true },
+                        rng,
+                    ));
                     return Ok(log);
                 }
                 log.extend(super::attack::resolve_attack(g, ally, idx, mover, rng, 0, 0, false));
@@ -523,7 +638,9 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
                 log.push(discard(g, seat, id, model));
                 let name = content().tactic(id).map_or(id, |c| c.name.as_str());
                 by.resize(dice.len(), Vec::new());
-                for (d, b) in dice.iter_mut().zip(by.iter_mut()).filter(|(d, _)| !d.defense_success() && **d != Face::Failure) {
+                for (d, b) in
+                    dice.iter_mut().zip(by.iter_mut()).filter(|(d, _)| !d.defense_success() && **d != Face::Failure)
+                {
                     *d = dice::roll(rng);
                     b.push(name.to_string());
                 }
@@ -535,14 +652,25 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
             }
             let saved = dice.iter().filter(|f| f.defense_success()).count();
             let dmg = usize::from(incoming).saturating_sub(saved);
-            log.push(LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(&dice))));
+            log.push(LogEntry::public(format!(
+                "{} dodges: {}, suffering {dmg}.",
+                model_name(g, model),
+                dice::show(&dice)
+            )));
             log.extend(super::attack::suffer(g, model, dmg, true));
         }
         Reaction::LastStand { model } => {
             let saved = match with {
                 Some(key) => {
                     let id = key.trim_start_matches("tactic:");
-                    let n = content().tactic(id).and_then(|c| c.effects.iter().find_map(|e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None })).unwrap_or(0);
+                    let n = content()
+                        .tactic(id)
+                        .and_then(|c| {
+                            c.effects
+                                .iter()
+                                .find_map(|e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None })
+                        })
+                        .unwrap_or(0);
                     log.push(discard(g, seat, id, model));
                     let roll = dice::roll_n(rng, usize::from(n));
                     log.push(LogEntry::public(format!("Last Stand roll: {}.", dice::show(&roll))));
@@ -580,7 +708,9 @@ pub fn resume(g: &mut Crisis, log: &mut Vec<LogEntry>) {
 /// Why `at` is not a place for the dropped token waiting, if it is not:
 /// on the table, within R2 of where its holder stood.
 pub fn place_refusal(g: &Crisis, token: usize, at: crate::geometry::Pt) -> Option<&'static str> {
-    let Some(Reaction::PlaceToken { token: t, from, r, .. }) = g.reactions.first() else { return Some("no dropped token is waiting") };
+    let Some(Reaction::PlaceToken { token: t, from, r, .. }) = g.reactions.first() else {
+        return Some("no dropped token is waiting");
+    };
     let geo = g.geo();
     if *t != token {
         return Some("place the dropped token named in the prompt");
@@ -592,7 +722,8 @@ pub fn place_refusal(g: &Crisis, token: usize, at: crate::geometry::Pt) -> Optio
     if !crate::geometry::on_table(geo, tok) {
         return Some("the token must lie on the table");
     }
-    (!within(geo, dist_discs(crate::geometry::Disc { c: *from, r: *r }, tok), 2)).then_some("a dropped token is placed within R2 of its holder")
+    (!within(geo, dist_discs(crate::geometry::Disc { c: *from, r: *r }, tok), 2))
+        .then_some("a dropped token is placed within R2 of its holder")
 }
 
 /// Points offered for the dropped token waiting: where the holder stood
@@ -621,7 +752,14 @@ pub fn place_token(g: &mut Crisis, token: usize, at: crate::geometry::Pt) -> Lin
     let Reaction::PlaceToken { seat, .. } = g.reactions.remove(0) else { unreachable!("checked") };
     g.tokens[token].pos = at;
     let card = g.crisis_card(g.tokens[token].crisis);
-    let mut log = vec![LogEntry::public(format!("{} {} token {} at ({:.1}, {:.1}).", seat_verb(seat, "places", "place"), card.name, g.tokens[token].index + 1, at[0], at[1]))];
+    let mut log = vec![LogEntry::public(format!(
+        "{} {} token {} at ({:.1}, {:.1}).",
+        seat_verb(seat, "places", "place"),
+        card.name,
+        g.tokens[token].index + 1,
+        at[0],
+        at[1]
+    ))];
     resume(g, &mut log);
     Ok(log)
 }

@@ -56,7 +56,13 @@ pub fn roster_miss(id: &str) -> String {
 /// Commits (or changes) a roster; both revealed together once both are in.
 pub fn commit(g: &mut Crisis, seat: Seat, characters: &[String], tactics: &[String]) -> Lines {
     if g.phase != Phase::Rosters {
-        return Err(RuleError::not_your_turn("Rosters", format!("rosters are committed before the battlefield is set; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Rosters",
+            format!(
+                "rosters are committed before the battlefield is set; the match is in {}",
+                super::activation::phase_words(g.phase)
+            ),
+        ));
     }
     if let Some(e) = roster_error(characters, tactics) {
         return Err(RuleError::illegal("Rosters", e));
@@ -66,13 +72,18 @@ pub fn commit(g: &mut Crisis, seat: Seat, characters: &[String], tactics: &[Stri
     let mut cards = tactics.to_vec();
     cards.sort();
     g.rosters[usize::from(seat)] = Some(Roster { characters: chars.clone(), tactics: cards });
-    let names: Vec<&str> = chars.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> =
+        chars.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
     let public = if g.options.open_rosters {
         format!("{} an open roster: {}.", seat_verb(seat, "commits", "commit"), and_list(&names))
     } else {
         format!("{} a roster.", seat_verb(seat, "commits", "commit"))
     };
-    let mut log = vec![LogEntry::split(SeatSet::only(seat), format!("{} a roster: {}.", seat_verb(seat, "commits", "commit"), and_list(&names)), Some(public))];
+    let mut log = vec![LogEntry::split(
+        SeatSet::only(seat),
+        format!("{} a roster: {}.", seat_verb(seat, "commits", "commit"), and_list(&names)),
+        Some(public),
+    )];
     if g.rosters.iter().all(Option::is_some) {
         g.phase = Phase::Battlefield;
         log.push(LogEntry::public("Both rosters are in. Agree the battlefield: confirm the proposed layout, ask for another, or propose a house set.".to_string()));

@@ -99,7 +99,10 @@ pub fn settle_battlefield(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     g.priority = roll_priority(rng, &mut log);
     g.turn = g.priority;
     g.phase = Phase::DeckChoice;
-    log.push(LogEntry::public(format!("{} priority and picks the crisis deck to draw from.", seat_verb(g.priority, "has", "have"))));
+    log.push(LogEntry::public(format!(
+        "{} priority and picks the crisis deck to draw from.",
+        seat_verb(g.priority, "has", "have")
+    )));
     log
 }
 
@@ -130,13 +133,25 @@ pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
 /// Threat applies.
 pub fn choose_threat(g: &mut Crisis, seat: Seat, crisis: usize) -> Lines {
     if g.phase != Phase::ThreatChoice {
-        return Err(RuleError::not_your_turn("Threat choice", format!("the Maximum Threat is chosen once, in setup; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Threat choice",
+            format!(
+                "the Maximum Threat is chosen once, in setup; the match is in {}",
+                super::activation::phase_words(g.phase)
+            ),
+        ));
     }
     if seat == g.priority {
-        return Err(RuleError::not_your_turn("Threat choice", "you have priority: the player without priority picks the Maximum Threat"));
+        return Err(RuleError::not_your_turn(
+            "Threat choice",
+            "you have priority: the player without priority picks the Maximum Threat",
+        ));
     }
     if crisis > 1 {
-        return Err(RuleError::illegal("Threat choice", format!("there is no crisis card {crisis}: pick one of the two in play (0 or 1)")));
+        return Err(RuleError::illegal(
+            "Threat choice",
+            format!("there is no crisis card {crisis}: pick one of the two in play (0 or 1)"),
+        ));
     }
     g.max_threat = g.crisis_card(crisis).max_threat;
     g.threat_card = Some(crisis);
@@ -154,10 +169,16 @@ pub fn choose_threat(g: &mut Crisis, seat: Seat, crisis: usize) -> Lines {
 /// the cards' maps (y = 0 is the non-priority player's edge).
 pub fn choose_edge(g: &mut Crisis, seat: Seat, edge: Edge) -> Lines {
     if g.phase != Phase::EdgeChoice {
-        return Err(RuleError::not_your_turn("Edge choice", format!("edges are chosen once, in setup; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Edge choice",
+            format!("edges are chosen once, in setup; the match is in {}", super::activation::phase_words(g.phase)),
+        ));
     }
     if seat == g.priority {
-        return Err(RuleError::not_your_turn("Edge choice", "you have priority: the player without priority picks an edge, and you take the opposite one"));
+        return Err(RuleError::not_your_turn(
+            "Edge choice",
+            "you have priority: the player without priority picks an edge, and you take the opposite one",
+        ));
     }
     let mut edges = [edge, edge];
     edges[usize::from(g.priority)] = edge.opposite();
@@ -207,7 +228,8 @@ pub fn squad_error(g: &Crisis, chars: &[String]) -> Option<String> {
         egos.push(&c.alter_ego);
         threat += u32::from(c.threat);
     }
-    (threat > u32::from(g.max_threat)).then(|| format!("total threat {threat} is over the Maximum Threat {}", g.max_threat))
+    (threat > u32::from(g.max_threat))
+        .then(|| format!("total threat {threat} is over the Maximum Threat {}", g.max_threat))
 }
 
 /// Why a squad is not drawn from the seat's roster (engine version 2).
@@ -255,9 +277,15 @@ pub fn tactics_error(chars: &[String], tactics: &[String]) -> Option<String> {
 /// both are revealed together.
 pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[String]) -> Lines {
     if g.phase != Phase::SquadBuild {
-        return Err(RuleError::not_your_turn("Squad building", format!("squads are built before deployment; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Squad building",
+            format!("squads are built before deployment; the match is in {}", super::activation::phase_words(g.phase)),
+        ));
     }
-    if let Some(e) = squad_error(g, chars).or_else(|| tactics_error(chars, tactics)).or_else(|| roster_error(g, seat, chars, tactics)) {
+    if let Some(e) = squad_error(g, chars)
+        .or_else(|| tactics_error(chars, tactics))
+        .or_else(|| roster_error(g, seat, chars, tactics))
+    {
         return Err(RuleError::illegal("Squad building", e));
     }
     let mut sorted = chars.to_vec();
@@ -266,7 +294,8 @@ pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[Str
     let mut cards = tactics.to_vec();
     cards.sort();
     g.tactics[usize::from(seat)] = cards;
-    let names: Vec<&str> = sorted.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> =
+        sorted.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
     let mut log = vec![LogEntry::split(
         SeatSet::only(seat),
         format!("{} a squad: {}.", seat_verb(seat, "commits", "commit"), and_list(&names)),
@@ -281,8 +310,13 @@ pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[Str
 fn reveal(g: &mut Crisis, log: &mut Vec<LogEntry>) {
     for seat in [g.priority, 1 - g.priority] {
         let squad = g.squads[usize::from(seat)].clone().unwrap_or_default();
-        let names: Vec<&str> = squad.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
-        let cards: Vec<&str> = g.tactics[usize::from(seat)].iter().filter_map(|id| content().tactic(id)).map(|t| t.name.as_str()).collect();
+        let names: Vec<&str> =
+            squad.iter().filter_map(|id| content().roster_character(id)).map(|c| c.name.as_str()).collect();
+        let cards: Vec<&str> = g.tactics[usize::from(seat)]
+            .iter()
+            .filter_map(|id| content().tactic(id))
+            .map(|t| t.name.as_str())
+            .collect();
         let cards = if cards.is_empty() { "no Team Tactic cards".to_string() } else { and_list(&cards) };
         log.push(LogEntry::public(format!("Squads revealed: {}: {}; {cards}.", seat_ref(seat), and_list(&names))));
         for id in squad {
@@ -314,7 +348,11 @@ pub fn deploy_error(g: &Crisis, model: usize, at: Pt) -> Option<String> {
     let reach = crate::geometry::range(geo, geo.deploy_range) + geo.eps;
     let gap = edge_of(g, m.owner).dist(at, geo.table_inches) - d.r;
     if gap > reach {
-        return Some(format!("the base would be {gap:.1}\" from your edge: a base is placed within R{} ({:.0}\") of its owner's edge", geo.deploy_range, reach - geo.eps));
+        return Some(format!(
+            "the base would be {gap:.1}\" from your edge: a base is placed within R{} ({:.0}\") of its owner's edge",
+            geo.deploy_range,
+            reach - geo.eps
+        ));
     }
     let others = g.other_discs(model);
     let mover = movement::Mover {
@@ -352,15 +390,25 @@ pub fn deploy_points(g: &Crisis, model: usize) -> Vec<Pt> {
 /// characters left deploys them all once the other has finished.
 pub fn deploy(g: &mut Crisis, seat: Seat, model: usize, at: Pt) -> Lines {
     if g.phase != Phase::Deployment {
-        return Err(RuleError::not_your_turn("Deployment", format!("characters are deployed in setup; the match is in {}", super::activation::phase_words(g.phase))));
+        return Err(RuleError::not_your_turn(
+            "Deployment",
+            format!("characters are deployed in setup; the match is in {}", super::activation::phase_words(g.phase)),
+        ));
     }
     if seat != g.turn {
-        return Err(RuleError::not_your_turn("Deployment", "players deploy in turn, priority player first: it is the other player's turn"));
+        return Err(RuleError::not_your_turn(
+            "Deployment",
+            "players deploy in turn, priority player first: it is the other player's turn",
+        ));
     }
     let at = quantize_pt(at);
     match g.models.get(model) {
-        Some(m) if m.owner != seat => return Err(RuleError::illegal("Deployment", format!("{} is the other player's character", m.card().name))),
-        Some(m) if m.deployed => return Err(RuleError::illegal("Deployment", format!("{} is deployed already", m.card().name))),
+        Some(m) if m.owner != seat => {
+            return Err(RuleError::illegal("Deployment", format!("{} is the other player's character", m.card().name)));
+        }
+        Some(m) if m.deployed => {
+            return Err(RuleError::illegal("Deployment", format!("{} is deployed already", m.card().name)));
+        }
         Some(_) => {}
         None => return Err(RuleError::illegal("Deployment", format!("there is no character {model}"))),
     }

@@ -33,7 +33,10 @@ pub fn play_refusal(g: &Crisis, seat: Seat, card: &str) -> Option<String> {
         return Some(format!("{} is a reactive card: it is played only when its trigger happens", t.name));
     }
     if g.phase != Phase::Activation || g.turn != seat {
-        return Some(format!("an active card is played during your own turn, and it is not your turn ({} is played in the Activation phase)", t.name));
+        return Some(format!(
+            "an active card is played during your own turn, and it is not your turn ({} is played in the Activation phase)",
+            t.name
+        ));
     }
     if !needs_activation(t) {
         return payers_refusal(g, seat, t);
@@ -60,15 +63,24 @@ fn payers_refusal(g: &Crisis, seat: Seat, t: &Tactic) -> Option<String> {
     for e in &t.effects {
         if let TacticEffect::ReadyAlly { with, each, .. } = e {
             let name = content().character(with).map_or(with.as_str(), |c| c.name.as_str());
-            let Some(n) = named(g, seat, with) else { return Some(format!("{} needs {name}, who is not on the battlefield", t.name)) };
+            let Some(n) = named(g, seat, with) else {
+                return Some(format!("{} needs {name}, who is not on the battlefield", t.name));
+            };
             if g.models[n].dazed {
                 return Some(format!("{name} is Dazed: a Dazed character plays no Team Tactic cards"));
             }
             if g.models[n].power < *each {
-                return Some(format!("{} costs {each} power from {name} and from the ally; {name} has {}", t.name, g.models[n].power));
+                return Some(format!(
+                    "{} costs {each} power from {name} and from the ally; {name} has {}",
+                    t.name, g.models[n].power
+                ));
             }
             if !(0..g.models.len()).any(|x| ready_ally_refusal(g, seat, t, x).is_none()) {
-                return Some(format!("{} needs another ally with an Activated token within R{} of {name}, with {each} power to pay; none is", t.name, ready_range(t)));
+                return Some(format!(
+                    "{} needs another ally with an Activated token within R{} of {name}, with {each} power to pay; none is",
+                    t.name,
+                    ready_range(t)
+                ));
             }
         }
     }
@@ -76,14 +88,23 @@ fn payers_refusal(g: &Crisis, seat: Seat, t: &Tactic) -> Option<String> {
 }
 
 fn ready_range(t: &Tactic) -> u8 {
-    t.effects.iter().find_map(|e| if let TacticEffect::ReadyAlly { range, .. } = e { Some(*range) } else { None }).unwrap_or(0)
+    t.effects
+        .iter()
+        .find_map(|e| if let TacticEffect::ReadyAlly { range, .. } = e { Some(*range) } else { None })
+        .unwrap_or(0)
 }
 
 /// Why `x` can't be the ally a readying card names, if it can't.
 fn ready_ally_refusal(g: &Crisis, seat: Seat, t: &Tactic, x: usize) -> Option<String> {
-    let TacticEffect::ReadyAlly { with, range, each, .. } = t.effects.iter().find(|e| matches!(e, TacticEffect::ReadyAlly { .. }))? else { return None };
+    let TacticEffect::ReadyAlly { with, range, each, .. } =
+        t.effects.iter().find(|e| matches!(e, TacticEffect::ReadyAlly { .. }))?
+    else {
+        return None;
+    };
     let name = content().character(with).map_or(with.as_str(), |c| c.name.as_str());
-    let Some(n) = named(g, seat, with) else { return Some(format!("{} needs {name}, who is not on the battlefield", t.name)) };
+    let Some(n) = named(g, seat, with) else {
+        return Some(format!("{} needs {name}, who is not on the battlefield", t.name));
+    };
     let Some(m) = g.models.get(x) else { return Some(format!("there is no character {x}")) };
     let who = &m.card().name;
     if m.owner != seat {
@@ -113,7 +134,15 @@ fn ready_ally_refusal(g: &Crisis, seat: Seat, t: &Tactic, x: usize) -> Option<St
 
 /// Whether the card names something (a piece and direction, an ally and a token).
 pub fn needs_choice(t: &Tactic) -> bool {
-    t.effects.iter().any(|e| matches!(e, TacticEffect::ThrowTerrain { .. } | TacticEffect::PassToken { .. } | TacticEffect::ReadyAlly { .. } | TacticEffect::Transform {}))
+    t.effects.iter().any(|e| {
+        matches!(
+            e,
+            TacticEffect::ThrowTerrain { .. }
+                | TacticEffect::PassToken { .. }
+                | TacticEffect::ReadyAlly { .. }
+                | TacticEffect::Transform {}
+        )
+    })
 }
 
 /// Why the choice doesn't work for the card, if it doesn't.
@@ -128,20 +157,34 @@ pub fn choice_refusal(g: &Crisis, seat: Seat, t: &Tactic, c: &PowerChoice) -> Op
     let geo = g.geo();
     for e in &t.effects {
         let why = match e {
-            TacticEffect::ThrowTerrain { range, max_size, .. } => super::terrain::throw_refusal(g, m, c.piece, c.angle, *range, *max_size),
+            TacticEffect::ThrowTerrain { range, max_size, .. } => {
+                super::terrain::throw_refusal(g, m, c.piece, c.angle, *range, *max_size)
+            }
             TacticEffect::Transform {} => match super::powers::transform_form(g, m) {
-                None => Some(format!("{} has no Transform superpower: {} Transforms a character only as its card describes", g.models[m].card().name, t.name)),
+                None => Some(format!(
+                    "{} has no Transform superpower: {} Transforms a character only as its card describes",
+                    g.models[m].card().name,
+                    t.name
+                )),
                 Some(into) => super::powers::transform_refusal(g, m, into, c.point),
             },
             TacticEffect::PassToken { range } => {
                 let tok = c.token.filter(|&k| g.tokens.get(k).is_some_and(|x| x.holder == Some(m)));
-                let ally = c.target.filter(|&x| x != m && g.models.get(x).is_some_and(|y| y.owner == g.models[m].owner && y.present() && !y.dazed));
+                let ally = c.target.filter(|&x| {
+                    x != m && g.models.get(x).is_some_and(|y| y.owner == g.models[m].owner && y.present() && !y.dazed)
+                });
                 match (tok, ally) {
-                    (None, _) if g.held_by(m).next().is_none() => Some(format!("{} holds no token to pass", g.models[m].card().name)),
+                    (None, _) if g.held_by(m).next().is_none() => {
+                        Some(format!("{} holds no token to pass", g.models[m].card().name))
+                    }
                     (None, _) => Some(format!("name a token {} holds", g.models[m].card().name)),
                     (_, None) => Some(match c.target.and_then(|x| g.models.get(x)) {
-                        Some(y) if y.owner != g.models[m].owner => format!("{} is an enemy: the token passes to an ally", y.card().name),
-                        Some(y) if y.dazed => format!("{} is Dazed: a Dazed character can't hold tokens", y.card().name),
+                        Some(y) if y.owner != g.models[m].owner => {
+                            format!("{} is an enemy: the token passes to an ally", y.card().name)
+                        }
+                        Some(y) if y.dazed => {
+                            format!("{} is Dazed: a Dazed character can't hold tokens", y.card().name)
+                        }
                         Some(y) if !y.present() => format!("{} is not on the battlefield", y.card().name),
                         Some(_) => format!("{} holds the token already: name another ally", g.models[m].card().name),
                         None => "name the ally to pass the token to".into(),
@@ -149,8 +192,15 @@ pub fn choice_refusal(g: &Crisis, seat: Seat, t: &Tactic, c: &PowerChoice) -> Op
                     (Some(k), Some(x)) => {
                         let card = g.crisis_card(g.tokens[k].crisis);
                         if !within(geo, dist_discs(g.models[m].disc(geo), g.models[x].disc(geo)), *range) {
-                            Some(format!("{} is beyond R{range} of {}: the token passes to an ally within R{range}", g.models[x].card().name, g.models[m].card().name))
-                        } else if card.carry.is_some_and(|cap| g.held_by(x).filter(|h| g.tokens[*h].crisis == g.tokens[k].crisis).count() >= usize::from(cap)) {
+                            Some(format!(
+                                "{} is beyond R{range} of {}: the token passes to an ally within R{range}",
+                                g.models[x].card().name,
+                                g.models[m].card().name
+                            ))
+                        } else if card.carry.is_some_and(|cap| {
+                            g.held_by(x).filter(|h| g.tokens[*h].crisis == g.tokens[k].crisis).count()
+                                >= usize::from(cap)
+                        }) {
                             Some("that ally holds as many of these tokens as it may".into())
                         } else {
                             None
@@ -172,7 +222,12 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
     if !needs_activation(t) {
         return (0..g.models.len())
             .filter(|&x| ready_ally_refusal(g, seat, t, x).is_none())
-            .map(|x| (PowerChoice { target: Some(x), ..PowerChoice::default() }, format!("ready {}", g.models[x].card().name)))
+            .map(|x| {
+                (
+                    PowerChoice { target: Some(x), ..PowerChoice::default() },
+                    format!("ready {}", g.models[x].card().name),
+                )
+            })
             .collect();
     }
     let Some(m) = g.activation.as_ref().map(|a| a.model) else { return Vec::new() };
@@ -182,7 +237,10 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
             TacticEffect::ThrowTerrain { range, max_size, n } => {
                 for (i, angle) in super::terrain::throw_choices(g, m, *range, *max_size) {
                     let what = super::terrain::throw_preview(g, m, i, angle, *n);
-                    out.push((PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() }, format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i))));
+                    out.push((
+                        PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() },
+                        format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i)),
+                    ));
                 }
             }
             TacticEffect::Transform {} => {
@@ -194,7 +252,15 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
                 for k in g.held_by(m).collect::<Vec<_>>() {
                     for x in 0..g.models.len() {
                         let c = PowerChoice { target: Some(x), token: Some(k), ..PowerChoice::default() };
-                        out.push((c, format!("{} token {} to {}", g.crisis_card(g.tokens[k].crisis).name, g.tokens[k].index + 1, g.models[x].card().name)));
+                        out.push((
+                            c,
+                            format!(
+                                "{} token {} to {}",
+                                g.crisis_card(g.tokens[k].crisis).name,
+                                g.tokens[k].index + 1,
+                                g.models[x].card().name
+                            ),
+                        ));
                     }
                 }
             }
@@ -208,7 +274,8 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
 /// Plays a card from the hand.
 pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &mut GameRng) -> Lines {
     if let Some(r) = play_refusal(g, seat, card) {
-        let code = if g.turn == seat && g.phase == Phase::Activation { RuleError::illegal } else { RuleError::not_your_turn };
+        let code =
+            if g.turn == seat && g.phase == Phase::Activation { RuleError::illegal } else { RuleError::not_your_turn };
         return Err(code("Team Tactic cards", r));
     }
     let t = content().tactic(card).expect("checked");
@@ -225,7 +292,12 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
     }
     let m = g.activation.as_ref().expect("checked").model;
     g.models[m].power -= t.cost;
-    let mut log = vec![LogEntry::public(format!("{} {}, paid by {}.", seat_verb(seat, "plays", "play"), t.name, model_name(g, m)))];
+    let mut log = vec![LogEntry::public(format!(
+        "{} {}, paid by {}.",
+        seat_verb(seat, "plays", "play"),
+        t.name,
+        model_name(g, m)
+    ))];
     let geo = g.geo();
     for e in &t.effects {
         match e {
@@ -243,14 +315,26 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
                 let me = g.models[m].disc(geo);
                 for i in 0..g.models.len() {
                     let x = &g.models[i];
-                    if x.owner == seat && x.present() && !x.dazed && !x.conditions.is_empty() && within(geo, dist_discs(me, x.disc(geo)), *range) {
+                    if x.owner == seat
+                        && x.present()
+                        && !x.dazed
+                        && !x.conditions.is_empty()
+                        && within(geo, dist_discs(me, x.disc(geo)), *range)
+                    {
                         let c = g.models[i].conditions.remove(0);
                         log.push(LogEntry::public(format!("{} shakes off {c:?}.", model_name(g, i))));
                     }
                 }
             }
             TacticEffect::ThrowTerrain { n, .. } => {
-                log.extend(super::terrain::throw_terrain(g, m, choice.piece.expect("checked"), choice.angle.expect("checked"), *n, rng));
+                log.extend(super::terrain::throw_terrain(
+                    g,
+                    m,
+                    choice.piece.expect("checked"),
+                    choice.angle.expect("checked"),
+                    *n,
+                    rng,
+                ));
             }
             TacticEffect::AttackDicePerAllyNearTarget { range, max } => {
                 if let Some(a) = g.activation.as_mut() {
@@ -263,11 +347,22 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
             TacticEffect::PassToken { .. } => {
                 let (k, x) = (choice.token.expect("checked"), choice.target.expect("checked"));
                 g.tokens[k].holder = Some(x);
-                log.push(LogEntry::public(format!("{} passes {} token {} to {}.", model_name(g, m), g.crisis_card(g.tokens[k].crisis).name, g.tokens[k].index + 1, model_name(g, x))));
+                log.push(LogEntry::public(format!(
+                    "{} passes {} token {} to {}.",
+                    model_name(g, m),
+                    g.crisis_card(g.tokens[k].crisis).name,
+                    g.tokens[k].index + 1,
+                    model_name(g, x)
+                )));
             }
             TacticEffect::Transform {} => {
                 let into = super::powers::transform_form(g, m).expect("checked");
-                log.extend(super::powers::transform(g, m, into, crate::geometry::quantize_pt(choice.point.expect("checked"))));
+                log.extend(super::powers::transform(
+                    g,
+                    m,
+                    into,
+                    crate::geometry::quantize_pt(choice.point.expect("checked")),
+                ));
             }
             TacticEffect::DefenseDice { .. }
             | TacticEffect::TakeCover {}
@@ -292,7 +387,11 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
 /// the ally's Activated token goes, then the dice are rolled for its
 /// damage (not an enemy effect, so no ⚡).
 fn ready_ally(g: &mut Crisis, seat: Seat, t: &Tactic, x: usize, rng: &mut GameRng) -> Vec<LogEntry> {
-    let Some(TacticEffect::ReadyAlly { with, each, dice, .. }) = t.effects.iter().find(|e| matches!(e, TacticEffect::ReadyAlly { .. })) else { return Vec::new() };
+    let Some(TacticEffect::ReadyAlly { with, each, dice, .. }) =
+        t.effects.iter().find(|e| matches!(e, TacticEffect::ReadyAlly { .. }))
+    else {
+        return Vec::new();
+    };
     let n = named(g, seat, with).expect("checked");
     g.models[n].power -= each;
     g.models[x].power -= each;
@@ -307,7 +406,12 @@ fn ready_ally(g: &mut Crisis, seat: Seat, t: &Tactic, x: usize, rng: &mut GameRn
     ))];
     let roll = crate::dice::roll_n(rng, usize::from(*dice));
     let hits = roll.iter().filter(|d| d.attack_success()).count();
-    log.push(LogEntry::public(format!("{} rolls {}: {} suffers {hits} damage.", t.name, crate::dice::show(&roll), model_name(g, x))));
+    log.push(LogEntry::public(format!(
+        "{} rolls {}: {} suffers {hits} damage.",
+        t.name,
+        crate::dice::show(&roll),
+        model_name(g, x)
+    )));
     log.extend(super::attack::suffer(g, x, hits, false));
     let mut done = Vec::new();
     if super::check_last_standing(g, &mut done) {
@@ -323,7 +427,9 @@ fn ready_ally(g: &mut Crisis, seat: Seat, t: &Tactic, x: usize, rng: &mut GameRn
 /// Attack dice from Coordinated Strike for `me` attacking `target`: one
 /// per other ally within range of the target, at most the card's cap.
 pub fn coordinated_dice(g: &Crisis, me: usize, target: usize) -> i32 {
-    let Some([range, max]) = g.activation.as_ref().filter(|a| a.model == me).and_then(|a| a.coordinated) else { return 0 };
+    let Some([range, max]) = g.activation.as_ref().filter(|a| a.model == me).and_then(|a| a.coordinated) else {
+        return 0;
+    };
     let geo = g.geo();
     let td: Disc = g.models[target].disc(geo);
     let owner = g.models[me].owner;

@@ -18,13 +18,22 @@ use backroom_engine::{GameRng, LogEntry};
 
 /// Why `thrower` can't throw `piece` (Size ≤ `max_size`, within
 /// R`range`) toward `angle`, if it can't.
-pub fn throw_refusal(g: &Crisis, thrower: usize, piece: Option<usize>, angle: Option<f64>, range: u8, max_size: u8) -> Option<String> {
+pub fn throw_refusal(
+    g: &Crisis,
+    thrower: usize,
+    piece: Option<usize>,
+    angle: Option<f64>,
+    range: u8,
+    max_size: u8,
+) -> Option<String> {
     if angle.is_none_or(|x| !x.is_finite()) {
         return Some("name the direction of the throw".into());
     }
     let Some(i) = piece else { return Some("name the terrain to throw".into()) };
     let pieces = g.pieces();
-    let Some(p) = pieces.get(i).filter(|_| !g.destroyed.contains(&i)) else { return Some("no such piece of terrain on the battlefield".into()) };
+    let Some(p) = pieces.get(i).filter(|_| !g.destroyed.contains(&i)) else {
+        return Some("no such piece of terrain on the battlefield".into());
+    };
     let name = piece_name(g, i);
     if p.size > max_size {
         return Some(format!("the {name} is Size {}: only terrain of Size {max_size} or less is thrown", p.size));
@@ -32,10 +41,16 @@ pub fn throw_refusal(g: &Crisis, thrower: usize, piece: Option<usize>, angle: Op
     let geo = g.geo();
     let d = dist_disc_piece(g.models[thrower].disc(geo), p);
     if !within(geo, d, range) {
-        return Some(format!("the {name} is {d:.1}\" from {}, beyond R{range}: the terrain thrown is within R{range}", g.models[thrower].card().name));
+        return Some(format!(
+            "the {name} is {d:.1}\" from {}, beyond R{range}: the terrain thrown is within R{range}",
+            g.models[thrower].card().name
+        ));
     }
     if let Some(m) = (0..g.models.len()).find(|&m| g.models[m].present() && g.on(m) == Some(i)) {
-        return Some(format!("{} stands on the {name}: a piece a character stands on can't be thrown", g.models[m].card().name));
+        return Some(format!(
+            "{} stands on the {name}: a piece a character stands on can't be thrown",
+            g.models[m].card().name
+        ));
     }
     None
 }
@@ -103,7 +118,11 @@ pub fn throw_preview(g: &Crisis, thrower: usize, i: usize, angle: f64, n: u8) ->
 pub fn throw_terrain(g: &mut Crisis, thrower: usize, i: usize, angle: f64, n: u8, rng: &mut GameRng) -> Vec<LogEntry> {
     let size = g.pieces()[i].size;
     let on = g.on(thrower);
-    let mut log = vec![LogEntry::public(format!("{} throws the {} toward {angle} degrees.", model_name(g, thrower), piece_name(g, i)))];
+    let mut log = vec![LogEntry::public(format!(
+        "{} throws the {} toward {angle} degrees.",
+        model_name(g, thrower),
+        piece_name(g, i)
+    ))];
     log.push(destroy(g, i));
     g.last_throw = Some((i, angle));
     match thrown_hit(g, thrower, on, angle, n) {

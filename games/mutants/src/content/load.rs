@@ -93,7 +93,8 @@ impl Content {
         let mut m = top(file, files.bosses)?;
         let mut bosses = Vec::new();
         for (i, mut v) in list(file, &mut m, "bosses")?.into_iter().enumerate() {
-            let bname = v.get("id").and_then(Value::as_str).map_or(format!("boss #{}", i + 1), |s| format!("boss \"{s}\""));
+            let bname =
+                v.get("id").and_then(Value::as_str).map_or(format!("boss #{}", i + 1), |s| format!("boss \"{s}\""));
             let deck = match v.as_object_mut().and_then(|o| o.remove("cards")) {
                 Some(Value::Array(a)) => a,
                 _ => return Err(err(file, Some(&bname), Some("cards"), "expected a list")),
@@ -113,10 +114,17 @@ impl Content {
         let track: Track = parse(file, "power_track", m.remove("power_track").unwrap_or(Value::Null))?;
         let rounds: Vec<RoundScore> = parse(file, "rounds", m.remove("rounds").unwrap_or(Value::Null))?;
         let hand: Vec<String> = parse(file, "starting_hand", m.remove("starting_hand").unwrap_or(Value::Null))?;
-        let mut precons: Vec<Precon> = parse(file, "preconstructed", m.remove("preconstructed").unwrap_or(Value::Null))?;
+        let mut precons: Vec<Precon> =
+            parse(file, "preconstructed", m.remove("preconstructed").unwrap_or(Value::Null))?;
         let mut index = HashMap::new();
         for (i, c) in cards.iter().enumerate() {
-            let f = if c.kind == Kind::Boss { "bosses.json" } else if c.kind == Kind::Basic { "basics.json" } else { "advanced.json" };
+            let f = if c.kind == Kind::Boss {
+                "bosses.json"
+            } else if c.kind == Kind::Basic {
+                "basics.json"
+            } else {
+                "advanced.json"
+            };
             if index.insert(c.id.clone(), CardId(i as u16)).is_some() {
                 return Err(err(f, Some(&format!("card \"{}\"", c.id)), Some("id"), "duplicate id"));
             }
@@ -126,7 +134,12 @@ impl Content {
             .enumerate()
             .map(|(i, h)| match index.get(h) {
                 Some(id) if cards[id.0 as usize].kind == Kind::Basic => Ok(*id),
-                _ => Err(err(file, Some("starting_hand"), Some(&format!("[{i}]")), format!("\"{h}\" is not a Basic Mutant"))),
+                _ => Err(err(
+                    file,
+                    Some("starting_hand"),
+                    Some(&format!("[{i}]")),
+                    format!("\"{h}\" is not a Basic Mutant"),
+                )),
             })
             .collect::<Result<Vec<_>, _>>()?;
         if track.dread_from >= track.cells || track.second >= track.dread_from || track.fury != 0 {
@@ -143,7 +156,12 @@ impl Content {
                 .map(|(i, _)| CardId(i as u16))
                 .collect();
             if p.cards.len() != 6 {
-                return Err(err("advanced.json", Some(&p.id), Some("preconstructed"), format!("list \"{}\" has {} designs; it needs 6", p.id, p.cards.len())));
+                return Err(err(
+                    "advanced.json",
+                    Some(&p.id),
+                    Some("preconstructed"),
+                    format!("list \"{}\" has {} designs; it needs 6", p.id, p.cards.len()),
+                ));
             }
         }
         for c in &cards {
@@ -151,7 +169,12 @@ impl Content {
         }
         for b in &bosses {
             if let Some(r) = b.recommended.iter().find(|r| !precons.iter().any(|p| &p.id == *r)) {
-                return Err(err("bosses.json", Some(&format!("boss \"{}\"", b.id)), Some("recommended"), format!("\"{r}\" is not a Preconstructed list")));
+                return Err(err(
+                    "bosses.json",
+                    Some(&format!("boss \"{}\"", b.id)),
+                    Some("recommended"),
+                    format!("\"{r}\" is not a Preconstructed list"),
+                ));
             }
         }
         Ok(Content { cards, track, rounds, starting_hand, precons, bosses, index })
@@ -229,7 +252,8 @@ fn check_card(c: &Card, precons: &[Precon]) -> Result<(), ContentError> {
     }
     for (name, list) in [("deploy", &c.deploy), ("leave", &c.leave), ("block", &c.block)] {
         for (i, e) in list.iter().enumerate() {
-            check_effect(e, name, &format!("{name}[{i}]"), false, c.kind).map_err(|m| err(file, Some(&entry), Some(&format!("{name}[{i}]")), m))?;
+            check_effect(e, name, &format!("{name}[{i}]"), false, c.kind)
+                .map_err(|m| err(file, Some(&entry), Some(&format!("{name}[{i}]")), m))?;
         }
     }
     if !c.block.is_empty() && !c.block.iter().any(|e| matches!(e, Effect::KnockDownThis)) {
@@ -240,12 +264,18 @@ fn check_card(c: &Card, precons: &[Precon]) -> Result<(), ContentError> {
 
 fn check_effect(e: &Effect, ability: &str, _at: &str, in_hit: bool, kind: Kind) -> Result<(), String> {
     match e {
-        Effect::GainPower { n } | Effect::LosePower { n } | Effect::Cycle { n } | Effect::Discard { n } | Effect::GainLife { n }
+        Effect::GainPower { n }
+        | Effect::LosePower { n }
+        | Effect::Cycle { n }
+        | Effect::Discard { n }
+        | Effect::GainLife { n }
             if *n == 0 =>
         {
             Err("must be at least 1".into())
         }
-        Effect::KnockDown { .. } if !in_hit => Err("knock_down names the attacked player's slot: only inside an attack's hit".into()),
+        Effect::KnockDown { .. } if !in_hit => {
+            Err("knock_down names the attacked player's slot: only inside an attack's hit".into())
+        }
         Effect::KnockDownThis if ability != "block" => Err("knock_down_this belongs to a Block".into()),
         Effect::Transform if ability != "deploy" => Err("Transform is a Deploy ability".into()),
         Effect::Attack { hit, .. } => {
@@ -270,7 +300,9 @@ fn check_effect(e: &Effect, ability: &str, _at: &str, in_hit: bool, kind: Kind) 
             then.iter().try_for_each(|t| check_effect(t, ability, _at, in_hit, kind))
         }
         Effect::Copy { slot: Some(_), .. } if kind != Kind::Boss => Err("a fixed copy slot is for boss cards".into()),
-        Effect::GainLife { .. } | Effect::ReshuffleDiscard if kind != Kind::Boss => Err("only a boss gains Life or reshuffles".into()),
+        Effect::GainLife { .. } | Effect::ReshuffleDiscard if kind != Kind::Boss => {
+            Err("only a boss gains Life or reshuffles".into())
+        }
         _ => Ok(()),
     }
 }

@@ -21,7 +21,12 @@ impl Mutants {
             if let Some(b) = self.boss.as_mut() {
                 b.life += black;
             }
-            log.push(LogEntry::public(format!("{} {}: it gains {}.", self.who_verb(boss, "crushes", "crush"), self.who(0), plural(black, "Life", "Life"))));
+            log.push(LogEntry::public(format!(
+                "{} {}: it gains {}.",
+                self.who_verb(boss, "crushes", "crush"),
+                self.who(0),
+                plural(black, "Life", "Life")
+            )));
         }
         self.stack.push(Task::EndTurn { s: boss });
         self.stack.push(Task::DeployTop { s: boss });

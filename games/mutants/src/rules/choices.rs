@@ -46,9 +46,9 @@ impl Mutants {
                     },
                     FreezeFrom::Hand => card_choices(&b.hand),
                     FreezeFrom::Discard => card_choices(&b.discard),
-                    FreezeFrom::JustDiscarded => {
-                        card_choices(&b.just_discarded.iter().copied().filter(|c| b.discard.contains(c)).collect::<Vec<_>>())
-                    }
+                    FreezeFrom::JustDiscarded => card_choices(
+                        &b.just_discarded.iter().copied().filter(|c| b.discard.contains(c)).collect::<Vec<_>>(),
+                    ),
                 };
                 if *may && !o.is_empty() {
                     o.push(("skip".into(), "Freeze nothing".into()));
@@ -61,7 +61,9 @@ impl Mutants {
                     return vec![];
                 }
                 (0..3)
-                    .filter_map(|i| b.pool[i].first().map(|c| ((i + 1).to_string(), format!("{}, from stack {}", c.name(), i + 1))))
+                    .filter_map(|i| {
+                        b.pool[i].first().map(|c| ((i + 1).to_string(), format!("{}, from stack {}", c.name(), i + 1)))
+                    })
                     .collect()
             }
             Task::Pay { s, discard, .. } => {
@@ -76,7 +78,11 @@ impl Mutants {
             Task::BlockChoice { target } => self
                 .blockers(*target)
                 .into_iter()
-                .filter_map(|x| self.boards[*target as usize].up(x).map(|c| (x.key().to_string(), format!("{} in the {} slot", c.name(), x.name()))))
+                .filter_map(|x| {
+                    self.boards[*target as usize]
+                        .up(x)
+                        .map(|c| (x.key().to_string(), format!("{} in the {} slot", c.name(), x.name())))
+                })
                 .collect(),
             Task::ForcedFreeze { s } => card_choices(&self.boards[*s as usize].discard),
             _ => vec![],
@@ -92,7 +98,9 @@ impl Mutants {
     /// (cards in hand by count).
     fn ways(&self, t: &Task, opts: &[Choice]) -> usize {
         match t {
-            Task::DiscardHand { s, .. } | Task::Freeze { s, from: FreezeFrom::Hand, .. } => self.boards[*s as usize].hand.len(),
+            Task::DiscardHand { s, .. } | Task::Freeze { s, from: FreezeFrom::Hand, .. } => {
+                self.boards[*s as usize].hand.len()
+            }
             _ => opts.len(),
         }
     }
@@ -117,17 +125,27 @@ impl Mutants {
     /// Nothing asked of this seat, or a pick not among the options.
     pub fn answer_choice(&mut self, seat: Seat, pick: &str, log: &mut Log, rng: &mut GameRng) -> Result<(), RuleError> {
         let Some(t) = self.asking(seat).cloned() else {
-            return Err(RuleError::not_your_turn("Icon Effects", format!("No ability is waiting for your choice: {}.", self.waiting_on(seat))));
+            return Err(RuleError::not_your_turn(
+                "Icon Effects",
+                format!("No ability is waiting for your choice: {}.", self.waiting_on(seat)),
+            ));
         };
         if matches!(t, Task::MovePhase { .. } | Task::AwaitAction { .. }) {
-            return Err(RuleError::illegal("Turn Sequence", format!("No ability is waiting for your choice: {}.", self.waiting_on(seat))));
+            return Err(RuleError::illegal(
+                "Turn Sequence",
+                format!("No ability is waiting for your choice: {}.", self.waiting_on(seat)),
+            ));
         }
         let options = self.options(&t);
         if !options.iter().any(|(v, _)| v == pick) {
             let labels: Vec<&str> = options.iter().map(|(_, l)| l.as_str()).collect();
             return Err(RuleError::illegal(
                 "Icon Effects",
-                format!("\"{pick}\" does not answer \"{}\"; the answers are {}.", crate::prompts::titled(self, &t), or_list(&labels)),
+                format!(
+                    "\"{pick}\" does not answer \"{}\"; the answers are {}.",
+                    crate::prompts::titled(self, &t),
+                    or_list(&labels)
+                ),
             ));
         }
         self.stack.pop();
@@ -170,15 +188,22 @@ impl Mutants {
                         if let Some(c) = b.up(x)
                             && ok(c, leave)
                         {
-                            out.push((format!("{}:{}", x.key(), word(leave)), format!("{}'s {} ability, {} slot", c.name(), title(leave), x.name())));
+                            out.push((
+                                format!("{}:{}", x.key(), word(leave)),
+                                format!("{}'s {} ability, {} slot", c.name(), title(leave), x.name()),
+                            ));
                         }
                     }
                 }
                 CopyFrom::Hand | CopyFrom::Discard => {
-                    let (zone, cards) = if from == CopyFrom::Hand { ("hand", &b.hand) } else { ("discard", &b.discard) };
+                    let (zone, cards) =
+                        if from == CopyFrom::Hand { ("hand", &b.hand) } else { ("discard", &b.discard) };
                     for c in distinct(cards) {
                         if ok(c, leave) {
-                            out.push((format!("{zone}:{}:{}", c.key(), word(leave)), format!("{}'s {} ability, from your {zone}", c.name(), title(leave))));
+                            out.push((
+                                format!("{zone}:{}:{}", c.key(), word(leave)),
+                                format!("{}'s {} ability, from your {zone}", c.name(), title(leave)),
+                            ));
                         }
                     }
                 }
@@ -187,7 +212,10 @@ impl Mutants {
                         if let Some(c) = st.first().copied()
                             && ok(c, leave)
                         {
-                            out.push((format!("pool:{}:{}", i + 1, word(leave)), format!("{}'s {} ability, Gene Pool stack {}", c.name(), title(leave), i + 1)));
+                            out.push((
+                                format!("pool:{}:{}", i + 1, word(leave)),
+                                format!("{}'s {} ability, Gene Pool stack {}", c.name(), title(leave), i + 1),
+                            ));
                         }
                     }
                 }
@@ -265,7 +293,11 @@ impl Mutants {
                     GainTo::Discard => "into the discard",
                     GainTo::Freezer => "into the Cryo Freezer",
                 };
-                log.push(LogEntry::public(format!("{} {} from the Gene Pool {place}.", self.who_verb(s, "gains", "gain"), c.name())));
+                log.push(LogEntry::public(format!(
+                    "{} {} from the Gene Pool {place}.",
+                    self.who_verb(s, "gains", "gain"),
+                    c.name()
+                )));
                 if to == GainTo::Freezer {
                     self.freeze(s, c, true, log);
                     return;
@@ -282,11 +314,10 @@ impl Mutants {
                     GainTo::Freezer => {}
                 }
             }
-            Task::Pay { s, discard, then, this, slot }
-                if pick == "yes" => {
-                    self.stack.push(Task::Run { s, this, slot, effects: then });
-                    self.stack.push(Task::DiscardHand { s, n: discard });
-                }
+            Task::Pay { s, discard, then, this, slot } if pick == "yes" => {
+                self.stack.push(Task::Run { s, this, slot, effects: then });
+                self.stack.push(Task::DiscardHand { s, n: discard });
+            }
             Task::TakeFromDiscard { s } => {
                 let Some(c) = id(pick) else { return };
                 let b = &mut self.boards[s as usize];
@@ -294,7 +325,11 @@ impl Mutants {
                     b.discard.remove(i);
                     b.hand.push(c);
                     b.sort_hand();
-                    log.push(LogEntry::public(format!("{} {} from the discard into hand.", self.who_verb(s, "takes", "take"), c.name())));
+                    log.push(LogEntry::public(format!(
+                        "{} {} from the discard into hand.",
+                        self.who_verb(s, "takes", "take"),
+                        c.name()
+                    )));
                 }
             }
             Task::Copy { s, this, slot, .. } => {
@@ -323,7 +358,10 @@ impl Mutants {
                 let mut deck = std::mem::take(&mut b.discard);
                 rng.shuffle_deck(&format!("deck-{s}"), &mut deck);
                 b.deck = deck;
-                log.push(LogEntry::public(format!("{} the discard as a new deck.", self.who_verb(s, "shuffles", "shuffle"))));
+                log.push(LogEntry::public(format!(
+                    "{} the discard as a new deck.",
+                    self.who_verb(s, "shuffles", "shuffle")
+                )));
             }
             _ => {}
         }

@@ -53,7 +53,10 @@ impl Mutants {
             }
             Effect::Transform => {
                 if let This::Slot(x) = this {
-                    log.push(LogEntry::public(format!("{} transforms and leaves at once.", self.boards[s as usize].arena[x.i()].map_or("It", |p| p.card.name()))));
+                    log.push(LogEntry::public(format!(
+                        "{} transforms and leaves at once.",
+                        self.boards[s as usize].arena[x.i()].map_or("It", |p| p.card.name())
+                    )));
                     self.stack.push(Task::DeployTop { s });
                     self.stack.push(Task::Leave { s, slot: x });
                 }
@@ -64,7 +67,11 @@ impl Mutants {
                     if let Some(c) = target {
                         let effects = c.card().copyable(false);
                         if !effects.is_empty() && !effects.iter().any(|e| matches!(e, Effect::Copy { .. })) {
-                            log.push(LogEntry::public(format!("{} the Deploy ability of {}.", self.who_verb(s, "copies", "copy"), c.name())));
+                            log.push(LogEntry::public(format!(
+                                "{} the Deploy ability of {}.",
+                                self.who_verb(s, "copies", "copy"),
+                                c.name()
+                            )));
                             self.stack.push(Task::Run { s, this, slot, effects });
                         }
                     }
@@ -80,21 +87,29 @@ impl Mutants {
                     }
                 }
                 if !flipped.is_empty() {
-                    log.push(LogEntry::public(format!("{} {} face-up.", self.who_verb(s, "flips", "flip"), and_list(&flipped))));
+                    log.push(LogEntry::public(format!(
+                        "{} {} face-up.",
+                        self.who_verb(s, "flips", "flip"),
+                        and_list(&flipped)
+                    )));
                     if !boss {
                         self.deed(Deed::FlippedUp, log);
                     }
                 }
             }
-            Effect::Score { n, if_fury }
-                if (!if_fury || self.fury(s)) => {
-                    self.score(s, i32::from(n), "a Deploy ability", log);
-                }
+            Effect::Score { n, if_fury } if (!if_fury || self.fury(s)) => {
+                self.score(s, i32::from(n), "a Deploy ability", log);
+            }
             Effect::GainLife { n } => {
                 if let Some(b) = self.boss.as_mut() {
                     b.life += i32::from(n);
                     let life = b.life;
-                    log.push(LogEntry::public(format!("{} {}; {} now.", self.who_verb(s, "gains", "gain"), plural(n, "Life", "Life"), plural(life, "Life", "Life"))));
+                    log.push(LogEntry::public(format!(
+                        "{} {}; {} now.",
+                        self.who_verb(s, "gains", "gain"),
+                        plural(n, "Life", "Life"),
+                        plural(life, "Life", "Life")
+                    )));
                 }
             }
             Effect::ReshuffleDiscard => {
@@ -103,7 +118,10 @@ impl Mutants {
                 all.append(&mut b.discard);
                 rng.shuffle_deck("boss", &mut all);
                 b.deck = all;
-                log.push(LogEntry::public(format!("{} its discard into its deck.", self.who_verb(s, "shuffles", "shuffle"))));
+                log.push(LogEntry::public(format!(
+                    "{} its discard into its deck.",
+                    self.who_verb(s, "shuffles", "shuffle")
+                )));
             }
             Effect::GainPowerPerFaceUp { n } => {
                 let up = self.boards[s as usize].arena.iter().flatten().filter(|p| p.face_up).count() as u8;
@@ -135,7 +153,10 @@ impl Mutants {
             .filter(|o| self.hit_lands(*o, &hit, slot))
             .collect();
         if targets.is_empty() {
-            log.push(LogEntry::public(format!("{} nobody: no opponent is an eligible target.", self.who_verb(s, "attacks", "attack"))));
+            log.push(LogEntry::public(format!(
+                "{} nobody: no opponent is an eligible target.",
+                self.who_verb(s, "attacks", "attack")
+            )));
             return;
         }
         let names: Vec<String> = targets.iter().map(|t| self.who(*t)).collect();
@@ -147,7 +168,10 @@ impl Mutants {
 
     /// Slots of `t` holding a face-up Mutant with a Block ability.
     pub fn blockers(&self, t: u8) -> Vec<Slot> {
-        Slot::ALL.into_iter().filter(|x| self.boards[t as usize].up(*x).is_some_and(|c| !c.card().block.is_empty())).collect()
+        Slot::ALL
+            .into_iter()
+            .filter(|x| self.boards[t as usize].up(*x).is_some_and(|c| !c.card().block.is_empty()))
+            .collect()
     }
 
     /// One attacked opponent: a face-up Block must be activated instead.
@@ -174,7 +198,11 @@ impl Mutants {
         {
             p.face_up = false;
             let name = p.card.name();
-            log.push(LogEntry::public(format!("{} {name} in the {} slot knocked down.", self.who_verb(s, "has", "have"), x.name())));
+            log.push(LogEntry::public(format!(
+                "{} {name} in the {} slot knocked down.",
+                self.who_verb(s, "has", "have"),
+                x.name()
+            )));
         }
     }
 
@@ -183,7 +211,12 @@ impl Mutants {
     pub fn leave(&mut self, s: u8, x: Slot, log: &mut Log) {
         let Some(p) = self.boards[s as usize].arena[x.i()].take() else { return };
         if p.face_up {
-            log.push(LogEntry::public(format!("{} {} from the {} slot; its Leave ability resolves.", self.who_verb(s, "removes", "remove"), p.card.name(), x.name())));
+            log.push(LogEntry::public(format!(
+                "{} {} from the {} slot; its Leave ability resolves.",
+                self.who_verb(s, "removes", "remove"),
+                p.card.name(),
+                x.name()
+            )));
             self.boards[s as usize].limbo = Some(p.card);
             self.stack.push(Task::FinishLeave { s, card: p.card });
             let effects = p.card.card().leave.clone();
@@ -218,7 +251,12 @@ impl Mutants {
         }
         if let Some(p) = b.arena[Slot::Active.i()].take() {
             b.arena[to.i()] = Some(p);
-            log.push(LogEntry::public(format!("{} {} to the {} slot.", self.who_verb(s, "moves", "move"), p.card.name(), to.name())));
+            log.push(LogEntry::public(format!(
+                "{} {} to the {} slot.",
+                self.who_verb(s, "moves", "move"),
+                p.card.name(),
+                to.name()
+            )));
         }
     }
 
@@ -249,7 +287,10 @@ impl Mutants {
                 let mut d = std::mem::take(&mut b.discard);
                 rng.shuffle_deck("boss", &mut d);
                 b.deck = d;
-                log.push(LogEntry::public(format!("{} its discard as a new deck.", self.who_verb(s, "shuffles", "shuffle"))));
+                log.push(LogEntry::public(format!(
+                    "{} its discard as a new deck.",
+                    self.who_verb(s, "shuffles", "shuffle")
+                )));
             } else {
                 self.stack.push(Task::DeployTop { s });
                 self.stack.push(Task::ForcedFreeze { s });

@@ -19,8 +19,8 @@ pub mod round;
 pub mod setup;
 pub mod turn;
 
-use crate::state::{Mutants, Task};
 use crate::Action;
+use crate::state::{Mutants, Task};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
 /// The log lines an action writes.

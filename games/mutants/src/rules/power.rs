@@ -53,7 +53,10 @@ impl Mutants {
         }
         let mut line = format!("{} {}", self.who_verb(s, "gains", "gain"), plural(n, "power", "power"));
         if pushed > 0 {
-            line.push_str(&format!("; from the Fury Space that pushes every opponent back {}", plural(pushed, "space", "spaces")));
+            line.push_str(&format!(
+                "; from the Fury Space that pushes every opponent back {}",
+                plural(pushed, "space", "spaces")
+            ));
         }
         line.push('.');
         log.push(LogEntry::public(line));
@@ -95,7 +98,11 @@ impl Mutants {
         let b = &mut self.boards[s as usize];
         b.score += n;
         b.score_stamp = self.stamp;
-        log.push(LogEntry::public(format!("{} {} ({why}).", self.who_verb(s, "scores", "score"), plural(n, "Victory Point", "Victory Points"))));
+        log.push(LogEntry::public(format!(
+            "{} {} ({why}).",
+            self.who_verb(s, "scores", "score"),
+            plural(n, "Victory Point", "Victory Points")
+        )));
     }
 
     /// The boss loses Life; at zero or less the player wins at once.
@@ -103,7 +110,11 @@ impl Mutants {
         let Some(b) = self.boss.as_mut() else { return };
         b.life -= n;
         let (life, name) = (b.life, content().bosses[b.id].name.clone());
-        log.push(LogEntry::public(format!("{name} loses {} ({why}); {} left.", plural(n, "Life", "Life"), plural(life.max(0), "Life", "Life"))));
+        log.push(LogEntry::public(format!(
+            "{name} loses {} ({why}); {} left.",
+            plural(n, "Life", "Life"),
+            plural(life.max(0), "Life", "Life")
+        )));
         if life <= 0 {
             self.finish_solo(true, log);
         }
@@ -213,7 +224,10 @@ impl Mutants {
         let boss = self.seats as usize;
         let Some(p) = self.boards[boss].arena[slot.i()].take() else { return };
         let v = p.card.card().weakness.map_or(0, |w| w.v);
-        log.push(LogEntry::public(format!("The Weakness of {} shatters; the card goes back to the box.", p.card.name())));
+        log.push(LogEntry::public(format!(
+            "The Weakness of {} shatters; the card goes back to the box.",
+            p.card.name()
+        )));
         self.damage(i32::from(v), &format!("{}'s Weakness", p.card.name()), log);
     }
 }

@@ -47,7 +47,11 @@ impl Mutants {
             let b = &mut self.boards[s as usize];
             if let Some(c) = b.incubator.take() {
                 b.deck.insert(0, c);
-                log.push(LogEntry::public(format!("{} the incubated {} on top of the deck.", self.who_verb(s, "puts", "put"), c.name())));
+                log.push(LogEntry::public(format!(
+                    "{} the incubated {} on top of the deck.",
+                    self.who_verb(s, "puts", "put"),
+                    c.name()
+                )));
             }
         }
         self.stack.push(Task::StartRound);
@@ -79,7 +83,11 @@ impl Mutants {
             self.track[(second + k).min(last)].push(*s);
         }
         let first = *order.last().expect("seats");
-        log.push(LogEntry::public(format!("Round {} begins; {} the first turn.", self.round, self.who_verb(first, "takes", "take"))));
+        log.push(LogEntry::public(format!(
+            "Round {} begins; {} the first turn.",
+            self.round,
+            self.who_verb(first, "takes", "take")
+        )));
         self.stack.push(Task::StartTurn { s: first });
     }
 
@@ -111,7 +119,11 @@ impl Mutants {
         });
         let scores: Vec<i64> = self.boards.iter().map(|b| i64::from(b.score)).collect();
         let w = seats[0];
-        let summary = format!("{} with {}.", self.who_verb(w, "wins", "win"), plural(scores[w as usize], "Victory Point", "Victory Points"));
+        let summary = format!(
+            "{} with {}.",
+            self.who_verb(w, "wins", "win"),
+            plural(scores[w as usize], "Victory Point", "Victory Points")
+        );
         log.push(LogEntry::public(summary.clone()));
         self.result = Some(Final { ranking: seats.into_iter().map(|s| vec![s]).collect(), scores, summary });
         self.phase = Phase::Over;
@@ -131,7 +143,11 @@ impl Mutants {
         };
         log.push(LogEntry::public(summary.clone()));
         let dealt = i64::from(b.start_life - b.life.max(0));
-        self.result = Some(Final { ranking: vec![vec![0]], scores: vec![if won { dealt } else { dealt - i64::from(b.start_life) }], summary });
+        self.result = Some(Final {
+            ranking: vec![vec![0]],
+            scores: vec![if won { dealt } else { dealt - i64::from(b.start_life) }],
+            summary,
+        });
         self.phase = Phase::Over;
     }
 }

@@ -98,7 +98,13 @@ impl Mutants {
                     p.sort();
                     packs.push(p);
                 }
-                g.draft = Some(Draft { pick: 1, packs, picks: vec![vec![]; seats as usize], commits: vec![None; seats as usize], boxed: designs });
+                g.draft = Some(Draft {
+                    pick: 1,
+                    packs,
+                    picks: vec![vec![]; seats as usize],
+                    commits: vec![None; seats as usize],
+                    boxed: designs,
+                });
                 g.phase = Phase::Draft;
             }
             PoolMode::Preconstructed => {
@@ -128,7 +134,11 @@ impl Mutants {
             *st = cards.iter().skip(i * per).take(per).copied().collect();
         }
         let tops: Vec<&str> = b.pool.iter().filter_map(|st| st.first().map(|c| c.name())).collect();
-        log.push(LogEntry::public(format!("{} {} on top of the Gene Pool stacks.", self.who_verb(s, "shows", "show"), backroom_engine::and_list(&tops))));
+        log.push(LogEntry::public(format!(
+            "{} {} on top of the Gene Pool stacks.",
+            self.who_verb(s, "shows", "show"),
+            backroom_engine::and_list(&tops)
+        )));
     }
 
     /// Designs a seat may put in a constructed Gene Pool: not Valkyrie in
@@ -148,7 +158,10 @@ impl Mutants {
     /// Not drafting, or the card is not in the pack this seat holds.
     pub fn draft_pick(&mut self, seat: Seat, card: CardId, log: &mut Log, rng: &mut GameRng) -> Result<(), RuleError> {
         let Some(d) = self.draft.as_mut().filter(|_| matches!(self.phase, Phase::Draft)) else {
-            return Err(RuleError::not_your_turn("Draft", format!("There is no draft now: {}.", self.waiting_on(seat))));
+            return Err(RuleError::not_your_turn(
+                "Draft",
+                format!("There is no draft now: {}.", self.waiting_on(seat)),
+            ));
         };
         if !d.packs[seat as usize].contains(&card) {
             return Err(RuleError::illegal("Draft", format!("{} is not in the pack you hold.", card.name())));
@@ -192,7 +205,10 @@ impl Mutants {
                     packs[(s + 1) % n] = p;
                 }
                 d.packs = packs;
-                log.push(LogEntry::public(format!("Everyone has picked; the packs pass clockwise for pick {}.", d.pick)));
+                log.push(LogEntry::public(format!(
+                    "Everyone has picked; the packs pass clockwise for pick {}.",
+                    d.pick
+                )));
             }
         }
         Ok(())
@@ -203,10 +219,19 @@ impl Mutants {
     ///
     /// # Errors
     /// Not constructing, or a list that breaks the rules.
-    pub fn construct(&mut self, seat: Seat, cards: &[String], log: &mut Log, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn construct(
+        &mut self,
+        seat: Seat,
+        cards: &[String],
+        log: &mut Log,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
         let rule = "Constructed";
         if !matches!(self.phase, Phase::Construct { .. }) {
-            return Err(RuleError::not_your_turn(rule, format!("Gene Pools are not being constructed now: {}.", self.waiting_on(seat))));
+            return Err(RuleError::not_your_turn(
+                rule,
+                format!("Gene Pools are not being constructed now: {}.", self.waiting_on(seat)),
+            ));
         }
         let mut seen = std::collections::BTreeSet::new();
         let allowed = self.constructible(self.restricted);
@@ -219,13 +244,19 @@ impl Mutants {
             if !seen.insert(v.clone()) {
                 return Err(RuleError::illegal(
                     rule,
-                    format!("No more than 2 copies of {}: name it \"{id}\" and \"{id}:2\", each once; \"{v}\" is named twice.", c.name()),
+                    format!(
+                        "No more than 2 copies of {}: name it \"{id}\" and \"{id}:2\", each once; \"{v}\" is named twice.",
+                        c.name()
+                    ),
                 ));
             }
             list.push(c);
         }
         if list.len() != 12 {
-            return Err(RuleError::illegal(rule, format!("A Gene Pool holds 12 Advanced Mutants, not {}.", list.len())));
+            return Err(RuleError::illegal(
+                rule,
+                format!("A Gene Pool holds 12 Advanced Mutants, not {}.", list.len()),
+            ));
         }
         let Phase::Construct { commits } = &mut self.phase else { unreachable!() };
         commits[seat as usize] = Some(list);
@@ -252,7 +283,11 @@ impl Mutants {
             _ => return format!("{} is not an Advanced Mutant; a Gene Pool holds only Advanced Mutants.", c.name()),
         }
         match self.restricted.filter(|g| c.card().has(*g)) {
-            Some(g) => format!("{} carries the {} gene, which this match's Restricted Gene Pool leaves out.", c.name(), g.name()),
+            Some(g) => format!(
+                "{} carries the {} gene, which this match's Restricted Gene Pool leaves out.",
+                c.name(),
+                g.name()
+            ),
             None if self.boss.is_some() => format!("{} is not played in Uprising.", c.name()),
             None => format!("{} may not go into this Gene Pool.", c.name()),
         }
@@ -265,16 +300,25 @@ impl Mutants {
     /// Not this seat's mulligan, or a stack named twice or out of range.
     pub fn mulligan(&mut self, seat: Seat, stacks: &[u8], log: &mut Log) -> Result<(), RuleError> {
         let Phase::Mulligan { seat: who, done } = self.phase else {
-            return Err(RuleError::not_your_turn("Mulligan", format!("There is no mulligan now: {}.", self.waiting_on(seat))));
+            return Err(RuleError::not_your_turn(
+                "Mulligan",
+                format!("There is no mulligan now: {}.", self.waiting_on(seat)),
+            ));
         };
         if who != seat {
-            return Err(RuleError::not_your_turn("Mulligan", "Players mulligan one at a time, clockwise from the first player."));
+            return Err(RuleError::not_your_turn(
+                "Mulligan",
+                "Players mulligan one at a time, clockwise from the first player.",
+            ));
         }
         let mut sorted = stacks.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
         if sorted.len() != stacks.len() || sorted.iter().any(|s| !(1..=3).contains(s)) {
-            return Err(RuleError::illegal("Mulligan", format!("Name each of stacks 1 to 3 at most once; you named {stacks:?}.")));
+            return Err(RuleError::illegal(
+                "Mulligan",
+                format!("Name each of stacks 1 to 3 at most once; you named {stacks:?}."),
+            ));
         }
         for st in sorted {
             let p = &mut self.boards[seat as usize].pool[st as usize - 1];

@@ -61,10 +61,16 @@ impl Mutants {
     /// Not this seat's move.
     pub fn answer_move(&mut self, seat: Seat, side: Slot, log: &mut Log) -> Result<(), RuleError> {
         if !matches!(self.asking(seat), Some(Task::MovePhase { .. })) {
-            return Err(RuleError::not_your_turn("Move Active Mutant", format!("You are not moving your Active Mutant now: {}.", self.waiting_on(seat))));
+            return Err(RuleError::not_your_turn(
+                "Move Active Mutant",
+                format!("You are not moving your Active Mutant now: {}.", self.waiting_on(seat)),
+            ));
         }
         if side == Slot::Active {
-            return Err(RuleError::illegal("Move Active Mutant", "The Active Mutant must move to the Left or Right slot."));
+            return Err(RuleError::illegal(
+                "Move Active Mutant",
+                "The Active Mutant must move to the Left or Right slot.",
+            ));
         }
         self.stack.pop();
         let full = self.boards[seat as usize].arena[side.i()].is_some();
@@ -78,7 +84,10 @@ impl Mutants {
 
     fn take_action(&mut self, seat: Seat, rule: &str) -> Result<(), RuleError> {
         if !matches!(self.asking(seat), Some(Task::AwaitAction { .. })) {
-            return Err(RuleError::not_your_turn(rule, format!("It is not your turn to take an action: {}.", self.waiting_on(seat))));
+            return Err(RuleError::not_your_turn(
+                rule,
+                format!("It is not your turn to take an action: {}.", self.waiting_on(seat)),
+            ));
         }
         Ok(())
     }
@@ -97,7 +106,9 @@ impl Mutants {
             Phase::Play => match self.stack.last().and_then(|t| t.asker().map(|s| (t, s))) {
                 Some((Task::AwaitAction { .. }, s)) if self.decider(s) == seat => "you are to take an action".into(),
                 Some((Task::MovePhase { .. }, s)) if self.decider(s) == seat => "move your Active Mutant first".into(),
-                Some((t, s)) if self.decider(s) == seat => format!("first answer \"{}\"", crate::prompts::titled(self, t)),
+                Some((t, s)) if self.decider(s) == seat => {
+                    format!("first answer \"{}\"", crate::prompts::titled(self, t))
+                }
                 Some(_) => "another player is deciding".into(),
                 None => "nobody is asked anything".into(),
             },
@@ -188,7 +199,11 @@ impl Mutants {
         let missing = Self::missing_genes(&b.hand, target);
         if !missing.is_empty() {
             let it = if missing.len() == 1 { "it" } else { "them" };
-            return Some(format!("{} needs {}; no card in your hand carries {it}", target.name(), Self::the_genes(&missing)));
+            return Some(format!(
+                "{} needs {}; no card in your hand carries {it}",
+                target.name(),
+                Self::the_genes(&missing)
+            ));
         }
         None
     }
@@ -224,7 +239,10 @@ impl Mutants {
         let b = &self.boards[seat as usize];
         let target = b.pool[i][0];
         if cards.len() != 2 {
-            return Err(RuleError::illegal("Breed", format!("You must always discard 2 cards to breed; you named {}.", cards.len())));
+            return Err(RuleError::illegal(
+                "Breed",
+                format!("You must always discard 2 cards to breed; you named {}.", cards.len()),
+            ));
         }
         let mut hand = b.hand.clone();
         for c in cards {
@@ -273,8 +291,13 @@ impl Mutants {
     fn pool_stack(&self, seat: Seat, stack: u8, rule: &str) -> Result<usize, RuleError> {
         let i = usize::from(stack).wrapping_sub(1);
         match self.boards[seat as usize].pool.get(i) {
-            None => Err(RuleError::illegal(rule, format!("There is no Gene Pool stack {stack}; a Gene Pool has stacks 1 to 3."))),
-            Some(st) if st.is_empty() => Err(RuleError::illegal(rule, format!("Your Gene Pool stack {stack} is empty."))),
+            None => Err(RuleError::illegal(
+                rule,
+                format!("There is no Gene Pool stack {stack}; a Gene Pool has stacks 1 to 3."),
+            )),
+            Some(st) if st.is_empty() => {
+                Err(RuleError::illegal(rule, format!("Your Gene Pool stack {stack} is empty.")))
+            }
             Some(_) => Ok(i),
         }
     }
@@ -297,7 +320,12 @@ impl Mutants {
         }
         let c = st.remove(0);
         if let Some(next) = st.first().copied() {
-            log.push(LogEntry::public(format!("{} {} on Gene Pool stack {}.", self.who_verb(s, "reveals", "reveal"), next.name(), i + 1)));
+            log.push(LogEntry::public(format!(
+                "{} {} on Gene Pool stack {}.",
+                self.who_verb(s, "reveals", "reveal"),
+                next.name(),
+                i + 1
+            )));
         }
         Some(c)
     }
@@ -319,7 +347,11 @@ impl Mutants {
                 .map(|p| (o, p.card))
         });
         if let Some((o, c)) = forbids {
-            let whose = if self.is_boss(o) { format!("{}'s", self.who_verb(o, "", "").trim_end()) } else { "an opponent's".into() };
+            let whose = if self.is_boss(o) {
+                format!("{}'s", self.who_verb(o, "", "").trim_end())
+            } else {
+                "an opponent's".into()
+            };
             return Some(format!("{}, face up in {whose} Arena, forbids Incubating (its Ongoing ability)", c.name()));
         }
         if b.pool.iter().all(Vec::is_empty) {

@@ -21,7 +21,12 @@ fn err(file: &'static str, entry: Option<&str>, field: Option<&str>, message: im
 fn parse<T: DeserializeOwned>(file: &'static str, entry: Option<&str>, v: Value) -> Result<T, ContentError> {
     serde_path_to_error::deserialize(v).map_err(|e| {
         let path = e.path().to_string();
-        ContentError { file, entry: entry.map(str::to_string), field: (path != ".").then_some(path), message: e.into_inner().to_string() }
+        ContentError {
+            file,
+            entry: entry.map(str::to_string),
+            field: (path != ".").then_some(path),
+            message: e.into_inner().to_string(),
+        }
     })
 }
 
@@ -49,7 +54,9 @@ pub fn load(files: ContentFiles<'_>) -> Result<Content, ContentError> {
     let mut by_id = HashMap::new();
     let mut decks = [vec![], vec![]];
     for (d, (file, text)) in
-        [("hero-deck.house.json", files.hero_deck), ("villain-deck.house.json", files.villain_deck)].into_iter().enumerate()
+        [("hero-deck.house.json", files.hero_deck), ("villain-deck.house.json", files.villain_deck)]
+            .into_iter()
+            .enumerate()
     {
         let (whole, entries) = list(file, text, "cards")?;
         let source = whole.get("source").and_then(Value::as_str).unwrap_or("");
@@ -146,17 +153,23 @@ fn check_card(c: &Card, villain: bool) -> Result<(), (&'static str, String)> {
         return fail("skills", "Vehicles and Weapons have no skills");
     }
     if let Some(m) = &c.mastermind
-        && m.refuses.iter().any(|k| !matches!(k, Kind::Character | Kind::Vehicle | Kind::Weapon | Kind::Location | Kind::Plot))
+        && m.refuses
+            .iter()
+            .any(|k| !matches!(k, Kind::Character | Kind::Vehicle | Kind::Weapon | Kind::Location | Kind::Plot))
     {
         return fail("mastermind.refuses", "only attachable card types can be refused");
     }
     if let Some(e) = &c.event {
         match e.when {
-            When::AfterRoll if e.modifier == 0 => return fail("event.modifier", "an after-roll Event modifies the roll"),
+            When::AfterRoll if e.modifier == 0 => {
+                return fail("event.modifier", "an after-roll Event modifies the roll");
+            }
             When::Intercept if e.modifier != 0 || !e.rolls.is_empty() || e.whose != Whose::Any => {
                 return fail("event.when", "an Intercept Event modifies no roll");
             }
-            When::Intercept if e.draw == 0 && e.minions == 0 => return fail("event.draw", "an Intercept Event draws or adds Minions"),
+            When::Intercept if e.draw == 0 && e.minions == 0 => {
+                return fail("event.draw", "an Intercept Event draws or adds Minions");
+            }
             _ => {}
         }
         if e.minions > 0 && !villain {

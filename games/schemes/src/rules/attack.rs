@@ -12,16 +12,33 @@ impl Schemes {
     pub fn strike(&mut self, hero: Uid, mastermind: Uid, penalty: u8) {
         let (Some(_), Some(m)) = (self.piece(hero), self.piece(mastermind)) else { return };
         if m.minions > 0 {
-            self.schedule(vec![Task::Roll { kind: RollKind::Combat, roller: HERO, unit: Some(hero), target: Some(mastermind), penalty }]);
+            self.schedule(vec![Task::Roll {
+                kind: RollKind::Combat,
+                roller: HERO,
+                unit: Some(hero),
+                target: Some(mastermind),
+                penalty,
+            }]);
             return;
         }
         let location = self.attached(mastermind).find(|p| p.kind() == Kind::Location).map(|p| p.uid);
         if let Some(l) = location {
-            let line = format!("{} has no Minions left: {} destroys {}.", self.label(mastermind), self.label(hero), self.label(l));
+            let line = format!(
+                "{} has no Minions left: {} destroys {}.",
+                self.label(mastermind),
+                self.label(hero),
+                self.label(l)
+            );
             self.note(line);
             self.kill(l);
             return;
         }
-        self.schedule(vec![Task::Roll { kind: RollKind::Showdown, roller: HERO, unit: Some(hero), target: Some(mastermind), penalty }]);
+        self.schedule(vec![Task::Roll {
+            kind: RollKind::Showdown,
+            roller: HERO,
+            unit: Some(hero),
+            target: Some(mastermind),
+            penalty,
+        }]);
     }
 }

@@ -65,7 +65,11 @@ impl Schemes {
 
     /// The side's Characters standing on their own: the Heroes.
     pub fn heroes(&self) -> Vec<Uid> {
-        self.pieces.iter().filter(|p| p.side == HERO && p.kind() == Kind::Character && p.on.is_none()).map(|p| p.uid).collect()
+        self.pieces
+            .iter()
+            .filter(|p| p.side == HERO && p.kind() == Kind::Character && p.on.is_none())
+            .map(|p| p.uid)
+            .collect()
     }
 
     /// The Villain's Masterminds.
@@ -94,7 +98,8 @@ impl Schemes {
     pub fn fight(&self, uid: Uid) -> i32 {
         let Some(p) = self.piece(uid) else { return 0 };
         let rules = &content().rules;
-        i32::from(p.card.card().fight) + i32::from(p.markers) - i32::from(p.wounds) * i32::from(rules.wound_fight_penalty)
+        i32::from(p.card.card().fight) + i32::from(p.markers)
+            - i32::from(p.wounds) * i32::from(rules.wound_fight_penalty)
             + self.attached_bonus(uid, |c| c.fight)
     }
 
@@ -185,7 +190,8 @@ impl Schemes {
 
     /// Whether a card from `seat`'s hand can be put into play now.
     pub fn playable(&self, seat: Seat, kind: Kind) -> bool {
-        !matches!(kind, Kind::Event | Kind::Plot) && (!Self::needs_holder(seat, kind) || !self.holders(seat, kind).is_empty())
+        !matches!(kind, Kind::Event | Kind::Plot)
+            && (!Self::needs_holder(seat, kind) || !self.holders(seat, kind).is_empty())
     }
 
     /// Puts a card into play.

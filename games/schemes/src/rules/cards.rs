@@ -81,7 +81,8 @@ impl Schemes {
         let Some(p) = self.piece_mut(uid) else { return };
         p.wounds += 1;
         let (n, kind) = (p.wounds, p.kind());
-        let dies = if kind == Kind::Mastermind { rules.mastermind_dies_at_wounds } else { rules.character_dies_at_wounds };
+        let dies =
+            if kind == Kind::Mastermind { rules.mastermind_dies_at_wounds } else { rules.character_dies_at_wounds };
         let line = format!("{} takes a Wound ({}).", self.label(uid), plural(n, "Wound", "Wounds"));
         self.note(line);
         if n >= dies {

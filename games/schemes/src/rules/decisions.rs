@@ -47,7 +47,10 @@ impl Schemes {
             return Err(RuleError::game_over());
         }
         let Some(stage) = self.stage.clone() else {
-            return Err(RuleError::not_your_turn("Turn Sequence", "No decision is awaited now: the turn runs on by itself."));
+            return Err(RuleError::not_your_turn(
+                "Turn Sequence",
+                "No decision is awaited now: the turn runs on by itself.",
+            ));
         };
         let rule = stage_rule(&stage);
         if stage.seat() != seat {
@@ -72,7 +75,10 @@ impl Schemes {
                 seen.sort_unstable();
                 seen.dedup();
                 if seen.len() != units.len() || units.len() > doctors || units.iter().any(|u| !wounded.contains(u)) {
-                    return bad(&why(self.heal_refusal(seat, units), "choose distinct wounded Units of your side, at most one per Doctor"));
+                    return bad(&why(
+                        self.heal_refusal(seat, units),
+                        "choose distinct wounded Units of your side, at most one per Doctor",
+                    ));
                 }
                 for u in units {
                     if let Some(p) = self.piece_mut(*u) {
@@ -105,7 +111,10 @@ impl Schemes {
             }
             (Stage::Lure { .. }, Action::Lure { target }) => {
                 if !self.lure_targets(seat).contains(target) {
-                    return bad(&why(self.lure_refusal(seat, *target), "choose a Character of your opponent in play (never a Mastermind)"));
+                    return bad(&why(
+                        self.lure_refusal(seat, *target),
+                        "choose a Character of your opponent in play (never a Mastermind)",
+                    ));
                 }
                 self.stage = None;
                 self.take_control(seat, *target);
@@ -119,7 +128,10 @@ impl Schemes {
                         _ => false,
                     };
                 if !ok {
-                    return bad(&why(self.take_refusal(seat, *find, *card, *onto), "that card is not in your deck, or not what this search finds"));
+                    return bad(&why(
+                        self.take_refusal(seat, *find, *card, *onto),
+                        "that card is not in your deck, or not what this search finds",
+                    ));
                 }
                 let deck = &mut self.sides[seat as usize].deck;
                 if let Some(i) = deck.iter().position(|c| c == card) {
@@ -128,12 +140,20 @@ impl Schemes {
                 match onto {
                     None => {
                         self.sides[seat as usize].hand.push(*card);
-                        self.note(format!("{} {}, shown to both players.", seat_verb(seat, "finds", "find"), card.name()));
+                        self.note(format!(
+                            "{} {}, shown to both players.",
+                            seat_verb(seat, "finds", "find"),
+                            card.name()
+                        ));
                     }
                     Some(u) => {
                         let uid = self.enter(*card, seat, seat, Some(*u));
-                        let line =
-                            format!("{} {}, which goes on {}.", seat_verb(seat, "finds", "find"), self.label(uid), self.label(*u));
+                        let line = format!(
+                            "{} {}, which goes on {}.",
+                            seat_verb(seat, "finds", "find"),
+                            self.label(uid),
+                            self.label(*u)
+                        );
                         self.note(line);
                     }
                 }
@@ -157,7 +177,10 @@ impl Schemes {
             }
             (Stage::Build { .. }, Action::Build { unit }) => {
                 if !self.units(seat).contains(unit) {
-                    return bad(&why(self.build_refusal(seat, *unit), "the Invention Marker goes on one of your Units (a Character or Mastermind)"));
+                    return bad(&why(
+                        self.build_refusal(seat, *unit),
+                        "the Invention Marker goes on one of your Units (a Character or Mastermind)",
+                    ));
                 }
                 if let Some(p) = self.piece_mut(*unit) {
                     p.markers += 1;
@@ -172,7 +195,10 @@ impl Schemes {
             }
             (Stage::Harm { unit, .. }, Action::DropGear { gear }) => {
                 if !self.gear_of(*unit).contains(gear) {
-                    return bad(&why(self.drop_refusal(*unit, *gear), "discard a Vehicle or Weapon attached to the wounded Unit"));
+                    return bad(&why(
+                        self.drop_refusal(*unit, *gear),
+                        "discard a Vehicle or Weapon attached to the wounded Unit",
+                    ));
                 }
                 let line = format!("{} discards {} instead of taking the Wound.", self.label(*unit), self.label(*gear));
                 self.note(line);
@@ -181,7 +207,10 @@ impl Schemes {
             }
             (Stage::Foil { mastermind, .. }, Action::Foil { plot }) => {
                 if !self.plots_of(*mastermind).contains(plot) {
-                    return bad(&why(self.plot_refusal(*plot, Some(*mastermind)), "choose a Plot of the target Mastermind"));
+                    return bad(&why(
+                        self.plot_refusal(*plot, Some(*mastermind)),
+                        "choose a Plot of the target Mastermind",
+                    ));
                 }
                 self.stage = None;
                 self.foil(*plot);
@@ -207,7 +236,12 @@ impl Schemes {
                 }
                 let uid = self.enter(*card, seat, seat, *onto);
                 let line = match onto {
-                    Some(h) => format!("{} {} into play on {}.", seat_verb(seat, "puts", "put"), self.label(uid), self.label(*h)),
+                    Some(h) => format!(
+                        "{} {} into play on {}.",
+                        seat_verb(seat, "puts", "put"),
+                        self.label(uid),
+                        self.label(*h)
+                    ),
                     None => format!("{} {} into play.", seat_verb(seat, "puts", "put"), self.label(uid)),
                 };
                 self.note(line);
@@ -215,9 +249,14 @@ impl Schemes {
                 self.schedule(vec![Task::Ask { stage: Stage::Recruit { seat, played: played + 1 } }]);
             }
             (Stage::PlotAttach { .. }, Action::AttachPlot { card, mastermind }) => {
-                if card.card().kind != Kind::Plot || !self.sides[seat as usize].hand.contains(card) || !self.may_attach(seat, Kind::Plot, *mastermind)
+                if card.card().kind != Kind::Plot
+                    || !self.sides[seat as usize].hand.contains(card)
+                    || !self.may_attach(seat, Kind::Plot, *mastermind)
                 {
-                    return bad(&why(self.attach_plot_refusal(seat, *card, *mastermind), "attach a Plot card from your hand"));
+                    return bad(&why(
+                        self.attach_plot_refusal(seat, *card, *mastermind),
+                        "attach a Plot card from your hand",
+                    ));
                 }
                 let pos = self.sides[seat as usize].hand.iter().position(|c| c == card).unwrap_or(0);
                 self.sides[seat as usize].hand.remove(pos);
@@ -243,7 +282,12 @@ impl Schemes {
                 if let Some(p) = self.piece_mut(*mastermind) {
                     p.minions -= 1;
                 }
-                let line = format!("{} sends a {} at {}.", self.label(*mastermind), self.minion_name(*mastermind), self.label(*hero));
+                let line = format!(
+                    "{} sends a {} at {}.",
+                    self.label(*mastermind),
+                    self.minion_name(*mastermind),
+                    self.label(*hero)
+                );
                 self.note(line);
                 self.stage = None;
                 self.schedule(vec![
@@ -259,7 +303,10 @@ impl Schemes {
             }
             (Stage::Track { .. }, Action::Track { hero, mastermind }) => {
                 if !self.fresh_heroes().contains(hero) || !self.masterminds().contains(mastermind) {
-                    return bad(&why(self.hero_refusal(*hero, *mastermind, false), "each Hero that has not tracked this phase picks a Mastermind in play"));
+                    return bad(&why(
+                        self.hero_refusal(*hero, *mastermind, false),
+                        "each Hero that has not tracked this phase picks a Mastermind in play",
+                    ));
                 }
                 if let Some(p) = self.piece_mut(*hero) {
                     p.acted = true;
@@ -306,7 +353,11 @@ impl Schemes {
                 self.stage = None;
             }
             (
-                Stage::Recruit { .. } | Stage::PlotAttach { .. } | Stage::Assassin { .. } | Stage::Track { .. } | Stage::Attack { .. },
+                Stage::Recruit { .. }
+                | Stage::PlotAttach { .. }
+                | Stage::Assassin { .. }
+                | Stage::Track { .. }
+                | Stage::Attack { .. },
                 Action::Done,
             ) => {
                 self.stage = None;
@@ -342,7 +393,12 @@ impl Schemes {
             p.acted = true;
         }
         let line = match holder {
-            Some(h) => format!("{} control of {}, who joins {}.", seat_verb(seat, "gains", "gain"), self.label(target), self.label(h)),
+            Some(h) => format!(
+                "{} control of {}, who joins {}.",
+                seat_verb(seat, "gains", "gain"),
+                self.label(target),
+                self.label(h)
+            ),
             None => format!("{} control of {}.", seat_verb(seat, "gains", "gain"), self.label(target)),
         };
         self.note(line);

@@ -15,12 +15,15 @@ impl Schemes {
     /// in a row.
     pub fn pass_window(&mut self) {
         let Some(Stage::Window { to, passes, intercept }) = self.stage.clone() else { return };
-        self.stage = if passes >= 1 { None } else { Some(Stage::Window { to: other(to), passes: passes + 1, intercept }) };
+        self.stage =
+            if passes >= 1 { None } else { Some(Stage::Window { to: other(to), passes: passes + 1, intercept }) };
     }
 
     /// Why `seat` may not play `card` now (`None`: it may).
     pub fn event_refusal(&self, seat: Seat, card: CardId, on: Option<Uid>) -> Option<String> {
-        let Some(Stage::Window { to, intercept, .. }) = &self.stage else { return Some("there is no event window now".into()) };
+        let Some(Stage::Window { to, intercept, .. }) = &self.stage else {
+            return Some("there is no event window now".into());
+        };
         if *to != seat {
             return Some("the other player answers the window first".into());
         }
@@ -40,7 +43,9 @@ impl Schemes {
             let Some(roll) = &self.roll else { return Some("there is no roll to modify".into()) };
             match ev.whose {
                 Whose::Own if roll.roller != seat => return Some(format!("{} modifies your own rolls", c.name)),
-                Whose::Opponent if roll.roller == seat => return Some(format!("{} modifies your opponent's rolls", c.name)),
+                Whose::Opponent if roll.roller == seat => {
+                    return Some(format!("{} modifies your opponent's rolls", c.name));
+                }
                 _ => {}
             }
             if !ev.rolls.is_empty() && !ev.rolls.contains(&roll.kind) {
@@ -51,11 +56,17 @@ impl Schemes {
             let ok = seat == VILLAIN && on.is_some_and(|m| self.masterminds().contains(&m));
             if !ok {
                 return Some(match on {
-                    _ if seat != VILLAIN => format!("{} gives Minions to a Mastermind of the Villain's, and you have none", c.name),
+                    _ if seat != VILLAIN => {
+                        format!("{} gives Minions to a Mastermind of the Villain's, and you have none", c.name)
+                    }
                     None => format!("{} names the Mastermind that gets its Minions", c.name),
                     Some(m) => match self.piece(m) {
                         None => format!("There is no card #{m} in play."),
-                        Some(_) => format!("{} is not one of your Masterminds: {} gives Minions to one of them", self.label(m), c.name),
+                        Some(_) => format!(
+                            "{} is not one of your Masterminds: {} gives Minions to one of them",
+                            self.label(m),
+                            c.name
+                        ),
                     },
                 });
             }
@@ -100,7 +111,8 @@ impl Schemes {
 
     /// Events `seat` could play now, each with the targets it could take.
     pub fn playable_events(&self, seat: Seat) -> Vec<(CardId, Vec<Uid>)> {
-        let mut cards: Vec<CardId> = self.sides[seat as usize].hand.iter().copied().filter(|c| c.card().kind == Kind::Event).collect();
+        let mut cards: Vec<CardId> =
+            self.sides[seat as usize].hand.iter().copied().filter(|c| c.card().kind == Kind::Event).collect();
         cards.sort();
         cards.dedup();
         cards
@@ -108,7 +120,11 @@ impl Schemes {
             .filter_map(|c| {
                 let needs = c.card().event.as_ref().is_some_and(|e| e.minions > 0);
                 if needs {
-                    let ms: Vec<Uid> = self.masterminds().into_iter().filter(|m| self.event_refusal(seat, c, Some(*m)).is_none()).collect();
+                    let ms: Vec<Uid> = self
+                        .masterminds()
+                        .into_iter()
+                        .filter(|m| self.event_refusal(seat, c, Some(*m)).is_none())
+                        .collect();
                     (!ms.is_empty()).then_some((c, ms))
                 } else {
                     self.event_refusal(seat, c, None).is_none().then_some((c, vec![]))
@@ -119,5 +135,12 @@ impl Schemes {
 }
 
 fn unreachable_event() -> crate::content::EventPlay {
-    crate::content::EventPlay { when: When::Intercept, whose: Whose::Any, rolls: vec![], modifier: 0, draw: 0, minions: 0 }
+    crate::content::EventPlay {
+        when: When::Intercept,
+        whose: Whose::Any,
+        rolls: vec![],
+        modifier: 0,
+        draw: 0,
+        minions: 0,
+    }
 }

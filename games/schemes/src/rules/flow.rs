@@ -62,7 +62,13 @@ impl Schemes {
                     .masterminds()
                     .into_iter()
                     .filter(|m| self.piece(*m).is_some_and(|p| !p.thwarted))
-                    .map(|m| Task::Roll { kind: RollKind::Villain, roller: VILLAIN, unit: Some(m), target: None, penalty: 0 })
+                    .map(|m| Task::Roll {
+                        kind: RollKind::Villain,
+                        roller: VILLAIN,
+                        unit: Some(m),
+                        target: None,
+                        penalty: 0,
+                    })
                     .collect();
                 self.schedule(rolls);
             }
@@ -155,7 +161,8 @@ impl Schemes {
                         if let Some(p) = self.piece_mut(u) {
                             p.idle -= 1;
                         }
-                        let line = format!("{} is still repairing after its Lab Explosion and does not roll.", self.label(u));
+                        let line =
+                            format!("{} is still repairing after its Lab Explosion and does not roll.", self.label(u));
                         self.note(line);
                     } else {
                         t.push(roll(RollKind::Invention, u));
@@ -219,11 +226,15 @@ impl Schemes {
         p.counters += 1;
         let n = p.counters;
         let rules = &content().rules;
-        let line = format!("{} has {}.", self.plot_label(plot), backroom_engine::plural(n, "Plot counter", "Plot counters"));
+        let line =
+            format!("{} has {}.", self.plot_label(plot), backroom_engine::plural(n, "Plot counter", "Plot counters"));
         self.note(line);
         if self.plot_is_major(plot) {
             if n >= rules.major_plot_counters {
-                self.win(VILLAIN, format!("{} the Major Plot {}", seat_verb(VILLAIN, "completes", "complete"), self.plot_label(plot)));
+                self.win(
+                    VILLAIN,
+                    format!("{} the Major Plot {}", seat_verb(VILLAIN, "completes", "complete"), self.plot_label(plot)),
+                );
             }
         } else if n >= rules.minor_plot_counters {
             let line = format!(
@@ -233,7 +244,13 @@ impl Schemes {
             );
             self.note(line);
             self.remove(plot);
-            self.schedule(vec![Task::Roll { kind: RollKind::PlotDraw, roller: VILLAIN, unit: None, target: None, penalty: 0 }]);
+            self.schedule(vec![Task::Roll {
+                kind: RollKind::PlotDraw,
+                roller: VILLAIN,
+                unit: None,
+                target: None,
+                penalty: 0,
+            }]);
         }
     }
 

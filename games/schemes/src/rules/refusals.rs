@@ -67,9 +67,13 @@ impl Schemes {
             Stage::Search { find: Find::Character, .. } => "searching the deck for a Character".into(),
             Stage::Search { find: Find::Gear, .. } => "searching the deck for a Vehicle or Weapon".into(),
             Stage::Build { .. } => "choosing the Unit that gets the Invention Marker".into(),
-            Stage::Harm { unit, .. } => format!("choosing between the Wound on {} and discarding its Vehicle or Weapon", self.label(*unit)),
+            Stage::Harm { unit, .. } => {
+                format!("choosing between the Wound on {} and discarding its Vehicle or Weapon", self.label(*unit))
+            }
             Stage::Foil { mastermind, .. } => format!("choosing the Plot of {} to discard", self.label(*mastermind)),
-            Stage::Wheels { .. } => "choosing between drawing 1 card and putting 1 Plot counter (Wheels in Motion)".into(),
+            Stage::Wheels { .. } => {
+                "choosing between drawing 1 card and putting 1 Plot counter (Wheels in Motion)".into()
+            }
             Stage::Recruit { .. } => "putting cards into play".into(),
             Stage::PlotAttach { .. } => "attaching Plots to Masterminds".into(),
             Stage::Assassin { .. } => "sending Minions at Heroes".into(),
@@ -151,7 +155,9 @@ impl Schemes {
             return Some(format!("{label} takes no {what}s (its card says so)."));
         }
         Some(match kind {
-            Kind::Vehicle | Kind::Weapon => format!("{label} is {}: {} goes on a Unit (a Character or Mastermind).", a(hc.kind), a(kind)),
+            Kind::Vehicle | Kind::Weapon => {
+                format!("{label} is {}: {} goes on a Unit (a Character or Mastermind).", a(hc.kind), a(kind))
+            }
             _ if seat == HERO => format!("The Heroes attach no {}s.", kind.word()),
             _ => format!("{label} is {}: {} goes on a Mastermind.", a(hc.kind), a(kind)),
         })
@@ -183,14 +189,20 @@ impl Schemes {
     /// Lure or Manipulations: why `target` may not change sides.
     pub fn lure_refusal(&self, seat: Seat, target: Uid) -> Option<String> {
         if seat == VILLAIN && self.holders(VILLAIN, Kind::Character).is_empty() {
-            return Some("None of your Masterminds in play takes a Minor Villain, so no Character can join you.".into());
+            return Some(
+                "None of your Masterminds in play takes a Minor Villain, so no Character can join you.".into(),
+            );
         }
         let p = match self.in_play(target) {
             Ok(p) => p,
             Err(e) => return Some(e),
         };
         if p.kind() != Kind::Character {
-            return Some(format!("{} is {}: only a Character changes sides (never a Mastermind).", self.label(target), a(p.kind())));
+            return Some(format!(
+                "{} is {}: only a Character changes sides (never a Mastermind).",
+                self.label(target),
+                a(p.kind())
+            ));
         }
         (p.side == seat).then(|| format!("{} is yours already.", self.label(target)))
     }
@@ -198,7 +210,13 @@ impl Schemes {
     /// A search: why `card` (onto `onto`) may not be taken. Only the card's
     /// type, the Units in play and, for a card of the right type, the
     /// searcher's own deck (which it is looking through) are told.
-    pub fn take_refusal(&self, seat: Seat, find: Find, card: crate::content::CardId, onto: Option<Uid>) -> Option<String> {
+    pub fn take_refusal(
+        &self,
+        seat: Seat,
+        find: Find,
+        card: crate::content::CardId,
+        onto: Option<Uid>,
+    ) -> Option<String> {
         let kind = card.card().kind;
         match find {
             Find::Character if kind != Kind::Character => {
@@ -211,7 +229,9 @@ impl Schemes {
         }
         match (find, onto) {
             (Find::Character, Some(_)) => return Some(format!("{} goes to your hand, not onto a Unit.", card.name())),
-            (Find::Gear, None) => return Some(format!("{} goes into play on one of your Units: name it.", card.name())),
+            (Find::Gear, None) => {
+                return Some(format!("{} goes into play on one of your Units: name it.", card.name()));
+            }
             (Find::Gear, Some(u)) => {
                 if let Some(why) = self.attach_refusal(seat, kind, u) {
                     return Some(why);
@@ -236,7 +256,8 @@ impl Schemes {
         if !matches!(p.kind(), Kind::Vehicle | Kind::Weapon) {
             return Some(format!("{} is {}, not a Vehicle or Weapon.", self.label(gear), a(p.kind())));
         }
-        (p.on != Some(unit)).then(|| format!("{} is not attached to {}, the wounded Unit.", self.label(gear), self.label(unit)))
+        (p.on != Some(unit))
+            .then(|| format!("{} is not attached to {}, the wounded Unit.", self.label(gear), self.label(unit)))
     }
 
     /// Foiled, or Wheels in Motion: why `plot` is not a Plot (of
@@ -250,7 +271,8 @@ impl Schemes {
             return Some(format!("{} is {}, not a Plot.", self.label(plot), a(p.kind())));
         }
         let m = mastermind?;
-        (p.on != Some(m)).then(|| format!("{} is not a Plot of {}, the Foiled Mastermind.", self.plot_label(plot), self.label(m)))
+        (p.on != Some(m))
+            .then(|| format!("{} is not a Plot of {}, the Foiled Mastermind.", self.plot_label(plot), self.label(m)))
     }
 
     /// Plot Phase: why `card` may not be attached to `mastermind`.
@@ -294,8 +316,9 @@ impl Schemes {
             let did = if attack { "attacked" } else { "made its Track Roll" };
             return Some(format!("{} has already {did} this phase.", self.label(hero)));
         }
-        (attack && !self.thwarted().contains(&mastermind))
-            .then(|| format!("{} was not Thwarted this turn; only a Thwarted Mastermind is attacked.", self.label(mastermind)))
+        (attack && !self.thwarted().contains(&mastermind)).then(|| {
+            format!("{} was not Thwarted this turn; only a Thwarted Mastermind is attacked.", self.label(mastermind))
+        })
     }
 
     /// A card put into play on its own or on `onto` in the Recruit Phase.
@@ -305,14 +328,25 @@ impl Schemes {
             return Some(format!("{} is not in your hand.", c.name));
         }
         match c.kind {
-            Kind::Event => return Some(format!("{} is an Event: it is played after a roll (or in the Intercept Phase), not put into play.", c.name)),
-            Kind::Plot => return Some(format!("{} is a Plot: it is attached to a Mastermind in the Plot Phase.", c.name)),
+            Kind::Event => {
+                return Some(format!(
+                    "{} is an Event: it is played after a roll (or in the Intercept Phase), not put into play.",
+                    c.name
+                ));
+            }
+            Kind::Plot => {
+                return Some(format!("{} is a Plot: it is attached to a Mastermind in the Plot Phase.", c.name));
+            }
             _ => {}
         }
         match onto {
-            None if Self::needs_holder(seat, c.kind) => Some(format!("{} is attached: name the Unit or Mastermind it goes on.", c.name)),
+            None if Self::needs_holder(seat, c.kind) => {
+                Some(format!("{} is attached: name the Unit or Mastermind it goes on.", c.name))
+            }
             None => None,
-            Some(_) if !Self::needs_holder(seat, c.kind) => Some(format!("{} is put into play on its own, not attached.", c.name)),
+            Some(_) if !Self::needs_holder(seat, c.kind) => {
+                Some(format!("{} is put into play on its own, not attached.", c.name))
+            }
             Some(h) => self.attach_refusal(seat, c.kind, h),
         }
     }

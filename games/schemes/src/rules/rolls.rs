@@ -16,8 +16,18 @@ impl Schemes {
     /// Rolls on a table and opens the event window; the roll is read when
     /// the window closes. A roll whose Unit or target has left play (or
     /// changed sides) is not made.
-    pub fn roll(&mut self, kind: RollKind, roller: Seat, unit: Option<Uid>, target: Option<Uid>, penalty: u8, rng: &mut GameRng) {
-        if unit.is_some_and(|u| self.piece(u).is_none_or(|p| p.side != roller)) || target.is_some_and(|t| self.piece(t).is_none()) {
+    pub fn roll(
+        &mut self,
+        kind: RollKind,
+        roller: Seat,
+        unit: Option<Uid>,
+        target: Option<Uid>,
+        penalty: u8,
+        rng: &mut GameRng,
+    ) {
+        if unit.is_some_and(|u| self.piece(u).is_none_or(|p| p.side != roller))
+            || target.is_some_and(|t| self.piece(t).is_none())
+        {
             return;
         }
         let table = kind.table();
@@ -101,7 +111,9 @@ impl Schemes {
             Effect::Nothing => {}
             Effect::OpponentDiscards => self.schedule(vec![Task::Ask { stage: Stage::Discard { seat: them } }]),
             Effect::LookNextSeven { deck: WhichDeck::Own } => self.look_next_seven(seat, seat),
-            Effect::LookNextSeven { deck: WhichDeck::Either } => self.schedule(vec![Task::Ask { stage: Stage::ChooseDeck { seat } }]),
+            Effect::LookNextSeven { deck: WhichDeck::Either } => {
+                self.schedule(vec![Task::Ask { stage: Stage::ChooseDeck { seat } }])
+            }
             Effect::LookOpponentHand => self.look_hand(seat),
             Effect::GainControl => {
                 if self.lure_targets(seat).is_empty() {
@@ -210,8 +222,11 @@ impl Schemes {
                     && let Some(p) = self.piece_mut(m)
                 {
                     p.minions += minions;
-                    let line =
-                        format!("{} gains {}.", self.label(m), plural(minions, self.minion_name(m), &format!("{}s", self.minion_name(m))));
+                    let line = format!(
+                        "{} gains {}.",
+                        self.label(m),
+                        plural(minions, self.minion_name(m), &format!("{}s", self.minion_name(m)))
+                    );
                     self.note(line);
                 }
             }
@@ -224,8 +239,11 @@ impl Schemes {
             }
             Effect::AttackAgain => {
                 if let (Some(h), Some(m)) = (unit, roll.target) {
-                    let penalty = roll.mods.iter().find(|x| x.from == "another attack").map_or(0, |x| -x.value) as u8 + 1;
-                    self.schedule(vec![Task::Ask { stage: Stage::Continue { seat: HERO, hero: h, mastermind: m, penalty } }]);
+                    let penalty =
+                        roll.mods.iter().find(|x| x.from == "another attack").map_or(0, |x| -x.value) as u8 + 1;
+                    self.schedule(vec![Task::Ask {
+                        stage: Stage::Continue { seat: HERO, hero: h, mastermind: m, penalty },
+                    }]);
                 }
             }
             Effect::DrawRoll => self.draw(seat, roll.total().max(0) as u32),
@@ -315,7 +333,10 @@ impl Schemes {
             .copied()
             .filter(|c| match find {
                 Find::Character => c.card().kind == Kind::Character,
-                Find::Gear => matches!(c.card().kind, Kind::Vehicle | Kind::Weapon) && !self.holders(seat, c.card().kind).is_empty(),
+                Find::Gear => {
+                    matches!(c.card().kind, Kind::Vehicle | Kind::Weapon)
+                        && !self.holders(seat, c.card().kind).is_empty()
+                }
             })
             .collect();
         c.sort();

@@ -27,14 +27,15 @@ impl Schemes {
             return;
         }
         let villain = &self.sides[VILLAIN as usize];
-        let mastermind_left =
-            !self.masterminds().is_empty() || villain.hand.iter().chain(&villain.deck).any(|c| c.card().kind == Kind::Mastermind);
+        let mastermind_left = !self.masterminds().is_empty()
+            || villain.hand.iter().chain(&villain.deck).any(|c| c.card().kind == Kind::Mastermind);
         if !mastermind_left {
             self.win(HERO, format!("{} no Mastermind left", seat_verb(VILLAIN, "has", "have")));
             return;
         }
         let heroes = &self.sides[HERO as usize];
-        let hero_left = !self.heroes().is_empty() || heroes.hand.iter().chain(&heroes.deck).any(|c| c.card().kind == Kind::Character);
+        let hero_left = !self.heroes().is_empty()
+            || heroes.hand.iter().chain(&heroes.deck).any(|c| c.card().kind == Kind::Character);
         if !hero_left {
             self.win(VILLAIN, format!("{} no Character left", seat_verb(HERO, "has", "have")));
         }

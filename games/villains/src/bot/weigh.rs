@@ -55,20 +55,12 @@ pub(super) fn own_pending(g: &State, seat: Seat, area: AreaId) -> f64 {
 pub(super) fn margin(g: &State, seat: Seat, area: AreaId) -> f64 {
     let a = g.area(area);
     let mine = f64::from(influence(g, seat, area)) + own_pending(g, seat, area);
-    let mut best: f64 = if a.controller == Some(Marker::Setup) {
-        1.0
-    } else {
-        0.0
-    };
+    let mut best: f64 = if a.controller == Some(Marker::Setup) { 1.0 } else { 0.0 };
     for o in (0..g.seats).filter(|o| *o != seat) {
         let down = a.tokens().filter(|t| t.owner == o && !t.face_up).count();
         best = best.max(f64::from(influence(g, o, area)) + ENEMY_TOKEN_GUESS * down as f64);
     }
-    let tie = if a.controller == Some(Marker::Player(seat)) {
-        0.5
-    } else {
-        -0.5
-    };
+    let tie = if a.controller == Some(Marker::Player(seat)) { 0.5 } else { -0.5 };
     mine - best + tie
 }
 
@@ -92,23 +84,13 @@ pub(super) fn unit_value(g: &State, seat: Seat, kind: UnitType) -> f64 {
 /// activated.
 pub(super) fn eval(g: &State, seat: Seat) -> f64 {
     let p = &g.players[seat as usize];
-    let mut v: f64 = content()
-        .area_ids()
-        .map(|a| worth(g, seat, a) * hold(margin(g, seat, a)))
-        .sum();
+    let mut v: f64 = content().area_ids().map(|a| worth(g, seat, a) * hold(margin(g, seat, a))).sum();
     v += 3.0 * f64::from(p.ap) + 3.0 * f64::from(p.pp);
-    v += g
-        .units_of(seat)
-        .map(|(_, u)| 0.1 * unit_value(g, seat, u.kind))
-        .sum::<f64>();
+    v += g.units_of(seat).map(|(_, u)| 0.1 * unit_value(g, seat, u.kind)).sum::<f64>();
     v += 0.25 * p.hand.len() as f64 + 0.3 * f64::from(p.resources) + 0.05 * f64::from(p.energy);
     let short = f64::from(owed(g, seat)) - f64::from(p.funds());
     v -= SHORTFALL * short.max(0.0);
-    v += 0.2
-        * g.areas
-            .iter()
-            .filter(|a| a.skill_used.contains(seat))
-            .count() as f64;
+    v += 0.2 * g.areas.iter().filter(|a| a.skill_used.contains(seat)).count() as f64;
     v
 }
 
@@ -116,10 +98,7 @@ pub(super) fn eval(g: &State, seat: Seat) -> f64 {
 /// how reachable its requirements look (top-down, as it is scored).
 pub(super) fn plan_promise(g: &State, seat: Seat, plan: PlanId) -> f64 {
     let units = g.units_of(seat).count() as f64;
-    let areas = content()
-        .area_ids()
-        .filter(|a| g.controller(*a) == Some(seat))
-        .count() as f64;
+    let areas = content().area_ids().filter(|a| g.controller(*a) == Some(seat)).count() as f64;
     let ease = |r: &Requirement| -> f64 {
         match r {
             Requirement::UnitsInPlay(n) => ((units + 5.0) / f64::from(*n)).min(1.0),
@@ -201,21 +180,13 @@ pub(super) fn token_gain(g: &State, seat: Seat, kind: TokenKind, area: AreaId) -
             if !u.activatable && u.counts_as.is_none() {
                 return 0.0;
             }
-            let deploys = u.counts_as == Some(TokenType::Deploy)
-                || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
-            let patsies = u
-                .ongoing
-                .iter()
-                .any(|o| matches!(o, Ongoing::PatsyInfluence(_)));
+            let deploys =
+                u.counts_as == Some(TokenType::Deploy) || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
+            let patsies = u.ongoing.iter().any(|o| matches!(o, Ongoing::PatsyInfluence(_)));
             if deploys {
                 1.0 + deploy_plan(g, seat, limit + 1).0
             } else if patsies {
-                1.0 + g
-                    .area(area)
-                    .units
-                    .iter()
-                    .filter(|u| u.owner == seat && u.kind == UnitType::Patsy)
-                    .count() as f64
+                1.0 + g.area(area).units.iter().filter(|u| u.owner == seat && u.kind == UnitType::Patsy).count() as f64
             } else {
                 f64::from(u.influence.max(1))
             }
@@ -233,9 +204,7 @@ pub(super) fn token_cost(g: &State, seat: Seat, kind: TokenKind) -> u32 {
         TokenKind::Battle => 0,
         TokenKind::Unique => {
             let u = &g.faction_of(seat).unique_token;
-            if u.counts_as == Some(TokenType::Deploy)
-                || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)))
-            {
+            if u.counts_as == Some(TokenType::Deploy) || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_))) {
                 deploy_plan(g, seat, limit).1
             } else {
                 u32::from(u.cost) + 1
@@ -273,10 +242,7 @@ pub(super) fn strength(g: &State, seat: Seat, area: AreaId) -> f64 {
 /// Whether `seat` outguns each opponent in `area`.
 pub(super) fn stronger(g: &State, seat: Seat, area: AreaId) -> bool {
     let mine = strength(g, seat, area);
-    mine > 0.0
-        && (0..g.seats)
-            .filter(|o| *o != seat)
-            .all(|o| strength(g, o, area) < mine)
+    mine > 0.0 && (0..g.seats).filter(|o| *o != seat).all(|o| strength(g, o, area) < mine)
 }
 
 /// A battle here is worth starting: the bot has units that outgun every

@@ -29,19 +29,10 @@ impl Checker<'_> {
     }
 
     pub(super) fn area(&self, field: &str, id: &str) -> Result<(), ContentError> {
-        if self.area_ids.contains(id) {
-            Ok(())
-        } else {
-            Err(self.fail(field, format!("unknown area \"{id}\"")))
-        }
+        if self.area_ids.contains(id) { Ok(()) } else { Err(self.fail(field, format!("unknown area \"{id}\""))) }
     }
 
-    pub(super) fn effects(
-        &self,
-        field: &str,
-        effects: &[Effect],
-        ctx: Context,
-    ) -> Result<(), ContentError> {
+    pub(super) fn effects(&self, field: &str, effects: &[Effect], ctx: Context) -> Result<(), ContentError> {
         for (i, e) in effects.iter().enumerate() {
             let f = format!("{field}[{i}]");
             self.effect(&f, e, ctx)?;
@@ -59,31 +50,23 @@ impl Checker<'_> {
                 }
             });
             if let Some(p) = this {
-                return Err(self.fail(
-                    &format!("{f}.{p}"),
-                    "\"this\" area in a global effect (make the card local)",
-                ));
+                return Err(self.fail(&format!("{f}.{p}"), "\"this\" area in a global effect (make the card local)"));
             }
             let global_here = matches!(e, Effect::Sacrifice(s) if s.who != Who::EveryPlayer);
             if e.needs_area() || global_here {
-                return Err(self.fail(f, "this effect acts on \"this area\"; a global effect has none (make the card local)"));
+                return Err(
+                    self.fail(f, "this effect acts on \"this area\"; a global effect has none (make the card local)")
+                );
             }
         }
         let positive = |field: &str, n: u8| {
-            if n == 0 {
-                Err(self.fail(&format!("{f}.{field}"), "must be at least 1"))
-            } else {
-                Ok(())
-            }
+            if n == 0 { Err(self.fail(&format!("{f}.{field}"), "must be at least 1")) } else { Ok(()) }
         };
         let die = |field: &str, v: u8| {
             if (1..=10).contains(&v) {
                 Ok(())
             } else {
-                Err(self.fail(
-                    &format!("{f}.{field}"),
-                    format!("{v} is not a d10 roll (1-10)"),
-                ))
+                Err(self.fail(&format!("{f}.{field}"), format!("{v} is not a d10 roll (1-10)")))
             }
         };
         match e {
@@ -95,19 +78,15 @@ impl Checker<'_> {
                 if let Max::Count(n) = d.max {
                     positive("deploy.max", n)?;
                     if d.min > n {
-                        return Err(self.fail(
-                            &format!("{f}.deploy.min"),
-                            format!("{} is more than max {n}", d.min),
-                        ));
+                        return Err(self.fail(&format!("{f}.deploy.min"), format!("{} is more than max {n}", d.min)));
                     }
                 }
                 if let Some(types) = &d.types
                     && types.is_empty()
                 {
-                    return Err(self.fail(
-                        &format!("{f}.deploy.types"),
-                        "an empty list allows no unit; leave it out for all",
-                    ));
+                    return Err(
+                        self.fail(&format!("{f}.deploy.types"), "an empty list allows no unit; leave it out for all")
+                    );
                 }
             }
             Effect::MoveUnits(m) => {
@@ -115,10 +94,7 @@ impl Checker<'_> {
                     positive("move_units.max", n)?;
                 }
                 if m.max == Max::Word(crate::effect::MaxWord::DeployLimit) {
-                    return Err(self.fail(
-                        &format!("{f}.move_units.max"),
-                        "moves are not limited by the deploy limit",
-                    ));
+                    return Err(self.fail(&format!("{f}.move_units.max"), "moves are not limited by the deploy limit"));
                 }
             }
             Effect::Attacks(a) => {
@@ -133,10 +109,7 @@ impl Checker<'_> {
             }
             Effect::MaySacrificeOwnUnit { then } => {
                 if then.is_empty() {
-                    return Err(self.fail(
-                        &format!("{f}.may_sacrifice_own_unit.then"),
-                        "nothing follows the sacrifice",
-                    ));
+                    return Err(self.fail(&format!("{f}.may_sacrifice_own_unit.then"), "nothing follows the sacrifice"));
                 }
                 self.effects(&format!("{f}.may_sacrifice_own_unit.then"), then, ctx)?;
             }
@@ -149,10 +122,7 @@ impl Checker<'_> {
             Effect::ActAs(v) if v.is_empty() => {
                 return Err(self.fail(&format!("{f}.act_as"), "names no token type"));
             }
-            Effect::RevealTopCard(r) => self.area(
-                &format!("{f}.reveal_top_card.play_free_in"),
-                &r.play_free_in,
-            )?,
+            Effect::RevealTopCard(r) => self.area(&format!("{f}.reveal_top_card.play_free_in"), &r.play_free_in)?,
             Effect::CancelHit(c) => positive("cancel_hit.cost", c.cost)?,
             _ => {}
         }
@@ -163,15 +133,9 @@ impl Checker<'_> {
         for (i, o) in rules.iter().enumerate() {
             let f = format!("{field}[{i}]");
             match o {
-                Ongoing::PeekEnemyTargets {
-                    count,
-                    all_if_controls,
-                } => {
+                Ongoing::PeekEnemyTargets { count, all_if_controls } => {
                     if *count == 0 {
-                        return Err(self.fail(
-                            &format!("{f}.peek_enemy_targets.count"),
-                            "must be at least 1",
-                        ));
+                        return Err(self.fail(&format!("{f}.peek_enemy_targets.count"), "must be at least 1"));
                     }
                     if let Some(a) = all_if_controls {
                         self.area(&format!("{f}.peek_enemy_targets.all_if_controls"), a)?;
@@ -180,10 +144,9 @@ impl Checker<'_> {
                 Ongoing::PatsyAttack(dice) => {
                     for (j, v) in dice.iter().enumerate() {
                         if !(1..=10).contains(v) {
-                            return Err(self.fail(
-                                &format!("{f}.patsy_attack[{j}]"),
-                                format!("{v} is not a d10 roll (1-10)"),
-                            ));
+                            return Err(
+                                self.fail(&format!("{f}.patsy_attack[{j}]"), format!("{v} is not a d10 roll (1-10)"))
+                            );
                         }
                     }
                 }
@@ -209,10 +172,7 @@ impl Checker<'_> {
         for (i, t) in triggers.iter().enumerate() {
             let f = format!("{field}[{i}]");
             if !allowed(t.when) {
-                return Err(self.fail(
-                    &format!("{f}.when"),
-                    format!("{:?} is not a trigger {what} can have", t.when),
-                ));
+                return Err(self.fail(&format!("{f}.when"), format!("{:?} is not a trigger {what} can have", t.when)));
             }
             if t.effects.is_empty() {
                 return Err(self.fail(&format!("{f}.effects"), "a trigger with no effect"));
@@ -276,10 +236,7 @@ impl Checker<'_> {
             )
         };
         if t.when == When::ChampionDeployed
-            && !t
-                .effects
-                .iter()
-                .all(|e| matches!(e, Effect::Attacks(a) if a.place == crate::effect::Place::This))
+            && !t.effects.iter().all(|e| matches!(e, Effect::Attacks(a) if a.place == crate::effect::Place::This))
         {
             return Err(self.fail(
                 &format!("{f}.effects"),
@@ -294,13 +251,8 @@ impl Checker<'_> {
                  chosen there (sacrifice, who chosen_opponent_with_units_here, count 1)",
             ));
         }
-        if t.when == When::HitAssignedHere
-            && !t.effects.iter().all(|e| matches!(e, Effect::CancelHit(_)))
-        {
-            return Err(self.fail(
-                &format!("{f}.effects"),
-                "when a hit is assigned here the only effect is cancel_hit",
-            ));
+        if t.when == When::HitAssignedHere && !t.effects.iter().all(|e| matches!(e, Effect::CancelHit(_))) {
+            return Err(self.fail(&format!("{f}.effects"), "when a hit is assigned here the only effect is cancel_hit"));
         }
         Ok(())
     }
@@ -309,10 +261,7 @@ impl Checker<'_> {
 pub(super) fn attack_dice(c: &Checker, field: &str, dice: &[u8]) -> Result<(), ContentError> {
     for (j, v) in dice.iter().enumerate() {
         if !(1..=10).contains(v) {
-            return Err(c.fail(
-                &format!("{field}[{j}]"),
-                format!("{v} is not a d10 roll (1-10)"),
-            ));
+            return Err(c.fail(&format!("{field}[{j}]"), format!("{v} is not a d10 roll (1-10)")));
         }
     }
     Ok(())

@@ -50,21 +50,13 @@ impl Content {
 
     /// The Capitol: the area whose controller collects the capitol tokens.
     pub fn capitol(&self) -> AreaId {
-        AreaId(
-            self.areas
-                .iter()
-                .position(|a| a.control.ongoing.contains(&Ongoing::CollectCapitolToken))
-                .unwrap_or(0) as u8,
-        )
+        AreaId(self.areas.iter().position(|a| a.control.ongoing.contains(&Ongoing::CollectCapitolToken)).unwrap_or(0)
+            as u8)
     }
 
     /// A faction's plans.
     pub fn plans_of(&self, f: FactionId) -> impl Iterator<Item = PlanId> + '_ {
-        self.plan_faction
-            .iter()
-            .enumerate()
-            .filter(move |(_, x)| **x == f)
-            .map(|(i, _)| PlanId(i as u16))
+        self.plan_faction.iter().enumerate().filter(move |(_, x)| **x == f).map(|(i, _)| PlanId(i as u16))
     }
 
     /// A faction's upgrade of this level.
@@ -85,9 +77,7 @@ pub(super) fn deck_key(cards: &[Card], d: &DeckCard) -> String {
 /// If the embedded content is invalid (a test guards it).
 pub fn content() -> &'static Content {
     static C: OnceLock<Content> = OnceLock::new();
-    C.get_or_init(|| {
-        Content::from_files(&ContentFiles::embedded()).unwrap_or_else(|e| panic!("{e}"))
-    })
+    C.get_or_init(|| Content::from_files(&ContentFiles::embedded()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 macro_rules! content_id {
@@ -119,25 +109,17 @@ macro_rules! content_id {
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-                content()
-                    .$lookup(&s)
-                    .ok_or_else(|| serde::de::Error::custom(format!("no {} with id '{s}'", $what)))
+                content().$lookup(&s).ok_or_else(|| serde::de::Error::custom(format!("no {} with id '{s}'", $what)))
             }
         }
     };
 }
 
 content_id!(AreaId, u8, area_id, "area", |c, i| c.areas[i].id.clone());
-content_id!(FactionId, u8, faction_id, "faction", |c, i| c.factions[i]
-    .id
-    .clone());
-content_id!(CardId, u16, card_id, "action card", |c, i| deck_key(
-    &c.cards, &c.deck[i]
-));
+content_id!(FactionId, u8, faction_id, "faction", |c, i| c.factions[i].id.clone());
+content_id!(CardId, u16, card_id, "action card", |c, i| deck_key(&c.cards, &c.deck[i]));
 content_id!(PlanId, u16, plan_id, "plan", |c, i| c.plans[i].id.clone());
-content_id!(UpgradeId, u8, upgrade_id, "upgrade", |c, i| c.upgrades[i]
-    .id
-    .clone());
+content_id!(UpgradeId, u8, upgrade_id, "upgrade", |c, i| c.upgrades[i].id.clone());
 
 impl AreaId {
     /// The area's record.

@@ -7,9 +7,8 @@ use super::check::{Checker, Context, attack_dice};
 use super::ids::deck_key;
 use super::parse::{err, label, list, parse, top, unique};
 use super::{
-    ACTION_CARDS, AREAS, Area, AreaId, BasicToken, CapitolToken, Card, CardType, Content,
-    ContentError, ContentFiles, DeckCard, FACTIONS, Faction, FactionId, PLANS_PER_FACTION, Plan,
-    Scope, TURNS, Table, UPGRADES, Upgrade,
+    ACTION_CARDS, AREAS, Area, AreaId, BasicToken, CapitolToken, Card, CardType, Content, ContentError, ContentFiles,
+    DeckCard, FACTIONS, Faction, FactionId, PLANS_PER_FACTION, Plan, Scope, TURNS, Table, UPGRADES, Upgrade,
 };
 use crate::effect::{Ongoing, TokenType, UnitType};
 use serde_json::Value;
@@ -31,24 +30,14 @@ impl Content {
         let (areas, capitol_tokens, area_ids) = Self::load_areas(files.areas)?;
         let (basic_tokens, factions) = Self::load_factions(files.factions, &area_ids)?;
         let (cards, deck) = Self::load_cards(files.action_cards, &area_ids, &areas)?;
-        let faction_index: HashMap<String, FactionId> = factions
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (f.id.clone(), FactionId(i as u8)))
-            .collect();
+        let faction_index: HashMap<String, FactionId> =
+            factions.iter().enumerate().map(|(i, f)| (f.id.clone(), FactionId(i as u8))).collect();
         let (plans, plan_faction) = Self::load_plans(files.plans, &faction_index)?;
-        let (upgrades, upgrade_faction) =
-            Self::load_upgrades(files.upgrades, &faction_index, &area_ids)?;
+        let (upgrades, upgrade_faction) = Self::load_upgrades(files.upgrades, &faction_index, &area_ids)?;
 
-        let index: HashMap<&str, AreaId> = areas
-            .iter()
-            .enumerate()
-            .map(|(i, a)| (a.id.as_str(), AreaId(i as u8)))
-            .collect();
-        let adjacency = areas
-            .iter()
-            .map(|a| a.adjacent.iter().map(|b| index[b.as_str()]).collect())
-            .collect();
+        let index: HashMap<&str, AreaId> =
+            areas.iter().enumerate().map(|(i, a)| (a.id.as_str(), AreaId(i as u8))).collect();
+        let adjacency = areas.iter().map(|a| a.adjacent.iter().map(|b| index[b.as_str()]).collect()).collect();
         let mut ids = HashMap::new();
         for (i, a) in areas.iter().enumerate() {
             ids.insert((Table::Area, a.id.clone()), i as u16);
@@ -84,26 +73,17 @@ impl Content {
     }
 
     #[allow(clippy::type_complexity)]
-    fn load_areas(
-        text: &str,
-    ) -> Result<(Vec<Area>, Vec<CapitolToken>, HashSet<String>), ContentError> {
+    fn load_areas(text: &str) -> Result<(Vec<Area>, Vec<CapitolToken>, HashSet<String>), ContentError> {
         let f = AREAS_FILE;
         let mut map = top(f, text, &["capitol_tokens", "areas"])?;
-        let tokens: Vec<CapitolToken> = parse(
-            f,
-            "",
-            "capitol_tokens",
-            map.remove("capitol_tokens").unwrap_or_default(),
-        )?;
+        let tokens: Vec<CapitolToken> =
+            parse(f, "", "capitol_tokens", map.remove("capitol_tokens").unwrap_or_default())?;
         if tokens.len() != TURNS {
             return Err(err(
                 f,
                 None,
                 Some("capitol_tokens"),
-                format!(
-                    "{} capitol tokens; the game has {TURNS}, one per turn",
-                    tokens.len()
-                ),
+                format!("{} capitol tokens; the game has {TURNS}, one per turn", tokens.len()),
             ));
         }
         for (i, t) in tokens.iter().enumerate() {
@@ -126,27 +106,15 @@ impl Content {
             areas.push((entry, a));
         }
         if areas.len() != AREAS {
-            return Err(err(
-                f,
-                None,
-                Some("areas"),
-                format!("{} areas; the City has {AREAS}", areas.len()),
-            ));
+            return Err(err(f, None, Some("areas"), format!("{} areas; the City has {AREAS}", areas.len())));
         }
         let by_id: HashMap<&str, &Area> = areas.iter().map(|(_, a)| (a.id.as_str(), a)).collect();
         for (entry, a) in &areas {
-            let c = Checker {
-                file: f,
-                entry,
-                area_ids: &seen,
-            };
+            let c = Checker { file: f, entry, area_ids: &seen };
             if a.token_spaces < 5 {
                 return Err(c.fail(
                     "token_spaces",
-                    format!(
-                        "{} spaces: five players need 5 for a combat marker",
-                        a.token_spaces
-                    ),
+                    format!("{} spaces: five players need 5 for a combat marker", a.token_spaces),
                 ));
             }
             if a.adjacent.is_empty() {
@@ -165,10 +133,7 @@ impl Content {
                 if !by_id[b.as_str()].adjacent.contains(&a.id) {
                     return Err(c.fail(
                         &field,
-                        format!(
-                            "\"{b}\" does not list \"{}\" as adjacent (adjacency goes both ways)",
-                            a.id
-                        ),
+                        format!("\"{b}\" does not list \"{}\" as adjacent (adjacency goes both ways)", a.id),
                     ));
                 }
             }
@@ -178,18 +143,13 @@ impl Content {
             }
             c.effects("skill.effects", &a.skill.effects, Context::InArea)?;
         }
-        let capitols = areas
-            .iter()
-            .filter(|(_, a)| a.control.ongoing.contains(&Ongoing::CollectCapitolToken))
-            .count();
+        let capitols = areas.iter().filter(|(_, a)| a.control.ongoing.contains(&Ongoing::CollectCapitolToken)).count();
         if capitols != 1 {
             return Err(err(
                 f,
                 None,
                 Some("areas"),
-                format!(
-                    "{capitols} areas collect the capitol token; exactly one (the Capitol) must"
-                ),
+                format!("{capitols} areas collect the capitol token; exactly one (the Capitol) must"),
             ));
         }
         Ok((areas.into_iter().map(|(_, a)| a).collect(), tokens, seen))
@@ -202,27 +162,14 @@ impl Content {
     ) -> Result<(BTreeMap<TokenType, BasicToken>, Vec<Faction>), ContentError> {
         let f = FACTIONS_FILE;
         let mut map = top(f, text, &["basic_tokens", "factions"])?;
-        let basic: BTreeMap<TokenType, BasicToken> = parse(
-            f,
-            "",
-            "basic_tokens",
-            map.remove("basic_tokens").unwrap_or_default(),
-        )?;
+        let basic: BTreeMap<TokenType, BasicToken> =
+            parse(f, "", "basic_tokens", map.remove("basic_tokens").unwrap_or_default())?;
         for t in TokenType::ALL {
             let Some(b) = basic.get(&t) else {
-                return Err(err(
-                    f,
-                    None,
-                    Some("basic_tokens"),
-                    format!("the {} token is missing", t.word()),
-                ));
+                return Err(err(f, None, Some("basic_tokens"), format!("the {} token is missing", t.word())));
             };
             let entry = format!("basic token \"{}\"", b.name);
-            let c = Checker {
-                file: f,
-                entry: &entry,
-                area_ids,
-            };
+            let c = Checker { file: f, entry: &entry, area_ids };
             if b.effects.is_empty() {
                 return Err(c.fail("effects", "a token that does nothing"));
             }
@@ -235,19 +182,11 @@ impl Content {
             let entry = label("faction", i, &v);
             let fa: Faction = parse(f, &entry, "", v)?;
             unique(f, "faction", &mut seen, &entry, &fa.id)?;
-            let c = Checker {
-                file: f,
-                entry: &entry,
-                area_ids,
-            };
+            let c = Checker { file: f, entry: &entry, area_ids };
             if fa.energy > fa.energy_max {
-                return Err(c.fail(
-                    "energy",
-                    format!(
-                        "{} is past the energy track's end ({})",
-                        fa.energy, fa.energy_max
-                    ),
-                ));
+                return Err(
+                    c.fail("energy", format!("{} is past the energy track's end ({})", fa.energy, fa.energy_max))
+                );
             }
             if fa.captured_markers.is_empty() {
                 return Err(c.fail("captured_markers", "no space to capture markers in"));
@@ -262,10 +201,7 @@ impl Content {
                 )?;
             }
             if fa.units.contains_key(&UnitType::Champion) {
-                return Err(c.fail(
-                    "units.champion",
-                    "the champion has its own entry, \"champion\"",
-                ));
+                return Err(c.fail("units.champion", "the champion has its own entry, \"champion\""));
             }
             for (t, u) in &fa.units {
                 let field = format!("units.{}", t.word());
@@ -282,12 +218,7 @@ impl Content {
                 return Err(c.fail("champion.count", "every faction has its champion"));
             }
             attack_dice(&c, "champion.attack", &ch.attack)?;
-            c.triggers(
-                "champion.triggers",
-                &ch.triggers,
-                crate::effect::When::on_champion,
-                "a champion",
-            )?;
+            c.triggers("champion.triggers", &ch.triggers, crate::effect::When::on_champion, "a champion")?;
             c.ongoing("champion.ongoing", &ch.ongoing)?;
             for t in fa.tokens.keys() {
                 if fa.tokens[t] == 0 {
@@ -301,18 +232,11 @@ impl Content {
             if u.count == 0 {
                 return Err(c.fail("unique_token.count", "every faction has its unique token"));
             }
-            if u.activatable
-                && u.effects.is_empty()
-                && u.ongoing.is_empty()
-                && u.triggers.is_empty()
-            {
+            if u.activatable && u.effects.is_empty() && u.ongoing.is_empty() && u.triggers.is_empty() {
                 return Err(c.fail("unique_token", "an activatable token that does nothing"));
             }
             if !u.activatable
-                && (!u.effects.is_empty()
-                    || !u.ongoing.is_empty()
-                    || !u.triggers.is_empty()
-                    || u.influence > 0)
+                && (!u.effects.is_empty() || !u.ongoing.is_empty() || !u.triggers.is_empty() || u.influence > 0)
             {
                 return Err(c.fail(
                     "unique_token.activatable",
@@ -321,21 +245,11 @@ impl Content {
             }
             c.effects("unique_token.effects", &u.effects, Context::InArea)?;
             c.ongoing("unique_token.ongoing", &u.ongoing)?;
-            c.triggers(
-                "unique_token.triggers",
-                &u.triggers,
-                crate::effect::When::on_token,
-                "a token",
-            )?;
+            c.triggers("unique_token.triggers", &u.triggers, crate::effect::When::on_token, "a token")?;
             out.push(fa);
         }
         if out.len() != FACTIONS {
-            return Err(err(
-                f,
-                None,
-                Some("factions"),
-                format!("{} factions; the game has {FACTIONS}", out.len()),
-            ));
+            return Err(err(f, None, Some("factions"), format!("{} factions; the game has {FACTIONS}", out.len())));
         }
         Ok((basic, out))
     }
@@ -357,50 +271,25 @@ impl Content {
             let card: Card = parse(f, &entry, "", v)?;
             unique(f, "card", &mut seen, &entry, &card.id)?;
             if !names.insert(card.name.clone()) {
-                return Err(err(
-                    f,
-                    Some(&entry),
-                    Some("name"),
-                    "two cards share this name",
-                ));
+                return Err(err(f, Some(&entry), Some("name"), "two cards share this name"));
             }
-            let c = Checker {
-                file: f,
-                entry: &entry,
-                area_ids,
-            };
+            let c = Checker { file: f, entry: &entry, area_ids };
             if card.targets.is_empty() {
-                return Err(c.fail(
-                    "targets",
-                    "no copy: list one target (or null) per physical card",
-                ));
+                return Err(c.fail("targets", "no copy: list one target (or null) per physical card"));
             }
             for (j, t) in card.targets.iter().enumerate() {
                 if let Some(t) = t {
                     c.area(&format!("targets[{j}]"), t)?;
-                    if areas.iter().any(|a| {
-                        &a.id == t && a.control.ongoing.contains(&Ongoing::CollectCapitolToken)
-                    }) {
-                        return Err(
-                            c.fail(&format!("targets[{j}]"), "the Capitol is never a target")
-                        );
+                    if areas.iter().any(|a| &a.id == t && a.control.ongoing.contains(&Ongoing::CollectCapitolToken)) {
+                        return Err(c.fail(&format!("targets[{j}]"), "the Capitol is never a target"));
                     }
                 }
-                let target = t
-                    .as_ref()
-                    .map(|t| AreaId(areas.iter().position(|a| &a.id == t).unwrap_or(0) as u8));
-                deck.push(DeckCard {
-                    design: cards.len() as u16,
-                    copy: (j + 1) as u8,
-                    target,
-                });
+                let target = t.as_ref().map(|t| AreaId(areas.iter().position(|a| &a.id == t).unwrap_or(0) as u8));
+                deck.push(DeckCard { design: cards.len() as u16, copy: (j + 1) as u8, target });
             }
             match card.kind {
                 CardType::Event if !card.ongoing.is_empty() => {
-                    return Err(c.fail(
-                        "ongoing",
-                        "an event resolves once; standing rules belong to rule cards",
-                    ));
+                    return Err(c.fail("ongoing", "an event resolves once; standing rules belong to rule cards"));
                 }
                 CardType::Event if card.effects.is_empty() => {
                     return Err(c.fail("effects", "an event that does nothing"));
@@ -410,11 +299,7 @@ impl Content {
                 }
                 _ => {}
             }
-            let ctx = if card.scope == Scope::Local {
-                Context::InArea
-            } else {
-                Context::Global
-            };
+            let ctx = if card.scope == Scope::Local { Context::InArea } else { Context::Global };
             c.effects("effects", &card.effects, ctx)?;
             c.ongoing("ongoing", &card.ongoing)?;
             cards.push(card);
@@ -424,19 +309,11 @@ impl Content {
                 f,
                 None,
                 Some("cards"),
-                format!(
-                    "{} cards in the deck; the rulebook's deck has {ACTION_CARDS}",
-                    deck.len()
-                ),
+                format!("{} cards in the deck; the rulebook's deck has {ACTION_CARDS}", deck.len()),
             ));
         }
         if deck.iter().all(|d| d.target.is_none()) {
-            return Err(err(
-                f,
-                None,
-                Some("cards"),
-                "no card has a target: setup could not place the setup marker",
-            ));
+            return Err(err(f, None, Some("cards"), "no card has a target: setup could not place the setup marker"));
         }
         Ok((cards, deck))
     }
@@ -462,31 +339,14 @@ impl Content {
                 return Err(err(f, Some(&entry), Some("faction"), "missing faction id"));
             };
             let Some(&faction) = factions.get(&fid) else {
-                return Err(err(
-                    f,
-                    Some(&entry),
-                    Some("faction"),
-                    format!("unknown faction \"{fid}\""),
-                ));
+                return Err(err(f, Some(&entry), Some("faction"), format!("unknown faction \"{fid}\"")));
             };
             if !done.insert(faction) {
-                return Err(err(
-                    f,
-                    Some(&entry),
-                    Some("faction"),
-                    "this faction's plans are listed twice",
-                ));
+                return Err(err(f, Some(&entry), Some("faction"), "this faction's plans are listed twice"));
             }
-            let Some(obj) = v.as_object_mut() else {
-                unreachable!("has a faction field")
-            };
+            let Some(obj) = v.as_object_mut() else { unreachable!("has a faction field") };
             if let Some(k) = obj.keys().find(|k| *k != "faction" && *k != "plans") {
-                return Err(err(
-                    f,
-                    Some(&entry),
-                    None,
-                    format!("unknown field `{k}`, expected `faction` or `plans`"),
-                ));
+                return Err(err(f, Some(&entry), None, format!("unknown field `{k}`, expected `faction` or `plans`")));
             }
             let Some(Value::Array(list)) = obj.remove("plans") else {
                 return Err(err(f, Some(&entry), Some("plans"), "expected a list"));
@@ -504,12 +364,7 @@ impl Content {
                 let p: Plan = parse(f, &pentry, "", pv)?;
                 unique(f, "plan", &mut seen, &pentry, &p.id)?;
                 if p.objectives.is_empty() {
-                    return Err(err(
-                        f,
-                        Some(&pentry),
-                        Some("objectives"),
-                        "a plan with no objective",
-                    ));
+                    return Err(err(f, Some(&pentry), Some("objectives"), "a plan with no objective"));
                 }
                 for (k, o) in p.objectives.iter().enumerate() {
                     if o.pp == 0 {
@@ -533,18 +388,8 @@ impl Content {
                 owner.push(faction);
             }
         }
-        if let Some(missing) = factions
-            .iter()
-            .filter(|(_, id)| !done.contains(id))
-            .map(|(k, _)| k.as_str())
-            .min()
-        {
-            return Err(err(
-                f,
-                None,
-                Some("factions"),
-                format!("no plans for faction \"{missing}\""),
-            ));
+        if let Some(missing) = factions.iter().filter(|(_, id)| !done.contains(id)).map(|(k, _)| k.as_str()).min() {
+            return Err(err(f, None, Some("factions"), format!("no plans for faction \"{missing}\"")));
         }
         Ok((plans, owner))
     }
@@ -565,36 +410,21 @@ impl Content {
             let entry = label("upgrade", i, &v);
             let u: Upgrade = parse(f, &entry, "", v)?;
             unique(f, "upgrade", &mut seen, &entry, &u.id)?;
-            let c = Checker {
-                file: f,
-                entry: &entry,
-                area_ids,
-            };
+            let c = Checker { file: f, entry: &entry, area_ids };
             let Some(&faction) = factions.get(&u.faction) else {
                 return Err(c.fail("faction", format!("unknown faction \"{}\"", u.faction)));
             };
             if !(1..=2).contains(&u.level) {
-                return Err(c.fail(
-                    "level",
-                    format!("level {}; upgrades are level 1 or 2", u.level),
-                ));
+                return Err(c.fail("level", format!("level {}; upgrades are level 1 or 2", u.level)));
             }
             if !levels.insert((faction, u.level)) {
-                return Err(c.fail(
-                    "level",
-                    format!("\"{}\" already has a level {} upgrade", u.faction, u.level),
-                ));
+                return Err(c.fail("level", format!("\"{}\" already has a level {} upgrade", u.faction, u.level)));
             }
             if u.ongoing.is_empty() && u.triggers.is_empty() {
                 return Err(c.fail("ongoing", "an upgrade that does nothing"));
             }
             c.ongoing("ongoing", &u.ongoing)?;
-            c.triggers(
-                "triggers",
-                &u.triggers,
-                crate::effect::When::on_faction,
-                "an upgrade",
-            )?;
+            c.triggers("triggers", &u.triggers, crate::effect::When::on_faction, "an upgrade")?;
             out.push(u);
             owner.push(faction);
         }
@@ -603,10 +433,7 @@ impl Content {
                 f,
                 None,
                 Some("upgrades"),
-                format!(
-                    "{} upgrades; the game has {UPGRADES}, two per faction",
-                    out.len()
-                ),
+                format!("{} upgrades; the game has {UPGRADES}, two per faction", out.len()),
             ));
         }
         Ok((out, owner))

@@ -13,57 +13,30 @@ pub(super) fn err(
     field: Option<&str>,
     message: impl Into<String>,
 ) -> ContentError {
-    ContentError {
-        file,
-        entry: entry.map(str::to_string),
-        field: field.map(str::to_string),
-        message: message.into(),
-    }
+    ContentError { file, entry: entry.map(str::to_string), field: field.map(str::to_string), message: message.into() }
 }
 
 /// Parses a file into its top-level object and checks its keys.
-pub(super) fn top(
-    file: &'static str,
-    text: &str,
-    keys: &[&str],
-) -> Result<Map<String, Value>, ContentError> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| err(file, None, None, format!("not valid JSON: {e}")))?;
+pub(super) fn top(file: &'static str, text: &str, keys: &[&str]) -> Result<Map<String, Value>, ContentError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| err(file, None, None, format!("not valid JSON: {e}")))?;
     let Value::Object(map) = v else {
         return Err(err(file, None, None, "expected an object at the top"));
     };
     for k in map.keys() {
         if !keys.contains(&k.as_str()) {
-            return Err(err(
-                file,
-                None,
-                None,
-                format!(
-                    "unknown top-level key \"{k}\" (expected {})",
-                    keys.join(", ")
-                ),
-            ));
+            return Err(err(file, None, None, format!("unknown top-level key \"{k}\" (expected {})", keys.join(", "))));
         }
     }
     for k in keys {
         if !map.contains_key(*k) {
-            return Err(err(
-                file,
-                None,
-                None,
-                format!("missing top-level key \"{k}\""),
-            ));
+            return Err(err(file, None, None, format!("missing top-level key \"{k}\"")));
         }
     }
     Ok(map)
 }
 
 /// A top-level list.
-pub(super) fn list(
-    file: &'static str,
-    map: &mut Map<String, Value>,
-    key: &str,
-) -> Result<Vec<Value>, ContentError> {
+pub(super) fn list(file: &'static str, map: &mut Map<String, Value>, key: &str) -> Result<Vec<Value>, ContentError> {
     match map.remove(key) {
         Some(Value::Array(a)) => Ok(a),
         _ => Err(err(file, None, Some(key), "expected a list")),
@@ -73,11 +46,7 @@ pub(super) fn list(
 /// How an entry is named in messages: `kind "name"` (or its id, or its
 /// position when it has neither).
 pub(super) fn label(kind: &str, i: usize, v: &Value) -> String {
-    match v
-        .get("name")
-        .and_then(Value::as_str)
-        .or_else(|| v.get("id").and_then(Value::as_str))
-    {
+    match v.get("name").and_then(Value::as_str).or_else(|| v.get("id").and_then(Value::as_str)) {
         Some(n) => format!("{kind} \"{n}\""),
         None => format!("{kind} #{}", i + 1),
     }
@@ -118,12 +87,7 @@ pub(super) fn unique(
         return Err(err(file, Some(entry), Some("id"), "empty id"));
     }
     if !seen.insert(id.to_string()) {
-        return Err(err(
-            file,
-            Some(entry),
-            Some("id"),
-            format!("the {what} id \"{id}\" is used twice"),
-        ));
+        return Err(err(file, Some(entry), Some("id"), format!("the {what} id \"{id}\" is used twice")));
     }
     Ok(())
 }

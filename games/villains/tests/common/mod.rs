@@ -29,10 +29,7 @@ pub fn table(factions: &[&str], first: Seat, rng: &mut GameRng) -> State {
 /// placed), taking it from the reserve.
 pub fn face_down(s: &mut State, a: AreaId, seat: Seat, kind: villains::state::TokenKind) -> usize {
     use backroom_engine::{Hidden, SeatSet};
-    *s.players[seat as usize]
-        .reserve_tokens
-        .get_mut(&kind)
-        .unwrap() -= 1;
+    *s.players[seat as usize].reserve_tokens.get_mut(&kind).unwrap() -= 1;
     let uid = villains::state::TokenUid(s.next_token);
     s.next_token += 1;
     let area = s.area_mut(a);

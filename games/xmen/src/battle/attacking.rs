@@ -30,11 +30,7 @@ pub fn compare(attack: &[u8], defense: &[u8]) -> u8 {
 
 /// Dice for the log: "6 4 2", or "no dice".
 fn dice_text(dice: &[u8]) -> String {
-    if dice.is_empty() {
-        "no dice".into()
-    } else {
-        dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
-    }
+    if dice.is_empty() { "no dice".into() } else { dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") }
 }
 
 impl XMen {
@@ -61,15 +57,14 @@ impl XMen {
         };
         let pc = b.pcs[me].clone();
         if target == Mark::Pc(pc.seat) {
-            return Err(RuleError::illegal(
-                "Attacking",
-                format!("{} does not attack itself.", pc.who.name()),
-            ));
+            return Err(RuleError::illegal("Attacking", format!("{} does not attack itself.", pc.who.name())));
         }
         let Some(th) = b.mark_hex(target) else {
             let why = match target {
                 Mark::Pc(s) => b.pc_refusal(s, &self.school_name(s)),
-                Mark::Token(t) if (t as usize) < b.tokens.len() => format!("Mission Character #{} has been destroyed.", t + 1),
+                Mark::Token(t) if (t as usize) < b.tokens.len() => {
+                    format!("Mission Character #{} has been destroyed.", t + 1)
+                }
                 Mark::Token(t) => format!("There is no Mission Character #{}.", t + 1),
             };
             return Err(RuleError::illegal("Attacking", why));
@@ -112,10 +107,7 @@ impl XMen {
         }
         if charter > 0 {
             let school = pl.school.expect("school chosen");
-            let leader_in = b
-                .pcs
-                .iter()
-                .any(|p| p.seat == pc.seat && p.who == CharKey::Leader(school));
+            let leader_in = b.pcs.iter().any(|p| p.seat == pc.seat && p.who == CharKey::Leader(school));
             if pc.who.rank() == Rank::Leader || leader_in {
                 let why = if pc.who.rank() == Rank::Leader {
                     format!("{} is your Leader; the Charter helps a Hero or Student.", pc.who.name())
@@ -127,7 +119,10 @@ impl XMen {
             if pl.chars[0].power < charter {
                 return Err(RuleError::illegal(
                     "Using Charter Cards During Missions",
-                    format!("The Charter spends {charter} of your Leader's Power Tokens, and it has {}.", pl.chars[0].power),
+                    format!(
+                        "The Charter spends {charter} of your Leader's Power Tokens, and it has {}.",
+                        pl.chars[0].power
+                    ),
                 ));
             }
             match content().schools[school as usize].charter.op.as_str() {
@@ -193,11 +188,7 @@ impl XMen {
                     tok.destroyed_by = Some(pc.seat);
                     b.destroyed[pc.seat as usize] += 1;
                 }
-                let reward = if dmg > 0 {
-                    mission.hope_per_damaging_attack
-                } else {
-                    0
-                };
+                let reward = if dmg > 0 { mission.hope_per_damaging_attack } else { 0 };
                 let turn = b.turn;
                 let spec_name = spec.name.clone();
                 self.players[pc.seat as usize].hope += reward as u32;
@@ -221,11 +212,7 @@ impl XMen {
                     spec.name,
                     dice_text(&atk),
                     dice_text(&def),
-                    if reward > 0 {
-                        format!(", {reward} Hope")
-                    } else {
-                        String::new()
-                    },
+                    if reward > 0 { format!(", {reward} Hope") } else { String::new() },
                     if destroyed { "; it is destroyed" } else { "" }
                 ));
             }
@@ -240,24 +227,12 @@ impl XMen {
     /// An attack on a PC: first the defender's Reaction window (offered
     /// when its owner's Plot Points reach the cheapest `pc_attacked`
     /// Reaction: public criteria), then the roll.
-    pub(super) fn attack_pc(
-        &mut self,
-        attacker: Attacker,
-        pc: usize,
-        bonus: u8,
-        allocate: bool,
-        rng: &mut GameRng,
-    ) {
+    pub(super) fn attack_pc(&mut self, attacker: Attacker, pc: usize, bonus: u8, allocate: bool, rng: &mut GameRng) {
         let b = battle_mut(self);
         let owner = b.pcs[pc].seat;
         let cheapest = XMen::cheapest("pc_attacked");
         if cheapest.is_some_and(|c| self.players[owner as usize].pp >= c) {
-            battle_mut(self).interrupt = Some(Interrupt::Guard {
-                attacker,
-                pc,
-                bonus,
-                allocate,
-            });
+            battle_mut(self).interrupt = Some(Interrupt::Guard { attacker, pc, bonus, allocate });
         } else {
             self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
         }
@@ -281,8 +256,8 @@ impl XMen {
                 (a.stats[0] + bonus, a.who.name().to_string(), Some(a.seat))
             }
             Attacker::Token(t) => {
-                let spec = &b.mission.expect("tokens only in missions").card().tokens
-                    [b.tokens[t as usize].spec as usize];
+                let spec =
+                    &b.mission.expect("tokens only in missions").card().tokens[b.tokens[t as usize].spec as usize];
                 (spec.atk, spec.name.clone(), None)
             }
         };

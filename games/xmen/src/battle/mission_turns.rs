@@ -21,31 +21,21 @@ impl XMen {
         }
         // Initiative: SPD dice per PC, rolled from the Mission Commander
         // clockwise (ruling A31); tied highest reroll.
-        let mut field: Vec<usize> = order
-            .iter()
-            .filter_map(|s| b.pc_of(*s))
-            .filter(|i| b.pcs[*i].hex.is_some())
-            .collect();
+        let mut field: Vec<usize> =
+            order.iter().filter_map(|s| b.pc_of(*s)).filter(|i| b.pcs[*i].hex.is_some()).collect();
         let mut lines = vec![];
         let mut first = true;
         while field.len() > 1 {
             let rolls: Vec<(usize, u32)> = field
                 .iter()
                 .map(|i| {
-                    let n = if first {
-                        b.pcs[*i].stats[2]
-                    } else {
-                        b.pcs[*i].stats[2].max(1)
-                    };
+                    let n = if first { b.pcs[*i].stats[2] } else { b.pcs[*i].stats[2].max(1) };
                     (*i, rng.dice(n as usize).iter().map(|d| *d as u32).sum())
                 })
                 .collect();
             first = false;
             lines.push(and_list(
-                &rolls
-                    .iter()
-                    .map(|(i, v)| format!("{} {v}", b.pcs[*i].who.name()))
-                    .collect::<Vec<_>>(),
+                &rolls.iter().map(|(i, v)| format!("{} {v}", b.pcs[*i].who.name())).collect::<Vec<_>>(),
             ));
             let best = rolls.iter().map(|r| r.1).max().unwrap_or(0);
             field = rolls.iter().filter(|r| r.1 == best).map(|r| r.0).collect();
@@ -54,12 +44,7 @@ impl XMen {
         let standing = b.standing();
         let turn = b.turn;
         if standing.len() <= 1 {
-            b.step = Step::Act {
-                order: standing,
-                at: 0,
-                left: 2,
-                moved: false,
-            };
+            b.step = Step::Act { order: standing, at: 0, left: 2, moved: false };
         } else {
             b.step = Step::First { winner };
         }
@@ -79,10 +64,7 @@ impl XMen {
         }
         if b.mission.is_some() && b.quiet >= 3 {
             b.over = Some(false);
-            self.note(
-                "Mission Stalemate: three Mission Turns without an attack; the Mission fails."
-                    .into(),
-            );
+            self.note("Mission Stalemate: three Mission Turns without an attack; the Mission fails.".into());
             return;
         }
         if b.turn >= TURN_CAP {
@@ -91,12 +73,10 @@ impl XMen {
             } else {
                 // Match cap (house): the PC with the higher stat total wins;
                 // ties to the PC in Character Position 1.
-                let best = b.standing().into_iter().max_by_key(|i| {
-                    (
-                        b.pcs[*i].stats.iter().map(|x| *x as u32).sum::<u32>(),
-                        std::cmp::Reverse(*i),
-                    )
-                });
+                let best = b
+                    .standing()
+                    .into_iter()
+                    .max_by_key(|i| (b.pcs[*i].stats.iter().map(|x| *x as u32).sum::<u32>(), std::cmp::Reverse(*i)));
                 for i in b.standing() {
                     if Some(i) != best {
                         b.pcs[i].hex = None;
@@ -104,9 +84,7 @@ impl XMen {
                 }
                 b.over = Some(true);
             }
-            self.note(format!(
-                "Mission Turn {TURN_CAP} reached (house turn cap): the battle ends."
-            ));
+            self.note(format!("Mission Turn {TURN_CAP} reached (house turn cap): the battle ends."));
             return;
         }
         self.start_turn(rng);
@@ -117,12 +95,7 @@ impl XMen {
     /// # Errors
     /// A [`RuleError`] naming the broken rule (the caller discards the
     /// clone it worked on).
-    pub fn battle_action(
-        &mut self,
-        seat: Seat,
-        a: &crate::action::Action,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
+    pub fn battle_action(&mut self, seat: Seat, a: &crate::action::Action, rng: &mut GameRng) -> Result<(), RuleError> {
         use crate::action::Action as A;
         // Schools by name, for refusals (read before the battle is borrowed).
         let schools: Vec<String> = (0..self.seats).map(|s| self.school_name(s)).collect();
@@ -185,13 +158,8 @@ impl XMen {
                     } else {
                         let c = p.chars[i].clone();
                         self.discard_character(seat, i);
-                        self.note(format!(
-                            "{} {}.",
-                            self.who_verb(seat, "discards", "discard"),
-                            who.name()
-                        ));
-                        if let (Some(v), CharKey::Recruit(r), Rank::Student) = (by, who, who.rank())
-                        {
+                        self.note(format!("{} {}.", self.who_verb(seat, "discards", "discard"), who.name()));
+                        if let (Some(v), CharKey::Recruit(r), Rank::Student) = (by, who, who.rank()) {
                             let hope = c.attributes().hope;
                             battle_mut(self).interrupt = Some(Interrupt::Claim {
                                 seat: v,
@@ -203,16 +171,7 @@ impl XMen {
                         }
                     }
                 }
-                (
-                    Interrupt::Claim {
-                        seat,
-                        who,
-                        training,
-                        injured,
-                        hope,
-                    },
-                    A::Claim { recruit },
-                ) => {
+                (Interrupt::Claim { seat, who, training, injured, hope }, A::Claim { recruit }) => {
                     b.interrupt = None;
                     if *recruit {
                         let p = &mut self.players[seat as usize];
@@ -234,8 +193,7 @@ impl XMen {
                         c.injured = injured;
                         c.training = training;
                         p.chars.push(c);
-                        self.recruit_discard
-                            .retain(|x| *x != who && Some(*x) != training);
+                        self.recruit_discard.retain(|x| *x != who && Some(*x) != training);
                         self.note(format!(
                             "{} {hope} Hope to recruit {}.",
                             self.who_verb(seat, "pays", "pay"),
@@ -243,23 +201,12 @@ impl XMen {
                         ));
                     }
                 }
-                (
-                    Interrupt::Guard {
-                        attacker,
-                        pc,
-                        bonus,
-                        allocate,
-                    },
-                    A::React { card },
-                ) => {
+                (Interrupt::Guard { attacker, pc, bonus, allocate }, A::React { card }) => {
                     b.interrupt = None;
                     let p = &mut self.players[seat as usize];
                     let def = card.card();
                     if !p.hand.contains(card) {
-                        return Err(RuleError::illegal(
-                            "Reaction Cards",
-                            format!("{} is not in your hand", def.name),
-                        ));
+                        return Err(RuleError::illegal("Reaction Cards", format!("{} is not in your hand", def.name)));
                     }
                     if def.trigger.as_deref() != Some("pc_attacked") {
                         return Err(RuleError::illegal(
@@ -280,29 +227,12 @@ impl XMen {
                     let i = p.hand.iter().position(|c| c == card).expect("in hand");
                     p.hand.remove(i);
                     self.plot_discard.push(*card);
-                    let extra: u8 = def
-                        .effects
-                        .iter()
-                        .filter(|e| e.op == "defense_dice")
-                        .map(|e| e.amount)
-                        .sum();
+                    let extra: u8 = def.effects.iter().filter(|e| e.op == "defense_dice").map(|e| e.amount).sum();
 
-                    self.note(format!(
-                        "{} {}: +{extra} defense dice.",
-                        self.who_verb(seat, "plays", "play"),
-                        def.name
-                    ));
+                    self.note(format!("{} {}: +{extra} defense dice.", self.who_verb(seat, "plays", "play"), def.name));
                     self.roll_pc_attack(attacker, pc, bonus, allocate, extra, rng);
                 }
-                (
-                    Interrupt::Guard {
-                        attacker,
-                        pc,
-                        bonus,
-                        allocate,
-                    },
-                    A::Decline,
-                ) => {
+                (Interrupt::Guard { attacker, pc, bonus, allocate }, A::Decline) => {
                     b.interrupt = None;
                     self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
                 }
@@ -327,13 +257,7 @@ impl XMen {
                     return Err(RuleError::illegal("Set Up Mission", b.placement_refusal(*hex)));
                 }
                 let spec = b.to_place.remove(0);
-                b.tokens.push(Token {
-                    spec,
-                    hex: *hex,
-                    damage: 0,
-                    alive: true,
-                    destroyed_by: None,
-                });
+                b.tokens.push(Token { spec, hex: *hex, damage: 0, alive: true, destroyed_by: None });
             }
             (Step::First { .. }, A::First { pc }) => {
                 let Some(i) = b.pc_of(*pc).filter(|i| b.pcs[*i].hex.is_some()) else {
@@ -350,27 +274,14 @@ impl XMen {
                         order.push(j);
                     }
                 }
-                b.step = Step::Act {
-                    order,
-                    at: 0,
-                    left: 2,
-                    moved: false,
-                };
+                b.step = Step::Act { order, at: 0, left: 2, moved: false };
             }
-            (
-                Step::Act {
-                    order, at, left, ..
-                },
-                act,
-            ) => {
+            (Step::Act { order, at, left, .. }, act) => {
                 let me = order[at];
                 let pc = b.pcs[me].clone();
                 match act {
                     A::Move { to } => {
-                        if !b
-                            .reachable(pc.hex.expect("acting PC stands"), pc.stats[2])
-                            .contains(to)
-                        {
+                        if !b.reachable(pc.hex.expect("acting PC stands"), pc.stats[2]).contains(to) {
                             return Err(RuleError::illegal(
                                 "Moving",
                                 format!(
@@ -383,18 +294,9 @@ impl XMen {
                             ));
                         }
                         b.pcs[me].hex = Some(*to);
-                        b.step = Step::Act {
-                            order,
-                            at,
-                            left: left - 1,
-                            moved: true,
-                        };
+                        b.step = Step::Act { order, at, left: left - 1, moved: true };
                     }
-                    A::Attack {
-                        target,
-                        power,
-                        charter,
-                    } => {
+                    A::Attack { target, power, charter } => {
                         self.pc_attack(me, *target, *power, *charter, rng)?;
                         if let Step::Act { left, moved, .. } = &mut battle_mut(self).step {
                             *left -= 1;
@@ -489,34 +391,27 @@ impl XMen {
                         let b = battle_mut(self);
                         b.pcs[t].stats[i] += k;
                         b.busy = true;
-                        b.step = Step::Act {
-                            order,
-                            at,
-                            left: left - 1,
-                            moved: false,
-                        };
+                        b.step = Step::Act { order, at, left: left - 1, moved: false };
                         let name = b.pcs[t].who.name();
                         self.players[pc.seat as usize].chars[ci].power -= 1;
-                        self.note(format!(
-                            "{} restores {k} {} to {name}.",
-                            pc.who.name(),
-                            stat.to_uppercase()
-                        ));
+                        self.note(format!("{} restores {k} {} to {name}.", pc.who.name(), stat.to_uppercase()));
                     }
                     A::MissionAction { objective } => {
                         let rule = "Perform Special Action";
                         let Some(sp) = b.mission.and_then(|m| m.card().special.as_ref()) else {
                             let name = b.mission.map_or("This Mission", |m| m.card().name.as_str());
-                            return Err(RuleError::illegal(
-                                rule,
-                                format!("{name} has no Special Action of its own."),
-                            ));
+                            return Err(RuleError::illegal(rule, format!("{name} has no Special Action of its own.")));
                         };
                         let k = *objective as usize;
                         let Some(o) = b.objectives.get(k).filter(|o| o.done_by.is_none()) else {
                             let left = b.objectives.iter().filter(|o| o.done_by.is_none()).count();
                             let why = match b.objectives.get(k) {
-                                None => format!("There is no {} #{}; this Mission has {}.", sp.objective, k + 1, b.objectives.len()),
+                                None => format!(
+                                    "There is no {} #{}; this Mission has {}.",
+                                    sp.objective,
+                                    k + 1,
+                                    b.objectives.len()
+                                ),
                                 Some(_) => format!(
                                     "{} #{} has been dealt with already; {left} still to deal with.",
                                     sp.objective,
@@ -539,12 +434,7 @@ impl XMen {
                         }
                         b.objectives[k].done_by = Some(pc.seat);
                         b.busy = true;
-                        b.step = Step::Act {
-                            order,
-                            at,
-                            left: left - 1,
-                            moved: false,
-                        };
+                        b.step = Step::Act { order, at, left: left - 1, moved: false };
                         self.players[pc.seat as usize].hope += sp.hope as u32;
                         self.note(format!(
                             "{}: {} ({} #{}){}.",
@@ -552,20 +442,11 @@ impl XMen {
                             sp.name,
                             sp.objective,
                             k + 1,
-                            if sp.hope > 0 {
-                                format!(", {} Hope", sp.hope)
-                            } else {
-                                String::new()
-                            }
+                            if sp.hope > 0 { format!(", {} Hope", sp.hope) } else { String::new() }
                         ));
                     }
                     A::EndActions => {
-                        b.step = Step::Act {
-                            order,
-                            at,
-                            left: 0,
-                            moved: false,
-                        };
+                        b.step = Step::Act { order, at, left: 0, moved: false };
                     }
                     _ => {
                         return Err(RuleError::illegal(
@@ -580,10 +461,7 @@ impl XMen {
                 }
             }
             (Step::Tokens { todo, mut pending }, A::TokenAttack { pc }) => {
-                let Some(k) = pending
-                    .iter()
-                    .position(|(_, i)| b.pcs[*i].seat == *pc)
-                    .filter(|_| pending.len() > 1)
+                let Some(k) = pending.iter().position(|(_, i)| b.pcs[*i].seat == *pc).filter(|_| pending.len() > 1)
                 else {
                     let why = if pending.len() <= 1 {
                         "No Mission Character's attacks wait for their order now.".to_string()
@@ -613,7 +491,10 @@ impl XMen {
                     let why = match b.tokens.get(*token as usize) {
                         None => format!("There is no Mission Character #{}.", token + 1),
                         Some(t) if !t.alive => format!("Mission Character #{} has been destroyed.", token + 1),
-                        Some(_) => format!("Mission Character #{} has moved already this Mission Turn; each moves once.", token + 1),
+                        Some(_) => format!(
+                            "Mission Character #{} has moved already this Mission Turn; each moves once.",
+                            token + 1
+                        ),
                     };
                     return Err(RuleError::illegal("Controlling Mission Characters", why));
                 };

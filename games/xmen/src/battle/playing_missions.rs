@@ -11,22 +11,13 @@ use backroom_engine::{GameRng, Seat, and_list, plural};
 
 impl XMen {
     /// Starts a Mission with the chosen Characters (M3b Enter arena).
-    pub fn start_mission(
-        &mut self,
-        mission: MissionId,
-        entrants: &[(Seat, CharKey)],
-        rng: &mut GameRng,
-    ) {
+    pub fn start_mission(&mut self, mission: MissionId, entrants: &[(Seat, CharKey)], rng: &mut GameRng) {
         let b = Battle::new(self, Some(mission), entrants);
         self.last_attacks.clear();
         self.note(format!(
             "{} {} the Mission Arena.",
             and_list(&entrants.iter().map(|(_, c)| c.name()).collect::<Vec<_>>()),
-            if entrants.len() == 1 {
-                "enters"
-            } else {
-                "enter"
-            }
+            if entrants.len() == 1 { "enters" } else { "enter" }
         ));
         self.phase = Phase::Battle(Box::new(b));
         self.advance_battle(rng);
@@ -40,9 +31,7 @@ impl XMen {
                 let all_done = !b.objectives.is_empty()
                     && b.objectives.iter().all(|o| o.done_by.is_some())
                     && m.card().special.as_ref().is_some_and(|sp| sp.ends_mission);
-                let all_destroyed = b.to_place.is_empty()
-                    && !b.tokens.is_empty()
-                    && b.tokens.iter().all(|t| !t.alive);
+                let all_destroyed = b.to_place.is_empty() && !b.tokens.is_empty() && b.tokens.iter().all(|t| !t.alive);
                 if all_done || all_destroyed {
                     b.over = Some(true);
                 } else if standing == 0 {
@@ -60,25 +49,14 @@ impl XMen {
     /// M6 Receive Rewards and M7 Confer Triumph Tokens, or the end of a
     /// tournament match.
     pub(super) fn finish_battle(&mut self, rng: &mut GameRng) {
-        let Phase::Battle(b) = std::mem::replace(
-            &mut self.phase,
-            Phase::Over {
-                ranking: vec![],
-                summary: String::new(),
-            },
-        ) else {
+        let Phase::Battle(b) =
+            std::mem::replace(&mut self.phase, Phase::Over { ranking: vec![], summary: String::new() })
+        else {
             unreachable!()
         };
         let Some(mission) = b.mission else {
-            let winner = b
-                .standing()
-                .first()
-                .map(|i| b.pcs[*i].seat)
-                .unwrap_or(b.pcs[0].seat);
-            self.note(format!(
-                "{} the tournament match.",
-                self.who_verb(winner, "wins", "win")
-            ));
+            let winner = b.standing().first().map(|i| b.pcs[*i].seat).unwrap_or(b.pcs[0].seat);
+            self.note(format!("{} the tournament match.", self.who_verb(winner, "wins", "win")));
             self.tournament_match_won(winner, rng);
             return;
         };
@@ -89,9 +67,7 @@ impl XMen {
             for r in &card.rewards {
                 let score = |s: Seat| match r.criterion.as_str() {
                     "most_damage" => b.damage[s as usize],
-                    "most_specials" => {
-                        b.objectives.iter().filter(|o| o.done_by == Some(s)).count() as u32
-                    }
+                    "most_specials" => b.objectives.iter().filter(|o| o.done_by == Some(s)).count() as u32,
                     _ => b.destroyed[s as usize],
                 };
                 let best = entrants.iter().map(|s| score(*s)).max().unwrap_or(0);
@@ -115,11 +91,7 @@ impl XMen {
                     ));
                 }
             }
-            for p in b
-                .pcs
-                .iter()
-                .filter(|p| p.hex.is_some() && gained[p.seat as usize] > 0)
-            {
+            for p in b.pcs.iter().filter(|p| p.hex.is_some() && gained[p.seat as usize] > 0) {
                 let pl = &mut self.players[p.seat as usize];
                 if let Some(i) = pl.find(p.who) {
                     pl.chars[i].triumph = true;
@@ -127,10 +99,7 @@ impl XMen {
             }
             self.note(format!("{} succeeds.", card.name));
         } else {
-            self.note(format!(
-                "{} fails: no Revolution Points are awarded.",
-                card.name
-            ));
+            self.note(format!("{} fails: no Revolution Points are awarded.", card.name));
         }
         self.end_of_round(rng);
     }

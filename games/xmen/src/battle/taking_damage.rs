@@ -38,28 +38,13 @@ pub fn rule_of_one(stats: [u8; 3], damage: u8, loss: [u8; 3]) -> bool {
 
 /// Points lost per stat for the log: "1 ATK and 2 DEF".
 fn stat_loss(loss: [u8; 3]) -> String {
-    let parts: Vec<String> = ["ATK", "DEF", "SPD"]
-        .iter()
-        .zip(loss)
-        .filter(|(_, n)| *n > 0)
-        .map(|(name, n)| format!("{n} {name}"))
-        .collect();
-    if parts.is_empty() {
-        "nothing".into()
-    } else {
-        and_list(&parts)
-    }
+    let parts: Vec<String> =
+        ["ATK", "DEF", "SPD"].iter().zip(loss).filter(|(_, n)| *n > 0).map(|(name, n)| format!("{n} {name}")).collect();
+    if parts.is_empty() { "nothing".into() } else { and_list(&parts) }
 }
 
 impl XMen {
-    pub(super) fn damage_pc(
-        &mut self,
-        pc: usize,
-        damage: u8,
-        chooser: Seat,
-        by: Option<Seat>,
-        rng: &mut GameRng,
-    ) {
+    pub(super) fn damage_pc(&mut self, pc: usize, damage: u8, chooser: Seat, by: Option<Seat>, rng: &mut GameRng) {
         let b = battle_mut(self);
         if damage == 0 {
             return;
@@ -68,22 +53,11 @@ impl XMen {
         if opts.len() == 1 {
             self.allocate(pc, opts[0], by, rng);
         } else {
-            b.interrupt = Some(Interrupt::Allocate {
-                pc,
-                damage,
-                chooser,
-                by,
-            });
+            b.interrupt = Some(Interrupt::Allocate { pc, damage, chooser, by });
         }
     }
 
-    pub(super) fn allocate(
-        &mut self,
-        pc: usize,
-        loss: [u8; 3],
-        by: Option<Seat>,
-        _rng: &mut GameRng,
-    ) {
+    pub(super) fn allocate(&mut self, pc: usize, loss: [u8; 3], by: Option<Seat>, _rng: &mut GameRng) {
         let b = battle_mut(self);
         let p = &mut b.pcs[pc];
         for (i, l) in loss.iter().enumerate() {
@@ -91,12 +65,7 @@ impl XMen {
         }
         let zeros = p.stats.iter().filter(|x| **x == 0).count() as u8;
         let mark = Mark::Pc(p.seat);
-        if let Some(r) = self
-            .last_attacks
-            .iter_mut()
-            .rev()
-            .find(|r| r.target == mark && r.allocation.is_none())
-        {
+        if let Some(r) = self.last_attacks.iter_mut().rev().find(|r| r.target == mark && r.allocation.is_none()) {
             r.allocation = Some(loss);
             r.defeated = zeros > 0;
         }
@@ -125,18 +94,12 @@ mod tests {
     fn the_rule_of_one() {
         // Nightcrawler 3/4/3 takes 3: DEF -2, SPD -1 is legal.
         assert!(rule_of_one([3, 4, 3], 3, [0, 2, 1]));
-        assert!(
-            !rule_of_one([3, 4, 3], 3, [3, 0, 0]),
-            "no stat below 1 before all are 1"
-        );
+        assert!(!rule_of_one([3, 4, 3], 3, [3, 0, 0]), "no stat below 1 before all are 1");
         assert!(!rule_of_one([3, 4, 3], 3, [0, 1, 1]), "the exact Damage");
         // 1/1/2 takes 3: Speed to 1 first, then two stats to 0.
         let all = allocations([1, 1, 2], 3);
         assert_eq!(all.len(), 3);
-        assert!(
-            all.iter()
-                .all(|l| [1, 1, 2].iter().zip(l).filter(|(s, l)| *s == *l).count() == 2)
-        );
+        assert!(all.iter().all(|l| [1, 1, 2].iter().zip(l).filter(|(s, l)| *s == *l).count() == 2));
         // More Damage than health: everything goes to 0, one way only.
         assert_eq!(allocations([2, 1, 1], 9), vec![[2, 1, 1]]);
     }

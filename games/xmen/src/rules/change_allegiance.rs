@@ -24,19 +24,11 @@ impl XMen {
 
     /// Ruling A15: after the trade, a School that had an Uninjured Student
     /// (Hero) still has one.
-    pub(crate) fn keeps_last_uninjured(
-        before: &crate::state::Player,
-        after: &crate::state::Player,
-    ) -> bool {
-        [Rank::Hero, Rank::Student]
-            .iter()
-            .all(|r| before.uninjured(*r) == 0 || after.uninjured(*r) > 0)
+    pub(crate) fn keeps_last_uninjured(before: &crate::state::Player, after: &crate::state::Player) -> bool {
+        [Rank::Hero, Rank::Student].iter().all(|r| before.uninjured(*r) == 0 || after.uninjured(*r) > 0)
     }
 
-    pub(crate) fn check_offer(
-        &self,
-        o: &Offer,
-    ) -> Result<(crate::state::Player, crate::state::Player), RuleError> {
+    pub(crate) fn check_offer(&self, o: &Offer) -> Result<(crate::state::Player, crate::state::Player), RuleError> {
         let rule = "Change Allegiance";
         if o.to >= self.seats || o.to == o.from {
             let why = if o.to == o.from {
@@ -53,20 +45,13 @@ impl XMen {
         let mut b = self.players[o.to as usize].clone();
         for (k, list) in [&o.give, &o.take].into_iter().enumerate() {
             let owner = if k == 0 { o.from } else { o.to };
-            let (from, to) = if k == 0 {
-                (&mut a, &mut b)
-            } else {
-                (&mut b, &mut a)
-            };
+            let (from, to) = if k == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
             for id in list.iter() {
                 if id.rank() == Rank::Leader {
                     return Err(illegal(rule, format!("{} is a Leader, and Leaders are never traded.", id.name())));
                 }
                 let Some(i) = from.find(*id) else {
-                    return Err(illegal(
-                        rule,
-                        format!("{} is not in {}.", id.name(), self.school_name(owner)),
-                    ));
+                    return Err(illegal(rule, format!("{} is not in {}.", id.name(), self.school_name(owner))));
                 };
                 let c = from.chars.remove(i);
                 to.chars.push(c);
@@ -90,7 +75,8 @@ impl XMen {
             } else {
                 (o.from, &self.players[o.from as usize], &a)
             };
-            let rank = if before.uninjured(Rank::Hero) > 0 && after.uninjured(Rank::Hero) == 0 { "Hero" } else { "Student" };
+            let rank =
+                if before.uninjured(Rank::Hero) > 0 && after.uninjured(Rank::Hero) == 0 { "Hero" } else { "Student" };
             return Err(illegal(
                 rule,
                 format!(
@@ -103,12 +89,7 @@ impl XMen {
     }
 
     /// Sends a Secret Mission (validated first).
-    pub(crate) fn send_secret(
-        &mut self,
-        seat: Seat,
-        character: CharKey,
-        sent: u8,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn send_secret(&mut self, seat: Seat, character: CharKey, sent: u8) -> Result<(), RuleError> {
         if sent >= 2 {
             return Err(illegal(
                 "Secret Missions",
@@ -117,10 +98,7 @@ impl XMen {
         }
         let p = &self.players[seat as usize];
         let Some(i) = p.find(character) else {
-            return Err(illegal(
-                "Secret Missions",
-                format!("{} is not in your School", character.name()),
-            ));
+            return Err(illegal("Secret Missions", format!("{} is not in your School", character.name())));
         };
         let c = &p.chars[i];
         if c.rank() == Rank::Leader || c.injured {
@@ -140,9 +118,7 @@ impl XMen {
         let hope = c.attributes().hope as u32;
         self.discard_character(seat, i);
         self.players[seat as usize].hope += hope;
-        let Phase::Allegiance(al) = &mut self.phase else {
-            unreachable!()
-        };
+        let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
         al.secret[seat as usize] += 1;
         self.note(format!(
             "{} {} on a Secret Mission for {hope} Hope.",
@@ -153,15 +129,8 @@ impl XMen {
     }
 
     /// The ordered Secret Missions sub-step (ruling A17).
-    pub(crate) fn ordered_secret_action(
-        &mut self,
-        seat: Seat,
-        a: &A,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
-        let Phase::Allegiance(al) = &self.phase else {
-            unreachable!()
-        };
+    pub(crate) fn ordered_secret_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+        let Phase::Allegiance(al) = &self.phase else { unreachable!() };
         let (order, at) = al.ordered.clone().expect("ordered sub-step");
         if order.get(at) != Some(&seat) {
             let now = order.get(at).map_or_else(String::new, |s| self.school_name(*s));
@@ -171,13 +140,9 @@ impl XMen {
             ));
         }
         match a {
-            A::SecretMission { character } => {
-                self.send_secret(seat, *character, al.secret[seat as usize])
-            }
+            A::SecretMission { character } => self.send_secret(seat, *character, al.secret[seat as usize]),
             A::Ready => {
-                let Phase::Allegiance(al) = &mut self.phase else {
-                    unreachable!()
-                };
+                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 al.ordered = Some((order.clone(), at + 1));
                 if at + 1 >= order.len() {
                     self.start_recruit_auctions(rng);
@@ -195,15 +160,8 @@ impl XMen {
     }
 
     /// Change Allegiance actions.
-    pub fn allegiance_action(
-        &mut self,
-        seat: Seat,
-        a: &A,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
-        let Phase::Allegiance(al) = &self.phase else {
-            unreachable!()
-        };
+    pub fn allegiance_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+        let Phase::Allegiance(al) = &self.phase else { unreachable!() };
         if al.ordered.is_some() {
             return self.ordered_secret_action(seat, a, rng);
         }
@@ -211,13 +169,7 @@ impl XMen {
         let ready = al.ready.contains(seat);
         let rule = "Change Allegiance";
         match a {
-            A::Offer {
-                to,
-                give,
-                give_hope,
-                take,
-                take_hope,
-            } => {
+            A::Offer { to, give, give_hope, take, take_hope } => {
                 if ready {
                     return Err(illegal(rule, "You have picked up your Bidding Dial: you are done trading."));
                 }
@@ -229,8 +181,7 @@ impl XMen {
                         ),
                     ));
                 }
-                let pair = seat as usize * self.seats as usize
-                    + (*to as usize).min(self.seats as usize - 1);
+                let pair = seat as usize * self.seats as usize + (*to as usize).min(self.seats as usize - 1);
                 let n = al.pairs[pair];
                 let o = Offer {
                     from: seat,
@@ -242,9 +193,7 @@ impl XMen {
                     take_hope: *take_hope,
                 };
                 self.check_offer(&o)?;
-                let Phase::Allegiance(al) = &mut self.phase else {
-                    unreachable!()
-                };
+                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 // House ruling: an offer puts a School that had picked up
                 // its Bidding Dial back at the table, so it answers (or
                 // picks the dial up again) rather than leaving it hanging.
@@ -254,11 +203,7 @@ impl XMen {
                 al.pairs[pair] += 1;
             }
             A::Accept { from, n } => {
-                let Some(i) = al
-                    .offers
-                    .iter()
-                    .position(|o| o.from == *from && o.to == seat && o.n == *n)
-                else {
+                let Some(i) = al.offers.iter().position(|o| o.from == *from && o.to == seat && o.n == *n) else {
                     return Err(illegal(
                         rule,
                         format!("{} has no open offer number {n} to you.", self.school_name(*from)),
@@ -268,9 +213,7 @@ impl XMen {
                 let (pa, pb) = self.check_offer(&o)?;
                 self.players[o.from as usize] = pa;
                 self.players[o.to as usize] = pb;
-                let Phase::Allegiance(al) = &mut self.phase else {
-                    unreachable!()
-                };
+                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 al.offers.remove(i);
                 al.ready.remove(o.from);
                 al.ready.remove(o.to);
@@ -279,11 +222,7 @@ impl XMen {
                     if hope > 0 {
                         parts.push(format!("{hope} Hope"));
                     }
-                    if parts.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        and_list(&parts)
-                    }
+                    if parts.is_empty() { "nothing".to_string() } else { and_list(&parts) }
                 };
                 self.note(format!(
                     "Trade: {} {}; {} {}.",
@@ -297,12 +236,7 @@ impl XMen {
             A::Reject { from, n } | A::Withdraw { to: from, n } => {
                 let mine = matches!(a, A::Withdraw { .. });
                 let Some(i) = al.offers.iter().position(|o| {
-                    o.n == *n
-                        && if mine {
-                            o.from == seat && o.to == *from
-                        } else {
-                            o.from == *from && o.to == seat
-                        }
+                    o.n == *n && if mine { o.from == seat && o.to == *from } else { o.from == *from && o.to == seat }
                 }) else {
                     return Err(illegal(
                         rule,
@@ -313,9 +247,7 @@ impl XMen {
                         },
                     ));
                 };
-                let Phase::Allegiance(al) = &mut self.phase else {
-                    unreachable!()
-                };
+                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 al.offers.remove(i);
             }
             A::SecretMission { character } => {
@@ -342,9 +274,7 @@ impl XMen {
                     };
                     return Err(illegal("Secret Missions", why));
                 }
-                let Phase::Allegiance(al) = &mut self.phase else {
-                    unreachable!()
-                };
+                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 al.wait = true;
                 self.note(format!(
                     "{} to wait: Secret Missions will be sent in clockwise order from the Mission Commander.",
@@ -356,14 +286,14 @@ impl XMen {
                     return Err(illegal(rule, "You have picked up your Bidding Dial already."));
                 }
                 let order = self.clockwise(self.mc);
-                let Phase::Allegiance(al) = &mut self.phase else {
-                    unreachable!()
-                };
+                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 al.ready.insert(seat);
                 if al.ready.len() == self.seats as usize {
                     if al.wait {
                         al.ordered = Some((order, 0));
-                        self.note("Everyone is ready: Secret Missions in clockwise order from the Mission Commander.".into());
+                        self.note(
+                            "Everyone is ready: Secret Missions in clockwise order from the Mission Commander.".into(),
+                        );
                     } else {
                         self.start_recruit_auctions(rng);
                     }

@@ -23,20 +23,12 @@ impl XMen {
         let p = &self.players[seat as usize];
         let def = card.card();
         if !p.hand.contains(&card) {
-            return Err(illegal(
-                "Playing Event Cards",
-                format!("{} is not in your hand", def.name),
-            ));
+            return Err(illegal("Playing Event Cards", format!("{} is not in your hand", def.name)));
         }
         if def.kind != PlotKind::Event {
-            return Err(illegal(
-                "Playing Event Cards",
-                format!("{} is a Reaction, not an Event", def.name),
-            ));
+            return Err(illegal("Playing Event Cards", format!("{} is a Reaction, not an Event", def.name)));
         }
-        let Phase::Plot(pl) = &self.phase else {
-            unreachable!()
-        };
+        let Phase::Plot(pl) = &self.phase else { unreachable!() };
         let support = self.accepted_support(pl, seat, supporters)?;
         if support > def.plot {
             return Err(illegal(
@@ -53,22 +45,15 @@ impl XMen {
         if own > p.pp {
             return Err(illegal(
                 "Playing Event Cards",
-                format!(
-                    "{} costs {} Plot Points; you have {} and {support} in support",
-                    def.name, def.plot, p.pp
-                ),
+                format!("{} costs {} Plot Points; you have {} and {support} in support", def.name, def.plot, p.pp),
             ));
         }
         let valid_seat = |s: &Seat| *s < self.seats;
         let ok = match def.target {
             Target::None => targets.is_empty(),
             Target::Any => targets.len() == 1 && targets.iter().all(valid_seat),
-            Target::Another => {
-                targets.len() == 1 && targets.iter().all(valid_seat) && targets[0] != seat
-            }
-            Target::TwoDifferent => {
-                targets.len() == 2 && targets.iter().all(valid_seat) && targets[0] != targets[1]
-            }
+            Target::Another => targets.len() == 1 && targets.iter().all(valid_seat) && targets[0] != seat,
+            Target::TwoDifferent => targets.len() == 2 && targets.iter().all(valid_seat) && targets[0] != targets[1],
         };
         if !ok {
             let need = match def.target {
@@ -86,16 +71,12 @@ impl XMen {
                 [a, b] if a == b => format!("you named {} twice", self.school_name(*a)),
                 _ => format!("you named {}", targets.len()),
             };
-            return Err(illegal(
-                "Playing Event Cards",
-                format!("{} names {need}; {named}.", def.name),
-            ));
+            return Err(illegal("Playing Event Cards", format!("{} names {need}; {named}.", def.name)));
         }
         for e in def.cost.iter() {
             match e.op.as_str() {
                 "discard_own_student" => {
-                    let ok =
-                        character.is_some_and(|c| c.rank() == Rank::Student && p.find(c).is_some());
+                    let ok = character.is_some_and(|c| c.rank() == Rank::Student && p.find(c).is_some());
                     if !ok {
                         let fact = match character {
                             None => "name the one you discard".to_string(),
@@ -134,7 +115,11 @@ impl XMen {
                     if e.op == "heal" && !p.chars[i].injured {
                         return Err(illegal(
                             "Playing Event Cards",
-                            format!("{} heals an Injured Character, and {} is not Injured.", def.name, p.chars[i].id.name()),
+                            format!(
+                                "{} heals an Injured Character, and {} is not Injured.",
+                                def.name,
+                                p.chars[i].id.name()
+                            ),
                         ));
                     }
                     let readings = self.readings();
@@ -154,10 +139,7 @@ impl XMen {
                 }
                 "injure" => {
                     let ok = character.is_some_and(|c| {
-                        c.rank() != Rank::Leader
-                            && targets
-                                .iter()
-                                .any(|t| self.players[*t as usize].find(c).is_some())
+                        c.rank() != Rank::Leader && targets.iter().any(|t| self.players[*t as usize].find(c).is_some())
                     });
                     if !ok {
                         let school = self.school_names(targets.iter().copied().filter(|t| *t < self.seats));
@@ -186,12 +168,7 @@ impl XMen {
     /// of their spent Plot Points": every pledge counts, and `supporters`,
     /// when given, must name exactly the Schools that pledged. Version 1
     /// counted only the pledges `supporters` accepted, any subset.
-    fn accepted_support(
-        &self,
-        pl: &Plot,
-        seat: Seat,
-        supporters: &[Seat],
-    ) -> Result<u8, RuleError> {
+    fn accepted_support(&self, pl: &Plot, seat: Seat, supporters: &[Seat]) -> Result<u8, RuleError> {
         if !self.readings().every_pledge_held_aside() {
             let mut support = 0u8;
             for (i, s) in supporters.iter().enumerate() {
@@ -221,10 +198,7 @@ impl XMen {
                     if all.is_empty() {
                         "nobody pledged Plot Points".to_string()
                     } else {
-                        format!(
-                            "the Event uses every pledge: {}",
-                            self.school_names(all.iter().copied())
-                        )
+                        format!("the Event uses every pledge: {}", self.school_names(all.iter().copied()))
                     },
                 ));
             }
@@ -238,12 +212,8 @@ impl XMen {
         let Some(r) = &pl.request else {
             return vec![];
         };
-        let mut v: Vec<(Seat, u8)> = r
-            .pledges
-            .iter()
-            .filter(|(s, n)| **n > 0 && **s != pl.current)
-            .map(|(s, n)| (*s, *n))
-            .collect();
+        let mut v: Vec<(Seat, u8)> =
+            r.pledges.iter().filter(|(s, n)| **n > 0 && **s != pl.current).map(|(s, n)| (*s, *n)).collect();
         v.sort_unstable();
         v
     }
@@ -262,9 +232,7 @@ impl XMen {
         // (held aside) and the Event spends them all now; version 1 takes
         // the accepted pledges now.
         let supporters: Vec<Seat> = if self.readings().every_pledge_held_aside() {
-            let Phase::Plot(pl) = &self.phase else {
-                unreachable!()
-            };
+            let Phase::Plot(pl) = &self.phase else { unreachable!() };
             Self::pledgers(pl).into_iter().map(|(s, _)| s).collect()
         } else {
             supporters.to_vec()
@@ -272,10 +240,7 @@ impl XMen {
         let pledges = self.plot_state().request.take().map(|r| r.pledges);
         if !self.readings().every_pledge_held_aside() {
             for s in &supporters {
-                let n = pledges
-                    .as_ref()
-                    .and_then(|p| p.get(s).copied())
-                    .unwrap_or(0);
+                let n = pledges.as_ref().and_then(|p| p.get(s).copied()).unwrap_or(0);
                 self.players[*s as usize].pp -= n;
             }
         }
@@ -286,16 +251,9 @@ impl XMen {
         let support = if supporters.is_empty() {
             String::new()
         } else {
-            format!(
-                " with support from {}",
-                and_list(&supporters.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
-            )
+            format!(" with support from {}", and_list(&supporters.iter().map(|s| self.who(*s)).collect::<Vec<_>>()))
         };
-        self.note(format!(
-            "{} {}{support}.",
-            self.who_verb(seat, "plays", "play"),
-            card.card().name
-        ));
+        self.note(format!("{} {}{support}.", self.who_verb(seat, "plays", "play"), card.card().name));
         let chain = Chain {
             cards: vec![Played { seat, card }],
             targets: targets.to_vec(),
@@ -315,15 +273,9 @@ impl XMen {
         let pp: Vec<u8> = self.players.iter().map(|p| p.pp).collect();
         let chain = self.plot_state().chain.as_mut().unwrap();
         let top = chain.cards.last().unwrap();
-        let trigger = if chain.cards.len() == 1 {
-            "cancel_event"
-        } else {
-            "cancel_reaction"
-        };
+        let trigger = if chain.cards.len() == 1 { "cancel_event" } else { "cancel_reaction" };
         let window: SeatSet = match XMen::cheapest(trigger) {
-            Some(cost) => (0..pp.len() as Seat)
-                .filter(|s| *s != top.seat && pp[*s as usize] >= cost)
-                .collect(),
+            Some(cost) => (0..pp.len() as Seat).filter(|s| *s != top.seat && pp[*s as usize] >= cost).collect(),
             None => SeatSet::EMPTY,
         };
         chain.window = window;
@@ -333,23 +285,21 @@ impl XMen {
         }
     }
 
-    pub(crate) fn chain_action(
-        &mut self,
-        seat: Seat,
-        chain: Chain,
-        a: &A,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn chain_action(&mut self, seat: Seat, chain: Chain, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
         let top = chain.cards.last().copied();
-        let on = top.map_or_else(String::new, |t| {
-            format!("{} played by {}", t.card.card().name, self.school_name(t.seat))
-        });
+        let on =
+            top.map_or_else(String::new, |t| format!("{} played by {}", t.card.card().name, self.school_name(t.seat)));
         if !chain.window.contains(seat) || chain.answers.contains_key(&seat) {
             let trigger = if chain.cards.len() == 1 { "cancel_event" } else { "cancel_reaction" };
             let why = if chain.answers.contains_key(&seat) {
-                format!("You have answered the cancel window on {on} already; the other Schools offered it are answering.")
+                format!(
+                    "You have answered the cancel window on {on} already; the other Schools offered it are answering."
+                )
             } else if top.is_some_and(|t| t.seat == seat) {
-                format!("You played {}: the other Schools may cancel it now.", top.map_or("", |t| t.card.card().name.as_str()))
+                format!(
+                    "You played {}: the other Schools may cancel it now.",
+                    top.map_or("", |t| t.card.card().name.as_str())
+                )
             } else {
                 format!(
                     "The cancel window on {on} is offered to the Schools with at least {} (the cheapest cancelling Reaction); you have {}.",
@@ -364,25 +314,14 @@ impl XMen {
             A::React { card } => {
                 let p = &self.players[seat as usize];
                 let def = card.card();
-                let want = if chain.cards.len() == 1 {
-                    "cancel_event"
-                } else {
-                    "cancel_reaction"
-                };
+                let want = if chain.cards.len() == 1 { "cancel_event" } else { "cancel_reaction" };
                 if !p.hand.contains(card) {
-                    return Err(illegal(
-                        "Reaction Cards",
-                        format!("{} is not in your hand", def.name),
-                    ));
+                    return Err(illegal("Reaction Cards", format!("{} is not in your hand", def.name)));
                 }
                 if def.trigger.as_deref() != Some(want) {
                     return Err(illegal(
                         "Reaction Cards",
-                        format!(
-                            "{} cannot be played now: this window is to {}",
-                            def.name,
-                            want.replace('_', " an ")
-                        ),
+                        format!("{} cannot be played now: this window is to {}", def.name, want.replace('_', " an ")),
                     ));
                 }
                 if def.plot > p.pp {
@@ -412,9 +351,7 @@ impl XMen {
         if ch.window.iter().all(|s| ch.answers.contains_key(&s)) {
             // Ruling A11: the first claim clockwise from the card's player wins.
             let from = ch.cards.last().unwrap().seat;
-            let winner = (1..n)
-                .map(|i| (from + i) % n)
-                .find(|s| matches!(ch.answers.get(s), Some(Some(_))));
+            let winner = (1..n).map(|i| (from + i) % n).find(|s| matches!(ch.answers.get(s), Some(Some(_))));
             match winner {
                 Some(s) => {
                     let card = ch.answers[&s].unwrap();
@@ -423,11 +360,7 @@ impl XMen {
                     p.pp -= card.card().plot;
                     let i = p.hand.iter().position(|c| *c == card).unwrap();
                     p.hand.remove(i);
-                    self.note(format!(
-                        "{} {} to cancel it.",
-                        self.who_verb(s, "plays", "play"),
-                        card.card().name
-                    ));
+                    self.note(format!("{} {} to cancel it.", self.who_verb(s, "plays", "play"), card.card().name));
                     self.open_cancel_window(rng);
                 }
                 None => self.resolve_chain(rng),
@@ -450,10 +383,7 @@ impl XMen {
         if effective[0] {
             self.resolve_event(ev.seat, ev.card, &chain.targets, chain.character, rng);
         } else {
-            self.note(format!(
-                "{} is cancelled; its other costs are not taken.",
-                ev.card.card().name
-            ));
+            self.note(format!("{} is cancelled; its other costs are not taken.", ev.card.card().name));
         }
         self.plot_discard.extend(chain.cards.iter().map(|p| p.card));
         self.next_plot_turn(rng);
@@ -463,10 +393,20 @@ impl XMen {
     /// trigger point) played by `seat` to seat `t`, and logs what it changed
     /// (issue 12 item 2): Hope, Points, Power Tokens and Injuries publicly;
     /// cards drawn named to the drawer alone and counted for the rest.
-    pub(crate) fn apply_plot_effect(&mut self, seat: Seat, t: Seat, op: &str, n: u32, character: Option<CharKey>, rng: &mut GameRng) {
+    pub(crate) fn apply_plot_effect(
+        &mut self,
+        seat: Seat,
+        t: Seat,
+        op: &str,
+        n: u32,
+        character: Option<CharKey>,
+        rng: &mut GameRng,
+    ) {
         let readings = self.readings();
-        let gains = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "gains", "gain"), plural(k, what, what));
-        let loses = |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "loses", "lose"), plural(k, what, what));
+        let gains =
+            |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "gains", "gain"), plural(k, what, what));
+        let loses =
+            |g: &XMen, what: &str, k: u32| format!("{} {}.", g.who_verb(t, "loses", "lose"), plural(k, what, what));
         let line = match op {
             "gain_hope" => {
                 self.players[t as usize].hope += n;
@@ -479,7 +419,12 @@ impl XMen {
             "steal_hope" => {
                 let k = self.players[t as usize].lose_hope(n);
                 self.players[seat as usize].hope += k;
-                Some(format!("{} {} from {}.", self.who_verb(seat, "takes", "take"), plural(k, "Hope", "Hope"), self.who(t)))
+                Some(format!(
+                    "{} {} from {}.",
+                    self.who_verb(seat, "takes", "take"),
+                    plural(k, "Hope", "Hope"),
+                    self.who(t)
+                ))
             }
             "gain_rp" => {
                 self.players[t as usize].add_rp(n as i32);
@@ -500,9 +445,15 @@ impl XMen {
             "draw" => {
                 let before = self.players[t as usize].hand.len();
                 let k = self.draw_plot(t, n as usize, rng);
-                let names: Vec<&str> = self.players[t as usize].hand[before..].iter().map(|c| c.card().name.as_str()).collect();
-                let public = format!("{} {}.", self.who_verb(t, "draws", "draw"), plural(k as u32, "Plot Card", "Plot Cards"));
-                let private = if names.is_empty() { public.clone() } else { format!("{} {}.", self.who_verb(t, "draws", "draw"), and_list(&names)) };
+                let names: Vec<&str> =
+                    self.players[t as usize].hand[before..].iter().map(|c| c.card().name.as_str()).collect();
+                let public =
+                    format!("{} {}.", self.who_verb(t, "draws", "draw"), plural(k as u32, "Plot Card", "Plot Cards"));
+                let private = if names.is_empty() {
+                    public.clone()
+                } else {
+                    format!("{} {}.", self.who_verb(t, "draws", "draw"), and_list(&names))
+                };
                 self.note_private(t, private, public);
                 None
             }
@@ -512,7 +463,14 @@ impl XMen {
                 let before = p.chars[i].power;
                 p.chars[i].power = (before + n as u8).min(lim);
                 let (name, now) = (p.chars[i].id.name(), p.chars[i].power);
-                format!("{name} {} ({now} now).", if now > before { format!("gains {}", plural(u32::from(now - before), "Power Token", "Power Tokens")) } else { "is already at its Power Token limit".into() })
+                format!(
+                    "{name} {} ({now} now).",
+                    if now > before {
+                        format!("gains {}", plural(u32::from(now - before), "Power Token", "Power Tokens"))
+                    } else {
+                        "is already at its Power Token limit".into()
+                    }
+                )
             }),
             "heal" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
                 self.players[t as usize].chars[i].injured = false;
@@ -548,12 +506,19 @@ impl XMen {
                     if let Some(i) = character.and_then(|c| self.players[seat as usize].find(c)) {
                         let name = self.players[seat as usize].chars[i].id.name();
                         self.discard_character(seat, i);
-                        self.note(format!("{} {name} as the Event's cost.", self.who_verb(seat, "discards", "discard")));
+                        self.note(format!(
+                            "{} {name} as the Event's cost.",
+                            self.who_verb(seat, "discards", "discard")
+                        ));
                     }
                 }
                 _ => {
                     let paid = self.players[seat as usize].lose_hope(e.amount as u32);
-                    self.note(format!("{} {} for the Event.", self.who_verb(seat, "pays", "pay"), plural(paid, "Hope", "Hope")));
+                    self.note(format!(
+                        "{} {} for the Event.",
+                        self.who_verb(seat, "pays", "pay"),
+                        plural(paid, "Hope", "Hope")
+                    ));
                 }
             }
         }

@@ -18,23 +18,13 @@ impl XMen {
         if over.is_empty() {
             self.start_recruit(rng);
         } else {
-            self.phase = Phase::HandSize {
-                commits: Default::default(),
-                over,
-            };
+            self.phase = Phase::HandSize { commits: Default::default(), over };
         }
     }
 
     /// Discard to Hand Size (sealed; revealed when all are in).
-    pub fn hand_size_action(
-        &mut self,
-        seat: Seat,
-        a: &A,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
-        let Phase::HandSize { over, .. } = &self.phase else {
-            unreachable!()
-        };
+    pub fn hand_size_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+        let Phase::HandSize { over, .. } = &self.phase else { unreachable!() };
         let p = &self.players[seat as usize];
         let A::DiscardToHandSize { cards } = a else {
             let why = if over.contains(seat) {
@@ -78,9 +68,7 @@ impl XMen {
             ));
         }
         HandCard::split(cards, &p.hand).map_err(|e| illegal("Discard to Hand Size", e))?;
-        let Phase::HandSize { commits, over } = &mut self.phase else {
-            unreachable!()
-        };
+        let Phase::HandSize { commits, over } = &mut self.phase else { unreachable!() };
         commits.insert(seat, cards.clone());
         if over.iter().all(|s| commits.contains_key(&s)) {
             let all: Vec<(Seat, Vec<HandCard>)> = std::mem::take(commits).0.into_iter().collect();
@@ -91,11 +79,7 @@ impl XMen {
                     continue;
                 };
                 p.hand = rest;
-                self.note(format!(
-                    "{} {} to Hand Size.",
-                    self.who_verb(s, "discards", "discard"),
-                    card_names(&cards)
-                ));
+                self.note(format!("{} {} to Hand Size.", self.who_verb(s, "discards", "discard"), card_names(&cards)));
                 self.plot_discard.extend(cards);
             }
             self.start_recruit(rng);

@@ -17,27 +17,16 @@ impl XMen {
         };
         self.mission_discard.push(m);
         self.note(format!("Mission Phase: {} is revealed.", m.card().name));
-        self.phase = Phase::McBid {
-            mission: m,
-            auction: Auction::new(self.seats, self.all()),
-        };
+        self.phase = Phase::McBid { mission: m, auction: Auction::new(self.seats, self.all()) };
         self.open_trigger_window("mission_revealed", None);
     }
 
     pub(crate) fn new_mc(&mut self, w: Seat, mission: MissionId) {
         self.mc = w;
         self.players[w as usize].add_rp(1);
-        self.note(format!(
-            "{} Mission Commander: +1 Revolution Point.",
-            self.who_verb(w, "becomes", "become")
-        ));
+        self.note(format!("{} Mission Commander: +1 Revolution Point.", self.who_verb(w, "becomes", "become")));
         self.invite_answers.clear();
-        self.phase = Phase::Invite(Invite {
-            mission,
-            invited: SeatSet::EMPTY,
-            asking: None,
-            positions: vec![],
-        });
+        self.phase = Phase::Invite(Invite { mission, invited: SeatSet::EMPTY, asking: None, positions: vec![] });
     }
 
     /// Why `character` may not answer the invitation (it is not among
@@ -60,25 +49,17 @@ impl XMen {
     /// Characters a School may send to this Mission.
     pub fn eligible(&self, seat: Seat, mission: MissionId) -> Vec<CharKey> {
         let p = &self.players[seat as usize];
-        let others_ok = p
-            .chars
-            .iter()
-            .any(|c| c.rank() != Rank::Leader && !c.injured);
+        let others_ok = p.chars.iter().any(|c| c.rank() != Rank::Leader && !c.injured);
         p.chars
             .iter()
-            .filter(|c| {
-                !c.injured
-                    && (c.rank() != Rank::Leader || !others_ok || mission.card().leaders_allowed)
-            })
+            .filter(|c| !c.injured && (c.rank() != Rank::Leader || !others_ok || mission.card().leaders_allowed))
             .map(|c| c.id)
             .collect()
     }
 
     /// Choose Characters: invitations and answers.
     pub fn invite_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
-        let Phase::Invite(inv) = &self.phase else {
-            unreachable!()
-        };
+        let Phase::Invite(inv) = &self.phase else { unreachable!() };
         let mut inv = inv.clone();
         let rule = "Choose Characters";
         match inv.asking {
@@ -105,7 +86,10 @@ impl XMen {
                 if inv.invited.contains(*school) {
                     return Err(illegal(
                         rule,
-                        format!("{} has been invited to this Mission already; each School is invited once.", self.school_name(*school)),
+                        format!(
+                            "{} has been invited to this Mission already; each School is invited once.",
+                            self.school_name(*school)
+                        ),
                     ));
                 }
                 inv.invited.insert(*school);
@@ -138,21 +122,14 @@ impl XMen {
                         }
                         inv.positions.push((seat, *character));
                         self.invite_answers.push((seat, Some(*character)));
-                        self.note(format!(
-                            "{} {}.",
-                            self.who_verb(seat, "sends", "send"),
-                            character.name()
-                        ));
+                        self.note(format!("{} {}.", self.who_verb(seat, "sends", "send"), character.name()));
                     }
                     A::RefuseInvitation => {
                         let had = self.players[seat as usize].rp;
                         self.players[seat as usize].add_rp(-1);
                         self.invite_answers.push((seat, None));
                         self.note(if had > 0 {
-                            format!(
-                                "{} the invitation: -1 Revolution Point.",
-                                self.who_verb(seat, "refuses", "refuse")
-                            )
+                            format!("{} the invitation: -1 Revolution Point.", self.who_verb(seat, "refuses", "refuse"))
                         } else {
                             format!(
                                 "{} the invitation (no Revolution Point left to lose).",
@@ -176,10 +153,7 @@ impl XMen {
                 let full = max > 0 && inv.positions.len() >= max;
                 if full || inv.invited.len() == self.seats as usize {
                     if inv.positions.len() <= 1 {
-                        self.note(
-                            "Only one School (or none) takes part: the Mission does not happen."
-                                .into(),
-                        );
+                        self.note("Only one School (or none) takes part: the Mission does not happen.".into());
                         self.end_of_round(rng);
                     } else {
                         self.start_mission(inv.mission, &inv.positions, rng);

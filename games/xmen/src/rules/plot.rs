@@ -34,12 +34,7 @@ impl XMen {
     /// The cheapest Reaction with this trigger in the content (public data
     /// that decides who is offered a cancel window).
     pub fn cheapest(trigger: &str) -> Option<u8> {
-        content()
-            .plot
-            .iter()
-            .filter(|p| p.trigger.as_deref() == Some(trigger))
-            .map(|p| p.plot)
-            .min()
+        content().plot.iter().filter(|p| p.trigger.as_deref() == Some(trigger)).map(|p| p.plot).min()
     }
 
     /// Plot Phase actions.
@@ -95,12 +90,7 @@ impl XMen {
             if self.readings().every_pledge_held_aside() {
                 self.players[seat as usize].pp -= *amount;
             }
-            self.plot_state()
-                .request
-                .as_mut()
-                .unwrap()
-                .pledges
-                .insert(seat, *amount);
+            self.plot_state().request.as_mut().unwrap().pledges.insert(seat, *amount);
             self.note(if *amount == 0 {
                 format!("{} nothing.", self.who_verb(seat, "pledges", "pledge"))
             } else {
@@ -142,10 +132,7 @@ impl XMen {
                 }
                 let mut pledges = SeatMap::default();
                 pledges.insert(seat, 0);
-                self.plot_state().request = Some(Request {
-                    amount: *amount,
-                    pledges,
-                });
+                self.plot_state().request = Some(Request { amount: *amount, pledges });
                 self.plot_state().requested = true;
                 self.note(format!(
                     "{} for {} of support.",
@@ -155,10 +142,7 @@ impl XMen {
             }
             A::AbandonRequest => {
                 if !locked {
-                    return Err(illegal(
-                        "Playing Event Cards",
-                        "You have no open support request to abandon.",
-                    ));
+                    return Err(illegal("Playing Event Cards", "You have no open support request to abandon."));
                 }
                 // "If for some reason the player does not have such an Event
                 // Card, then the supporting players are immediately
@@ -170,18 +154,11 @@ impl XMen {
                 for (s, n) in pledges.iter() {
                     if *n > 0 && self.readings().every_pledge_held_aside() {
                         self.players[*s as usize].pp += n;
-                        back.push(format!(
-                            "{} {}",
-                            self.who(*s),
-                            plural(*n, "Plot Point", "Plot Points")
-                        ));
+                        back.push(format!("{} {}", self.who(*s), plural(*n, "Plot Point", "Plot Points")));
                     }
                 }
                 self.note(if back.is_empty() {
-                    format!(
-                        "{} the support request.",
-                        self.who_verb(seat, "abandons", "abandon")
-                    )
+                    format!("{} the support request.", self.who_verb(seat, "abandons", "abandon"))
                 } else {
                     format!(
                         "{} the support request; pledged Plot Points go back at once ({}).",
@@ -190,12 +167,7 @@ impl XMen {
                     )
                 });
             }
-            A::PlayEvent {
-                card,
-                targets,
-                character,
-                supporters,
-            } => {
+            A::PlayEvent { card, targets, character, supporters } => {
                 self.play_event(seat, *card, targets, *character, supporters, rng)?;
             }
             A::DiscardForHope { cards } => {
@@ -253,10 +225,7 @@ impl XMen {
                     ));
                 };
                 if p.chars[i].power == 0 {
-                    return Err(illegal(
-                        "Use 1 Character Power",
-                        format!("{} has no Power Token", character.name()),
-                    ));
+                    return Err(illegal("Use 1 Character Power", format!("{} has no Power Token", character.name())));
                 }
                 p.chars[i].power -= 1;
                 // What the Power did has a line of its own (issue 12 item 2),
@@ -317,11 +286,7 @@ impl XMen {
         }
         self.players[seat as usize].hope -= amount;
         self.players[to as usize].hope += amount;
-        self.note(format!(
-            "{} {amount} Hope to {}.",
-            self.who_verb(seat, "gives", "give"),
-            self.who(to)
-        ));
+        self.note(format!("{} {amount} Hope to {}.", self.who_verb(seat, "gives", "give"), self.who(to)));
         Ok(())
     }
 

@@ -17,10 +17,7 @@ impl XMen {
                 row.push(c);
             }
         }
-        self.note(format!(
-            "Recruit and Train: {} cards are dealt face down.",
-            row.len()
-        ));
+        self.note(format!("Recruit and Train: {} cards are dealt face down.", row.len()));
         self.next_recruit(row, rng);
     }
 
@@ -31,20 +28,14 @@ impl XMen {
         }
         let current = row.remove(0);
         self.note(format!("{} is up for recruitment.", current.card().name));
-        self.phase = Phase::Recruit(Recruit {
-            row,
-            current,
-            auction: Auction::new(self.seats, self.all()),
-            training_for: None,
-        });
+        self.phase =
+            Phase::Recruit(Recruit { row, current, auction: Auction::new(self.seats, self.all()), training_for: None });
     }
 
     /// A dial's legal range: 0 to min(14, Hope on the School card minus
     /// escrow) (ruling A23).
     pub fn dial_max(&self, seat: Seat, auction: &Auction) -> u8 {
-        let free = self.players[seat as usize]
-            .hope
-            .saturating_sub(auction.escrow[seat as usize]);
+        let free = self.players[seat as usize].hope.saturating_sub(auction.escrow[seat as usize]);
         free.min(MAX_DIAL as u32) as u8
     }
 
@@ -94,11 +85,7 @@ impl XMen {
             _ => unreachable!(),
         };
         auction.dials.insert(seat, *value);
-        if auction
-            .bidders
-            .iter()
-            .all(|s| auction.dials.contains_key(&s))
-        {
+        if auction.bidders.iter().all(|s| auction.dials.contains_key(&s)) {
             self.reveal_dials(rng);
         }
         Ok(())
@@ -116,22 +103,13 @@ impl XMen {
         auction.revealed.push(dials.clone());
         let (escrow_before, round_before) = (auction.escrow.clone(), auction.round);
         let bidders: Vec<Seat> = auction.bidders.iter().collect();
-        let text = and_list(
-            &bidders
-                .iter()
-                .map(|s| format!("{} {}", who[*s as usize], dials[s]))
-                .collect::<Vec<_>>(),
-        );
+        let text = and_list(&bidders.iter().map(|s| format!("{} {}", who[*s as usize], dials[s])).collect::<Vec<_>>());
         let outcome = if bidders.iter().all(|s| dials[s] == 0) {
             None
         } else {
             let total = |s: &Seat| auction.escrow[*s as usize] + dials[s] as u32;
             let best = bidders.iter().map(total).max().unwrap();
-            let top: Vec<Seat> = bidders
-                .iter()
-                .copied()
-                .filter(|s| total(s) == best)
-                .collect();
+            let top: Vec<Seat> = bidders.iter().copied().filter(|s| total(s) == best).collect();
             if top.len() == 1 {
                 let w = top[0];
                 let bonus = auction.round == 1 && dials[&w] >= 10;
@@ -163,45 +141,26 @@ impl XMen {
                     _ => vec![],
                 },
             },
-            Some(Some((w, paid, bonus))) => RevealOutcome::Won {
-                winner: *w,
-                price: *paid,
-                bonus: *bonus,
-            },
+            Some(Some((w, paid, bonus))) => RevealOutcome::Won { winner: *w, price: *paid, bonus: *bonus },
         };
         let actor = match &result {
             RevealOutcome::Won { winner, .. } => Some(*winner),
             _ => None,
         };
-        self.last_reveal = Some(Reveal {
-            item,
-            round: round_before,
-            dials: dials.clone(),
-            escrow: escrow_before,
-            outcome: result,
-        });
+        self.last_reveal =
+            Some(Reveal { item, round: round_before, dials: dials.clone(), escrow: escrow_before, outcome: result });
         self.open_trigger_window("bids_revealed", actor);
         match outcome {
-            Some(None) => self
-                .note("Tied: the tied bidders put their bids on the board and bid again.".into()),
+            Some(None) => self.note("Tied: the tied bidders put their bids on the board and bid again.".into()),
             None => self.auction_failed(rng),
             Some(Some((w, paid, bonus))) => self.auction_won(w, paid, bonus, rng),
         }
     }
 
     pub(crate) fn auction_failed(&mut self, rng: &mut GameRng) {
-        match std::mem::replace(
-            &mut self.phase,
-            Phase::Over {
-                ranking: vec![],
-                summary: String::new(),
-            },
-        ) {
+        match std::mem::replace(&mut self.phase, Phase::Over { ranking: vec![], summary: String::new() }) {
             Phase::Recruit(r) => {
-                self.note(format!(
-                    "Every bid is 0: the recruitment of {} fails.",
-                    r.current.card().name
-                ));
+                self.note(format!("Every bid is 0: the recruitment of {} fails.", r.current.card().name));
                 self.recruit_discard.push(r.current);
                 self.next_recruit(r.row, rng);
             }
@@ -209,10 +168,7 @@ impl XMen {
                 // Ruling A20: the remaining bidders roll 3 dice; nobody pays.
                 let field: Vec<Seat> = auction.bidders.iter().collect();
                 let (w, rolls) = XMen::roll_off(&field, rng);
-                self.note(format!(
-                    "Every bid is 0: roll for Mission Commander ({}).",
-                    XMen::rolls_text(&rolls)
-                ));
+                self.note(format!("Every bid is 0: roll for Mission Commander ({}).", XMen::rolls_text(&rolls)));
                 self.new_mc(w, mission);
             }
             _ => unreachable!(),
@@ -225,20 +181,10 @@ impl XMen {
             self.draw_plot(w, 1, rng);
         }
         let bonus_text = if bonus { " and a bonus Plot Card" } else { "" };
-        match std::mem::replace(
-            &mut self.phase,
-            Phase::Over {
-                ranking: vec![],
-                summary: String::new(),
-            },
-        ) {
+        match std::mem::replace(&mut self.phase, Phase::Over { ranking: vec![], summary: String::new() }) {
             Phase::Recruit(mut r) => {
                 let card = r.current.card();
-                self.note(format!(
-                    "{} {} for {paid} Hope{bonus_text}.",
-                    self.who_verb(w, "wins", "win"),
-                    card.name
-                ));
+                self.note(format!("{} {} for {paid} Hope{bonus_text}.", self.who_verb(w, "wins", "win"), card.name));
                 match card.kind {
                     RecruitType::Training => {
                         if self.training_holders(w, r.current).is_empty() {
@@ -255,10 +201,9 @@ impl XMen {
                         }
                     }
                     _ => {
-                        self.players[w as usize].chars.push(Character::new(
-                            CharKey::Recruit(r.current),
-                            card.kind.arrival_tokens(),
-                        ));
+                        self.players[w as usize]
+                            .chars
+                            .push(Character::new(CharKey::Recruit(r.current), card.kind.arrival_tokens()));
                         self.next_recruit(r.row, rng);
                     }
                 }
@@ -308,15 +253,8 @@ impl XMen {
             .collect()
     }
 
-    pub(crate) fn train_action(
-        &mut self,
-        seat: Seat,
-        a: &A,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
-        let Phase::Recruit(r) = &self.phase else {
-            unreachable!()
-        };
+    pub(crate) fn train_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+        let Phase::Recruit(r) = &self.phase else { unreachable!() };
         if r.training_for != Some(seat) {
             let who = r.training_for.map_or_else(String::new, |s| self.school_name(s));
             return Err(RuleError::not_your_turn(

@@ -17,21 +17,15 @@ impl XMen {
             p.hope = 5;
             let school = p.school.expect("chosen");
             let limit = content().schools[school as usize].leader.power_limit;
-            p.chars
-                .insert(0, Character::new(CharKey::Leader(school), limit));
+            p.chars.insert(0, Character::new(CharKey::Leader(school), limit));
         }
-        self.note(format!(
-            "{} the Mission Commander token.",
-            self.who_verb(self.mc, "holds", "hold")
-        ));
+        self.note(format!("{} the Mission Commander token.", self.who_verb(self.mc, "holds", "hold")));
         self.start_round(rng);
     }
 
     /// Setup S2: choose a School.
     pub fn pick_school(&mut self, seat: Seat, school: &str) -> Result<(), RuleError> {
-        let Phase::PickSchool { order, .. } = &mut self.phase else {
-            unreachable!()
-        };
+        let Phase::PickSchool { order, .. } = &mut self.phase else { unreachable!() };
         if order.first() != Some(&seat) {
             let now = order.first().map_or(0, |s| s + 1);
             return Err(RuleError::not_your_turn(
@@ -47,11 +41,7 @@ impl XMen {
         }
         order.remove(0);
         self.players[seat as usize].school = Some(i as u8);
-        self.note(format!(
-            "{} {}.",
-            backroom_engine::seat_verb(seat, "takes", "take"),
-            content().schools[i].name
-        ));
+        self.note(format!("{} {}.", backroom_engine::seat_verb(seat, "takes", "take"), content().schools[i].name));
         Ok(())
     }
 
@@ -59,10 +49,6 @@ impl XMen {
         self.round += 1;
         self.note(format!("Round {} begins.", self.round));
         self.upkeep_revealed.clear();
-        self.phase = Phase::Upkeep(Upkeep {
-            stage: UpkeepStage::Recover,
-            commits: Default::default(),
-            ordered: None,
-        });
+        self.phase = Phase::Upkeep(Upkeep { stage: UpkeepStage::Recover, commits: Default::default(), ordered: None });
     }
 }

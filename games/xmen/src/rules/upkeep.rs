@@ -10,20 +10,12 @@ use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {
     /// Checks an Upkeep choice against the stage's rule.
-    pub fn check_upkeep(
-        &self,
-        seat: Seat,
-        stage: UpkeepStage,
-        c: &UpkeepChoice,
-    ) -> Result<(), RuleError> {
+    pub fn check_upkeep(&self, seat: Seat, stage: UpkeepStage, c: &UpkeepChoice) -> Result<(), RuleError> {
         let p = &self.players[seat as usize];
         let mut seen = vec![];
         for id in &c.characters {
             if p.find(*id).is_none() {
-                return Err(illegal(
-                    "Upkeep",
-                    format!("{} is not in your School", id.name()),
-                ));
+                return Err(illegal("Upkeep", format!("{} is not in your School", id.name())));
             }
             if seen.contains(id) {
                 return Err(illegal("Upkeep", format!("{} is named twice", id.name())));
@@ -50,10 +42,7 @@ impl XMen {
                             ),
                         ));
                     }
-                    if let Some(id) = c.characters
-                        .iter()
-                        .find(|id| p.chars[p.find(**id).unwrap()].power == 0)
-                    {
+                    if let Some(id) = c.characters.iter().find(|id| p.chars[p.find(**id).unwrap()].power == 0) {
                         return Err(illegal(
                             "Advance the Revolution",
                             format!("{} has no Power Token to spend; each of the 6 Characters spends one.", id.name()),
@@ -64,10 +53,7 @@ impl XMen {
             UpkeepStage::AcquireHope => {
                 if let Some(id) = c.characters.iter().find(|id| id.rank() != Rank::Hero) {
                     let rank = if id.rank() == Rank::Leader { "your Leader" } else { "a Student" };
-                    return Err(illegal(
-                        "Acquire Hope",
-                        format!("{} is {rank}; only Heroes are paid for.", id.name()),
-                    ));
+                    return Err(illegal("Acquire Hope", format!("{} is {rank}; only Heroes are paid for.", id.name())));
                 }
                 let income = self.hope_income(seat);
                 if c.characters.len() as u32 > p.hope + income {
@@ -83,8 +69,7 @@ impl XMen {
                 }
                 let left = p.chars.iter().any(|x| {
                     !x.injured
-                        && (x.rank() == Rank::Student
-                            || (x.rank() == Rank::Hero && c.characters.contains(&x.id)))
+                        && (x.rank() == Rank::Student || (x.rank() == Rank::Hero && c.characters.contains(&x.id)))
                 });
                 match (left, c.penalty.as_deref()) {
                     (true, _) | (false, Some("hope" | "rp")) => {}
@@ -106,18 +91,10 @@ impl XMen {
     }
 
     pub(crate) fn apply_upkeep(&mut self, seat: Seat, stage: UpkeepStage, c: &UpkeepChoice) {
-        self.upkeep_revealed.push(crate::state::UpkeepReveal {
-            seat,
-            stage,
-            choice: c.clone(),
-        });
+        self.upkeep_revealed.push(crate::state::UpkeepReveal { seat, stage, choice: c.clone() });
         let who = |third: &str, second: &str| self.who_verb(seat, third, second);
-        let (recovers, advances, gains, loses) = (
-            who("recovers", "recover"),
-            who("advances", "advance"),
-            who("gains", "gain"),
-            who("loses", "lose"),
-        );
+        let (recovers, advances, gains, loses) =
+            (who("recovers", "recover"), who("advances", "advance"), who("gains", "gain"), who("loses", "lose"));
         let does_not = who("does", "do");
         let income = self.hope_income(seat);
         let readings = self.readings();
@@ -134,14 +111,7 @@ impl XMen {
                         ch.power = (ch.power + 1).min(readings.power_token_limit(ch));
                     }
                 }
-                format!(
-                    "{recovers} {}.",
-                    if names.is_empty() {
-                        "nobody".into()
-                    } else {
-                        names
-                    }
-                )
+                format!("{recovers} {}.", if names.is_empty() { "nobody".into() } else { names })
             }
             UpkeepStage::Advance => {
                 if c.characters.is_empty() {
@@ -160,9 +130,7 @@ impl XMen {
                 p.hope -= c.characters.len() as u32;
                 let dropped: Vec<usize> = (0..p.chars.len())
                     .rev()
-                    .filter(|i| {
-                        p.chars[*i].rank() == Rank::Hero && !c.characters.contains(&p.chars[*i].id)
-                    })
+                    .filter(|i| p.chars[*i].rank() == Rank::Hero && !c.characters.contains(&p.chars[*i].id))
                     .collect();
                 let mut gone = vec![];
                 for i in dropped {
@@ -185,22 +153,15 @@ impl XMen {
                         if gone.len() == 1 { "is" } else { "are" }
                     );
                 }
-                let left = p
-                    .chars
-                    .iter()
-                    .any(|x| x.rank() != Rank::Leader && !x.injured);
+                let left = p.chars.iter().any(|x| x.rank() != Rank::Leader && !x.injured);
                 if !left {
                     if c.penalty.as_deref() == Some("rp") {
                         p.add_rp(-1);
-                        line += &format!(
-                            ". With no Uninjured Hero or Student left, {loses} 1 Revolution Point"
-                        );
+                        line += &format!(". With no Uninjured Hero or Student left, {loses} 1 Revolution Point");
                     } else {
                         let lost = p.hope.div_ceil(2);
                         p.hope -= lost;
-                        line += &format!(
-                            ". With no Uninjured Hero or Student left, {loses} {lost} Hope"
-                        );
+                        line += &format!(". With no Uninjured Hero or Student left, {loses} {lost} Hope");
                     }
                 }
                 line + "."
@@ -211,9 +172,7 @@ impl XMen {
 
     /// Upkeep actions: a sealed choice, or Wait.
     pub fn upkeep_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
-        let Phase::Upkeep(u) = &self.phase else {
-            unreachable!()
-        };
+        let Phase::Upkeep(u) = &self.phase else { unreachable!() };
         let stage = u.stage;
         if let Some((order, at)) = &u.ordered
             && order.get(*at) != Some(&seat)
@@ -237,9 +196,7 @@ impl XMen {
                     return Err(illegal("Upkeep", why));
                 }
                 let order = self.clockwise(self.mc);
-                let Phase::Upkeep(u) = &mut self.phase else {
-                    unreachable!()
-                };
+                let Phase::Upkeep(u) = &mut self.phase else { unreachable!() };
                 u.ordered = Some((order, 0));
                 self.note(format!(
                     "{} to wait: this stage is done in clockwise order from the Mission Commander.",
@@ -248,15 +205,12 @@ impl XMen {
                 self.flush_upkeep(rng);
                 return Ok(());
             }
-            (UpkeepStage::Recover, A::Recover { characters })
-            | (UpkeepStage::Advance, A::Advance { characters }) => UpkeepChoice {
-                characters: characters.clone(),
-                penalty: None,
-            },
-            (UpkeepStage::AcquireHope, A::AcquireHope { keep, penalty }) => UpkeepChoice {
-                characters: keep.clone(),
-                penalty: penalty.clone(),
-            },
+            (UpkeepStage::Recover, A::Recover { characters }) | (UpkeepStage::Advance, A::Advance { characters }) => {
+                UpkeepChoice { characters: characters.clone(), penalty: None }
+            }
+            (UpkeepStage::AcquireHope, A::AcquireHope { keep, penalty }) => {
+                UpkeepChoice { characters: keep.clone(), penalty: penalty.clone() }
+            }
             _ => {
                 return Err(illegal(
                     "Upkeep",
@@ -269,18 +223,14 @@ impl XMen {
             }
         };
         self.check_upkeep(seat, stage, &choice)?;
-        let Phase::Upkeep(u) = &mut self.phase else {
-            unreachable!()
-        };
+        let Phase::Upkeep(u) = &mut self.phase else { unreachable!() };
         u.commits.insert(seat, choice);
         self.flush_upkeep(rng);
         Ok(())
     }
 
     pub(crate) fn flush_upkeep(&mut self, rng: &mut GameRng) {
-        let Phase::Upkeep(u) = &mut self.phase else {
-            unreachable!()
-        };
+        let Phase::Upkeep(u) = &mut self.phase else { unreachable!() };
         let stage = u.stage;
         let mut todo = vec![];
         match &mut u.ordered {
@@ -320,11 +270,7 @@ impl XMen {
         };
         match next {
             Some(stage) => {
-                self.phase = Phase::Upkeep(Upkeep {
-                    stage,
-                    commits: Default::default(),
-                    ordered: None,
-                });
+                self.phase = Phase::Upkeep(Upkeep { stage, commits: Default::default(), ordered: None });
             }
             None => {
                 // U4 Set Plot Marker.

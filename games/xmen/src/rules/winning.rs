@@ -12,9 +12,7 @@ impl XMen {
     /// End of round: the victory check, then the next round, the Final
     /// Tournament, or (house round cap) the end.
     pub fn end_of_round(&mut self, rng: &mut GameRng) {
-        let six: Vec<Seat> = (0..self.seats)
-            .filter(|s| self.players[*s as usize].rp >= 6)
-            .collect();
+        let six: Vec<Seat> = (0..self.seats).filter(|s| self.players[*s as usize].rp >= 6).collect();
         match six.len() {
             0 if self.max_rounds > 0 && self.round >= self.max_rounds => {
                 let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[]);
@@ -22,10 +20,7 @@ impl XMen {
                 self.game_over(
                     ranking,
                     if w.len() == 1 {
-                        format!(
-                            "Round limit reached: {} on Revolution Points.",
-                            self.who_verb(w[0], "wins", "win")
-                        )
+                        format!("Round limit reached: {} on Revolution Points.", self.who_verb(w[0], "wins", "win"))
                     } else {
                         format!(
                             "Round limit reached: {} share the lead on Revolution Points.",
@@ -38,23 +33,13 @@ impl XMen {
             1 => {
                 let w = six[0];
                 let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[w]);
-                self.game_over(
-                    ranking,
-                    format!(
-                        "{} with 6 Revolution Points.",
-                        self.who_verb(w, "wins", "win")
-                    ),
-                );
+                self.game_over(ranking, format!("{} with 6 Revolution Points.", self.who_verb(w, "wins", "win")));
             }
             _ => self.start_tournament(six, rng),
         }
     }
 
-    pub(crate) fn rank_by(
-        &self,
-        key: impl Fn(&crate::state::Player) -> (u32, u32),
-        first: &[Seat],
-    ) -> Vec<Vec<Seat>> {
+    pub(crate) fn rank_by(&self, key: impl Fn(&crate::state::Player) -> (u32, u32), first: &[Seat]) -> Vec<Vec<Seat>> {
         let mut ranking: Vec<Vec<Seat>> = first.iter().map(|s| vec![*s]).collect();
         let mut rest: Vec<Seat> = (0..self.seats).filter(|s| !first.contains(s)).collect();
         rest.sort_by_key(|s| std::cmp::Reverse(key(&self.players[*s as usize])));
@@ -82,13 +67,7 @@ impl XMen {
     pub(crate) fn by_hope(&mut self, seats: &[Seat], rng: &mut GameRng) -> Vec<Seat> {
         let mut keyed: Vec<(u32, u32, Seat)> = seats
             .iter()
-            .map(|s| {
-                (
-                    self.players[*s as usize].hope,
-                    rng.dice(3).iter().map(|d| *d as u32).sum(),
-                    *s,
-                )
-            })
+            .map(|s| (self.players[*s as usize].hope, rng.dice(3).iter().map(|d| *d as u32).sum(), *s))
             .collect();
         keyed.sort();
         keyed.into_iter().map(|k| k.2).collect()
@@ -98,10 +77,7 @@ impl XMen {
         let order = self.by_hope(&six, rng);
         let matches = match order.len() {
             2 => vec![[Slot::Seat(order[0]), Slot::Seat(order[1])]],
-            3 => vec![
-                [Slot::Seat(order[0]), Slot::Seat(order[1])],
-                [Slot::WinnerOf(0), Slot::Seat(order[2])],
-            ],
+            3 => vec![[Slot::Seat(order[0]), Slot::Seat(order[1])], [Slot::WinnerOf(0), Slot::Seat(order[2])]],
             _ => vec![
                 [Slot::Seat(order[0]), Slot::Seat(order[1])],
                 [Slot::Seat(order[2]), Slot::Seat(order[3])],
@@ -112,12 +88,7 @@ impl XMen {
             "Final Tournament among {}.",
             and_list(&order.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
         ));
-        let t = Tournament {
-            matches,
-            winners: vec![],
-            pair: [0, 0],
-            chosen: vec![],
-        };
+        let t = Tournament { matches, winners: vec![], pair: [0, 0], chosen: vec![] };
         self.next_match(t, rng);
     }
 
@@ -126,10 +97,7 @@ impl XMen {
         if k >= t.matches.len() {
             let w = *t.winners.last().unwrap();
             let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[w]);
-            self.game_over(
-                ranking,
-                format!("{} the Final Tournament.", self.who_verb(w, "wins", "win")),
-            );
+            self.game_over(ranking, format!("{} the Final Tournament.", self.who_verb(w, "wins", "win")));
             return;
         }
         let side = |s: Slot| match s {
@@ -144,10 +112,7 @@ impl XMen {
         for (i, s) in t.pair.iter().enumerate() {
             if self.players[*s as usize].chars.iter().all(|c| c.injured) {
                 let w = t.pair[1 - i];
-                self.note(format!(
-                    "No Uninjured Character: {} the match.",
-                    self.who_verb(*s, "forfeits", "forfeit")
-                ));
+                self.note(format!("No Uninjured Character: {} the match.", self.who_verb(*s, "forfeits", "forfeit")));
                 t.winners.push(w);
                 return self.next_match(t, rng);
             }
@@ -156,15 +121,8 @@ impl XMen {
     }
 
     /// Final Tournament: choose a Character (fewer Hope first).
-    pub fn champion_action(
-        &mut self,
-        seat: Seat,
-        a: &A,
-        rng: &mut GameRng,
-    ) -> Result<(), RuleError> {
-        let Phase::TournamentPick(t) = &self.phase else {
-            unreachable!()
-        };
+    pub fn champion_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+        let Phase::TournamentPick(t) = &self.phase else { unreachable!() };
         let mut t = t.clone();
         if t.pair.get(t.chosen.len()) != Some(&seat) {
             let chooser = t.pair[t.chosen.len().min(1)];
@@ -198,11 +156,7 @@ impl XMen {
             return Err(illegal("Final Tournament", why));
         }
         t.chosen.push(*character);
-        self.note(format!(
-            "{} {} to the tournament.",
-            self.who_verb(seat, "sends", "send"),
-            character.name()
-        ));
+        self.note(format!("{} {} to the tournament.", self.who_verb(seat, "sends", "send"), character.name()));
         if t.chosen.len() == 2 {
             let entrants = vec![(t.pair[0], t.chosen[0]), (t.pair[1], t.chosen[1])];
             let mut b = Battle::new(self, None, &entrants);
@@ -219,10 +173,7 @@ impl XMen {
 
     /// A tournament match is decided.
     pub fn tournament_match_won(&mut self, winner: Seat, rng: &mut GameRng) {
-        let mut t = self
-            .tournament
-            .take()
-            .expect("a match belongs to a tournament");
+        let mut t = self.tournament.take().expect("a match belongs to a tournament");
         t.winners.push(winner);
         self.next_match(t, rng);
     }
