@@ -78,7 +78,7 @@ fn playouts(c: &mut Criterion) {
     g.bench_function(BenchmarkId::new("typed-prompt", "nefarious-schemes"), |b| {
         b.iter(|| {
             seed += 1;
-            black_box(prompt_steps::<schemes::Schemes>(&Default::default(), 2, STEPS, seed))
+            black_box(prompt_steps::<nefarious_schemes::Schemes>(&Default::default(), 2, STEPS, seed))
         })
     });
     // Crisis Protocol (issue 17: at least 10 000 actions per second).
@@ -86,7 +86,7 @@ fn playouts(c: &mut Criterion) {
     g.bench_function(BenchmarkId::new("typed-prompt", "crisis-protocol"), |b| {
         b.iter(|| {
             seed += 1;
-            black_box(prompt_steps::<crisis::Crisis>(&Default::default(), 2, STEPS, seed))
+            black_box(prompt_steps::<crisis_protocol::Crisis>(&Default::default(), 2, STEPS, seed))
         })
     });
     let mut seed = 0u64;
@@ -105,11 +105,11 @@ fn playouts(c: &mut Criterion) {
 /// directions, advance and climb, against ten other bases). Issue 17's
 /// goal: each at most 50 µs.
 fn geometry(c: &mut Criterion) {
-    use crisis::content::{Tool, content};
-    use crisis::geometry::{Disc, line_of_sight, overlaps};
-    use crisis::movement::{Mover, candidates};
+    use crisis_protocol::content::{Tool, content};
+    use crisis_protocol::geometry::{Disc, line_of_sight, overlaps};
+    use crisis_protocol::movement::{Mover, candidates};
     let g = &content().geometry;
-    let pieces = crisis::state::layout_pieces("downtown-12");
+    let pieces = crisis_protocol::state::layout_pieces("downtown-12");
     let r = 40.0 / 25.4 / 2.0;
     let mut rng = GameRng::seeded(3);
     let mut discs = Vec::new();

@@ -13,7 +13,12 @@
 fn main() {
     let mut ended = 0;
     for seed in 1..=3 {
-        ended += backroom_benches::prompt_steps::<crisis::Crisis>(&crisis::Options::default(), 2, 1_000, seed);
+        ended += backroom_benches::prompt_steps::<crisis_protocol::Crisis>(
+            &crisis_protocol::Options::default(),
+            2,
+            1_000,
+            seed,
+        );
     }
     println!("3 000 actions, {ended} matches ended");
 }

@@ -17,11 +17,11 @@ pub fn catalogue() -> &'static [Box<dyn DynGame>] {
     GAMES.get_or_init(|| {
         vec![
             erase::<sealed_bids::SealedBids>(),
-            erase::<xmen::XMen>(),
+            erase::<xmen_mutant_revolution::XMen>(),
             erase::<villains::Villains>(),
             erase::<mutants::Mutants>(),
-            erase::<schemes::Schemes>(),
-            erase::<crisis::Crisis>(),
+            erase::<nefarious_schemes::Schemes>(),
+            erase::<crisis_protocol::Crisis>(),
         ]
     })
 }

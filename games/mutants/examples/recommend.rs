@@ -3,7 +3,7 @@
 //! each boss over the same seeded matches, and, for comparison, the list
 //! the bot builds itself. The builder's "Recommended 12" for a boss
 //! (`recommended` in `content/bosses.json`) is the list with the most wins.
-//! `cargo run --release -p backroom-mutants --example recommend -- [matches] [first seed]`
+//! `cargo run --release -p mutants --example recommend -- [matches] [first seed]`
 
 use backroom_engine::{Game, GameRng};
 use mutants::content::content;

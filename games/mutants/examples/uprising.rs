@@ -1,6 +1,6 @@
 //! Uprising measured: how often a player beats each boss, played by the
 //! heuristic bot or by random legal play, over seeded matches.
-//! `cargo run -p backroom-mutants --example uprising -- [matches] [first seed]`
+//! `cargo run -p mutants --example uprising -- [matches] [first seed]`
 
 use backroom_engine::{Game, GameRng};
 use mutants::{Mutants, Options};

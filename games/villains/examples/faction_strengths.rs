@@ -1,7 +1,7 @@
 //! How well the heuristic bot does with each faction: bots at every seat,
 //! factions dealt at random, AP + PP averaged per faction (how the bot's
 //! faction preference in `bot.rs` was chosen):
-//! `cargo run --release -p backroom-villains --example faction_strengths -- 60`.
+//! `cargo run --release -p villains --example faction_strengths -- 60`.
 use backroom_engine::{Game, GameRng};
 use villains::Villains;
 use villains::state::Phase;

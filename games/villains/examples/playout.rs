@@ -1,5 +1,5 @@
 //! Random legal play through the prompt path, for profiling:
-//! `cargo run --release -p backroom-villains --example playout -- 20000`.
+//! `cargo run --release -p villains --example playout -- 20000`.
 use backroom_engine::{Game, GameRng, Pending};
 use villains::Villains;
 
