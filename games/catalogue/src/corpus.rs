@@ -421,19 +421,18 @@ mod tests {
             info
         }
         fn setup(o: &Self::Options, seats: u8, rng: &mut GameRng) -> Result<Self, backroom_engine::SetupError> {
-            Self::setup_at_version(o, seats, rng, Self::info().engine_version)
+            Self::setup_version(o, seats, rng, Self::info().engine_version)
         }
-        fn setup_at_version(
+        fn oldest_version() -> u32 {
+            1
+        }
+        fn setup_version(
             o: &Self::Options,
             seats: u8,
             rng: &mut GameRng,
             v: u32,
         ) -> Result<Self, backroom_engine::SetupError> {
-            let rules = match (BUMPED, v) {
-                (true, 1 | 2) => v,
-                (false, 1) => 2,
-                _ => return Err(backroom_engine::SetupError::unreplayable(&Self::info(), v)),
-            };
+            let rules = if BUMPED { v } else { 2 };
             Ok(DialFromOne { rules, game: sealed_bids::SealedBids::setup(o, seats, rng)? })
         }
         fn pending(&self) -> backroom_engine::Pending {
@@ -442,17 +441,24 @@ mod tests {
         fn prompt(&self, seat: Seat) -> Option<backroom_engine::Prompt> {
             backroom_engine::Game::prompt(&self.game, seat)
         }
-        fn apply(
+        fn seat_count(&self) -> u8 {
+            backroom_engine::Game::seat_count(&self.game)
+        }
+        fn is_over(&self) -> bool {
+            backroom_engine::Game::is_over(&self.game)
+        }
+        fn try_apply(
             &mut self,
             seat: Seat,
             a: &Self::Action,
             rng: &mut GameRng,
-        ) -> Result<Vec<LogEntry>, backroom_engine::RuleError> {
+            log: &mut Vec<LogEntry>,
+        ) -> Result<(), backroom_engine::RuleError> {
             let sealed_bids::Action::Bid { value, .. } = a;
             if self.rules >= 2 && *value == 0 {
                 return Err(backroom_engine::RuleError::illegal("Bidding Dial", "The dial starts at 1."));
             }
-            backroom_engine::Game::apply(&mut self.game, seat, a, rng)
+            backroom_engine::Game::try_apply(&mut self.game, seat, a, rng, log)
         }
         fn view(&self, viewer: backroom_engine::Viewer) -> Self::View {
             backroom_engine::Game::view(&self.game, viewer)

@@ -262,22 +262,18 @@ impl Game for Crisis {
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        Self::setup_at_version(options, seats, rng, ENGINE_VERSION)
+        Self::setup_version(options, seats, rng, ENGINE_VERSION)
+    }
+
+    fn oldest_version() -> u32 {
+        versions::OLDEST
     }
 
     /// Version 4 plays the full setup ([`rules::setup::setup_full`]);
     /// older versions set up alike with the shortcuts they were played
     /// with, the version kept in the state for the readings it changed
     /// ([`versions`]).
-    fn setup_at_version(
-        options: &Options,
-        seats: u8,
-        rng: &mut GameRng,
-        engine_version: u32,
-    ) -> Result<Self, SetupError> {
-        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
-            return Err(SetupError::unreplayable(&Self::info(), engine_version));
-        }
+    fn setup_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
         check_setup(options, seats)?;
         let mut g = if engine_version >= versions::FULL_SETUP {
             rules::setup::setup_full(options, rng).0
@@ -335,13 +331,25 @@ impl Game for Crisis {
         prompts::prompt(self, seat)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-        let mut next = self.clone();
-        let mut r = rng.clone();
-        let log = rules::apply(&mut next, seat, action, &mut r)?;
-        *self = next;
-        *rng = r;
-        Ok(log)
+    fn seat_count(&self) -> u8 {
+        2
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// Each rules step returns its lines ([`rules::Lines`]); they go to the
+    /// engine's sink here.
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError> {
+        log.extend(rules::apply(self, seat, action, rng)?);
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> view::View {

@@ -277,13 +277,13 @@ mod tests {
             countdown_info(2)
         }
         fn setup(o: &NoOptions, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-            Self::setup_at_version(o, seats, rng, 2)
+            Self::setup_version(o, seats, rng, 2)
         }
-        fn setup_at_version(_: &NoOptions, _: u8, _: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
-            match engine_version {
-                1 | 2 => Ok(Countdown { rules: engine_version, left: 6 }),
-                v => Err(SetupError::unreplayable(&Self::info(), v)),
-            }
+        fn oldest_version() -> u32 {
+            1
+        }
+        fn setup_version(_: &NoOptions, _: u8, _: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+            Ok(Countdown { rules: engine_version, left: 6 })
         }
         fn pending(&self) -> Pending {
             if self.left == 0 { Pending::Over } else { Pending::Turn { seat: 0 } }
@@ -291,12 +291,12 @@ mod tests {
         fn prompt(&self, _: Seat) -> Option<Prompt> {
             (self.left > 0).then(|| Prompt::single("Take", Ask::new("take", "Take")))
         }
-        fn apply(&mut self, _: Seat, _: &Take, _: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-            if self.left == 0 {
-                return Err(RuleError::game_over());
-            }
+        fn seat_count(&self) -> u8 {
+            1
+        }
+        fn try_apply(&mut self, _: Seat, _: &Take, _: &mut GameRng, _: &mut Vec<LogEntry>) -> Result<(), RuleError> {
             self.left = self.left.saturating_sub(if self.rules == 1 { 1 } else { 2 });
-            Ok(vec![])
+            Ok(())
         }
         fn view(&self, _: Viewer) -> u8 {
             self.left
@@ -316,7 +316,7 @@ mod tests {
     }
 
     /// A toy that never changed its rules: it keeps the default
-    /// `setup_at_version`.
+    /// `setup_version` and `oldest_version`.
     #[derive(Clone, Debug, Serialize, Deserialize)]
     struct Still;
 
@@ -336,8 +336,11 @@ mod tests {
         fn prompt(&self, _: Seat) -> Option<Prompt> {
             Some(Prompt::single("Pick", Ask::new("take", "Take").param("n", "N", Input::Number { min: 0, max: 1 })))
         }
-        fn apply(&mut self, _: Seat, _: &Take, _: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-            Ok(vec![])
+        fn seat_count(&self) -> u8 {
+            1
+        }
+        fn try_apply(&mut self, _: Seat, _: &Take, _: &mut GameRng, _: &mut Vec<LogEntry>) -> Result<(), RuleError> {
+            Ok(())
         }
         fn view(&self, _: Viewer) {}
         fn outcome(&self) -> Option<Outcome> {

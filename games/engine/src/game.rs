@@ -9,7 +9,9 @@ use std::fmt::Debug;
 /// the contract.
 ///
 /// Implementations must hold these, and [`crate::testkit`] checks them:
-/// * `apply` returning `Err` leaves `self` exactly as it was;
+/// * `apply` returning `Err` leaves `self` exactly as it was (by
+///   construction: [`Game::apply`] is the engine's, and a game writes only
+///   [`Game::try_apply`], which works on a copy);
 /// * setup + the same actions + the same RNG give the same state;
 /// * a serde round-trip gives an equal state;
 /// * `view(v)` depends only on what `v` may know (the non-leak test
@@ -33,16 +35,41 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// [`SetupError`] when the options or seat count are not playable.
     fn setup(options: &Self::Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError>;
 
-    /// The opening position of a match stored under `engine_version` (the
-    /// [`GameInfo::engine_version`] of the engine that started it).
+    /// The oldest engine version whose stored matches this engine still
+    /// replays (a game's `versions::OLDEST`). By default only the current
+    /// [`GameInfo::engine_version`].
+    fn oldest_version() -> u32 {
+        Self::info().engine_version
+    }
+
+    /// The opening position of a match set up under `engine_version`, one
+    /// of `oldest_version()..=engine_version` (the range is checked once, by
+    /// [`Game::setup_at_version`], before this is called).
     ///
     /// Saved matches outlive deployments, and their action log is the
     /// truth: a match started under an older version is replayed from its
-    /// seed and log under the rules it was started with. The default
-    /// replays only the current version. A game that changes its rules bumps
-    /// its version, overrides this method to accept the versions it still
-    /// replays, keeps the version in its state and branches on it where the
-    /// rules changed.
+    /// seed and log under the rules it was started with. A game that changes
+    /// its rules bumps its version, raises nothing else here but overrides
+    /// this method and [`Game::oldest_version`], keeps the version in its
+    /// state and branches on it where the rules changed. The default is
+    /// [`Game::setup`], for a game with one version.
+    ///
+    /// # Errors
+    /// As [`Game::setup`].
+    fn setup_version(
+        options: &Self::Options,
+        seats: u8,
+        rng: &mut GameRng,
+        engine_version: u32,
+    ) -> Result<Self, SetupError> {
+        let _ = engine_version;
+        Self::setup(options, seats, rng)
+    }
+
+    /// The opening position of a match stored under `engine_version` (the
+    /// [`GameInfo::engine_version`] of the engine that started it): the
+    /// version is checked against `oldest_version()..=current`, then
+    /// [`Game::setup_version`] sets up. Games do not override this.
     ///
     /// # Errors
     /// [`SetupError`] when the engine no longer replays `engine_version`,
@@ -54,11 +81,10 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
         engine_version: u32,
     ) -> Result<Self, SetupError> {
         let info = Self::info();
-        if engine_version == info.engine_version {
-            Self::setup(options, seats, rng)
-        } else {
-            Err(SetupError::unreplayable(&info, engine_version))
+        if !(Self::oldest_version()..=info.engine_version).contains(&engine_version) {
+            return Err(SetupError::unreplayable(&info, engine_version));
         }
+        Self::setup_version(options, seats, rng, engine_version)
     }
 
     /// The log lines of the opening position: what setup did before the
@@ -78,11 +104,58 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// while others decide, or an action allowed at any time).
     fn prompt(&self, seat: Seat) -> Option<Prompt>;
 
-    /// Validates and performs `action` for `seat`.
+    /// How many seats this match has.
+    fn seat_count(&self) -> u8;
+
+    /// Whether the match is over, so that no action is taken any more. By
+    /// default, when [`Game::pending`] awaits nobody.
+    fn is_over(&self) -> bool {
+        self.pending().is_over()
+    }
+
+    /// The game's own step: validates and performs `action` for `seat`,
+    /// writing what happened to `log`.
+    ///
+    /// It is called only by [`Game::apply`], on a working copy of the state
+    /// and of the generator, once the seat is known to exist and the match
+    /// not to be over. On `Err` the copy is thrown away, so a refusal may
+    /// leave the copy half changed: it never reaches the match.
     ///
     /// # Errors
-    /// A [`RuleError`] naming the broken rule; the state is then untouched.
-    fn apply(&mut self, seat: Seat, action: &Self::Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError>;
+    /// A [`RuleError`] naming the broken rule.
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError>;
+
+    /// Validates and performs `action` for `seat`: the one transaction of
+    /// every game. It refuses a seat the match does not have and any action
+    /// once the match is over, then runs [`Game::try_apply`] on a copy of
+    /// the state and the generator and keeps the copy only when it is
+    /// accepted. Games do not override this.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the state and `rng` are then
+    /// untouched.
+    fn apply(&mut self, seat: Seat, action: &Self::Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::game_over());
+        }
+        let seats = self.seat_count();
+        if seat >= seats {
+            return Err(RuleError::no_such_seat(seat, seats));
+        }
+        let mut next = self.clone();
+        let mut next_rng = rng.clone();
+        let mut log = Vec::new();
+        next.try_apply(seat, action, &mut next_rng, &mut log)?;
+        *self = next;
+        *rng = next_rng;
+        Ok(log)
+    }
 
     /// What `viewer` sees, built from what that viewer may know.
     fn view(&self, viewer: Viewer) -> Self::View;
@@ -363,6 +436,11 @@ impl RuleError {
     /// The action could not be understood.
     pub fn malformed(message: impl Into<String>) -> Self {
         RuleError { code: RuleCode::MalformedAction, rule: "Actions".into(), message: message.into() }
+    }
+
+    /// The action names a seat the match does not have.
+    pub fn no_such_seat(seat: Seat, seats: u8) -> Self {
+        RuleError::not_your_turn("Seats", format!("There is no seat {}: this match has {seats}.", u32::from(seat) + 1))
     }
 
     /// The game has ended.

@@ -14,7 +14,9 @@
 //!   [`Prompt`]s that a generic client and a bot can enumerate;
 //! * [`Game::apply`] validates an action and either changes the state or
 //!   returns a [`RuleError`] naming the broken rule and leaves the state
-//!   untouched;
+//!   untouched. The engine owns that transaction: it checks the seat and
+//!   that the match is not over, runs the game's [`Game::try_apply`] on a
+//!   copy with a log sink, and keeps the copy only when it is accepted;
 //! * [`Game::view`] *builds* what one viewer may see from an allow-list of
 //!   fields; [`Hidden`] carries per-seat knowledge (who has peeked at what). The RNG is never an argument of `view`, so neither the seed nor
 //!   any future draw can reach a client.

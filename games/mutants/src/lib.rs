@@ -215,20 +215,22 @@ impl Game for Mutants {
         prompts::prompt(self, seat)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-        if self.is_over() {
-            return Err(RuleError::game_over());
-        }
-        if seat >= self.seats {
-            return Err(RuleError::not_your_turn("Players", "There is no such seat."));
-        }
-        let mut next = self.clone();
-        let mut r = rng.clone();
-        let mut log = vec![];
-        next.act(seat, action, &mut log, &mut r)?;
-        *self = next;
-        *rng = r;
-        Ok(log)
+    fn seat_count(&self) -> u8 {
+        self.seats
+    }
+
+    fn is_over(&self) -> bool {
+        Mutants::is_over(self)
+    }
+
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError> {
+        self.act(seat, action, log, rng)
     }
 
     fn view(&self, viewer: Viewer) -> view::View {

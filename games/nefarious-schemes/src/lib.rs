@@ -100,19 +100,15 @@ impl Game for Schemes {
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        Self::setup_at_version(options, seats, rng, versions::CURRENT)
+        Self::setup_version(options, seats, rng, versions::CURRENT)
+    }
+
+    fn oldest_version() -> u32 {
+        versions::OLDEST
     }
 
     /// Versions differ in the deal only (the house mulligan of version 2).
-    fn setup_at_version(
-        options: &Options,
-        seats: u8,
-        rng: &mut GameRng,
-        engine_version: u32,
-    ) -> Result<Self, SetupError> {
-        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
-            return Err(SetupError::unreplayable(&Self::info(), engine_version));
-        }
+    fn setup_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
         if seats != 2 {
             return Err(SetupError(format!("Nefarious Schemes is played by 2 players, not {seats}")));
         }
@@ -133,20 +129,22 @@ impl Game for Schemes {
         prompts::prompt(self, seat)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-        if seat > 1 {
-            return Err(RuleError::not_your_turn(
-                "Players",
-                format!("There is no seat {}: the Heroes and the Villain play, seats 1 and 2.", seat + 1),
-            ));
-        }
-        let mut next = self.clone();
-        let mut r = rng.clone();
-        next.decide(seat, action, &mut r)?;
-        let log = std::mem::take(&mut next.log);
-        *self = next;
-        *rng = r;
-        Ok(log)
+    fn seat_count(&self) -> u8 {
+        2
+    }
+
+    /// The rules write to the state's own buffer (`Schemes::say`), handed
+    /// to the engine's sink here.
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError> {
+        self.decide(seat, action, rng)?;
+        log.append(&mut self.log);
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> view::View {

@@ -211,8 +211,8 @@ fn recruit_refusals_name_the_card_the_holder_and_the_phase() {
             (
                 2,
                 json!({"type": "done"}),
-                "Players",
-                "There is no seat 3: the Heroes and the Villain play, seats 1 and 2.",
+                "Seats",
+                "There is no seat 3: this match has 2.",
             ),
         ],
         &g,

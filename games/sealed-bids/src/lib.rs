@@ -203,13 +203,21 @@ impl Game for SealedBids {
         Some(Prompt::single(title, ask))
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, _rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-        if self.round >= self.rounds {
-            return Err(RuleError::game_over());
-        }
-        if seat >= self.seats {
-            return Err(RuleError::not_your_turn("Seats", format!("there is no seat {}", seat + 1)));
-        }
+    fn seat_count(&self) -> u8 {
+        self.seats
+    }
+
+    fn is_over(&self) -> bool {
+        self.round >= self.rounds
+    }
+
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        _rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError> {
         let Action::Bid { value, round } = *action;
         if let Some(r) = round
             && r != self.round
@@ -226,15 +234,15 @@ impl Game for SealedBids {
             None => format!("{} locked the dial at {value}.", seat_ref(seat)),
             Some(old) => format!("{} changed the dial from {old} to {value}.", seat_ref(seat)),
         };
-        let mut log = vec![LogEntry::split(
+        log.push(LogEntry::split(
             SeatSet::only(seat),
             private,
             Some(format!("{} locked a bid.", seat_verb(seat, "has", "have"))),
-        )];
+        ));
         if self.dials.iter().all(Option::is_some) {
             log.push(self.resolve_round());
         }
-        Ok(log)
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -375,18 +383,30 @@ mod tests {
         fn prompt(&self, seat: Seat) -> Option<Prompt> {
             self.0.prompt(seat)
         }
-        fn apply(&mut self, seat: Seat, a: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+        fn seat_count(&self) -> u8 {
+            self.0.seats
+        }
+        fn is_over(&self) -> bool {
+            self.0.is_over()
+        }
+        fn try_apply(
+            &mut self,
+            seat: Seat,
+            a: &Action,
+            rng: &mut GameRng,
+            log: &mut Vec<LogEntry>,
+        ) -> Result<(), RuleError> {
             let Action::Bid { value, .. } = a;
             if HOW == BLABBERMOUTH
                 && let Some(other) = (0..self.0.seats).find(|&s| s != seat && self.0.dials[s as usize] == Some(*value))
             {
                 return Err(RuleError::illegal("Bidding Dial", format!("seat {} locked {value} already", other + 1)));
             }
-            let mut log = self.0.apply(seat, a, rng)?;
+            self.0.try_apply(seat, a, rng, log)?;
             if HOW == TATTLETALE {
                 log.push(LogEntry::public(format!("{} turned the dial to {value}.", seat_ref(seat))));
             }
-            Ok(log)
+            Ok(())
         }
         fn view(&self, viewer: Viewer) -> View {
             self.0.view(viewer)

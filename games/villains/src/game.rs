@@ -608,15 +608,13 @@ impl Game for State {
         crate::setup::setup(seats, rng).map(|(s, _)| s)
     }
 
-    fn setup_at_version(
-        options: &Options,
-        seats: u8,
-        rng: &mut GameRng,
-        engine_version: u32,
-    ) -> Result<Self, SetupError> {
-        if !(crate::versions::OLDEST..=crate::versions::CURRENT).contains(&engine_version) {
-            return Err(SetupError::unreplayable(&Self::info(), engine_version));
-        }
+    fn oldest_version() -> u32 {
+        crate::versions::OLDEST
+    }
+
+    /// Versions set up alike; the version is kept in the state for the
+    /// readings it changed ([`crate::versions`]).
+    fn setup_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
         let mut s = Self::setup(options, seats, rng)?;
         s.engine_version = engine_version;
         Ok(s)
@@ -657,22 +655,28 @@ impl Game for State {
         crate::prompts::prompt(self, seat)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-        if let Phase::Over { .. } = self.phase {
-            return Err(RuleError::game_over());
-        }
-        if seat >= self.seats {
-            return Err(RuleError::not_your_turn("Actions", "No such seat."));
-        }
+    fn seat_count(&self) -> u8 {
+        self.seats
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// Only an awaited seat acts, but for the few actions allowed at any
+    /// time ([`Action::any_time`]).
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError> {
         if !action.any_time() && !self.pending().awaited().contains(seat) {
             return Err(not_awaited(self, seat));
         }
-        let mut t = self.clone();
-        let mut r = rng.clone();
-        let log = apply_to(&mut t, seat, action, &mut r)?;
-        *self = t;
-        *rng = r;
-        Ok(log)
+        log.extend(apply_to(self, seat, action, rng)?);
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> crate::view::View {

@@ -107,21 +107,17 @@ impl Game for XMen {
     }
 
     fn setup(options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        Self::setup_at_version(options, seats, rng, versions::CURRENT)
+        Self::setup_version(options, seats, rng, versions::CURRENT)
+    }
+
+    fn oldest_version() -> u32 {
+        versions::OLDEST
     }
 
     /// Versions 1 and 2 set up alike (same draws, same Characters); the
     /// version is kept in the state for the readings it changed
     /// ([`versions`]).
-    fn setup_at_version(
-        options: &Options,
-        seats: u8,
-        rng: &mut GameRng,
-        engine_version: u32,
-    ) -> Result<Self, SetupError> {
-        if !(versions::OLDEST..=versions::CURRENT).contains(&engine_version) {
-            return Err(SetupError::unreplayable(&Self::info(), engine_version));
-        }
+    fn setup_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
         if !(3..=4).contains(&seats) {
             return Err(SetupError(format!("X-Men: Mutant Revolution is played by 3 or 4 players, not {seats}")));
         }
@@ -276,23 +272,26 @@ impl Game for XMen {
         prompts::prompt(self, seat)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
-        if matches!(self.phase, Phase::Over { .. }) {
-            return Err(RuleError::game_over());
-        }
-        if seat >= self.seats {
-            return Err(RuleError::not_your_turn(
-                "Seats",
-                format!("There is no seat {}: this match has {}.", seat + 1, self.seats),
-            ));
-        }
-        let mut next = self.clone();
-        let mut r = rng.clone();
-        next.dispatch(seat, action, &mut r)?;
-        let log = std::mem::take(&mut next.log);
-        *self = next;
-        *rng = r;
-        Ok(log)
+    fn seat_count(&self) -> u8 {
+        self.seats
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// The rules write to the state's own buffer (`XMen::note`), handed to
+    /// the engine's sink here.
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError> {
+        self.dispatch(seat, action, rng)?;
+        log.append(&mut self.log);
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> view::View {

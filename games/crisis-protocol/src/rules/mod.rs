@@ -32,15 +32,10 @@ pub fn model_name(g: &Crisis, m: usize) -> String {
     format!("{} ({})", x.card().name, seat_ref(x.owner))
 }
 
-/// Routes an action; the caller works on a copy, so a refusal changes
+/// Routes an action. The engine's `Game::apply` has checked the seat and
+/// that the match is not over, and works on a copy, so a refusal changes
 /// nothing.
 pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::GameRng) -> Lines {
-    if g.phase == Phase::Over {
-        return Err(RuleError::game_over());
-    }
-    if seat > 1 {
-        return Err(RuleError::not_your_turn("Players", "this game has two players"));
-    }
     if let Some(r) = g.reactions.first() {
         let s = reactions::reaction_seat(g, r);
         let placing = matches!(r, crate::state::Reaction::PlaceToken { .. });
