@@ -96,10 +96,10 @@ fn every_game_refuses_unknown_action_fields_naming_them() {
         object_paths(action, String::new(), &mut paths);
         for p in paths {
             let kind = format!("{game}: {}", kind(action, &p));
-            if seen.insert(kind.clone()) {
-                if let Some(w) = unknown_field_answer(state, seat, action, &p, rng) {
-                    wrong.push(format!("{kind}: {w}"));
-                }
+            if seen.insert(kind.clone())
+                && let Some(w) = unknown_field_answer(state, seat, action, &p, rng)
+            {
+                wrong.push(format!("{kind}: {w}"));
             }
         }
     });
