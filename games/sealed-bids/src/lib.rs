@@ -13,120 +13,21 @@
 //! the reveal.
 #![deny(missing_docs)]
 
+mod action;
+mod prompts;
+mod rules;
+mod state;
+mod view;
+
+pub use action::Action;
+pub use rules::highest_unique;
+pub use state::{MAX_BID, Options, Reveal, SealedBids};
+pub use view::View;
+
 use backroom_engine::{
-    Ask, Game, GameInfo, GameOption, GameRng, Input, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat,
-    SeatSet, SetupError, Viewer, and_list, plural, seat_ref, seat_verb,
+    Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet,
+    SetupError, Viewer,
 };
-use serde::{Deserialize, Serialize};
-
-/// Highest value on a Bidding Dial.
-pub const MAX_BID: u8 = 14;
-
-/// Options a host may set.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Options {
-    /// Rounds in a game (1–100).
-    pub rounds: u32,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { rounds: 20 }
-    }
-}
-
-/// The game state.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SealedBids {
-    seats: u8,
-    rounds: u32,
-    /// The round open for bids, from 0; equals `rounds` once over.
-    round: u32,
-    /// This round's locked dials (secret until the reveal).
-    dials: Vec<Option<u8>>,
-    scores: Vec<i64>,
-    /// Every revealed round, in order (public).
-    reveals: Vec<Reveal>,
-}
-
-/// One revealed round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reveal {
-    /// Each seat's bid.
-    pub bids: Vec<u8>,
-    /// The seat with the highest unique bid, if any.
-    pub winner: Option<Seat>,
-}
-
-/// Actions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Action {
-    /// Lock the Bidding Dial at `value` (or change a locked one before the
-    /// reveal). `round`, when given, must be the open round, so a bid made
-    /// against an old screen is refused rather than applied to a new round.
-    Bid {
-        /// 0–14.
-        value: u8,
-        /// The round this bid is meant for.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        round: Option<u32>,
-    },
-}
-
-/// What one viewer sees.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct View {
-    /// Seats at the table.
-    pub seats: u8,
-    /// Rounds in the game.
-    pub rounds: u32,
-    /// The open round (0-based); equals `rounds` once over.
-    pub round: u32,
-    /// True once the game is over.
-    pub over: bool,
-    /// Which seats have locked their dial this round (never the value).
-    pub committed: Vec<bool>,
-    /// The viewer's own locked dial this round, if any.
-    pub my_bid: Option<u8>,
-    /// Points per seat.
-    pub scores: Vec<i64>,
-    /// Revealed rounds.
-    pub reveals: Vec<Reveal>,
-}
-
-impl SealedBids {
-    fn resolve_round(&mut self) -> LogEntry {
-        let bids: Vec<u8> = self.dials.iter().map(|d| d.unwrap_or(0)).collect();
-        let winner = highest_unique(&bids);
-        if let Some(w) = winner {
-            self.scores[w as usize] += 1;
-        }
-        // Text names seats by token (`backroom_engine::names`): the reader
-        // sees names, and "you" for their own seat.
-        let each: Vec<String> = bids.iter().enumerate().map(|(s, b)| format!("{} {b}", seat_ref(s as Seat))).collect();
-        let result = match winner {
-            Some(w) => format!("{} with {}.", seat_verb(w, "scores", "score"), bids[w as usize]),
-            None => "Every bid was matched: nobody scores.".to_string(),
-        };
-        let text = format!("Round {} bids: {}. {result}", self.round + 1, and_list(&each));
-        self.reveals.push(Reveal { bids, winner });
-        self.round += 1;
-        self.dials.iter_mut().for_each(|d| *d = None);
-        LogEntry::public(text)
-    }
-}
-
-/// The seat whose bid nobody else made and is highest among such bids.
-pub fn highest_unique(bids: &[u8]) -> Option<Seat> {
-    let mut count = [0u8; MAX_BID as usize + 1];
-    for b in bids {
-        count[*b as usize] += 1;
-    }
-    let best = (0..=MAX_BID).rev().find(|v| count[*v as usize] == 1)?;
-    bids.iter().position(|b| *b == best).map(|i| i as Seat)
-}
 
 impl Game for SealedBids {
     type Options = Options;
@@ -180,27 +81,7 @@ impl Game for SealedBids {
     }
 
     fn prompt(&self, seat: Seat) -> Option<Prompt> {
-        if self.round >= self.rounds || seat >= self.seats {
-            return None;
-        }
-        let title = match self.dials[seat as usize] {
-            None => format!("Round {} of {}: set your Bidding Dial", self.round + 1, self.rounds),
-            Some(b) => format!(
-                "Round {} of {}: your dial is locked at {b}; you may change it until everyone has bid",
-                self.round + 1,
-                self.rounds
-            ),
-        };
-        let mut ask = Ask::new("bid", "Lock in").with("round", self.round).param(
-            "value",
-            "Bid",
-            Input::Number { min: 0, max: MAX_BID as i64 },
-        );
-        // Changing a locked dial starts from it, not from 0.
-        if let Some(b) = self.dials[seat as usize] {
-            ask = ask.default_to(b);
-        }
-        Some(Prompt::single(title, ask))
+        self.ask(seat)
     }
 
     fn seat_count(&self) -> u8 {
@@ -218,76 +99,19 @@ impl Game for SealedBids {
         _rng: &mut GameRng,
         log: &mut Vec<LogEntry>,
     ) -> Result<(), RuleError> {
-        let Action::Bid { value, round } = *action;
-        if let Some(r) = round
-            && r != self.round
-        {
-            return Err(RuleError::illegal(
-                "Rounds",
-                format!("that bid was for round {}, but round {} is open", r + 1, self.round + 1),
-            ));
-        }
-        if value > MAX_BID {
-            return Err(RuleError::illegal("Bidding Dial", format!("a dial goes from 0 to {MAX_BID}, not {value}")));
-        }
-        let private = match self.dials[seat as usize].replace(value) {
-            None => format!("{} locked the dial at {value}.", seat_ref(seat)),
-            Some(old) => format!("{} changed the dial from {old} to {value}.", seat_ref(seat)),
-        };
-        log.push(LogEntry::split(
-            SeatSet::only(seat),
-            private,
-            Some(format!("{} locked a bid.", seat_verb(seat, "has", "have"))),
-        ));
-        if self.dials.iter().all(Option::is_some) {
-            log.push(self.resolve_round());
-        }
-        Ok(())
+        self.bid(seat, action, log)
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        View {
-            seats: self.seats,
-            rounds: self.rounds,
-            round: self.round,
-            over: self.round >= self.rounds,
-            committed: self.dials.iter().map(Option::is_some).collect(),
-            my_bid: viewer.seat().and_then(|s| self.dials.get(s as usize).copied().flatten()),
-            scores: self.scores.clone(),
-            reveals: self.reveals.clone(),
-        }
+        self.view_for(viewer)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.round < self.rounds {
-            return None;
-        }
-        let mut order: Vec<Seat> = (0..self.seats).collect();
-        order.sort_by_key(|s| std::cmp::Reverse(self.scores[*s as usize]));
-        let mut ranking: Vec<Vec<Seat>> = Vec::new();
-        for s in order {
-            match ranking.last_mut() {
-                Some(group) if self.scores[group[0] as usize] == self.scores[s as usize] => group.push(s),
-                _ => ranking.push(vec![s]),
-            }
-        }
-        let top = &ranking[0];
-        let points = plural(self.scores[top[0] as usize], "point", "points");
-        let summary = if top.len() == 1 {
-            format!("{} with {points}.", seat_verb(top[0], "wins", "win"))
-        } else {
-            let who: Vec<String> = top.iter().map(|s| seat_ref(*s)).collect();
-            format!("{} share first place with {points}.", and_list(&who))
-        };
-        Some(Outcome { ranking, scores: self.scores.clone(), summary, game_winner: None })
+        self.final_standing()
     }
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
-        for (s, d) in self.dials.iter_mut().enumerate() {
-            if s as Seat != viewer && d.is_some() {
-                *d = Some(rng.range(0, MAX_BID as u32) as u8);
-            }
-        }
+        self.redeal(viewer, rng)
     }
 
     fn max_actions(seats: u8) -> usize {
@@ -305,7 +129,8 @@ impl Game for SealedBids {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use backroom_engine::testkit;
+    use backroom_engine::{seat_ref, testkit};
+    use serde::{Deserialize, Serialize};
 
     #[test]
     fn highest_unique_bid_wins() {
