@@ -12,7 +12,7 @@ import { h, api, ApiError, saveSeat, loadSeat, forgetSeat, allSeats, savedName, 
 import { Connection } from './net.js';
 import { renderPrompt } from './prompt.js';
 import { loadRenderer, getRenderer, registerRenderer } from './renderers.js';
-import './games/generic.js';
+import './games/kit/generic.js';
 import { presenceDot, rosterPanel, awayTracker } from './presence.js';
 import { phoneTabs, isPhone } from './tabs.js';
 import { rulesButton, rulesPage } from './help.js';
