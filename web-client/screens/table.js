@@ -16,7 +16,9 @@ import { skeleton } from './table/skeleton.js';
 import { statusPart } from './table/status.js';
 import { messagesPart } from './table/messages.js';
 import { viewPart } from './table/view.js';
+import { replayPart } from './table/replay.js';
 import { lobbyPart } from './table/lobby.js';
+import { lobbyCallsPart } from './table/lobby-calls.js';
 import { waitPart } from './table/wait.js';
 import { movePart } from './table/move.js';
 import { endPart } from './table/end.js';
@@ -108,7 +110,7 @@ export function tablePage(lobbyId, { spectate }) {
     conn, tabs: els.tabs, AUTO_PASS_KEY, AUTO_PASS_HINT_KEY, autoPass, autoPassToggle, away, changes, alerts,
     players, me, mySeat, bySeat, seatName, isHost, awayFor, withNames,
   });
-  for (const part of [statusPart, messagesPart, viewPart, lobbyPart, waitPart, movePart, endPart, chatPart]) Object.assign(T, part(T));
+  for (const part of [statusPart, messagesPart, viewPart, replayPart, lobbyPart, lobbyCallsPart, waitPart, movePart, endPart, chatPart]) Object.assign(T, part(T));
   conn.start();
   T.startChat();
 }

@@ -1,16 +1,19 @@
 // The lobby before the start: the invite and spectator links, the seats
 // (sit, move, stand, swap with a bot or offer a person a swap), the host's
 // controls (bots, start, make host, remove), taking over from an away host,
-// and leaving.
+// and leaving (the calls themselves are lobby-calls.js).
 
-import { h, api, forgetSeat, toast, copyText, seatLabel } from '../../util.js';
+import { h, copyText, seatLabel } from '../../util.js';
 
 /** Its part of the table: `T` holds the table's state, elements and helpers, and every part's functions. */
 export function lobbyPart(T) {
-  const { S, mine, lobbyId, spectate, pre, away, players, me, mySeat, bySeat, isHost, awayFor } = T;
-  const onMsg = (...a) => T.onMsg(...a);
+  const { S, mine, lobbyId, spectate, pre, away, mySeat, bySeat, isHost } = T;
   const drawAll = (...a) => T.drawAll(...a);
-  const waitWords = (...a) => T.waitWords(...a);
+  const lobbyCall = (...a) => T.lobbyCall(...a);
+  const makeHost = (...a) => T.makeHost(...a);
+  const hostAwayLine = (...a) => T.hostAwayLine(...a);
+  const kick = (...a) => T.kick(...a);
+  const leave = (...a) => T.leave(...a);
 
   // ---- before start
   // What the invite's Copy button last said, so that a lobby redraw in the
@@ -150,56 +153,5 @@ export function lobbyPart(T) {
       p.bot ? h('span.badge.bot', 'bot') : null);
   }
 
-  async function lobbyCall(what, body) {
-    try {
-      const info = await api('POST', `/api/lobbies/${lobbyId}/${what}`, { token: mine.token, body: body === undefined ? undefined : body });
-      if (info && info.id) onMsg({ type: 'lobby', lobby: info });
-    } catch (e) {
-      toast(e.message, 'error', 6000);
-    }
-  }
-
-  function makeHost(p) {
-    if (!confirm(`Make ${p.name} the host? They will start the match and you will not be host any more.`)) return;
-    lobbyCall('host', { player: p.id });
-  }
-
-  /**
-   * For a person at the table who is not the host, while the host has no
-   * open connection: how long until anyone may take over as host (the
-   * server's `stand_in_after_secs`), then the button. Redraws itself when
-   * the wait is over.
-   */
-  let hostTimer = null;
-  function hostAwayLine() {
-    clearTimeout(hostTimer);
-    const hostP = players().find((p) => p.host);
-    if (!mine || !me() || isHost() || !hostP || hostP.connected) return null;
-    const after = S.lobby.stand_in_after_secs || 0;
-    const away = awayFor(hostP);
-    if (away < after) {
-      hostTimer = setTimeout(drawAll, Math.min(after - away + 0.2, 30) * 1000);
-      return h('p.stand-in.away.host-away', `${hostP.name}, the host, is away. Once they have been away ${waitWords(after)}, you can take over as host.`);
-    }
-    return h('p.stand-in.away.host-away', `${hostP.name}, the host, is away.`,
-      h('button.small', { type: 'button', dataset: { takeHost: '' }, onclick: () => lobbyCall('host', { player: S.player }) }, 'Take over as host'));
-  }
-
-  function kick(p) {
-    if (!p.bot && !confirm(`Remove ${p.name} from the lobby?`)) return;
-    lobbyCall('kick', { player: p.id });
-  }
-
-  async function leave() {
-    if (!confirm('Leave this lobby? You will need the invite link to come back.')) return;
-    try {
-      await api('POST', `/api/lobbies/${lobbyId}/leave`, { token: mine.token });
-      forgetSeat(lobbyId);
-      location.hash = '#/';
-    } catch (e) {
-      toast(e.message, 'error', 6000);
-    }
-  }
-
-  return { drawPre, liveSwaps, swapActions, spectateLink, personLine, lobbyCall, makeHost, hostAwayLine, kick, leave };
+  return { drawPre, liveSwaps, swapActions, spectateLink, personLine };
 }

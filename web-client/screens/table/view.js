@@ -1,8 +1,8 @@
 // The match as drawn: the head (game, status, who you are, the tools), the
-// roster, the renderer's board with its hand and banner moved into place,
-// and the replay of a finished match through any seat's eyes.
+// roster, and the renderer's board with its hand and banner moved into
+// place (or, in a replay, the replayed view with nothing to answer).
 
-import { h, api, toast, seatLabel } from '../../util.js';
+import { h, seatLabel } from '../../util.js';
 import { getRenderer } from '../../renderers.js';
 import { presenceDot, rosterPanel } from '../../presence.js';
 import { rulesButton } from '../../help.js';
@@ -10,7 +10,8 @@ import { STATUS_TEXT } from '../page.js';
 
 /** Its part of the table: `T` holds the table's state, elements and helpers, and every part's functions. */
 export function viewPart(T) {
-  const { S, mine, lobbyId, spectate, head, outcomeBox, replayBox, waitLine, standIns, board, rejectBox, promptArea, roster, handSlot, bannerSlot, tableEl, autoPassToggle, changes, alerts, players, me, mySeat, bySeat, seatName, awayFor, withNames } = T;
+  const { S, spectate, head, outcomeBox, replayBox, waitLine, standIns, board, rejectBox, promptArea, roster, handSlot, bannerSlot, tableEl, autoPassToggle, changes, alerts, players, me, mySeat, bySeat, seatName, awayFor, withNames } = T;
+  const drawReplay = (...a) => T.drawReplay(...a);
   const drawPre = (...a) => T.drawPre(...a);
   const drawWait = (...a) => T.drawWait(...a);
   const drawPrompt = (...a) => T.drawPrompt(...a);
@@ -108,63 +109,5 @@ export function viewPart(T) {
     drawPrompt(ctx, renderer);
   }
 
-  /**
-   * Replay of a finished match (players only: the request carries the
-   * token in its header). Built once when the match is over; each step asks
-   * the server for the chosen seat's view after that many moves (the
-   * record is public once the match is over) and redraws the board with it.
-   */
-  function drawReplay() {
-    const L = S.lobby;
-    if (!mine || !L || L.status !== 'finished') { replayBox.hidden = true; return; }
-    replayBox.hidden = false;
-    if (replayBox.childElementCount) return;
-    const total = L.version;
-    const slider = h('input#replay-at', { type: 'range', min: 0, max: total, value: total, 'aria-label': 'Move' });
-    const where = h('span.replay-where', `All ${total} moves played`);
-    const lines = h('p.replay-lines.muted');
-    const seats = players().filter((p) => p.seat !== null && p.seat !== undefined).sort((a, b) => a.seat - b.seat);
-    const own = mySeat();
-    const eyes = h('select#replay-seat', { 'aria-label': 'Seen by' },
-      seats.map((p) => h('option', { value: String(p.seat), selected: p.seat === own }, `${p.name}${p.seat === own ? ' (you)' : ''}`)));
-    const back = h('button.small.ghost', { type: 'button', hidden: true }, 'Back to the end');
-    let asked = 0;
-    async function go(at) {
-      at = Math.max(0, Math.min(total, at));
-      slider.value = String(at);
-      const n = ++asked;
-      try {
-        const r = await api('GET', `/api/lobbies/${lobbyId}/replay?at=${at}&seat=${eyes.value}`, { token: mine.token });
-        if (n !== asked) return; // a later step is on its way
-        S.replay = r;
-        where.textContent = r.at === 0 ? 'Before the first move' : `After move ${r.at} of ${r.moves}${r.seat !== undefined ? ` (${seatName(r.seat)})` : ''}`;
-        // Through another's eyes, nobody is "you": every seat by its name.
-        lines.textContent = r.lines.map((l) => withNames(l, null)).join(' ');
-        back.hidden = false;
-        drawGame();
-      } catch (e) {
-        toast(e.message, 'error', 6000);
-      }
-    }
-    const step = (d) => () => go(Number(slider.value) + d);
-    slider.addEventListener('change', () => go(Number(slider.value)));
-    eyes.addEventListener('change', () => go(Number(slider.value)));
-    back.addEventListener('click', () => {
-      asked++;
-      S.replay = null; slider.value = String(total); where.textContent = `All ${total} moves played`; lines.textContent = ''; back.hidden = true;
-      drawGame();
-    });
-    replayBox.append(
-      h('h2', 'Replay'),
-      h('div.replay-controls',
-        h('button.small', { type: 'button', 'aria-label': 'First move', onclick: () => go(0) }, '«'),
-        h('button.small', { type: 'button', 'aria-label': 'Previous move', onclick: step(-1) }, '◀'),
-        slider,
-        h('button.small', { type: 'button', 'aria-label': 'Next move', onclick: step(1) }, '▶'),
-        h('button.small', { type: 'button', 'aria-label': 'Last move', onclick: () => go(total) }, '»')),
-      h('div.replay-meta', where, h('label', 'Seen by ', eyes), back),
-      lines);
-  }
-
-  return { drawAll, drawHead, drawRoster, drawGame, drawReplay };
+  return { drawAll, drawHead, drawRoster, drawGame };
 }
