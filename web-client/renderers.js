@@ -46,12 +46,13 @@ export function getRenderer(gameId) {
 }
 
 /**
- * Games with a file games/<id>.js. Add a game's id here with its renderer;
- * others use the generic one without asking the server for a missing file.
+ * Games with a folder games/<id>/ holding a renderer, games/<id>/table.js.
+ * Add a game's id here with its renderer; others use the generic one
+ * (games/kit/generic.js) without asking the server for a missing file.
  */
 export const RENDERER_FILES = ['sealed-bids', 'xmen-mutant-revolution', 'villains', 'mutants', 'nefarious-schemes', 'crisis-protocol'];
 
-/** Loads games/<id>.js once (it calls registerRenderer); quietly falls back. */
+/** Loads games/<id>/table.js once (it calls registerRenderer); quietly falls back. */
 const loading = new Map();
 export function loadRenderer(gameId) {
   if (renderers.has(gameId)) return Promise.resolve(renderers.get(gameId));
@@ -59,7 +60,7 @@ export function loadRenderer(gameId) {
   if (!loading.has(gameId)) {
     loading.set(
       gameId,
-      import(`./games/${gameId}.js`).then(
+      import(`./games/${gameId}/table.js`).then(
         () => getRenderer(gameId),
         () => getRenderer('*'),
       ),

@@ -36,7 +36,7 @@
 // On every state the page must draw what the view holds: VP, every base
 // on the battlefield, every token, every character's row, every offered
 // movement end and target, and the last attack's final dice; and the
-// free-hand preview (crisis/freehand.js) refuses none of the offered plans.
+// free-hand preview (crisis-protocol/freehand.js) refuses none of the offered plans.
 // At the end the log draws its rolls as die symbols, each success (and only
 // a success) ringed for its roller, with a legend under the log.
 //
@@ -138,7 +138,7 @@ test('one person plays Crisis Protocol against a bot: setup, squads, deployment,
         // The free-hand preview agrees with the server on what it offered: it refuses none of the offered plans, climbs included.
         const plans = plan.params[0].input.options.filter((o) => !o.disabled).map((o) => o.value);
         const falseNo = await page.evaluate(async ([ps, i, view]) => {
-          const f = await import(document.querySelector('link[data-crisis-css]').href.replace(/crisis\.css$/, 'crisis/freehand.js'));
+          const f = await import(document.querySelector('link[data-crisis-css]').href.replace(/style\.css$/, 'freehand.js'));
           const mv = f.moverOf(view, i);
           return ps.map((p) => [p, f.refusal(view, mv, p)]).filter(([, why]) => why);
         }, [plans, v.activation.model, v]);

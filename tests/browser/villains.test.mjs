@@ -23,16 +23,18 @@
 //   the reference of factions, areas, tokens, cards, plans and upgrades;
 // - the hand the page shows is the viewer's own; nothing sticks out at
 //   phone width.
-// Also checks that villains/content.json matches the engine's content.
+// Also checks that the texts the server serves for the table
+// (GET /api/games/villains/content) are the engine's content files with
+// the effects left out, every field and key in the files' order.
 //
 // Run: see README.md. Env: BACKROOM_BIN, CHROMIUM, BACKROOM_URL.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut, drawPreview } from './helpers.mjs';
-import { text as contentText, OUT as CONTENT_FILE } from '../../web-client/games/villains/make-content.mjs';
+import { shots, gameTest, statePoller, promptControls, openGameTable, awaitsSeat, sticksOut, drawPreview, repo, startServer } from './helpers.mjs';
 
 const GAME = 'villains';
 const STEP = 20_000;
@@ -43,8 +45,50 @@ const MAX_TURNS = 4; // play on until a battle was fought, at most this many tur
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const TOKEN_WORDS = /\b(Deploy|Card|Move|Battle|Biohazard|Hitman|Mr\. Fusion|Wild|Credit Freeze|Rise Up|Invade|Nothing)\b/;
 
-test('the Villains texts file matches the engine content', () => {
-  assert.equal(fs.readFileSync(CONTENT_FILE, 'utf8'), contentText(), 'run: node web-client/games/villains/make-content.mjs');
+/** The table's texts as the engine's files hold them, the effects left out. */
+function expectedTexts() {
+  const read = (f) => JSON.parse(fs.readFileSync(path.join(repo, 'games', 'villains', 'content', f), 'utf8'));
+  const areas = read('areas.json');
+  const factions = read('factions.json');
+  const cards = read('action-cards.json');
+  const plans = read('plans.json');
+  const upgrades = read('upgrades.json');
+  const pick = (o, keys) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+  return {
+    capitol_tokens: areas.capitol_tokens,
+    areas: areas.areas.map((a) => ({
+      id: a.id, name: a.name, spaces: a.token_spaces, adjacent: a.adjacent,
+      control: a.control.text, skill: a.skill.text,
+    })),
+    basic_tokens: Object.fromEntries(Object.entries(factions.basic_tokens).map(([k, t]) => [k, pick(t, ['name', 'cost', 'refunded', 'text'])])),
+    factions: factions.factions.map((f) => ({
+      ...pick(f, ['id', 'name', 'sheet_title', 'energy', 'energy_max', 'placement_cost', 'starting_resources', 'plan_focus', 'captured_markers', 'tokens']),
+      passives: (f.passives || []).map((p) => pick(p, ['name', 'text'])),
+      units: Object.fromEntries(Object.entries(f.units || {}).map(([k, u]) => [k, pick(u, ['count', 'cost', 'attack', 'influence', 'skilled', 'toughness'])])),
+      champion: pick(f.champion, ['name', 'count', 'cost', 'attack', 'influence', 'skilled', 'toughness', 'text']),
+      unique_token: pick(f.unique_token, ['id', 'name', 'count', 'cost', 'refunded', 'text']),
+    })),
+    cards: cards.cards.map((c) => pick(c, ['id', 'name', 'cost', 'type', 'scope', 'targets', 'powerless_against_kau', 'text'])),
+    plans: plans.factions.flatMap((f) => f.plans.map((p) => ({
+      id: p.id, faction: f.faction, name: p.name,
+      objectives: p.objectives.map((o) => pick(o, ['pp', 'text', 'focus'])),
+    }))),
+    upgrades: upgrades.upgrades.map((u) => pick(u, ['id', 'faction', 'level', 'name', 'text'])),
+  };
+}
+
+test('the Villains texts the server serves match the engine content', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-villains-texts-'));
+  const { base, stop } = await startServer(tmp);
+  try {
+    const served = await (await fetch(`${base}/api/games/${GAME}/content`)).json();
+    assert.equal(typeof served.source, 'string');
+    delete served.source;
+    // Stringified, so the keys' order counts too (the table lists units and tokens in it).
+    assert.equal(JSON.stringify(served), JSON.stringify(expectedTexts()));
+  } finally {
+    await stop();
+  }
 });
 
 test('one person and three bots play a full turn of Villains through the web client', { timeout: 300_000 }, async (t) => {

@@ -21,8 +21,8 @@
 //! [`parse`] (reading a file's JSON, naming the file, entry and field of a
 //! mistake), [`check`] (effects, rules and triggers against the
 //! vocabulary), [`load`] (what each of the five files must hold, and
-//! [`Content::from_files`]) and [`ids`] (the typed indices, lookups by id
-//! and [`content`]).
+//! [`Content::from_files`]), [`ids`] (the typed indices, lookups by id
+//! and [`content`]) and [`public`] (the texts the web table shows).
 
 use crate::effect::{Effect, Ongoing, Requirement, TokenType, Trigger, UnitType};
 use serde::{Deserialize, Serialize};
@@ -32,8 +32,10 @@ mod check;
 mod ids;
 mod load;
 mod parse;
+mod public;
 
 pub use ids::{AreaId, CardId, FactionId, PlanId, UpgradeId, content};
+pub use public::public_json;
 
 /// Areas in the City (rulebook).
 pub const AREAS: usize = 9;

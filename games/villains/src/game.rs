@@ -604,6 +604,10 @@ impl Game for State {
         }
     }
 
+    fn content() -> Option<String> {
+        Some(crate::content::public_json())
+    }
+
     fn setup(_options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
         crate::setup::setup(seats, rng).map(|(s, _)| s)
     }

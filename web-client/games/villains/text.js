@@ -1,5 +1,5 @@
-// Villains: the public texts the table shows, from content.json (generated
-// from the engine's own content files by make-content.mjs): names, costs
+// Villains: the public texts the table shows, from the engine's own content
+// (GET /api/games/villains/content, the effects left out): names, costs
 // and texts of areas, factions, units, tokens, action cards, plans and
 // upgrades, as lookups by the ids the view carries, and as tip texts.
 //
@@ -7,10 +7,9 @@
 // copy picks the target area printed at its top.
 
 import { h } from '../../util.js';
+import { contentLoader } from '../kit/load.js';
 
 export let C = { loaded: false, areas: [], area: {}, faction: {}, card: {}, plan: {}, upgrade: {}, basic: {}, capitol: [] };
-let loading = null;
-let failedAt = 0;
 
 function index(raw) {
   const by = (list) => Object.fromEntries((list || []).map((x) => [x.id, x]));
@@ -27,17 +26,8 @@ function index(raw) {
   };
 }
 
-/** Fetches the texts once; after a failure, tries again at most every 5 s. */
-export function loadTexts() {
-  if (C.loaded) return Promise.resolve(true);
-  if (loading) return loading;
-  if (Date.now() - failedAt < 5000) return Promise.resolve(false);
-  loading = fetch(new URL('./content.json', import.meta.url), { cache: 'no-cache' })
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-    .then((raw) => { C = index(raw); return true; }, (e) => { console.warn('Villains texts did not load:', e); failedAt = Date.now(); return false; })
-    .finally(() => { loading = null; });
-  return loading;
-}
+/** Fetches the texts once (the kit's loader: after a failure, again at most every 5 s). */
+export const loadTexts = contentLoader('villains', 'Villains texts', (raw) => { C = index(raw); });
 
 // ------------------------------------------------------------ lookups
 export const areaName = (id) => (C.area[id] ? C.area[id].name : id);

@@ -13,22 +13,20 @@
 // game's card data, fetched once from GET /api/games/<id>/content (the
 // server's copy of games/xmen/content/*.json) into CONTENT below.
 //
-// Loaded as games/xmen-mutant-revolution.js (the game's id), which imports
-// this file.
+// Loaded as games/xmen-mutant-revolution/table.js (the game's folder); its
+// stylesheet is style.css beside it.
 
-import { h, svg, api } from '../util.js';
-import { registerRenderer } from '../renderers.js';
-import { biddingDial } from './dial.js';
-import { termsIndex, decorateLogTerms } from '../log-terms.js';
+import { h, svg } from '../../util.js';
+import { registerRenderer } from '../../renderers.js';
+import { biddingDial } from '../kit/dial.js';
+import { contentLoader, injectStyle } from '../kit/load.js';
+import { termsIndex, decorateLogTerms } from '../../log-terms.js';
 
 // ------------------------------------------------------------ card data
 // The server serves the game's card data (the same files the engine
 // embeds); it is fetched once per page and kept. The loader imports this
 // module and waits for it, so the first draw already has the names.
-const CONTENT_URL = '/api/games/xmen-mutant-revolution/content';
 let CONTENT = { schools: {}, recruit: {}, plot: {}, missions: {}, arena: null, loaded: false };
-let contentLoad = null;
-let contentFailedAt = 0;
 
 /** The served document (arrays of cards with ids) as lookups by id. */
 function indexContent(raw) {
@@ -46,17 +44,8 @@ function indexContent(raw) {
   };
 }
 
-/** Fetches the card data once; after a failure, tries again at most every 5 s. */
-function loadContent() {
-  if (CONTENT.loaded) return Promise.resolve(true);
-  if (contentLoad) return contentLoad;
-  if (Date.now() - contentFailedAt < 5000) return Promise.resolve(false);
-  contentLoad = api('GET', CONTENT_URL).then(
-    (raw) => { CONTENT = indexContent(raw); return true; },
-    (e) => { console.warn('X-Men card data did not load:', e); contentFailedAt = Date.now(); return false; },
-  ).finally(() => { contentLoad = null; });
-  return contentLoad;
-}
+/** Fetches the card data once (the kit's loader: after a failure, again at most every 5 s). */
+const loadContent = contentLoader('xmen-mutant-revolution', 'X-Men card data', (raw) => { CONTENT = indexContent(raw); });
 await loadContent();
 
 /** Without the served arena: the radius-4 hexagon, no obstacles. */
@@ -69,9 +58,7 @@ function arenaGeometry() {
 
 
 // ------------------------------------------------------------ stylesheet
-if (!document.querySelector('link[data-xmen-css]')) {
-  document.head.append(h('link', { rel: 'stylesheet', href: new URL('./xmen.css', import.meta.url).href, dataset: { xmenCss: '1' } }));
-}
+injectStyle(new URL('./style.css', import.meta.url).href, 'xmen');
 
 // ------------------------------------------------------------ lookups
 const SEAT_COLORS = ['#2f6fdf', '#d0452f', '#2e9a5a', '#a334b0'];

@@ -6,13 +6,11 @@
 // fields (the content has effects, not printed words, for attacks and
 // crises).
 
-import { api } from '../../util.js';
+import { contentLoader } from '../kit/load.js';
 
 export const GAME = 'crisis-protocol';
 
 export let C = { loaded: false, char: {}, tactic: {}, crisis: {}, layout: {}, chars: [], forms: [], tactics: [], geo: null };
-let loading = null;
-let failedAt = 0;
 
 // The digest's numbers, for a table drawn before the content arrives.
 const GEO = { tableInches: 36, rangeInches: [2, 4, 6, 8, 10], tools: { S: 3.25, M: 5, L: 7 }, toolWidth: 0.75, tokenDiameter: 1, mmPerInch: 25.4, deployRange: 3 };
@@ -33,17 +31,8 @@ function index(raw) {
   };
 }
 
-/** Fetches the content once; after a failure, tries again at most every 5 s. */
-export function loadContent() {
-  if (C.loaded) return Promise.resolve(true);
-  if (loading) return loading;
-  if (Date.now() - failedAt < 5000) return Promise.resolve(false);
-  loading = api('GET', `/api/games/${GAME}/content`).then(
-    (raw) => { C = index(raw); return true; },
-    (e) => { console.warn('Crisis Protocol content did not load:', e); failedAt = Date.now(); return false; },
-  ).finally(() => { loading = null; });
-  return loading;
-}
+/** Fetches the content once (the kit's loader: after a failure, again at most every 5 s). */
+export const loadContent = contentLoader(GAME, 'Crisis Protocol content', (raw) => { C = index(raw); });
 
 export const geo = () => C.geo || GEO;
 export const charOf = (id) => C.char[id] || null;

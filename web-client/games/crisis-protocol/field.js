@@ -8,7 +8,7 @@
 // Over it, what the viewer's prompt offers: the end positions of the
 // offered movement plans (each with its tool path on hover or focus; a
 // drag from the moving base picks the nearest end; or the free-hand tool,
-// crisis/freehand.js, laid and bent by hand), deployment points,
+// freehand.js, laid and bent by hand), deployment points,
 // targets with their dice pools, ready characters, tokens within reach,
 // superpower choices. Range rings R1–R5 around a hovered or tapped base,
 // and a line-of-sight line from the chosen base to the hovered one, are a
@@ -501,7 +501,7 @@ export function battlefield(view, opts) {
     };
     el.addEventListener('pointerup', done);
     el.addEventListener('pointercancel', () => { dragging = false; hover(null); });
-    // A finger on the moving base drags it (crisis.css gives the base
+    // A finger on the moving base drags it (style.css gives the base
     // `touch-action: none`; the rest of the map still scrolls the page);
     // where a browser ignores that on SVG parts, a drag under way keeps the
     // page still all the same. A tap still taps.

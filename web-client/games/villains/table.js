@@ -6,7 +6,7 @@
 // the viewer may know it, reserves, passed), the capitol tokens and decks,
 // open deal offers (accept, decline, withdraw), the combat under way with
 // the last dice rolled, the City as an SVG map
-// (villains/city.js) with the chosen area's details beside it, right above
+// (city.js) with the chosen area's details beside it, right above
 // the prompt, and the viewer's own secrets under the prompt: target, plans
 // with objectives, hand of action cards, tokens in reserve.
 //
@@ -16,24 +16,24 @@
 // prompt too (prompt.js), with richer controls for factions, plans, cards,
 // tokens, areas and units (`input`).
 //
-// Texts (cards, factions, areas, plans, upgrades) come from
-// villains/content.json, generated from the engine's content files.
-// Loaded as games/villains.js (the game's id).
+// Texts (cards, factions, areas, plans, upgrades) come from the engine's
+// content (GET /api/games/villains/content, text.js). Loaded as
+// games/villains/table.js (the game's folder); its stylesheet is style.css
+// beside it.
 
-import { h } from '../util.js';
-import { genericControl } from '../prompt.js';
-import { registerRenderer } from '../renderers.js';
-import { termsIndex, decorateLogTerms } from '../log-terms.js';
+import { h } from '../../util.js';
+import { genericControl } from '../../prompt.js';
+import { registerRenderer } from '../../renderers.js';
+import { injectStyle } from '../kit/load.js';
+import { termsIndex, decorateLogTerms } from '../../log-terms.js';
 import { C, loadTexts, areaName, shortArea, factionName, factionTip, cardOf, cardName, cardTip, planOf, planTip, upgradeOf, upgradeTip,
-  unitName, unitTip, tokenName, tokenTip, areaTip, markerBonus, tipProps, reference, TOKEN_LETTER, UNIT_LETTER } from './villains/text.js';
-import { cityMap, seatColor } from './villains/city.js';
-import { choiceList, unitChoice } from './villains/controls.js';
+  unitName, unitTip, tokenName, tokenTip, areaTip, markerBonus, tipProps, reference, TOKEN_LETTER, UNIT_LETTER } from './text.js';
+import { cityMap, seatColor } from './city.js';
+import { choiceList, unitChoice } from './controls.js';
 
 await loadTexts();
 
-if (!document.querySelector('link[data-villains-css]')) {
-  document.head.append(h('link', { rel: 'stylesheet', href: new URL('./villains.css', import.meta.url).href, dataset: { villainsCss: '1' } }));
-}
+injectStyle(new URL('./style.css', import.meta.url).href, 'villains');
 
 // ------------------------------------------------------------ small pieces
 const who = (ctx, s) => (s === ctx.seat && !ctx.replay ? 'you' : ctx.seatName(s));

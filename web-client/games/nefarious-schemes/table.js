@@ -21,42 +21,30 @@
 // `data-k`/`data-v` (changes.js). Players are named by their table names
 // (ctx.seatName, ctx.names for seat tokens).
 //
-// Loaded as games/nefarious-schemes.js (the game's id), which imports this
-// file.
+// Loaded as games/nefarious-schemes/table.js (the game's folder); its
+// stylesheet is style.css beside it.
 
-import { h, api } from '../util.js';
-import { registerRenderer } from '../renderers.js';
-import { termsIndex, decorateLogTerms } from '../log-terms.js';
-import { isPhone } from '../tabs.js';
+import { h } from '../../util.js';
+import { registerRenderer } from '../../renderers.js';
+import { contentLoader, injectStyle } from '../kit/load.js';
+import { termsIndex, decorateLogTerms } from '../../log-terms.js';
+import { isPhone } from '../../tabs.js';
 
 const GAME = 'nefarious-schemes';
 
 // ------------------------------------------------------------ card data
 let CONTENT = { cards: {}, tables: {}, rules: {}, loaded: false };
-let contentLoad = null;
-let contentFailedAt = 0;
 
 function indexContent(raw) {
   const byId = (list) => Object.fromEntries((Array.isArray(list) ? list : []).filter((x) => x && x.id).map((x) => [x.id, x]));
   return { cards: byId(raw && raw.cards), tables: byId(raw && raw.tables), rules: (raw && raw.rules) || {}, loaded: true };
 }
 
-/** Fetches the card data once; after a failure, tries again at most every 5 s. */
-function loadContent() {
-  if (CONTENT.loaded) return Promise.resolve(true);
-  if (contentLoad) return contentLoad;
-  if (Date.now() - contentFailedAt < 5000) return Promise.resolve(false);
-  contentLoad = api('GET', `/api/games/${GAME}/content`).then(
-    (raw) => { CONTENT = indexContent(raw); return true; },
-    (e) => { console.warn('Nefarious Schemes card data did not load:', e); contentFailedAt = Date.now(); return false; },
-  ).finally(() => { contentLoad = null; });
-  return contentLoad;
-}
+/** Fetches the card data once (the kit's loader: after a failure, again at most every 5 s). */
+const loadContent = contentLoader(GAME, 'Nefarious Schemes card data', (raw) => { CONTENT = indexContent(raw); });
 await loadContent();
 
-if (!document.querySelector('link[data-schemes-css]')) {
-  document.head.append(h('link', { rel: 'stylesheet', href: new URL('./schemes.css', import.meta.url).href, dataset: { schemesCss: '1' } }));
-}
+injectStyle(new URL('./style.css', import.meta.url).href, 'schemes');
 
 // ------------------------------------------------------------ words
 const HERO = 0;

@@ -2,7 +2,7 @@
 // Bids, X-Men's recruit and Mission Commander auctions): a knob with the
 // numbers round it, the choice and its "locked in" state in the centre.
 // Values the seat may not bid (more Hope than it has) are greyed out.
-import { h, svg } from '../util.js';
+import { h, svg } from '../../util.js';
 
 const MAX = 14;
 

@@ -6,15 +6,15 @@
 // Activated, Dazed, KO; the Team Tactic hand once revealed; before the
 // reveal only whether the other squad is committed), the attack under way
 // and the last attack with its dice, each reroll and cover step as the log
-// tells them, the battlefield (crisis/field.js) with the chosen
+// tells them, the battlefield (field.js) with the chosen
 // character's stat card beside it, and the viewer's own Team Tactic cards
-// under the prompt (the panels are crisis/panels.js).
+// under the prompt (the panels are panels.js).
 //
 // The battlefield answers the prompt where it can: the offered movement
 // plans are drawn as end positions (hover or focus one for its tool path;
 // drag from the moving base to the nearest end; or take the free-hand
 // tool, lay it from the base and bend it at the pivot, the band where the
-// base may end lit, crisis/freehand.js), deployment points,
+// base may end lit, freehand.js), deployment points,
 // targets with their dice pools, ready characters, tokens in reach and
 // pieces of terrain to throw (a tap on the piece, then on one of the
 // directions drawn from the thrower) are lit; a tap chooses in the prompt's
@@ -23,33 +23,33 @@
 // and a superpower's or card's choice field by field (a character, a
 // point, a direction in degrees...) under its ready-made values; a move by
 // the free-hand tool. Everything stays in the
-// standard prompt (prompt.js) too, with richer controls (crisis/controls.js,
+// standard prompt (prompt.js) too, with richer controls (controls.js,
 // including the secret squad builder; the deck choice as the two decks
 // with their crisis cards); a prompt kind this file does not know gets the
 // generic form.
 //
-// Texts come from the engine's content (crisis/text.js). Loaded as
-// games/crisis-protocol.js (the game's id).
+// Texts come from the engine's content (text.js). Loaded as
+// games/crisis-protocol/table.js (the game's folder); its stylesheet is
+// style.css beside it.
 
-import { h } from '../util.js';
-import { registerRenderer } from '../renderers.js';
-import { termsIndex, decorateLogTerms } from '../log-terms.js';
-import { C, loadContent, LETTER_FACE, DICE_LEGEND, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, piecesOf, tipProps } from './crisis/text.js';
-import { battlefield, seatColor, rangeBand } from './crisis/field.js';
-import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards, dice } from './crisis/panels.js';
-import { controls, choice, squadCharacters, squadTactics } from './crisis/controls.js';
-import { planOf, startFree, moverOf, tipEnd } from './crisis/freehand.js';
-import { applyZoom, fitFor, setFull, wireZoom, zoomBar, unitsPerPx, tapPx } from './crisis/zoom.js';
-import { orientation, U } from './crisis/field.js';
-import { isPhone } from '../tabs.js';
-import { DIE, dieSuccess } from './crisis/text.js';
+import { h } from '../../util.js';
+import { registerRenderer } from '../../renderers.js';
+import { injectStyle } from '../kit/load.js';
+import { termsIndex, decorateLogTerms } from '../../log-terms.js';
+import { C, loadContent, LETTER_FACE, DICE_LEGEND, geo, charOf, charName, charTip, tacticOf, tacticName, tacticTip, crisisName, crisisTip, layoutName, piecesOf, tipProps } from './text.js';
+import { battlefield, seatColor, rangeBand } from './field.js';
+import { who, names, seatTag, plural, same, EDGE, MAX_ROUND, poolPreview, squadPanel, attackPanel, statCard, myHand, discards, dice } from './panels.js';
+import { controls, choice, squadCharacters, squadTactics } from './controls.js';
+import { planOf, startFree, moverOf, tipEnd } from './freehand.js';
+import { applyZoom, fitFor, setFull, wireZoom, zoomBar, unitsPerPx, tapPx } from './zoom.js';
+import { orientation, U } from './field.js';
+import { isPhone } from '../../tabs.js';
+import { DIE, dieSuccess } from './text.js';
 
 const GAME = 'crisis-protocol';
 await loadContent();
 
-if (!document.querySelector('link[data-crisis-css]')) {
-  document.head.append(h('link', { rel: 'stylesheet', href: new URL('./crisis.css', import.meta.url).href, dataset: { crisisCss: '1' } }));
-}
+injectStyle(new URL('./style.css', import.meta.url).href, 'crisis');
 
 // ------------------------------------------------------------ the prompt, as the battlefield reads it
 const isPoint = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isFinite);
@@ -291,7 +291,7 @@ function fieldPanel(view, ctx) {
   const hint = h('div.cp-hint', { role: 'status' });
   if (picked !== null && (!view.models[picked] || !view.models[picked].deployed)) picked = null;
   const freeBar = freeTools(view, ctx, offer);
-  // Zoom: on a phone each new decision starts on what it offers (crisis/zoom.js).
+  // Zoom: on a phone each new decision starts on what it offers (zoom.js).
   const W = geo().tableInches * U;
   setFull([-6, -6, W + 12, W + 12]);
   fitFor(decisionKey(view, ctx), ctx.version, offerBox(view, offer, orientation(edge)), isPhone());
@@ -374,7 +374,7 @@ function fieldPanel(view, ctx) {
   field = { redraw: draw, hint };
   draw();
   // On a phone, while the prompt offers something on the map, the map goes
-  // to the Move tab (the table's hand slot, above the prompt: crisis.css),
+  // to the Move tab (the table's hand slot, above the prompt: style.css),
   // where the decision is made.
   const onMap = !!(ctx.prompt && (offer.ends.length || offer.points.length || offer.models.size || offer.targets.size || offer.tokens.size || offer.pieces.size || offer.flings.size || offer.edges.size));
   const el = h('section.cp-field-panel', { 'aria-label': 'The battlefield', dataset: isPhone() && onMap ? { section: 'hand', map: 'move' } : {} },

@@ -1,8 +1,8 @@
 // The fallback renderer: any game without its own renderer is shown as a
 // readable tree of its view, so a new game is playable before it has art.
 
-import { h } from '../util.js';
-import { registerRenderer } from '../renderers.js';
+import { h } from '../../util.js';
+import { registerRenderer } from '../../renderers.js';
 
 const isScalar = (v) => v === null || typeof v !== 'object';
 

@@ -5,9 +5,9 @@
 // The view only ever holds the viewer's own dial (`my_bid`); others'
 // current bids are simply not in it, so nothing here can show them.
 
-import { h, svg } from '../util.js';
-import { registerRenderer } from '../renderers.js';
-import { biddingDial, lock } from './dial.js';
+import { h, svg } from '../../util.js';
+import { registerRenderer } from '../../renderers.js';
+import { biddingDial, lock } from '../kit/dial.js';
 
 
 function scoreboard(view, ctx) {

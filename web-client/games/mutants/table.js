@@ -20,17 +20,16 @@
 // `data-k`/`data-v` (changes.js). Players are named by their table names
 // (ctx.seatName).
 
-import { h, api } from '../util.js';
-import { registerRenderer } from '../renderers.js';
-import { genericControl } from '../prompt.js';
-import { termsIndex, decorateLogTerms } from '../log-terms.js';
+import { h } from '../../util.js';
+import { registerRenderer } from '../../renderers.js';
+import { contentLoader, injectStyle } from '../kit/load.js';
+import { genericControl } from '../../prompt.js';
+import { termsIndex, decorateLogTerms } from '../../log-terms.js';
 
 const GAME = 'mutants';
 
 // ------------------------------------------------------------ card data
 let CONTENT = { cards: {}, bosses: {}, track: null, rounds: [], precons: [], loaded: false };
-let contentLoad = null;
-let contentFailedAt = 0;
 
 function indexContent(raw) {
   const cards = {};
@@ -43,22 +42,11 @@ function indexContent(raw) {
   return { cards, bosses, track: raw && raw.power_track, rounds: (raw && raw.rounds) || [], precons: (raw && raw.preconstructed) || [], loaded: true };
 }
 
-/** Fetches the card data once; after a failure, tries again at most every 5 s. */
-function loadContent() {
-  if (CONTENT.loaded) return Promise.resolve(true);
-  if (contentLoad) return contentLoad;
-  if (Date.now() - contentFailedAt < 5000) return Promise.resolve(false);
-  contentLoad = api('GET', `/api/games/${GAME}/content`).then(
-    (raw) => { CONTENT = indexContent(raw); return true; },
-    (e) => { console.warn('Mutants card data did not load:', e); contentFailedAt = Date.now(); return false; },
-  ).finally(() => { contentLoad = null; });
-  return contentLoad;
-}
+/** Fetches the card data once (the kit's loader: after a failure, again at most every 5 s). */
+const loadContent = contentLoader(GAME, 'Mutants card data', (raw) => { CONTENT = indexContent(raw); });
 await loadContent();
 
-if (!document.querySelector('link[data-mutants-css]')) {
-  document.head.append(h('link', { rel: 'stylesheet', href: new URL('./mutants.css', import.meta.url).href, dataset: { mutantsCss: '1' } }));
-}
+injectStyle(new URL('./style.css', import.meta.url).href, 'mutants');
 
 // ------------------------------------------------------------ words
 const GENE = { cyber: 'Cyber', necro: 'Necro', saber: 'Saber', mythic: 'Mythic', zoomorph: 'Zoomorph', galactic: 'Galactic' };

@@ -1,2 +1,0 @@
-// The Nefarious Schemes renderer is games/schemes.js; the loader imports games/<game id>.js.
-import './schemes.js';
