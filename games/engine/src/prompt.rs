@@ -146,7 +146,7 @@ fn once() -> u32 {
     1
 }
 
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
 fn is_once(n: &u32) -> bool {
     *n <= 1
 }

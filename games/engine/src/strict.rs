@@ -89,7 +89,7 @@ mod tests {
     fn serdes_integer_refusals_say_out_of_range() {
         #[derive(Debug, Deserialize)]
         struct Bid {
-            #[allow(dead_code)]
+            #[allow(dead_code, reason = "only deserialized, to see serde's refusal")]
             value: u8,
         }
         let e = serde_json::from_value::<Bid>(serde_json::json!({"value": 300})).unwrap_err();
