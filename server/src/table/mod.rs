@@ -13,8 +13,8 @@
 //! while a commit was in flight are applied together and committed in one
 //! batch; each is still acknowledged only after its commit.
 
+use crate::ctx::{Counted, Ctx, MOVING};
 use crate::intern;
-use crate::registry::Ctx;
 use crate::secret;
 use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
 use axum::extract::ws::Utf8Bytes;
@@ -41,27 +41,22 @@ const MAX_BATCH: usize = 64;
 /// Request ids remembered per seat for idempotent resends: a client resends
 /// only what it has not seen acknowledged, a handful at most.
 const RIDS_KEPT: usize = 8;
-/// Outbound frames queued per socket before it is dropped as too slow.
-pub const OUTBOX: usize = 256;
 
 mod auto_pass;
 mod bots;
 mod chat;
 mod chatter;
 mod clock;
-#[cfg(test)]
-pub(crate) mod engine_panic;
 mod lobby;
 mod notify;
-mod outbox;
 mod play;
 mod replay;
 mod restore;
 mod watch;
 
+pub use crate::outbox::{Out, Outbox};
 use chat::chat_line;
 pub use lobby::clean_name;
-pub use outbox::{Out, Outbox};
 use replay::Replay;
 use restore::opening_line;
 pub use restore::{replay_all, same_engine};
@@ -347,7 +342,7 @@ pub struct Table {
     moving: bool,
     /// This table's unit of `backroom_live_matches` while it holds a match
     /// in play (see [`watch`]); given back when dropped, even by a panic.
-    counted_live: Option<crate::registry::Counted>,
+    counted_live: Option<Counted>,
     /// Seat swaps offered and not yet answered, before the start (see
     /// [`Table::swap`]). Empty at most tables.
     swaps: Vec<lobby::SwapAsked>,
@@ -401,12 +396,18 @@ impl Table {
         }
     }
 
+    /// The lobby this table serves.
+    pub fn id(&self) -> Uuid {
+        self.id
+    }
+
     /// The lease epoch this table was loaded under (a node of a cluster).
     pub fn set_epoch(&mut self, epoch: Option<i64>) {
         self.epoch = epoch;
     }
 
-    /// Runs the actor until shutdown, expiry or idle unload.
+    /// Runs the actor until shutdown, expiry or idle unload; `ended` is
+    /// told, with the lease epoch, as the table stops.
     ///
     /// A plain function returning an `async move` block rather than an
     /// `async fn`: an async fn's future keeps its arguments apart from the
@@ -417,6 +418,7 @@ impl Table {
         mut self,
         mut rx: mpsc::Receiver<Cmd>,
         self_tx: mpsc::WeakSender<Cmd>,
+        ended: impl FnOnce(Option<i64>) + Send + 'static,
     ) -> impl Future<Output = ()> + Send {
         async move {
             self.self_tx = self_tx;
@@ -445,8 +447,8 @@ impl Table {
                 // unanswered: those queued are refused before the sockets
                 // hear "reconnect".
                 if self.moving {
-                    self.refuse_queued(&mut rx, ErrorCode::TableMoving, crate::registry::MOVING);
-                    self.close_all(1012, crate::registry::MOVING);
+                    self.refuse_queued(&mut rx, ErrorCode::TableMoving, MOVING);
+                    self.close_all(1012, MOVING);
                     self.live = None;
                     break;
                 }
@@ -606,7 +608,7 @@ impl Table {
             self.store_down = false;
             self.live = None;
             self.count_live();
-            self.ctx.forget(self.id, &self.self_tx, self.epoch);
+            ended(self.epoch);
         }
     }
 

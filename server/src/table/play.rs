@@ -391,7 +391,7 @@ impl Table {
             let fenced = e == CommitError::Fenced;
             let (code, message) = if fenced {
                 tracing::warn!(table = %self.id, "another node took this table; dropping it");
-                (ErrorCode::TableMoving, crate::registry::MOVING)
+                (ErrorCode::TableMoving, MOVING)
             } else {
                 tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
                 (ErrorCode::Internal, "The move could not be saved, so it was not made. Please try again.")

@@ -221,7 +221,7 @@ impl Table {
         let live =
             self.live.as_ref().is_some_and(|l| !l.over) || (self.store_down && self.lobby.status == LobbyStatus::Live);
         if live != self.counted_live.is_some() {
-            self.counted_live = live.then(|| crate::registry::Counted::new("backroom_live_matches"));
+            self.counted_live = live.then(|| Counted::new("backroom_live_matches"));
         }
     }
 }
