@@ -93,14 +93,10 @@ impl Table {
                 return true;
             }
             batch.push(Incoming {
-                conn: None,
+                origin: Origin::AutoPass,
                 seat: *seat,
-                rid: None,
-                version: None,
                 action: answer.clone(),
                 received: Instant::now(),
-                clock: false,
-                auto: true,
             });
             false
         });

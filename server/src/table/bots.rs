@@ -21,16 +21,7 @@ impl Table {
             // The move itself is chosen in `process`, against the table as
             // it is after the moves before it in the batch: two bots asked
             // at once must not both take the same School.
-            out.push(Incoming {
-                conn: None,
-                seat,
-                rid: None,
-                version: None,
-                action: Value::Null,
-                received: Instant::now(),
-                clock: false,
-                auto: false,
-            });
+            out.push(Incoming { origin: Origin::Bot, seat, action: Value::Null, received: Instant::now() });
         }
         out
     }

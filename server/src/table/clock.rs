@@ -32,16 +32,7 @@ impl Table {
             .iter()
             .filter(|p| !p.played_by_bot())
             .filter_map(|p| p.seat.filter(|s| awaited.contains(*s)))
-            .map(|seat| Incoming {
-                conn: None,
-                seat,
-                rid: None,
-                version: None,
-                action: Value::Null,
-                received: Instant::now(),
-                clock: true,
-                auto: false,
-            })
+            .map(|seat| Incoming { origin: Origin::Clock, seat, action: Value::Null, received: Instant::now() })
             .collect();
         self.last_move_at = now_ms();
         if !batch.is_empty() {

@@ -241,6 +241,31 @@ impl Live {
         }
     }
 
+    /// Files a move just applied at this version: its request id is
+    /// remembered, its log lines join the window, and its row to commit is
+    /// returned.
+    fn record(&mut self, seat: Seat, rid: Option<&str>, log: Vec<LogEntry>, canonical: String) -> ActionRow {
+        let (v, at) = (self.version, now_ms());
+        if let Some(rid) = rid {
+            self.remember_rid(seat, rid, v, &canonical);
+        }
+        let row = ActionRow {
+            seq: v as i64,
+            seat,
+            rid: rid.map(str::to_string),
+            action: canonical,
+            log: serde_json::to_string(&log).unwrap_or_else(|_| "[]".into()),
+            at,
+        };
+        for e in log {
+            self.log.push_back((v, PackedLogEntry::pack(e, intern::share)));
+        }
+        while self.log.len() > LOG_WINDOW {
+            self.log.pop_front();
+        }
+        row
+    }
+
     fn remember_rid(&mut self, seat: Seat, rid: &str, version: u64, canonical: &str) {
         let q = self.rids.entry(seat).or_insert_with(|| VecDeque::with_capacity(RIDS_KEPT));
         if q.len() == RIDS_KEPT {
@@ -258,21 +283,44 @@ fn action_hash(canonical: &str) -> u64 {
     h.finish()
 }
 
-/// One incoming action (from a socket or a bot).
+/// Where a move came from.
+#[derive(Debug, Clone, PartialEq)]
+enum Origin {
+    /// A seated player's socket, naming the request id to answer and the
+    /// version the player saw.
+    Seat { conn: ConnId, rid: String, version: u64 },
+    /// A bot playing its seat, or standing in for a person (its move is
+    /// chosen when `process` reaches it).
+    Bot,
+    /// A bot moving for a person whose turn clock ran out (chosen likewise).
+    Clock,
+    /// The server answering a prompt with one thing left to do, for a
+    /// player who asked it to (the action is set).
+    AutoPass,
+}
+
+impl Origin {
+    /// The socket and request id to answer, for a player's own move.
+    fn reply_to(&self) -> play::ReplyTo {
+        match self {
+            Origin::Seat { conn, rid, .. } => Some((*conn, rid.clone())),
+            _ => None,
+        }
+    }
+
+    /// Whether a bot chooses the move (for its own seat or for a person).
+    fn bot_chooses(&self) -> bool {
+        matches!(self, Origin::Bot | Origin::Clock)
+    }
+}
+
+/// One incoming action (from a socket, a bot, the clock or auto-pass).
 struct Incoming {
-    /// `None` for a bot.
-    conn: Option<ConnId>,
+    origin: Origin,
     seat: Seat,
-    rid: Option<String>,
-    version: Option<u64>,
     /// A bot's is `Null` until `process` chooses it.
     action: Value,
     received: Instant,
-    /// A bot moving for a person whose turn clock ran out.
-    clock: bool,
-    /// The server answering a prompt with one thing left to do, for a
-    /// player who asked it to (the action is set).
-    auto: bool,
 }
 
 pub struct Table {
