@@ -595,7 +595,7 @@ impl Table {
         }
         self.broadcast_lobby();
         if on {
-            self.bots_stuck = false;
+            self.bots.stuck = false;
             self.schedule_bots();
         }
         Ok(())
@@ -670,7 +670,7 @@ impl Table {
         let id = self.next_conn;
         self.next_conn += 1;
         let first_of_player = player.is_some_and(|p| !self.conns.values().any(|c| c.player == Some(p)));
-        let welcome = ServerMsg::Welcome { viewer, player, chat: self.chat.iter().cloned().collect() };
+        let welcome = ServerMsg::Welcome { viewer, player, chat: self.chat.recent() };
         let _ = out.offer(Out::Text(frame(&welcome)));
         self.conns.insert(id, Conn { viewer, player, out, log_sent: since, behind: false });
         if first_of_player {

@@ -16,14 +16,14 @@
 use crate::ctx::{Counted, Ctx, MOVING};
 use crate::intern;
 use crate::secret;
-use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
+use crate::store::{ActionRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
 use backroom_protocol::http::{
     HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep,
 };
-use backroom_protocol::ws::{ChatLine, ServerMsg};
+use backroom_protocol::ws::ServerMsg;
 use backroom_protocol::{ApiError, ErrorCode};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -34,8 +34,6 @@ use uuid::Uuid;
 
 /// How many log lines a table keeps in memory for (re)connecting clients.
 const LOG_WINDOW: usize = 1000;
-/// How many chat lines a newcomer receives.
-const CHAT_WINDOW: usize = 50;
 /// How many actions one batch applies before committing.
 const MAX_BATCH: usize = 64;
 /// Request ids remembered per seat for idempotent resends: a client resends
@@ -55,7 +53,7 @@ mod restore;
 mod watch;
 
 pub use crate::outbox::{Out, Outbox};
-use chat::chat_line;
+use chat::{CHAT_WINDOW, Chat};
 pub use lobby::clean_name;
 use replay::Replay;
 use restore::opening_line;
@@ -332,20 +330,9 @@ pub struct Table {
     live: Option<Live>,
     conns: HashMap<ConnId, Conn>,
     next_conn: ConnId,
-    chat: VecDeque<ChatLine>,
-    chat_seq: i64,
-    /// The bots' own randomness (never the match's), made when a bot
-    /// first moves: most tables have none.
-    bot_rng: Option<Box<GameRng>>,
-    bot_pending: bool,
-    /// When the scheduled bot turn is due: one overdue by a watchdog
-    /// period was lost (see [`watch`]).
-    bot_due: Option<tokio::time::Instant>,
-    /// Bot turns lost on purpose so far (`--test-lose-bot-turns`).
-    bot_turns_lost: u8,
-    /// A bot's move was refused: while a person is awaited, bots wait for a
-    /// person's move before trying again, so a confused bot never spins.
-    bots_stuck: bool,
+    chat: Chat,
+    /// The bots: their randomness and their next turn (see [`bots`]).
+    bots: bots::Bots,
     /// Moves that do not move the game on, per seat (see [`chatter`]).
     chatter: chatter::Chatter,
     deferred: VecDeque<Cmd>,
@@ -366,11 +353,8 @@ pub struct Table {
     last_move_at: i64,
     /// Seats the webhook was last called for (see `notify_away`).
     webhook_told: SeatSet,
-    /// Players who asked the server to pass for them when they have
-    /// nothing to decide, and the answers due: (seat, the version its
-    /// prompt appeared at, when).
-    auto_pass: Vec<Uuid>,
-    auto_due: Vec<(Seat, u64, tokio::time::Instant)>,
+    /// "Pass for me when I have nothing to decide" (see [`auto_pass`]).
+    auto_pass: auto_pass::AutoPass,
     /// On a node of a cluster, the lease epoch this table was loaded under
     /// (every commit names it; see [`crate::cluster`]).
     epoch: Option<i64>,
@@ -416,13 +400,8 @@ impl Table {
             live: None,
             conns: HashMap::new(),
             next_conn: 1,
-            chat: VecDeque::new(),
-            chat_seq: 0,
-            bot_rng: None,
-            bot_pending: false,
-            bot_due: None,
-            bot_turns_lost: 0,
-            bots_stuck: false,
+            chat: Chat::default(),
+            bots: bots::Bots::default(),
             chatter: chatter::Chatter::default(),
             deferred: VecDeque::new(),
             self_tx: mpsc::channel(1).0.downgrade(),
@@ -432,8 +411,7 @@ impl Table {
             replay: None,
             last_move_at: now_ms(),
             webhook_told: SeatSet::EMPTY,
-            auto_pass: Vec::new(),
-            auto_due: Vec::new(),
+            auto_pass: auto_pass::AutoPass::default(),
             epoch: None,
             trouble: 0,
             store_down: false,
@@ -570,86 +548,7 @@ impl Table {
                     }
                     _ => cmd,
                 };
-                match cmd {
-                    Cmd::Act(act) => {
-                        let mut batch = vec![];
-                        if let Some(i) = self.incoming(*act) {
-                            batch.push(i);
-                        }
-                        // The other seats' sockets that became readable in the
-                        // same instant run first and hand in their moves: one
-                        // batch, one commit and one frame per socket for all.
-                        tokio::task::yield_now().await;
-                        while batch.len() < MAX_BATCH {
-                            match rx.try_recv() {
-                                Ok(Cmd::Act(act)) => {
-                                    if let Some(i) = self.incoming(*act) {
-                                        batch.push(i);
-                                    }
-                                }
-                                Ok(other) => {
-                                    self.deferred.push_back(other);
-                                    break;
-                                }
-                                Err(_) => break,
-                            }
-                        }
-                        // Boxed: the batch's future lives only while it runs,
-                        // instead of in every idle table's task.
-                        Box::pin(self.process(batch)).await;
-                    }
-                    Cmd::AutoPass => {
-                        let batch = self.auto_answers();
-                        if !batch.is_empty() {
-                            Box::pin(self.process(batch)).await;
-                        }
-                    }
-                    Cmd::Reload => {
-                        if self.store_down {
-                            Box::pin(self.reload()).await;
-                        }
-                    }
-                    Cmd::BotTurn => {
-                        self.bot_pending = false;
-                        self.bot_due = None;
-                        let batch = self.bot_turns();
-                        Box::pin(self.process(batch)).await;
-                    }
-                    Cmd::Shutdown { done } => {
-                        self.refuse_queued(&mut rx, ErrorCode::Restarting, RESTARTING);
-                        self.close_all(1012, RESTARTING);
-                        let _ = done.send(());
-                        break;
-                    }
-                    Cmd::Handover => self.moving = true,
-                    Cmd::Expire => {
-                        self.lobby.status = LobbyStatus::Expired;
-                        self.close_all(4001, "This lobby expired before it started.");
-                        break;
-                    }
-                    Cmd::Unsubscribe { conn } => self.forget_conn(conn),
-                    // Lobby requests are rare next to actions: boxing their
-                    // future keeps this task's (one per table) small.
-                    Cmd::Request(req) => Box::pin(self.handle(*req)).await,
-                }
-                // Nobody may be left waiting on a bot nobody asked to move.
-                if !self.moving {
-                    self.check_waiting();
-                }
-                self.count_live();
-                // A finished match with nobody watching has nothing left to do
-                // in memory: its record is in the store and reloads on demand.
-                if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
-                    break;
-                }
-                // A table that lost its match (a commit failed and the store
-                // could not be read back) keeps retrying while someone is
-                // there or a bot has moves to make (see `watch`); otherwise it
-                // stops, and whoever comes back next loads the match afresh.
-                if self.live.is_none()
-                    && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished)
-                    && !(self.store_down && (!self.conns.is_empty() || self.keeps_busy()))
-                {
+                if !self.on_cmd(cmd, &mut rx).await || self.after_cmd() {
                     break;
                 }
             }
@@ -658,6 +557,98 @@ impl Table {
             self.count_live();
             ended(self.epoch);
         }
+    }
+
+    /// Carries out one command; false when the table stops at once
+    /// (shutdown or expiry).
+    async fn on_cmd(&mut self, cmd: Cmd, rx: &mut mpsc::Receiver<Cmd>) -> bool {
+        match cmd {
+            Cmd::Act(act) => {
+                let mut batch = vec![];
+                if let Some(i) = self.incoming(*act) {
+                    batch.push(i);
+                }
+                // The other seats' sockets that became readable in the
+                // same instant run first and hand in their moves: one
+                // batch, one commit and one frame per socket for all.
+                tokio::task::yield_now().await;
+                while batch.len() < MAX_BATCH {
+                    match rx.try_recv() {
+                        Ok(Cmd::Act(act)) => {
+                            if let Some(i) = self.incoming(*act) {
+                                batch.push(i);
+                            }
+                        }
+                        Ok(other) => {
+                            self.deferred.push_back(other);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                // Boxed: the batch's future lives only while it runs,
+                // instead of in every idle table's task.
+                Box::pin(self.process(batch)).await;
+            }
+            Cmd::AutoPass => {
+                let batch = self.auto_answers();
+                if !batch.is_empty() {
+                    Box::pin(self.process(batch)).await;
+                }
+            }
+            Cmd::Reload => {
+                if self.store_down {
+                    Box::pin(self.reload()).await;
+                }
+            }
+            Cmd::BotTurn => {
+                self.bots.turn_over();
+                let batch = self.bot_turns();
+                Box::pin(self.process(batch)).await;
+            }
+            Cmd::Shutdown { done } => {
+                self.refuse_queued(rx, ErrorCode::Restarting, RESTARTING);
+                self.close_all(1012, RESTARTING);
+                let _ = done.send(());
+                return false;
+            }
+            Cmd::Handover => self.moving = true,
+            Cmd::Expire => {
+                self.lobby.status = LobbyStatus::Expired;
+                self.close_all(4001, "This lobby expired before it started.");
+                return false;
+            }
+            Cmd::Unsubscribe { conn } => self.forget_conn(conn),
+            // Lobby requests are rare next to actions: boxing their
+            // future keeps this task's (one per table) small.
+            Cmd::Request(req) => Box::pin(self.handle(*req)).await,
+        }
+        true
+    }
+
+    /// What every command leaves to check; true when the table stops.
+    fn after_cmd(&mut self) -> bool {
+        // Nobody may be left waiting on a bot nobody asked to move.
+        if !self.moving {
+            self.check_waiting();
+        }
+        self.count_live();
+        // A finished match with nobody watching has nothing left to do
+        // in memory: its record is in the store and reloads on demand.
+        if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
+            return true;
+        }
+        // A table that lost its match (a commit failed and the store
+        // could not be read back) keeps retrying while someone is
+        // there or a bot has moves to make (see `watch`); otherwise it
+        // stops, and whoever comes back next loads the match afresh.
+        if self.live.is_none()
+            && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished)
+            && !(self.store_down && (!self.conns.is_empty() || self.keeps_busy()))
+        {
+            return true;
+        }
+        false
     }
 
     fn close_all(&mut self, code: u16, reason: &str) {

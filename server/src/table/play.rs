@@ -257,10 +257,7 @@ impl Table {
                 if !live.state.pending().awaited().contains(seat) {
                     continue;
                 }
-                let test_seed = self.ctx.cfg.test_seed;
-                let bot_rng = self.bot_rng.get_or_insert_with(|| {
-                    Box::new(GameRng::from_seed(test_seed.map_or_else(secret::random_bytes::<32>, |t| t.bot_seed())))
-                });
+                let bot_rng = self.bots.rng(self.ctx.cfg.test_seed);
                 match live.state.bot_action(seat, bot_rng) {
                     Some(action) => inc.action = action,
                     None => {
@@ -334,7 +331,7 @@ impl Table {
                     // A bot's move that panics would panic again at once:
                     // the bots retry at the slow pace of a refused move.
                     if !from_seat {
-                        self.bots_stuck = true;
+                        self.bots.stuck = true;
                     }
                     let mut refused = vec![inc.origin.reply_to()];
                     refused.extend(a.accepted.drain(..).map(|(to, _, _)| to));
@@ -361,7 +358,7 @@ impl Table {
                     let reply_to = inc.origin.reply_to();
                     let row = live.record(seat, reply_to.as_ref().map(|(_, r)| r.as_str()), log, canonical);
                     if from_seat {
-                        self.bots_stuck = false;
+                        self.bots.stuck = false;
                     }
                     if let Some((before, any_time)) = &pending_before {
                         self.chatter.made(seat, before, &live.state.pending(), *any_time, now);
@@ -379,7 +376,7 @@ impl Table {
                         ));
                     } else {
                         tracing::warn!(table = %self.id, seat, error = %e, "a bot's action was refused");
-                        self.bots_stuck = true;
+                        self.bots.stuck = true;
                     }
                 }
             }

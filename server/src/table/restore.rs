@@ -14,8 +14,7 @@ impl Table {
         };
         let mut t = Table::new_lobby(ctx.clone(), game, lobby, players);
         let chat = ctx.store.recent_chat(id, CHAT_WINDOW as i64).await?;
-        t.chat_seq = chat.last().map(|c| c.seq).unwrap_or(0);
-        t.chat = chat.into_iter().map(chat_line).collect();
+        t.chat = Chat::restored(chat);
         if matches!(t.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
             let started = Instant::now();
             let resume = ctx.store.load_resume(id, LOG_WINDOW as i64 / 4).await?;
