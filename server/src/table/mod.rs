@@ -45,6 +45,7 @@ mod bots;
 mod chat;
 mod chatter;
 mod clock;
+mod connections;
 mod lobby;
 mod notify;
 mod play;
@@ -54,6 +55,7 @@ mod watch;
 
 pub use crate::outbox::{Out, Outbox};
 use chat::{CHAT_WINDOW, Chat};
+use connections::{Conn, Connections};
 pub use lobby::clean_name;
 use replay::Replay;
 use restore::opening_line;
@@ -200,17 +202,6 @@ pub struct TableHandle {
     pub tx: mpsc::Sender<Cmd>,
 }
 
-struct Conn {
-    viewer: Viewer,
-    player: Option<Uuid>,
-    out: Arc<Outbox>,
-    /// Log lines up to this version have been sent (`None`: none yet).
-    log_sent: Option<u64>,
-    /// This viewer's last frame is older than the table: a paced update
-    /// is due (see [`Table::broadcast_state`]).
-    behind: bool,
-}
-
 /// The match part of a table.
 struct Live {
     state: Box<dyn DynState>,
@@ -328,8 +319,8 @@ pub struct Table {
     lobby: LobbyRow,
     players: Vec<PlayerRow>,
     live: Option<Live>,
-    conns: HashMap<ConnId, Conn>,
-    next_conn: ConnId,
+    /// The sockets at the table (see [`connections`]).
+    conns: Connections,
     chat: Chat,
     /// The bots: their randomness and their next turn (see [`bots`]).
     bots: bots::Bots,
@@ -339,18 +330,11 @@ pub struct Table {
     self_tx: mpsc::WeakSender<Cmd>,
     /// When the paced frames of viewers who are [`Conn::behind`] go out.
     pace_due: Option<tokio::time::Instant>,
-    /// When this table was loaded (Unix ms): a seated person who has not
-    /// connected since has been away at least since then.
-    loaded_at: i64,
-    /// Seated people who left since the table was loaded, and when (Unix
-    /// ms); an entry goes when they come back. Empty at most tables.
-    left_at: Vec<(Uuid, i64)>,
     /// A finished match being replayed (see [`Table::replay`]); none until
     /// someone asks, gone when the table unloads.
     replay: Option<Box<Replay>>,
-    /// When the last move was made (Unix ms; the start, or the last stored
-    /// move's time after a restart): the turn clock runs from here.
-    last_move_at: i64,
+    /// The turn clock: it runs from the last move (see [`clock`]).
+    clock: clock::TurnClock,
     /// Seats the webhook was last called for (see `notify_away`).
     webhook_told: SeatSet,
     /// "Pass for me when I have nothing to decide" (see [`auto_pass`]).
@@ -398,18 +382,15 @@ impl Table {
             lobby,
             players,
             live: None,
-            conns: HashMap::new(),
-            next_conn: 1,
+            conns: Connections::new(),
             chat: Chat::default(),
             bots: bots::Bots::default(),
             chatter: chatter::Chatter::default(),
             deferred: VecDeque::new(),
             self_tx: mpsc::channel(1).0.downgrade(),
             pace_due: None,
-            loaded_at: now_ms(),
-            left_at: Vec::new(),
             replay: None,
-            last_move_at: now_ms(),
+            clock: clock::TurnClock::from(now_ms()),
             webhook_told: SeatSet::EMPTY,
             auto_pass: auto_pass::AutoPass::default(),
             epoch: None,
@@ -652,20 +633,11 @@ impl Table {
     }
 
     fn close_all(&mut self, code: u16, reason: &str) {
-        for c in self.conns.values() {
-            let _ = c.out.offer(Out::Close(code, reason.to_string()));
-        }
-        self.conns.clear();
+        self.conns.close_all(code, reason);
     }
 
     fn send_all(&mut self, f: &Utf8Bytes) {
-        let mut slow = vec![];
-        for (id, c) in &self.conns {
-            if !c.out.offer(Out::Text(f.clone())) {
-                slow.push(*id);
-            }
-        }
-        for id in slow {
+        for id in self.conns.offer_all(f) {
             self.drop_conn(id);
         }
     }
@@ -695,10 +667,9 @@ impl Table {
         self.chatter.forget(conn);
         if let Some(c) = self.conns.remove(&conn)
             && let Some(p) = c.player
-            && !self.conns.values().any(|o| o.player == Some(p))
+            && !self.conns.has_player(p)
         {
-            self.left_at.retain(|(x, _)| *x != p);
-            self.left_at.push((p, now_ms()));
+            self.conns.left(p, now_ms());
             self.broadcast_lobby();
         }
     }

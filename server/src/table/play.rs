@@ -365,7 +365,7 @@ impl Table {
                     }
                     a.accepted.push((reply_to, row.seq as u64, inc.received));
                     // The stored move's own time: a restart's clock agrees.
-                    self.last_move_at = row.at;
+                    self.clock.restart(row.at);
                     a.rows.push(row);
                 }
                 Err(e) => {

@@ -77,7 +77,7 @@ impl Table {
             live.over = live.state.pending().is_over();
             // The turn clock runs on from the last stored move (or from
             // when the match started), as if the server had never stopped.
-            t.last_move_at = resume.recent.last().map_or(t.lobby.updated_at, |a| a.at);
+            t.clock.restart(resume.recent.last().map_or(t.lobby.updated_at, |a| a.at));
             metrics::histogram!("backroom_resume_seconds").record(started.elapsed().as_secs_f64());
             t.live = Some(live);
         }

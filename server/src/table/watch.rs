@@ -8,8 +8,8 @@
 //!
 //! * after every reload the table re-arms whatever it waits on
 //!   ([`Table::rearm`]): bots, stand-ins and auto-pass (the turn clock is
-//!   recomputed by the run loop from `last_move_at`, which a refused batch
-//!   leaves where it was);
+//!   recomputed by the run loop from the last move's time, which a refused
+//!   batch leaves where it was);
 //! * every retry after a store failure backs off ([`backoff`]), so a store
 //!   that keeps refusing is not hammered and a bot is not spun;
 //! * a table that cannot read its match back tells its players with a typed
