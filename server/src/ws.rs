@@ -391,6 +391,33 @@ impl Reader {
         }
     }
 
+    /// A move, checked at the edge and handed to the table; false once the
+    /// socket should close (the table is gone).
+    async fn act(&mut self, ctx: &Arc<Registry>, lobby: Uuid, act: Act, out: &Arc<Outbox>) -> bool {
+        let say = |o: Out| {
+            let _ = out.offer(o);
+        };
+        if let Err(e) = rules::request_id(&act.rid) {
+            say(error(e.code, e.message));
+            return true;
+        }
+        if let Err(e) = rules::json_strings(&act.action, "action", MAX_ACTION_TEXT) {
+            say(text(&ServerMsg::Rejected { rid: act.rid, code: e.code, rule: None, message: e.message }));
+            return true;
+        }
+        let rid = act.rid.clone();
+        let act = Act { received: Instant::now(), ..act };
+        if !self.tell(ctx, lobby, Cmd::Act(Box::new(act))).await {
+            // The table has gone (to another node, or the server is
+            // restarting): the move is answered, never left hanging.
+            let (code, why) = gone(ctx);
+            say(text(&ServerMsg::Rejected { rid, code, rule: None, message: why.into() }));
+            say(Out::Close(1012, why.into()));
+            return false;
+        }
+        true
+    }
+
     /// Handles one read; false once the socket should close.
     async fn on_frame(
         &mut self,
@@ -502,29 +529,8 @@ impl Reader {
                 }));
             }
             (ClientMsg::Act { rid, version, action }, Some((lobby, conn))) => {
-                if let Err(e) = rules::request_id(&rid) {
-                    say(error(e.code, e.message));
-                    return true;
-                }
-                if let Err(e) = rules::json_strings(&action, "action", MAX_ACTION_TEXT) {
-                    say(text(&ServerMsg::Rejected { rid, code: e.code, rule: None, message: e.message }));
-                    return true;
-                }
-                if !self
-                    .tell(
-                        ctx,
-                        lobby,
-                        Cmd::Act(Box::new(Act { conn, rid: rid.clone(), version, action, received: Instant::now() })),
-                    )
-                    .await
-                {
-                    // The table has gone (to another node, or the server is
-                    // restarting): the move is answered, never left hanging.
-                    let (code, why) = gone(ctx);
-                    say(text(&ServerMsg::Rejected { rid, code, rule: None, message: why.into() }));
-                    say(Out::Close(1012, why.into()));
-                    return false;
-                }
+                let act = Act { conn, rid, version, action, received: Instant::now() };
+                return self.act(ctx, lobby, act, out).await;
             }
             (ClientMsg::Chat { rid, text: line }, Some((lobby, conn))) => {
                 let reject =
