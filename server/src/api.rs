@@ -3,7 +3,7 @@
 //! Handlers only translate HTTP to table commands: every lobby change goes
 //! through the lobby's table actor, which owns it.
 
-use crate::registry::Ctx;
+use crate::registry::Registry;
 use crate::secret;
 use crate::store::{LobbyRow, PlayerRow, now_ms};
 use crate::table::{Credential, LobbyRequest, clean_name, internal};
@@ -178,7 +178,7 @@ pub async fn content(Path(id): Path<String>) -> Response {
 }
 
 pub async fn create_lobby(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     Body(req): Body<CreateLobby>,
 ) -> Result<(StatusCode, Json<Joined>), HttpError> {
     let game = backroom_games::find(&req.game).ok_or_else(|| {
@@ -277,7 +277,7 @@ fn credential(headers: &HeaderMap, q: &Secrets) -> Result<Credential, HttpError>
 }
 
 pub async fn get_lobby(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Q(q): Q<Secrets>,
@@ -287,7 +287,7 @@ pub async fn get_lobby(
 }
 
 pub async fn record(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Q(q): Q<Secrets>,
@@ -307,7 +307,7 @@ pub struct ReplayQuery {
 }
 
 pub async fn replay(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Q(q): Q<ReplayQuery>,
@@ -326,7 +326,11 @@ pub async fn replay(
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Replay { who: who.clone(), at, seat, reply }).await?))
 }
 
-pub async fn join(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, Body(req): Body<JoinLobby>) -> ApiResult<Joined> {
+pub async fn join(
+    State(ctx): State<Arc<Registry>>,
+    LobbyId(id): LobbyId,
+    Body(req): Body<JoinLobby>,
+) -> ApiResult<Joined> {
     if backroom_protocol::text::secret(&req.invite).is_err() {
         return Err(ApiError::new(ErrorCode::BadToken, "This invite link is not valid.").into());
     }
@@ -337,7 +341,7 @@ pub async fn join(State(ctx): State<Arc<Ctx>>, LobbyId(id): LobbyId, Body(req): 
 }
 
 pub async fn seat(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Body(req): Body<ChooseSeat>,
@@ -348,7 +352,7 @@ pub async fn seat(
 
 /// `POST /api/lobbies/{id}/swap`: offer, accept, decline or withdraw a seat swap.
 pub async fn swap(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Body(req): Body<SwapSeats>,
@@ -361,7 +365,7 @@ pub async fn swap(
 }
 
 pub async fn leave(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
 ) -> Result<StatusCode, HttpError> {
@@ -371,7 +375,7 @@ pub async fn leave(
 }
 
 pub async fn host(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Body(req): Body<NewHost>,
@@ -381,7 +385,7 @@ pub async fn host(
 }
 
 pub async fn kick(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Body(req): Body<Kick>,
@@ -391,7 +395,7 @@ pub async fn kick(
 }
 
 pub async fn bots(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
 ) -> ApiResult<backroom_protocol::http::LobbyInfo> {
@@ -400,7 +404,7 @@ pub async fn bots(
 }
 
 pub async fn start(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
 ) -> ApiResult<backroom_protocol::http::LobbyInfo> {
@@ -409,7 +413,7 @@ pub async fn start(
 }
 
 pub async fn rematch(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
 ) -> ApiResult<backroom_protocol::http::Rematch> {
@@ -418,7 +422,7 @@ pub async fn rematch(
 }
 
 pub async fn stand_in(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
     Body(req): Body<StandIn>,

@@ -3,6 +3,8 @@
 //! * [`config`]: flags and environment (clap).
 //! * [`store`]: Postgres / SQLite, migrations, the group-commit writer.
 //! * [`table`]: one actor per lobby and match; the life of an action.
+//! * [`ctx`]: the services every table and handler shares; [`outbox`]: a
+//!   socket's queue of frames. Both sit below the table and the handlers.
 //! * [`registry`]: the tables in memory, restore after a restart.
 //! * [`api`]: the HTTP lobby API; [`ws`]: the WebSocket.
 //! * [`limit`]: per-address limits on lobby requests and open sockets.
@@ -15,9 +17,13 @@
 pub mod api;
 pub mod cluster;
 pub mod config;
+pub mod ctx;
+#[cfg(test)]
+mod engine_panic;
 pub mod hardening;
 pub mod intern;
 pub mod limit;
+pub mod outbox;
 pub mod registry;
 pub mod secret;
 pub mod store;
@@ -30,7 +36,7 @@ use axum::Router;
 use axum::handler::HandlerWithoutStateExt;
 use axum::routing::{any, get, post};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
-use registry::Ctx;
+use registry::Registry;
 use std::future::Future;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -83,7 +89,7 @@ fn peak_rss_kb() -> Option<u64> {
 /// The 503 is typed JSON like every HTTP failure (`restarting` while it
 /// drains, `table_moving` while its leases may be another node's), with
 /// `Retry-After`.
-async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> axum::response::Response {
+async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Registry>>) -> axum::response::Response {
     use axum::response::IntoResponse;
     use backroom_protocol::{ApiError, ErrorCode};
     let refusal = match &ctx.cluster {
@@ -104,7 +110,7 @@ async fn health(axum::extract::State(ctx): axum::extract::State<Arc<Ctx>>) -> ax
 /// gets typed JSON like every other HTTP failure: 426 Upgrade Required
 /// without the upgrade headers, else the status axum gives the refusal.
 async fn ws_route(
-    state: axum::extract::State<Arc<Ctx>>,
+    state: axum::extract::State<Arc<Registry>>,
     peer: axum::extract::ConnectInfo<std::net::SocketAddr>,
     query: axum::extract::RawQuery,
     headers: axum::http::HeaderMap,
@@ -142,7 +148,7 @@ async fn no_such_file(method: axum::http::Method) -> axum::response::Response {
 }
 
 /// The router over a context.
-pub fn router(ctx: Arc<Ctx>) -> Router {
+pub fn router(ctx: Arc<Registry>) -> Router {
     let metrics = metrics_handle();
     let process = Arc::new(metrics_process::Collector::default());
     process.describe();
@@ -177,7 +183,7 @@ pub fn router(ctx: Arc<Ctx>) -> Router {
 
 /// The lobby API's reads, under the generous per-address read limit
 /// ([`limit::read_limit`]): each may be a database query.
-fn lobby_reads(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
+fn lobby_reads(ctx: &Arc<Registry>) -> Router<Arc<Registry>> {
     let routes = Router::new()
         .route("/api/games", get(api::games))
         .route("/api/games/{id}/content", get(api::content))
@@ -192,7 +198,7 @@ fn lobby_reads(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
 
 /// The lobby API's writes (and the host's stand-in switch), each under the per-address limit
 /// ([`limit`]) unless it is turned off.
-fn lobby_requests(ctx: &Arc<Ctx>) -> Router<Arc<Ctx>> {
+fn lobby_requests(ctx: &Arc<Registry>) -> Router<Arc<Registry>> {
     let routes = Router::new()
         .route("/api/lobbies", post(api::create_lobby))
         .route("/api/lobbies/{id}/join", post(api::join))
@@ -250,7 +256,7 @@ pub async fn serve(
         }
         (None, _) => None,
     };
-    let ctx = Ctx::on_node(store, cfg, cluster);
+    let ctx = Registry::on_node(store, cfg, cluster);
     // A single server restores every live match now; on a cluster each
     // node adopts the matches nobody serves as it keeps its leases.
     let keeper = if ctx.cluster.is_some() {

@@ -8,7 +8,8 @@
 
 use crate::cluster::Cluster;
 use crate::config::ServeArgs;
-use crate::store::{GroupCommit, LobbyRow, PlayerRow, Store};
+use crate::ctx::{Counted, Ctx, MOVING};
+use crate::store::{LobbyRow, PlayerRow, Store};
 use crate::table::{Cmd, LobbyRequest, Table, TableHandle, internal};
 use backroom_engine::erased::DynGame;
 use backroom_protocol::{ApiError, ErrorCode};
@@ -17,85 +18,50 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::{OnceCell, mpsc, oneshot};
 use uuid::Uuid;
 
-/// Shared by every table and handler.
-pub struct Ctx {
-    pub store: Store,
-    pub commits: GroupCommit,
-    pub cfg: ServeArgs,
-    /// The lobby API's per-address limit (`None`: off).
-    pub lobby_limit: Option<crate::limit::LobbyLimit>,
-    /// The per-address limit on reads.
-    pub read_limit: Option<crate::limit::LobbyLimit>,
-    /// Open WebSockets per client address.
-    pub sockets: Arc<crate::limit::Sockets>,
+/// The tables loaded on this node, over the services they share (which it
+/// derefs to, so a handler reads `registry.cfg` as it reads `ctx.cfg`).
+pub struct Registry {
+    ctx: Arc<Ctx>,
     tables: Mutex<HashMap<Uuid, Arc<OnceCell<TableHandle>>>>,
     /// Tasks of running tables, awaited at shutdown.
     tasks: Mutex<Vec<tokio::task::JoinHandle<()>>>,
-    /// This node's leases, when it is one node of several (`--node`).
-    pub cluster: Option<Arc<Cluster>>,
+}
+
+impl std::ops::Deref for Registry {
+    type Target = Ctx;
+
+    fn deref(&self) -> &Ctx {
+        &self.ctx
+    }
 }
 
 fn no_such_lobby() -> ApiError {
     ApiError::new(ErrorCode::LobbyNotFound, "There is no such lobby.")
 }
 
-/// One unit of a per-node gauge, held for as long as what it counts lives:
-/// taken back when dropped, however that happens (the task ends, panics or
-/// is aborted), so the gauge never drifts.
-pub struct Counted(&'static str);
-
-impl Counted {
-    pub fn new(gauge: &'static str) -> Counted {
-        metrics::gauge!(gauge).increment(1.0);
-        Counted(gauge)
-    }
-}
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        metrics::gauge!(self.0).decrement(1.0);
-    }
-}
-
-/// What a client hears while its table changes node.
-pub const MOVING: &str = "The table is moving to another server; reconnecting shortly.";
-
-/// Most matches' commits written in one transaction. Under load a group
-/// holds a few dozen; the cap bounds the statement, and with it the write
-/// buffer that each database connection keeps at its largest size.
-const MAX_GROUP_COMMIT: usize = 128;
-
-impl Ctx {
-    /// A context over a connected store.
-    pub fn new(store: Store, cfg: ServeArgs) -> Arc<Ctx> {
-        Ctx::on_node(store, cfg, None)
+impl Registry {
+    /// A registry over a connected store.
+    pub fn new(store: Store, cfg: ServeArgs) -> Arc<Registry> {
+        Registry::on_node(store, cfg, None)
     }
 
-    /// A context for one node of a cluster (`cluster`), or a single server.
-    pub fn on_node(store: Store, cfg: ServeArgs, cluster: Option<Cluster>) -> Arc<Ctx> {
-        let cluster = cluster.map(Arc::new);
-        let node = cluster.as_ref().map(|c| c.node);
-        let commits = GroupCommit::start_on_node(
-            store.clone(),
-            cfg.group_commit,
-            MAX_GROUP_COMMIT,
-            cfg.commits_in_flight as usize,
-            node,
-        );
-        let lobby_limit = crate::limit::lobby_limit(&cfg);
-        let read_limit = crate::limit::read_limit(&cfg);
-        let sockets = crate::limit::Sockets::new(cfg.max_sockets_per_address);
-        Arc::new(Ctx {
-            store,
-            commits,
-            cfg,
-            lobby_limit,
-            read_limit,
-            sockets,
+    /// The registry of one node of a cluster (`cluster`), or of a single
+    /// server.
+    pub fn on_node(store: Store, cfg: ServeArgs, cluster: Option<Cluster>) -> Arc<Registry> {
+        let registry = Arc::new(Registry {
+            ctx: Ctx::on_node(store, cfg, cluster),
             tables: Mutex::new(HashMap::new()),
             tasks: Mutex::new(Vec::new()),
-            cluster,
-        })
+        });
+        // A table opens its rematch's table through the context; a weak
+        // reference, so that the registry and its context can be dropped.
+        let weak = Arc::downgrade(&registry);
+        registry.ctx.set_opener(Box::new(move |game, lobby, players| {
+            if let Some(r) = weak.upgrade() {
+                r.open(game, lobby, players);
+            }
+        }));
+        registry
     }
 
     fn spawn(self: &Arc<Self>, table: Table) -> TableHandle {
@@ -104,7 +70,9 @@ impl Ctx {
         // The future first, then a task that holds it and the table's unit
         // of `backroom_tables_loaded` (the table's own arguments are in it
         // once, not twice: see `Table::run`).
-        let run = table.run(rx, weak);
+        // As it ends, the table leaves the map (see `forget`).
+        let (registry, id, inbox) = (self.clone(), table.id(), weak.clone());
+        let run = table.run(rx, weak, move |epoch| registry.forget(id, &inbox, epoch));
         let loaded = Counted::new("backroom_tables_loaded");
         let task = tokio::spawn(async move {
             let _loaded = loaded;
@@ -125,12 +93,12 @@ impl Ctx {
             return;
         }
         let id = lobby.id;
-        let handle = self.spawn(Table::new_lobby(self.clone(), game, lobby, players));
+        let handle = self.spawn(Table::new_lobby(self.ctx.clone(), game, lobby, players));
         let cell = Arc::new(OnceCell::new_with(Some(handle)));
         self.tables.lock().expect("tables lock").insert(id, cell);
     }
 
-    /// Called by a table's task as it ends; on a cluster, frees its lease
+    /// Called by a table as it ends; on a cluster, frees its lease
     /// (if it is still the one it was loaded under) for any node to take.
     ///
     /// The entry is removed only if it is still this table's: a request that
@@ -215,7 +183,7 @@ impl Ctx {
                     Some(c) => Some(self.take_lease(c, id, adopt).await?),
                     None => None,
                 };
-                let loaded = Table::load(self.clone(), id, verify).await;
+                let loaded = Table::load(self.ctx.clone(), id, verify).await;
                 if let (Some(c), Some(e), false) = (&self.cluster, epoch, matches!(loaded, Ok(Some(_)))) {
                     let _ = c.release(id, e).await;
                 }
@@ -252,6 +220,16 @@ impl Ctx {
         id: Uuid,
         make: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> LobbyRequest,
     ) -> Result<T, ApiError> {
+        self.call_on(id, make).await.map(|(r, _)| r)
+    }
+
+    /// [`Registry::call`], also giving the inbox of the table that answered
+    /// (a socket's `hello` keeps it, and asks the registry only once).
+    pub async fn call_on<T>(
+        self: &Arc<Self>,
+        id: Uuid,
+        make: impl Fn(oneshot::Sender<Result<T, ApiError>>) -> LobbyRequest,
+    ) -> Result<(T, TableHandle), ApiError> {
         for _ in 0..2 {
             let h = self.handle(id, false).await?;
             let (tx, rx) = oneshot::channel();
@@ -260,7 +238,7 @@ impl Ctx {
                 continue;
             }
             match rx.await {
-                Ok(r) => return r,
+                Ok(r) => return r.map(|r| (r, h)),
                 Err(_) => {
                     self.unregister(id, &h.tx);
                     continue;
@@ -408,7 +386,7 @@ impl Ctx {
 
 #[cfg(test)]
 mod tests {
-    use crate::table::engine_panic::{Twist, wrapped_match};
+    use crate::engine_panic::{Twist, wrapped_match};
 
     /// A table that ends after a newer copy of itself was loaded (a request
     /// found it stopping and loaded the match afresh) leaves the newer copy

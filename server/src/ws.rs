@@ -9,10 +9,12 @@
 //! typed answer; none closes the socket except an oversize frame or a bad
 //! `hello`.
 
+use crate::ctx::{Counted, MOVING};
 use crate::limit::{ClientIp, SocketSlot};
-use crate::registry::Ctx;
+use crate::outbox::{Out, Outbox};
+use crate::registry::Registry;
 use crate::secret;
-use crate::table::{Act, Cmd, ConnId, Credential, LobbyRequest, Out, Outbox, TableHandle};
+use crate::table::{Act, Cmd, ConnId, Credential, LobbyRequest, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, RawQuery, State};
 use axum::http::HeaderMap;
@@ -36,9 +38,7 @@ const MAX_ACTION_TEXT: usize = 500;
 /// Chat lines per second and burst.
 const CHAT_RATE: f64 = 1.0;
 const CHAT_BURST: f64 = 5.0;
-/// Close code for a socket closed as silent (idle timeout) or as too slow
-/// to read what it is sent: the client reconnects and resumes.
-pub const CLOSE_IDLE: u16 = 4008;
+pub use crate::ctx::CLOSE_IDLE;
 /// Time allowed for the `hello`.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -149,7 +149,7 @@ fn routed_lobby(query: Option<&str>) -> Option<Result<Uuid, ()>> {
 }
 
 pub async fn upgrade(
-    State(ctx): State<Arc<Ctx>>,
+    State(ctx): State<Arc<Registry>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
@@ -210,7 +210,7 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
 /// socket's task twice.
 #[allow(clippy::manual_async_fn)]
 fn serve(
-    ctx: Arc<Ctx>,
+    ctx: Arc<Registry>,
     mut socket: WebSocket,
     slot: SocketSlot,
     routed: Option<Uuid>,
@@ -219,7 +219,7 @@ fn serve(
     async move {
         // Held for the socket's life: its place in the address's share.
         let _slot = slot;
-        let _counted = crate::registry::Counted::new("backroom_connections");
+        let _counted = Counted::new("backroom_connections");
         let outbox = Outbox::new();
         let mut reader = Reader::new(routed);
         let hello_by = tokio::time::Instant::now() + HELLO_TIMEOUT;
@@ -380,7 +380,7 @@ impl Reader {
 
     /// Hands a command to the subscribed table; false if the table is gone
     /// (it is restarting).
-    async fn tell(&self, ctx: &Arc<Ctx>, lobby: Uuid, cmd: Cmd) -> bool {
+    async fn tell(&self, ctx: &Arc<Registry>, lobby: Uuid, cmd: Cmd) -> bool {
         match &self.table {
             Some(h) => match h.tx.try_send(cmd) {
                 Ok(()) => true,
@@ -391,10 +391,37 @@ impl Reader {
         }
     }
 
+    /// A move, checked at the edge and handed to the table; false once the
+    /// socket should close (the table is gone).
+    async fn act(&mut self, ctx: &Arc<Registry>, lobby: Uuid, act: Act, out: &Arc<Outbox>) -> bool {
+        let say = |o: Out| {
+            let _ = out.offer(o);
+        };
+        if let Err(e) = rules::request_id(&act.rid) {
+            say(error(e.code, e.message));
+            return true;
+        }
+        if let Err(e) = rules::json_strings(&act.action, "action", MAX_ACTION_TEXT) {
+            say(text(&ServerMsg::Rejected { rid: act.rid, code: e.code, rule: None, message: e.message }));
+            return true;
+        }
+        let rid = act.rid.clone();
+        let act = Act { received: Instant::now(), ..act };
+        if !self.tell(ctx, lobby, Cmd::Act(Box::new(act))).await {
+            // The table has gone (to another node, or the server is
+            // restarting): the move is answered, never left hanging.
+            let (code, why) = gone(ctx);
+            say(text(&ServerMsg::Rejected { rid, code, rule: None, message: why.into() }));
+            say(Out::Close(1012, why.into()));
+            return false;
+        }
+        true
+    }
+
     /// Handles one read; false once the socket should close.
     async fn on_frame(
         &mut self,
-        ctx: &Arc<Ctx>,
+        ctx: &Arc<Registry>,
         next: Option<Result<Message, axum::Error>>,
         out: &Arc<Outbox>,
     ) -> bool {
@@ -457,9 +484,9 @@ impl Reader {
                 // Boxed: a hello happens once per socket, and its future is
                 // the largest part of this one.
                 match Box::pin(hello(ctx, lobby, token, spectate, since, out)).await {
-                    Ok(conn) => {
+                    Ok((conn, table)) => {
                         self.session = Some((lobby, conn));
-                        self.table = Box::pin(ctx.handle(lobby, false)).await.ok();
+                        self.table = Some(table);
                         if let Some(on) = auto_pass {
                             self.tell(
                                 ctx,
@@ -502,29 +529,8 @@ impl Reader {
                 }));
             }
             (ClientMsg::Act { rid, version, action }, Some((lobby, conn))) => {
-                if let Err(e) = rules::request_id(&rid) {
-                    say(error(e.code, e.message));
-                    return true;
-                }
-                if let Err(e) = rules::json_strings(&action, "action", MAX_ACTION_TEXT) {
-                    say(text(&ServerMsg::Rejected { rid, code: e.code, rule: None, message: e.message }));
-                    return true;
-                }
-                if !self
-                    .tell(
-                        ctx,
-                        lobby,
-                        Cmd::Act(Box::new(Act { conn, rid: rid.clone(), version, action, received: Instant::now() })),
-                    )
-                    .await
-                {
-                    // The table has gone (to another node, or the server is
-                    // restarting): the move is answered, never left hanging.
-                    let (code, why) = gone(ctx);
-                    say(text(&ServerMsg::Rejected { rid, code, rule: None, message: why.into() }));
-                    say(Out::Close(1012, why.into()));
-                    return false;
-                }
+                let act = Act { conn, rid, version, action, received: Instant::now() };
+                return self.act(ctx, lobby, act, out).await;
             }
             (ClientMsg::Chat { rid, text: line }, Some((lobby, conn))) => {
                 let reject =
@@ -551,9 +557,9 @@ impl Reader {
 
 /// Why a subscribed table is gone: on a node of a cluster it is moving to
 /// another node; on a single server, the server is restarting.
-fn gone(ctx: &Ctx) -> (ErrorCode, &'static str) {
+fn gone(ctx: &Registry) -> (ErrorCode, &'static str) {
     match ctx.cluster {
-        Some(_) => (ErrorCode::TableMoving, crate::registry::MOVING),
+        Some(_) => (ErrorCode::TableMoving, MOVING),
         None => (ErrorCode::Restarting, "The table is restarting; reconnecting shortly."),
     }
 }
@@ -568,7 +574,7 @@ fn answer_unread(socket: &mut WebSocket, batch: &mut Vec<Out>) {
     use futures_util::FutureExt;
     let Some(at) = batch.iter().position(|o| matches!(o, Out::Close(1012, _))) else { return };
     let Out::Close(_, reason) = &batch[at] else { return };
-    let code = if reason == crate::registry::MOVING { ErrorCode::TableMoving } else { ErrorCode::Restarting };
+    let code = if reason == MOVING { ErrorCode::TableMoving } else { ErrorCode::Restarting };
     let reason = reason.clone();
     let mut answers = vec![];
     for _ in 0..64 {
@@ -588,16 +594,17 @@ fn answer_unread(socket: &mut WebSocket, batch: &mut Vec<Out>) {
     batch.extend(close);
 }
 
-/// Subscribes a socket to its table; on refusal, the frames that explain it
-/// and close the socket.
+/// Subscribes a socket to its table, asking the registry once; gives the
+/// socket's id at the table and the table's inbox, or on refusal the frames
+/// that explain it and close the socket.
 async fn hello(
-    ctx: &Arc<Ctx>,
+    ctx: &Arc<Registry>,
     lobby: Uuid,
     token: Option<String>,
     spectate: Option<String>,
     since: Option<u64>,
     out: &Arc<Outbox>,
-) -> Result<ConnId, Vec<Out>> {
+) -> Result<(ConnId, TableHandle), Vec<Out>> {
     let who = match (token, spectate) {
         (Some(t), _) if rules::secret(&t).is_ok() => Credential::Token(secret::hash(&t)),
         (None, Some(s)) if rules::secret(&s).is_ok() => Credential::Spectate(secret::hash(&s)),
@@ -606,8 +613,9 @@ async fn hello(
             return Err(vec![error(ErrorCode::NotAuthenticated, why), Out::Close(4001, why.into())]);
         }
     };
-    match ctx.call(lobby, |reply| LobbyRequest::Subscribe { who: who.clone(), since, out: out.clone(), reply }).await {
-        Ok(conn) => Ok(conn),
+    match ctx.call_on(lobby, |reply| LobbyRequest::Subscribe { who: who.clone(), since, out: out.clone(), reply }).await
+    {
+        Ok(answer) => Ok(answer),
         Err(e) => {
             let code = e.code;
             let reason = close_reason(&e.message);

@@ -2,7 +2,33 @@
 //! one move for every person the table waits on. It runs from the last stored
 //! move's time, so a restart neither resets nor forgets it.
 
-use super::*;
+use super::{Incoming, Origin, Table};
+use crate::store::now_ms;
+use serde_json::Value;
+use std::time::Instant;
+
+/// The turn clock's one fact: when the last move was made (Unix ms; the
+/// start, or the last stored move's time after a restart).
+pub(super) struct TurnClock {
+    last_move_at: i64,
+}
+
+impl TurnClock {
+    /// A clock started at `at` (Unix ms).
+    pub(super) fn from(at: i64) -> TurnClock {
+        TurnClock { last_move_at: at }
+    }
+
+    /// A move was made (or the clock ran out) at `at`: it runs from there.
+    pub(super) fn restart(&mut self, at: i64) {
+        self.last_move_at = at;
+    }
+
+    /// When a clock of `clock_ms` runs out.
+    fn runs_out(&self, clock_ms: i64) -> i64 {
+        self.last_move_at + clock_ms
+    }
+}
 
 impl Table {
     /// When the turn clock runs out (Unix ms), if the table waits on a
@@ -14,7 +40,7 @@ impl Table {
         self.players
             .iter()
             .any(|p| !p.played_by_bot() && p.seat.is_some_and(|s| awaited.contains(s)))
-            .then_some(self.last_move_at + clock)
+            .then_some(self.clock.runs_out(clock))
     }
 
     /// The turn clock ran out: a bot makes one move for every person the
@@ -32,18 +58,9 @@ impl Table {
             .iter()
             .filter(|p| !p.played_by_bot())
             .filter_map(|p| p.seat.filter(|s| awaited.contains(*s)))
-            .map(|seat| Incoming {
-                conn: None,
-                seat,
-                rid: None,
-                version: None,
-                action: Value::Null,
-                received: Instant::now(),
-                clock: true,
-                auto: false,
-            })
+            .map(|seat| Incoming { origin: Origin::Clock, seat, action: Value::Null, received: Instant::now() })
             .collect();
-        self.last_move_at = now_ms();
+        self.clock.restart(now_ms());
         if !batch.is_empty() {
             self.process(batch).await;
         }

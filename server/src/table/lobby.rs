@@ -148,11 +148,7 @@ impl Table {
     /// How long a person with no open connection has been away (seconds):
     /// since they left, else since they joined or the table was loaded.
     pub(super) fn away_secs(&self, player: &PlayerRow) -> u64 {
-        let since = self
-            .left_at
-            .iter()
-            .find(|(p, _)| *p == player.id)
-            .map_or(self.loaded_at.max(player.joined_at), |(_, at)| *at);
+        let since = self.conns.away_since(player.id, player.joined_at);
         (now_ms() - since).max(0) as u64 / 1000
     }
 
@@ -345,7 +341,7 @@ impl Table {
     pub(super) async fn remove(&mut self, player: Uuid, code: u16, reason: &str) -> Result<(), ApiError> {
         self.ctx.store.remove_player(self.id, player).await.map_err(internal)?;
         self.players.retain(|p| p.id != player);
-        self.left_at.retain(|(p, _)| *p != player);
+        self.conns.back(player);
         let gone: Vec<ConnId> =
             self.conns.iter().filter(|(_, c)| c.player == Some(player)).map(|(id, _)| *id).collect();
         for id in gone {
@@ -595,7 +591,7 @@ impl Table {
         }
         self.broadcast_lobby();
         if on {
-            self.bots_stuck = false;
+            self.bots.stuck = false;
             self.schedule_bots();
         }
         Ok(())
@@ -640,7 +636,7 @@ impl Table {
         live.log.extend(live.state.opening_log().into_iter().map(|e| (0, e.into())));
         live.refresh_prompts(seats);
         self.live = Some(live);
-        self.last_move_at = now_ms();
+        self.clock.restart(now_ms());
         // Seated players now see their seat's view.
         for c in self.conns.values_mut() {
             if let Some(p) = c.player
@@ -667,14 +663,14 @@ impl Table {
             return Err(err(ErrorCode::BadToken, "Join the lobby first; an invite alone cannot open the table."));
         }
         let (viewer, player) = self.authorize(&who)?;
-        let id = self.next_conn;
-        self.next_conn += 1;
-        let first_of_player = player.is_some_and(|p| !self.conns.values().any(|c| c.player == Some(p)));
-        let welcome = ServerMsg::Welcome { viewer, player, chat: self.chat.iter().cloned().collect() };
+        let first_of_player = player.is_some_and(|p| !self.conns.has_player(p));
+        let welcome = ServerMsg::Welcome { viewer, player, chat: self.chat.recent() };
         let _ = out.offer(Out::Text(frame(&welcome)));
-        self.conns.insert(id, Conn { viewer, player, out, log_sent: since, behind: false });
+        let id = self.conns.add(Conn { viewer, player, out, log_sent: since, behind: false });
         if first_of_player {
-            self.left_at.retain(|(x, _)| Some(*x) != player);
+            if let Some(p) = player {
+                self.conns.back(p);
+            }
             self.broadcast_lobby();
         } else {
             let f = frame(&ServerMsg::Lobby { lobby: self.info() });

@@ -13,17 +13,17 @@
 //! while a commit was in flight are applied together and committed in one
 //! batch; each is still acknowledged only after its commit.
 
+use crate::ctx::{Counted, Ctx, MOVING};
 use crate::intern;
-use crate::registry::Ctx;
 use crate::secret;
-use crate::store::{ActionRow, ChatRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
+use crate::store::{ActionRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
 use backroom_protocol::http::{
     HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep,
 };
-use backroom_protocol::ws::{ChatLine, ServerMsg};
+use backroom_protocol::ws::ServerMsg;
 use backroom_protocol::{ApiError, ErrorCode};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -34,34 +34,29 @@ use uuid::Uuid;
 
 /// How many log lines a table keeps in memory for (re)connecting clients.
 const LOG_WINDOW: usize = 1000;
-/// How many chat lines a newcomer receives.
-const CHAT_WINDOW: usize = 50;
 /// How many actions one batch applies before committing.
 const MAX_BATCH: usize = 64;
 /// Request ids remembered per seat for idempotent resends: a client resends
 /// only what it has not seen acknowledged, a handful at most.
 const RIDS_KEPT: usize = 8;
-/// Outbound frames queued per socket before it is dropped as too slow.
-pub const OUTBOX: usize = 256;
 
 mod auto_pass;
 mod bots;
 mod chat;
 mod chatter;
 mod clock;
-#[cfg(test)]
-pub(crate) mod engine_panic;
+mod connections;
 mod lobby;
 mod notify;
-mod outbox;
 mod play;
 mod replay;
 mod restore;
 mod watch;
 
-use chat::chat_line;
+pub use crate::outbox::{Out, Outbox};
+use chat::{CHAT_WINDOW, Chat};
+use connections::{Conn, Connections};
 pub use lobby::clean_name;
-pub use outbox::{Out, Outbox};
 use replay::Replay;
 use restore::opening_line;
 pub use restore::{replay_all, same_engine};
@@ -207,17 +202,6 @@ pub struct TableHandle {
     pub tx: mpsc::Sender<Cmd>,
 }
 
-struct Conn {
-    viewer: Viewer,
-    player: Option<Uuid>,
-    out: Arc<Outbox>,
-    /// Log lines up to this version have been sent (`None`: none yet).
-    log_sent: Option<u64>,
-    /// This viewer's last frame is older than the table: a paced update
-    /// is due (see [`Table::broadcast_state`]).
-    behind: bool,
-}
-
 /// The match part of a table.
 struct Live {
     state: Box<dyn DynState>,
@@ -246,6 +230,31 @@ impl Live {
         }
     }
 
+    /// Files a move just applied at this version: its request id is
+    /// remembered, its log lines join the window, and its row to commit is
+    /// returned.
+    fn record(&mut self, seat: Seat, rid: Option<&str>, log: Vec<LogEntry>, canonical: String) -> ActionRow {
+        let (v, at) = (self.version, now_ms());
+        if let Some(rid) = rid {
+            self.remember_rid(seat, rid, v, &canonical);
+        }
+        let row = ActionRow {
+            seq: v as i64,
+            seat,
+            rid: rid.map(str::to_string),
+            action: canonical,
+            log: serde_json::to_string(&log).unwrap_or_else(|_| "[]".into()),
+            at,
+        };
+        for e in log {
+            self.log.push_back((v, PackedLogEntry::pack(e, intern::share)));
+        }
+        while self.log.len() > LOG_WINDOW {
+            self.log.pop_front();
+        }
+        row
+    }
+
     fn remember_rid(&mut self, seat: Seat, rid: &str, version: u64, canonical: &str) {
         let q = self.rids.entry(seat).or_insert_with(|| VecDeque::with_capacity(RIDS_KEPT));
         if q.len() == RIDS_KEPT {
@@ -263,21 +272,44 @@ fn action_hash(canonical: &str) -> u64 {
     h.finish()
 }
 
-/// One incoming action (from a socket or a bot).
+/// Where a move came from.
+#[derive(Debug, Clone, PartialEq)]
+enum Origin {
+    /// A seated player's socket, naming the request id to answer and the
+    /// version the player saw.
+    Seat { conn: ConnId, rid: String, version: u64 },
+    /// A bot playing its seat, or standing in for a person (its move is
+    /// chosen when `process` reaches it).
+    Bot,
+    /// A bot moving for a person whose turn clock ran out (chosen likewise).
+    Clock,
+    /// The server answering a prompt with one thing left to do, for a
+    /// player who asked it to (the action is set).
+    AutoPass,
+}
+
+impl Origin {
+    /// The socket and request id to answer, for a player's own move.
+    fn reply_to(&self) -> play::ReplyTo {
+        match self {
+            Origin::Seat { conn, rid, .. } => Some((*conn, rid.clone())),
+            _ => None,
+        }
+    }
+
+    /// Whether a bot chooses the move (for its own seat or for a person).
+    fn bot_chooses(&self) -> bool {
+        matches!(self, Origin::Bot | Origin::Clock)
+    }
+}
+
+/// One incoming action (from a socket, a bot, the clock or auto-pass).
 struct Incoming {
-    /// `None` for a bot.
-    conn: Option<ConnId>,
+    origin: Origin,
     seat: Seat,
-    rid: Option<String>,
-    version: Option<u64>,
     /// A bot's is `Null` until `process` chooses it.
     action: Value,
     received: Instant,
-    /// A bot moving for a person whose turn clock ran out.
-    clock: bool,
-    /// The server answering a prompt with one thing left to do, for a
-    /// player who asked it to (the action is set).
-    auto: bool,
 }
 
 pub struct Table {
@@ -287,47 +319,26 @@ pub struct Table {
     lobby: LobbyRow,
     players: Vec<PlayerRow>,
     live: Option<Live>,
-    conns: HashMap<ConnId, Conn>,
-    next_conn: ConnId,
-    chat: VecDeque<ChatLine>,
-    chat_seq: i64,
-    /// The bots' own randomness (never the match's), made when a bot
-    /// first moves: most tables have none.
-    bot_rng: Option<Box<GameRng>>,
-    bot_pending: bool,
-    /// When the scheduled bot turn is due: one overdue by a watchdog
-    /// period was lost (see [`watch`]).
-    bot_due: Option<tokio::time::Instant>,
-    /// Bot turns lost on purpose so far (`--test-lose-bot-turns`).
-    bot_turns_lost: u8,
-    /// A bot's move was refused: while a person is awaited, bots wait for a
-    /// person's move before trying again, so a confused bot never spins.
-    bots_stuck: bool,
+    /// The sockets at the table (see [`connections`]).
+    conns: Connections,
+    chat: Chat,
+    /// The bots: their randomness and their next turn (see [`bots`]).
+    bots: bots::Bots,
     /// Moves that do not move the game on, per seat (see [`chatter`]).
     chatter: chatter::Chatter,
     deferred: VecDeque<Cmd>,
     self_tx: mpsc::WeakSender<Cmd>,
     /// When the paced frames of viewers who are [`Conn::behind`] go out.
     pace_due: Option<tokio::time::Instant>,
-    /// When this table was loaded (Unix ms): a seated person who has not
-    /// connected since has been away at least since then.
-    loaded_at: i64,
-    /// Seated people who left since the table was loaded, and when (Unix
-    /// ms); an entry goes when they come back. Empty at most tables.
-    left_at: Vec<(Uuid, i64)>,
     /// A finished match being replayed (see [`Table::replay`]); none until
     /// someone asks, gone when the table unloads.
     replay: Option<Box<Replay>>,
-    /// When the last move was made (Unix ms; the start, or the last stored
-    /// move's time after a restart): the turn clock runs from here.
-    last_move_at: i64,
+    /// The turn clock: it runs from the last move (see [`clock`]).
+    clock: clock::TurnClock,
     /// Seats the webhook was last called for (see `notify_away`).
     webhook_told: SeatSet,
-    /// Players who asked the server to pass for them when they have
-    /// nothing to decide, and the answers due: (seat, the version its
-    /// prompt appeared at, when).
-    auto_pass: Vec<Uuid>,
-    auto_due: Vec<(Seat, u64, tokio::time::Instant)>,
+    /// "Pass for me when I have nothing to decide" (see [`auto_pass`]).
+    auto_pass: auto_pass::AutoPass,
     /// On a node of a cluster, the lease epoch this table was loaded under
     /// (every commit names it; see [`crate::cluster`]).
     epoch: Option<i64>,
@@ -347,7 +358,7 @@ pub struct Table {
     moving: bool,
     /// This table's unit of `backroom_live_matches` while it holds a match
     /// in play (see [`watch`]); given back when dropped, even by a panic.
-    counted_live: Option<crate::registry::Counted>,
+    counted_live: Option<Counted>,
     /// Seat swaps offered and not yet answered, before the start (see
     /// [`Table::swap`]). Empty at most tables.
     swaps: Vec<lobby::SwapAsked>,
@@ -371,26 +382,17 @@ impl Table {
             lobby,
             players,
             live: None,
-            conns: HashMap::new(),
-            next_conn: 1,
-            chat: VecDeque::new(),
-            chat_seq: 0,
-            bot_rng: None,
-            bot_pending: false,
-            bot_due: None,
-            bot_turns_lost: 0,
-            bots_stuck: false,
+            conns: Connections::new(),
+            chat: Chat::default(),
+            bots: bots::Bots::default(),
             chatter: chatter::Chatter::default(),
             deferred: VecDeque::new(),
             self_tx: mpsc::channel(1).0.downgrade(),
             pace_due: None,
-            loaded_at: now_ms(),
-            left_at: Vec::new(),
             replay: None,
-            last_move_at: now_ms(),
+            clock: clock::TurnClock::from(now_ms()),
             webhook_told: SeatSet::EMPTY,
-            auto_pass: Vec::new(),
-            auto_due: Vec::new(),
+            auto_pass: auto_pass::AutoPass::default(),
             epoch: None,
             trouble: 0,
             store_down: false,
@@ -401,12 +403,18 @@ impl Table {
         }
     }
 
+    /// The lobby this table serves.
+    pub fn id(&self) -> Uuid {
+        self.id
+    }
+
     /// The lease epoch this table was loaded under (a node of a cluster).
     pub fn set_epoch(&mut self, epoch: Option<i64>) {
         self.epoch = epoch;
     }
 
-    /// Runs the actor until shutdown, expiry or idle unload.
+    /// Runs the actor until shutdown, expiry or idle unload; `ended` is
+    /// told, with the lease epoch, as the table stops.
     ///
     /// A plain function returning an `async move` block rather than an
     /// `async fn`: an async fn's future keeps its arguments apart from the
@@ -417,6 +425,7 @@ impl Table {
         mut self,
         mut rx: mpsc::Receiver<Cmd>,
         self_tx: mpsc::WeakSender<Cmd>,
+        ended: impl FnOnce(Option<i64>) + Send + 'static,
     ) -> impl Future<Output = ()> + Send {
         async move {
             self.self_tx = self_tx;
@@ -445,8 +454,8 @@ impl Table {
                 // unanswered: those queued are refused before the sockets
                 // hear "reconnect".
                 if self.moving {
-                    self.refuse_queued(&mut rx, ErrorCode::TableMoving, crate::registry::MOVING);
-                    self.close_all(1012, crate::registry::MOVING);
+                    self.refuse_queued(&mut rx, ErrorCode::TableMoving, MOVING);
+                    self.close_all(1012, MOVING);
                     self.live = None;
                     break;
                 }
@@ -520,111 +529,115 @@ impl Table {
                     }
                     _ => cmd,
                 };
-                match cmd {
-                    Cmd::Act(act) => {
-                        let mut batch = vec![];
-                        if let Some(i) = self.incoming(*act) {
-                            batch.push(i);
-                        }
-                        // The other seats' sockets that became readable in the
-                        // same instant run first and hand in their moves: one
-                        // batch, one commit and one frame per socket for all.
-                        tokio::task::yield_now().await;
-                        while batch.len() < MAX_BATCH {
-                            match rx.try_recv() {
-                                Ok(Cmd::Act(act)) => {
-                                    if let Some(i) = self.incoming(*act) {
-                                        batch.push(i);
-                                    }
-                                }
-                                Ok(other) => {
-                                    self.deferred.push_back(other);
-                                    break;
-                                }
-                                Err(_) => break,
-                            }
-                        }
-                        // Boxed: the batch's future lives only while it runs,
-                        // instead of in every idle table's task.
-                        Box::pin(self.process(batch)).await;
-                    }
-                    Cmd::AutoPass => {
-                        let batch = self.auto_answers();
-                        if !batch.is_empty() {
-                            Box::pin(self.process(batch)).await;
-                        }
-                    }
-                    Cmd::Reload => {
-                        if self.store_down {
-                            Box::pin(self.reload()).await;
-                        }
-                    }
-                    Cmd::BotTurn => {
-                        self.bot_pending = false;
-                        self.bot_due = None;
-                        let batch = self.bot_turns();
-                        Box::pin(self.process(batch)).await;
-                    }
-                    Cmd::Shutdown { done } => {
-                        self.refuse_queued(&mut rx, ErrorCode::Restarting, RESTARTING);
-                        self.close_all(1012, RESTARTING);
-                        let _ = done.send(());
-                        break;
-                    }
-                    Cmd::Handover => self.moving = true,
-                    Cmd::Expire => {
-                        self.lobby.status = LobbyStatus::Expired;
-                        self.close_all(4001, "This lobby expired before it started.");
-                        break;
-                    }
-                    Cmd::Unsubscribe { conn } => self.forget_conn(conn),
-                    // Lobby requests are rare next to actions: boxing their
-                    // future keeps this task's (one per table) small.
-                    Cmd::Request(req) => Box::pin(self.handle(*req)).await,
-                }
-                // Nobody may be left waiting on a bot nobody asked to move.
-                if !self.moving {
-                    self.check_waiting();
-                }
-                self.count_live();
-                // A finished match with nobody watching has nothing left to do
-                // in memory: its record is in the store and reloads on demand.
-                if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
-                    break;
-                }
-                // A table that lost its match (a commit failed and the store
-                // could not be read back) keeps retrying while someone is
-                // there or a bot has moves to make (see `watch`); otherwise it
-                // stops, and whoever comes back next loads the match afresh.
-                if self.live.is_none()
-                    && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished)
-                    && !(self.store_down && (!self.conns.is_empty() || self.keeps_busy()))
-                {
+                if !self.on_cmd(cmd, &mut rx).await || self.after_cmd() {
                     break;
                 }
             }
             self.store_down = false;
             self.live = None;
             self.count_live();
-            self.ctx.forget(self.id, &self.self_tx, self.epoch);
+            ended(self.epoch);
         }
+    }
+
+    /// Carries out one command; false when the table stops at once
+    /// (shutdown or expiry).
+    async fn on_cmd(&mut self, cmd: Cmd, rx: &mut mpsc::Receiver<Cmd>) -> bool {
+        match cmd {
+            Cmd::Act(act) => {
+                let mut batch = vec![];
+                if let Some(i) = self.incoming(*act) {
+                    batch.push(i);
+                }
+                // The other seats' sockets that became readable in the
+                // same instant run first and hand in their moves: one
+                // batch, one commit and one frame per socket for all.
+                tokio::task::yield_now().await;
+                while batch.len() < MAX_BATCH {
+                    match rx.try_recv() {
+                        Ok(Cmd::Act(act)) => {
+                            if let Some(i) = self.incoming(*act) {
+                                batch.push(i);
+                            }
+                        }
+                        Ok(other) => {
+                            self.deferred.push_back(other);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                // Boxed: the batch's future lives only while it runs,
+                // instead of in every idle table's task.
+                Box::pin(self.process(batch)).await;
+            }
+            Cmd::AutoPass => {
+                let batch = self.auto_answers();
+                if !batch.is_empty() {
+                    Box::pin(self.process(batch)).await;
+                }
+            }
+            Cmd::Reload => {
+                if self.store_down {
+                    Box::pin(self.reload()).await;
+                }
+            }
+            Cmd::BotTurn => {
+                self.bots.turn_over();
+                let batch = self.bot_turns();
+                Box::pin(self.process(batch)).await;
+            }
+            Cmd::Shutdown { done } => {
+                self.refuse_queued(rx, ErrorCode::Restarting, RESTARTING);
+                self.close_all(1012, RESTARTING);
+                let _ = done.send(());
+                return false;
+            }
+            Cmd::Handover => self.moving = true,
+            Cmd::Expire => {
+                self.lobby.status = LobbyStatus::Expired;
+                self.close_all(4001, "This lobby expired before it started.");
+                return false;
+            }
+            Cmd::Unsubscribe { conn } => self.forget_conn(conn),
+            // Lobby requests are rare next to actions: boxing their
+            // future keeps this task's (one per table) small.
+            Cmd::Request(req) => Box::pin(self.handle(*req)).await,
+        }
+        true
+    }
+
+    /// What every command leaves to check; true when the table stops.
+    fn after_cmd(&mut self) -> bool {
+        // Nobody may be left waiting on a bot nobody asked to move.
+        if !self.moving {
+            self.check_waiting();
+        }
+        self.count_live();
+        // A finished match with nobody watching has nothing left to do
+        // in memory: its record is in the store and reloads on demand.
+        if self.conns.is_empty() && self.lobby.status == LobbyStatus::Finished && self.deferred.is_empty() {
+            return true;
+        }
+        // A table that lost its match (a commit failed and the store
+        // could not be read back) keeps retrying while someone is
+        // there or a bot has moves to make (see `watch`); otherwise it
+        // stops, and whoever comes back next loads the match afresh.
+        if self.live.is_none()
+            && matches!(self.lobby.status, LobbyStatus::Live | LobbyStatus::Finished)
+            && !(self.store_down && (!self.conns.is_empty() || self.keeps_busy()))
+        {
+            return true;
+        }
+        false
     }
 
     fn close_all(&mut self, code: u16, reason: &str) {
-        for c in self.conns.values() {
-            let _ = c.out.offer(Out::Close(code, reason.to_string()));
-        }
-        self.conns.clear();
+        self.conns.close_all(code, reason);
     }
 
     fn send_all(&mut self, f: &Utf8Bytes) {
-        let mut slow = vec![];
-        for (id, c) in &self.conns {
-            if !c.out.offer(Out::Text(f.clone())) {
-                slow.push(*id);
-            }
-        }
-        for id in slow {
+        for id in self.conns.offer_all(f) {
             self.drop_conn(id);
         }
     }
@@ -654,10 +667,9 @@ impl Table {
         self.chatter.forget(conn);
         if let Some(c) = self.conns.remove(&conn)
             && let Some(p) = c.player
-            && !self.conns.values().any(|o| o.player == Some(p))
+            && !self.conns.has_player(p)
         {
-            self.left_at.retain(|(x, _)| *x != p);
-            self.left_at.push((p, now_ms()));
+            self.conns.left(p, now_ms());
             self.broadcast_lobby();
         }
     }

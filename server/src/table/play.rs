@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::store::CommitError;
-use backroom_engine::{Pending, seat_ref};
+use backroom_engine::{Outcome, Pending, seat_ref};
 
 /// A reaction window's answers are sealed until it closes: a viewer learns
 /// only whether it has answered itself, so that a pass (made by hand, or by
@@ -47,6 +47,71 @@ fn code_of(msg: &ServerMsg) -> &'static str {
         ServerMsg::Rejected { code, .. } => code.as_str(),
         _ => "none",
     }
+}
+
+/// The socket and request id a move is answered on (none for the
+/// server's own moves).
+pub(super) type ReplyTo = Option<(ConnId, String)>;
+
+/// What applying a batch left to do.
+struct Applied {
+    /// The match's version before the batch.
+    before: u64,
+    /// The rows to commit, in order.
+    rows: Vec<ActionRow>,
+    /// The moves applied: whom to acknowledge (nobody for the server's own
+    /// moves), at which version, and when the move arrived.
+    accepted: Vec<(ReplyTo, u64, Instant)>,
+    /// Refusals (and acks of moves already durable), sent before the commit.
+    answers: Vec<(ConnId, ServerMsg)>,
+    /// Resends of a move first sent earlier in this batch: (socket, rid,
+    /// the version the first copy made). Answered only once it is durable.
+    resent: Vec<(ConnId, String, u64)>,
+    /// Sockets that kept sending refused chatter: closed once answered.
+    chatty: Vec<ConnId>,
+    /// The engine panicked: whom to refuse (nothing of the batch stands).
+    panicked: Option<Vec<ReplyTo>>,
+}
+
+/// What a durable batch brought.
+struct Committed {
+    /// The match's version after the batch.
+    version: u64,
+    snapshot: Option<Snapshot>,
+    outcome: Option<Outcome>,
+    /// The seats that moved in it.
+    acted: SeatSet,
+}
+
+/// How a request id already seen is answered.
+enum Resend {
+    /// At once (an ack of a durable move, or `request_id_reused`).
+    Answer(Box<ServerMsg>),
+    /// With the first copy, made earlier in this very batch at this version.
+    InBatch(u64),
+}
+
+/// A move whose request id the seat used lately: a resend of the same move
+/// is acknowledged again (once durable), another move under the same id is
+/// refused. `None` for a new id.
+fn resend_answer(live: &Live, seat: Seat, rid: &str, action: &Value, before: u64) -> Option<Resend> {
+    let &(_, v, hash) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _, _)| **r == *rid))?;
+    let same = live.state.canonical_action(action).is_some_and(|c| action_hash(&c) == hash);
+    Some(if !same {
+        Resend::Answer(Box::new(ServerMsg::Rejected {
+            rid: rid.to_string(),
+            code: ErrorCode::RequestIdReused,
+            rule: None,
+            message: "This request id was already used for another move; a new move needs a new id.".into(),
+        }))
+    } else if v > before {
+        // The first copy is in this very batch: the resend is answered
+        // with it, after the commit (or its failure).
+        Resend::InBatch(v)
+    } else {
+        // A resend of something already durable: acknowledge again.
+        Resend::Answer(Box::new(ServerMsg::Ack { rid: rid.to_string(), version: v }))
+    })
 }
 
 impl Table {
@@ -138,16 +203,7 @@ impl Table {
                 reject(ErrorCode::NotSeated, "You are watching, not seated; only seated players act.".into())
             }
             (Viewer::Seat(seat), Some(_)) => {
-                return Some(Incoming {
-                    conn: Some(conn),
-                    seat,
-                    rid: Some(rid),
-                    version: Some(version),
-                    action,
-                    received,
-                    clock: false,
-                    auto: false,
-                });
+                return Some(Incoming { origin: Origin::Seat { conn, rid, version }, seat, action, received });
             }
         };
         metrics::counter!("backroom_rejections_total", "code" => code_of(&msg)).increment(1);
@@ -155,31 +211,53 @@ impl Table {
         None
     }
 
-    /// Applies a batch, commits it, then answers and broadcasts.
+    /// Applies a batch, commits it, then answers and broadcasts: each move
+    /// is acknowledged only once its commit is durable.
     pub(super) async fn process(&mut self, batch: Vec<Incoming>) {
+        let Some(mut applied) = self.apply(batch) else { return };
+        if let Some(panicked) = applied.panicked.take() {
+            self.refuse_after_panic(applied, panicked).await;
+            return;
+        }
+        for (conn, msg) in &applied.answers {
+            if let ServerMsg::Rejected { code, .. } = msg {
+                metrics::counter!("backroom_rejections_total", "code" => code.as_str()).increment(1);
+            }
+            self.send_to(*conn, msg);
+        }
+        self.close_chatty(std::mem::take(&mut applied.chatty));
+        if applied.rows.is_empty() {
+            self.schedule_bots();
+            return;
+        }
+        let Some(committed) = self.commit(&mut applied).await else { return };
+        self.answer_and_broadcast(applied, committed);
+    }
+
+    /// The apply step: each move of the batch is screened (a bot's chosen,
+    /// a resend recognised, a stale or chattering one refused) and applied
+    /// to the match in memory; nothing is answered yet but refusals.
+    fn apply(&mut self, batch: Vec<Incoming>) -> Option<Applied> {
         let seats = self.lobby.seats;
-        let Some(live) = self.live.as_mut() else { return };
+        let live = self.live.as_mut()?;
         let before = live.version;
-        let mut rows = Vec::with_capacity(batch.len());
-        let mut accepted: Vec<(Option<ConnId>, Option<String>, u64, Instant)> = Vec::with_capacity(batch.len());
-        let mut answers: Vec<(ConnId, ServerMsg)> = vec![];
-        let mut panicked: Vec<(Option<ConnId>, Option<String>)> = vec![];
-        // Resends of a move first sent earlier in this batch: (socket, rid,
-        // the version the first copy made). Answered only once it is durable.
-        let mut resent: Vec<(ConnId, String, u64)> = vec![];
-        // Sockets that kept sending refused chatter: closed once answered.
-        let mut chatty: Vec<ConnId> = vec![];
+        let mut a = Applied {
+            before,
+            rows: Vec::with_capacity(batch.len()),
+            accepted: Vec::with_capacity(batch.len()),
+            answers: vec![],
+            resent: vec![],
+            chatty: vec![],
+            panicked: None,
+        };
         let (now, budget) = (Instant::now(), self.ctx.cfg.chatter_per_minute);
         for mut inc in batch {
             let seat = inc.seat;
-            if inc.conn.is_none() && !inc.auto {
+            if inc.origin.bot_chooses() {
                 if !live.state.pending().awaited().contains(seat) {
                     continue;
                 }
-                let test_seed = self.ctx.cfg.test_seed;
-                let bot_rng = self.bot_rng.get_or_insert_with(|| {
-                    Box::new(GameRng::from_seed(test_seed.map_or_else(secret::random_bytes::<32>, |t| t.bot_seed())))
-                });
+                let bot_rng = self.bots.rng(self.ctx.cfg.test_seed);
                 match live.state.bot_action(seat, bot_rng) {
                     Some(action) => inc.action = action,
                     None => {
@@ -188,68 +266,48 @@ impl Table {
                     }
                 }
             }
-            if let Some(rid) = &inc.rid
-                && let Some(&(_, v, hash)) = live.rids.get(&seat).and_then(|q| q.iter().find(|(r, _, _)| **r == **rid))
-            {
-                let Some(conn) = inc.conn else { continue };
-                let same = live.state.canonical_action(&inc.action).is_some_and(|c| action_hash(&c) == hash);
-                if !same {
-                    answers.push((
+            if let Origin::Seat { conn, rid, version } = &inc.origin {
+                let conn = *conn;
+                if let Some(answer) = resend_answer(live, seat, rid, &inc.action, before) {
+                    match answer {
+                        Resend::Answer(msg) => a.answers.push((conn, *msg)),
+                        Resend::InBatch(v) => a.resent.push((conn, rid.clone(), v)),
+                    }
+                    continue;
+                }
+                if *version > live.version || *version < live.prompt_changed[seat as usize] {
+                    a.answers.push((conn, ServerMsg::Rejected {
+                        rid: rid.clone(),
+                        code: ErrorCode::StaleVersion,
+                        rule: None,
+                        message: format!(
+                            "The table changed since you chose this (you saw version {version}, it is now {}). Look again and choose anew.",
+                            live.version
+                        ),
+                    }));
+                    continue;
+                }
+                if self.chatter.spent(seat, budget, now) && !would_move_on(live, seat, &inc.action) {
+                    a.answers.push((
                         conn,
                         ServerMsg::Rejected {
                             rid: rid.clone(),
-                            code: ErrorCode::RequestIdReused,
+                            code: ErrorCode::RateLimited,
                             rule: None,
-                            message: "This request id was already used for another move; a new move needs a new id."
-                                .into(),
+                            message: super::chatter::REFUSED.into(),
                         },
                     ));
-                } else if v > before {
-                    // The first copy is in this very batch: the resend is
-                    // answered with it, after the commit (or its failure).
-                    resent.push((conn, rid.clone(), v));
-                } else {
-                    // A resend of something already durable: acknowledge again.
-                    answers.push((conn, ServerMsg::Ack { rid: rid.clone(), version: v }));
+                    if self.chatter.refuse(conn, budget, now) {
+                        a.chatty.push(conn);
+                    }
+                    continue;
                 }
-                continue;
             }
-            if let (Some(v), Some(conn), Some(rid)) = (inc.version, inc.conn, &inc.rid)
-                && (v > live.version || v < live.prompt_changed[seat as usize])
-            {
-                answers.push((conn, ServerMsg::Rejected {
-                    rid: rid.clone(),
-                    code: ErrorCode::StaleVersion,
-                    rule: None,
-                    message: format!(
-                        "The table changed since you chose this (you saw version {v}, it is now {}). Look again and choose anew.",
-                        live.version
-                    ),
-                }));
-                continue;
-            }
-            if let (Some(conn), Some(rid)) = (inc.conn, &inc.rid)
-                && self.chatter.spent(seat, budget, now)
-                && !would_move_on(live, seat, &inc.action)
-            {
-                answers.push((
-                    conn,
-                    ServerMsg::Rejected {
-                        rid: rid.clone(),
-                        code: ErrorCode::RateLimited,
-                        rule: None,
-                        message: super::chatter::REFUSED.into(),
-                    },
-                ));
-                if self.chatter.refuse(conn, budget, now) {
-                    chatty.push(conn);
-                }
-                continue;
-            }
+            let from_seat = matches!(inc.origin, Origin::Seat { .. });
             // Whether the move answers an any-time ask matters only in the
             // seat's own turn (see `chatter::is_chatter`): the prompt is built
             // only then.
-            let pending_before = inc.conn.is_some().then(|| {
+            let pending_before = from_seat.then(|| {
                 let before = live.state.pending();
                 let own_turn = matches!(before, Pending::Turn { seat: s } if s == seat);
                 let any_time = own_turn && is_any_time(live, seat, &inc.action);
@@ -272,13 +330,14 @@ impl Table {
                     tracing::error!(table = %self.id, seat, action = %inc.action, "the game engine panicked; reloading the match");
                     // A bot's move that panics would panic again at once:
                     // the bots retry at the slow pace of a refused move.
-                    if inc.conn.is_none() {
-                        self.bots_stuck = true;
+                    if !from_seat {
+                        self.bots.stuck = true;
                     }
-                    panicked.push((inc.conn, inc.rid));
-                    panicked.extend(accepted.drain(..).map(|(c, r, _, _)| (c, r)));
-                    panicked.extend(resent.drain(..).map(|(c, r, _)| (Some(c), Some(r))));
-                    rows.clear();
+                    let mut refused = vec![inc.origin.reply_to()];
+                    refused.extend(a.accepted.drain(..).map(|(to, _, _)| to));
+                    refused.extend(a.resent.drain(..).map(|(c, r, _)| Some((c, r))));
+                    a.rows.clear();
+                    a.panicked = Some(refused);
                     break;
                 }
             };
@@ -286,88 +345,70 @@ impl Table {
                 Ok((mut log, canonical)) => {
                     // Every move a bot makes for a person says so, naming
                     // them by seat token (rendered with the names in force).
-                    if inc.clock {
+                    if inc.origin == Origin::Clock {
                         log.insert(
                             0,
                             LogEntry::public(format!("{} ran out of time: a bot moved for them.", seat_ref(seat))),
                         );
-                    } else if inc.conn.is_none()
-                        && !inc.auto
+                    } else if inc.origin == Origin::Bot
                         && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in)
                     {
                         log.insert(0, LogEntry::public(format!("A bot played for {}:", seat_ref(seat))));
                     }
-                    let (v, at) = (live.version, now_ms());
-                    if let Some(rid) = &inc.rid {
-                        live.remember_rid(seat, rid, v, &canonical);
-                    }
-                    rows.push(ActionRow {
-                        seq: v as i64,
-                        seat,
-                        rid: inc.rid.clone(),
-                        action: canonical,
-                        log: serde_json::to_string(&log).unwrap_or_else(|_| "[]".into()),
-                        at,
-                    });
-                    for e in log {
-                        live.log.push_back((v, PackedLogEntry::pack(e, intern::share)));
-                    }
-                    while live.log.len() > LOG_WINDOW {
-                        live.log.pop_front();
-                    }
-                    if inc.conn.is_some() {
-                        self.bots_stuck = false;
+                    let reply_to = inc.origin.reply_to();
+                    let row = live.record(seat, reply_to.as_ref().map(|(_, r)| r.as_str()), log, canonical);
+                    if from_seat {
+                        self.bots.stuck = false;
                     }
                     if let Some((before, any_time)) = &pending_before {
                         self.chatter.made(seat, before, &live.state.pending(), *any_time, now);
                     }
-                    accepted.push((inc.conn, inc.rid, v, inc.received));
+                    a.accepted.push((reply_to, row.seq as u64, inc.received));
                     // The stored move's own time: a restart's clock agrees.
-                    self.last_move_at = at;
+                    self.clock.restart(row.at);
+                    a.rows.push(row);
                 }
                 Err(e) => {
-                    if let (Some(conn), Some(rid)) = (inc.conn, inc.rid) {
-                        answers.push((
+                    if let Some((conn, rid)) = inc.origin.reply_to() {
+                        a.answers.push((
                             conn,
                             ServerMsg::Rejected { rid, code: e.code.into(), rule: Some(e.rule), message: e.message },
                         ));
                     } else {
                         tracing::warn!(table = %self.id, seat, error = %e, "a bot's action was refused");
-                        self.bots_stuck = true;
+                        self.bots.stuck = true;
                     }
                 }
             }
         }
-        if !panicked.is_empty() {
-            for (conn, rid) in panicked {
-                if let (Some(conn), Some(rid)) = (conn, rid) {
-                    answers.push((conn, ServerMsg::Rejected {
-                        rid,
-                        code: ErrorCode::Internal,
-                        rule: None,
-                        message: "The server hit a fault in the game rules, so this move was not made. Please try again or choose another.".into(),
-                    }));
-                }
-            }
-            for (conn, msg) in &answers {
-                self.send_to(*conn, msg);
-            }
-            self.close_chatty(chatty);
-            Box::pin(self.reload()).await;
-            return;
+        Some(a)
+    }
+
+    /// The engine panicked during the batch: every move of it is refused
+    /// (with the refusals already due), and the match is read back.
+    async fn refuse_after_panic(&mut self, mut a: Applied, panicked: Vec<ReplyTo>) {
+        for (conn, rid) in panicked.into_iter().flatten() {
+            a.answers.push((conn, ServerMsg::Rejected {
+                rid,
+                code: ErrorCode::Internal,
+                rule: None,
+                message: "The server hit a fault in the game rules, so this move was not made. Please try again or choose another.".into(),
+            }));
         }
-        for (conn, msg) in &answers {
-            if let ServerMsg::Rejected { code, .. } = msg {
-                metrics::counter!("backroom_rejections_total", "code" => code.as_str()).increment(1);
-            }
+        for (conn, msg) in &a.answers {
             self.send_to(*conn, msg);
         }
-        self.close_chatty(chatty);
-        if rows.is_empty() {
-            self.schedule_bots();
-            return;
-        }
-        let Some(live) = self.live.as_mut() else { return };
+        self.close_chatty(a.chatty);
+        Box::pin(self.reload()).await;
+    }
+
+    /// The commit step: the batch's rows (with a snapshot when one is due,
+    /// and the result if the match ended) go to the group commit, and the
+    /// table waits until they are durable. On failure every move is
+    /// refused and `None` returned: fenced, the table is moving; otherwise
+    /// the match is read back from the store.
+    async fn commit(&mut self, a: &mut Applied) -> Option<Committed> {
+        let live = self.live.as_mut()?;
         let version = live.version;
         let snapshot = (version - live.last_snapshot >= self.ctx.cfg.snapshot_every).then(|| Snapshot {
             seq: version as i64,
@@ -375,10 +416,10 @@ impl Table {
             rng: serde_json::to_string(&live.rng).unwrap_or_default(),
         });
         let outcome = if live.state.pending().is_over() { live.state.outcome() } else { None };
-        let acted: SeatSet = rows.iter().map(|r| r.seat).collect();
+        let acted: SeatSet = a.rows.iter().map(|r| r.seat).collect();
         let commit = Commit {
             lobby: self.id,
-            actions: rows,
+            actions: std::mem::take(&mut a.rows),
             snapshot: snapshot.clone(),
             finished: outcome.as_ref().map(|o| serde_json::to_string(o).unwrap_or_default()),
             epoch: self.epoch,
@@ -391,16 +432,15 @@ impl Table {
             let fenced = e == CommitError::Fenced;
             let (code, message) = if fenced {
                 tracing::warn!(table = %self.id, "another node took this table; dropping it");
-                (ErrorCode::TableMoving, crate::registry::MOVING)
+                (ErrorCode::TableMoving, MOVING)
             } else {
                 tracing::error!(table = %self.id, error = %e, "commit failed; reloading the match from the store");
                 (ErrorCode::Internal, "The move could not be saved, so it was not made. Please try again.")
             };
-            let resent = resent.into_iter().map(|(c, r, v)| (Some(c), Some(r), v, Instant::now()));
-            for (conn, rid, _, _) in accepted.into_iter().chain(resent) {
-                if let (Some(conn), Some(rid)) = (conn, rid) {
-                    self.send_to(conn, &ServerMsg::Rejected { rid, code, rule: None, message: message.into() });
-                }
+            let accepted = a.accepted.drain(..).map(|(to, _, _)| to);
+            let resent = a.resent.drain(..).map(|(c, r, _)| Some((c, r)));
+            for (conn, rid) in accepted.chain(resent).flatten() {
+                self.send_to(conn, &ServerMsg::Rejected { rid, code, rule: None, message: message.into() });
             }
             if fenced {
                 // The run loop refuses what is queued and closes the sockets.
@@ -409,47 +449,39 @@ impl Table {
                 self.store_refused();
                 Box::pin(self.reload()).await;
             }
-            return;
+            return None;
         }
+        Some(Committed { version, snapshot, outcome, acted })
+    }
+
+    /// The answer-and-broadcast step, once the batch is durable: every
+    /// move is acknowledged, the match's end (if it came) is recorded, and
+    /// every viewer gets its view; then whatever the table waits on is
+    /// scheduled again.
+    fn answer_and_broadcast(&mut self, a: Applied, c: Committed) {
         self.store_ok();
         let live = self.live.as_mut().expect("live during process");
-        if let Some(s) = snapshot {
+        if let Some(s) = c.snapshot {
             live.last_snapshot = s.seq as u64;
         }
-        let n = accepted.len();
+        let n = a.accepted.len();
         metrics::counter!("backroom_actions_total").increment(n as u64);
-        for (conn, rid, v, received) in accepted {
-            if let (Some(conn), Some(rid)) = (conn, rid) {
+        for (to, v, received) in a.accepted {
+            if let Some((conn, rid)) = to {
                 self.send_to(conn, &ServerMsg::Ack { rid, version: v });
                 metrics::histogram!("backroom_action_latency_seconds").record(received.elapsed().as_secs_f64());
             }
         }
-        for (conn, rid, v) in resent {
+        for (conn, rid, v) in a.resent {
             self.send_to(conn, &ServerMsg::Ack { rid, version: v });
         }
-        if let Some(o) = outcome {
-            let live = self.live.as_mut().expect("live during process");
-            live.over = true;
-            self.lobby.status = LobbyStatus::Finished;
-            self.lobby.outcome = serde_json::to_string(&o).ok();
-            // The result is logged once: by the game when its own last line
-            // says it, else here, with the revealed seed either way.
-            let seed = self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default();
-            let said = live
-                .log
-                .iter()
-                .rev()
-                .take_while(|(v, _)| *v == version)
-                .any(|(_, e)| e.for_viewer(Viewer::Spectator) == Some(o.summary.as_str()));
-            let line =
-                if said { format!("The seed was {seed}.") } else { format!("{} The seed was {seed}.", o.summary) };
-            live.log.push_back((version, LogEntry::public(line).into()));
-            self.count_live();
-            metrics::counter!("backroom_matches_finished_total").increment(1);
+        if let Some(o) = c.outcome {
+            self.finish(&o, c.version);
             self.notify_over(&o);
             self.broadcast_state();
             self.broadcast_lobby();
         } else {
+            let (acted, before) = (c.acted, a.before);
             self.broadcast_state_paced(|c, live| match c.viewer {
                 Viewer::Seat(s) => {
                     acted.contains(s) || live.prompt_changed.get(s as usize).is_some_and(|v| *v > before)
@@ -460,6 +492,28 @@ impl Table {
         self.notify_away();
         self.schedule_auto_pass();
         self.schedule_bots();
+    }
+
+    /// The match ended at `version` (and that is durable): the lobby is
+    /// finished, and the log says the result once with the revealed seed.
+    fn finish(&mut self, o: &Outcome, version: u64) {
+        let live = self.live.as_mut().expect("live during process");
+        live.over = true;
+        self.lobby.status = LobbyStatus::Finished;
+        self.lobby.outcome = serde_json::to_string(o).ok();
+        // The result is logged once: by the game when its own last line
+        // says it, else here, with the revealed seed either way.
+        let seed = self.lobby.seed.as_deref().map(secret::hex).unwrap_or_default();
+        let said = live
+            .log
+            .iter()
+            .rev()
+            .take_while(|(v, _)| *v == version)
+            .any(|(_, e)| e.for_viewer(Viewer::Spectator) == Some(o.summary.as_str()));
+        let line = if said { format!("The seed was {seed}.") } else { format!("{} The seed was {seed}.", o.summary) };
+        live.log.push_back((version, LogEntry::public(line).into()));
+        self.count_live();
+        metrics::counter!("backroom_matches_finished_total").increment(1);
     }
 
     /// Closes the sockets that kept sending refused chatter, with a typed

@@ -14,8 +14,7 @@ impl Table {
         };
         let mut t = Table::new_lobby(ctx.clone(), game, lobby, players);
         let chat = ctx.store.recent_chat(id, CHAT_WINDOW as i64).await?;
-        t.chat_seq = chat.last().map(|c| c.seq).unwrap_or(0);
-        t.chat = chat.into_iter().map(chat_line).collect();
+        t.chat = Chat::restored(chat);
         if matches!(t.lobby.status, LobbyStatus::Live | LobbyStatus::Finished) {
             let started = Instant::now();
             let resume = ctx.store.load_resume(id, LOG_WINDOW as i64 / 4).await?;
@@ -78,7 +77,7 @@ impl Table {
             live.over = live.state.pending().is_over();
             // The turn clock runs on from the last stored move (or from
             // when the match started), as if the server had never stopped.
-            t.last_move_at = resume.recent.last().map_or(t.lobby.updated_at, |a| a.at);
+            t.clock.restart(resume.recent.last().map_or(t.lobby.updated_at, |a| a.at));
             metrics::histogram!("backroom_resume_seconds").record(started.elapsed().as_secs_f64());
             t.live = Some(live);
         }

@@ -8,8 +8,8 @@
 //!
 //! * after every reload the table re-arms whatever it waits on
 //!   ([`Table::rearm`]): bots, stand-ins and auto-pass (the turn clock is
-//!   recomputed by the run loop from `last_move_at`, which a refused batch
-//!   leaves where it was);
+//!   recomputed by the run loop from the last move's time, which a refused
+//!   batch leaves where it was);
 //! * every retry after a store failure backs off ([`backoff`]), so a store
 //!   that keeps refusing is not hammered and a bot is not spun;
 //! * a table that cannot read its match back tells its players with a typed
@@ -67,7 +67,7 @@ impl Table {
     /// Whether something other than a connection keeps this table loaded:
     /// a bot turn is due, or bots have moves to make once the store is back.
     pub(super) fn keeps_busy(&self) -> bool {
-        self.bot_pending || (self.store_down && self.players.iter().any(|p| p.played_by_bot()))
+        self.bots.pending() || (self.store_down && self.players.iter().any(|p| p.played_by_bot()))
     }
 
     /// A batch was refused by the store (nothing of it was written).
@@ -134,7 +134,7 @@ impl Table {
     /// fired into the failure. Everything is scheduled again.
     pub(super) fn rearm(&mut self) {
         self.store_down = false;
-        self.auto_due.clear();
+        self.auto_pass.disarm();
         self.schedule_auto_pass();
         self.schedule_bots();
         self.notify_away();
@@ -144,7 +144,7 @@ impl Table {
     /// turn scheduled, unless a refused bot deliberately waits for a
     /// person's move. Cheap for tables without bots (most): nothing to ask.
     pub(super) fn check_waiting(&mut self) {
-        if self.bot_pending || self.store_down || !self.players.iter().any(|p| p.played_by_bot()) {
+        if self.bots.pending() || self.store_down || !self.players.iter().any(|p| p.played_by_bot()) {
             return;
         }
         let Some(live) = self.live.as_ref().filter(|l| !l.over) else { return };
@@ -152,7 +152,7 @@ impl Table {
         let awaits = |bot: bool| {
             self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)))
         };
-        if !awaits(true) || (self.bots_stuck && awaits(false)) {
+        if !awaits(true) || (self.bots.stuck && awaits(false)) {
             return;
         }
         tracing::error!(table = %self.id, version = live.version, "a bot is awaited but no bot turn was scheduled; scheduling one");
@@ -170,14 +170,13 @@ impl Table {
         let now = tokio::time::Instant::now();
         let grace = Duration::from_secs(self.ctx.cfg.watchdog_secs.max(1));
         let overdue = |due: tokio::time::Instant| now > due + grace;
-        if self.bot_pending && self.bot_due.is_some_and(overdue) {
+        if self.bots.overdue(overdue) {
             tracing::error!(table = %self.id, "a scheduled bot turn never came; scheduling it again");
             metrics::counter!("backroom_stalls_repaired_total").increment(1);
-            self.bot_pending = false;
-            self.bot_due = None;
+            self.bots.turn_over();
             self.schedule_bots();
         }
-        if self.auto_due.iter().any(|(_, _, due)| overdue(*due)) {
+        if self.auto_pass.any_due(overdue) {
             tracing::error!(table = %self.id, "a scheduled auto-pass never came; answering it now");
             metrics::counter!("backroom_stalls_repaired_total").increment(1);
             self.deferred.push_back(Cmd::AutoPass);
@@ -221,7 +220,7 @@ impl Table {
         let live =
             self.live.as_ref().is_some_and(|l| !l.over) || (self.store_down && self.lobby.status == LobbyStatus::Live);
         if live != self.counted_live.is_some() {
-            self.counted_live = live.then(|| crate::registry::Counted::new("backroom_live_matches"));
+            self.counted_live = live.then(|| Counted::new("backroom_live_matches"));
         }
     }
 }

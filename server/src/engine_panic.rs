@@ -3,12 +3,22 @@
 //! by id), and prompts that leave one thing to do (every bid dial reduced
 //! to the single value 3), for "pass for me when I have nothing to decide".
 
-use super::*;
 use crate::config::Cli;
-use crate::store::Store;
-use backroom_engine::{GameInfo, Outcome, Pending, RuleError, SetupError};
+use crate::outbox::{Out, Outbox};
+use crate::registry::Registry;
+use crate::secret;
+use crate::store::{LobbyRow, PlayerRow, Store, now_ms};
+use crate::table::{Act, Cmd, ConnId, Credential, LobbyRequest};
+use backroom_engine::erased::{DynGame, DynState};
+use backroom_engine::{GameInfo, GameRng, LogEntry, Outcome, Pending, Prompt, RuleError, Seat, SetupError, Viewer};
+use backroom_protocol::http::LobbyStatus;
 use clap::Parser;
+use serde_json::Value;
 use serde_json::json;
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use uuid::Uuid;
 
 struct Faulty(&'static dyn DynGame, Twist);
 struct FaultyState(Box<dyn DynState>, Twist);
@@ -114,13 +124,13 @@ async fn until(out: &Outbox, seen: &mut VecDeque<Value>, pred: impl Fn(&Value) -
 pub(crate) async fn wrapped_match(
     twist: Twist,
     extra: &[&str],
-) -> (Arc<Ctx>, Uuid, ConnId, Arc<Outbox>, VecDeque<Value>, std::path::PathBuf) {
+) -> (Arc<Registry>, Uuid, ConnId, Arc<Outbox>, VecDeque<Value>, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("backroom-panic-{}", Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/b.db", dir.display());
     let mut args = vec!["backroom", "--database-url", &url];
     args.extend_from_slice(extra);
-    let ctx = Ctx::new(Store::connect(&url).await.unwrap(), Cli::parse_from(args).serve);
+    let ctx = Registry::new(Store::connect(&url).await.unwrap(), Cli::parse_from(args).serve);
     let real = backroom_games::find("sealed-bids").unwrap();
     let faulty: &'static dyn DynGame = Box::leak(Box::new(Faulty(real, twist)));
     let now = now_ms();

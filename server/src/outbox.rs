@@ -1,7 +1,16 @@
 //! A socket's outbound queue: the table offers frames without waiting, the
 //! socket's task drains them. A socket that lets too many pile up is too slow.
+//!
+//! It sits below both the table, which fills it, and the WebSocket, which
+//! drains it, so that neither imports the other.
 
-use super::*;
+use crate::ctx::CLOSE_IDLE;
+use axum::extract::ws::Utf8Bytes;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Outbound frames queued per socket before it is dropped as too slow.
+pub const OUTBOX: usize = 256;
 
 /// A frame for one socket.
 #[derive(Debug, Clone)]
@@ -42,7 +51,7 @@ impl Outbox {
     ///
     /// A socket that falls that far behind is told so: what was queued for
     /// it is dropped and replaced by a close frame with
-    /// [`crate::ws::CLOSE_IDLE`], so that a client that reads again gets a
+    /// [`CLOSE_IDLE`], so that a client that reads again gets a
     /// close it reconnects on (and a fresh state), not silence.
     pub fn offer(&self, o: Out) -> bool {
         {
@@ -52,10 +61,7 @@ impl Outbox {
             }
             if q.0.len() >= OUTBOX {
                 q.0.clear();
-                q.0.push_back(Out::Close(
-                    crate::ws::CLOSE_IDLE,
-                    "This connection fell too far behind; reconnecting.".into(),
-                ));
+                q.0.push_back(Out::Close(CLOSE_IDLE, "This connection fell too far behind; reconnecting.".into()));
                 q.1 = true;
                 metrics::counter!("backroom_sockets_closed_total", "reason" => "too_slow").increment(1);
                 drop(q);
@@ -133,6 +139,6 @@ mod tests {
         assert!(!out.offer(Out::Text(Utf8Bytes::from_static("later"))), "a dropped socket takes nothing more");
         let mut batch = vec![];
         assert!(out.take(&mut batch));
-        assert!(matches!(batch.as_slice(), [Out::Close(crate::ws::CLOSE_IDLE, _)]), "{batch:?}");
+        assert!(matches!(batch.as_slice(), [Out::Close(CLOSE_IDLE, _)]), "{batch:?}");
     }
 }
