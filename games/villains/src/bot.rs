@@ -21,6 +21,7 @@
 
 mod weigh;
 
+use crate::action::Action;
 use crate::activate::{Activation, DeployPick, deploy_limit};
 use crate::combat;
 use crate::content::{AreaId, content};
@@ -28,7 +29,6 @@ use crate::control::influence;
 use crate::effect::UnitType;
 use crate::end::completable_objectives;
 use crate::flow::PlanScore;
-use crate::game::Action;
 use crate::place::{Payment, placement_cost};
 use crate::state::{Phase, State, TokenKind, Unit};
 use backroom_engine::{Game, GameRng, Seat, Viewer};

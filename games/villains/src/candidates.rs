@@ -8,13 +8,14 @@
 //! with its payment left open (`Payment::QUOTE`): one trial learns both
 //! the cost and whether the rest works (`state::Quote`).
 
+use crate::action::Action;
 use crate::activate::{Activation, DeployPick};
 use crate::cards::CardChoices;
 use crate::combat;
 use crate::content::{AreaId, CardId, content};
 use crate::effect::{Effect, Place, TokenType, UnitType};
-use crate::game::{Action, apply_to};
 use crate::place::Payment;
+use crate::rules::apply_to;
 use crate::skill::SkillChoice;
 use crate::state::{State, UnitUid};
 use backroom_engine::{GameRng, Seat};

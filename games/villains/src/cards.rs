@@ -232,7 +232,7 @@ fn resolve(
         }
         Effect::ForbidUntilCleanup(_) | Effect::CountAsExterminated(_) => {
             // The area-level state: no entry, no control, exterminated by
-            // its player (checked in `game::apply_to`, `control` and `end`).
+            // its player (checked in `rules::apply_to`, `control` and `end`).
             state.area_mut(area).nuked = Some(seat);
         }
         Effect::UseSkill(u) => {

@@ -10,11 +10,12 @@
 //! bot's, and every stored match's `activate`), priced by one trial on a
 //! copy (`state::Quote`), so the rules check it exactly as before.
 
+use crate::action::Action;
 use crate::activate::{Activation, DeployPick};
 use crate::content::{AreaId, UnitStats, content};
 use crate::effect::{TokenType, UnitType};
-use crate::game::{Action, apply_to};
 use crate::place::Payment;
+use crate::rules::apply_to;
 use crate::state::{State, UnitUid};
 use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
 

@@ -5,11 +5,11 @@
 //! that seat's own cards and plans; other seats' face-down tokens are named
 //! only by where they lie, and seats only by token (`backroom_engine::names`).
 
+use crate::action::Action;
 use crate::activate::{Activation, DeployPick};
 use crate::cards::CardChoices;
 use crate::combat::a_unit;
 use crate::content::content;
-use crate::game::Action;
 use crate::place::Payment;
 use crate::state::{State, TokenUid, UnitUid};
 use backroom_engine::{Seat, and_list};

@@ -38,8 +38,11 @@
 //! * [`flow`]: the Combat Step's order of battles, the END PHASE's order,
 //!   Score Plans, victory or the next turn;
 //! * [`deals`]: Deals: resource offers between players at any time;
-//! * [`game`]: the `backroom_engine::Game` impl (actions, pending, prompts,
-//!   outcome);
+//! * [`action`]: the `Action` enum, everything a seat can do;
+//! * [`rules`]: the router sending each action to the section that rules on
+//!   it;
+//! * this file: the `backroom_engine::Game` impl (pending, outcome, and the
+//!   rest delegated);
 //! * [`bot`]: the heuristic player behind `Game::bot_action`;
 //! * [`abilities`]: champion and upgrade abilities that wait on a choice
 //!   (Mother Ooze's free deploys, ...);
@@ -53,6 +56,7 @@
 #![deny(missing_docs)]
 
 pub mod abilities;
+pub mod action;
 pub mod actions;
 pub mod activate;
 pub mod bot;
@@ -68,10 +72,10 @@ pub mod effect;
 pub mod end;
 pub mod flow;
 pub mod fusion;
-pub mod game;
 pub mod labels;
 pub mod place;
 pub mod prompts;
+pub mod rules;
 pub mod setup;
 pub mod skill;
 pub mod standing;
@@ -83,4 +87,174 @@ pub mod view;
 
 /// The game: the table is the value the engine contract speaks of.
 pub type Villains = state::State;
-pub use game::{Action, Options, SkillPick};
+pub use action::{Action, SkillPick};
+
+use crate::state::{Phase, State};
+use backroom_engine::{
+    Game, GameInfo, GameRng, LogEntry, Outcome, Pending, Prompt, RuleError, Seat, SeatSet, SetupError, Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+/// Lobby options (none yet).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {}
+
+impl Game for State {
+    type Options = Options;
+    type Action = Action;
+    type View = crate::view::View;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "villains".into(),
+            name: "Villains".into(),
+            summary: "Eight factions fight for the City with face-down action tokens, secret targets and plans.".into(),
+            min_seats: 4,
+            max_seats: 5,
+            default_seats: 4,
+            options: Vec::new(),
+            house_content: false,
+            engine_version: crate::versions::CURRENT,
+        }
+    }
+
+    fn setup(_options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
+        crate::setup::setup(seats, rng).map(|(s, _)| s)
+    }
+
+    fn oldest_version() -> u32 {
+        crate::versions::OLDEST
+    }
+
+    /// Versions set up alike; the version is kept in the state for the
+    /// readings it changed ([`crate::versions`]).
+    fn setup_version(options: &Options, seats: u8, rng: &mut GameRng, engine_version: u32) -> Result<Self, SetupError> {
+        let mut s = Self::setup(options, seats, rng)?;
+        s.engine_version = engine_version;
+        Ok(s)
+    }
+
+    fn pending(&self) -> Pending {
+        if let Phase::Over { .. } = self.phase {
+            return Pending::Over;
+        }
+        if let Some(seat) = crate::rules::fighting(self) {
+            return Pending::Turn { seat };
+        }
+        match &self.phase {
+            Phase::SelectFactions { chooser } => Pending::Turn { seat: *chooser },
+            Phase::SelectPlans { waiting } => {
+                Pending::Simultaneous { waiting: *waiting, committed: SeatSet::first(self.seats).minus(*waiting) }
+            }
+            Phase::SelectTargets { .. } => {
+                let mut waiting = SeatSet::EMPTY;
+                let mut committed = SeatSet::EMPTY;
+                for s in 0..self.seats {
+                    if crate::start::may_select_target(self, s) {
+                        waiting.insert(s);
+                    } else if self.players[s as usize].target.is_some() {
+                        committed.insert(s);
+                    }
+                }
+                Pending::Simultaneous { waiting, committed }
+            }
+            Phase::PlaceTokens { current } | Phase::TakeActions { current, .. } | Phase::ScorePlans { current } => {
+                Pending::Turn { seat: *current }
+            }
+            Phase::Start | Phase::Combat { .. } | Phase::Over { .. } => Pending::Over,
+        }
+    }
+
+    fn prompt(&self, seat: Seat) -> Option<Prompt> {
+        crate::prompts::prompt(self, seat)
+    }
+
+    fn seat_count(&self) -> u8 {
+        self.seats
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// Only an awaited seat acts, but for the few actions allowed at any
+    /// time ([`Action::any_time`]).
+    fn try_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        log: &mut Vec<LogEntry>,
+    ) -> Result<(), RuleError> {
+        if !action.any_time() && !self.pending().awaited().contains(seat) {
+            return Err(crate::rules::not_awaited(self, seat));
+        }
+        log.extend(crate::rules::apply_to(self, seat, action, rng)?);
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> crate::view::View {
+        crate::view::view(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Over { winners } = &self.phase else {
+            return None;
+        };
+        let total = |s: Seat| i64::from(self.players[s as usize].ap) + i64::from(self.players[s as usize].pp);
+        let mut rest: Vec<Seat> = (0..self.seats).filter(|s| !winners.contains(s)).collect();
+        rest.sort_by_key(|s| std::cmp::Reverse(total(*s)));
+        let mut ranking = vec![winners.clone()];
+        for s in rest {
+            match ranking.last_mut() {
+                Some(g) if !g.is_empty() && !winners.contains(&g[0]) && total(g[0]) == total(s) => g.push(s),
+                _ => ranking.push(vec![s]),
+            }
+        }
+        let summary = crate::end::victory_words(self, winners);
+        Some(Outcome { ranking, scores: (0..self.seats).map(total).collect(), summary, game_winner: None })
+    }
+
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        crate::bot::choose(self, seat, rng)
+    }
+
+    fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
+        crate::view::redeal(self, viewer, rng);
+    }
+
+    fn max_actions(_seats: u8) -> usize {
+        6000
+    }
+
+    /// As the default (a sample of the prompt, tried on a copy), except that
+    /// the whole-candidate options (activations, skills, Laboratory plays,
+    /// plan scores) were each tried on a copy to build the prompt, so they
+    /// are not tried again.
+    fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        let prompt = self.prompt(seat)?;
+        for _ in 0..64 {
+            let candidate = prompt.random_action(rng)?;
+            let Ok(action) = serde_json::from_value::<Action>(candidate) else {
+                continue;
+            };
+            if matches!(
+                action,
+                Action::Activate { .. }
+                    | Action::UseSkill { .. }
+                    | Action::LabPlay { .. }
+                    | Action::FusionPlay { .. }
+                    | Action::ScorePlans { .. }
+            ) {
+                return Some(action);
+            }
+            // `apply` would copy the table again: try on one copy.
+            let mut probe = self.clone();
+            if crate::rules::apply_to(&mut probe, seat, &action, &mut rng.clone()).is_ok() {
+                return Some(action);
+            }
+        }
+        None
+    }
+}

@@ -10,13 +10,13 @@
 //! combination (an action may also be sent with other choices; the rules
 //! check it the same way). Deals are any-time asks in every seat's prompt.
 
+use crate::action::{Action, FusionCard, LabPlay};
 use crate::actions;
 use crate::candidates::{activation_options, card_choices, priced, skill_options, workable};
 use crate::combat;
 use crate::content::{AreaId, content};
 use crate::end::completable_objectives;
 use crate::flow::PlanScore;
-use crate::game::{Action, FusionCard, LabPlay};
 use crate::state::{Phase, State};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
 use serde::Serialize;
@@ -343,7 +343,7 @@ fn lab_refusal(state: &State, seat: Seat) -> String {
     let mut t = state.clone();
     t.quote = crate::state::Quote::asking(state, seat);
     let play = LabPlay { payment: crate::place::Payment::QUOTE, choices: Default::default() };
-    match crate::game::apply_to(&mut t, seat, &Action::LabPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
+    match crate::rules::apply_to(&mut t, seat, &Action::LabPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
         Err(e) => e.message,
         Ok(_) => "It cannot be played here now.".into(),
     }
@@ -369,7 +369,7 @@ fn unplayable_fusion_cards(state: &State, seat: Seat, plays: &[Action]) -> Vec<O
             let mut t = state.clone();
             t.quote = crate::state::Quote::asking(state, seat);
             let play = FusionCard { card, payment: crate::place::Payment::QUOTE, choices: Default::default() };
-            let why = match crate::game::apply_to(
+            let why = match crate::rules::apply_to(
                 &mut t,
                 seat,
                 &Action::FusionPlay { play },

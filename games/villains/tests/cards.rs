@@ -235,11 +235,11 @@ fn suitcase_nuke_clears_the_area_for_the_rest_of_the_turn() {
     use backroom_engine::Game;
     let i = face_down(&mut s, bank, 1, TokenKind::Deploy);
     s.phase = Phase::TakeActions { current: 1, revealed: None };
-    Game::apply(&mut s, 1, &villains::game::Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
+    Game::apply(&mut s, 1, &villains::Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
     let before = s.clone();
     let refusals: Vec<String> = (0..=5)
         .map(|cost| {
-            let deploy = villains::game::Action::Activate {
+            let deploy = villains::Action::Activate {
                 activation: Activation::Deploy {
                     units: vec![DeployPick { kind: UnitType::Goon, from: None, stay_wounded: false }],
                     payment: Payment::energy_first(&s, 1, cost),
@@ -311,7 +311,7 @@ fn a_match_set_up_under_version_1_keeps_mr_fusion_to_one_card() {
 #[test]
 fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     use backroom_engine::Game;
-    use villains::game::Action;
+    use villains::Action;
     let (mut s, mut rng) = board();
     let bank = area("bank");
     for c in ["windfall-2", "windfall-3", "windfall-4"] {

@@ -5,8 +5,8 @@ mod common;
 
 use backroom_engine::{Game, GameRng, RuleCode};
 use common::table;
+use villains::Action;
 use villains::deals::Offer;
-use villains::game::Action;
 use villains::state::State;
 
 const FOUR: [&str; 4] = ["mutants", "mafia", "scientists", "bankers"];

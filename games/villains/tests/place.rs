@@ -173,12 +173,8 @@ fn the_placing_prompt_lets_the_player_choose_how_to_pay() {
     assert!(labels[1].contains("resource"), "{labels:?}");
     let pay: Payment = serde_json::from_value(options[1].value.clone()).unwrap();
     let before = s.players[0].energy;
-    let a = villains::game::Action::PlaceToken {
-        kind: TokenKind::Deploy,
-        area: area("bank"),
-        space: None,
-        payment: Some(pay),
-    };
+    let a =
+        villains::Action::PlaceToken { kind: TokenKind::Deploy, area: area("bank"), space: None, payment: Some(pay) };
     Game::apply(&mut s, 0, &a, &mut rng).unwrap();
     assert_eq!(s.players[0].energy, before - pay.energy);
     assert_eq!(s.players[0].resources, 3 - pay.resources);
