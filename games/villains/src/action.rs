@@ -3,14 +3,14 @@
 //! card, the skill a seat brings units with). A type below the rules: the
 //! rules ([`crate::rules`]) apply it, the prompts and the bot build it.
 
-use crate::actions::Spot;
-use crate::activate::Activation;
-use crate::cards::CardChoices;
+use crate::content::effect::UnitType;
 use crate::content::{AreaId, CardId, FactionId, PlanId};
-use crate::effect::UnitType;
-use crate::flow::PlanScore;
-use crate::place::Payment;
-use crate::skill::SkillChoice;
+use crate::rules::action_tokens::Activation;
+use crate::rules::card_token::CardChoices;
+use crate::rules::place_action_tokens::Payment;
+use crate::rules::skill_abilities::SkillChoice;
+use crate::rules::take_actions::Spot;
+use crate::rules::turn_loop::PlanScore;
 use crate::state::{TokenKind, UnitUid};
 use backroom_engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -134,7 +134,7 @@ pub enum Action {
     /// paying the rest.
     Deploy {
         /// The units, in order.
-        units: Vec<crate::activate::DeployPick>,
+        units: Vec<crate::rules::action_tokens::DeployPick>,
         /// The most energy to spend.
         energy: u8,
     },

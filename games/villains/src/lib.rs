@@ -1,87 +1,70 @@
 //! Villains (Kalgreen/Seman), 4-5 players: a pure rules engine and its
 //! content.
 //!
-//! Module map, by the rulebook's sections (see the README):
+//! Module map, by the rulebook's sections (see the README); types sit below
+//! the rules, and the prompts and the bot sit above them:
 //!
 //! * [`content`]: the City (areas, adjacency, token tracks, control and skill
 //!   abilities, capitol tokens), the faction sheets and inventory cards, the
 //!   action deck, plans and upgrades, loaded from `content/*.json` and
-//!   validated;
-//! * [`effect`]: the vocabulary those files use for what things do;
+//!   validated; [`content::effect`]: the vocabulary those files use for what
+//!   things do;
 //! * [`state`]: the table in play: the City's token tracks, units,
-//!   graveyards, players' sheets, hands, decks and targets;
-//! * [`setup`]: SETUP, from the setup marker to Select Factions;
-//! * [`skill`]: Activating an Area's Skill Ability (the nine skills,
-//!   Commissar Papova's move);
-//! * [`standing`]: the standing rules that apply to a player now (faction
-//!   abilities, upgrades, control abilities, rule cards) and what they
-//!   derive (card draw, income, energy, Subway placement);
-//! * [`start`]: START PHASE (Reset Energy, Draw Action Cards, Select Plans,
-//!   Select Targets with Inside Job and the Police);
-//! * [`place`]: MAIN PHASE, Place Action Tokens, and Paying Costs;
-//! * [`actions`]: MAIN PHASE, Take Actions: revealing (refunds), discarding,
-//!   Locked, Pass (activation to come);
-//! * [`activate`]: activating deploy, move and battle tokens (and unique
-//!   tokens acting as them), with deploy limits, costs, taxes and
-//!   surcharges;
-//! * [`candidates`]: whole candidate actions for the prompts, each tried
-//!   on a copy (the price trial);
-//! * [`cards`]: playing action cards from card tokens (most of the deck);
-//! * [`choices`]: sacrifices and discards other players owe after an effect;
-//! * [`combat`]: COMBAT: a round in one area, attacks, hits, toughness,
-//!   graveyards, sacrifices, Biohazard;
-//! * [`control`]: END PHASE, Determine Control (influence, captured
-//!   markers, capitol tokens);
-//! * [`end`]: END PHASE after control: Collect Resources, Score Targets, plan
-//!   objectives, Check for Victory, Collect Upgrades, Refresh, Cleanup;
-//! * [`fusion`]: Mr. Fusion's further cards, one after another;
-//! * [`flow`]: the Combat Step's order of battles, the END PHASE's order,
-//!   Score Plans, victory or the next turn;
-//! * [`deals`]: Deals: resource offers between players at any time;
+//!   graveyards, players' sheets, hands, decks and targets
+//!   ([`state::tally`]: a count per kind for the reserves);
 //! * [`action`]: the `Action` enum, everything a seat can do;
-//! * [`rules`]: the router sending each action to the section that rules on
-//!   it;
-//! * this file: the `backroom_engine::Game` impl (pending, outcome, and the
-//!   rest delegated);
+//! * [`rules`]: one file per rulebook section, and the router sending each
+//!   action to the section that rules on it:
+//!   * [`rules::setup`]: SETUP, from the setup marker to Select Factions;
+//!   * [`rules::standing`]: the standing rules that apply to a player now
+//!     (faction abilities, upgrades, control abilities, rule cards) and what
+//!     they derive (card draw, income, energy, Subway placement);
+//!   * [`rules::start_phase`]: START PHASE (Reset Energy, Draw Action Cards,
+//!     Select Plans, Select Targets with Inside Job and the Police);
+//!   * [`rules::place_action_tokens`]: MAIN PHASE, Place Action Tokens, and
+//!     Paying Costs;
+//!   * [`rules::take_actions`]: MAIN PHASE, Take Actions: revealing
+//!     (refunds), discarding, Locked, Pass;
+//!   * [`rules::action_tokens`]: the Deploy, Move and Battle Tokens (and
+//!     unique tokens acting as them), with deploy limits, costs, taxes and
+//!     surcharges;
+//!   * [`rules::card_token`]: the Card Token: playing action cards (most of
+//!     the deck);
+//!   * [`rules::skill_abilities`]: Activating an Area's Skill Ability (the
+//!     nine skills, Commissar Papova's move);
+//!   * [`rules::choices`]: sacrifices and discards other players owe after an
+//!     effect;
+//!   * [`rules::combat`]: COMBAT: a round in one area, attacks, hits,
+//!     toughness, graveyards, sacrifices, Biohazard;
+//!   * [`rules::determine_control`]: END PHASE, Determine Control (influence,
+//!     captured markers, capitol tokens);
+//!   * [`rules::end_phase`]: END PHASE after control: Collect Resources, Score
+//!     Targets, plan objectives, Check for Victory, Collect Upgrades,
+//!     Refresh, Cleanup;
+//!   * [`rules::turn_loop`]: the Combat Step's order of battles, the END
+//!     PHASE's order, Score Plans, victory or the next turn;
+//!   * [`rules::mr_fusion`]: Mr. Fusion's further cards, one after another;
+//!   * [`rules::abilities`]: champion and upgrade abilities that wait on a
+//!     choice (Mother Ooze's free deploys, ...);
+//!   * [`rules::deals`]: Deals: resource offers between players at any time;
+//! * [`prompts`]: what each seat may do now, only workable options, built
+//!   from whole candidates tried on copies ([`prompts::candidates`]) and
+//!   asked step by step ([`prompts::composite`]: the card or skill, then what
+//!   it needs, then the energy), labelled in words ([`prompts::labels`]);
 //! * [`bot`]: the heuristic player behind `Game::bot_action`;
-//! * [`abilities`]: champion and upgrade abilities that wait on a choice
-//!   (Mother Ooze's free deploys, ...);
-//! * [`prompts`]: what each seat may do now, only workable options,
-//!   built from whole candidates tried on copies and asked step by step
-//!   ([`composite`]: the card or skill, then what it needs, then the
-//!   energy);
 //! * [`versions`]: the readings a saved match keeps from the engine version
 //!   it was set up under;
-//! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal.
+//! * [`view`]: what a viewer sees (allow-list) and the non-leak re-deal;
+//! * this file: the `backroom_engine::Game` impl (pending, outcome, and the
+//!   rest delegated).
 #![deny(missing_docs)]
 
-pub mod abilities;
 pub mod action;
-pub mod actions;
-pub mod activate;
 pub mod bot;
-pub mod candidates;
-pub mod cards;
-pub mod choices;
-pub mod combat;
-pub mod composite;
 pub mod content;
-pub mod control;
-pub mod deals;
-pub mod effect;
-pub mod end;
-pub mod flow;
-pub mod fusion;
-pub mod labels;
-pub mod place;
 pub mod prompts;
 pub mod rules;
-pub mod setup;
-pub mod skill;
-pub mod standing;
-pub mod start;
 pub mod state;
-pub mod tally;
 pub mod versions;
 pub mod view;
 
@@ -120,7 +103,7 @@ impl Game for State {
     }
 
     fn setup(_options: &Options, seats: u8, rng: &mut GameRng) -> Result<Self, SetupError> {
-        crate::setup::setup(seats, rng).map(|(s, _)| s)
+        crate::rules::setup::setup(seats, rng).map(|(s, _)| s)
     }
 
     fn oldest_version() -> u32 {
@@ -151,7 +134,7 @@ impl Game for State {
                 let mut waiting = SeatSet::EMPTY;
                 let mut committed = SeatSet::EMPTY;
                 for s in 0..self.seats {
-                    if crate::start::may_select_target(self, s) {
+                    if crate::rules::start_phase::may_select_target(self, s) {
                         waiting.insert(s);
                     } else if self.players[s as usize].target.is_some() {
                         committed.insert(s);
@@ -212,7 +195,7 @@ impl Game for State {
                 _ => ranking.push(vec![s]),
             }
         }
-        let summary = crate::end::victory_words(self, winners);
+        let summary = crate::rules::end_phase::victory_words(self, winners);
         Some(Outcome { ranking, scores: (0..self.seats).map(total).collect(), summary, game_winner: None })
     }
 

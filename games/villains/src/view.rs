@@ -16,8 +16,8 @@
 //! with their plan decks (the bottom plans they know stay), and the others'
 //! unknown tokens (reserve, face-down on the board, removed unrevealed).
 
+use crate::content::effect::UnitType;
 use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId};
-use crate::effect::UnitType;
 use crate::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, State, TokenKind, TokenUid, Unit};
 use backroom_engine::{GameRng, Seat, Viewer};
 use serde::Serialize;
@@ -169,19 +169,19 @@ pub struct View {
     pub capitol_tokens: Vec<CapitolTokenState>,
     /// The round of combat being fought (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub battle: Option<crate::combat::Battle>,
+    pub battle: Option<crate::rules::combat::Battle>,
     /// Non-combat attacks being made (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub attacks: Option<crate::combat::CardAttacks>,
+    pub attacks: Option<crate::rules::combat::CardAttacks>,
     /// The last attack rolled.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_attack: Option<crate::combat::AttackRecord>,
+    pub last_attack: Option<crate::rules::combat::AttackRecord>,
     /// Choices players owe (all public).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub owed: Vec<crate::choices::Owed>,
+    pub owed: Vec<crate::rules::choices::Owed>,
     /// Open deal offers (public: deals are struck at the table).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub offers: Vec<crate::deals::Offer>,
+    pub offers: Vec<crate::rules::deals::Offer>,
 }
 
 /// Builds `viewer`'s view.
@@ -394,7 +394,7 @@ fn redeal_tokens(state: &mut State, viewer: Seat, other: Seat, rng: &mut GameRng
 /// know it: an objective about enemy targets is unknown (`None`) while an
 /// enemy's target is hidden from `seat` (Inside Job and the Police aside).
 fn plan_progress(state: &State, seat: Seat) -> Vec<Vec<Option<bool>>> {
-    use crate::effect::Requirement;
+    use crate::content::effect::Requirement;
     let knows_targets = (0..state.seats).filter(|e| *e != seat).all(|e| {
         state.players[e as usize].target.as_ref().is_none_or(|t| state.targets_revealed || t.known_by().contains(seat))
     });
@@ -415,7 +415,7 @@ fn plan_progress(state: &State, seat: Seat) -> Vec<Vec<Option<bool>>> {
                                 | Requirement::UnitsInEnemyTargets { .. }
                         )
                     });
-                    (knows_targets || !blind).then(|| crate::end::objective_met(state, seat, *p, i))
+                    (knows_targets || !blind).then(|| crate::rules::end_phase::objective_met(state, seat, *p, i))
                 })
                 .collect()
         })

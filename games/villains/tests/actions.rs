@@ -5,7 +5,7 @@ mod common;
 
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, face_down, table};
-use villains::actions::{discard, locked, pass, reveal, revealable};
+use villains::rules::take_actions::{discard, locked, pass, reveal, revealable};
 use villains::state::{Phase, State, TokenKind};
 
 fn acting(first: u8) -> State {

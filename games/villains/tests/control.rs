@@ -5,9 +5,9 @@ mod common;
 
 use backroom_engine::{GameRng, Hidden, SeatSet, Viewer};
 use common::{area, table};
+use villains::content::effect::UnitType;
 use villains::content::{AreaId, content};
-use villains::control::{determine_control, influence};
-use villains::effect::UnitType;
+use villains::rules::determine_control::{determine_control, influence};
 use villains::state::{CapitolTokenState, Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid};
 
 const SEATS: [&str; 4] = ["mutants", "scientists", "communists", "aliens"];
@@ -129,7 +129,7 @@ fn cards_add_influence_and_the_cult_counts_its_kills() {
 #[test]
 fn the_setup_marker_has_one_influence_and_can_be_captured() {
     let mut rng = GameRng::seeded(23);
-    rng.force_order(villains::setup::ACTION_DECK, vec!["mobilize-1".into()]);
+    rng.force_order(villains::rules::setup::ACTION_DECK, vec!["mobilize-1".into()]);
     let mut s = table(&SEATS, 0, &mut rng);
     let sewers = area("sewers");
     assert_eq!(s.setup_marker(), Some(sewers));

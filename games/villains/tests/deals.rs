@@ -6,7 +6,7 @@ mod common;
 use backroom_engine::{Game, GameRng, RuleCode};
 use common::table;
 use villains::Action;
-use villains::deals::Offer;
+use villains::rules::deals::Offer;
 use villains::state::State;
 
 const FOUR: [&str; 4] = ["mutants", "mafia", "scientists", "bankers"];
@@ -89,13 +89,13 @@ fn refused_deals_name_the_rule_and_change_nothing() {
 #[test]
 fn deals_open_once_every_faction_is_chosen_and_end_at_cleanup() {
     let mut rng = GameRng::seeded(3);
-    let (mut s, _) = villains::setup::setup(4, &mut rng).unwrap();
+    let (mut s, _) = villains::rules::setup::setup(4, &mut rng).unwrap();
     s.players[0].resources = 2;
     assert!(act(&mut s, 0, Action::Offer { to: 1, give: 1, want: 0 }, &mut rng).is_err());
     assert!(s.offers.is_empty());
     let (mut s, _) = dealing([2, 0, 0, 0]);
     s.offers.push(Offer { from: 0, to: 1, give: 1, want: 0 });
-    let line = villains::deals::cleanup(&mut s).unwrap();
+    let line = villains::rules::deals::cleanup(&mut s).unwrap();
     assert!(s.offers.is_empty() && line.public.as_deref().unwrap_or("").contains("Cleanup"));
 }
 

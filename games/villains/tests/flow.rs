@@ -5,11 +5,11 @@ mod common;
 
 use backroom_engine::{GameRng, Hidden, SeatSet};
 use common::{area, table};
-use villains::actions::pass;
-use villains::combat::{assign_hit, attack, battle_actor};
 use villains::content::content;
-use villains::effect::UnitType;
-use villains::flow::{PlanScore, score_plans};
+use villains::content::effect::UnitType;
+use villains::rules::combat::{assign_hit, attack, battle_actor};
+use villains::rules::take_actions::pass;
+use villains::rules::turn_loop::{PlanScore, score_plans};
 use villains::state::{Marker, Phase, State};
 
 fn all_pass(s: &mut State) {

@@ -6,18 +6,18 @@
 //! checks, ahead of the `Game` impl; see the README.)
 
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
-use villains::actions::{discard, locked, pass as pass_action, reveal, revealable};
-use villains::activate::{Activation, DeployPick, activate};
-use villains::cards::CardChoices;
-use villains::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
+use villains::content::effect::UnitType;
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
-use villains::effect::UnitType;
-use villains::end::completable_objectives;
-use villains::flow::{PlanScore, score_plans};
-use villains::place::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
-use villains::setup::{available_factions, choose_faction, setup};
-use villains::skill::{SkillChoice, skill_areas, use_skill};
-use villains::start::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
+use villains::rules::action_tokens::{Activation, DeployPick, activate};
+use villains::rules::card_token::CardChoices;
+use villains::rules::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
+use villains::rules::end_phase::completable_objectives;
+use villains::rules::place_action_tokens::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
+use villains::rules::setup::{available_factions, choose_faction, setup};
+use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
+use villains::rules::start_phase::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
+use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
+use villains::rules::turn_loop::{PlanScore, score_plans};
 use villains::state::{Phase, State, TokenKind, UnitUid};
 use villains::view::{redeal, view};
 
@@ -58,7 +58,7 @@ impl Act {
             Act::Faction(seat, f) => {
                 let mut log = choose_faction(s, seat, f, rng)?;
                 if s.phase == Phase::Start {
-                    log.extend(villains::start::begin_turn(s, rng));
+                    log.extend(villains::rules::start_phase::begin_turn(s, rng));
                 }
                 Ok(log)
             }
@@ -80,19 +80,19 @@ impl Act {
             Act::Hit(seat, u) => assign_hit(s, seat, u),
             Act::Sacrifice(seat, u) => sacrifice(s, seat, u),
             Act::CardAttack(seat, d) => card_attack(s, seat, d, rng),
-            Act::SacrificeUnit(seat, u) => villains::choices::sacrifice_unit(s, seat, u),
-            Act::LabDraw(seat) => villains::choices::lab_draw(s, seat),
+            Act::SacrificeUnit(seat, u) => villains::rules::choices::sacrifice_unit(s, seat, u),
+            Act::LabDraw(seat) => villains::rules::choices::lab_draw(s, seat),
             Act::FusionPlay(seat, card, cost) => {
                 let p = pay(s, seat, cost);
-                villains::fusion::play(s, seat, card, p, &CardChoices::default(), rng)
+                villains::rules::mr_fusion::play(s, seat, card, p, &CardChoices::default(), rng)
             }
-            Act::FusionStop(seat) => villains::fusion::stop(s, seat),
-            Act::KeepFighting(seat, yes) => villains::choices::keep_fighting(s, seat, yes),
+            Act::FusionStop(seat) => villains::rules::mr_fusion::stop(s, seat),
+            Act::KeepFighting(seat, yes) => villains::rules::choices::keep_fighting(s, seat, yes),
             Act::LabPlay(seat, c, cost) => {
                 let p = pay(s, seat, cost);
-                villains::choices::lab_play(s, seat, p, &c, rng)
+                villains::rules::choices::lab_play(s, seat, p, &c, rng)
             }
-            Act::DiscardCard(seat, c) => villains::choices::discard_card(s, seat, c),
+            Act::DiscardCard(seat, c) => villains::rules::choices::discard_card(s, seat, c),
             Act::Game(seat, a) => backroom_engine::Game::apply(s, seat, &a, rng),
             Act::Score(seat, v) => score_plans(s, seat, &v, rng),
         }
@@ -156,16 +156,16 @@ fn activations(s: &State, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activ
 
 /// Every candidate step for the seat that acts now (some will be refused).
 fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
-    if let Some(o) = villains::choices::next(s) {
+    if let Some(o) = villains::rules::choices::next(s) {
         let seat = o.seat();
         return match o {
-            villains::choices::Owed::Sacrifice { .. } => {
+            villains::rules::choices::Owed::Sacrifice { .. } => {
                 s.units_of(seat).map(|(_, u)| Act::SacrificeUnit(seat, u.uid)).collect()
             }
-            villains::choices::Owed::KeepFighting { .. } => {
+            villains::rules::choices::Owed::KeepFighting { .. } => {
                 vec![Act::KeepFighting(seat, true), Act::KeepFighting(seat, false)]
             }
-            villains::choices::Owed::LabCard { .. } => {
+            villains::rules::choices::Owed::LabCard { .. } => {
                 let mut v = vec![Act::LabDraw(seat)];
                 let mut c = CardChoices::default();
                 if let Some(k) = s.players[seat as usize].reserve_units.iter().find(|(_, n)| **n > 0).map(|(k, _)| *k) {
@@ -175,35 +175,35 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 v.push(Act::LabPlay(seat, CardChoices::default(), 0));
                 v
             }
-            villains::choices::Owed::Discard { .. } => {
+            villains::rules::choices::Owed::Discard { .. } => {
                 s.players[seat as usize].hand.iter().map(|c| Act::DiscardCard(seat, *c)).collect()
             }
-            villains::choices::Owed::Fusion { .. } => {
+            villains::rules::choices::Owed::Fusion { .. } => {
                 let mut v = vec![Act::FusionStop(seat)];
                 for c in &s.players[seat as usize].hand {
                     v.extend((0..4).map(|cost| Act::FusionPlay(seat, *c, cost)));
                 }
                 v
             }
-            villains::choices::Owed::FreeDeploy { .. } => UnitType::ALL
+            villains::rules::choices::Owed::FreeDeploy { .. } => UnitType::ALL
                 .into_iter()
                 .map(Some)
                 .chain([None])
                 .map(|unit| Act::Game(seat, villains::Action::FreeDeploy { unit }))
                 .collect(),
-            villains::choices::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
+            villains::rules::choices::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
                 .into_iter()
                 .map(|enemy| Act::Game(seat, villains::Action::ChooseVictim { enemy }))
                 .collect(),
-            villains::choices::Owed::SacrificeIn { area, .. } => {
+            villains::rules::choices::Owed::SacrificeIn { area, .. } => {
                 units_here(s, seat, area).into_iter().map(|u| Act::SacrificeUnit(seat, u)).collect()
             }
-            villains::choices::Owed::CancelHit { .. } => vec![
+            villains::rules::choices::Owed::CancelHit { .. } => vec![
                 Act::Game(seat, villains::Action::CancelHit { pay: true }),
                 Act::Game(seat, villains::Action::CancelHit { pay: false }),
             ],
-            villains::choices::Owed::ChampionAttack { from, .. } => {
-                villains::abilities::champion_targets(s, seat, from)
+            villains::rules::choices::Owed::ChampionAttack { from, .. } => {
+                villains::rules::abilities::champion_targets(s, seat, from)
                     .into_iter()
                     .map(|target| Act::Game(seat, villains::Action::ChampionAttack { target }))
                     .collect()
@@ -258,7 +258,7 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
             kinds.into_iter().map(|k| Act::Place(current, k, a)).collect()
         }
         Phase::TakeActions { current, revealed: Some(uid) } => {
-            let (a, _) = villains::actions::find(s, uid).unwrap();
+            let (a, _) = villains::rules::take_actions::find(s, uid).unwrap();
             let mut v: Vec<Act> =
                 activations(s, current, a, bot).into_iter().map(|h| Act::Activate(current, h)).collect();
             v.push(Act::Discard(current));

@@ -4,8 +4,8 @@ mod common;
 
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, table};
-use villains::place::{Payment, pass, place_token};
-use villains::start::{begin_turn, bottom_plan, select_target};
+use villains::rules::place_action_tokens::{Payment, pass, place_token};
+use villains::rules::start_phase::{begin_turn, bottom_plan, select_target};
 use villains::state::{Marker, Phase, State, TokenKind};
 
 /// A table at Place Action Tokens.

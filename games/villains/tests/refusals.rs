@@ -13,8 +13,8 @@ use backroom_engine::{Game, GameRng, RuleCode, RuleError};
 use common::{area, face_down, table};
 use serde_json::json;
 use villains::Action;
-use villains::actions::reveal;
-use villains::effect::UnitType;
+use villains::content::effect::UnitType;
+use villains::rules::take_actions::reveal;
 use villains::state::{Phase, RuleCard, State, TokenKind};
 
 const SEATS: [&str; 4] = ["cult", "mafia", "bankers", "robots"];
@@ -32,7 +32,7 @@ fn words(e: RuleError) -> (String, String) {
 fn a_second_plan_put_back_is_refused_as_done_already() {
     let mut rng = GameRng::seeded(5);
     let mut s = table(&SEATS, 0, &mut rng);
-    villains::start::begin_turn(&mut s, &mut rng);
+    villains::rules::start_phase::begin_turn(&mut s, &mut rng);
     assert!(matches!(s.phase, Phase::SelectPlans { .. }));
     let plan = serde_json::to_value(s.players[0].plans[0]).unwrap();
     act(&mut s, 0, json!({ "type": "bottom_plan", "plan": plan })).unwrap();
@@ -157,7 +157,7 @@ fn locked_and_pass_name_the_face_down_tokens() {
 
 #[test]
 fn a_skill_with_nothing_to_choose_says_so() {
-    use villains::skill::{SkillChoice, use_skill};
+    use villains::rules::skill_abilities::{SkillChoice, use_skill};
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(5));
     s.phase = Phase::TakeActions { current: 0, revealed: None };
     let skill = |s: &mut State, at: &str| {

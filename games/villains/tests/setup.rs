@@ -1,9 +1,9 @@
 //! SETUP with forced deck orders and first player.
 
 use backroom_engine::{GameRng, RuleCode};
+use villains::content::effect::UnitType;
 use villains::content::{FactionId, content};
-use villains::effect::UnitType;
-use villains::setup::{ACTION_DECK, FIRST_PLAYER, available_factions, choose_faction, plan_deck_name, setup};
+use villains::rules::setup::{ACTION_DECK, FIRST_PLAYER, available_factions, choose_faction, plan_deck_name, setup};
 use villains::state::{CapitolTokenState, Marker, Phase, TokenKind};
 
 fn faction(id: &str) -> FactionId {

@@ -6,7 +6,7 @@ mod common;
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, table};
 use villains::content::content;
-use villains::start::{begin_turn, bottom_plan, draw_cards, inside_job, select_target, target_waiting};
+use villains::rules::start_phase::{begin_turn, bottom_plan, draw_cards, inside_job, select_target, target_waiting};
 use villains::state::{Marker, Phase};
 
 const FIVE: [&str; 5] = ["bankers", "cult", "scientists", "mafia", "communists"];

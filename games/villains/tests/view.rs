@@ -4,11 +4,13 @@
 //! the spectator's, nor the log lines it reads of the next step.
 
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, Viewer};
-use villains::actions::{discard, locked, pass as pass_action, reveal, revealable};
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
-use villains::place::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
-use villains::setup::{available_factions, choose_faction, setup};
-use villains::start::{begin_turn, bottom_plan, inside_job, may_select_target, select_target, target_waiting};
+use villains::rules::place_action_tokens::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
+use villains::rules::setup::{available_factions, choose_faction, setup};
+use villains::rules::start_phase::{
+    begin_turn, bottom_plan, inside_job, may_select_target, select_target, target_waiting,
+};
+use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
 use villains::state::{Phase, State, TokenKind};
 use villains::view::{redeal, view};
 

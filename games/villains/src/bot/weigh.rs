@@ -4,12 +4,12 @@
 //! promise. Only what the player may know goes in: others' face-down tokens
 //! count as tokens, never as what they are.
 
-use crate::activate::deploy_limit;
-use crate::combat;
+use crate::content::effect::{Effect, Ongoing, Requirement, TokenType, UnitType};
 use crate::content::{AreaId, PlanId, content};
-use crate::control::influence;
-use crate::effect::{Effect, Ongoing, Requirement, TokenType, UnitType};
-use crate::end::target_area;
+use crate::rules::action_tokens::deploy_limit;
+use crate::rules::combat;
+use crate::rules::determine_control::influence;
+use crate::rules::end_phase::target_area;
 use crate::state::{CapitolTokenState, Marker, State, TokenKind};
 use backroom_engine::{Seat, Viewer};
 

@@ -3,7 +3,7 @@
 
 use backroom_engine::{GameRng, Seat};
 use villains::content::{AreaId, FactionId, content};
-use villains::setup::{FIRST_PLAYER, choose_faction, setup};
+use villains::rules::setup::{FIRST_PLAYER, choose_faction, setup};
 use villains::state::State;
 
 pub fn faction(id: &str) -> FactionId {

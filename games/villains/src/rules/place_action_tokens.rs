@@ -13,7 +13,7 @@
 //! tells nothing about what the token is.
 
 use crate::content::AreaId;
-use crate::standing;
+use crate::rules::standing;
 use crate::state::{Phase, PlacedToken, State, TokenKind, TokenUid};
 use backroom_engine::{Hidden, LogEntry, RuleError, Seat, SeatSet};
 

@@ -5,19 +5,19 @@
 //! An activation carries every choice up front (which units, from where,
 //! how the cost is paid), so it is checked whole and either happens or
 //! changes nothing. A token that cannot be resolved must be discarded
-//! instead ([`crate::actions::discard`]). Costs: the token's own (a move
+//! instead ([`crate::rules::take_actions::discard`]). Costs: the token's own (a move
 //! token 2, or what an upgrade says), an enemy's activated Credit Freeze
 //! here (+1 each), each unit's cost when deployed, and an enemy's Police
 //! Payoff here (+1 per unit entering, per card). Cards with Kau's icon do
 //! not touch the Aliens' units moving or deploying with Kau, or already with
 //! him there.
 
-use crate::actions::{self, find};
-use crate::combat;
+use crate::content::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
 use crate::content::{AreaId, Card, content};
-use crate::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
-use crate::place::{Payment, check_payment, pay};
-use crate::standing;
+use crate::rules::combat;
+use crate::rules::place_action_tokens::{Payment, check_payment, pay};
+use crate::rules::standing;
+use crate::rules::take_actions::{self, find};
 use crate::state::{Phase, State, TokenKind, UnitUid};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
@@ -91,7 +91,7 @@ pub enum Activation {
         payment: Payment,
         /// What its effects need chosen.
         #[serde(default)]
-        choices: crate::cards::CardChoices,
+        choices: crate::rules::card_token::CardChoices,
     },
 }
 
@@ -309,23 +309,24 @@ pub fn activate(
         None => unique_as_itself(state, seat, kind),
     };
     let Some((effects, token_cost)) = resolved else {
-        let name = crate::place::kind_name(state, seat, kind);
+        let name = crate::rules::place_action_tokens::kind_name(state, seat, kind);
         let asked = how.token_type().map_or_else(|| "itself".to_string(), |t| format!("a {} token", t.word()));
         return Err(RuleError::illegal(ACTIVATING, format!("Your {name} token cannot be activated as {asked}.")));
     };
     let base = token_cost + activation_tax(state, seat, area);
-    let leaving = crate::abilities::leavers(state);
-    let champions_before = crate::abilities::champions_in_play(state, seat);
+    let leaving = crate::rules::abilities::leavers(state);
+    let champions_before = crate::rules::abilities::champions_in_play(state, seat);
     let mut card_goes_on = false;
     let mut log = match how {
         Activation::Card { card, payment, choices } => {
-            let (log, goes_on) = crate::cards::play(state, seat, area, *card, base, *payment, choices, rng)?;
+            let (log, goes_on) =
+                crate::rules::card_token::play(state, seat, area, *card, base, *payment, choices, rng)?;
             let fusion = effects.iter().any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track));
             if fusion {
                 state.players[seat as usize].fusion += 1;
             }
             // Mr. Fusion may go on with another card (`fusion`).
-            card_goes_on = goes_on || (fusion && crate::fusion::offer_more(state, seat, area, goes_on));
+            card_goes_on = goes_on || (fusion && crate::rules::mr_fusion::offer_more(state, seat, area, goes_on));
             log
         }
         Activation::Deploy { units, payment } => {
@@ -363,14 +364,14 @@ pub fn activate(
         t.activated = true;
         t.activated_this_turn = true;
     }
-    let what = crate::place::a_token(state, seat, kind);
+    let what = crate::rules::place_action_tokens::a_token(state, seat, kind);
     log.insert(
         0,
         LogEntry::public(format!("{} {what} in {}.", state.who_verb(seat, "activates", "activate"), area.area().name)),
     );
     state.phase = Phase::TakeActions { current: seat, revealed: None };
     // Basta, having left an area, makes an opponent there sacrifice.
-    crate::abilities::after_leaving(state, &leaving, &mut log);
+    crate::rules::abilities::after_leaving(state, &leaving, &mut log);
     // A battle started now is fought at once; the turn moves on when it
     // ends (see `combat::after_battle`).
     let battle = if card_goes_on {
@@ -385,16 +386,16 @@ pub fn activate(
             Activation::Card { choices, .. } => choices.units.iter().filter_map(|p| p.from).collect(),
             _ => Vec::new(),
         };
-        let deployed = crate::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
+        let deployed = crate::rules::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
         // Version 1: deploy tokens only (`versions`).
         if crate::versions::abilities(state) || matches!(how, Activation::Deploy { .. }) {
-            crate::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
+            crate::rules::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
         } else {
             false
         }
     };
     if !battle && state.owed.is_empty() {
-        actions::advance(state, seat, &mut log);
+        take_actions::advance(state, seat, &mut log);
     }
     Ok(log)
 }
@@ -449,7 +450,7 @@ fn deploy(
                 if *n > state.players[seat as usize].reserve_units.get(&p.kind).copied().unwrap_or(0) {
                     return Err(RuleError::illegal(
                         DEPLOY,
-                        format!("No {} left in your reserve.", crate::combat::unit_name(state, seat, p.kind)),
+                        format!("No {} left in your reserve.", crate::rules::combat::unit_name(state, seat, p.kind)),
                     ));
                 }
                 if p.stay_wounded {
@@ -503,7 +504,7 @@ fn deploy(
         if p.kind == UnitType::Champion && ready_on_deploy {
             state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
         }
-        names.push(crate::combat::a_unit(state, seat, p.kind));
+        names.push(crate::rules::combat::a_unit(state, seat, p.kind));
     }
     Ok(vec![LogEntry::public(format!(
         "{} {} to {} (cost {cost}).",
@@ -565,7 +566,7 @@ fn move_in(
         let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
         let mut u = a.units.remove(i);
         u.readied = false;
-        names.push(format!("{} from {}", crate::combat::a_unit(state, seat, u.kind), from.area().name));
+        names.push(format!("{} from {}", crate::rules::combat::a_unit(state, seat, u.kind), from.area().name));
         state.area_mut(area).units.push(u);
     }
     Ok(vec![LogEntry::public(format!(
@@ -617,7 +618,7 @@ fn unique(
     pay(state, seat, payment);
     if let Some(u) = victim {
         // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
-        match crate::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
+        match crate::rules::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
             Some(l) => log.extend(l),
             None => log.push(combat::strike(state, area, u.uid, seat)),
         }

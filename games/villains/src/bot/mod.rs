@@ -22,14 +22,14 @@
 mod weigh;
 
 use crate::action::Action;
-use crate::activate::{Activation, DeployPick, deploy_limit};
-use crate::combat;
+use crate::content::effect::UnitType;
 use crate::content::{AreaId, content};
-use crate::control::influence;
-use crate::effect::UnitType;
-use crate::end::completable_objectives;
-use crate::flow::PlanScore;
-use crate::place::{Payment, placement_cost};
+use crate::rules::action_tokens::{Activation, DeployPick, deploy_limit};
+use crate::rules::combat;
+use crate::rules::determine_control::influence;
+use crate::rules::end_phase::completable_objectives;
+use crate::rules::place_action_tokens::{Payment, placement_cost};
+use crate::rules::turn_loop::PlanScore;
 use crate::state::{Phase, State, TokenKind, Unit};
 use backroom_engine::{Game, GameRng, Seat, Viewer};
 use weigh::{
@@ -81,37 +81,39 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     if let Some(o) = g.offers.iter().find(|o| o.to == seat) {
         return Some(deal(g, seat, *o));
     }
-    if let Some(o) = crate::choices::next(g) {
+    if let Some(o) = crate::rules::choices::next(g) {
         return Some(match o {
-            crate::choices::Owed::Sacrifice { .. } => {
+            crate::rules::choices::Owed::Sacrifice { .. } => {
                 Action::SacrificeUnit { unit: cheapest(g, seat, g.units_of(seat).map(|(_, u)| u), false)? }
             }
-            crate::choices::Owed::KeepFighting { area, .. } => Action::KeepFighting { yes: stronger(g, seat, area) },
-            crate::choices::Owed::LabCard { .. } => {
+            crate::rules::choices::Owed::KeepFighting { area, .. } => {
+                Action::KeepFighting { yes: stronger(g, seat, area) }
+            }
+            crate::rules::choices::Owed::LabCard { .. } => {
                 best_of(g, seat, rng, crate::prompts::lab_plays(g, seat), Action::LabDraw, 0.0)
             }
-            crate::choices::Owed::FreeDeploy { .. } => Action::FreeDeploy {
+            crate::rules::choices::Owed::FreeDeploy { .. } => Action::FreeDeploy {
                 // Free: the dearest unit it has.
-                unit: crate::abilities::free_deploy_kinds(g, seat)
+                unit: crate::rules::abilities::free_deploy_kinds(g, seat)
                     .into_iter()
                     .max_by_key(|k| g.faction_of(seat).unit(*k).map_or(0, |u| u.cost)),
             },
-            crate::choices::Owed::ChampionAttack { from, .. } => {
-                let targets = crate::abilities::champion_targets(g, seat, from);
+            crate::rules::choices::Owed::ChampionAttack { from, .. } => {
+                let targets = crate::rules::abilities::champion_targets(g, seat, from);
                 let best = targets.iter().copied().max_by_key(|(a, e)| influence(g, *e, *a))?;
                 Action::ChampionAttack { target: best }
             }
-            crate::choices::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
-            crate::choices::Owed::ChooseVictim { area, .. } => {
-                Action::ChooseVictim { enemy: rival(g, seat, area, &crate::combat::enemies_in(g, seat, area))? }
+            crate::rules::choices::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
+            crate::rules::choices::Owed::ChooseVictim { area, .. } => {
+                Action::ChooseVictim { enemy: rival(g, seat, area, &crate::rules::combat::enemies_in(g, seat, area))? }
             }
-            crate::choices::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
+            crate::rules::choices::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
                 unit: cheapest(g, seat, g.area(area).units.iter().filter(|u| u.owner == seat), false)?,
             },
-            crate::choices::Owed::Fusion { .. } => {
+            crate::rules::choices::Owed::Fusion { .. } => {
                 best_of(g, seat, rng, crate::prompts::fusion_plays(g, seat), Action::FusionStop, 0.0)
             }
-            crate::choices::Owed::Discard { .. } => {
+            crate::rules::choices::Owed::Discard { .. } => {
                 let p = &g.players[seat as usize];
                 Action::DiscardCard { card: *p.hand.iter().max_by_key(|c| c.card().cost)? }
             }
@@ -140,7 +142,7 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     }
     match &g.phase {
         Phase::SelectFactions { .. } => {
-            let free = crate::setup::available_factions(g);
+            let free = crate::rules::setup::available_factions(g);
             let f = FACTIONS
                 .iter()
                 .filter_map(|id| content().faction_id(id))
@@ -167,7 +169,7 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 
 /// An offer made to the bot: it accepts what gains it resources (a gift, or
 /// more back than it gives) and declines the rest; it makes none itself.
-fn deal(g: &State, seat: Seat, o: crate::deals::Offer) -> Action {
+fn deal(g: &State, seat: Seat, o: crate::rules::deals::Offer) -> Action {
     let can_pay = g.players[seat as usize].resources >= o.want;
     if o.give > o.want && can_pay {
         Action::AcceptOffer { from: o.from }
@@ -221,7 +223,7 @@ fn place(g: &State, seat: Seat) -> Action {
     let owed = owed(g, seat);
     let funds = p.funds();
     let fee = u32::from(placement_cost(g, seat));
-    let any_space = crate::standing::places_in_any_space(g, seat);
+    let any_space = crate::rules::standing::places_in_any_space(g, seat);
     let mut best: Option<(f64, TokenKind, AreaId)> = None;
     for (kind, n) in p.reserve_tokens.iter() {
         if *n == 0 {
@@ -272,7 +274,7 @@ fn reveal_rank(g: &State, seat: Seat, kind: TokenKind) -> u8 {
 /// Reveal the best-ranked revealable token; with none, a skill that
 /// helps, else Locked or Pass.
 fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
-    let spot = crate::actions::revealable(g, seat).into_iter().min_by_key(|(a, i)| {
+    let spot = crate::rules::take_actions::revealable(g, seat).into_iter().min_by_key(|(a, i)| {
         let kind = g.area(*a).track[*i]
             .as_ref()
             .and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied())
@@ -289,7 +291,7 @@ fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
         rng,
         // Every skill use whole, the Subway's deploys included (the prompt
         // asks those step by step).
-        crate::candidates::skill_options(g, seat),
+        crate::prompts::candidates::skill_options(g, seat),
         rest,
         0.1,
     ))
@@ -340,10 +342,10 @@ fn activations(g: &State, seat: Seat) -> Vec<Action> {
     let Phase::TakeActions { revealed: Some(uid), .. } = g.phase else {
         return vec![];
     };
-    let Some((area, _)) = crate::actions::find(g, uid) else {
+    let Some((area, _)) = crate::rules::take_actions::find(g, uid) else {
         return vec![];
     };
-    let mut out: Vec<Action> = crate::candidates::activation_options(g, seat, area, true)
+    let mut out: Vec<Action> = crate::prompts::candidates::activation_options(g, seat, area, true)
         .into_iter()
         .filter(|a| {
             !matches!(a, Action::Activate { activation: Activation::Battle { .. } }) || battle_worth(g, seat, area)

@@ -98,7 +98,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
     token.kind = backroom_engine::Hidden::known_to(*token.kind.rules_value(), SeatSet::first(seats));
     let kind = *token.kind.rules_value();
     let uid = token.uid;
-    let what = crate::place::a_token(state, seat, kind);
+    let what = crate::rules::place_action_tokens::a_token(state, seat, kind);
     let mut log = vec![LogEntry::public(format!(
         "{} {what} in {name}, space {}.",
         state.who_verb(seat, "reveals", "reveal"),
@@ -116,7 +116,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
         remove(state, spot);
         log.push(LogEntry::public(format!(
             "The {} token cannot be activated and is removed.",
-            crate::place::kind_name(state, seat, kind)
+            crate::rules::place_action_tokens::kind_name(state, seat, kind)
         )));
         advance(state, seat, &mut log);
     } else {
@@ -140,7 +140,7 @@ pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError
         return Err(RuleError::illegal(REVEAL, "You have no revealed token to discard."));
     };
     let spot = find(state, uid).expect("the revealed token is on the board");
-    let what = crate::place::a_token(
+    let what = crate::rules::place_action_tokens::a_token(
         state,
         seat,
         *state.area(spot.0).track[spot.1].as_ref().expect("token").kind.rules_value(),
@@ -211,5 +211,5 @@ pub fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
         }
     }
     log.push(LogEntry::public("Everyone has passed: the Combat Step."));
-    crate::flow::begin_combat_step(state, log);
+    crate::rules::turn_loop::begin_combat_step(state, log);
 }

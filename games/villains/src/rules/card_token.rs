@@ -7,18 +7,18 @@
 //! The card's choices travel with it ([`CardChoices`]); its effects resolve
 //! on a copy of the table that adds up what they cost, so a card that cannot
 //! be resolved or paid is refused whole. Non-combat attacks and a started
-//! battle go on after the play (see [`crate::combat`]).
+//! battle go on after the play (see [`crate::rules::combat`]).
 //!
 //! Not yet interpreted (refused, see the README): sacrifices by every
 //! player (Let God Sort Them Out), opponents' discards (Shakedown), another
 //! area's skill (Blackstone Encryption), the Suitcase Nuke, To The Death!'s
 //! repeated rounds.
 
-use crate::activate::{DeployPick, entry_surcharge, may_leave};
-use crate::combat;
+use crate::content::effect::{Effect, MarkerAreas, Max, Place, UnitCost};
 use crate::content::{AreaId, CardId, CardType, Scope, content};
-use crate::effect::{Effect, MarkerAreas, Max, Place, UnitCost};
-use crate::place::{Payment, check_payment, pay};
+use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
+use crate::rules::combat;
+use crate::rules::place_action_tokens::{Payment, check_payment, pay};
 use crate::state::{RuleCard, SpentToken, State, TokenUid, Unit, UnitUid};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
@@ -41,14 +41,14 @@ pub struct CardChoices {
     pub token: Option<TokenUid>,
     /// A basic unit type (High Noon).
     #[serde(skip_serializing_if = "Option::is_none", rename = "type")]
-    pub unit_type: Option<crate::effect::UnitType>,
+    pub unit_type: Option<crate::content::effect::UnitType>,
     /// An opponent (High Noon).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opponent: Option<Seat>,
     /// The area whose skill to use and the skill's own choices (Blackstone
     /// Encryption).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub skill: Option<(AreaId, crate::skill::SkillChoice)>,
+    pub skill: Option<(AreaId, crate::rules::skill_abilities::SkillChoice)>,
     /// Your unit to sacrifice (Suitcase Nuke); none declines.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sacrifice: Option<UnitUid>,
@@ -132,7 +132,7 @@ pub fn play_as(
         (CardType::Rule, Scope::Global) => work.global_rules.push(RuleCard { card, owner: seat }),
     }
     let owed = std::mem::take(&mut work.owed);
-    let mut goes_on = crate::choices::owe(&mut work, owed);
+    let mut goes_on = crate::rules::choices::owe(&mut work, owed);
     if goes_on {
         let mut seats: Vec<Seat> = Vec::new();
         for o in &work.owed {
@@ -255,7 +255,7 @@ fn resolve(
                 state.who_verb(seat, "uses", "use"),
                 at.area().name
             )));
-            log.extend(crate::skill::resolve_skill(state, seat, *at, choice, rng)?);
+            log.extend(crate::rules::skill_abilities::resolve_skill(state, seat, *at, choice, rng)?);
         }
         Effect::Gain(g) => {
             state.players[seat as usize].resources += u16::from(g.resources);
@@ -266,7 +266,7 @@ fn resolve(
             )));
         }
         Effect::Draw(n) => {
-            let got = crate::start::draw_cards(state, seat, *n, rng);
+            let got = crate::rules::start_phase::draw_cards(state, seat, *n, rng);
             log.push(LogEntry::public(format!(
                 "{} {}.",
                 state.who_verb(seat, "draws", "draw"),
@@ -317,7 +317,7 @@ fn resolve(
                 Max::Count(n) => n as usize,
                 _ => return refuse("This deploy needs a fixed number of units."),
             };
-            let allowed = |k: &crate::effect::UnitType| d.types.as_ref().is_none_or(|t| t.contains(k));
+            let allowed = |k: &crate::content::effect::UnitType| d.types.as_ref().is_none_or(|t| t.contains(k));
             let reserve = &state.players[seat as usize].reserve_units;
             if c.units.is_empty() && !reserve.iter().any(|(k, n)| *n > 0 && allowed(k)) {
                 return refuse("You have no unit in your reserve that this card deploys.");
@@ -339,7 +339,7 @@ fn resolve(
                     + u32::from(entry_surcharge(state, seat, area, false));
                 let uid = match p.from {
                     None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
-                        let unit = crate::combat::unit_name(state, seat, p.kind);
+                        let unit = crate::rules::combat::unit_name(state, seat, p.kind);
                         RuleError::illegal(CARD_TOKEN, format!("You have no {unit} left in your reserve."))
                     })?,
                     Some(uid) => {
@@ -418,7 +418,7 @@ fn resolve(
             )));
         }
         Effect::RemoveFaceDownToken(_) => {
-            let spot = c.token.and_then(|t| crate::actions::find(state, t));
+            let spot = c.token.and_then(|t| crate::rules::take_actions::find(state, t));
             let Some((a, i)) = spot.filter(|(a, i)| {
                 *a == area && state.area(*a).track[*i].as_ref().is_some_and(|t| t.owner != seat && !t.face_up)
             }) else {
@@ -468,26 +468,26 @@ fn resolve(
             }
             *battle = Some((area, b.attack_modifier_all, b.repeat_while_anyone_agrees));
         }
-        Effect::Sacrifice(sac) if sac.who == crate::effect::Who::EveryPlayer => {
-            let owed: Vec<crate::choices::Owed> = state
+        Effect::Sacrifice(sac) if sac.who == crate::content::effect::Who::EveryPlayer => {
+            let owed: Vec<crate::rules::choices::Owed> = state
                 .player_order()
                 .map(|p| {
                     let n = match sac.count {
-                        crate::effect::SacrificeCount::Count(n) => n,
-                        crate::effect::SacrificeCount::Word(_) => {
+                        crate::content::effect::SacrificeCount::Count(n) => n,
+                        crate::content::effect::SacrificeCount::Word(_) => {
                             content().area_ids().filter(|a| state.controller(*a) == Some(p)).count() as u8
                         }
                     };
-                    crate::choices::Owed::Sacrifice { seat: p, killer: seat, count: n }
+                    crate::rules::choices::Owed::Sacrifice { seat: p, killer: seat, count: n }
                 })
                 .collect();
             state.owed.extend(owed);
         }
         Effect::OpponentsDiscard(n) => {
-            let owed: Vec<crate::choices::Owed> = state
+            let owed: Vec<crate::rules::choices::Owed> = state
                 .player_order()
                 .filter(|p| *p != seat)
-                .map(|p| crate::choices::Owed::Discard { seat: p, count: *n })
+                .map(|p| crate::rules::choices::Owed::Discard { seat: p, count: *n })
                 .collect();
             state.owed.extend(owed);
         }

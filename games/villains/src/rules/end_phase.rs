@@ -1,4 +1,4 @@
-//! END PHASE after Determine Control (see [`crate::control`]): Collect
+//! END PHASE after Determine Control (see [`crate::rules::determine_control`]): Collect
 //! Resources, Score Targets, plan objectives (what Score Plans checks),
 //! Check for Victory with its tiebreakers, Collect Upgrades, Refresh
 //! Skilled Units and Cleanup.
@@ -7,10 +7,10 @@
 //! table as it is at scoring time; "this turn" counts come from the
 //! graveyards and skill tracks, which Cleanup clears.
 
+use crate::content::effect::{Ongoing, Requirement, UnitType};
 use crate::content::{AreaId, PlanId, content};
-use crate::control::{counts_as, influence};
-use crate::effect::{Ongoing, Requirement, UnitType};
-use crate::standing;
+use crate::rules::determine_control::{counts_as, influence};
+use crate::rules::standing;
 use crate::state::{CapitolTokenState, Marker, Phase, RuleCard, SpentToken, State};
 use backroom_engine::{LogEntry, Seat, SeatSet};
 
@@ -366,7 +366,7 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
         p.fusion = 0;
     }
     let mut log = Vec::new();
-    crate::abilities::cleanup_heals(state, &mut log);
+    crate::rules::abilities::cleanup_heals(state, &mut log);
     state.targets_revealed = false;
     state.first_player = state.next_clockwise(state.first_player);
     state.turn += 1;

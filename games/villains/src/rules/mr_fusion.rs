@@ -11,10 +11,10 @@
 //! "each fully resolved before deciding on the next" with a battle fought
 //! at once); the fusion track keeps every card played.
 
-use crate::cards::CardChoices;
-use crate::choices::{Owed, next, settle};
 use crate::content::CardId;
-use crate::place::Payment;
+use crate::rules::card_token::CardChoices;
+use crate::rules::choices::{Owed, next, settle};
+use crate::rules::place_action_tokens::Payment;
 use crate::state::State;
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
@@ -55,7 +55,7 @@ pub fn play(
     let mut work = state.clone();
     let mut r = rng.clone();
     work.owed.remove(0);
-    let (mut log, goes_on) = crate::cards::play(&mut work, seat, area, card, 0, payment, choices, &mut r)?;
+    let (mut log, goes_on) = crate::rules::card_token::play(&mut work, seat, area, card, 0, payment, choices, &mut r)?;
     work.players[seat as usize].fusion += 1;
     log.push(LogEntry::public(format!(
         "Mr. Fusion: {} on the fusion track.",

@@ -9,9 +9,9 @@
 //! are down.
 
 use crate::content::CardId;
-use crate::effect::Ongoing;
-use crate::setup::ACTION_DECK;
-use crate::standing;
+use crate::content::effect::Ongoing;
+use crate::rules::setup::ACTION_DECK;
+use crate::rules::standing;
 use crate::state::{Phase, State};
 use backroom_engine::{GameRng, Hidden, LogEntry, RuleError, Seat, SeatSet};
 
@@ -342,6 +342,6 @@ fn finish_targets_if_done(state: &mut State, log: &mut Vec<LogEntry>) {
             p.passed = false;
         }
         log.push(LogEntry::public(format!("Main Phase: Place Action Tokens, {} first.", state.who(first))));
-        crate::place::skip_unable(state, log);
+        crate::rules::place_action_tokens::skip_unable(state, log);
     }
 }

@@ -11,9 +11,9 @@
 //! every owed choice), and answered by one action here. Kept apart from the
 //! step modules so that those only say *when* an ability fires.
 
-use crate::choices::{self, Owed};
+use crate::content::effect::{Effect, Sacrifice, UnitType, When, Who};
 use crate::content::{AreaId, content};
-use crate::effect::{Effect, Sacrifice, UnitType, When, Who};
+use crate::rules::choices::{self, Owed};
 use crate::state::UnitUid;
 use crate::state::{Phase, State};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
@@ -89,13 +89,13 @@ pub fn free_deploy(
             if state.put_unit(area, seat, kind).is_none() {
                 return Err(RuleError::illegal(
                     CLEANUP,
-                    format!("You have no {} left in your reserve.", crate::combat::unit_name(state, seat, kind)),
+                    format!("You have no {} left in your reserve.", crate::rules::combat::unit_name(state, seat, kind)),
                 ));
             }
             format!(
                 "{} {} into {} free ({champion}).",
                 state.who_verb(seat, "deploys", "deploy"),
-                crate::combat::a_unit(state, seat, kind),
+                crate::rules::combat::a_unit(state, seat, kind),
                 area.area().name
             )
         }
@@ -107,7 +107,7 @@ pub fn free_deploy(
     let mut log = vec![LogEntry::public(line)];
     choices::settle(state, &mut log);
     if state.owed.is_empty() && state.phase == Phase::Start {
-        log.extend(crate::start::begin_turn(state, rng));
+        log.extend(crate::rules::start_phase::begin_turn(state, rng));
     }
     Ok(log)
 }
@@ -134,8 +134,8 @@ pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId,
     content()
         .adjacent(from)
         .iter()
-        .filter(|a| **a != from && !crate::combat::attacks_forbidden(state, **a))
-        .flat_map(|a| crate::combat::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
+        .filter(|a| **a != from && !crate::rules::combat::attacks_forbidden(state, **a))
+        .flat_map(|a| crate::rules::combat::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
         .collect()
 }
 
@@ -175,7 +175,7 @@ pub fn champion_attack(
         ));
     }
     state.owed.remove(0);
-    let mut log = crate::combat::unit_attack(state, seat, UnitType::Champion, area, defender, rng);
+    let mut log = crate::rules::combat::unit_attack(state, seat, UnitType::Champion, area, defender, rng);
     if state.attacks.is_none() {
         choices::settle(state, &mut log);
     }
@@ -225,7 +225,7 @@ pub fn offer_cancel(
     state.owed.insert(0, Owed::CancelHit { seat, area, unit, attacker });
     Some(vec![LogEntry::public(format!(
         "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
-        crate::combat::a_unit(state, seat, kind),
+        crate::rules::combat::a_unit(state, seat, kind),
         area.area().name,
         state.who_verb(seat, "may pay", "may pay"),
         state.faction_of(seat).champion.name
@@ -245,9 +245,9 @@ pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEnt
     let mut log = Vec::new();
     if pay {
         let cost = cancel_cost(state, seat, area).unwrap_or(0);
-        let payment = crate::place::Payment::energy_first(state, seat, cost);
-        crate::place::check_payment(state, seat, cost, payment)?;
-        crate::place::pay(state, seat, payment);
+        let payment = crate::rules::place_action_tokens::Payment::energy_first(state, seat, cost);
+        crate::rules::place_action_tokens::check_payment(state, seat, cost, payment)?;
+        crate::rules::place_action_tokens::pay(state, seat, payment);
         log.push(LogEntry::public(format!(
             "{} {cost} to cancel the hit ({}).",
             state.who_verb(seat, "pays", "pay"),
@@ -260,10 +260,10 @@ pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEnt
     let pending =
         state.battle.as_ref().and_then(|b| b.hits).is_some() || state.attacks.as_ref().and_then(|a| a.hits).is_some();
     if pending {
-        log.extend(crate::combat::land_hit(state, seat, unit, pay));
+        log.extend(crate::rules::combat::land_hit(state, seat, unit, pay));
     } else {
         if !pay {
-            log.push(crate::combat::strike(state, area, unit, attacker));
+            log.push(crate::rules::combat::strike(state, area, unit, attacker));
         }
         choices::settle(state, &mut log);
     }
@@ -311,7 +311,7 @@ pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log:
             continue;
         }
         let name = state.faction_of(seat).champion.name.clone();
-        if crate::combat::enemies_in(state, seat, from).is_empty() {
+        if crate::rules::combat::enemies_in(state, seat, from).is_empty() {
             log.push(LogEntry::public(format!("{name} leaves {}: no opponent has units there.", from.area().name)));
             continue;
         }
@@ -333,7 +333,7 @@ pub fn choose_victim(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<L
     let Some(Owed::ChooseVictim { area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(HITS, "You have no opponent to pick now."));
     };
-    if !crate::combat::enemies_in(state, seat, area).contains(&enemy) {
+    if !crate::rules::combat::enemies_in(state, seat, area).contains(&enemy) {
         return Err(RuleError::illegal(HITS, format!("Pick an opponent with units in {}.", area.area().name)));
     }
     state.owed[0] = Owed::SacrificeIn { seat: enemy, killer: seat, area };
@@ -358,12 +358,12 @@ pub fn sacrifice_in(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<
     let Some(kind) = state.area(area).units.iter().find(|u| u.uid == unit && u.owner == seat).map(|u| u.kind) else {
         return Err(RuleError::illegal(HITS, format!("Sacrifice one of your units in {}.", area.area().name)));
     };
-    crate::combat::kill(state, area, unit, killer);
+    crate::rules::combat::kill(state, area, unit, killer);
     state.owed.remove(0);
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} (a kill for {}).",
         state.who_verb(seat, "sacrifices", "sacrifice"),
-        crate::combat::a_unit(state, seat, kind),
+        crate::rules::combat::a_unit(state, seat, kind),
         area.area().name,
         state.who(killer)
     ))];
@@ -428,13 +428,13 @@ pub fn on_champion_deployed(
             .filter(|t| t.when == When::Deployed)
             .flat_map(|t| t.effects.iter())
             .any(|e| matches!(e, Effect::Battle(b) if b.if_possible));
-        if battles && crate::combat::combat_possible(state, area) {
+        if battles && crate::rules::combat::combat_possible(state, area) {
             log.push(LogEntry::public(format!(
                 "{} is deployed: combat starts in {}.",
                 champion.name,
                 area.area().name
             )));
-            log.extend(crate::combat::start_battle(state, area, 0)?);
+            log.extend(crate::rules::combat::start_battle(state, area, 0)?);
             return Ok(true);
         }
         let Some(up) = state.players[seat as usize].upgrade else {
@@ -450,7 +450,7 @@ pub fn on_champion_deployed(
             .filter(|t| t.when == When::ChampionDeployed)
             .flat_map(|t| t.effects.iter())
             .filter_map(|e| match e {
-                Effect::Attacks(a) if a.place == crate::effect::Place::This => {
+                Effect::Attacks(a) if a.place == crate::content::effect::Place::This => {
                     Some(std::iter::repeat_n((area, a.value), a.count as usize))
                 }
                 _ => None,
@@ -460,7 +460,7 @@ pub fn on_champion_deployed(
         if attacks.is_empty() {
             continue;
         }
-        if crate::combat::enemies_in(state, seat, area).is_empty() {
+        if crate::rules::combat::enemies_in(state, seat, area).is_empty() {
             log.push(LogEntry::public(format!("{}: no enemy to attack in {}.", up.name, area.area().name)));
             continue;
         }
@@ -470,7 +470,7 @@ pub fn on_champion_deployed(
             state.who_verb(seat, "attacks", "attack"),
             area.area().name
         )));
-        if crate::combat::start_card_attacks(state, seat, attacks, log) {
+        if crate::rules::combat::start_card_attacks(state, seat, attacks, log) {
             return Ok(true);
         }
     }

@@ -17,8 +17,8 @@
 //! them through [`GameRng::force_dice`] (see [`d10`]).
 
 use crate::content::AreaId;
-use crate::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
-use crate::standing;
+use crate::content::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
+use crate::rules::standing;
 use crate::state::{Grave, State, TokenKind, UnitUid};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -397,7 +397,7 @@ pub fn roll_attack(
             for e in &t.effects {
                 match e {
                     Effect::Draw(n) => {
-                        let got = crate::start::draw_cards(state, seat, n * hits, rng);
+                        let got = crate::rules::start_phase::draw_cards(state, seat, n * hits, rng);
                         log.push(LogEntry::public(format!(
                             "{} {} ({}).",
                             state.who_verb(seat, "draws", "draw"),
@@ -463,13 +463,13 @@ pub fn assign_hit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<Lo
         return Err(RuleError::not_your_turn(COMBAT, "You have no hit to assign."));
     };
     let area = h.area;
-    if crate::choices::next(state).is_some() {
+    if crate::rules::choices::next(state).is_some() {
         return Err(RuleError::illegal(SACRIFICES, "Answer the choice owed first."));
     }
     if !state.area(area).units.iter().any(|u| u.uid == unit && u.owner == seat) {
         return Err(RuleError::illegal(COMBAT, "Assign the hit to one of your living units here."));
     }
-    if let Some(log) = crate::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
+    if let Some(log) = crate::rules::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
         return Ok(log);
     }
     Ok(land_hit(state, seat, unit, false))
@@ -697,9 +697,9 @@ pub fn card_attack(
 fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
     let Some(b) = state.battle.take() else { return };
     if b.repeat && combat_possible(state, b.area) {
-        let owed: Vec<crate::choices::Owed> = present(state, b.area)
+        let owed: Vec<crate::rules::choices::Owed> = present(state, b.area)
             .into_iter()
-            .map(|seat| crate::choices::Owed::KeepFighting { seat, area: b.area })
+            .map(|seat| crate::rules::choices::Owed::KeepFighting { seat, area: b.area })
             .collect();
         log.push(LogEntry::public(format!("To the death: does anyone with units in {} fight on?", b.area.area().name)));
         state.owed.splice(0..0, owed);
@@ -715,8 +715,8 @@ fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
     match state.phase {
         // The next player acts, once any choice still owed (Bully G.O.A.T.'s
         // attack after a skill) is made.
-        crate::state::Phase::TakeActions { revealed: None, .. } => crate::choices::settle(state, log),
-        crate::state::Phase::Combat { .. } => crate::flow::next_battle(state, log),
+        crate::state::Phase::TakeActions { revealed: None, .. } => crate::rules::choices::settle(state, log),
+        crate::state::Phase::Combat { .. } => crate::rules::turn_loop::next_battle(state, log),
         _ => {}
     }
 }

@@ -7,8 +7,8 @@
 //! as `public-backlash-3`), [`FIRST_PLAYER`] (keys are seat numbers) and one
 //! plan deck per faction ([`plan_deck_name`], keys are plan ids).
 
+use crate::content::effect::UnitType;
 use crate::content::{CardId, FactionId, content};
-use crate::effect::UnitType;
 use crate::state::{AreaState, CapitolTokenState, Marker, Phase, Player, State, TokenKind};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SetupError, seat_ref, seat_verb};
 

@@ -10,13 +10,17 @@
 //! combination (an action may also be sent with other choices; the rules
 //! check it the same way). Deals are any-time asks in every seat's prompt.
 
+pub mod candidates;
+pub mod composite;
+pub mod labels;
+
 use crate::action::{Action, FusionCard, LabPlay};
-use crate::actions;
-use crate::candidates::{activation_options, card_choices, priced, skill_options, workable};
-use crate::combat;
 use crate::content::{AreaId, content};
-use crate::end::completable_objectives;
-use crate::flow::PlanScore;
+use crate::prompts::candidates::{activation_options, card_choices, priced, skill_options, workable};
+use crate::rules::combat;
+use crate::rules::end_phase::completable_objectives;
+use crate::rules::take_actions;
+use crate::rules::turn_loop::PlanScore;
 use crate::state::{Phase, State};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
 use serde::Serialize;
@@ -29,9 +33,9 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
         return (!asks.is_empty()).then(|| Prompt { title: "Deals, at any time (it is not your move)".into(), asks });
     }
     let mut asks: Vec<Ask> = Vec::new();
-    if let Some(o) = crate::choices::next(state) {
+    if let Some(o) = crate::rules::choices::next(state) {
         match o {
-            crate::choices::Owed::Sacrifice { .. } => {
+            crate::rules::choices::Owed::Sacrifice { .. } => {
                 let units = state
                     .units_of(seat)
                     .map(|(a, u)| {
@@ -40,33 +44,33 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     .collect();
                 asks.extend(one(Ask::new("sacrifice_unit", "Sacrifice a unit"), "unit", "Unit", units));
             }
-            crate::choices::Owed::KeepFighting { .. } => {
+            crate::rules::choices::Owed::KeepFighting { .. } => {
                 let o = vec![Opt::new(true, "Fight on"), Opt::new(false, "Enough")];
                 asks.extend(one(Ask::new("keep_fighting", "To the death?"), "yes", "Fight on?", o));
             }
-            crate::choices::Owed::LabCard { .. } => {
+            crate::rules::choices::Owed::LabCard { .. } => {
                 asks.push(Ask::new("lab_draw", "Take the card into your hand"));
                 let plays = lab_plays(state, seat);
                 let label = "Play it for free in the Laboratory";
-                match crate::composite::lab_ask(state, seat, &plays) {
+                match crate::prompts::composite::lab_ask(state, seat, &plays) {
                     Some(ask) => asks.push(ask),
                     // Not playable here: shown disabled with the rules' reason.
                     None => asks.push(Ask::new("lab_paying", label).disabled_if(true, || lab_refusal(state, seat))),
                 }
             }
-            crate::choices::Owed::Fusion { .. } => {
+            crate::rules::choices::Owed::Fusion { .. } => {
                 let plays = fusion_plays(state, seat);
                 let unplayable = unplayable_fusion_cards(state, seat, &plays);
-                asks.extend(crate::composite::fusion_ask(state, seat, &plays, unplayable));
+                asks.extend(crate::prompts::composite::fusion_ask(state, seat, &plays, unplayable));
                 asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
             }
-            crate::choices::Owed::FreeDeploy { area, .. } => {
-                let units: Vec<Opt> = crate::abilities::free_deploy_kinds(state, seat)
+            crate::rules::choices::Owed::FreeDeploy { area, .. } => {
+                let units: Vec<Opt> = crate::rules::abilities::free_deploy_kinds(state, seat)
                     .into_iter()
                     .map(Some)
                     .chain([None])
                     .map(|unit| {
-                        let l = crate::labels::label(state, seat, &Action::FreeDeploy { unit });
+                        let l = crate::prompts::labels::label(state, seat, &Action::FreeDeploy { unit });
                         opt(&unit, l)
                     })
                     .collect();
@@ -77,12 +81,12 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     units,
                 ));
             }
-            crate::choices::Owed::ChampionAttack { from, .. } => {
+            crate::rules::choices::Owed::ChampionAttack { from, .. } => {
                 let name = &state.faction_of(seat).champion.name;
-                let targets = crate::abilities::champion_targets(state, seat, from)
+                let targets = crate::rules::abilities::champion_targets(state, seat, from)
                     .into_iter()
                     .map(|target| {
-                        let l = crate::labels::label(state, seat, &Action::ChampionAttack { target });
+                        let l = crate::prompts::labels::label(state, seat, &Action::ChampionAttack { target });
                         opt(&target, l)
                     })
                     .collect();
@@ -93,21 +97,21 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     targets,
                 ));
             }
-            crate::choices::Owed::CancelHit { .. } => {
+            crate::rules::choices::Owed::CancelHit { .. } => {
                 let o = [true, false]
                     .into_iter()
                     .map(|pay| {
-                        let l = crate::labels::label(state, seat, &Action::CancelHit { pay });
+                        let l = crate::prompts::labels::label(state, seat, &Action::CancelHit { pay });
                         opt(&pay, l)
                     })
                     .collect();
                 asks.extend(one(Ask::new("cancel_hit", "Cancel the hit?"), "pay", "Pay?", o));
             }
-            crate::choices::Owed::ChooseVictim { area, .. } => {
+            crate::rules::choices::Owed::ChooseVictim { area, .. } => {
                 let o = combat::enemies_in(state, seat, area)
                     .iter()
                     .map(|e| {
-                        let l = crate::labels::label(state, seat, &Action::ChooseVictim { enemy: *e });
+                        let l = crate::prompts::labels::label(state, seat, &Action::ChooseVictim { enemy: *e });
                         opt(e, l)
                     })
                     .collect();
@@ -118,7 +122,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     o,
                 ));
             }
-            crate::choices::Owed::SacrificeIn { area, .. } => {
+            crate::rules::choices::Owed::SacrificeIn { area, .. } => {
                 asks.extend(one(
                     Ask::new("sacrifice_unit", format!("Sacrifice a unit in {}", area.area().name)),
                     "unit",
@@ -126,7 +130,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     units_opts(state, seat, area),
                 ));
             }
-            crate::choices::Owed::Discard { .. } => {
+            crate::rules::choices::Owed::Discard { .. } => {
                 let cards = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
                 asks.extend(one(Ask::new("discard_card", "Discard a card"), "card", "Card", cards));
             }
@@ -164,8 +168,10 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
     } else {
         match &state.phase {
             Phase::SelectFactions { .. } => {
-                let o =
-                    crate::setup::available_factions(state).iter().map(|f| opt(f, f.faction().name.clone())).collect();
+                let o = crate::rules::setup::available_factions(state)
+                    .iter()
+                    .map(|f| opt(f, f.faction().name.clone()))
+                    .collect();
                 asks.extend(one(Ask::new("choose_faction", "Choose your faction"), "faction", "Faction", o));
             }
             Phase::SelectPlans { .. } => {
@@ -176,7 +182,10 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 let o = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
                 asks.extend(one(Ask::new("select_target", "Select your target"), "card", "Card", o));
                 if inside_job.is_none()
-                    && state.faction_of(seat).passive_rules().any(|r| *r == crate::effect::Ongoing::TargetsLast)
+                    && state
+                        .faction_of(seat)
+                        .passive_rules()
+                        .any(|r| *r == crate::content::effect::Ongoing::TargetsLast)
                 {
                     let o = (0..state.seats)
                         .filter(|e| *e != seat && state.players[*e as usize].target.is_some())
@@ -186,12 +195,12 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 }
             }
             Phase::PlaceTokens { .. } => {
-                if crate::place::can_place(state, seat) {
+                if crate::rules::place_action_tokens::can_place(state, seat) {
                     let kinds = state.players[seat as usize]
                         .reserve_tokens
                         .iter()
                         .filter(|(_, n)| **n > 0)
-                        .map(|(k, _)| opt(k, crate::place::kind_name(state, seat, *k)))
+                        .map(|(k, _)| opt(k, crate::rules::place_action_tokens::kind_name(state, seat, *k)))
                         .collect();
                     let areas = content()
                         .area_ids()
@@ -202,19 +211,19 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                         .and_then(|ask| one(ask, "area", "Area", areas));
                     // Paying Costs (R21): the split is the player's, when
                     // there is one to make.
-                    let cost = crate::place::placement_cost(state, seat);
+                    let cost = crate::rules::place_action_tokens::placement_cost(state, seat);
                     let p = &state.players[seat as usize];
-                    let first = crate::place::Payment::energy_first(state, seat, cost);
+                    let first = crate::rules::place_action_tokens::Payment::energy_first(state, seat, cost);
                     let r = p.resources.min(u16::from(cost));
-                    let other = crate::place::Payment { energy: cost - r as u8, resources: r };
+                    let other = crate::rules::place_action_tokens::Payment { energy: cost - r as u8, resources: r };
                     let ask = match ask {
                         Some(ask) if other != first && other.energy <= p.energy => one(
                             ask,
                             "payment",
                             "Pay with",
                             vec![
-                                opt(&first, crate::labels::payment_words(first)),
-                                opt(&other, crate::labels::payment_words(other)),
+                                opt(&first, crate::prompts::labels::payment_words(first)),
+                                opt(&other, crate::prompts::labels::payment_words(other)),
                             ],
                         )
                         .map(|a| a.default_to(serde_json::to_value(first).expect("serializes"))),
@@ -223,11 +232,13 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                     // The Subway's controller places in any open space: the
                     // spaces open in some area (the rules check the pair).
                     let ask = match ask {
-                        Some(ask) if crate::standing::places_in_any_space(state, seat) => {
+                        Some(ask) if crate::rules::standing::places_in_any_space(state, seat) => {
                             let most = content().area_ids().map(|a| state.area(a).track.len()).max().unwrap_or(0);
                             let spaces: Vec<Opt> = (0..most)
                                 .filter(|i| {
-                                    content().area_ids().any(|a| crate::place::open_spaces(state, seat, a).contains(i))
+                                    content().area_ids().any(|a| {
+                                        crate::rules::place_action_tokens::open_spaces(state, seat, a).contains(i)
+                                    })
                                 })
                                 .map(|i| opt(&i, format!("Space {}", i + 1)))
                                 .collect();
@@ -240,39 +251,43 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
                 asks.push(Ask::new("pass_placing", "Pass"));
             }
             Phase::TakeActions { revealed: Some(uid), .. } => {
-                let (area, _) = actions::find(state, *uid).expect("revealed token");
-                asks.extend(crate::composite::deploy_ask(state, seat, area));
-                asks.extend(crate::composite::move_ask(state, seat, area));
-                asks.extend(crate::composite::activate_ask(state, seat, activation_options(state, seat, area, false)));
+                let (area, _) = take_actions::find(state, *uid).expect("revealed token");
+                asks.extend(crate::prompts::composite::deploy_ask(state, seat, area));
+                asks.extend(crate::prompts::composite::move_ask(state, seat, area));
+                asks.extend(crate::prompts::composite::activate_ask(
+                    state,
+                    seat,
+                    activation_options(state, seat, area, false),
+                ));
                 asks.push(Ask::new("discard", "Discard the token"));
             }
             Phase::TakeActions { revealed: None, .. } => {
                 // Each of the seat's own tokens by what it is (the owner
                 // knows), where it is and which space.
-                let spots: Vec<Opt> = actions::revealable(state, seat)
+                let spots: Vec<Opt> = take_actions::revealable(state, seat)
                     .iter()
                     .map(|s| {
                         let kind = state.area(s.0).track[s.1].as_ref().map(|t| *t.kind.rules_value());
                         let what = kind.map_or_else(
                             || "Token".to_string(),
-                            |k| format!("Your {} token", crate::place::kind_name(state, seat, k)),
+                            |k| format!("Your {} token", crate::rules::place_action_tokens::kind_name(state, seat, k)),
                         );
                         opt(s, format!("{what} in {}, space {}", s.0.area().name, s.1 + 1))
                     })
                     .collect();
                 asks.extend(one(Ask::new("reveal", "Reveal a token"), "spot", "Token", spots.clone()));
                 let skills = skill_options(state, seat);
-                asks.extend(crate::composite::skill_bringing_ask(state, seat, &skills));
+                asks.extend(crate::prompts::composite::skill_bringing_ask(state, seat, &skills));
                 // The Subway's deploy is asked step by step (area, then unit).
-                let anywhere = |a: &AreaId| crate::composite::deploys_anywhere(*a);
-                for a in crate::skill::skill_areas(state, seat).iter().filter(|a| anywhere(a)) {
-                    asks.extend(crate::composite::skill_deploy_ask(state, seat, *a));
+                let anywhere = |a: &AreaId| crate::prompts::composite::deploys_anywhere(*a);
+                for a in crate::rules::skill_abilities::skill_areas(state, seat).iter().filter(|a| anywhere(a)) {
+                    asks.extend(crate::prompts::composite::skill_deploy_ask(state, seat, *a));
                 }
                 let skills: Vec<Action> = skills
                     .into_iter()
                     .filter(|s| !matches!(s, Action::UseSkill { skill: (a, c) } if anywhere(a) && c.deploy.is_some()))
                     .collect();
-                asks.extend(crate::composite::skill_ask(state, seat, &skills));
+                asks.extend(crate::prompts::composite::skill_ask(state, seat, &skills));
                 let down = state.face_down_tokens_of(seat);
                 if down > 0 && spots.is_empty() {
                     asks.push(Ask::new("locked", locked_words(state, seat)));
@@ -302,11 +317,11 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
 /// priced by a trial (energy first): what its prompt asks step by step and
 /// what the bot weighs.
 pub(crate) fn lab_plays(state: &State, seat: Seat) -> Vec<Action> {
-    let Some(crate::choices::Owed::LabCard { card, area, .. }) = crate::choices::next(state) else {
+    let Some(crate::rules::choices::Owed::LabCard { card, area, .. }) = crate::rules::choices::next(state) else {
         return Vec::new();
     };
     let mut plays = Vec::new();
-    if crate::cards::playable_in_this_version(card) {
+    if crate::rules::card_token::playable_in_this_version(card) {
         for choices in card_choices(state, seat, area, card) {
             plays.extend(priced(state, seat, &|p| Action::LabPlay {
                 play: LabPlay { payment: p, choices: choices.clone() },
@@ -320,7 +335,7 @@ pub(crate) fn lab_plays(state: &State, seat: Seat) -> Vec<Action> {
 /// set of its choices that works), whole and priced: what the prompt asks
 /// step by step and what the bot weighs.
 pub(crate) fn fusion_plays(state: &State, seat: Seat) -> Vec<Action> {
-    let Some(crate::choices::Owed::Fusion { area, .. }) = crate::choices::next(state) else {
+    let Some(crate::rules::choices::Owed::Fusion { area, .. }) = crate::rules::choices::next(state) else {
         return Vec::new();
     };
     let mut plays = Vec::new();
@@ -342,7 +357,7 @@ pub(crate) fn fusion_plays(state: &State, seat: Seat) -> Vec<Action> {
 fn lab_refusal(state: &State, seat: Seat) -> String {
     let mut t = state.clone();
     t.quote = crate::state::Quote::asking(state, seat);
-    let play = LabPlay { payment: crate::place::Payment::QUOTE, choices: Default::default() };
+    let play = LabPlay { payment: crate::rules::place_action_tokens::Payment::QUOTE, choices: Default::default() };
     match crate::rules::apply_to(&mut t, seat, &Action::LabPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
         Err(e) => e.message,
         Ok(_) => "It cannot be played here now.".into(),
@@ -368,7 +383,11 @@ fn unplayable_fusion_cards(state: &State, seat: Seat, plays: &[Action]) -> Vec<O
         .map(|card| {
             let mut t = state.clone();
             t.quote = crate::state::Quote::asking(state, seat);
-            let play = FusionCard { card, payment: crate::place::Payment::QUOTE, choices: Default::default() };
+            let play = FusionCard {
+                card,
+                payment: crate::rules::place_action_tokens::Payment::QUOTE,
+                choices: Default::default(),
+            };
             let why = match crate::rules::apply_to(
                 &mut t,
                 seat,
@@ -413,8 +432,8 @@ fn locked_words(state: &State, seat: Seat) -> String {
 
 /// The Deals asks `seat` has now: any-time asks (`Ask::any_time`).
 fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
-    use crate::deals::{MOST, offer_between, terms};
-    if !crate::deals::open(state) || seat >= state.seats {
+    use crate::rules::deals::{MOST, offer_between, terms};
+    if !crate::rules::deals::open(state) || seat >= state.seats {
         return Vec::new();
     }
     let mine = state.players[seat as usize].resources;
@@ -435,7 +454,7 @@ fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
                 .at_any_time(),
         );
     }
-    let to_me: Vec<crate::deals::Offer> = state.offers.iter().copied().filter(|o| o.to == seat).collect();
+    let to_me: Vec<crate::rules::deals::Offer> = state.offers.iter().copied().filter(|o| o.to == seat).collect();
     let acceptable: Vec<Opt> = to_me
         .iter()
         .filter(|o| state.players[o.from as usize].resources >= o.give && mine >= o.want)
@@ -480,7 +499,7 @@ fn candidates_ask(
             let mut v = serde_json::to_value(a).expect("serializes");
             let mut inner = v.as_object_mut().and_then(|m| m.remove(param)).unwrap_or(serde_json::Value::Null);
             minimal(&mut inner);
-            Opt::new(inner, crate::labels::label(state, seat, a))
+            Opt::new(inner, crate::prompts::labels::label(state, seat, a))
         })
         .collect();
     one(Ask::new(verb, label), param, label, options)
@@ -521,7 +540,7 @@ fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {
 
 /// The rulebook step a prompt belongs to.
 fn step_title(state: &State) -> &'static str {
-    if let Some(crate::choices::Owed::FreeDeploy { .. }) = crate::choices::next(state) {
+    if let Some(crate::rules::choices::Owed::FreeDeploy { .. }) = crate::rules::choices::next(state) {
         return "Cleanup";
     }
     if state.battle.is_some() || state.attacks.is_some() {
@@ -543,8 +562,8 @@ fn step_title(state: &State) -> &'static str {
 /// with the Church), paying discard objectives with its cheapest cards;
 /// and every plan at its fullest at once.
 fn plan_scorings(state: &State, seat: Seat) -> Vec<Action> {
-    use crate::effect::Requirement;
-    let any_order = crate::standing::has(state, seat, &crate::effect::Ongoing::AnyOrderObjectives);
+    use crate::content::effect::Requirement;
+    let any_order = crate::rules::standing::has(state, seat, &crate::content::effect::Ongoing::AnyOrderObjectives);
     let mut cheapest: Vec<crate::content::CardId> = state.players[seat as usize].hand.to_vec();
     cheapest.sort_by_key(|c| c.card().cost);
     let need = |plan: crate::content::PlanId, set: &[usize]| -> usize {

@@ -9,7 +9,7 @@
 //! it improves; "more" rules add up.
 
 use crate::content::content;
-use crate::effect::Ongoing;
+use crate::content::effect::Ongoing;
 use crate::state::State;
 use backroom_engine::Seat;
 

@@ -12,14 +12,14 @@
 //! Subway (deploy one unit anywhere), the Church (flip one of your tokens
 //! activated this turn face down), the Police (one of your units attacks),
 //! the Laboratory (the top card, played or taken: an owed choice, see
-//! [`crate::choices`]).
+//! [`crate::rules::choices`]).
 
-use crate::actions::{self, find};
-use crate::activate::{DeployPick, entry_surcharge, may_leave};
-use crate::combat;
+use crate::content::effect::{Attacker, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::content::{AreaId, content};
-use crate::effect::{Attacker, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
-use crate::place::{Payment, check_payment, pay};
+use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
+use crate::rules::combat;
+use crate::rules::place_action_tokens::{Payment, check_payment, pay};
+use crate::rules::take_actions::{self, find};
 use crate::state::{Phase, State, TokenUid, UnitUid};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -109,12 +109,12 @@ pub fn use_skill(
         work.who_verb(seat, "uses", "use"),
         backroom_engine::plural(exhausted.len() as i64, "readied unit", "readied units")
     ))];
-    let champions_before = crate::abilities::champions_in_play(&work, seat);
+    let champions_before = crate::rules::abilities::champions_in_play(&work, seat);
     log.extend(resolve_skill(&mut work, seat, area, choice, &mut r)?);
     // A champion deployed by the skill (Subway, Sewers): `abilities`.
-    let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &[]);
+    let deployed = crate::rules::abilities::newly_deployed(&work, seat, &champions_before, &[]);
     if crate::versions::abilities(&work) {
-        crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+        crate::rules::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
     }
     if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
         log.extend(champion_after_skill(&mut work, seat, area, choice)?);
@@ -124,7 +124,7 @@ pub fn use_skill(
     *state = work;
     *rng = r;
     if state.battle.is_none() && state.attacks.is_none() && state.owed.is_empty() {
-        actions::advance(state, seat, &mut log);
+        take_actions::advance(state, seat, &mut log);
     }
     Ok(log)
 }
@@ -194,7 +194,7 @@ fn resolve(
             }
             t.kind.reveal_to(seat);
             let (owner, kind) = (t.owner, *t.kind.rules_value());
-            let what = crate::place::kind_name(state, owner, kind);
+            let what = crate::rules::place_action_tokens::kind_name(state, owner, kind);
             let place =
                 format!("the face-down token in {}, space {} (placed by {})", a.area().name, i + 1, state.who(owner));
             Ok(vec![LogEntry::split(
@@ -318,7 +318,7 @@ fn resolve(
                 ));
             };
             if combat::attack_dice(state, seat, kind).is_empty() {
-                let unit = crate::combat::unit_name(state, seat, kind);
+                let unit = crate::rules::combat::unit_name(state, seat, kind);
                 return Err(RuleError::illegal(SKILL, format!("Your {unit} has no attack.")));
             }
             if combat::attacks_forbidden(state, at) {
@@ -335,14 +335,14 @@ fn resolve(
         Effect::RevealTopCard(r) => {
             if state.deck.is_empty() {
                 state.deck = std::mem::take(&mut state.discards);
-                rng.shuffle_deck(crate::setup::ACTION_DECK, &mut state.deck);
+                rng.shuffle_deck(crate::rules::setup::ACTION_DECK, &mut state.deck);
             }
             if state.deck.is_empty() {
                 return Ok(vec![LogEntry::public("The action deck and its discards are empty: nothing to reveal.")]);
             }
             let card = state.deck.remove(0);
             let lab = content().area_id(&r.play_free_in).expect("validated");
-            state.owed.insert(0, crate::choices::Owed::LabCard { seat, card, area: lab });
+            state.owed.insert(0, crate::rules::choices::Owed::LabCard { seat, card, area: lab });
             Ok(vec![LogEntry::public(format!(
                 "{} the top card of the action deck: {}.",
                 state.who_verb(seat, "reveals", "reveal"),
@@ -375,7 +375,10 @@ fn deploy_one(
             if state.players[seat as usize].reserve_units.get(&pick.kind).copied().unwrap_or(0) == 0 {
                 return Err(RuleError::illegal(
                     SKILL,
-                    format!("You have no {} left in your reserve.", crate::combat::unit_name(state, seat, pick.kind)),
+                    format!(
+                        "You have no {} left in your reserve.",
+                        crate::rules::combat::unit_name(state, seat, pick.kind)
+                    ),
                 ));
             }
         }
@@ -477,7 +480,7 @@ fn champion_after_skill(
                 Effect::UnitAttack(u) if u.attacker == Attacker::ThisUnit => {
                     // Bully G.O.A.T.: an attack into an adjacent area, made
                     // once the skill is resolved (`abilities`).
-                    log.push(crate::abilities::owe_champion_attack(state, seat, area));
+                    log.push(crate::rules::abilities::owe_champion_attack(state, seat, area));
                 }
                 _ => {}
             }

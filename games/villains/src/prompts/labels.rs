@@ -6,11 +6,11 @@
 //! only by where they lie, and seats only by token (`backroom_engine::names`).
 
 use crate::action::Action;
-use crate::activate::{Activation, DeployPick};
-use crate::cards::CardChoices;
-use crate::combat::a_unit;
 use crate::content::content;
-use crate::place::Payment;
+use crate::rules::action_tokens::{Activation, DeployPick};
+use crate::rules::card_token::CardChoices;
+use crate::rules::combat::a_unit;
+use crate::rules::place_action_tokens::Payment;
 use crate::state::{State, TokenUid, UnitUid};
 use backroom_engine::{Seat, and_list};
 
@@ -60,15 +60,15 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
             format!("Score {}", and_list(&each))
         }
         Action::FreeDeploy { unit: Some(k) } => {
-            format!("{} free", crate::combat::unit_name(state, seat, *k))
+            format!("{} free", crate::rules::combat::unit_name(state, seat, *k))
         }
         Action::FreeDeploy { unit: None } => "No unit".into(),
         Action::ChampionAttack { target: (area, d) } => {
             format!("{} in {}", state.who(*d), area.area().name)
         }
-        Action::CancelHit { pay: true } => match crate::choices::next(state) {
-            Some(crate::choices::Owed::CancelHit { area, .. }) => {
-                format!("Pay {} to cancel it", crate::abilities::cancel_cost(state, seat, area).unwrap_or(0))
+        Action::CancelHit { pay: true } => match crate::rules::choices::next(state) {
+            Some(crate::rules::choices::Owed::CancelHit { area, .. }) => {
+                format!("Pay {} to cancel it", crate::rules::abilities::cancel_cost(state, seat, area).unwrap_or(0))
             }
             _ => "Pay to cancel it".into(),
         },
@@ -110,7 +110,11 @@ fn activation_words(state: &State, seat: Seat, a: &Activation) -> String {
 
 /// A skill's choices in words (the tokens, area, unit, defender, unit
 /// deployed, units brought), or `None` when it needs none.
-pub(crate) fn skill_choice_words(state: &State, seat: Seat, c: &crate::skill::SkillChoice) -> Option<String> {
+pub(crate) fn skill_choice_words(
+    state: &State,
+    seat: Seat,
+    c: &crate::rules::skill_abilities::SkillChoice,
+) -> Option<String> {
     let mut bits = Vec::new();
     if !c.tokens.is_empty() {
         let t: Vec<String> = c.tokens.iter().map(|t| token_words(state, *t)).collect();
@@ -210,7 +214,7 @@ fn units_words(state: &State, uids: &[UnitUid]) -> String {
 
 /// A token by where it lies only (a face-down token's kind stays hidden).
 fn token_words(state: &State, uid: TokenUid) -> String {
-    match crate::actions::find(state, uid) {
+    match crate::rules::take_actions::find(state, uid) {
         Some((a, i)) => format!("the token in {}, space {}", a.area().name, i + 1),
         None => "a token".into(),
     }

@@ -15,8 +15,8 @@
 //! controller after this (new or kept) takes the turn's capitol token;
 //! nobody controlling it, the token is discarded.
 
+use crate::content::effect::{Forbidden, Ongoing, TokenType, UnitType};
 use crate::content::{AreaId, Card, content};
-use crate::effect::{Forbidden, Ongoing, TokenType, UnitType};
 use crate::state::{CapitolTokenState, Marker, PlacedToken, State, TokenKind};
 use backroom_engine::{LogEntry, Seat};
 
@@ -189,7 +189,7 @@ fn capture(state: &mut State, seat: Seat, marker: Marker, log: &mut Vec<LogEntry
 /// are exhausted.
 fn lose_control(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
     if !area.area().control.ongoing.contains(&Ongoing::PatsiesSkilled)
-        || crate::standing::has(state, seat, &Ongoing::PatsiesSkilled)
+        || crate::rules::standing::has(state, seat, &Ongoing::PatsiesSkilled)
     {
         return;
     }

@@ -9,14 +9,14 @@
 //! the cost and whether the rest works (`state::Quote`).
 
 use crate::action::Action;
-use crate::activate::{Activation, DeployPick};
-use crate::cards::CardChoices;
-use crate::combat;
+use crate::content::effect::{Effect, Place, TokenType, UnitType};
 use crate::content::{AreaId, CardId, content};
-use crate::effect::{Effect, Place, TokenType, UnitType};
-use crate::place::Payment;
+use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
-use crate::skill::SkillChoice;
+use crate::rules::card_token::CardChoices;
+use crate::rules::combat;
+use crate::rules::place_action_tokens::Payment;
+use crate::rules::skill_abilities::SkillChoice;
 use crate::state::{State, UnitUid};
 use backroom_engine::{GameRng, Seat};
 
@@ -91,7 +91,7 @@ pub(crate) fn pick(kind: UnitType) -> DeployPick {
 pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId, with_units: bool) -> Vec<Action> {
     let act = |a: Activation| Action::Activate { activation: a };
     let mut out = Vec::new();
-    let can = |t: Option<TokenType>| crate::activate::can_act_as(state, seat, t);
+    let can = |t: Option<TokenType>| crate::rules::action_tokens::can_act_as(state, seat, t);
     let (deploy, moving, battle, unique, card) = (
         with_units && can(Some(TokenType::Deploy)),
         with_units && can(Some(TokenType::Move)),
@@ -282,7 +282,7 @@ pub(crate) fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<Skill
 pub(crate) fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     let skill = |a: AreaId, c: SkillChoice| Action::UseSkill { skill: (a, c) };
-    for area in crate::skill::skill_areas(state, seat) {
+    for area in crate::rules::skill_abilities::skill_areas(state, seat) {
         let (tries, deploys) = skill_tries(state, seat, area);
         out.extend(workable(state, seat, tries.into_iter().map(|c| skill(area, c)).collect()));
         for d in deploys {
