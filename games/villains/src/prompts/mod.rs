@@ -11,15 +11,19 @@
 //! check it the same way). Deals are any-time asks in every seat's prompt.
 
 pub mod candidates;
+mod choices;
+mod combat;
 pub mod composite;
 pub mod labels;
+mod place_action_tokens;
+mod setup;
+mod start_phase;
+mod take_actions;
 
 use crate::action::{Action, FusionCard, LabPlay};
 use crate::content::{AreaId, content};
-use crate::prompts::candidates::{activation_options, card_choices, priced, skill_options, workable};
-use crate::rules::combat;
+use crate::prompts::candidates::{card_choices, priced, workable};
 use crate::rules::end_phase::completable_objectives;
-use crate::rules::take_actions;
 use crate::rules::turn_loop::PlanScore;
 use crate::state::{Phase, State};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
@@ -34,268 +38,23 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
     }
     let mut asks: Vec<Ask> = Vec::new();
     if let Some(o) = crate::rules::choices::next(state) {
-        match o {
-            crate::rules::choices::Owed::Sacrifice { .. } => {
-                let units = state
-                    .units_of(seat)
-                    .map(|(a, u)| {
-                        opt(&u.uid, format!("{} in {}", combat::unit_name(state, seat, u.kind), a.area().name))
-                    })
-                    .collect();
-                asks.extend(one(Ask::new("sacrifice_unit", "Sacrifice a unit"), "unit", "Unit", units));
-            }
-            crate::rules::choices::Owed::KeepFighting { .. } => {
-                let o = vec![Opt::new(true, "Fight on"), Opt::new(false, "Enough")];
-                asks.extend(one(Ask::new("keep_fighting", "To the death?"), "yes", "Fight on?", o));
-            }
-            crate::rules::choices::Owed::LabCard { .. } => {
-                asks.push(Ask::new("lab_draw", "Take the card into your hand"));
-                let plays = lab_plays(state, seat);
-                let label = "Play it for free in the Laboratory";
-                match crate::prompts::composite::lab_ask(state, seat, &plays) {
-                    Some(ask) => asks.push(ask),
-                    // Not playable here: shown disabled with the rules' reason.
-                    None => asks.push(Ask::new("lab_paying", label).disabled_if(true, || lab_refusal(state, seat))),
-                }
-            }
-            crate::rules::choices::Owed::Fusion { .. } => {
-                let plays = fusion_plays(state, seat);
-                let unplayable = unplayable_fusion_cards(state, seat, &plays);
-                asks.extend(crate::prompts::composite::fusion_ask(state, seat, &plays, unplayable));
-                asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
-            }
-            crate::rules::choices::Owed::FreeDeploy { area, .. } => {
-                let units: Vec<Opt> = crate::rules::abilities::free_deploy_kinds(state, seat)
-                    .into_iter()
-                    .map(Some)
-                    .chain([None])
-                    .map(|unit| {
-                        let l = crate::prompts::labels::label(state, seat, &Action::FreeDeploy { unit });
-                        opt(&unit, l)
-                    })
-                    .collect();
-                asks.extend(one(
-                    Ask::new("free_deploy", format!("Deploy a unit into {} free", area.area().name)),
-                    "unit",
-                    "Unit",
-                    units,
-                ));
-            }
-            crate::rules::choices::Owed::ChampionAttack { from, .. } => {
-                let name = &state.faction_of(seat).champion.name;
-                let targets = crate::rules::abilities::champion_targets(state, seat, from)
-                    .into_iter()
-                    .map(|target| {
-                        let l = crate::prompts::labels::label(state, seat, &Action::ChampionAttack { target });
-                        opt(&target, l)
-                    })
-                    .collect();
-                asks.extend(one(
-                    Ask::new("champion_attack", format!("{name} attacks")),
-                    "target",
-                    "Whom and where",
-                    targets,
-                ));
-            }
-            crate::rules::choices::Owed::CancelHit { .. } => {
-                let o = [true, false]
-                    .into_iter()
-                    .map(|pay| {
-                        let l = crate::prompts::labels::label(state, seat, &Action::CancelHit { pay });
-                        opt(&pay, l)
-                    })
-                    .collect();
-                asks.extend(one(Ask::new("cancel_hit", "Cancel the hit?"), "pay", "Pay?", o));
-            }
-            crate::rules::choices::Owed::ChooseVictim { area, .. } => {
-                let o = combat::enemies_in(state, seat, area)
-                    .iter()
-                    .map(|e| {
-                        let l = crate::prompts::labels::label(state, seat, &Action::ChooseVictim { enemy: *e });
-                        opt(e, l)
-                    })
-                    .collect();
-                asks.extend(one(
-                    Ask::new("choose_victim", format!("Pick an opponent to sacrifice a unit in {}", area.area().name)),
-                    "enemy",
-                    "Opponent",
-                    o,
-                ));
-            }
-            crate::rules::choices::Owed::SacrificeIn { area, .. } => {
-                asks.extend(one(
-                    Ask::new("sacrifice_unit", format!("Sacrifice a unit in {}", area.area().name)),
-                    "unit",
-                    "Unit",
-                    units_opts(state, seat, area),
-                ));
-            }
-            crate::rules::choices::Owed::Discard { .. } => {
-                let cards = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
-                asks.extend(one(Ask::new("discard_card", "Discard a card"), "card", "Card", cards));
-            }
-        }
+        asks.extend(choices::owed_asks(state, seat, o));
     } else if let Some(b) = &state.battle {
-        if let Some(h) = b.hits {
-            asks.extend(one(Ask::new("assign_hit", "Assign a hit"), "unit", "Unit", units_opts(state, seat, h.area)));
-        } else if let Some(q) = b.sacrifices.first() {
-            asks.extend(one(
-                Ask::new("sacrifice", "Sacrifice a unit"),
-                "unit",
-                "Unit",
-                units_opts(state, seat, q.area),
-            ));
-        } else {
-            let mine: Vec<Opt> = b
-                .to_attack
-                .iter()
-                .filter(|a| a.owner == seat)
-                .map(|a| opt(&a.uid, combat::unit_name(state, seat, a.kind)))
-                .collect();
-            let defs: Vec<Opt> = combat::defenders(state, seat).iter().map(|d| opt(d, state.who(*d))).collect();
-            if let Some(ask) = one(Ask::new("attack", "Attack"), "unit", "Unit", mine) {
-                asks.extend(one(ask, "defender", "Defender", defs));
-            }
-        }
+        asks.extend(combat::battle_asks(state, seat, b));
     } else if let Some(a) = &state.attacks {
-        if let Some(h) = a.hits {
-            asks.extend(one(Ask::new("assign_hit", "Assign a hit"), "unit", "Unit", units_opts(state, seat, h.area)));
-        } else {
-            let defs: Vec<Opt> =
-                combat::enemies_in(state, seat, a.queue[0].0).iter().map(|d| opt(d, state.who(*d))).collect();
-            asks.extend(one(Ask::new("card_attack", "Attack"), "defender", "Defender", defs));
-        }
+        asks.extend(combat::card_attack_asks(state, seat, a));
     } else {
         match &state.phase {
-            Phase::SelectFactions { .. } => {
-                let o = crate::rules::setup::available_factions(state)
-                    .iter()
-                    .map(|f| opt(f, f.faction().name.clone()))
-                    .collect();
-                asks.extend(one(Ask::new("choose_faction", "Choose your faction"), "faction", "Faction", o));
-            }
-            Phase::SelectPlans { .. } => {
-                let o = state.players[seat as usize].plans.iter().map(|p| opt(p, p.plan().name.clone())).collect();
-                asks.extend(one(Ask::new("bottom_plan", "Put a plan on the bottom of your deck"), "plan", "Plan", o));
-            }
+            Phase::SelectFactions { .. } => asks.extend(setup::select_faction_asks(state)),
+            Phase::SelectPlans { .. } => asks.extend(start_phase::select_plan_asks(state, seat)),
             Phase::SelectTargets { inside_job } => {
-                let o = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
-                asks.extend(one(Ask::new("select_target", "Select your target"), "card", "Card", o));
-                if inside_job.is_none()
-                    && state
-                        .faction_of(seat)
-                        .passive_rules()
-                        .any(|r| *r == crate::content::effect::Ongoing::TargetsLast)
-                {
-                    let o = (0..state.seats)
-                        .filter(|e| *e != seat && state.players[*e as usize].target.is_some())
-                        .map(|e| opt(&e, state.who(e)))
-                        .collect();
-                    asks.extend(one(Ask::new("inside_job", "Inside Job: look at a target"), "enemy", "Opponent", o));
-                }
+                asks.extend(start_phase::select_target_asks(state, seat, *inside_job));
             }
-            Phase::PlaceTokens { .. } => {
-                if crate::rules::place_action_tokens::can_place(state, seat) {
-                    let kinds = state.players[seat as usize]
-                        .reserve_tokens
-                        .iter()
-                        .filter(|(_, n)| **n > 0)
-                        .map(|(k, _)| opt(k, crate::rules::place_action_tokens::kind_name(state, seat, *k)))
-                        .collect();
-                    let areas = content()
-                        .area_ids()
-                        .filter(|a| state.area(*a).lowest_open().is_some())
-                        .map(|a| opt(&a, a.area().name.clone()))
-                        .collect();
-                    let ask = one(Ask::new("place_token", "Place an action token"), "kind", "Token", kinds)
-                        .and_then(|ask| one(ask, "area", "Area", areas));
-                    // Paying Costs (R21): the split is the player's, when
-                    // there is one to make.
-                    let cost = crate::rules::place_action_tokens::placement_cost(state, seat);
-                    let p = &state.players[seat as usize];
-                    let first = crate::rules::place_action_tokens::Payment::energy_first(state, seat, cost);
-                    let r = p.resources.min(u16::from(cost));
-                    let other = crate::rules::place_action_tokens::Payment { energy: cost - r as u8, resources: r };
-                    let ask = match ask {
-                        Some(ask) if other != first && other.energy <= p.energy => one(
-                            ask,
-                            "payment",
-                            "Pay with",
-                            vec![
-                                opt(&first, crate::prompts::labels::payment_words(first)),
-                                opt(&other, crate::prompts::labels::payment_words(other)),
-                            ],
-                        )
-                        .map(|a| a.default_to(serde_json::to_value(first).expect("serializes"))),
-                        other => other,
-                    };
-                    // The Subway's controller places in any open space: the
-                    // spaces open in some area (the rules check the pair).
-                    let ask = match ask {
-                        Some(ask) if crate::rules::standing::places_in_any_space(state, seat) => {
-                            let most = content().area_ids().map(|a| state.area(a).track.len()).max().unwrap_or(0);
-                            let spaces: Vec<Opt> = (0..most)
-                                .filter(|i| {
-                                    content().area_ids().any(|a| {
-                                        crate::rules::place_action_tokens::open_spaces(state, seat, a).contains(i)
-                                    })
-                                })
-                                .map(|i| opt(&i, format!("Space {}", i + 1)))
-                                .collect();
-                            one(ask, "space", "Space", spaces)
-                        }
-                        other => other,
-                    };
-                    asks.extend(ask);
-                }
-                asks.push(Ask::new("pass_placing", "Pass"));
-            }
+            Phase::PlaceTokens { .. } => asks.extend(place_action_tokens::place_asks(state, seat)),
             Phase::TakeActions { revealed: Some(uid), .. } => {
-                let (area, _) = take_actions::find(state, *uid).expect("revealed token");
-                asks.extend(crate::prompts::composite::deploy_ask(state, seat, area));
-                asks.extend(crate::prompts::composite::move_ask(state, seat, area));
-                asks.extend(crate::prompts::composite::activate_ask(
-                    state,
-                    seat,
-                    activation_options(state, seat, area, false),
-                ));
-                asks.push(Ask::new("discard", "Discard the token"));
+                asks.extend(take_actions::revealed_asks(state, seat, *uid));
             }
-            Phase::TakeActions { revealed: None, .. } => {
-                // Each of the seat's own tokens by what it is (the owner
-                // knows), where it is and which space.
-                let spots: Vec<Opt> = take_actions::revealable(state, seat)
-                    .iter()
-                    .map(|s| {
-                        let kind = state.area(s.0).track[s.1].as_ref().map(|t| *t.kind.rules_value());
-                        let what = kind.map_or_else(
-                            || "Token".to_string(),
-                            |k| format!("Your {} token", crate::rules::place_action_tokens::kind_name(state, seat, k)),
-                        );
-                        opt(s, format!("{what} in {}, space {}", s.0.area().name, s.1 + 1))
-                    })
-                    .collect();
-                asks.extend(one(Ask::new("reveal", "Reveal a token"), "spot", "Token", spots.clone()));
-                let skills = skill_options(state, seat);
-                asks.extend(crate::prompts::composite::skill_bringing_ask(state, seat, &skills));
-                // The Subway's deploy is asked step by step (area, then unit).
-                let anywhere = |a: &AreaId| crate::prompts::composite::deploys_anywhere(*a);
-                for a in crate::rules::skill_abilities::skill_areas(state, seat).iter().filter(|a| anywhere(a)) {
-                    asks.extend(crate::prompts::composite::skill_deploy_ask(state, seat, *a));
-                }
-                let skills: Vec<Action> = skills
-                    .into_iter()
-                    .filter(|s| !matches!(s, Action::UseSkill { skill: (a, c) } if anywhere(a) && c.deploy.is_some()))
-                    .collect();
-                asks.extend(crate::prompts::composite::skill_ask(state, seat, &skills));
-                let down = state.face_down_tokens_of(seat);
-                if down > 0 && spots.is_empty() {
-                    asks.push(Ask::new("locked", locked_words(state, seat)));
-                }
-                if down == 0 {
-                    asks.push(Ask::new("pass", "Pass"));
-                }
-            }
+            Phase::TakeActions { revealed: None, .. } => asks.extend(take_actions::unrevealed_asks(state, seat)),
             Phase::ScorePlans { .. } => {
                 asks.extend(candidates_ask(
                     state,
@@ -534,7 +293,7 @@ fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {
         .units
         .iter()
         .filter(|u| u.owner == seat)
-        .map(|u| opt(&u.uid, combat::unit_name(state, seat, u.kind)))
+        .map(|u| opt(&u.uid, crate::rules::combat::unit_name(state, seat, u.kind)))
         .collect()
 }
 

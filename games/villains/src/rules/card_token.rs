@@ -14,7 +14,9 @@
 //! area's skill (Blackstone Encryption), the Suitcase Nuke, To The Death!'s
 //! repeated rounds.
 
-use crate::content::effect::{Effect, MarkerAreas, Max, Place, UnitCost};
+use crate::content::effect::{
+    Deploy, Effect, MarkerAreas, Max, MoveUnits, Place, PlaceFromReserves, UnitCost, UseSkill,
+};
 use crate::content::{AreaId, CardId, CardType, Scope, content};
 use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
@@ -174,7 +176,6 @@ fn resolve(
     log: &mut Vec<LogEntry>,
     rng: &mut GameRng,
 ) -> Result<(), RuleError> {
-    let refuse = |m: &str| Err(RuleError::illegal(CARD_TOKEN, m.to_string()));
     match e {
         Effect::MaySacrificeOwnUnit { then } => {
             let Some(uid) = c.sacrifice else {
@@ -208,27 +209,10 @@ fn resolve(
             }
         }
         Effect::RemoveAllTokens(_) => {
-            let tokens: Vec<_> = state.area_mut(area).track.iter_mut().filter_map(Option::take).collect();
-            for t in &tokens {
-                state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: t.face_up });
-            }
-            log.push(LogEntry::public(format!(
-                "{} removed from {}.",
-                backroom_engine::plural(tokens.len() as i64, "action token is", "action tokens are"),
-                area.area().name
-            )));
+            remove_all_tokens(state, area, log);
         }
         Effect::KillAllUnits(_) => {
-            let all: Vec<UnitUid> = state.area(area).units.iter().map(|u| u.uid).collect();
-            for u in &all {
-                combat::kill(state, area, *u, seat);
-            }
-            log.push(LogEntry::public(format!(
-                "{} in {} {} killed.",
-                backroom_engine::plural(all.len() as i64, "unit", "units"),
-                area.area().name,
-                if all.len() == 1 { "is" } else { "are" }
-            )));
+            kill_all_units(state, seat, area, log);
         }
         Effect::ForbidUntilCleanup(_) | Effect::CountAsExterminated(_) => {
             // The area-level state: no entry, no control, exterminated by
@@ -236,26 +220,7 @@ fn resolve(
             state.area_mut(area).nuked = Some(seat);
         }
         Effect::UseSkill(u) => {
-            let Some((at, choice)) = &c.skill else {
-                return refuse("Choose the area whose skill to use.");
-            };
-            let here = state.area(*at);
-            let qualifies = match u.place {
-                Place::AnyWithOwnUnit => here.has_units_of(seat),
-                _ => *at == area,
-            };
-            if !qualifies {
-                return refuse("Choose an area where you have a unit.");
-            }
-            if u.needs_readied_unit && !here.units.iter().any(|x| x.owner == seat && x.readied) {
-                return refuse("You need a readied unit there.");
-            }
-            log.push(LogEntry::public(format!(
-                "{} the skill of {} without exhausting a unit.",
-                state.who_verb(seat, "uses", "use"),
-                at.area().name
-            )));
-            log.extend(crate::rules::skill_abilities::resolve_skill(state, seat, *at, choice, rng)?);
+            use_skill_free(state, seat, area, u, c, log, rng)?;
         }
         Effect::Gain(g) => {
             state.players[seat as usize].resources += u16::from(g.resources);
@@ -280,187 +245,22 @@ fn resolve(
             log.push(LogEntry::public("Every area has a combat marker."));
         }
         Effect::OpponentsPay(n) => {
-            for o in state.player_order().filter(|o| *o != seat).collect::<Vec<_>>() {
-                let p = &mut state.players[o as usize];
-                let from_energy = p.energy.min(*n);
-                let from_resources = u16::from(n - from_energy).min(p.resources);
-                p.energy -= from_energy;
-                p.resources -= from_resources;
-                log.push(LogEntry::public(format!(
-                    "{} {} energy and {}.",
-                    state.who_verb(o, "pays", "pay"),
-                    from_energy,
-                    backroom_engine::plural(from_resources, "resource", "resources")
-                )));
-            }
+            opponents_pay(state, seat, n, log)?;
         }
         Effect::ReviveGraveyards(_) => {
-            let mut n = 0;
-            for a in content().area_ids() {
-                for g in std::mem::take(&mut state.area_mut(a).graveyard) {
-                    let uid = UnitUid(state.next_unit);
-                    state.next_unit += 1;
-                    state.area_mut(a).units.push(Unit {
-                        uid,
-                        owner: g.owner,
-                        kind: g.kind,
-                        wounded: false,
-                        readied: false,
-                    });
-                    n += 1;
-                }
-            }
-            log.push(LogEntry::public(format!("{n} units rise from the graveyards.")));
+            revive_graveyards(state, log)?;
         }
         Effect::Deploy(d) => {
-            let max = match d.max {
-                Max::Count(n) => n as usize,
-                _ => return refuse("This deploy needs a fixed number of units."),
-            };
-            let allowed = |k: &crate::content::effect::UnitType| d.types.as_ref().is_none_or(|t| t.contains(k));
-            let reserve = &state.players[seat as usize].reserve_units;
-            if c.units.is_empty() && !reserve.iter().any(|(k, n)| *n > 0 && allowed(k)) {
-                return refuse("You have no unit in your reserve that this card deploys.");
-            }
-            if c.units.is_empty() || c.units.len() > max {
-                return refuse(&format!("Deploy 1 to {max} units."));
-            }
-            for p in &c.units {
-                if d.types.as_ref().is_some_and(|t| !t.contains(&p.kind)) {
-                    return refuse(&format!(
-                        "Only {} may be deployed.",
-                        d.types.as_ref().expect("some").iter().map(|t| t.word()).collect::<Vec<_>>().join(", ")
-                    ));
-                }
-                let Some(stats) = state.faction_of(seat).unit(p.kind) else {
-                    return refuse("Your faction has no such unit.");
-                };
-                *cost += u32::from(if d.unit_cost == UnitCost::Free { 0 } else { stats.cost })
-                    + u32::from(entry_surcharge(state, seat, area, false));
-                let uid = match p.from {
-                    None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
-                        let unit = crate::rules::combat::unit_name(state, seat, p.kind);
-                        RuleError::illegal(CARD_TOKEN, format!("You have no {unit} left in your reserve."))
-                    })?,
-                    Some(uid) => {
-                        let Some((from, u)) = state.units_of(seat).find(|(_, u)| u.uid == uid).map(|(a, u)| (a, *u))
-                        else {
-                            return refuse("Re-deploy one of your units in play.");
-                        };
-                        if u.kind != p.kind || (p.stay_wounded && !u.wounded) {
-                            return refuse("Re-deploy a unit as its own type.");
-                        }
-                        if from != area && !may_leave(state, seat, from, false) {
-                            return refuse(&format!("Units may not leave {} (Trapped Like Rats).", from.area().name));
-                        }
-                        let a = state.area_mut(from);
-                        let i = a.units.iter().position(|x| x.uid == uid).expect("found");
-                        let mut u = a.units.remove(i);
-                        u.wounded = u.wounded && p.stay_wounded;
-                        u.readied = false;
-                        state.area_mut(area).units.push(u);
-                        uid
-                    }
-                };
-                if d.readied {
-                    state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
-                }
-            }
-            log.push(LogEntry::public(format!(
-                "{} {} to {}.",
-                state.who_verb(seat, "deploys", "deploy"),
-                backroom_engine::plural(c.units.len() as i64, "unit", "units"),
-                area.area().name
-            )));
+            deploy(state, seat, area, d, c, cost, log)?;
         }
         Effect::MoveUnits(m) => {
-            let near = |a: AreaId| a != area && (m.from != Place::Adjacent || content().adjacent(area).contains(&a));
-            if c.moving.is_empty() && !state.units_of(seat).any(|(a, _)| near(a)) {
-                return refuse(&if m.from == Place::Adjacent {
-                    format!("You have no units in the areas adjacent to {} to move.", area.area().name)
-                } else {
-                    format!("You have no units outside {} to move.", area.area().name)
-                });
-            }
-            if c.moving.is_empty() {
-                return refuse("Move at least one unit.");
-            }
-            if let Max::Count(n) = m.max
-                && c.moving.len() > n as usize
-            {
-                return refuse(&format!("Move at most {n} units."));
-            }
-            for id in &c.moving {
-                let Some((from, _)) = state.units_of(seat).find(|(_, u)| u.uid == *id).map(|(a, u)| (a, u.uid)) else {
-                    return refuse("Move your own units in play.");
-                };
-                if from == area {
-                    return refuse("Units move into this area, not out of it.");
-                }
-                if m.from == Place::Adjacent && !content().adjacent(area).contains(&from) {
-                    return refuse("Move units from adjacent areas.");
-                }
-                if !may_leave(state, seat, from, false) {
-                    return refuse(&format!("Units may not leave {} (Trapped Like Rats).", from.area().name));
-                }
-                *cost += u32::from(entry_surcharge(state, seat, area, false));
-                let a = state.area_mut(from);
-                let i = a.units.iter().position(|x| x.uid == *id).expect("found");
-                let mut u = a.units.remove(i);
-                u.readied = false;
-                state.area_mut(area).units.push(u);
-            }
-            log.push(LogEntry::public(format!(
-                "{} {} into {}.",
-                state.who_verb(seat, "moves", "move"),
-                backroom_engine::plural(c.moving.len() as i64, "unit", "units"),
-                area.area().name
-            )));
+            move_units(state, seat, area, m, c, cost, log)?;
         }
         Effect::RemoveFaceDownToken(_) => {
-            let spot = c.token.and_then(|t| crate::rules::take_actions::find(state, t));
-            let Some((a, i)) = spot.filter(|(a, i)| {
-                *a == area && state.area(*a).track[*i].as_ref().is_some_and(|t| t.owner != seat && !t.face_up)
-            }) else {
-                if !state.area(area).tokens().any(|t| t.owner != seat && !t.face_up) {
-                    return refuse(&format!("There is no opponent's face-down token in {}.", area.area().name));
-                }
-                return refuse("Choose an opponent's face-down token in this area.");
-            };
-            let t = state.area_mut(a).track[i].take().expect("found");
-            log.push(LogEntry::public(format!(
-                "The face-down token in {}, space {} (placed by {}), is removed unrevealed.",
-                a.area().name,
-                i + 1,
-                state.who(t.owner)
-            )));
-            state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: false });
+            remove_face_down_token(state, seat, area, c, log)?;
         }
         Effect::PlaceFromReserves(p) => {
-            let (Some(kind), Some(o)) = (c.unit_type, c.opponent) else {
-                return refuse("Choose a basic unit type and an opponent.");
-            };
-            if !kind.is_basic() || o == seat || o >= state.seats {
-                return refuse("Choose a basic unit type and an opponent.");
-            }
-            for (who, n) in [(seat, p.own), (o, p.one_opponent)] {
-                for _ in 0..n {
-                    if state.put_unit(area, who, kind).is_none() {
-                        return refuse(&format!(
-                            "{} no {} in reserve.",
-                            if who == seat { "You have" } else { "That opponent has" },
-                            kind.word()
-                        ));
-                    }
-                }
-            }
-            log.push(LogEntry::public(format!(
-                "{} and {} each put a {} into {}.",
-                state.who(seat),
-                state.who(o),
-                kind.word(),
-                area.area().name
-            )));
+            place_from_reserves(state, seat, area, p, c, log)?;
         }
         Effect::Battle(b) => {
             if let Some(e) = combat::no_combat(state, area, CARD_TOKEN, "") {
@@ -503,4 +303,295 @@ fn resolve(
         _ => return refuse("This effect cannot be resolved in this version yet."),
     }
     Ok(())
+}
+
+/// Every action token in this area removed.
+fn remove_all_tokens(state: &mut State, area: AreaId, log: &mut Vec<LogEntry>) {
+    let tokens: Vec<_> = state.area_mut(area).track.iter_mut().filter_map(Option::take).collect();
+    for t in &tokens {
+        state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: t.face_up });
+    }
+    log.push(LogEntry::public(format!(
+        "{} removed from {}.",
+        backroom_engine::plural(tokens.len() as i64, "action token is", "action tokens are"),
+        area.area().name
+    )));
+}
+
+/// Every unit in this area killed, by the card's player.
+fn kill_all_units(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
+    let all: Vec<UnitUid> = state.area(area).units.iter().map(|u| u.uid).collect();
+    for u in &all {
+        combat::kill(state, area, *u, seat);
+    }
+    log.push(LogEntry::public(format!(
+        "{} in {} {} killed.",
+        backroom_engine::plural(all.len() as i64, "unit", "units"),
+        area.area().name,
+        if all.len() == 1 { "is" } else { "are" }
+    )));
+}
+
+/// A skill used through the card (Blackstone Encryption): the area's skill
+/// without exhausting a unit.
+fn use_skill_free(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    u: &UseSkill,
+    c: &CardChoices,
+    log: &mut Vec<LogEntry>,
+    rng: &mut GameRng,
+) -> Result<(), RuleError> {
+    let Some((at, choice)) = &c.skill else {
+        return refuse("Choose the area whose skill to use.");
+    };
+    let here = state.area(*at);
+    let qualifies = match u.place {
+        Place::AnyWithOwnUnit => here.has_units_of(seat),
+        _ => *at == area,
+    };
+    if !qualifies {
+        return refuse("Choose an area where you have a unit.");
+    }
+    if u.needs_readied_unit && !here.units.iter().any(|x| x.owner == seat && x.readied) {
+        return refuse("You need a readied unit there.");
+    }
+    log.push(LogEntry::public(format!(
+        "{} the skill of {} without exhausting a unit.",
+        state.who_verb(seat, "uses", "use"),
+        at.area().name
+    )));
+    log.extend(crate::rules::skill_abilities::resolve_skill(state, seat, *at, choice, rng)?);
+    Ok(())
+}
+
+/// Every opponent pays `n`, energy first, then resources.
+fn opponents_pay(state: &mut State, seat: Seat, n: &u8, log: &mut Vec<LogEntry>) -> Result<(), RuleError> {
+    for o in state.player_order().filter(|o| *o != seat).collect::<Vec<_>>() {
+        let p = &mut state.players[o as usize];
+        let from_energy = p.energy.min(*n);
+        let from_resources = u16::from(n - from_energy).min(p.resources);
+        p.energy -= from_energy;
+        p.resources -= from_resources;
+        log.push(LogEntry::public(format!(
+            "{} {} energy and {}.",
+            state.who_verb(o, "pays", "pay"),
+            from_energy,
+            backroom_engine::plural(from_resources, "resource", "resources")
+        )));
+    }
+    Ok(())
+}
+
+/// Every unit in every graveyard rises in its area (All Hallow's Eve).
+fn revive_graveyards(state: &mut State, log: &mut Vec<LogEntry>) -> Result<(), RuleError> {
+    let mut n = 0;
+    for a in content().area_ids() {
+        for g in std::mem::take(&mut state.area_mut(a).graveyard) {
+            let uid = UnitUid(state.next_unit);
+            state.next_unit += 1;
+            state.area_mut(a).units.push(Unit { uid, owner: g.owner, kind: g.kind, wounded: false, readied: false });
+            n += 1;
+        }
+    }
+    log.push(LogEntry::public(format!("{n} units rise from the graveyards.")));
+    Ok(())
+}
+
+/// A card's deploy: the units chosen, from the reserve or re-deployed, at
+/// their cost and entry surcharges.
+fn deploy(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    d: &Deploy,
+    c: &CardChoices,
+    cost: &mut u32,
+    log: &mut Vec<LogEntry>,
+) -> Result<(), RuleError> {
+    let max = match d.max {
+        Max::Count(n) => n as usize,
+        _ => return refuse("This deploy needs a fixed number of units."),
+    };
+    let allowed = |k: &crate::content::effect::UnitType| d.types.as_ref().is_none_or(|t| t.contains(k));
+    let reserve = &state.players[seat as usize].reserve_units;
+    if c.units.is_empty() && !reserve.iter().any(|(k, n)| *n > 0 && allowed(k)) {
+        return refuse("You have no unit in your reserve that this card deploys.");
+    }
+    if c.units.is_empty() || c.units.len() > max {
+        return refuse(&format!("Deploy 1 to {max} units."));
+    }
+    for p in &c.units {
+        if d.types.as_ref().is_some_and(|t| !t.contains(&p.kind)) {
+            return refuse(&format!(
+                "Only {} may be deployed.",
+                d.types.as_ref().expect("some").iter().map(|t| t.word()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let Some(stats) = state.faction_of(seat).unit(p.kind) else {
+            return refuse("Your faction has no such unit.");
+        };
+        *cost += u32::from(if d.unit_cost == UnitCost::Free { 0 } else { stats.cost })
+            + u32::from(entry_surcharge(state, seat, area, false));
+        let uid = match p.from {
+            None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
+                let unit = crate::rules::combat::unit_name(state, seat, p.kind);
+                RuleError::illegal(CARD_TOKEN, format!("You have no {unit} left in your reserve."))
+            })?,
+            Some(uid) => {
+                let Some((from, u)) = state.units_of(seat).find(|(_, u)| u.uid == uid).map(|(a, u)| (a, *u)) else {
+                    return refuse("Re-deploy one of your units in play.");
+                };
+                if u.kind != p.kind || (p.stay_wounded && !u.wounded) {
+                    return refuse("Re-deploy a unit as its own type.");
+                }
+                if from != area && !may_leave(state, seat, from, false) {
+                    return refuse(&format!("Units may not leave {} (Trapped Like Rats).", from.area().name));
+                }
+                let a = state.area_mut(from);
+                let i = a.units.iter().position(|x| x.uid == uid).expect("found");
+                let mut u = a.units.remove(i);
+                u.wounded = u.wounded && p.stay_wounded;
+                u.readied = false;
+                state.area_mut(area).units.push(u);
+                uid
+            }
+        };
+        if d.readied {
+            state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
+        }
+    }
+    log.push(LogEntry::public(format!(
+        "{} {} to {}.",
+        state.who_verb(seat, "deploys", "deploy"),
+        backroom_engine::plural(c.units.len() as i64, "unit", "units"),
+        area.area().name
+    )));
+    Ok(())
+}
+
+/// A card's move: the units chosen into this area, at their entry
+/// surcharges.
+fn move_units(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    m: &MoveUnits,
+    c: &CardChoices,
+    cost: &mut u32,
+    log: &mut Vec<LogEntry>,
+) -> Result<(), RuleError> {
+    let near = |a: AreaId| a != area && (m.from != Place::Adjacent || content().adjacent(area).contains(&a));
+    if c.moving.is_empty() && !state.units_of(seat).any(|(a, _)| near(a)) {
+        return refuse(&if m.from == Place::Adjacent {
+            format!("You have no units in the areas adjacent to {} to move.", area.area().name)
+        } else {
+            format!("You have no units outside {} to move.", area.area().name)
+        });
+    }
+    if c.moving.is_empty() {
+        return refuse("Move at least one unit.");
+    }
+    if let Max::Count(n) = m.max
+        && c.moving.len() > n as usize
+    {
+        return refuse(&format!("Move at most {n} units."));
+    }
+    for id in &c.moving {
+        let Some((from, _)) = state.units_of(seat).find(|(_, u)| u.uid == *id).map(|(a, u)| (a, u.uid)) else {
+            return refuse("Move your own units in play.");
+        };
+        if from == area {
+            return refuse("Units move into this area, not out of it.");
+        }
+        if m.from == Place::Adjacent && !content().adjacent(area).contains(&from) {
+            return refuse("Move units from adjacent areas.");
+        }
+        if !may_leave(state, seat, from, false) {
+            return refuse(&format!("Units may not leave {} (Trapped Like Rats).", from.area().name));
+        }
+        *cost += u32::from(entry_surcharge(state, seat, area, false));
+        let a = state.area_mut(from);
+        let i = a.units.iter().position(|x| x.uid == *id).expect("found");
+        let mut u = a.units.remove(i);
+        u.readied = false;
+        state.area_mut(area).units.push(u);
+    }
+    log.push(LogEntry::public(format!(
+        "{} {} into {}.",
+        state.who_verb(seat, "moves", "move"),
+        backroom_engine::plural(c.moving.len() as i64, "unit", "units"),
+        area.area().name
+    )));
+    Ok(())
+}
+
+/// An opponent's face-down token in this area removed unrevealed.
+fn remove_face_down_token(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    c: &CardChoices,
+    log: &mut Vec<LogEntry>,
+) -> Result<(), RuleError> {
+    let spot = c.token.and_then(|t| crate::rules::take_actions::find(state, t));
+    let Some((a, i)) = spot.filter(|(a, i)| {
+        *a == area && state.area(*a).track[*i].as_ref().is_some_and(|t| t.owner != seat && !t.face_up)
+    }) else {
+        if !state.area(area).tokens().any(|t| t.owner != seat && !t.face_up) {
+            return refuse(&format!("There is no opponent's face-down token in {}.", area.area().name));
+        }
+        return refuse("Choose an opponent's face-down token in this area.");
+    };
+    let t = state.area_mut(a).track[i].take().expect("found");
+    log.push(LogEntry::public(format!(
+        "The face-down token in {}, space {} (placed by {}), is removed unrevealed.",
+        a.area().name,
+        i + 1,
+        state.who(t.owner)
+    )));
+    state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: false });
+    Ok(())
+}
+
+/// Units put from the reserves of the player and one opponent.
+fn place_from_reserves(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    p: &PlaceFromReserves,
+    c: &CardChoices,
+    log: &mut Vec<LogEntry>,
+) -> Result<(), RuleError> {
+    let (Some(kind), Some(o)) = (c.unit_type, c.opponent) else {
+        return refuse("Choose a basic unit type and an opponent.");
+    };
+    if !kind.is_basic() || o == seat || o >= state.seats {
+        return refuse("Choose a basic unit type and an opponent.");
+    }
+    for (who, n) in [(seat, p.own), (o, p.one_opponent)] {
+        for _ in 0..n {
+            if state.put_unit(area, who, kind).is_none() {
+                return refuse(&format!(
+                    "{} no {} in reserve.",
+                    if who == seat { "You have" } else { "That opponent has" },
+                    kind.word()
+                ));
+            }
+        }
+    }
+    log.push(LogEntry::public(format!(
+        "{} and {} each put a {} into {}.",
+        state.who(seat),
+        state.who(o),
+        kind.word(),
+        area.area().name
+    )));
+    Ok(())
+}
+
+/// A card's effect refused, in the Card Token's words.
+fn refuse<T>(m: &str) -> Result<T, RuleError> {
+    Err(RuleError::illegal(CARD_TOKEN, m.to_string()))
 }

@@ -14,7 +14,7 @@
 //! the Laboratory (the top card, played or taken: an owed choice, see
 //! [`crate::rules::choices`]).
 
-use crate::content::effect::{Attacker, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
+use crate::content::effect::{Attacker, Deploy, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::content::{AreaId, content};
 use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
@@ -175,86 +175,9 @@ fn resolve(
                 backroom_engine::plural(g.resources, "resource", "resources")
             ))])
         }
-        Effect::Peek(_) => {
-            let [uid] = c.tokens[..] else {
-                let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| !t.face_up);
-                return Err(RuleError::illegal(
-                    SKILL,
-                    if any {
-                        "Choose one face-down token to look at."
-                    } else {
-                        "There is no face-down token in the City to look at."
-                    },
-                ));
-            };
-            let (a, i) = token_at(state, uid)?;
-            let t = state.area_mut(a).track[i].as_mut().expect("found");
-            if t.face_up {
-                return Err(RuleError::illegal(SKILL, "Choose a face-down token."));
-            }
-            t.kind.reveal_to(seat);
-            let (owner, kind) = (t.owner, *t.kind.rules_value());
-            let what = crate::rules::place_action_tokens::kind_name(state, owner, kind);
-            let place =
-                format!("the face-down token in {}, space {} (placed by {})", a.area().name, i + 1, state.who(owner));
-            Ok(vec![LogEntry::split(
-                SeatSet::only(seat),
-                format!("{} at {place}: {what}.", state.who_verb(seat, "looks", "look")),
-                Some(format!("{} at {place}.", state.who_verb(seat, "looks", "look"))),
-            )])
-        }
-        Effect::FlipTokenDown(_) => {
-            let [uid] = c.tokens[..] else {
-                let any = state
-                    .areas
-                    .iter()
-                    .flat_map(|a| a.tokens())
-                    .any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
-                return Err(RuleError::illegal(
-                    SKILL,
-                    if any {
-                        "Choose one of your tokens activated this turn."
-                    } else {
-                        "You have no face-up token activated this turn to turn face down."
-                    },
-                ));
-            };
-            let (a, i) = token_at(state, uid)?;
-            let seats = SeatSet::first(state.seats);
-            let t = state.area_mut(a).track[i].as_mut().expect("found");
-            if t.owner != seat || !t.face_up || !t.activated || !t.activated_this_turn {
-                return Err(RuleError::illegal(SKILL, "Choose one of your face-up tokens activated this turn."));
-            }
-            (t.face_up, t.activated, t.activated_this_turn) = (false, false, false);
-            t.kind = backroom_engine::Hidden::known_to(*t.kind.rules_value(), seats);
-            Ok(vec![LogEntry::public(format!(
-                "{} the token in {}, space {}, face down.",
-                state.who_verb(seat, "turns", "turn"),
-                a.area().name,
-                i + 1
-            ))])
-        }
-        Effect::SwapTokens(_) => {
-            let [x, y] = c.tokens[..] else {
-                let any = state.areas.iter().any(|a| a.tokens().count() >= 2);
-                return Err(RuleError::illegal(
-                    SKILL,
-                    if any { "Choose two tokens in the same area." } else { "No area holds two tokens to swap." },
-                ));
-            };
-            let ((ax, ix), (ay, iy)) = (token_at(state, x)?, token_at(state, y)?);
-            if ax != ay || ix == iy {
-                return Err(RuleError::illegal(SKILL, "Choose two tokens in the same area."));
-            }
-            state.area_mut(ax).track.swap(ix, iy);
-            Ok(vec![LogEntry::public(format!(
-                "{} the tokens in spaces {} and {} of {}.",
-                state.who_verb(seat, "swaps", "swap"),
-                ix + 1,
-                iy + 1,
-                ax.area().name
-            ))])
-        }
+        Effect::Peek(_) => peek(state, seat, c),
+        Effect::FlipTokenDown(_) => flip_token_down(state, seat, c),
+        Effect::SwapTokens(_) => swap_tokens(state, seat, c),
         Effect::Battle(b) if b.place == Place::AnyWithOwnUnit => {
             let Some(at) = c.area else {
                 return Err(RuleError::illegal(SKILL, "Choose where to start the battle."));
@@ -270,36 +193,7 @@ fn resolve(
             }
             combat::start_battle(state, at, b.attack_modifier_all)
         }
-        Effect::Deploy(d) => {
-            let Some(pick) = c.deploy else {
-                return Err(RuleError::illegal(SKILL, "Choose the unit to deploy."));
-            };
-            let to = match d.to {
-                Place::AnyArea => c.area.ok_or_else(|| RuleError::illegal(SKILL, "Choose the area to deploy to."))?,
-                Place::ChosenUnitsArea => {
-                    let chosen =
-                        c.unit.and_then(|u| state.units_of(seat).find(|(_, x)| x.uid == u).map(|(a, x)| (a, x.kind)));
-                    let Some((a, kind)) = chosen else {
-                        let none = state.units_of(seat).next().is_none();
-                        return Err(RuleError::illegal(
-                            SKILL,
-                            if none {
-                                "You have no unit in play to copy."
-                            } else {
-                                "Choose one of your units in play."
-                            },
-                        ));
-                    };
-                    if d.like_chosen_unit && (pick.kind != kind || pick.from == c.unit) {
-                        return Err(RuleError::illegal(SKILL, "Deploy another unit of the chosen unit's type."));
-                    }
-                    a
-                }
-                _ => area,
-            };
-            let free = d.unit_cost == UnitCost::Free;
-            deploy_one(state, seat, to, pick, free, c.payment)
-        }
+        Effect::Deploy(d) => deploy(state, seat, area, d, c),
         Effect::UnitAttack(u) if u.attacker == Attacker::AnyOwnUnit => {
             let chosen =
                 c.unit.and_then(|id| state.units_of(seat).find(|(_, x)| x.uid == id).map(|(a, x)| (a, x.kind)));
@@ -354,6 +248,121 @@ fn resolve(
             format!("The skill of {} cannot be used in this version yet.", area.area().name),
         )),
     }
+}
+
+/// The University's look at one face-down token.
+fn peek(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+    let [uid] = c.tokens[..] else {
+        let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| !t.face_up);
+        return Err(RuleError::illegal(
+            SKILL,
+            if any {
+                "Choose one face-down token to look at."
+            } else {
+                "There is no face-down token in the City to look at."
+            },
+        ));
+    };
+    let (a, i) = token_at(state, uid)?;
+    let t = state.area_mut(a).track[i].as_mut().expect("found");
+    if t.face_up {
+        return Err(RuleError::illegal(SKILL, "Choose a face-down token."));
+    }
+    t.kind.reveal_to(seat);
+    let (owner, kind) = (t.owner, *t.kind.rules_value());
+    let what = crate::rules::place_action_tokens::kind_name(state, owner, kind);
+    let place = format!("the face-down token in {}, space {} (placed by {})", a.area().name, i + 1, state.who(owner));
+    Ok(vec![LogEntry::split(
+        SeatSet::only(seat),
+        format!("{} at {place}: {what}.", state.who_verb(seat, "looks", "look")),
+        Some(format!("{} at {place}.", state.who_verb(seat, "looks", "look"))),
+    )])
+}
+
+/// The Church's flip of a token face down.
+fn flip_token_down(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+    let [uid] = c.tokens[..] else {
+        let any =
+            state.areas.iter().flat_map(|a| a.tokens()).any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
+        return Err(RuleError::illegal(
+            SKILL,
+            if any {
+                "Choose one of your tokens activated this turn."
+            } else {
+                "You have no face-up token activated this turn to turn face down."
+            },
+        ));
+    };
+    let (a, i) = token_at(state, uid)?;
+    let seats = SeatSet::first(state.seats);
+    let t = state.area_mut(a).track[i].as_mut().expect("found");
+    if t.owner != seat || !t.face_up || !t.activated || !t.activated_this_turn {
+        return Err(RuleError::illegal(SKILL, "Choose one of your face-up tokens activated this turn."));
+    }
+    (t.face_up, t.activated, t.activated_this_turn) = (false, false, false);
+    t.kind = backroom_engine::Hidden::known_to(*t.kind.rules_value(), seats);
+    Ok(vec![LogEntry::public(format!(
+        "{} the token in {}, space {}, face down.",
+        state.who_verb(seat, "turns", "turn"),
+        a.area().name,
+        i + 1
+    ))])
+}
+
+/// The Capitol's swap of two tokens.
+fn swap_tokens(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+    let [x, y] = c.tokens[..] else {
+        let any = state.areas.iter().any(|a| a.tokens().count() >= 2);
+        return Err(RuleError::illegal(
+            SKILL,
+            if any { "Choose two tokens in the same area." } else { "No area holds two tokens to swap." },
+        ));
+    };
+    let ((ax, ix), (ay, iy)) = (token_at(state, x)?, token_at(state, y)?);
+    if ax != ay || ix == iy {
+        return Err(RuleError::illegal(SKILL, "Choose two tokens in the same area."));
+    }
+    state.area_mut(ax).track.swap(ix, iy);
+    Ok(vec![LogEntry::public(format!(
+        "{} the tokens in spaces {} and {} of {}.",
+        state.who_verb(seat, "swaps", "swap"),
+        ix + 1,
+        iy + 1,
+        ax.area().name
+    ))])
+}
+
+/// A skill's deploy (the Sewers' copy, the Subway's unit anywhere).
+fn deploy(
+    state: &mut State,
+    seat: Seat,
+    area: AreaId,
+    d: &Deploy,
+    c: &SkillChoice,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(pick) = c.deploy else {
+        return Err(RuleError::illegal(SKILL, "Choose the unit to deploy."));
+    };
+    let to = match d.to {
+        Place::AnyArea => c.area.ok_or_else(|| RuleError::illegal(SKILL, "Choose the area to deploy to."))?,
+        Place::ChosenUnitsArea => {
+            let chosen = c.unit.and_then(|u| state.units_of(seat).find(|(_, x)| x.uid == u).map(|(a, x)| (a, x.kind)));
+            let Some((a, kind)) = chosen else {
+                let none = state.units_of(seat).next().is_none();
+                return Err(RuleError::illegal(
+                    SKILL,
+                    if none { "You have no unit in play to copy." } else { "Choose one of your units in play." },
+                ));
+            };
+            if d.like_chosen_unit && (pick.kind != kind || pick.from == c.unit) {
+                return Err(RuleError::illegal(SKILL, "Deploy another unit of the chosen unit's type."));
+            }
+            a
+        }
+        _ => area,
+    };
+    let free = d.unit_cost == UnitCost::Free;
+    deploy_one(state, seat, to, pick, free, c.payment)
 }
 
 /// Deploys one unit outside the deploy limit, paying its cost (unless
