@@ -68,11 +68,11 @@ pub mod state;
 pub mod versions;
 pub mod view;
 
-/// The game: the table is the value the engine contract speaks of.
-pub type Villains = state::State;
 pub use action::{Action, SkillPick};
+/// The game: the table is the value the engine contract speaks of.
+pub use state::Villains;
 
-use crate::state::{Phase, State};
+use crate::state::Phase;
 use backroom_engine::{
     Game, GameInfo, GameRng, LogEntry, Outcome, Pending, Prompt, RuleError, Seat, SeatSet, SetupError, Viewer,
 };
@@ -83,7 +83,7 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct Options {}
 
-impl Game for State {
+impl Game for Villains {
     type Options = Options;
     type Action = Action;
     type View = crate::view::View;

@@ -10,7 +10,7 @@ use villains::content::{AreaId, content};
 use villains::rules::action_tokens::{Activation, DeployPick, activate, deploy_limit};
 use villains::rules::place_action_tokens::Payment;
 use villains::rules::take_actions::reveal;
-use villains::state::{Marker, Phase, RuleCard, State, TokenKind};
+use villains::state::{Marker, Phase, RuleCard, TokenKind, Villains};
 
 fn pick(kind: UnitType) -> DeployPick {
     DeployPick { kind, from: None, stay_wounded: false }
@@ -21,7 +21,7 @@ fn energy(n: u8) -> Payment {
 }
 
 /// `seat` reveals a token of `kind` it has just placed alone in `a`.
-fn revealed(s: &mut State, seat: u8, a: AreaId, kind: TokenKind) {
+fn revealed(s: &mut Villains, seat: u8, a: AreaId, kind: TokenKind) {
     s.phase = Phase::TakeActions { current: seat, revealed: None };
     let i = face_down(s, a, seat, kind);
     reveal(s, seat, (a, i)).unwrap();

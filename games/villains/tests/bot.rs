@@ -10,17 +10,17 @@ use common::{area, face_down, table};
 use villains::Action;
 use villains::content::effect::UnitType;
 use villains::rules::combat::{attack, start_battle};
-use villains::state::{Phase, State, TokenKind};
+use villains::state::{Phase, TokenKind, Villains};
 
 /// Plays a whole game with the heuristic bot in the seats `smart` holds and
 /// random legal play elsewhere (factions dealt at random too when
 /// `random_factions`); every bot action must apply. Returns the finished
 /// table.
-fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool, random_factions: bool) -> State {
+fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool, random_factions: bool) -> Villains {
     let mut rng = GameRng::seeded(seed);
     let mut bots = GameRng::seeded(seed ^ 0xb07);
-    let mut s = State::setup(&Default::default(), seats, &mut rng).unwrap();
-    for step in 0..State::max_actions(seats) {
+    let mut s = Villains::setup(&Default::default(), seats, &mut rng).unwrap();
+    for step in 0..Villains::max_actions(seats) {
         if s.outcome().is_some() {
             return s;
         }
@@ -102,7 +102,7 @@ fn the_bot_attacks_with_its_units_and_never_stalls_a_battle() {
 }
 
 /// A table at Take Actions with `seat` to act.
-fn taking_actions(s: &mut State, seat: Seat) {
+fn taking_actions(s: &mut Villains, seat: Seat) {
     s.phase = Phase::TakeActions { current: seat, revealed: None };
 }
 
@@ -156,9 +156,9 @@ fn the_bots_choices_depend_only_on_what_its_seat_knows() {
     for (seats, seed) in [(4u8, 3u64), (5, 4)] {
         let mut rng = GameRng::seeded(seed);
         let mut bots = GameRng::seeded(seed ^ 0xb07);
-        let mut s = State::setup(&Default::default(), seats, &mut rng).unwrap();
+        let mut s = Villains::setup(&Default::default(), seats, &mut rng).unwrap();
         let mut checked = 0;
-        for step in 0..State::max_actions(seats) {
+        for step in 0..Villains::max_actions(seats) {
             if s.outcome().is_some() {
                 break;
             }
@@ -212,7 +212,7 @@ fn the_bot_accepts_deals_that_gain_it_resources_and_declines_the_rest() {
     let other = (seat + 1) % 4;
     s.players[other as usize].resources = 5;
     s.players[seat as usize].resources = 5;
-    let offer = |s: &mut State, give, want| {
+    let offer = |s: &mut Villains, give, want| {
         s.apply(other, &Action::Offer { to: seat, give, want }, &mut GameRng::seeded(0)).unwrap();
     };
     offer(&mut s, 2, 0);

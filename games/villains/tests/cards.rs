@@ -12,7 +12,7 @@ use villains::rules::card_token::CardChoices;
 use villains::rules::combat::{assign_hit, card_attack};
 use villains::rules::place_action_tokens::Payment;
 use villains::rules::take_actions::reveal;
-use villains::state::{Phase, State, TokenKind};
+use villains::state::{Phase, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["scientists", "mafia", "aliens", "bankers"];
 
@@ -21,7 +21,7 @@ fn card(id: &str) -> CardId {
 }
 
 /// `seat` holds `cards` and has just revealed a card token in `a`.
-fn ready(s: &mut State, seat: u8, a: AreaId, cards: &[&str]) {
+fn ready(s: &mut Villains, seat: u8, a: AreaId, cards: &[&str]) {
     for c in cards {
         let c = card(c);
         s.deck.retain(|x| *x != c);
@@ -33,7 +33,7 @@ fn ready(s: &mut State, seat: u8, a: AreaId, cards: &[&str]) {
 }
 
 fn play(
-    s: &mut State,
+    s: &mut Villains,
     seat: u8,
     c: &str,
     energy: u8,
@@ -43,7 +43,7 @@ fn play(
     activate(s, seat, &Activation::Card { card: card(c), payment: Payment { energy, resources: 0 }, choices }, rng)
 }
 
-fn board() -> (State, GameRng) {
+fn board() -> (Villains, GameRng) {
     let mut rng = GameRng::seeded(81);
     let s = table(&SEATS, 0, &mut rng);
     (s, rng)

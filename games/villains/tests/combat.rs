@@ -8,9 +8,9 @@ use common::{area, table};
 use villains::content::content;
 use villains::content::effect::UnitType;
 use villains::rules::combat::{assign_hit, attack, battle_actor, combat_possible, defenders, sacrifice, start_battle};
-use villains::state::{Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid, UnitUid};
+use villains::state::{Grave, Marker, PlacedToken, RuleCard, TokenKind, TokenUid, UnitUid, Villains};
 
-fn uid(s: &State, a: villains::content::AreaId, seat: u8, kind: UnitType) -> UnitUid {
+fn uid(s: &Villains, a: villains::content::AreaId, seat: u8, kind: UnitType) -> UnitUid {
     s.area(a).units.iter().find(|u| u.owner == seat && u.kind == kind).unwrap().uid
 }
 

@@ -8,7 +8,7 @@ use common::{area, table};
 use villains::content::effect::UnitType;
 use villains::content::{AreaId, content};
 use villains::rules::determine_control::{determine_control, influence};
-use villains::state::{CapitolTokenState, Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid};
+use villains::state::{CapitolTokenState, Grave, Marker, PlacedToken, RuleCard, TokenKind, TokenUid, Villains};
 
 const SEATS: [&str; 4] = ["mutants", "scientists", "communists", "aliens"];
 const MUTANT: u8 = 0;
@@ -16,12 +16,12 @@ const SCIENTIST: u8 = 1;
 const COMMUNIST: u8 = 2;
 const ALIEN: u8 = 3;
 
-fn board() -> State {
+fn board() -> Villains {
     table(&SEATS, 0, &mut GameRng::seeded(21))
 }
 
 /// An activated token of `seat` in `a`'s lowest open space.
-fn activated(s: &mut State, a: AreaId, seat: u8, kind: TokenKind) {
+fn activated(s: &mut Villains, a: AreaId, seat: u8, kind: TokenKind) {
     let uid = TokenUid(s.next_token);
     s.next_token += 1;
     let area = s.area_mut(a);
@@ -36,13 +36,13 @@ fn activated(s: &mut State, a: AreaId, seat: u8, kind: TokenKind) {
     });
 }
 
-fn units(s: &mut State, a: AreaId, seat: u8, kinds: &[UnitType]) {
+fn units(s: &mut Villains, a: AreaId, seat: u8, kinds: &[UnitType]) {
     for k in kinds {
         s.put_unit(a, seat, *k).unwrap();
     }
 }
 
-fn rule(s: &mut State, a: AreaId, seat: u8, card: &str) {
+fn rule(s: &mut Villains, a: AreaId, seat: u8, card: &str) {
     let card = content().card_id(card).unwrap();
     s.area_mut(a).rules.push(RuleCard { card, owner: seat });
 }

@@ -7,12 +7,12 @@ use backroom_engine::{Game, GameRng, RuleCode};
 use common::table;
 use villains::Action;
 use villains::rules::deals::Offer;
-use villains::state::State;
+use villains::state::Villains;
 
 const FOUR: [&str; 4] = ["mutants", "mafia", "scientists", "bankers"];
 
 /// Turn 1 under way (Select Plans), resources set by hand.
-fn dealing(resources: [u16; 4]) -> (State, GameRng) {
+fn dealing(resources: [u16; 4]) -> (Villains, GameRng) {
     let mut rng = GameRng::seeded(11);
     let mut s = table(&FOUR, 0, &mut rng);
     for (p, r) in s.players.iter_mut().zip(resources) {
@@ -22,7 +22,7 @@ fn dealing(resources: [u16; 4]) -> (State, GameRng) {
 }
 
 fn act(
-    s: &mut State,
+    s: &mut Villains,
     seat: u8,
     a: Action,
     rng: &mut GameRng,
@@ -65,7 +65,7 @@ fn a_gift_a_decline_and_a_withdrawal() {
 #[test]
 fn refused_deals_name_the_rule_and_change_nothing() {
     let (mut s, mut rng) = dealing([2, 1, 0, 0]);
-    let refuse = |s: &mut State, seat: u8, a: Action, rng: &mut GameRng| {
+    let refuse = |s: &mut Villains, seat: u8, a: Action, rng: &mut GameRng| {
         let before = s.clone();
         let e = act(s, seat, a, rng).unwrap_err();
         assert_eq!((e.code, e.rule.as_str()), (RuleCode::IllegalMove, "Deals"));

@@ -11,17 +11,17 @@ use villains::rules::end_phase::{
     Victory, check_victory, cleanup, collect_resources, collect_upgrades, completable_objectives, refresh,
     requirement_met, score_targets,
 };
-use villains::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, State, TokenKind};
+use villains::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, TokenKind, Villains};
 
 const SEATS: [&str; 5] = ["aliens", "communists", "scientists", "mafia", "bankers"];
 
-fn board() -> State {
+fn board() -> Villains {
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(41));
     s.phase = Phase::Combat { at: None };
     s
 }
 
-fn target(s: &mut State, seat: u8, card: &str) {
+fn target(s: &mut Villains, seat: u8, card: &str) {
     let c = content().card_id(card).unwrap();
     s.players[seat as usize].target = Some(Hidden::known_to(c, SeatSet::only(seat)));
 }
@@ -65,7 +65,7 @@ fn objectives_are_checked_on_the_table() {
     s.put_unit(police, 3, UnitType::Mole).unwrap();
     s.put_unit(bank, 3, UnitType::Talent).unwrap();
     s.put_unit(bank, 3, UnitType::Talent).unwrap();
-    let met = |s: &State, r: Requirement| requirement_met(s, 3, &r);
+    let met = |s: &Villains, r: Requirement| requirement_met(s, 3, &r);
     assert!(met(&s, Requirement::ControlEnemyTargets(1)));
     assert!(!met(&s, Requirement::ControlOwnTarget));
     assert!(met(&s, Requirement::UnitsInEnemyAreas { unit: UnitType::Mole, count: 1 }));

@@ -18,7 +18,7 @@ use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
 use villains::rules::start_phase::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
 use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
 use villains::rules::turn_loop::{PlanScore, score_plans};
-use villains::state::{Phase, State, TokenKind, UnitUid};
+use villains::state::{Phase, TokenKind, UnitUid, Villains};
 use villains::view::{redeal, view};
 
 /// One step, replayable.
@@ -53,7 +53,7 @@ enum Act {
 }
 
 impl Act {
-    fn apply(&self, s: &mut State, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+    fn apply(&self, s: &mut Villains, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         match self.clone() {
             Act::Faction(seat, f) => {
                 let mut log = choose_faction(s, seat, f, rng)?;
@@ -103,17 +103,17 @@ fn pick<T: Clone>(v: &[T], bot: &mut GameRng) -> T {
     v[bot.index(v.len())].clone()
 }
 
-fn pay(s: &State, seat: Seat, cost: u8) -> Payment {
+fn pay(s: &Villains, seat: Seat, cost: u8) -> Payment {
     Payment::energy_first(s, seat, cost)
 }
 
-fn units_here(s: &State, seat: Seat, a: AreaId) -> Vec<UnitUid> {
+fn units_here(s: &Villains, seat: Seat, a: AreaId) -> Vec<UnitUid> {
     s.area(a).units.iter().filter(|u| u.owner == seat).map(|u| u.uid).collect()
 }
 
 /// Candidate activations of a revealed token in `a`, with every payment
 /// from 0 to 8 (the rules refuse the wrong ones).
-fn activations(s: &State, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activation> {
+fn activations(s: &Villains, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activation> {
     let mut out = Vec::new();
     let reserve: Vec<UnitType> =
         s.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
@@ -155,7 +155,7 @@ fn activations(s: &State, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activ
 }
 
 /// Every candidate step for the seat that acts now (some will be refused).
-fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
+fn candidates(s: &Villains, bot: &mut GameRng) -> Vec<Act> {
     if let Some(o) = villains::rules::choices::next(s) {
         let seat = o.seat();
         return match o {
@@ -299,7 +299,7 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
     }
 }
 
-fn json(s: &State) -> String {
+fn json(s: &Villains) -> String {
     serde_json::to_string(s).unwrap()
 }
 
@@ -310,9 +310,9 @@ fn read(log: &[LogEntry], v: backroom_engine::Viewer) -> Vec<String> {
 /// The non-leak check on one step: re-deal what each seat may not know;
 /// its view and the spectator's must not change, and where the seat cannot
 /// tell the worlds apart after the step, it reads the same log lines.
-fn no_leak(s: &State, a: &Act, after: &State, lines: &[LogEntry], rng: &GameRng, seed: u64, step: usize) {
+fn no_leak(s: &Villains, a: &Act, after: &Villains, lines: &[LogEntry], rng: &GameRng, seed: u64, step: usize) {
     use backroom_engine::Viewer;
-    let v_json = |t: &State, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
+    let v_json = |t: &Villains, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
     for seat in 0..s.seats {
         let mut other = s.clone();
         redeal(&mut other, seat, &mut GameRng::seeded(seed ^ ((step as u64) << 8) ^ u64::from(seat)));
@@ -342,9 +342,9 @@ fn no_leak(s: &State, a: &Act, after: &State, lines: &[LogEntry], rng: &GameRng,
 /// the two outcomes apart by its views, reads the same lines.
 #[allow(clippy::too_many_arguments)]
 fn alternative(
-    s: &State,
+    s: &Villains,
     a: &Act,
-    after: &State,
+    after: &Villains,
     lines: &[LogEntry],
     cands: &[Act],
     rng: &GameRng,
@@ -353,7 +353,7 @@ fn alternative(
 ) {
     use backroom_engine::Viewer;
     let actor = format!("{a:?}");
-    let v_json = |t: &State, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
+    let v_json = |t: &Villains, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
     for b in cands.iter().filter(|b| format!("{b:?}") != actor).take(6) {
         let mut w = s.clone();
         let Ok(b_lines) = b.apply(&mut w, &mut rng.clone()) else {
@@ -375,12 +375,12 @@ fn alternative(
 }
 
 /// Plays one game; returns its steps and final table.
-fn play(seats: u8, seed: u64) -> (Vec<Act>, State) {
+fn play(seats: u8, seed: u64) -> (Vec<Act>, Villains) {
     play_checked(seats, seed, false)
 }
 
 /// Plays one game, with the non-leak check at every step if `leaks`.
-fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, State) {
+fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, Villains) {
     let mut rng = GameRng::seeded(seed);
     let mut bot = GameRng::seeded(seed ^ 0xfeed);
     let (mut s, _) = setup(seats, &mut rng).unwrap();
@@ -390,7 +390,7 @@ fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, State) {
             return (done, s);
         }
         let before = json(&s);
-        let back: State = serde_json::from_str(&before).unwrap();
+        let back: Villains = serde_json::from_str(&before).unwrap();
         assert_eq!(json(&back), before, "seed {seed} step {step}: serde round-trip");
         let mut cands = candidates(&s, &mut bot);
         assert!(!cands.is_empty(), "seed {seed} step {step}: nobody can act in {:?}", s.phase);

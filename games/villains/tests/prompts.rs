@@ -17,7 +17,7 @@ use villains::Action;
 use villains::content::content;
 use villains::content::effect::UnitType;
 use villains::rules::take_actions::reveal;
-use villains::state::{Phase, State, TokenKind};
+use villains::state::{Phase, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["mafia", "bankers", "robots", "mutants"];
 
@@ -31,7 +31,7 @@ fn options(a: &backroom_engine::Ask, param: &str) -> Vec<(Value, String, Option<
     options.iter().map(|o| (o.value.clone(), o.label.clone(), o.disabled.clone())).collect()
 }
 
-fn act(s: &State, seat: u8, v: Value) -> Result<State, String> {
+fn act(s: &Villains, seat: u8, v: Value) -> Result<Villains, String> {
     let a: Action = serde_json::from_value(v).map_err(|e| e.to_string())?;
     let mut t = s.clone();
     t.apply(seat, &a, &mut GameRng::seeded(2)).map(|_| t).map_err(|e| e.message)

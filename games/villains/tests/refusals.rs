@@ -15,11 +15,11 @@ use serde_json::json;
 use villains::Action;
 use villains::content::effect::UnitType;
 use villains::rules::take_actions::reveal;
-use villains::state::{Phase, RuleCard, State, TokenKind};
+use villains::state::{Phase, RuleCard, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["cult", "mafia", "bankers", "robots"];
 
-fn act(s: &mut State, seat: u8, action: serde_json::Value) -> Result<(), RuleError> {
+fn act(s: &mut Villains, seat: u8, action: serde_json::Value) -> Result<(), RuleError> {
     let a: Action = serde_json::from_value(action).unwrap();
     s.apply(seat, &a, &mut GameRng::seeded(3)).map(|_| ())
 }
@@ -64,7 +64,7 @@ fn placing_after_passing_says_so() {
 }
 
 /// `seat` has revealed a token of `kind` in `a`, its turn in Take Actions.
-fn revealed(s: &mut State, seat: u8, a: villains::content::AreaId, kind: TokenKind) {
+fn revealed(s: &mut Villains, seat: u8, a: villains::content::AreaId, kind: TokenKind) {
     s.phase = Phase::TakeActions { current: seat, revealed: None };
     let i = face_down(s, a, seat, kind);
     reveal(s, seat, (a, i)).unwrap();
@@ -160,7 +160,7 @@ fn a_skill_with_nothing_to_choose_says_so() {
     use villains::rules::skill_abilities::{SkillChoice, use_skill};
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(5));
     s.phase = Phase::TakeActions { current: 0, revealed: None };
-    let skill = |s: &mut State, at: &str| {
+    let skill = |s: &mut Villains, at: &str| {
         let a = area(at);
         let u = s.put_unit(a, 0, UnitType::Talent).unwrap();
         s.area_mut(a).units.iter_mut().find(|x| x.uid == u).unwrap().readied = true;

@@ -107,7 +107,7 @@ fn the_same_seed_sets_up_the_same_table() {
     let b = setup(5, &mut GameRng::seeded(42)).unwrap().0;
     assert_eq!(a, b);
     let json = serde_json::to_string(&a).unwrap();
-    let back: villains::state::State = serde_json::from_str(&json).unwrap();
+    let back: villains::state::Villains = serde_json::from_str(&json).unwrap();
     assert_eq!(back, a);
     assert_ne!(a.deck, setup(5, &mut GameRng::seeded(43)).unwrap().0.deck);
 }

@@ -13,13 +13,13 @@ use villains::rules::action_tokens::DeployPick;
 use villains::rules::place_action_tokens::Payment;
 use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
 use villains::rules::take_actions::{reveal, revealable};
-use villains::state::{Phase, RuleCard, State, TokenKind};
+use villains::state::{Phase, RuleCard, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["communists", "mafia", "aliens", "bankers"];
 
 /// Uses a skill with a generator of its own.
 fn skill(
-    s: &mut State,
+    s: &mut Villains,
     seat: u8,
     a: villains::content::AreaId,
     c: &SkillChoice,
@@ -27,7 +27,7 @@ fn skill(
     use_skill(s, seat, a, c, &mut GameRng::seeded(1))
 }
 
-fn acting(seat: u8) -> State {
+fn acting(seat: u8) -> Villains {
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(71));
     s.phase = Phase::TakeActions { current: seat, revealed: None };
     s

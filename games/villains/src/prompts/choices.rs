@@ -6,11 +6,11 @@ use super::{fusion_plays, lab_plays, lab_refusal, one, opt, units_opts, unplayab
 use crate::action::Action;
 use crate::rules::choices::Owed;
 use crate::rules::combat;
-use crate::state::State;
+use crate::state::Villains;
 use backroom_engine::{Ask, Opt, Seat};
 
 /// The choice `seat` owes now (`rules::choices`), asked.
-pub(super) fn owed_asks(state: &State, seat: Seat, o: Owed) -> Vec<Ask> {
+pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     match o {
         crate::rules::choices::Owed::Sacrifice { .. } => {

@@ -4,12 +4,12 @@
 
 use super::{one, opt, units_opts};
 use crate::rules::combat::{self, Battle, CardAttacks};
-use crate::state::State;
+use crate::state::Villains;
 use backroom_engine::{Ask, Opt, Seat};
 
 /// A round of combat under way: the hit to assign, the sacrifice owed or
 /// the attack to make.
-pub(super) fn battle_asks(state: &State, seat: Seat, b: &Battle) -> Vec<Ask> {
+pub(super) fn battle_asks(state: &Villains, seat: Seat, b: &Battle) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     if let Some(h) = b.hits {
         asks.extend(one(Ask::new("assign_hit", "Assign a hit"), "unit", "Unit", units_opts(state, seat, h.area)));
@@ -32,7 +32,7 @@ pub(super) fn battle_asks(state: &State, seat: Seat, b: &Battle) -> Vec<Ask> {
 
 /// A card's non-combat attacks under way: the hit to assign or the
 /// defender to attack.
-pub(super) fn card_attack_asks(state: &State, seat: Seat, a: &CardAttacks) -> Vec<Ask> {
+pub(super) fn card_attack_asks(state: &Villains, seat: Seat, a: &CardAttacks) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     if let Some(h) = a.hits {
         asks.extend(one(Ask::new("assign_hit", "Assign a hit"), "unit", "Unit", units_opts(state, seat, h.area)));

@@ -16,7 +16,7 @@ use crate::content::{AreaId, UnitStats, content};
 use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
 use crate::rules::place_action_tokens::Payment;
-use crate::state::{State, UnitUid};
+use crate::state::{UnitUid, Villains};
 use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
 
 /// The activation `make` builds, paid with at most `energy` energy and
@@ -26,7 +26,7 @@ use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
 /// What the rules refuse about the activation itself (limits, adjacency,
 /// funds), as they would refuse it whole.
 pub(crate) fn resolve(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     energy: u8,
     make: &dyn Fn(Payment) -> Activation,
@@ -49,7 +49,7 @@ pub(crate) fn resolve(
 /// What the rules refuse about the action itself, as they would refuse
 /// it whole.
 pub(crate) fn priced_at(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     energy: Option<u8>,
     make: &dyn Fn(Payment) -> Action,
@@ -66,7 +66,7 @@ pub(crate) fn priced_at(
 }
 
 /// Whether the rules accept this activation now, and why not.
-fn works(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
+fn works(state: &Villains, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
     let max = state.players[seat as usize].energy;
     let a = resolve(state, seat, max, make).map_err(|e| e.message)?;
     let mut t = state.clone();
@@ -91,7 +91,7 @@ fn unit_opt(value: serde_json::Value, label: String, stats: &UnitStats, cost: u3
 }
 
 /// The energy step: at most the player's energy, all of it by default.
-fn energy_step(ask: Ask, state: &State, seat: Seat) -> Ask {
+fn energy_step(ask: Ask, state: &Villains, seat: Seat) -> Ask {
     let p = &state.players[seat as usize];
     let label = if p.resources == 0 {
         "Energy to spend (you have no resources)".to_string()
@@ -103,7 +103,7 @@ fn energy_step(ask: Ask, state: &State, seat: Seat) -> Ask {
 
 /// The deploy step of the token revealed in `area`: units from the reserve
 /// (each type up to as many as may come) and units in play to re-deploy.
-pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
+pub(crate) fn deploy_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<Ask> {
     if !crate::rules::action_tokens::can_act_as(state, seat, Some(TokenType::Deploy)) {
         return None;
     }
@@ -161,7 +161,7 @@ pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask>
 
 /// The move step of the token revealed in `area`: any of the player's
 /// units in the adjacent areas, some or all.
-pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
+pub(crate) fn move_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<Ask> {
     if !crate::rules::action_tokens::can_act_as(state, seat, Some(TokenType::Move)) {
         return None;
     }
@@ -193,7 +193,7 @@ pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
 
 /// How many units the champion brings when exhausted for a skill
 /// (Commissar Papova: up to 3, from anywhere), if it does.
-fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
+fn champion_brings(state: &Villains, seat: Seat) -> Option<u8> {
     use crate::content::effect::{Effect, Max, MoveUnits, Place, When};
     state
         .faction_of(seat)
@@ -215,7 +215,7 @@ fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
 /// units' entry into its area costs anything, the energy to spend (all of
 /// it by default: energy first, R21; the split is the player's).
 /// `skills` are the whole candidates, each tried on a copy.
-pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
+pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]) -> Option<Ask> {
     let n = champion_brings(state, seat)?;
     let champion = &state.faction_of(seat).champion.name;
     let readied_in =
@@ -305,7 +305,7 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
 /// `skill` is not such a skill, or some candidate asks more than an area
 /// and a unit from the reserve.
 fn deploy_anywhere_steps(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     skill: AreaId,
     plays: &[&(AreaId, crate::rules::skill_abilities::SkillChoice, u32)],
@@ -382,7 +382,7 @@ pub(crate) fn deploy_anywhere_choice(
 /// The skill choice with the units the champion brings, and the entry
 /// surcharges they owe paid energy first.
 pub(crate) fn with_brought(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     area: AreaId,
     choice: &crate::rules::skill_abilities::SkillChoice,
@@ -405,7 +405,7 @@ pub(crate) fn with_brought(
 /// A card in hand that cannot be played with the token now is shown
 /// disabled with the rules' own reason (issue "The four new tables, second
 /// pass"), not left out.
-pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -> Option<Ask> {
+pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>) -> Option<Ask> {
     // Each activation once with its cost (the payment aside), in order.
     let mut seen: Vec<(Activation, u32)> = Vec::new();
     for a in candidates {
@@ -479,7 +479,7 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
 
 /// One activation as an option: its words, its cost, its value as a
 /// player would write it.
-fn activation_opt(state: &State, seat: Seat, key: &Activation, cost: u32) -> Opt {
+fn activation_opt(state: &Villains, seat: Seat, key: &Activation, cost: u32) -> Opt {
     let words = crate::prompts::labels::label(state, seat, &Action::Activate { activation: key.clone() });
     let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
     let mut v = serde_json::to_value(key).expect("serializes");
@@ -490,7 +490,7 @@ fn activation_opt(state: &State, seat: Seat, key: &Activation, cost: u32) -> Opt
 /// The cards in the seat's hand (one per design) that the revealed token
 /// could play as a card token but that no offered activation plays, each
 /// disabled with the reason the rules give for playing it now.
-fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Opt> {
+fn unplayable_cards(state: &Villains, seat: Seat, offered: &[Activation]) -> Vec<Opt> {
     if !crate::rules::action_tokens::can_act_as(state, seat, Some(TokenType::Card)) {
         return Vec::new();
     }
@@ -522,7 +522,7 @@ fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Op
 /// # Errors
 /// What the rules refuse about the skill use itself.
 pub(crate) fn skill_deploy_choice(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     skill: AreaId,
     to: AreaId,
@@ -536,7 +536,7 @@ pub(crate) fn skill_deploy_choice(
 /// trial was the skill use itself, unless the funds changed before the
 /// payment: `Quote::unsure`).
 fn quote_skill_deploy(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     skill: AreaId,
     to: AreaId,
@@ -565,7 +565,7 @@ fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> crate::r
 }
 
 /// A unit type's option label: its name and how many are in the reserve.
-fn in_reserve(state: &State, seat: Seat, kind: UnitType) -> String {
+fn in_reserve(state: &Villains, seat: Seat, kind: UnitType) -> String {
     let n = state.players[seat as usize].reserve_units.get(&kind).copied().unwrap_or(0);
     format!("{} ({n} in reserve)", crate::rules::combat::unit_name(state, seat, kind))
 }
@@ -582,7 +582,7 @@ type Tried = (AreaId, UnitType, Result<(), String>);
 /// The Subway's skill asked step by step: the area (each open one, or
 /// disabled with why), then the unit type (with its facts), then the
 /// energy. Not the cross product of areas and types.
-pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Option<Ask> {
+pub(crate) fn skill_deploy_ask(state: &Villains, seat: Seat, skill: AreaId) -> Option<Ask> {
     let p = &state.players[seat as usize];
     let faction = state.faction_of(seat);
     let kinds: Vec<UnitType> = p.reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
@@ -644,7 +644,7 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
 /// The energy to spend on an option that costs something, asked once the
 /// option is chosen (at most the player's energy, all of it by default:
 /// energy first, R21), with its cost shown; nothing for a free one.
-fn paying_follow_up(o: Opt, state: &State, seat: Seat, cost: u32) -> Opt {
+fn paying_follow_up(o: Opt, state: &Villains, seat: Seat, cost: u32) -> Opt {
     if cost == 0 {
         return o;
     }
@@ -675,7 +675,7 @@ fn choice_value<T: serde::Serialize>(c: &T) -> serde_json::Value {
 /// deploy), then, when it costs something, the energy to spend (R21).
 /// `skills` are the whole candidates (`candidates::skill_options`), each
 /// tried on a copy.
-pub(crate) fn skill_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
+pub(crate) fn skill_ask(state: &Villains, seat: Seat, skills: &[Action]) -> Option<Ask> {
     let mut areas: Vec<AreaId> = Vec::new();
     let mut plays: Vec<(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> = Vec::new();
     for a in skills {
@@ -720,7 +720,7 @@ pub(crate) fn skill_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<
 /// The Laboratory's revealed card played there, step by step: what it
 /// needs (when it needs anything), then the energy for any surcharge.
 /// `plays` are its whole candidates, each tried on a copy.
-pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask> {
+pub(crate) fn lab_ask(state: &Villains, seat: Seat, plays: &[Action]) -> Option<Ask> {
     let label = "Play it for free in the Laboratory";
     let each: Vec<(&crate::rules::card_token::CardChoices, u32)> = plays
         .iter()
@@ -758,7 +758,7 @@ pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask
 /// played, and those that cannot, disabled with why), then what it needs,
 /// then the energy to spend. `plays` are the whole candidates, each tried
 /// on a copy; `unplayable` the disabled cards.
-pub(crate) fn fusion_ask(state: &State, seat: Seat, plays: &[Action], unplayable: Vec<Opt>) -> Option<Ask> {
+pub(crate) fn fusion_ask(state: &Villains, seat: Seat, plays: &[Action], unplayable: Vec<Opt>) -> Option<Ask> {
     let mut cards: Vec<crate::content::CardId> = Vec::new();
     let mut each: Vec<(crate::content::CardId, &crate::rules::card_token::CardChoices, u32)> = Vec::new();
     for a in plays {

@@ -25,13 +25,13 @@ use crate::content::{AreaId, content};
 use crate::prompts::candidates::{card_choices, priced, workable};
 use crate::rules::end_phase::completable_objectives;
 use crate::rules::turn_loop::PlanScore;
-use crate::state::{Phase, State};
+use crate::state::{Phase, Villains};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
 use serde::Serialize;
 
 /// What `seat` may do now: its decision when the game waits for it, and
 /// its deals at any time.
-pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
+pub fn prompt(state: &Villains, seat: Seat) -> Option<Prompt> {
     if !state.pending().awaited().contains(seat) {
         let asks = deal_asks(state, seat);
         return (!asks.is_empty()).then(|| Prompt { title: "Deals, at any time (it is not your move)".into(), asks });
@@ -75,7 +75,7 @@ pub fn prompt(state: &State, seat: Seat) -> Option<Prompt> {
 /// The Laboratory's revealed card's plays `seat` may make now, whole, each
 /// priced by a trial (energy first): what its prompt asks step by step and
 /// what the bot weighs.
-pub(crate) fn lab_plays(state: &State, seat: Seat) -> Vec<Action> {
+pub(crate) fn lab_plays(state: &Villains, seat: Seat) -> Vec<Action> {
     let Some(crate::rules::choices::Owed::LabCard { card, area, .. }) = crate::rules::choices::next(state) else {
         return Vec::new();
     };
@@ -93,7 +93,7 @@ pub(crate) fn lab_plays(state: &State, seat: Seat) -> Vec<Action> {
 /// Mr. Fusion's next plays (each card in hand, one per design, with each
 /// set of its choices that works), whole and priced: what the prompt asks
 /// step by step and what the bot weighs.
-pub(crate) fn fusion_plays(state: &State, seat: Seat) -> Vec<Action> {
+pub(crate) fn fusion_plays(state: &Villains, seat: Seat) -> Vec<Action> {
     let Some(crate::rules::choices::Owed::Fusion { area, .. }) = crate::rules::choices::next(state) else {
         return Vec::new();
     };
@@ -113,7 +113,7 @@ pub(crate) fn fusion_plays(state: &State, seat: Seat) -> Vec<Action> {
 
 /// Why the Laboratory's revealed card cannot be played now: the rules'
 /// refusal of its plain play, priced by a trial.
-fn lab_refusal(state: &State, seat: Seat) -> String {
+fn lab_refusal(state: &Villains, seat: Seat) -> String {
     let mut t = state.clone();
     t.quote = crate::state::Quote::asking(state, seat);
     let play = LabPlay { payment: crate::rules::place_action_tokens::Payment::QUOTE, choices: Default::default() };
@@ -125,7 +125,7 @@ fn lab_refusal(state: &State, seat: Seat) -> String {
 
 /// The cards in hand (one per design) Mr. Fusion could play but no offered
 /// play plays, each disabled with the rules' reason.
-fn unplayable_fusion_cards(state: &State, seat: Seat, plays: &[Action]) -> Vec<Opt> {
+fn unplayable_fusion_cards(state: &Villains, seat: Seat, plays: &[Action]) -> Vec<Opt> {
     let design = |c: crate::content::CardId| c.deck_card().design;
     let offered: Vec<_> = plays
         .iter()
@@ -174,7 +174,7 @@ pub(crate) fn none_playable(options: &[Opt]) -> String {
 
 /// "Declare yourself locked", with why: each face-down token of the seat
 /// waits behind another player's face-down token on its track.
-fn locked_words(state: &State, seat: Seat) -> String {
+fn locked_words(state: &Villains, seat: Seat) -> String {
     let mut areas: Vec<String> = Vec::new();
     for a in content().area_ids() {
         let track = &state.area(a).track;
@@ -190,7 +190,7 @@ fn locked_words(state: &State, seat: Seat) -> String {
 }
 
 /// The Deals asks `seat` has now: any-time asks (`Ask::any_time`).
-fn deal_asks(state: &State, seat: Seat) -> Vec<Ask> {
+fn deal_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
     use crate::rules::deals::{MOST, offer_between, terms};
     if !crate::rules::deals::open(state) || seat >= state.seats {
         return Vec::new();
@@ -245,7 +245,7 @@ fn one(ask: Ask, name: &str, label: &str, options: Vec<Opt>) -> Option<Ask> {
 /// One ask whose single parameter is a whole candidate action, each
 /// labelled in words (`labels`).
 fn candidates_ask(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     verb: &str,
     label: &str,
@@ -287,7 +287,7 @@ pub(crate) fn minimal(v: &mut serde_json::Value) {
     }
 }
 
-fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {
+fn units_opts(state: &Villains, seat: Seat, area: AreaId) -> Vec<Opt> {
     state
         .area(area)
         .units
@@ -298,7 +298,7 @@ fn units_opts(state: &State, seat: Seat, area: AreaId) -> Vec<Opt> {
 }
 
 /// The rulebook step a prompt belongs to.
-fn step_title(state: &State) -> &'static str {
+fn step_title(state: &Villains) -> &'static str {
     if let Some(crate::rules::choices::Owed::FreeDeploy { .. }) = crate::rules::choices::next(state) {
         return "Cleanup";
     }
@@ -320,7 +320,7 @@ fn step_title(state: &State) -> &'static str {
 /// of its objectives it may complete now (from the top down, or any subset
 /// with the Church), paying discard objectives with its cheapest cards;
 /// and every plan at its fullest at once.
-fn plan_scorings(state: &State, seat: Seat) -> Vec<Action> {
+fn plan_scorings(state: &Villains, seat: Seat) -> Vec<Action> {
     use crate::content::effect::Requirement;
     let any_order = crate::rules::standing::has(state, seat, &crate::content::effect::Ongoing::AnyOrderObjectives);
     let mut cheapest: Vec<crate::content::CardId> = state.players[seat as usize].hand.to_vec();

@@ -4,12 +4,12 @@
 
 use super::{one, opt};
 use crate::content::content;
-use crate::state::State;
+use crate::state::Villains;
 use backroom_engine::{Ask, Opt, Seat};
 
 /// The Place Action Tokens Step: the token, area, payment and space, or
 /// pass.
-pub(super) fn place_asks(state: &State, seat: Seat) -> Vec<Ask> {
+pub(super) fn place_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     if crate::rules::place_action_tokens::can_place(state, seat) {
         let kinds = state.players[seat as usize]

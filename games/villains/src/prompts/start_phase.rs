@@ -2,11 +2,11 @@
 //! Select Plans and Select Targets Steps.
 
 use super::{one, opt};
-use crate::state::State;
+use crate::state::Villains;
 use backroom_engine::{Ask, Seat};
 
 /// The Select Plans Step: the plan to put on the bottom.
-pub(super) fn select_plan_asks(state: &State, seat: Seat) -> Vec<Ask> {
+pub(super) fn select_plan_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     let o = state.players[seat as usize].plans.iter().map(|p| opt(p, p.plan().name.clone())).collect();
     asks.extend(one(Ask::new("bottom_plan", "Put a plan on the bottom of your deck"), "plan", "Plan", o));
@@ -14,7 +14,7 @@ pub(super) fn select_plan_asks(state: &State, seat: Seat) -> Vec<Ask> {
 }
 
 /// The Select Targets Step: the target, and the Mafia's Inside Job.
-pub(super) fn select_target_asks(state: &State, seat: Seat, inside_job: Option<Seat>) -> Vec<Ask> {
+pub(super) fn select_target_asks(state: &Villains, seat: Seat, inside_job: Option<Seat>) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     let o = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
     asks.extend(one(Ask::new("select_target", "Select your target"), "card", "Card", o));

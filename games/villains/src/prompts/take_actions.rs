@@ -7,12 +7,12 @@ use super::{locked_words, one, opt};
 use crate::action::Action;
 use crate::content::AreaId;
 use crate::rules::take_actions;
-use crate::state::{State, TokenUid};
+use crate::state::{TokenUid, Villains};
 use backroom_engine::{Ask, Opt, Seat};
 
 /// The Take Actions Step with a token revealed: activate it (deploy, move,
 /// the rest) or discard it.
-pub(super) fn revealed_asks(state: &State, seat: Seat, uid: TokenUid) -> Vec<Ask> {
+pub(super) fn revealed_asks(state: &Villains, seat: Seat, uid: TokenUid) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     let (area, _) = take_actions::find(state, uid).expect("revealed token");
     asks.extend(crate::prompts::composite::deploy_ask(state, seat, area));
@@ -24,7 +24,7 @@ pub(super) fn revealed_asks(state: &State, seat: Seat, uid: TokenUid) -> Vec<Ask
 
 /// The Take Actions Step with no token revealed: reveal one, use a skill,
 /// declare Locked or pass.
-pub(super) fn unrevealed_asks(state: &State, seat: Seat) -> Vec<Ask> {
+pub(super) fn unrevealed_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     // Each of the seat's own tokens by what it is (the owner
     // knows), where it is and which space.

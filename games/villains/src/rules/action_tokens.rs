@@ -18,7 +18,7 @@ use crate::rules::combat;
 use crate::rules::place_action_tokens::{Payment, check_payment, pay};
 use crate::rules::standing;
 use crate::rules::take_actions::{self, find};
-use crate::state::{Phase, State, TokenKind, UnitUid};
+use crate::state::{Phase, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -136,7 +136,7 @@ impl Activation {
 /// A unique token activated as itself: its effects and cost, if it is one
 /// that acts as itself (not Invade, Mr. Fusion or a Wild) and can be
 /// activated at all (not the Nothing).
-fn unique_as_itself(state: &State, seat: Seat, kind: TokenKind) -> Option<(Vec<Effect>, u8)> {
+fn unique_as_itself(state: &Villains, seat: Seat, kind: TokenKind) -> Option<(Vec<Effect>, u8)> {
     let u = &state.faction_of(seat).unique_token;
     let acts_as_other = u.counts_as.is_some() || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
     (kind == TokenKind::Unique && u.activatable && !acts_as_other).then(|| (u.effects.clone(), u.cost))
@@ -144,7 +144,7 @@ fn unique_as_itself(state: &State, seat: Seat, kind: TokenKind) -> Option<(Vec<E
 
 /// The deploy limit of `seat` now: 2 (or an upgrade's base) plus the Sewers,
 /// Go! Go! Go! and the like.
-pub fn deploy_limit(state: &State, seat: Seat) -> u8 {
+pub fn deploy_limit(state: &Villains, seat: Seat) -> u8 {
     let rules = standing::rules_of(state, seat);
     let base = rules
         .iter()
@@ -156,7 +156,7 @@ pub fn deploy_limit(state: &State, seat: Seat) -> u8 {
 }
 
 /// Whether Kau stands with `seat`'s units in `area`.
-fn kau_in(state: &State, seat: Seat, area: AreaId) -> bool {
+fn kau_in(state: &Villains, seat: Seat, area: AreaId) -> bool {
     state.faction_of(seat).champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
         && state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion)
 }
@@ -171,7 +171,7 @@ fn binds(card: &Card, owner: Seat, seat: Seat, with_kau: bool) -> bool {
 /// as a deploy token, as the prompt states it: the limit (`None`: no
 /// limit, Invade) and the extra patsies that do not count against it
 /// (People's Army).
-pub fn deploy_allowance(state: &State, seat: Seat) -> (Option<usize>, usize) {
+pub fn deploy_allowance(state: &Villains, seat: Seat) -> (Option<usize>, usize) {
     let Phase::TakeActions { revealed: Some(uid), .. } = state.phase else {
         return (Some(0), 0);
     };
@@ -195,7 +195,7 @@ pub fn deploy_allowance(state: &State, seat: Seat) -> (Option<usize>, usize) {
 }
 
 /// Patsies a deploy may bring beyond the limit (People's Army).
-fn extra_patsies(state: &State, seat: Seat) -> usize {
+fn extra_patsies(state: &Villains, seat: Seat) -> usize {
     standing::rules_of(state, seat)
         .iter()
         .filter_map(|r| if let Ongoing::ExtraPatsiesPerDeploy(n) = r { Some(*n as usize) } else { None })
@@ -204,7 +204,7 @@ fn extra_patsies(state: &State, seat: Seat) -> usize {
 }
 
 /// Whether `seat`'s units may leave `area` (Trapped Like Rats).
-pub fn may_leave(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> bool {
+pub fn may_leave(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> bool {
     !state.area(area).rules.iter().any(|r| {
         let c = r.card.card();
         c.ongoing.contains(&Ongoing::Forbid(Forbidden::Leaving)) && binds(c, r.owner, seat, with_kau)
@@ -212,7 +212,7 @@ pub fn may_leave(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> boo
 }
 
 /// The surcharge per unit of `seat` entering `area` (Police Payoff).
-pub fn entry_surcharge(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> u8 {
+pub fn entry_surcharge(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> u8 {
     state
         .area(area)
         .rules
@@ -225,7 +225,7 @@ pub fn entry_surcharge(state: &State, seat: Seat, area: AreaId, with_kau: bool) 
 
 /// The extra cost opponents' activated tokens here put on activating a
 /// token of `seat` (Credit Freeze).
-pub fn activation_tax(state: &State, seat: Seat, area: AreaId) -> u8 {
+pub fn activation_tax(state: &Villains, seat: Seat, area: AreaId) -> u8 {
     state
         .area(area)
         .tokens()
@@ -237,7 +237,7 @@ pub fn activation_tax(state: &State, seat: Seat, area: AreaId) -> u8 {
 
 /// The effects of the revealed token when activated as `as_type`, and its
 /// own cost; `None` if it cannot act as that type.
-fn token_as(state: &State, seat: Seat, kind: TokenKind, as_type: TokenType) -> Option<(Vec<Effect>, u8)> {
+fn token_as(state: &Villains, seat: Seat, kind: TokenKind, as_type: TokenType) -> Option<(Vec<Effect>, u8)> {
     let c = content();
     let basic = |t: TokenType| {
         let b = &c.basic_tokens[&t];
@@ -268,7 +268,7 @@ fn token_as(state: &State, seat: Seat, kind: TokenKind, as_type: TokenType) -> O
 /// Whether the token `seat` has revealed can be activated as `as_type`
 /// (`None`: a unique token as itself) at all, before any choice: what the
 /// prompt asks first, so that it tries only activations of that kind.
-pub fn can_act_as(state: &State, seat: Seat, as_type: Option<TokenType>) -> bool {
+pub fn can_act_as(state: &Villains, seat: Seat, as_type: Option<TokenType>) -> bool {
     let Phase::TakeActions { revealed: Some(uid), .. } = state.phase else {
         return false;
     };
@@ -291,7 +291,7 @@ pub fn can_act_as(state: &State, seat: Seat, as_type: Option<TokenType>) -> bool
 /// No revealed token, a type it cannot act as, or choices the rules refuse
 /// (limits, adjacency, Trapped Like Rats, costs); the state is unchanged.
 pub fn activate(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     how: &Activation,
     rng: &mut GameRng,
@@ -401,7 +401,7 @@ pub fn activate(
 }
 
 fn deploy(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     picks: &[DeployPick],
@@ -515,7 +515,7 @@ fn deploy(
 }
 
 fn move_in(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     units: &[UnitUid],
@@ -582,7 +582,7 @@ fn move_in(
 /// Hitman's hit on a basic enemy unit here (toughness wounds; it cannot be
 /// activated without such a unit).
 fn unique(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     effects: &[Effect],

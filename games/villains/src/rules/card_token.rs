@@ -21,7 +21,7 @@ use crate::content::{AreaId, CardId, CardType, Scope, content};
 use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{Payment, check_payment, pay};
-use crate::state::{RuleCard, SpentToken, State, TokenUid, Unit, UnitUid};
+use crate::state::{RuleCard, SpentToken, TokenUid, Unit, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -70,7 +70,7 @@ pub fn playable_in_this_version(card: CardId) -> bool {
 /// payment is not exactly its cost; the state is unchanged.
 #[allow(clippy::too_many_arguments)]
 pub fn play(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     card: CardId,
@@ -86,7 +86,7 @@ pub fn play(
 /// skill plays the revealed card for free).
 #[allow(clippy::too_many_arguments)]
 pub fn play_as(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     card: CardId,
@@ -165,7 +165,7 @@ pub fn play_as(
 
 #[allow(clippy::too_many_arguments)]
 fn resolve(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     e: &Effect,
@@ -306,7 +306,7 @@ fn resolve(
 }
 
 /// Every action token in this area removed.
-fn remove_all_tokens(state: &mut State, area: AreaId, log: &mut Vec<LogEntry>) {
+fn remove_all_tokens(state: &mut Villains, area: AreaId, log: &mut Vec<LogEntry>) {
     let tokens: Vec<_> = state.area_mut(area).track.iter_mut().filter_map(Option::take).collect();
     for t in &tokens {
         state.players[t.owner as usize].spent_tokens.push(SpentToken { kind: t.kind, revealed: t.face_up });
@@ -319,7 +319,7 @@ fn remove_all_tokens(state: &mut State, area: AreaId, log: &mut Vec<LogEntry>) {
 }
 
 /// Every unit in this area killed, by the card's player.
-fn kill_all_units(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
+fn kill_all_units(state: &mut Villains, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
     let all: Vec<UnitUid> = state.area(area).units.iter().map(|u| u.uid).collect();
     for u in &all {
         combat::kill(state, area, *u, seat);
@@ -335,7 +335,7 @@ fn kill_all_units(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<Log
 /// A skill used through the card (Blackstone Encryption): the area's skill
 /// without exhausting a unit.
 fn use_skill_free(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     u: &UseSkill,
@@ -367,7 +367,7 @@ fn use_skill_free(
 }
 
 /// Every opponent pays `n`, energy first, then resources.
-fn opponents_pay(state: &mut State, seat: Seat, n: &u8, log: &mut Vec<LogEntry>) -> Result<(), RuleError> {
+fn opponents_pay(state: &mut Villains, seat: Seat, n: &u8, log: &mut Vec<LogEntry>) -> Result<(), RuleError> {
     for o in state.player_order().filter(|o| *o != seat).collect::<Vec<_>>() {
         let p = &mut state.players[o as usize];
         let from_energy = p.energy.min(*n);
@@ -385,7 +385,7 @@ fn opponents_pay(state: &mut State, seat: Seat, n: &u8, log: &mut Vec<LogEntry>)
 }
 
 /// Every unit in every graveyard rises in its area (All Hallow's Eve).
-fn revive_graveyards(state: &mut State, log: &mut Vec<LogEntry>) -> Result<(), RuleError> {
+fn revive_graveyards(state: &mut Villains, log: &mut Vec<LogEntry>) -> Result<(), RuleError> {
     let mut n = 0;
     for a in content().area_ids() {
         for g in std::mem::take(&mut state.area_mut(a).graveyard) {
@@ -402,7 +402,7 @@ fn revive_graveyards(state: &mut State, log: &mut Vec<LogEntry>) -> Result<(), R
 /// A card's deploy: the units chosen, from the reserve or re-deployed, at
 /// their cost and entry surcharges.
 fn deploy(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     d: &Deploy,
@@ -474,7 +474,7 @@ fn deploy(
 /// A card's move: the units chosen into this area, at their entry
 /// surcharges.
 fn move_units(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     m: &MoveUnits,
@@ -529,7 +529,7 @@ fn move_units(
 
 /// An opponent's face-down token in this area removed unrevealed.
 fn remove_face_down_token(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     c: &CardChoices,
@@ -557,7 +557,7 @@ fn remove_face_down_token(
 
 /// Units put from the reserves of the player and one opponent.
 fn place_from_reserves(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     p: &PlaceFromReserves,

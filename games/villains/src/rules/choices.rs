@@ -4,7 +4,7 @@
 //! when the queue is empty the player whose effect it was ends its action.
 
 use crate::content::CardId;
-use crate::state::{Phase, State, UnitUid};
+use crate::state::{Phase, UnitUid, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -125,7 +125,7 @@ impl Owed {
 
 /// Queues choices; those that cannot be made (no unit, no card) are
 /// dropped. Returns whether any is left.
-pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
+pub fn owe(state: &mut Villains, owed: Vec<Owed>) -> bool {
     for o in owed {
         if can_make(state, o) {
             state.owed.push(o);
@@ -135,7 +135,7 @@ pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
 }
 
 /// Whether the choice can still be made (a unit, a card left).
-fn can_make(state: &State, o: Owed) -> bool {
+fn can_make(state: &Villains, o: Owed) -> bool {
     match o {
         Owed::Sacrifice { seat, count, .. } => count > 0 && state.units_of(seat).next().is_some(),
         Owed::Discard { seat, count } => count > 0 && !state.players[seat as usize].hand.is_empty(),
@@ -150,7 +150,7 @@ fn can_make(state: &State, o: Owed) -> bool {
 
 /// The first choice owed, if any. A champion's attack after a skill waits
 /// while the skill's own hits or battle are under way.
-pub fn next(state: &State) -> Option<Owed> {
+pub fn next(state: &Villains) -> Option<Owed> {
     state
         .owed
         .first()
@@ -158,7 +158,7 @@ pub fn next(state: &State) -> Option<Owed> {
         .filter(|o| !(matches!(o, Owed::ChampionAttack { .. }) && (state.battle.is_some() || state.attacks.is_some())))
 }
 
-pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+pub(crate) fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     // Drop what can no longer be paid (no unit left, no card left).
     while let Some(o) = state.owed.first().copied() {
         if can_make(state, o) {
@@ -178,7 +178,7 @@ pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
 ///
 /// # Errors
 /// No sacrifice owed by `seat` now, or not its unit in play.
-pub fn sacrifice_unit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+pub fn sacrifice_unit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
     if let Some(Owed::SacrificeIn { .. }) = next(state).filter(|o| o.seat() == seat) {
         return crate::rules::abilities::sacrifice_in(state, seat, unit);
     }
@@ -206,7 +206,7 @@ pub fn sacrifice_unit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Ve
 ///
 /// # Errors
 /// No discard owed by `seat` now, or not a card in its hand.
-pub fn discard_card(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
+pub fn discard_card(state: &mut Villains, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::Discard { seat: s, count }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(CHOICES, "You owe no discard now."));
     };
@@ -226,7 +226,7 @@ pub fn discard_card(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<L
 ///
 /// # Errors
 /// No revealed card of `seat`'s waiting.
-pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn lab_draw(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::LabCard { card, .. }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to take."));
     };
@@ -245,7 +245,7 @@ pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleErro
 /// No revealed card of `seat`'s waiting, or a play the rules refuse (then
 /// nothing changes).
 pub fn lab_play(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     payment: crate::rules::place_action_tokens::Payment,
     choices: &crate::rules::card_token::CardChoices,
@@ -280,7 +280,7 @@ pub const LABORATORY: &str = "Activating an Area's Skill Ability";
 ///
 /// # Errors
 /// No such question for `seat` now.
-pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
+pub fn keep_fighting(state: &mut Villains, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::KeepFighting { area, .. }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(crate::rules::combat::COMBAT, "You are not asked to fight on."));
     };

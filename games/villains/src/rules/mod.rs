@@ -24,14 +24,14 @@ use crate::content::content;
 use crate::rules::action_tokens::Activation;
 use crate::rules::place_action_tokens::Payment;
 use crate::rules::skill_abilities::SkillChoice;
-use crate::state::{Phase, State};
+use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
 /// Applies `action`, then holds it to the standing rule of a Suitcase
 /// Nuke: no unit may enter its area until Cleanup (every way a unit could
 /// enter, checked once here). The caller works on a copy.
 pub(crate) fn apply_to(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     action: &Action,
     rng: &mut GameRng,
@@ -46,7 +46,12 @@ pub(crate) fn apply_to(
     Ok(log)
 }
 
-fn apply_each(state: &mut State, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+fn apply_each(
+    state: &mut Villains,
+    seat: Seat,
+    action: &Action,
+    rng: &mut GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
     match action.clone() {
         Action::Offer { to, give, want } => crate::rules::deals::offer(state, seat, to, give, want),
         Action::AcceptOffer { from } => crate::rules::deals::accept(state, seat, from),
@@ -186,7 +191,7 @@ fn apply_each(state: &mut State, seat: Seat, action: &Action, rng: &mut GameRng)
 /// A token activated from its parts (units, then the energy to spend):
 /// priced by one trial of the whole activation, then made.
 fn activate_priced(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     energy: u8,
     make: &dyn Fn(Payment) -> Activation,
@@ -197,7 +202,7 @@ fn activate_priced(
 }
 
 /// Take Actions waits while a battle or attacks are under way.
-fn busy(state: &State) -> Result<(), RuleError> {
+fn busy(state: &Villains) -> Result<(), RuleError> {
     if state.battle.is_some() || state.attacks.is_some() {
         return Err(RuleError::illegal(combat::COMBAT, "Finish the combat first."));
     }
@@ -207,7 +212,7 @@ fn busy(state: &State) -> Result<(), RuleError> {
 /// Why `seat` may not act now, in the words of the step under way: who
 /// the game waits for is public, and so is whether `seat` passed, chose
 /// or holds no card.
-pub(crate) fn not_awaited(state: &State, seat: Seat) -> RuleError {
+pub(crate) fn not_awaited(state: &Villains, seat: Seat) -> RuleError {
     use crate::rules::start_phase::step;
     let p = &state.players[seat as usize];
     if crate::rules::choices::next(state).is_some() {
@@ -253,7 +258,7 @@ pub(crate) fn not_awaited(state: &State, seat: Seat) -> RuleError {
 }
 
 /// Who acts in a battle, attacks or owed choices under way.
-pub(crate) fn fighting(state: &State) -> Option<Seat> {
+pub(crate) fn fighting(state: &Villains) -> Option<Seat> {
     if let Some(o) = crate::rules::choices::next(state) {
         return Some(o.seat());
     }

@@ -20,7 +20,7 @@ use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{Payment, check_payment, pay};
 use crate::rules::take_actions::{self, find};
-use crate::state::{Phase, State, TokenUid, UnitUid};
+use crate::state::{Phase, TokenUid, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -58,7 +58,7 @@ pub struct SkillChoice {
 
 /// Areas where `seat` may try a skill now: a readied unit there and the
 /// skill not used this turn.
-pub fn skill_areas(state: &State, seat: Seat) -> Vec<AreaId> {
+pub fn skill_areas(state: &Villains, seat: Seat) -> Vec<AreaId> {
     content()
         .area_ids()
         .filter(|a| {
@@ -74,7 +74,7 @@ pub fn skill_areas(state: &State, seat: Seat) -> Vec<AreaId> {
 /// Not `seat`'s action, no readied unit there, the skill already used this
 /// turn, or a choice that does not resolve it; the state is unchanged.
 pub fn use_skill(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     choice: &SkillChoice,
@@ -137,7 +137,7 @@ pub fn use_skill(
 /// # Errors
 /// The skill already used this turn, or a choice that does not resolve it.
 pub fn resolve_skill(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     choice: &SkillChoice,
@@ -154,12 +154,12 @@ pub fn resolve_skill(
     Ok(log)
 }
 
-fn token_at(state: &State, uid: TokenUid) -> Result<(AreaId, usize), RuleError> {
+fn token_at(state: &Villains, uid: TokenUid) -> Result<(AreaId, usize), RuleError> {
     find(state, uid).ok_or_else(|| RuleError::illegal(SKILL, "No such token on the board."))
 }
 
 fn resolve(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     e: &Effect,
@@ -251,7 +251,7 @@ fn resolve(
 }
 
 /// The University's look at one face-down token.
-fn peek(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+fn peek(state: &mut Villains, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
     let [uid] = c.tokens[..] else {
         let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| !t.face_up);
         return Err(RuleError::illegal(
@@ -280,7 +280,7 @@ fn peek(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>,
 }
 
 /// The Church's flip of a token face down.
-fn flip_token_down(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+fn flip_token_down(state: &mut Villains, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
     let [uid] = c.tokens[..] else {
         let any =
             state.areas.iter().flat_map(|a| a.tokens()).any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
@@ -310,7 +310,7 @@ fn flip_token_down(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec
 }
 
 /// The Capitol's swap of two tokens.
-fn swap_tokens(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+fn swap_tokens(state: &mut Villains, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
     let [x, y] = c.tokens[..] else {
         let any = state.areas.iter().any(|a| a.tokens().count() >= 2);
         return Err(RuleError::illegal(
@@ -334,7 +334,7 @@ fn swap_tokens(state: &mut State, seat: Seat, c: &SkillChoice) -> Result<Vec<Log
 
 /// A skill's deploy (the Sewers' copy, the Subway's unit anywhere).
 fn deploy(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     d: &Deploy,
@@ -368,7 +368,7 @@ fn deploy(
 /// Deploys one unit outside the deploy limit, paying its cost (unless
 /// free) and any surcharge.
 fn deploy_one(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     to: AreaId,
     pick: DeployPick,
@@ -435,7 +435,7 @@ fn deploy_one(
 /// Like Rats holds); Bully G.O.A.T. owes an attack into an adjacent area
 /// (`abilities`), made once the skill is resolved.
 fn champion_after_skill(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     c: &SkillChoice,

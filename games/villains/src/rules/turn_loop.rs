@@ -12,7 +12,7 @@ use crate::content::{CardId, PlanId};
 use crate::rules::combat;
 use crate::rules::end_phase::{self, Victory};
 use crate::rules::standing;
-use crate::state::{Phase, State};
+use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 pub const SCORE_PLANS: &str = "Score Plans";
 
 /// The Combat Step begins: the first marked area in area order fights.
-pub fn begin_combat_step(state: &mut State, log: &mut Vec<LogEntry>) {
+pub fn begin_combat_step(state: &mut Villains, log: &mut Vec<LogEntry>) {
     state.phase = Phase::Combat { at: None };
     next_battle(state, log);
 }
@@ -28,7 +28,7 @@ pub fn begin_combat_step(state: &mut State, log: &mut Vec<LogEntry>) {
 /// The next marked area (after the one just fought) fights one round; an
 /// area where combat cannot take place is passed over; with none left, the
 /// END PHASE.
-pub fn next_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+pub fn next_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     loop {
         let Phase::Combat { at } = state.phase else {
             return;
@@ -53,7 +53,7 @@ pub fn next_battle(state: &mut State, log: &mut Vec<LogEntry>) {
 }
 
 /// The END PHASE up to Score Plans.
-fn begin_end_phase(state: &mut State, log: &mut Vec<LogEntry>) {
+fn begin_end_phase(state: &mut Villains, log: &mut Vec<LogEntry>) {
     log.push(LogEntry::public("End Phase."));
     log.extend(crate::rules::determine_control::determine_control(state));
     log.extend(end_phase::collect_resources(state));
@@ -84,7 +84,7 @@ pub struct PlanScore {
 /// objective not met or out of order, or wrong discards; the state is
 /// unchanged.
 pub fn score_plans(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     scores: &[PlanScore],
     rng: &mut GameRng,
@@ -174,7 +174,7 @@ pub fn score_plans(
 
 /// After Score Plans: Check for Victory, then Collect Upgrades, Refresh,
 /// Cleanup and the next turn's Start Phase.
-fn finish_end_phase(state: &mut State, log: &mut Vec<LogEntry>, rng: &mut GameRng) {
+fn finish_end_phase(state: &mut Villains, log: &mut Vec<LogEntry>, rng: &mut GameRng) {
     match end_phase::check_victory(state) {
         Victory::Winner(w) => {
             log.push(LogEntry::public(end_phase::victory_words(state, &[w])));

@@ -381,7 +381,7 @@ pub enum Phase {
         /// Who picks now.
         chooser: Seat,
     },
-    /// The START PHASE of `State::turn` is next (Reset Energy, Draw Action
+    /// The START PHASE of `Villains::turn` is next (Reset Energy, Draw Action
     /// Cards and the plan draw run at once when it begins).
     Start,
     /// START PHASE, Select Plans: each seat in `waiting` puts one of its
@@ -433,7 +433,7 @@ pub enum Phase {
 
 /// The whole table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
+pub struct Villains {
     /// Number of players (4 or 5).
     pub seats: u8,
     /// The game turn, 1 to 4.
@@ -514,7 +514,7 @@ pub struct QuoteCell {
 
 impl Quote {
     /// A quote that asks what `seat` would pay.
-    pub fn asking(state: &State, seat: Seat) -> Quote {
+    pub fn asking(state: &Villains, seat: Seat) -> Quote {
         let p = &state.players[seat as usize];
         Quote(Some(std::sync::Arc::new(QuoteCell {
             funds: (p.energy, p.resources),
@@ -559,7 +559,7 @@ impl PartialEq for Quote {
 
 impl Eq for Quote {}
 
-impl State {
+impl Villains {
     /// Seats in player order: the first player, then clockwise.
     pub fn player_order(&self) -> impl Iterator<Item = Seat> + '_ {
         (0..self.seats).map(move |i| (self.first_player + i) % self.seats)
