@@ -21,7 +21,7 @@
 //!   "when deployed" abilities (Dr. Tyrannosaurus' battle, the Fixer
 //!   readied); version 1 did so for deploy tokens only.
 
-use crate::state::State;
+use crate::state::Villains;
 
 /// The engine version of matches set up today.
 pub const CURRENT: u32 = 2;
@@ -40,6 +40,6 @@ pub(crate) fn is_version_1(v: &u32) -> bool {
 
 /// Whether the champion and upgrade abilities that wait on a choice or
 /// start a fight (and Mr. Fusion's further cards) are played: version 2.
-pub fn abilities(state: &State) -> bool {
+pub fn abilities(state: &Villains) -> bool {
     state.engine_version >= 2
 }

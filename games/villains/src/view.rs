@@ -16,9 +16,9 @@
 //! with their plan decks (the bottom plans they know stay), and the others'
 //! unknown tokens (reserve, face-down on the board, removed unrevealed).
 
+use crate::content::effect::UnitType;
 use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId};
-use crate::effect::UnitType;
-use crate::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, State, TokenKind, TokenUid, Unit};
+use crate::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, TokenKind, TokenUid, Unit, Villains};
 use backroom_engine::{GameRng, Seat, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -169,23 +169,23 @@ pub struct View {
     pub capitol_tokens: Vec<CapitolTokenState>,
     /// The round of combat being fought (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub battle: Option<crate::combat::Battle>,
+    pub battle: Option<crate::rules::combat::Battle>,
     /// Non-combat attacks being made (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub attacks: Option<crate::combat::CardAttacks>,
+    pub attacks: Option<crate::rules::combat::CardAttacks>,
     /// The last attack rolled.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_attack: Option<crate::combat::AttackRecord>,
+    pub last_attack: Option<crate::rules::combat::AttackRecord>,
     /// Choices players owe (all public).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub owed: Vec<crate::choices::Owed>,
+    pub owed: Vec<crate::rules::choices::Owed>,
     /// Open deal offers (public: deals are struck at the table).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub offers: Vec<crate::deals::Offer>,
+    pub offers: Vec<crate::rules::deals::Offer>,
 }
 
 /// Builds `viewer`'s view.
-pub fn view(state: &State, viewer: Viewer) -> View {
+pub fn view(state: &Villains, viewer: Viewer) -> View {
     let me = viewer.seat();
     let own = |s: Seat| me == Some(s);
     let areas = crate::content::content()
@@ -287,7 +287,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
 }
 
 /// Re-randomizes everything `viewer` may not know (the non-leak test).
-pub fn redeal(state: &mut State, viewer: Seat, rng: &mut GameRng) {
+pub fn redeal(state: &mut Villains, viewer: Seat, rng: &mut GameRng) {
     redeal_cards(state, viewer, rng);
     for other in 0..state.seats {
         redeal_plans(state, other, other == viewer, rng);
@@ -299,7 +299,7 @@ pub fn redeal(state: &mut State, viewer: Seat, rng: &mut GameRng) {
 
 /// The action deck, the others' hands and the targets `viewer` does not
 /// know form one pool, shuffled and dealt back into the same places.
-fn redeal_cards(state: &mut State, viewer: Seat, rng: &mut GameRng) {
+fn redeal_cards(state: &mut Villains, viewer: Seat, rng: &mut GameRng) {
     let revealed = state.targets_revealed;
     let mut pool: Vec<CardId> = state.deck.clone();
     for (s, p) in state.players.iter().enumerate() {
@@ -338,7 +338,7 @@ fn redeal_cards(state: &mut State, viewer: Seat, rng: &mut GameRng) {
 
 /// A plan deck's order above the plans its owner put at the bottom (nobody
 /// knows it), shuffled; for another player, together with its plan hand.
-fn redeal_plans(state: &mut State, seat: Seat, own: bool, rng: &mut GameRng) {
+fn redeal_plans(state: &mut Villains, seat: Seat, own: bool, rng: &mut GameRng) {
     let p = &mut state.players[seat as usize];
     let free = p.plan_deck.len() - p.plans_bottomed as usize;
     let hand: &[PlanId] = if own { &[] } else { &p.plans };
@@ -354,7 +354,7 @@ fn redeal_plans(state: &mut State, seat: Seat, own: bool, rng: &mut GameRng) {
 
 /// Another player's tokens `viewer` cannot see: its reserve, its face-down
 /// tokens the viewer has not peeked at, and those it lost unrevealed.
-fn redeal_tokens(state: &mut State, viewer: Seat, other: Seat, rng: &mut GameRng) {
+fn redeal_tokens(state: &mut Villains, viewer: Seat, other: Seat, rng: &mut GameRng) {
     let mut pool: Vec<TokenKind> = Vec::new();
     for (k, n) in state.players[other as usize].reserve_tokens.iter() {
         pool.extend(std::iter::repeat_n(*k, *n as usize));
@@ -393,8 +393,8 @@ fn redeal_tokens(state: &mut State, viewer: Seat, other: Seat, rng: &mut GameRng
 /// Which objectives of `seat`'s plans in hand are met now, as `seat` may
 /// know it: an objective about enemy targets is unknown (`None`) while an
 /// enemy's target is hidden from `seat` (Inside Job and the Police aside).
-fn plan_progress(state: &State, seat: Seat) -> Vec<Vec<Option<bool>>> {
-    use crate::effect::Requirement;
+fn plan_progress(state: &Villains, seat: Seat) -> Vec<Vec<Option<bool>>> {
+    use crate::content::effect::Requirement;
     let knows_targets = (0..state.seats).filter(|e| *e != seat).all(|e| {
         state.players[e as usize].target.as_ref().is_none_or(|t| state.targets_revealed || t.known_by().contains(seat))
     });
@@ -415,7 +415,7 @@ fn plan_progress(state: &State, seat: Seat) -> Vec<Vec<Option<bool>>> {
                                 | Requirement::UnitsInEnemyTargets { .. }
                         )
                     });
-                    (knows_targets || !blind).then(|| crate::end::objective_met(state, seat, *p, i))
+                    (knows_targets || !blind).then(|| crate::rules::end_phase::objective_met(state, seat, *p, i))
                 })
                 .collect()
         })

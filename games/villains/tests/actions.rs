@@ -5,10 +5,10 @@ mod common;
 
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, face_down, table};
-use villains::actions::{discard, locked, pass, reveal, revealable};
-use villains::state::{Phase, State, TokenKind};
+use villains::rules::take_actions::{discard, locked, pass, reveal, revealable};
+use villains::state::{Phase, TokenKind, Villains};
 
-fn acting(first: u8) -> State {
+fn acting(first: u8) -> Villains {
     let mut s = table(&["communists", "mutants", "cult", "bankers"], first, &mut GameRng::seeded(31));
     s.phase = Phase::TakeActions { current: first, revealed: None };
     s

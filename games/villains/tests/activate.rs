@@ -5,12 +5,12 @@ mod common;
 
 use backroom_engine::{GameRng, RuleCode};
 use common::{area, face_down, table};
-use villains::actions::reveal;
-use villains::activate::{Activation, DeployPick, activate, deploy_limit};
+use villains::content::effect::UnitType;
 use villains::content::{AreaId, content};
-use villains::effect::UnitType;
-use villains::place::Payment;
-use villains::state::{Marker, Phase, RuleCard, State, TokenKind};
+use villains::rules::action_tokens::{Activation, DeployPick, activate, deploy_limit};
+use villains::rules::place_action_tokens::Payment;
+use villains::rules::take_actions::reveal;
+use villains::state::{Marker, Phase, RuleCard, TokenKind, Villains};
 
 fn pick(kind: UnitType) -> DeployPick {
     DeployPick { kind, from: None, stay_wounded: false }
@@ -21,7 +21,7 @@ fn energy(n: u8) -> Payment {
 }
 
 /// `seat` reveals a token of `kind` it has just placed alone in `a`.
-fn revealed(s: &mut State, seat: u8, a: AreaId, kind: TokenKind) {
+fn revealed(s: &mut Villains, seat: u8, a: AreaId, kind: TokenKind) {
     s.phase = Phase::TakeActions { current: seat, revealed: None };
     let i = face_down(s, a, seat, kind);
     reveal(s, seat, (a, i)).unwrap();
@@ -187,9 +187,9 @@ fn battle_tokens_need_a_possible_combat_and_the_turn_moves_on_after_it() {
     activate(&mut s, 2, &Activation::Battle { payment: Payment::default() }, &mut rng).unwrap();
     assert!(s.battle.is_some() && s.phase == Phase::TakeActions { current: 2, revealed: None });
     rng.force_dice([1, 1]);
-    villains::combat::attack(&mut s, 0, goon, 1, &mut rng).unwrap();
+    villains::rules::combat::attack(&mut s, 0, goon, 1, &mut rng).unwrap();
     rng.force_dice([1, 1]);
-    villains::combat::attack(&mut s, 1, robot, 0, &mut rng).unwrap();
+    villains::rules::combat::attack(&mut s, 1, robot, 0, &mut rng).unwrap();
     assert!(s.battle.is_none());
     assert_eq!(s.phase, Phase::TakeActions { current: 3, revealed: None }, "after the battle, the next player");
 }
@@ -252,8 +252,8 @@ fn unique_tokens_that_act_as_themselves() {
     // Credit Freeze activates with no effect at once; then opponents pay 1 more here.
     revealed(&mut s, 2, bank, TokenKind::Unique);
     activate(&mut s, 2, &Activation::Unique { payment: Payment::default(), target: None }, &mut rng).unwrap();
-    assert_eq!(villains::activate::activation_tax(&s, 3, bank), 1);
-    assert_eq!(villains::activate::activation_tax(&s, 2, bank), 0);
+    assert_eq!(villains::rules::action_tokens::activation_tax(&s, 3, bank), 1);
+    assert_eq!(villains::rules::action_tokens::activation_tax(&s, 2, bank), 0);
     // Invade is a deploy token, not a token of its own.
     let mut a = table(&["aliens", "robots", "bankers", "mutants"], 0, &mut rng);
     revealed(&mut a, 0, bank, TokenKind::Unique);
@@ -271,16 +271,16 @@ fn the_gnome_may_cancel_the_hitmans_hit_and_the_turn_waits_for_the_answer() {
     let hitman = Activation::Unique { payment: Payment::default(), target: Some(goon) };
     let mut lands = s.clone();
     activate(&mut s, 0, &hitman, &mut rng).unwrap();
-    assert_eq!(s.owed, [villains::choices::Owed::CancelHit { seat: 1, area: bank, unit: goon, attacker: 0 }]);
+    assert_eq!(s.owed, [villains::rules::choices::Owed::CancelHit { seat: 1, area: bank, unit: goon, attacker: 0 }]);
     assert!(matches!(s.phase, Phase::TakeActions { current: 0, revealed: None }));
     let energy = s.players[1].energy;
-    villains::abilities::cancel_hit(&mut s, 1, true).unwrap();
+    villains::rules::abilities::cancel_hit(&mut s, 1, true).unwrap();
     assert_eq!(s.players[1].energy, energy - 2);
     assert!(s.area(bank).units.iter().any(|u| u.uid == goon));
     assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "then the next player");
     // Not paying: the goon dies, the kill the Mafia's.
     activate(&mut lands, 0, &hitman, &mut rng).unwrap();
-    villains::abilities::cancel_hit(&mut lands, 1, false).unwrap();
+    villains::rules::abilities::cancel_hit(&mut lands, 1, false).unwrap();
     assert!(!lands.area(bank).units.iter().any(|u| u.uid == goon));
     assert_eq!(lands.area(bank).graveyard[0].killer, 0);
     assert!(matches!(lands.phase, Phase::TakeActions { current: 1, .. }));
@@ -288,7 +288,7 @@ fn the_gnome_may_cancel_the_hitmans_hit_and_the_turn_waits_for_the_answer() {
 
 #[test]
 fn basta_leaving_an_area_makes_a_chosen_opponent_there_sacrifice() {
-    use villains::choices::Owed;
+    use villains::rules::choices::Owed;
     let mut rng = GameRng::seeded(70);
     let mut s = table(&["cult", "mafia", "mutants", "bankers"], 0, &mut rng);
     let (church, subway) = (area("church"), area("subway"));
@@ -305,13 +305,13 @@ fn basta_leaving_an_area_makes_a_chosen_opponent_there_sacrifice() {
     assert_eq!(s.owed, [Owed::ChooseVictim { seat: 0, area: church }]);
     assert!(matches!(s.phase, Phase::TakeActions { current: 0, .. }), "the turn waits");
     let before = s.clone();
-    assert!(villains::abilities::choose_victim(&mut s, 0, 3).is_err(), "no units there");
-    assert!(villains::abilities::choose_victim(&mut s, 1, 2).is_err(), "the Cult picks");
+    assert!(villains::rules::abilities::choose_victim(&mut s, 0, 3).is_err(), "no units there");
+    assert!(villains::rules::abilities::choose_victim(&mut s, 1, 2).is_err(), "the Cult picks");
     assert_eq!(s, before);
-    villains::abilities::choose_victim(&mut s, 0, 2).unwrap();
+    villains::rules::abilities::choose_victim(&mut s, 0, 2).unwrap();
     assert_eq!(s.owed, [Owed::SacrificeIn { seat: 2, killer: 0, area: church }]);
-    assert!(villains::choices::sacrifice_unit(&mut s, 2, basta).is_err());
-    villains::choices::sacrifice_unit(&mut s, 2, ooze).unwrap();
+    assert!(villains::rules::choices::sacrifice_unit(&mut s, 2, basta).is_err());
+    villains::rules::choices::sacrifice_unit(&mut s, 2, ooze).unwrap();
     assert!(s.area(church).units.iter().any(|u| u.uid == patsy));
     assert!(!s.area(church).units.iter().any(|u| u.uid == ooze), "toughness does not help");
     assert_eq!(s.area(church).graveyard[0].killer, 0, "the kill is the Cult's");
@@ -338,7 +338,7 @@ fn murder_inc_attacks_with_an_8_where_the_fixer_is_deployed_and_capo_with_a_5() 
     );
     assert_eq!(s.attacks.as_ref().map(|a| a.queue.clone()), Some(vec![(bank, 8)]));
     rng.force_dice([7]);
-    villains::combat::card_attack(&mut s, 0, 1, &mut rng).unwrap();
+    villains::rules::combat::card_attack(&mut s, 0, 1, &mut rng).unwrap();
     assert!(s.attacks.is_none(), "a 7 misses an 8");
     assert!(s.area(bank).units.iter().any(|u| u.uid == goon));
     assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }));
@@ -348,8 +348,8 @@ fn murder_inc_attacks_with_an_8_where_the_fixer_is_deployed_and_capo_with_a_5() 
     activate(&mut capo, 0, &fixer, &mut rng).unwrap();
     assert_eq!(capo.attacks.as_ref().map(|a| a.queue.clone()), Some(vec![(bank, 5)]));
     rng.force_dice([7]);
-    villains::combat::card_attack(&mut capo, 0, 1, &mut rng).unwrap();
-    villains::combat::assign_hit(&mut capo, 1, goon).unwrap();
+    villains::rules::combat::card_attack(&mut capo, 0, 1, &mut rng).unwrap();
+    villains::rules::combat::assign_hit(&mut capo, 1, goon).unwrap();
     assert!(!capo.area(bank).units.iter().any(|u| u.uid == goon));
     assert!(matches!(capo.phase, Phase::TakeActions { current: 1, .. }));
 }

@@ -8,19 +8,19 @@ mod common;
 use backroom_engine::{Game, GameRng, Seat};
 use common::{area, face_down, table};
 use villains::Action;
-use villains::combat::{attack, start_battle};
-use villains::effect::UnitType;
-use villains::state::{Phase, State, TokenKind};
+use villains::content::effect::UnitType;
+use villains::rules::combat::{attack, start_battle};
+use villains::state::{Phase, TokenKind, Villains};
 
 /// Plays a whole game with the heuristic bot in the seats `smart` holds and
 /// random legal play elsewhere (factions dealt at random too when
 /// `random_factions`); every bot action must apply. Returns the finished
 /// table.
-fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool, random_factions: bool) -> State {
+fn play(seats: u8, seed: u64, smart: &dyn Fn(Seat) -> bool, random_factions: bool) -> Villains {
     let mut rng = GameRng::seeded(seed);
     let mut bots = GameRng::seeded(seed ^ 0xb07);
-    let mut s = State::setup(&Default::default(), seats, &mut rng).unwrap();
-    for step in 0..State::max_actions(seats) {
+    let mut s = Villains::setup(&Default::default(), seats, &mut rng).unwrap();
+    for step in 0..Villains::max_actions(seats) {
         if s.outcome().is_some() {
             return s;
         }
@@ -102,7 +102,7 @@ fn the_bot_attacks_with_its_units_and_never_stalls_a_battle() {
 }
 
 /// A table at Take Actions with `seat` to act.
-fn taking_actions(s: &mut State, seat: Seat) {
+fn taking_actions(s: &mut Villains, seat: Seat) {
     s.phase = Phase::TakeActions { current: seat, revealed: None };
 }
 
@@ -120,7 +120,7 @@ fn deploys_are_revealed_before_battles() {
     s.apply(0, &Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
     let a = s.bot_action(0, &mut rng).unwrap();
     assert!(
-        matches!(&a, Action::Activate { activation: villains::activate::Activation::Deploy { units, .. } } if !units.is_empty()),
+        matches!(&a, Action::Activate { activation: villains::rules::action_tokens::Activation::Deploy { units, .. } } if !units.is_empty()),
         "{a:?}"
     );
 }
@@ -129,7 +129,7 @@ fn deploys_are_revealed_before_battles() {
 fn the_bot_places_where_its_influence_counts_and_passes_when_broke() {
     let mut rng = GameRng::seeded(55);
     let mut s = table(&["communists", "mafia", "bankers", "cult"], 0, &mut rng);
-    villains::start::begin_turn(&mut s, &mut rng);
+    villains::rules::start_phase::begin_turn(&mut s, &mut rng);
     // Play the Start Phase with bots until Place Action Tokens.
     while !matches!(s.phase, Phase::PlaceTokens { .. }) {
         let seat = s.pending().awaited().iter().next().unwrap();
@@ -156,9 +156,9 @@ fn the_bots_choices_depend_only_on_what_its_seat_knows() {
     for (seats, seed) in [(4u8, 3u64), (5, 4)] {
         let mut rng = GameRng::seeded(seed);
         let mut bots = GameRng::seeded(seed ^ 0xb07);
-        let mut s = State::setup(&Default::default(), seats, &mut rng).unwrap();
+        let mut s = Villains::setup(&Default::default(), seats, &mut rng).unwrap();
         let mut checked = 0;
-        for step in 0..State::max_actions(seats) {
+        for step in 0..Villains::max_actions(seats) {
             if s.outcome().is_some() {
                 break;
             }
@@ -182,7 +182,7 @@ fn the_bots_choices_depend_only_on_what_its_seat_knows() {
 fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
     let mut rng = GameRng::seeded(56);
     let mut s = table(&["communists", "mafia", "bankers", "cult"], 0, &mut rng);
-    villains::start::begin_turn(&mut s, &mut rng);
+    villains::rules::start_phase::begin_turn(&mut s, &mut rng);
     let (bank, church) = (area("bank"), area("church"));
     let naming = |a| *s.deck.iter().find(|c| c.target() == Some(a)).unwrap();
     let (at_bank, at_church) = (naming(bank), naming(church));
@@ -199,7 +199,7 @@ fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
 
     // Let God Sort Them Out's kind of sacrifice: anywhere, the cheapest.
     let patsy = s.put_unit(church, 0, UnitType::Patsy).unwrap();
-    s.owed = vec![villains::choices::Owed::Sacrifice { seat: 0, killer: 1, count: 1 }];
+    s.owed = vec![villains::rules::choices::Owed::Sacrifice { seat: 0, killer: 1, count: 1 }];
     assert_eq!(s.bot_action(0, &mut rng), Some(Action::SacrificeUnit { unit: patsy }));
 }
 
@@ -207,12 +207,12 @@ fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
 fn the_bot_accepts_deals_that_gain_it_resources_and_declines_the_rest() {
     let mut rng = GameRng::seeded(57);
     let mut s = table(&["communists", "mafia", "bankers", "cult"], 0, &mut rng);
-    villains::start::begin_turn(&mut s, &mut rng);
+    villains::rules::start_phase::begin_turn(&mut s, &mut rng);
     let seat = s.pending().awaited().iter().next().unwrap();
     let other = (seat + 1) % 4;
     s.players[other as usize].resources = 5;
     s.players[seat as usize].resources = 5;
-    let offer = |s: &mut State, give, want| {
+    let offer = |s: &mut Villains, give, want| {
         s.apply(other, &Action::Offer { to: seat, give, want }, &mut GameRng::seeded(0)).unwrap();
     };
     offer(&mut s, 2, 0);

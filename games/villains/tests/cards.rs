@@ -5,14 +5,14 @@ mod common;
 
 use backroom_engine::{GameRng, Viewer};
 use common::{area, face_down, table};
-use villains::actions::reveal;
-use villains::activate::{Activation, DeployPick, activate};
-use villains::cards::CardChoices;
-use villains::combat::{assign_hit, card_attack};
+use villains::content::effect::UnitType;
 use villains::content::{AreaId, CardId, content};
-use villains::effect::UnitType;
-use villains::place::Payment;
-use villains::state::{Phase, State, TokenKind};
+use villains::rules::action_tokens::{Activation, DeployPick, activate};
+use villains::rules::card_token::CardChoices;
+use villains::rules::combat::{assign_hit, card_attack};
+use villains::rules::place_action_tokens::Payment;
+use villains::rules::take_actions::reveal;
+use villains::state::{Phase, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["scientists", "mafia", "aliens", "bankers"];
 
@@ -21,7 +21,7 @@ fn card(id: &str) -> CardId {
 }
 
 /// `seat` holds `cards` and has just revealed a card token in `a`.
-fn ready(s: &mut State, seat: u8, a: AreaId, cards: &[&str]) {
+fn ready(s: &mut Villains, seat: u8, a: AreaId, cards: &[&str]) {
     for c in cards {
         let c = card(c);
         s.deck.retain(|x| *x != c);
@@ -33,7 +33,7 @@ fn ready(s: &mut State, seat: u8, a: AreaId, cards: &[&str]) {
 }
 
 fn play(
-    s: &mut State,
+    s: &mut Villains,
     seat: u8,
     c: &str,
     energy: u8,
@@ -43,7 +43,7 @@ fn play(
     activate(s, seat, &Activation::Card { card: card(c), payment: Payment { energy, resources: 0 }, choices }, rng)
 }
 
-fn board() -> (State, GameRng) {
+fn board() -> (Villains, GameRng) {
     let mut rng = GameRng::seeded(81);
     let s = table(&SEATS, 0, &mut rng);
     (s, rng)
@@ -73,7 +73,7 @@ fn cease_fire_stays_in_the_subway_with_its_players_marker() {
     play(&mut s, 0, "cease-fire-1", 1, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.area(subway).rules.len(), 1);
     assert_eq!(s.area(subway).rules[0].owner, 0);
-    assert!(villains::combat::attacks_forbidden(&s, subway));
+    assert!(villains::rules::combat::attacks_forbidden(&s, subway));
     ready(&mut s, 1, area("bank"), &["military-cache-1"]);
     play(&mut s, 1, "military-cache-1", 1, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.global_rules.len(), 1, "a global rule goes on the score board");
@@ -228,18 +228,18 @@ fn suitcase_nuke_clears_the_area_for_the_rest_of_the_turn() {
     assert_eq!(a.controller, None);
     assert_eq!(a.token_count(), 0, "every action token is removed, its own card token included");
     assert_eq!(a.nuked, Some(0));
-    assert!(villains::end::exterminated(&s, 0, bank));
+    assert!(villains::rules::end_phase::exterminated(&s, 0, bank));
     let text: Vec<String> = log.iter().filter_map(|l| l.public.clone()).collect();
     assert!(text.iter().any(|t| t.contains("units in The Bank are killed")), "{text:?}");
     // Until Cleanup no unit may enter: a deploy there is refused whole.
     use backroom_engine::Game;
     let i = face_down(&mut s, bank, 1, TokenKind::Deploy);
     s.phase = Phase::TakeActions { current: 1, revealed: None };
-    Game::apply(&mut s, 1, &villains::game::Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
+    Game::apply(&mut s, 1, &villains::Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
     let before = s.clone();
     let refusals: Vec<String> = (0..=5)
         .map(|cost| {
-            let deploy = villains::game::Action::Activate {
+            let deploy = villains::Action::Activate {
                 activation: Activation::Deploy {
                     units: vec![DeployPick { kind: UnitType::Goon, from: None, stay_wounded: false }],
                     payment: Payment::energy_first(&s, 1, cost),
@@ -260,8 +260,10 @@ fn blackstone_encryption_uses_a_skill_without_a_readied_unit() {
     s.put_unit(bank, 0, UnitType::Goon).unwrap();
     assert!(s.area(bank).units.iter().all(|u| !u.readied), "no readied unit at the Bank");
     ready(&mut s, 0, factory, &["blackstone-encryption-1"]);
-    let skill =
-        |a: AreaId| CardChoices { skill: Some((a, villains::skill::SkillChoice::default())), ..Default::default() };
+    let skill = |a: AreaId| CardChoices {
+        skill: Some((a, villains::rules::skill_abilities::SkillChoice::default())),
+        ..Default::default()
+    };
     let before = s.clone();
     // No area chosen, or one without a unit of the player's: refused whole.
     for c in [CardChoices::default(), skill(church)] {
@@ -304,14 +306,14 @@ fn a_match_set_up_under_version_1_keeps_mr_fusion_to_one_card() {
     let i = face_down(&mut s, bank, 0, TokenKind::Unique);
     reveal(&mut s, 0, (bank, i)).unwrap();
     play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
-    assert!(villains::choices::next(&s).is_none());
+    assert!(villains::rules::choices::next(&s).is_none());
     assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "{:?}", s.phase);
 }
 
 #[test]
 fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     use backroom_engine::Game;
-    use villains::game::Action;
+    use villains::Action;
     let (mut s, mut rng) = board();
     let bank = area("bank");
     for c in ["windfall-2", "windfall-3", "windfall-4"] {
@@ -324,7 +326,7 @@ fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     let resources = s.players[0].resources;
     play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
     // Still Mr. Fusion's player's decision: another card, or stop.
-    assert!(matches!(villains::choices::next(&s), Some(villains::choices::Owed::Fusion { seat: 0, .. })));
+    assert!(matches!(villains::rules::choices::next(&s), Some(villains::rules::choices::Owed::Fusion { seat: 0, .. })));
     let prompt = s.prompt(0).unwrap();
     assert!(
         prompt.asks.iter().any(|a| a.verb == "fusion_paying") && prompt.asks.iter().any(|a| a.verb == "fusion_stop")
@@ -336,7 +338,7 @@ fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     assert_eq!(s.players[0].fusion, 2);
     assert!(log.iter().any(|l| l.public.as_deref().is_some_and(|t| t.contains("2 cards on the fusion track"))));
     Game::apply(&mut s, 0, &Action::FusionStop, &mut rng).unwrap();
-    assert!(villains::choices::next(&s).is_none());
+    assert!(villains::rules::choices::next(&s).is_none());
     assert_eq!(s.players[0].hand[..], [card("windfall-4")]);
     assert!(s.players[0].resources > resources, "both Windfalls paid out");
     assert!(matches!(s.phase, Phase::TakeActions { current: 1, .. }), "{:?}", s.phase);
@@ -358,10 +360,10 @@ fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
     ready(&mut s, 0, area("church"), &["let-god-sort-them-out-1", "shakedown-1"]);
     play(&mut s, 0, "let-god-sort-them-out-1", 1, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.owed.len(), 2, "the Mafia owes two, the Aliens one; the Scientists control nothing");
-    assert!(villains::choices::sacrifice_unit(&mut s, 2, m).is_err(), "in player order");
-    villains::choices::sacrifice_unit(&mut s, 1, g1).unwrap();
-    villains::choices::sacrifice_unit(&mut s, 1, g2).unwrap();
-    villains::choices::sacrifice_unit(&mut s, 2, m).unwrap();
+    assert!(villains::rules::choices::sacrifice_unit(&mut s, 2, m).is_err(), "in player order");
+    villains::rules::choices::sacrifice_unit(&mut s, 1, g1).unwrap();
+    villains::rules::choices::sacrifice_unit(&mut s, 1, g2).unwrap();
+    villains::rules::choices::sacrifice_unit(&mut s, 2, m).unwrap();
     assert!(s.owed.is_empty());
     assert_eq!(
         s.areas.iter().flat_map(|a| a.graveyard.iter()).filter(|g| g.killer == 0).count(),
@@ -378,8 +380,8 @@ fn let_god_sort_them_out_and_shakedown_wait_for_each_players_choice() {
     reveal(&mut s, 0, (area("police"), i)).unwrap();
     play(&mut s, 0, "shakedown-1", 0, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.owed.len(), 2);
-    villains::choices::discard_card(&mut s, 2, card("windfall-3")).unwrap();
-    let log = villains::choices::discard_card(&mut s, 3, card("stupor-2")).unwrap();
+    villains::rules::choices::discard_card(&mut s, 2, card("windfall-3")).unwrap();
+    let log = villains::rules::choices::discard_card(&mut s, 3, card("stupor-2")).unwrap();
     assert_eq!(log[0].for_viewer(Viewer::Seat(1)), Some("{seat:3(Bankers)|discards|discard} Stupor."));
     assert_eq!(s.players[3].hand[..], [card("windfall-4")]);
     assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
@@ -395,20 +397,20 @@ fn to_the_death_fights_again_while_anyone_agrees() {
     play(&mut s, 0, "to-the-death-1", 0, CardChoices::default(), &mut rng).unwrap();
     assert!(s.battle.as_ref().unwrap().repeat);
     rng.force_dice([1, 1]);
-    villains::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
+    villains::rules::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
     rng.force_dice([1]);
-    villains::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
+    villains::rules::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
     assert!(s.battle.is_none());
     assert_eq!(s.owed.len(), 2, "the Mafia and the Aliens are asked");
-    villains::choices::keep_fighting(&mut s, 1, false).unwrap();
-    villains::choices::keep_fighting(&mut s, 2, true).unwrap();
+    villains::rules::choices::keep_fighting(&mut s, 1, false).unwrap();
+    villains::rules::choices::keep_fighting(&mut s, 2, true).unwrap();
     assert!(s.battle.is_some(), "one yes is enough");
     rng.force_dice([1, 1]);
-    villains::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
+    villains::rules::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
     rng.force_dice([1]);
-    villains::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
-    villains::choices::keep_fighting(&mut s, 1, false).unwrap();
-    villains::choices::keep_fighting(&mut s, 2, false).unwrap();
+    villains::rules::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
+    villains::rules::choices::keep_fighting(&mut s, 1, false).unwrap();
+    villains::rules::choices::keep_fighting(&mut s, 2, false).unwrap();
     assert!(s.owed.is_empty() && s.battle.is_none());
     assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
 }

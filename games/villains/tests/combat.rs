@@ -5,12 +5,12 @@ mod common;
 
 use backroom_engine::{GameRng, Hidden, RuleCode, SeatSet, Viewer};
 use common::{area, table};
-use villains::combat::{assign_hit, attack, battle_actor, combat_possible, defenders, sacrifice, start_battle};
 use villains::content::content;
-use villains::effect::UnitType;
-use villains::state::{Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid, UnitUid};
+use villains::content::effect::UnitType;
+use villains::rules::combat::{assign_hit, attack, battle_actor, combat_possible, defenders, sacrifice, start_battle};
+use villains::state::{Grave, Marker, PlacedToken, RuleCard, TokenKind, TokenUid, UnitUid, Villains};
 
-fn uid(s: &State, a: villains::content::AreaId, seat: u8, kind: UnitType) -> UnitUid {
+fn uid(s: &Villains, a: villains::content::AreaId, seat: u8, kind: UnitType) -> UnitUid {
     s.area(a).units.iter().find(|u| u.owner == seat && u.kind == kind).unwrap().uid
 }
 
@@ -191,8 +191,8 @@ fn biohazard_makes_each_opponent_sacrifice_after_a_combat_with_mutant_losses() {
 
 #[test]
 fn the_gnome_of_zurich_may_pay_two_to_cancel_a_hit_in_his_area() {
-    use villains::abilities::cancel_hit;
-    use villains::choices::Owed;
+    use villains::rules::abilities::cancel_hit;
+    use villains::rules::choices::Owed;
     let mut rng = GameRng::seeded(57);
     let mut s = table(&["mafia", "bankers", "mutants", "cult"], 0, &mut rng);
     let bank = area("bank");

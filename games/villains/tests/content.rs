@@ -3,8 +3,8 @@
 //! its file, entry and field.
 
 use serde_json::{Value, json};
+use villains::content::effect::{TokenType, UnitType};
 use villains::content::{Content, ContentFiles, content};
-use villains::effect::{TokenType, UnitType};
 
 #[test]
 fn shipped_content_loads_with_the_rulebook_counts() {

@@ -5,10 +5,10 @@ mod common;
 
 use backroom_engine::{GameRng, Hidden, SeatSet, Viewer};
 use common::{area, table};
+use villains::content::effect::UnitType;
 use villains::content::{AreaId, content};
-use villains::control::{determine_control, influence};
-use villains::effect::UnitType;
-use villains::state::{CapitolTokenState, Grave, Marker, PlacedToken, RuleCard, State, TokenKind, TokenUid};
+use villains::rules::determine_control::{determine_control, influence};
+use villains::state::{CapitolTokenState, Grave, Marker, PlacedToken, RuleCard, TokenKind, TokenUid, Villains};
 
 const SEATS: [&str; 4] = ["mutants", "scientists", "communists", "aliens"];
 const MUTANT: u8 = 0;
@@ -16,12 +16,12 @@ const SCIENTIST: u8 = 1;
 const COMMUNIST: u8 = 2;
 const ALIEN: u8 = 3;
 
-fn board() -> State {
+fn board() -> Villains {
     table(&SEATS, 0, &mut GameRng::seeded(21))
 }
 
 /// An activated token of `seat` in `a`'s lowest open space.
-fn activated(s: &mut State, a: AreaId, seat: u8, kind: TokenKind) {
+fn activated(s: &mut Villains, a: AreaId, seat: u8, kind: TokenKind) {
     let uid = TokenUid(s.next_token);
     s.next_token += 1;
     let area = s.area_mut(a);
@@ -36,13 +36,13 @@ fn activated(s: &mut State, a: AreaId, seat: u8, kind: TokenKind) {
     });
 }
 
-fn units(s: &mut State, a: AreaId, seat: u8, kinds: &[UnitType]) {
+fn units(s: &mut Villains, a: AreaId, seat: u8, kinds: &[UnitType]) {
     for k in kinds {
         s.put_unit(a, seat, *k).unwrap();
     }
 }
 
-fn rule(s: &mut State, a: AreaId, seat: u8, card: &str) {
+fn rule(s: &mut Villains, a: AreaId, seat: u8, card: &str) {
     let card = content().card_id(card).unwrap();
     s.area_mut(a).rules.push(RuleCard { card, owner: seat });
 }
@@ -129,7 +129,7 @@ fn cards_add_influence_and_the_cult_counts_its_kills() {
 #[test]
 fn the_setup_marker_has_one_influence_and_can_be_captured() {
     let mut rng = GameRng::seeded(23);
-    rng.force_order(villains::setup::ACTION_DECK, vec!["mobilize-1".into()]);
+    rng.force_order(villains::rules::setup::ACTION_DECK, vec!["mobilize-1".into()]);
     let mut s = table(&SEATS, 0, &mut rng);
     let sewers = area("sewers");
     assert_eq!(s.setup_marker(), Some(sewers));

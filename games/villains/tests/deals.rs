@@ -5,14 +5,14 @@ mod common;
 
 use backroom_engine::{Game, GameRng, RuleCode};
 use common::table;
-use villains::deals::Offer;
-use villains::game::Action;
-use villains::state::State;
+use villains::Action;
+use villains::rules::deals::Offer;
+use villains::state::Villains;
 
 const FOUR: [&str; 4] = ["mutants", "mafia", "scientists", "bankers"];
 
 /// Turn 1 under way (Select Plans), resources set by hand.
-fn dealing(resources: [u16; 4]) -> (State, GameRng) {
+fn dealing(resources: [u16; 4]) -> (Villains, GameRng) {
     let mut rng = GameRng::seeded(11);
     let mut s = table(&FOUR, 0, &mut rng);
     for (p, r) in s.players.iter_mut().zip(resources) {
@@ -22,7 +22,7 @@ fn dealing(resources: [u16; 4]) -> (State, GameRng) {
 }
 
 fn act(
-    s: &mut State,
+    s: &mut Villains,
     seat: u8,
     a: Action,
     rng: &mut GameRng,
@@ -65,7 +65,7 @@ fn a_gift_a_decline_and_a_withdrawal() {
 #[test]
 fn refused_deals_name_the_rule_and_change_nothing() {
     let (mut s, mut rng) = dealing([2, 1, 0, 0]);
-    let refuse = |s: &mut State, seat: u8, a: Action, rng: &mut GameRng| {
+    let refuse = |s: &mut Villains, seat: u8, a: Action, rng: &mut GameRng| {
         let before = s.clone();
         let e = act(s, seat, a, rng).unwrap_err();
         assert_eq!((e.code, e.rule.as_str()), (RuleCode::IllegalMove, "Deals"));
@@ -89,13 +89,13 @@ fn refused_deals_name_the_rule_and_change_nothing() {
 #[test]
 fn deals_open_once_every_faction_is_chosen_and_end_at_cleanup() {
     let mut rng = GameRng::seeded(3);
-    let (mut s, _) = villains::setup::setup(4, &mut rng).unwrap();
+    let (mut s, _) = villains::rules::setup::setup(4, &mut rng).unwrap();
     s.players[0].resources = 2;
     assert!(act(&mut s, 0, Action::Offer { to: 1, give: 1, want: 0 }, &mut rng).is_err());
     assert!(s.offers.is_empty());
     let (mut s, _) = dealing([2, 0, 0, 0]);
     s.offers.push(Offer { from: 0, to: 1, give: 1, want: 0 });
-    let line = villains::deals::cleanup(&mut s).unwrap();
+    let line = villains::rules::deals::cleanup(&mut s).unwrap();
     assert!(s.offers.is_empty() && line.public.as_deref().unwrap_or("").contains("Cleanup"));
 }
 

@@ -6,22 +6,22 @@ mod common;
 use backroom_engine::{GameRng, Hidden, SeatSet};
 use common::{area, face_down, table};
 use villains::content::content;
-use villains::effect::{Requirement, TokenType, UnitType};
-use villains::end::{
+use villains::content::effect::{Requirement, TokenType, UnitType};
+use villains::rules::end_phase::{
     Victory, check_victory, cleanup, collect_resources, collect_upgrades, completable_objectives, refresh,
     requirement_met, score_targets,
 };
-use villains::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, State, TokenKind};
+use villains::state::{CapitolTokenState, Grave, Marker, Phase, RuleCard, TokenKind, Villains};
 
 const SEATS: [&str; 5] = ["aliens", "communists", "scientists", "mafia", "bankers"];
 
-fn board() -> State {
+fn board() -> Villains {
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(41));
     s.phase = Phase::Combat { at: None };
     s
 }
 
-fn target(s: &mut State, seat: u8, card: &str) {
+fn target(s: &mut Villains, seat: u8, card: &str) {
     let c = content().card_id(card).unwrap();
     s.players[seat as usize].target = Some(Hidden::known_to(c, SeatSet::only(seat)));
 }
@@ -65,7 +65,7 @@ fn objectives_are_checked_on_the_table() {
     s.put_unit(police, 3, UnitType::Mole).unwrap();
     s.put_unit(bank, 3, UnitType::Talent).unwrap();
     s.put_unit(bank, 3, UnitType::Talent).unwrap();
-    let met = |s: &State, r: Requirement| requirement_met(s, 3, &r);
+    let met = |s: &Villains, r: Requirement| requirement_met(s, 3, &r);
     assert!(met(&s, Requirement::ControlEnemyTargets(1)));
     assert!(!met(&s, Requirement::ControlOwnTarget));
     assert!(met(&s, Requirement::UnitsInEnemyAreas { unit: UnitType::Mole, count: 1 }));
@@ -147,11 +147,11 @@ fn upgrades_at_four_and_seven_points() {
     assert_eq!(s.players[1].upgrade.unwrap().upgrade().name, "Revolution Now!", "a direct jump to level II");
     assert!(s.players[1].upgrades_set_aside.is_empty());
     assert_eq!(s.players[4].upgrades_set_aside.len(), 1);
-    assert_eq!(villains::standing::resources_per_turn(&s, 4), 4, "the upgrade replaces the passive's 2");
+    assert_eq!(villains::rules::standing::resources_per_turn(&s, 4), 4, "the upgrade replaces the passive's 2");
     s.players[4].pp = 7;
     collect_upgrades(&mut s);
     assert_eq!(s.players[4].upgrade.unwrap().upgrade().name, "Plutocracy");
-    assert_eq!(villains::standing::resources_per_turn(&s, 4), 6);
+    assert_eq!(villains::rules::standing::resources_per_turn(&s, 4), 6);
 }
 
 #[test]
@@ -227,7 +227,7 @@ fn the_rulebooks_tiebreaker_example_the_communists_win_on_the_capitol_token() {
 
 #[test]
 fn mother_ooze_heals_at_cleanup_then_deploys_one_unit_free_per_area() {
-    use villains::choices::Owed;
+    use villains::rules::choices::Owed;
     let mut rng = GameRng::seeded(7);
     let mut s = table(&["mutants", "mafia", "bankers", "robots"], 0, &mut rng);
     s.phase = Phase::Combat { at: None };
@@ -254,20 +254,20 @@ fn mother_ooze_heals_at_cleanup_then_deploys_one_unit_free_per_area() {
         _ => unreachable!(),
     };
     // Only the Mutants answer; only units in the reserve.
-    assert!(villains::abilities::free_deploy(&mut s, 1, None, &mut rng).is_err());
+    assert!(villains::rules::abilities::free_deploy(&mut s, 1, None, &mut rng).is_err());
     let before = s.clone();
     s.players[0].reserve_units.insert(UnitType::Mole, 0);
-    assert!(villains::abilities::free_deploy(&mut s, 0, Some(UnitType::Mole), &mut rng).is_err());
+    assert!(villains::rules::abilities::free_deploy(&mut s, 0, Some(UnitType::Mole), &mut rng).is_err());
     s = before;
     let energy = s.players[0].energy;
     let resources = s.players[0].resources;
     let goons = s.players[0].reserve_units[&UnitType::Goon];
-    villains::abilities::free_deploy(&mut s, 0, Some(UnitType::Goon), &mut rng).unwrap();
+    villains::rules::abilities::free_deploy(&mut s, 0, Some(UnitType::Goon), &mut rng).unwrap();
     assert_eq!(s.players[0].reserve_units[&UnitType::Goon], goons - 1);
     assert!(s.area(first).units.iter().any(|u| u.owner == 0 && u.kind == UnitType::Goon));
     assert_eq!((s.players[0].energy, s.players[0].resources), (energy, resources));
     assert_eq!(s.phase, Phase::Start, "the next turn waits for the last free deploy");
-    let log = villains::abilities::free_deploy(&mut s, 0, None, &mut rng).unwrap();
+    let log = villains::rules::abilities::free_deploy(&mut s, 0, None, &mut rng).unwrap();
     assert!(s.owed.is_empty());
     assert_ne!(s.phase, Phase::Start, "then the next turn begins");
     assert!(log.iter().any(|l| l.public.as_deref() == Some("Turn 2 begins.")));

@@ -5,14 +5,14 @@ mod common;
 
 use backroom_engine::{GameRng, Hidden, SeatSet};
 use common::{area, table};
-use villains::actions::pass;
-use villains::combat::{assign_hit, attack, battle_actor};
 use villains::content::content;
-use villains::effect::UnitType;
-use villains::flow::{PlanScore, score_plans};
-use villains::state::{Marker, Phase, State};
+use villains::content::effect::UnitType;
+use villains::rules::combat::{assign_hit, attack, battle_actor};
+use villains::rules::take_actions::pass;
+use villains::rules::turn_loop::{PlanScore, score_plans};
+use villains::state::{Marker, Phase, Villains};
 
-fn all_pass(s: &mut State) {
+fn all_pass(s: &mut Villains) {
     s.phase = Phase::TakeActions { current: s.first_player, revealed: None };
     for seat in s.player_order().collect::<Vec<_>>() {
         pass(s, seat).unwrap();

@@ -6,19 +6,19 @@
 //! checks, ahead of the `Game` impl; see the README.)
 
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
-use villains::actions::{discard, locked, pass as pass_action, reveal, revealable};
-use villains::activate::{Activation, DeployPick, activate};
-use villains::cards::CardChoices;
-use villains::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
+use villains::content::effect::UnitType;
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
-use villains::effect::UnitType;
-use villains::end::completable_objectives;
-use villains::flow::{PlanScore, score_plans};
-use villains::place::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
-use villains::setup::{available_factions, choose_faction, setup};
-use villains::skill::{SkillChoice, skill_areas, use_skill};
-use villains::start::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
-use villains::state::{Phase, State, TokenKind, UnitUid};
+use villains::rules::action_tokens::{Activation, DeployPick, activate};
+use villains::rules::card_token::CardChoices;
+use villains::rules::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
+use villains::rules::end_phase::completable_objectives;
+use villains::rules::place_action_tokens::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
+use villains::rules::setup::{available_factions, choose_faction, setup};
+use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
+use villains::rules::start_phase::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
+use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
+use villains::rules::turn_loop::{PlanScore, score_plans};
+use villains::state::{Phase, TokenKind, UnitUid, Villains};
 use villains::view::{redeal, view};
 
 /// One step, replayable.
@@ -53,12 +53,12 @@ enum Act {
 }
 
 impl Act {
-    fn apply(&self, s: &mut State, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+    fn apply(&self, s: &mut Villains, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         match self.clone() {
             Act::Faction(seat, f) => {
                 let mut log = choose_faction(s, seat, f, rng)?;
                 if s.phase == Phase::Start {
-                    log.extend(villains::start::begin_turn(s, rng));
+                    log.extend(villains::rules::start_phase::begin_turn(s, rng));
                 }
                 Ok(log)
             }
@@ -80,19 +80,19 @@ impl Act {
             Act::Hit(seat, u) => assign_hit(s, seat, u),
             Act::Sacrifice(seat, u) => sacrifice(s, seat, u),
             Act::CardAttack(seat, d) => card_attack(s, seat, d, rng),
-            Act::SacrificeUnit(seat, u) => villains::choices::sacrifice_unit(s, seat, u),
-            Act::LabDraw(seat) => villains::choices::lab_draw(s, seat),
+            Act::SacrificeUnit(seat, u) => villains::rules::choices::sacrifice_unit(s, seat, u),
+            Act::LabDraw(seat) => villains::rules::choices::lab_draw(s, seat),
             Act::FusionPlay(seat, card, cost) => {
                 let p = pay(s, seat, cost);
-                villains::fusion::play(s, seat, card, p, &CardChoices::default(), rng)
+                villains::rules::mr_fusion::play(s, seat, card, p, &CardChoices::default(), rng)
             }
-            Act::FusionStop(seat) => villains::fusion::stop(s, seat),
-            Act::KeepFighting(seat, yes) => villains::choices::keep_fighting(s, seat, yes),
+            Act::FusionStop(seat) => villains::rules::mr_fusion::stop(s, seat),
+            Act::KeepFighting(seat, yes) => villains::rules::choices::keep_fighting(s, seat, yes),
             Act::LabPlay(seat, c, cost) => {
                 let p = pay(s, seat, cost);
-                villains::choices::lab_play(s, seat, p, &c, rng)
+                villains::rules::choices::lab_play(s, seat, p, &c, rng)
             }
-            Act::DiscardCard(seat, c) => villains::choices::discard_card(s, seat, c),
+            Act::DiscardCard(seat, c) => villains::rules::choices::discard_card(s, seat, c),
             Act::Game(seat, a) => backroom_engine::Game::apply(s, seat, &a, rng),
             Act::Score(seat, v) => score_plans(s, seat, &v, rng),
         }
@@ -103,17 +103,17 @@ fn pick<T: Clone>(v: &[T], bot: &mut GameRng) -> T {
     v[bot.index(v.len())].clone()
 }
 
-fn pay(s: &State, seat: Seat, cost: u8) -> Payment {
+fn pay(s: &Villains, seat: Seat, cost: u8) -> Payment {
     Payment::energy_first(s, seat, cost)
 }
 
-fn units_here(s: &State, seat: Seat, a: AreaId) -> Vec<UnitUid> {
+fn units_here(s: &Villains, seat: Seat, a: AreaId) -> Vec<UnitUid> {
     s.area(a).units.iter().filter(|u| u.owner == seat).map(|u| u.uid).collect()
 }
 
 /// Candidate activations of a revealed token in `a`, with every payment
 /// from 0 to 8 (the rules refuse the wrong ones).
-fn activations(s: &State, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activation> {
+fn activations(s: &Villains, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activation> {
     let mut out = Vec::new();
     let reserve: Vec<UnitType> =
         s.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
@@ -155,17 +155,17 @@ fn activations(s: &State, seat: Seat, a: AreaId, bot: &mut GameRng) -> Vec<Activ
 }
 
 /// Every candidate step for the seat that acts now (some will be refused).
-fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
-    if let Some(o) = villains::choices::next(s) {
+fn candidates(s: &Villains, bot: &mut GameRng) -> Vec<Act> {
+    if let Some(o) = villains::rules::choices::next(s) {
         let seat = o.seat();
         return match o {
-            villains::choices::Owed::Sacrifice { .. } => {
+            villains::rules::choices::Owed::Sacrifice { .. } => {
                 s.units_of(seat).map(|(_, u)| Act::SacrificeUnit(seat, u.uid)).collect()
             }
-            villains::choices::Owed::KeepFighting { .. } => {
+            villains::rules::choices::Owed::KeepFighting { .. } => {
                 vec![Act::KeepFighting(seat, true), Act::KeepFighting(seat, false)]
             }
-            villains::choices::Owed::LabCard { .. } => {
+            villains::rules::choices::Owed::LabCard { .. } => {
                 let mut v = vec![Act::LabDraw(seat)];
                 let mut c = CardChoices::default();
                 if let Some(k) = s.players[seat as usize].reserve_units.iter().find(|(_, n)| **n > 0).map(|(k, _)| *k) {
@@ -175,35 +175,35 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
                 v.push(Act::LabPlay(seat, CardChoices::default(), 0));
                 v
             }
-            villains::choices::Owed::Discard { .. } => {
+            villains::rules::choices::Owed::Discard { .. } => {
                 s.players[seat as usize].hand.iter().map(|c| Act::DiscardCard(seat, *c)).collect()
             }
-            villains::choices::Owed::Fusion { .. } => {
+            villains::rules::choices::Owed::Fusion { .. } => {
                 let mut v = vec![Act::FusionStop(seat)];
                 for c in &s.players[seat as usize].hand {
                     v.extend((0..4).map(|cost| Act::FusionPlay(seat, *c, cost)));
                 }
                 v
             }
-            villains::choices::Owed::FreeDeploy { .. } => UnitType::ALL
+            villains::rules::choices::Owed::FreeDeploy { .. } => UnitType::ALL
                 .into_iter()
                 .map(Some)
                 .chain([None])
                 .map(|unit| Act::Game(seat, villains::Action::FreeDeploy { unit }))
                 .collect(),
-            villains::choices::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
+            villains::rules::choices::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
                 .into_iter()
                 .map(|enemy| Act::Game(seat, villains::Action::ChooseVictim { enemy }))
                 .collect(),
-            villains::choices::Owed::SacrificeIn { area, .. } => {
+            villains::rules::choices::Owed::SacrificeIn { area, .. } => {
                 units_here(s, seat, area).into_iter().map(|u| Act::SacrificeUnit(seat, u)).collect()
             }
-            villains::choices::Owed::CancelHit { .. } => vec![
+            villains::rules::choices::Owed::CancelHit { .. } => vec![
                 Act::Game(seat, villains::Action::CancelHit { pay: true }),
                 Act::Game(seat, villains::Action::CancelHit { pay: false }),
             ],
-            villains::choices::Owed::ChampionAttack { from, .. } => {
-                villains::abilities::champion_targets(s, seat, from)
+            villains::rules::choices::Owed::ChampionAttack { from, .. } => {
+                villains::rules::abilities::champion_targets(s, seat, from)
                     .into_iter()
                     .map(|target| Act::Game(seat, villains::Action::ChampionAttack { target }))
                     .collect()
@@ -258,7 +258,7 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
             kinds.into_iter().map(|k| Act::Place(current, k, a)).collect()
         }
         Phase::TakeActions { current, revealed: Some(uid) } => {
-            let (a, _) = villains::actions::find(s, uid).unwrap();
+            let (a, _) = villains::rules::take_actions::find(s, uid).unwrap();
             let mut v: Vec<Act> =
                 activations(s, current, a, bot).into_iter().map(|h| Act::Activate(current, h)).collect();
             v.push(Act::Discard(current));
@@ -299,7 +299,7 @@ fn candidates(s: &State, bot: &mut GameRng) -> Vec<Act> {
     }
 }
 
-fn json(s: &State) -> String {
+fn json(s: &Villains) -> String {
     serde_json::to_string(s).unwrap()
 }
 
@@ -310,9 +310,9 @@ fn read(log: &[LogEntry], v: backroom_engine::Viewer) -> Vec<String> {
 /// The non-leak check on one step: re-deal what each seat may not know;
 /// its view and the spectator's must not change, and where the seat cannot
 /// tell the worlds apart after the step, it reads the same log lines.
-fn no_leak(s: &State, a: &Act, after: &State, lines: &[LogEntry], rng: &GameRng, seed: u64, step: usize) {
+fn no_leak(s: &Villains, a: &Act, after: &Villains, lines: &[LogEntry], rng: &GameRng, seed: u64, step: usize) {
     use backroom_engine::Viewer;
-    let v_json = |t: &State, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
+    let v_json = |t: &Villains, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
     for seat in 0..s.seats {
         let mut other = s.clone();
         redeal(&mut other, seat, &mut GameRng::seeded(seed ^ ((step as u64) << 8) ^ u64::from(seat)));
@@ -342,9 +342,9 @@ fn no_leak(s: &State, a: &Act, after: &State, lines: &[LogEntry], rng: &GameRng,
 /// the two outcomes apart by its views, reads the same lines.
 #[allow(clippy::too_many_arguments)]
 fn alternative(
-    s: &State,
+    s: &Villains,
     a: &Act,
-    after: &State,
+    after: &Villains,
     lines: &[LogEntry],
     cands: &[Act],
     rng: &GameRng,
@@ -353,7 +353,7 @@ fn alternative(
 ) {
     use backroom_engine::Viewer;
     let actor = format!("{a:?}");
-    let v_json = |t: &State, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
+    let v_json = |t: &Villains, v: Viewer| serde_json::to_string(&view(t, v)).unwrap();
     for b in cands.iter().filter(|b| format!("{b:?}") != actor).take(6) {
         let mut w = s.clone();
         let Ok(b_lines) = b.apply(&mut w, &mut rng.clone()) else {
@@ -375,12 +375,12 @@ fn alternative(
 }
 
 /// Plays one game; returns its steps and final table.
-fn play(seats: u8, seed: u64) -> (Vec<Act>, State) {
+fn play(seats: u8, seed: u64) -> (Vec<Act>, Villains) {
     play_checked(seats, seed, false)
 }
 
 /// Plays one game, with the non-leak check at every step if `leaks`.
-fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, State) {
+fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, Villains) {
     let mut rng = GameRng::seeded(seed);
     let mut bot = GameRng::seeded(seed ^ 0xfeed);
     let (mut s, _) = setup(seats, &mut rng).unwrap();
@@ -390,7 +390,7 @@ fn play_checked(seats: u8, seed: u64, leaks: bool) -> (Vec<Act>, State) {
             return (done, s);
         }
         let before = json(&s);
-        let back: State = serde_json::from_str(&before).unwrap();
+        let back: Villains = serde_json::from_str(&before).unwrap();
         assert_eq!(json(&back), before, "seed {seed} step {step}: serde round-trip");
         let mut cands = candidates(&s, &mut bot);
         assert!(!cands.is_empty(), "seed {seed} step {step}: nobody can act in {:?}", s.phase);

@@ -4,12 +4,12 @@ mod common;
 
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, table};
-use villains::place::{Payment, pass, place_token};
-use villains::start::{begin_turn, bottom_plan, select_target};
-use villains::state::{Marker, Phase, State, TokenKind};
+use villains::rules::place_action_tokens::{Payment, pass, place_token};
+use villains::rules::start_phase::{begin_turn, bottom_plan, select_target};
+use villains::state::{Marker, Phase, TokenKind, Villains};
 
 /// A table at Place Action Tokens.
-fn placing(factions: &[&str], first: u8, rng: &mut GameRng) -> State {
+fn placing(factions: &[&str], first: u8, rng: &mut GameRng) -> Villains {
     let mut s = table(factions, first, rng);
     begin_turn(&mut s, rng);
     for seat in 0..s.seats {
@@ -30,7 +30,7 @@ fn placing(factions: &[&str], first: u8, rng: &mut GameRng) -> State {
 
 /// Places with the default payment (energy first).
 fn put(
-    s: &mut State,
+    s: &mut Villains,
     seat: u8,
     kind: TokenKind,
     a: villains::content::AreaId,
@@ -163,7 +163,7 @@ fn the_placing_prompt_lets_the_player_choose_how_to_pay() {
     let mut rng = GameRng::seeded(5);
     let mut s = placing(&["mutants", "mafia", "scientists", "bankers"], 0, &mut rng);
     s.players[0].resources = 0;
-    let ask = |s: &State| s.prompt(0).unwrap().asks.into_iter().find(|a| a.verb == "place_token").unwrap();
+    let ask = |s: &Villains| s.prompt(0).unwrap().asks.into_iter().find(|a| a.verb == "place_token").unwrap();
     assert!(ask(&s).params.iter().all(|p| p.name != "payment"), "nothing to choose with no resources");
     s.players[0].resources = 3;
     let payment = ask(&s).params.into_iter().find(|p| p.name == "payment").expect("a split to choose");
@@ -173,12 +173,8 @@ fn the_placing_prompt_lets_the_player_choose_how_to_pay() {
     assert!(labels[1].contains("resource"), "{labels:?}");
     let pay: Payment = serde_json::from_value(options[1].value.clone()).unwrap();
     let before = s.players[0].energy;
-    let a = villains::game::Action::PlaceToken {
-        kind: TokenKind::Deploy,
-        area: area("bank"),
-        space: None,
-        payment: Some(pay),
-    };
+    let a =
+        villains::Action::PlaceToken { kind: TokenKind::Deploy, area: area("bank"), space: None, payment: Some(pay) };
     Game::apply(&mut s, 0, &a, &mut rng).unwrap();
     assert_eq!(s.players[0].energy, before - pay.energy);
     assert_eq!(s.players[0].resources, 3 - pay.resources);
@@ -189,7 +185,7 @@ fn the_placing_prompt_offers_the_subway_controller_a_space() {
     use backroom_engine::Game;
     let mut rng = GameRng::seeded(6);
     let mut s = placing(&["mutants", "mafia", "scientists", "bankers"], 0, &mut rng);
-    let space_param = |s: &State| {
+    let space_param = |s: &Villains| {
         s.prompt(0)
             .unwrap()
             .asks

@@ -14,10 +14,10 @@ use backroom_engine::{Game, GameRng, Input, Prompt};
 use common::{area, face_down, table};
 use serde_json::{Value, json};
 use villains::Action;
-use villains::actions::reveal;
 use villains::content::content;
-use villains::effect::UnitType;
-use villains::state::{Phase, State, TokenKind};
+use villains::content::effect::UnitType;
+use villains::rules::take_actions::reveal;
+use villains::state::{Phase, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["mafia", "bankers", "robots", "mutants"];
 
@@ -31,7 +31,7 @@ fn options(a: &backroom_engine::Ask, param: &str) -> Vec<(Value, String, Option<
     options.iter().map(|o| (o.value.clone(), o.label.clone(), o.disabled.clone())).collect()
 }
 
-fn act(s: &State, seat: u8, v: Value) -> Result<State, String> {
+fn act(s: &Villains, seat: u8, v: Value) -> Result<Villains, String> {
     let a: Action = serde_json::from_value(v).map_err(|e| e.to_string())?;
     let mut t = s.clone();
     t.apply(seat, &a, &mut GameRng::seeded(2)).map(|_| t).map_err(|e| e.message)
@@ -196,7 +196,7 @@ fn papovas_skill_is_the_skill_then_the_units_she_brings_then_the_energy() {
     s.area_mut(bank)
         .rules
         .push(villains::state::RuleCard { card: content().card_id("police-payoff-1").unwrap(), owner: 1 });
-    let per = villains::activate::entry_surcharge(&s, 0, bank, false);
+    let per = villains::rules::action_tokens::entry_surcharge(&s, 0, bank, false);
     assert!(per > 0, "Police Payoff surcharges entry");
     (s.players[0].energy, s.players[0].resources) = (3, 9);
     s.phase = Phase::TakeActions { current: 0, revealed: None };

@@ -13,13 +13,13 @@ use backroom_engine::{Game, GameRng, RuleCode, RuleError};
 use common::{area, face_down, table};
 use serde_json::json;
 use villains::Action;
-use villains::actions::reveal;
-use villains::effect::UnitType;
-use villains::state::{Phase, RuleCard, State, TokenKind};
+use villains::content::effect::UnitType;
+use villains::rules::take_actions::reveal;
+use villains::state::{Phase, RuleCard, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["cult", "mafia", "bankers", "robots"];
 
-fn act(s: &mut State, seat: u8, action: serde_json::Value) -> Result<(), RuleError> {
+fn act(s: &mut Villains, seat: u8, action: serde_json::Value) -> Result<(), RuleError> {
     let a: Action = serde_json::from_value(action).unwrap();
     s.apply(seat, &a, &mut GameRng::seeded(3)).map(|_| ())
 }
@@ -32,7 +32,7 @@ fn words(e: RuleError) -> (String, String) {
 fn a_second_plan_put_back_is_refused_as_done_already() {
     let mut rng = GameRng::seeded(5);
     let mut s = table(&SEATS, 0, &mut rng);
-    villains::start::begin_turn(&mut s, &mut rng);
+    villains::rules::start_phase::begin_turn(&mut s, &mut rng);
     assert!(matches!(s.phase, Phase::SelectPlans { .. }));
     let plan = serde_json::to_value(s.players[0].plans[0]).unwrap();
     act(&mut s, 0, json!({ "type": "bottom_plan", "plan": plan })).unwrap();
@@ -64,7 +64,7 @@ fn placing_after_passing_says_so() {
 }
 
 /// `seat` has revealed a token of `kind` in `a`, its turn in Take Actions.
-fn revealed(s: &mut State, seat: u8, a: villains::content::AreaId, kind: TokenKind) {
+fn revealed(s: &mut Villains, seat: u8, a: villains::content::AreaId, kind: TokenKind) {
     s.phase = Phase::TakeActions { current: seat, revealed: None };
     let i = face_down(s, a, seat, kind);
     reveal(s, seat, (a, i)).unwrap();
@@ -157,10 +157,10 @@ fn locked_and_pass_name_the_face_down_tokens() {
 
 #[test]
 fn a_skill_with_nothing_to_choose_says_so() {
-    use villains::skill::{SkillChoice, use_skill};
+    use villains::rules::skill_abilities::{SkillChoice, use_skill};
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(5));
     s.phase = Phase::TakeActions { current: 0, revealed: None };
-    let skill = |s: &mut State, at: &str| {
+    let skill = |s: &mut Villains, at: &str| {
         let a = area(at);
         let u = s.put_unit(a, 0, UnitType::Talent).unwrap();
         s.area_mut(a).units.iter_mut().find(|x| x.uid == u).unwrap().readied = true;

@@ -1,9 +1,9 @@
 //! SETUP with forced deck orders and first player.
 
 use backroom_engine::{GameRng, RuleCode};
+use villains::content::effect::UnitType;
 use villains::content::{FactionId, content};
-use villains::effect::UnitType;
-use villains::setup::{ACTION_DECK, FIRST_PLAYER, available_factions, choose_faction, plan_deck_name, setup};
+use villains::rules::setup::{ACTION_DECK, FIRST_PLAYER, available_factions, choose_faction, plan_deck_name, setup};
 use villains::state::{CapitolTokenState, Marker, Phase, TokenKind};
 
 fn faction(id: &str) -> FactionId {
@@ -107,7 +107,7 @@ fn the_same_seed_sets_up_the_same_table() {
     let b = setup(5, &mut GameRng::seeded(42)).unwrap().0;
     assert_eq!(a, b);
     let json = serde_json::to_string(&a).unwrap();
-    let back: villains::state::State = serde_json::from_str(&json).unwrap();
+    let back: villains::state::Villains = serde_json::from_str(&json).unwrap();
     assert_eq!(back, a);
     assert_ne!(a.deck, setup(5, &mut GameRng::seeded(43)).unwrap().0.deck);
 }

@@ -7,19 +7,19 @@ mod common;
 
 use backroom_engine::{GameRng, Viewer};
 use common::{area, face_down, table};
-use villains::actions::{reveal, revealable};
-use villains::activate::DeployPick;
 use villains::content::content;
-use villains::effect::UnitType;
-use villains::place::Payment;
-use villains::skill::{SkillChoice, skill_areas, use_skill};
-use villains::state::{Phase, RuleCard, State, TokenKind};
+use villains::content::effect::UnitType;
+use villains::rules::action_tokens::DeployPick;
+use villains::rules::place_action_tokens::Payment;
+use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
+use villains::rules::take_actions::{reveal, revealable};
+use villains::state::{Phase, RuleCard, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["communists", "mafia", "aliens", "bankers"];
 
 /// Uses a skill with a generator of its own.
 fn skill(
-    s: &mut State,
+    s: &mut Villains,
     seat: u8,
     a: villains::content::AreaId,
     c: &SkillChoice,
@@ -27,7 +27,7 @@ fn skill(
     use_skill(s, seat, a, c, &mut GameRng::seeded(1))
 }
 
-fn acting(seat: u8) -> State {
+fn acting(seat: u8) -> Villains {
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(71));
     s.phase = Phase::TakeActions { current: seat, revealed: None };
     s
@@ -210,7 +210,7 @@ fn the_police_skill_makes_one_of_your_units_attack_without_retaliation() {
     let c = SkillChoice { unit: Some(goon), defender: Some(2), ..Default::default() };
     use_skill(&mut s, 1, police, &c, &mut rng).unwrap();
     assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None }, "the hit is assigned first");
-    villains::combat::assign_hit(&mut s, 2, mole).unwrap();
+    villains::rules::combat::assign_hit(&mut s, 2, mole).unwrap();
     assert_eq!(s.area(lab).graveyard[0].killer, 1);
     assert_eq!(s.phase, Phase::TakeActions { current: 2, revealed: None });
 }
@@ -231,7 +231,7 @@ fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
     );
     assert_eq!(s.phase, Phase::TakeActions { current: 0, revealed: None }, "the choice comes first");
     let mut rng = GameRng::seeded(3);
-    villains::choices::lab_play(&mut s, 0, Payment::default(), &Default::default(), &mut rng).unwrap();
+    villains::rules::choices::lab_play(&mut s, 0, Payment::default(), &Default::default(), &mut rng).unwrap();
     assert_eq!(s.players[0].resources, 2, "played for free");
     assert_eq!(s.discards, [windfall]);
     assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
@@ -241,13 +241,13 @@ fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
     s2.area_mut(lab).units.iter_mut().find(|u| u.uid == t).unwrap().readied = true;
     let top = s2.deck[0];
     skill(&mut s2, 0, lab, &SkillChoice::default()).unwrap();
-    villains::choices::lab_draw(&mut s2, 0).unwrap();
+    villains::rules::choices::lab_draw(&mut s2, 0).unwrap();
     assert!(s2.players[0].hand.contains(&top));
 }
 
 #[test]
 fn bully_goat_attacks_into_an_adjacent_area_after_the_skill() {
-    use villains::choices::Owed;
+    use villains::rules::choices::Owed;
     let mut s = table(&["robots", "mafia", "aliens", "bankers"], 0, &mut GameRng::seeded(71));
     s.phase = Phase::TakeActions { current: 0, revealed: None };
     let (bank, factory, church) = (area("bank"), area("factory"), area("church"));
@@ -267,12 +267,12 @@ fn bully_goat_attacks_into_an_adjacent_area_after_the_skill() {
     let mut rng = GameRng::seeded(3);
     let before = s.clone();
     for bad in [(bank, 1), (church, 2), (factory, 2)] {
-        assert!(villains::abilities::champion_attack(&mut s, 0, bad, &mut rng).is_err());
+        assert!(villains::rules::abilities::champion_attack(&mut s, 0, bad, &mut rng).is_err());
         assert_eq!(s, before, "never his own area, only adjacent ones, only opponents there");
     }
-    assert!(villains::abilities::champion_attack(&mut s, 1, (factory, 1), &mut rng).is_err());
+    assert!(villains::rules::abilities::champion_attack(&mut s, 1, (factory, 1), &mut rng).is_err());
     rng.force_dice(vec![5, 2]);
-    let log = villains::abilities::champion_attack(&mut s, 0, (factory, 1), &mut rng).unwrap();
+    let log = villains::rules::abilities::champion_attack(&mut s, 0, (factory, 1), &mut rng).unwrap();
     assert!(s.owed.is_empty());
     assert_eq!(
         log[0].public.as_deref(),
@@ -280,7 +280,7 @@ fn bully_goat_attacks_into_an_adjacent_area_after_the_skill() {
             "{seat:0(Robots)|attacks|attack} {seat:1(Mafia)} with Bully G.O.A.T. in The Factory: rolled 5 and 2 — 1 hit."
         )
     );
-    villains::combat::assign_hit(&mut s, 1, goon).unwrap();
+    villains::rules::combat::assign_hit(&mut s, 1, goon).unwrap();
     assert!(s.area(factory).units.is_empty(), "no retaliation: the goon died");
     assert!(s.area(bank).units.iter().any(|u| u.uid == bully && !u.readied));
     assert!(s.area(bank).units.iter().any(|u| u.uid == enemy_in_bank));

@@ -6,7 +6,7 @@ mod common;
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, table};
 use villains::content::content;
-use villains::start::{begin_turn, bottom_plan, draw_cards, inside_job, select_target, target_waiting};
+use villains::rules::start_phase::{begin_turn, bottom_plan, draw_cards, inside_job, select_target, target_waiting};
 use villains::state::{Marker, Phase};
 
 const FIVE: [&str; 5] = ["bankers", "cult", "scientists", "mafia", "communists"];
@@ -77,7 +77,7 @@ fn select_plans_puts_exactly_one_on_the_bottom() {
 }
 
 /// A table at Select Targets.
-fn at_targets(first: u8, rng: &mut GameRng) -> villains::state::State {
+fn at_targets(first: u8, rng: &mut GameRng) -> villains::state::Villains {
     let mut s = table(&FIVE, first, rng);
     begin_turn(&mut s, rng);
     for seat in 0..5 {
@@ -136,7 +136,7 @@ fn the_police_controller_sees_each_enemy_target_once_both_are_down() {
         let p = s.players[seat as usize].plans[0];
         bottom_plan(&mut s, seat, p).unwrap();
     }
-    let pick = |s: &villains::state::State, seat: usize| s.players[seat].hand[0];
+    let pick = |s: &villains::state::Villains, seat: usize| s.players[seat].hand[0];
     let c = pick(&s, 0);
     select_target(&mut s, 0, c).unwrap();
     assert!(s.players[0].target.as_ref().unwrap().for_viewer(Viewer::Seat(2)).is_none(), "not before its own");

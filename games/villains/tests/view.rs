@@ -4,12 +4,14 @@
 //! the spectator's, nor the log lines it reads of the next step.
 
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, Viewer};
-use villains::actions::{discard, locked, pass as pass_action, reveal, revealable};
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
-use villains::place::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
-use villains::setup::{available_factions, choose_faction, setup};
-use villains::start::{begin_turn, bottom_plan, inside_job, may_select_target, select_target, target_waiting};
-use villains::state::{Phase, State, TokenKind};
+use villains::rules::place_action_tokens::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
+use villains::rules::setup::{available_factions, choose_faction, setup};
+use villains::rules::start_phase::{
+    begin_turn, bottom_plan, inside_job, may_select_target, select_target, target_waiting,
+};
+use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
+use villains::state::{Phase, TokenKind, Villains};
 use villains::view::{redeal, view};
 
 /// One step of random play, replayable in another world.
@@ -28,7 +30,7 @@ enum Act {
 }
 
 impl Act {
-    fn apply(&self, s: &mut State, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+    fn apply(&self, s: &mut Villains, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         match *self {
             Act::Faction(seat, f) => {
                 let mut log = choose_faction(s, seat, f, rng)?;
@@ -58,7 +60,7 @@ fn pick<T: Clone>(v: &[T], bot: &mut GameRng) -> T {
 }
 
 /// A random legal step, or `None` at the Combat Step.
-fn random_act(s: &State, bot: &mut GameRng) -> Option<Act> {
+fn random_act(s: &Villains, bot: &mut GameRng) -> Option<Act> {
     match s.phase.clone() {
         Phase::SelectFactions { chooser } => Some(Act::Faction(chooser, pick(&available_factions(s), bot))),
         Phase::Start | Phase::Combat { .. } | Phase::ScorePlans { .. } | Phase::Over { .. } => None,

@@ -4,13 +4,13 @@
 //! promise. Only what the player may know goes in: others' face-down tokens
 //! count as tokens, never as what they are.
 
-use crate::activate::deploy_limit;
-use crate::combat;
+use crate::content::effect::{Effect, Ongoing, Requirement, TokenType, UnitType};
 use crate::content::{AreaId, PlanId, content};
-use crate::control::influence;
-use crate::effect::{Effect, Ongoing, Requirement, TokenType, UnitType};
-use crate::end::target_area;
-use crate::state::{CapitolTokenState, Marker, State, TokenKind};
+use crate::rules::action_tokens::deploy_limit;
+use crate::rules::combat;
+use crate::rules::determine_control::influence;
+use crate::rules::end_phase::target_area;
+use crate::state::{CapitolTokenState, Marker, TokenKind, Villains};
 use backroom_engine::{Seat, Viewer};
 
 /// Influence an opponent's face-down token is expected to bring once
@@ -19,7 +19,7 @@ const ENEMY_TOKEN_GUESS: f64 = 1.5;
 
 /// What controlling `area` at the End Phase is worth to `seat`, in points
 /// and near-points.
-pub(super) fn worth(g: &State, seat: Seat, area: AreaId) -> f64 {
+pub(super) fn worth(g: &Villains, seat: Seat, area: AreaId) -> f64 {
     let mut w = 1.0; // a resource, and a step towards "control N areas"
     if target_area(g, seat) == Some(area) {
         w += 2.5; // its target's AP, and "control your target" objectives
@@ -41,7 +41,7 @@ pub(super) fn worth(g: &State, seat: Seat, area: AreaId) -> f64 {
 }
 
 /// Influence `seat`'s own face-down tokens in `area` should still bring.
-pub(super) fn own_pending(g: &State, seat: Seat, area: AreaId) -> f64 {
+pub(super) fn own_pending(g: &Villains, seat: Seat, area: AreaId) -> f64 {
     g.area(area)
         .tokens()
         .filter(|t| t.owner == seat && !t.face_up)
@@ -52,7 +52,7 @@ pub(super) fn own_pending(g: &State, seat: Seat, area: AreaId) -> f64 {
 
 /// The margin of `seat`'s projected influence in `area` over the best
 /// opponent's (the setup marker counts 1), with the controller's tie.
-pub(super) fn margin(g: &State, seat: Seat, area: AreaId) -> f64 {
+pub(super) fn margin(g: &Villains, seat: Seat, area: AreaId) -> f64 {
     let a = g.area(area);
     let mine = f64::from(influence(g, seat, area)) + own_pending(g, seat, area);
     let mut best: f64 = if a.controller == Some(Marker::Setup) { 1.0 } else { 0.0 };
@@ -71,7 +71,7 @@ pub(super) fn hold(m: f64) -> f64 {
 
 /// What a unit is worth to its owner: its cost, influence and dice, more
 /// for a champion.
-pub(super) fn unit_value(g: &State, seat: Seat, kind: UnitType) -> f64 {
+pub(super) fn unit_value(g: &Villains, seat: Seat, kind: UnitType) -> f64 {
     let Some(s) = g.faction_of(seat).unit(kind) else {
         return 0.0;
     };
@@ -82,7 +82,7 @@ pub(super) fn unit_value(g: &State, seat: Seat, kind: UnitType) -> f64 {
 /// The weighed table for `seat`: held areas by their worth, points, units,
 /// cards and funds, less what its face-down tokens will lack to be
 /// activated.
-pub(super) fn eval(g: &State, seat: Seat) -> f64 {
+pub(super) fn eval(g: &Villains, seat: Seat) -> f64 {
     let p = &g.players[seat as usize];
     let mut v: f64 = content().area_ids().map(|a| worth(g, seat, a) * hold(margin(g, seat, a))).sum();
     v += 3.0 * f64::from(p.ap) + 3.0 * f64::from(p.pp);
@@ -96,7 +96,7 @@ pub(super) fn eval(g: &State, seat: Seat) -> f64 {
 
 /// How promising a plan looks: its points, each objective discounted by
 /// how reachable its requirements look (top-down, as it is scored).
-pub(super) fn plan_promise(g: &State, seat: Seat, plan: PlanId) -> f64 {
+pub(super) fn plan_promise(g: &Villains, seat: Seat, plan: PlanId) -> f64 {
     let units = g.units_of(seat).count() as f64;
     let areas = content().area_ids().filter(|a| g.controller(*a) == Some(seat)).count() as f64;
     let ease = |r: &Requirement| -> f64 {
@@ -129,7 +129,7 @@ pub(super) fn plan_promise(g: &State, seat: Seat, plan: PlanId) -> f64 {
 
 /// The cheapest units `seat` could deploy now, at most `n`, with their
 /// influence and cost, best influence per energy first.
-pub(super) fn deploy_plan(g: &State, seat: Seat, n: usize) -> (f64, u32) {
+pub(super) fn deploy_plan(g: &Villains, seat: Seat, n: usize) -> (f64, u32) {
     let f = g.faction_of(seat);
     let mut kinds: Vec<(f64, u32, u8)> = g.players[seat as usize]
         .reserve_units
@@ -152,7 +152,7 @@ pub(super) fn deploy_plan(g: &State, seat: Seat, n: usize) -> (f64, u32) {
 }
 
 /// Influence a token of `kind` should bring to `area` once activated.
-pub(super) fn token_gain(g: &State, seat: Seat, kind: TokenKind, area: AreaId) -> f64 {
+pub(super) fn token_gain(g: &Villains, seat: Seat, kind: TokenKind, area: AreaId) -> f64 {
     let limit = usize::from(deploy_limit(g, seat));
     let movable = || -> f64 {
         content()
@@ -195,7 +195,7 @@ pub(super) fn token_gain(g: &State, seat: Seat, kind: TokenKind, area: AreaId) -
 }
 
 /// What activating a token of `kind` is likely to cost.
-pub(super) fn token_cost(g: &State, seat: Seat, kind: TokenKind) -> u32 {
+pub(super) fn token_cost(g: &Villains, seat: Seat, kind: TokenKind) -> u32 {
     let limit = usize::from(deploy_limit(g, seat));
     match kind {
         TokenKind::Deploy => deploy_plan(g, seat, limit).1,
@@ -214,7 +214,7 @@ pub(super) fn token_cost(g: &State, seat: Seat, kind: TokenKind) -> u32 {
 }
 
 /// What `seat`'s face-down tokens will cost to activate.
-pub(super) fn owed(g: &State, seat: Seat) -> u32 {
+pub(super) fn owed(g: &Villains, seat: Seat) -> u32 {
     g.areas
         .iter()
         .flat_map(|a| a.tokens())
@@ -229,7 +229,7 @@ pub(super) fn owed(g: &State, seat: Seat) -> u32 {
 const SHORTFALL: f64 = 0.6;
 
 /// Expected hits per round of `seat`'s units in `area` (no bonuses).
-pub(super) fn strength(g: &State, seat: Seat, area: AreaId) -> f64 {
+pub(super) fn strength(g: &Villains, seat: Seat, area: AreaId) -> f64 {
     g.area(area)
         .units
         .iter()
@@ -240,13 +240,13 @@ pub(super) fn strength(g: &State, seat: Seat, area: AreaId) -> f64 {
 }
 
 /// Whether `seat` outguns each opponent in `area`.
-pub(super) fn stronger(g: &State, seat: Seat, area: AreaId) -> bool {
+pub(super) fn stronger(g: &Villains, seat: Seat, area: AreaId) -> bool {
     let mine = strength(g, seat, area);
     mine > 0.0 && (0..g.seats).filter(|o| *o != seat).all(|o| strength(g, o, area) < mine)
 }
 
 /// A battle here is worth starting: the bot has units that outgun every
 /// opponent there, and some opponent has units to lose.
-pub(super) fn battle_worth(g: &State, seat: Seat, area: AreaId) -> bool {
+pub(super) fn battle_worth(g: &Villains, seat: Seat, area: AreaId) -> bool {
     stronger(g, seat, area) && !combat::enemies_in(g, seat, area).is_empty()
 }

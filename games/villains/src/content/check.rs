@@ -1,10 +1,10 @@
 //! Checking effects, ongoing rules and triggers against the
-//! [`crate::effect`] vocabulary: area ids that exist, "this" only where an
+//! [`crate::content::effect`] vocabulary: area ids that exist, "this" only where an
 //! area is meant, shapes the engine can resolve. Separate because areas,
 //! factions, cards and upgrades all carry effects and share these checks.
 
 use super::parse::err;
-use crate::effect::{Effect, Ongoing, Place, Trigger, Who};
+use crate::content::effect::{Effect, Ongoing, Place, Trigger, Who};
 use backroom_engine::ContentError;
 use std::collections::HashSet;
 
@@ -41,7 +41,7 @@ impl Checker<'_> {
     }
 
     fn effect(&self, f: &str, e: &Effect, ctx: Context) -> Result<(), ContentError> {
-        use crate::effect::{Max, SacrificeCount};
+        use crate::content::effect::{Max, SacrificeCount};
         if ctx == Context::Global {
             let mut this = None;
             e.places(&mut |p, pl| {
@@ -93,7 +93,7 @@ impl Checker<'_> {
                 if let Max::Count(n) = m.max {
                     positive("move_units.max", n)?;
                 }
-                if m.max == Max::Word(crate::effect::MaxWord::DeployLimit) {
+                if m.max == Max::Word(crate::content::effect::MaxWord::DeployLimit) {
                     return Err(self.fail(&format!("{f}.move_units.max"), "moves are not limited by the deploy limit"));
                 }
             }
@@ -166,7 +166,7 @@ impl Checker<'_> {
         &self,
         field: &str,
         triggers: &[Trigger],
-        allowed: fn(crate::effect::When) -> bool,
+        allowed: fn(crate::content::effect::When) -> bool,
         what: &str,
     ) -> Result<(), ContentError> {
         for (i, t) in triggers.iter().enumerate() {
@@ -186,7 +186,7 @@ impl Checker<'_> {
     /// The shapes the engine interprets for the triggers that wait on a
     /// choice (`abilities`).
     fn trigger_shape(&self, f: &str, t: &Trigger) -> Result<(), ContentError> {
-        use crate::effect::{Effect, Max, UnitCost, When};
+        use crate::content::effect::{Effect, Max, UnitCost, When};
         if t.when == When::Cleanup {
             let mut healed = false;
             for (j, e) in t.effects.iter().enumerate() {
@@ -195,7 +195,7 @@ impl Checker<'_> {
                     Effect::Deploy(d)
                         if healed
                             && d.once_per_area
-                            && d.to == crate::effect::Place::This
+                            && d.to == crate::content::effect::Place::This
                             && d.max == Max::Count(1)
                             && d.unit_cost == UnitCost::Free => {}
                     _ => {
@@ -212,8 +212,8 @@ impl Checker<'_> {
         for (j, e) in t.effects.iter().enumerate() {
             let fits = match e {
                 Effect::CancelHit(_) => t.when == When::HitAssignedHere,
-                Effect::UnitAttack(u) if u.attacker == crate::effect::Attacker::ThisUnit => {
-                    t.when == When::ExhaustedForSkill && u.into == crate::effect::Place::Adjacent
+                Effect::UnitAttack(u) if u.attacker == crate::content::effect::Attacker::ThisUnit => {
+                    t.when == When::ExhaustedForSkill && u.into == crate::content::effect::Place::Adjacent
                 }
                 _ => true,
             };
@@ -229,14 +229,17 @@ impl Checker<'_> {
         let chosen_one = |e: &Effect| {
             matches!(
                 e,
-                Effect::Sacrifice(crate::effect::Sacrifice {
+                Effect::Sacrifice(crate::content::effect::Sacrifice {
                     who: Who::ChosenOpponentWithUnitsHere,
-                    count: crate::effect::SacrificeCount::Count(1),
+                    count: crate::content::effect::SacrificeCount::Count(1),
                 })
             )
         };
         if t.when == When::ChampionDeployed
-            && !t.effects.iter().all(|e| matches!(e, Effect::Attacks(a) if a.place == crate::effect::Place::This))
+            && !t
+                .effects
+                .iter()
+                .all(|e| matches!(e, Effect::Attacks(a) if a.place == crate::content::effect::Place::This))
         {
             return Err(self.fail(
                 &format!("{f}.effects"),

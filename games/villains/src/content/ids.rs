@@ -4,7 +4,7 @@
 //! Separate because a match only ever reads content through these.
 
 use super::{Area, Card, Content, ContentFiles, DeckCard, Faction, Plan, Table, Upgrade};
-use crate::effect::Ongoing;
+use crate::content::effect::Ongoing;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 

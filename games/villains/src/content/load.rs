@@ -10,7 +10,7 @@ use super::{
     ACTION_CARDS, AREAS, Area, AreaId, BasicToken, CapitolToken, Card, CardType, Content, ContentError, ContentFiles,
     DeckCard, FACTIONS, Faction, FactionId, PLANS_PER_FACTION, Plan, Scope, TURNS, Table, UPGRADES, Upgrade,
 };
-use crate::effect::{Ongoing, TokenType, UnitType};
+use crate::content::effect::{Ongoing, TokenType, UnitType};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -196,7 +196,7 @@ impl Content {
                 c.triggers(
                     &format!("passives[{j}].triggers"),
                     &p.triggers,
-                    crate::effect::When::on_faction,
+                    crate::content::effect::When::on_faction,
                     "a passive",
                 )?;
             }
@@ -218,7 +218,7 @@ impl Content {
                 return Err(c.fail("champion.count", "every faction has its champion"));
             }
             attack_dice(&c, "champion.attack", &ch.attack)?;
-            c.triggers("champion.triggers", &ch.triggers, crate::effect::When::on_champion, "a champion")?;
+            c.triggers("champion.triggers", &ch.triggers, crate::content::effect::When::on_champion, "a champion")?;
             c.ongoing("champion.ongoing", &ch.ongoing)?;
             for t in fa.tokens.keys() {
                 if fa.tokens[t] == 0 {
@@ -245,7 +245,7 @@ impl Content {
             }
             c.effects("unique_token.effects", &u.effects, Context::InArea)?;
             c.ongoing("unique_token.ongoing", &u.ongoing)?;
-            c.triggers("unique_token.triggers", &u.triggers, crate::effect::When::on_token, "a token")?;
+            c.triggers("unique_token.triggers", &u.triggers, crate::content::effect::When::on_token, "a token")?;
             out.push(fa);
         }
         if out.len() != FACTIONS {
@@ -424,7 +424,7 @@ impl Content {
                 return Err(c.fail("ongoing", "an upgrade that does nothing"));
             }
             c.ongoing("ongoing", &u.ongoing)?;
-            c.triggers("triggers", &u.triggers, crate::effect::When::on_faction, "an upgrade")?;
+            c.triggers("triggers", &u.triggers, crate::content::effect::When::on_faction, "an upgrade")?;
             out.push(u);
             owner.push(faction);
         }

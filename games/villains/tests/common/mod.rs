@@ -3,8 +3,8 @@
 
 use backroom_engine::{GameRng, Seat};
 use villains::content::{AreaId, FactionId, content};
-use villains::setup::{FIRST_PLAYER, choose_faction, setup};
-use villains::state::State;
+use villains::rules::setup::{FIRST_PLAYER, choose_faction, setup};
+use villains::state::Villains;
 
 pub fn faction(id: &str) -> FactionId {
     content().faction_id(id).unwrap()
@@ -15,7 +15,7 @@ pub fn area(id: &str) -> AreaId {
 }
 
 /// A table after Select Factions: `factions[s]` is seat `s`'s faction.
-pub fn table(factions: &[&str], first: Seat, rng: &mut GameRng) -> State {
+pub fn table(factions: &[&str], first: Seat, rng: &mut GameRng) -> Villains {
     rng.force_order(FIRST_PLAYER, vec![first.to_string()]);
     let (mut s, _) = setup(factions.len() as u8, rng).unwrap();
     let order: Vec<Seat> = s.player_order().collect();
@@ -27,7 +27,7 @@ pub fn table(factions: &[&str], first: Seat, rng: &mut GameRng) -> State {
 
 /// Puts a token of `seat` face down in `a`'s lowest open space (as if
 /// placed), taking it from the reserve.
-pub fn face_down(s: &mut State, a: AreaId, seat: Seat, kind: villains::state::TokenKind) -> usize {
+pub fn face_down(s: &mut Villains, a: AreaId, seat: Seat, kind: villains::state::TokenKind) -> usize {
     use backroom_engine::{Hidden, SeatSet};
     *s.players[seat as usize].reserve_tokens.get_mut(&kind).unwrap() -= 1;
     let uid = villains::state::TokenUid(s.next_token);

@@ -10,7 +10,7 @@
 //! effect vocabulary and are not implemented yet (see the README).
 
 use crate::content::AreaId;
-use crate::state::{Phase, State, TokenKind, TokenUid};
+use crate::state::{Phase, TokenKind, TokenUid, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat, SeatSet};
 
 /// The rulebook step, named in refusals.
@@ -27,7 +27,7 @@ pub type Spot = (AreaId, usize);
 
 /// `seat`'s face-down tokens it may reveal now: no face-down token (anyone's)
 /// lies before it on its track.
-pub fn revealable(state: &State, seat: Seat) -> Vec<Spot> {
+pub fn revealable(state: &Villains, seat: Seat) -> Vec<Spot> {
     let mut out = Vec::new();
     for a in crate::content::content().area_ids() {
         let track = &state.area(a).track;
@@ -41,13 +41,13 @@ pub fn revealable(state: &State, seat: Seat) -> Vec<Spot> {
 }
 
 /// Where the token with this board id is.
-pub fn find(state: &State, uid: TokenUid) -> Option<Spot> {
+pub fn find(state: &Villains, uid: TokenUid) -> Option<Spot> {
     crate::content::content()
         .area_ids()
         .find_map(|a| state.area(a).track.iter().position(|t| t.as_ref().is_some_and(|t| t.uid == uid)).map(|i| (a, i)))
 }
 
-fn acting(state: &State, seat: Seat) -> Result<Option<TokenUid>, RuleError> {
+fn acting(state: &Villains, seat: Seat) -> Result<Option<TokenUid>, RuleError> {
     let Phase::TakeActions { current, revealed } = state.phase else {
         return Err(RuleError::illegal(TAKE_ACTIONS, "Actions are taken in the Main Phase."));
     };
@@ -57,7 +57,7 @@ fn acting(state: &State, seat: Seat) -> Result<Option<TokenUid>, RuleError> {
     Ok(revealed)
 }
 
-fn idle(state: &State, seat: Seat) -> Result<(), RuleError> {
+fn idle(state: &Villains, seat: Seat) -> Result<(), RuleError> {
     if state.battle.is_some() || state.attacks.is_some() || !state.owed.is_empty() {
         return Err(RuleError::illegal(TAKE_ACTIONS, "Finish the combat and the owed choices first."));
     }
@@ -72,7 +72,7 @@ fn idle(state: &State, seat: Seat) -> Result<(), RuleError> {
 /// # Errors
 /// Not `seat`'s action, a token awaiting its choice, not its face-down token,
 /// or a face-down token lies before it. Refusals say where, never what.
-pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>, RuleError> {
+pub fn reveal(state: &mut Villains, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>, RuleError> {
     idle(state, seat)?;
     let (area, space) = spot;
     let name = &area.area().name;
@@ -98,7 +98,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
     token.kind = backroom_engine::Hidden::known_to(*token.kind.rules_value(), SeatSet::first(seats));
     let kind = *token.kind.rules_value();
     let uid = token.uid;
-    let what = crate::place::a_token(state, seat, kind);
+    let what = crate::rules::place_action_tokens::a_token(state, seat, kind);
     let mut log = vec![LogEntry::public(format!(
         "{} {what} in {name}, space {}.",
         state.who_verb(seat, "reveals", "reveal"),
@@ -116,7 +116,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
         remove(state, spot);
         log.push(LogEntry::public(format!(
             "The {} token cannot be activated and is removed.",
-            crate::place::kind_name(state, seat, kind)
+            crate::rules::place_action_tokens::kind_name(state, seat, kind)
         )));
         advance(state, seat, &mut log);
     } else {
@@ -126,7 +126,7 @@ pub fn reveal(state: &mut State, seat: Seat, spot: Spot) -> Result<Vec<LogEntry>
 }
 
 /// Takes the token at `spot` off the track into its owner's spent tokens.
-fn remove(state: &mut State, (area, space): Spot) {
+fn remove(state: &mut Villains, (area, space): Spot) {
     let t = state.area_mut(area).track[space].take().expect("a token");
     state.players[t.owner as usize].spent_tokens.push(crate::state::SpentToken { kind: t.kind, revealed: t.face_up });
 }
@@ -135,12 +135,12 @@ fn remove(state: &mut State, (area, space): Spot) {
 ///
 /// # Errors
 /// Not `seat`'s action or no token awaiting its choice.
-pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn discard(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Some(uid) = acting(state, seat)? else {
         return Err(RuleError::illegal(REVEAL, "You have no revealed token to discard."));
     };
     let spot = find(state, uid).expect("the revealed token is on the board");
-    let what = crate::place::a_token(
+    let what = crate::rules::place_action_tokens::a_token(
         state,
         seat,
         *state.area(spot.0).track[spot.1].as_ref().expect("token").kind.rules_value(),
@@ -160,7 +160,7 @@ pub fn discard(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError
 /// # Errors
 /// Not `seat`'s action, a token awaiting its choice, no face-down token, or
 /// one it may reveal.
-pub fn locked(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn locked(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     idle(state, seat)?;
     if state.face_down_tokens_of(seat) == 0 {
         return Err(RuleError::illegal(LOCKED, "You have no unrevealed token left: pass instead."));
@@ -182,7 +182,7 @@ pub fn locked(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError>
 /// # Errors
 /// Not `seat`'s action, a token awaiting its choice, or face-down tokens
 /// left.
-pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn pass(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     idle(state, seat)?;
     if state.face_down_tokens_of(seat) > 0 {
         return Err(RuleError::illegal(
@@ -201,7 +201,7 @@ pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
 
 /// The next player clockwise who has not passed; when all have, the Combat
 /// Step.
-pub fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
+pub fn advance(state: &mut Villains, from: Seat, log: &mut Vec<LogEntry>) {
     let mut s = from;
     for _ in 0..state.seats {
         s = state.next_clockwise(s);
@@ -211,5 +211,5 @@ pub fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
         }
     }
     log.push(LogEntry::public("Everyone has passed: the Combat Step."));
-    crate::flow::begin_combat_step(state, log);
+    crate::rules::turn_loop::begin_combat_step(state, log);
 }

@@ -9,8 +9,8 @@
 //! it improves; "more" rules add up.
 
 use crate::content::content;
-use crate::effect::Ongoing;
-use crate::state::State;
+use crate::content::effect::Ongoing;
+use crate::state::Villains;
 use backroom_engine::Seat;
 
 /// Cards drawn in the Draw Action Cards step before any "becomes" rule.
@@ -19,7 +19,7 @@ pub const BASE_CARD_DRAW: u8 = 3;
 /// Every standing rule that applies to `seat` now: its faction's passives,
 /// its claimed upgrade, the control abilities of the areas it controls and
 /// the global rule cards it played.
-pub fn rules_of(state: &State, seat: Seat) -> Vec<&'static Ongoing> {
+pub fn rules_of(state: &Villains, seat: Seat) -> Vec<&'static Ongoing> {
     let mut out = Vec::new();
     let Some(f) = state.players[seat as usize].faction else {
         return out;
@@ -40,14 +40,14 @@ pub fn rules_of(state: &State, seat: Seat) -> Vec<&'static Ongoing> {
 }
 
 /// Whether `seat` has a standing rule.
-pub fn has(state: &State, seat: Seat, rule: &Ongoing) -> bool {
+pub fn has(state: &Villains, seat: Seat, rule: &Ongoing) -> bool {
     rules_of(state, seat).into_iter().any(|r| r == rule)
 }
 
 /// Cards `seat` draws in the Draw Action Cards step: 3 (or what a "becomes"
 /// rule such as Research says), plus the Laboratory, captured markers and
 /// any other "more" rule.
-pub fn card_draw(state: &State, seat: Seat) -> u8 {
+pub fn card_draw(state: &Villains, seat: Seat) -> u8 {
     let rules = rules_of(state, seat);
     let base = rules
         .iter()
@@ -68,7 +68,7 @@ pub fn card_draw(state: &State, seat: Seat) -> u8 {
 }
 
 /// Resources `seat` gains at the start of each turn (the Bankers).
-pub fn resources_per_turn(state: &State, seat: Seat) -> u8 {
+pub fn resources_per_turn(state: &Villains, seat: Seat) -> u8 {
     rules_of(state, seat)
         .iter()
         .filter_map(|r| match r {
@@ -81,19 +81,19 @@ pub fn resources_per_turn(state: &State, seat: Seat) -> u8 {
 
 /// The energy `seat` resets to: its faction's red space plus captured
 /// markers' energy bonuses.
-pub fn reset_energy(state: &State, seat: Seat) -> u8 {
+pub fn reset_energy(state: &Villains, seat: Seat) -> u8 {
     state.faction_of(seat).energy + captured_bonus(state, seat).0
 }
 
 /// Energy and extra cards from the filled spaces of `seat`'s
 /// captured-marker track.
-pub fn captured_bonus(state: &State, seat: Seat) -> (u8, u8) {
+pub fn captured_bonus(state: &Villains, seat: Seat) -> (u8, u8) {
     let n = state.players[seat as usize].captured.len();
     state.faction_of(seat).captured_markers.iter().take(n).fold((0, 0), |(e, c), s| (e + s.energy, c + s.cards))
 }
 
 /// Whether `seat` may place action tokens in any open space (the Subway's
 /// control ability).
-pub fn places_in_any_space(state: &State, seat: Seat) -> bool {
+pub fn places_in_any_space(state: &Villains, seat: Seat) -> bool {
     has(state, seat, &Ongoing::PlaceAnySpace)
 }

@@ -24,9 +24,11 @@
 //! captured markers, capitol tokens, skill tracks and combat markers are
 //! public (the rulebook: everything on a faction sheet is public).
 
+pub mod tally;
+
+use crate::content::effect::{TokenType, UnitType};
 use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId, content};
-use crate::effect::{TokenType, UnitType};
-use crate::tally::Tally;
+use crate::state::tally::Tally;
 use backroom_engine::{Hidden, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -59,7 +61,7 @@ pub enum TokenKind {
     Unique,
 }
 
-impl crate::tally::Kind for TokenKind {
+impl crate::state::tally::Kind for TokenKind {
     const ALL: &'static [Self] =
         &[TokenKind::Deploy, TokenKind::Card, TokenKind::Move, TokenKind::Battle, TokenKind::Unique];
     fn index(self) -> usize {
@@ -379,7 +381,7 @@ pub enum Phase {
         /// Who picks now.
         chooser: Seat,
     },
-    /// The START PHASE of `State::turn` is next (Reset Energy, Draw Action
+    /// The START PHASE of `Villains::turn` is next (Reset Energy, Draw Action
     /// Cards and the plan draw run at once when it begins).
     Start,
     /// START PHASE, Select Plans: each seat in `waiting` puts one of its
@@ -431,7 +433,7 @@ pub enum Phase {
 
 /// The whole table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
+pub struct Villains {
     /// Number of players (4 or 5).
     pub seats: u8,
     /// The game turn, 1 to 4.
@@ -462,22 +464,22 @@ pub struct State {
     pub targets_revealed: bool,
     /// The round of combat being fought, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle: Option<crate::combat::Battle>,
+    pub battle: Option<crate::rules::combat::Battle>,
     /// Non-combat attacks being made, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attacks: Option<crate::combat::CardAttacks>,
+    pub attacks: Option<crate::rules::combat::CardAttacks>,
     /// The last attack rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_attack: Option<crate::combat::AttackRecord>,
+    pub last_attack: Option<crate::rules::combat::AttackRecord>,
     /// Choices players owe after an effect, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub owed: Vec<crate::choices::Owed>,
+    pub owed: Vec<crate::rules::choices::Owed>,
     /// The engine version the match was set up under (`versions`).
     #[serde(default = "crate::versions::version_1", skip_serializing_if = "crate::versions::is_version_1")]
     pub engine_version: u32,
     /// Open deal offers (public), in the order made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub offers: Vec<crate::deals::Offer>,
+    pub offers: Vec<crate::rules::deals::Offer>,
     /// Not part of the table: set only on a prompt's scratch copy, to learn
     /// what an action would cost (see [`Quote`]).
     #[serde(skip)]
@@ -486,11 +488,11 @@ pub struct State {
 
 /// A price quote: the prompt's way to learn what a whole action costs, and
 /// whether it works, in one trial instead of one trial per possible
-/// payment. The trial carries [`crate::place::Payment::QUOTE`] as the
+/// payment. The trial carries [`crate::rules::place_action_tokens::Payment::QUOTE`] as the
 /// action's payment; on a scratch copy whose quote is asking,
-/// [`crate::place::check_payment`] records the cost of that payment and
+/// [`crate::rules::place_action_tokens::check_payment`] records the cost of that payment and
 /// accepts it when the player can pay it at all, and
-/// [`crate::place::pay`] pays it energy first: the trial is exactly the
+/// [`crate::rules::place_action_tokens::pay`] pays it energy first: the trial is exactly the
 /// action paid energy first. Other payments made inside the action (a
 /// skill's own, used through a card) are checked as they stand. Copies made
 /// while resolving (cards and skills resolve on a copy) share the quote.
@@ -512,7 +514,7 @@ pub struct QuoteCell {
 
 impl Quote {
     /// A quote that asks what `seat` would pay.
-    pub fn asking(state: &State, seat: Seat) -> Quote {
+    pub fn asking(state: &Villains, seat: Seat) -> Quote {
         let p = &state.players[seat as usize];
         Quote(Some(std::sync::Arc::new(QuoteCell {
             funds: (p.energy, p.resources),
@@ -557,7 +559,7 @@ impl PartialEq for Quote {
 
 impl Eq for Quote {}
 
-impl State {
+impl Villains {
     /// Seats in player order: the first player, then clockwise.
     pub fn player_order(&self) -> impl Iterator<Item = Seat> + '_ {
         (0..self.seats).map(move |i| (self.first_player + i) % self.seats)

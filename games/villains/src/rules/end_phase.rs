@@ -1,4 +1,4 @@
-//! END PHASE after Determine Control (see [`crate::control`]): Collect
+//! END PHASE after Determine Control (see [`crate::rules::determine_control`]): Collect
 //! Resources, Score Targets, plan objectives (what Score Plans checks),
 //! Check for Victory with its tiebreakers, Collect Upgrades, Refresh
 //! Skilled Units and Cleanup.
@@ -7,11 +7,11 @@
 //! table as it is at scoring time; "this turn" counts come from the
 //! graveyards and skill tracks, which Cleanup clears.
 
+use crate::content::effect::{Ongoing, Requirement, UnitType};
 use crate::content::{AreaId, PlanId, content};
-use crate::control::{counts_as, influence};
-use crate::effect::{Ongoing, Requirement, UnitType};
-use crate::standing;
-use crate::state::{CapitolTokenState, Marker, Phase, RuleCard, SpentToken, State};
+use crate::rules::determine_control::{counts_as, influence};
+use crate::rules::standing;
+use crate::state::{CapitolTokenState, Marker, Phase, RuleCard, SpentToken, Villains};
 use backroom_engine::{LogEntry, Seat, SeatSet};
 
 /// Area points that win.
@@ -27,7 +27,7 @@ pub const LAST_TURN: u8 = 4;
 
 /// The Collect Resources Step: 1 per controlled area, plus what control
 /// abilities add (the Bank).
-pub fn collect_resources(state: &mut State) -> Vec<LogEntry> {
+pub fn collect_resources(state: &mut Villains) -> Vec<LogEntry> {
     let mut log = Vec::new();
     for seat in state.player_order().collect::<Vec<_>>() {
         let areas = content().area_ids().filter(|a| state.controller(*a) == Some(seat)).count() as u16;
@@ -53,7 +53,7 @@ pub fn collect_resources(state: &mut State) -> Vec<LogEntry> {
 /// The Score Targets Step: every target is revealed; each gives 1 AP to
 /// whoever controls its area now (nobody for the setup marker, an
 /// uncontrolled area or a card without an area).
-pub fn score_targets(state: &mut State) -> Vec<LogEntry> {
+pub fn score_targets(state: &mut Villains) -> Vec<LogEntry> {
     state.targets_revealed = true;
     let mut log = Vec::new();
     for seat in state.player_order().collect::<Vec<_>>() {
@@ -92,12 +92,12 @@ pub fn score_targets(state: &mut State) -> Vec<LogEntry> {
 }
 
 /// The area of `seat`'s target, if it has one naming an area.
-pub fn target_area(state: &State, seat: Seat) -> Option<AreaId> {
+pub fn target_area(state: &Villains, seat: Seat) -> Option<AreaId> {
     state.players[seat as usize].target.as_ref().and_then(|t| t.rules_value().target())
 }
 
 /// Areas some opponent of `seat` chose as target.
-fn enemy_target_areas(state: &State, seat: Seat) -> Vec<AreaId> {
+fn enemy_target_areas(state: &Villains, seat: Seat) -> Vec<AreaId> {
     let mut v: Vec<AreaId> = (0..state.seats).filter(|o| *o != seat).filter_map(|o| target_area(state, o)).collect();
     v.sort();
     v.dedup();
@@ -105,13 +105,13 @@ fn enemy_target_areas(state: &State, seat: Seat) -> Vec<AreaId> {
 }
 
 /// Enemy units `seat` killed this turn (in graveyards in its colour).
-pub fn kills(state: &State, seat: Seat) -> usize {
+pub fn kills(state: &Villains, seat: Seat) -> usize {
     state.areas.iter().flat_map(|a| a.graveyard.iter()).filter(|g| g.killer == seat && g.owner != seat).count()
 }
 
 /// Whether `seat` has exterminated `area`: the only player with units there
 /// (at least one) having killed an enemy unit there this turn.
-pub fn exterminated(state: &State, seat: Seat, area: AreaId) -> bool {
+pub fn exterminated(state: &Villains, seat: Seat, area: AreaId) -> bool {
     let a = state.area(area);
     if a.nuked == Some(seat) {
         // Suitcase Nuke: its player counts as having exterminated it.
@@ -124,7 +124,7 @@ pub fn exterminated(state: &State, seat: Seat, area: AreaId) -> bool {
 
 /// Whether the area is an enemy area for `seat`: controlled by another
 /// player, or held by the setup marker (which counts as an enemy marker).
-fn enemy_area(state: &State, seat: Seat, area: AreaId) -> bool {
+fn enemy_area(state: &Villains, seat: Seat, area: AreaId) -> bool {
     match state.area(area).controller {
         Some(Marker::Player(p)) => p != seat,
         Some(Marker::Setup) => true,
@@ -133,7 +133,7 @@ fn enemy_area(state: &State, seat: Seat, area: AreaId) -> bool {
 }
 
 /// Whether `seat` meets one requirement now.
-pub fn requirement_met(state: &State, seat: Seat, req: &Requirement) -> bool {
+pub fn requirement_met(state: &Villains, seat: Seat, req: &Requirement) -> bool {
     let c = content();
     let units = |kind: Option<UnitType>, in_area: &dyn Fn(AreaId) -> bool| -> usize {
         c.area_ids()
@@ -202,7 +202,7 @@ pub fn requirement_met(state: &State, seat: Seat, req: &Requirement) -> bool {
 }
 
 /// Whether `seat` meets every requirement of objective `i` of `plan`.
-pub fn objective_met(state: &State, seat: Seat, plan: PlanId, i: usize) -> bool {
+pub fn objective_met(state: &Villains, seat: Seat, plan: PlanId, i: usize) -> bool {
     plan.plan().objectives[i].requires.iter().all(|r| requirement_met(state, seat, r))
 }
 
@@ -210,7 +210,7 @@ pub fn objective_met(state: &State, seat: Seat, plan: PlanId, i: usize) -> bool 
 /// down to the first unmet one, or every met one in any order while it
 /// controls the Church. (Discard requirements are checked one objective at
 /// a time; scoring several makes the player discard for each.)
-pub fn completable_objectives(state: &State, seat: Seat, plan: PlanId) -> Vec<usize> {
+pub fn completable_objectives(state: &Villains, seat: Seat, plan: PlanId) -> Vec<usize> {
     let n = plan.plan().objectives.len();
     if standing::has(state, seat, &Ongoing::AnyOrderObjectives) {
         (0..n).filter(|i| objective_met(state, seat, plan, *i)).collect()
@@ -231,7 +231,7 @@ pub enum Victory {
 }
 
 /// The highest capitol token number `seat` holds (0 for none).
-pub fn best_capitol_token(state: &State, seat: Seat) -> u8 {
+pub fn best_capitol_token(state: &Villains, seat: Seat) -> u8 {
     state
         .capitol_tokens
         .iter()
@@ -244,7 +244,7 @@ pub fn best_capitol_token(state: &State, seat: Seat) -> u8 {
 
 /// Among `contenders`: the most AP+PP, then the single highest capitol
 /// token; still tied without any capitol token, a draw.
-fn tiebreak(state: &State, contenders: &[Seat]) -> Victory {
+fn tiebreak(state: &Villains, contenders: &[Seat]) -> Victory {
     let total = |s: &Seat| u32::from(state.players[*s as usize].ap) + u32::from(state.players[*s as usize].pp);
     let best = contenders.iter().map(total).max().unwrap_or(0);
     let top: Vec<Seat> = contenders.iter().copied().filter(|s| total(s) == best).collect();
@@ -261,7 +261,7 @@ fn tiebreak(state: &State, contenders: &[Seat]) -> Victory {
 /// The Check for Victory Step: a player with 10 AP or 12 PP wins (several:
 /// the tiebreakers); after turn 4 with no such player, the final scoring
 /// compares everyone the same way.
-pub fn check_victory(state: &State) -> Victory {
+pub fn check_victory(state: &Villains) -> Victory {
     let met: Vec<Seat> = (0..state.seats)
         .filter(|s| state.players[*s as usize].ap >= WIN_AP || state.players[*s as usize].pp >= WIN_PP)
         .collect();
@@ -275,7 +275,7 @@ pub fn check_victory(state: &State) -> Victory {
 
 /// The Collect Upgrades Step: level I at 4 points on either track, level II
 /// (replacing level I) at 7.
-pub fn collect_upgrades(state: &mut State) -> Vec<LogEntry> {
+pub fn collect_upgrades(state: &mut Villains) -> Vec<LogEntry> {
     let mut log = Vec::new();
     for seat in state.player_order().collect::<Vec<_>>() {
         let p = &state.players[seat as usize];
@@ -309,13 +309,13 @@ pub fn collect_upgrades(state: &mut State) -> Vec<LogEntry> {
 
 /// Whether a unit of `seat` of this type is skilled now (talents and skilled
 /// champions; patsies while it controls the University).
-pub fn skilled(state: &State, seat: Seat, kind: UnitType) -> bool {
+pub fn skilled(state: &Villains, seat: Seat, kind: UnitType) -> bool {
     let printed = state.faction_of(seat).unit(kind).is_some_and(|u| u.skilled);
     printed || (kind == UnitType::Patsy && standing::has(state, seat, &Ongoing::PatsiesSkilled))
 }
 
 /// The Refresh Skilled Units Step: every skilled unit in play is readied.
-pub fn refresh(state: &mut State) {
+pub fn refresh(state: &mut Villains) {
     for a in content().area_ids() {
         for i in 0..state.area(a).units.len() {
             let u = &state.area(a).units[i];
@@ -332,7 +332,7 @@ pub fn refresh(state: &mut State) {
 /// their owners; combat markers off; wounded Mother Oozes heal; the first
 /// player card passes clockwise; the next turn's Start Phase is next
 /// (after Mother Ooze's free deploys, owed choices: see `abilities`).
-pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
+pub fn cleanup(state: &mut Villains) -> Vec<LogEntry> {
     let seats = state.seats;
     let mut rules: Vec<RuleCard> = std::mem::take(&mut state.global_rules);
     for a in &mut state.areas {
@@ -366,7 +366,7 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
         p.fusion = 0;
     }
     let mut log = Vec::new();
-    crate::abilities::cleanup_heals(state, &mut log);
+    crate::rules::abilities::cleanup_heals(state, &mut log);
     state.targets_revealed = false;
     state.first_player = state.next_clockwise(state.first_player);
     state.turn += 1;
@@ -384,7 +384,7 @@ pub fn cleanup(state: &mut State) -> Vec<LogEntry> {
 
 /// Why the game ended as it did, for the outcome and the log: the track
 /// reached, or the tiebreaker, and the step and turn it happened in.
-pub fn victory_words(state: &State, winners: &[Seat]) -> String {
+pub fn victory_words(state: &Villains, winners: &[Seat]) -> String {
     let p = |s: Seat| &state.players[s as usize];
     let total = |s: Seat| u32::from(p(s).ap) + u32::from(p(s).pp);
     let when = format!("in the Check for Victory Step of turn {}", state.turn);

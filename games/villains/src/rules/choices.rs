@@ -4,7 +4,7 @@
 //! when the queue is empty the player whose effect it was ends its action.
 
 use crate::content::CardId;
-use crate::state::{Phase, State, UnitUid};
+use crate::state::{Phase, UnitUid, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +50,7 @@ pub enum Owed {
         count: u8,
     },
     /// Mr. Fusion: play another action card in `area`, or stop
-    /// (`crate::fusion`).
+    /// (`crate::rules::mr_fusion`).
     Fusion {
         /// Who.
         seat: Seat,
@@ -125,7 +125,7 @@ impl Owed {
 
 /// Queues choices; those that cannot be made (no unit, no card) are
 /// dropped. Returns whether any is left.
-pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
+pub fn owe(state: &mut Villains, owed: Vec<Owed>) -> bool {
     for o in owed {
         if can_make(state, o) {
             state.owed.push(o);
@@ -135,13 +135,13 @@ pub fn owe(state: &mut State, owed: Vec<Owed>) -> bool {
 }
 
 /// Whether the choice can still be made (a unit, a card left).
-fn can_make(state: &State, o: Owed) -> bool {
+fn can_make(state: &Villains, o: Owed) -> bool {
     match o {
         Owed::Sacrifice { seat, count, .. } => count > 0 && state.units_of(seat).next().is_some(),
         Owed::Discard { seat, count } => count > 0 && !state.players[seat as usize].hand.is_empty(),
         Owed::FreeDeploy { seat, .. } => state.players[seat as usize].reserve_units.iter().any(|(_, n)| *n > 0),
-        Owed::ChampionAttack { seat, from } => !crate::abilities::champion_targets(state, seat, from).is_empty(),
-        Owed::ChooseVictim { seat, area } => !crate::combat::enemies_in(state, seat, area).is_empty(),
+        Owed::ChampionAttack { seat, from } => !crate::rules::abilities::champion_targets(state, seat, from).is_empty(),
+        Owed::ChooseVictim { seat, area } => !crate::rules::combat::enemies_in(state, seat, area).is_empty(),
         Owed::SacrificeIn { seat, area, .. } => state.area(area).has_units_of(seat),
         Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
         Owed::LabCard { .. } | Owed::KeepFighting { .. } | Owed::CancelHit { .. } => true,
@@ -150,7 +150,7 @@ fn can_make(state: &State, o: Owed) -> bool {
 
 /// The first choice owed, if any. A champion's attack after a skill waits
 /// while the skill's own hits or battle are under way.
-pub fn next(state: &State) -> Option<Owed> {
+pub fn next(state: &Villains) -> Option<Owed> {
     state
         .owed
         .first()
@@ -158,7 +158,7 @@ pub fn next(state: &State) -> Option<Owed> {
         .filter(|o| !(matches!(o, Owed::ChampionAttack { .. }) && (state.battle.is_some() || state.attacks.is_some())))
 }
 
-pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+pub(crate) fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     // Drop what can no longer be paid (no unit left, no card left).
     while let Some(o) = state.owed.first().copied() {
         if can_make(state, o) {
@@ -170,7 +170,7 @@ pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
         && state.battle.is_none()
         && state.attacks.is_none()
     {
-        crate::actions::advance(state, current, log);
+        crate::rules::take_actions::advance(state, current, log);
     }
 }
 
@@ -178,9 +178,9 @@ pub(crate) fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
 ///
 /// # Errors
 /// No sacrifice owed by `seat` now, or not its unit in play.
-pub fn sacrifice_unit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+pub fn sacrifice_unit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
     if let Some(Owed::SacrificeIn { .. }) = next(state).filter(|o| o.seat() == seat) {
-        return crate::abilities::sacrifice_in(state, seat, unit);
+        return crate::rules::abilities::sacrifice_in(state, seat, unit);
     }
     let Some(Owed::Sacrifice { seat: s, killer, count }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(CHOICES, "You owe no sacrifice now."));
@@ -188,11 +188,11 @@ pub fn sacrifice_unit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Ve
     let Some((area, kind)) = state.units_of(s).find(|(_, u)| u.uid == unit).map(|(a, u)| (a, u.kind)) else {
         return Err(RuleError::illegal(CHOICES, "Sacrifice one of your units in play."));
     };
-    crate::combat::kill(state, area, unit, killer);
+    crate::rules::combat::kill(state, area, unit, killer);
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} (a kill for {}).",
         state.who_verb(seat, "sacrifices", "sacrifice"),
-        crate::combat::a_unit(state, seat, kind),
+        crate::rules::combat::a_unit(state, seat, kind),
         area.area().name,
         state.who(killer)
     ))];
@@ -206,7 +206,7 @@ pub fn sacrifice_unit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Ve
 ///
 /// # Errors
 /// No discard owed by `seat` now, or not a card in its hand.
-pub fn discard_card(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
+pub fn discard_card(state: &mut Villains, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::Discard { seat: s, count }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(CHOICES, "You owe no discard now."));
     };
@@ -226,7 +226,7 @@ pub fn discard_card(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<L
 ///
 /// # Errors
 /// No revealed card of `seat`'s waiting.
-pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn lab_draw(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::LabCard { card, .. }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to take."));
     };
@@ -245,10 +245,10 @@ pub fn lab_draw(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleErro
 /// No revealed card of `seat`'s waiting, or a play the rules refuse (then
 /// nothing changes).
 pub fn lab_play(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
-    payment: crate::place::Payment,
-    choices: &crate::cards::CardChoices,
+    payment: crate::rules::place_action_tokens::Payment,
+    choices: &crate::rules::card_token::CardChoices,
     rng: &mut backroom_engine::GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::LabCard { card, area, .. }) = next(state).filter(|o| o.seat() == seat) else {
@@ -257,14 +257,15 @@ pub fn lab_play(
     let mut work = state.clone();
     work.owed.remove(0);
     work.players[seat as usize].hand.push(card);
-    let leaving = crate::abilities::leavers(&work);
-    let champions_before = crate::abilities::champions_in_play(&work, seat);
-    let (mut log, goes_on) = crate::cards::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
-    crate::abilities::after_leaving(&mut work, &leaving, &mut log);
+    let leaving = crate::rules::abilities::leavers(&work);
+    let champions_before = crate::rules::abilities::champions_in_play(&work, seat);
+    let (mut log, goes_on) =
+        crate::rules::card_token::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
+    crate::rules::abilities::after_leaving(&mut work, &leaving, &mut log);
     let redeployed: Vec<UnitUid> = choices.units.iter().filter_map(|p| p.from).collect();
-    let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
+    let deployed = crate::rules::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
     if !goes_on && crate::versions::abilities(&work) {
-        crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+        crate::rules::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
     }
     settle(&mut work, &mut log);
     *state = work;
@@ -279,9 +280,9 @@ pub const LABORATORY: &str = "Activating an Area's Skill Ability";
 ///
 /// # Errors
 /// No such question for `seat` now.
-pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
+pub fn keep_fighting(state: &mut Villains, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::KeepFighting { area, .. }) = next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(crate::combat::COMBAT, "You are not asked to fight on."));
+        return Err(RuleError::not_your_turn(crate::rules::combat::COMBAT, "You are not asked to fight on."));
     };
     let mut log = vec![LogEntry::public(format!(
         "{}.",
@@ -293,7 +294,7 @@ pub fn keep_fighting(state: &mut State, seat: Seat, yes: bool) -> Result<Vec<Log
     ))];
     if yes {
         state.owed.retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
-        log.extend(crate::combat::start_battle(state, area, 0)?);
+        log.extend(crate::rules::combat::start_battle(state, area, 0)?);
         if let Some(b) = state.battle.as_mut() {
             b.repeat = true;
         }

@@ -8,19 +8,20 @@
 //! with its payment left open (`Payment::QUOTE`): one trial learns both
 //! the cost and whether the rest works (`state::Quote`).
 
-use crate::activate::{Activation, DeployPick};
-use crate::cards::CardChoices;
-use crate::combat;
+use crate::action::Action;
+use crate::content::effect::{Effect, Place, TokenType, UnitType};
 use crate::content::{AreaId, CardId, content};
-use crate::effect::{Effect, Place, TokenType, UnitType};
-use crate::game::{Action, apply_to};
-use crate::place::Payment;
-use crate::skill::SkillChoice;
-use crate::state::{State, UnitUid};
+use crate::rules::action_tokens::{Activation, DeployPick};
+use crate::rules::apply_to;
+use crate::rules::card_token::CardChoices;
+use crate::rules::combat;
+use crate::rules::place_action_tokens::Payment;
+use crate::rules::skill_abilities::SkillChoice;
+use crate::state::{UnitUid, Villains};
 use backroom_engine::{GameRng, Seat};
 
 /// Keeps the candidates the rules accept for `seat` now.
-pub(crate) fn workable(state: &State, seat: Seat, candidates: Vec<Action>) -> Vec<Action> {
+pub(crate) fn workable(state: &Villains, seat: Seat, candidates: Vec<Action>) -> Vec<Action> {
     let mut out: Vec<Action> = Vec::new();
     for a in candidates {
         if out.contains(&a) {
@@ -37,7 +38,7 @@ pub(crate) fn workable(state: &State, seat: Seat, candidates: Vec<Action>) -> Ve
 /// The action `make` builds, paid energy first, if the rules accept it: one
 /// trial on a copy that quotes the cost and pays it energy first
 /// (`state::Quote`).
-pub(crate) fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<Action> {
+pub(crate) fn priced(state: &Villains, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<Action> {
     priced_cost(state, seat, make).map(|(a, _, _)| a)
 }
 
@@ -45,7 +46,7 @@ pub(crate) fn priced(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action
 /// differs (R21: the player chooses the split). The split changes nothing
 /// else, so it needs no trial of its own; it is left out when the funds
 /// changed before the payment was made (the trial was then redone).
-pub(crate) fn priced_splits(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Vec<Action> {
+pub(crate) fn priced_splits(state: &Villains, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Vec<Action> {
     let Some((a, cost, sure)) = priced_cost(state, seat, make) else {
         return Vec::new();
     };
@@ -62,7 +63,11 @@ pub(crate) fn priced_splits(state: &State, seat: Seat, make: &dyn Fn(Payment) ->
 
 /// The priced action, its cost, and whether the split could be chosen
 /// freely (not when the funds changed before the payment was made).
-pub(crate) fn priced_cost(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Action) -> Option<(Action, u8, bool)> {
+pub(crate) fn priced_cost(
+    state: &Villains,
+    seat: Seat,
+    make: &dyn Fn(Payment) -> Action,
+) -> Option<(Action, u8, bool)> {
     let mut trial = state.clone();
     trial.quote = crate::state::Quote::asking(state, seat);
     apply_to(&mut trial, seat, &make(Payment::QUOTE), &mut GameRng::seeded(0)).ok()?;
@@ -76,7 +81,7 @@ pub(crate) fn priced_cost(state: &State, seat: Seat, make: &dyn Fn(Payment) -> A
     Some((a, cost, true))
 }
 
-pub(crate) fn reserve_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
+pub(crate) fn reserve_kinds(state: &Villains, seat: Seat) -> Vec<UnitType> {
     state.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect()
 }
 
@@ -87,10 +92,10 @@ pub(crate) fn pick(kind: UnitType) -> DeployPick {
 /// Candidate activations of the token revealed in `area`; deploys and
 /// moves only `with_units` (the prompt asks for those step by step,
 /// `composite`; the bot weighs them whole).
-pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId, with_units: bool) -> Vec<Action> {
+pub(crate) fn activation_options(state: &Villains, seat: Seat, area: AreaId, with_units: bool) -> Vec<Action> {
     let act = |a: Activation| Action::Activate { activation: a };
     let mut out = Vec::new();
-    let can = |t: Option<TokenType>| crate::activate::can_act_as(state, seat, t);
+    let can = |t: Option<TokenType>| crate::rules::action_tokens::can_act_as(state, seat, t);
     let (deploy, moving, battle, unique, card) = (
         with_units && can(Some(TokenType::Deploy)),
         with_units && can(Some(TokenType::Move)),
@@ -157,7 +162,7 @@ pub(crate) fn activation_options(state: &State, seat: Seat, area: AreaId, with_u
 }
 
 /// Choices worth trying for a card, from its effects.
-pub(crate) fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId) -> Vec<CardChoices> {
+pub(crate) fn card_choices(state: &Villains, seat: Seat, area: AreaId, card: CardId) -> Vec<CardChoices> {
     let mut out = vec![CardChoices::default()];
     for e in &card.card().effects {
         match e {
@@ -225,7 +230,7 @@ pub(crate) fn card_choices(state: &State, seat: Seat, area: AreaId, card: CardId
 
 /// Choices worth trying for `area`'s skill: those without a cost, and
 /// those that deploy (whose payment is still to be priced).
-pub(crate) fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<SkillChoice>, Vec<SkillChoice>) {
+pub(crate) fn skill_tries(state: &Villains, seat: Seat, area: AreaId) -> (Vec<SkillChoice>, Vec<SkillChoice>) {
     let mut tries: Vec<SkillChoice> = vec![SkillChoice::default()];
     let mut deploys: Vec<SkillChoice> = Vec::new();
     let face_down = || state.areas.iter().flat_map(|a| a.tokens()).filter(|t| !t.face_up);
@@ -278,10 +283,10 @@ pub(crate) fn skill_tries(state: &State, seat: Seat, area: AreaId) -> (Vec<Skill
 }
 
 /// Candidate skills for `seat`.
-pub(crate) fn skill_options(state: &State, seat: Seat) -> Vec<Action> {
+pub(crate) fn skill_options(state: &Villains, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     let skill = |a: AreaId, c: SkillChoice| Action::UseSkill { skill: (a, c) };
-    for area in crate::skill::skill_areas(state, seat) {
+    for area in crate::rules::skill_abilities::skill_areas(state, seat) {
         let (tries, deploys) = skill_tries(state, seat, area);
         out.extend(workable(state, seat, tries.into_iter().map(|c| skill(area, c)).collect()));
         for d in deploys {

@@ -15,9 +15,9 @@
 //! controller after this (new or kept) takes the turn's capitol token;
 //! nobody controlling it, the token is discarded.
 
+use crate::content::effect::{Forbidden, Ongoing, TokenType, UnitType};
 use crate::content::{AreaId, Card, content};
-use crate::effect::{Forbidden, Ongoing, TokenType, UnitType};
-use crate::state::{CapitolTokenState, Marker, PlacedToken, State, TokenKind};
+use crate::state::{CapitolTokenState, Marker, PlacedToken, TokenKind, Villains};
 use backroom_engine::{LogEntry, Seat};
 
 /// Influence of the purple setup marker where it controls.
@@ -25,7 +25,7 @@ pub const SETUP_MARKER_INFLUENCE: u32 = 1;
 
 /// Whether the token counts as a token of basic type `t` (Mr. Fusion as a
 /// card token, Invade as a deploy token; a Wild as none).
-pub fn counts_as(state: &State, token: &PlacedToken, t: TokenType) -> bool {
+pub fn counts_as(state: &Villains, token: &PlacedToken, t: TokenType) -> bool {
     match token.kind.rules_value().basic() {
         Some(b) => b == t,
         None => state.faction_of(token.owner).unique_token.counts_as == Some(t),
@@ -33,7 +33,7 @@ pub fn counts_as(state: &State, token: &PlacedToken, t: TokenType) -> bool {
 }
 
 /// Influence an activated token gives.
-fn token_influence(state: &State, token: &PlacedToken) -> u32 {
+fn token_influence(state: &Villains, token: &PlacedToken) -> u32 {
     match token.kind.rules_value() {
         TokenKind::Unique => u32::from(state.faction_of(token.owner).unique_token.influence),
         _ => 1,
@@ -42,7 +42,7 @@ fn token_influence(state: &State, token: &PlacedToken) -> u32 {
 
 /// Whether Kau is in `area` with `seat`'s units (his faction's champion
 /// carries the immunity).
-fn kau_here(state: &State, seat: Seat, area: AreaId) -> bool {
+fn kau_here(state: &Villains, seat: Seat, area: AreaId) -> bool {
     let f = state.faction_of(seat);
     f.champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
         && state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion)
@@ -50,12 +50,12 @@ fn kau_here(state: &State, seat: Seat, area: AreaId) -> bool {
 
 /// Whether a card played by `owner` applies to `seat`'s units in `area`
 /// (an enemy's card with Kau's icon does not while Kau is there).
-fn card_applies(state: &State, card: &Card, owner: Seat, seat: Seat, area: AreaId) -> bool {
+fn card_applies(state: &Villains, card: &Card, owner: Seat, seat: Seat, area: AreaId) -> bool {
     !(card.powerless_against_kau && owner != seat && kau_here(state, seat, area))
 }
 
 /// Whether units of `seat` produce influence in `area` (Stand Down).
-pub fn units_produce_influence(state: &State, seat: Seat, area: AreaId) -> bool {
+pub fn units_produce_influence(state: &Villains, seat: Seat, area: AreaId) -> bool {
     !state.area(area).rules.iter().any(|r| {
         let card = r.card.card();
         card.ongoing.contains(&Ongoing::Forbid(Forbidden::UnitInfluence))
@@ -64,7 +64,7 @@ pub fn units_produce_influence(state: &State, seat: Seat, area: AreaId) -> bool 
 }
 
 /// `seat`'s influence in `area` now.
-pub fn influence(state: &State, seat: Seat, area: AreaId) -> u32 {
+pub fn influence(state: &Villains, seat: Seat, area: AreaId) -> u32 {
     let a = state.area(area);
     let f = state.faction_of(seat);
     let mine = |t: &&PlacedToken| t.owner == seat && t.face_up && t.activated;
@@ -114,7 +114,7 @@ pub fn influence(state: &State, seat: Seat, area: AreaId) -> u32 {
 }
 
 /// The Determine Control Step, in area order, then the capitol token.
-pub fn determine_control(state: &mut State) -> Vec<LogEntry> {
+pub fn determine_control(state: &mut Villains) -> Vec<LogEntry> {
     let mut log = Vec::new();
     for area in content().area_ids() {
         if state.area(area).nuked.is_some() {
@@ -170,7 +170,7 @@ pub fn determine_control(state: &mut State) -> Vec<LogEntry> {
 }
 
 /// The new controller captures the old marker, if a captured space is open.
-fn capture(state: &mut State, seat: Seat, marker: Marker, log: &mut Vec<LogEntry>) {
+fn capture(state: &mut Villains, seat: Seat, marker: Marker, log: &mut Vec<LogEntry>) {
     let spaces = &state.faction_of(seat).captured_markers;
     let p = &mut state.players[seat as usize];
     let Some(space) = spaces.get(p.captured.len()) else {
@@ -187,9 +187,9 @@ fn capture(state: &mut State, seat: Seat, marker: Marker, log: &mut Vec<LogEntry
 
 /// What losing an area takes away at once: the University's skilled patsies
 /// are exhausted.
-fn lose_control(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
+fn lose_control(state: &mut Villains, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
     if !area.area().control.ongoing.contains(&Ongoing::PatsiesSkilled)
-        || crate::standing::has(state, seat, &Ongoing::PatsiesSkilled)
+        || crate::rules::standing::has(state, seat, &Ongoing::PatsiesSkilled)
     {
         return;
     }
@@ -212,7 +212,7 @@ fn lose_control(state: &mut State, seat: Seat, area: AreaId, log: &mut Vec<LogEn
 
 /// The Capitol's controller takes this turn's capitol token and its AP;
 /// uncontrolled, the token is discarded.
-fn collect_capitol_token(state: &mut State, log: &mut Vec<LogEntry>) {
+fn collect_capitol_token(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let c = content();
     let i = state.turn as usize - 1;
     if state.capitol_tokens.get(i) != Some(&CapitolTokenState::OnTrack) {

@@ -7,9 +7,9 @@
 //! as `public-backlash-3`), [`FIRST_PLAYER`] (keys are seat numbers) and one
 //! plan deck per faction ([`plan_deck_name`], keys are plan ids).
 
+use crate::content::effect::UnitType;
 use crate::content::{CardId, FactionId, content};
-use crate::effect::UnitType;
-use crate::state::{AreaState, CapitolTokenState, Marker, Phase, Player, State, TokenKind};
+use crate::state::{AreaState, CapitolTokenState, Marker, Phase, Player, TokenKind, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SetupError, seat_ref, seat_verb};
 
 /// The forced-order name of the action deck.
@@ -29,7 +29,7 @@ pub fn plan_deck_name(f: FactionId) -> String {
 ///
 /// # Errors
 /// If `seats` is not 4 or 5.
-pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), SetupError> {
+pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(Villains, Vec<LogEntry>), SetupError> {
     if !(4..=5).contains(&seats) {
         return Err(SetupError(format!("Villains is for 4 or 5 players, not {seats}")));
     }
@@ -79,7 +79,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
         seat_ref(first)
     )));
 
-    let state = State {
+    let state = Villains {
         seats,
         turn: 1,
         phase: Phase::SelectFactions { chooser: first },
@@ -105,7 +105,7 @@ pub fn setup(seats: u8, rng: &mut GameRng) -> Result<(State, Vec<LogEntry>), Set
 }
 
 /// Factions nobody has chosen yet, in the content's order.
-pub fn available_factions(state: &State) -> Vec<FactionId> {
+pub fn available_factions(state: &Villains) -> Vec<FactionId> {
     (0..content().factions.len() as u8).map(FactionId).filter(|f| state.seat_of(*f).is_none()).collect()
 }
 
@@ -116,7 +116,7 @@ pub fn available_factions(state: &State) -> Vec<FactionId> {
 /// # Errors
 /// Not `seat`'s pick, or the faction is taken; the state is unchanged.
 pub fn choose_faction(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     faction: FactionId,
     rng: &mut GameRng,

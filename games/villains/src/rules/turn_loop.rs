@@ -5,14 +5,14 @@
 //!
 //! Score Plans is the one END PHASE step where players choose: in player
 //! order each player scores the plans it chooses ([`score_plans`]); the
-//! other steps run by themselves ([`crate::control`], [`crate::end`]).
+//! other steps run by themselves ([`crate::rules::determine_control`], [`crate::rules::end_phase`]).
 
-use crate::combat;
+use crate::content::effect::{Ongoing, Requirement};
 use crate::content::{CardId, PlanId};
-use crate::effect::{Ongoing, Requirement};
-use crate::end::{self, Victory};
-use crate::standing;
-use crate::state::{Phase, State};
+use crate::rules::combat;
+use crate::rules::end_phase::{self, Victory};
+use crate::rules::standing;
+use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 pub const SCORE_PLANS: &str = "Score Plans";
 
 /// The Combat Step begins: the first marked area in area order fights.
-pub fn begin_combat_step(state: &mut State, log: &mut Vec<LogEntry>) {
+pub fn begin_combat_step(state: &mut Villains, log: &mut Vec<LogEntry>) {
     state.phase = Phase::Combat { at: None };
     next_battle(state, log);
 }
@@ -28,7 +28,7 @@ pub fn begin_combat_step(state: &mut State, log: &mut Vec<LogEntry>) {
 /// The next marked area (after the one just fought) fights one round; an
 /// area where combat cannot take place is passed over; with none left, the
 /// END PHASE.
-pub fn next_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+pub fn next_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     loop {
         let Phase::Combat { at } = state.phase else {
             return;
@@ -53,11 +53,11 @@ pub fn next_battle(state: &mut State, log: &mut Vec<LogEntry>) {
 }
 
 /// The END PHASE up to Score Plans.
-fn begin_end_phase(state: &mut State, log: &mut Vec<LogEntry>) {
+fn begin_end_phase(state: &mut Villains, log: &mut Vec<LogEntry>) {
     log.push(LogEntry::public("End Phase."));
-    log.extend(crate::control::determine_control(state));
-    log.extend(end::collect_resources(state));
-    log.extend(end::score_targets(state));
+    log.extend(crate::rules::determine_control::determine_control(state));
+    log.extend(end_phase::collect_resources(state));
+    log.extend(end_phase::score_targets(state));
     state.phase = Phase::ScorePlans { current: state.first_player };
 }
 
@@ -84,7 +84,7 @@ pub struct PlanScore {
 /// objective not met or out of order, or wrong discards; the state is
 /// unchanged.
 pub fn score_plans(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     scores: &[PlanScore],
     rng: &mut GameRng,
@@ -121,7 +121,7 @@ pub fn score_plans(
             for r in &objectives[i].requires {
                 if let Requirement::DiscardActionCards(n) = r {
                     need += *n as usize;
-                } else if !end::requirement_met(state, seat, r) {
+                } else if !end_phase::requirement_met(state, seat, r) {
                     return Err(RuleError::illegal(
                         SCORE_PLANS,
                         format!("{}: objective {} is not met now.", s.plan.plan().name, i + 1),
@@ -174,10 +174,10 @@ pub fn score_plans(
 
 /// After Score Plans: Check for Victory, then Collect Upgrades, Refresh,
 /// Cleanup and the next turn's Start Phase.
-fn finish_end_phase(state: &mut State, log: &mut Vec<LogEntry>, rng: &mut GameRng) {
-    match end::check_victory(state) {
+fn finish_end_phase(state: &mut Villains, log: &mut Vec<LogEntry>, rng: &mut GameRng) {
+    match end_phase::check_victory(state) {
         Victory::Winner(w) => {
-            log.push(LogEntry::public(end::victory_words(state, &[w])));
+            log.push(LogEntry::public(end_phase::victory_words(state, &[w])));
             state.phase = Phase::Over { winners: vec![w] };
         }
         Victory::Draw(ws) => {
@@ -185,13 +185,13 @@ fn finish_end_phase(state: &mut State, log: &mut Vec<LogEntry>, rng: &mut GameRn
             state.phase = Phase::Over { winners: ws };
         }
         Victory::NotYet => {
-            log.extend(end::collect_upgrades(state));
-            end::refresh(state);
-            log.extend(crate::deals::cleanup(state));
-            log.extend(end::cleanup(state));
+            log.extend(end_phase::collect_upgrades(state));
+            end_phase::refresh(state);
+            log.extend(crate::rules::deals::cleanup(state));
+            log.extend(end_phase::cleanup(state));
             // Mother Ooze's free deploys come first (`abilities`).
             if state.owed.is_empty() {
-                log.extend(crate::start::begin_turn(state, rng));
+                log.extend(crate::rules::start_phase::begin_turn(state, rng));
             }
         }
     }

@@ -17,9 +17,9 @@
 //! them through [`GameRng::force_dice`] (see [`d10`]).
 
 use crate::content::AreaId;
-use crate::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
-use crate::standing;
-use crate::state::{Grave, State, TokenKind, UnitUid};
+use crate::content::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
+use crate::rules::standing;
+use crate::state::{Grave, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -119,7 +119,7 @@ pub struct Battle {
 /// The attack dice of a unit of `seat`: its printed values, a "becomes"
 /// rule for patsies (the Cult's upgrades), then bonus dice (Massacre) at its
 /// own value.
-pub fn attack_dice(state: &State, seat: Seat, kind: UnitType) -> Vec<u8> {
+pub fn attack_dice(state: &Villains, seat: Seat, kind: UnitType) -> Vec<u8> {
     let rules = standing::rules_of(state, seat);
     let mut dice = state.faction_of(seat).unit(kind).map(|u| u.attack).unwrap_or_default();
     if kind == UnitType::Patsy
@@ -138,7 +138,7 @@ pub fn attack_dice(state: &State, seat: Seat, kind: UnitType) -> Vec<u8> {
 }
 
 /// Whether unit attacks are forbidden in `area` (Cease Fire).
-pub fn attacks_forbidden(state: &State, area: AreaId) -> bool {
+pub fn attacks_forbidden(state: &Villains, area: AreaId) -> bool {
     state.area(area).rules.iter().any(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
 }
 
@@ -146,7 +146,7 @@ pub fn attacks_forbidden(state: &State, area: AreaId) -> bool {
 /// can. A card forbidding attacks is the rule named (Cease Fire);
 /// otherwise `rule`, the step that asked for the combat. `then` ends the
 /// sentence ("" or ": discard the token").
-pub fn no_combat(state: &State, area: AreaId, rule: &str, then: &str) -> Option<RuleError> {
+pub fn no_combat(state: &Villains, area: AreaId, rule: &str, then: &str) -> Option<RuleError> {
     let name = &area.area().name;
     if let Some(r) =
         state.area(area).rules.iter().find(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
@@ -168,13 +168,13 @@ pub fn no_combat(state: &State, area: AreaId, rule: &str, then: &str) -> Option<
 }
 
 /// Players with living units in `area`.
-fn present(state: &State, area: AreaId) -> Vec<Seat> {
+fn present(state: &Villains, area: AreaId) -> Vec<Seat> {
     state.player_order().filter(|s| state.area(area).has_units_of(*s)).collect()
 }
 
 /// Whether combat can take place in `area`: two players with units, one
 /// unit able to attack, nothing forbidding it.
-pub fn combat_possible(state: &State, area: AreaId) -> bool {
+pub fn combat_possible(state: &Villains, area: AreaId) -> bool {
     let here = present(state, area);
     here.len() >= 2
         && !attacks_forbidden(state, area)
@@ -184,7 +184,7 @@ pub fn combat_possible(state: &State, area: AreaId) -> bool {
 /// The roll modifier of `attacker`'s units against `defender`'s: the
 /// attacker's bonuses, the battle's, and the defender's penalties (an
 /// enemy card with Kau's icon does not touch Kau's side).
-fn modifier(state: &State, area: AreaId, attacker: Seat, defender: Seat, all: i8) -> i32 {
+fn modifier(state: &Villains, area: AreaId, attacker: Seat, defender: Seat, all: i8) -> i32 {
     let own: i32 = standing::rules_of(state, attacker)
         .iter()
         .map(|r| if let Ongoing::AttackModifier(n) = r { i32::from(*n) } else { 0 })
@@ -207,7 +207,7 @@ fn modifier(state: &State, area: AreaId, attacker: Seat, defender: Seat, all: i8
 ///
 /// # Errors
 /// Combat cannot take place there.
-pub fn start_battle(state: &mut State, area: AreaId, modifier_all: i8) -> Result<Vec<LogEntry>, RuleError> {
+pub fn start_battle(state: &mut Villains, area: AreaId, modifier_all: i8) -> Result<Vec<LogEntry>, RuleError> {
     if state.battle.is_some() {
         return Err(RuleError::illegal(COMBAT, "A combat is already being fought."));
     }
@@ -239,7 +239,7 @@ pub fn start_battle(state: &mut State, area: AreaId, modifier_all: i8) -> Result
 }
 
 /// Enemies of `seat` with living units in the battle's area.
-pub fn defenders(state: &State, seat: Seat) -> Vec<Seat> {
+pub fn defenders(state: &Villains, seat: Seat) -> Vec<Seat> {
     let Some(b) = &state.battle else {
         return Vec::new();
     };
@@ -248,7 +248,7 @@ pub fn defenders(state: &State, seat: Seat) -> Vec<Seat> {
 
 /// Who acts in the battle now: the defender assigning hits, a player
 /// sacrificing, or the attacking player.
-pub fn battle_actor(state: &State) -> Option<Seat> {
+pub fn battle_actor(state: &Villains) -> Option<Seat> {
     let b = state.battle.as_ref()?;
     if let Some(h) = b.hits {
         return Some(h.defender);
@@ -261,7 +261,7 @@ pub fn battle_actor(state: &State) -> Option<Seat> {
 
 /// Drops units that cannot attack (no defender left), then ends the round
 /// when nobody is left to act.
-fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
+fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     loop {
         let Some(b) = &state.battle else { return };
         if b.hits.is_some() || !b.sacrifices.is_empty() {
@@ -291,7 +291,7 @@ fn settle(state: &mut State, log: &mut Vec<LogEntry>) {
 
 /// After the round: Biohazard (an activated one whose owner lost a unit
 /// here) makes each opponent with units here sacrifice one.
-fn end_round(state: &mut State, log: &mut Vec<LogEntry>) {
+fn end_round(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let b = state.battle.as_ref().expect("battle");
     let area = b.area;
     let lost = b.lost;
@@ -333,7 +333,7 @@ fn end_round(state: &mut State, log: &mut Vec<LogEntry>) {
 /// Not `seat`'s attack, a unit that has attacked or is not its own, or a
 /// defender without living units here.
 pub fn attack(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     unit: UnitUid,
     defender: Seat,
@@ -376,7 +376,7 @@ pub fn attack(
 /// Rolls one unit's attack and fires its per-hit triggers (Dr.
 /// Tyrannosaurus draws, the Gnome earns). Returns the rolls and hits.
 pub fn roll_attack(
-    state: &mut State,
+    state: &mut Villains,
     area: AreaId,
     seat: Seat,
     kind: UnitType,
@@ -397,7 +397,7 @@ pub fn roll_attack(
             for e in &t.effects {
                 match e {
                     Effect::Draw(n) => {
-                        let got = crate::start::draw_cards(state, seat, n * hits, rng);
+                        let got = crate::rules::start_phase::draw_cards(state, seat, n * hits, rng);
                         log.push(LogEntry::public(format!(
                             "{} {} ({}).",
                             state.who_verb(seat, "draws", "draw"),
@@ -423,7 +423,7 @@ pub fn roll_attack(
 }
 
 /// A unit type by its name in `seat`'s faction (the champion's own name).
-pub fn unit_name(state: &State, seat: Seat, kind: UnitType) -> String {
+pub fn unit_name(state: &Villains, seat: Seat, kind: UnitType) -> String {
     match kind {
         UnitType::Champion => state.faction_of(seat).champion.name.clone(),
         k => k.word().to_string(),
@@ -431,7 +431,7 @@ pub fn unit_name(state: &State, seat: Seat, kind: UnitType) -> String {
 }
 
 /// A unit in a log line: "a goon", or the champion's own name.
-pub fn a_unit(state: &State, seat: Seat, kind: UnitType) -> String {
+pub fn a_unit(state: &Villains, seat: Seat, kind: UnitType) -> String {
     match kind {
         UnitType::Champion => unit_name(state, seat, kind),
         k => format!("a {}", k.word()),
@@ -439,7 +439,7 @@ pub fn a_unit(state: &State, seat: Seat, kind: UnitType) -> String {
 }
 
 /// Kills `unit` of `owner` in `area`, credited to `killer`.
-pub fn kill(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) {
+pub fn kill(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) {
     let a = state.area_mut(area);
     let Some(i) = a.units.iter().position(|u| u.uid == unit) else {
         return;
@@ -457,19 +457,19 @@ pub fn kill(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) {
 ///
 /// # Errors
 /// No hit for `seat` to assign, or not its living unit here.
-pub fn assign_hit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+pub fn assign_hit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
     let pending = state.battle.as_ref().and_then(|b| b.hits).or_else(|| state.attacks.as_ref().and_then(|a| a.hits));
     let Some(h) = pending.filter(|h| h.defender == seat) else {
         return Err(RuleError::not_your_turn(COMBAT, "You have no hit to assign."));
     };
     let area = h.area;
-    if crate::choices::next(state).is_some() {
+    if crate::rules::choices::next(state).is_some() {
         return Err(RuleError::illegal(SACRIFICES, "Answer the choice owed first."));
     }
     if !state.area(area).units.iter().any(|u| u.uid == unit && u.owner == seat) {
         return Err(RuleError::illegal(COMBAT, "Assign the hit to one of your living units here."));
     }
-    if let Some(log) = crate::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
+    if let Some(log) = crate::rules::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
         return Ok(log);
     }
     Ok(land_hit(state, seat, unit, false))
@@ -478,7 +478,7 @@ pub fn assign_hit(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<Lo
 /// The pending hit assigned to `unit` of `seat` lands (unless `cancelled`,
 /// the Gnome's paid cancel): wounded or killed; then the next hit or
 /// attack.
-pub(crate) fn land_hit(state: &mut State, seat: Seat, unit: UnitUid, cancelled: bool) -> Vec<LogEntry> {
+pub(crate) fn land_hit(state: &mut Villains, seat: Seat, unit: UnitUid, cancelled: bool) -> Vec<LogEntry> {
     let h = state
         .battle
         .as_ref()
@@ -504,7 +504,7 @@ pub(crate) fn land_hit(state: &mut State, seat: Seat, unit: UnitUid, cancelled: 
 
 /// One hit on `unit` in `area`: a unit with toughness not yet wounded is
 /// wounded (and stops being readied), any other dies, the kill `killer`'s.
-pub fn strike(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) -> LogEntry {
+pub fn strike(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) -> LogEntry {
     let u = state.area(area).units.iter().find(|u| u.uid == unit).cloned().expect("the unit hit is here");
     let seat = u.owner;
     let tough = state.faction_of(seat).unit(u.kind).is_some_and(|s| s.toughness);
@@ -529,7 +529,7 @@ pub fn strike(state: &mut State, area: AreaId, unit: UnitUid, killer: Seat) -> L
 ///
 /// # Errors
 /// No sacrifice pending for `seat`, or not its unit in that area.
-pub fn sacrifice(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+pub fn sacrifice(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
     let Some(p) = state.battle.as_ref().and_then(|b| b.sacrifices.first().copied()).filter(|p| p.seat == seat) else {
         return Err(RuleError::not_your_turn(SACRIFICES, "You have nothing to sacrifice now."));
     };
@@ -573,14 +573,14 @@ pub struct CardAttacks {
 }
 
 /// Opponents of `seat` with units in `area`.
-pub fn enemies_in(state: &State, seat: Seat, area: AreaId) -> Vec<Seat> {
+pub fn enemies_in(state: &Villains, seat: Seat, area: AreaId) -> Vec<Seat> {
     state.player_order().filter(|s| *s != seat && state.area(area).has_units_of(*s)).collect()
 }
 
 /// Starts non-combat attacks; attacks in areas without enemy units are
 /// dropped. Returns whether any is left to make.
 pub fn start_card_attacks(
-    state: &mut State,
+    state: &mut Villains,
     attacker: Seat,
     queue: Vec<(AreaId, u8)>,
     log: &mut Vec<LogEntry>,
@@ -591,7 +591,7 @@ pub fn start_card_attacks(
 }
 
 /// Drops attacks that have no defender; ends them when none is left.
-fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
+fn settle_attacks(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let Some(a) = &state.attacks else { return };
     if a.hits.is_some() {
         return;
@@ -617,7 +617,7 @@ fn settle_attacks(state: &mut State, log: &mut Vec<LogEntry>) {
 /// One unit attacks outside combat (the Police's skill): its dice and
 /// bonuses, all at `defender`, who assigns the hits; no retaliation.
 pub fn unit_attack(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     kind: UnitType,
     area: AreaId,
@@ -653,7 +653,7 @@ pub fn unit_attack(
 /// No attack of `seat`'s waiting, hits to assign first, or a defender
 /// without units in the attack's area.
 pub fn card_attack(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     defender: Seat,
     rng: &mut GameRng,
@@ -694,12 +694,12 @@ pub fn card_attack(
 
 /// The round is over: To The Death! asks whether to fight again; otherwise
 /// the action or step goes on.
-fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+fn finish_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let Some(b) = state.battle.take() else { return };
     if b.repeat && combat_possible(state, b.area) {
-        let owed: Vec<crate::choices::Owed> = present(state, b.area)
+        let owed: Vec<crate::rules::choices::Owed> = present(state, b.area)
             .into_iter()
-            .map(|seat| crate::choices::Owed::KeepFighting { seat, area: b.area })
+            .map(|seat| crate::rules::choices::Owed::KeepFighting { seat, area: b.area })
             .collect();
         log.push(LogEntry::public(format!("To the death: does anyone with units in {} fight on?", b.area.area().name)));
         state.owed.splice(0..0, owed);
@@ -711,18 +711,18 @@ fn finish_battle(state: &mut State, log: &mut Vec<LogEntry>) {
 /// When a battle or attacks are over: during Take Actions (a battle token,
 /// Dr. Tyrannosaurus, a card, a skill) the next player acts; in the Combat
 /// Step the next marked area fights.
-fn after_battle(state: &mut State, log: &mut Vec<LogEntry>) {
+fn after_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     match state.phase {
         // The next player acts, once any choice still owed (Bully G.O.A.T.'s
         // attack after a skill) is made.
-        crate::state::Phase::TakeActions { revealed: None, .. } => crate::choices::settle(state, log),
-        crate::state::Phase::Combat { .. } => crate::flow::next_battle(state, log),
+        crate::state::Phase::TakeActions { revealed: None, .. } => crate::rules::choices::settle(state, log),
+        crate::state::Phase::Combat { .. } => crate::rules::turn_loop::next_battle(state, log),
         _ => {}
     }
 }
 
 /// The Combat Step's next area: the next one with a combat marker, in area
 /// order, after `after`.
-pub fn next_marked_area(state: &State, after: Option<AreaId>) -> Option<AreaId> {
+pub fn next_marked_area(state: &Villains, after: Option<AreaId>) -> Option<AreaId> {
     crate::content::content().area_ids().filter(|a| after.is_none_or(|x| *a > x)).find(|a| state.area(*a).combat_marker)
 }

@@ -4,7 +4,7 @@
 //! The facts come from `shared/reference/villains/` (the designer's own
 //! online version, cross-checked with the rulebook); where the rulebook's
 //! rules disagree, the rulebook wins (see the README). Effects are the
-//! [`crate::effect`] vocabulary, interpreted by the engine, so a group can
+//! [`crate::content::effect`] vocabulary, interpreted by the engine, so a group can
 //! feed its own transcription of the printed cards through
 //! [`Content::from_files`] and get an error naming the file, the entry and
 //! the field of any mistake:
@@ -24,11 +24,12 @@
 //! [`Content::from_files`]), [`ids`] (the typed indices, lookups by id
 //! and [`content`]) and [`public`] (the texts the web table shows).
 
-use crate::effect::{Effect, Ongoing, Requirement, TokenType, Trigger, UnitType};
+use crate::content::effect::{Effect, Ongoing, Requirement, TokenType, Trigger, UnitType};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
 mod check;
+pub mod effect;
 mod ids;
 mod load;
 mod parse;
@@ -73,11 +74,11 @@ impl ContentFiles<'static> {
     /// The files shipped with the game.
     pub fn embedded() -> Self {
         ContentFiles {
-            areas: include_str!("../content/areas.json"),
-            factions: include_str!("../content/factions.json"),
-            action_cards: include_str!("../content/action-cards.json"),
-            plans: include_str!("../content/plans.json"),
-            upgrades: include_str!("../content/upgrades.json"),
+            areas: include_str!("../../content/areas.json"),
+            factions: include_str!("../../content/factions.json"),
+            action_cards: include_str!("../../content/action-cards.json"),
+            plans: include_str!("../../content/plans.json"),
+            upgrades: include_str!("../../content/upgrades.json"),
         }
     }
 }

@@ -13,8 +13,8 @@
 //! tells nothing about what the token is.
 
 use crate::content::AreaId;
-use crate::standing;
-use crate::state::{Phase, PlacedToken, State, TokenKind, TokenUid};
+use crate::rules::standing;
+use crate::state::{Phase, PlacedToken, TokenKind, TokenUid, Villains};
 use backroom_engine::{Hidden, LogEntry, RuleError, Seat, SeatSet};
 
 /// The rulebook step, named in refusals.
@@ -44,7 +44,7 @@ impl Payment {
     pub const QUOTE: Payment = Payment { energy: u8::MAX, resources: u16::MAX };
 
     /// The default split: energy first, then resources.
-    pub fn energy_first(state: &State, seat: Seat, cost: u8) -> Payment {
+    pub fn energy_first(state: &Villains, seat: Seat, cost: u8) -> Payment {
         let e = state.players[seat as usize].energy.min(cost);
         Payment { energy: e, resources: u16::from(cost - e) }
     }
@@ -54,7 +54,7 @@ impl Payment {
 ///
 /// # Errors
 /// The Paying Costs rule, naming what is wrong.
-pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Result<(), RuleError> {
+pub fn check_payment(state: &Villains, seat: Seat, cost: u8, pay: Payment) -> Result<(), RuleError> {
     if state.quote.is_asking() && pay == Payment::QUOTE {
         // A price trial: the cost is paid energy first, as far as it can be.
         let p = &state.players[seat as usize];
@@ -98,7 +98,7 @@ pub fn check_payment(state: &State, seat: Seat, cost: u8, pay: Payment) -> Resul
 
 /// The refusal of a cost `seat` cannot cover at all, with what it has
 /// ("The cost is 5; you have 2 energy and 1 resource.").
-pub fn cannot_afford(state: &State, seat: Seat, cost: u8) -> RuleError {
+pub fn cannot_afford(state: &Villains, seat: Seat, cost: u8) -> RuleError {
     let p = &state.players[seat as usize];
     RuleError::illegal(
         PAYING_COSTS,
@@ -111,7 +111,7 @@ pub fn cannot_afford(state: &State, seat: Seat, cost: u8) -> RuleError {
 }
 
 /// Spends a checked payment.
-pub fn pay(state: &mut State, seat: Seat, pay: Payment) {
+pub fn pay(state: &mut Villains, seat: Seat, pay: Payment) {
     let pay = match state.quote.cost() {
         Some(cost) if pay == Payment::QUOTE => Payment::energy_first(state, seat, cost),
         _ => pay,
@@ -122,13 +122,13 @@ pub fn pay(state: &mut State, seat: Seat, pay: Payment) {
 }
 
 /// What placing a token costs `seat`.
-pub fn placement_cost(state: &State, seat: Seat) -> u8 {
+pub fn placement_cost(state: &Villains, seat: Seat) -> u8 {
     state.faction_of(seat).placement_cost
 }
 
 /// Whether `seat` can place a token at all: a token in reserve, the funds
 /// and an open space somewhere.
-pub fn can_place(state: &State, seat: Seat) -> bool {
+pub fn can_place(state: &Villains, seat: Seat) -> bool {
     let p = &state.players[seat as usize];
     p.reserve_tokens.values().any(|n| *n > 0)
         && p.funds() >= u32::from(placement_cost(state, seat))
@@ -136,7 +136,7 @@ pub fn can_place(state: &State, seat: Seat) -> bool {
 }
 
 /// The spaces of `area` where `seat` may place now (0-based).
-pub fn open_spaces(state: &State, seat: Seat, area: AreaId) -> Vec<usize> {
+pub fn open_spaces(state: &Villains, seat: Seat, area: AreaId) -> Vec<usize> {
     let a = state.area(area);
     if standing::places_in_any_space(state, seat) {
         (0..a.track.len()).filter(|i| a.track[*i].is_none()).collect()
@@ -145,7 +145,7 @@ pub fn open_spaces(state: &State, seat: Seat, area: AreaId) -> Vec<usize> {
     }
 }
 
-fn current(state: &State, seat: Seat) -> Result<(), RuleError> {
+fn current(state: &Villains, seat: Seat) -> Result<(), RuleError> {
     let Phase::PlaceTokens { current } = state.phase else {
         return Err(RuleError::illegal(PLACE_ACTION_TOKENS, "Tokens are placed in the Main Phase."));
     };
@@ -163,7 +163,7 @@ fn current(state: &State, seat: Seat) -> Result<(), RuleError> {
 /// than the lowest without the Subway, or a wrong payment; the state is
 /// unchanged. A refusal never names a token the others cannot see.
 pub fn place_token(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     kind: TokenKind,
     area: AreaId,
@@ -235,7 +235,7 @@ pub fn place_token(
 }
 
 /// A token kind by its printed name for its owner (the unique token's name).
-pub fn kind_name(state: &State, seat: Seat, kind: TokenKind) -> String {
+pub fn kind_name(state: &Villains, seat: Seat, kind: TokenKind) -> String {
     match kind.basic() {
         Some(t) => crate::content::content().basic_tokens[&t].name.clone(),
         None => state.faction_of(seat).unique_token.name.clone(),
@@ -243,7 +243,7 @@ pub fn kind_name(state: &State, seat: Seat, kind: TokenKind) -> String {
 }
 
 /// A token in a log line: "a Battle token", "an Invade token".
-pub fn a_token(state: &State, seat: Seat, kind: TokenKind) -> String {
+pub fn a_token(state: &Villains, seat: Seat, kind: TokenKind) -> String {
     let name = kind_name(state, seat, kind);
     let an = name.starts_with(['A', 'E', 'I', 'O', 'U']);
     format!("{} {name} token", if an { "an" } else { "a" })
@@ -253,7 +253,7 @@ pub fn a_token(state: &State, seat: Seat, kind: TokenKind) -> String {
 ///
 /// # Errors
 /// Not `seat`'s turn.
-pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn pass(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     current(state, seat)?;
     state.players[seat as usize].passed = true;
     let mut log = vec![LogEntry::public(format!(
@@ -266,7 +266,7 @@ pub fn pass(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
 
 /// The next player clockwise who has not passed; when everyone has,
 /// Take Actions begins with the first player.
-fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
+fn advance(state: &mut Villains, from: Seat, log: &mut Vec<LogEntry>) {
     let mut s = from;
     for _ in 0..state.seats {
         s = state.next_clockwise(s);
@@ -281,7 +281,7 @@ fn advance(state: &mut State, from: Seat, log: &mut Vec<LogEntry>) {
 
 /// Passes the current player automatically while it cannot place (no
 /// token in reserve, no funds, no open space).
-pub fn skip_unable(state: &mut State, log: &mut Vec<LogEntry>) {
+pub fn skip_unable(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let Phase::PlaceTokens { current } = state.phase else {
         return;
     };
@@ -293,7 +293,7 @@ pub fn skip_unable(state: &mut State, log: &mut Vec<LogEntry>) {
     advance(state, current, log);
 }
 
-fn begin_take_actions(state: &mut State, log: &mut Vec<LogEntry>) {
+fn begin_take_actions(state: &mut Villains, log: &mut Vec<LogEntry>) {
     for p in &mut state.players {
         p.passed = false;
     }

@@ -15,7 +15,7 @@
 //! Phase of turn 1 (every faction chosen) until the game ends. They never
 //! change whose turn it is.
 
-use crate::state::{Phase, State};
+use crate::state::{Phase, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +41,7 @@ pub struct Offer {
 }
 
 /// Whether deals can be made now: every faction chosen, the game not over.
-pub fn open(state: &State) -> bool {
+pub fn open(state: &Villains) -> bool {
     !matches!(state.phase, Phase::SelectFactions { .. } | Phase::Over { .. })
         && state.players.iter().all(|p| p.faction.is_some())
 }
@@ -51,7 +51,7 @@ fn closed() -> RuleError {
 }
 
 /// The offer from `from` to `to`, if one is open.
-pub fn offer_between(state: &State, from: Seat, to: Seat) -> Option<Offer> {
+pub fn offer_between(state: &Villains, from: Seat, to: Seat) -> Option<Offer> {
     state.offers.iter().copied().find(|o| o.from == from && o.to == to)
 }
 
@@ -61,7 +61,7 @@ pub fn offer_between(state: &State, from: Seat, to: Seat) -> Option<Offer> {
 /// # Errors
 /// Deals closed, an offer to oneself or a seat not at the table, nothing
 /// offered either way, or more resources than either side holds now.
-pub fn offer(state: &mut State, from: Seat, to: Seat, give: u16, want: u16) -> Result<Vec<LogEntry>, RuleError> {
+pub fn offer(state: &mut Villains, from: Seat, to: Seat, give: u16, want: u16) -> Result<Vec<LogEntry>, RuleError> {
     if !open(state) {
         return Err(closed());
     }
@@ -108,7 +108,7 @@ pub fn terms(give: u16, want: u16) -> String {
     }
 }
 
-fn take(state: &mut State, from: Seat, to: Seat) -> Result<Offer, RuleError> {
+fn take(state: &mut Villains, from: Seat, to: Seat) -> Result<Offer, RuleError> {
     if !open(state) {
         return Err(closed());
     }
@@ -124,7 +124,7 @@ fn take(state: &mut State, from: Seat, to: Seat) -> Result<Offer, RuleError> {
 ///
 /// # Errors
 /// No such offer, or a side that no longer holds what it would give.
-pub fn accept(state: &mut State, to: Seat, from: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn accept(state: &mut Villains, to: Seat, from: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Some(o) = offer_between(state, from, to) else {
         return Err(RuleError::illegal(DEALS, "There is no such open offer."));
     };
@@ -161,7 +161,7 @@ pub fn accept(state: &mut State, to: Seat, from: Seat) -> Result<Vec<LogEntry>, 
 ///
 /// # Errors
 /// No such offer.
-pub fn decline(state: &mut State, to: Seat, from: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn decline(state: &mut Villains, to: Seat, from: Seat) -> Result<Vec<LogEntry>, RuleError> {
     take(state, from, to)?;
     Ok(vec![LogEntry::public(format!(
         "{} the offer of {}.",
@@ -174,7 +174,7 @@ pub fn decline(state: &mut State, to: Seat, from: Seat) -> Result<Vec<LogEntry>,
 ///
 /// # Errors
 /// No such offer.
-pub fn withdraw(state: &mut State, from: Seat, to: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn withdraw(state: &mut Villains, from: Seat, to: Seat) -> Result<Vec<LogEntry>, RuleError> {
     take(state, from, to)?;
     Ok(vec![LogEntry::public(format!(
         "{} the offer to {}.",
@@ -184,7 +184,7 @@ pub fn withdraw(state: &mut State, from: Seat, to: Seat) -> Result<Vec<LogEntry>
 }
 
 /// The Cleanup step ends every open offer.
-pub fn cleanup(state: &mut State) -> Option<LogEntry> {
+pub fn cleanup(state: &mut Villains) -> Option<LogEntry> {
     if state.offers.is_empty() {
         return None;
     }

@@ -21,16 +21,16 @@
 
 mod weigh;
 
-use crate::activate::{Activation, DeployPick, deploy_limit};
-use crate::combat;
+use crate::action::Action;
+use crate::content::effect::UnitType;
 use crate::content::{AreaId, content};
-use crate::control::influence;
-use crate::effect::UnitType;
-use crate::end::completable_objectives;
-use crate::flow::PlanScore;
-use crate::game::Action;
-use crate::place::{Payment, placement_cost};
-use crate::state::{Phase, State, TokenKind, Unit};
+use crate::rules::action_tokens::{Activation, DeployPick, deploy_limit};
+use crate::rules::combat;
+use crate::rules::determine_control::influence;
+use crate::rules::end_phase::completable_objectives;
+use crate::rules::place_action_tokens::{Payment, placement_cost};
+use crate::rules::turn_loop::PlanScore;
+use crate::state::{Phase, TokenKind, Unit, Villains};
 use backroom_engine::{Game, GameRng, Seat, Viewer};
 use weigh::{
     battle_worth, eval, hold, margin, owed, plan_promise, strength, stronger, token_cost, token_gain, unit_value, worth,
@@ -45,7 +45,7 @@ const FACTIONS: [&str; 8] = ["mutants", "bankers", "mafia", "robots", "aliens", 
 /// The bot's choice for `seat`: its idea when the rules accept it, else a
 /// random action the rules accept; `None` when `seat` is not awaited (or no
 /// action was found).
-pub fn choose(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+pub fn choose(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     if !g.pending().awaited().contains(seat) {
         return None;
     }
@@ -66,52 +66,54 @@ pub fn choose(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 }
 
 /// Whether the rules accept `a` from `seat` now (tried on a copy).
-fn applies(g: &State, seat: Seat, a: &Action, rng: &GameRng) -> bool {
+fn applies(g: &Villains, seat: Seat, a: &Action, rng: &GameRng) -> bool {
     let mut t = g.clone();
     t.apply(seat, a, &mut rng.clone()).is_ok()
 }
 
 /// The table after `a`, when the rules accept it.
-fn after(g: &State, seat: Seat, a: &Action, rng: &GameRng) -> Option<State> {
+fn after(g: &Villains, seat: Seat, a: &Action, rng: &GameRng) -> Option<Villains> {
     let mut t = g.clone();
     t.apply(seat, a, &mut rng.clone()).ok().map(|_| t)
 }
 
-fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     if let Some(o) = g.offers.iter().find(|o| o.to == seat) {
         return Some(deal(g, seat, *o));
     }
-    if let Some(o) = crate::choices::next(g) {
+    if let Some(o) = crate::rules::choices::next(g) {
         return Some(match o {
-            crate::choices::Owed::Sacrifice { .. } => {
+            crate::rules::choices::Owed::Sacrifice { .. } => {
                 Action::SacrificeUnit { unit: cheapest(g, seat, g.units_of(seat).map(|(_, u)| u), false)? }
             }
-            crate::choices::Owed::KeepFighting { area, .. } => Action::KeepFighting { yes: stronger(g, seat, area) },
-            crate::choices::Owed::LabCard { .. } => {
+            crate::rules::choices::Owed::KeepFighting { area, .. } => {
+                Action::KeepFighting { yes: stronger(g, seat, area) }
+            }
+            crate::rules::choices::Owed::LabCard { .. } => {
                 best_of(g, seat, rng, crate::prompts::lab_plays(g, seat), Action::LabDraw, 0.0)
             }
-            crate::choices::Owed::FreeDeploy { .. } => Action::FreeDeploy {
+            crate::rules::choices::Owed::FreeDeploy { .. } => Action::FreeDeploy {
                 // Free: the dearest unit it has.
-                unit: crate::abilities::free_deploy_kinds(g, seat)
+                unit: crate::rules::abilities::free_deploy_kinds(g, seat)
                     .into_iter()
                     .max_by_key(|k| g.faction_of(seat).unit(*k).map_or(0, |u| u.cost)),
             },
-            crate::choices::Owed::ChampionAttack { from, .. } => {
-                let targets = crate::abilities::champion_targets(g, seat, from);
+            crate::rules::choices::Owed::ChampionAttack { from, .. } => {
+                let targets = crate::rules::abilities::champion_targets(g, seat, from);
                 let best = targets.iter().copied().max_by_key(|(a, e)| influence(g, *e, *a))?;
                 Action::ChampionAttack { target: best }
             }
-            crate::choices::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
-            crate::choices::Owed::ChooseVictim { area, .. } => {
-                Action::ChooseVictim { enemy: rival(g, seat, area, &crate::combat::enemies_in(g, seat, area))? }
+            crate::rules::choices::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
+            crate::rules::choices::Owed::ChooseVictim { area, .. } => {
+                Action::ChooseVictim { enemy: rival(g, seat, area, &crate::rules::combat::enemies_in(g, seat, area))? }
             }
-            crate::choices::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
+            crate::rules::choices::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
                 unit: cheapest(g, seat, g.area(area).units.iter().filter(|u| u.owner == seat), false)?,
             },
-            crate::choices::Owed::Fusion { .. } => {
+            crate::rules::choices::Owed::Fusion { .. } => {
                 best_of(g, seat, rng, crate::prompts::fusion_plays(g, seat), Action::FusionStop, 0.0)
             }
-            crate::choices::Owed::Discard { .. } => {
+            crate::rules::choices::Owed::Discard { .. } => {
                 let p = &g.players[seat as usize];
                 Action::DiscardCard { card: *p.hand.iter().max_by_key(|c| c.card().cost)? }
             }
@@ -140,7 +142,7 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     }
     match &g.phase {
         Phase::SelectFactions { .. } => {
-            let free = crate::setup::available_factions(g);
+            let free = crate::rules::setup::available_factions(g);
             let f = FACTIONS
                 .iter()
                 .filter_map(|id| content().faction_id(id))
@@ -167,7 +169,7 @@ fn idea(g: &State, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 
 /// An offer made to the bot: it accepts what gains it resources (a gift, or
 /// more back than it gives) and declines the rest; it makes none itself.
-fn deal(g: &State, seat: Seat, o: crate::deals::Offer) -> Action {
+fn deal(g: &Villains, seat: Seat, o: crate::rules::deals::Offer) -> Action {
     let can_pay = g.players[seat as usize].resources >= o.want;
     if o.give > o.want && can_pay {
         Action::AcceptOffer { from: o.from }
@@ -181,7 +183,7 @@ fn deal(g: &State, seat: Seat, o: crate::deals::Offer) -> Action {
 
 /// The candidate whose table weighs most for `seat`, or `fallback` unless
 /// a candidate beats it by `edge`.
-fn best_of(g: &State, seat: Seat, rng: &GameRng, cands: Vec<Action>, fallback: Action, edge: f64) -> Action {
+fn best_of(g: &Villains, seat: Seat, rng: &GameRng, cands: Vec<Action>, fallback: Action, edge: f64) -> Action {
     let base = after(g, seat, &fallback, rng).map_or(f64::MIN, |t| eval(&t, seat));
     let mut best = (base + edge, fallback);
     for c in cands {
@@ -200,7 +202,7 @@ fn best_of(g: &State, seat: Seat, rng: &GameRng, cands: Vec<Action>, fallback: A
 
 /// The target card whose area the bot is likeliest to hold (or, with no
 /// card naming an area, any card).
-fn select_target(g: &State, seat: Seat) -> Option<Action> {
+fn select_target(g: &Villains, seat: Seat) -> Option<Action> {
     let hand = &g.players[seat as usize].hand;
     let card = hand
         .iter()
@@ -216,12 +218,12 @@ fn select_target(g: &State, seat: Seat) -> Option<Action> {
 
 /// The token and area whose projected influence adds most worth, or a pass
 /// when nothing is worth the energy its activation will need.
-fn place(g: &State, seat: Seat) -> Action {
+fn place(g: &Villains, seat: Seat) -> Action {
     let p = &g.players[seat as usize];
     let owed = owed(g, seat);
     let funds = p.funds();
     let fee = u32::from(placement_cost(g, seat));
-    let any_space = crate::standing::places_in_any_space(g, seat);
+    let any_space = crate::rules::standing::places_in_any_space(g, seat);
     let mut best: Option<(f64, TokenKind, AreaId)> = None;
     for (kind, n) in p.reserve_tokens.iter() {
         if *n == 0 {
@@ -258,7 +260,7 @@ fn place(g: &State, seat: Seat) -> Action {
 // Take Actions.
 
 /// How a token's reveal ranks: units first, battles last.
-fn reveal_rank(g: &State, seat: Seat, kind: TokenKind) -> u8 {
+fn reveal_rank(g: &Villains, seat: Seat, kind: TokenKind) -> u8 {
     match kind {
         TokenKind::Deploy => 0,
         TokenKind::Unique if g.faction_of(seat).unique_token.counts_as.is_some() => 0,
@@ -271,8 +273,8 @@ fn reveal_rank(g: &State, seat: Seat, kind: TokenKind) -> u8 {
 
 /// Reveal the best-ranked revealable token; with none, a skill that
 /// helps, else Locked or Pass.
-fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
-    let spot = crate::actions::revealable(g, seat).into_iter().min_by_key(|(a, i)| {
+fn take_action(g: &Villains, seat: Seat, rng: &GameRng) -> Option<Action> {
+    let spot = crate::rules::take_actions::revealable(g, seat).into_iter().min_by_key(|(a, i)| {
         let kind = g.area(*a).track[*i]
             .as_ref()
             .and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied())
@@ -289,7 +291,7 @@ fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
         rng,
         // Every skill use whole, the Subway's deploys included (the prompt
         // asks those step by step).
-        crate::candidates::skill_options(g, seat),
+        crate::prompts::candidates::skill_options(g, seat),
         rest,
         0.1,
     ))
@@ -298,7 +300,7 @@ fn take_action(g: &State, seat: Seat, rng: &GameRng) -> Option<Action> {
 /// Deploy candidates of the bot's own: up to the limit (one more for a
 /// People's Army patsy or an unlimited token), best units first, at the
 /// exact cost or a little more (taxes).
-fn deploys(g: &State, seat: Seat) -> Vec<Action> {
+fn deploys(g: &Villains, seat: Seat) -> Vec<Action> {
     let f = g.faction_of(seat);
     let mut kinds: Vec<(UnitType, u8)> =
         g.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (*k, *n)).collect();
@@ -336,14 +338,14 @@ fn deploys(g: &State, seat: Seat) -> Vec<Action> {
 
 /// Activations to weigh for the revealed token: the bot's deploys and the
 /// prompt's candidates; a battle only where the bot outguns the others.
-fn activations(g: &State, seat: Seat) -> Vec<Action> {
+fn activations(g: &Villains, seat: Seat) -> Vec<Action> {
     let Phase::TakeActions { revealed: Some(uid), .. } = g.phase else {
         return vec![];
     };
-    let Some((area, _)) = crate::actions::find(g, uid) else {
+    let Some((area, _)) = crate::rules::take_actions::find(g, uid) else {
         return vec![];
     };
-    let mut out: Vec<Action> = crate::candidates::activation_options(g, seat, area, true)
+    let mut out: Vec<Action> = crate::prompts::candidates::activation_options(g, seat, area, true)
         .into_iter()
         .filter(|a| {
             !matches!(a, Action::Activate { activation: Activation::Battle { .. } }) || battle_worth(g, seat, area)
@@ -363,7 +365,7 @@ fn activations(g: &State, seat: Seat) -> Vec<Action> {
 /// The unit of `seat` whose loss costs least: a healthy toughness unit
 /// first when `hit` (it only turns to its wounded side), else the cheapest.
 fn cheapest<'a>(
-    g: &State,
+    g: &Villains,
     seat: Seat,
     units: impl Iterator<Item = &'a Unit>,
     hit: bool,
@@ -381,7 +383,7 @@ fn cheapest<'a>(
 
 /// The opponent among `among` the bot most wants weakened in `area`: the
 /// most influence there, then the most attack.
-fn rival(g: &State, seat: Seat, area: AreaId, among: &[Seat]) -> Option<Seat> {
+fn rival(g: &Villains, seat: Seat, area: AreaId, among: &[Seat]) -> Option<Seat> {
     let _ = seat;
     among.iter().copied().max_by(|a, b| {
         let ka = (influence(g, *a, area), strength(g, *a, area));
@@ -392,7 +394,7 @@ fn rival(g: &State, seat: Seat, area: AreaId, among: &[Seat]) -> Option<Seat> {
 
 /// Score every plan with an objective done now, all of them (points now
 /// beat points hoped for); a scoring the rules refuse drops to fewer plans.
-fn score_plans(g: &State, seat: Seat, rng: &GameRng) -> Action {
+fn score_plans(g: &Villains, seat: Seat, rng: &GameRng) -> Action {
     let scores: Vec<PlanScore> = g.players[seat as usize]
         .plans
         .iter()

@@ -81,7 +81,7 @@ pub enum UnitType {
     Champion,
 }
 
-impl crate::tally::Kind for UnitType {
+impl crate::state::tally::Kind for UnitType {
     const ALL: &'static [Self] = &UnitType::ALL;
     fn index(self) -> usize {
         self as usize

@@ -9,10 +9,10 @@
 //! are down.
 
 use crate::content::CardId;
-use crate::effect::Ongoing;
-use crate::setup::ACTION_DECK;
-use crate::standing;
-use crate::state::{Phase, State};
+use crate::content::effect::Ongoing;
+use crate::rules::setup::ACTION_DECK;
+use crate::rules::standing;
+use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, Hidden, LogEntry, RuleError, Seat, SeatSet};
 
 /// Plans a player holds after drawing in Select Plans.
@@ -31,7 +31,7 @@ pub mod step {
 /// Draws up to `n` action cards for `seat`: when the deck runs out the
 /// discard pile is shuffled into a new deck; with both empty, draws stop.
 /// Returns how many were drawn.
-pub fn draw_cards(state: &mut State, seat: Seat, n: u8, rng: &mut GameRng) -> u8 {
+pub fn draw_cards(state: &mut Villains, seat: Seat, n: u8, rng: &mut GameRng) -> u8 {
     let mut drawn = 0;
     for _ in 0..n {
         if state.deck.is_empty() {
@@ -55,7 +55,7 @@ pub fn draw_cards(state: &mut State, seat: Seat, n: u8, rng: &mut GameRng) -> u8
 ///
 /// # Panics
 /// If the game is not at the start of a turn.
-pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
+pub fn begin_turn(state: &mut Villains, rng: &mut GameRng) -> Vec<LogEntry> {
     assert_eq!(state.phase, Phase::Start, "begin_turn at the start of a turn");
     let mut log = vec![LogEntry::public(format!("Turn {} begins.", state.turn))];
     let order: Vec<Seat> = state.player_order().collect();
@@ -125,7 +125,7 @@ pub fn begin_turn(state: &mut State, rng: &mut GameRng) -> Vec<LogEntry> {
     log
 }
 
-fn income_source(state: &State, seat: Seat) -> String {
+fn income_source(state: &Villains, seat: Seat) -> String {
     state
         .faction_of(seat)
         .passives
@@ -140,7 +140,7 @@ fn income_source(state: &State, seat: Seat) -> String {
 /// # Errors
 /// Not this step, `seat` has nothing to choose, or `plan` is not in its
 /// hand; the state is unchanged.
-pub fn bottom_plan(state: &mut State, seat: Seat, plan: crate::content::PlanId) -> Result<Vec<LogEntry>, RuleError> {
+pub fn bottom_plan(state: &mut Villains, seat: Seat, plan: crate::content::PlanId) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::SelectPlans { mut waiting } = state.phase else {
         return Err(RuleError::illegal(step::SELECT_PLANS, "Plans are selected in the Start Phase."));
     };
@@ -167,20 +167,20 @@ pub fn bottom_plan(state: &mut State, seat: Seat, plan: crate::content::PlanId) 
     Ok(log)
 }
 
-fn open_select_targets(state: &mut State, log: &mut Vec<LogEntry>) {
+fn open_select_targets(state: &mut Villains, log: &mut Vec<LogEntry>) {
     state.phase = Phase::SelectTargets { inside_job: None };
     log.push(LogEntry::public("Select Targets: each player puts one action card face down as their target."));
     finish_targets_if_done(state, log);
 }
 
 /// The seat playing a faction that chooses its target last (the Mafia).
-pub(crate) fn last_chooser(state: &State) -> Option<Seat> {
+pub(crate) fn last_chooser(state: &Villains) -> Option<Seat> {
     (0..state.seats)
         .find(|s| state.players[*s as usize].faction.is_some() && standing::has(state, *s, &Ongoing::TargetsLast))
 }
 
 /// Seats that still have to select a target and can (they hold a card).
-pub fn target_waiting(state: &State) -> SeatSet {
+pub fn target_waiting(state: &Villains) -> SeatSet {
     let mut w = SeatSet::EMPTY;
     if matches!(state.phase, Phase::SelectTargets { .. }) {
         for s in 0..state.seats {
@@ -195,7 +195,7 @@ pub fn target_waiting(state: &State) -> SeatSet {
 
 /// Whether `seat` may commit its target now: the Mafia only once every
 /// other player who can has.
-pub fn may_select_target(state: &State, seat: Seat) -> bool {
+pub fn may_select_target(state: &Villains, seat: Seat) -> bool {
     let w = target_waiting(state);
     w.contains(seat) && (Some(seat) != last_chooser(state) || w.len() == 1)
 }
@@ -205,7 +205,7 @@ pub fn may_select_target(state: &State, seat: Seat) -> bool {
 ///
 /// # Errors
 /// Not the Mafia's moment, already used, or `enemy` has no target.
-pub fn inside_job(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn inside_job(state: &mut Villains, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Phase::SelectTargets { inside_job: used } = state.phase else {
         return Err(RuleError::illegal(step::INSIDE_JOB, "Inside Job is used in Select Targets."));
     };
@@ -249,7 +249,7 @@ fn target_words(card: CardId) -> String {
 /// # Errors
 /// Not this step, already chosen, the Mafia before the others, or `card`
 /// not in hand.
-pub fn select_target(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
+pub fn select_target(state: &mut Villains, seat: Seat, card: CardId) -> Result<Vec<LogEntry>, RuleError> {
     if !matches!(state.phase, Phase::SelectTargets { .. }) {
         return Err(RuleError::illegal(step::SELECT_TARGETS, "Targets are selected in the Start Phase."));
     }
@@ -281,7 +281,7 @@ pub fn select_target(state: &mut State, seat: Seat, card: CardId) -> Result<Vec<
 
 /// The Police's control ability: its controller, once its own target is
 /// down, sees every enemy target that is down too.
-fn police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
+fn police_looks(state: &mut Villains, log: &mut Vec<LogEntry>) {
     for watcher in 0..state.seats {
         if state.players[watcher as usize].target.is_none() || !standing::has(state, watcher, &Ongoing::SeeEnemyTargets)
         {
@@ -305,7 +305,7 @@ fn police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
 
 /// Inside Job with the Police: the Mafia sees every enemy target before
 /// choosing.
-fn mafia_with_police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
+fn mafia_with_police_looks(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let Some(mafia) = last_chooser(state) else {
         return;
     };
@@ -334,7 +334,7 @@ fn mafia_with_police_looks(state: &mut State, log: &mut Vec<LogEntry>) {
     }
 }
 
-fn finish_targets_if_done(state: &mut State, log: &mut Vec<LogEntry>) {
+fn finish_targets_if_done(state: &mut Villains, log: &mut Vec<LogEntry>) {
     if target_waiting(state).is_empty() {
         let first = state.first_player;
         state.phase = Phase::PlaceTokens { current: first };
@@ -342,6 +342,6 @@ fn finish_targets_if_done(state: &mut State, log: &mut Vec<LogEntry>) {
             p.passed = false;
         }
         log.push(LogEntry::public(format!("Main Phase: Place Action Tokens, {} first.", state.who(first))));
-        crate::place::skip_unable(state, log);
+        crate::rules::place_action_tokens::skip_unable(state, log);
     }
 }

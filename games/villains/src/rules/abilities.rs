@@ -11,11 +11,11 @@
 //! every owed choice), and answered by one action here. Kept apart from the
 //! step modules so that those only say *when* an ability fires.
 
-use crate::choices::{self, Owed};
+use crate::content::effect::{Effect, Sacrifice, UnitType, When, Who};
 use crate::content::{AreaId, content};
-use crate::effect::{Effect, Sacrifice, UnitType, When, Who};
+use crate::rules::choices::{self, Owed};
 use crate::state::UnitUid;
-use crate::state::{Phase, State};
+use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
 /// The step named in refusals of Mother Ooze's deploy.
@@ -26,7 +26,7 @@ pub const CLEANUP: &str = "The Cleanup Step";
 /// then, where its trigger also deploys once per area, one free deploy is
 /// owed in each area where at least one healed (optional: the player may
 /// deploy none).
-pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
+pub fn cleanup_heals(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let mut owed = Vec::new();
     for seat in state.player_order().collect::<Vec<_>>() {
         let champion = &state.faction_of(seat).champion;
@@ -75,7 +75,7 @@ pub fn cleanup_heals(state: &mut State, log: &mut Vec<LogEntry>) {
 /// # Errors
 /// No free deploy owed by `seat` now, or no such unit in its reserve.
 pub fn free_deploy(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     unit: Option<UnitType>,
     rng: &mut GameRng,
@@ -89,13 +89,13 @@ pub fn free_deploy(
             if state.put_unit(area, seat, kind).is_none() {
                 return Err(RuleError::illegal(
                     CLEANUP,
-                    format!("You have no {} left in your reserve.", crate::combat::unit_name(state, seat, kind)),
+                    format!("You have no {} left in your reserve.", crate::rules::combat::unit_name(state, seat, kind)),
                 ));
             }
             format!(
                 "{} {} into {} free ({champion}).",
                 state.who_verb(seat, "deploys", "deploy"),
-                crate::combat::a_unit(state, seat, kind),
+                crate::rules::combat::a_unit(state, seat, kind),
                 area.area().name
             )
         }
@@ -107,13 +107,13 @@ pub fn free_deploy(
     let mut log = vec![LogEntry::public(line)];
     choices::settle(state, &mut log);
     if state.owed.is_empty() && state.phase == Phase::Start {
-        log.extend(crate::start::begin_turn(state, rng));
+        log.extend(crate::rules::start_phase::begin_turn(state, rng));
     }
     Ok(log)
 }
 
 /// The unit types `seat` may deploy free now (its reserve).
-pub fn free_deploy_kinds(state: &State, seat: Seat) -> Vec<UnitType> {
+pub fn free_deploy_kinds(state: &Villains, seat: Seat) -> Vec<UnitType> {
     UnitType::ALL
         .into_iter()
         .filter(|k| state.players[seat as usize].reserve_units.get(k).is_some_and(|n| *n > 0))
@@ -126,7 +126,7 @@ pub const SKILL: &str = "Activating an Area's Skill Ability";
 /// Where `seat`'s champion in `from` may attack now (Bully G.O.A.T.): an
 /// opponent with units in an area adjacent to `from` (never `from`) where
 /// attacks are not forbidden (Cease Fire). None if he is no longer there.
-pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId, Seat)> {
+pub fn champion_targets(state: &Villains, seat: Seat, from: AreaId) -> Vec<(AreaId, Seat)> {
     let here = state.area(from).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion);
     if !here {
         return Vec::new();
@@ -134,15 +134,15 @@ pub fn champion_targets(state: &State, seat: Seat, from: AreaId) -> Vec<(AreaId,
     content()
         .adjacent(from)
         .iter()
-        .filter(|a| **a != from && !crate::combat::attacks_forbidden(state, **a))
-        .flat_map(|a| crate::combat::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
+        .filter(|a| **a != from && !crate::rules::combat::attacks_forbidden(state, **a))
+        .flat_map(|a| crate::rules::combat::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
         .collect()
 }
 
 /// A champion exhausted for a skill in `from` who then attacks into an
 /// adjacent area (Bully G.O.A.T.): the attack is owed, made once the
 /// skill is resolved; with no enemy in reach it fizzles.
-pub fn owe_champion_attack(state: &mut State, seat: Seat, from: AreaId) -> LogEntry {
+pub fn owe_champion_attack(state: &mut Villains, seat: Seat, from: AreaId) -> LogEntry {
     let name = state.faction_of(seat).champion.name.clone();
     if champion_targets(state, seat, from).is_empty() {
         return LogEntry::public(format!("{name} has no enemy to attack in an adjacent area."));
@@ -160,7 +160,7 @@ pub fn owe_champion_attack(state: &mut State, seat: Seat, from: AreaId) -> LogEn
 /// # Errors
 /// No such attack owed by `seat` now, or a target out of his reach.
 pub fn champion_attack(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     (area, defender): (AreaId, Seat),
     rng: &mut GameRng,
@@ -175,7 +175,7 @@ pub fn champion_attack(
         ));
     }
     state.owed.remove(0);
-    let mut log = crate::combat::unit_attack(state, seat, UnitType::Champion, area, defender, rng);
+    let mut log = crate::rules::combat::unit_attack(state, seat, UnitType::Champion, area, defender, rng);
     if state.attacks.is_none() {
         choices::settle(state, &mut log);
     }
@@ -187,7 +187,7 @@ pub const HITS: &str = "Hits and Sacrifices";
 
 /// What cancelling a hit on `seat`'s unit in `area` costs, if its champion
 /// there may cancel hits (the Gnome of Zurich, wounded or not).
-pub fn cancel_cost(state: &State, seat: Seat, area: AreaId) -> Option<u8> {
+pub fn cancel_cost(state: &Villains, seat: Seat, area: AreaId) -> Option<u8> {
     let cost = state
         .faction_of(seat)
         .champion
@@ -207,7 +207,7 @@ pub fn cancel_cost(state: &State, seat: Seat, area: AreaId) -> Option<u8> {
 /// the choice to cancel it is owed first (the hit waits). Returns the log
 /// when it is owed, `None` when the hit lands at once.
 pub fn offer_cancel(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     unit: crate::state::UnitUid,
@@ -225,7 +225,7 @@ pub fn offer_cancel(
     state.owed.insert(0, Owed::CancelHit { seat, area, unit, attacker });
     Some(vec![LogEntry::public(format!(
         "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
-        crate::combat::a_unit(state, seat, kind),
+        crate::rules::combat::a_unit(state, seat, kind),
         area.area().name,
         state.who_verb(seat, "may pay", "may pay"),
         state.faction_of(seat).champion.name
@@ -238,16 +238,16 @@ pub fn offer_cancel(
 ///
 /// # Errors
 /// No such choice owed by `seat` now, or (paying) too little to pay.
-pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEntry>, RuleError> {
+pub fn cancel_hit(state: &mut Villains, seat: Seat, pay: bool) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::CancelHit { area, unit, attacker, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(HITS, "You have no hit to cancel now."));
     };
     let mut log = Vec::new();
     if pay {
         let cost = cancel_cost(state, seat, area).unwrap_or(0);
-        let payment = crate::place::Payment::energy_first(state, seat, cost);
-        crate::place::check_payment(state, seat, cost, payment)?;
-        crate::place::pay(state, seat, payment);
+        let payment = crate::rules::place_action_tokens::Payment::energy_first(state, seat, cost);
+        crate::rules::place_action_tokens::check_payment(state, seat, cost, payment)?;
+        crate::rules::place_action_tokens::pay(state, seat, payment);
         log.push(LogEntry::public(format!(
             "{} {cost} to cancel the hit ({}).",
             state.who_verb(seat, "pays", "pay"),
@@ -260,10 +260,10 @@ pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEnt
     let pending =
         state.battle.as_ref().and_then(|b| b.hits).is_some() || state.attacks.as_ref().and_then(|a| a.hits).is_some();
     if pending {
-        log.extend(crate::combat::land_hit(state, seat, unit, pay));
+        log.extend(crate::rules::combat::land_hit(state, seat, unit, pay));
     } else {
         if !pay {
-            log.push(crate::combat::strike(state, area, unit, attacker));
+            log.push(crate::rules::combat::strike(state, area, unit, attacker));
         }
         choices::settle(state, &mut log);
     }
@@ -273,7 +273,7 @@ pub fn cancel_hit(state: &mut State, seat: Seat, pay: bool) -> Result<Vec<LogEnt
 /// Champions in play whose leaving an area makes a chosen opponent there
 /// sacrifice (Basta): owner, unit and area, taken before an action so that
 /// [`after_leaving`] sees who left.
-pub fn leavers(state: &State) -> Vec<(Seat, UnitUid, AreaId)> {
+pub fn leavers(state: &Villains) -> Vec<(Seat, UnitUid, AreaId)> {
     let mut out = Vec::new();
     for seat in 0..state.seats {
         if state.players[seat as usize].faction.is_none() {
@@ -299,7 +299,7 @@ pub fn leavers(state: &State) -> Vec<(Seat, UnitUid, AreaId)> {
 /// After an action: each champion of [`leavers`] now in play in another
 /// area (moved, or redeployed elsewhere) owes its owner the pick of an
 /// opponent with units in the area left, if there is one.
-pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log: &mut Vec<LogEntry>) {
+pub fn after_leaving(state: &mut Villains, before: &[(Seat, UnitUid, AreaId)], log: &mut Vec<LogEntry>) {
     if !crate::versions::abilities(state) {
         return;
     }
@@ -311,7 +311,7 @@ pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log:
             continue;
         }
         let name = state.faction_of(seat).champion.name.clone();
-        if crate::combat::enemies_in(state, seat, from).is_empty() {
+        if crate::rules::combat::enemies_in(state, seat, from).is_empty() {
             log.push(LogEntry::public(format!("{name} leaves {}: no opponent has units there.", from.area().name)));
             continue;
         }
@@ -329,11 +329,11 @@ pub fn after_leaving(state: &mut State, before: &[(Seat, UnitUid, AreaId)], log:
 ///
 /// # Errors
 /// No such pick owed by `seat`, or an opponent without units there.
-pub fn choose_victim(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn choose_victim(state: &mut Villains, seat: Seat, enemy: Seat) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::ChooseVictim { area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(HITS, "You have no opponent to pick now."));
     };
-    if !crate::combat::enemies_in(state, seat, area).contains(&enemy) {
+    if !crate::rules::combat::enemies_in(state, seat, area).contains(&enemy) {
         return Err(RuleError::illegal(HITS, format!("Pick an opponent with units in {}.", area.area().name)));
     }
     state.owed[0] = Owed::SacrificeIn { seat: enemy, killer: seat, area };
@@ -351,19 +351,19 @@ pub fn choose_victim(state: &mut State, seat: Seat, enemy: Seat) -> Result<Vec<L
 ///
 /// # Errors
 /// No such sacrifice owed by `seat`, or not its unit there.
-pub fn sacrifice_in(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+pub fn sacrifice_in(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::SacrificeIn { killer, area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(HITS, "You owe no sacrifice now."));
     };
     let Some(kind) = state.area(area).units.iter().find(|u| u.uid == unit && u.owner == seat).map(|u| u.kind) else {
         return Err(RuleError::illegal(HITS, format!("Sacrifice one of your units in {}.", area.area().name)));
     };
-    crate::combat::kill(state, area, unit, killer);
+    crate::rules::combat::kill(state, area, unit, killer);
     state.owed.remove(0);
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} (a kill for {}).",
         state.who_verb(seat, "sacrifices", "sacrifice"),
-        crate::combat::a_unit(state, seat, kind),
+        crate::rules::combat::a_unit(state, seat, kind),
         area.area().name,
         state.who(killer)
     ))];
@@ -373,14 +373,14 @@ pub fn sacrifice_in(state: &mut State, seat: Seat, unit: UnitUid) -> Result<Vec<
 
 /// `seat`'s champions in play, by unit and area (taken before a deploy, for
 /// [`newly_deployed`]).
-pub fn champions_in_play(state: &State, seat: Seat) -> Vec<(UnitUid, AreaId)> {
+pub fn champions_in_play(state: &Villains, seat: Seat) -> Vec<(UnitUid, AreaId)> {
     state.units_of(seat).filter(|(_, u)| u.kind == UnitType::Champion).map(|(a, u)| (u.uid, a)).collect()
 }
 
 /// Champions of `seat`'s deployed since `before`: those new in play (from
 /// the reserve) and those `redeployed` (by unit), with their area now.
 pub fn newly_deployed(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     before: &[(UnitUid, AreaId)],
     redeployed: &[UnitUid],
@@ -402,7 +402,7 @@ pub fn newly_deployed(
 /// # Errors
 /// A battle that cannot start (not reached: checked first).
 pub fn on_champion_deployed(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     deployed: &[(UnitUid, AreaId)],
     log: &mut Vec<LogEntry>,
@@ -428,13 +428,13 @@ pub fn on_champion_deployed(
             .filter(|t| t.when == When::Deployed)
             .flat_map(|t| t.effects.iter())
             .any(|e| matches!(e, Effect::Battle(b) if b.if_possible));
-        if battles && crate::combat::combat_possible(state, area) {
+        if battles && crate::rules::combat::combat_possible(state, area) {
             log.push(LogEntry::public(format!(
                 "{} is deployed: combat starts in {}.",
                 champion.name,
                 area.area().name
             )));
-            log.extend(crate::combat::start_battle(state, area, 0)?);
+            log.extend(crate::rules::combat::start_battle(state, area, 0)?);
             return Ok(true);
         }
         let Some(up) = state.players[seat as usize].upgrade else {
@@ -450,7 +450,7 @@ pub fn on_champion_deployed(
             .filter(|t| t.when == When::ChampionDeployed)
             .flat_map(|t| t.effects.iter())
             .filter_map(|e| match e {
-                Effect::Attacks(a) if a.place == crate::effect::Place::This => {
+                Effect::Attacks(a) if a.place == crate::content::effect::Place::This => {
                     Some(std::iter::repeat_n((area, a.value), a.count as usize))
                 }
                 _ => None,
@@ -460,7 +460,7 @@ pub fn on_champion_deployed(
         if attacks.is_empty() {
             continue;
         }
-        if crate::combat::enemies_in(state, seat, area).is_empty() {
+        if crate::rules::combat::enemies_in(state, seat, area).is_empty() {
             log.push(LogEntry::public(format!("{}: no enemy to attack in {}.", up.name, area.area().name)));
             continue;
         }
@@ -470,7 +470,7 @@ pub fn on_champion_deployed(
             state.who_verb(seat, "attacks", "attack"),
             area.area().name
         )));
-        if crate::combat::start_card_attacks(state, seat, attacks, log) {
+        if crate::rules::combat::start_card_attacks(state, seat, attacks, log) {
             return Ok(true);
         }
     }

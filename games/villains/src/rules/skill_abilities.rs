@@ -12,15 +12,15 @@
 //! Subway (deploy one unit anywhere), the Church (flip one of your tokens
 //! activated this turn face down), the Police (one of your units attacks),
 //! the Laboratory (the top card, played or taken: an owed choice, see
-//! [`crate::choices`]).
+//! [`crate::rules::choices`]).
 
-use crate::actions::{self, find};
-use crate::activate::{DeployPick, entry_surcharge, may_leave};
-use crate::combat;
+use crate::content::effect::{Attacker, Deploy, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::content::{AreaId, content};
-use crate::effect::{Attacker, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
-use crate::place::{Payment, check_payment, pay};
-use crate::state::{Phase, State, TokenUid, UnitUid};
+use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
+use crate::rules::combat;
+use crate::rules::place_action_tokens::{Payment, check_payment, pay};
+use crate::rules::take_actions::{self, find};
+use crate::state::{Phase, TokenUid, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -58,7 +58,7 @@ pub struct SkillChoice {
 
 /// Areas where `seat` may try a skill now: a readied unit there and the
 /// skill not used this turn.
-pub fn skill_areas(state: &State, seat: Seat) -> Vec<AreaId> {
+pub fn skill_areas(state: &Villains, seat: Seat) -> Vec<AreaId> {
     content()
         .area_ids()
         .filter(|a| {
@@ -74,7 +74,7 @@ pub fn skill_areas(state: &State, seat: Seat) -> Vec<AreaId> {
 /// Not `seat`'s action, no readied unit there, the skill already used this
 /// turn, or a choice that does not resolve it; the state is unchanged.
 pub fn use_skill(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     choice: &SkillChoice,
@@ -109,12 +109,12 @@ pub fn use_skill(
         work.who_verb(seat, "uses", "use"),
         backroom_engine::plural(exhausted.len() as i64, "readied unit", "readied units")
     ))];
-    let champions_before = crate::abilities::champions_in_play(&work, seat);
+    let champions_before = crate::rules::abilities::champions_in_play(&work, seat);
     log.extend(resolve_skill(&mut work, seat, area, choice, &mut r)?);
     // A champion deployed by the skill (Subway, Sewers): `abilities`.
-    let deployed = crate::abilities::newly_deployed(&work, seat, &champions_before, &[]);
+    let deployed = crate::rules::abilities::newly_deployed(&work, seat, &champions_before, &[]);
     if crate::versions::abilities(&work) {
-        crate::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+        crate::rules::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
     }
     if exhausted.iter().any(|(_, k)| *k == UnitType::Champion) {
         log.extend(champion_after_skill(&mut work, seat, area, choice)?);
@@ -124,7 +124,7 @@ pub fn use_skill(
     *state = work;
     *rng = r;
     if state.battle.is_none() && state.attacks.is_none() && state.owed.is_empty() {
-        actions::advance(state, seat, &mut log);
+        take_actions::advance(state, seat, &mut log);
     }
     Ok(log)
 }
@@ -137,7 +137,7 @@ pub fn use_skill(
 /// # Errors
 /// The skill already used this turn, or a choice that does not resolve it.
 pub fn resolve_skill(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     choice: &SkillChoice,
@@ -154,12 +154,12 @@ pub fn resolve_skill(
     Ok(log)
 }
 
-fn token_at(state: &State, uid: TokenUid) -> Result<(AreaId, usize), RuleError> {
+fn token_at(state: &Villains, uid: TokenUid) -> Result<(AreaId, usize), RuleError> {
     find(state, uid).ok_or_else(|| RuleError::illegal(SKILL, "No such token on the board."))
 }
 
 fn resolve(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     e: &Effect,
@@ -175,86 +175,9 @@ fn resolve(
                 backroom_engine::plural(g.resources, "resource", "resources")
             ))])
         }
-        Effect::Peek(_) => {
-            let [uid] = c.tokens[..] else {
-                let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| !t.face_up);
-                return Err(RuleError::illegal(
-                    SKILL,
-                    if any {
-                        "Choose one face-down token to look at."
-                    } else {
-                        "There is no face-down token in the City to look at."
-                    },
-                ));
-            };
-            let (a, i) = token_at(state, uid)?;
-            let t = state.area_mut(a).track[i].as_mut().expect("found");
-            if t.face_up {
-                return Err(RuleError::illegal(SKILL, "Choose a face-down token."));
-            }
-            t.kind.reveal_to(seat);
-            let (owner, kind) = (t.owner, *t.kind.rules_value());
-            let what = crate::place::kind_name(state, owner, kind);
-            let place =
-                format!("the face-down token in {}, space {} (placed by {})", a.area().name, i + 1, state.who(owner));
-            Ok(vec![LogEntry::split(
-                SeatSet::only(seat),
-                format!("{} at {place}: {what}.", state.who_verb(seat, "looks", "look")),
-                Some(format!("{} at {place}.", state.who_verb(seat, "looks", "look"))),
-            )])
-        }
-        Effect::FlipTokenDown(_) => {
-            let [uid] = c.tokens[..] else {
-                let any = state
-                    .areas
-                    .iter()
-                    .flat_map(|a| a.tokens())
-                    .any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
-                return Err(RuleError::illegal(
-                    SKILL,
-                    if any {
-                        "Choose one of your tokens activated this turn."
-                    } else {
-                        "You have no face-up token activated this turn to turn face down."
-                    },
-                ));
-            };
-            let (a, i) = token_at(state, uid)?;
-            let seats = SeatSet::first(state.seats);
-            let t = state.area_mut(a).track[i].as_mut().expect("found");
-            if t.owner != seat || !t.face_up || !t.activated || !t.activated_this_turn {
-                return Err(RuleError::illegal(SKILL, "Choose one of your face-up tokens activated this turn."));
-            }
-            (t.face_up, t.activated, t.activated_this_turn) = (false, false, false);
-            t.kind = backroom_engine::Hidden::known_to(*t.kind.rules_value(), seats);
-            Ok(vec![LogEntry::public(format!(
-                "{} the token in {}, space {}, face down.",
-                state.who_verb(seat, "turns", "turn"),
-                a.area().name,
-                i + 1
-            ))])
-        }
-        Effect::SwapTokens(_) => {
-            let [x, y] = c.tokens[..] else {
-                let any = state.areas.iter().any(|a| a.tokens().count() >= 2);
-                return Err(RuleError::illegal(
-                    SKILL,
-                    if any { "Choose two tokens in the same area." } else { "No area holds two tokens to swap." },
-                ));
-            };
-            let ((ax, ix), (ay, iy)) = (token_at(state, x)?, token_at(state, y)?);
-            if ax != ay || ix == iy {
-                return Err(RuleError::illegal(SKILL, "Choose two tokens in the same area."));
-            }
-            state.area_mut(ax).track.swap(ix, iy);
-            Ok(vec![LogEntry::public(format!(
-                "{} the tokens in spaces {} and {} of {}.",
-                state.who_verb(seat, "swaps", "swap"),
-                ix + 1,
-                iy + 1,
-                ax.area().name
-            ))])
-        }
+        Effect::Peek(_) => peek(state, seat, c),
+        Effect::FlipTokenDown(_) => flip_token_down(state, seat, c),
+        Effect::SwapTokens(_) => swap_tokens(state, seat, c),
         Effect::Battle(b) if b.place == Place::AnyWithOwnUnit => {
             let Some(at) = c.area else {
                 return Err(RuleError::illegal(SKILL, "Choose where to start the battle."));
@@ -270,36 +193,7 @@ fn resolve(
             }
             combat::start_battle(state, at, b.attack_modifier_all)
         }
-        Effect::Deploy(d) => {
-            let Some(pick) = c.deploy else {
-                return Err(RuleError::illegal(SKILL, "Choose the unit to deploy."));
-            };
-            let to = match d.to {
-                Place::AnyArea => c.area.ok_or_else(|| RuleError::illegal(SKILL, "Choose the area to deploy to."))?,
-                Place::ChosenUnitsArea => {
-                    let chosen =
-                        c.unit.and_then(|u| state.units_of(seat).find(|(_, x)| x.uid == u).map(|(a, x)| (a, x.kind)));
-                    let Some((a, kind)) = chosen else {
-                        let none = state.units_of(seat).next().is_none();
-                        return Err(RuleError::illegal(
-                            SKILL,
-                            if none {
-                                "You have no unit in play to copy."
-                            } else {
-                                "Choose one of your units in play."
-                            },
-                        ));
-                    };
-                    if d.like_chosen_unit && (pick.kind != kind || pick.from == c.unit) {
-                        return Err(RuleError::illegal(SKILL, "Deploy another unit of the chosen unit's type."));
-                    }
-                    a
-                }
-                _ => area,
-            };
-            let free = d.unit_cost == UnitCost::Free;
-            deploy_one(state, seat, to, pick, free, c.payment)
-        }
+        Effect::Deploy(d) => deploy(state, seat, area, d, c),
         Effect::UnitAttack(u) if u.attacker == Attacker::AnyOwnUnit => {
             let chosen =
                 c.unit.and_then(|id| state.units_of(seat).find(|(_, x)| x.uid == id).map(|(a, x)| (a, x.kind)));
@@ -318,7 +212,7 @@ fn resolve(
                 ));
             };
             if combat::attack_dice(state, seat, kind).is_empty() {
-                let unit = crate::combat::unit_name(state, seat, kind);
+                let unit = crate::rules::combat::unit_name(state, seat, kind);
                 return Err(RuleError::illegal(SKILL, format!("Your {unit} has no attack.")));
             }
             if combat::attacks_forbidden(state, at) {
@@ -335,14 +229,14 @@ fn resolve(
         Effect::RevealTopCard(r) => {
             if state.deck.is_empty() {
                 state.deck = std::mem::take(&mut state.discards);
-                rng.shuffle_deck(crate::setup::ACTION_DECK, &mut state.deck);
+                rng.shuffle_deck(crate::rules::setup::ACTION_DECK, &mut state.deck);
             }
             if state.deck.is_empty() {
                 return Ok(vec![LogEntry::public("The action deck and its discards are empty: nothing to reveal.")]);
             }
             let card = state.deck.remove(0);
             let lab = content().area_id(&r.play_free_in).expect("validated");
-            state.owed.insert(0, crate::choices::Owed::LabCard { seat, card, area: lab });
+            state.owed.insert(0, crate::rules::choices::Owed::LabCard { seat, card, area: lab });
             Ok(vec![LogEntry::public(format!(
                 "{} the top card of the action deck: {}.",
                 state.who_verb(seat, "reveals", "reveal"),
@@ -356,10 +250,125 @@ fn resolve(
     }
 }
 
+/// The University's look at one face-down token.
+fn peek(state: &mut Villains, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+    let [uid] = c.tokens[..] else {
+        let any = state.areas.iter().flat_map(|a| a.tokens()).any(|t| !t.face_up);
+        return Err(RuleError::illegal(
+            SKILL,
+            if any {
+                "Choose one face-down token to look at."
+            } else {
+                "There is no face-down token in the City to look at."
+            },
+        ));
+    };
+    let (a, i) = token_at(state, uid)?;
+    let t = state.area_mut(a).track[i].as_mut().expect("found");
+    if t.face_up {
+        return Err(RuleError::illegal(SKILL, "Choose a face-down token."));
+    }
+    t.kind.reveal_to(seat);
+    let (owner, kind) = (t.owner, *t.kind.rules_value());
+    let what = crate::rules::place_action_tokens::kind_name(state, owner, kind);
+    let place = format!("the face-down token in {}, space {} (placed by {})", a.area().name, i + 1, state.who(owner));
+    Ok(vec![LogEntry::split(
+        SeatSet::only(seat),
+        format!("{} at {place}: {what}.", state.who_verb(seat, "looks", "look")),
+        Some(format!("{} at {place}.", state.who_verb(seat, "looks", "look"))),
+    )])
+}
+
+/// The Church's flip of a token face down.
+fn flip_token_down(state: &mut Villains, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+    let [uid] = c.tokens[..] else {
+        let any =
+            state.areas.iter().flat_map(|a| a.tokens()).any(|t| t.owner == seat && t.face_up && t.activated_this_turn);
+        return Err(RuleError::illegal(
+            SKILL,
+            if any {
+                "Choose one of your tokens activated this turn."
+            } else {
+                "You have no face-up token activated this turn to turn face down."
+            },
+        ));
+    };
+    let (a, i) = token_at(state, uid)?;
+    let seats = SeatSet::first(state.seats);
+    let t = state.area_mut(a).track[i].as_mut().expect("found");
+    if t.owner != seat || !t.face_up || !t.activated || !t.activated_this_turn {
+        return Err(RuleError::illegal(SKILL, "Choose one of your face-up tokens activated this turn."));
+    }
+    (t.face_up, t.activated, t.activated_this_turn) = (false, false, false);
+    t.kind = backroom_engine::Hidden::known_to(*t.kind.rules_value(), seats);
+    Ok(vec![LogEntry::public(format!(
+        "{} the token in {}, space {}, face down.",
+        state.who_verb(seat, "turns", "turn"),
+        a.area().name,
+        i + 1
+    ))])
+}
+
+/// The Capitol's swap of two tokens.
+fn swap_tokens(state: &mut Villains, seat: Seat, c: &SkillChoice) -> Result<Vec<LogEntry>, RuleError> {
+    let [x, y] = c.tokens[..] else {
+        let any = state.areas.iter().any(|a| a.tokens().count() >= 2);
+        return Err(RuleError::illegal(
+            SKILL,
+            if any { "Choose two tokens in the same area." } else { "No area holds two tokens to swap." },
+        ));
+    };
+    let ((ax, ix), (ay, iy)) = (token_at(state, x)?, token_at(state, y)?);
+    if ax != ay || ix == iy {
+        return Err(RuleError::illegal(SKILL, "Choose two tokens in the same area."));
+    }
+    state.area_mut(ax).track.swap(ix, iy);
+    Ok(vec![LogEntry::public(format!(
+        "{} the tokens in spaces {} and {} of {}.",
+        state.who_verb(seat, "swaps", "swap"),
+        ix + 1,
+        iy + 1,
+        ax.area().name
+    ))])
+}
+
+/// A skill's deploy (the Sewers' copy, the Subway's unit anywhere).
+fn deploy(
+    state: &mut Villains,
+    seat: Seat,
+    area: AreaId,
+    d: &Deploy,
+    c: &SkillChoice,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(pick) = c.deploy else {
+        return Err(RuleError::illegal(SKILL, "Choose the unit to deploy."));
+    };
+    let to = match d.to {
+        Place::AnyArea => c.area.ok_or_else(|| RuleError::illegal(SKILL, "Choose the area to deploy to."))?,
+        Place::ChosenUnitsArea => {
+            let chosen = c.unit.and_then(|u| state.units_of(seat).find(|(_, x)| x.uid == u).map(|(a, x)| (a, x.kind)));
+            let Some((a, kind)) = chosen else {
+                let none = state.units_of(seat).next().is_none();
+                return Err(RuleError::illegal(
+                    SKILL,
+                    if none { "You have no unit in play to copy." } else { "Choose one of your units in play." },
+                ));
+            };
+            if d.like_chosen_unit && (pick.kind != kind || pick.from == c.unit) {
+                return Err(RuleError::illegal(SKILL, "Deploy another unit of the chosen unit's type."));
+            }
+            a
+        }
+        _ => area,
+    };
+    let free = d.unit_cost == UnitCost::Free;
+    deploy_one(state, seat, to, pick, free, c.payment)
+}
+
 /// Deploys one unit outside the deploy limit, paying its cost (unless
 /// free) and any surcharge.
 fn deploy_one(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     to: AreaId,
     pick: DeployPick,
@@ -375,7 +384,10 @@ fn deploy_one(
             if state.players[seat as usize].reserve_units.get(&pick.kind).copied().unwrap_or(0) == 0 {
                 return Err(RuleError::illegal(
                     SKILL,
-                    format!("You have no {} left in your reserve.", crate::combat::unit_name(state, seat, pick.kind)),
+                    format!(
+                        "You have no {} left in your reserve.",
+                        crate::rules::combat::unit_name(state, seat, pick.kind)
+                    ),
                 ));
             }
         }
@@ -423,7 +435,7 @@ fn deploy_one(
 /// Like Rats holds); Bully G.O.A.T. owes an attack into an adjacent area
 /// (`abilities`), made once the skill is resolved.
 fn champion_after_skill(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     c: &SkillChoice,
@@ -477,7 +489,7 @@ fn champion_after_skill(
                 Effect::UnitAttack(u) if u.attacker == Attacker::ThisUnit => {
                     // Bully G.O.A.T.: an attack into an adjacent area, made
                     // once the skill is resolved (`abilities`).
-                    log.push(crate::abilities::owe_champion_attack(state, seat, area));
+                    log.push(crate::rules::abilities::owe_champion_attack(state, seat, area));
                 }
                 _ => {}
             }

@@ -5,20 +5,20 @@
 //! An activation carries every choice up front (which units, from where,
 //! how the cost is paid), so it is checked whole and either happens or
 //! changes nothing. A token that cannot be resolved must be discarded
-//! instead ([`crate::actions::discard`]). Costs: the token's own (a move
+//! instead ([`crate::rules::take_actions::discard`]). Costs: the token's own (a move
 //! token 2, or what an upgrade says), an enemy's activated Credit Freeze
 //! here (+1 each), each unit's cost when deployed, and an enemy's Police
 //! Payoff here (+1 per unit entering, per card). Cards with Kau's icon do
 //! not touch the Aliens' units moving or deploying with Kau, or already with
 //! him there.
 
-use crate::actions::{self, find};
-use crate::combat;
+use crate::content::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
 use crate::content::{AreaId, Card, content};
-use crate::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
-use crate::place::{Payment, check_payment, pay};
-use crate::standing;
-use crate::state::{Phase, State, TokenKind, UnitUid};
+use crate::rules::combat;
+use crate::rules::place_action_tokens::{Payment, check_payment, pay};
+use crate::rules::standing;
+use crate::rules::take_actions::{self, find};
+use crate::state::{Phase, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +91,7 @@ pub enum Activation {
         payment: Payment,
         /// What its effects need chosen.
         #[serde(default)]
-        choices: crate::cards::CardChoices,
+        choices: crate::rules::card_token::CardChoices,
     },
 }
 
@@ -136,7 +136,7 @@ impl Activation {
 /// A unique token activated as itself: its effects and cost, if it is one
 /// that acts as itself (not Invade, Mr. Fusion or a Wild) and can be
 /// activated at all (not the Nothing).
-fn unique_as_itself(state: &State, seat: Seat, kind: TokenKind) -> Option<(Vec<Effect>, u8)> {
+fn unique_as_itself(state: &Villains, seat: Seat, kind: TokenKind) -> Option<(Vec<Effect>, u8)> {
     let u = &state.faction_of(seat).unique_token;
     let acts_as_other = u.counts_as.is_some() || u.effects.iter().any(|e| matches!(e, Effect::ActAs(_)));
     (kind == TokenKind::Unique && u.activatable && !acts_as_other).then(|| (u.effects.clone(), u.cost))
@@ -144,7 +144,7 @@ fn unique_as_itself(state: &State, seat: Seat, kind: TokenKind) -> Option<(Vec<E
 
 /// The deploy limit of `seat` now: 2 (or an upgrade's base) plus the Sewers,
 /// Go! Go! Go! and the like.
-pub fn deploy_limit(state: &State, seat: Seat) -> u8 {
+pub fn deploy_limit(state: &Villains, seat: Seat) -> u8 {
     let rules = standing::rules_of(state, seat);
     let base = rules
         .iter()
@@ -156,7 +156,7 @@ pub fn deploy_limit(state: &State, seat: Seat) -> u8 {
 }
 
 /// Whether Kau stands with `seat`'s units in `area`.
-fn kau_in(state: &State, seat: Seat, area: AreaId) -> bool {
+fn kau_in(state: &Villains, seat: Seat, area: AreaId) -> bool {
     state.faction_of(seat).champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
         && state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion)
 }
@@ -171,7 +171,7 @@ fn binds(card: &Card, owner: Seat, seat: Seat, with_kau: bool) -> bool {
 /// as a deploy token, as the prompt states it: the limit (`None`: no
 /// limit, Invade) and the extra patsies that do not count against it
 /// (People's Army).
-pub fn deploy_allowance(state: &State, seat: Seat) -> (Option<usize>, usize) {
+pub fn deploy_allowance(state: &Villains, seat: Seat) -> (Option<usize>, usize) {
     let Phase::TakeActions { revealed: Some(uid), .. } = state.phase else {
         return (Some(0), 0);
     };
@@ -195,7 +195,7 @@ pub fn deploy_allowance(state: &State, seat: Seat) -> (Option<usize>, usize) {
 }
 
 /// Patsies a deploy may bring beyond the limit (People's Army).
-fn extra_patsies(state: &State, seat: Seat) -> usize {
+fn extra_patsies(state: &Villains, seat: Seat) -> usize {
     standing::rules_of(state, seat)
         .iter()
         .filter_map(|r| if let Ongoing::ExtraPatsiesPerDeploy(n) = r { Some(*n as usize) } else { None })
@@ -204,7 +204,7 @@ fn extra_patsies(state: &State, seat: Seat) -> usize {
 }
 
 /// Whether `seat`'s units may leave `area` (Trapped Like Rats).
-pub fn may_leave(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> bool {
+pub fn may_leave(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> bool {
     !state.area(area).rules.iter().any(|r| {
         let c = r.card.card();
         c.ongoing.contains(&Ongoing::Forbid(Forbidden::Leaving)) && binds(c, r.owner, seat, with_kau)
@@ -212,7 +212,7 @@ pub fn may_leave(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> boo
 }
 
 /// The surcharge per unit of `seat` entering `area` (Police Payoff).
-pub fn entry_surcharge(state: &State, seat: Seat, area: AreaId, with_kau: bool) -> u8 {
+pub fn entry_surcharge(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> u8 {
     state
         .area(area)
         .rules
@@ -225,7 +225,7 @@ pub fn entry_surcharge(state: &State, seat: Seat, area: AreaId, with_kau: bool) 
 
 /// The extra cost opponents' activated tokens here put on activating a
 /// token of `seat` (Credit Freeze).
-pub fn activation_tax(state: &State, seat: Seat, area: AreaId) -> u8 {
+pub fn activation_tax(state: &Villains, seat: Seat, area: AreaId) -> u8 {
     state
         .area(area)
         .tokens()
@@ -237,7 +237,7 @@ pub fn activation_tax(state: &State, seat: Seat, area: AreaId) -> u8 {
 
 /// The effects of the revealed token when activated as `as_type`, and its
 /// own cost; `None` if it cannot act as that type.
-fn token_as(state: &State, seat: Seat, kind: TokenKind, as_type: TokenType) -> Option<(Vec<Effect>, u8)> {
+fn token_as(state: &Villains, seat: Seat, kind: TokenKind, as_type: TokenType) -> Option<(Vec<Effect>, u8)> {
     let c = content();
     let basic = |t: TokenType| {
         let b = &c.basic_tokens[&t];
@@ -268,7 +268,7 @@ fn token_as(state: &State, seat: Seat, kind: TokenKind, as_type: TokenType) -> O
 /// Whether the token `seat` has revealed can be activated as `as_type`
 /// (`None`: a unique token as itself) at all, before any choice: what the
 /// prompt asks first, so that it tries only activations of that kind.
-pub fn can_act_as(state: &State, seat: Seat, as_type: Option<TokenType>) -> bool {
+pub fn can_act_as(state: &Villains, seat: Seat, as_type: Option<TokenType>) -> bool {
     let Phase::TakeActions { revealed: Some(uid), .. } = state.phase else {
         return false;
     };
@@ -291,7 +291,7 @@ pub fn can_act_as(state: &State, seat: Seat, as_type: Option<TokenType>) -> bool
 /// No revealed token, a type it cannot act as, or choices the rules refuse
 /// (limits, adjacency, Trapped Like Rats, costs); the state is unchanged.
 pub fn activate(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     how: &Activation,
     rng: &mut GameRng,
@@ -309,23 +309,24 @@ pub fn activate(
         None => unique_as_itself(state, seat, kind),
     };
     let Some((effects, token_cost)) = resolved else {
-        let name = crate::place::kind_name(state, seat, kind);
+        let name = crate::rules::place_action_tokens::kind_name(state, seat, kind);
         let asked = how.token_type().map_or_else(|| "itself".to_string(), |t| format!("a {} token", t.word()));
         return Err(RuleError::illegal(ACTIVATING, format!("Your {name} token cannot be activated as {asked}.")));
     };
     let base = token_cost + activation_tax(state, seat, area);
-    let leaving = crate::abilities::leavers(state);
-    let champions_before = crate::abilities::champions_in_play(state, seat);
+    let leaving = crate::rules::abilities::leavers(state);
+    let champions_before = crate::rules::abilities::champions_in_play(state, seat);
     let mut card_goes_on = false;
     let mut log = match how {
         Activation::Card { card, payment, choices } => {
-            let (log, goes_on) = crate::cards::play(state, seat, area, *card, base, *payment, choices, rng)?;
+            let (log, goes_on) =
+                crate::rules::card_token::play(state, seat, area, *card, base, *payment, choices, rng)?;
             let fusion = effects.iter().any(|e| matches!(e, Effect::PlayCards(p) if p.fusion_track));
             if fusion {
                 state.players[seat as usize].fusion += 1;
             }
             // Mr. Fusion may go on with another card (`fusion`).
-            card_goes_on = goes_on || (fusion && crate::fusion::offer_more(state, seat, area, goes_on));
+            card_goes_on = goes_on || (fusion && crate::rules::mr_fusion::offer_more(state, seat, area, goes_on));
             log
         }
         Activation::Deploy { units, payment } => {
@@ -363,14 +364,14 @@ pub fn activate(
         t.activated = true;
         t.activated_this_turn = true;
     }
-    let what = crate::place::a_token(state, seat, kind);
+    let what = crate::rules::place_action_tokens::a_token(state, seat, kind);
     log.insert(
         0,
         LogEntry::public(format!("{} {what} in {}.", state.who_verb(seat, "activates", "activate"), area.area().name)),
     );
     state.phase = Phase::TakeActions { current: seat, revealed: None };
     // Basta, having left an area, makes an opponent there sacrifice.
-    crate::abilities::after_leaving(state, &leaving, &mut log);
+    crate::rules::abilities::after_leaving(state, &leaving, &mut log);
     // A battle started now is fought at once; the turn moves on when it
     // ends (see `combat::after_battle`).
     let battle = if card_goes_on {
@@ -385,22 +386,22 @@ pub fn activate(
             Activation::Card { choices, .. } => choices.units.iter().filter_map(|p| p.from).collect(),
             _ => Vec::new(),
         };
-        let deployed = crate::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
+        let deployed = crate::rules::abilities::newly_deployed(state, seat, &champions_before, &redeployed);
         // Version 1: deploy tokens only (`versions`).
         if crate::versions::abilities(state) || matches!(how, Activation::Deploy { .. }) {
-            crate::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
+            crate::rules::abilities::on_champion_deployed(state, seat, &deployed, &mut log)?
         } else {
             false
         }
     };
     if !battle && state.owed.is_empty() {
-        actions::advance(state, seat, &mut log);
+        take_actions::advance(state, seat, &mut log);
     }
     Ok(log)
 }
 
 fn deploy(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     picks: &[DeployPick],
@@ -449,7 +450,7 @@ fn deploy(
                 if *n > state.players[seat as usize].reserve_units.get(&p.kind).copied().unwrap_or(0) {
                     return Err(RuleError::illegal(
                         DEPLOY,
-                        format!("No {} left in your reserve.", crate::combat::unit_name(state, seat, p.kind)),
+                        format!("No {} left in your reserve.", crate::rules::combat::unit_name(state, seat, p.kind)),
                     ));
                 }
                 if p.stay_wounded {
@@ -503,7 +504,7 @@ fn deploy(
         if p.kind == UnitType::Champion && ready_on_deploy {
             state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
         }
-        names.push(crate::combat::a_unit(state, seat, p.kind));
+        names.push(crate::rules::combat::a_unit(state, seat, p.kind));
     }
     Ok(vec![LogEntry::public(format!(
         "{} {} to {} (cost {cost}).",
@@ -514,7 +515,7 @@ fn deploy(
 }
 
 fn move_in(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     units: &[UnitUid],
@@ -565,7 +566,7 @@ fn move_in(
         let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
         let mut u = a.units.remove(i);
         u.readied = false;
-        names.push(format!("{} from {}", crate::combat::a_unit(state, seat, u.kind), from.area().name));
+        names.push(format!("{} from {}", crate::rules::combat::a_unit(state, seat, u.kind), from.area().name));
         state.area_mut(area).units.push(u);
     }
     Ok(vec![LogEntry::public(format!(
@@ -581,7 +582,7 @@ fn move_in(
 /// Hitman's hit on a basic enemy unit here (toughness wounds; it cannot be
 /// activated without such a unit).
 fn unique(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     area: AreaId,
     effects: &[Effect],
@@ -617,7 +618,7 @@ fn unique(
     pay(state, seat, payment);
     if let Some(u) = victim {
         // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
-        match crate::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
+        match crate::rules::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
             Some(l) => log.extend(l),
             None => log.push(combat::strike(state, area, u.uid, seat)),
         }

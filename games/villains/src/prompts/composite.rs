@@ -10,12 +10,13 @@
 //! bot's, and every stored match's `activate`), priced by one trial on a
 //! copy (`state::Quote`), so the rules check it exactly as before.
 
-use crate::activate::{Activation, DeployPick};
+use crate::action::Action;
+use crate::content::effect::{TokenType, UnitType};
 use crate::content::{AreaId, UnitStats, content};
-use crate::effect::{TokenType, UnitType};
-use crate::game::{Action, apply_to};
-use crate::place::Payment;
-use crate::state::{State, UnitUid};
+use crate::rules::action_tokens::{Activation, DeployPick};
+use crate::rules::apply_to;
+use crate::rules::place_action_tokens::Payment;
+use crate::state::{UnitUid, Villains};
 use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
 
 /// The activation `make` builds, paid with at most `energy` energy and
@@ -25,7 +26,7 @@ use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
 /// What the rules refuse about the activation itself (limits, adjacency,
 /// funds), as they would refuse it whole.
 pub(crate) fn resolve(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     energy: u8,
     make: &dyn Fn(Payment) -> Activation,
@@ -48,7 +49,7 @@ pub(crate) fn resolve(
 /// What the rules refuse about the action itself, as they would refuse
 /// it whole.
 pub(crate) fn priced_at(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     energy: Option<u8>,
     make: &dyn Fn(Payment) -> Action,
@@ -65,7 +66,7 @@ pub(crate) fn priced_at(
 }
 
 /// Whether the rules accept this activation now, and why not.
-fn works(state: &State, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
+fn works(state: &Villains, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
     let max = state.players[seat as usize].energy;
     let a = resolve(state, seat, max, make).map_err(|e| e.message)?;
     let mut t = state.clone();
@@ -90,7 +91,7 @@ fn unit_opt(value: serde_json::Value, label: String, stats: &UnitStats, cost: u3
 }
 
 /// The energy step: at most the player's energy, all of it by default.
-fn energy_step(ask: Ask, state: &State, seat: Seat) -> Ask {
+fn energy_step(ask: Ask, state: &Villains, seat: Seat) -> Ask {
     let p = &state.players[seat as usize];
     let label = if p.resources == 0 {
         "Energy to spend (you have no resources)".to_string()
@@ -102,13 +103,13 @@ fn energy_step(ask: Ask, state: &State, seat: Seat) -> Ask {
 
 /// The deploy step of the token revealed in `area`: units from the reserve
 /// (each type up to as many as may come) and units in play to re-deploy.
-pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
-    if !crate::activate::can_act_as(state, seat, Some(TokenType::Deploy)) {
+pub(crate) fn deploy_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<Ask> {
+    if !crate::rules::action_tokens::can_act_as(state, seat, Some(TokenType::Deploy)) {
         return None;
     }
     let faction = state.faction_of(seat);
-    let (limit, extra) = crate::activate::deploy_allowance(state, seat);
-    let surcharge = u32::from(crate::activate::entry_surcharge(state, seat, area, false));
+    let (limit, extra) = crate::rules::action_tokens::deploy_allowance(state, seat);
+    let surcharge = u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, area, false));
     let p = &state.players[seat as usize];
     let mut options = Vec::new();
     let mut most = 0usize;
@@ -132,7 +133,7 @@ pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask>
         let Some(stats) = faction.unit(u.kind) else { continue };
         most += 1;
         let pick = DeployPick { kind: u.kind, from: Some(u.uid), stay_wounded: false };
-        let name = crate::combat::unit_name(state, seat, u.kind);
+        let name = crate::rules::combat::unit_name(state, seat, u.kind);
         let label =
             format!("Re-deploy the {name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
         let o =
@@ -160,17 +161,17 @@ pub(crate) fn deploy_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask>
 
 /// The move step of the token revealed in `area`: any of the player's
 /// units in the adjacent areas, some or all.
-pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
-    if !crate::activate::can_act_as(state, seat, Some(TokenType::Move)) {
+pub(crate) fn move_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<Ask> {
+    if !crate::rules::action_tokens::can_act_as(state, seat, Some(TokenType::Move)) {
         return None;
     }
     let faction = state.faction_of(seat);
-    let surcharge = u32::from(crate::activate::entry_surcharge(state, seat, area, false));
+    let surcharge = u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, area, false));
     let mut options = Vec::new();
     for from in content().adjacent(area) {
         for u in state.area(*from).units.iter().filter(|u| u.owner == seat) {
             let Some(stats) = faction.unit(u.kind) else { continue };
-            let name = crate::combat::unit_name(state, seat, u.kind);
+            let name = crate::rules::combat::unit_name(state, seat, u.kind);
             let label = format!("{name} from {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
             let uid: UnitUid = u.uid;
             let o = unit_opt(serde_json::to_value(uid).expect("serializes"), label, &stats, surcharge);
@@ -192,8 +193,8 @@ pub(crate) fn move_ask(state: &State, seat: Seat, area: AreaId) -> Option<Ask> {
 
 /// How many units the champion brings when exhausted for a skill
 /// (Commissar Papova: up to 3, from anywhere), if it does.
-fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
-    use crate::effect::{Effect, Max, MoveUnits, Place, When};
+fn champion_brings(state: &Villains, seat: Seat) -> Option<u8> {
+    use crate::content::effect::{Effect, Max, MoveUnits, Place, When};
     state
         .faction_of(seat)
         .champion
@@ -214,13 +215,13 @@ fn champion_brings(state: &State, seat: Seat) -> Option<u8> {
 /// units' entry into its area costs anything, the energy to spend (all of
 /// it by default: energy first, R21; the split is the player's).
 /// `skills` are the whole candidates, each tried on a copy.
-pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
+pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]) -> Option<Ask> {
     let n = champion_brings(state, seat)?;
     let champion = &state.faction_of(seat).champion.name;
     let readied_in =
         |a: AreaId| state.area(a).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion && u.readied);
     let mut areas: Vec<AreaId> = Vec::new();
-    let mut plays: Vec<(AreaId, crate::skill::SkillChoice, u32)> = Vec::new();
+    let mut plays: Vec<(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> = Vec::new();
     for a in skills {
         let Action::UseSkill { skill: (area, c) } = a else { continue };
         if !readied_in(*area) || !c.champion_moves.is_empty() {
@@ -230,7 +231,11 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
             areas.push(*area);
         }
         let cost = u32::from(c.payment.energy) + u32::from(c.payment.resources);
-        plays.push((*area, crate::skill::SkillChoice { payment: Payment::default(), ..c.clone() }, cost));
+        plays.push((
+            *area,
+            crate::rules::skill_abilities::SkillChoice { payment: Payment::default(), ..c.clone() },
+            cost,
+        ));
     }
     if areas.is_empty() {
         return None;
@@ -241,7 +246,7 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
         .filter(|(from, _)| !readied_in(*from))
         .filter_map(|(from, u)| {
             let stats = faction.unit(u.kind)?;
-            let name = crate::combat::unit_name(state, seat, u.kind);
+            let name = crate::rules::combat::unit_name(state, seat, u.kind);
             let label = format!("{name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
             Some(unit_opt(serde_json::to_value(u.uid).expect("serializes"), label, &stats, 0))
         })
@@ -249,13 +254,14 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
     if units.is_empty() {
         return None;
     }
-    let surcharge = |a: AreaId| u32::from(crate::activate::entry_surcharge(state, seat, a, false));
+    let surcharge = |a: AreaId| u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, a, false));
     let mut costs_anything = false;
     let skill_opts: Vec<Opt> = areas
         .iter()
         .map(|area| {
             let name = &area.area().name;
-            let mine: Vec<&(AreaId, crate::skill::SkillChoice, u32)> = plays.iter().filter(|p| p.0 == *area).collect();
+            let mine: Vec<&(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> =
+                plays.iter().filter(|p| p.0 == *area).collect();
             let least = mine.iter().map(|p| p.2).min().unwrap_or(0);
             costs_anything |= mine.iter().any(|p| p.2 > 0) || surcharge(*area) > 0;
             let mut o = Opt::new(serde_json::to_value(area).expect("serializes"), format!("The skill of {name}"))
@@ -264,7 +270,7 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
                 o = o.fact("Each unit brought", surcharge(*area));
             }
             if let [(_, c, _)] = mine.as_slice()
-                && *c == crate::skill::SkillChoice::default()
+                && *c == crate::rules::skill_abilities::SkillChoice::default()
             {
                 return o;
             }
@@ -274,8 +280,8 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
             let choices: Vec<Opt> = mine
                 .iter()
                 .map(|(_, c, cost)| {
-                    let words =
-                        crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
+                    let words = crate::prompts::labels::skill_choice_words(state, seat, c)
+                        .unwrap_or_else(|| "Nothing more".to_string());
                     Opt::new(choice_value(c), words).fact("Cost", *cost)
                 })
                 .collect();
@@ -299,12 +305,12 @@ pub(crate) fn skill_bringing_ask(state: &State, seat: Seat, skills: &[Action]) -
 /// `skill` is not such a skill, or some candidate asks more than an area
 /// and a unit from the reserve.
 fn deploy_anywhere_steps(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     skill: AreaId,
-    plays: &[&(AreaId, crate::skill::SkillChoice, u32)],
+    plays: &[&(AreaId, crate::rules::skill_abilities::SkillChoice, u32)],
 ) -> Option<Vec<Opt>> {
-    let plain = |c: &crate::skill::SkillChoice| match (c.area, &c.deploy) {
+    let plain = |c: &crate::rules::skill_abilities::SkillChoice| match (c.area, &c.deploy) {
         (Some(to), Some(d)) => (*c == deploy_from_reserve(to, d.kind, c.payment)).then_some((to, d.kind)),
         _ => None,
     };
@@ -353,21 +359,21 @@ fn deploy_anywhere_steps(
 /// # Errors
 /// Only one of the two given, or given beside a `choice`.
 pub(crate) fn deploy_anywhere_choice(
-    choice: crate::skill::SkillChoice,
+    choice: crate::rules::skill_abilities::SkillChoice,
     to: Option<AreaId>,
     unit: Option<UnitType>,
-) -> Result<crate::skill::SkillChoice, RuleError> {
+) -> Result<crate::rules::skill_abilities::SkillChoice, RuleError> {
     match (to, unit) {
         (None, None) => Ok(choice),
-        (Some(to), Some(kind)) if choice == crate::skill::SkillChoice::default() => {
+        (Some(to), Some(kind)) if choice == crate::rules::skill_abilities::SkillChoice::default() => {
             Ok(deploy_from_reserve(to, kind, Payment::default()))
         }
         (Some(_), Some(_)) => Err(RuleError::illegal(
-            crate::skill::SKILL,
+            crate::rules::skill_abilities::SKILL,
             "Name the area and the unit to deploy, or the skill's choice, not both.",
         )),
         _ => Err(RuleError::illegal(
-            crate::skill::SKILL,
+            crate::rules::skill_abilities::SKILL,
             "A unit deployed anywhere needs both the area it goes to and its type.",
         )),
     }
@@ -376,16 +382,16 @@ pub(crate) fn deploy_anywhere_choice(
 /// The skill choice with the units the champion brings, and the entry
 /// surcharges they owe paid energy first.
 pub(crate) fn with_brought(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     area: AreaId,
-    choice: &crate::skill::SkillChoice,
+    choice: &crate::rules::skill_abilities::SkillChoice,
     brings: &[UnitUid],
-) -> crate::skill::SkillChoice {
+) -> crate::rules::skill_abilities::SkillChoice {
     let mut c = choice.clone();
     c.champion_moves = brings.to_vec();
     if c.payment.is_free() {
-        let per = crate::activate::entry_surcharge(state, seat, area, false);
+        let per = crate::rules::action_tokens::entry_surcharge(state, seat, area, false);
         let cost = per.saturating_mul(u8::try_from(brings.len()).unwrap_or(u8::MAX));
         c.payment = Payment::energy_first(state, seat, cost);
     }
@@ -399,7 +405,7 @@ pub(crate) fn with_brought(
 /// A card in hand that cannot be played with the token now is shown
 /// disabled with the rules' own reason (issue "The four new tables, second
 /// pass"), not left out.
-pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -> Option<Ask> {
+pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>) -> Option<Ask> {
     // Each activation once with its cost (the payment aside), in order.
     let mut seen: Vec<(Activation, u32)> = Vec::new();
     for a in candidates {
@@ -424,7 +430,7 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
         };
         cards_done.push(card);
         // A card, then its choices: never one option per card and target.
-        let plays: Vec<(&crate::cards::CardChoices, u32)> = seen
+        let plays: Vec<(&crate::rules::card_token::CardChoices, u32)> = seen
             .iter()
             .filter_map(|(k, c)| match k {
                 Activation::Card { card: x, choices, .. } if *x == card => Some((choices, *c)),
@@ -432,7 +438,7 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
             })
             .collect();
         if let [(choices, cost)] = plays.as_slice()
-            && **choices == crate::cards::CardChoices::default()
+            && **choices == crate::rules::card_token::CardChoices::default()
         {
             options.push(activation_opt(state, seat, key, *cost));
             continue;
@@ -450,7 +456,8 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
             .map(|(c, cost)| {
                 let mut v = serde_json::to_value(c).expect("serializes");
                 crate::prompts::minimal(&mut v);
-                let words = crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                let words = crate::prompts::labels::choices_words(state, seat, c)
+                    .unwrap_or_else(|| "None of these".to_string());
                 let words = if *cost == least || most == least { words } else { format!("{words} (costs {cost})") };
                 Opt::new(v, words).fact("Cost", *cost)
             })
@@ -472,8 +479,8 @@ pub(crate) fn activate_ask(state: &State, seat: Seat, candidates: Vec<Action>) -
 
 /// One activation as an option: its words, its cost, its value as a
 /// player would write it.
-fn activation_opt(state: &State, seat: Seat, key: &Activation, cost: u32) -> Opt {
-    let words = crate::labels::label(state, seat, &Action::Activate { activation: key.clone() });
+fn activation_opt(state: &Villains, seat: Seat, key: &Activation, cost: u32) -> Opt {
+    let words = crate::prompts::labels::label(state, seat, &Action::Activate { activation: key.clone() });
     let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
     let mut v = serde_json::to_value(key).expect("serializes");
     crate::prompts::minimal(&mut v);
@@ -483,8 +490,8 @@ fn activation_opt(state: &State, seat: Seat, key: &Activation, cost: u32) -> Opt
 /// The cards in the seat's hand (one per design) that the revealed token
 /// could play as a card token but that no offered activation plays, each
 /// disabled with the reason the rules give for playing it now.
-fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Opt> {
-    if !crate::activate::can_act_as(state, seat, Some(TokenType::Card)) {
+fn unplayable_cards(state: &Villains, seat: Seat, offered: &[Activation]) -> Vec<Opt> {
+    if !crate::rules::action_tokens::can_act_as(state, seat, Some(TokenType::Card)) {
         return Vec::new();
     }
     let played = |c: crate::content::CardId| {
@@ -501,7 +508,7 @@ fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Op
             let make = |payment| Activation::Card { card, payment, choices: Default::default() };
             let why = works(state, seat, &make).err().unwrap_or_else(|| "It cannot be played here now.".to_string());
             let key = make(Payment::default());
-            let words = crate::labels::label(state, seat, &Action::Activate { activation: key.clone() });
+            let words = crate::prompts::labels::label(state, seat, &Action::Activate { activation: key.clone() });
             let mut v = serde_json::to_value(&key).expect("serializes");
             crate::prompts::minimal(&mut v);
             Opt::new(v, words).disabled_if(true, || why)
@@ -515,13 +522,13 @@ fn unplayable_cards(state: &State, seat: Seat, offered: &[Activation]) -> Vec<Op
 /// # Errors
 /// What the rules refuse about the skill use itself.
 pub(crate) fn skill_deploy_choice(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     skill: AreaId,
     to: AreaId,
     unit: UnitType,
     energy: u8,
-) -> Result<crate::skill::SkillChoice, RuleError> {
+) -> Result<crate::rules::skill_abilities::SkillChoice, RuleError> {
     quote_skill_deploy(state, seat, skill, to, unit, energy).map(|(c, _)| c)
 }
 
@@ -529,13 +536,13 @@ pub(crate) fn skill_deploy_choice(
 /// trial was the skill use itself, unless the funds changed before the
 /// payment: `Quote::unsure`).
 fn quote_skill_deploy(
-    state: &State,
+    state: &Villains,
     seat: Seat,
     skill: AreaId,
     to: AreaId,
     unit: UnitType,
     energy: u8,
-) -> Result<(crate::skill::SkillChoice, bool), RuleError> {
+) -> Result<(crate::rules::skill_abilities::SkillChoice, bool), RuleError> {
     let make = |payment| deploy_from_reserve(to, unit, payment);
     let mut trial = state.clone();
     trial.quote = crate::state::Quote::asking(state, seat);
@@ -548,8 +555,8 @@ fn quote_skill_deploy(
 
 /// A deploy-anywhere skill's whole choice: a `kind` from the reserve into
 /// `to`, paid with `payment`.
-fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> crate::skill::SkillChoice {
-    crate::skill::SkillChoice {
+fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> crate::rules::skill_abilities::SkillChoice {
+    crate::rules::skill_abilities::SkillChoice {
         area: Some(to),
         deploy: Some(DeployPick { kind, from: None, stay_wounded: false }),
         payment,
@@ -558,14 +565,14 @@ fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> crate::s
 }
 
 /// A unit type's option label: its name and how many are in the reserve.
-fn in_reserve(state: &State, seat: Seat, kind: UnitType) -> String {
+fn in_reserve(state: &Villains, seat: Seat, kind: UnitType) -> String {
     let n = state.players[seat as usize].reserve_units.get(&kind).copied().unwrap_or(0);
-    format!("{} ({n} in reserve)", crate::combat::unit_name(state, seat, kind))
+    format!("{} ({n} in reserve)", crate::rules::combat::unit_name(state, seat, kind))
 }
 
 /// Whether a skill deploys one unit into any area (the Subway's).
 pub(crate) fn deploys_anywhere(area: AreaId) -> bool {
-    use crate::effect::{Effect, Place};
+    use crate::content::effect::{Effect, Place};
     area.area().skill.effects.iter().any(|e| matches!(e, Effect::Deploy(d) if d.to == Place::AnyArea))
 }
 
@@ -575,7 +582,7 @@ type Tried = (AreaId, UnitType, Result<(), String>);
 /// The Subway's skill asked step by step: the area (each open one, or
 /// disabled with why), then the unit type (with its facts), then the
 /// energy. Not the cross product of areas and types.
-pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Option<Ask> {
+pub(crate) fn skill_deploy_ask(state: &Villains, seat: Seat, skill: AreaId) -> Option<Ask> {
     let p = &state.players[seat as usize];
     let faction = state.faction_of(seat);
     let kinds: Vec<UnitType> = p.reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
@@ -637,7 +644,7 @@ pub(crate) fn skill_deploy_ask(state: &State, seat: Seat, skill: AreaId) -> Opti
 /// The energy to spend on an option that costs something, asked once the
 /// option is chosen (at most the player's energy, all of it by default:
 /// energy first, R21), with its cost shown; nothing for a free one.
-fn paying_follow_up(o: Opt, state: &State, seat: Seat, cost: u32) -> Opt {
+fn paying_follow_up(o: Opt, state: &Villains, seat: Seat, cost: u32) -> Opt {
     if cost == 0 {
         return o;
     }
@@ -668,33 +675,38 @@ fn choice_value<T: serde::Serialize>(c: &T) -> serde_json::Value {
 /// deploy), then, when it costs something, the energy to spend (R21).
 /// `skills` are the whole candidates (`candidates::skill_options`), each
 /// tried on a copy.
-pub(crate) fn skill_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<Ask> {
+pub(crate) fn skill_ask(state: &Villains, seat: Seat, skills: &[Action]) -> Option<Ask> {
     let mut areas: Vec<AreaId> = Vec::new();
-    let mut plays: Vec<(AreaId, crate::skill::SkillChoice, u32)> = Vec::new();
+    let mut plays: Vec<(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> = Vec::new();
     for a in skills {
         let Action::UseSkill { skill: (area, c) } = a else { continue };
         if !areas.contains(area) {
             areas.push(*area);
         }
         let cost = u32::from(c.payment.energy) + u32::from(c.payment.resources);
-        plays.push((*area, crate::skill::SkillChoice { payment: Payment::default(), ..c.clone() }, cost));
+        plays.push((
+            *area,
+            crate::rules::skill_abilities::SkillChoice { payment: Payment::default(), ..c.clone() },
+            cost,
+        ));
     }
     let options: Vec<Opt> = areas
         .iter()
         .map(|area| {
             let name = &area.area().name;
-            let mine: Vec<&(AreaId, crate::skill::SkillChoice, u32)> = plays.iter().filter(|p| p.0 == *area).collect();
+            let mine: Vec<&(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> =
+                plays.iter().filter(|p| p.0 == *area).collect();
             let o = Opt::new(serde_json::to_value(area).expect("serializes"), format!("The skill of {name}"));
             if let [(_, c, cost)] = mine.as_slice()
-                && *c == crate::skill::SkillChoice::default()
+                && *c == crate::rules::skill_abilities::SkillChoice::default()
             {
                 return paying_follow_up(o, state, seat, *cost);
             }
             let choices: Vec<Opt> = mine
                 .iter()
                 .map(|(_, c, cost)| {
-                    let words =
-                        crate::labels::skill_choice_words(state, seat, c).unwrap_or_else(|| "Nothing more".to_string());
+                    let words = crate::prompts::labels::skill_choice_words(state, seat, c)
+                        .unwrap_or_else(|| "Nothing more".to_string());
                     paying_follow_up(Opt::new(choice_value(c), words), state, seat, *cost)
                 })
                 .collect();
@@ -708,9 +720,9 @@ pub(crate) fn skill_ask(state: &State, seat: Seat, skills: &[Action]) -> Option<
 /// The Laboratory's revealed card played there, step by step: what it
 /// needs (when it needs anything), then the energy for any surcharge.
 /// `plays` are its whole candidates, each tried on a copy.
-pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask> {
+pub(crate) fn lab_ask(state: &Villains, seat: Seat, plays: &[Action]) -> Option<Ask> {
     let label = "Play it for free in the Laboratory";
-    let each: Vec<(&crate::cards::CardChoices, u32)> = plays
+    let each: Vec<(&crate::rules::card_token::CardChoices, u32)> = plays
         .iter()
         .filter_map(|a| match a {
             Action::LabPlay { play } => {
@@ -722,7 +734,7 @@ pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask
     let ask = Ask::new("lab_paying", label);
     match each.as_slice() {
         [] => None,
-        [(c, cost)] if **c == crate::cards::CardChoices::default() => {
+        [(c, cost)] if **c == crate::rules::card_token::CardChoices::default() => {
             if *cost == 0 {
                 return Some(ask);
             }
@@ -732,8 +744,8 @@ pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask
             let choices: Vec<Opt> = each
                 .iter()
                 .map(|(c, cost)| {
-                    let words =
-                        crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                    let words = crate::prompts::labels::choices_words(state, seat, c)
+                        .unwrap_or_else(|| "None of these".to_string());
                     paying_follow_up(Opt::new(choice_value(*c), words), state, seat, *cost)
                 })
                 .collect();
@@ -746,9 +758,9 @@ pub(crate) fn lab_ask(state: &State, seat: Seat, plays: &[Action]) -> Option<Ask
 /// played, and those that cannot, disabled with why), then what it needs,
 /// then the energy to spend. `plays` are the whole candidates, each tried
 /// on a copy; `unplayable` the disabled cards.
-pub(crate) fn fusion_ask(state: &State, seat: Seat, plays: &[Action], unplayable: Vec<Opt>) -> Option<Ask> {
+pub(crate) fn fusion_ask(state: &Villains, seat: Seat, plays: &[Action], unplayable: Vec<Opt>) -> Option<Ask> {
     let mut cards: Vec<crate::content::CardId> = Vec::new();
-    let mut each: Vec<(crate::content::CardId, &crate::cards::CardChoices, u32)> = Vec::new();
+    let mut each: Vec<(crate::content::CardId, &crate::rules::card_token::CardChoices, u32)> = Vec::new();
     for a in plays {
         let Action::FusionPlay { play } = a else { continue };
         if !cards.contains(&play.card) {
@@ -759,22 +771,22 @@ pub(crate) fn fusion_ask(state: &State, seat: Seat, plays: &[Action], unplayable
     let mut options: Vec<Opt> = cards
         .iter()
         .map(|card| {
-            let mine: Vec<&(crate::content::CardId, &crate::cards::CardChoices, u32)> =
+            let mine: Vec<&(crate::content::CardId, &crate::rules::card_token::CardChoices, u32)> =
                 each.iter().filter(|e| e.0 == *card).collect();
             let least = mine.iter().map(|e| e.2).min().unwrap_or(0);
             let name = &card.card().name;
             let o =
                 Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {name}")).fact("Cost", least);
             if let [(_, c, _)] = mine.as_slice()
-                && **c == crate::cards::CardChoices::default()
+                && **c == crate::rules::card_token::CardChoices::default()
             {
                 return o;
             }
             let choices: Vec<Opt> = mine
                 .iter()
                 .map(|(_, c, cost)| {
-                    let words =
-                        crate::labels::choices_words(state, seat, c).unwrap_or_else(|| "None of these".to_string());
+                    let words = crate::prompts::labels::choices_words(state, seat, c)
+                        .unwrap_or_else(|| "None of these".to_string());
                     Opt::new(choice_value(*c), words).fact("Cost", *cost)
                 })
                 .collect();

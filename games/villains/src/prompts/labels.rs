@@ -5,17 +5,17 @@
 //! that seat's own cards and plans; other seats' face-down tokens are named
 //! only by where they lie, and seats only by token (`backroom_engine::names`).
 
-use crate::activate::{Activation, DeployPick};
-use crate::cards::CardChoices;
-use crate::combat::a_unit;
+use crate::action::Action;
 use crate::content::content;
-use crate::game::Action;
-use crate::place::Payment;
-use crate::state::{State, TokenUid, UnitUid};
+use crate::rules::action_tokens::{Activation, DeployPick};
+use crate::rules::card_token::CardChoices;
+use crate::rules::combat::a_unit;
+use crate::rules::place_action_tokens::Payment;
+use crate::state::{TokenUid, UnitUid, Villains};
 use backroom_engine::{Seat, and_list};
 
 /// A candidate `seat` may take, in words.
-pub fn label(state: &State, seat: Seat, a: &Action) -> String {
+pub fn label(state: &Villains, seat: Seat, a: &Action) -> String {
     match a {
         Action::Activate { activation } => activation_words(state, seat, activation),
         Action::UseSkill { skill: (area, c) } => {
@@ -60,15 +60,15 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
             format!("Score {}", and_list(&each))
         }
         Action::FreeDeploy { unit: Some(k) } => {
-            format!("{} free", crate::combat::unit_name(state, seat, *k))
+            format!("{} free", crate::rules::combat::unit_name(state, seat, *k))
         }
         Action::FreeDeploy { unit: None } => "No unit".into(),
         Action::ChampionAttack { target: (area, d) } => {
             format!("{} in {}", state.who(*d), area.area().name)
         }
-        Action::CancelHit { pay: true } => match crate::choices::next(state) {
-            Some(crate::choices::Owed::CancelHit { area, .. }) => {
-                format!("Pay {} to cancel it", crate::abilities::cancel_cost(state, seat, area).unwrap_or(0))
+        Action::CancelHit { pay: true } => match crate::rules::choices::next(state) {
+            Some(crate::rules::choices::Owed::CancelHit { area, .. }) => {
+                format!("Pay {} to cancel it", crate::rules::abilities::cancel_cost(state, seat, area).unwrap_or(0))
             }
             _ => "Pay to cancel it".into(),
         },
@@ -82,7 +82,7 @@ pub fn label(state: &State, seat: Seat, a: &Action) -> String {
     }
 }
 
-fn activation_words(state: &State, seat: Seat, a: &Activation) -> String {
+fn activation_words(state: &Villains, seat: Seat, a: &Activation) -> String {
     match a {
         Activation::Deploy { units, payment } => {
             let u: Vec<String> = units.iter().map(|p| pick_words(state, seat, p)).collect();
@@ -110,7 +110,11 @@ fn activation_words(state: &State, seat: Seat, a: &Activation) -> String {
 
 /// A skill's choices in words (the tokens, area, unit, defender, unit
 /// deployed, units brought), or `None` when it needs none.
-pub(crate) fn skill_choice_words(state: &State, seat: Seat, c: &crate::skill::SkillChoice) -> Option<String> {
+pub(crate) fn skill_choice_words(
+    state: &Villains,
+    seat: Seat,
+    c: &crate::rules::skill_abilities::SkillChoice,
+) -> Option<String> {
     let mut bits = Vec::new();
     if !c.tokens.is_empty() {
         let t: Vec<String> = c.tokens.iter().map(|t| token_words(state, *t)).collect();
@@ -135,7 +139,7 @@ pub(crate) fn skill_choice_words(state: &State, seat: Seat, c: &crate::skill::Sk
 }
 
 /// A card's choices, or `None` when it needs none.
-pub(crate) fn choices_words(state: &State, seat: Seat, c: &CardChoices) -> Option<String> {
+pub(crate) fn choices_words(state: &Villains, seat: Seat, c: &CardChoices) -> Option<String> {
     let mut bits = Vec::new();
     if !c.units.is_empty() {
         let u: Vec<String> = c.units.iter().map(|p| pick_words(state, seat, p)).collect();
@@ -162,7 +166,7 @@ pub(crate) fn choices_words(state: &State, seat: Seat, c: &CardChoices) -> Optio
     (!bits.is_empty()).then(|| bits.join(", "))
 }
 
-fn pick_words(state: &State, seat: Seat, p: &DeployPick) -> String {
+fn pick_words(state: &Villains, seat: Seat, p: &DeployPick) -> String {
     let what = a_unit(state, seat, p.kind);
     match p.from {
         Some(u) => match unit_area(state, u) {
@@ -173,12 +177,12 @@ fn pick_words(state: &State, seat: Seat, p: &DeployPick) -> String {
     }
 }
 
-fn unit_area(state: &State, uid: UnitUid) -> Option<crate::content::AreaId> {
+fn unit_area(state: &Villains, uid: UnitUid) -> Option<crate::content::AreaId> {
     content().area_ids().find(|a| state.area(*a).units.iter().any(|u| u.uid == uid))
 }
 
 /// A unit in play: "a goon of {seat:1} in The Bank".
-fn unit_words(state: &State, uid: UnitUid) -> String {
+fn unit_words(state: &Villains, uid: UnitUid) -> String {
     for a in content().area_ids() {
         if let Some(u) = state.area(a).units.iter().find(|u| u.uid == uid) {
             return format!("{} of {} in {}", a_unit(state, u.owner, u.kind), state.who(u.owner), a.area().name);
@@ -188,7 +192,7 @@ fn unit_words(state: &State, uid: UnitUid) -> String {
 }
 
 /// The seat's own units, with where they come from.
-fn units_words(state: &State, uids: &[UnitUid]) -> String {
+fn units_words(state: &Villains, uids: &[UnitUid]) -> String {
     let each: Vec<String> = uids
         .iter()
         .map(|uid| {
@@ -209,8 +213,8 @@ fn units_words(state: &State, uids: &[UnitUid]) -> String {
 }
 
 /// A token by where it lies only (a face-down token's kind stays hidden).
-fn token_words(state: &State, uid: TokenUid) -> String {
-    match crate::actions::find(state, uid) {
+fn token_words(state: &Villains, uid: TokenUid) -> String {
+    match crate::rules::take_actions::find(state, uid) {
         Some((a, i)) => format!("the token in {}, space {}", a.area().name, i + 1),
         None => "a token".into(),
     }

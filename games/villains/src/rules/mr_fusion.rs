@@ -11,11 +11,11 @@
 //! "each fully resolved before deciding on the next" with a battle fought
 //! at once); the fusion track keeps every card played.
 
-use crate::cards::CardChoices;
-use crate::choices::{Owed, next, settle};
 use crate::content::CardId;
-use crate::place::Payment;
-use crate::state::State;
+use crate::rules::card_token::CardChoices;
+use crate::rules::choices::{Owed, next, settle};
+use crate::rules::place_action_tokens::Payment;
+use crate::state::Villains;
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
 /// The rule named in refusals.
@@ -23,7 +23,7 @@ pub const MR_FUSION: &str = "Mr. Fusion";
 
 /// After a card played through Mr. Fusion in `area`: owe the next choice
 /// when the chain may go on. Returns whether it does.
-pub fn offer_more(state: &mut State, seat: Seat, area: crate::content::AreaId, card_goes_on: bool) -> bool {
+pub fn offer_more(state: &mut Villains, seat: Seat, area: crate::content::AreaId, card_goes_on: bool) -> bool {
     if card_goes_on || state.players[seat as usize].hand.is_empty() || !crate::versions::abilities(state) {
         return false;
     }
@@ -31,7 +31,7 @@ pub fn offer_more(state: &mut State, seat: Seat, area: crate::content::AreaId, c
     true
 }
 
-fn owed_area(state: &State, seat: Seat) -> Result<crate::content::AreaId, RuleError> {
+fn owed_area(state: &Villains, seat: Seat) -> Result<crate::content::AreaId, RuleError> {
     match next(state) {
         Some(Owed::Fusion { seat: s, area }) if s == seat => Ok(area),
         _ => Err(RuleError::not_your_turn(MR_FUSION, "You are not playing cards with Mr. Fusion now.")),
@@ -44,7 +44,7 @@ fn owed_area(state: &State, seat: Seat) -> Result<crate::content::AreaId, RuleEr
 /// No such choice owed, or a card play the rules refuse (as for any card
 /// token); the state is unchanged.
 pub fn play(
-    state: &mut State,
+    state: &mut Villains,
     seat: Seat,
     card: CardId,
     payment: Payment,
@@ -55,7 +55,7 @@ pub fn play(
     let mut work = state.clone();
     let mut r = rng.clone();
     work.owed.remove(0);
-    let (mut log, goes_on) = crate::cards::play(&mut work, seat, area, card, 0, payment, choices, &mut r)?;
+    let (mut log, goes_on) = crate::rules::card_token::play(&mut work, seat, area, card, 0, payment, choices, &mut r)?;
     work.players[seat as usize].fusion += 1;
     log.push(LogEntry::public(format!(
         "Mr. Fusion: {} on the fusion track.",
@@ -73,7 +73,7 @@ pub fn play(
 ///
 /// # Errors
 /// No such choice owed.
-pub fn stop(state: &mut State, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+pub fn stop(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
     owed_area(state, seat)?;
     state.owed.remove(0);
     let mut log =

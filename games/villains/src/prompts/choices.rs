@@ -1,0 +1,115 @@
+//! What a seat is asked when it owes a choice after an effect
+//! (`rules::choices`): sacrifices, discards, the Laboratory's card, Mr.
+//! Fusion's next card, and the champions' owed choices.
+
+use super::{fusion_plays, lab_plays, lab_refusal, one, opt, units_opts, unplayable_fusion_cards};
+use crate::action::Action;
+use crate::rules::choices::Owed;
+use crate::rules::combat;
+use crate::state::Villains;
+use backroom_engine::{Ask, Opt, Seat};
+
+/// The choice `seat` owes now (`rules::choices`), asked.
+pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
+    let mut asks: Vec<Ask> = Vec::new();
+    match o {
+        crate::rules::choices::Owed::Sacrifice { .. } => {
+            let units = state
+                .units_of(seat)
+                .map(|(a, u)| opt(&u.uid, format!("{} in {}", combat::unit_name(state, seat, u.kind), a.area().name)))
+                .collect();
+            asks.extend(one(Ask::new("sacrifice_unit", "Sacrifice a unit"), "unit", "Unit", units));
+        }
+        crate::rules::choices::Owed::KeepFighting { .. } => {
+            let o = vec![Opt::new(true, "Fight on"), Opt::new(false, "Enough")];
+            asks.extend(one(Ask::new("keep_fighting", "To the death?"), "yes", "Fight on?", o));
+        }
+        crate::rules::choices::Owed::LabCard { .. } => {
+            asks.push(Ask::new("lab_draw", "Take the card into your hand"));
+            let plays = lab_plays(state, seat);
+            let label = "Play it for free in the Laboratory";
+            match crate::prompts::composite::lab_ask(state, seat, &plays) {
+                Some(ask) => asks.push(ask),
+                // Not playable here: shown disabled with the rules' reason.
+                None => asks.push(Ask::new("lab_paying", label).disabled_if(true, || lab_refusal(state, seat))),
+            }
+        }
+        crate::rules::choices::Owed::Fusion { .. } => {
+            let plays = fusion_plays(state, seat);
+            let unplayable = unplayable_fusion_cards(state, seat, &plays);
+            asks.extend(crate::prompts::composite::fusion_ask(state, seat, &plays, unplayable));
+            asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
+        }
+        crate::rules::choices::Owed::FreeDeploy { area, .. } => {
+            let units: Vec<Opt> = crate::rules::abilities::free_deploy_kinds(state, seat)
+                .into_iter()
+                .map(Some)
+                .chain([None])
+                .map(|unit| {
+                    let l = crate::prompts::labels::label(state, seat, &Action::FreeDeploy { unit });
+                    opt(&unit, l)
+                })
+                .collect();
+            asks.extend(one(
+                Ask::new("free_deploy", format!("Deploy a unit into {} free", area.area().name)),
+                "unit",
+                "Unit",
+                units,
+            ));
+        }
+        crate::rules::choices::Owed::ChampionAttack { from, .. } => {
+            let name = &state.faction_of(seat).champion.name;
+            let targets = crate::rules::abilities::champion_targets(state, seat, from)
+                .into_iter()
+                .map(|target| {
+                    let l = crate::prompts::labels::label(state, seat, &Action::ChampionAttack { target });
+                    opt(&target, l)
+                })
+                .collect();
+            asks.extend(one(
+                Ask::new("champion_attack", format!("{name} attacks")),
+                "target",
+                "Whom and where",
+                targets,
+            ));
+        }
+        crate::rules::choices::Owed::CancelHit { .. } => {
+            let o = [true, false]
+                .into_iter()
+                .map(|pay| {
+                    let l = crate::prompts::labels::label(state, seat, &Action::CancelHit { pay });
+                    opt(&pay, l)
+                })
+                .collect();
+            asks.extend(one(Ask::new("cancel_hit", "Cancel the hit?"), "pay", "Pay?", o));
+        }
+        crate::rules::choices::Owed::ChooseVictim { area, .. } => {
+            let o = combat::enemies_in(state, seat, area)
+                .iter()
+                .map(|e| {
+                    let l = crate::prompts::labels::label(state, seat, &Action::ChooseVictim { enemy: *e });
+                    opt(e, l)
+                })
+                .collect();
+            asks.extend(one(
+                Ask::new("choose_victim", format!("Pick an opponent to sacrifice a unit in {}", area.area().name)),
+                "enemy",
+                "Opponent",
+                o,
+            ));
+        }
+        crate::rules::choices::Owed::SacrificeIn { area, .. } => {
+            asks.extend(one(
+                Ask::new("sacrifice_unit", format!("Sacrifice a unit in {}", area.area().name)),
+                "unit",
+                "Unit",
+                units_opts(state, seat, area),
+            ));
+        }
+        crate::rules::choices::Owed::Discard { .. } => {
+            let cards = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
+            asks.extend(one(Ask::new("discard_card", "Discard a card"), "card", "Card", cards));
+        }
+    }
+    asks
+}
