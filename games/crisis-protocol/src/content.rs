@@ -580,4 +580,4 @@ pub fn content() -> &'static Content {
     })
 }
 
-pub use crate::validate::load;
+pub use crate::validate::{ContentError, load};
