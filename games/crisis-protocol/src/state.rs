@@ -9,7 +9,7 @@ use crate::dice::Face;
 use crate::geometry::{Disc, Piece, Pt, pieces_of};
 use backroom_engine::Seat;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Where the match is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -432,11 +432,13 @@ pub struct Roster {
     pub tactics: Vec<String>,
 }
 
-/// The terrain pieces built from a generated layout (with the destroyed
-/// ones gone), built once per state and rebuilt after a change (not
-/// stored: the layout's specification is).
+/// The terrain pieces of this state's layout with the destroyed ones gone
+/// (a generated layout's always, a content set's once a piece is
+/// destroyed), built once per state and rebuilt after a change. Owned by
+/// the state, never stored (the layout's specification and `destroyed`
+/// are); shared between clones, so cloning a state stays cheap.
 #[derive(Clone, Debug, Default)]
-pub struct BuiltPieces(OnceLock<Vec<Piece>>);
+pub struct BuiltPieces(OnceLock<Arc<[Piece]>>);
 
 impl PartialEq for BuiltPieces {
     fn eq(&self, _: &Self) -> bool {
@@ -556,39 +558,8 @@ fn is_zero2(v: &[u8; 2]) -> bool {
     *v == [0, 0]
 }
 
-/// The pieces of a layout with some destroyed, built once per set of
-/// destroyed pieces: a destroyed piece keeps its index (terrain is named by
-/// index) but lies far off the table, so it touches, blocks and covers
-/// nothing.
-pub fn layout_pieces_without(id: &str, destroyed: &[usize]) -> &'static [Piece] {
-    use std::collections::HashMap;
-    use std::sync::Mutex;
-    if destroyed.is_empty() {
-        return layout_pieces(id);
-    }
-    type Cache = HashMap<(String, Vec<usize>), &'static [Piece]>;
-    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
-    let mut key_d = destroyed.to_vec();
-    key_d.sort_unstable();
-    key_d.dedup();
-    let key = (id.to_string(), key_d);
-    let mut cache =
-        CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(p) = cache.get(&key) {
-        return p;
-    }
-    let mut pieces = layout_pieces(id).to_vec();
-    for &i in &key.1 {
-        if let Some(p) = pieces.get_mut(i) {
-            *p = Piece::gone();
-        }
-    }
-    let leaked: &'static [Piece] = Box::leak(pieces.into_boxed_slice());
-    cache.insert(key, leaked);
-    leaked
-}
-
-/// The pieces of a layout, built once.
+/// The pieces of a content terrain set, built once from the loaded content
+/// (immutable and bounded by the sets shipped: one entry per set).
 pub fn layout_pieces(id: &str) -> &'static [Piece] {
     static L: OnceLock<Vec<(String, Vec<Piece>)>> = OnceLock::new();
     let all = L.get_or_init(|| content().terrain_sets.iter().map(|s| (s.id.clone(), pieces_of(&s.pieces))).collect());
@@ -602,18 +573,26 @@ impl Crisis {
     }
 
     /// The terrain on the battlefield.
+    ///
+    /// A content set with nothing destroyed is the set's own pieces;
+    /// otherwise they are built once into this state's [`BuiltPieces`] (a
+    /// destroyed piece keeps its index, since terrain is named by index,
+    /// but lies far off the table, so it touches, blocks and covers
+    /// nothing). Whatever changes the layout or `destroyed` empties that
+    /// cache ([`Crisis::destroy_piece`], [`Crisis::set_terrain`]).
     pub fn pieces(&self) -> &[Piece] {
-        if self.terrain.is_empty() {
-            return layout_pieces_without(&self.layout, &self.destroyed);
+        if self.terrain.is_empty() && self.destroyed.is_empty() {
+            return layout_pieces(&self.layout);
         }
         self.built.0.get_or_init(|| {
-            let mut pieces = pieces_of(&self.terrain);
+            let mut pieces =
+                if self.terrain.is_empty() { layout_pieces(&self.layout).to_vec() } else { pieces_of(&self.terrain) };
             for &i in &self.destroyed {
                 if let Some(p) = pieces.get_mut(i) {
                     *p = Piece::gone();
                 }
             }
-            pieces
+            pieces.into()
         })
     }
 
