@@ -3,9 +3,7 @@
 //! the objective tokens. Positions are kept on a 1/1024" grid
 //! ([`crate::geometry::quantize`]) so a stored match round-trips exactly.
 
-use crate::Options;
 use crate::content::{Character, Condition, Crisis as CrisisCard, GeometryConfig, Keyword, Power, content};
-use crate::dice::Face;
 use crate::geometry::{Disc, Piece, Pt, pieces_of};
 use backroom_engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -421,6 +419,82 @@ pub enum Reaction {
     },
 }
 
+/// A face of the eight-sided die (rolled by `rules::dice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Face {
+    /// Critical: a success for both sides; adds a die in the initial roll.
+    Critical,
+    /// Wild: a success for both sides.
+    Wild,
+    /// Hit: an attack success.
+    Hit,
+    /// Block: a defense success.
+    Block,
+    /// Blank.
+    Blank,
+    /// Failure: can't be rerolled or modified.
+    Failure,
+}
+
+impl Face {
+    /// The face of a die showing `n` (1..=8; out-of-range forced values
+    /// read as blank).
+    pub fn of(n: u8) -> Face {
+        match n {
+            1 => Face::Critical,
+            2 => Face::Wild,
+            3 | 4 => Face::Hit,
+            5 => Face::Block,
+            8 => Face::Failure,
+            _ => Face::Blank,
+        }
+    }
+
+    /// A success when attacking.
+    pub fn attack_success(self) -> bool {
+        matches!(self, Face::Critical | Face::Wild | Face::Hit)
+    }
+
+    /// A success when defending or dodging.
+    pub fn defense_success(self) -> bool {
+        matches!(self, Face::Critical | Face::Wild | Face::Block)
+    }
+
+    /// The short letter the digest writes (C, W, H, B, _, F).
+    pub fn letter(self) -> char {
+        match self {
+            Face::Critical => 'C',
+            Face::Wild => 'W',
+            Face::Hit => 'H',
+            Face::Block => 'B',
+            Face::Blank => '_',
+            Face::Failure => 'F',
+        }
+    }
+}
+
+/// Options a host may set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// House limit: a match still tied after this round (at least 6) is a draw.
+    pub max_rounds: u8,
+    /// Rosters are public as soon as they are committed (the digest's
+    /// "open rosters" setting); by default they stay secret until both are in.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open_rosters: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_rounds: 8, open_rosters: false }
+    }
+}
+
+/// The first engine version playing the full setup (see `versions`).
+pub const FULL_SETUP: u32 = 4;
+
 /// A roster (engine version 4): the characters and Team Tactic cards a
 /// player may build squads from. The crisis decks are the whole house decks
 /// (three of each kind, the roster's size), so they are not chosen.
@@ -474,7 +548,7 @@ pub struct Crisis {
     pub layout: String,
     /// The pieces of a generated layout (empty for a content set).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub terrain: Vec<crate::cards::TerrainPiece>,
+    pub terrain: Vec<crate::content::cards::TerrainPiece>,
     /// Built from `terrain` on first use.
     #[serde(skip)]
     pub built: BuiltPieces,
@@ -606,14 +680,14 @@ impl Crisis {
     }
 
     /// Replaces the terrain with a generated layout.
-    pub fn set_terrain(&mut self, pieces: Vec<crate::cards::TerrainPiece>) {
+    pub fn set_terrain(&mut self, pieces: Vec<crate::content::cards::TerrainPiece>) {
         self.layout = "generated".into();
         self.terrain = pieces;
         self.built = BuiltPieces::default();
     }
 
     /// The terrain layout's pieces as content (the clients draw these).
-    pub fn terrain_spec(&self) -> Vec<crate::cards::TerrainPiece> {
+    pub fn terrain_spec(&self) -> Vec<crate::content::cards::TerrainPiece> {
         if self.terrain.is_empty() {
             content().terrain_sets.iter().find(|s| s.id == self.layout).map(|s| s.pieces.clone()).unwrap_or_default()
         } else {
@@ -622,8 +696,10 @@ impl Crisis {
     }
 
     /// Whether the match plays the full setup (engine version 4).
+    /// The question is the state's (its version), so the state answers it
+    /// and `versions` reads it from here.
     pub fn full_setup(&self) -> bool {
-        crate::versions::full_setup(self)
+        self.version >= FULL_SETUP
     }
 
     /// A crisis card in play.

@@ -7,7 +7,7 @@
 use super::{Lines, cleanup, model_name};
 use crate::content::{Condition, HolderRule, TokenMode};
 use crate::geometry::{Disc, dist_discs, within};
-use crate::movement::{self, Mover, Plan};
+use crate::rules::movement::{self, Mover, Plan};
 use crate::state::{Activation, Crisis, Phase};
 use backroom_engine::{LogEntry, RuleError, Seat, seat_verb};
 
@@ -316,13 +316,13 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
         if let Some(act) = g.activation.as_mut() {
             act.interacted.push(t);
         }
-        let dice = crate::dice::roll_n(rng, usize::from(roll.dice));
+        let dice = crate::rules::dice::roll_n(rng, usize::from(roll.dice));
         let hit = dice.iter().any(|d| {
             roll.on.iter().any(|i| {
                 matches!(
                     (i, d),
-                    (crate::content::Icon::Critical, crate::dice::Face::Critical)
-                        | (crate::content::Icon::Wild, crate::dice::Face::Wild)
+                    (crate::content::Icon::Critical, crate::rules::dice::Face::Critical)
+                        | (crate::content::Icon::Wild, crate::rules::dice::Face::Wild)
                 )
             })
         });
@@ -331,7 +331,7 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
             model_name(g, m),
             card.name,
             g.tokens[t].index + 1,
-            crate::dice::show(&dice)
+            crate::rules::dice::show(&dice)
         );
         if !hit {
             let mut log = vec![LogEntry::public(format!("{head}: nothing changes; the power is spent."))];

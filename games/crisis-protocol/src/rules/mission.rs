@@ -12,7 +12,7 @@
 //! tokens already placed; the priority player's card goes first.
 
 use super::Lines;
-use crate::cards::CrisisKind;
+use crate::content::cards::CrisisKind;
 use crate::content::content;
 use crate::geometry::{Pt, len, quantize_pt, sub};
 use crate::state::{Crisis, Phase, Token};

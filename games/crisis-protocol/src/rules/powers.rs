@@ -10,7 +10,7 @@ use super::{Lines, activation, model_name};
 use crate::content::Power;
 use crate::content::{Condition, PowerKind, Superpower};
 use crate::geometry::{Disc, dist_discs, len, quantize_pt, range, sub, unit, within};
-use crate::movement;
+use crate::rules::movement;
 use crate::state::{Activation, Crisis};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
@@ -518,7 +518,7 @@ pub fn throw_preview(g: &Crisis, thrower: usize, t: usize, angle: f64, n: u8) ->
         Hit::Edge => "stops at the table edge, no collision".into(),
         // Short of the tool's length with nothing hit: against the thrower,
         // who is ignored (no collision).
-        Hit::Nothing if len(sub(end, x.pos)) < crate::movement::tool_for(n).length(g.geo()) - 0.01 => {
+        Hit::Nothing if len(sub(end, x.pos)) < crate::rules::movement::tool_for(n).length(g.geo()) - 0.01 => {
             format!("stops against {}, who throws it: no collision", g.models[thrower].card().name)
         }
         Hit::Nothing => "hits nothing".into(),

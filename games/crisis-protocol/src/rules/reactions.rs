@@ -17,8 +17,8 @@
 
 use super::{Lines, activation, attack::continue_attack, model_name};
 use crate::content::{Condition, Power, PowerKind, Tactic, TacticEffect, content};
-use crate::dice::{self, Face};
 use crate::geometry::{dist_discs, within};
+use crate::rules::dice::{self, Face};
 use crate::state::{Crisis, Reaction};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
 

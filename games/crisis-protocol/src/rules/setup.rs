@@ -12,9 +12,9 @@
 
 use super::{Lines, model_name};
 use crate::content::{CrisisKind, content};
-use crate::dice::{self, Face};
 use crate::geometry::{Disc, Pt, dist_discs, quantize_pt};
-use crate::movement;
+use crate::rules::dice::{self, Face};
+use crate::rules::movement;
 use crate::state::{Crisis, Edge, Model, Phase, Token};
 use crate::{ENGINE_VERSION, Options};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet, and_list, seat_ref, seat_verb};

@@ -404,12 +404,12 @@ fn ready_ally(g: &mut Crisis, seat: Seat, t: &Tactic, x: usize, rng: &mut GameRn
         model_name(g, x),
         model_name(g, x)
     ))];
-    let roll = crate::dice::roll_n(rng, usize::from(*dice));
+    let roll = crate::rules::dice::roll_n(rng, usize::from(*dice));
     let hits = roll.iter().filter(|d| d.attack_success()).count();
     log.push(LogEntry::public(format!(
         "{} rolls {}: {} suffers {hits} damage.",
         t.name,
-        crate::dice::show(&roll),
+        crate::rules::dice::show(&roll),
         model_name(g, x)
     )));
     log.extend(super::attack::suffer(g, x, hits, false));

@@ -12,7 +12,7 @@
 
 use super::model_name;
 use crate::geometry::{Disc, Hit, along, dist_disc_piece, sweep, unit, within};
-use crate::movement::tool_for;
+use crate::rules::movement::tool_for;
 use crate::state::Crisis;
 use backroom_engine::{GameRng, LogEntry};
 

@@ -11,7 +11,7 @@
 //! a refusal that names the rule.
 
 use crate::content::Tool;
-use crate::movement::Mover;
+use crate::rules::movement::Mover;
 use crate::state::Crisis;
 use backroom_engine::{Input, Opt, Param};
 

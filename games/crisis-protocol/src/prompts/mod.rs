@@ -1,16 +1,17 @@
 //! What each seat may do now, offering only options that work: legal
 //! deployment points, movement plans already validated by
-//! [`crate::movement`], attacks whose cost is payable with targets in range
+//! [`crate::rules::movement`], attacks whose cost is payable with targets in range
 //! and line of sight, tokens within R1. A point, a plan or a superpower's
 //! point and direction is any within its domain, those ready-made ones as
-//! quick picks ([`crate::free`]).
+//! quick picks ([`crate::prompts::free`]).
 
-use crate::cards::TacticEffect;
+pub mod free;
+
+use crate::content::cards::TacticEffect;
 use crate::content::{Condition, Power, content};
-use crate::free;
-use crate::movement;
 use crate::rules::activation::{action_refusal, interact_refusal, move_refusal, with_mover};
 use crate::rules::attack::target_refusal;
+use crate::rules::movement;
 use crate::rules::setup::deploy_points;
 use crate::state::{Crisis, Phase};
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
@@ -184,7 +185,10 @@ pub fn prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
                     let at = asks.len() - 1;
                     asks.splice(at..at, rerolls);
                     asks.last_mut().expect("Decline").label = "Keep the dice".into();
-                    return Some(Prompt { title: format!("{title} Dodge roll {}", crate::dice::show(dice)), asks });
+                    return Some(Prompt {
+                        title: format!("{title} Dodge roll {}", crate::rules::dice::show(dice)),
+                        asks,
+                    });
                 }
                 return Some(Prompt { title, asks });
             }
@@ -307,8 +311,8 @@ fn modify_prompt(g: &Crisis) -> Prompt {
     asks.push(Ask::new("reroll", "Keep the dice"));
     let title = format!(
         "Modify your {side} dice: attack {} against defense {}",
-        crate::dice::show(&m.attack_dice),
-        crate::dice::show(&m.defense_dice)
+        crate::rules::dice::show(&m.attack_dice),
+        crate::rules::dice::show(&m.defense_dice)
     );
     Prompt { title, asks }
 }
@@ -316,8 +320,8 @@ fn modify_prompt(g: &Crisis) -> Prompt {
 /// One `reroll` ask per reroll ability left with a die it may reroll: its
 /// dice to choose, a failure or a die it has rerolled disabled with the
 /// reason. The modify step and a dodge (engine version 7) share it.
-fn reroll_asks(dice: &[crate::dice::Face], by: &[Vec<String>], sources: &[(String, u8)]) -> Vec<Ask> {
-    use crate::dice::Face;
+fn reroll_asks(dice: &[crate::rules::dice::Face], by: &[Vec<String>], sources: &[(String, u8)]) -> Vec<Ask> {
+    use crate::rules::dice::Face;
     let mut asks = Vec::new();
     for (name, n) in sources {
         let ok = crate::rules::attack::rerollable(dice, by, name);

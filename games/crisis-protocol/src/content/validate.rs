@@ -166,7 +166,7 @@ fn validate(c: &Content) -> Result<(), ContentError> {
     for t in &c.tactics {
         check(t.source == "house", f, &t.id, "source", "must be \"house\"")?;
         for e in &t.effects {
-            if let crate::cards::TacticEffect::ReadyAlly { with, range, .. } = e {
+            if let crate::content::cards::TacticEffect::ReadyAlly { with, range, .. } = e {
                 check(
                     c.characters.iter().any(|ch| &ch.id == with),
                     f,
