@@ -208,12 +208,7 @@ fn recruit_refusals_name_the_card_the_holder_and_the_phase() {
                 r,
                 "You are putting cards into play now; \"track\" answers the Track Phase.",
             ),
-            (
-                2,
-                json!({"type": "done"}),
-                "Seats",
-                "There is no seat 3: this match has 2.",
-            ),
+            (2, json!({"type": "done"}), "Seats", "There is no seat 3: this match has 2."),
         ],
         &g,
     );
