@@ -103,7 +103,7 @@ fn domain(g: &Crisis, model: Option<usize>, name: &str) -> Option<Param> {
         "piece" => field(
             "piece",
             "Piece of terrain",
-            each(g.terrain_spec().len(), &|i| crate::rules::terrain::piece_name(g, i)),
+            each(g.terrain_spec().len(), &|i| crate::rules::common::piece_name(g, i)),
         ),
         "token" => field(
             "token",

@@ -9,8 +9,9 @@ pub mod free;
 
 use crate::content::cards::TacticEffect;
 use crate::content::{Condition, Power, content};
-use crate::rules::activation::{action_refusal, interact_refusal, move_refusal, with_mover};
+use crate::rules::activation::interact_refusal;
 use crate::rules::attack::target_refusal;
+use crate::rules::common::{action_refusal, move_refusal, with_mover};
 use crate::rules::movement;
 use crate::rules::setup::deploy_points;
 use crate::state::{Crisis, Phase};

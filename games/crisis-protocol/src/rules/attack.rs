@@ -11,7 +11,8 @@
 //! only choice a player could gain by. Cover likewise turns a non-success
 //! die into a block.
 
-use super::{Lines, activation, check_last_standing, model_name};
+use super::common::{Lines, model_name};
+use super::{activation, check_last_standing};
 use crate::content::{AttackType, Condition, Dir, Effect, Icon, Power, RangeKind, When};
 use crate::geometry::{Disc, Hit, dist_discs, has_cover, len, line_of_sight, sub, within};
 use crate::rules::dice::{self, Face};
@@ -126,7 +127,7 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
         Some(a) if g.turn == seat && g.phase == crate::state::Phase::Activation => a.clone(),
         _ => return Err(RuleError::not_your_turn("Attack", "attack during your own activation")),
     };
-    if let Some(r) = activation::action_refusal(g, &act, false) {
+    if let Some(r) = super::common::action_refusal(g, &act, false) {
         return Err(RuleError::illegal("Attack", r));
     }
     if act.actions >= 2 {
@@ -1060,7 +1061,7 @@ pub fn shove_path(
         }
     }
     let check =
-        activation::with_mover(g, target, |mv| movement::end_position(geo, mv, Disc { c: end, r: d.r }, t.size()));
+        super::common::with_mover(g, target, |mv| movement::end_position(geo, mv, Disc { c: end, r: d.r }, t.size()));
     if check.is_err() {
         return None;
     }
@@ -1101,7 +1102,7 @@ pub fn shove_along(
                 log.push(LogEntry::public(format!(
                     "{} collides with terrain, the {}.",
                     model_name(g, target),
-                    super::terrain::piece_name(g, j)
+                    super::common::piece_name(g, j)
                 )));
                 log.extend(suffer(g, target, 1, true));
                 if crate::versions::v2(g) && g.pieces()[j].size < g.models[target].size() {

@@ -16,7 +16,7 @@
 //! by at least [`MIN_GAP`] (more than R2); each piece sits anywhere inside
 //! its cell; the grid may then be turned a quarter and mirrored.
 
-use super::Lines;
+use super::common::Lines;
 use crate::content::cards::TerrainPiece;
 use crate::content::content;
 use crate::state::{Crisis, Phase};
@@ -183,7 +183,7 @@ pub fn refusal(g: &Crisis, seat: Seat) -> Option<RuleError> {
             "Battlefield",
             format!(
                 "the layout is agreed before the priority roll; the match is in {}",
-                super::activation::phase_words(g.phase)
+                super::common::phase_words(g.phase)
             ),
         ));
     }

@@ -51,7 +51,7 @@ pub fn score(g: &Crisis) -> [u8; 2] {
                     }
                     let mut got =
                         if g.round >= 6 { card.round6_vp_per_token.unwrap_or(card.vp_per_token) } else { per_token(t) };
-                    let own = crate::rules::setup::edge_of(g, m.owner);
+                    let own = crate::rules::common::edge_of(g, m.owner);
                     let enemy_half = own.dist(m.pos, geo.table_inches) > geo.table_inches / 2.0;
                     if enemy_half {
                         got += card.enemy_half_bonus.unwrap_or(0);

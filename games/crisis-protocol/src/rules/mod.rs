@@ -10,6 +10,7 @@ pub mod activation;
 pub mod attack;
 pub mod battlefield;
 pub mod cleanup;
+pub mod common;
 pub mod dice;
 pub mod leadership;
 pub mod mission;
@@ -24,15 +25,7 @@ pub mod terrain;
 use crate::Action;
 use crate::state::{Crisis, Phase};
 use backroom_engine::{LogEntry, RuleError, Seat, seat_ref};
-
-/// What an action wrote, or why it was refused.
-pub type Lines = Result<Vec<LogEntry>, RuleError>;
-
-/// "Bulwark ({seat:0})".
-pub fn model_name(g: &Crisis, m: usize) -> String {
-    let x = &g.models[m];
-    format!("{} ({})", x.card().name, seat_ref(x.owner))
-}
+pub use common::{Lines, model_name};
 
 /// Routes an action. The engine's `Game::apply` has checked the seat and
 /// that the match is not over, and works on a copy, so a refusal changes

@@ -15,7 +15,8 @@
 //! KO'd; it is set aside, still holding its tokens, until the window
 //! closes). While one waits, Cleanup waits too.
 
-use super::{Lines, activation, attack::continue_attack, model_name};
+use super::common::{Lines, model_name};
+use super::{activation, attack::continue_attack};
 use crate::content::{Condition, Power, PowerKind, Tactic, TacticEffect, content};
 use crate::geometry::{dist_discs, within};
 use crate::rules::dice::{self, Face};

@@ -10,7 +10,8 @@
 //! ([`crate::content::TacticEffect`]). Reactive cards are played in the
 //! reaction windows (`reactions`).
 
-use super::{Lines, activation, model_name};
+use super::activation;
+use super::common::{Lines, model_name};
 use crate::PowerChoice;
 use crate::content::{PowerKind, Tactic, TacticEffect, content};
 use crate::geometry::{Disc, dist_discs, within};
@@ -239,7 +240,7 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
                     let what = super::terrain::throw_preview(g, m, i, angle, *n);
                     out.push((
                         PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() },
-                        format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i)),
+                        format!("the {} toward {angle} degrees: {what}", super::common::piece_name(g, i)),
                     ));
                 }
             }
