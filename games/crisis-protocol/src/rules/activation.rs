@@ -313,7 +313,7 @@ fn finish(g: &mut Crisis, m: usize, by_itself: Option<&str>) -> Vec<LogEntry> {
         log.extend(super::attack::suffer(g, m, 1, false));
     }
     g.models[m].activated = true;
-    if super::check_last_standing(g, &mut log) {
+    if super::victory::check_last_standing(g, &mut log) {
         return log;
     }
     let owner = g.models[m].owner;

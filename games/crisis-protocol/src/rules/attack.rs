@@ -11,8 +11,9 @@
 //! only choice a player could gain by. Cover likewise turns a non-success
 //! die into a block.
 
+use super::activation;
 use super::common::{Lines, model_name};
-use super::{activation, check_last_standing};
+use super::victory::check_last_standing;
 use crate::content::{AttackType, Condition, Dir, Effect, Icon, Power, RangeKind, When};
 use crate::geometry::{Disc, Hit, dist_discs, has_cover, len, line_of_sight, sub, within};
 use crate::rules::dice::{self, Face};

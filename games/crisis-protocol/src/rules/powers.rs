@@ -317,7 +317,7 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
         _ => {}
     }
     let mut done = Vec::new();
-    if super::check_last_standing(g, &mut done) {
+    if super::victory::check_last_standing(g, &mut done) {
         log.extend(done);
         return Ok(log);
     }

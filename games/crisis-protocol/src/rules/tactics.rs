@@ -374,7 +374,7 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
         }
     }
     let mut done = Vec::new();
-    if super::check_last_standing(g, &mut done) {
+    if super::victory::check_last_standing(g, &mut done) {
         log.extend(done);
         return Ok(log);
     }
@@ -415,7 +415,7 @@ fn ready_ally(g: &mut Crisis, seat: Seat, t: &Tactic, x: usize, rng: &mut GameRn
     )));
     log.extend(super::attack::suffer(g, x, hits, false));
     let mut done = Vec::new();
-    if super::check_last_standing(g, &mut done) {
+    if super::victory::check_last_standing(g, &mut done) {
         log.extend(done);
         return log;
     }
