@@ -5,7 +5,7 @@
 use backroom_engine::{Game, GameRng, testkit};
 use crisis_protocol::content::{Tool, content};
 use crisis_protocol::geometry::{self, Disc, line_of_sight};
-use crisis_protocol::movement::{self, Mover};
+use crisis_protocol::rules::movement::{self, Mover};
 use crisis_protocol::state::layout_pieces;
 use crisis_protocol::{Crisis, Options};
 use std::time::Instant;

@@ -8,6 +8,11 @@
 //! of sight) shrink the piece by `eps` and clip the segment against it,
 //! which for the convex pieces the content allows is exact and fast.
 //! Every length is in inches; a tie counts as "within".
+//!
+//! It stays its own top-level module, beside `state` and `content`: it is
+//! the battlefield's measuring layer, pure functions over content types
+//! that the state, the rules, the prompts and the bot all measure with, and
+//! it imports nothing above the content.
 
 use crate::content::{GeometryConfig, TerrainPiece};
 use geo::{Contains, Coord, Distance, Euclidean, Line, LineString, Point, Polygon, Rect};

@@ -6,223 +6,49 @@
 //! attack pipeline and geometry model this crate follows; the README lists
 //! every ruling and all house content.
 //!
-//! Module map:
-//! * [`content`] (checked by [`validate`]): stat cards, Team Tactic cards, crises, terrain sets and
-//!   the geometry constants as validated JSON (house starter set);
-//! * [`geometry`]: bases, terrain, ranges, line of sight, cover, sweeps;
-//!   [`movement`]: the S/M/L tools and legal end positions;
-//! * [`state`]: the match; [`dice`]: the eight-sided die;
-//! * [`rules`]: setup (threat, squads, deployment), activations, the
-//!   attack pipeline and cleanup, and the dispatcher;
-//! * [`prompts`]: what each seat may do ([`free`]: its continuous
+//! Module map (types below rules; rules import types, prompts and the bot
+//! import rules, never the other way):
+//! * [`action`]: everything a seat can do ([`Action`]);
+//! * [`state`]: the match ([`Crisis`]) and every type it holds;
+//! * [`content`]: stat cards, Team Tactic cards, crises, terrain sets and
+//!   the geometry constants as validated JSON (house starter set), with its
+//!   card types in [`content::cards`] and its loader in [`content::validate`];
+//! * [`geometry`]: the battlefield's measuring layer (bases, terrain,
+//!   ranges, line of sight, cover, sweeps), below the rules;
+//! * [`rules`]: one file per rulebook section (setup, activations, the
+//!   attack pipeline, reactions, cleanup, ...), the S/M/L tools in
+//!   [`rules::movement`], the eight-sided die in [`rules::dice`], and the
+//!   dispatcher;
+//! * [`prompts`]: what each seat may do ([`prompts::free`]: its continuous
 //!   choices, quick picks included); [`view`]: what each seat may see,
 //!   built by allow-list, and the non-leak re-deal; [`bot`]: a heuristic
-//!   player.
+//!   player; [`versions`]: the readings that changed with an engine version.
 //!
 //! `apply` works on a clone and only keeps it when the action was legal,
 //! so a refusal never leaves a half-done change.
 #![deny(missing_docs)]
 
+pub mod action;
 pub mod bot;
-pub mod cards;
 pub mod content;
-pub mod dice;
-pub mod free;
 pub mod geometry;
-pub mod movement;
 pub mod prompts;
 pub mod rules;
 pub mod state;
-pub mod validate;
 pub mod versions;
 pub mod view;
 
-pub use state::Crisis;
+pub use action::{Action, PowerChoice};
+pub use state::{Crisis, Options};
 
 use backroom_engine::{
     Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet,
     SetupError, Viewer,
 };
-use serde::{Deserialize, Serialize};
 use state::Phase;
 
 /// The engine version stored with every match (see [`versions`]).
 pub const ENGINE_VERSION: u32 = versions::CURRENT;
-
-/// Options a host may set.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Options {
-    /// House limit: a match still tied after this round (at least 6) is a draw.
-    pub max_rounds: u8,
-    /// Rosters are public as soon as they are committed (the digest's
-    /// "open rosters" setting); by default they stay secret until both are in.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub open_rosters: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { max_rounds: 8, open_rosters: false }
-    }
-}
-
-/// Everything a seat can do.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Action {
-    /// Commit (or change) a secret roster: 10 characters and 10 Team
-    /// Tactic cards (engine version 2).
-    Roster {
-        /// Character ids.
-        characters: Vec<String>,
-        /// Team Tactic card ids.
-        tactics: Vec<String>,
-    },
-    /// Answer the proposed terrain layout (engine version 2).
-    Battlefield {
-        /// Confirm it, ask for another generated one, or propose a set.
-        choice: rules::battlefield::LayoutChoice,
-    },
-    /// Deck choice: the priority player's crisis deck to draw from.
-    ChooseDeck {
-        /// Secure or Extraction.
-        deck: cards::CrisisKind,
-    },
-    /// Threat choice: the crisis card (0 Secure, 1 Extraction) whose
-    /// Maximum Threat applies.
-    ChooseThreat {
-        /// 0 or 1.
-        crisis: usize,
-    },
-    /// Edge choice (the non-priority player).
-    ChooseEdge {
-        /// The edge.
-        edge: state::Edge,
-    },
-    /// Choose the leader for the game (several qualify).
-    ChooseLeader {
-        /// Model index.
-        model: usize,
-    },
-    /// Place a token the other player's character dropped, within R2 of
-    /// it; or, in mission setup, the next token of your crisis card.
-    PlaceToken {
-        /// Token index.
-        token: usize,
-        /// Its centre.
-        at: geometry::Pt,
-    },
-    /// Commit (or change) a secret squad.
-    Squad {
-        /// Character ids.
-        characters: Vec<String>,
-        /// Up to 5 Team Tactic card ids (left out when none, the form
-        /// matches stored before cards could be chosen).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        tactics: Vec<String>,
-    },
-    /// Answer a reaction window: a reactive superpower (`power:Name`) or
-    /// card (`tactic:id`), or nothing to decline.
-    React {
-        /// What to react with; absent to decline.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        with: Option<String>,
-    },
-    /// Play a Team Tactic card from the hand (the active character pays).
-    PlayTactic {
-        /// Card id.
-        card: String,
-        /// What the card names, for cards that name something.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        choice: Option<PowerChoice>,
-    },
-    /// Deploy a character.
-    Deploy {
-        /// Model index.
-        model: usize,
-        /// Base centre.
-        at: geometry::Pt,
-    },
-    /// Activate a ready character.
-    Activate {
-        /// Model index.
-        model: usize,
-    },
-    /// Pass the turn (only when behind on ready characters).
-    Pass {},
-    /// Move action: advance or climb.
-    Advance {
-        /// The tool and end position.
-        plan: movement::Plan,
-    },
-    /// Attack action.
-    Attack {
-        /// Index of the attack on the stat card.
-        attack: usize,
-        /// Target model.
-        target: usize,
-    },
-    /// Shake off a condition.
-    Shake {
-        /// Which.
-        condition: content::Condition,
-    },
-    /// Interact with a token (1 ⚡, not an action).
-    Interact {
-        /// Token index.
-        token: usize,
-    },
-    /// End the activation.
-    EndActivation {},
-    /// The modify step (engine version 6): reroll some of your own dice
-    /// with one of your reroll abilities, or keep the dice (no ability).
-    Reroll {
-        /// The ability's name; absent to keep the dice.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        ability: Option<String>,
-        /// Indices of the dice rerolled (in your own roll).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        dice: Vec<usize>,
-    },
-    /// The order a beam's or area's enemies are attacked in (engine
-    /// version 6): every enemy in range once.
-    OrderTargets {
-        /// Model indices, first attacked first.
-        order: Vec<usize>,
-    },
-    /// Use an active superpower.
-    UsePower {
-        /// Index of the superpower on the stat card.
-        power: usize,
-        /// What it names.
-        choice: PowerChoice,
-    },
-}
-
-/// What a superpower or card names (fields it doesn't need are left out).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PowerChoice {
-    /// Target model.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<usize>,
-    /// A point.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub point: Option<geometry::Pt>,
-    /// A direction in degrees.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub angle: Option<f64>,
-    /// A piece of terrain (index in the layout).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub piece: Option<usize>,
-    /// An objective token.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub token: Option<usize>,
-    /// One of the character's attacks (a Charge's attack).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack: Option<usize>,
-}
 
 fn check_setup(options: &Options, seats: u8) -> Result<(), SetupError> {
     if seats != 2 {

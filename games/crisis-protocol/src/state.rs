@@ -3,13 +3,11 @@
 //! the objective tokens. Positions are kept on a 1/1024" grid
 //! ([`crate::geometry::quantize`]) so a stored match round-trips exactly.
 
-use crate::Options;
 use crate::content::{Character, Condition, Crisis as CrisisCard, GeometryConfig, Keyword, Power, content};
-use crate::dice::Face;
 use crate::geometry::{Disc, Piece, Pt, pieces_of};
 use backroom_engine::Seat;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Where the match is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -421,6 +419,82 @@ pub enum Reaction {
     },
 }
 
+/// A face of the eight-sided die (rolled by `rules::dice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Face {
+    /// Critical: a success for both sides; adds a die in the initial roll.
+    Critical,
+    /// Wild: a success for both sides.
+    Wild,
+    /// Hit: an attack success.
+    Hit,
+    /// Block: a defense success.
+    Block,
+    /// Blank.
+    Blank,
+    /// Failure: can't be rerolled or modified.
+    Failure,
+}
+
+impl Face {
+    /// The face of a die showing `n` (1..=8; out-of-range forced values
+    /// read as blank).
+    pub fn of(n: u8) -> Face {
+        match n {
+            1 => Face::Critical,
+            2 => Face::Wild,
+            3 | 4 => Face::Hit,
+            5 => Face::Block,
+            8 => Face::Failure,
+            _ => Face::Blank,
+        }
+    }
+
+    /// A success when attacking.
+    pub fn attack_success(self) -> bool {
+        matches!(self, Face::Critical | Face::Wild | Face::Hit)
+    }
+
+    /// A success when defending or dodging.
+    pub fn defense_success(self) -> bool {
+        matches!(self, Face::Critical | Face::Wild | Face::Block)
+    }
+
+    /// The short letter the digest writes (C, W, H, B, _, F).
+    pub fn letter(self) -> char {
+        match self {
+            Face::Critical => 'C',
+            Face::Wild => 'W',
+            Face::Hit => 'H',
+            Face::Block => 'B',
+            Face::Blank => '_',
+            Face::Failure => 'F',
+        }
+    }
+}
+
+/// Options a host may set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// House limit: a match still tied after this round (at least 6) is a draw.
+    pub max_rounds: u8,
+    /// Rosters are public as soon as they are committed (the digest's
+    /// "open rosters" setting); by default they stay secret until both are in.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open_rosters: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_rounds: 8, open_rosters: false }
+    }
+}
+
+/// The first engine version playing the full setup (see `versions`).
+pub const FULL_SETUP: u32 = 4;
+
 /// A roster (engine version 4): the characters and Team Tactic cards a
 /// player may build squads from. The crisis decks are the whole house decks
 /// (three of each kind, the roster's size), so they are not chosen.
@@ -432,11 +506,13 @@ pub struct Roster {
     pub tactics: Vec<String>,
 }
 
-/// The terrain pieces built from a generated layout (with the destroyed
-/// ones gone), built once per state and rebuilt after a change (not
-/// stored: the layout's specification is).
+/// The terrain pieces of this state's layout with the destroyed ones gone
+/// (a generated layout's always, a content set's once a piece is
+/// destroyed), built once per state and rebuilt after a change. Owned by
+/// the state, never stored (the layout's specification and `destroyed`
+/// are); shared between clones, so cloning a state stays cheap.
 #[derive(Clone, Debug, Default)]
-pub struct BuiltPieces(OnceLock<Vec<Piece>>);
+pub struct BuiltPieces(OnceLock<Arc<[Piece]>>);
 
 impl PartialEq for BuiltPieces {
     fn eq(&self, _: &Self) -> bool {
@@ -472,7 +548,7 @@ pub struct Crisis {
     pub layout: String,
     /// The pieces of a generated layout (empty for a content set).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub terrain: Vec<crate::cards::TerrainPiece>,
+    pub terrain: Vec<crate::content::cards::TerrainPiece>,
     /// Built from `terrain` on first use.
     #[serde(skip)]
     pub built: BuiltPieces,
@@ -556,39 +632,8 @@ fn is_zero2(v: &[u8; 2]) -> bool {
     *v == [0, 0]
 }
 
-/// The pieces of a layout with some destroyed, built once per set of
-/// destroyed pieces: a destroyed piece keeps its index (terrain is named by
-/// index) but lies far off the table, so it touches, blocks and covers
-/// nothing.
-pub fn layout_pieces_without(id: &str, destroyed: &[usize]) -> &'static [Piece] {
-    use std::collections::HashMap;
-    use std::sync::Mutex;
-    if destroyed.is_empty() {
-        return layout_pieces(id);
-    }
-    type Cache = HashMap<(String, Vec<usize>), &'static [Piece]>;
-    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
-    let mut key_d = destroyed.to_vec();
-    key_d.sort_unstable();
-    key_d.dedup();
-    let key = (id.to_string(), key_d);
-    let mut cache =
-        CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(p) = cache.get(&key) {
-        return p;
-    }
-    let mut pieces = layout_pieces(id).to_vec();
-    for &i in &key.1 {
-        if let Some(p) = pieces.get_mut(i) {
-            *p = Piece::gone();
-        }
-    }
-    let leaked: &'static [Piece] = Box::leak(pieces.into_boxed_slice());
-    cache.insert(key, leaked);
-    leaked
-}
-
-/// The pieces of a layout, built once.
+/// The pieces of a content terrain set, built once from the loaded content
+/// (immutable and bounded by the sets shipped: one entry per set).
 pub fn layout_pieces(id: &str) -> &'static [Piece] {
     static L: OnceLock<Vec<(String, Vec<Piece>)>> = OnceLock::new();
     let all = L.get_or_init(|| content().terrain_sets.iter().map(|s| (s.id.clone(), pieces_of(&s.pieces))).collect());
@@ -602,18 +647,26 @@ impl Crisis {
     }
 
     /// The terrain on the battlefield.
+    ///
+    /// A content set with nothing destroyed is the set's own pieces;
+    /// otherwise they are built once into this state's [`BuiltPieces`] (a
+    /// destroyed piece keeps its index, since terrain is named by index,
+    /// but lies far off the table, so it touches, blocks and covers
+    /// nothing). Whatever changes the layout or `destroyed` empties that
+    /// cache ([`Crisis::destroy_piece`], [`Crisis::set_terrain`]).
     pub fn pieces(&self) -> &[Piece] {
-        if self.terrain.is_empty() {
-            return layout_pieces_without(&self.layout, &self.destroyed);
+        if self.terrain.is_empty() && self.destroyed.is_empty() {
+            return layout_pieces(&self.layout);
         }
         self.built.0.get_or_init(|| {
-            let mut pieces = pieces_of(&self.terrain);
+            let mut pieces =
+                if self.terrain.is_empty() { layout_pieces(&self.layout).to_vec() } else { pieces_of(&self.terrain) };
             for &i in &self.destroyed {
                 if let Some(p) = pieces.get_mut(i) {
                     *p = Piece::gone();
                 }
             }
-            pieces
+            pieces.into()
         })
     }
 
@@ -627,14 +680,14 @@ impl Crisis {
     }
 
     /// Replaces the terrain with a generated layout.
-    pub fn set_terrain(&mut self, pieces: Vec<crate::cards::TerrainPiece>) {
+    pub fn set_terrain(&mut self, pieces: Vec<crate::content::cards::TerrainPiece>) {
         self.layout = "generated".into();
         self.terrain = pieces;
         self.built = BuiltPieces::default();
     }
 
     /// The terrain layout's pieces as content (the clients draw these).
-    pub fn terrain_spec(&self) -> Vec<crate::cards::TerrainPiece> {
+    pub fn terrain_spec(&self) -> Vec<crate::content::cards::TerrainPiece> {
         if self.terrain.is_empty() {
             content().terrain_sets.iter().find(|s| s.id == self.layout).map(|s| s.pieces.clone()).unwrap_or_default()
         } else {
@@ -643,8 +696,10 @@ impl Crisis {
     }
 
     /// Whether the match plays the full setup (engine version 4).
+    /// The question is the state's (its version), so the state answers it
+    /// and `versions` reads it from here.
     pub fn full_setup(&self) -> bool {
-        crate::versions::full_setup(self)
+        self.version >= FULL_SETUP
     }
 
     /// A crisis card in play.

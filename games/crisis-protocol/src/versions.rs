@@ -57,11 +57,11 @@ pub const CURRENT: u32 = 7;
 pub const OLDEST: u32 = 1;
 
 /// The first engine version playing the full setup.
-pub const FULL_SETUP: u32 = 4;
+pub use crate::state::FULL_SETUP;
 
 /// Whether the full setup applies (version 4).
 pub fn full_setup(g: &Crisis) -> bool {
-    g.version >= FULL_SETUP
+    g.full_setup()
 }
 
 /// Whether the version-2 readings apply (see the module docs).

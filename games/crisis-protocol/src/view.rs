@@ -105,7 +105,7 @@ pub struct View {
     /// Terrain layout id (a content set, or `generated`).
     pub layout: String,
     /// The terrain pieces on the battlefield.
-    pub terrain: Vec<crate::cards::TerrainPiece>,
+    pub terrain: Vec<crate::content::cards::TerrainPiece>,
     /// Layout changes made (engine version 2; the last allowed one stands).
     pub layout_changes: u8,
     /// Who has confirmed the layout.

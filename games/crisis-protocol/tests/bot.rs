@@ -207,7 +207,7 @@ fn the_bot_takes_cover_when_an_attack_could_put_its_character_down() {
 
 #[test]
 fn the_bot_rerolls_a_dodge_that_would_daze_its_character_but_not_one_blank() {
-    use crisis_protocol::dice::Face;
+    use crisis_protocol::rules::dice::Face;
     let (mut g, mut rng) = squads(&["shade"], &["warlord"]);
     let sh = id(&g, "shade");
     g.tactics[0] = vec!["evasive-roll".into()];
@@ -442,7 +442,7 @@ fn the_bot_takes_second_wind_and_unleash_only_with_the_characters_they_need() {
 
 #[test]
 fn the_bot_rerolls_a_dodge_with_tactician_first() {
-    use crisis_protocol::dice::Face;
+    use crisis_protocol::rules::dice::Face;
     let (mut g, mut rng) = squads(&["shade"], &["warlord"]);
     let sh = id(&g, "shade");
     g.version = 7;

@@ -23,7 +23,7 @@ fn load_with(file: &str, edit: impl Fn(&str) -> String) -> Result<(), String> {
     let owned: Vec<(&str, String)> =
         fs.iter().map(|(n, t)| (*n, if *n == file { edit(t) } else { t.clone() })).collect();
     let refs: Vec<(&str, &str)> = owned.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    load(&refs).map(|_| ())
+    load(&refs).map(|_| ()).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -90,4 +90,23 @@ fn an_unknown_or_repeated_immunity_names_file_entry_and_field() {
     })
     .unwrap_err();
     assert!(e.contains("stampede") && e.contains("sides.healthy.immunities"), "{e}");
+}
+
+#[test]
+fn a_load_error_is_a_content_error_with_its_parts_apart() {
+    let fs = files();
+    let refs: Vec<(&str, String)> = fs
+        .iter()
+        .map(|(n, t)| {
+            (
+                *n,
+                if *n == "house/characters.json" { t.replacen("\"threat\": 4", "\"threat\": 9", 1) } else { t.clone() },
+            )
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = refs.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let e = load(&refs).unwrap_err();
+    assert_eq!(e.file, "house/characters.json");
+    assert!(e.entry.as_deref().is_some_and(|x| x.contains("bulwark")), "{e}");
+    assert_eq!(e.field.as_deref(), Some("threat"));
 }

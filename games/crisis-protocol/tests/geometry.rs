@@ -5,7 +5,7 @@ use crisis_protocol::content::{Tool, content};
 use crisis_protocol::geometry::{
     self, Disc, Piece, dist_disc_piece, dist_discs, fully_on, has_cover, line_of_sight, on_table, overlaps,
 };
-use crisis_protocol::movement::{self, Mover, Plan};
+use crisis_protocol::rules::movement::{self, Mover, Plan};
 use crisis_protocol::state::layout_pieces;
 use proptest::prelude::*;
 

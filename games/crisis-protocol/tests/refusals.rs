@@ -59,7 +59,7 @@ fn probes(g: &Crisis, seat: u8) -> Vec<Action> {
         out.push(Action::PlaceToken { token, at: [18.0, 18.0] });
     }
     // The setup choices, asked of anyone at any step.
-    out.push(Action::ChooseDeck { deck: crisis_protocol::cards::CrisisKind::Secure });
+    out.push(Action::ChooseDeck { deck: crisis_protocol::content::cards::CrisisKind::Secure });
     out.push(Action::ChooseThreat { crisis: 2 });
     out.push(Action::ChooseThreat { crisis: 0 });
     out.push(Action::ChooseEdge { edge: crisis_protocol::state::Edge::North });

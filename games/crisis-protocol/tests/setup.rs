@@ -5,7 +5,7 @@
 //! refusal names its rule and changes nothing.
 
 use backroom_engine::{Game, GameRng, RuleCode, Viewer};
-use crisis_protocol::cards::CrisisKind;
+use crisis_protocol::content::cards::CrisisKind;
 use crisis_protocol::rules::battlefield::{LayoutChoice, MAX_LAYOUT_CHANGES, generate, layout_error};
 use crisis_protocol::state::{Edge, Phase};
 use crisis_protocol::{Action, Crisis, Options};

@@ -7,6 +7,7 @@
 //! README lists the rulings taken and the house content.
 //!
 //! Module map:
+//! * [`action`]: everything a seat can do ([`Action`]);
 //! * [`content`]: Basic and Advanced Mutants, the board, the bosses, as
 //!   validated JSON data with effects in the rulebook's keywords;
 //! * [`state`]: boards, the Power Track, the resolution stack;
@@ -19,6 +20,7 @@
 //! so a refusal never leaves a half-done change.
 #![deny(missing_docs)]
 
+pub mod action;
 pub mod bot;
 pub mod content;
 pub mod prompts;
@@ -26,104 +28,15 @@ pub mod rules;
 pub mod state;
 pub mod view;
 
-pub use state::Mutants;
+pub use action::Action;
+pub use state::{Mutants, Options, PoolMode};
 
 use backroom_engine::{
     Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet,
     SetupError, Viewer,
 };
-use content::{CardId, Gene};
-use serde::{Deserialize, Serialize};
-use state::{Phase, Slot};
-
-/// How Gene Pools are formed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum PoolMode {
-    /// The main mode: a blind draft.
-    #[default]
-    Draft,
-    /// The four Preconstructed lists, dealt at random.
-    Preconstructed,
-    /// Each seat builds its own 12 (Uprising always does).
-    Constructed,
-}
-
-/// Options a host may set.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Options {
-    /// How Gene Pools are formed (2–4 players).
-    pub gene_pools: PoolMode,
-    /// The boss of a solo game.
-    pub boss: String,
-    /// Extra challenge "Super Tough": the boss starts with 10 more Life.
-    pub super_tough: bool,
-    /// Extra challenge "Restricted Gene Pool": no Advanced Mutant with this
-    /// gene in constructed Gene Pools (a gene's name, or empty for none).
-    pub restricted_gene: String,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            gene_pools: PoolMode::Draft,
-            boss: "singularity-wizard".into(),
-            super_tough: false,
-            restricted_gene: String::new(),
-        }
-    }
-}
-
-/// Everything a seat can do.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Action {
-    /// Draft: pick a card from the pack you hold.
-    DraftPick {
-        /// The card.
-        card: CardId,
-    },
-    /// Constructed: submit 12 Advanced Mutants (`"id"`, `"id:2"`).
-    Construct {
-        /// The list.
-        cards: Vec<String>,
-    },
-    /// Mulligan the named stacks (1–3; none to keep all).
-    Mulligan {
-        /// Stacks.
-        stacks: Vec<u8>,
-    },
-    /// Move the Active Mutant to this side slot.
-    Move {
-        /// Left or right.
-        side: Slot,
-    },
-    /// Deploy a card from hand.
-    Deploy {
-        /// The card.
-        card: CardId,
-    },
-    /// Breed the top of a Gene Pool stack, discarding two cards.
-    Breed {
-        /// Stack 1–3.
-        stack: u8,
-        /// The two cards.
-        cards: Vec<CardId>,
-    },
-    /// Incubate the top of a Gene Pool stack, discarding one card.
-    Incubate {
-        /// The card discarded.
-        card: CardId,
-        /// Stack 1–3.
-        stack: u8,
-    },
-    /// Answer an ability's question.
-    Choose {
-        /// The option's value.
-        pick: String,
-    },
-}
+use content::Gene;
+use state::Phase;
 
 impl Game for Mutants {
     type Options = Options;

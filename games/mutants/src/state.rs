@@ -11,6 +11,45 @@ use crate::content::{Ability, CardId, CopyFrom, Effect, FreezeFrom, GainTo, cont
 use backroom_engine::Seat;
 use serde::{Deserialize, Serialize};
 
+/// How Gene Pools are formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PoolMode {
+    /// The main mode: a blind draft.
+    #[default]
+    Draft,
+    /// The four Preconstructed lists, dealt at random.
+    Preconstructed,
+    /// Each seat builds its own 12 (Uprising always does).
+    Constructed,
+}
+
+/// Options a host may set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// How Gene Pools are formed (2–4 players).
+    pub gene_pools: PoolMode,
+    /// The boss of a solo game.
+    pub boss: String,
+    /// Extra challenge "Super Tough": the boss starts with 10 more Life.
+    pub super_tough: bool,
+    /// Extra challenge "Restricted Gene Pool": no Advanced Mutant with this
+    /// gene in constructed Gene Pools (a gene's name, or empty for none).
+    pub restricted_gene: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            gene_pools: PoolMode::Draft,
+            boss: "singularity-wizard".into(),
+            super_tough: false,
+            restricted_gene: String::new(),
+        }
+    }
+}
+
 /// An Arena slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -68,9 +68,16 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
     if g.ending.is_some() || stage.seat() != seat {
         return None;
     }
-    let done = |label: &str| Ask::new("done", label);
+    let (title, asks) = effect_asks(g, seat, stage);
+    Some(Prompt { title, asks })
+}
+
+/// The asks of an effect's question (event windows, the Doctor, discards,
+/// looks, Lure, searches, Build, harm, Foiled, Wheels in Motion); a phase
+/// of the turn goes on to [`phase_asks`].
+fn effect_asks(g: &Schemes, seat: Seat, stage: &Stage) -> (String, Vec<Ask>) {
     let hand = &g.sides[seat as usize].hand;
-    let (title, asks): (String, Vec<Ask>) = match stage {
+    match stage {
         Stage::Window { intercept, .. } => {
             let title = match (&g.roll, intercept) {
                 (Some(r), false) => format!("Event window: the {} stands at {}", r.kind.table().name, r.total()),
@@ -174,6 +181,16 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
                 ],
             )
         }
+        _ => phase_asks(g, seat, stage),
+    }
+}
+
+/// The asks of a phase of the turn (Recruit, Plot, Assassin, Track,
+/// Attack, and the Combat Roll's attack again).
+fn phase_asks(g: &Schemes, seat: Seat, stage: &Stage) -> (String, Vec<Ask>) {
+    let done = |label: &str| Ask::new("done", label);
+    let hand = &g.sides[seat as usize].hand;
+    match stage {
         Stage::Recruit { played, .. } => {
             let mut asks = vec![];
             for c in distinct(hand.iter().copied()) {
@@ -252,6 +269,6 @@ pub fn prompt(g: &Schemes, seat: Seat) -> Option<Prompt> {
             format!("Combat: {} may attack again at Fight -{penalty}", g.label(*hero)),
             vec![Ask::new("attack_again", "Attack again"), Ask::new("stop", "Stop")],
         ),
-    };
-    Some(Prompt { title, asks })
+        _ => unreachable!("every effect stage is asked by effect_asks"),
+    }
 }

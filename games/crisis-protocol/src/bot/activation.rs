@@ -5,7 +5,7 @@
 use super::{estimate, objectives, offers, opts};
 use crate::content::{Condition, Power, content};
 use crate::geometry::{Disc, Pt, dist_discs, len, sub, within};
-use crate::movement::Plan;
+use crate::rules::movement::Plan;
 use crate::rules::powers::active_power;
 use crate::state::{Activation, Crisis};
 use crate::{Action, PowerChoice};
@@ -49,7 +49,7 @@ fn choose_activation(g: &Crisis, p: &Prompt) -> Action {
 /// ⚡ both pay (0.7 each) and the damage its dice deal on average (half a
 /// point a die); never an ally those dice could put down.
 fn ready_ally(g: &Crisis, p: &Prompt) -> Option<Action> {
-    use crate::cards::TacticEffect;
+    use crate::content::cards::TacticEffect;
     let geo = g.geo();
     let attack_now = |x: &Crisis, m: usize| {
         estimate::best_from(x, m, x.models[m].disc(geo), x.on(m), 0).map_or(0.0, |(s, _, _)| s.max(0.0))

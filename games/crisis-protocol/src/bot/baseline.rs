@@ -9,7 +9,7 @@
 use crate::Action;
 use crate::content::{TokenMode, content};
 use crate::geometry::{Pt, len, sub};
-use crate::movement::Plan;
+use crate::rules::movement::Plan;
 use crate::state::{Crisis, Phase};
 use backroom_engine::{GameRng, Seat};
 
@@ -49,7 +49,7 @@ pub fn action(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             chars.sort_by_key(|c| c.threat);
             let characters =
                 chars.iter().take(crate::rules::rosters::ROSTER_CHARACTERS).map(|c| c.id.clone()).collect();
-            let mut cards: Vec<&crate::cards::Tactic> = content().tactics.iter().collect();
+            let mut cards: Vec<&crate::content::cards::Tactic> = content().tactics.iter().collect();
             cards.sort_by_key(|t| t.effects.is_empty());
             let tactics = cards.iter().take(crate::rules::rosters::ROSTER_TACTICS).map(|t| t.id.clone()).collect();
             Some(Action::Roster { characters, tactics })

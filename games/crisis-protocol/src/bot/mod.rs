@@ -120,7 +120,7 @@ fn decide(g: &Crisis, seat: Seat, p: &Prompt, rng: &mut GameRng) -> Option<Actio
 /// The modify step: the first ability with dice worth rerolling (not a
 /// success for the bot's side) rerolls them; else keep the dice.
 pub(crate) fn reroll(g: &Crisis) -> Action {
-    use crate::dice::Face;
+    use crate::rules::dice::Face;
     let Some(m) = g.pending_attack.as_ref().and_then(|p| p.modify.as_ref()) else {
         return Action::Reroll { ability: None, dice: Vec::new() };
     };
@@ -164,8 +164,8 @@ fn squad(g: &Crisis, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     let squad = best?.2;
     // The cards worth most to it for this squad and the crises in play
     // ([`setup::card_value`]).
-    let modes: Vec<crate::cards::TokenMode> = (0..2).map(|k| g.crisis_card(k).token_mode).collect();
-    let cards: Vec<&crate::cards::Tactic> = content()
+    let modes: Vec<crate::content::cards::TokenMode> = (0..2).map(|k| g.crisis_card(k).token_mode).collect();
+    let cards: Vec<&crate::content::cards::Tactic> = content()
         .tactics
         .iter()
         .filter(|t| !t.effects.is_empty() && setup::card_in_roster(g, seat, &t.id))

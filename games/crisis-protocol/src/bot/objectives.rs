@@ -90,7 +90,7 @@ pub fn goal(g: &Crisis, m: usize) -> Pt {
     let me = &g.models[m];
     let seat = me.owner;
     if g.held_by(m).any(|t| g.crisis_card(g.tokens[t].crisis).enemy_half_bonus.unwrap_or(0) > 0) {
-        let own = crate::rules::setup::edge_of(g, seat);
+        let own = crate::rules::common::edge_of(g, seat);
         let half = geo.table_inches / 2.0;
         let target = own.from_card([0.0, half + 2.0], geo.table_inches);
         // Keep the coordinate along the edge, cross the middle line.
@@ -151,7 +151,7 @@ pub fn value_at(g: &Crisis, m: usize, p: Pt, attack_after: bool, can_interact: b
                 v += 3.0 * token_vp(g, t)
             }
             TokenMode::PickUp if tok.holder == Some(m) => {
-                let own = crate::rules::setup::edge_of(g, me.owner);
+                let own = crate::rules::common::edge_of(g, me.owner);
                 if own.dist(p, geo.table_inches) > geo.table_inches / 2.0 {
                     v += 2.0 * f64::from(card.enemy_half_bonus.unwrap_or(0));
                 }
@@ -186,7 +186,7 @@ pub fn holding(g: &Crisis, m: usize, t: usize) -> f64 {
     let geo = g.geo();
     let x = &g.models[m];
     let card = g.crisis_card(g.tokens[t].crisis);
-    let own = crate::rules::setup::edge_of(g, x.owner);
+    let own = crate::rules::common::edge_of(g, x.owner);
     let half = if own.dist(x.pos, geo.table_inches) > geo.table_inches / 2.0 {
         2.0 * f64::from(card.enemy_half_bonus.unwrap_or(0))
     } else {

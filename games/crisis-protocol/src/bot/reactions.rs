@@ -24,7 +24,7 @@
 use super::{estimate, opts};
 use crate::Action;
 use crate::content::{Power, TacticEffect, content};
-use crate::dice::Face;
+use crate::rules::dice::Face;
 use crate::state::{Crisis, Reaction};
 use backroom_engine::Prompt;
 use estimate::Defense;

@@ -28,7 +28,7 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
             // An affiliated card counts when the roster holds enough of its
             // affiliation for a squad of three or more sharing it; the
             // crises are not drawn yet, so every token mode may come.
-            let fits = |t: &&crate::cards::Tactic| {
+            let fits = |t: &&crate::content::cards::Tactic| {
                 t.affiliation.as_ref().is_none_or(|a| chars.iter().filter(|c| c.affiliations.contains(a)).count() >= 3)
             };
             let mut tactics = ranked(content().tactics.iter().filter(fits).collect(), &[], &characters);
@@ -38,8 +38,11 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
         }
         Phase::Battlefield => Some(Action::Battlefield { choice: crate::rules::battlefield::LayoutChoice::Confirm }),
         Phase::DeckChoice => {
-            let deck =
-                if rng.index(2) == 0 { crate::cards::CrisisKind::Secure } else { crate::cards::CrisisKind::Extraction };
+            let deck = if rng.index(2) == 0 {
+                crate::content::cards::CrisisKind::Secure
+            } else {
+                crate::content::cards::CrisisKind::Extraction
+            };
             Some(Action::ChooseDeck { deck })
         }
         Phase::MissionSetup => {
@@ -83,8 +86,12 @@ pub fn step(g: &Crisis, p: &Prompt, rng: &mut GameRng) -> Option<Action> {
 /// plays them (two or more allies contesting a Secure token); a passed
 /// token keeps its VP from a character about to fall or carries it into the
 /// enemy half.
-pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode], chars: &[String]) -> f64 {
-    use crate::cards::{TacticEffect as E, TokenMode};
+pub fn card_value(
+    t: &crate::content::cards::Tactic,
+    modes: &[crate::content::cards::TokenMode],
+    chars: &[String],
+) -> f64 {
+    use crate::content::cards::{TacticEffect as E, TokenMode};
     let fits = |m: TokenMode| modes.is_empty() || modes.contains(&m);
     let has = |id: &str| chars.iter().any(|c| c == id);
     let transforms = chars.iter().filter_map(|id| content().character(id)).any(|c| {
@@ -132,8 +139,8 @@ pub fn card_value(t: &crate::cards::Tactic, modes: &[crate::cards::TokenMode], c
 /// The cards' ids, the most valuable first ([`card_value`]; ties keep the
 /// given order).
 pub fn ranked(
-    mut cards: Vec<&crate::cards::Tactic>,
-    modes: &[crate::cards::TokenMode],
+    mut cards: Vec<&crate::content::cards::Tactic>,
+    modes: &[crate::content::cards::TokenMode],
     chars: &[String],
 ) -> Vec<String> {
     cards.sort_by(|a, b| card_value(b, modes, chars).total_cmp(&card_value(a, modes, chars)));

@@ -4,10 +4,12 @@
 //! actions (advance or climb, attack, shake) and free interactions with
 //! tokens within R1 for 1 ⚡; Bleed bites at its end.
 
-use super::{Lines, cleanup, model_name};
-use crate::content::{Condition, HolderRule, TokenMode};
+use super::cleanup;
+use super::common::{Lines, model_name};
+pub use super::common::{action_refusal, move_limit, move_refusal, phase_words, with_mover};
+use crate::content::{Condition, TokenMode};
 use crate::geometry::{Disc, dist_discs, within};
-use crate::movement::{self, Mover, Plan};
+use crate::rules::movement::{self, Plan};
 use crate::state::{Activation, Crisis, Phase};
 use backroom_engine::{LogEntry, RuleError, Seat, seat_verb};
 
@@ -45,23 +47,6 @@ fn my_turn(g: &Crisis, seat: Seat, rule: &str) -> Result<(), RuleError> {
         return Err(RuleError::not_your_turn(rule, "it is the other player's turn in the Activation phase"));
     }
     Ok(())
-}
-
-/// The phase as the refusals name it.
-pub fn phase_words(p: Phase) -> &'static str {
-    match p {
-        Phase::Rosters => "the roster step",
-        Phase::Battlefield => "the battlefield agreement",
-        Phase::DeckChoice => "the deck choice",
-        Phase::ThreatChoice => "the Maximum Threat choice",
-        Phase::EdgeChoice => "the edge choice",
-        Phase::MissionSetup => "mission setup",
-        Phase::SquadBuild => "squad building",
-        Phase::Deployment => "deployment",
-        Phase::Leadership => "the leadership choice",
-        Phase::Activation => "the Activation phase",
-        Phase::Over => "its end",
-    }
 }
 
 /// Activates a ready character of the player whose turn it is.
@@ -130,66 +115,6 @@ pub fn pass(g: &mut Crisis, seat: Seat) -> Lines {
 fn current(g: &Crisis, seat: Seat, rule: &str) -> Result<Activation, RuleError> {
     my_turn(g, seat, rule)?;
     g.activation.clone().ok_or_else(|| RuleError::illegal(rule, "activate a character first"))
-}
-
-/// Why the active character can't take an action now, if it can't.
-pub fn action_refusal(g: &Crisis, a: &Activation, shake: bool) -> Option<String> {
-    let name = &g.models[a.model].card().name;
-    if a.actions >= 2 + a.extra_actions {
-        let extra = if a.extra_actions > 0 {
-            format!(" (with {} more from Adrenaline)", a.extra_actions)
-        } else {
-            String::new()
-        };
-        return Some(format!(
-            "{name} has taken {} actions: a character takes at most two actions per activation{extra}",
-            a.actions
-        ));
-    }
-    if !shake && a.actions == 0 && g.models[a.model].has(Condition::Stagger) {
-        return Some(format!("{name} is Staggered: its first action must be a Shake removing Stagger"));
-    }
-    None
-}
-
-/// Calls `f` with the active model as a mover.
-pub fn with_mover<R>(g: &Crisis, m: usize, f: impl FnOnce(&Mover) -> R) -> R {
-    let geo = g.geo();
-    let model = &g.models[m];
-    let others = g.other_discs(m);
-    let holder_rules: Vec<HolderRule> =
-        g.held_by(m).flat_map(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.iter().copied()).collect();
-    let mover = Mover {
-        disc: model.disc(geo),
-        size: model.size(),
-        flies: model.flies(),
-        speed: model.card().sides.healthy.speed,
-        slow: model.has(Condition::Slow),
-        no_long: holder_rules.contains(&HolderRule::NoLongTool),
-        on: g.on(m),
-        others: &others,
-        pieces: g.pieces(),
-    };
-    f(&mover)
-}
-
-/// Why the active character can't move now, if it can't.
-pub fn move_refusal(g: &Crisis, a: &Activation) -> Option<String> {
-    if let Some(r) = action_refusal(g, a, false) {
-        return Some(r);
-    }
-    move_limit(g, a).map(str::to_string)
-}
-
-/// A holder's limit of one move action per activation, once reached
-/// (Shard Recovery; "can't" beats "can").
-pub fn move_limit(g: &Crisis, a: &Activation) -> Option<&'static str> {
-    let one_move = g
-        .held_by(a.model)
-        .any(|t| g.crisis_card(g.tokens[t].crisis).holder_rules.contains(&HolderRule::OneMovePerActivation));
-    (one_move && a.moves >= 1).then_some(
-        "it has moved, and a character holding this crisis's token makes only one move action per activation",
-    )
 }
 
 /// Move action: advance (or climb) along a movement tool.
@@ -316,13 +241,13 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
         if let Some(act) = g.activation.as_mut() {
             act.interacted.push(t);
         }
-        let dice = crate::dice::roll_n(rng, usize::from(roll.dice));
+        let dice = crate::rules::dice::roll_n(rng, usize::from(roll.dice));
         let hit = dice.iter().any(|d| {
             roll.on.iter().any(|i| {
                 matches!(
                     (i, d),
-                    (crate::content::Icon::Critical, crate::dice::Face::Critical)
-                        | (crate::content::Icon::Wild, crate::dice::Face::Wild)
+                    (crate::content::Icon::Critical, crate::rules::dice::Face::Critical)
+                        | (crate::content::Icon::Wild, crate::rules::dice::Face::Wild)
                 )
             })
         });
@@ -331,7 +256,7 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
             model_name(g, m),
             card.name,
             g.tokens[t].index + 1,
-            crate::dice::show(&dice)
+            crate::rules::dice::show(&dice)
         );
         if !hit {
             let mut log = vec![LogEntry::public(format!("{head}: nothing changes; the power is spent."))];
@@ -388,7 +313,7 @@ fn finish(g: &mut Crisis, m: usize, by_itself: Option<&str>) -> Vec<LogEntry> {
         log.extend(super::attack::suffer(g, m, 1, false));
     }
     g.models[m].activated = true;
-    if super::check_last_standing(g, &mut log) {
+    if super::victory::check_last_standing(g, &mut log) {
         return log;
     }
     let owner = g.models[m].owner;

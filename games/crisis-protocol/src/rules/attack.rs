@@ -11,11 +11,13 @@
 //! only choice a player could gain by. Cover likewise turns a non-success
 //! die into a block.
 
-use super::{Lines, activation, check_last_standing, model_name};
+use super::activation;
+use super::common::{Lines, model_name};
+use super::victory::check_last_standing;
 use crate::content::{AttackType, Condition, Dir, Effect, Icon, Power, RangeKind, When};
-use crate::dice::{self, Face};
 use crate::geometry::{Disc, Hit, dist_discs, has_cover, len, line_of_sight, sub, within};
-use crate::movement;
+use crate::rules::dice::{self, Face};
+use crate::rules::movement;
 use crate::state::{AttackRecord, Crisis, PendingAttack};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural, seat_verb};
 
@@ -126,7 +128,7 @@ pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut G
         Some(a) if g.turn == seat && g.phase == crate::state::Phase::Activation => a.clone(),
         _ => return Err(RuleError::not_your_turn("Attack", "attack during your own activation")),
     };
-    if let Some(r) = activation::action_refusal(g, &act, false) {
+    if let Some(r) = super::common::action_refusal(g, &act, false) {
         return Err(RuleError::illegal("Attack", r));
     }
     if act.actions >= 2 {
@@ -379,7 +381,7 @@ fn pools(g: &Crisis, me: usize, idx: usize, target: usize, extra_def: u8) -> (us
     let (a_model, t_model) = (&g.models[me], &g.models[target]);
     let bonus = g.activation.as_ref().filter(|a| a.model == me).map_or(0, |a| i32::from(a.bonus_dice));
     let bonus = bonus + super::tactics::coordinated_dice(g, me, target);
-    let a_n = crate::dice::pool(atk.strength, false, bonus - i32::from(a_model.has(Condition::Shock)));
+    let a_n = crate::rules::dice::pool(atk.strength, false, bonus - i32::from(a_model.has(Condition::Shock)));
     let contesting = g.tokens.iter().enumerate().any(|(t, _)| {
         let d = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
         within(geo, dist_discs(t_model.disc(geo), d), 1)
@@ -395,7 +397,7 @@ fn pools(g: &Crisis, me: usize, idx: usize, target: usize, extra_def: u8) -> (us
     let halve = atk.rules.iter().any(|r| matches!(r.effect, Effect::HalveDefense {}));
     let removed: i32 =
         atk.rules.iter().map(|r| if let Effect::RemoveDefenseDice { n } = r.effect { i32::from(n) } else { 0 }).sum();
-    let d_n = crate::dice::pool(
+    let d_n = crate::rules::dice::pool(
         t_model.card().sides.healthy.defense.against(atk.kind),
         halve,
         lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate)) - removed,
@@ -1060,7 +1062,7 @@ pub fn shove_path(
         }
     }
     let check =
-        activation::with_mover(g, target, |mv| movement::end_position(geo, mv, Disc { c: end, r: d.r }, t.size()));
+        super::common::with_mover(g, target, |mv| movement::end_position(geo, mv, Disc { c: end, r: d.r }, t.size()));
     if check.is_err() {
         return None;
     }
@@ -1101,7 +1103,7 @@ pub fn shove_along(
                 log.push(LogEntry::public(format!(
                     "{} collides with terrain, the {}.",
                     model_name(g, target),
-                    super::terrain::piece_name(g, j)
+                    super::common::piece_name(g, j)
                 )));
                 log.extend(suffer(g, target, 1, true));
                 if crate::versions::v2(g) && g.pieces()[j].size < g.models[target].size() {

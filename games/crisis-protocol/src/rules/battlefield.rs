@@ -16,12 +16,11 @@
 //! by at least [`MIN_GAP`] (more than R2); each piece sits anywhere inside
 //! its cell; the grid may then be turned a quarter and mirrored.
 
-use super::Lines;
-use crate::cards::TerrainPiece;
+use super::common::Lines;
+use crate::content::cards::TerrainPiece;
 use crate::content::content;
 use crate::state::{Crisis, Phase};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
-use serde::{Deserialize, Serialize};
 
 /// How many times the layout may change before the last one stands.
 pub const MAX_LAYOUT_CHANGES: u8 = 3;
@@ -31,17 +30,7 @@ pub const MIN_GAP: f64 = 4.125;
 /// The terrain set whose kinds of pieces the generator lays out.
 pub const KINDS_FROM: &str = "downtown-12";
 
-/// An answer to the proposed layout.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LayoutChoice {
-    /// Agree to the layout on the table.
-    Confirm,
-    /// Ask for another generated layout.
-    Generate,
-    /// Propose a house terrain set by id.
-    Set(String),
-}
+pub use crate::action::LayoutChoice;
 
 /// Why a layout breaks the digest's terrain rules, if it does.
 pub fn layout_error(pieces: &[TerrainPiece]) -> Option<String> {
@@ -194,7 +183,7 @@ pub fn refusal(g: &Crisis, seat: Seat) -> Option<RuleError> {
             "Battlefield",
             format!(
                 "the layout is agreed before the priority roll; the match is in {}",
-                super::activation::phase_words(g.phase)
+                super::common::phase_words(g.phase)
             ),
         ));
     }
@@ -209,7 +198,7 @@ pub fn refusal(g: &Crisis, seat: Seat) -> Option<RuleError> {
 
 /// The house terrain sets a player may propose instead (not the one on
 /// the table).
-pub fn proposable_sets(g: &Crisis) -> Vec<&'static crate::cards::TerrainSet> {
+pub fn proposable_sets(g: &Crisis) -> Vec<&'static crate::content::cards::TerrainSet> {
     content().terrain_sets.iter().filter(|s| !(g.terrain.is_empty() && g.layout == s.id)).collect()
 }
 

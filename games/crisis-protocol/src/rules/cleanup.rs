@@ -1,12 +1,14 @@
 //! Cleanup (digest §1.2, §1.7): crisis scoring (secure, control, hold),
 //! Dazed characters flip to Injured, priority passes if the player who
 //! activated last holds it, Activated tokens go, and victory is checked:
-//! 16 VP, the end of Round 6, or the house round limit.
+//! 16 VP, the end of Round 6, or the house round limit. The next round
+//! then starts here with its Power phase ([`start_round`]).
 
-use super::{end, start_round};
+use super::activation;
+use super::victory::end;
 use crate::content::{Power, TokenMode};
 use crate::geometry::{Disc, dist_discs, within};
-use crate::state::Crisis;
+use crate::state::{Crisis, Phase};
 use backroom_engine::{LogEntry, Seat, seat_verb};
 
 /// VP each seat scores this Cleanup.
@@ -51,7 +53,7 @@ pub fn score(g: &Crisis) -> [u8; 2] {
                     }
                     let mut got =
                         if g.round >= 6 { card.round6_vp_per_token.unwrap_or(card.vp_per_token) } else { per_token(t) };
-                    let own = crate::rules::setup::edge_of(g, m.owner);
+                    let own = crate::rules::common::edge_of(g, m.owner);
                     let enemy_half = own.dist(m.pos, geo.table_inches) > geo.table_inches / 2.0;
                     if enemy_half {
                         got += card.enemy_half_bonus.unwrap_or(0);
@@ -142,4 +144,33 @@ pub fn cleanup(g: &mut Crisis) -> Vec<LogEntry> {
         log.extend(start_round(g));
     }
     log
+}
+
+/// The start of a round: the Power phase (every character gains 1 ⚡,
+/// then Poison), then the Activation phase, priority player first.
+pub fn start_round(g: &mut Crisis) -> Vec<LogEntry> {
+    g.round += 1;
+    g.phase = Phase::Activation;
+    g.last_activator = None;
+    let mut log = vec![LogEntry::public(format!("Round {} begins; {} priority.", g.round, seat_ref_has(g.priority)))];
+    for m in g.models.iter_mut().filter(|m| m.present()) {
+        m.gain_power(1);
+        // Player effects: a Gem Bearer's gem.
+        let gem: u8 =
+            m.powers().map(|p| if let crate::content::Power::PowerPhaseGain { n } = p { *n } else { 0 }).sum();
+        if gem > 0 {
+            m.gain_power(gem);
+        }
+        if m.has(crate::content::Condition::Poison) {
+            m.power = m.power.saturating_sub(1);
+        }
+    }
+    log.push(LogEntry::public("Power phase: every character gains 1 power; Poison takes 1.".to_string()));
+    g.turn = g.priority;
+    log.extend(activation::next_turn_or_cleanup(g, g.priority));
+    log
+}
+
+fn seat_ref_has(seat: Seat) -> String {
+    backroom_engine::seat_verb(seat, "has", "have")
 }

@@ -5,7 +5,8 @@
 //! picks one after deployment for the whole game, priority player first
 //! (engine version 3; earlier versions took the first on the squad list).
 
-use super::{Lines, model_name, start_round};
+use super::cleanup::start_round;
+use super::common::{Lines, model_name};
 use crate::state::{Crisis, Phase};
 use backroom_engine::{LogEntry, RuleError, Seat, seat_verb};
 
@@ -50,7 +51,7 @@ pub fn choose(g: &mut Crisis, seat: Seat, model: usize) -> Lines {
     if g.phase != Phase::Leadership {
         return Err(RuleError::not_your_turn(
             "Leadership",
-            format!("a leader is chosen after deployment; the match is in {}", super::activation::phase_words(g.phase)),
+            format!("a leader is chosen after deployment; the match is in {}", super::common::phase_words(g.phase)),
         ));
     }
     if g.turn != seat {

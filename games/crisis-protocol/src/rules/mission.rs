@@ -11,8 +11,8 @@
 //! within that range of its map point, fully on the table and clear of the
 //! tokens already placed; the priority player's card goes first.
 
-use super::Lines;
-use crate::cards::CrisisKind;
+use super::common::Lines;
+use crate::content::cards::CrisisKind;
 use crate::content::content;
 use crate::geometry::{Pt, len, quantize_pt, sub};
 use crate::state::{Crisis, Phase, Token};
@@ -25,7 +25,7 @@ pub fn choose_deck(g: &mut Crisis, seat: Seat, deck: CrisisKind, rng: &mut GameR
             "Deck choice",
             format!(
                 "the crisis deck is chosen once, in setup; the match is in {}",
-                super::activation::phase_words(g.phase)
+                super::common::phase_words(g.phase)
             ),
         ));
     }
@@ -94,7 +94,7 @@ pub fn owner(g: &Crisis, k: usize) -> Option<Seat> {
 /// placement is owed.
 pub fn lay_tokens(g: &mut Crisis) -> bool {
     let t = g.geo().table_inches;
-    let edge = super::setup::edge_of(g, 1 - g.priority);
+    let edge = super::common::edge_of(g, 1 - g.priority);
     let mut order = [0usize, 1];
     if owner(g, 1) == Some(g.priority) {
         order = [1, 0];
@@ -124,7 +124,7 @@ pub fn lay_tokens(g: &mut Crisis) -> bool {
 /// The token's map point on the table.
 pub fn map_point(g: &Crisis, token: usize) -> Pt {
     let tok = &g.tokens[token];
-    let edge = super::setup::edge_of(g, 1 - g.priority);
+    let edge = super::common::edge_of(g, 1 - g.priority);
     edge.from_card(g.crisis_card(tok.crisis).tokens[tok.index], g.geo().table_inches)
 }
 
@@ -172,7 +172,7 @@ pub fn place_token(g: &mut Crisis, seat: Seat, token: usize, at: Pt) -> Lines {
     if g.phase != Phase::MissionSetup {
         return Err(RuleError::not_your_turn(
             "Mission setup",
-            format!("mission tokens are placed in setup; the match is in {}", super::activation::phase_words(g.phase)),
+            format!("mission tokens are placed in setup; the match is in {}", super::common::phase_words(g.phase)),
         ));
     }
     if seat != g.turn {

@@ -10,27 +10,25 @@ pub mod activation;
 pub mod attack;
 pub mod battlefield;
 pub mod cleanup;
+pub mod common;
+pub mod dice;
 pub mod leadership;
 pub mod mission;
+pub mod movement;
 pub mod powers;
 pub mod reactions;
 pub mod rosters;
 pub mod setup;
 pub mod tactics;
 pub mod terrain;
+pub mod victory;
 
 use crate::Action;
 use crate::state::{Crisis, Phase};
-use backroom_engine::{LogEntry, RuleError, Seat, seat_ref};
-
-/// What an action wrote, or why it was refused.
-pub type Lines = Result<Vec<LogEntry>, RuleError>;
-
-/// "Bulwark ({seat:0})".
-pub fn model_name(g: &Crisis, m: usize) -> String {
-    let x = &g.models[m];
-    format!("{} ({})", x.card().name, seat_ref(x.owner))
-}
+use backroom_engine::{RuleError, Seat};
+pub use cleanup::start_round;
+pub use common::{Lines, model_name};
+pub use victory::{check_last_standing, end};
 
 /// Routes an action. The engine's `Game::apply` has checked the seat and
 /// that the match is not over, and works on a copy, so a refusal changes
@@ -115,76 +113,4 @@ pub fn apply(g: &mut Crisis, seat: Seat, a: &Action, rng: &mut backroom_engine::
         Action::EndActivation {} => activation::end_activation(g, seat),
         Action::UsePower { power, choice } => powers::use_power(g, seat, *power, choice, rng),
     }
-}
-
-/// The start of a round: the Power phase (every character gains 1 ⚡,
-/// then Poison), then the Activation phase, priority player first.
-pub fn start_round(g: &mut Crisis) -> Vec<LogEntry> {
-    g.round += 1;
-    g.phase = Phase::Activation;
-    g.last_activator = None;
-    let mut log = vec![LogEntry::public(format!("Round {} begins; {} priority.", g.round, seat_ref_has(g.priority)))];
-    for m in g.models.iter_mut().filter(|m| m.present()) {
-        m.gain_power(1);
-        // Player effects: a Gem Bearer's gem.
-        let gem: u8 =
-            m.powers().map(|p| if let crate::content::Power::PowerPhaseGain { n } = p { *n } else { 0 }).sum();
-        if gem > 0 {
-            m.gain_power(gem);
-        }
-        if m.has(crate::content::Condition::Poison) {
-            m.power = m.power.saturating_sub(1);
-        }
-    }
-    log.push(LogEntry::public("Power phase: every character gains 1 power; Poison takes 1.".to_string()));
-    g.turn = g.priority;
-    log.extend(activation::next_turn_or_cleanup(g, g.priority));
-    log
-}
-
-fn seat_ref_has(seat: Seat) -> String {
-    backroom_engine::seat_verb(seat, "has", "have")
-}
-
-/// Last side standing: a player who alone has characters left wins at
-/// once; both wiped out at once is a draw. True when the match ended.
-pub fn check_last_standing(g: &mut Crisis, log: &mut Vec<LogEntry>) -> bool {
-    if g.phase == Phase::Over || g.models.is_empty() {
-        return g.phase == Phase::Over;
-    }
-    // A character set aside for Last Stand is still in the game.
-    let standing =
-        |i: usize| g.reactions.iter().any(|r| matches!(r, crate::state::Reaction::LastStand { model } if *model == i));
-    let alive = |s: Seat| g.models.iter().enumerate().any(|(i, m)| m.owner == s && (!m.ko || standing(i)));
-    match (alive(0), alive(1)) {
-        (true, true) => false,
-        (a, b) => {
-            let winner = if a {
-                Some(0)
-            } else if b {
-                Some(1)
-            } else {
-                None
-            };
-            end(g, winner, log, "last side standing");
-            true
-        }
-    }
-}
-
-/// Ends the match.
-pub fn end(g: &mut Crisis, winner: Option<Seat>, log: &mut Vec<LogEntry>, why: &str) {
-    g.phase = Phase::Over;
-    g.activation = None;
-    g.result = Some(winner);
-    log.push(LogEntry::public(match winner {
-        Some(w) => format!(
-            "{} the match ({why}), {} VP to {}.",
-            backroom_engine::seat_verb(w, "wins", "win"),
-            g.vp[usize::from(w)],
-            g.vp[usize::from(1 - w)]
-        ),
-        None => format!("The match is a draw ({why}), {} VP to {}.", g.vp[0], g.vp[1]),
-    }));
-    let _ = seat_ref;
 }

@@ -5,12 +5,13 @@
 //! extra attack dice, healing an ally, throwing an enemy and the Charge
 //! (advance, then attack, as one action).
 
+use super::activation;
 use super::attack::shove_along;
-use super::{Lines, activation, model_name};
+use super::common::{Lines, model_name};
 use crate::content::Power;
 use crate::content::{Condition, PowerKind, Superpower};
 use crate::geometry::{Disc, dist_discs, len, quantize_pt, range, sub, unit, within};
-use crate::movement;
+use crate::rules::movement;
 use crate::state::{Activation, Crisis};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
@@ -59,7 +60,7 @@ pub fn power_refusal(g: &Crisis, a: &Activation, idx: usize) -> Option<String> {
         return Some(format!("{} has used {} this turn: it is used once per turn", m.card().name, sp.name));
     }
     if sp.action
-        && let Some(r) = activation::action_refusal(g, a, false)
+        && let Some(r) = super::common::action_refusal(g, a, false)
     {
         return Some(r);
     }
@@ -86,9 +87,11 @@ pub fn choice_refusal(g: &Crisis, a: &Activation, idx: usize, c: &Choice) -> Opt
             if len(sub(p, md.c)) > range(geo, *n) + 2.0 * md.r + geo.eps {
                 return Some(format!("the point is beyond R{n} of {}: {} places within R{n}", me.card().name, sp.name));
             }
-            activation::with_mover(g, a.model, |mv| movement::end_position(geo, mv, Disc { c: p, r: md.r }, me.size()))
-                .err()
-                .map(|(_, why)| why)
+            super::common::with_mover(g, a.model, |mv| {
+                movement::end_position(geo, mv, Disc { c: p, r: md.r }, me.size())
+            })
+            .err()
+            .map(|(_, why)| why)
         }
         Power::AttackDice { .. } => None,
         Power::HealAlly { range: n, .. } => {
@@ -179,7 +182,7 @@ fn charge_refusal(g: &Crisis, a: &Activation, sp: &Superpower, n: u8, c: &Choice
     let mut probe = g.clone();
     let cost = sp.cost + u8::from(g.models[me].has(Condition::Root));
     probe.models[me].power = probe.models[me].power.saturating_sub(cost);
-    match (activation::move_limit(g, a), c.angle, c.point) {
+    match (super::common::move_limit(g, a), c.angle, c.point) {
         (Some(_), None, None) => {}
         (Some(why), ..) => return Some(format!("{why}: the Charge's advance is skipped, name only the attack")),
         (None, Some(angle), Some(to)) => {
@@ -217,7 +220,7 @@ pub fn enemy_refusal(g: &Crisis, owner: backroom_engine::Seat, target: Option<us
 /// Calls `f` with the active model as the mover of a Charge's advance:
 /// its own Size, Flight, Slow and token limits, the power's tool.
 fn charge_mover<R>(g: &Crisis, m: usize, n: u8, f: impl FnOnce(&movement::Mover) -> R) -> R {
-    activation::with_mover(g, m, |mv| {
+    super::common::with_mover(g, m, |mv| {
         let mut mv = mv.clone();
         mv.speed = movement::tool_for(n);
         f(&mv)
@@ -314,7 +317,7 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
         _ => {}
     }
     let mut done = Vec::new();
-    if super::check_last_standing(g, &mut done) {
+    if super::victory::check_last_standing(g, &mut done) {
         log.extend(done);
         return Ok(log);
     }
@@ -397,7 +400,7 @@ pub fn choices(g: &Crisis, a: &Activation, idx: usize) -> Vec<(Choice, String)> 
                     let what = super::terrain::throw_preview(g, a.model, i, angle, *n);
                     out.push((
                         Choice { piece: Some(i), angle: Some(angle), ..Choice::default() },
-                        format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i)),
+                        format!("the {} toward {angle} degrees: {what}", super::common::piece_name(g, i)),
                     ));
                 }
             }
@@ -416,7 +419,7 @@ fn charge_choices(g: &Crisis, a: &Activation, n: u8) -> Vec<(Choice, String)> {
     let geo = g.geo();
     let me = a.model;
     let tool = movement::tool_for(n);
-    let ends: Vec<Option<(f64, crate::geometry::Pt)>> = if activation::move_limit(g, a).is_some() {
+    let ends: Vec<Option<(f64, crate::geometry::Pt)>> = if super::common::move_limit(g, a).is_some() {
         vec![None]
     } else {
         // A charge is made at someone: the far end may be blocked by the
@@ -474,7 +477,7 @@ fn charge_choices(g: &Crisis, a: &Activation, n: u8) -> Vec<(Choice, String)> {
 /// Calls `f` with enemy `t` as the mover of a forced advance with tool
 /// `n`: its own Size and Flight, any Speed (the tool is the power's).
 fn enemy_mover<R>(g: &Crisis, t: usize, n: u8, f: impl FnOnce(&movement::Mover) -> R) -> R {
-    activation::with_mover(g, t, |mv| {
+    super::common::with_mover(g, t, |mv| {
         let mut mv = mv.clone();
         mv.speed = movement::tool_for(n);
         mv.slow = false;
@@ -504,13 +507,13 @@ pub fn throw_preview(g: &Crisis, thrower: usize, t: usize, angle: f64, n: u8) ->
         Hit::Terrain(j) => {
             let p = &g.pieces()[j];
             let broken = if crate::versions::v2(g) && p.size < x.size() {
-                format!(", the {} is destroyed", super::terrain::piece_name(g, j))
+                format!(", the {} is destroyed", super::common::piece_name(g, j))
             } else {
                 String::new()
             };
             format!(
                 "hits the {} (Size {}): {} suffers 1{broken}",
-                super::terrain::piece_name(g, j),
+                super::common::piece_name(g, j),
                 p.size,
                 x.card().name
             )
@@ -518,7 +521,7 @@ pub fn throw_preview(g: &Crisis, thrower: usize, t: usize, angle: f64, n: u8) ->
         Hit::Edge => "stops at the table edge, no collision".into(),
         // Short of the tool's length with nothing hit: against the thrower,
         // who is ignored (no collision).
-        Hit::Nothing if len(sub(end, x.pos)) < crate::movement::tool_for(n).length(g.geo()) - 0.01 => {
+        Hit::Nothing if len(sub(end, x.pos)) < crate::rules::movement::tool_for(n).length(g.geo()) - 0.01 => {
             format!("stops against {}, who throws it: no collision", g.models[thrower].card().name)
         }
         Hit::Nothing => "hits nothing".into(),
@@ -542,7 +545,7 @@ pub fn transform_refusal(g: &Crisis, m: usize, into: &str, point: Option<crate::
             g.models[m].card().name
         ));
     }
-    activation::with_mover(g, m, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size))
+    super::common::with_mover(g, m, |mv| movement::end_position(geo, mv, Disc { c: p, r }, form.sides.healthy.size))
         .err()
         .map(|(_, why)| why)
 }

@@ -15,10 +15,11 @@
 //! KO'd; it is set aside, still holding its tokens, until the window
 //! closes). While one waits, Cleanup waits too.
 
-use super::{Lines, activation, attack::continue_attack, model_name};
+use super::common::{Lines, model_name};
+use super::{activation, attack::continue_attack};
 use crate::content::{Condition, Power, PowerKind, Tactic, TacticEffect, content};
-use crate::dice::{self, Face};
 use crate::geometry::{dist_discs, within};
+use crate::rules::dice::{self, Face};
 use crate::state::{Crisis, Reaction};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
 
@@ -286,7 +287,7 @@ pub fn after_counter(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     if let Some(pa) = g.pending_attack.as_mut() {
         pa.after = None;
     }
-    if super::check_last_standing(g, &mut log) {
+    if super::victory::check_last_standing(g, &mut log) {
         return log;
     }
     log.extend(continue_attack(g, rng));
@@ -696,7 +697,7 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
 /// After a queued reaction: the match ends if a side is gone; once no
 /// reaction waits, a turn (or Cleanup) held back meanwhile comes.
 pub fn resume(g: &mut Crisis, log: &mut Vec<LogEntry>) {
-    if super::check_last_standing(g, log) || !g.reactions.is_empty() {
+    if super::victory::check_last_standing(g, log) || !g.reactions.is_empty() {
         return;
     }
     if g.phase == crate::state::Phase::Activation && g.activation.is_none() && g.pending_attack.is_none() {

@@ -9,7 +9,7 @@
 //! With the `open_rosters` option each roster is public as soon as it is
 //! committed (§3: "Offer an open rosters setting").
 
-use super::Lines;
+use super::common::Lines;
 use crate::content::content;
 use crate::state::{Crisis, Phase, Roster};
 use backroom_engine::{LogEntry, RuleError, Seat, SeatSet, and_list, seat_verb};
@@ -60,7 +60,7 @@ pub fn commit(g: &mut Crisis, seat: Seat, characters: &[String], tactics: &[Stri
             "Rosters",
             format!(
                 "rosters are committed before the battlefield is set; the match is in {}",
-                super::activation::phase_words(g.phase)
+                super::common::phase_words(g.phase)
             ),
         ));
     }

@@ -10,13 +10,15 @@
 //! crises drawn at once, open rosters, tokens from the map, no leadership
 //! declaration) so stored matches replay exactly.
 
-use super::{Lines, model_name};
+pub use super::common::edge_of;
+use super::common::{Lines, model_name};
 use crate::content::{CrisisKind, content};
-use crate::dice::{self, Face};
 use crate::geometry::{Disc, Pt, dist_discs, quantize_pt};
-use crate::movement;
+use crate::rules::dice::{self, Face};
+use crate::rules::movement;
+use crate::state::Options;
 use crate::state::{Crisis, Edge, Model, Phase, Token};
-use crate::{ENGINE_VERSION, Options};
+use crate::versions::CURRENT as ENGINE_VERSION;
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet, and_list, seat_ref, seat_verb};
 
 /// The priority roll: 5 dice each, most C+W+H, then C, W, H; reroll ties.
@@ -137,7 +139,7 @@ pub fn choose_threat(g: &mut Crisis, seat: Seat, crisis: usize) -> Lines {
             "Threat choice",
             format!(
                 "the Maximum Threat is chosen once, in setup; the match is in {}",
-                super::activation::phase_words(g.phase)
+                super::common::phase_words(g.phase)
             ),
         ));
     }
@@ -171,7 +173,7 @@ pub fn choose_edge(g: &mut Crisis, seat: Seat, edge: Edge) -> Lines {
     if g.phase != Phase::EdgeChoice {
         return Err(RuleError::not_your_turn(
             "Edge choice",
-            format!("edges are chosen once, in setup; the match is in {}", super::activation::phase_words(g.phase)),
+            format!("edges are chosen once, in setup; the match is in {}", super::common::phase_words(g.phase)),
         ));
     }
     if seat == g.priority {
@@ -206,11 +208,6 @@ pub fn choose_edge(g: &mut Crisis, seat: Seat, edge: Edge) -> Lines {
         "{} the {edge:?} edge; the crisis tokens are placed.",
         seat_verb(seat, "takes", "take")
     ))])
-}
-
-/// A seat's edge (South before the choice).
-pub fn edge_of(g: &Crisis, seat: Seat) -> Edge {
-    g.edges.map_or(Edge::South, |e| e[usize::from(seat)])
 }
 
 /// Why a squad is not legal, if it is not.
@@ -279,7 +276,7 @@ pub fn commit_squad(g: &mut Crisis, seat: Seat, chars: &[String], tactics: &[Str
     if g.phase != Phase::SquadBuild {
         return Err(RuleError::not_your_turn(
             "Squad building",
-            format!("squads are built before deployment; the match is in {}", super::activation::phase_words(g.phase)),
+            format!("squads are built before deployment; the match is in {}", super::common::phase_words(g.phase)),
         ));
     }
     if let Some(e) = squad_error(g, chars)
@@ -392,7 +389,7 @@ pub fn deploy(g: &mut Crisis, seat: Seat, model: usize, at: Pt) -> Lines {
     if g.phase != Phase::Deployment {
         return Err(RuleError::not_your_turn(
             "Deployment",
-            format!("characters are deployed in setup; the match is in {}", super::activation::phase_words(g.phase)),
+            format!("characters are deployed in setup; the match is in {}", super::common::phase_words(g.phase)),
         ));
     }
     if seat != g.turn {

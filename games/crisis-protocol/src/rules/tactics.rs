@@ -10,7 +10,8 @@
 //! ([`crate::content::TacticEffect`]). Reactive cards are played in the
 //! reaction windows (`reactions`).
 
-use super::{Lines, activation, model_name};
+use super::activation;
+use super::common::{Lines, model_name};
 use crate::PowerChoice;
 use crate::content::{PowerKind, Tactic, TacticEffect, content};
 use crate::geometry::{Disc, dist_discs, within};
@@ -239,7 +240,7 @@ pub fn choices(g: &Crisis, seat: Seat, t: &Tactic) -> Vec<(PowerChoice, String)>
                     let what = super::terrain::throw_preview(g, m, i, angle, *n);
                     out.push((
                         PowerChoice { piece: Some(i), angle: Some(angle), ..PowerChoice::default() },
-                        format!("the {} toward {angle} degrees: {what}", super::terrain::piece_name(g, i)),
+                        format!("the {} toward {angle} degrees: {what}", super::common::piece_name(g, i)),
                     ));
                 }
             }
@@ -373,7 +374,7 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
         }
     }
     let mut done = Vec::new();
-    if super::check_last_standing(g, &mut done) {
+    if super::victory::check_last_standing(g, &mut done) {
         log.extend(done);
         return Ok(log);
     }
@@ -404,17 +405,17 @@ fn ready_ally(g: &mut Crisis, seat: Seat, t: &Tactic, x: usize, rng: &mut GameRn
         model_name(g, x),
         model_name(g, x)
     ))];
-    let roll = crate::dice::roll_n(rng, usize::from(*dice));
+    let roll = crate::rules::dice::roll_n(rng, usize::from(*dice));
     let hits = roll.iter().filter(|d| d.attack_success()).count();
     log.push(LogEntry::public(format!(
         "{} rolls {}: {} suffers {hits} damage.",
         t.name,
-        crate::dice::show(&roll),
+        crate::rules::dice::show(&roll),
         model_name(g, x)
     )));
     log.extend(super::attack::suffer(g, x, hits, false));
     let mut done = Vec::new();
-    if super::check_last_standing(g, &mut done) {
+    if super::victory::check_last_standing(g, &mut done) {
         log.extend(done);
         return log;
     }

@@ -10,9 +10,10 @@
 //! House ruling: a piece a character stands on can't be thrown (nobody
 //! falls from a flying truck).
 
-use super::model_name;
+use super::common::model_name;
+pub use super::common::piece_name;
 use crate::geometry::{Disc, Hit, along, dist_disc_piece, sweep, unit, within};
-use crate::movement::tool_for;
+use crate::rules::movement::tool_for;
 use crate::state::Crisis;
 use backroom_engine::{GameRng, LogEntry};
 
@@ -70,11 +71,6 @@ pub fn throw_choices(g: &Crisis, thrower: usize, range: u8, max_size: u8) -> Vec
 pub fn destroy(g: &mut Crisis, i: usize) -> LogEntry {
     g.destroy_piece(i);
     LogEntry::public(format!("The {} is destroyed.", piece_name(g, i)))
-}
-
-/// The content name of piece `i`.
-pub fn piece_name(g: &Crisis, i: usize) -> String {
-    g.terrain_spec().get(i).map_or_else(|| "terrain".into(), |p| p.name.to_lowercase())
 }
 
 /// What the tool laid from the thrower toward `angle` meets first once the

@@ -5,7 +5,7 @@
 use super::Log;
 use crate::content::{CardId, Gene, content};
 use crate::state::{Board, BossState, Draft, Mutants, Phase, Task};
-use crate::{Options, PoolMode};
+use crate::state::{Options, PoolMode};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet, SetupError};
 
 /// Picks in the draft.

@@ -58,9 +58,25 @@ impl Schemes {
         }
         // Each arm gates on its rule as it always did; the refusal's words
         // come from `refusals`, which names the fact.
+        self.answer_effect(seat, &stage, action, rule, rng)?;
+        self.advance(rng);
+        Ok(())
+    }
+
+    /// The answers to an effect's question (event windows, the Doctor,
+    /// discards, looks, Lure and searches); any other answer goes on to
+    /// [`Schemes::answer_board`].
+    fn answer_effect(
+        &mut self,
+        seat: Seat,
+        stage: &Stage,
+        action: &Action,
+        rule: &'static str,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
         let bad = |m: &str| Err(refuse(rule, m));
         let why = |m: Option<String>, fallback: &str| m.unwrap_or_else(|| fallback.to_string());
-        match (&stage, action) {
+        match (stage, action) {
             (Stage::Window { .. }, Action::Pass) => self.pass_window(),
             (Stage::Window { .. }, Action::PlayEvent { card, on }) => {
                 if let Some(why) = self.event_refusal(seat, *card, *on) {
@@ -175,6 +191,24 @@ impl Schemes {
                 self.stage = None;
                 self.shuffle_after_search(seat, rng);
             }
+            _ => return self.answer_board(seat, stage, action, rule),
+        }
+        Ok(())
+    }
+
+    /// The answers that change the board: Build, a wound or a dropped
+    /// attachment, Foiled, Wheels in Motion; any other answer goes on to
+    /// [`Schemes::answer_phase`].
+    fn answer_board(
+        &mut self,
+        seat: Seat,
+        stage: &Stage,
+        action: &Action,
+        rule: &'static str,
+    ) -> Result<(), RuleError> {
+        let bad = |m: &str| Err(refuse(rule, m));
+        let why = |m: Option<String>, fallback: &str| m.unwrap_or_else(|| fallback.to_string());
+        match (stage, action) {
             (Stage::Build { .. }, Action::Build { unit }) => {
                 if !self.units(seat).contains(unit) {
                     return bad(&why(
@@ -226,6 +260,24 @@ impl Schemes {
                 self.stage = None;
                 self.add_counter(*plot);
             }
+            _ => return self.answer_phase(seat, stage, action, rule),
+        }
+        Ok(())
+    }
+
+    /// The answers to a phase of the turn (Recruit, Plot, Assassin, Track,
+    /// Attack and its Combat Rolls, and Done); anything else is the wrong
+    /// answer to the decision awaited.
+    fn answer_phase(
+        &mut self,
+        seat: Seat,
+        stage: &Stage,
+        action: &Action,
+        rule: &'static str,
+    ) -> Result<(), RuleError> {
+        let bad = |m: &str| Err(refuse(rule, m));
+        let why = |m: Option<String>, fallback: &str| m.unwrap_or_else(|| fallback.to_string());
+        match (stage, action) {
             (Stage::Recruit { played, .. }, Action::Recruit { card, onto }) => {
                 if let Some(m) = self.recruit_refusal(seat, *card, *onto) {
                     return bad(&m);
@@ -362,9 +414,8 @@ impl Schemes {
             ) => {
                 self.stage = None;
             }
-            _ => return bad(&self.wrong_answer(&stage, action)),
+            _ => return bad(&self.wrong_answer(stage, action)),
         }
-        self.advance(rng);
         Ok(())
     }
 

@@ -107,7 +107,32 @@ impl Schemes {
         self.note(format!("{} {}: {}.", roll.kind.table().name, roll.total(), row.name));
         let (seat, them) = (roll.roller, other(roll.roller));
         let unit = roll.unit;
-        match row.effect {
+        if !self.carry_out(&roll, row.effect, seat, them, unit) {
+            return;
+        }
+        // The Minion of an Assassin or Combat Roll dies, unless it came home.
+        match (roll.kind, row.effect) {
+            (RollKind::Combat, _) => {
+                if let Some(m) = roll.target {
+                    self.lose_minion(m);
+                }
+            }
+            (RollKind::Assassin, Effect::ReturnMinion) => {}
+            (RollKind::Assassin, _) => {
+                if let Some(m) = unit {
+                    let line = format!("The {} sent by {} dies.", self.minion_name(m), self.label(m));
+                    self.note(line);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Carries out a table row's effect for the roller (`seat`) against
+    /// `them`, with the rolling `unit`; false when the row stops the read
+    /// there (no unit to act), so the Minion's fate is not read either.
+    fn carry_out(&mut self, roll: &Roll, effect: Effect, seat: Seat, them: Seat, unit: Option<Uid>) -> bool {
+        match effect {
             Effect::Nothing => {}
             Effect::OpponentDiscards => self.schedule(vec![Task::Ask { stage: Stage::Discard { seat: them } }]),
             Effect::LookNextSeven { deck: WhichDeck::Own } => self.look_next_seven(seat, seat),
@@ -135,7 +160,7 @@ impl Schemes {
             }
             Effect::InventionMarker => self.schedule(vec![Task::Ask { stage: Stage::Build { seat } }]),
             Effect::LabExplosion => {
-                let Some(u) = unit else { return };
+                let Some(u) = unit else { return false };
                 if self.piece(u).is_some_and(|p| p.kind() == Kind::Location) {
                     if let Some(p) = self.piece_mut(u) {
                         p.idle = content().rules.location_idle_turns;
@@ -151,7 +176,7 @@ impl Schemes {
                 }
             }
             Effect::SpyCaught => {
-                let Some(u) = unit else { return };
+                let Some(u) = unit else { return false };
                 if self.piece(u).is_some_and(|p| p.kind() == Kind::Mastermind) {
                     self.wound(u);
                 } else {
@@ -248,22 +273,7 @@ impl Schemes {
             }
             Effect::DrawRoll => self.draw(seat, roll.total().max(0) as u32),
         }
-        // The Minion of an Assassin or Combat Roll dies, unless it came home.
-        match (roll.kind, row.effect) {
-            (RollKind::Combat, _) => {
-                if let Some(m) = roll.target {
-                    self.lose_minion(m);
-                }
-            }
-            (RollKind::Assassin, Effect::ReturnMinion) => {}
-            (RollKind::Assassin, _) => {
-                if let Some(m) = unit {
-                    let line = format!("The {} sent by {} dies.", self.minion_name(m), self.label(m));
-                    self.note(line);
-                }
-            }
-            _ => {}
-        }
+        true
     }
 
     fn lose_minion(&mut self, m: Uid) {

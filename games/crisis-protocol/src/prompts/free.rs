@@ -11,7 +11,7 @@
 //! a refusal that names the rule.
 
 use crate::content::Tool;
-use crate::movement::Mover;
+use crate::rules::movement::Mover;
 use crate::state::Crisis;
 use backroom_engine::{Input, Opt, Param};
 
@@ -103,7 +103,7 @@ fn domain(g: &Crisis, model: Option<usize>, name: &str) -> Option<Param> {
         "piece" => field(
             "piece",
             "Piece of terrain",
-            each(g.terrain_spec().len(), &|i| crate::rules::terrain::piece_name(g, i)),
+            each(g.terrain_spec().len(), &|i| crate::rules::common::piece_name(g, i)),
         ),
         "token" => field(
             "token",

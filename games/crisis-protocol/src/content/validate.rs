@@ -3,25 +3,30 @@
 //! file, the entry and the field.
 
 use crate::content::{Character, Content, Crisis, CrisisKind, Effect, GeometryConfig, Tactic, TerrainSet};
+pub use backroom_engine::ContentError;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+/// A mistake in a whole file (no entry or field to name).
+fn file_error(file: &'static str, message: impl Into<String>) -> ContentError {
+    ContentError { file, entry: None, field: None, message: message.into() }
+}
 
 /// Loads and validates content from `(file name, text)` pairs.
 ///
 /// # Errors
-/// A message naming the file, the entry and the field at fault.
-pub fn load(files: &[(&str, &str)]) -> Result<Content, String> {
-    let text = |name: &str| {
-        files.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).ok_or_else(|| format!("{name}: file missing"))
-    };
+/// A [`ContentError`] naming the file, the entry and the field at fault.
+pub fn load(files: &[(&str, &str)]) -> Result<Content, ContentError> {
+    let find = |name: &str| files.iter().find(|(n, _)| *n == name).map(|(_, t)| *t);
+    let text = |name: &'static str| find(name).ok_or_else(|| file_error(name, "file missing"));
     let geometry: GeometryConfig = {
         let f = "geometry.json";
-        serde_json::from_str(text(f)?).map_err(|e| format!("{f}: {e}"))?
+        serde_json::from_str(text(f)?).map_err(|e| file_error(f, e.to_string()))?
     };
     let characters: Vec<Character> = entries("house/characters.json", text("house/characters.json")?)?;
     // Other forms are optional: a set without Transform has none.
-    let forms: Vec<Character> = match files.iter().find(|(n, _)| *n == "house/forms.json") {
-        Some((f, t)) => entries(f, t)?,
+    let forms: Vec<Character> = match find("house/forms.json") {
+        Some(t) => entries("house/forms.json", t)?,
         None => Vec::new(),
     };
     let tactics: Vec<Tactic> = entries("house/tactics.json", text("house/tactics.json")?)?;
@@ -34,24 +39,38 @@ pub fn load(files: &[(&str, &str)]) -> Result<Content, String> {
 
 /// Parses a file holding an array, naming the entry (by `id` or `name`,
 /// else its index) of any error.
-fn entries<T: DeserializeOwned>(file: &str, text: &str) -> Result<Vec<T>, String> {
-    let raw: Vec<Value> = serde_json::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+fn entries<T: DeserializeOwned>(file: &'static str, text: &str) -> Result<Vec<T>, ContentError> {
+    let raw: Vec<Value> = serde_json::from_str(text).map_err(|e| file_error(file, e.to_string()))?;
     raw.into_iter()
         .enumerate()
         .map(|(i, v)| {
             let who =
                 v.get("id").or_else(|| v.get("name")).and_then(Value::as_str).map_or(format!("#{i}"), str::to_string);
-            serde_json::from_value(v).map_err(|e| format!("{file}: entry {who}: {e}"))
+            serde_json::from_value(v).map_err(|e| ContentError {
+                file,
+                entry: Some(format!("entry {who}")),
+                field: None,
+                message: e.to_string(),
+            })
         })
         .collect()
 }
 
-fn check(ok: bool, file: &str, entry: &str, field: &str, why: &str) -> Result<(), String> {
-    if ok { Ok(()) } else { Err(format!("{file}: entry {entry}: field {field}: {why}")) }
+fn check(ok: bool, file: &'static str, entry: &str, field: &str, why: &str) -> Result<(), ContentError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(ContentError {
+            file,
+            entry: Some(format!("entry {entry}")),
+            field: Some(field.to_string()),
+            message: why.to_string(),
+        })
+    }
 }
 
 /// The checks serde cannot make: ranges, uniqueness, house marking.
-fn validate(c: &Content) -> Result<(), String> {
+fn validate(c: &Content) -> Result<(), ContentError> {
     let g = &c.geometry;
     let f = "geometry.json";
     check(g.source == "house", f, "geometry", "source", "must be \"house\"")?;
@@ -147,7 +166,7 @@ fn validate(c: &Content) -> Result<(), String> {
     for t in &c.tactics {
         check(t.source == "house", f, &t.id, "source", "must be \"house\"")?;
         for e in &t.effects {
-            if let crate::cards::TacticEffect::ReadyAlly { with, range, .. } = e {
+            if let crate::content::cards::TacticEffect::ReadyAlly { with, range, .. } = e {
                 check(
                     c.characters.iter().any(|ch| &ch.id == with),
                     f,

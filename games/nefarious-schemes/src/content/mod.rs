@@ -527,10 +527,10 @@ impl ContentFiles<'static> {
     /// The files shipped with the game.
     pub fn embedded() -> Self {
         ContentFiles {
-            hero_deck: include_str!("../content/hero-deck.house.json"),
-            villain_deck: include_str!("../content/villain-deck.house.json"),
-            tables: include_str!("../content/tables.json"),
-            rules: include_str!("../content/rules.house.json"),
+            hero_deck: include_str!("../../content/hero-deck.house.json"),
+            villain_deck: include_str!("../../content/villain-deck.house.json"),
+            tables: include_str!("../../content/tables.json"),
+            rules: include_str!("../../content/rules.house.json"),
         }
     }
 }

@@ -10,6 +10,9 @@
 //! branches on a card's name. A mistake is reported at load with the file,
 //! the entry and the field.
 
+pub mod cards;
+pub mod validate;
+
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -525,7 +528,7 @@ pub struct Character {
     pub sides: Sides,
 }
 
-pub use crate::cards::*;
+pub use cards::*;
 
 /// Everything loaded.
 #[derive(Clone, Debug)]
@@ -569,15 +572,15 @@ pub fn content() -> &'static Content {
     static C: OnceLock<Content> = OnceLock::new();
     C.get_or_init(|| {
         load(&[
-            ("geometry.json", include_str!("../content/geometry.json")),
-            ("house/characters.json", include_str!("../content/house/characters.json")),
-            ("house/forms.json", include_str!("../content/house/forms.json")),
-            ("house/tactics.json", include_str!("../content/house/tactics.json")),
-            ("house/crises.json", include_str!("../content/house/crises.json")),
-            ("house/terrain_sets.json", include_str!("../content/house/terrain_sets.json")),
+            ("geometry.json", include_str!("../../content/geometry.json")),
+            ("house/characters.json", include_str!("../../content/house/characters.json")),
+            ("house/forms.json", include_str!("../../content/house/forms.json")),
+            ("house/tactics.json", include_str!("../../content/house/tactics.json")),
+            ("house/crises.json", include_str!("../../content/house/crises.json")),
+            ("house/terrain_sets.json", include_str!("../../content/house/terrain_sets.json")),
         ])
         .unwrap_or_else(|e| panic!("crisis content: {e}"))
     })
 }
 
-pub use crate::validate::load;
+pub use validate::{ContentError, load};

@@ -10,23 +10,8 @@ use crate::geometry::{
     self, Disc, Piece, Pt, along, capsule_enters, discs_overlap, fully_on, len, on_table, overlaps, quantize_pt, sub,
     unit,
 };
-use serde::{Deserialize, Serialize};
 
-/// A proposed advance or climb.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Plan {
-    /// The tool used.
-    pub tool: Tool,
-    /// A climb (S tool, counted as movement Size 5).
-    pub climb: bool,
-    /// Direction the tool leaves the base, in degrees (0 = +x).
-    pub angle: f64,
-    /// Bend at the pivot, in degrees, −90..=90.
-    pub bend: f64,
-    /// The base's end centre.
-    pub to: Pt,
-}
+pub use crate::action::Plan;
 
 /// The mover and its surroundings.
 #[derive(Clone, Debug)]
