@@ -107,7 +107,7 @@ fn playouts(c: &mut Criterion) {
 fn geometry(c: &mut Criterion) {
     use crisis_protocol::content::{Tool, content};
     use crisis_protocol::geometry::{Disc, line_of_sight, overlaps};
-    use crisis_protocol::movement::{Mover, candidates};
+    use crisis_protocol::rules::movement::{Mover, candidates};
     let g = &content().geometry;
     let pieces = crisis_protocol::state::layout_pieces("downtown-12");
     let r = 40.0 / 25.4 / 2.0;
