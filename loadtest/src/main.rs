@@ -292,7 +292,7 @@ async fn setup_match(
     SetUp { seats: handles, ok }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "one seat's setup is all of these settings")]
 async fn setup_inner(
     ctx: &WaveCtx<'_>,
     idx: usize,

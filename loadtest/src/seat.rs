@@ -258,7 +258,7 @@ pub async fn run(
                 if trace {
                     eprintln!("[trace m{} s{seat} +{:.3}ms] <- {}", cfg.match_idx, t_start.elapsed().as_secs_f64() * 1e3, text.as_str().chars().take(3000).collect::<String>());
                 }
-                let msg: Incoming = match serde_json::from_str(text.as_str()) {
+                let msg: Incoming<'_> = match serde_json::from_str(text.as_str()) {
                     Ok(m) => m,
                     Err(e) => {
                         *stats.errors.entry(format!("unparsed: {e}")).or_default() += 1;

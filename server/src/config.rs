@@ -16,8 +16,7 @@ pub struct Cli {
 }
 
 /// What to do.
-// Parsed once at start-up: the size of the serve variant does not matter.
-#[allow(clippy::large_enum_variant)]
+#[allow(clippy::large_enum_variant, reason = "parsed once at start-up: the size of the serve variant does not matter")]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the server (the default).

@@ -53,6 +53,7 @@ const HELLO_TIMEOUT: Duration = Duration::from_secs(15);
 /// listener registers each accepted connection's descriptor by peer
 /// address ([`accepted`]) and the upgrade takes it back ([`take_fd`]),
 /// checked against the socket's peer address before use.
+#[allow(unsafe_code, reason = "the kernel's count of a socket's unacknowledged bytes has no safe API")]
 mod unread {
     use std::collections::HashMap;
     use std::net::SocketAddr;
@@ -208,7 +209,7 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Out {
 /// Serves one socket until it closes. Not an `async fn`, for the reason
 /// given at [`crate::table::Table::run`]: the WebSocket would sit in every
 /// socket's task twice.
-#[allow(clippy::manual_async_fn)]
+#[allow(clippy::manual_async_fn, reason = "an async fn would hold the WebSocket in every socket's task twice")]
 fn serve(
     ctx: Arc<Registry>,
     mut socket: WebSocket,

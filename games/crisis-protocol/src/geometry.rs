@@ -400,7 +400,7 @@ pub enum Hit {
 /// Sweeps `d` along unit `u` for up to `max` inches: how far it travels
 /// before touching another base, a piece (unless ignored) or the table
 /// edge, and what it touched.
-#[allow(clippy::needless_range_loop)]
+#[allow(clippy::needless_range_loop, reason = "the index walks two parallel arrays of the swept shape")]
 pub fn sweep(
     g: &GeometryConfig,
     d: Disc,

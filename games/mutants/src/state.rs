@@ -180,7 +180,7 @@ pub enum This {
 /// Fields: `s` is the board whose ability or turn it is (a seat, or the
 /// boss's board); `this` what "this Mutant" names; `slot` the slot of the
 /// resolving card (an Attack's "the slot this card was in").
-#[allow(missing_docs)]
+#[allow(missing_docs, reason = "the fields of each task are documented on the task")]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "task", rename_all = "snake_case")]
 pub enum Task {

@@ -106,6 +106,7 @@ fn main() {
 /// A level-triggered epoll set; `u64` tokens are indices.
 struct Epoll(RawFd);
 
+#[allow(unsafe_code, reason = "epoll has no safe API in std; this floor measures the bare syscalls")]
 impl Epoll {
     fn new() -> io::Result<Self> {
         // SAFETY: plain syscall; the result is checked.
@@ -132,6 +133,7 @@ impl Epoll {
     }
 }
 
+#[allow(unsafe_code, reason = "closing the epoll descriptor this value owns")]
 impl Drop for Epoll {
     fn drop(&mut self) {
         // SAFETY: we own the fd.
@@ -194,7 +196,7 @@ fn cpu_split(pid: u32) -> Option<(f64, f64)> {
 
 /// Plays the closed loop and prints the figures; returns the messages
 /// answered during the measured time.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "one measured client is all of these settings")]
 fn client(
     addr: SocketAddr,
     conns: usize,

@@ -420,7 +420,7 @@ impl Table {
     /// `async fn`: an async fn's future keeps its arguments apart from the
     /// locals they move into, so the table would be in its own task twice
     /// (1.3 KB more for every table).
-    #[allow(clippy::manual_async_fn)]
+    #[allow(clippy::manual_async_fn, reason = "an async fn would hold the table in its own task twice")]
     pub fn run(
         mut self,
         mut rx: mpsc::Receiver<Cmd>,

@@ -47,7 +47,7 @@ pub struct GeometryConfig {
 /// Lengths of the S, M and L movement tools, in inches.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(non_snake_case, missing_docs)]
+#[allow(non_snake_case, missing_docs, reason = "the movement tools are named S, M, L as printed on the tools")]
 pub struct ToolLengths {
     pub S: f64,
     pub M: f64,
@@ -93,7 +93,7 @@ pub enum AttackType {
 /// The conditions of Appendix B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-#[allow(missing_docs)]
+#[allow(missing_docs, reason = "each variant is a rulebook Condition of the same name")]
 pub enum Condition {
     Bleed,
     Hex,
@@ -422,7 +422,7 @@ pub struct Superpower {
 /// Defense dice per attack type.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[allow(missing_docs, reason = "one field per defense stat, named as printed")]
 pub struct Defense {
     pub physical: u8,
     pub energy: u8,

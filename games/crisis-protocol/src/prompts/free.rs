@@ -34,7 +34,7 @@ fn angle() -> Input {
 /// Slow, a token forbidding the L tool), advance or climb, the tool's
 /// direction and its bend at the pivot, and where the base ends; the
 /// candidate plans as quick picks.
-pub fn plan(g: &Crisis, mv: &Mover, picks: Vec<Opt>) -> Input {
+pub fn plan(g: &Crisis, mv: &Mover<'_>, picks: Vec<Opt>) -> Input {
     let geo = g.geo();
     let tools = Tool::ALL
         .into_iter()

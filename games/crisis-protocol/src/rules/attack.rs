@@ -426,7 +426,7 @@ fn roll_both(
 /// The modify step is the player's under engine version 6 ([`begin_modify`]);
 /// here (earlier versions, and an attack made back or from Overwatch) the
 /// rerolls are applied for the player in one pass.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "the attack's steps A1-A14 read each of these facts")]
 pub fn resolve_attack(
     g: &mut Crisis,
     me: usize,
@@ -537,7 +537,7 @@ pub fn sources(g: &Crisis, m: usize, attacking: bool, other: &[Face]) -> Vec<(St
 /// A9 under engine version 6: rolls and opens the modify step with the
 /// attacker's reroll abilities (a.i); the defender's follow (a.ii), then
 /// cover.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "the attack's steps A1-A14 read each of these facts")]
 fn begin_modify(
     g: &mut Crisis,
     me: usize,
@@ -809,7 +809,7 @@ fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
 }
 
 /// A10–A14: successes, before-damage rules, damage, after-attack rules.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "the attack's steps A1-A14 read each of these facts")]
 fn finish_attack(
     g: &mut Crisis,
     me: usize,
@@ -1000,7 +1000,7 @@ fn resolve(g: &mut Crisis, me: usize, target: usize, e: &Effect, dealt: u8, rng:
 /// away from or toward the attacker, stopping at the first base, terrain
 /// or the table edge. A move that would end partly on the terrain the
 /// target started on does not happen.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "a shove is every fact of the throw the rulebook names")]
 pub fn shove(
     g: &mut Crisis,
     me: usize,

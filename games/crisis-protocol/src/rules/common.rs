@@ -56,7 +56,7 @@ pub fn action_refusal(g: &Crisis, a: &Activation, shake: bool) -> Option<String>
 }
 
 /// Calls `f` with the active model as a mover.
-pub fn with_mover<R>(g: &Crisis, m: usize, f: impl FnOnce(&Mover) -> R) -> R {
+pub fn with_mover<R>(g: &Crisis, m: usize, f: impl FnOnce(&Mover<'_>) -> R) -> R {
     let geo = g.geo();
     let model = &g.models[m];
     let others = g.other_discs(m);

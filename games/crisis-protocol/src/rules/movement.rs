@@ -77,7 +77,7 @@ fn dist_to_path(p: Pt, path: &[Pt]) -> f64 {
 ///
 /// # Errors
 /// The rule broken and why.
-pub fn check(g: &GeometryConfig, m: &Mover, p: &Plan) -> Result<(), Refusal> {
+pub fn check(g: &GeometryConfig, m: &Mover<'_>, p: &Plan) -> Result<(), Refusal> {
     if !p.angle.is_finite() || !p.bend.is_finite() || !p.to.iter().all(|v| v.is_finite()) {
         return Err(("Movement", "the plan holds a number that is not finite".into()));
     }
@@ -121,7 +121,7 @@ pub fn check(g: &GeometryConfig, m: &Mover, p: &Plan) -> Result<(), Refusal> {
 ///
 /// # Errors
 /// The rule broken and why.
-pub fn end_position(g: &GeometryConfig, m: &Mover, end: Disc, size: u8) -> Result<(), Refusal> {
+pub fn end_position(g: &GeometryConfig, m: &Mover<'_>, end: Disc, size: u8) -> Result<(), Refusal> {
     if !on_table(g, end) {
         return Err(("Movement", "the base must end on the table".into()));
     }
@@ -150,7 +150,7 @@ pub fn end_position(g: &GeometryConfig, m: &Mover, end: Disc, size: u8) -> Resul
 /// directions (to the far end of the bent half), where that reaches
 /// somewhere new: a bounded set (at most 96 straight and 32 bent plans),
 /// so prompts stay fast.
-pub fn candidates(g: &GeometryConfig, m: &Mover) -> Vec<Plan> {
+pub fn candidates(g: &GeometryConfig, m: &Mover<'_>) -> Vec<Plan> {
     let mut out: Vec<Plan> = Vec::new();
     let mut seen: Vec<Pt> = Vec::new();
     let climbs: &[bool] = if m.flies { &[false] } else { &[false, true] };

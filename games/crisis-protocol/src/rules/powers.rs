@@ -219,7 +219,7 @@ pub fn enemy_refusal(g: &Crisis, owner: backroom_engine::Seat, target: Option<us
 
 /// Calls `f` with the active model as the mover of a Charge's advance:
 /// its own Size, Flight, Slow and token limits, the power's tool.
-fn charge_mover<R>(g: &Crisis, m: usize, n: u8, f: impl FnOnce(&movement::Mover) -> R) -> R {
+fn charge_mover<R>(g: &Crisis, m: usize, n: u8, f: impl FnOnce(&movement::Mover<'_>) -> R) -> R {
     super::common::with_mover(g, m, |mv| {
         let mut mv = mv.clone();
         mv.speed = movement::tool_for(n);
@@ -476,7 +476,7 @@ fn charge_choices(g: &Crisis, a: &Activation, n: u8) -> Vec<(Choice, String)> {
 
 /// Calls `f` with enemy `t` as the mover of a forced advance with tool
 /// `n`: its own Size and Flight, any Speed (the tool is the power's).
-fn enemy_mover<R>(g: &Crisis, t: usize, n: u8, f: impl FnOnce(&movement::Mover) -> R) -> R {
+fn enemy_mover<R>(g: &Crisis, t: usize, n: u8, f: impl FnOnce(&movement::Mover<'_>) -> R) -> R {
     super::common::with_mover(g, t, |mv| {
         let mut mv = mv.clone();
         mv.speed = movement::tool_for(n);

@@ -261,7 +261,7 @@ impl Checker<'_> {
     }
 }
 
-pub(super) fn attack_dice(c: &Checker, field: &str, dice: &[u8]) -> Result<(), ContentError> {
+pub(super) fn attack_dice(c: &Checker<'_>, field: &str, dice: &[u8]) -> Result<(), ContentError> {
     for (j, v) in dice.iter().enumerate() {
         if !(1..=10).contains(v) {
             return Err(c.fail(&format!("{field}[{j}]"), format!("{v} is not a d10 roll (1-10)")));

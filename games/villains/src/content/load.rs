@@ -26,7 +26,7 @@ impl Content {
     ///
     /// # Errors
     /// The first mistake found, naming its file, entry and field.
-    pub fn from_files(files: &ContentFiles) -> Result<Content, ContentError> {
+    pub fn from_files(files: &ContentFiles<'_>) -> Result<Content, ContentError> {
         let (areas, capitol_tokens, area_ids) = Self::load_areas(files.areas)?;
         let (basic_tokens, factions) = Self::load_factions(files.factions, &area_ids)?;
         let (cards, deck) = Self::load_cards(files.action_cards, &area_ids, &areas)?;
@@ -72,7 +72,7 @@ impl Content {
         })
     }
 
-    #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity, reason = "one file yields these three tables together")]
     fn load_areas(text: &str) -> Result<(Vec<Area>, Vec<CapitolToken>, HashSet<String>), ContentError> {
         let f = AREAS_FILE;
         let mut map = top(f, text, &["capitol_tokens", "areas"])?;
@@ -155,7 +155,7 @@ impl Content {
         Ok((areas.into_iter().map(|(_, a)| a).collect(), tokens, seen))
     }
 
-    #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity, reason = "one file yields these four tables together")]
     fn load_factions(
         text: &str,
         area_ids: &HashSet<String>,

@@ -101,7 +101,7 @@ struct JVisitor;
 impl<'de> Visitor<'de> for JVisitor {
     type Value = J;
 
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
     fn visit_unit<E>(self) -> Result<J, E> {

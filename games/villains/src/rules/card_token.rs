@@ -68,7 +68,7 @@ pub fn playable_in_this_version(card: CardId) -> bool {
 /// # Errors
 /// The card is not in hand, cannot be resolved with these choices, or the
 /// payment is not exactly its cost; the state is unchanged.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "a card token's play carries every choice its card asks for")]
 pub fn play(
     state: &mut Villains,
     seat: Seat,
@@ -84,7 +84,7 @@ pub fn play(
 
 /// [`play`], with the card's own cost waived when `free` (the Laboratory's
 /// skill plays the revealed card for free).
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "a card token's play carries every choice its card asks for")]
 pub fn play_as(
     state: &mut Villains,
     seat: Seat,
@@ -163,7 +163,7 @@ pub fn play_as(
     Ok((log, goes_on))
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "a card token's play carries every choice its card asks for")]
 fn resolve(
     state: &mut Villains,
     seat: Seat,

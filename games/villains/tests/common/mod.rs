@@ -1,5 +1,5 @@
 //! A table set up with chosen factions and first player.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test binary uses its own part of the shared helpers")]
 
 use backroom_engine::{GameRng, Seat};
 use villains::content::{AreaId, FactionId, content};
