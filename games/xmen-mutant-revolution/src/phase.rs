@@ -27,7 +27,7 @@ pub enum Phase {
     HandSize {
         /// Sealed discards (secret until all are in).
         #[serde(default)]
-        commits: SeatMap<Vec<crate::action::HandCard>>,
+        commits: SeatMap<Vec<crate::state::HandCard>>,
         /// Seats that must discard.
         over: SeatSet,
     },

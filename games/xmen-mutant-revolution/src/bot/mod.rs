@@ -72,7 +72,7 @@ fn idea(g: &XMen, seat: Seat) -> Option<Action> {
             let k = p.hand.len().saturating_sub(p.hand_size());
             let mut hand = p.hand.clone();
             hand.sort_by_key(|c| (c.card().kind == PlotKind::Reaction, c.card().hope));
-            Some(Action::DiscardToHandSize { cards: crate::action::HandCard::numbered(&hand[..k]) })
+            Some(Action::DiscardToHandSize { cards: crate::state::HandCard::numbered(&hand[..k]) })
         }
         Phase::Allegiance(al) => change_allegiance::allegiance(g, seat, al),
         Phase::Recruit(r) => recruit_and_train::recruit(g, seat, r),

@@ -79,7 +79,7 @@ pub(super) fn plot(g: &XMen, seat: Seat, pl: &Plot) -> Option<Action> {
             .take(p.hand.len() - p.hand_size())
             .collect();
         if !extra.is_empty() {
-            return Some(Action::DiscardForHope { cards: crate::action::HandCard::numbered(&extra) });
+            return Some(Action::DiscardForHope { cards: crate::state::HandCard::numbered(&extra) });
         }
     }
     Some(Action::Pass)

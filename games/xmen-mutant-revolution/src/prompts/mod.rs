@@ -19,11 +19,12 @@ mod setup;
 mod upkeep;
 mod winning;
 
-use crate::action::{HandCard, Mark};
+use crate::action::Mark;
 use crate::battle::Battle;
 use crate::battle::{Interrupt, Step, allocations};
 use crate::content::{PlotId, PlotKind, Target, content, distance};
 use crate::phase::{Allegiance, Auction, Invite, Phase, Plot, Recruit, Tournament, Upkeep, UpkeepStage};
+use crate::state::HandCard;
 use crate::state::{Rank, XMen};
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat, SeatSet};
 use serde_json::json;

@@ -2,8 +2,9 @@
 //! Size, revealed together when all are in.
 
 use super::{card_names, illegal};
-use crate::action::{Action as A, HandCard};
+use crate::action::Action as A;
 use crate::phase::*;
+use crate::state::HandCard;
 use crate::state::XMen;
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
 

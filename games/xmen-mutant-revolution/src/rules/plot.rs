@@ -187,7 +187,7 @@ impl XMen {
                     ));
                 }
                 let p = &mut self.players[seat as usize];
-                let (cards, rest) = crate::action::HandCard::split(cards, &p.hand)
+                let (cards, rest) = crate::state::HandCard::split(cards, &p.hand)
                     .map_err(|e| illegal("Discard Cards for Hope Coins", e))?;
                 let cards = &cards;
                 p.hand = rest;
