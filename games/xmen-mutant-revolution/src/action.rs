@@ -6,19 +6,10 @@
 //! copies of one card are two choices.
 
 use crate::content::PlotId;
+use crate::state::battle::Mark;
 use crate::state::{CharKey, HandCard};
 use backroom_engine::Seat;
 use serde::{Deserialize, Serialize};
-
-/// What an attack is aimed at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mark {
-    /// The PC of this seat.
-    Pc(Seat),
-    /// The Mission Token with this index.
-    Token(u8),
-}
 
 /// Actions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

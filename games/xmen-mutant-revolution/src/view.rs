@@ -10,7 +10,7 @@
 
 use crate::battle::Battle;
 use crate::content::{MissionId, PlotId, RecruitId};
-use crate::phase::*;
+use crate::state::phase::*;
 use crate::state::{Character, XMen};
 use backroom_engine::{GameRng, Seat, SeatSet, Viewer};
 use serde::Serialize;

@@ -16,11 +16,12 @@ mod plot;
 mod recruit_and_train;
 mod upkeep;
 
-use crate::action::{Action, Mark};
+use crate::action::Action;
 use crate::battle::Battle;
 use crate::battle::{Interrupt, Step, allocations};
 use crate::content::{PlotKind, RecruitType, Target, distance};
-use crate::phase::{Allegiance, Auction, Invite, Phase, Plot, Recruit, Upkeep, UpkeepStage};
+use crate::state::battle::Mark;
+use crate::state::phase::{Allegiance, Auction, Invite, Phase, Plot, Recruit, Upkeep, UpkeepStage};
 use crate::state::{CharKey, Rank, XMen};
 use backroom_engine::{Game, GameRng, Seat};
 

@@ -19,12 +19,12 @@ mod setup;
 mod upkeep;
 mod winning;
 
-use crate::action::Mark;
 use crate::battle::Battle;
 use crate::battle::{Interrupt, Step, allocations};
 use crate::content::{PlotId, PlotKind, Target, content, distance};
-use crate::phase::{Allegiance, Auction, Invite, Phase, Plot, Recruit, Tournament, Upkeep, UpkeepStage};
 use crate::state::HandCard;
+use crate::state::battle::Mark;
+use crate::state::phase::{Allegiance, Auction, Invite, Phase, Plot, Recruit, Tournament, Upkeep, UpkeepStage};
 use crate::state::{Rank, XMen};
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat, SeatSet};
 use serde_json::json;
@@ -179,7 +179,7 @@ fn trigger_title(g: &XMen, trigger: &str, actor: Option<Seat>) -> String {
 /// The Plot Phase's title says what this seat is asked: a cancel window
 /// names the card to cancel, a support request the Plot Points asked for;
 /// otherwise whose turn to act it is.
-fn plot_title(g: &XMen, pl: &crate::phase::Plot, seat: Seat) -> String {
+fn plot_title(g: &XMen, pl: &crate::state::phase::Plot, seat: Seat) -> String {
     if let Some(ch) = &pl.chain {
         if let Some(last) = ch.cards.last()
             && ch.window.contains(seat)
@@ -253,7 +253,7 @@ pub fn prompt(g: &XMen, seat: Seat) -> Option<Prompt> {
         Phase::Allegiance(al) if al.ordered.is_some() => change_allegiance::ordered(g, seat, al),
         Phase::Allegiance(al) => change_allegiance::allegiance(g, seat, al),
         Phase::Recruit(r) if r.training_for.is_some() => recruit_and_train::train(g, seat, r),
-        Phase::Recruit(crate::phase::Recruit { auction, .. }) | Phase::McBid { auction, .. } => {
+        Phase::Recruit(crate::state::phase::Recruit { auction, .. }) | Phase::McBid { auction, .. } => {
             recruit_and_train::bid(g, seat, auction)
         }
         Phase::Invite(inv) => mission_phase::invite(g, seat, inv),

@@ -3,9 +3,9 @@
 
 use super::{card_names, illegal};
 use crate::action::Action as A;
-use crate::phase::*;
 use crate::state::HandCard;
 use crate::state::XMen;
+use crate::state::phase::*;
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
 
 impl XMen {

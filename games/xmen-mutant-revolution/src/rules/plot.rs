@@ -5,8 +5,8 @@
 use super::{card_names, illegal};
 use crate::action::Action as A;
 use crate::content::content;
-use crate::phase::*;
 use crate::state::XMen;
+use crate::state::phase::*;
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
 
 impl XMen {

@@ -7,6 +7,9 @@
 //! `commits`, offers) so [`crate::view`] can build views by allow-list and
 //! [`crate::view`]'s re-deal knows what to shuffle.
 
+pub mod battle;
+pub mod phase;
+
 use crate::content::{MissionId, PlotId, RecruitId, RecruitType, content};
 use backroom_engine::{Seat, SeatRef, SeatSet, and_list, seat_ref};
 use serde::{Deserialize, Serialize};
@@ -249,10 +252,10 @@ pub struct XMen {
     /// Mission discard pile (public); the last one is the current Mission.
     pub mission_discard: Vec<MissionId>,
     /// Where the round is.
-    pub phase: crate::phase::Phase,
+    pub phase: phase::Phase,
     /// The Final Tournament while one of its matches is fought.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<crate::phase::Tournament>,
+    pub tournament: Option<phase::Tournament>,
     /// Public log lines written by the action being applied; `apply` hands
     /// them out as [`backroom_engine::LogEntry`]s (the server keeps the
     /// game's log), so the state itself never carries a growing log.
@@ -264,7 +267,7 @@ pub struct XMen {
     /// The last few attacks of the current or last Mission or tournament
     /// match (public once rolled), oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub last_attacks: Vec<crate::battle::AttackRecord>,
+    pub last_attacks: Vec<battle::AttackRecord>,
     /// This round's Upkeep choices applied so far, in the order applied: a
     /// sealed choice is public once its stage resolves (digest §2), even
     /// when it changes nothing on the table (recovering a Character already
@@ -283,7 +286,7 @@ pub struct XMen {
     /// Open Reaction windows on trigger points outside the Plot Phase
     /// (gap G11), first one answered first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub windows: Vec<crate::phase::TriggerWindow>,
+    pub windows: Vec<phase::TriggerWindow>,
     /// The engine version the match was set up under: readings changed
     /// since keep their old form for it ([`crate::versions`]). Absent in
     /// states stored by version 1, and written only from version 2, so a
@@ -292,7 +295,7 @@ pub struct XMen {
     pub engine_version: u32,
 }
 
-/// A completed trade, as everyone sees it. Not the [`crate::phase::Offer`]
+/// A completed trade, as everyone sees it. Not the [`phase::Offer`]
 /// itself: its number `n` counts the offers between the two Schools, which
 /// others may not know.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -311,9 +314,9 @@ pub struct Trade {
     pub take_hope: u32,
 }
 
-impl From<crate::phase::Offer> for Trade {
-    fn from(o: crate::phase::Offer) -> Self {
-        let crate::phase::Offer { from, to, n: _, give, give_hope, take, take_hope } = o;
+impl From<phase::Offer> for Trade {
+    fn from(o: phase::Offer) -> Self {
+        let phase::Offer { from, to, n: _, give, give_hope, take, take_hope } = o;
         Trade { from, to, give, give_hope, take, take_hope }
     }
 }
@@ -324,10 +327,10 @@ pub struct UpkeepReveal {
     /// Whose choice.
     pub seat: Seat,
     /// The stage it belongs to.
-    pub stage: crate::phase::UpkeepStage,
+    pub stage: phase::UpkeepStage,
     /// What was chosen.
     #[serde(flatten)]
-    pub choice: crate::phase::UpkeepChoice,
+    pub choice: phase::UpkeepChoice,
 }
 
 /// One Bidding Dial reveal, as everyone saw it.
@@ -338,7 +341,7 @@ pub struct Reveal {
     /// Bidding round of the auction (1, then 2, ... after ties).
     pub round: u8,
     /// Every participant's dial.
-    pub dials: crate::phase::SeatMap<u8>,
+    pub dials: phase::SeatMap<u8>,
     /// Hope each seat had in escrow before this reveal.
     pub escrow: Vec<u32>,
     /// What came of it.

@@ -15,8 +15,8 @@
 //! to `self` or the `actor`) apply. The interrupted step then resumes.
 
 use crate::action::Action as A;
-use crate::phase::{Phase, TriggerWindow};
 use crate::state::XMen;
+use crate::state::phase::{Phase, TriggerWindow};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
 
 impl XMen {
