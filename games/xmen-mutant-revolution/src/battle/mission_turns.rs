@@ -383,61 +383,7 @@ impl XMen {
                 }
                 pl.chars[ci].power -= 1;
             }
-            A::Special { pc: target, stat } => {
-                let i = match stat.as_str() {
-                    "atk" => 0,
-                    "def" => 1,
-                    "spd" => 2,
-                    _ => return Err(RuleError::malformed("stat is atk, def or spd")),
-                };
-                let rule = "Perform Special Action";
-                let Some(t) = b.pc_of(*target).filter(|t| b.pcs[*t].hex.is_some()) else {
-                    let why = b.pc_refusal(*target, &school(*target));
-                    return Err(RuleError::illegal(rule, why));
-                };
-                let d = distance(b.pcs[t].hex.unwrap(), pc.hex.unwrap());
-                if d > 1 {
-                    return Err(RuleError::illegal(
-                        rule,
-                        format!(
-                            "{} is {d} hexes from {}; the PC helped must be this PC or adjacent to it.",
-                            b.pcs[t].who.name(),
-                            pc.who.name()
-                        ),
-                    ));
-                }
-                let lost = b.pcs[t].start[i] - b.pcs[t].stats[i];
-                if lost == 0 {
-                    return Err(RuleError::illegal(
-                        rule,
-                        format!(
-                            "{}'s {} is at its starting {}; only lost stat points are restored.",
-                            b.pcs[t].who.name(),
-                            stat.to_uppercase(),
-                            b.pcs[t].start[i]
-                        ),
-                    ));
-                }
-                let pl = &self.players[pc.seat as usize];
-                let ci = pl.find(pc.who).expect("PC owned");
-                let Some(pw) = pl.chars[ci].power("action") else {
-                    return Err(RuleError::illegal(rule, format!("{} has no Special Action Power", pc.who.name())));
-                };
-                if pl.chars[ci].power == 0 {
-                    return Err(RuleError::illegal(
-                        "Using Powers During Missions",
-                        format!("{} has no Power Token", pc.who.name()),
-                    ));
-                }
-                let k = lost.min(pw.amount);
-                let b = battle_mut(self);
-                b.pcs[t].stats[i] += k;
-                b.busy = true;
-                b.step = Step::Act { order, at, left: left - 1, moved: false };
-                let name = b.pcs[t].who.name();
-                self.players[pc.seat as usize].chars[ci].power -= 1;
-                self.note(format!("{} restores {k} {} to {name}.", pc.who.name(), stat.to_uppercase()));
-            }
+            A::Special { pc: target, stat } => self.special_action(&pc, target, stat, school)?,
             A::MissionAction { objective } => {
                 let rule = "Perform Special Action";
                 let Some(sp) = b.mission.and_then(|m| m.card().special.as_ref()) else {
@@ -576,6 +522,75 @@ impl XMen {
             b.busy = true;
         }
         b.step = Step::Tokens { todo, pending };
+        Ok(())
+    }
+
+    /// Perform Special Action: a Special Action Power restores lost stat
+    /// points to this PC or an adjacent one (one Power Token).
+    fn special_action(
+        &mut self,
+        pc: &super::Pc,
+        target: &Seat,
+        stat: &str,
+        school: &impl Fn(Seat) -> String,
+    ) -> Result<(), RuleError> {
+        let b = battle_mut(self);
+        let i = match stat {
+            "atk" => 0,
+            "def" => 1,
+            "spd" => 2,
+            _ => return Err(RuleError::malformed("stat is atk, def or spd")),
+        };
+        let rule = "Perform Special Action";
+        let Some(t) = b.pc_of(*target).filter(|t| b.pcs[*t].hex.is_some()) else {
+            let why = b.pc_refusal(*target, &school(*target));
+            return Err(RuleError::illegal(rule, why));
+        };
+        let d = distance(b.pcs[t].hex.unwrap(), pc.hex.unwrap());
+        if d > 1 {
+            return Err(RuleError::illegal(
+                rule,
+                format!(
+                    "{} is {d} hexes from {}; the PC helped must be this PC or adjacent to it.",
+                    b.pcs[t].who.name(),
+                    pc.who.name()
+                ),
+            ));
+        }
+        let lost = b.pcs[t].start[i] - b.pcs[t].stats[i];
+        if lost == 0 {
+            return Err(RuleError::illegal(
+                rule,
+                format!(
+                    "{}'s {} is at its starting {}; only lost stat points are restored.",
+                    b.pcs[t].who.name(),
+                    stat.to_uppercase(),
+                    b.pcs[t].start[i]
+                ),
+            ));
+        }
+        let pl = &self.players[pc.seat as usize];
+        let ci = pl.find(pc.who).expect("PC owned");
+        let Some(pw) = pl.chars[ci].power("action") else {
+            return Err(RuleError::illegal(rule, format!("{} has no Special Action Power", pc.who.name())));
+        };
+        if pl.chars[ci].power == 0 {
+            return Err(RuleError::illegal(
+                "Using Powers During Missions",
+                format!("{} has no Power Token", pc.who.name()),
+            ));
+        }
+        let k = lost.min(pw.amount);
+        let b = battle_mut(self);
+        b.pcs[t].stats[i] += k;
+        b.busy = true;
+        if let Step::Act { left, moved, .. } = &mut b.step {
+            *left -= 1;
+            *moved = false;
+        }
+        let name = b.pcs[t].who.name();
+        self.players[pc.seat as usize].chars[ci].power -= 1;
+        self.note(format!("{} restores {k} {} to {name}.", pc.who.name(), stat.to_uppercase()));
         Ok(())
     }
 }
