@@ -21,6 +21,18 @@ fn every_scenario_file_passes() {
     assert!(failures.is_empty(), "{} of {} scenarios failed:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
 
+/// Every catalogued game keeps its rulebook examples in
+/// `games/<id>/scenarios/`, so a game whose folder lost them (or was renamed
+/// away from its id) fails here rather than silently running none.
+#[test]
+fn every_catalogued_game_has_scenario_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for game in backroom_games::catalogue() {
+        let dir = root.join(&game.info().id).join("scenarios");
+        assert!(!backroom_games::scenario::files_in(&dir).is_empty(), "no scenarios in {}", dir.display());
+    }
+}
+
 #[test]
 fn a_wrong_expectation_fails_the_scenario() {
     let s: backroom_games::scenario::Scenario = toml::from_str(

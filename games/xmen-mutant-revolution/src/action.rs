@@ -6,19 +6,10 @@
 //! copies of one card are two choices.
 
 use crate::content::PlotId;
-use crate::state::CharKey;
+use crate::state::battle::Mark;
+use crate::state::{CharKey, HandCard};
 use backroom_engine::Seat;
 use serde::{Deserialize, Serialize};
-
-/// What an attack is aimed at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mark {
-    /// The PC of this seat.
-    Pc(Seat),
-    /// The Mission Token with this index.
-    Token(u8),
-}
 
 /// Actions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -269,81 +260,4 @@ pub enum Action {
         /// The Character.
         character: CharKey,
     },
-}
-
-/// One physical Plot Card of a hand: which card, and which copy of it in
-/// the hand's order (1 for the first). Written as the card's id for the
-/// first copy and `id#2`, `id#3` for the others, so that every option of a
-/// discard names one card and two copies can be told apart. Matches saved
-/// before copies were numbered name a card twice by its bare id to discard
-/// two copies; that form is still read (see [`HandCard::split`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HandCard {
-    /// The card.
-    pub card: PlotId,
-    /// Which copy in the hand, from 1.
-    pub copy: u8,
-}
-
-impl HandCard {
-    /// Every card of `cards` (taken from a hand, in order) named by copy:
-    /// the second `double-cross` is `double-cross#2`.
-    pub fn numbered(cards: &[PlotId]) -> Vec<HandCard> {
-        cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| HandCard { card: *c, copy: 1 + cards[..i].iter().filter(|x| *x == c).count() as u8 })
-            .collect()
-    }
-
-    /// Takes the cards these name out of `hand`: `(taken, rest)`, the
-    /// taken cards in the order named. `id#2` is the second copy in the
-    /// hand's order; a copy the hand does not hold, or a numbered copy named
-    /// twice, is refused. The bare id named twice (the saved form of two
-    /// copies) takes the next copy each time.
-    pub fn split(cards: &[HandCard], hand: &[PlotId]) -> Result<(Vec<PlotId>, Vec<PlotId>), String> {
-        let mut taken = vec![false; hand.len()];
-        for (i, h) in cards.iter().enumerate() {
-            if h.copy > 1 && cards[..i].contains(h) {
-                return Err(format!("{} (copy {}) is named twice", h.card.card().name, h.copy));
-            }
-            let copies: Vec<usize> = (0..hand.len()).filter(|j| hand[*j] == h.card).collect();
-            let held = copies.len();
-            let at = copies.iter().skip(h.copy as usize - 1).find(|j| !taken[**j]).ok_or_else(|| match held {
-                0 => format!("{} is not in your hand", h.card.card().name),
-                _ => format!("you hold {} {}", held, h.card.card().name),
-            })?;
-            taken[*at] = true;
-        }
-        let rest = (0..hand.len()).filter(|j| !taken[*j]).map(|j| hand[j]).collect();
-        Ok((cards.iter().map(|h| h.card).collect(), rest))
-    }
-
-    /// The option value naming this copy.
-    pub fn value(self) -> String {
-        if self.copy <= 1 { self.card.key_str().to_string() } else { format!("{}#{}", self.card.key_str(), self.copy) }
-    }
-}
-
-impl Serialize for HandCard {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.value())
-    }
-}
-
-impl<'de> Deserialize<'de> for HandCard {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        let (id, copy) = match s.split_once('#') {
-            Some((id, n)) => match n.parse::<u8>() {
-                Ok(n) if n >= 1 => (id, n),
-                _ => return Err(serde::de::Error::custom(format!("'{s}': the copy after # is a number from 1"))),
-            },
-            None => (&*s, 1),
-        };
-        let card = crate::content::content()
-            .plot_id(id)
-            .ok_or_else(|| serde::de::Error::custom(format!("no Plot Card with id '{id}'")))?;
-        Ok(HandCard { card, copy })
-    }
 }

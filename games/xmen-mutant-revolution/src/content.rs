@@ -16,6 +16,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
+/// The trigger ids a Reaction may carry for the trigger-point windows
+/// (`rules`' trigger module opens them; the data names them).
+pub const TRIGGERS: &[&str] = &["bids_revealed", "character_defeated", "mission_revealed"];
+
+/// Effects a trigger Reaction may have.
+pub const TRIGGER_OPS: &[&str] = &["gain_hope", "lose_hope", "gain_pp", "lose_pp", "draw"];
+
 /// The Recruit Deck, Plot Deck, Mission Deck, Schools and arena.
 #[derive(Debug, Clone)]
 pub struct Content {
@@ -221,9 +228,9 @@ pub struct PlotCard {
     /// A Reaction's trigger: `cancel_event`, `cancel_reaction` (Plot Phase
     /// cancel windows), `pc_attacked` (the owner of an attacked PC, before
     /// the dice; its effects are `defense_dice`), or one of the trigger
-    /// points of [`crate::trigger::TRIGGERS`] (`bids_revealed`,
+    /// points of [`TRIGGERS`] (`bids_revealed`,
     /// `character_defeated`, `mission_revealed`; effects from
-    /// [`crate::trigger::TRIGGER_OPS`] to `self` or `actor`).
+    /// [`TRIGGER_OPS`] to `self` or `actor`).
     #[serde(default)]
     pub trigger: Option<String>,
     /// House content.
@@ -650,18 +657,16 @@ impl Content {
                             ));
                         }
                     }
-                    Some(t) if crate::trigger::TRIGGERS.contains(&t) => {
+                    Some(t) if TRIGGERS.contains(&t) => {
                         if p.effects.is_empty() {
                             return bad(format!("plot card '{}': a {t} Reaction needs at least one effect", p.id));
                         }
                         for e in &p.effects {
-                            if !crate::trigger::TRIGGER_OPS.contains(&e.op.as_str())
-                                || !matches!(e.to.as_str(), "self" | "actor")
-                            {
+                            if !TRIGGER_OPS.contains(&e.op.as_str()) || !matches!(e.to.as_str(), "self" | "actor") {
                                 return bad(format!(
                                     "plot card '{}': a {t} Reaction's effects are {} to self or actor, not '{}' to '{}'",
                                     p.id,
-                                    crate::trigger::TRIGGER_OPS.join(", "),
+                                    TRIGGER_OPS.join(", "),
                                     e.op,
                                     e.to
                                 ));
@@ -672,7 +677,7 @@ impl Content {
                         return bad(format!(
                             "plot card '{}': a Reaction needs trigger cancel_event, cancel_reaction, pc_attacked, {}, not {other:?}",
                             p.id,
-                            crate::trigger::TRIGGERS.join(", ")
+                            TRIGGERS.join(", ")
                         ));
                     }
                 },

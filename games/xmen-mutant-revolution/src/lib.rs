@@ -8,7 +8,8 @@
 //! Module map:
 //! * [`content`]: the Recruit Deck, Plot Deck, Mission Deck, Schools,
 //!   Charters and the Mission Arena as validated JSON data;
-//! * [`state`]: Schools, Characters and decks; [`phase`]: where the round is;
+//! * [`state`]: Schools, Characters and decks; `state::phase`: where the
+//!   round is; `state::battle`: the arena's types (PCs, steps, interrupts);
 //! * [`rules`]: Setup, Upkeep, Plot Phase, Recruit Phase, Bid for Mission
 //!   Commander, Choose Characters, End of Round, Final Tournament, one
 //!   module per rulebook section, and the dispatcher routing each action;
@@ -27,24 +28,23 @@ pub mod action;
 pub mod battle;
 pub mod bot;
 pub mod content;
-pub mod phase;
 pub mod prompts;
 pub mod rules;
 pub mod state;
-pub mod trigger;
 pub mod versions;
 pub mod view;
 
-pub use action::{Action, Mark};
+pub use action::Action;
 pub use state::XMen;
+pub use state::battle::Mark;
 
 use backroom_engine::{
     Game, GameInfo, GameOption, GameRng, LogEntry, OptionKind, Outcome, Pending, Prompt, RuleError, Seat, SeatSet,
     SetupError, Viewer,
 };
 use content::{PlotId, RecruitType, content};
-use phase::Phase;
 use serde::{Deserialize, Serialize};
+use state::phase::{self, Phase};
 use state::{CharKey, Character, Player};
 
 /// Options a host may set.

@@ -10,7 +10,7 @@
 
 use crate::battle::Battle;
 use crate::content::{MissionId, PlotId, RecruitId};
-use crate::phase::*;
+use crate::state::phase::*;
 use crate::state::{Character, XMen};
 use backroom_engine::{GameRng, Seat, SeatSet, Viewer};
 use serde::Serialize;
@@ -95,7 +95,7 @@ pub enum PhaseView {
         /// Who has chosen.
         committed: Vec<bool>,
         /// The viewer's choice (each card as its option names it).
-        mine: Option<Vec<crate::action::HandCard>>,
+        mine: Option<Vec<crate::state::HandCard>>,
     },
     /// Change Allegiance.
     Allegiance {
@@ -409,7 +409,7 @@ pub fn redeal(g: &mut XMen, viewer: Seat, rng: &mut GameRng) {
             for (s, c) in commits.iter_mut() {
                 if *s != viewer {
                     let k = c.len();
-                    *c = crate::action::HandCard::numbered(&hands[*s as usize][..k]);
+                    *c = crate::state::HandCard::numbered(&hands[*s as usize][..k]);
                 }
             }
         }

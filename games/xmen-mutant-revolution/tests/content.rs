@@ -25,7 +25,7 @@ fn embedded_content_has_the_rulebook_counts() {
     assert_eq!(copies(PlotKind::Event) + copies(PlotKind::Reaction), 60);
     assert_eq!((copies(PlotKind::Event), copies(PlotKind::Reaction)), (42, 18));
     // At least one Reaction for every trigger point (gap G11).
-    for t in ["cancel_event", "cancel_reaction", "pc_attacked"].iter().chain(xmen_mutant_revolution::trigger::TRIGGERS)
+    for t in ["cancel_event", "cancel_reaction", "pc_attacked"].iter().chain(xmen_mutant_revolution::content::TRIGGERS)
     {
         assert!(c.plot.iter().any(|p| p.trigger.as_deref() == Some(*t)), "no Reaction for trigger {t}");
     }

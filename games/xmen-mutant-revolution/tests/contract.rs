@@ -159,7 +159,7 @@ fn random_games_open_every_trigger_window() {
         }
     }
     eprintln!("trigger windows seen: {seen:?}; {played} trigger Reactions answered");
-    for t in xmen_mutant_revolution::trigger::TRIGGERS {
+    for t in xmen_mutant_revolution::content::TRIGGERS {
         assert!(seen.contains(*t), "no '{t}' window in random play");
     }
     assert!(played > 0);

@@ -5,9 +5,9 @@
 //! used by PCs and Mission Characters alike.
 
 use super::{ATTACKS_KEPT, AttackRecord, Attacker, Battle, Interrupt, battle_mut};
-use crate::action::Mark;
 use crate::content::{content, distance};
-use crate::phase::Phase;
+use crate::state::battle::Mark;
+use crate::state::phase::Phase;
 use crate::state::{CharKey, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, and_list, plural};
 

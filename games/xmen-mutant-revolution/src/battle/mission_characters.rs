@@ -4,8 +4,8 @@
 //! because only Missions have Mission Characters.
 
 use super::{Attacker, battle_mut};
-use crate::phase::Phase;
 use crate::state::XMen;
+use crate::state::phase::Phase;
 use backroom_engine::{GameRng, Seat};
 
 impl XMen {

@@ -5,7 +5,7 @@
 
 use super::{Battle, battle_mut};
 use crate::content::MissionId;
-use crate::phase::Phase;
+use crate::state::phase::Phase;
 use crate::state::{CharKey, XMen};
 use backroom_engine::{GameRng, Seat, and_list, plural};
 

@@ -3,8 +3,8 @@
 //! rule the prompts and the bot also enumerate.
 
 use super::{Interrupt, battle_mut};
-use crate::action::Mark;
 use crate::state::XMen;
+use crate::state::battle::Mark;
 use backroom_engine::{GameRng, Seat, and_list};
 
 /// Every legal allocation of `damage` over `stats` under the Rule of One:

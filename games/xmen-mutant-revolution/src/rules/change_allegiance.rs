@@ -4,7 +4,7 @@
 
 use super::{OFFERS_PER_PHASE, illegal};
 use crate::action::Action as A;
-use crate::phase::*;
+use crate::state::phase::*;
 use crate::state::{CharKey, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
 

@@ -5,7 +5,7 @@
 use super::illegal;
 use crate::action::Action as A;
 use crate::content::{PlotId, PlotKind, Target};
-use crate::phase::*;
+use crate::state::phase::*;
 use crate::state::{CharKey, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
 

@@ -2,9 +2,10 @@
 //! Size, revealed together when all are in.
 
 use super::{card_names, illegal};
-use crate::action::{Action as A, HandCard};
-use crate::phase::*;
+use crate::action::Action as A;
+use crate::state::HandCard;
 use crate::state::XMen;
+use crate::state::phase::*;
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
 
 impl XMen {

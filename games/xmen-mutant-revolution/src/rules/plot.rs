@@ -5,8 +5,8 @@
 use super::{card_names, illegal};
 use crate::action::Action as A;
 use crate::content::content;
-use crate::phase::*;
 use crate::state::XMen;
+use crate::state::phase::*;
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
 
 impl XMen {
@@ -187,7 +187,7 @@ impl XMen {
                     ));
                 }
                 let p = &mut self.players[seat as usize];
-                let (cards, rest) = crate::action::HandCard::split(cards, &p.hand)
+                let (cards, rest) = crate::state::HandCard::split(cards, &p.hand)
                     .map_err(|e| illegal("Discard Cards for Hope Coins", e))?;
                 let cards = &cards;
                 p.hand = rest;

@@ -5,7 +5,7 @@
 use super::{MAX_DIAL, illegal};
 use crate::action::Action as A;
 use crate::content::{RecruitId, RecruitType};
-use crate::phase::*;
+use crate::state::phase::*;
 use crate::state::{CharKey, Character, Rank, Reveal, RevealOutcome, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, and_list};
 

@@ -4,7 +4,7 @@
 
 use super::illegal;
 use crate::content::content;
-use crate::phase::*;
+use crate::state::phase::*;
 use crate::state::{CharKey, Character, XMen};
 use backroom_engine::{GameRng, RuleError, Seat};
 

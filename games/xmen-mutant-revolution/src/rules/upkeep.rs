@@ -4,7 +4,7 @@
 
 use super::illegal;
 use crate::action::Action as A;
-use crate::phase::*;
+use crate::state::phase::*;
 use crate::state::{Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, and_list};
 

@@ -4,8 +4,8 @@
 use super::illegal;
 use crate::action::Action as A;
 use crate::battle::Battle;
-use crate::phase::*;
 use crate::state::XMen;
+use crate::state::phase::*;
 use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {

@@ -3,7 +3,8 @@
 //! [`event_cards`] (Playing Event Cards, Canceling an Event), [`hand_size`],
 //! [`change_allegiance`], [`recruit_and_train`] (the Bidding Dial, also used
 //! to Bid for Mission Commander), [`mission_phase`] (up to the arena) and
-//! [`winning`] (End of Round, Final Tournament). This module routes each
+//! [`winning`] (End of Round, Final Tournament), and [`reaction_windows`]
+//! (Reaction Cards on trigger points outside the Plot Phase). This module routes each
 //! action to the phase's section. Each `*_action` validates against the
 //! rulebook section it names and then mutates; [`crate::XMen`]'s `apply`
 //! runs it on a clone, so a refusal never leaves a half-done change behind.
@@ -13,6 +14,7 @@ mod event_cards;
 mod hand_size;
 mod mission_phase;
 mod plot;
+mod reaction_windows;
 mod recruit_and_train;
 mod setup;
 mod upkeep;
@@ -20,8 +22,8 @@ mod winning;
 
 use crate::action::Action as A;
 use crate::content::PlotId;
-use crate::phase::Phase;
 use crate::state::XMen;
+use crate::state::phase::Phase;
 use backroom_engine::{GameRng, RuleError, Seat};
 
 /// Highest value on a Bidding Dial.

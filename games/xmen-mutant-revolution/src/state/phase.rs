@@ -27,7 +27,7 @@ pub enum Phase {
     HandSize {
         /// Sealed discards (secret until all are in).
         #[serde(default)]
-        commits: SeatMap<Vec<crate::action::HandCard>>,
+        commits: SeatMap<Vec<crate::state::HandCard>>,
         /// Seats that must discard.
         over: SeatSet,
     },
@@ -45,7 +45,7 @@ pub enum Phase {
     /// Mission Phase M3: Choose Characters.
     Invite(Invite),
     /// Mission Phase M4–M7, and Final Tournament matches.
-    Battle(Box<crate::battle::Battle>),
+    Battle(Box<super::battle::Battle>),
     /// Final Tournament: a match's Characters are being chosen.
     TournamentPick(Tournament),
     /// The game is over.

@@ -7,6 +7,9 @@
 //! `commits`, offers) so [`crate::view`] can build views by allow-list and
 //! [`crate::view`]'s re-deal knows what to shuffle.
 
+pub mod battle;
+pub mod phase;
+
 use crate::content::{MissionId, PlotId, RecruitId, RecruitType, content};
 use backroom_engine::{Seat, SeatRef, SeatSet, and_list, seat_ref};
 use serde::{Deserialize, Serialize};
@@ -249,10 +252,10 @@ pub struct XMen {
     /// Mission discard pile (public); the last one is the current Mission.
     pub mission_discard: Vec<MissionId>,
     /// Where the round is.
-    pub phase: crate::phase::Phase,
+    pub phase: phase::Phase,
     /// The Final Tournament while one of its matches is fought.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<crate::phase::Tournament>,
+    pub tournament: Option<phase::Tournament>,
     /// Public log lines written by the action being applied; `apply` hands
     /// them out as [`backroom_engine::LogEntry`]s (the server keeps the
     /// game's log), so the state itself never carries a growing log.
@@ -264,7 +267,7 @@ pub struct XMen {
     /// The last few attacks of the current or last Mission or tournament
     /// match (public once rolled), oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub last_attacks: Vec<crate::battle::AttackRecord>,
+    pub last_attacks: Vec<battle::AttackRecord>,
     /// This round's Upkeep choices applied so far, in the order applied: a
     /// sealed choice is public once its stage resolves (digest §2), even
     /// when it changes nothing on the table (recovering a Character already
@@ -283,7 +286,7 @@ pub struct XMen {
     /// Open Reaction windows on trigger points outside the Plot Phase
     /// (gap G11), first one answered first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub windows: Vec<crate::phase::TriggerWindow>,
+    pub windows: Vec<phase::TriggerWindow>,
     /// The engine version the match was set up under: readings changed
     /// since keep their old form for it ([`crate::versions`]). Absent in
     /// states stored by version 1, and written only from version 2, so a
@@ -292,7 +295,7 @@ pub struct XMen {
     pub engine_version: u32,
 }
 
-/// A completed trade, as everyone sees it. Not the [`crate::phase::Offer`]
+/// A completed trade, as everyone sees it. Not the [`phase::Offer`]
 /// itself: its number `n` counts the offers between the two Schools, which
 /// others may not know.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -311,9 +314,9 @@ pub struct Trade {
     pub take_hope: u32,
 }
 
-impl From<crate::phase::Offer> for Trade {
-    fn from(o: crate::phase::Offer) -> Self {
-        let crate::phase::Offer { from, to, n: _, give, give_hope, take, take_hope } = o;
+impl From<phase::Offer> for Trade {
+    fn from(o: phase::Offer) -> Self {
+        let phase::Offer { from, to, n: _, give, give_hope, take, take_hope } = o;
         Trade { from, to, give, give_hope, take, take_hope }
     }
 }
@@ -324,10 +327,10 @@ pub struct UpkeepReveal {
     /// Whose choice.
     pub seat: Seat,
     /// The stage it belongs to.
-    pub stage: crate::phase::UpkeepStage,
+    pub stage: phase::UpkeepStage,
     /// What was chosen.
     #[serde(flatten)]
-    pub choice: crate::phase::UpkeepChoice,
+    pub choice: phase::UpkeepChoice,
 }
 
 /// One Bidding Dial reveal, as everyone saw it.
@@ -338,7 +341,7 @@ pub struct Reveal {
     /// Bidding round of the auction (1, then 2, ... after ties).
     pub round: u8,
     /// Every participant's dial.
-    pub dials: crate::phase::SeatMap<u8>,
+    pub dials: phase::SeatMap<u8>,
     /// Hope each seat had in escrow before this reveal.
     pub escrow: Vec<u32>,
     /// What came of it.
@@ -489,5 +492,82 @@ impl XMen {
                 return (field.first().copied().unwrap_or(seats[0]), all);
             }
         }
+    }
+}
+
+/// One physical Plot Card of a hand: which card, and which copy of it in
+/// the hand's order (1 for the first). Written as the card's id for the
+/// first copy and `id#2`, `id#3` for the others, so that every option of a
+/// discard names one card and two copies can be told apart. Matches saved
+/// before copies were numbered name a card twice by its bare id to discard
+/// two copies; that form is still read (see [`HandCard::split`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandCard {
+    /// The card.
+    pub card: PlotId,
+    /// Which copy in the hand, from 1.
+    pub copy: u8,
+}
+
+impl HandCard {
+    /// Every card of `cards` (taken from a hand, in order) named by copy:
+    /// the second `double-cross` is `double-cross#2`.
+    pub fn numbered(cards: &[PlotId]) -> Vec<HandCard> {
+        cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| HandCard { card: *c, copy: 1 + cards[..i].iter().filter(|x| *x == c).count() as u8 })
+            .collect()
+    }
+
+    /// Takes the cards these name out of `hand`: `(taken, rest)`, the
+    /// taken cards in the order named. `id#2` is the second copy in the
+    /// hand's order; a copy the hand does not hold, or a numbered copy named
+    /// twice, is refused. The bare id named twice (the saved form of two
+    /// copies) takes the next copy each time.
+    pub fn split(cards: &[HandCard], hand: &[PlotId]) -> Result<(Vec<PlotId>, Vec<PlotId>), String> {
+        let mut taken = vec![false; hand.len()];
+        for (i, h) in cards.iter().enumerate() {
+            if h.copy > 1 && cards[..i].contains(h) {
+                return Err(format!("{} (copy {}) is named twice", h.card.card().name, h.copy));
+            }
+            let copies: Vec<usize> = (0..hand.len()).filter(|j| hand[*j] == h.card).collect();
+            let held = copies.len();
+            let at = copies.iter().skip(h.copy as usize - 1).find(|j| !taken[**j]).ok_or_else(|| match held {
+                0 => format!("{} is not in your hand", h.card.card().name),
+                _ => format!("you hold {} {}", held, h.card.card().name),
+            })?;
+            taken[*at] = true;
+        }
+        let rest = (0..hand.len()).filter(|j| !taken[*j]).map(|j| hand[j]).collect();
+        Ok((cards.iter().map(|h| h.card).collect(), rest))
+    }
+
+    /// The option value naming this copy.
+    pub fn value(self) -> String {
+        if self.copy <= 1 { self.card.key_str().to_string() } else { format!("{}#{}", self.card.key_str(), self.copy) }
+    }
+}
+
+impl Serialize for HandCard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.value())
+    }
+}
+
+impl<'de> Deserialize<'de> for HandCard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let (id, copy) = match s.split_once('#') {
+            Some((id, n)) => match n.parse::<u8>() {
+                Ok(n) if n >= 1 => (id, n),
+                _ => return Err(serde::de::Error::custom(format!("'{s}': the copy after # is a number from 1"))),
+            },
+            None => (&*s, 1),
+        };
+        let card = crate::content::content()
+            .plot_id(id)
+            .ok_or_else(|| serde::de::Error::custom(format!("no Plot Card with id '{id}'")))?;
+        Ok(HandCard { card, copy })
     }
 }

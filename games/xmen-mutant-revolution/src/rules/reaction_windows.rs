@@ -15,15 +15,9 @@
 //! to `self` or the `actor`) apply. The interrupted step then resumes.
 
 use crate::action::Action as A;
-use crate::phase::{Phase, TriggerWindow};
 use crate::state::XMen;
+use crate::state::phase::{Phase, TriggerWindow};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
-
-/// The trigger ids a Reaction may carry for these windows.
-pub const TRIGGERS: &[&str] = &["bids_revealed", "character_defeated", "mission_revealed"];
-
-/// Effects a trigger Reaction may have.
-pub const TRIGGER_OPS: &[&str] = &["gain_hope", "lose_hope", "gain_pp", "lose_pp", "draw"];
 
 impl XMen {
     /// Opens (queues) a window for `trigger` if any seat qualifies.
