@@ -16,7 +16,7 @@
 //
 // The view holds card ids only; names, texts and the tables come from the
 // game's data, fetched once from GET /api/games/nefarious-schemes/content
-// (the server's copy of games/schemes/content/*.json). Every card shows its
+// (the server's copy of games/nefarious-schemes/content/*.json). Every card shows its
 // text on hover and on tap (tips.js, `data-tip`); what changes carries
 // `data-k`/`data-v` (changes.js). Players are named by their table names
 // (ctx.seatName, ctx.names for seat tokens).

@@ -11,7 +11,7 @@
 //
 // The view holds card ids only; names, stats and texts come from the
 // game's card data, fetched once from GET /api/games/<id>/content (the
-// server's copy of games/xmen/content/*.json) into CONTENT below.
+// server's copy of games/xmen-mutant-revolution/content/*.json) into CONTENT below.
 //
 // Loaded as games/xmen-mutant-revolution/table.js (the game's folder); its
 // stylesheet is style.css beside it.
