@@ -28,16 +28,6 @@ pub const CURRENT: u32 = 2;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
 
-/// States stored before the field existed were version 1.
-pub(crate) fn version_1() -> u32 {
-    1
-}
-
-/// Version 1 states are written as version 1 wrote them: without the field.
-pub(crate) fn is_version_1(v: &u32) -> bool {
-    *v == 1
-}
-
 /// Whether the champion and upgrade abilities that wait on a choice or
 /// start a fight (and Mr. Fusion's further cards) are played: version 2.
 pub fn abilities(state: &Villains) -> bool {

@@ -169,19 +169,19 @@ pub struct View {
     pub capitol_tokens: Vec<CapitolTokenState>,
     /// The round of combat being fought (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub battle: Option<crate::rules::combat::Battle>,
+    pub battle: Option<crate::state::battle::Battle>,
     /// Non-combat attacks being made (all public).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub attacks: Option<crate::rules::combat::CardAttacks>,
+    pub attacks: Option<crate::state::battle::CardAttacks>,
     /// The last attack rolled.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_attack: Option<crate::rules::combat::AttackRecord>,
+    pub last_attack: Option<crate::state::battle::AttackRecord>,
     /// Choices players owe (all public).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub owed: Vec<crate::rules::choices::Owed>,
+    pub owed: Vec<crate::state::owed::Owed>,
     /// Open deal offers (public: deals are struck at the table).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub offers: Vec<crate::rules::deals::Offer>,
+    pub offers: Vec<crate::state::deals::Offer>,
 }
 
 /// Builds `viewer`'s view.

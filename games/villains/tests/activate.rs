@@ -8,8 +8,8 @@ use common::{area, face_down, table};
 use villains::content::effect::UnitType;
 use villains::content::{AreaId, content};
 use villains::rules::action_tokens::{Activation, DeployPick, activate, deploy_limit};
-use villains::rules::place_action_tokens::Payment;
 use villains::rules::take_actions::reveal;
+use villains::state::payment::Payment;
 use villains::state::{Marker, Phase, RuleCard, TokenKind, Villains};
 
 fn pick(kind: UnitType) -> DeployPick {
@@ -271,7 +271,7 @@ fn the_gnome_may_cancel_the_hitmans_hit_and_the_turn_waits_for_the_answer() {
     let hitman = Activation::Unique { payment: Payment::default(), target: Some(goon) };
     let mut lands = s.clone();
     activate(&mut s, 0, &hitman, &mut rng).unwrap();
-    assert_eq!(s.owed, [villains::rules::choices::Owed::CancelHit { seat: 1, area: bank, unit: goon, attacker: 0 }]);
+    assert_eq!(s.owed, [villains::state::owed::Owed::CancelHit { seat: 1, area: bank, unit: goon, attacker: 0 }]);
     assert!(matches!(s.phase, Phase::TakeActions { current: 0, revealed: None }));
     let energy = s.players[1].energy;
     villains::rules::abilities::cancel_hit(&mut s, 1, true).unwrap();
@@ -288,7 +288,7 @@ fn the_gnome_may_cancel_the_hitmans_hit_and_the_turn_waits_for_the_answer() {
 
 #[test]
 fn basta_leaving_an_area_makes_a_chosen_opponent_there_sacrifice() {
-    use villains::rules::choices::Owed;
+    use villains::state::owed::Owed;
     let mut rng = GameRng::seeded(70);
     let mut s = table(&["cult", "mafia", "mutants", "bankers"], 0, &mut rng);
     let (church, subway) = (area("church"), area("subway"));

@@ -199,7 +199,7 @@ fn the_target_is_the_area_the_bot_holds_and_sacrifices_are_its_cheapest() {
 
     // Let God Sort Them Out's kind of sacrifice: anywhere, the cheapest.
     let patsy = s.put_unit(church, 0, UnitType::Patsy).unwrap();
-    s.owed = vec![villains::rules::choices::Owed::Sacrifice { seat: 0, killer: 1, count: 1 }];
+    s.owed = vec![villains::state::owed::Owed::Sacrifice { seat: 0, killer: 1, count: 1 }];
     assert_eq!(s.bot_action(0, &mut rng), Some(Action::SacrificeUnit { unit: patsy }));
 }
 

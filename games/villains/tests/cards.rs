@@ -10,8 +10,8 @@ use villains::content::{AreaId, CardId, content};
 use villains::rules::action_tokens::{Activation, DeployPick, activate};
 use villains::rules::card_token::CardChoices;
 use villains::rules::combat::{assign_hit, card_attack};
-use villains::rules::place_action_tokens::Payment;
 use villains::rules::take_actions::reveal;
+use villains::state::payment::Payment;
 use villains::state::{Phase, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["scientists", "mafia", "aliens", "bankers"];
@@ -326,7 +326,7 @@ fn mr_fusion_plays_cards_one_after_another_until_stopped() {
     let resources = s.players[0].resources;
     play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
     // Still Mr. Fusion's player's decision: another card, or stop.
-    assert!(matches!(villains::rules::choices::next(&s), Some(villains::rules::choices::Owed::Fusion { seat: 0, .. })));
+    assert!(matches!(villains::rules::choices::next(&s), Some(villains::state::owed::Owed::Fusion { seat: 0, .. })));
     let prompt = s.prompt(0).unwrap();
     assert!(
         prompt.asks.iter().any(|a| a.verb == "fusion_paying") && prompt.asks.iter().any(|a| a.verb == "fusion_stop")

@@ -192,7 +192,7 @@ fn biohazard_makes_each_opponent_sacrifice_after_a_combat_with_mutant_losses() {
 #[test]
 fn the_gnome_of_zurich_may_pay_two_to_cancel_a_hit_in_his_area() {
     use villains::rules::abilities::cancel_hit;
-    use villains::rules::choices::Owed;
+    use villains::state::owed::Owed;
     let mut rng = GameRng::seeded(57);
     let mut s = table(&["mafia", "bankers", "mutants", "cult"], 0, &mut rng);
     let bank = area("bank");

@@ -6,8 +6,8 @@ mod common;
 use backroom_engine::{Game, GameRng, RuleCode};
 use common::table;
 use villains::Action;
-use villains::rules::deals::Offer;
 use villains::state::Villains;
+use villains::state::deals::Offer;
 
 const FOUR: [&str; 4] = ["mutants", "mafia", "scientists", "bankers"];
 

@@ -227,7 +227,7 @@ fn the_rulebooks_tiebreaker_example_the_communists_win_on_the_capitol_token() {
 
 #[test]
 fn mother_ooze_heals_at_cleanup_then_deploys_one_unit_free_per_area() {
-    use villains::rules::choices::Owed;
+    use villains::state::owed::Owed;
     let mut rng = GameRng::seeded(7);
     let mut s = table(&["mutants", "mafia", "bankers", "robots"], 0, &mut rng);
     s.phase = Phase::Combat { at: None };

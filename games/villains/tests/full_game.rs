@@ -12,12 +12,13 @@ use villains::rules::action_tokens::{Activation, DeployPick, activate};
 use villains::rules::card_token::CardChoices;
 use villains::rules::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
 use villains::rules::end_phase::completable_objectives;
-use villains::rules::place_action_tokens::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
+use villains::rules::place_action_tokens::{can_place, open_spaces, pass as pass_placing, place_token};
 use villains::rules::setup::{available_factions, choose_faction, setup};
 use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
 use villains::rules::start_phase::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
 use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
 use villains::rules::turn_loop::{PlanScore, score_plans};
+use villains::state::payment::Payment;
 use villains::state::{Phase, TokenKind, UnitUid, Villains};
 use villains::view::{redeal, view};
 
@@ -159,13 +160,13 @@ fn candidates(s: &Villains, bot: &mut GameRng) -> Vec<Act> {
     if let Some(o) = villains::rules::choices::next(s) {
         let seat = o.seat();
         return match o {
-            villains::rules::choices::Owed::Sacrifice { .. } => {
+            villains::state::owed::Owed::Sacrifice { .. } => {
                 s.units_of(seat).map(|(_, u)| Act::SacrificeUnit(seat, u.uid)).collect()
             }
-            villains::rules::choices::Owed::KeepFighting { .. } => {
+            villains::state::owed::Owed::KeepFighting { .. } => {
                 vec![Act::KeepFighting(seat, true), Act::KeepFighting(seat, false)]
             }
-            villains::rules::choices::Owed::LabCard { .. } => {
+            villains::state::owed::Owed::LabCard { .. } => {
                 let mut v = vec![Act::LabDraw(seat)];
                 let mut c = CardChoices::default();
                 if let Some(k) = s.players[seat as usize].reserve_units.iter().find(|(_, n)| **n > 0).map(|(k, _)| *k) {
@@ -175,34 +176,34 @@ fn candidates(s: &Villains, bot: &mut GameRng) -> Vec<Act> {
                 v.push(Act::LabPlay(seat, CardChoices::default(), 0));
                 v
             }
-            villains::rules::choices::Owed::Discard { .. } => {
+            villains::state::owed::Owed::Discard { .. } => {
                 s.players[seat as usize].hand.iter().map(|c| Act::DiscardCard(seat, *c)).collect()
             }
-            villains::rules::choices::Owed::Fusion { .. } => {
+            villains::state::owed::Owed::Fusion { .. } => {
                 let mut v = vec![Act::FusionStop(seat)];
                 for c in &s.players[seat as usize].hand {
                     v.extend((0..4).map(|cost| Act::FusionPlay(seat, *c, cost)));
                 }
                 v
             }
-            villains::rules::choices::Owed::FreeDeploy { .. } => UnitType::ALL
+            villains::state::owed::Owed::FreeDeploy { .. } => UnitType::ALL
                 .into_iter()
                 .map(Some)
                 .chain([None])
                 .map(|unit| Act::Game(seat, villains::Action::FreeDeploy { unit }))
                 .collect(),
-            villains::rules::choices::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
+            villains::state::owed::Owed::ChooseVictim { area, .. } => enemies_in(s, seat, area)
                 .into_iter()
                 .map(|enemy| Act::Game(seat, villains::Action::ChooseVictim { enemy }))
                 .collect(),
-            villains::rules::choices::Owed::SacrificeIn { area, .. } => {
+            villains::state::owed::Owed::SacrificeIn { area, .. } => {
                 units_here(s, seat, area).into_iter().map(|u| Act::SacrificeUnit(seat, u)).collect()
             }
-            villains::rules::choices::Owed::CancelHit { .. } => vec![
+            villains::state::owed::Owed::CancelHit { .. } => vec![
                 Act::Game(seat, villains::Action::CancelHit { pay: true }),
                 Act::Game(seat, villains::Action::CancelHit { pay: false }),
             ],
-            villains::rules::choices::Owed::ChampionAttack { from, .. } => {
+            villains::state::owed::Owed::ChampionAttack { from, .. } => {
                 villains::rules::abilities::champion_targets(s, seat, from)
                     .into_iter()
                     .map(|target| Act::Game(seat, villains::Action::ChampionAttack { target }))

@@ -4,8 +4,9 @@ mod common;
 
 use backroom_engine::{GameRng, RuleCode, Viewer};
 use common::{area, table};
-use villains::rules::place_action_tokens::{Payment, pass, place_token};
+use villains::rules::place_action_tokens::{pass, place_token};
 use villains::rules::start_phase::{begin_turn, bottom_plan, select_target};
+use villains::state::payment::Payment;
 use villains::state::{Marker, Phase, TokenKind, Villains};
 
 /// A table at Place Action Tokens.

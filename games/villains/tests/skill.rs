@@ -10,9 +10,9 @@ use common::{area, face_down, table};
 use villains::content::content;
 use villains::content::effect::UnitType;
 use villains::rules::action_tokens::DeployPick;
-use villains::rules::place_action_tokens::Payment;
 use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
 use villains::rules::take_actions::{reveal, revealable};
+use villains::state::payment::Payment;
 use villains::state::{Phase, RuleCard, TokenKind, Villains};
 
 const SEATS: [&str; 4] = ["communists", "mafia", "aliens", "bankers"];
@@ -247,7 +247,7 @@ fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
 
 #[test]
 fn bully_goat_attacks_into_an_adjacent_area_after_the_skill() {
-    use villains::rules::choices::Owed;
+    use villains::state::owed::Owed;
     let mut s = table(&["robots", "mafia", "aliens", "bankers"], 0, &mut GameRng::seeded(71));
     s.phase = Phase::TakeActions { current: 0, revealed: None };
     let (bank, factory, church) = (area("bank"), area("factory"), area("church"));

@@ -5,12 +5,13 @@
 
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, Viewer};
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
-use villains::rules::place_action_tokens::{Payment, can_place, open_spaces, pass as pass_placing, place_token};
+use villains::rules::place_action_tokens::{can_place, open_spaces, pass as pass_placing, place_token};
 use villains::rules::setup::{available_factions, choose_faction, setup};
 use villains::rules::start_phase::{
     begin_turn, bottom_plan, inside_job, may_select_target, select_target, target_waiting,
 };
 use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
+use villains::state::payment::Payment;
 use villains::state::{Phase, TokenKind, Villains};
 use villains::view::{redeal, view};
 

@@ -28,8 +28,9 @@ use crate::rules::action_tokens::{Activation, DeployPick, deploy_limit};
 use crate::rules::combat;
 use crate::rules::determine_control::influence;
 use crate::rules::end_phase::completable_objectives;
-use crate::rules::place_action_tokens::{Payment, placement_cost};
+use crate::rules::place_action_tokens::placement_cost;
 use crate::rules::turn_loop::PlanScore;
+use crate::state::payment::Payment;
 use crate::state::{Phase, TokenKind, Unit, Villains};
 use backroom_engine::{Game, GameRng, Seat, Viewer};
 use weigh::{
@@ -83,37 +84,37 @@ fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     }
     if let Some(o) = crate::rules::choices::next(g) {
         return Some(match o {
-            crate::rules::choices::Owed::Sacrifice { .. } => {
+            crate::state::owed::Owed::Sacrifice { .. } => {
                 Action::SacrificeUnit { unit: cheapest(g, seat, g.units_of(seat).map(|(_, u)| u), false)? }
             }
-            crate::rules::choices::Owed::KeepFighting { area, .. } => {
+            crate::state::owed::Owed::KeepFighting { area, .. } => {
                 Action::KeepFighting { yes: stronger(g, seat, area) }
             }
-            crate::rules::choices::Owed::LabCard { .. } => {
+            crate::state::owed::Owed::LabCard { .. } => {
                 best_of(g, seat, rng, crate::prompts::lab_plays(g, seat), Action::LabDraw, 0.0)
             }
-            crate::rules::choices::Owed::FreeDeploy { .. } => Action::FreeDeploy {
+            crate::state::owed::Owed::FreeDeploy { .. } => Action::FreeDeploy {
                 // Free: the dearest unit it has.
                 unit: crate::rules::abilities::free_deploy_kinds(g, seat)
                     .into_iter()
                     .max_by_key(|k| g.faction_of(seat).unit(*k).map_or(0, |u| u.cost)),
             },
-            crate::rules::choices::Owed::ChampionAttack { from, .. } => {
+            crate::state::owed::Owed::ChampionAttack { from, .. } => {
                 let targets = crate::rules::abilities::champion_targets(g, seat, from);
                 let best = targets.iter().copied().max_by_key(|(a, e)| influence(g, *e, *a))?;
                 Action::ChampionAttack { target: best }
             }
-            crate::rules::choices::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
-            crate::rules::choices::Owed::ChooseVictim { area, .. } => {
+            crate::state::owed::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
+            crate::state::owed::Owed::ChooseVictim { area, .. } => {
                 Action::ChooseVictim { enemy: rival(g, seat, area, &crate::rules::combat::enemies_in(g, seat, area))? }
             }
-            crate::rules::choices::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
+            crate::state::owed::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
                 unit: cheapest(g, seat, g.area(area).units.iter().filter(|u| u.owner == seat), false)?,
             },
-            crate::rules::choices::Owed::Fusion { .. } => {
+            crate::state::owed::Owed::Fusion { .. } => {
                 best_of(g, seat, rng, crate::prompts::fusion_plays(g, seat), Action::FusionStop, 0.0)
             }
-            crate::rules::choices::Owed::Discard { .. } => {
+            crate::state::owed::Owed::Discard { .. } => {
                 let p = &g.players[seat as usize];
                 Action::DiscardCard { card: *p.hand.iter().max_by_key(|c| c.card().cost)? }
             }
@@ -169,7 +170,7 @@ fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 
 /// An offer made to the bot: it accepts what gains it resources (a gift, or
 /// more back than it gives) and declines the rest; it makes none itself.
-fn deal(g: &Villains, seat: Seat, o: crate::rules::deals::Offer) -> Action {
+fn deal(g: &Villains, seat: Seat, o: crate::state::deals::Offer) -> Action {
     let can_pay = g.players[seat as usize].resources >= o.want;
     if o.give > o.want && can_pay {
         Action::AcceptOffer { from: o.from }

@@ -15,8 +15,8 @@ use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
 use crate::rules::card_token::CardChoices;
 use crate::rules::combat;
-use crate::rules::place_action_tokens::Payment;
 use crate::rules::skill_abilities::SkillChoice;
+use crate::state::payment::Payment;
 use crate::state::{UnitUid, Villains};
 use backroom_engine::{GameRng, Seat};
 

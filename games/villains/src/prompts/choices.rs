@@ -4,27 +4,27 @@
 
 use super::{fusion_plays, lab_plays, lab_refusal, one, opt, units_opts, unplayable_fusion_cards};
 use crate::action::Action;
-use crate::rules::choices::Owed;
 use crate::rules::combat;
 use crate::state::Villains;
+use crate::state::owed::Owed;
 use backroom_engine::{Ask, Opt, Seat};
 
 /// The choice `seat` owes now (`rules::choices`), asked.
 pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
     let mut asks: Vec<Ask> = Vec::new();
     match o {
-        crate::rules::choices::Owed::Sacrifice { .. } => {
+        crate::state::owed::Owed::Sacrifice { .. } => {
             let units = state
                 .units_of(seat)
                 .map(|(a, u)| opt(&u.uid, format!("{} in {}", combat::unit_name(state, seat, u.kind), a.area().name)))
                 .collect();
             asks.extend(one(Ask::new("sacrifice_unit", "Sacrifice a unit"), "unit", "Unit", units));
         }
-        crate::rules::choices::Owed::KeepFighting { .. } => {
+        crate::state::owed::Owed::KeepFighting { .. } => {
             let o = vec![Opt::new(true, "Fight on"), Opt::new(false, "Enough")];
             asks.extend(one(Ask::new("keep_fighting", "To the death?"), "yes", "Fight on?", o));
         }
-        crate::rules::choices::Owed::LabCard { .. } => {
+        crate::state::owed::Owed::LabCard { .. } => {
             asks.push(Ask::new("lab_draw", "Take the card into your hand"));
             let plays = lab_plays(state, seat);
             let label = "Play it for free in the Laboratory";
@@ -34,13 +34,13 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
                 None => asks.push(Ask::new("lab_paying", label).disabled_if(true, || lab_refusal(state, seat))),
             }
         }
-        crate::rules::choices::Owed::Fusion { .. } => {
+        crate::state::owed::Owed::Fusion { .. } => {
             let plays = fusion_plays(state, seat);
             let unplayable = unplayable_fusion_cards(state, seat, &plays);
             asks.extend(crate::prompts::composite::fusion_ask(state, seat, &plays, unplayable));
             asks.push(Ask::new("fusion_stop", "Mr. Fusion: play no more cards"));
         }
-        crate::rules::choices::Owed::FreeDeploy { area, .. } => {
+        crate::state::owed::Owed::FreeDeploy { area, .. } => {
             let units: Vec<Opt> = crate::rules::abilities::free_deploy_kinds(state, seat)
                 .into_iter()
                 .map(Some)
@@ -57,7 +57,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
                 units,
             ));
         }
-        crate::rules::choices::Owed::ChampionAttack { from, .. } => {
+        crate::state::owed::Owed::ChampionAttack { from, .. } => {
             let name = &state.faction_of(seat).champion.name;
             let targets = crate::rules::abilities::champion_targets(state, seat, from)
                 .into_iter()
@@ -73,7 +73,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
                 targets,
             ));
         }
-        crate::rules::choices::Owed::CancelHit { .. } => {
+        crate::state::owed::Owed::CancelHit { .. } => {
             let o = [true, false]
                 .into_iter()
                 .map(|pay| {
@@ -83,7 +83,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
                 .collect();
             asks.extend(one(Ask::new("cancel_hit", "Cancel the hit?"), "pay", "Pay?", o));
         }
-        crate::rules::choices::Owed::ChooseVictim { area, .. } => {
+        crate::state::owed::Owed::ChooseVictim { area, .. } => {
             let o = combat::enemies_in(state, seat, area)
                 .iter()
                 .map(|e| {
@@ -98,7 +98,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
                 o,
             ));
         }
-        crate::rules::choices::Owed::SacrificeIn { area, .. } => {
+        crate::state::owed::Owed::SacrificeIn { area, .. } => {
             asks.extend(one(
                 Ask::new("sacrifice_unit", format!("Sacrifice a unit in {}", area.area().name)),
                 "unit",
@@ -106,7 +106,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
                 units_opts(state, seat, area),
             ));
         }
-        crate::rules::choices::Owed::Discard { .. } => {
+        crate::state::owed::Owed::Discard { .. } => {
             let cards = state.players[seat as usize].hand.iter().map(|c| opt(c, c.card().name.clone())).collect();
             asks.extend(one(Ask::new("discard_card", "Discard a card"), "card", "Card", cards));
         }

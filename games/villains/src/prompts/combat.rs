@@ -3,8 +3,9 @@
 //! hit or the defender.
 
 use super::{one, opt, units_opts};
-use crate::rules::combat::{self, Battle, CardAttacks};
+use crate::rules::combat;
 use crate::state::Villains;
+use crate::state::battle::{Battle, CardAttacks};
 use backroom_engine::{Ask, Opt, Seat};
 
 /// A round of combat under way: the hit to assign, the sacrifice owed or

@@ -15,7 +15,7 @@ use crate::content::effect::{TokenType, UnitType};
 use crate::content::{AreaId, UnitStats, content};
 use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
-use crate::rules::place_action_tokens::Payment;
+use crate::state::payment::Payment;
 use crate::state::{UnitUid, Villains};
 use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
 

@@ -10,7 +10,7 @@ use crate::content::content;
 use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::card_token::CardChoices;
 use crate::rules::combat::a_unit;
-use crate::rules::place_action_tokens::Payment;
+use crate::state::payment::Payment;
 use crate::state::{TokenUid, UnitUid, Villains};
 use backroom_engine::{Seat, and_list};
 
@@ -67,7 +67,7 @@ pub fn label(state: &Villains, seat: Seat, a: &Action) -> String {
             format!("{} in {}", state.who(*d), area.area().name)
         }
         Action::CancelHit { pay: true } => match crate::rules::choices::next(state) {
-            Some(crate::rules::choices::Owed::CancelHit { area, .. }) => {
+            Some(crate::state::owed::Owed::CancelHit { area, .. }) => {
                 format!("Pay {} to cancel it", crate::rules::abilities::cancel_cost(state, seat, area).unwrap_or(0))
             }
             _ => "Pay to cancel it".into(),

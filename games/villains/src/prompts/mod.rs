@@ -76,7 +76,7 @@ pub fn prompt(state: &Villains, seat: Seat) -> Option<Prompt> {
 /// priced by a trial (energy first): what its prompt asks step by step and
 /// what the bot weighs.
 pub(crate) fn lab_plays(state: &Villains, seat: Seat) -> Vec<Action> {
-    let Some(crate::rules::choices::Owed::LabCard { card, area, .. }) = crate::rules::choices::next(state) else {
+    let Some(crate::state::owed::Owed::LabCard { card, area, .. }) = crate::rules::choices::next(state) else {
         return Vec::new();
     };
     let mut plays = Vec::new();
@@ -94,7 +94,7 @@ pub(crate) fn lab_plays(state: &Villains, seat: Seat) -> Vec<Action> {
 /// set of its choices that works), whole and priced: what the prompt asks
 /// step by step and what the bot weighs.
 pub(crate) fn fusion_plays(state: &Villains, seat: Seat) -> Vec<Action> {
-    let Some(crate::rules::choices::Owed::Fusion { area, .. }) = crate::rules::choices::next(state) else {
+    let Some(crate::state::owed::Owed::Fusion { area, .. }) = crate::rules::choices::next(state) else {
         return Vec::new();
     };
     let mut plays = Vec::new();
@@ -116,7 +116,7 @@ pub(crate) fn fusion_plays(state: &Villains, seat: Seat) -> Vec<Action> {
 fn lab_refusal(state: &Villains, seat: Seat) -> String {
     let mut t = state.clone();
     t.quote = crate::state::Quote::asking(state, seat);
-    let play = LabPlay { payment: crate::rules::place_action_tokens::Payment::QUOTE, choices: Default::default() };
+    let play = LabPlay { payment: crate::state::payment::Payment::QUOTE, choices: Default::default() };
     match crate::rules::apply_to(&mut t, seat, &Action::LabPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
         Err(e) => e.message,
         Ok(_) => "It cannot be played here now.".into(),
@@ -142,11 +142,7 @@ fn unplayable_fusion_cards(state: &Villains, seat: Seat, plays: &[Action]) -> Ve
         .map(|card| {
             let mut t = state.clone();
             t.quote = crate::state::Quote::asking(state, seat);
-            let play = FusionCard {
-                card,
-                payment: crate::rules::place_action_tokens::Payment::QUOTE,
-                choices: Default::default(),
-            };
+            let play = FusionCard { card, payment: crate::state::payment::Payment::QUOTE, choices: Default::default() };
             let why = match crate::rules::apply_to(
                 &mut t,
                 seat,
@@ -213,7 +209,7 @@ fn deal_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
                 .at_any_time(),
         );
     }
-    let to_me: Vec<crate::rules::deals::Offer> = state.offers.iter().copied().filter(|o| o.to == seat).collect();
+    let to_me: Vec<crate::state::deals::Offer> = state.offers.iter().copied().filter(|o| o.to == seat).collect();
     let acceptable: Vec<Opt> = to_me
         .iter()
         .filter(|o| state.players[o.from as usize].resources >= o.give && mine >= o.want)
@@ -299,7 +295,7 @@ fn units_opts(state: &Villains, seat: Seat, area: AreaId) -> Vec<Opt> {
 
 /// The rulebook step a prompt belongs to.
 fn step_title(state: &Villains) -> &'static str {
-    if let Some(crate::rules::choices::Owed::FreeDeploy { .. }) = crate::rules::choices::next(state) {
+    if let Some(crate::state::owed::Owed::FreeDeploy { .. }) = crate::rules::choices::next(state) {
         return "Cleanup";
     }
     if state.battle.is_some() || state.attacks.is_some() {

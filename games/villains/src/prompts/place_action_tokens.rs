@@ -29,9 +29,9 @@ pub(super) fn place_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
         // there is one to make.
         let cost = crate::rules::place_action_tokens::placement_cost(state, seat);
         let p = &state.players[seat as usize];
-        let first = crate::rules::place_action_tokens::Payment::energy_first(state, seat, cost);
+        let first = crate::state::payment::Payment::energy_first(state, seat, cost);
         let r = p.resources.min(u16::from(cost));
-        let other = crate::rules::place_action_tokens::Payment { energy: cost - r as u8, resources: r };
+        let other = crate::state::payment::Payment { energy: cost - r as u8, resources: r };
         let ask = match ask {
             Some(ask) if other != first && other.energy <= p.energy => one(
                 ask,

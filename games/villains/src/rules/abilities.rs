@@ -13,8 +13,9 @@
 
 use crate::content::effect::{Effect, Sacrifice, UnitType, When, Who};
 use crate::content::{AreaId, content};
-use crate::rules::choices::{self, Owed};
+use crate::rules::choices;
 use crate::state::UnitUid;
+use crate::state::owed::Owed;
 use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
@@ -245,7 +246,7 @@ pub fn cancel_hit(state: &mut Villains, seat: Seat, pay: bool) -> Result<Vec<Log
     let mut log = Vec::new();
     if pay {
         let cost = cancel_cost(state, seat, area).unwrap_or(0);
-        let payment = crate::rules::place_action_tokens::Payment::energy_first(state, seat, cost);
+        let payment = crate::state::payment::Payment::energy_first(state, seat, cost);
         crate::rules::place_action_tokens::check_payment(state, seat, cost, payment)?;
         crate::rules::place_action_tokens::pay(state, seat, payment);
         log.push(LogEntry::public(format!(

@@ -15,9 +15,10 @@
 use crate::content::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
 use crate::content::{AreaId, Card, content};
 use crate::rules::combat;
-use crate::rules::place_action_tokens::{Payment, check_payment, pay};
+use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::standing;
 use crate::rules::take_actions::{self, find};
+use crate::state::payment::Payment;
 use crate::state::{Phase, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};

@@ -20,7 +20,8 @@ use crate::content::effect::{
 use crate::content::{AreaId, CardId, CardType, Scope, content};
 use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
-use crate::rules::place_action_tokens::{Payment, check_payment, pay};
+use crate::rules::place_action_tokens::{check_payment, pay};
+use crate::state::payment::Payment;
 use crate::state::{RuleCard, SpentToken, TokenUid, Unit, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 use serde::{Deserialize, Serialize};
@@ -269,7 +270,7 @@ fn resolve(
             *battle = Some((area, b.attack_modifier_all, b.repeat_while_anyone_agrees));
         }
         Effect::Sacrifice(sac) if sac.who == crate::content::effect::Who::EveryPlayer => {
-            let owed: Vec<crate::rules::choices::Owed> = state
+            let owed: Vec<crate::state::owed::Owed> = state
                 .player_order()
                 .map(|p| {
                     let n = match sac.count {
@@ -278,16 +279,16 @@ fn resolve(
                             content().area_ids().filter(|a| state.controller(*a) == Some(p)).count() as u8
                         }
                     };
-                    crate::rules::choices::Owed::Sacrifice { seat: p, killer: seat, count: n }
+                    crate::state::owed::Owed::Sacrifice { seat: p, killer: seat, count: n }
                 })
                 .collect();
             state.owed.extend(owed);
         }
         Effect::OpponentsDiscard(n) => {
-            let owed: Vec<crate::rules::choices::Owed> = state
+            let owed: Vec<crate::state::owed::Owed> = state
                 .player_order()
                 .filter(|p| *p != seat)
-                .map(|p| crate::rules::choices::Owed::Discard { seat: p, count: *n })
+                .map(|p| crate::state::owed::Owed::Discard { seat: p, count: *n })
                 .collect();
             state.owed.extend(owed);
         }

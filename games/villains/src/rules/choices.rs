@@ -4,124 +4,12 @@
 //! when the queue is empty the player whose effect it was ends its action.
 
 use crate::content::CardId;
+use crate::state::owed::Owed;
 use crate::state::{Phase, UnitUid, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const CHOICES: &str = "Hits and Sacrifices";
-
-/// A choice a player owes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "choice", rename_all = "snake_case")]
-pub enum Owed {
-    /// Sacrifice `count` of its units in play, anywhere (toughness does not
-    /// help); the kills are `killer`'s.
-    Sacrifice {
-        /// Who.
-        seat: Seat,
-        /// Whose effect it is.
-        killer: Seat,
-        /// How many are left.
-        count: u8,
-    },
-    /// The Laboratory's skill: the revealed top card (public), to play for
-    /// free in `area` or to take into hand.
-    LabCard {
-        /// Who.
-        seat: Seat,
-        /// The card.
-        card: CardId,
-        /// Where it would be played.
-        area: crate::content::AreaId,
-    },
-    /// To The Death!: fight another round in `area`?
-    KeepFighting {
-        /// Who answers.
-        seat: Seat,
-        /// Where.
-        area: crate::content::AreaId,
-    },
-    /// Discard `count` action cards of its choice.
-    Discard {
-        /// Who.
-        seat: Seat,
-        /// How many are left.
-        count: u8,
-    },
-    /// Mr. Fusion: play another action card in `area`, or stop
-    /// (`crate::rules::mr_fusion`).
-    Fusion {
-        /// Who.
-        seat: Seat,
-        /// Where Mr. Fusion lies.
-        area: crate::content::AreaId,
-    },
-    /// Mother Ooze healed in `area` at Cleanup: one unit of the player's
-    /// choice from its reserve there without its unit cost, or none.
-    FreeDeploy {
-        /// Who.
-        seat: Seat,
-        /// Where.
-        area: crate::content::AreaId,
-    },
-    /// Bully G.O.A.T. exhausted for a skill in `from`: once the skill is
-    /// resolved (its hits assigned, its battle fought), he attacks into an
-    /// adjacent area, at an opponent of the player's choice there.
-    ChampionAttack {
-        /// Whose champion.
-        seat: Seat,
-        /// His area.
-        from: crate::content::AreaId,
-    },
-    /// Basta left `area`: her owner picks an opponent with units there, who
-    /// then sacrifices one of them.
-    ChooseVictim {
-        /// Basta's owner.
-        seat: Seat,
-        /// The area she left.
-        area: crate::content::AreaId,
-    },
-    /// Sacrifice one unit in `area` (Basta's victim); the kill `killer`'s.
-    SacrificeIn {
-        /// Who.
-        seat: Seat,
-        /// Whose effect it is.
-        killer: Seat,
-        /// Where.
-        area: crate::content::AreaId,
-    },
-    /// The Gnome of Zurich: a hit assigned to `unit` of `seat`'s in the
-    /// Gnome's area; pay to cancel it, or let it land.
-    CancelHit {
-        /// The Gnome's owner.
-        seat: Seat,
-        /// Where.
-        area: crate::content::AreaId,
-        /// The unit hit.
-        unit: UnitUid,
-        /// Whose hit it is (the killer).
-        attacker: Seat,
-    },
-}
-
-impl Owed {
-    /// Who owes it.
-    pub fn seat(self) -> Seat {
-        match self {
-            Owed::Sacrifice { seat, .. }
-            | Owed::Discard { seat, .. }
-            | Owed::LabCard { seat, .. }
-            | Owed::KeepFighting { seat, .. }
-            | Owed::Fusion { seat, .. }
-            | Owed::FreeDeploy { seat, .. }
-            | Owed::ChampionAttack { seat, .. }
-            | Owed::CancelHit { seat, .. }
-            | Owed::ChooseVictim { seat, .. }
-            | Owed::SacrificeIn { seat, .. } => seat,
-        }
-    }
-}
 
 /// Queues choices; those that cannot be made (no unit, no card) are
 /// dropped. Returns whether any is left.
@@ -247,7 +135,7 @@ pub fn lab_draw(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleE
 pub fn lab_play(
     state: &mut Villains,
     seat: Seat,
-    payment: crate::rules::place_action_tokens::Payment,
+    payment: crate::state::payment::Payment,
     choices: &crate::rules::card_token::CardChoices,
     rng: &mut backroom_engine::GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {

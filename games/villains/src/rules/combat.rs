@@ -19,9 +19,9 @@
 use crate::content::AreaId;
 use crate::content::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
 use crate::rules::standing;
+use crate::state::battle::{AttackRecord, Attacker, Battle, CardAttacks, PendingHits, PendingSacrifice};
 use crate::state::{Grave, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
 /// The rulebook section named in refusals.
 pub const COMBAT: &str = "Combat";
@@ -32,88 +32,6 @@ pub const SACRIFICES: &str = "Hits and Sacrifices";
 /// engine's forced-dice queue holds any value, so a forced 10 is a 10.
 pub fn d10(rng: &mut GameRng) -> u8 {
     if rng.forced_dice_left() > 0 { rng.d6() } else { rng.range(1, 10) as u8 }
-}
-
-/// A unit still to attack this round (it may have died since).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Attacker {
-    /// The unit.
-    pub uid: UnitUid,
-    /// Whose.
-    pub owner: Seat,
-    /// Its type (for its dice, alive or dead).
-    #[serde(rename = "type")]
-    pub kind: UnitType,
-}
-
-/// Hits waiting for their defender to assign them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingHits {
-    /// Where.
-    pub area: AreaId,
-    /// Who assigns them.
-    pub defender: Seat,
-    /// Who scored them (the killer).
-    pub attacker: Seat,
-    /// How many are left.
-    pub hits: u8,
-}
-
-/// A sacrifice waiting for its player's choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingSacrifice {
-    /// Who sacrifices.
-    pub seat: Seat,
-    /// Whose effect it is (the killer).
-    pub killer: Seat,
-    /// In this area.
-    pub area: AreaId,
-}
-
-/// The last attack rolled (public: who attacked whom, where, the dice), so
-/// the view holds what the log tells.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AttackRecord {
-    /// Who attacked.
-    pub attacker: Seat,
-    /// At whom.
-    pub defender: Seat,
-    /// Where.
-    pub area: AreaId,
-    /// The attacking unit's type (none for a card's attack).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unit: Option<UnitType>,
-    /// The dice rolled.
-    pub rolls: Vec<u8>,
-    /// Hits scored.
-    pub hits: u8,
-}
-
-/// A round of combat in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Battle {
-    /// Where.
-    pub area: AreaId,
-    /// Players in player order, as fixed at the start.
-    pub order: Vec<Seat>,
-    /// Units still to attack.
-    pub to_attack: Vec<Attacker>,
-    /// Added to every unit's rolls in this battle (Blown Cover).
-    #[serde(default)]
-    pub modifier_all: i8,
-    /// Fight again while anyone with units here agrees (To The Death!).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub repeat: bool,
-    /// Hits to assign.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hits: Option<PendingHits>,
-    /// Players who lost a unit in this round (for Biohazard).
-    #[serde(default)]
-    pub lost: SeatSet,
-    /// Sacrifices to make once the round is over (Biohazard), in player
-    /// order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sacrifices: Vec<PendingSacrifice>,
 }
 
 /// The attack dice of a unit of `seat`: its printed values, a "becomes"
@@ -557,21 +475,6 @@ pub fn sacrifice(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<
     Ok(log)
 }
 
-/// Non-combat attacks waiting to be made (Public Backlash, Fish in a
-/// Barrel, Despotism): one at a time, each at an opponent with units in its
-/// area, who assigns the hits. No unit bonuses; the defender's penalties
-/// apply.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardAttacks {
-    /// Whose attacks (the killer).
-    pub attacker: Seat,
-    /// The attacks left: area and the value each die needs.
-    pub queue: Vec<(AreaId, u8)>,
-    /// Hits of the last attack to assign.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hits: Option<PendingHits>,
-}
-
 /// Opponents of `seat` with units in `area`.
 pub fn enemies_in(state: &Villains, seat: Seat, area: AreaId) -> Vec<Seat> {
     state.player_order().filter(|s| *s != seat && state.area(area).has_units_of(*s)).collect()
@@ -697,9 +600,9 @@ pub fn card_attack(
 fn finish_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let Some(b) = state.battle.take() else { return };
     if b.repeat && combat_possible(state, b.area) {
-        let owed: Vec<crate::rules::choices::Owed> = present(state, b.area)
+        let owed: Vec<crate::state::owed::Owed> = present(state, b.area)
             .into_iter()
-            .map(|seat| crate::rules::choices::Owed::KeepFighting { seat, area: b.area })
+            .map(|seat| crate::state::owed::Owed::KeepFighting { seat, area: b.area })
             .collect();
         log.push(LogEntry::public(format!("To the death: does anyone with units in {} fight on?", b.area.area().name)));
         state.owed.splice(0..0, owed);

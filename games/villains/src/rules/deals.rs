@@ -15,9 +15,9 @@
 //! Phase of turn 1 (every faction chosen) until the game ends. They never
 //! change whose turn it is.
 
+use crate::state::deals::Offer;
 use crate::state::{Phase, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const DEALS: &str = "Deals";
@@ -25,20 +25,6 @@ pub const DEALS: &str = "Deals";
 /// The most resources one offer may move each way (a bound on the prompt's
 /// number fields; no player holds more in practice).
 pub const MOST: u16 = 99;
-
-/// An open offer: `from` gives `give` resources to `to`, who gives `want`
-/// back on accepting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Offer {
-    /// Who offers.
-    pub from: Seat,
-    /// To whom.
-    pub to: Seat,
-    /// Resources `from` gives.
-    pub give: u16,
-    /// Resources `to` gives back.
-    pub want: u16,
-}
 
 /// Whether deals can be made now: every faction chosen, the game not over.
 pub fn open(state: &Villains) -> bool {

@@ -22,8 +22,8 @@ pub mod turn_loop;
 use crate::action::{Action, FusionCard, LabPlay, SkillPick};
 use crate::content::content;
 use crate::rules::action_tokens::Activation;
-use crate::rules::place_action_tokens::Payment;
 use crate::rules::skill_abilities::SkillChoice;
+use crate::state::payment::Payment;
 use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 

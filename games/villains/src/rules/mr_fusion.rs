@@ -13,9 +13,10 @@
 
 use crate::content::CardId;
 use crate::rules::card_token::CardChoices;
-use crate::rules::choices::{Owed, next, settle};
-use crate::rules::place_action_tokens::Payment;
+use crate::rules::choices::{next, settle};
 use crate::state::Villains;
+use crate::state::owed::Owed;
+use crate::state::payment::Payment;
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 
 /// The rule named in refusals.

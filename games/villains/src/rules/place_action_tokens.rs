@@ -14,6 +14,7 @@
 
 use crate::content::AreaId;
 use crate::rules::standing;
+use crate::state::payment::Payment;
 use crate::state::{Phase, PlacedToken, TokenKind, TokenUid, Villains};
 use backroom_engine::{Hidden, LogEntry, RuleError, Seat, SeatSet};
 
@@ -21,34 +22,6 @@ use backroom_engine::{Hidden, LogEntry, RuleError, Seat, SeatSet};
 pub const PLACE_ACTION_TOKENS: &str = "Place Action Tokens";
 /// The rule on paying costs.
 pub const PAYING_COSTS: &str = "Paying Costs";
-
-/// How a cost is paid: this much energy, the rest in resources.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Payment {
-    /// Energy spent.
-    pub energy: u8,
-    /// Resource cubes spent.
-    pub resources: u16,
-}
-
-impl Payment {
-    /// Nothing to pay.
-    pub fn is_free(self) -> bool {
-        self.energy == 0 && self.resources == 0
-    }
-
-    /// The payment a price trial leaves open: the one payment a trial
-    /// quotes (`state::Quote`). Any other payment made during the trial
-    /// (a skill's own, inside a card) is checked as it stands.
-    pub const QUOTE: Payment = Payment { energy: u8::MAX, resources: u16::MAX };
-
-    /// The default split: energy first, then resources.
-    pub fn energy_first(state: &Villains, seat: Seat, cost: u8) -> Payment {
-        let e = state.players[seat as usize].energy.min(cost);
-        Payment { energy: e, resources: u16::from(cost - e) }
-    }
-}
 
 /// Checks that `pay` covers exactly `cost` from what `seat` has.
 ///

@@ -18,8 +18,9 @@ use crate::content::effect::{Attacker, Deploy, Effect, Max, MoveUnits, Place, Un
 use crate::content::{AreaId, content};
 use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
-use crate::rules::place_action_tokens::{Payment, check_payment, pay};
+use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::take_actions::{self, find};
+use crate::state::payment::Payment;
 use crate::state::{Phase, TokenUid, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -236,7 +237,7 @@ fn resolve(
             }
             let card = state.deck.remove(0);
             let lab = content().area_id(&r.play_free_in).expect("validated");
-            state.owed.insert(0, crate::rules::choices::Owed::LabCard { seat, card, area: lab });
+            state.owed.insert(0, crate::state::owed::Owed::LabCard { seat, card, area: lab });
             Ok(vec![LogEntry::public(format!(
                 "{} the top card of the action deck: {}.",
                 state.who_verb(seat, "reveals", "reveal"),

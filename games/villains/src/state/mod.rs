@@ -23,11 +23,25 @@
 //! Units, wounds, readied units, graveyards, energy, resources, points,
 //! captured markers, capitol tokens, skill tracks and combat markers are
 //! public (the rulebook: everything on a faction sheet is public).
+//!
+//! Every type the table holds is defined here, below the rules that change
+//! it, so `state` imports no rules, prompts, bot or view: the board ids
+//! ([`ids`]), combat under way ([`battle`]), the choices owed ([`owed`]),
+//! deal offers ([`deals`]) and how a cost is paid ([`payment`]).
 
+pub mod battle;
+pub mod deals;
+pub mod ids;
+pub mod owed;
+pub mod payment;
 pub mod tally;
 
 use crate::content::effect::{TokenType, UnitType};
 use crate::content::{AreaId, CardId, FactionId, PlanId, UpgradeId, content};
+use crate::state::battle::{AttackRecord, Battle, CardAttacks};
+use crate::state::deals::Offer;
+pub use crate::state::ids::{TokenUid, UnitUid};
+use crate::state::owed::Owed;
 use crate::state::tally::Tally;
 use backroom_engine::{Hidden, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -91,17 +105,6 @@ impl TokenKind {
         }
     }
 }
-
-/// A token's id on the board: issued anew at every placement, in placement
-/// order, so it says nothing about what the token is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct TokenUid(pub u16);
-
-/// A unit's id while in play: issued at deploy (units are public).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct UnitUid(pub u16);
 
 /// An action token on an area's track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -464,22 +467,22 @@ pub struct Villains {
     pub targets_revealed: bool,
     /// The round of combat being fought, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle: Option<crate::rules::combat::Battle>,
+    pub battle: Option<Battle>,
     /// Non-combat attacks being made, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attacks: Option<crate::rules::combat::CardAttacks>,
+    pub attacks: Option<CardAttacks>,
     /// The last attack rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_attack: Option<crate::rules::combat::AttackRecord>,
+    pub last_attack: Option<AttackRecord>,
     /// Choices players owe after an effect, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub owed: Vec<crate::rules::choices::Owed>,
+    pub owed: Vec<Owed>,
     /// The engine version the match was set up under (`versions`).
-    #[serde(default = "crate::versions::version_1", skip_serializing_if = "crate::versions::is_version_1")]
+    #[serde(default = "version_1", skip_serializing_if = "is_version_1")]
     pub engine_version: u32,
     /// Open deal offers (public), in the order made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub offers: Vec<crate::rules::deals::Offer>,
+    pub offers: Vec<Offer>,
     /// Not part of the table: set only on a prompt's scratch copy, to learn
     /// what an action would cost (see [`Quote`]).
     #[serde(skip)]
@@ -488,12 +491,12 @@ pub struct Villains {
 
 /// A price quote: the prompt's way to learn what a whole action costs, and
 /// whether it works, in one trial instead of one trial per possible
-/// payment. The trial carries [`crate::rules::place_action_tokens::Payment::QUOTE`] as the
-/// action's payment; on a scratch copy whose quote is asking,
-/// [`crate::rules::place_action_tokens::check_payment`] records the cost of that payment and
-/// accepts it when the player can pay it at all, and
-/// [`crate::rules::place_action_tokens::pay`] pays it energy first: the trial is exactly the
-/// action paid energy first. Other payments made inside the action (a
+/// payment. The trial carries [`payment::Payment::QUOTE`] as the action's
+/// payment; on a scratch copy whose quote is asking, the rules' payment
+/// check (`rules::place_action_tokens::check_payment`) records the cost of
+/// that payment and accepts it when the player can pay it at all, and
+/// their `pay` pays it energy first: the trial is exactly the action paid
+/// energy first. Other payments made inside the action (a
 /// skill's own, used through a card) are checked as they stand. Copies made
 /// while resolving (cards and skills resolve on a copy) share the quote.
 /// It is never serialized and never makes two tables differ.
@@ -653,4 +656,15 @@ impl Villains {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// States stored before `engine_version` existed were version 1
+/// (`crate::versions`).
+fn version_1() -> u32 {
+    1
+}
+
+/// Version 1 states are written as version 1 wrote them: without the field.
+fn is_version_1(v: &u32) -> bool {
+    *v == 1
 }
