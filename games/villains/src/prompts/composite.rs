@@ -8,62 +8,20 @@
 //! The actions are `deploy` and `move`: the units and an energy ceiling.
 //! Each resolves to the same [`Activation`] a whole candidate carries (the
 //! bot's, and every stored match's `activate`), priced by one trial on a
-//! copy (`state::Quote`), so the rules check it exactly as before.
+//! copy (`state::Quote`), so the rules check it exactly as before. The
+//! resolving is the rules' own ([`crate::rules::paying_costs`]): this
+//! module only asks.
 
 use crate::action::Action;
 use crate::content::effect::{TokenType, UnitType};
 use crate::content::{AreaId, UnitStats, content};
 use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
+use crate::rules::paying_costs::{quote_skill_deploy, resolve};
+use crate::rules::skill_abilities::deploy_from_reserve;
 use crate::state::payment::Payment;
 use crate::state::{UnitUid, Villains};
-use backroom_engine::{Ask, GameRng, Input, Opt, RuleError, Seat};
-
-/// The activation `make` builds, paid with at most `energy` energy and
-/// resources for the rest.
-///
-/// # Errors
-/// What the rules refuse about the activation itself (limits, adjacency,
-/// funds), as they would refuse it whole.
-pub(crate) fn resolve(
-    state: &Villains,
-    seat: Seat,
-    energy: u8,
-    make: &dyn Fn(Payment) -> Activation,
-) -> Result<Activation, RuleError> {
-    let mut trial = state.clone();
-    trial.quote = crate::state::Quote::asking(state, seat);
-    let quoted = Action::Activate { activation: make(Payment::QUOTE) };
-    apply_to(&mut trial, seat, &quoted, &mut GameRng::seeded(0))?;
-    let cost = trial.quote.cost().unwrap_or(0);
-    let e = energy.min(cost);
-    Ok(make(Payment { energy: e, resources: u16::from(cost - e) }))
-}
-
-/// The action `make` builds, priced by one trial on a copy and paid with
-/// at most `energy` energy (all it takes, energy first, when unset) and
-/// resources for the rest: a skill, a Laboratory or a Fusion play asked
-/// step by step.
-///
-/// # Errors
-/// What the rules refuse about the action itself, as they would refuse
-/// it whole.
-pub(crate) fn priced_at(
-    state: &Villains,
-    seat: Seat,
-    energy: Option<u8>,
-    make: &dyn Fn(Payment) -> Action,
-) -> Result<Action, RuleError> {
-    let mut trial = state.clone();
-    trial.quote = crate::state::Quote::asking(state, seat);
-    apply_to(&mut trial, seat, &make(Payment::QUOTE), &mut GameRng::seeded(0))?;
-    let cost = trial.quote.cost().unwrap_or(0);
-    let pay = match energy {
-        None => Payment::energy_first(state, seat, cost),
-        Some(e) => Payment { energy: e.min(cost), resources: u16::from(cost - e.min(cost)) },
-    };
-    Ok(make(pay))
-}
+use backroom_engine::{Ask, GameRng, Input, Opt, Seat};
 
 /// Whether the rules accept this activation now, and why not.
 fn works(state: &Villains, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
@@ -353,51 +311,6 @@ fn deploy_anywhere_steps(
     )
 }
 
-/// The choice of a skill used with a champion bringing units, the
-/// deploy-anywhere steps (`to`, then `unit`) folded in.
-///
-/// # Errors
-/// Only one of the two given, or given beside a `choice`.
-pub(crate) fn deploy_anywhere_choice(
-    choice: crate::rules::skill_abilities::SkillChoice,
-    to: Option<AreaId>,
-    unit: Option<UnitType>,
-) -> Result<crate::rules::skill_abilities::SkillChoice, RuleError> {
-    match (to, unit) {
-        (None, None) => Ok(choice),
-        (Some(to), Some(kind)) if choice == crate::rules::skill_abilities::SkillChoice::default() => {
-            Ok(deploy_from_reserve(to, kind, Payment::default()))
-        }
-        (Some(_), Some(_)) => Err(RuleError::illegal(
-            crate::rules::skill_abilities::SKILL,
-            "Name the area and the unit to deploy, or the skill's choice, not both.",
-        )),
-        _ => Err(RuleError::illegal(
-            crate::rules::skill_abilities::SKILL,
-            "A unit deployed anywhere needs both the area it goes to and its type.",
-        )),
-    }
-}
-
-/// The skill choice with the units the champion brings, and the entry
-/// surcharges they owe paid energy first.
-pub(crate) fn with_brought(
-    state: &Villains,
-    seat: Seat,
-    area: AreaId,
-    choice: &crate::rules::skill_abilities::SkillChoice,
-    brings: &[UnitUid],
-) -> crate::rules::skill_abilities::SkillChoice {
-    let mut c = choice.clone();
-    c.champion_moves = brings.to_vec();
-    if c.payment.is_free() {
-        let per = crate::rules::action_tokens::entry_surcharge(state, seat, area, false);
-        let cost = per.saturating_mul(u8::try_from(brings.len()).unwrap_or(u8::MAX));
-        c.payment = Payment::energy_first(state, seat, cost);
-    }
-    c
-}
-
 /// The other activations of the revealed token (a battle, a unique token,
 /// each card with its choices), each once with its cost, then the energy
 /// to spend: not once per payment split.
@@ -514,54 +427,6 @@ fn unplayable_cards(state: &Villains, seat: Seat, offered: &[Activation]) -> Vec
             Opt::new(v, words).disabled_if(true, || why)
         })
         .collect()
-}
-
-/// The Subway's choice: `unit` from the reserve into `to`, paid with at
-/// most `energy` energy (resources for the rest), priced by one trial.
-///
-/// # Errors
-/// What the rules refuse about the skill use itself.
-pub(crate) fn skill_deploy_choice(
-    state: &Villains,
-    seat: Seat,
-    skill: AreaId,
-    to: AreaId,
-    unit: UnitType,
-    energy: u8,
-) -> Result<crate::rules::skill_abilities::SkillChoice, RuleError> {
-    quote_skill_deploy(state, seat, skill, to, unit, energy).map(|(c, _)| c)
-}
-
-/// [`skill_deploy_choice`], and whether the price trial settled it (the
-/// trial was the skill use itself, unless the funds changed before the
-/// payment: `Quote::unsure`).
-fn quote_skill_deploy(
-    state: &Villains,
-    seat: Seat,
-    skill: AreaId,
-    to: AreaId,
-    unit: UnitType,
-    energy: u8,
-) -> Result<(crate::rules::skill_abilities::SkillChoice, bool), RuleError> {
-    let make = |payment| deploy_from_reserve(to, unit, payment);
-    let mut trial = state.clone();
-    trial.quote = crate::state::Quote::asking(state, seat);
-    let quoted = Action::UseSkill { skill: (skill, make(Payment::QUOTE)) };
-    apply_to(&mut trial, seat, &quoted, &mut GameRng::seeded(0))?;
-    let cost = trial.quote.cost().unwrap_or(0);
-    let e = energy.min(cost);
-    Ok((make(Payment { energy: e, resources: u16::from(cost - e) }), !trial.quote.unsure()))
-}
-
-/// A deploy-anywhere skill's whole choice: a `kind` from the reserve into
-/// `to`, paid with `payment`.
-fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> crate::rules::skill_abilities::SkillChoice {
-    crate::rules::skill_abilities::SkillChoice {
-        area: Some(to),
-        deploy: Some(DeployPick { kind, from: None, stay_wounded: false }),
-        payment,
-        ..Default::default()
-    }
 }
 
 /// A unit type's option label: its name and how many are in the reserve.

@@ -11,6 +11,7 @@ pub mod deals;
 pub mod determine_control;
 pub mod end_phase;
 pub mod mr_fusion;
+pub mod paying_costs;
 pub mod place_action_tokens;
 pub mod setup;
 pub mod skill_abilities;
@@ -126,37 +127,37 @@ fn apply_each(
                     "Name the skill's area alone when its choice or the energy is given apart.",
                 ));
             }
-            let choice = crate::prompts::composite::with_brought(state, seat, area, &whole, &brings);
+            let choice = crate::rules::skill_abilities::with_brought(state, seat, area, &whole, &brings);
             crate::rules::skill_abilities::use_skill(state, seat, area, &choice, rng)
         }
         Action::UseSkillBringing { skill: SkillPick::Area(area), choice, brings, energy, to, unit } => {
             busy(state)?;
-            let choice = crate::prompts::composite::deploy_anywhere_choice(choice, to, unit)?;
+            let choice = crate::rules::skill_abilities::deploy_anywhere_choice(choice, to, unit)?;
             let make = |payment| Action::UseSkill {
                 skill: (area, SkillChoice { payment, champion_moves: brings.clone(), ..choice.clone() }),
             };
-            let a = crate::prompts::composite::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::SkillDeploy { skill, to, unit, energy } => {
             busy(state)?;
-            let choice = crate::prompts::composite::skill_deploy_choice(state, seat, skill, to, unit, energy)?;
+            let choice = paying_costs::skill_deploy_choice(state, seat, skill, to, unit, energy)?;
             crate::rules::skill_abilities::use_skill(state, seat, skill, &choice, rng)
         }
         Action::UseSkillPaying { skill, choice, energy } => {
             busy(state)?;
             let make = |payment| Action::UseSkill { skill: (skill, SkillChoice { payment, ..choice.clone() }) };
-            let a = crate::prompts::composite::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::LabPaying { choices, energy } => {
             let make = |payment| Action::LabPlay { play: LabPlay { payment, choices: choices.clone() } };
-            let a = crate::prompts::composite::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::FusionPaying { card, choices, energy } => {
             let make = |payment| Action::FusionPlay { play: FusionCard { card, payment, choices: choices.clone() } };
-            let a = crate::prompts::composite::priced_at(state, seat, Some(energy), &make)?;
+            let a = paying_costs::priced_at(state, seat, Some(energy), &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::Locked => {
@@ -197,7 +198,7 @@ fn activate_priced(
     make: &dyn Fn(Payment) -> Activation,
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let how = crate::prompts::composite::resolve(state, seat, energy, make)?;
+    let how = paying_costs::resolve(state, seat, energy, make)?;
     crate::rules::action_tokens::activate(state, seat, &how, rng)
 }
 

@@ -13,6 +13,10 @@
 //! activated this turn face down), the Police (one of your units attacks),
 //! the Laboratory (the top card, played or taken: an owed choice, see
 //! [`crate::rules::choices`]).
+//!
+//! A skill asked step by step comes back in parts; `with_brought` and
+//! `deploy_anywhere_choice` fold them into the one [`SkillChoice`] the
+//! skill is checked with (its price: `rules::paying_costs`).
 
 use crate::content::effect::{Attacker, Deploy, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::content::{AreaId, content};
@@ -55,6 +59,58 @@ pub struct SkillChoice {
     /// (Commissar Papova), in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub champion_moves: Vec<UnitUid>,
+}
+
+/// The choice of a skill used with a champion bringing units, the
+/// deploy-anywhere steps (`to`, then `unit`) folded in.
+///
+/// # Errors
+/// Only one of the two given, or given beside a `choice`.
+pub(crate) fn deploy_anywhere_choice(
+    choice: SkillChoice,
+    to: Option<AreaId>,
+    unit: Option<UnitType>,
+) -> Result<SkillChoice, RuleError> {
+    match (to, unit) {
+        (None, None) => Ok(choice),
+        (Some(to), Some(kind)) if choice == SkillChoice::default() => {
+            Ok(deploy_from_reserve(to, kind, Payment::default()))
+        }
+        (Some(_), Some(_)) => {
+            Err(RuleError::illegal(SKILL, "Name the area and the unit to deploy, or the skill's choice, not both."))
+        }
+        _ => Err(RuleError::illegal(SKILL, "A unit deployed anywhere needs both the area it goes to and its type.")),
+    }
+}
+
+/// The skill choice with the units the champion brings, and the entry
+/// surcharges they owe paid energy first.
+pub(crate) fn with_brought(
+    state: &Villains,
+    seat: Seat,
+    area: AreaId,
+    choice: &SkillChoice,
+    brings: &[UnitUid],
+) -> SkillChoice {
+    let mut c = choice.clone();
+    c.champion_moves = brings.to_vec();
+    if c.payment.is_free() {
+        let per = entry_surcharge(state, seat, area, false);
+        let cost = per.saturating_mul(u8::try_from(brings.len()).unwrap_or(u8::MAX));
+        c.payment = Payment::energy_first(state, seat, cost);
+    }
+    c
+}
+
+/// A deploy-anywhere skill's whole choice: a `kind` from the reserve into
+/// `to`, paid with `payment`.
+pub(crate) fn deploy_from_reserve(to: AreaId, kind: UnitType, payment: Payment) -> SkillChoice {
+    SkillChoice {
+        area: Some(to),
+        deploy: Some(DeployPick { kind, from: None, stay_wounded: false }),
+        payment,
+        ..Default::default()
+    }
 }
 
 /// Areas where `seat` may try a skill now: a readied unit there and the
