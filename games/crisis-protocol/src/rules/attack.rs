@@ -288,6 +288,22 @@ fn pools(g: &Crisis, me: usize, idx: usize, target: usize, extra_def: u8) -> (us
     (a_n, d_n)
 }
 
+/// Attack dice from Coordinated Strike for `me` attacking `target`: one
+/// per other ally within range of the target, at most the card's cap.
+pub fn coordinated_dice(g: &Crisis, me: usize, target: usize) -> i32 {
+    let Some([range, max]) = g.activation.as_ref().filter(|a| a.model == me).and_then(|a| a.coordinated) else {
+        return 0;
+    };
+    let geo = g.geo();
+    let td: Disc = g.models[target].disc(geo);
+    let owner = g.models[me].owner;
+    let n = (0..g.models.len())
+        .filter(|&i| i != me && g.models[i].owner == owner && g.models[i].present() && !g.models[i].dazed)
+        .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), range))
+        .count();
+    i32::from(max).min(n as i32)
+}
+
 /// A6–A8: both rolls, a die per critical in the initial roll (Hex: none).
 fn roll_both(
     g: &Crisis,
@@ -592,6 +608,20 @@ fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     log
 }
 
+/// The after-attack window has closed (struck back or not): the attack
+/// goes on to its next target, unless a side is gone.
+pub fn after_counter(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
+    let mut log = Vec::new();
+    if let Some(pa) = g.pending_attack.as_mut() {
+        pa.after = None;
+    }
+    if check_last_standing(g, &mut log) {
+        return log;
+    }
+    log.extend(continue_attack(g, rng));
+    log
+}
+
 /// A10–A14: successes, before-damage rules, damage, after-attack rules.
 #[allow(clippy::too_many_arguments, reason = "the attack's steps A1-A14 read each of these facts")]
 fn finish_attack(
@@ -842,34 +872,4 @@ pub fn shove_along(
         }
     }
     log
-}
-
-/// The after-attack window has closed (struck back or not): the attack
-/// goes on to its next target, unless a side is gone.
-pub fn after_counter(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
-    let mut log = Vec::new();
-    if let Some(pa) = g.pending_attack.as_mut() {
-        pa.after = None;
-    }
-    if check_last_standing(g, &mut log) {
-        return log;
-    }
-    log.extend(continue_attack(g, rng));
-    log
-}
-
-/// Attack dice from Coordinated Strike for `me` attacking `target`: one
-/// per other ally within range of the target, at most the card's cap.
-pub fn coordinated_dice(g: &Crisis, me: usize, target: usize) -> i32 {
-    let Some([range, max]) = g.activation.as_ref().filter(|a| a.model == me).and_then(|a| a.coordinated) else {
-        return 0;
-    };
-    let geo = g.geo();
-    let td: Disc = g.models[target].disc(geo);
-    let owner = g.models[me].owner;
-    let n = (0..g.models.len())
-        .filter(|&i| i != me && g.models[i].owner == owner && g.models[i].present() && !g.models[i].dazed)
-        .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), range))
-        .count();
-    i32::from(max).min(n as i32)
 }
