@@ -177,7 +177,7 @@ fn cleanup_scores_a_secured_token_and_passes_priority() {
 #[test]
 fn a_beam_is_r1_wide_and_rn_long_from_the_attackers_base() {
     use crisis_protocol::geometry::Disc;
-    use crisis_protocol::rules::attack::beam_touches;
+    use crisis_protocol::rules::targeting::beam_touches;
     let geo = &crisis_protocol::content::content().geometry;
     let r = 40.0 / 25.4 / 2.0;
     let from = Disc { c: [10.0, 3.0], r };
@@ -390,9 +390,9 @@ fn a_destroyed_piece_no_longer_blocks_line_of_sight() {
     // Either side of the Building (piece 0, Size 5, x 11-17, y 15-21).
     g.models[a].pos = [9.5, 18.0];
     g.models[b].pos = [18.5, 18.0];
-    assert!(crisis_protocol::rules::attack::target_refusal(&g, a, 0, b).is_some());
+    assert!(crisis_protocol::rules::targeting::target_refusal(&g, a, 0, b).is_some());
     g.destroyed = vec![0];
-    assert_eq!(crisis_protocol::rules::attack::target_refusal(&g, a, 0, b), None);
+    assert_eq!(crisis_protocol::rules::targeting::target_refusal(&g, a, 0, b), None);
 }
 
 #[test]

@@ -461,7 +461,7 @@ fn best_simulated(
 
 /// Coordinated Strike's extra dice for `me` attacking `target`, once played.
 fn coordinated(g: &Crisis, me: usize, target: usize) -> u8 {
-    u8::try_from(crate::rules::tactics::coordinated_dice(g, me, target).max(0)).unwrap_or(0)
+    u8::try_from(crate::rules::attack::coordinated_dice(g, me, target).max(0)).unwrap_or(0)
 }
 
 /// Advancing an enemy (the Mind Gem): the end that most improves how the

@@ -9,7 +9,7 @@
 
 use crate::content::{Condition, Effect, Power, RangeKind};
 use crate::geometry::{Disc, dist_discs, has_cover, line_of_sight, within};
-use crate::rules::attack::beam_touches;
+use crate::rules::targeting::beam_touches;
 use crate::state::Crisis;
 
 /// A die's chance of a success: attack (C, W, H, H) and defense (C, W, B).

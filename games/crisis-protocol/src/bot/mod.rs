@@ -130,7 +130,7 @@ pub(crate) fn reroll(g: &Crisis) -> Action {
         (&m.attack_dice, &m.attack_by, Face::attack_success)
     };
     for (name, n) in &m.sources {
-        let ok = crate::rules::attack::rerollable(dice, by, name);
+        let ok = crate::rules::rerolls::rerollable(dice, by, name);
         let picks: Vec<usize> = (0..dice.len()).filter(|&i| ok[i] && !good(dice[i])).take(usize::from(*n)).collect();
         if !picks.is_empty() {
             return Action::Reroll { ability: Some(name.clone()), dice: picks };

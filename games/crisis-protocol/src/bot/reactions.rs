@@ -120,7 +120,7 @@ fn defense_gain(g: &Crisis, t: usize, already: Defense, key: &str) -> Option<f64
     let me = pa.attacker;
     let from = g.models[me].disc(g.geo());
     let bonus = g.activation.as_ref().filter(|a| a.model == me).map_or(0, |a| a.bonus_dice);
-    let bonus = bonus + u8::try_from(crate::rules::tactics::coordinated_dice(g, me, t).max(0)).unwrap_or(0);
+    let bonus = bonus + u8::try_from(crate::rules::attack::coordinated_dice(g, me, t).max(0)).unwrap_or(0);
     let with = Defense {
         dice: already.dice + add.dice,
         rerolls: already.rerolls + add.rerolls,
@@ -142,7 +142,7 @@ fn dodge_reroll(g: &Crisis) -> Option<Action> {
     }
     let by = if by.len() == dice.len() { by.clone() } else { vec![Vec::new(); dice.len()] };
     sources.iter().find_map(|(name, n)| {
-        let ok = crate::rules::attack::rerollable(dice, &by, name);
+        let ok = crate::rules::rerolls::rerollable(dice, &by, name);
         let picks: Vec<usize> =
             (0..dice.len()).filter(|&i| ok[i] && !dice[i].defense_success()).take(usize::from(*n)).collect();
         (!picks.is_empty()).then(|| Action::Reroll { ability: Some(name.clone()), dice: picks })

@@ -8,9 +8,9 @@ use super::{free, one};
 use crate::content::cards::TacticEffect;
 use crate::content::{Condition, Power, content};
 use crate::rules::activation::interact_refusal;
-use crate::rules::attack::target_refusal;
 use crate::rules::common::{action_refusal, move_refusal, with_mover};
 use crate::rules::movement;
+use crate::rules::targeting::target_refusal;
 use crate::state::Crisis;
 use backroom_engine::{Ask, Input, Opt, Prompt, Seat};
 use serde_json::json;
@@ -65,9 +65,9 @@ pub fn activation_phase_prompt(g: &Crisis, seat: Seat) -> Option<Prompt> {
             return None;
         }
         let keys = if p.after.is_some() {
-            crate::rules::reactions::counters(g, t)
+            crate::rules::reactive::counters(g, t)
         } else {
-            crate::rules::reactions::available(g, t, &p.used)
+            crate::rules::reactive::available(g, t, &p.used)
         };
         let opts: Vec<Opt> = keys.into_iter().map(|(key, label)| Opt::new(key, label)).collect();
         let mut asks = vec![Ask::new("react", "Decline")];
@@ -131,7 +131,7 @@ fn reroll_asks(dice: &[crate::rules::dice::Face], by: &[Vec<String>], sources: &
     use crate::rules::dice::Face;
     let mut asks = Vec::new();
     for (name, n) in sources {
-        let ok = crate::rules::attack::rerollable(dice, by, name);
+        let ok = crate::rules::rerolls::rerollable(dice, by, name);
         if *n == 0 || !ok.contains(&true) {
             continue;
         }

@@ -2,39 +2,17 @@
 //! player first; on a turn a player activates a ready character or passes
 //! (only when behind on ready characters). An activation holds up to two
 //! actions (advance or climb, attack, shake) and free interactions with
-//! tokens within R1 for 1 ⚡; Bleed bites at its end.
+//! tokens within R1 for 1 ⚡; Bleed bites at its end. What follows an
+//! action (counting it, ending the activation, the next turn) is the
+//! round's ([`super::round`]).
 
-use super::cleanup;
 use super::common::{Lines, model_name};
-pub use super::common::{action_refusal, move_limit, move_refusal, phase_words, with_mover};
+pub use super::common::{action_refusal, interact_refusal, move_limit, move_refusal, phase_words, with_mover};
+use super::round::{activation_ends, after_action, maybe_auto_end, next_turn_or_cleanup};
 use crate::content::{Condition, TokenMode};
-use crate::geometry::{Disc, dist_discs, within};
 use crate::rules::movement::{self, Plan};
 use crate::state::{Activation, Crisis, Phase};
 use backroom_engine::{LogEntry, RuleError, Seat, seat_verb};
-
-/// Gives the turn to `seat`, or to the other player when `seat` has no
-/// ready character (it could only pass), or runs Cleanup when nobody has
-/// one left.
-pub fn next_turn_or_cleanup(g: &mut Crisis, seat: Seat) -> Vec<LogEntry> {
-    if g.phase != Phase::Activation {
-        return Vec::new();
-    }
-    if !g.reactions.is_empty() {
-        // Held back until the reactions are answered (`reactions::resume`).
-        g.turn = seat;
-        return Vec::new();
-    }
-    if g.ready_count(seat) > 0 {
-        g.turn = seat;
-        Vec::new()
-    } else if g.ready_count(1 - seat) > 0 {
-        g.turn = 1 - seat;
-        Vec::new()
-    } else {
-        cleanup::cleanup(g)
-    }
-}
 
 fn my_turn(g: &Crisis, seat: Seat, rule: &str) -> Result<(), RuleError> {
     if g.phase != Phase::Activation {
@@ -140,7 +118,7 @@ pub fn advance(g: &mut Crisis, seat: Seat, plan: &Plan) -> Lines {
         act.moves += 1;
     }
     let enemy = 1 - seat;
-    if !super::reactions::overwatch_options(g, enemy, m).is_empty() {
+    if !super::reactive::overwatch_options(g, enemy, m).is_empty() {
         g.reactions.push(crate::state::Reaction::Overwatch { seat: enemy, mover: m });
         log.push(LogEntry::public(format!("{} react with Overwatch.", seat_verb(enemy, "may", "may"))));
         return Ok(log);
@@ -177,55 +155,6 @@ pub fn shake(g: &mut Crisis, seat: Seat, condition: Condition) -> Lines {
     let mut log = vec![LogEntry::public(format!("{} shakes off {:?}.", model_name(g, a.model), condition))];
     log.extend(after_action(g));
     Ok(log)
-}
-
-/// Why the active model can't interact with token `t`, if it can't.
-pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<String> {
-    let Some(tok) = g.tokens.get(t) else { return Some(format!("there is no token {t}")) };
-    let m = &g.models[a.model];
-    let geo = g.geo();
-    let card = g.crisis_card(tok.crisis);
-    let token = format!("{} token {}", card.name, tok.index + 1);
-    if card.token_mode == TokenMode::Secure {
-        return Some(format!("{}'s tokens are secured by contesting them, not interacted with", card.name));
-    }
-    if a.interacted.contains(&t) {
-        return Some(format!(
-            "{} has interacted with {token} this activation: a character interacts with each token at most once per activation",
-            m.card().name
-        ));
-    }
-    if m.power < 1 {
-        return Some(format!("interacting costs 1 power; {} has 0", m.card().name));
-    }
-    let disc = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
-    let d = dist_discs(m.disc(geo), disc);
-    let reach = a.interact_range.max(1);
-    if !within(geo, d, reach) {
-        return Some(format!(
-            "{token} is {d:.1}\" from {}, beyond R{reach}: a character interacts with a token within R{reach}",
-            m.card().name
-        ));
-    }
-    match card.token_mode {
-        TokenMode::Control if tok.control == Some(m.owner) => Some(format!("you already control {token}")),
-        TokenMode::PickUp if tok.holder.is_some() => {
-            Some(format!("{token} is held by {}", tok.holder.map_or("", |h| g.models[h].card().name.as_str())))
-        }
-        TokenMode::PickUp
-            if card.carry.is_some_and(|c| {
-                g.held_by(a.model).filter(|x| g.tokens[*x].crisis == tok.crisis).count() >= usize::from(c)
-            }) =>
-        {
-            Some(format!(
-                "{} holds as many {} tokens as it may ({})",
-                m.card().name,
-                card.name,
-                card.carry.unwrap_or(0)
-            ))
-        }
-        _ => None,
-    }
 }
 
 /// Interact: not an action; 1 ⚡ to pick up or take control of a token.
@@ -297,50 +226,5 @@ pub fn interact(g: &mut Crisis, seat: Seat, t: usize, rng: &mut backroom_engine:
 /// Ends the activation: Bleed deals 1 (no ⚡), then the Activated token.
 pub fn end_activation(g: &mut Crisis, seat: Seat) -> Lines {
     let a = current(g, seat, "End of activation")?;
-    Ok(finish(g, a.model, None))
-}
-
-/// Ends `m`'s activation; `by_itself` says why when nobody chose to end it
-/// (the log says so, so a player sees why the turn moved on).
-fn finish(g: &mut Crisis, m: usize, by_itself: Option<&str>) -> Vec<LogEntry> {
-    let mut log = Vec::new();
-    if let Some(why) = by_itself {
-        log.push(LogEntry::public(format!("The activation of {} ends by itself: {why}.", model_name(g, m))));
-    }
-    g.activation = None;
-    if g.models[m].present() && !g.models[m].dazed && g.models[m].has(Condition::Bleed) {
-        log.push(LogEntry::public(format!("{} bleeds.", model_name(g, m))));
-        log.extend(super::attack::suffer(g, m, 1, false));
-    }
-    g.models[m].activated = true;
-    if super::victory::check_last_standing(g, &mut log) {
-        return log;
-    }
-    let owner = g.models[m].owner;
-    log.extend(next_turn_or_cleanup(g, 1 - owner));
-    log
-}
-
-/// After an action: count it; a character Dazed or KO'd in its own
-/// activation ends it; with both actions spent and nothing left to
-/// interact with, the activation ends by itself.
-pub fn after_action(g: &mut Crisis) -> Vec<LogEntry> {
-    let Some(act) = g.activation.as_mut() else { return Vec::new() };
-    act.actions += 1;
-    let m = act.model;
-    if !g.models[m].present() || g.models[m].dazed {
-        let why = if g.models[m].dazed { "it is Dazed" } else { "it is KO'd" };
-        return finish(g, m, Some(why));
-    }
-    maybe_auto_end(g)
-}
-
-/// Ends the activation by itself once both actions are spent and no
-/// token is left to interact with.
-pub fn maybe_auto_end(g: &mut Crisis) -> Vec<LogEntry> {
-    let Some(act) = g.activation.clone() else { return Vec::new() };
-    if act.actions >= 2 + act.extra_actions && (0..g.tokens.len()).all(|t| interact_refusal(g, &act, t).is_some()) {
-        return finish(g, act.model, Some("both actions are spent and no token is in reach"));
-    }
-    Vec::new()
+    Ok(activation_ends(g, a.model, None))
 }

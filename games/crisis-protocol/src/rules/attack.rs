@@ -1,6 +1,6 @@
 //! The attack pipeline (Appendix A, digest §1.4–1.5): choose an attack
-//! whose cost is payable, target an enemy in line of sight and range, pay,
-//! build the attack and defense pools (Shock, Incinerate), roll, add a die
+//! whose cost is payable, target an enemy in line of sight and range
+//! ([`super::targeting`]), pay, build the attack and defense pools (Shock, Incinerate), roll, add a die
 //! per critical in the initial roll (Hex: none), modify (the attacker's own
 //! rerolls, then the defender's rerolls and cover), compare, resolve the
 //! before-damage rules, deal damage (reductions, the Stamina cap, ⚡ from
@@ -10,117 +10,25 @@
 //! a success for its roller (never a failure, which can't be rerolled), the
 //! only choice a player could gain by. Cover likewise turns a non-success
 //! die into a block.
+//!
+//! Damage, Dazed and KO are [`super::damage`]'s, the reroll abilities
+//! [`super::rerolls`]', and whether a window opens [`super::reactive`]'s;
+//! the windows are answered in [`super::reactions`], which runs the
+//! pipeline on ([`continue_attack`], [`after_counter`]).
 
-use super::activation;
 use super::common::{Lines, model_name};
+use super::damage::{dodge, suffer};
+use super::dice::{count, roll_pool};
+use super::rerolls::{ally_rerolls, check_picks, is_ally_source, reroll, reroll_picks, rerollable, sources};
+use super::round::{after_action, resume};
+use super::targeting::{beam_touches, target_refusal};
 use super::victory::check_last_standing;
 use crate::content::{AttackType, Condition, Dir, Effect, Icon, Power, RangeKind, When};
-use crate::geometry::{Disc, Hit, dist_discs, has_cover, len, line_of_sight, sub, within};
+use crate::geometry::{Disc, Hit, dist_discs, has_cover, len, sub, within};
 use crate::rules::dice::{self, Face};
 use crate::rules::movement;
 use crate::state::{AttackRecord, Crisis, PendingAttack};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, plural, seat_verb};
-
-/// Why `attacker` can't make attack `idx` against `target`, if it can't
-/// (costs, targeting, range and line of sight; not whose turn it is).
-pub fn target_refusal(g: &Crisis, attacker: usize, idx: usize, target: usize) -> Option<String> {
-    let a = &g.models[attacker];
-    let Some(atk) = a.card().sides.healthy.attacks.get(idx) else {
-        return Some(format!("{} has no attack {idx}", a.card().name));
-    };
-    if a.power < atk.cost {
-        return Some(format!("{} costs {} power; {} has {}", atk.name, atk.cost, a.card().name, a.power));
-    }
-    let Some(t) = g.models.get(target) else { return Some(format!("there is no character {target}")) };
-    if t.owner == a.owner {
-        return Some(format!("{} is an ally: an attack never targets an ally", t.card().name));
-    }
-    if !t.present() {
-        return Some(format!("{} is not on the battlefield", t.card().name));
-    }
-    if t.dazed {
-        return Some(format!("{} is Dazed: a Dazed character can't be targeted", t.card().name));
-    }
-    let geo = g.geo();
-    let (ad, td) = (a.disc(geo), t.disc(geo));
-    let in_range = match atk.range.kind {
-        RangeKind::Beam => beam_touches(geo, ad, td.c, td, atk.range.n),
-        _ => within(geo, dist_discs(ad, td), atk.range.n),
-    };
-    if !in_range {
-        let d = dist_discs(ad, td);
-        let shape = match atk.range.kind {
-            RangeKind::Beam => format!("the R{} beam tool does not reach it", atk.range.n),
-            _ => format!("it is {d:.1}\" away"),
-        };
-        return Some(format!("{} is beyond {}'s range {}: {shape}", t.card().name, atk.name, atk.range.n));
-    }
-    let ignore_los = atk.rules.iter().any(|r| matches!(r.effect, Effect::IgnoreLos {}));
-    if !ignore_los && !line_of_sight(geo, ad, g.on(attacker), td, g.eff_size(target), g.pieces()) {
-        return Some(format!(
-            "{} is not in {}'s line of sight: terrain blocks every line between the bases",
-            t.card().name,
-            a.card().name
-        ));
-    }
-    None
-}
-
-/// Rerolls granted to `m` (allies' Tactician-like powers within range,
-/// itself included; each named ability counts once).
-fn ally_rerolls(g: &Crisis, m: usize) -> usize {
-    let geo = g.geo();
-    let me = g.models[m].disc(geo);
-    let owner = g.models[m].owner;
-    let mut names: Vec<&str> = Vec::new();
-    let mut n = 0;
-    for (i, x) in g.models.iter().enumerate() {
-        if x.owner != owner || !x.present() || x.dazed {
-            continue;
-        }
-        for sp in &x.card().sides.healthy.superpowers {
-            for e in &sp.effects {
-                if let Power::RerollAllies { range, dice } = e
-                    && !names.contains(&sp.name.as_str())
-                    && (i == m || within(geo, dist_discs(me, x.disc(geo)), *range))
-                {
-                    names.push(&sp.name);
-                    n += usize::from(*dice);
-                }
-            }
-        }
-    }
-    n
-}
-
-/// Rerolls up to `n` dice that are not successes for their roller.
-fn reroll(rng: &mut GameRng, dice: &mut [Face], n: usize, success: fn(Face) -> bool) -> usize {
-    let mut done = 0;
-    for d in dice.iter_mut() {
-        if done == n {
-            break;
-        }
-        if !success(*d) && *d != Face::Failure {
-            *d = dice::roll(rng);
-            done += 1;
-        }
-    }
-    done
-}
-
-fn count(d: &[Face], f: Face) -> usize {
-    d.iter().filter(|x| **x == f).count()
-}
-
-/// Rolls a pool, adding one die per critical in the initial roll unless Hexed.
-fn roll_pool(rng: &mut GameRng, n: usize, hexed: bool) -> Vec<Face> {
-    let mut d = dice::roll_n(rng, n);
-    if !hexed {
-        let crits = count(&d, Face::Critical);
-        d.extend(dice::roll_n(rng, crits));
-    }
-    d
-}
 
 /// An attack action.
 pub fn attack(g: &mut Crisis, seat: Seat, idx: usize, target: usize, rng: &mut GameRng) -> Lines {
@@ -298,7 +206,7 @@ pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
                 log.extend(suffer(g, t, 1, false));
             }
             if !check_last_standing(g, &mut log) {
-                log.extend(activation::after_action(g));
+                log.extend(after_action(g));
             }
             return log;
         }
@@ -307,7 +215,7 @@ pub fn continue_attack(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
         if live {
             p.current = Some(t);
         }
-        let open = live && !super::reactions::available(g, t, &p.used).is_empty();
+        let open = live && !super::reactive::available(g, t, &p.used).is_empty();
         g.pending_attack = Some(p);
         if open {
             log.push(LogEntry::public(format!("{} is targeted and may react.", model_name(g, t))));
@@ -328,7 +236,7 @@ fn target_done(g: &mut Crisis, t: usize, log: &mut Vec<LogEntry>) -> bool {
         pa.declared.clear();
         pa.modify = None;
     }
-    if super::reactions::counters(g, t).is_empty() {
+    if super::reactive::counters(g, t).is_empty() {
         return false;
     }
     if let Some(pa) = g.pending_attack.as_mut() {
@@ -346,31 +254,6 @@ fn target_refusal_free(g: &Crisis, me: usize, idx: usize, t: usize) -> bool {
     target_refusal(&probe, me, idx, t).is_none()
 }
 
-/// A beam n: the R`n` tool, R1 wide, its short side centred on and
-/// tangent to the attacker's base, aimed at `aim`; does it touch `d`?
-pub fn beam_touches(
-    geo: &crate::content::GeometryConfig,
-    from: Disc,
-    aim: crate::geometry::Pt,
-    d: Disc,
-    n: u8,
-) -> bool {
-    let v = sub(aim, from.c);
-    let l = len(v);
-    if l < 1e-9 {
-        return false;
-    }
-    let u = [v[0] / l, v[1] / l];
-    let w = sub(d.c, from.c);
-    let along_u = w[0] * u[0] + w[1] * u[1] - from.r;
-    let across = (w[1] * u[0] - w[0] * u[1]).abs();
-    let long = crate::geometry::range(geo, n);
-    let half = crate::geometry::range(geo, 1) / 2.0;
-    let dx = (-along_u).max(0.0).max(along_u - long);
-    let dy = (across - half).max(0.0);
-    dx.hypot(dy) <= d.r + geo.eps
-}
-
 /// A4, A5: the attack and defense pools. Halving rounds up and comes
 /// first (core rules: "Whenever a number is halved, always round the final
 /// result up"), then dice are added and removed; a pool never drops below
@@ -380,7 +263,7 @@ fn pools(g: &Crisis, me: usize, idx: usize, target: usize, extra_def: u8) -> (us
     let geo = g.geo();
     let (a_model, t_model) = (&g.models[me], &g.models[target]);
     let bonus = g.activation.as_ref().filter(|a| a.model == me).map_or(0, |a| i32::from(a.bonus_dice));
-    let bonus = bonus + super::tactics::coordinated_dice(g, me, target);
+    let bonus = bonus + coordinated_dice(g, me, target);
     let a_n = crate::rules::dice::pool(atk.strength, false, bonus - i32::from(a_model.has(Condition::Shock)));
     let contesting = g.tokens.iter().enumerate().any(|(t, _)| {
         let d = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
@@ -403,6 +286,22 @@ fn pools(g: &Crisis, me: usize, idx: usize, target: usize, extra_def: u8) -> (us
         lead_dice + i32::from(extra_def) - i32::from(t_model.has(Condition::Incinerate)) - removed,
     );
     (a_n, d_n)
+}
+
+/// Attack dice from Coordinated Strike for `me` attacking `target`: one
+/// per other ally within range of the target, at most the card's cap.
+pub fn coordinated_dice(g: &Crisis, me: usize, target: usize) -> i32 {
+    let Some([range, max]) = g.activation.as_ref().filter(|a| a.model == me).and_then(|a| a.coordinated) else {
+        return 0;
+    };
+    let geo = g.geo();
+    let td: Disc = g.models[target].disc(geo);
+    let owner = g.models[me].owner;
+    let n = (0..g.models.len())
+        .filter(|&i| i != me && g.models[i].owner == owner && g.models[i].present() && !g.models[i].dazed)
+        .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), range))
+        .count();
+    i32::from(max).min(n as i32)
 }
 
 /// A6–A8: both rolls, a die per critical in the initial roll (Hex: none).
@@ -484,54 +383,6 @@ fn cover_for(g: &Crisis, me: usize, idx: usize, target: usize, take_cover: bool)
                 g.on(target),
                 g.pieces(),
             ))
-}
-
-/// Whether a reroll source named `name` is an ally's (Tactician-like)
-/// rather than `m`'s own attacking power.
-fn is_ally_source(g: &Crisis, m: usize, name: &str) -> bool {
-    g.models.iter().any(|x| {
-        x.owner == g.models[m].owner
-            && x.card()
-                .sides
-                .healthy
-                .superpowers
-                .iter()
-                .any(|sp| sp.name == name && sp.effects.iter().any(|e| matches!(e, Power::RerollAllies { .. })))
-    })
-}
-
-/// The reroll abilities `m` may use on its own roll in the modify step,
-/// each named once with its dice: allies' Tactician-like powers within
-/// range (itself included); attacking, its own rerolls (Target Lock, one
-/// per critical in `other`, the opposing roll; Steady Aim).
-pub fn sources(g: &Crisis, m: usize, attacking: bool, other: &[Face]) -> Vec<(String, u8)> {
-    let geo = g.geo();
-    let me = g.models[m].disc(geo);
-    let owner = g.models[m].owner;
-    let mut out: Vec<(String, u8)> = Vec::new();
-    for (i, x) in g.models.iter().enumerate() {
-        if x.owner != owner || !x.present() || x.dazed {
-            continue;
-        }
-        for sp in &x.card().sides.healthy.superpowers {
-            for e in &sp.effects {
-                let n = match e {
-                    Power::RerollAllies { range, dice }
-                        if i == m || within(geo, dist_discs(me, x.disc(geo)), *range) =>
-                    {
-                        *dice
-                    }
-                    Power::RerollPerDefenderCrit {} if i == m && attacking => count(other, Face::Critical) as u8,
-                    Power::RerollOwnAttack { dice } if i == m && attacking => *dice,
-                    _ => 0,
-                };
-                if n > 0 && !out.iter().any(|(k, _)| k == &sp.name) {
-                    out.push((sp.name.clone(), n));
-                }
-            }
-        }
-    }
-    out
 }
 
 /// A9 under engine version 6: rolls and opens the modify step with the
@@ -616,11 +467,6 @@ fn modify_roles(p: &PendingAttack) -> Option<(usize, usize, usize)> {
     }
 }
 
-/// The dice a source may still reroll: not a failure, not rerolled by it.
-pub fn rerollable(dice: &[Face], by: &[Vec<String>], name: &str) -> Vec<bool> {
-    dice.iter().zip(by).map(|(d, b)| *d != Face::Failure && !b.iter().any(|x| x == name)).collect()
-}
-
 /// Moves the modify step on past sides with nothing left to use; true
 /// when it is over (the attacker's and then the defender's rerolls done).
 fn advance_modify(g: &mut Crisis) -> bool {
@@ -646,52 +492,6 @@ fn advance_modify(g: &mut Crisis) -> bool {
         let m = g.pending_attack.as_mut().and_then(|p| p.modify.as_mut()).expect("checked");
         m.defender = true;
         m.sources = srcs;
-    }
-}
-
-/// Why `picks` (indices into `dice`) can't be rerolled by the ability
-/// `name` with `n` dice, if they can't: 1 to `n` dice, none a failure,
-/// none rerolled by it already, none named twice.
-pub fn check_picks(
-    dice: &[Face],
-    by: &[Vec<String>],
-    name: &str,
-    n: u8,
-    picks: &[usize],
-    side: &str,
-) -> Result<(), RuleError> {
-    const RULE: &str = "Modifying dice";
-    if picks.is_empty() || picks.len() > usize::from(n) {
-        return Err(RuleError::illegal(RULE, format!("{name} rerolls 1 to {n} dice, not {}", picks.len())));
-    }
-    let mut seen = Vec::new();
-    for &i in picks {
-        let Some(d) = dice.get(i) else {
-            return Err(RuleError::illegal(RULE, format!("the {side} roll has no die {}", i + 1)));
-        };
-        if *d == Face::Failure {
-            return Err(RuleError::illegal("Dice", format!("die {} is a failure: a failure can't be rerolled", i + 1)));
-        }
-        if by[i].iter().any(|x| x == name) {
-            return Err(RuleError::illegal(
-                RULE,
-                format!("{name} has already rerolled die {}: the same ability rerolls a die only once", i + 1),
-            ));
-        }
-        if seen.contains(&i) {
-            return Err(RuleError::illegal(RULE, format!("die {} is named twice", i + 1)));
-        }
-        seen.push(i);
-    }
-    Ok(())
-}
-
-/// Rerolls the dice `picks` (checked) with the ability `name`, which
-/// each of them remembers.
-pub fn reroll_picks(dice: &mut [Face], by: &mut [Vec<String>], name: &str, picks: &[usize], rng: &mut GameRng) {
-    for &i in picks {
-        dice[i] = dice::roll(rng);
-        by[i].push(name.to_string());
     }
 }
 
@@ -794,17 +594,31 @@ fn end_modify(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
     match m.side {
         Some(side) if side.overwatch => {
             g.pending_attack = None;
-            log.extend(activation::after_action(g));
-            super::reactions::resume(g, &mut log);
+            log.extend(after_action(g));
+            resume(g, &mut log);
         }
         Some(_) => {
             if let Some(pa) = g.pending_attack.as_mut() {
                 pa.modify = None;
             }
-            log.extend(super::reactions::after_counter(g, rng));
+            log.extend(after_counter(g, rng));
         }
         None => {}
     }
+    log
+}
+
+/// The after-attack window has closed (struck back or not): the attack
+/// goes on to its next target, unless a side is gone.
+pub fn after_counter(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
+    let mut log = Vec::new();
+    if let Some(pa) = g.pending_attack.as_mut() {
+        pa.after = None;
+    }
+    if check_last_standing(g, &mut log) {
+        return log;
+    }
+    log.extend(continue_attack(g, rng));
     log
 }
 
@@ -892,62 +706,6 @@ fn suffer_attack(g: &mut Crisis, m: usize, amount: usize, _kind: AttackType) -> 
         }
     }
     log
-}
-
-/// A character suffers damage: capped by the Stamina left; ⚡ equal to it
-/// when from an enemy effect (not with Judgment); at its Stamina a Healthy
-/// character is Dazed (dropping its tokens), an Injured one KO'd.
-pub fn suffer(g: &mut Crisis, m: usize, amount: usize, enemy: bool) -> Vec<LogEntry> {
-    let mut log = Vec::new();
-    let model = &mut g.models[m];
-    if amount == 0 || !model.present() || model.dazed {
-        return log;
-    }
-    let left = model.stamina().saturating_sub(model.damage);
-    let dmg = (amount as u8).min(left);
-    model.damage += dmg;
-    if enemy && !model.has(Condition::Judgment) {
-        model.gain_power(dmg);
-    }
-    if model.damage >= model.stamina() {
-        if model.injured {
-            if !super::reactions::last_stand_options(g, m).is_empty() {
-                // Set aside until its player answers Last Stand.
-                g.models[m].ko = true;
-                g.reactions.push(crate::state::Reaction::LastStand { model: m });
-                log.push(LogEntry::public(format!("{} would be KO'd.", model_name(g, m))));
-                return log;
-            }
-            return knock_out(g, m);
-        }
-        model.dazed = true;
-        drop_tokens(g, m);
-        log.push(LogEntry::public(format!("{} is Dazed.", model_name(g, m))));
-    }
-    log
-}
-
-/// An Injured character is KO'd: removed, dropping its tokens.
-pub fn knock_out(g: &mut Crisis, m: usize) -> Vec<LogEntry> {
-    g.models[m].ko = true;
-    drop_tokens(g, m);
-    vec![LogEntry::public(format!("{} is KO'd.", model_name(g, m)))]
-}
-
-/// A Dazed or KO'd holder drops its tokens: where it stands, and (engine
-/// version 3) the opponent then places each within R2 of it.
-fn drop_tokens(g: &mut Crisis, m: usize) {
-    let pos = g.models[m].pos;
-    let r = g.models[m].disc(g.geo()).r;
-    let place = crate::versions::v3(g);
-    let seat = 1 - g.models[m].owner;
-    for (i, t) in g.tokens.iter_mut().enumerate().filter(|(_, t)| t.holder == Some(m)) {
-        t.holder = None;
-        t.pos = pos;
-        if place {
-            g.reactions.push(crate::state::Reaction::PlaceToken { seat, token: i, from: pos, r });
-        }
-    }
 }
 
 /// One attack rule's effect.
@@ -1113,56 +871,5 @@ pub fn shove_along(
             Hit::Edge | Hit::Nothing => {}
         }
     }
-    log
-}
-
-/// Dodge (digest §1.5): physical defense dice, +1 per critical in the
-/// initial roll (not Hexed); each critical, wild or block cancels 1.
-pub fn dodge(g: &mut Crisis, m: usize, incoming: usize, rng: &mut GameRng) -> Vec<LogEntry> {
-    let x = &g.models[m];
-    if !x.present() || x.dazed {
-        return Vec::new();
-    }
-    let n = usize::from(x.card().sides.healthy.defense.physical);
-    let mut d = roll_pool(rng, n, x.has(Condition::Hex));
-    if crate::versions::v7(g) {
-        return dodge_window(g, m, d, incoming);
-    }
-    let re = ally_rerolls(g, m);
-    reroll(rng, &mut d, re, Face::defense_success);
-    let saved = d.iter().filter(|f| f.defense_success()).count();
-    let dmg = incoming.saturating_sub(saved);
-    if dmg > 0 && !super::reactions::evasive_options(g, m, &d).is_empty() {
-        g.reactions.push(crate::state::Reaction::Dodge {
-            model: m,
-            dice: d.clone(),
-            incoming: incoming as u8,
-            by: Vec::new(),
-            sources: Vec::new(),
-        });
-        return vec![LogEntry::public(format!("{} dodges: {}, and may reroll.", model_name(g, m), dice::show(&d)))];
-    }
-    let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, m), dice::show(&d)))];
-    log.extend(suffer(g, m, dmg, true));
-    log
-}
-
-/// A dodge under engine version 7 (core rules, "Dodging": "apply any dice
-/// modifications from special rules and effects"): when the dice would let
-/// damage through and the dodger has a reroll to choose (a Tactician-like
-/// ability in range, Evasive Roll in the hand), its player chooses them in
-/// the order it likes through the queued window; else it suffers now.
-fn dodge_window(g: &mut Crisis, m: usize, d: Vec<Face>, incoming: usize) -> Vec<LogEntry> {
-    let sources = sources(g, m, false, &[]);
-    let by = vec![Vec::new(); d.len()];
-    let r = crate::state::Reaction::Dodge { model: m, dice: d.clone(), incoming: incoming as u8, by, sources };
-    if super::reactions::dodge_open(g, &r) {
-        g.reactions.push(r);
-        return vec![LogEntry::public(format!("{} dodges: {}, and may reroll.", model_name(g, m), dice::show(&d)))];
-    }
-    let saved = d.iter().filter(|f| f.defense_success()).count();
-    let dmg = incoming.saturating_sub(saved);
-    let mut log = vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, m), dice::show(&d)))];
-    log.extend(suffer(g, m, dmg, true));
     log
 }

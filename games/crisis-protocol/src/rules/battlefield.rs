@@ -214,7 +214,7 @@ pub fn answer(g: &mut Crisis, seat: Seat, choice: &LayoutChoice, rng: &mut GameR
             log.push(LogEntry::public(format!("{} the terrain layout.", seat_verb(seat, "confirms", "confirm"))));
             if g.layout_confirmed.iter().all(|c| *c) {
                 log.push(LogEntry::public("Both players agree the battlefield.".to_string()));
-                log.extend(super::setup::settle_battlefield(g, rng));
+                log.extend(super::priority::settle_battlefield(g, rng));
             }
             return Ok(log);
         }
@@ -252,7 +252,7 @@ pub fn answer(g: &mut Crisis, seat: Seat, choice: &LayoutChoice, rng: &mut GameR
     g.layout_confirmed = [false, false];
     if g.layout_changes >= MAX_LAYOUT_CHANGES {
         log.push(LogEntry::public(format!("The layout has changed {MAX_LAYOUT_CHANGES} times: this one stands.")));
-        log.extend(super::setup::settle_battlefield(g, rng));
+        log.extend(super::priority::settle_battlefield(g, rng));
     }
     Ok(log)
 }

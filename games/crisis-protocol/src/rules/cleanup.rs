@@ -1,14 +1,13 @@
 //! Cleanup (digest §1.2, §1.7): crisis scoring (secure, control, hold),
 //! Dazed characters flip to Injured, priority passes if the player who
 //! activated last holds it, Activated tokens go, and victory is checked:
-//! 16 VP, the end of Round 6, or the house round limit. The next round
-//! then starts here with its Power phase ([`start_round`]).
+//! 16 VP, the end of Round 6, or the house round limit. The next round's
+//! Power phase is the round's ([`super::round::start_round`]).
 
-use super::activation;
 use super::victory::end;
 use crate::content::{Power, TokenMode};
 use crate::geometry::{Disc, dist_discs, within};
-use crate::state::{Crisis, Phase};
+use crate::state::Crisis;
 use backroom_engine::{LogEntry, Seat, seat_verb};
 
 /// VP each seat scores this Cleanup.
@@ -96,7 +95,9 @@ pub fn securer(g: &Crisis, t: usize) -> Option<Seat> {
     if healthy != [0, 0] { pick(healthy) } else { pick(injured) }
 }
 
-/// The Cleanup phase, then the next round or the end of the match.
+/// The Cleanup phase, ending the match when a victory check holds; the
+/// next round, when it does not, is the round's to start
+/// ([`super::round::next_turn_or_cleanup`]).
 pub fn cleanup(g: &mut Crisis) -> Vec<LogEntry> {
     let mut log = Vec::new();
     let got = score(g);
@@ -140,37 +141,6 @@ pub fn cleanup(g: &mut Crisis) -> Vec<LogEntry> {
         end(g, leader, &mut log, "the end of the rounds");
     } else if g.round >= g.options.max_rounds.max(6) {
         end(g, None, &mut log, "the house round limit");
-    } else {
-        log.extend(start_round(g));
     }
     log
-}
-
-/// The start of a round: the Power phase (every character gains 1 ⚡,
-/// then Poison), then the Activation phase, priority player first.
-pub fn start_round(g: &mut Crisis) -> Vec<LogEntry> {
-    g.round += 1;
-    g.phase = Phase::Activation;
-    g.last_activator = None;
-    let mut log = vec![LogEntry::public(format!("Round {} begins; {} priority.", g.round, seat_ref_has(g.priority)))];
-    for m in g.models.iter_mut().filter(|m| m.present()) {
-        m.gain_power(1);
-        // Player effects: a Gem Bearer's gem.
-        let gem: u8 =
-            m.powers().map(|p| if let crate::content::Power::PowerPhaseGain { n } = p { *n } else { 0 }).sum();
-        if gem > 0 {
-            m.gain_power(gem);
-        }
-        if m.has(crate::content::Condition::Poison) {
-            m.power = m.power.saturating_sub(1);
-        }
-    }
-    log.push(LogEntry::public("Power phase: every character gains 1 power; Poison takes 1.".to_string()));
-    g.turn = g.priority;
-    log.extend(activation::next_turn_or_cleanup(g, g.priority));
-    log
-}
-
-fn seat_ref_has(seat: Seat) -> String {
-    backroom_engine::seat_verb(seat, "has", "have")
 }

@@ -1,10 +1,12 @@
 //! The helpers every rulebook section leans on: how a step answers
 //! ([`Lines`]), how a character, a phase, a piece and an edge are named in
-//! a message, and the activation limits (actions taken, one move) that the
-//! prompts ask through the same predicates the rules apply. They sit below
-//! the sections so that a section never imports another only for a name.
+//! a message, and the activation limits (actions taken, one move, each
+//! token once) that the prompts ask through the same predicates the rules
+//! apply. They sit below the sections so that a section never imports
+//! another only for a name.
 
-use crate::content::{Condition, HolderRule};
+use crate::content::{Condition, HolderRule, TokenMode};
+use crate::geometry::{Disc, dist_discs, within};
 use crate::rules::movement::Mover;
 use crate::state::{Activation, Crisis, Edge, Phase};
 use backroom_engine::{LogEntry, RuleError, Seat, seat_ref};
@@ -103,4 +105,53 @@ pub fn edge_of(g: &Crisis, seat: Seat) -> Edge {
 /// The content name of piece `i`.
 pub fn piece_name(g: &Crisis, i: usize) -> String {
     g.terrain_spec().get(i).map_or_else(|| "terrain".into(), |p| p.name.to_lowercase())
+}
+
+/// Why the active model can't interact with token `t`, if it can't.
+pub fn interact_refusal(g: &Crisis, a: &Activation, t: usize) -> Option<String> {
+    let Some(tok) = g.tokens.get(t) else { return Some(format!("there is no token {t}")) };
+    let m = &g.models[a.model];
+    let geo = g.geo();
+    let card = g.crisis_card(tok.crisis);
+    let token = format!("{} token {}", card.name, tok.index + 1);
+    if card.token_mode == TokenMode::Secure {
+        return Some(format!("{}'s tokens are secured by contesting them, not interacted with", card.name));
+    }
+    if a.interacted.contains(&t) {
+        return Some(format!(
+            "{} has interacted with {token} this activation: a character interacts with each token at most once per activation",
+            m.card().name
+        ));
+    }
+    if m.power < 1 {
+        return Some(format!("interacting costs 1 power; {} has 0", m.card().name));
+    }
+    let disc = Disc { c: g.token_pos(t), r: geo.token_diameter / 2.0 };
+    let d = dist_discs(m.disc(geo), disc);
+    let reach = a.interact_range.max(1);
+    if !within(geo, d, reach) {
+        return Some(format!(
+            "{token} is {d:.1}\" from {}, beyond R{reach}: a character interacts with a token within R{reach}",
+            m.card().name
+        ));
+    }
+    match card.token_mode {
+        TokenMode::Control if tok.control == Some(m.owner) => Some(format!("you already control {token}")),
+        TokenMode::PickUp if tok.holder.is_some() => {
+            Some(format!("{token} is held by {}", tok.holder.map_or("", |h| g.models[h].card().name.as_str())))
+        }
+        TokenMode::PickUp
+            if card.carry.is_some_and(|c| {
+                g.held_by(a.model).filter(|x| g.tokens[*x].crisis == tok.crisis).count() >= usize::from(c)
+            }) =>
+        {
+            Some(format!(
+                "{} holds as many {} tokens as it may ({})",
+                m.card().name,
+                card.name,
+                card.carry.unwrap_or(0)
+            ))
+        }
+        _ => None,
+    }
 }

@@ -35,3 +35,19 @@ pub fn pool(stat: u8, halved: bool, delta: i32) -> usize {
     let base = if halved { halve(stat) } else { stat };
     (i32::from(base) + delta).max(1) as usize
 }
+
+/// How many of `d` show face `f`.
+pub fn count(d: &[Face], f: Face) -> usize {
+    d.iter().filter(|x| **x == f).count()
+}
+
+/// Rolls a pool, adding one die per critical in the initial roll unless
+/// Hexed (Appendix A, A8; a dodge too).
+pub fn roll_pool(rng: &mut GameRng, n: usize, hexed: bool) -> Vec<Face> {
+    let mut d = roll_n(rng, n);
+    if !hexed {
+        let crits = count(&d, Face::Critical);
+        d.extend(roll_n(rng, crits));
+    }
+    d
+}

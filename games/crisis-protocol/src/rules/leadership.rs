@@ -5,8 +5,8 @@
 //! picks one after deployment for the whole game, priority player first
 //! (engine version 3; earlier versions took the first on the squad list).
 
-use super::cleanup::start_round;
 use super::common::{Lines, model_name};
+use super::round::start_round;
 use crate::state::{Crisis, Phase};
 use backroom_engine::{LogEntry, RuleError, Seat, seat_verb};
 

@@ -1,33 +1,54 @@
 //! The rules, one module per part of the rulebook, and the dispatcher that
 //! routes each action: [`setup`] (threat choice, squads, deployment,
-//! leadership) with [`rosters`], [`battlefield`] and [`mission`] (the rest
-//! of the full setup),
-//! [`activation`] (the Power phase, turns, activations and their actions),
-//! [`attack`] (the attack pipeline of Appendix A, damage, Dazed and KO) and
-//! [`cleanup`] (crisis scoring, Dazed to Injured, priority, victory).
+//! leadership) with [`rosters`], [`battlefield`], [`priority`] and
+//! [`mission`] (the rest of the full setup), [`activation`] (activations
+//! and their actions), [`attack`] (the attack pipeline of Appendix A),
+//! [`reactions`] (the reaction windows answered), [`powers`], [`tactics`]
+//! and [`terrain`], and [`round`] (the Power phase, turns and the hand-on
+//! to [`cleanup`]).
+//!
+//! The sections are layered, each importing only those below it:
+//!
+//! * the actions: [`tactics`] over [`powers`] over [`attack`];
+//!   [`reactions`] over [`attack`]; [`activation`]; [`leadership`] and
+//!   [`setup`] over [`battlefield`] over [`priority`];
+//! * [`attack`] over [`terrain`], and every action over [`round`], the
+//!   "what happens next" of a round (an action counted, an activation
+//!   ended, the next turn, Cleanup and the next round), which calls no
+//!   action back;
+//! * the steps they share: [`cleanup`] (scoring), [`damage`] (damage,
+//!   Dazed, KO, the dodge), [`reactive`] (what a reaction window offers),
+//!   [`targeting`] (A1–A2), [`rerolls`] (modifying dice), [`victory`],
+//!   [`common`], [`dice`] and [`movement`].
 
 pub mod activation;
 pub mod attack;
 pub mod battlefield;
 pub mod cleanup;
 pub mod common;
+pub mod damage;
 pub mod dice;
 pub mod leadership;
 pub mod mission;
 pub mod movement;
 pub mod powers;
+pub mod priority;
 pub mod reactions;
+pub mod reactive;
+pub mod rerolls;
 pub mod rosters;
+pub mod round;
 pub mod setup;
 pub mod tactics;
+pub mod targeting;
 pub mod terrain;
 pub mod victory;
 
 use crate::Action;
 use crate::state::{Crisis, Phase};
 use backroom_engine::{RuleError, Seat};
-pub use cleanup::start_round;
 pub use common::{Lines, model_name};
+pub use round::start_round;
 pub use victory::{check_last_standing, end};
 
 /// Routes an action. The engine's `Game::apply` has checked the seat and

@@ -5,9 +5,9 @@
 //! extra attack dice, healing an ally, throwing an enemy and the Charge
 //! (advance, then attack, as one action).
 
-use super::activation;
 use super::attack::shove_along;
 use super::common::{Lines, model_name};
+use super::round::{after_action, maybe_auto_end};
 use crate::content::Power;
 use crate::content::{Condition, PowerKind, Superpower};
 use crate::geometry::{Disc, dist_discs, len, quantize_pt, range, sub, unit, within};
@@ -196,7 +196,7 @@ fn charge_refusal(g: &Crisis, a: &Activation, sp: &Superpower, n: u8, c: &Choice
         (None, ..) => return Some("name the advance's direction and end position".into()),
     }
     let (Some(atk), Some(t)) = (c.attack, c.target) else { return Some("name the attack and its target".into()) };
-    super::attack::target_refusal(&probe, me, atk, t).map(|r| format!("after the advance: {r}"))
+    super::targeting::target_refusal(&probe, me, atk, t).map(|r| format!("after the advance: {r}"))
 }
 
 /// Why `target` is not an enemy a superpower may affect, naming the fact:
@@ -322,9 +322,9 @@ pub fn use_power(g: &mut Crisis, seat: Seat, idx: usize, c: &Choice, rng: &mut G
         return Ok(log);
     }
     if sp.action {
-        log.extend(activation::after_action(g));
+        log.extend(after_action(g));
     } else {
-        log.extend(activation::maybe_auto_end(g));
+        log.extend(maybe_auto_end(g));
     }
     Ok(log)
 }
@@ -455,7 +455,7 @@ fn charge_choices(g: &Crisis, a: &Activation, n: u8) -> Vec<(Choice, String)> {
                 if g.models[t].owner == g.models[me].owner || probe.models[t].dazed || !probe.models[t].present() {
                     continue;
                 }
-                if super::attack::target_refusal(&probe, me, k, t).is_some() {
+                if super::targeting::target_refusal(&probe, me, k, t).is_some() {
                     continue;
                 }
                 let at =

@@ -15,88 +15,19 @@
 //! KO'd; it is set aside, still holding its tokens, until the window
 //! closes). While one waits, Cleanup waits too.
 
+use super::attack::{after_counter, begin_side, continue_attack, resolve_attack};
 use super::common::{Lines, model_name};
-use super::{activation, attack::continue_attack};
-use crate::content::{Condition, Power, PowerKind, Tactic, TacticEffect, content};
+use super::damage::{knock_out, suffer};
+use super::reactive::{
+    available, counters, dodge_open, evasive_options, hand_card, last_stand_options, overwatch_options,
+};
+use super::rerolls::{check_picks, reroll_picks};
+use super::round::{after_action, resume};
+use crate::content::{Condition, Power, PowerKind, TacticEffect, content};
 use crate::geometry::{dist_discs, within};
 use crate::rules::dice::{self, Face};
 use crate::state::{Crisis, Reaction};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
-
-/// What the target `t` may react with now: `(key, label)`, the key being
-/// `power:Name` or `tactic:id`.
-pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)> {
-    let m = &g.models[t];
-    let mut out = Vec::new();
-    if !m.present() || m.dazed {
-        return out;
-    }
-    for sp in &m.card().sides.healthy.superpowers {
-        let usable = sp.kind == PowerKind::Reactive
-            && sp.effects.iter().any(|e| matches!(e, Power::DefenseDice { .. } | Power::RerollDefense { .. }))
-            && m.power >= sp.cost + u8::from(m.has(Condition::Root))
-            && !used.contains(&sp.name);
-        if usable {
-            out.push((format!("power:{}", sp.name), format!("{}, cost {}", sp.name, sp.cost)));
-        }
-    }
-    let normal = g.pending_attack.as_ref().is_some_and(|p| {
-        g.models[p.attacker]
-            .card()
-            .sides
-            .healthy
-            .attacks
-            .get(p.attack)
-            .is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
-    });
-    let geo = g.geo();
-    for (i, x) in g.models.iter().enumerate() {
-        if i == t || x.owner != m.owner || !x.present() || x.dazed || !normal {
-            continue;
-        }
-        for sp in x
-            .card()
-            .sides
-            .healthy
-            .superpowers
-            .iter()
-            .filter(|s| s.kind == PowerKind::Reactive && !used.contains(&s.name))
-        {
-            for e in &sp.effects {
-                if let Power::Bodyguard { range } = e
-                    && x.power >= sp.cost + u8::from(x.has(Condition::Root))
-                    && within(geo, dist_discs(x.disc(geo), m.disc(geo)), *range)
-                {
-                    out.push((
-                        format!("bodyguard:{i}:{}", sp.name),
-                        format!("{}: {} becomes the target, cost {}", sp.name, x.card().name, sp.cost),
-                    ));
-                }
-            }
-        }
-    }
-    let cover_counts =
-        g.pending_attack.as_ref().is_some_and(|p| {
-            !p.cover
-                && g.models[p.attacker].card().sides.healthy.attacks.get(p.attack).is_some_and(|a| {
-                    !a.rules.iter().any(|r| matches!(r.effect, crate::content::Effect::IgnoreCover {}))
-                })
-        });
-    for id in &g.tactics[usize::from(m.owner)] {
-        let Some(card) = content().tactic(id) else { continue };
-        let usable = card.kind == PowerKind::Reactive
-            && card.effects.iter().any(|e| {
-                matches!(e, TacticEffect::DefenseDice { .. })
-                    || (cover_counts && matches!(e, TacticEffect::TakeCover {}))
-            })
-            && m.power >= card.cost
-            && !used.contains(id);
-        if usable {
-            out.push((format!("tactic:{id}"), format!("{}, cost {}", card.name, card.cost)));
-        }
-    }
-    out
-}
 
 /// Why `key` is not among the reactions the target `t` may answer this
 /// attack with ([`available`]): the fact that keeps it out.
@@ -221,31 +152,6 @@ fn counter_refusal(g: &Crisis, t: usize, key: &str) -> String {
     }
 }
 
-/// What the target `t` may strike back with after the attack resolved:
-/// `(counter:Name, label)`.
-pub fn counters(g: &Crisis, t: usize) -> Vec<(String, String)> {
-    let Some(p) = &g.pending_attack else { return Vec::new() };
-    let m = &g.models[t];
-    let a = &g.models[p.attacker];
-    if !m.present() || m.dazed || !a.present() || a.dazed {
-        return Vec::new();
-    }
-    let geo = g.geo();
-    let mut out = Vec::new();
-    for sp in m.card().sides.healthy.superpowers.iter().filter(|s| s.kind == PowerKind::Reactive) {
-        for e in &sp.effects {
-            if let Power::CounterAttack { range, attack } = e
-                && m.power >= sp.cost + u8::from(m.has(Condition::Root))
-                && within(geo, dist_discs(m.disc(geo), a.disc(geo)), *range)
-                && m.card().sides.healthy.attacks.iter().any(|x| &x.name == attack)
-            {
-                out.push((format!("counter:{}", sp.name), format!("{}: {} back, cost {}", sp.name, attack, sp.cost)));
-            }
-        }
-    }
-    out
-}
-
 /// The after-attack window: strike back or let it go.
 fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng) -> Lines {
     let mut log = Vec::new();
@@ -267,31 +173,17 @@ fn after_window(g: &mut Crisis, t: usize, with: Option<&str>, rng: &mut GameRng)
         if crate::versions::v7(g) {
             // The strike back's modify step is the players'; the attack it
             // answers goes on when it ends (`after_counter`).
-            log.extend(super::attack::begin_side(
+            log.extend(begin_side(
                 g,
                 crate::state::SideAttack { attacker: t, attack: idx, target: attacker, overwatch: false },
                 rng,
             ));
             return Ok(log);
         }
-        log.extend(super::attack::resolve_attack(g, t, idx, attacker, rng, 0, 0, false));
+        log.extend(resolve_attack(g, t, idx, attacker, rng, 0, 0, false));
     }
     log.extend(after_counter(g, rng));
     Ok(log)
-}
-
-/// The after-attack window has closed (struck back or not): the attack
-/// goes on to its next target, unless a side is gone.
-pub fn after_counter(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
-    let mut log = Vec::new();
-    if let Some(pa) = g.pending_attack.as_mut() {
-        pa.after = None;
-    }
-    if super::victory::check_last_standing(g, &mut log) {
-        return log;
-    }
-    log.extend(continue_attack(g, rng));
-    log
 }
 
 /// Answers the window: a reaction (the window stays open for another) or
@@ -391,81 +283,6 @@ pub fn reaction_seat(g: &Crisis, r: &Reaction) -> Seat {
     }
 }
 
-/// A reactive card in `seat`'s hand with an effect `want` picks, with
-/// that effect.
-fn hand_card<T>(g: &Crisis, seat: Seat, want: impl Fn(&TacticEffect) -> Option<T>) -> Option<(&'static Tactic, T)> {
-    g.tactics[usize::from(seat)]
-        .iter()
-        .filter_map(|id| content().tactic(id))
-        .filter(|c| c.kind == PowerKind::Reactive)
-        .find_map(|c| c.effects.iter().find_map(&want).map(|x| (c, x)))
-}
-
-/// Overwatch options for `seat` after `mover` advanced:
-/// `(overwatch:ally:attack, label)`.
-pub fn overwatch_options(g: &Crisis, seat: Seat, mover: usize) -> Vec<(String, String)> {
-    let Some((card, range)) =
-        hand_card(g, seat, |e| if let TacticEffect::Overwatch { range } = e { Some(*range) } else { None })
-    else {
-        return Vec::new();
-    };
-    let geo = g.geo();
-    let mv = &g.models[mover];
-    if mv.owner == seat || !mv.present() || mv.dazed {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for (i, x) in g.models.iter().enumerate() {
-        if x.owner != seat
-            || !x.ready()
-            || x.power < card.cost
-            || !within(geo, dist_discs(x.disc(geo), mv.disc(geo)), range)
-        {
-            continue;
-        }
-        for (k, a) in x.card().sides.healthy.attacks.iter().enumerate() {
-            if a.cost == 0 && super::attack::target_refusal(g, i, k, mover).is_none() {
-                out.push((
-                    format!("overwatch:{i}:{k}"),
-                    format!("{}: {} attacks with {}, cost {}", card.name, x.card().name, a.name, card.cost),
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// Evasive Roll for a dodge of `model` showing `dice`: `(tactic:id, label)`
-/// when a die can be rerolled and the dodger can pay.
-pub fn evasive_options(g: &Crisis, model: usize, dice: &[Face]) -> Vec<(String, String)> {
-    let m = &g.models[model];
-    let Some((card, ())) = hand_card(g, m.owner, |e| matches!(e, TacticEffect::RerollDodge {}).then_some(())) else {
-        return Vec::new();
-    };
-    let rerollable = dice.iter().any(|d| !d.defense_success() && *d != Face::Failure);
-    if !m.present() || m.dazed || m.power < card.cost || !rerollable {
-        return Vec::new();
-    }
-    vec![(format!("tactic:{}", card.id), format!("{}: reroll the dodge, cost {}", card.name, card.cost))]
-}
-
-/// Whether a dodge waiting (engine version 7) still has something to
-/// choose that could change it: damage would get through and a reroll
-/// ability has a die that is neither a success nor one it has rerolled,
-/// or Evasive Roll can be played.
-pub fn dodge_open(g: &Crisis, r: &Reaction) -> bool {
-    let Reaction::Dodge { model, dice, incoming, by, sources } = r else { return false };
-    let saved = dice.iter().filter(|f| f.defense_success()).count();
-    if usize::from(*incoming) <= saved {
-        return false;
-    }
-    let by = if by.len() == dice.len() { by.clone() } else { vec![Vec::new(); dice.len()] };
-    let ability = sources.iter().any(|(name, n)| {
-        *n > 0 && super::attack::rerollable(dice, &by, name).iter().zip(dice).any(|(ok, d)| *ok && !d.defense_success())
-    });
-    ability || !evasive_options(g, *model, dice).is_empty()
-}
-
 /// A dodge after a reroll (engine version 7): waits again while
 /// [`dodge_open`], else its damage is suffered now.
 fn settle_dodge(g: &mut Crisis, r: Reaction) -> Vec<LogEntry> {
@@ -480,7 +297,7 @@ fn settle_dodge(g: &mut Crisis, r: Reaction) -> Vec<LogEntry> {
     let dmg = incoming.saturating_sub(saved);
     let mut log =
         vec![LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(dice)))];
-    log.extend(super::attack::suffer(g, model, dmg, true));
+    log.extend(suffer(g, model, dmg, true));
     log
 }
 
@@ -508,8 +325,8 @@ pub fn dodge_reroll(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &[
             };
             let (mut d, mut by, mut sources) = (d, by, sources);
             by.resize(d.len(), Vec::new());
-            super::attack::check_picks(&d, &by, name, n, picks, "dodge")?;
-            super::attack::reroll_picks(&mut d, &mut by, name, picks, rng);
+            check_picks(&d, &by, name, n, picks, "dodge")?;
+            reroll_picks(&mut d, &mut by, name, picks, rng);
             if let Some(s) = sources.iter_mut().find(|(x, _)| x == name) {
                 s.1 -= picks.len() as u8;
             }
@@ -531,23 +348,12 @@ pub fn dodge_reroll(g: &mut Crisis, seat: Seat, ability: Option<&str>, picks: &[
         let Reaction::Dodge { model, dice, incoming, .. } = r else { unreachable!("built above") };
         let dmg = usize::from(incoming).saturating_sub(dice.iter().filter(|f| f.defense_success()).count());
         log.push(LogEntry::public(format!("{} dodges: {}, suffering {dmg}.", model_name(g, model), dice::show(&dice))));
-        log.extend(super::attack::suffer(g, model, dmg, true));
+        log.extend(suffer(g, model, dmg, true));
     } else {
         log.extend(settle_dodge(g, r));
     }
     resume(g, &mut log);
     Ok(log)
-}
-
-/// Last Stand for `model`, about to be KO'd: `(tactic:id, label)`.
-pub fn last_stand_options(g: &Crisis, model: usize) -> Vec<(String, String)> {
-    let m = &g.models[model];
-    match hand_card(g, m.owner, |e| if let TacticEffect::LastStand { dice } = e { Some(*dice) } else { None }) {
-        Some((card, dice)) if m.power >= card.cost && m.injured => {
-            vec![(format!("tactic:{}", card.id), format!("{}: roll {dice} dice, cost {}", card.name, card.cost))]
-        }
-        _ => Vec::new(),
-    }
 }
 
 /// The options of the first queued reaction, and what the window is about.
@@ -622,16 +428,16 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
                 if crate::versions::v7(g) {
                     // The mover's action is counted when the attack's
                     // modify step ends (`attack::end_modify`).
-                    log.extend(super::attack::begin_side(
+                    log.extend(begin_side(
                         g,
                         crate::state::SideAttack { attacker: ally, attack: idx, target: mover, overwatch: true },
                         rng,
                     ));
                     return Ok(log);
                 }
-                log.extend(super::attack::resolve_attack(g, ally, idx, mover, rng, 0, 0, false));
+                log.extend(resolve_attack(g, ally, idx, mover, rng, 0, 0, false));
             }
-            log.extend(activation::after_action(g));
+            log.extend(after_action(g));
         }
         Reaction::Dodge { model, mut dice, incoming, mut by, sources } => {
             if let Some(key) = with {
@@ -658,7 +464,7 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
                 model_name(g, model),
                 dice::show(&dice)
             )));
-            log.extend(super::attack::suffer(g, model, dmg, true));
+            log.extend(suffer(g, model, dmg, true));
         }
         Reaction::LastStand { model } => {
             let saved = match with {
@@ -685,25 +491,13 @@ pub fn answer(g: &mut Crisis, seat: Seat, with: Option<&str>, rng: &mut GameRng)
                 m.damage = m.stamina().saturating_sub(1);
                 log.push(LogEntry::public(format!("{} stands, at 1 Stamina.", model_name(g, model))));
             } else {
-                log.extend(super::attack::knock_out(g, model));
+                log.extend(knock_out(g, model));
             }
         }
         Reaction::PlaceToken { .. } => unreachable!("placed by `place_token`"),
     }
     resume(g, &mut log);
     Ok(log)
-}
-
-/// After a queued reaction: the match ends if a side is gone; once no
-/// reaction waits, a turn (or Cleanup) held back meanwhile comes.
-pub fn resume(g: &mut Crisis, log: &mut Vec<LogEntry>) {
-    if super::victory::check_last_standing(g, log) || !g.reactions.is_empty() {
-        return;
-    }
-    if g.phase == crate::state::Phase::Activation && g.activation.is_none() && g.pending_attack.is_none() {
-        let seat = g.turn;
-        log.extend(activation::next_turn_or_cleanup(g, seat));
-    }
 }
 
 /// Why `at` is not a place for the dropped token waiting, if it is not:

@@ -14,36 +14,11 @@ pub use super::common::edge_of;
 use super::common::{Lines, model_name};
 use crate::content::{CrisisKind, content};
 use crate::geometry::{Disc, Pt, dist_discs, quantize_pt};
-use crate::rules::dice::{self, Face};
 use crate::rules::movement;
 use crate::state::Options;
 use crate::state::{Crisis, Edge, Model, Phase, Token};
 use crate::versions::CURRENT as ENGINE_VERSION;
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet, and_list, seat_ref, seat_verb};
-
-/// The priority roll: 5 dice each, most C+W+H, then C, W, H; reroll ties.
-fn roll_priority(rng: &mut GameRng, log: &mut Vec<LogEntry>) -> Seat {
-    loop {
-        let a = dice::roll_n(rng, 5);
-        let b = dice::roll_n(rng, 5);
-        log.push(LogEntry::public(format!(
-            "Priority roll: {} {}, {} {}.",
-            seat_verb(0, "rolls", "roll"),
-            dice::show(&a),
-            seat_verb(1, "rolls", "roll"),
-            dice::show(&b)
-        )));
-        let key = |d: &[Face]| {
-            let n = |f: Face| d.iter().filter(|x| **x == f).count();
-            (n(Face::Critical) + n(Face::Wild) + n(Face::Hit), n(Face::Critical), n(Face::Wild), n(Face::Hit))
-        };
-        match key(&a).cmp(&key(&b)) {
-            std::cmp::Ordering::Greater => break 0,
-            std::cmp::Ordering::Less => break 1,
-            std::cmp::Ordering::Equal => continue,
-        }
-    }
-}
 
 /// A match before any choice (both flows fill in the rest).
 fn blank(options: &Options, version: u32, priority: Seat, crises: [String; 2], phase: Phase) -> Crisis {
@@ -95,25 +70,12 @@ pub fn setup_full(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry
     (g, vec![LogEntry::public(format!("Commit your {how} rosters: 10 characters and 10 Team Tactic cards."))])
 }
 
-/// The battlefield is agreed: the priority roll, then the deck choice.
-pub fn settle_battlefield(g: &mut Crisis, rng: &mut GameRng) -> Vec<LogEntry> {
-    let mut log = Vec::new();
-    g.priority = roll_priority(rng, &mut log);
-    g.turn = g.priority;
-    g.phase = Phase::DeckChoice;
-    log.push(LogEntry::public(format!(
-        "{} priority and picks the crisis deck to draw from.",
-        seat_verb(g.priority, "has", "have")
-    )));
-    log
-}
-
 /// The opening of engine version 1 matches: Downtown-12, the priority roll,
 /// one Secure and one Extraction crisis drawn and revealed at once.
 pub fn setup(options: &Options, rng: &mut GameRng) -> (Crisis, Vec<LogEntry>) {
     let mut log = Vec::new();
     let c = content();
-    let priority = roll_priority(rng, &mut log);
+    let priority = super::priority::roll_priority(rng, &mut log);
     log.push(LogEntry::public(format!("{} priority.", seat_verb(priority, "has", "have"))));
     let draw = |kind: CrisisKind, rng: &mut GameRng| {
         let deck: Vec<&str> = c.crises.iter().filter(|k| k.kind == kind).map(|k| k.id.as_str()).collect();

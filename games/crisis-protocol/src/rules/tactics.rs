@@ -10,11 +10,11 @@
 //! ([`crate::content::TacticEffect`]). Reactive cards are played in the
 //! reaction windows (`reactions`).
 
-use super::activation;
 use super::common::{Lines, model_name};
+use super::round::maybe_auto_end;
 use crate::PowerChoice;
 use crate::content::{PowerKind, Tactic, TacticEffect, content};
-use crate::geometry::{Disc, dist_discs, within};
+use crate::geometry::{dist_discs, within};
 use crate::state::{Crisis, Phase};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, seat_verb};
 
@@ -379,7 +379,7 @@ pub fn play(g: &mut Crisis, seat: Seat, card: &str, choice: &PowerChoice, rng: &
         return Ok(log);
     }
     if g.activation.is_some() && g.reactions.is_empty() {
-        log.extend(activation::maybe_auto_end(g));
+        log.extend(maybe_auto_end(g));
     }
     Ok(log)
 }
@@ -413,30 +413,14 @@ fn ready_ally(g: &mut Crisis, seat: Seat, t: &Tactic, x: usize, rng: &mut GameRn
         crate::rules::dice::show(&roll),
         model_name(g, x)
     )));
-    log.extend(super::attack::suffer(g, x, hits, false));
+    log.extend(super::damage::suffer(g, x, hits, false));
     let mut done = Vec::new();
     if super::victory::check_last_standing(g, &mut done) {
         log.extend(done);
         return log;
     }
     if g.activation.is_some() && g.reactions.is_empty() {
-        log.extend(activation::maybe_auto_end(g));
+        log.extend(maybe_auto_end(g));
     }
     log
-}
-
-/// Attack dice from Coordinated Strike for `me` attacking `target`: one
-/// per other ally within range of the target, at most the card's cap.
-pub fn coordinated_dice(g: &Crisis, me: usize, target: usize) -> i32 {
-    let Some([range, max]) = g.activation.as_ref().filter(|a| a.model == me).and_then(|a| a.coordinated) else {
-        return 0;
-    };
-    let geo = g.geo();
-    let td: Disc = g.models[target].disc(geo);
-    let owner = g.models[me].owner;
-    let n = (0..g.models.len())
-        .filter(|&i| i != me && g.models[i].owner == owner && g.models[i].present() && !g.models[i].dazed)
-        .filter(|&i| within(geo, dist_discs(td, g.models[i].disc(geo)), range))
-        .count();
-    i32::from(max).min(n as i32)
 }

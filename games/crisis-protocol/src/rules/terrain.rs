@@ -125,7 +125,7 @@ pub fn throw_terrain(g: &mut Crisis, thrower: usize, i: usize, angle: f64, n: u8
         Hit::Base(m) => {
             log.push(LogEntry::public(format!("The {} hits {}.", piece_name(g, i), model_name(g, m))));
             if !g.models[m].dazed {
-                log.extend(super::attack::dodge(g, m, usize::from(size) + 1, rng));
+                log.extend(super::damage::dodge(g, m, usize::from(size) + 1, rng));
             }
         }
         Hit::Terrain(j) => {
