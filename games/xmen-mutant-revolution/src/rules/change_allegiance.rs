@@ -173,66 +173,18 @@ impl XMen {
                 if ready {
                     return Err(illegal(rule, "You have picked up your Bidding Dial: you are done trading."));
                 }
-                if al.made[seat as usize] >= OFFERS_PER_PHASE {
-                    return Err(illegal(
-                        rule,
-                        format!(
-                            "You have made {OFFERS_PER_PHASE} offers this Recruit Phase, the most a School may (house limit)."
-                        ),
-                    ));
-                }
-                let pair = seat as usize * self.seats as usize + (*to as usize).min(self.seats as usize - 1);
-                let n = al.pairs[pair];
                 let o = Offer {
                     from: seat,
                     to: *to,
-                    n,
+                    n: 0,
                     give: give.clone(),
                     give_hope: *give_hope,
                     take: take.clone(),
                     take_hope: *take_hope,
                 };
-                self.check_offer(&o)?;
-                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
-                // House ruling: an offer puts a School that had picked up
-                // its Bidding Dial back at the table, so it answers (or
-                // picks the dial up again) rather than leaving it hanging.
-                al.ready.remove(o.to);
-                al.offers.push(o);
-                al.made[seat as usize] += 1;
-                al.pairs[pair] += 1;
+                self.make_offer(&al, o)?;
             }
-            A::Accept { from, n } => {
-                let Some(i) = al.offers.iter().position(|o| o.from == *from && o.to == seat && o.n == *n) else {
-                    return Err(illegal(
-                        rule,
-                        format!("{} has no open offer number {n} to you.", self.school_name(*from)),
-                    ));
-                };
-                let o = al.offers[i].clone();
-                let (pa, pb) = self.check_offer(&o)?;
-                self.players[o.from as usize] = pa;
-                self.players[o.to as usize] = pb;
-                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
-                al.offers.remove(i);
-                al.ready.remove(o.from);
-                al.ready.remove(o.to);
-                let gives = |v: &Vec<CharKey>, hope: u32| {
-                    let mut parts: Vec<String> = v.iter().map(|c| c.name().to_string()).collect();
-                    if hope > 0 {
-                        parts.push(format!("{hope} Hope"));
-                    }
-                    if parts.is_empty() { "nothing".to_string() } else { and_list(&parts) }
-                };
-                self.note(format!(
-                    "Trade: {} {}; {} {}.",
-                    self.who_verb(o.from, "gives", "give"),
-                    gives(&o.give, o.give_hope),
-                    self.who_verb(o.to, "gives", "give"),
-                    gives(&o.take, o.take_hope)
-                ));
-                self.last_trade = Some(o.into());
-            }
+            A::Accept { from, n } => self.accept_offer(&al, seat, *from, *n)?,
             A::Reject { from, n } | A::Withdraw { to: from, n } => {
                 let mine = matches!(a, A::Withdraw { .. });
                 let Some(i) = al.offers.iter().position(|o| {
@@ -309,6 +261,67 @@ impl XMen {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// Change Allegiance: an offer to another School, numbered per pair of
+    /// Schools, at most [`OFFERS_PER_PHASE`] per School and phase.
+    fn make_offer(&mut self, al: &Allegiance, mut o: Offer) -> Result<(), RuleError> {
+        let (seat, rule) = (o.from, "Change Allegiance");
+        if al.made[seat as usize] >= OFFERS_PER_PHASE {
+            return Err(illegal(
+                rule,
+                format!(
+                    "You have made {OFFERS_PER_PHASE} offers this Recruit Phase, the most a School may (house limit)."
+                ),
+            ));
+        }
+        let pair = seat as usize * self.seats as usize + (o.to as usize).min(self.seats as usize - 1);
+        o.n = al.pairs[pair];
+        self.check_offer(&o)?;
+        let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
+        // House ruling: an offer puts a School that had picked up
+        // its Bidding Dial back at the table, so it answers (or
+        // picks the dial up again) rather than leaving it hanging.
+        al.ready.remove(o.to);
+        al.offers.push(o);
+        al.made[seat as usize] += 1;
+        al.pairs[pair] += 1;
+        Ok(())
+    }
+
+    /// Change Allegiance: accepting an open offer makes the trade, checked
+    /// again against both Schools as they are now.
+    fn accept_offer(&mut self, al: &Allegiance, seat: Seat, from: Seat, n: u8) -> Result<(), RuleError> {
+        let Some(i) = al.offers.iter().position(|o| o.from == from && o.to == seat && o.n == n) else {
+            return Err(illegal(
+                "Change Allegiance",
+                format!("{} has no open offer number {n} to you.", self.school_name(from)),
+            ));
+        };
+        let o = al.offers[i].clone();
+        let (pa, pb) = self.check_offer(&o)?;
+        self.players[o.from as usize] = pa;
+        self.players[o.to as usize] = pb;
+        let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
+        al.offers.remove(i);
+        al.ready.remove(o.from);
+        al.ready.remove(o.to);
+        let gives = |v: &Vec<CharKey>, hope: u32| {
+            let mut parts: Vec<String> = v.iter().map(|c| c.name().to_string()).collect();
+            if hope > 0 {
+                parts.push(format!("{hope} Hope"));
+            }
+            if parts.is_empty() { "nothing".to_string() } else { and_list(&parts) }
+        };
+        self.note(format!(
+            "Trade: {} {}; {} {}.",
+            self.who_verb(o.from, "gives", "give"),
+            gives(&o.give, o.give_hope),
+            self.who_verb(o.to, "gives", "give"),
+            gives(&o.take, o.take_hope)
+        ));
+        self.last_trade = Some(o.into());
         Ok(())
     }
 }
