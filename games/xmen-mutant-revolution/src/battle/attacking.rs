@@ -8,7 +8,7 @@ use super::{ATTACKS_KEPT, AttackRecord, Attacker, Battle, Interrupt, battle_mut}
 use crate::content::{content, distance};
 use crate::state::battle::{Mark, Pc};
 use crate::state::phase::Phase;
-use crate::state::{CharKey, Character, Rank, XMen};
+use crate::state::{CharKey, Character, Log, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, and_list, plural};
 
 /// The Dice String comparison: both strings sorted highest first and
@@ -99,6 +99,7 @@ impl XMen {
         power: u8,
         charter: u8,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let b: &Battle = match &self.phase {
             Phase::Battle(b) => b,
@@ -145,15 +146,15 @@ impl XMen {
             ));
         }
         // Valid: pay and roll (attacker's dice first, then the defender's).
-        self.pay_for_attack(&pc, ci, power, charter);
+        self.pay_for_attack(&pc, ci, power, charter, log);
         let b = battle_mut(self);
         b.busy = true;
         b.pcs[me].attacked.push(target);
         match target {
-            Mark::Token(t) => self.attack_token(&pc, t, bonus.dice, rng),
+            Mark::Token(t) => self.attack_token(&pc, t, bonus.dice, rng, log),
             Mark::Pc(s) => {
                 let ti = b.pc_of(s).expect("target PC");
-                self.attack_pc(Attacker::Pc(me as u8), ti, bonus.dice, bonus.allocate, rng);
+                self.attack_pc(Attacker::Pc(me as u8), ti, bonus.dice, bonus.allocate, rng, log);
             }
         }
         Ok(())
@@ -192,7 +193,7 @@ impl XMen {
 
     /// Pays the Power Tokens an attack spends, the Character's own and the
     /// Leader's through the Charter, and tells the log (issue 12 item 2).
-    fn pay_for_attack(&mut self, pc: &Pc, ci: usize, power: u8, charter: u8) {
+    fn pay_for_attack(&mut self, pc: &Pc, ci: usize, power: u8, charter: u8, log: &mut Log<'_>) {
         let pl = &mut self.players[pc.seat as usize];
         pl.chars[ci].power -= power;
         pl.chars[0].power -= charter;
@@ -208,13 +209,13 @@ impl XMen {
                     plural(charter, "Power Token", "Power Tokens")
                 ));
             }
-            self.note(format!("{} spends {}.", pc.who.name(), and_list(&spent)));
+            log.note(format!("{} spends {}.", pc.who.name(), and_list(&spent)));
         }
     }
 
     /// A PC attacks a Mission Character: the Damage, its destruction, and
     /// the Mission's Hope for a damaging attack.
-    fn attack_token(&mut self, pc: &Pc, t: u8, dice_bonus: u8, rng: &mut GameRng) {
+    fn attack_token(&mut self, pc: &Pc, t: u8, dice_bonus: u8, rng: &mut GameRng, log: &mut Log<'_>) {
         let b = battle_mut(self);
         let atk = rng.dice((pc.stats[0] + dice_bonus) as usize);
         let tok = &mut b.tokens[t as usize];
@@ -248,7 +249,7 @@ impl XMen {
             defeated: destroyed,
         };
         self.record_attack(rec);
-        self.note(format!(
+        log.note(format!(
             "{} attacks {}: dice {} against {}, {dmg} Damage{}{}.",
             pc.who.name(),
             spec.name,
@@ -262,19 +263,31 @@ impl XMen {
     /// An attack on a PC: first the defender's Reaction window (offered
     /// when its owner's Plot Points reach the cheapest `pc_attacked`
     /// Reaction: public criteria), then the roll.
-    pub(super) fn attack_pc(&mut self, attacker: Attacker, pc: usize, bonus: u8, allocate: bool, rng: &mut GameRng) {
+    pub(super) fn attack_pc(
+        &mut self,
+        attacker: Attacker,
+        pc: usize,
+        bonus: u8,
+        allocate: bool,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) {
         let b = battle_mut(self);
         let owner = b.pcs[pc].seat;
         let cheapest = XMen::cheapest("pc_attacked");
         if cheapest.is_some_and(|c| self.players[owner as usize].pp >= c) {
             battle_mut(self).interrupt = Some(Interrupt::Guard { attacker, pc, bonus, allocate });
         } else {
-            self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
+            self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng, log);
         }
     }
 
     /// Rolls an attack on a PC (attack dice, then defense dice) and deals
     /// the Damage.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "an attack on a PC carries its attacker, target, bonuses and Reaction dice, plus the generator and the log sink"
+    )]
     pub(super) fn roll_pc_attack(
         &mut self,
         attacker: Attacker,
@@ -283,6 +296,7 @@ impl XMen {
         allocate: bool,
         extra_def: u8,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) {
         let b = battle_mut(self);
         let (n, name, by) = match attacker {
@@ -307,7 +321,7 @@ impl XMen {
                 Attacker::Token(t) => Mark::Token(t),
             },
         );
-        self.note(format!(
+        log.note(format!(
             "{name} attacks {target}: dice {} against {}, {dmg} Damage.",
             dice_text(&atk),
             dice_text(&def)
@@ -330,9 +344,9 @@ impl XMen {
             defeated: false,
         };
         self.record_attack(rec);
-        self.damage_pc(pc, dmg, chooser, by, rng);
+        self.damage_pc(pc, dmg, chooser, by, rng, log);
         self.control_transfer();
-        self.resolve_control_roll(rng);
+        self.resolve_control_roll(rng, log);
     }
 }
 
