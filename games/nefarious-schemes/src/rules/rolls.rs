@@ -232,24 +232,12 @@ impl Schemes {
             }
             Effect::Foiled => {
                 if let Some(m) = roll.target {
-                    let plots = self.plots_of(m);
-                    match plots.as_slice() {
-                        [] => log.note("There is no Plot to discard."),
-                        [one] => self.foil(*one, log),
-                        _ => self.schedule(vec![Task::Ask { stage: Stage::Foil { seat: HERO, mastermind: m } }]),
-                    }
+                    self.foiled_result(m, log);
                 }
             }
             Effect::Thwarted => {
                 if let Some(m) = roll.target {
-                    for p in self.plots_of(m) {
-                        self.foil(p, log);
-                    }
-                    if let Some(p) = self.piece_mut(m) {
-                        p.thwarted = true;
-                    }
-                    let line = format!("{} is Thwarted: the Heroes may attack it this turn.", self.label(m));
-                    log.note(line);
+                    self.thwarted_result(m, log);
                 }
             }
             Effect::GainMinions { minions } => {
@@ -284,6 +272,30 @@ impl Schemes {
             Effect::DrawRoll => self.draw(seat, roll.total().max(0) as u32, log),
         }
         true
+    }
+
+    /// Foiled: one of the Mastermind's Plots is discarded, the Heroes'
+    /// choice when it has several.
+    fn foiled_result(&mut self, m: Uid, log: &mut Log<'_>) {
+        let plots = self.plots_of(m);
+        match plots.as_slice() {
+            [] => log.note("There is no Plot to discard."),
+            [one] => self.foil(*one, log),
+            _ => self.schedule(vec![Task::Ask { stage: Stage::Foil { seat: HERO, mastermind: m } }]),
+        }
+    }
+
+    /// Thwarted: all the Mastermind's Plots are discarded and the Heroes
+    /// may attack it this turn.
+    fn thwarted_result(&mut self, m: Uid, log: &mut Log<'_>) {
+        for p in self.plots_of(m) {
+            self.foil(p, log);
+        }
+        if let Some(p) = self.piece_mut(m) {
+            p.thwarted = true;
+        }
+        let line = format!("{} is Thwarted: the Heroes may attack it this turn.", self.label(m));
+        log.note(line);
     }
 
     fn lose_minion(&mut self, m: Uid, log: &mut Log<'_>) {
