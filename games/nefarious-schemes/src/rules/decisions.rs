@@ -394,8 +394,7 @@ impl Schemes {
                 if let Some(p) = self.piece_mut(*hero) {
                     p.acted = true;
                 }
-                let line = format!("{} attacks {}.", self.label(*hero), self.label(*mastermind));
-                log.note(line);
+                log.note(format!("{} attacks {}.", self.label(*hero), self.label(*mastermind)));
                 self.stage = None;
                 self.schedule(vec![
                     Task::Strike { hero: *hero, mastermind: *mastermind, penalty: 0 },
@@ -403,14 +402,12 @@ impl Schemes {
                 ]);
             }
             (Stage::Continue { hero, mastermind, penalty, .. }, Action::AttackAgain) => {
-                let line = format!("{} attacks again, Fight -{penalty}.", self.label(*hero));
-                log.note(line);
+                log.note(format!("{} attacks again, Fight -{penalty}.", self.label(*hero)));
                 self.stage = None;
                 self.schedule(vec![Task::Strike { hero: *hero, mastermind: *mastermind, penalty: *penalty }]);
             }
             (Stage::Continue { hero, .. }, Action::Stop) => {
-                let line = format!("{} stops attacking.", self.label(*hero));
-                log.note(line);
+                log.note(format!("{} stops attacking.", self.label(*hero)));
                 self.stage = None;
             }
             (
