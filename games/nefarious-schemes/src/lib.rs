@@ -133,8 +133,7 @@ impl Game for Schemes {
         2
     }
 
-    /// The rules write to the state's own buffer (`Schemes::say`), handed
-    /// to the engine's sink here.
+    /// The rules write straight to the engine's sink (`state::Log`).
     fn try_apply(
         &mut self,
         seat: Seat,
@@ -142,9 +141,7 @@ impl Game for Schemes {
         rng: &mut GameRng,
         log: &mut Vec<LogEntry>,
     ) -> Result<(), RuleError> {
-        self.decide(seat, action, rng)?;
-        log.append(&mut self.log);
-        Ok(())
+        self.decide(seat, action, rng, &mut state::Log::new(log))
     }
 
     fn view(&self, viewer: Viewer) -> view::View {

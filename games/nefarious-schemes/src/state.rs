@@ -496,12 +496,49 @@ pub struct Schemes {
     /// (`Game::opening_log`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening: Vec<LogEntry>,
-    /// Lines written by the action being applied.
-    #[serde(skip)]
-    pub log: Vec<LogEntry>,
-    /// The heading of the phase just started, written before its first
-    /// line (or when a decision in it is awaited), never for a phase where
-    /// nothing happens. Always empty between actions.
-    #[serde(skip)]
-    pub heading: Option<String>,
+}
+
+/// Where the action being applied writes its lines: the engine's log
+/// sink, and the heading of the phase just started. A phase is logged once
+/// something happens in it or a decision in it is awaited, so phases where
+/// nothing happens leave no line; the heading lives only while one action
+/// is applied.
+pub struct Log<'a> {
+    lines: &'a mut Vec<LogEntry>,
+    heading: Option<String>,
+}
+
+impl<'a> Log<'a> {
+    /// Writes into `lines`.
+    pub fn new(lines: &'a mut Vec<LogEntry>) -> Self {
+        Log { lines, heading: None }
+    }
+
+    /// Writes a public log line.
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.say(LogEntry::public(text));
+    }
+
+    /// Writes a log line, after the heading of the phase it belongs to.
+    pub fn say(&mut self, entry: LogEntry) {
+        self.flush_heading();
+        self.lines.push(entry);
+    }
+
+    /// A phase has started: its heading is written before its first line.
+    pub fn start_phase(&mut self, heading: String) {
+        self.heading = Some(heading);
+    }
+
+    /// The game is over: a phase just started is not logged.
+    pub fn drop_heading(&mut self) {
+        self.heading = None;
+    }
+
+    /// Writes the current phase's heading if it has not been written yet.
+    pub fn flush_heading(&mut self) {
+        if let Some(h) = self.heading.take() {
+            self.lines.push(LogEntry::public(h));
+        }
+    }
 }

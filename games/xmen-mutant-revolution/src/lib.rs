@@ -45,7 +45,7 @@ use backroom_engine::{
 use content::{PlotId, RecruitType, content};
 use serde::{Deserialize, Serialize};
 use state::phase::{self, Phase};
-use state::{CharKey, Character, Player};
+use state::{CharKey, Character, Log, Player};
 
 /// Options a host may set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -125,6 +125,9 @@ impl Game for XMen {
             return Err(SetupError("max_rounds is at most 100".into()));
         }
         let c = content();
+        // Setup's lines are not shown: the match's first line says it all.
+        let mut discarded = vec![];
+        let log = &mut Log::new(&mut discarded);
         let mut g = XMen {
             seats,
             round: 0,
@@ -147,7 +150,6 @@ impl Game for XMen {
             windows: vec![],
             phase: Phase::PickSchool { order: vec![], rolls: vec![] },
             tournament: None,
-            log: vec![],
             engine_version,
         };
         // S1 Order roll (ruling A1), S2 pick order.
@@ -156,7 +158,7 @@ impl Game for XMen {
             let all: Vec<Seat> = (0..seats).collect();
             let (first, rolls) = XMen::roll_off(&all, rng);
             setup_rolls = rolls.clone();
-            g.note(format!(
+            log.note(format!(
                 "Setup roll: {}. {} a School first.",
                 XMen::rolls_text(&rolls),
                 backroom_engine::seat_verb(first, "chooses", "choose")
@@ -213,9 +215,8 @@ impl Game for XMen {
         if options.pick_schools {
             g.phase = Phase::PickSchool { order, rolls: setup_rolls };
         } else {
-            g.begin_game(rng);
+            g.begin_game(rng, log);
         }
-        g.log.clear();
         Ok(g)
     }
 
@@ -280,8 +281,7 @@ impl Game for XMen {
         matches!(self.phase, Phase::Over { .. })
     }
 
-    /// The rules write to the state's own buffer (`XMen::note`), handed to
-    /// the engine's sink here.
+    /// The rules write straight to the engine's sink (`state::Log`).
     fn try_apply(
         &mut self,
         seat: Seat,
@@ -289,9 +289,7 @@ impl Game for XMen {
         rng: &mut GameRng,
         log: &mut Vec<LogEntry>,
     ) -> Result<(), RuleError> {
-        self.dispatch(seat, action, rng)?;
-        log.append(&mut self.log);
-        Ok(())
+        self.dispatch(seat, action, rng, &mut Log::new(log))
     }
 
     fn view(&self, viewer: Viewer) -> view::View {
@@ -325,7 +323,7 @@ impl Game for XMen {
             };
             let mut probe = self.clone();
             let mut probe_rng = rng.clone();
-            if probe.dispatch(seat, &action, &mut probe_rng).is_ok() {
+            if probe.dispatch(seat, &action, &mut probe_rng, &mut Log::new(&mut vec![])).is_ok() {
                 return Some(action);
             }
         }

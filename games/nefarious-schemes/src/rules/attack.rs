@@ -5,11 +5,11 @@
 //! comes the Showdown with the Mastermind himself.
 
 use crate::content::{Kind, RollKind};
-use crate::state::{HERO, Schemes, Task, Uid};
+use crate::state::{HERO, Log, Schemes, Task, Uid};
 
 impl Schemes {
     /// One attack by `hero` on `mastermind`, `penalty` Fight down.
-    pub fn strike(&mut self, hero: Uid, mastermind: Uid, penalty: u8) {
+    pub fn strike(&mut self, hero: Uid, mastermind: Uid, penalty: u8, log: &mut Log<'_>) {
         let (Some(_), Some(m)) = (self.piece(hero), self.piece(mastermind)) else { return };
         if m.minions > 0 {
             self.schedule(vec![Task::Roll {
@@ -29,8 +29,8 @@ impl Schemes {
                 self.label(hero),
                 self.label(l)
             );
-            self.note(line);
-            self.kill(l);
+            log.note(line);
+            self.kill(l, log);
             return;
         }
         self.schedule(vec![Task::Roll {

@@ -7,7 +7,7 @@
 
 use crate::content::{CardId, Kind, PlotSize, Skill, content};
 use crate::state::{HERO, Notice, Piece, Schemes, Uid, VILLAIN};
-use backroom_engine::{LogEntry, Seat};
+use backroom_engine::Seat;
 
 impl Schemes {
     /// Records a public notice, keeping the last few.
@@ -16,26 +16,6 @@ impl Schemes {
             self.notices.remove(0);
         }
         self.notices.push(n);
-    }
-
-    /// Writes a public log line.
-    pub fn note(&mut self, text: impl Into<String>) {
-        self.say(LogEntry::public(text));
-    }
-
-    /// Writes a log line, after the heading of the phase it belongs to.
-    pub fn say(&mut self, entry: LogEntry) {
-        self.flush_heading();
-        self.log.push(entry);
-    }
-
-    /// Writes the current phase's heading if it has not been written yet:
-    /// a phase is logged once something happens in it or a decision in it
-    /// is awaited, so phases where nothing happens leave no line.
-    pub fn flush_heading(&mut self) {
-        if let Some(h) = self.heading.take() {
-            self.log.push(LogEntry::public(h));
-        }
     }
 
     /// Phases where both act, in order.

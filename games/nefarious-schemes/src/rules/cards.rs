@@ -3,14 +3,14 @@
 //! with everything attached to it; Minion tokens simply vanish.
 
 use crate::content::{CardId, Kind, content};
-use crate::state::{HERO, Schemes, Stage, Task, Uid, VILLAIN};
+use crate::state::{HERO, Log, Schemes, Stage, Task, Uid, VILLAIN};
 use backroom_engine::{LogEntry, Seat, SeatSet, and_list, plural, seat_verb};
 
 impl Schemes {
     /// `seat` draws `n` cards. The drawer reads their names; the opponent
     /// the count. The Villain drawing from an empty deck loses (house
     /// rule); the Heroes skip the draw.
-    pub fn draw(&mut self, seat: Seat, n: u32) {
+    pub fn draw(&mut self, seat: Seat, n: u32, log: &mut Log<'_>) {
         let mut got: Vec<CardId> = vec![];
         for _ in 0..n {
             let side = &mut self.sides[seat as usize];
@@ -22,7 +22,7 @@ impl Schemes {
         if !got.is_empty() {
             let names: Vec<&str> = got.iter().map(|c| c.name()).collect();
             self.sides[seat as usize].hand.extend(got.iter().copied());
-            self.say(LogEntry::split(
+            log.say(LogEntry::split(
                 SeatSet::only(seat),
                 format!("{} {}.", seat_verb(seat, "draws", "draw"), and_list(&names)),
                 Some(format!("{} {}.", seat_verb(seat, "draws", "draw"), plural(got.len() as i64, "card", "cards"))),
@@ -30,10 +30,10 @@ impl Schemes {
         }
         if (got.len() as u32) < n {
             if seat == VILLAIN {
-                self.win(HERO, format!("{} to draw from an empty deck", seat_verb(VILLAIN, "has", "have")));
+                self.win(HERO, format!("{} to draw from an empty deck", seat_verb(VILLAIN, "has", "have")), log);
             } else {
                 let line = format!("The deck is empty: {} no more cards.", seat_verb(seat, "draws", "draw"));
-                self.note(line);
+                log.note(line);
             }
         }
     }
@@ -61,7 +61,7 @@ impl Schemes {
     }
 
     /// Kills a Unit (or destroys a Location): out of play with its attachments.
-    pub fn kill(&mut self, uid: Uid) {
+    pub fn kill(&mut self, uid: Uid, log: &mut Log<'_>) {
         let Some(p) = self.piece(uid) else { return };
         let what = if p.kind() == Kind::Location { "is destroyed" } else { "is killed" };
         let gone: Vec<String> = self.attached(uid).map(|a| a.card.name().to_string()).collect();
@@ -71,12 +71,12 @@ impl Schemes {
             line.push_str(if gone.len() == 1 { " goes" } else { " go" });
         }
         line.push('.');
-        self.note(line);
+        log.note(line);
         self.remove(uid);
     }
 
     /// One Wound counter; a Character dies at 2, a Mastermind at 3 (house).
-    pub fn wound(&mut self, uid: Uid) {
+    pub fn wound(&mut self, uid: Uid, log: &mut Log<'_>) {
         let rules = &content().rules;
         let Some(p) = self.piece_mut(uid) else { return };
         p.wounds += 1;
@@ -84,9 +84,9 @@ impl Schemes {
         let dies =
             if kind == Kind::Mastermind { rules.mastermind_dies_at_wounds } else { rules.character_dies_at_wounds };
         let line = format!("{} takes a Wound ({}).", self.label(uid), plural(n, "Wound", "Wounds"));
-        self.note(line);
+        log.note(line);
         if n >= dies {
-            self.kill(uid);
+            self.kill(uid, log);
         }
     }
 
@@ -97,10 +97,10 @@ impl Schemes {
 
     /// "Wounded (or discard an attached Weapon or Vehicle)": the Unit's
     /// controller chooses when it has one; otherwise the Wound.
-    pub fn harm(&mut self, uid: Uid) {
+    pub fn harm(&mut self, uid: Uid, log: &mut Log<'_>) {
         let Some(p) = self.piece(uid) else { return };
         if self.gear_of(uid).is_empty() {
-            self.wound(uid);
+            self.wound(uid, log);
         } else {
             let seat = p.side;
             self.schedule(vec![Task::Ask { stage: Stage::Harm { seat, unit: uid } }]);

@@ -5,7 +5,7 @@
 use super::refuse;
 use crate::action::Action;
 use crate::content::{Find, Kind, Skill};
-use crate::state::{HERO, LookKind, Schemes, Stage, Task, Uid, VILLAIN};
+use crate::state::{HERO, Log, LookKind, Schemes, Stage, Task, Uid, VILLAIN};
 use backroom_engine::{GameRng, RuleError, Seat, seat_verb};
 
 /// The rulebook name of the rule a decision belongs to.
@@ -42,7 +42,13 @@ impl Schemes {
     ///
     /// # Errors
     /// The rule the action breaks.
-    pub fn decide(&mut self, seat: Seat, action: &Action, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn decide(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         if self.ending.is_some() {
             return Err(RuleError::game_over());
         }
@@ -58,8 +64,8 @@ impl Schemes {
         }
         // Each arm gates on its rule as it always did; the refusal's words
         // come from `refusals`, which names the fact.
-        self.answer_effect(seat, &stage, action, rule, rng)?;
-        self.advance(rng);
+        self.answer_effect(seat, &stage, action, rule, rng, log)?;
+        self.advance(rng, log);
         Ok(())
     }
 
@@ -73,6 +79,7 @@ impl Schemes {
         action: &Action,
         rule: &'static str,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let bad = |m: &str| Err(refuse(rule, m));
         let why = |m: Option<String>, fallback: &str| m.unwrap_or_else(|| fallback.to_string());
@@ -82,7 +89,7 @@ impl Schemes {
                 if let Some(why) = self.event_refusal(seat, *card, *on) {
                     return bad(&why);
                 }
-                self.play_event(seat, *card, *on);
+                self.play_event(seat, *card, *on, log);
             }
             (Stage::Doctor { .. }, Action::Heal { units }) => {
                 let doctors = self.with_skill(seat, Skill::Doctor).len();
@@ -107,7 +114,7 @@ impl Schemes {
                 } else {
                     format!("Doctor: Heal +2 to the next Healing Roll of {}.", backroom_engine::and_list(&names))
                 };
-                self.note(line);
+                log.note(line);
                 self.stage = None;
                 self.schedule_healing(seat);
             }
@@ -115,7 +122,7 @@ impl Schemes {
                 if !self.discard_from_hand(seat, *card) {
                     return bad(&format!("{} is not in your hand.", card.name()));
                 }
-                self.note(format!("{} {}.", seat_verb(seat, "discards", "discard"), card.name()));
+                log.note(format!("{} {}.", seat_verb(seat, "discards", "discard"), card.name()));
                 self.stage = None;
             }
             (Stage::ChooseDeck { .. }, Action::LookAt { deck }) => {
@@ -123,7 +130,7 @@ impl Schemes {
                     return bad(&format!("There is no deck {deck}: deck 0 is the Heroes', 1 the Villain's."));
                 }
                 self.stage = None;
-                self.look_next_seven(seat, *deck);
+                self.look_next_seven(seat, *deck, log);
             }
             (Stage::Lure { .. }, Action::Lure { target }) => {
                 if !self.lure_targets(seat).contains(target) {
@@ -133,7 +140,7 @@ impl Schemes {
                     ));
                 }
                 self.stage = None;
-                self.take_control(seat, *target);
+                self.take_control(seat, *target, log);
             }
             (Stage::Search { find, .. }, Action::Take { card, onto }) => {
                 let kind = card.card().kind;
@@ -156,7 +163,7 @@ impl Schemes {
                 match onto {
                     None => {
                         self.sides[seat as usize].hand.push(*card);
-                        self.note(format!(
+                        log.note(format!(
                             "{} {}, shown to both players.",
                             seat_verb(seat, "finds", "find"),
                             card.name()
@@ -170,14 +177,14 @@ impl Schemes {
                             self.label(uid),
                             self.label(*u)
                         );
-                        self.note(line);
+                        log.note(line);
                     }
                 }
                 if let Some(n) = self.notices.iter_mut().rev().find(|n| n.by == seat && n.what == LookKind::Search) {
                     n.found = Some(*card);
                 }
                 self.stage = None;
-                self.shuffle_after_search(seat, rng);
+                self.shuffle_after_search(seat, rng, log);
             }
             (Stage::Search { find, .. }, Action::TakeNothing) => {
                 let found = self.search_candidates(seat, *find).len();
@@ -187,11 +194,11 @@ impl Schemes {
                         backroom_engine::plural(found as u32, "card", "cards")
                     ));
                 }
-                self.note(format!("{} nothing.", seat_verb(seat, "finds", "find")));
+                log.note(format!("{} nothing.", seat_verb(seat, "finds", "find")));
                 self.stage = None;
-                self.shuffle_after_search(seat, rng);
+                self.shuffle_after_search(seat, rng, log);
             }
-            _ => return self.answer_board(seat, stage, action, rule),
+            _ => return self.answer_board(seat, stage, action, rule, log),
         }
         Ok(())
     }
@@ -205,6 +212,7 @@ impl Schemes {
         stage: &Stage,
         action: &Action,
         rule: &'static str,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let bad = |m: &str| Err(refuse(rule, m));
         let why = |m: Option<String>, fallback: &str| m.unwrap_or_else(|| fallback.to_string());
@@ -220,12 +228,12 @@ impl Schemes {
                     p.markers += 1;
                 }
                 let line = format!("{} gets an Invention Marker (Fight +1).", self.label(*unit));
-                self.note(line);
+                log.note(line);
                 self.stage = None;
             }
             (Stage::Harm { unit, .. }, Action::Wound) => {
                 self.stage = None;
-                self.wound(*unit);
+                self.wound(*unit, log);
             }
             (Stage::Harm { unit, .. }, Action::DropGear { gear }) => {
                 if !self.gear_of(*unit).contains(gear) {
@@ -235,7 +243,7 @@ impl Schemes {
                     ));
                 }
                 let line = format!("{} discards {} instead of taking the Wound.", self.label(*unit), self.label(*gear));
-                self.note(line);
+                log.note(line);
                 self.stage = None;
                 self.remove(*gear);
             }
@@ -247,20 +255,20 @@ impl Schemes {
                     ));
                 }
                 self.stage = None;
-                self.foil(*plot);
+                self.foil(*plot, log);
             }
             (Stage::Wheels { .. }, Action::DrawCard) => {
                 self.stage = None;
-                self.draw(seat, 1);
+                self.draw(seat, 1, log);
             }
             (Stage::Wheels { .. }, Action::AddCounter { plot }) => {
                 if !self.plots().contains(plot) {
                     return bad(&why(self.plot_refusal(*plot, None), "choose a Plot card in play"));
                 }
                 self.stage = None;
-                self.add_counter(*plot);
+                self.add_counter(*plot, log);
             }
-            _ => return self.answer_phase(seat, stage, action, rule),
+            _ => return self.answer_phase(seat, stage, action, rule, log),
         }
         Ok(())
     }
@@ -274,6 +282,7 @@ impl Schemes {
         stage: &Stage,
         action: &Action,
         rule: &'static str,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let bad = |m: &str| Err(refuse(rule, m));
         let why = |m: Option<String>, fallback: &str| m.unwrap_or_else(|| fallback.to_string());
@@ -296,7 +305,7 @@ impl Schemes {
                     ),
                     None => format!("{} {} into play.", seat_verb(seat, "puts", "put"), self.label(uid)),
                 };
-                self.note(line);
+                log.note(line);
                 self.stage = None;
                 self.schedule(vec![Task::Ask { stage: Stage::Recruit { seat, played: played + 1 } }]);
             }
@@ -320,7 +329,7 @@ impl Schemes {
                     self.plot_label(uid),
                     self.label(*mastermind)
                 );
-                self.note(line);
+                log.note(line);
                 self.stage = None;
                 self.schedule(vec![Task::Ask { stage: Stage::PlotAttach { seat } }]);
             }
@@ -340,7 +349,7 @@ impl Schemes {
                     self.minion_name(*mastermind),
                     self.label(*hero)
                 );
-                self.note(line);
+                log.note(line);
                 self.stage = None;
                 self.schedule(vec![
                     Task::Roll {
@@ -385,8 +394,7 @@ impl Schemes {
                 if let Some(p) = self.piece_mut(*hero) {
                     p.acted = true;
                 }
-                let line = format!("{} attacks {}.", self.label(*hero), self.label(*mastermind));
-                self.note(line);
+                log.note(format!("{} attacks {}.", self.label(*hero), self.label(*mastermind)));
                 self.stage = None;
                 self.schedule(vec![
                     Task::Strike { hero: *hero, mastermind: *mastermind, penalty: 0 },
@@ -394,14 +402,12 @@ impl Schemes {
                 ]);
             }
             (Stage::Continue { hero, mastermind, penalty, .. }, Action::AttackAgain) => {
-                let line = format!("{} attacks again, Fight -{penalty}.", self.label(*hero));
-                self.note(line);
+                log.note(format!("{} attacks again, Fight -{penalty}.", self.label(*hero)));
                 self.stage = None;
                 self.schedule(vec![Task::Strike { hero: *hero, mastermind: *mastermind, penalty: *penalty }]);
             }
             (Stage::Continue { hero, .. }, Action::Stop) => {
-                let line = format!("{} stops attacking.", self.label(*hero));
-                self.note(line);
+                log.note(format!("{} stops attacking.", self.label(*hero)));
                 self.stage = None;
             }
             (
@@ -419,18 +425,18 @@ impl Schemes {
         Ok(())
     }
 
-    fn shuffle_after_search(&mut self, seat: Seat, rng: &mut GameRng) {
+    fn shuffle_after_search(&mut self, seat: Seat, rng: &mut GameRng, log: &mut Log<'_>) {
         let mut deck = std::mem::take(&mut self.sides[seat as usize].deck);
         rng.shuffle_deck(deck_name(seat), &mut deck);
         self.sides[seat as usize].deck = deck;
-        self.note(format!("{} the deck.", seat_verb(seat, "shuffles", "shuffle")));
+        log.note(format!("{} the deck.", seat_verb(seat, "shuffles", "shuffle")));
     }
 
     /// Lure or Manipulations: the Character (with its attachments) changes
     /// sides. The Heroes' new Character stands on its own; the Villain's
     /// joins the rolling Mastermind as a Minor Villain, or the first
     /// Mastermind that takes one.
-    fn take_control(&mut self, seat: Seat, target: Uid) {
+    fn take_control(&mut self, seat: Seat, target: Uid, log: &mut Log<'_>) {
         let holder = if seat == VILLAIN {
             let holders = self.holders(VILLAIN, Kind::Character);
             let roller = self.roll.as_ref().and_then(|r| r.unit).filter(|u| holders.contains(u));
@@ -452,6 +458,6 @@ impl Schemes {
             ),
             None => format!("{} control of {}.", seat_verb(seat, "gains", "gain"), self.label(target)),
         };
-        self.note(line);
+        log.note(line);
     }
 }

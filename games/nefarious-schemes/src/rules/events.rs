@@ -7,7 +7,7 @@
 //! tells nothing about a hand.
 
 use crate::content::{CardId, Kind, When, Whose};
-use crate::state::{Modifier, Schemes, Stage, Uid, VILLAIN, other};
+use crate::state::{Log, Modifier, Schemes, Stage, Uid, VILLAIN, other};
 use backroom_engine::{Seat, seat_verb};
 
 impl Schemes {
@@ -78,7 +78,7 @@ impl Schemes {
 
     /// Plays an Event (checked by [`Self::event_refusal`]): it is revealed
     /// and discarded, then does what it says.
-    pub fn play_event(&mut self, seat: Seat, card: CardId, on: Option<Uid>) {
+    pub fn play_event(&mut self, seat: Seat, card: CardId, on: Option<Uid>, log: &mut Log<'_>) {
         let Some(Stage::Window { to, intercept, .. }) = self.stage.clone() else { return };
         self.discard_from_hand(seat, card);
         let ev = card.card().event.clone().unwrap_or_else(unreachable_event);
@@ -102,9 +102,9 @@ impl Schemes {
             ));
         }
         line.push('.');
-        self.note(line);
+        log.note(line);
         if ev.draw > 0 {
-            self.draw(seat, u32::from(ev.draw));
+            self.draw(seat, u32::from(ev.draw), log);
         }
         self.stage = Some(Stage::Window { to: other(to), passes: 0, intercept });
     }

@@ -4,7 +4,7 @@
 //! sides act, the Villain goes first unless the option says otherwise.
 
 use crate::content::{Kind, RollKind, Skill, content};
-use crate::state::{HERO, Phase, Schemes, Stage, Task, Uid, VILLAIN};
+use crate::state::{HERO, Log, Phase, Schemes, Stage, Task, Uid, VILLAIN};
 use backroom_engine::{GameRng, Seat, seat_ref, seat_verb};
 
 impl Schemes {
@@ -14,14 +14,14 @@ impl Schemes {
     }
 
     /// Runs the scheduled work until a decision is awaited or the game ends.
-    pub fn advance(&mut self, rng: &mut GameRng) {
+    pub fn advance(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         loop {
-            self.check_end();
+            self.check_end(log);
             if self.ending.is_some() {
                 self.stage = None;
                 self.tasks.clear();
                 self.phase = Phase::Over;
-                self.heading = None;
+                log.drop_heading();
                 return;
             }
             if let Some(Stage::Window { to, .. }) = self.stage
@@ -32,31 +32,33 @@ impl Schemes {
                 continue;
             }
             if self.stage.is_some() {
-                self.flush_heading();
+                log.flush_heading();
                 return;
             }
             let task = self.tasks.pop().unwrap_or(Task::Turn);
-            self.run(task, rng);
+            self.run(task, rng, log);
         }
     }
 
-    fn run(&mut self, task: Task, rng: &mut GameRng) {
+    fn run(&mut self, task: Task, rng: &mut GameRng, log: &mut Log<'_>) {
         match task {
             Task::Turn => {
                 let mut t: Vec<Task> = Phase::TURN.iter().map(|&phase| Task::Phase { phase }).collect();
                 t.push(Task::EndTurn);
                 self.schedule(t);
             }
-            Task::Phase { phase } => self.start_phase(phase),
-            Task::SidePart { phase, seat } => self.side_part(phase, seat),
+            Task::Phase { phase } => self.start_phase(phase, log),
+            Task::SidePart { phase, seat } => self.side_part(phase, seat, log),
             Task::Ask { stage } => {
                 if self.stage_useful(&stage) {
                     self.stage = Some(stage);
                 }
             }
-            Task::Roll { kind, roller, unit, target, penalty } => self.roll(kind, roller, unit, target, penalty, rng),
-            Task::Read => self.read(),
-            Task::Strike { hero, mastermind, penalty } => self.strike(hero, mastermind, penalty),
+            Task::Roll { kind, roller, unit, target, penalty } => {
+                self.roll(kind, roller, unit, target, penalty, rng, log)
+            }
+            Task::Read => self.read(log),
+            Task::Strike { hero, mastermind, penalty } => self.strike(hero, mastermind, penalty, log),
             Task::VillainRolls => {
                 let rolls = self
                     .masterminds()
@@ -81,13 +83,14 @@ impl Schemes {
                             seat_verb(HERO, "reaches", "reach"),
                             self.turn
                         ),
+                        log,
                     );
                 }
             }
         }
     }
 
-    fn start_phase(&mut self, phase: Phase) {
+    fn start_phase(&mut self, phase: Phase, log: &mut Log<'_>) {
         self.phase = phase;
         if phase == Phase::NewDay {
             self.turn += 1;
@@ -97,19 +100,19 @@ impl Schemes {
                 p.doctor = false;
             }
         }
-        self.heading = Some(format!("Turn {}, phase {}: {}.", self.turn, phase.number(), phase.name()));
+        log.start_phase(format!("Turn {}, phase {}: {}.", self.turn, phase.number(), phase.name()));
         let both = |g: &Self| g.order().into_iter().map(|seat| Task::SidePart { phase, seat }).collect::<Vec<_>>();
         match phase {
             Phase::NewDay => {
                 for seat in self.order() {
-                    self.draw(seat, 1);
+                    self.draw(seat, 1, log);
                 }
             }
             Phase::Genius | Phase::Healing | Phase::Invention | Phase::Spy | Phase::Recruit => {
                 let t = both(self);
                 self.schedule(t);
             }
-            Phase::Minion => self.generate(),
+            Phase::Minion => self.generate(log),
             Phase::PlotAttach => self.schedule(vec![Task::Ask { stage: Stage::PlotAttach { seat: VILLAIN } }]),
             Phase::Assassin => {
                 for p in &mut self.pieces {
@@ -117,7 +120,7 @@ impl Schemes {
                 }
                 self.schedule(vec![Task::Ask { stage: Stage::Assassin { seat: VILLAIN } }]);
             }
-            Phase::PlotAdvance => self.advance_plots(),
+            Phase::PlotAdvance => self.advance_plots(log),
             Phase::Intercept => self.stage = Some(Stage::Window { to: self.order()[0], passes: 0, intercept: true }),
             Phase::Track => {
                 for p in &mut self.pieces {
@@ -135,7 +138,7 @@ impl Schemes {
         }
     }
 
-    fn side_part(&mut self, phase: Phase, seat: Seat) {
+    fn side_part(&mut self, phase: Phase, seat: Seat, log: &mut Log<'_>) {
         let roll = |kind, unit| Task::Roll { kind, roller: seat, unit: Some(unit), target: None, penalty: 0 };
         match phase {
             Phase::Genius => {
@@ -163,7 +166,7 @@ impl Schemes {
                         }
                         let line =
                             format!("{} is still repairing after its Lab Explosion and does not roll.", self.label(u));
-                        self.note(line);
+                        log.note(line);
                     } else {
                         t.push(roll(RollKind::Invention, u));
                     }
@@ -196,23 +199,23 @@ impl Schemes {
     }
 
     /// Minion phase: every Mastermind that Generates gains one token.
-    fn generate(&mut self) {
+    fn generate(&mut self, log: &mut Log<'_>) {
         for m in self.masterminds() {
             if self.piece(m).is_some_and(|p| p.card.card().has(Skill::Generate)) {
                 if let Some(p) = self.piece_mut(m) {
                     p.minions += 1;
                 }
                 let line = format!("{} generates a {}.", self.label(m), self.minion_name(m));
-                self.note(line);
+                log.note(line);
             }
         }
     }
 
     /// Plot phase (advance): a counter on every Plot in play, then the
     /// thresholds.
-    fn advance_plots(&mut self) {
+    fn advance_plots(&mut self, log: &mut Log<'_>) {
         for plot in self.plots() {
-            self.add_counter(plot);
+            self.add_counter(plot, log);
             if self.ending.is_some() {
                 return;
             }
@@ -221,19 +224,20 @@ impl Schemes {
 
     /// One Plot counter, then its threshold: a Major Plot at 4 wins, a
     /// Minor Plot at 3 is discarded for 1D6 cards.
-    pub fn add_counter(&mut self, plot: Uid) {
+    pub fn add_counter(&mut self, plot: Uid, log: &mut Log<'_>) {
         let Some(p) = self.piece_mut(plot) else { return };
         p.counters += 1;
         let n = p.counters;
         let rules = &content().rules;
         let line =
             format!("{} has {}.", self.plot_label(plot), backroom_engine::plural(n, "Plot counter", "Plot counters"));
-        self.note(line);
+        log.note(line);
         if self.plot_is_major(plot) {
             if n >= rules.major_plot_counters {
                 self.win(
                     VILLAIN,
                     format!("{} the Major Plot {}", seat_verb(VILLAIN, "completes", "complete"), self.plot_label(plot)),
+                    log,
                 );
             }
         } else if n >= rules.minor_plot_counters {
@@ -242,7 +246,7 @@ impl Schemes {
                 self.plot_label(plot),
                 seat_verb(VILLAIN, "rolls", "roll")
             );
-            self.note(line);
+            log.note(line);
             self.remove(plot);
             self.schedule(vec![Task::Roll {
                 kind: RollKind::PlotDraw,

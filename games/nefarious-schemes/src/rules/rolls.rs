@@ -4,7 +4,7 @@
 //! carried out here.
 
 use crate::content::{Effect, Find, Kind, RollKind, Skill, WhichDeck, content};
-use crate::state::{HERO, Look, LookKind, Modifier, Notice, Roll, Schemes, Stage, Task, Uid, VILLAIN, other};
+use crate::state::{HERO, Log, Look, LookKind, Modifier, Notice, Roll, Schemes, Stage, Task, Uid, VILLAIN, other};
 use backroom_engine::{GameRng, LogEntry, Seat, SeatSet, plural, seat_verb};
 
 /// Heal +3: an Immortal on its own Healing Rolls.
@@ -16,6 +16,7 @@ impl Schemes {
     /// Rolls on a table and opens the event window; the roll is read when
     /// the window closes. A roll whose Unit or target has left play (or
     /// changed sides) is not made.
+    #[allow(clippy::too_many_arguments, reason = "the five fields of `Task::Roll`, the generator and the log sink")]
     pub fn roll(
         &mut self,
         kind: RollKind,
@@ -24,6 +25,7 @@ impl Schemes {
         target: Option<Uid>,
         penalty: u8,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) {
         if unit.is_some_and(|u| self.piece(u).is_none_or(|p| p.side != roller))
             || target.is_some_and(|t| self.piece(t).is_none())
@@ -91,37 +93,37 @@ impl Schemes {
             line.push_str(&format!(", {:+} {}", m.value, m.from));
         }
         line.push_str(&format!(": {}.", roll.total()));
-        self.note(line);
+        log.note(line);
         self.roll = Some(roll);
         self.schedule(vec![Task::Read]);
         self.stage = Some(Stage::Window { to: roller, passes: 0, intercept: false });
     }
 
     /// Reads the current roll on its table and carries out the row.
-    pub fn read(&mut self) {
+    pub fn read(&mut self, log: &mut Log<'_>) {
         let Some(roll) = self.roll.clone() else { return };
         let row = roll.kind.table().row(roll.total());
         if let Some(r) = &mut self.roll {
             r.result = Some(row.name.clone());
         }
-        self.note(format!("{} {}: {}.", roll.kind.table().name, roll.total(), row.name));
+        log.note(format!("{} {}: {}.", roll.kind.table().name, roll.total(), row.name));
         let (seat, them) = (roll.roller, other(roll.roller));
         let unit = roll.unit;
-        if !self.carry_out(&roll, row.effect, seat, them, unit) {
+        if !self.carry_out(&roll, row.effect, seat, them, unit, log) {
             return;
         }
         // The Minion of an Assassin or Combat Roll dies, unless it came home.
         match (roll.kind, row.effect) {
             (RollKind::Combat, _) => {
                 if let Some(m) = roll.target {
-                    self.lose_minion(m);
+                    self.lose_minion(m, log);
                 }
             }
             (RollKind::Assassin, Effect::ReturnMinion) => {}
             (RollKind::Assassin, _) => {
                 if let Some(m) = unit {
                     let line = format!("The {} sent by {} dies.", self.minion_name(m), self.label(m));
-                    self.note(line);
+                    log.note(line);
                 }
             }
             _ => {}
@@ -131,31 +133,39 @@ impl Schemes {
     /// Carries out a table row's effect for the roller (`seat`) against
     /// `them`, with the rolling `unit`; false when the row stops the read
     /// there (no unit to act), so the Minion's fate is not read either.
-    fn carry_out(&mut self, roll: &Roll, effect: Effect, seat: Seat, them: Seat, unit: Option<Uid>) -> bool {
+    fn carry_out(
+        &mut self,
+        roll: &Roll,
+        effect: Effect,
+        seat: Seat,
+        them: Seat,
+        unit: Option<Uid>,
+        log: &mut Log<'_>,
+    ) -> bool {
         match effect {
             Effect::Nothing => {}
             Effect::OpponentDiscards => self.schedule(vec![Task::Ask { stage: Stage::Discard { seat: them } }]),
-            Effect::LookNextSeven { deck: WhichDeck::Own } => self.look_next_seven(seat, seat),
+            Effect::LookNextSeven { deck: WhichDeck::Own } => self.look_next_seven(seat, seat, log),
             Effect::LookNextSeven { deck: WhichDeck::Either } => {
                 self.schedule(vec![Task::Ask { stage: Stage::ChooseDeck { seat } }])
             }
-            Effect::LookOpponentHand => self.look_hand(seat),
+            Effect::LookOpponentHand => self.look_hand(seat, log),
             Effect::GainControl => {
                 if self.lure_targets(seat).is_empty() {
-                    self.note("There is no Character that can change sides.");
+                    log.note("There is no Character that can change sides.");
                 } else {
                     self.schedule(vec![Task::Ask { stage: Stage::Lure { seat } }]);
                 }
             }
-            Effect::Search { find } => self.begin_search(seat, find),
-            Effect::Draw { cards } => self.draw(seat, u32::from(cards)),
+            Effect::Search { find } => self.begin_search(seat, find, log),
+            Effect::Draw { cards } => self.draw(seat, u32::from(cards), log),
             Effect::Heal => {
                 if let Some(u) = unit
                     && let Some(p) = self.piece_mut(u)
                 {
                     p.wounds = p.wounds.saturating_sub(1);
                     let line = format!("{} loses a Wound counter.", self.label(u));
-                    self.note(line);
+                    log.note(line);
                 }
             }
             Effect::InventionMarker => self.schedule(vec![Task::Ask { stage: Stage::Build { seat } }]),
@@ -170,18 +180,18 @@ impl Schemes {
                         self.label(u),
                         plural(content().rules.location_idle_turns, "turn", "turns")
                     );
-                    self.note(line);
+                    log.note(line);
                 } else {
-                    self.wound(u);
+                    self.wound(u, log);
                 }
             }
             Effect::SpyCaught => {
                 let Some(u) = unit else { return false };
                 if self.piece(u).is_some_and(|p| p.kind() == Kind::Mastermind) {
-                    self.wound(u);
+                    self.wound(u, log);
                 } else {
                     let line = format!("{} is caught and discarded.", self.label(u));
-                    self.note(line);
+                    log.note(line);
                     self.remove(u);
                 }
             }
@@ -191,7 +201,7 @@ impl Schemes {
                 {
                     p.interrogation += 1;
                     let line = format!("{} holds +1 for its next Track Roll; the Minion dies.", self.label(h));
-                    self.note(line);
+                    log.note(line);
                 }
             }
             Effect::ReturnMinion => {
@@ -201,45 +211,33 @@ impl Schemes {
                     p.minions += 1;
                     p.minions_home += 1;
                     let line = format!("The Minion returns to {}.", self.label(m));
-                    self.note(line);
+                    log.note(line);
                 }
             }
-            Effect::WoundTarget => self.harm_opt(roll.target),
+            Effect::WoundTarget => self.harm_opt(roll.target, log),
             Effect::KillTarget => {
                 if let Some(t) = roll.target {
-                    self.kill(t);
+                    self.kill(t, log);
                 }
             }
-            Effect::WoundRoller => self.harm_opt(unit),
+            Effect::WoundRoller => self.harm_opt(unit, log),
             Effect::KillRoller => {
                 if let Some(u) = unit {
-                    self.kill(u);
+                    self.kill(u, log);
                 }
             }
             Effect::WrongTrack => {
                 self.wrong_track += 1;
-                self.note(format!("All Heroes have Track -{} this turn.", self.wrong_track));
+                log.note(format!("All Heroes have Track -{} this turn.", self.wrong_track));
             }
             Effect::Foiled => {
                 if let Some(m) = roll.target {
-                    let plots = self.plots_of(m);
-                    match plots.as_slice() {
-                        [] => self.note("There is no Plot to discard."),
-                        [one] => self.foil(*one),
-                        _ => self.schedule(vec![Task::Ask { stage: Stage::Foil { seat: HERO, mastermind: m } }]),
-                    }
+                    self.foiled_result(m, log);
                 }
             }
             Effect::Thwarted => {
                 if let Some(m) = roll.target {
-                    for p in self.plots_of(m) {
-                        self.foil(p);
-                    }
-                    if let Some(p) = self.piece_mut(m) {
-                        p.thwarted = true;
-                    }
-                    let line = format!("{} is Thwarted: the Heroes may attack it this turn.", self.label(m));
-                    self.note(line);
+                    self.thwarted_result(m, log);
                 }
             }
             Effect::GainMinions { minions } => {
@@ -252,12 +250,12 @@ impl Schemes {
                         self.label(m),
                         plural(minions, self.minion_name(m), &format!("{}s", self.minion_name(m)))
                     );
-                    self.note(line);
+                    log.note(line);
                 }
             }
             Effect::DrawOrPlotCounter => {
                 if self.plots().is_empty() {
-                    self.draw(seat, 1);
+                    self.draw(seat, 1, log);
                 } else {
                     self.schedule(vec![Task::Ask { stage: Stage::Wheels { seat } }]);
                 }
@@ -271,39 +269,63 @@ impl Schemes {
                     }]);
                 }
             }
-            Effect::DrawRoll => self.draw(seat, roll.total().max(0) as u32),
+            Effect::DrawRoll => self.draw(seat, roll.total().max(0) as u32, log),
         }
         true
     }
 
-    fn lose_minion(&mut self, m: Uid) {
+    /// Foiled: one of the Mastermind's Plots is discarded, the Heroes'
+    /// choice when it has several.
+    fn foiled_result(&mut self, m: Uid, log: &mut Log<'_>) {
+        let plots = self.plots_of(m);
+        match plots.as_slice() {
+            [] => log.note("There is no Plot to discard."),
+            [one] => self.foil(*one, log),
+            _ => self.schedule(vec![Task::Ask { stage: Stage::Foil { seat: HERO, mastermind: m } }]),
+        }
+    }
+
+    /// Thwarted: all the Mastermind's Plots are discarded and the Heroes
+    /// may attack it this turn.
+    fn thwarted_result(&mut self, m: Uid, log: &mut Log<'_>) {
+        for p in self.plots_of(m) {
+            self.foil(p, log);
+        }
+        if let Some(p) = self.piece_mut(m) {
+            p.thwarted = true;
+        }
+        let line = format!("{} is Thwarted: the Heroes may attack it this turn.", self.label(m));
+        log.note(line);
+    }
+
+    fn lose_minion(&mut self, m: Uid, log: &mut Log<'_>) {
         if let Some(p) = self.piece_mut(m) {
             p.minions = p.minions.saturating_sub(1);
         }
         let line = format!("The {} of {} dies.", self.minion_name(m), self.label(m));
-        self.note(line);
+        log.note(line);
     }
 
-    fn harm_opt(&mut self, u: Option<Uid>) {
+    fn harm_opt(&mut self, u: Option<Uid>, log: &mut Log<'_>) {
         if let Some(u) = u {
-            self.harm(u);
+            self.harm(u, log);
         }
     }
 
     /// Discards a Plot from play.
-    pub fn foil(&mut self, plot: Uid) {
+    pub fn foil(&mut self, plot: Uid, log: &mut Log<'_>) {
         let line = format!("{} is discarded.", self.plot_label(plot));
-        self.note(line);
+        log.note(line);
         self.remove(plot);
     }
 
     /// The roller sees the next 7 cards of `deck_of`'s deck; the opponent
     /// learns only that it happened.
-    pub fn look_next_seven(&mut self, seat: Seat, deck_of: Seat) {
+    pub fn look_next_seven(&mut self, seat: Seat, deck_of: Seat, log: &mut Log<'_>) {
         let cards: Vec<_> = self.sides[deck_of as usize].deck.iter().take(7).copied().collect();
         let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
         let deck_words = if deck_of == crate::state::HERO { "the Heroes' deck" } else { "the Villain's deck" };
-        self.say(LogEntry::split(
+        log.say(LogEntry::split(
             SeatSet::only(seat),
             format!(
                 "{} the next cards of {deck_words}: {}.",
@@ -317,11 +339,11 @@ impl Schemes {
     }
 
     /// The roller sees the opponent's hand.
-    pub fn look_hand(&mut self, seat: Seat) {
+    pub fn look_hand(&mut self, seat: Seat, log: &mut Log<'_>) {
         let them = other(seat);
         let cards = self.sides[them as usize].hand.clone();
         let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
-        self.say(LogEntry::split(
+        log.say(LogEntry::split(
             SeatSet::only(seat),
             format!(
                 "{} the hand of {}: {}.",
@@ -356,12 +378,12 @@ impl Schemes {
 
     /// A search: the searcher sees its whole deck (sorted, so the order
     /// stays secret), then chooses, then the deck is shuffled.
-    fn begin_search(&mut self, seat: Seat, find: Find) {
+    fn begin_search(&mut self, seat: Seat, find: Find, log: &mut Log<'_>) {
         let mut cards = self.sides[seat as usize].deck.clone();
         cards.sort();
         self.looks[seat as usize] = Some(Look { what: LookKind::Search, of: seat, cards });
         self.notice(Notice { by: seat, what: LookKind::Search, of: seat, found: None });
-        self.note(format!("{} the deck.", seat_verb(seat, "searches", "search")));
+        log.note(format!("{} the deck.", seat_verb(seat, "searches", "search")));
         self.schedule(vec![Task::Ask { stage: Stage::Search { seat, find } }]);
     }
 

@@ -13,7 +13,7 @@
 
 use super::decisions::deck_name;
 use crate::content::{Kind, content};
-use crate::state::{HERO, Phase, Schemes, Side, VILLAIN};
+use crate::state::{HERO, Log, Phase, Schemes, Side, VILLAIN};
 use backroom_engine::{GameRng, and_list};
 
 impl Schemes {
@@ -38,8 +38,6 @@ impl Schemes {
             ending: None,
             engine_version,
             opening: vec![],
-            log: vec![],
-            heading: None,
         };
         for seat in [HERO, VILLAIN] {
             let mut deck = if seat == HERO { c.hero_deck.clone() } else { c.villain_deck.clone() };
@@ -47,9 +45,11 @@ impl Schemes {
             g.sides[seat as usize].deck = deck;
         }
         let hand = u32::from(c.rules.hand_size);
-        g.note(format!("Setup: each player shuffles their deck and draws {hand}."));
+        let mut opening = vec![];
+        let log = &mut Log::new(&mut opening);
+        log.note(format!("Setup: each player shuffles their deck and draws {hand}."));
         for seat in [HERO, VILLAIN] {
-            g.draw(seat, hand);
+            g.draw(seat, hand, log);
             while !g.hand_has_character(seat) && g.sides[seat as usize].deck.len() >= hand as usize {
                 let side = &mut g.sides[seat as usize];
                 let gone: Vec<_> = std::mem::take(&mut side.hand);
@@ -61,22 +61,22 @@ impl Schemes {
                     backroom_engine::seat_ref(seat),
                     and_list(&names)
                 );
-                g.note(line);
-                g.draw(seat, hand);
+                log.note(line);
+                g.draw(seat, hand, log);
             }
         }
         if options.house_mulligan && crate::versions::house_mulligan(&g) {
-            g.house_mulligan(rng);
+            g.house_mulligan(rng, log);
         }
-        g.advance(rng);
-        g.opening = std::mem::take(&mut g.log);
+        g.advance(rng, log);
+        g.opening = opening;
         g
     }
 
     /// The house mulligan: the Villain's hand goes back and 7 are drawn
     /// again until it holds a Mastermind (there are always some left in the
     /// deck while the hand holds none; the bound only guards the loop).
-    fn house_mulligan(&mut self, rng: &mut GameRng) {
+    fn house_mulligan(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let hand = u32::from(content().rules.hand_size);
         for _ in 0..100 {
             if self.hand_has_mastermind(VILLAIN) || self.sides[VILLAIN as usize].deck.is_empty() {
@@ -93,8 +93,8 @@ impl Schemes {
                 "House mulligan: {} no Mastermind in hand, so the hand goes back into the deck, the deck is shuffled and 7 are drawn again.",
                 backroom_engine::seat_verb(VILLAIN, "has", "have")
             );
-            self.note(line);
-            self.draw(VILLAIN, hand);
+            log.note(line);
+            self.draw(VILLAIN, hand, log);
         }
     }
 

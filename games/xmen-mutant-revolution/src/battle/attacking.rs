@@ -6,9 +6,9 @@
 
 use super::{ATTACKS_KEPT, AttackRecord, Attacker, Battle, Interrupt, battle_mut};
 use crate::content::{content, distance};
-use crate::state::battle::Mark;
+use crate::state::battle::{Mark, Pc};
 use crate::state::phase::Phase;
-use crate::state::{CharKey, Rank, XMen};
+use crate::state::{CharKey, Character, Log, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, and_list, plural};
 
 /// The Dice String comparison: both strings sorted highest first and
@@ -33,6 +33,52 @@ fn dice_text(dice: &[u8]) -> String {
     if dice.is_empty() { "no dice".into() } else { dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") }
 }
 
+/// What Powers and the Charter add to one attack.
+#[derive(Default)]
+struct Bonus {
+    dice: u8,
+    range: u8,
+    repeat: bool,
+    allocate: bool,
+}
+
+/// Using Powers During Missions: a Character's attack Power adds dice or
+/// range per token, or for 1 token lets it attack a target again or
+/// allocate the Damage.
+fn power_bonus(pc: &Pc, ch: &Character, power: u8) -> Result<Bonus, RuleError> {
+    let Some(pw) = ch.power("attack") else {
+        return Err(RuleError::illegal(
+            "Using Powers During Missions",
+            format!("{} has no attack Power", pc.who.name()),
+        ));
+    };
+    if ch.power < power {
+        return Err(RuleError::illegal(
+            "Using Powers During Missions",
+            format!("{} spends {power} Power Tokens and has only {}.", pc.who.name(), ch.power),
+        ));
+    }
+    let mut bonus = Bonus::default();
+    match pw.op.as_str() {
+        "attack_dice" => bonus.dice += power,
+        "range" => bonus.range += power,
+        "repeat_target" | "allocate_damage" if power == 1 => {
+            bonus.repeat = pw.op == "repeat_target";
+            bonus.allocate = pw.op == "allocate_damage";
+        }
+        _ => {
+            return Err(RuleError::illegal(
+                "Using Powers During Missions",
+                format!(
+                    "{}'s attack Power is used once per attack, for 1 Power Token; you spend {power}.",
+                    pc.who.name()
+                ),
+            ));
+        }
+    }
+    Ok(bonus)
+}
+
 impl XMen {
     /// Keeps the last [`ATTACKS_KEPT`] attacks for the board.
     fn record_attack(&mut self, r: AttackRecord) {
@@ -43,6 +89,9 @@ impl XMen {
         }
     }
 
+    /// A PC attacks (Taking Actions): the target must be another PC or a
+    /// Mission Character in range and not attacked yet this Mission Turn;
+    /// Power and Charter tokens are paid, then the dice rolled.
     pub(super) fn pc_attack(
         &mut self,
         me: usize,
@@ -50,6 +99,7 @@ impl XMen {
         power: u8,
         charter: u8,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let b: &Battle = match &self.phase {
             Phase::Battle(b) => b,
@@ -71,77 +121,22 @@ impl XMen {
         };
         let pl = &self.players[pc.seat as usize];
         let ci = pl.find(pc.who).expect("PC owned");
-        let ch = &pl.chars[ci];
-        let pw = ch.power("attack");
-        let (mut dice_bonus, mut range_bonus, mut repeat, mut allocate) = (0u8, 0u8, false, false);
-        if power > 0 {
-            let Some(pw) = pw else {
-                return Err(RuleError::illegal(
-                    "Using Powers During Missions",
-                    format!("{} has no attack Power", pc.who.name()),
-                ));
-            };
-            if ch.power < power {
-                return Err(RuleError::illegal(
-                    "Using Powers During Missions",
-                    format!("{} spends {power} Power Tokens and has only {}.", pc.who.name(), ch.power),
-                ));
-            }
-            match pw.op.as_str() {
-                "attack_dice" => dice_bonus += power,
-                "range" => range_bonus += power,
-                "repeat_target" | "allocate_damage" if power == 1 => {
-                    repeat = pw.op == "repeat_target";
-                    allocate = pw.op == "allocate_damage";
-                }
-                _ => {
-                    return Err(RuleError::illegal(
-                        "Using Powers During Missions",
-                        format!(
-                            "{}'s attack Power is used once per attack, for 1 Power Token; you spend {power}.",
-                            pc.who.name()
-                        ),
-                    ));
-                }
-            }
-        }
+        let mut bonus = if power > 0 { power_bonus(&pc, &pl.chars[ci], power)? } else { Bonus::default() };
         if charter > 0 {
-            let school = pl.school.expect("school chosen");
-            let leader_in = b.pcs.iter().any(|p| p.seat == pc.seat && p.who == CharKey::Leader(school));
-            if pc.who.rank() == Rank::Leader || leader_in {
-                let why = if pc.who.rank() == Rank::Leader {
-                    format!("{} is your Leader; the Charter helps a Hero or Student.", pc.who.name())
-                } else {
-                    "Your Leader is in this Mission; the Charter helps only while the Leader is not.".to_string()
-                };
-                return Err(RuleError::illegal("Using Charter Cards During Missions", why));
-            }
-            if pl.chars[0].power < charter {
-                return Err(RuleError::illegal(
-                    "Using Charter Cards During Missions",
-                    format!(
-                        "The Charter spends {charter} of your Leader's Power Tokens, and it has {}.",
-                        pl.chars[0].power
-                    ),
-                ));
-            }
-            match content().schools[school as usize].charter.op.as_str() {
-                "range" => range_bonus += charter,
-                _ => dice_bonus += charter,
-            }
+            self.charter_bonus(b, &pc, charter, &mut bonus)?;
         }
         let dist = distance(pc.hex.expect("acting PC stands"), th);
-        if dist > (pc.range + range_bonus) as i32 {
+        if dist > (pc.range + bonus.range) as i32 {
             return Err(RuleError::illegal(
                 "Attacking",
                 format!(
                     "The target is {dist} hexes from {}; its Attack Range is {}.",
                     pc.who.name(),
-                    pc.range + range_bonus
+                    pc.range + bonus.range
                 ),
             ));
         }
-        if pc.attacked.contains(&target) && !repeat {
+        if pc.attacked.contains(&target) && !bonus.repeat {
             return Err(RuleError::illegal(
                 "Taking Actions",
                 format!(
@@ -151,10 +146,57 @@ impl XMen {
             ));
         }
         // Valid: pay and roll (attacker's dice first, then the defender's).
+        self.pay_for_attack(&pc, ci, power, charter, log);
+        let b = battle_mut(self);
+        b.busy = true;
+        b.pcs[me].attacked.push(target);
+        match target {
+            Mark::Token(t) => self.attack_token(&pc, t, bonus.dice, rng, log),
+            Mark::Pc(s) => {
+                let ti = b.pc_of(s).expect("target PC");
+                self.attack_pc(Attacker::Pc(me as u8), ti, bonus.dice, bonus.allocate, rng, log);
+            }
+        }
+        Ok(())
+    }
+
+    /// Using Charter Cards During Missions: the Charter helps a Hero or
+    /// Student while its Leader is not in the Mission, paid from the
+    /// Leader's Power Tokens.
+    fn charter_bonus(&self, b: &Battle, pc: &Pc, charter: u8, bonus: &mut Bonus) -> Result<(), RuleError> {
+        let pl = &self.players[pc.seat as usize];
+        let school = pl.school.expect("school chosen");
+        let leader_in = b.pcs.iter().any(|p| p.seat == pc.seat && p.who == CharKey::Leader(school));
+        if pc.who.rank() == Rank::Leader || leader_in {
+            let why = if pc.who.rank() == Rank::Leader {
+                format!("{} is your Leader; the Charter helps a Hero or Student.", pc.who.name())
+            } else {
+                "Your Leader is in this Mission; the Charter helps only while the Leader is not.".to_string()
+            };
+            return Err(RuleError::illegal("Using Charter Cards During Missions", why));
+        }
+        if pl.chars[0].power < charter {
+            return Err(RuleError::illegal(
+                "Using Charter Cards During Missions",
+                format!(
+                    "The Charter spends {charter} of your Leader's Power Tokens, and it has {}.",
+                    pl.chars[0].power
+                ),
+            ));
+        }
+        match content().schools[school as usize].charter.op.as_str() {
+            "range" => bonus.range += charter,
+            _ => bonus.dice += charter,
+        }
+        Ok(())
+    }
+
+    /// Pays the Power Tokens an attack spends, the Character's own and the
+    /// Leader's through the Charter, and tells the log (issue 12 item 2).
+    fn pay_for_attack(&mut self, pc: &Pc, ci: usize, power: u8, charter: u8, log: &mut Log<'_>) {
         let pl = &mut self.players[pc.seat as usize];
         pl.chars[ci].power -= power;
         pl.chars[0].power -= charter;
-        // Tokens spent are part of what the log tells (issue 12 item 2).
         if power > 0 || charter > 0 {
             let leader = pl.chars[0].id.name();
             let mut spent = vec![];
@@ -167,79 +209,85 @@ impl XMen {
                     plural(charter, "Power Token", "Power Tokens")
                 ));
             }
-            self.note(format!("{} spends {}.", pc.who.name(), and_list(&spent)));
+            log.note(format!("{} spends {}.", pc.who.name(), and_list(&spent)));
         }
+    }
+
+    /// A PC attacks a Mission Character: the Damage, its destruction, and
+    /// the Mission's Hope for a damaging attack.
+    fn attack_token(&mut self, pc: &Pc, t: u8, dice_bonus: u8, rng: &mut GameRng, log: &mut Log<'_>) {
         let b = battle_mut(self);
-        b.busy = true;
-        b.pcs[me].attacked.push(target);
-        match target {
-            Mark::Token(t) => {
-                let atk = rng.dice((pc.stats[0] + dice_bonus) as usize);
-                let tok = &mut b.tokens[t as usize];
-                let mission = b.mission.expect("tokens only in missions").card();
-                let spec = &mission.tokens[tok.spec as usize];
-                let def = rng.dice(spec.def as usize);
-                let dmg = compare(&atk, &def);
-                tok.damage = tok.damage.saturating_add(dmg);
-                b.damage[pc.seat as usize] += dmg as u32;
-                let destroyed = tok.damage >= spec.hp;
-                if destroyed {
-                    tok.alive = false;
-                    tok.destroyed_by = Some(pc.seat);
-                    b.destroyed[pc.seat as usize] += 1;
-                }
-                let reward = if dmg > 0 { mission.hope_per_damaging_attack } else { 0 };
-                let turn = b.turn;
-                let spec_name = spec.name.clone();
-                self.players[pc.seat as usize].hope += reward as u32;
-                let rec = AttackRecord {
-                    turn,
-                    attacker: Mark::Pc(pc.seat),
-                    attacker_name: pc.who.name().to_string(),
-                    target,
-                    target_name: spec_name,
-                    attack: atk.clone(),
-                    defense: def.clone(),
-                    damage: dmg,
-                    allocation: None,
-                    allocated_by: None,
-                    defeated: destroyed,
-                };
-                self.record_attack(rec);
-                self.note(format!(
-                    "{} attacks {}: dice {} against {}, {dmg} Damage{}{}.",
-                    pc.who.name(),
-                    spec.name,
-                    dice_text(&atk),
-                    dice_text(&def),
-                    if reward > 0 { format!(", {reward} Hope") } else { String::new() },
-                    if destroyed { "; it is destroyed" } else { "" }
-                ));
-            }
-            Mark::Pc(s) => {
-                let ti = b.pc_of(s).expect("target PC");
-                self.attack_pc(Attacker::Pc(me as u8), ti, dice_bonus, allocate, rng);
-            }
+        let atk = rng.dice((pc.stats[0] + dice_bonus) as usize);
+        let tok = &mut b.tokens[t as usize];
+        let mission = b.mission.expect("tokens only in missions").card();
+        let spec = &mission.tokens[tok.spec as usize];
+        let def = rng.dice(spec.def as usize);
+        let dmg = compare(&atk, &def);
+        tok.damage = tok.damage.saturating_add(dmg);
+        b.damage[pc.seat as usize] += dmg as u32;
+        let destroyed = tok.damage >= spec.hp;
+        if destroyed {
+            tok.alive = false;
+            tok.destroyed_by = Some(pc.seat);
+            b.destroyed[pc.seat as usize] += 1;
         }
-        Ok(())
+        let reward = if dmg > 0 { mission.hope_per_damaging_attack } else { 0 };
+        let turn = b.turn;
+        let spec_name = spec.name.clone();
+        self.players[pc.seat as usize].hope += reward as u32;
+        let rec = AttackRecord {
+            turn,
+            attacker: Mark::Pc(pc.seat),
+            attacker_name: pc.who.name().to_string(),
+            target: Mark::Token(t),
+            target_name: spec_name,
+            attack: atk.clone(),
+            defense: def.clone(),
+            damage: dmg,
+            allocation: None,
+            allocated_by: None,
+            defeated: destroyed,
+        };
+        self.record_attack(rec);
+        log.note(format!(
+            "{} attacks {}: dice {} against {}, {dmg} Damage{}{}.",
+            pc.who.name(),
+            spec.name,
+            dice_text(&atk),
+            dice_text(&def),
+            if reward > 0 { format!(", {reward} Hope") } else { String::new() },
+            if destroyed { "; it is destroyed" } else { "" }
+        ));
     }
 
     /// An attack on a PC: first the defender's Reaction window (offered
     /// when its owner's Plot Points reach the cheapest `pc_attacked`
     /// Reaction: public criteria), then the roll.
-    pub(super) fn attack_pc(&mut self, attacker: Attacker, pc: usize, bonus: u8, allocate: bool, rng: &mut GameRng) {
+    pub(super) fn attack_pc(
+        &mut self,
+        attacker: Attacker,
+        pc: usize,
+        bonus: u8,
+        allocate: bool,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) {
         let b = battle_mut(self);
         let owner = b.pcs[pc].seat;
         let cheapest = XMen::cheapest("pc_attacked");
         if cheapest.is_some_and(|c| self.players[owner as usize].pp >= c) {
             battle_mut(self).interrupt = Some(Interrupt::Guard { attacker, pc, bonus, allocate });
         } else {
-            self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
+            self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng, log);
         }
     }
 
     /// Rolls an attack on a PC (attack dice, then defense dice) and deals
     /// the Damage.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "an attack on a PC carries its attacker, target, bonuses and Reaction dice, plus the generator and the log sink"
+    )]
     pub(super) fn roll_pc_attack(
         &mut self,
         attacker: Attacker,
@@ -248,6 +296,7 @@ impl XMen {
         allocate: bool,
         extra_def: u8,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) {
         let b = battle_mut(self);
         let (n, name, by) = match attacker {
@@ -272,7 +321,7 @@ impl XMen {
                 Attacker::Token(t) => Mark::Token(t),
             },
         );
-        self.note(format!(
+        log.note(format!(
             "{name} attacks {target}: dice {} against {}, {dmg} Damage.",
             dice_text(&atk),
             dice_text(&def)
@@ -295,9 +344,9 @@ impl XMen {
             defeated: false,
         };
         self.record_attack(rec);
-        self.damage_pc(pc, dmg, chooser, by, rng);
+        self.damage_pc(pc, dmg, chooser, by, rng, log);
         self.control_transfer();
-        self.resolve_control_roll(rng);
+        self.resolve_control_roll(rng, log);
     }
 }
 

@@ -5,24 +5,24 @@
 //! Points.
 
 use super::{Interrupt, battle_mut};
-use crate::state::{CharKey, Rank, XMen};
+use crate::state::{CharKey, Log, Rank, XMen};
 use backroom_engine::Seat;
 
 impl XMen {
-    pub(super) fn defeat(&mut self, pc: usize, zeros: u8, by: Option<Seat>) {
+    pub(super) fn defeat(&mut self, pc: usize, zeros: u8, by: Option<Seat>, log: &mut Log<'_>) {
         let b = battle_mut(self);
         b.pcs[pc].hex = None;
         let (seat, who) = (b.pcs[pc].seat, b.pcs[pc].who);
         let mission = b.mission.is_some();
         let severity = ["", "knocked out", "badly injured", "hospitalized"][zeros as usize];
-        self.note(format!("{} is defeated ({severity}).", who.name()));
+        log.note(format!("{} is defeated ({severity}).", who.name()));
         if mission {
             // The trigger point 'character defeated' (G11): the actor is the
             // School whose attack defeated it (the controller for a Mission
             // Character's attack).
             let actor = by.unwrap_or(battle_mut(self).controller);
             self.penalties(seat, who, zeros, by);
-            self.open_trigger_window("character_defeated", Some(actor));
+            self.open_trigger_window("character_defeated", Some(actor), log);
             self.control_transfer();
         }
     }

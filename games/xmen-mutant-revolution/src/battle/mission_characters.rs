@@ -4,8 +4,8 @@
 //! because only Missions have Mission Characters.
 
 use super::{Attacker, battle_mut};
-use crate::state::XMen;
 use crate::state::phase::Phase;
+use crate::state::{Log, XMen};
 use backroom_engine::{GameRng, Seat};
 
 impl XMen {
@@ -29,7 +29,7 @@ impl XMen {
         b.controller = Seat::MAX;
     }
 
-    pub(super) fn resolve_control_roll(&mut self, rng: &mut GameRng) {
+    pub(super) fn resolve_control_roll(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let b = battle_mut(self);
         if b.controller != Seat::MAX {
             return;
@@ -37,19 +37,19 @@ impl XMen {
         let others: Vec<Seat> = self.clockwise(self.mc).into_iter().skip(1).collect();
         let (w, rolls) = XMen::roll_off(&others, rng);
         battle_mut(self).controller = w;
-        self.note(format!(
+        log.note(format!(
             "The Mission Commander's PC is the last in the arena: control rolls {}. {} the Mission Characters.",
             XMen::rolls_text(&rolls),
             self.who_verb(w, "controls", "control")
         ));
     }
 
-    pub(super) fn token_attack(&mut self, t: u8, pc: usize, rng: &mut GameRng) {
+    pub(super) fn token_attack(&mut self, t: u8, pc: usize, rng: &mut GameRng, log: &mut Log<'_>) {
         let b = battle_mut(self);
         if !b.tokens[t as usize].alive || b.pcs[pc].hex.is_none() {
             return;
         }
-        self.attack_pc(Attacker::Token(t), pc, 0, false, rng);
+        self.attack_pc(Attacker::Token(t), pc, 0, false, rng, log);
     }
 
     pub(super) fn controller_seat(&self) -> Seat {

@@ -6,11 +6,11 @@
 
 use super::{Interrupt, Step, TURN_CAP, Token, battle_mut, rule_of_one};
 use crate::content::distance;
-use crate::state::{CharKey, Rank, XMen};
+use crate::state::{CharKey, Log, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, and_list, plural};
 
 impl XMen {
-    pub(super) fn start_turn(&mut self, rng: &mut GameRng) {
+    pub(super) fn start_turn(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let mc = self.mc;
         let order = self.clockwise(mc);
         let b = battle_mut(self);
@@ -48,14 +48,14 @@ impl XMen {
         } else {
             b.step = Step::First { winner };
         }
-        self.note(format!(
+        log.note(format!(
             "Mission Turn {turn}: initiative {}. {} who acts first.",
             lines.join(", then "),
             self.who_verb(winner, "chooses", "choose")
         ));
     }
 
-    pub(super) fn end_turn(&mut self, rng: &mut GameRng) {
+    pub(super) fn end_turn(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let b = battle_mut(self);
         if b.busy {
             b.quiet = 0;
@@ -64,7 +64,7 @@ impl XMen {
         }
         if b.mission.is_some() && b.quiet >= 3 {
             b.over = Some(false);
-            self.note("Mission Stalemate: three Mission Turns without an attack; the Mission fails.".into());
+            log.note("Mission Stalemate: three Mission Turns without an attack; the Mission fails.".into());
             return;
         }
         if b.turn >= TURN_CAP {
@@ -84,10 +84,10 @@ impl XMen {
                 }
                 b.over = Some(true);
             }
-            self.note(format!("Mission Turn {TURN_CAP} reached (house turn cap): the battle ends."));
+            log.note(format!("Mission Turn {TURN_CAP} reached (house turn cap): the battle ends."));
             return;
         }
-        self.start_turn(rng);
+        self.start_turn(rng, log);
     }
 
     /// Applies a battle action for `seat`.
@@ -95,7 +95,13 @@ impl XMen {
     /// # Errors
     /// A [`RuleError`] naming the broken rule (the caller discards the
     /// clone it worked on).
-    pub fn battle_action(&mut self, seat: Seat, a: &crate::action::Action, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn battle_action(
+        &mut self,
+        seat: Seat,
+        a: &crate::action::Action,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         use crate::action::Action as A;
         // Schools by name, for refusals (read before the battle is borrowed).
         let schools: Vec<String> = (0..self.seats).map(|s| self.school_name(s)).collect();
@@ -107,7 +113,7 @@ impl XMen {
             return Err(RuleError::not_your_turn("Mission Turns", why));
         }
         if let Some(int) = b.interrupt.clone() {
-            return self.answer_interrupt(seat, int, a, rng);
+            return self.answer_interrupt(seat, int, a, rng, log);
         }
         match (b.step.clone(), a) {
             (Step::Place, A::Place { hex }) => {
@@ -134,9 +140,9 @@ impl XMen {
                 }
                 b.step = Step::Act { order, at: 0, left: 2, moved: false };
             }
-            (Step::Act { order, at, left, .. }, act) => self.take_action(order, at, left, act, &school, rng)?,
+            (Step::Act { order, at, left, .. }, act) => self.take_action(order, at, left, act, &school, rng, log)?,
             (Step::Tokens { todo, pending }, A::TokenAttack { pc }) => {
-                self.order_token_attack(todo, pending, pc, &school, rng)?
+                self.order_token_attack(todo, pending, pc, &school, rng, log)?
             }
             (Step::Tokens { pending, .. }, A::MoveToken { .. }) if !pending.is_empty() => {
                 return Err(RuleError::illegal(
@@ -157,7 +163,7 @@ impl XMen {
                 ));
             }
         }
-        self.advance_battle(rng);
+        self.advance_battle(rng, log);
         Ok(())
     }
 
@@ -170,6 +176,7 @@ impl XMen {
         int: Interrupt,
         a: &crate::action::Action,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         use crate::action::Action as A;
         let b = battle_mut(self);
@@ -194,9 +201,9 @@ impl XMen {
                     return Err(RuleError::illegal("The Rule of One", why));
                 }
                 b.interrupt = None;
-                self.allocate(pc, *loss, by, rng);
+                self.allocate(pc, *loss, by, rng, log);
                 self.control_transfer();
-                self.resolve_control_roll(rng);
+                self.resolve_control_roll(rng, log);
             }
             (Interrupt::Penalty { seat, who, by }, A::Penalty { pay }) => {
                 b.interrupt = None;
@@ -216,11 +223,11 @@ impl XMen {
                         ));
                     }
                     p.hope -= price;
-                    self.note(format!("{} {price} Hope to keep {}.", self.who_verb(seat, "pays", "pay"), who.name()));
+                    log.note(format!("{} {price} Hope to keep {}.", self.who_verb(seat, "pays", "pay"), who.name()));
                 } else {
                     let c = p.chars[i].clone();
                     self.discard_character(seat, i);
-                    self.note(format!("{} {}.", self.who_verb(seat, "discards", "discard"), who.name()));
+                    log.note(format!("{} {}.", self.who_verb(seat, "discards", "discard"), who.name()));
                     if let (Some(v), CharKey::Recruit(r), Rank::Student) = (by, who, who.rank()) {
                         let hope = c.attributes().hope;
                         battle_mut(self).interrupt =
@@ -251,7 +258,7 @@ impl XMen {
                     c.training = training;
                     p.chars.push(c);
                     self.recruit_discard.retain(|x| *x != who && Some(*x) != training);
-                    self.note(format!(
+                    log.note(format!(
                         "{} {hope} Hope to recruit {}.",
                         self.who_verb(seat, "pays", "pay"),
                         who.card().name
@@ -286,12 +293,12 @@ impl XMen {
                 self.plot_discard.push(*card);
                 let extra: u8 = def.effects.iter().filter(|e| e.op == "defense_dice").map(|e| e.amount).sum();
 
-                self.note(format!("{} {}: +{extra} defense dice.", self.who_verb(seat, "plays", "play"), def.name));
-                self.roll_pc_attack(attacker, pc, bonus, allocate, extra, rng);
+                log.note(format!("{} {}: +{extra} defense dice.", self.who_verb(seat, "plays", "play"), def.name));
+                self.roll_pc_attack(attacker, pc, bonus, allocate, extra, rng, log);
             }
             (Interrupt::Guard { attacker, pc, bonus, allocate }, A::Decline) => {
                 b.interrupt = None;
-                self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng);
+                self.roll_pc_attack(attacker, pc, bonus, allocate, 0, rng, log);
             }
             _ => {
                 let b = battle_mut(self);
@@ -305,12 +312,16 @@ impl XMen {
                 ));
             }
         }
-        self.advance_battle(rng);
+        self.advance_battle(rng, log);
         Ok(())
     }
 
     /// Taking Actions: the acting PC moves, attacks, uses a Power or a
     /// Special Action, or ends its actions.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the acting PC's place in the Mission Turn and the action, plus the generator and the log sink"
+    )]
     fn take_action(
         &mut self,
         order: Vec<usize>,
@@ -319,6 +330,7 @@ impl XMen {
         act: &crate::action::Action,
         school: &impl Fn(Seat) -> String,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         use crate::action::Action as A;
         let b = battle_mut(self);
@@ -342,7 +354,7 @@ impl XMen {
                 b.step = Step::Act { order, at, left: left - 1, moved: true };
             }
             A::Attack { target, power, charter } => {
-                self.pc_attack(me, *target, *power, *charter, rng)?;
+                self.pc_attack(me, *target, *power, *charter, rng, log)?;
                 if let Step::Act { left, moved, .. } = &mut battle_mut(self).step {
                     *left -= 1;
                     *moved = false;
@@ -383,7 +395,7 @@ impl XMen {
                 }
                 pl.chars[ci].power -= 1;
             }
-            A::Special { pc: target, stat } => self.special_action(&pc, target, stat, school)?,
+            A::Special { pc: target, stat } => self.special_action(&pc, target, stat, school, log)?,
             A::MissionAction { objective } => {
                 let rule = "Perform Special Action";
                 let Some(sp) = b.mission.and_then(|m| m.card().special.as_ref()) else {
@@ -421,7 +433,7 @@ impl XMen {
                 b.busy = true;
                 b.step = Step::Act { order, at, left: left - 1, moved: false };
                 self.players[pc.seat as usize].hope += sp.hope as u32;
-                self.note(format!(
+                log.note(format!(
                     "{}: {} ({} #{}){}.",
                     pc.who.name(),
                     sp.name,
@@ -456,6 +468,7 @@ impl XMen {
         pc: &Seat,
         school: &impl Fn(Seat) -> String,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let b = battle_mut(self);
         let Some(k) = pending.iter().position(|(_, i)| b.pcs[*i].seat == *pc).filter(|_| pending.len() > 1) else {
@@ -474,7 +487,7 @@ impl XMen {
         };
         let (t, i) = pending.remove(k);
         b.step = Step::Tokens { todo, pending };
-        self.token_attack(t, i, rng);
+        self.token_attack(t, i, rng, log);
         Ok(())
     }
 
@@ -533,6 +546,7 @@ impl XMen {
         target: &Seat,
         stat: &str,
         school: &impl Fn(Seat) -> String,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let b = battle_mut(self);
         let i = match stat {
@@ -590,7 +604,7 @@ impl XMen {
         }
         let name = b.pcs[t].who.name();
         self.players[pc.seat as usize].chars[ci].power -= 1;
-        self.note(format!("{} restores {k} {} to {name}.", pc.who.name(), stat.to_uppercase()));
+        log.note(format!("{} restores {k} {} to {name}.", pc.who.name(), stat.to_uppercase()));
         Ok(())
     }
 }

@@ -33,7 +33,7 @@ use crate::state::battle::Mark;
 
 use crate::content::{MissionId, content, distance, neighbours};
 use crate::state::phase::Phase;
-use crate::state::{CharKey, XMen};
+use crate::state::{CharKey, Log, XMen};
 use backroom_engine::{GameRng, Seat};
 
 /// House rule: a Mission or match still running after this many Mission
@@ -282,7 +282,7 @@ fn battle_mut(g: &mut XMen) -> &mut Battle {
 
 impl XMen {
     /// Resumes the battle until it needs a decision or ends.
-    pub fn advance_battle(&mut self, rng: &mut GameRng) {
+    pub fn advance_battle(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         loop {
             if !self.windows.is_empty() {
                 return;
@@ -296,13 +296,13 @@ impl XMen {
             }
             let b = battle_mut(self);
             if b.over.is_some() {
-                self.finish_battle(rng);
+                self.finish_battle(rng, log);
                 return;
             }
             match &mut b.step {
                 Step::Place => {
                     if b.to_place.is_empty() {
-                        self.start_turn(rng);
+                        self.start_turn(rng, log);
                     } else {
                         return;
                     }
@@ -328,7 +328,7 @@ impl XMen {
                         let todo = (0..b.tokens.len() as u8).filter(|i| b.tokens[*i as usize].alive).collect();
                         b.step = Step::Tokens { todo, pending: vec![] };
                     } else {
-                        self.end_turn(rng);
+                        self.end_turn(rng, log);
                     }
                 }
                 Step::Tokens { todo, pending } => {
@@ -340,13 +340,13 @@ impl XMen {
                     }
                     if let Some((t, pc)) = pending.first().copied() {
                         pending.remove(0);
-                        self.token_attack(t, pc, rng);
+                        self.token_attack(t, pc, rng, log);
                         continue;
                     }
                     let tokens = &b.tokens;
                     todo.retain(|t| tokens[*t as usize].alive);
                     if todo.is_empty() {
-                        self.end_turn(rng);
+                        self.end_turn(rng, log);
                     } else {
                         return;
                     }

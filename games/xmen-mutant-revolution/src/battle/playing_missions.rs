@@ -6,21 +6,27 @@
 use super::{Battle, battle_mut};
 use crate::content::MissionId;
 use crate::state::phase::Phase;
-use crate::state::{CharKey, XMen};
+use crate::state::{CharKey, Log, XMen};
 use backroom_engine::{GameRng, Seat, and_list, plural};
 
 impl XMen {
     /// Starts a Mission with the chosen Characters (M3b Enter arena).
-    pub fn start_mission(&mut self, mission: MissionId, entrants: &[(Seat, CharKey)], rng: &mut GameRng) {
+    pub fn start_mission(
+        &mut self,
+        mission: MissionId,
+        entrants: &[(Seat, CharKey)],
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) {
         let b = Battle::new(self, Some(mission), entrants);
         self.last_attacks.clear();
-        self.note(format!(
+        log.note(format!(
             "{} {} the Mission Arena.",
             and_list(&entrants.iter().map(|(_, c)| c.name()).collect::<Vec<_>>()),
             if entrants.len() == 1 { "enters" } else { "enter" }
         ));
         self.phase = Phase::Battle(Box::new(b));
-        self.advance_battle(rng);
+        self.advance_battle(rng, log);
     }
 
     pub(super) fn check_end(&mut self) {
@@ -48,7 +54,7 @@ impl XMen {
 
     /// M6 Receive Rewards and M7 Confer Triumph Tokens, or the end of a
     /// tournament match.
-    pub(super) fn finish_battle(&mut self, rng: &mut GameRng) {
+    pub(super) fn finish_battle(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let Phase::Battle(b) =
             std::mem::replace(&mut self.phase, Phase::Over { ranking: vec![], summary: String::new() })
         else {
@@ -56,8 +62,8 @@ impl XMen {
         };
         let Some(mission) = b.mission else {
             let winner = b.standing().first().map(|i| b.pcs[*i].seat).unwrap_or(b.pcs[0].seat);
-            self.note(format!("{} the tournament match.", self.who_verb(winner, "wins", "win")));
-            self.tournament_match_won(winner, rng);
+            log.note(format!("{} the tournament match.", self.who_verb(winner, "wins", "win")));
+            self.tournament_match_won(winner, rng, log);
             return;
         };
         let card = mission.card();
@@ -83,7 +89,7 @@ impl XMen {
             for s in 0..self.seats {
                 if gained[s as usize] > 0 {
                     self.players[s as usize].add_rp(gained[s as usize] as i32);
-                    self.note(format!(
+                    log.note(format!(
                         "{} {} from {}.",
                         self.who_verb(s, "receives", "receive"),
                         plural(gained[s as usize], "Revolution Point", "Revolution Points"),
@@ -97,10 +103,10 @@ impl XMen {
                     pl.chars[i].triumph = true;
                 }
             }
-            self.note(format!("{} succeeds.", card.name));
+            log.note(format!("{} succeeds.", card.name));
         } else {
-            self.note(format!("{} fails: no Revolution Points are awarded.", card.name));
+            log.note(format!("{} fails: no Revolution Points are awarded.", card.name));
         }
-        self.end_of_round(rng);
+        self.end_of_round(rng, log);
     }
 }

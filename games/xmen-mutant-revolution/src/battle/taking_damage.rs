@@ -3,8 +3,8 @@
 //! rule the prompts and the bot also enumerate.
 
 use super::{Interrupt, battle_mut};
-use crate::state::XMen;
 use crate::state::battle::Mark;
+use crate::state::{Log, XMen};
 use backroom_engine::{GameRng, Seat, and_list};
 
 /// Every legal allocation of `damage` over `stats` under the Rule of One:
@@ -44,20 +44,35 @@ fn stat_loss(loss: [u8; 3]) -> String {
 }
 
 impl XMen {
-    pub(super) fn damage_pc(&mut self, pc: usize, damage: u8, chooser: Seat, by: Option<Seat>, rng: &mut GameRng) {
+    pub(super) fn damage_pc(
+        &mut self,
+        pc: usize,
+        damage: u8,
+        chooser: Seat,
+        by: Option<Seat>,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) {
         let b = battle_mut(self);
         if damage == 0 {
             return;
         }
         let opts = allocations(b.pcs[pc].stats, damage);
         if opts.len() == 1 {
-            self.allocate(pc, opts[0], by, rng);
+            self.allocate(pc, opts[0], by, rng, log);
         } else {
             b.interrupt = Some(Interrupt::Allocate { pc, damage, chooser, by });
         }
     }
 
-    pub(super) fn allocate(&mut self, pc: usize, loss: [u8; 3], by: Option<Seat>, _rng: &mut GameRng) {
+    pub(super) fn allocate(
+        &mut self,
+        pc: usize,
+        loss: [u8; 3],
+        by: Option<Seat>,
+        _rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) {
         let b = battle_mut(self);
         let p = &mut b.pcs[pc];
         for (i, l) in loss.iter().enumerate() {
@@ -72,7 +87,7 @@ impl XMen {
         let b = battle_mut(self);
         let p = &mut b.pcs[pc];
         let (who, stats) = (p.who, p.stats);
-        self.note(format!(
+        log.note(format!(
             "{} loses {} and is at ATK {} DEF {} SPD {}.",
             who.name(),
             stat_loss(loss),
@@ -81,7 +96,7 @@ impl XMen {
             stats[2]
         ));
         if zeros > 0 {
-            self.defeat(pc, zeros, by);
+            self.defeat(pc, zeros, by, log);
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::battle::{Interrupt, Step, allocations};
 use crate::content::{PlotKind, RecruitType, Target, distance};
 use crate::state::battle::Mark;
 use crate::state::phase::{Allegiance, Auction, Invite, Phase, Plot, Recruit, Upkeep, UpkeepStage};
-use crate::state::{CharKey, Rank, XMen};
+use crate::state::{CharKey, Log, Rank, XMen};
 use backroom_engine::{Game, GameRng, Seat};
 
 fn strength(g: &XMen, seat: Seat, id: CharKey) -> u32 {
@@ -42,7 +42,7 @@ pub fn choose(g: &XMen, seat: Seat, rng: &mut GameRng) -> Option<Action> {
     }
     let a = idea(g, seat)?;
     let mut probe = g.clone();
-    probe.dispatch(seat, &a, &mut rng.clone()).ok()?;
+    probe.dispatch(seat, &a, &mut rng.clone(), &mut Log::new(&mut vec![])).ok()?;
     Some(a)
 }
 

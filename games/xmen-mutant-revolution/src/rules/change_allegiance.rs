@@ -5,12 +5,12 @@
 use super::{OFFERS_PER_PHASE, illegal};
 use crate::action::Action as A;
 use crate::state::phase::*;
-use crate::state::{CharKey, Rank, XMen};
+use crate::state::{CharKey, Log, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
 
 impl XMen {
-    pub(crate) fn start_recruit(&mut self, _rng: &mut GameRng) {
-        self.note("Recruit Phase: Change Allegiance.".into());
+    pub(crate) fn start_recruit(&mut self, _rng: &mut GameRng, log: &mut Log<'_>) {
+        log.note("Recruit Phase: Change Allegiance.".into());
         self.phase = Phase::Allegiance(Allegiance {
             ready: SeatSet::EMPTY,
             offers: vec![],
@@ -89,7 +89,13 @@ impl XMen {
     }
 
     /// Sends a Secret Mission (validated first).
-    pub(crate) fn send_secret(&mut self, seat: Seat, character: CharKey, sent: u8) -> Result<(), RuleError> {
+    pub(crate) fn send_secret(
+        &mut self,
+        seat: Seat,
+        character: CharKey,
+        sent: u8,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         if sent >= 2 {
             return Err(illegal(
                 "Secret Missions",
@@ -120,7 +126,7 @@ impl XMen {
         self.players[seat as usize].hope += hope;
         let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
         al.secret[seat as usize] += 1;
-        self.note(format!(
+        log.note(format!(
             "{} {} on a Secret Mission for {hope} Hope.",
             self.who_verb(seat, "sends", "send"),
             character.name()
@@ -129,7 +135,13 @@ impl XMen {
     }
 
     /// The ordered Secret Missions sub-step (ruling A17).
-    pub(crate) fn ordered_secret_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub(crate) fn ordered_secret_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         let Phase::Allegiance(al) = &self.phase else { unreachable!() };
         let (order, at) = al.ordered.clone().expect("ordered sub-step");
         if order.get(at) != Some(&seat) {
@@ -140,12 +152,12 @@ impl XMen {
             ));
         }
         match a {
-            A::SecretMission { character } => self.send_secret(seat, *character, al.secret[seat as usize]),
+            A::SecretMission { character } => self.send_secret(seat, *character, al.secret[seat as usize], log),
             A::Ready => {
                 let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 al.ordered = Some((order.clone(), at + 1));
                 if at + 1 >= order.len() {
-                    self.start_recruit_auctions(rng);
+                    self.start_recruit_auctions(rng, log);
                 }
                 Ok(())
             }
@@ -160,10 +172,16 @@ impl XMen {
     }
 
     /// Change Allegiance actions.
-    pub fn allegiance_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn allegiance_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         let Phase::Allegiance(al) = &self.phase else { unreachable!() };
         if al.ordered.is_some() {
-            return self.ordered_secret_action(seat, a, rng);
+            return self.ordered_secret_action(seat, a, rng, log);
         }
         let al = al.clone();
         let ready = al.ready.contains(seat);
@@ -173,66 +191,18 @@ impl XMen {
                 if ready {
                     return Err(illegal(rule, "You have picked up your Bidding Dial: you are done trading."));
                 }
-                if al.made[seat as usize] >= OFFERS_PER_PHASE {
-                    return Err(illegal(
-                        rule,
-                        format!(
-                            "You have made {OFFERS_PER_PHASE} offers this Recruit Phase, the most a School may (house limit)."
-                        ),
-                    ));
-                }
-                let pair = seat as usize * self.seats as usize + (*to as usize).min(self.seats as usize - 1);
-                let n = al.pairs[pair];
                 let o = Offer {
                     from: seat,
                     to: *to,
-                    n,
+                    n: 0,
                     give: give.clone(),
                     give_hope: *give_hope,
                     take: take.clone(),
                     take_hope: *take_hope,
                 };
-                self.check_offer(&o)?;
-                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
-                // House ruling: an offer puts a School that had picked up
-                // its Bidding Dial back at the table, so it answers (or
-                // picks the dial up again) rather than leaving it hanging.
-                al.ready.remove(o.to);
-                al.offers.push(o);
-                al.made[seat as usize] += 1;
-                al.pairs[pair] += 1;
+                self.make_offer(&al, o)?;
             }
-            A::Accept { from, n } => {
-                let Some(i) = al.offers.iter().position(|o| o.from == *from && o.to == seat && o.n == *n) else {
-                    return Err(illegal(
-                        rule,
-                        format!("{} has no open offer number {n} to you.", self.school_name(*from)),
-                    ));
-                };
-                let o = al.offers[i].clone();
-                let (pa, pb) = self.check_offer(&o)?;
-                self.players[o.from as usize] = pa;
-                self.players[o.to as usize] = pb;
-                let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
-                al.offers.remove(i);
-                al.ready.remove(o.from);
-                al.ready.remove(o.to);
-                let gives = |v: &Vec<CharKey>, hope: u32| {
-                    let mut parts: Vec<String> = v.iter().map(|c| c.name().to_string()).collect();
-                    if hope > 0 {
-                        parts.push(format!("{hope} Hope"));
-                    }
-                    if parts.is_empty() { "nothing".to_string() } else { and_list(&parts) }
-                };
-                self.note(format!(
-                    "Trade: {} {}; {} {}.",
-                    self.who_verb(o.from, "gives", "give"),
-                    gives(&o.give, o.give_hope),
-                    self.who_verb(o.to, "gives", "give"),
-                    gives(&o.take, o.take_hope)
-                ));
-                self.last_trade = Some(o.into());
-            }
+            A::Accept { from, n } => self.accept_offer(&al, seat, *from, *n, log)?,
             A::Reject { from, n } | A::Withdraw { to: from, n } => {
                 let mine = matches!(a, A::Withdraw { .. });
                 let Some(i) = al.offers.iter().position(|o| {
@@ -263,7 +233,7 @@ impl XMen {
                         "a School asked to wait: Secret Missions are sent in order once everyone is ready",
                     ));
                 }
-                self.send_secret(seat, *character, al.secret[seat as usize])?;
+                self.send_secret(seat, *character, al.secret[seat as usize], log)?;
             }
             A::Wait => {
                 if ready || al.wait {
@@ -276,7 +246,7 @@ impl XMen {
                 }
                 let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
                 al.wait = true;
-                self.note(format!(
+                log.note(format!(
                     "{} to wait: Secret Missions will be sent in clockwise order from the Mission Commander.",
                     self.who_verb(seat, "asks", "ask")
                 ));
@@ -291,11 +261,11 @@ impl XMen {
                 if al.ready.len() == self.seats as usize {
                     if al.wait {
                         al.ordered = Some((order, 0));
-                        self.note(
+                        log.note(
                             "Everyone is ready: Secret Missions in clockwise order from the Mission Commander.".into(),
                         );
                     } else {
-                        self.start_recruit_auctions(rng);
+                        self.start_recruit_auctions(rng, log);
                     }
                 }
             }
@@ -309,6 +279,74 @@ impl XMen {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// Change Allegiance: an offer to another School, numbered per pair of
+    /// Schools, at most [`OFFERS_PER_PHASE`] per School and phase.
+    fn make_offer(&mut self, al: &Allegiance, mut o: Offer) -> Result<(), RuleError> {
+        let (seat, rule) = (o.from, "Change Allegiance");
+        if al.made[seat as usize] >= OFFERS_PER_PHASE {
+            return Err(illegal(
+                rule,
+                format!(
+                    "You have made {OFFERS_PER_PHASE} offers this Recruit Phase, the most a School may (house limit)."
+                ),
+            ));
+        }
+        let pair = seat as usize * self.seats as usize + (o.to as usize).min(self.seats as usize - 1);
+        o.n = al.pairs[pair];
+        self.check_offer(&o)?;
+        let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
+        // House ruling: an offer puts a School that had picked up
+        // its Bidding Dial back at the table, so it answers (or
+        // picks the dial up again) rather than leaving it hanging.
+        al.ready.remove(o.to);
+        al.offers.push(o);
+        al.made[seat as usize] += 1;
+        al.pairs[pair] += 1;
+        Ok(())
+    }
+
+    /// Change Allegiance: accepting an open offer makes the trade, checked
+    /// again against both Schools as they are now.
+    fn accept_offer(
+        &mut self,
+        al: &Allegiance,
+        seat: Seat,
+        from: Seat,
+        n: u8,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
+        let Some(i) = al.offers.iter().position(|o| o.from == from && o.to == seat && o.n == n) else {
+            return Err(illegal(
+                "Change Allegiance",
+                format!("{} has no open offer number {n} to you.", self.school_name(from)),
+            ));
+        };
+        let o = al.offers[i].clone();
+        let (pa, pb) = self.check_offer(&o)?;
+        self.players[o.from as usize] = pa;
+        self.players[o.to as usize] = pb;
+        let Phase::Allegiance(al) = &mut self.phase else { unreachable!() };
+        al.offers.remove(i);
+        al.ready.remove(o.from);
+        al.ready.remove(o.to);
+        let gives = |v: &Vec<CharKey>, hope: u32| {
+            let mut parts: Vec<String> = v.iter().map(|c| c.name().to_string()).collect();
+            if hope > 0 {
+                parts.push(format!("{hope} Hope"));
+            }
+            if parts.is_empty() { "nothing".to_string() } else { and_list(&parts) }
+        };
+        log.note(format!(
+            "Trade: {} {}; {} {}.",
+            self.who_verb(o.from, "gives", "give"),
+            gives(&o.give, o.give_hope),
+            self.who_verb(o.to, "gives", "give"),
+            gives(&o.take, o.take_hope)
+        ));
+        self.last_trade = Some(o.into());
         Ok(())
     }
 }

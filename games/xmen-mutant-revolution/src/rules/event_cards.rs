@@ -6,7 +6,7 @@ use super::illegal;
 use crate::action::Action as A;
 use crate::content::{PlotId, PlotKind, Target};
 use crate::state::phase::*;
-use crate::state::{CharKey, Rank, XMen};
+use crate::state::{CharKey, Log, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
 
 impl XMen {
@@ -218,6 +218,7 @@ impl XMen {
         v
     }
 
+    #[allow(clippy::too_many_arguments, reason = "the fields of a play Action, plus the generator and the log sink")]
     pub(crate) fn play_event(
         &mut self,
         seat: Seat,
@@ -226,6 +227,7 @@ impl XMen {
         character: Option<CharKey>,
         supporters: &[Seat],
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         let own = self.check_event(seat, card, targets, character, supporters)?;
         // From version 2 the pledged Plot Points were taken when pledged
@@ -253,7 +255,7 @@ impl XMen {
         } else {
             format!(" with support from {}", and_list(&supporters.iter().map(|s| self.who(*s)).collect::<Vec<_>>()))
         };
-        self.note(format!("{} {}{support}.", self.who_verb(seat, "plays", "play"), card.card().name));
+        log.note(format!("{} {}{support}.", self.who_verb(seat, "plays", "play"), card.card().name));
         let chain = Chain {
             cards: vec![Played { seat, card }],
             targets: targets.to_vec(),
@@ -262,14 +264,14 @@ impl XMen {
             answers: Default::default(),
         };
         self.plot_state().chain = Some(chain);
-        self.open_cancel_window(rng);
+        self.open_cancel_window(rng, log);
         Ok(())
     }
 
     /// Offers the cancel window for the top of the chain to every other
     /// School with enough Plot Points for the cheapest cancelling Reaction
     /// (public criteria only, never hand contents).
-    pub(crate) fn open_cancel_window(&mut self, rng: &mut GameRng) {
+    pub(crate) fn open_cancel_window(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let pp: Vec<u8> = self.players.iter().map(|p| p.pp).collect();
         let chain = self.plot_state().chain.as_mut().unwrap();
         let top = chain.cards.last().unwrap();
@@ -281,11 +283,18 @@ impl XMen {
         chain.window = window;
         chain.answers.clear();
         if window.is_empty() {
-            self.resolve_chain(rng);
+            self.resolve_chain(rng, log);
         }
     }
 
-    pub(crate) fn chain_action(&mut self, seat: Seat, chain: Chain, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub(crate) fn chain_action(
+        &mut self,
+        seat: Seat,
+        chain: Chain,
+        a: &A,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         let top = chain.cards.last().copied();
         let on =
             top.map_or_else(String::new, |t| format!("{} played by {}", t.card.card().name, self.school_name(t.seat)));
@@ -360,10 +369,10 @@ impl XMen {
                     p.pp -= card.card().plot;
                     let i = p.hand.iter().position(|c| *c == card).unwrap();
                     p.hand.remove(i);
-                    self.note(format!("{} {} to cancel it.", self.who_verb(s, "plays", "play"), card.card().name));
-                    self.open_cancel_window(rng);
+                    log.note(format!("{} {} to cancel it.", self.who_verb(s, "plays", "play"), card.card().name));
+                    self.open_cancel_window(rng, log);
                 }
-                None => self.resolve_chain(rng),
+                None => self.resolve_chain(rng, log),
             }
         }
         Ok(())
@@ -372,7 +381,7 @@ impl XMen {
     /// Resolves the chain: the top card stands; each card cancels the one
     /// below it unless it was itself cancelled. Then every card goes face up
     /// to the Plot discard.
-    pub(crate) fn resolve_chain(&mut self, rng: &mut GameRng) {
+    pub(crate) fn resolve_chain(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let chain = self.plot_state().chain.take().unwrap();
         let n = chain.cards.len();
         let mut effective = vec![true; n];
@@ -381,18 +390,22 @@ impl XMen {
         }
         let ev = chain.cards[0];
         if effective[0] {
-            self.resolve_event(ev.seat, ev.card, &chain.targets, chain.character, rng);
+            self.resolve_event(ev.seat, ev.card, &chain.targets, chain.character, rng, log);
         } else {
-            self.note(format!("{} is cancelled; its other costs are not taken.", ev.card.card().name));
+            log.note(format!("{} is cancelled; its other costs are not taken.", ev.card.card().name));
         }
         self.plot_discard.extend(chain.cards.iter().map(|p| p.card));
-        self.next_plot_turn(rng);
+        self.next_plot_turn(rng, log);
     }
 
     /// Applies one effect of a Plot card (an Event's, or a Reaction's on a
     /// trigger point) played by `seat` to seat `t`, and logs what it changed
     /// (issue 12 item 2): Hope, Points, Power Tokens and Injuries publicly;
     /// cards drawn named to the drawer alone and counted for the rest.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one effect as the data states it, plus the generator and the log sink"
+    )]
     pub(crate) fn apply_plot_effect(
         &mut self,
         seat: Seat,
@@ -401,6 +414,7 @@ impl XMen {
         n: u32,
         character: Option<CharKey>,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) {
         let readings = self.readings();
         let gains =
@@ -454,7 +468,7 @@ impl XMen {
                 } else {
                     format!("{} {}.", self.who_verb(t, "draws", "draw"), and_list(&names))
                 };
-                self.note_private(t, private, public);
+                log.note_private(t, private, public);
                 None
             }
             "power_token" => character.and_then(|c| self.players[t as usize].find(c)).map(|i| {
@@ -483,7 +497,7 @@ impl XMen {
             _ => None,
         };
         if let Some(line) = line {
-            self.note(line);
+            log.note(line);
         }
     }
 
@@ -494,9 +508,10 @@ impl XMen {
         targets: &[Seat],
         character: Option<CharKey>,
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) {
         let def = card.card();
-        self.note(format!("{} resolves.", def.name));
+        log.note(format!("{} resolves.", def.name));
         // Every change the Event makes gets a line of its own (issue 12
         // item 2): Hope, Points, Power Tokens and Injuries are public; the
         // cards drawn are named to the drawer alone, counted for the rest.
@@ -506,15 +521,12 @@ impl XMen {
                     if let Some(i) = character.and_then(|c| self.players[seat as usize].find(c)) {
                         let name = self.players[seat as usize].chars[i].id.name();
                         self.discard_character(seat, i);
-                        self.note(format!(
-                            "{} {name} as the Event's cost.",
-                            self.who_verb(seat, "discards", "discard")
-                        ));
+                        log.note(format!("{} {name} as the Event's cost.", self.who_verb(seat, "discards", "discard")));
                     }
                 }
                 _ => {
                     let paid = self.players[seat as usize].lose_hope(e.amount as u32);
-                    self.note(format!(
+                    log.note(format!(
                         "{} {} for the Event.",
                         self.who_verb(seat, "pays", "pay"),
                         plural(paid, "Hope", "Hope")
@@ -529,7 +541,7 @@ impl XMen {
                 _ => vec![seat],
             };
             for t in to {
-                self.apply_plot_effect(seat, t, &e.op, e.amount as u32, character, rng);
+                self.apply_plot_effect(seat, t, &e.op, e.amount as u32, character, rng, log);
             }
         }
     }

@@ -3,13 +3,13 @@
 
 use super::{card_names, illegal};
 use crate::action::Action as A;
-use crate::state::HandCard;
 use crate::state::XMen;
 use crate::state::phase::*;
+use crate::state::{HandCard, Log};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, plural};
 
 impl XMen {
-    pub(crate) fn start_hand_size(&mut self, rng: &mut GameRng) {
+    pub(crate) fn start_hand_size(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let over: SeatSet = (0..self.seats)
             .filter(|s| {
                 let p = &self.players[*s as usize];
@@ -17,14 +17,20 @@ impl XMen {
             })
             .collect();
         if over.is_empty() {
-            self.start_recruit(rng);
+            self.start_recruit(rng, log);
         } else {
             self.phase = Phase::HandSize { commits: Default::default(), over };
         }
     }
 
     /// Discard to Hand Size (sealed; revealed when all are in).
-    pub fn hand_size_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn hand_size_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         let Phase::HandSize { over, .. } = &self.phase else { unreachable!() };
         let p = &self.players[seat as usize];
         let A::DiscardToHandSize { cards } = a else {
@@ -80,10 +86,10 @@ impl XMen {
                     continue;
                 };
                 p.hand = rest;
-                self.note(format!("{} {} to Hand Size.", self.who_verb(s, "discards", "discard"), card_names(&cards)));
+                log.note(format!("{} {} to Hand Size.", self.who_verb(s, "discards", "discard"), card_names(&cards)));
                 self.plot_discard.extend(cards);
             }
-            self.start_recruit(rng);
+            self.start_recruit(rng, log);
         }
         Ok(())
     }

@@ -6,25 +6,25 @@ use super::illegal;
 use crate::action::Action as A;
 use crate::content::MissionId;
 use crate::state::phase::*;
-use crate::state::{CharKey, Rank, XMen};
+use crate::state::{CharKey, Log, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet};
 
 impl XMen {
-    pub(crate) fn start_mission_phase(&mut self, rng: &mut GameRng) {
+    pub(crate) fn start_mission_phase(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let Some(m) = self.draw_mission(rng) else {
-            self.end_of_round(rng);
+            self.end_of_round(rng, log);
             return;
         };
         self.mission_discard.push(m);
-        self.note(format!("Mission Phase: {} is revealed.", m.card().name));
+        log.note(format!("Mission Phase: {} is revealed.", m.card().name));
         self.phase = Phase::McBid { mission: m, auction: Auction::new(self.seats, self.all()) };
-        self.open_trigger_window("mission_revealed", None);
+        self.open_trigger_window("mission_revealed", None, log);
     }
 
-    pub(crate) fn new_mc(&mut self, w: Seat, mission: MissionId) {
+    pub(crate) fn new_mc(&mut self, w: Seat, mission: MissionId, log: &mut Log<'_>) {
         self.mc = w;
         self.players[w as usize].add_rp(1);
-        self.note(format!("{} Mission Commander: +1 Revolution Point.", self.who_verb(w, "becomes", "become")));
+        log.note(format!("{} Mission Commander: +1 Revolution Point.", self.who_verb(w, "becomes", "become")));
         self.invite_answers.clear();
         self.phase = Phase::Invite(Invite { mission, invited: SeatSet::EMPTY, asking: None, positions: vec![] });
     }
@@ -58,7 +58,7 @@ impl XMen {
     }
 
     /// Choose Characters: invitations and answers.
-    pub fn invite_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn invite_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng, log: &mut Log<'_>) -> Result<(), RuleError> {
         let Phase::Invite(inv) = &self.phase else { unreachable!() };
         let mut inv = inv.clone();
         let rule = "Choose Characters";
@@ -95,7 +95,7 @@ impl XMen {
                 inv.invited.insert(*school);
                 inv.asking = Some(*school);
                 let position = inv.positions.len() + 1;
-                self.note(if *school == seat {
+                log.note(if *school == seat {
                     format!(
                         "{} to Character Position {position}.",
                         self.who_verb(seat, "invites itself", "invite yourself")
@@ -122,13 +122,13 @@ impl XMen {
                         }
                         inv.positions.push((seat, *character));
                         self.invite_answers.push((seat, Some(*character)));
-                        self.note(format!("{} {}.", self.who_verb(seat, "sends", "send"), character.name()));
+                        log.note(format!("{} {}.", self.who_verb(seat, "sends", "send"), character.name()));
                     }
                     A::RefuseInvitation => {
                         let had = self.players[seat as usize].rp;
                         self.players[seat as usize].add_rp(-1);
                         self.invite_answers.push((seat, None));
-                        self.note(if had > 0 {
+                        log.note(if had > 0 {
                             format!("{} the invitation: -1 Revolution Point.", self.who_verb(seat, "refuses", "refuse"))
                         } else {
                             format!(
@@ -153,10 +153,10 @@ impl XMen {
                 let full = max > 0 && inv.positions.len() >= max;
                 if full || inv.invited.len() == self.seats as usize {
                     if inv.positions.len() <= 1 {
-                        self.note("Only one School (or none) takes part: the Mission does not happen.".into());
-                        self.end_of_round(rng);
+                        log.note("Only one School (or none) takes part: the Mission does not happen.".into());
+                        self.end_of_round(rng, log);
                     } else {
-                        self.start_mission(inv.mission, &inv.positions, rng);
+                        self.start_mission(inv.mission, &inv.positions, rng, log);
                     }
                     return Ok(());
                 }

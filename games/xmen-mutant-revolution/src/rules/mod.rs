@@ -22,8 +22,8 @@ mod winning;
 
 use crate::action::Action as A;
 use crate::content::PlotId;
-use crate::state::XMen;
 use crate::state::phase::Phase;
+use crate::state::{Log, XMen};
 use backroom_engine::{GameRng, RuleError, Seat};
 
 /// Highest value on a Bidding Dial.
@@ -62,9 +62,15 @@ impl XMen {
 impl XMen {
     /// Routes an action to the section of the rulebook the round is in (an
     /// open trigger window first).
-    pub(crate) fn dispatch(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub(crate) fn dispatch(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         if !self.windows.is_empty() && !matches!(self.phase, Phase::Over { .. }) {
-            return self.trigger_action(seat, a, rng);
+            return self.trigger_action(seat, a, rng, log);
         }
         match &self.phase {
             Phase::PickSchool { .. } => {
@@ -74,20 +80,20 @@ impl XMen {
                         format!("The Schools are being chosen: \"{}\" waits until the game has begun.", action_name(a)),
                     ));
                 };
-                self.pick_school(seat, school)?;
+                self.pick_school(seat, school, log)?;
                 if matches!(&self.phase, Phase::PickSchool { order, .. } if order.is_empty()) {
-                    self.begin_game(rng);
+                    self.begin_game(rng, log);
                 }
                 Ok(())
             }
-            Phase::Upkeep(_) => self.upkeep_action(seat, a, rng),
-            Phase::Plot(_) => self.plot_action(seat, a, rng),
-            Phase::HandSize { .. } => self.hand_size_action(seat, a, rng),
-            Phase::Allegiance(_) => self.allegiance_action(seat, a, rng),
-            Phase::Recruit(_) | Phase::McBid { .. } => self.bid_action(seat, a, rng),
-            Phase::Invite(_) => self.invite_action(seat, a, rng),
-            Phase::Battle(_) => self.battle_action(seat, a, rng),
-            Phase::TournamentPick(_) => self.champion_action(seat, a, rng),
+            Phase::Upkeep(_) => self.upkeep_action(seat, a, rng, log),
+            Phase::Plot(_) => self.plot_action(seat, a, rng, log),
+            Phase::HandSize { .. } => self.hand_size_action(seat, a, rng, log),
+            Phase::Allegiance(_) => self.allegiance_action(seat, a, rng, log),
+            Phase::Recruit(_) | Phase::McBid { .. } => self.bid_action(seat, a, rng, log),
+            Phase::Invite(_) => self.invite_action(seat, a, rng, log),
+            Phase::Battle(_) => self.battle_action(seat, a, rng, log),
+            Phase::TournamentPick(_) => self.champion_action(seat, a, rng, log),
             Phase::Over { .. } => Err(RuleError::game_over()),
         }
     }

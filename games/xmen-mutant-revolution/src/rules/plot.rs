@@ -5,16 +5,16 @@
 use super::{card_names, illegal};
 use crate::action::Action as A;
 use crate::content::content;
-use crate::state::XMen;
 use crate::state::phase::*;
+use crate::state::{Log, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list, plural};
 
 impl XMen {
-    pub(crate) fn start_plot(&mut self, rng: &mut GameRng) {
+    pub(crate) fn start_plot(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         for s in self.clockwise(self.mc) {
             self.draw_plot(s, 3, rng);
         }
-        self.note("Plot Phase: every School draws 3 Plot Cards.".into());
+        log.note("Plot Phase: every School draws 3 Plot Cards.".into());
         self.phase = Phase::Plot(Plot {
             current: self.mc,
             passed: SeatSet::EMPTY,
@@ -38,18 +38,18 @@ impl XMen {
     }
 
     /// Plot Phase actions.
-    pub fn plot_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn plot_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng, log: &mut Log<'_>) -> Result<(), RuleError> {
         if let A::GiveHope { to, amount } = a {
-            return self.give_hope(seat, *to, *amount);
+            return self.give_hope(seat, *to, *amount, log);
         }
         let pl = self.plot_state().clone();
         if let Some(chain) = &pl.chain {
-            return self.chain_action(seat, chain.clone(), a, rng);
+            return self.chain_action(seat, chain.clone(), a, rng, log);
         }
         if let Some(req) = &pl.request
             && req.pledges.len() < self.seats as usize
         {
-            return self.pledge(seat, pl.current, req, a);
+            return self.pledge(seat, pl.current, req, a, log);
         }
         if seat != pl.current {
             return Err(RuleError::not_your_turn(
@@ -59,30 +59,30 @@ impl XMen {
         }
         let locked = pl.request.is_some();
         match a {
-            A::RequestSupport { amount } => self.request_support(seat, *amount, locked, pl.requested)?,
-            A::AbandonRequest => self.abandon_request(seat, locked)?,
+            A::RequestSupport { amount } => self.request_support(seat, *amount, locked, pl.requested, log)?,
+            A::AbandonRequest => self.abandon_request(seat, locked, log)?,
             A::PlayEvent { card, targets, character, supporters } => {
-                self.play_event(seat, *card, targets, *character, supporters, rng)?;
+                self.play_event(seat, *card, targets, *character, supporters, rng, log)?;
             }
             A::DiscardForHope { cards } => {
                 if locked {
                     return Err(request_open_first(a));
                 }
-                self.discard_for_hope(seat, cards, rng)?;
+                self.discard_for_hope(seat, cards, rng, log)?;
             }
             A::UsePower { character } => {
                 if locked {
                     return Err(request_open_first(a));
                 }
-                self.use_power(seat, *character, rng)?;
+                self.use_power(seat, *character, rng, log)?;
             }
             A::Pass => {
                 if locked {
                     return Err(request_open_first(a));
                 }
                 self.plot_state().passed.insert(seat);
-                self.note(format!("{}.", self.who_verb(seat, "passes", "pass")));
-                self.next_plot_turn(rng);
+                log.note(format!("{}.", self.who_verb(seat, "passes", "pass")));
+                self.next_plot_turn(rng, log);
             }
             _ => {
                 return Err(illegal(
@@ -99,7 +99,7 @@ impl XMen {
 
     /// Playing Event Cards, asking for support: a seat other than the one
     /// who asked pledges Plot Points (a pledge is locked).
-    fn pledge(&mut self, seat: Seat, current: Seat, req: &Request, a: &A) -> Result<(), RuleError> {
+    fn pledge(&mut self, seat: Seat, current: Seat, req: &Request, a: &A, log: &mut Log<'_>) -> Result<(), RuleError> {
         let waiting = (0..self.seats).filter(|s| !req.pledges.contains_key(s));
         let waiting = self.school_names(waiting);
         let asked = format!(
@@ -142,7 +142,7 @@ impl XMen {
             self.players[seat as usize].pp -= *amount;
         }
         self.plot_state().request.as_mut().unwrap().pledges.insert(seat, *amount);
-        self.note(if *amount == 0 {
+        log.note(if *amount == 0 {
             format!("{} nothing.", self.who_verb(seat, "pledges", "pledge"))
         } else {
             format!(
@@ -157,7 +157,14 @@ impl XMen {
 
     /// Playing Event Cards: the seat to act asks the others for support,
     /// once per turn to act.
-    fn request_support(&mut self, seat: Seat, amount: u8, locked: bool, requested: bool) -> Result<(), RuleError> {
+    fn request_support(
+        &mut self,
+        seat: Seat,
+        amount: u8,
+        locked: bool,
+        requested: bool,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         if locked || requested {
             let why = if locked {
                 "Your support request is open: play an Event with it or abandon it."
@@ -176,7 +183,7 @@ impl XMen {
         pledges.insert(seat, 0);
         self.plot_state().request = Some(Request { amount, pledges });
         self.plot_state().requested = true;
-        self.note(format!(
+        log.note(format!(
             "{} for {} of support.",
             self.who_verb(seat, "asks", "ask"),
             plural(amount, "Plot Point", "Plot Points")
@@ -186,7 +193,7 @@ impl XMen {
 
     /// Playing Event Cards: the seat gives up its open support request and
     /// the pledges go back.
-    fn abandon_request(&mut self, seat: Seat, locked: bool) -> Result<(), RuleError> {
+    fn abandon_request(&mut self, seat: Seat, locked: bool, log: &mut Log<'_>) -> Result<(), RuleError> {
         if !locked {
             return Err(illegal("Playing Event Cards", "You have no open support request to abandon."));
         }
@@ -203,7 +210,7 @@ impl XMen {
                 back.push(format!("{} {}", self.who(*s), plural(*n, "Plot Point", "Plot Points")));
             }
         }
-        self.note(if back.is_empty() {
+        log.note(if back.is_empty() {
             format!("{} the support request.", self.who_verb(seat, "abandons", "abandon"))
         } else {
             format!(
@@ -221,6 +228,7 @@ impl XMen {
         seat: Seat,
         cards: &[crate::state::HandCard],
         rng: &mut GameRng,
+        log: &mut Log<'_>,
     ) -> Result<(), RuleError> {
         if cards.is_empty() {
             return Err(illegal(
@@ -236,13 +244,19 @@ impl XMen {
         let hope: u32 = cards.iter().map(|c| c.card().hope as u32).sum();
         p.hope += hope;
         self.plot_discard.extend(cards.iter().copied());
-        self.note(format!("{} {} for {hope} Hope.", self.who_verb(seat, "discards", "discard"), card_names(cards)));
-        self.next_plot_turn(rng);
+        log.note(format!("{} {} for {hope} Hope.", self.who_verb(seat, "discards", "discard"), card_names(cards)));
+        self.next_plot_turn(rng, log);
         Ok(())
     }
 
     /// Use 1 Character Power (a Plot Phase Power).
-    fn use_power(&mut self, seat: Seat, character: crate::CharKey, rng: &mut GameRng) -> Result<(), RuleError> {
+    fn use_power(
+        &mut self,
+        seat: Seat,
+        character: crate::CharKey,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         let p = &mut self.players[seat as usize];
         let Some(i) = p.find(character) else {
             return Err(illegal("Use 1 Character Power", format!("{} is not in your School", character.name())));
@@ -256,18 +270,18 @@ impl XMen {
         p.chars[i].power -= 1;
         // What the Power did has a line of its own (issue 12 item 2),
         // the same one an Event's effect gets.
-        self.note(format!(
+        log.note(format!(
             "{} the Power of {}, which spends a Power Token.",
             self.who_verb(seat, "uses", "use"),
             character.name()
         ));
         let op = if pw.op == "gain_hope" { "gain_hope" } else { "draw" };
-        self.apply_plot_effect(seat, seat, op, pw.amount as u32, None, rng);
-        self.next_plot_turn(rng);
+        self.apply_plot_effect(seat, seat, op, pw.amount as u32, None, rng, log);
+        self.next_plot_turn(rng, log);
         Ok(())
     }
 
-    pub(crate) fn give_hope(&mut self, seat: Seat, to: Seat, amount: u32) -> Result<(), RuleError> {
+    pub(crate) fn give_hope(&mut self, seat: Seat, to: Seat, amount: u32, log: &mut Log<'_>) -> Result<(), RuleError> {
         if to >= self.seats || to == seat {
             let why = if to == seat {
                 "Hope is given to another School, not to your own.".to_string()
@@ -287,17 +301,17 @@ impl XMen {
         }
         self.players[seat as usize].hope -= amount;
         self.players[to as usize].hope += amount;
-        self.note(format!("{} {amount} Hope to {}.", self.who_verb(seat, "gives", "give"), self.who(to)));
+        log.note(format!("{} {amount} Hope to {}.", self.who_verb(seat, "gives", "give"), self.who(to)));
         Ok(())
     }
 
-    pub(crate) fn next_plot_turn(&mut self, rng: &mut GameRng) {
+    pub(crate) fn next_plot_turn(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let n = self.seats;
         let pl = self.plot_state();
         pl.request = None;
         pl.requested = false;
         if pl.passed.len() == n as usize {
-            self.start_hand_size(rng);
+            self.start_hand_size(rng, log);
             return;
         }
         let mut s = (pl.current + 1) % n;

@@ -15,13 +15,13 @@
 //! to `self` or the `actor`) apply. The interrupted step then resumes.
 
 use crate::action::Action as A;
-use crate::state::XMen;
 use crate::state::phase::{Phase, TriggerWindow};
+use crate::state::{Log, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, SeatSet, and_list};
 
 impl XMen {
     /// Opens (queues) a window for `trigger` if any seat qualifies.
-    pub fn open_trigger_window(&mut self, trigger: &str, actor: Option<Seat>) {
+    pub fn open_trigger_window(&mut self, trigger: &str, actor: Option<Seat>, log: &mut Log<'_>) {
         if matches!(self.phase, Phase::Over { .. }) {
             return;
         }
@@ -33,7 +33,7 @@ impl XMen {
         if seats.is_empty() {
             return;
         }
-        self.note(format!(
+        log.note(format!(
             "Reaction window ({}): {} may play a Reaction.",
             trigger.replace('_', " "),
             and_list(&seats.iter().map(|s| self.who(s)).collect::<Vec<_>>())
@@ -42,7 +42,7 @@ impl XMen {
     }
 
     /// An answer to the first open trigger window.
-    pub fn trigger_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn trigger_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng, log: &mut Log<'_>) -> Result<(), RuleError> {
         let rule = "Reaction Cards";
         let w = self.windows[0].clone();
         let what = w.trigger.replace('_', " ");
@@ -103,10 +103,10 @@ impl XMen {
         let w = &self.windows[0];
         if w.seats.iter().all(|s| w.answers.contains_key(&s)) {
             let w = self.windows.remove(0);
-            self.resolve_trigger_window(w, rng);
-            self.refresh_queued_windows();
+            self.resolve_trigger_window(w, rng, log);
+            self.refresh_queued_windows(log);
             if self.windows.is_empty() && matches!(self.phase, Phase::Battle(_)) {
-                self.advance_battle(rng);
+                self.advance_battle(rng, log);
             }
         }
         Ok(())
@@ -115,7 +115,7 @@ impl XMen {
     /// A queued window is offered on the Plot Points seats hold when it
     /// comes up (a Reaction just played may have spent them); one nobody
     /// qualifies for any more is dropped.
-    fn refresh_queued_windows(&mut self) {
+    fn refresh_queued_windows(&mut self, log: &mut Log<'_>) {
         while let Some(w) = self.windows.first() {
             let cost = XMen::cheapest(&w.trigger).unwrap_or(u8::MAX);
             let seats: SeatSet =
@@ -129,7 +129,7 @@ impl XMen {
                         w.trigger.replace('_', " "),
                         and_list(&seats.iter().map(|s| self.who(s)).collect::<Vec<_>>())
                     );
-                    self.note(line);
+                    log.note(line);
                 }
                 self.windows[0].seats = seats;
                 return;
@@ -137,7 +137,7 @@ impl XMen {
         }
     }
 
-    fn resolve_trigger_window(&mut self, w: TriggerWindow, rng: &mut GameRng) {
+    fn resolve_trigger_window(&mut self, w: TriggerWindow, rng: &mut GameRng, log: &mut Log<'_>) {
         let from = w.actor.unwrap_or(self.mc);
         let mut any = false;
         for s in self.clockwise(from) {
@@ -156,7 +156,7 @@ impl XMen {
             p.pp -= def.plot;
             p.hand.remove(i);
             self.plot_discard.push(card);
-            self.note(format!("{} {}.", self.who_verb(s, "plays", "play"), def.name));
+            log.note(format!("{} {}.", self.who_verb(s, "plays", "play"), def.name));
             for e in &def.effects {
                 let t = match e.to.as_str() {
                     "actor" => match w.actor {
@@ -168,12 +168,12 @@ impl XMen {
                 // The effects a trigger Reaction may have (the content check
                 // allows no others; anything else was never applied).
                 if matches!(e.op.as_str(), "gain_hope" | "lose_hope" | "gain_pp" | "lose_pp" | "draw") {
-                    self.apply_plot_effect(s, t, &e.op, e.amount as u32, None, rng);
+                    self.apply_plot_effect(s, t, &e.op, e.amount as u32, None, rng, log);
                 }
             }
         }
         if !any {
-            self.note("Nobody plays a Reaction.".into());
+            log.note("Nobody plays a Reaction.".into());
         }
     }
 }

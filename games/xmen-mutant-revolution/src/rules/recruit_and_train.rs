@@ -6,28 +6,28 @@ use super::{MAX_DIAL, illegal};
 use crate::action::Action as A;
 use crate::content::{RecruitId, RecruitType};
 use crate::state::phase::*;
-use crate::state::{CharKey, Character, Rank, Reveal, RevealOutcome, XMen};
+use crate::state::{CharKey, Character, Log, Rank, Reveal, RevealOutcome, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {
-    pub(crate) fn start_recruit_auctions(&mut self, rng: &mut GameRng) {
+    pub(crate) fn start_recruit_auctions(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let mut row = vec![];
         for _ in 0..self.seats {
             if let Some(c) = self.draw_recruit(rng) {
                 row.push(c);
             }
         }
-        self.note(format!("Recruit and Train: {} cards are dealt face down.", row.len()));
-        self.next_recruit(row, rng);
+        log.note(format!("Recruit and Train: {} cards are dealt face down.", row.len()));
+        self.next_recruit(row, rng, log);
     }
 
-    pub(crate) fn next_recruit(&mut self, mut row: Vec<RecruitId>, rng: &mut GameRng) {
+    pub(crate) fn next_recruit(&mut self, mut row: Vec<RecruitId>, rng: &mut GameRng, log: &mut Log<'_>) {
         if row.is_empty() {
-            self.start_mission_phase(rng);
+            self.start_mission_phase(rng, log);
             return;
         }
         let current = row.remove(0);
-        self.note(format!("{} is up for recruitment.", current.card().name));
+        log.note(format!("{} is up for recruitment.", current.card().name));
         self.phase =
             Phase::Recruit(Recruit { row, current, auction: Auction::new(self.seats, self.all()), training_for: None });
     }
@@ -40,11 +40,11 @@ impl XMen {
     }
 
     /// A Bidding Dial for the current auction.
-    pub fn bid_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn bid_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng, log: &mut Log<'_>) -> Result<(), RuleError> {
         let auction = match &self.phase {
             Phase::Recruit(r) if r.training_for.is_none() => &r.auction,
             Phase::McBid { auction, .. } => auction,
-            Phase::Recruit(_) => return self.train_action(seat, a, rng),
+            Phase::Recruit(_) => return self.train_action(seat, a, rng, log),
             _ => unreachable!(),
         };
         let item = match &self.phase {
@@ -86,13 +86,13 @@ impl XMen {
         };
         auction.dials.insert(seat, *value);
         if auction.bidders.iter().all(|s| auction.dials.contains_key(&s)) {
-            self.reveal_dials(rng);
+            self.reveal_dials(rng, log);
         }
         Ok(())
     }
 
     /// All dials are revealed: the AUCTION sub-machine (§1.6).
-    pub(crate) fn reveal_dials(&mut self, rng: &mut GameRng) {
+    pub(crate) fn reveal_dials(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let who: Vec<String> = (0..self.seats).map(|s| self.who(s)).collect();
         let auction = match &mut self.phase {
             Phase::Recruit(r) => &mut r.auction,
@@ -127,7 +127,7 @@ impl XMen {
                 Some(None)
             }
         };
-        self.note(format!("Dials revealed: {text}."));
+        log.note(format!("Dials revealed: {text}."));
         let item = match &self.phase {
             Phase::Recruit(r) => r.current.key_str().to_string(),
             _ => "mission_commander".to_string(),
@@ -149,33 +149,33 @@ impl XMen {
         };
         self.last_reveal =
             Some(Reveal { item, round: round_before, dials: dials.clone(), escrow: escrow_before, outcome: result });
-        self.open_trigger_window("bids_revealed", actor);
+        self.open_trigger_window("bids_revealed", actor, log);
         match outcome {
-            Some(None) => self.note("Tied: the tied bidders put their bids on the board and bid again.".into()),
-            None => self.auction_failed(rng),
-            Some(Some((w, paid, bonus))) => self.auction_won(w, paid, bonus, rng),
+            Some(None) => log.note("Tied: the tied bidders put their bids on the board and bid again.".into()),
+            None => self.auction_failed(rng, log),
+            Some(Some((w, paid, bonus))) => self.auction_won(w, paid, bonus, rng, log),
         }
     }
 
-    pub(crate) fn auction_failed(&mut self, rng: &mut GameRng) {
+    pub(crate) fn auction_failed(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         match std::mem::replace(&mut self.phase, Phase::Over { ranking: vec![], summary: String::new() }) {
             Phase::Recruit(r) => {
-                self.note(format!("Every bid is 0: the recruitment of {} fails.", r.current.card().name));
+                log.note(format!("Every bid is 0: the recruitment of {} fails.", r.current.card().name));
                 self.recruit_discard.push(r.current);
-                self.next_recruit(r.row, rng);
+                self.next_recruit(r.row, rng, log);
             }
             Phase::McBid { mission, auction } => {
                 // Ruling A20: the remaining bidders roll 3 dice; nobody pays.
                 let field: Vec<Seat> = auction.bidders.iter().collect();
                 let (w, rolls) = XMen::roll_off(&field, rng);
-                self.note(format!("Every bid is 0: roll for Mission Commander ({}).", XMen::rolls_text(&rolls)));
-                self.new_mc(w, mission);
+                log.note(format!("Every bid is 0: roll for Mission Commander ({}).", XMen::rolls_text(&rolls)));
+                self.new_mc(w, mission, log);
             }
             _ => unreachable!(),
         }
     }
 
-    pub(crate) fn auction_won(&mut self, w: Seat, paid: u32, bonus: bool, rng: &mut GameRng) {
+    pub(crate) fn auction_won(&mut self, w: Seat, paid: u32, bonus: bool, rng: &mut GameRng, log: &mut Log<'_>) {
         self.players[w as usize].hope -= paid;
         if bonus {
             self.draw_plot(w, 1, rng);
@@ -184,17 +184,17 @@ impl XMen {
         match std::mem::replace(&mut self.phase, Phase::Over { ranking: vec![], summary: String::new() }) {
             Phase::Recruit(mut r) => {
                 let card = r.current.card();
-                self.note(format!("{} {} for {paid} Hope{bonus_text}.", self.who_verb(w, "wins", "win"), card.name));
+                log.note(format!("{} {} for {paid} Hope{bonus_text}.", self.who_verb(w, "wins", "win"), card.name));
                 match card.kind {
                     RecruitType::Training => {
                         if self.training_holders(w, r.current).is_empty() {
-                            self.note(format!(
+                            log.note(format!(
                                 "{} nobody to train: {} is discarded.",
                                 self.who_verb(w, "has", "have"),
                                 card.name
                             ));
                             self.recruit_discard.push(r.current);
-                            self.next_recruit(r.row, rng);
+                            self.next_recruit(r.row, rng, log);
                         } else {
                             r.training_for = Some(w);
                             self.phase = Phase::Recruit(r);
@@ -204,16 +204,16 @@ impl XMen {
                         self.players[w as usize]
                             .chars
                             .push(Character::new(CharKey::Recruit(r.current), card.kind.arrival_tokens()));
-                        self.next_recruit(r.row, rng);
+                        self.next_recruit(r.row, rng, log);
                     }
                 }
             }
             Phase::McBid { mission, .. } => {
-                self.note(format!(
+                log.note(format!(
                     "{} the Mission Commander bid for {paid} Hope{bonus_text}.",
                     self.who_verb(w, "wins", "win")
                 ));
-                self.new_mc(w, mission);
+                self.new_mc(w, mission, log);
             }
             _ => unreachable!(),
         }
@@ -253,7 +253,13 @@ impl XMen {
             .collect()
     }
 
-    pub(crate) fn train_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub(crate) fn train_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         let Phase::Recruit(r) = &self.phase else { unreachable!() };
         if r.training_for != Some(seat) {
             let who = r.training_for.map_or_else(String::new, |s| self.school_name(s));
@@ -279,13 +285,8 @@ impl XMen {
         let p = &mut self.players[seat as usize];
         let i = p.find(*character).unwrap();
         p.chars[i].training = Some(card);
-        self.note(format!(
-            "{} {} with {}.",
-            self.who_verb(seat, "trains", "train"),
-            character.name(),
-            card.card().name
-        ));
-        self.next_recruit(row, rng);
+        log.note(format!("{} {} with {}.", self.who_verb(seat, "trains", "train"), character.name(), card.card().name));
+        self.next_recruit(row, rng, log);
         Ok(())
     }
 }

@@ -5,12 +5,12 @@
 use super::illegal;
 use crate::content::content;
 use crate::state::phase::*;
-use crate::state::{CharKey, Character, XMen};
+use crate::state::{CharKey, Character, Log, XMen};
 use backroom_engine::{GameRng, RuleError, Seat};
 
 impl XMen {
     /// S3–S9 once every School is chosen: markers, Power Tokens, Hope.
-    pub fn begin_game(&mut self, rng: &mut GameRng) {
+    pub fn begin_game(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         for p in &mut self.players {
             p.rp = 1;
             p.pp = 1;
@@ -19,12 +19,12 @@ impl XMen {
             let limit = content().schools[school as usize].leader.power_limit;
             p.chars.insert(0, Character::new(CharKey::Leader(school), limit));
         }
-        self.note(format!("{} the Mission Commander token.", self.who_verb(self.mc, "holds", "hold")));
-        self.start_round(rng);
+        log.note(format!("{} the Mission Commander token.", self.who_verb(self.mc, "holds", "hold")));
+        self.start_round(rng, log);
     }
 
     /// Setup S2: choose a School.
-    pub fn pick_school(&mut self, seat: Seat, school: &str) -> Result<(), RuleError> {
+    pub fn pick_school(&mut self, seat: Seat, school: &str, log: &mut Log<'_>) -> Result<(), RuleError> {
         let Phase::PickSchool { order, .. } = &mut self.phase else { unreachable!() };
         if order.first() != Some(&seat) {
             let now = order.first().map_or(0, |s| s + 1);
@@ -41,13 +41,13 @@ impl XMen {
         }
         order.remove(0);
         self.players[seat as usize].school = Some(i as u8);
-        self.note(format!("{} {}.", backroom_engine::seat_verb(seat, "takes", "take"), content().schools[i].name));
+        log.note(format!("{} {}.", backroom_engine::seat_verb(seat, "takes", "take"), content().schools[i].name));
         Ok(())
     }
 
-    pub(crate) fn start_round(&mut self, _rng: &mut GameRng) {
+    pub(crate) fn start_round(&mut self, _rng: &mut GameRng, log: &mut Log<'_>) {
         self.round += 1;
-        self.note(format!("Round {} begins.", self.round));
+        log.note(format!("Round {} begins.", self.round));
         self.upkeep_revealed.clear();
         self.phase = Phase::Upkeep(Upkeep { stage: UpkeepStage::Recover, commits: Default::default(), ordered: None });
     }

@@ -5,7 +5,7 @@
 use super::illegal;
 use crate::action::Action as A;
 use crate::state::phase::*;
-use crate::state::{Rank, XMen};
+use crate::state::{Log, Rank, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {
@@ -90,7 +90,7 @@ impl XMen {
         (p.count(Rank::Student) + p.chars.iter().filter(|c| c.triumph).count()) as u32
     }
 
-    pub(crate) fn apply_upkeep(&mut self, seat: Seat, stage: UpkeepStage, c: &UpkeepChoice) {
+    pub(crate) fn apply_upkeep(&mut self, seat: Seat, stage: UpkeepStage, c: &UpkeepChoice, log: &mut Log<'_>) {
         self.upkeep_revealed.push(crate::state::UpkeepReveal { seat, stage, choice: c.clone() });
         let who = |third: &str, second: &str| self.who_verb(seat, third, second);
         let (recovers, advances, gains, loses) =
@@ -167,11 +167,11 @@ impl XMen {
                 line + "."
             }
         };
-        self.note(line);
+        log.note(line);
     }
 
     /// Upkeep actions: a sealed choice, or Wait.
-    pub fn upkeep_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn upkeep_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng, log: &mut Log<'_>) -> Result<(), RuleError> {
         let Phase::Upkeep(u) = &self.phase else { unreachable!() };
         let stage = u.stage;
         if let Some((order, at)) = &u.ordered
@@ -198,11 +198,11 @@ impl XMen {
                 let order = self.clockwise(self.mc);
                 let Phase::Upkeep(u) = &mut self.phase else { unreachable!() };
                 u.ordered = Some((order, 0));
-                self.note(format!(
+                log.note(format!(
                     "{} to wait: this stage is done in clockwise order from the Mission Commander.",
                     self.who_verb(seat, "asks", "ask")
                 ));
-                self.flush_upkeep(rng);
+                self.flush_upkeep(rng, log);
                 return Ok(());
             }
             (UpkeepStage::Recover, A::Recover { characters }) | (UpkeepStage::Advance, A::Advance { characters }) => {
@@ -225,11 +225,11 @@ impl XMen {
         self.check_upkeep(seat, stage, &choice)?;
         let Phase::Upkeep(u) = &mut self.phase else { unreachable!() };
         u.commits.insert(seat, choice);
-        self.flush_upkeep(rng);
+        self.flush_upkeep(rng, log);
         Ok(())
     }
 
-    pub(crate) fn flush_upkeep(&mut self, rng: &mut GameRng) {
+    pub(crate) fn flush_upkeep(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let Phase::Upkeep(u) = &mut self.phase else { unreachable!() };
         let stage = u.stage;
         let mut todo = vec![];
@@ -247,7 +247,7 @@ impl XMen {
                 }
                 let done = *at >= order.len();
                 for (s, c) in todo {
-                    self.apply_upkeep(s, stage, &c);
+                    self.apply_upkeep(s, stage, &c, log);
                 }
                 if !done {
                     return;
@@ -259,7 +259,7 @@ impl XMen {
                 }
                 let all = std::mem::take(&mut u.commits);
                 for (s, c) in all.iter() {
-                    self.apply_upkeep(*s, stage, c);
+                    self.apply_upkeep(*s, stage, c, log);
                 }
             }
         }
@@ -277,7 +277,7 @@ impl XMen {
                 for p in &mut self.players {
                     p.pp = p.rp;
                 }
-                self.start_plot(rng);
+                self.start_plot(rng, log);
             }
         }
     }

@@ -4,14 +4,14 @@
 use super::illegal;
 use crate::action::Action as A;
 use crate::battle::Battle;
-use crate::state::XMen;
 use crate::state::phase::*;
+use crate::state::{Log, XMen};
 use backroom_engine::{GameRng, RuleError, Seat, and_list};
 
 impl XMen {
     /// End of round: the victory check, then the next round, the Final
     /// Tournament, or (house round cap) the end.
-    pub fn end_of_round(&mut self, rng: &mut GameRng) {
+    pub fn end_of_round(&mut self, rng: &mut GameRng, log: &mut Log<'_>) {
         let six: Vec<Seat> = (0..self.seats).filter(|s| self.players[*s as usize].rp >= 6).collect();
         match six.len() {
             0 if self.max_rounds > 0 && self.round >= self.max_rounds => {
@@ -27,15 +27,16 @@ impl XMen {
                             and_list(&w.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
                         )
                     },
+                    log,
                 );
             }
-            0 => self.start_round(rng),
+            0 => self.start_round(rng, log),
             1 => {
                 let w = six[0];
                 let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[w]);
-                self.game_over(ranking, format!("{} with 6 Revolution Points.", self.who_verb(w, "wins", "win")));
+                self.game_over(ranking, format!("{} with 6 Revolution Points.", self.who_verb(w, "wins", "win")), log);
             }
-            _ => self.start_tournament(six, rng),
+            _ => self.start_tournament(six, rng, log),
         }
     }
 
@@ -57,8 +58,8 @@ impl XMen {
         ranking
     }
 
-    pub(crate) fn game_over(&mut self, ranking: Vec<Vec<Seat>>, summary: String) {
-        self.note(summary.clone());
+    pub(crate) fn game_over(&mut self, ranking: Vec<Vec<Seat>>, summary: String, log: &mut Log<'_>) {
+        log.note(summary.clone());
         self.windows.clear();
         self.phase = Phase::Over { ranking, summary };
     }
@@ -73,7 +74,7 @@ impl XMen {
         keyed.into_iter().map(|k| k.2).collect()
     }
 
-    pub(crate) fn start_tournament(&mut self, six: Vec<Seat>, rng: &mut GameRng) {
+    pub(crate) fn start_tournament(&mut self, six: Vec<Seat>, rng: &mut GameRng, log: &mut Log<'_>) {
         let order = self.by_hope(&six, rng);
         let matches = match order.len() {
             2 => vec![[Slot::Seat(order[0]), Slot::Seat(order[1])]],
@@ -84,20 +85,20 @@ impl XMen {
                 [Slot::WinnerOf(0), Slot::WinnerOf(1)],
             ],
         };
-        self.note(format!(
+        log.note(format!(
             "Final Tournament among {}.",
             and_list(&order.iter().map(|s| self.who(*s)).collect::<Vec<_>>())
         ));
         let t = Tournament { matches, winners: vec![], pair: [0, 0], chosen: vec![] };
-        self.next_match(t, rng);
+        self.next_match(t, rng, log);
     }
 
-    pub(crate) fn next_match(&mut self, mut t: Tournament, rng: &mut GameRng) {
+    pub(crate) fn next_match(&mut self, mut t: Tournament, rng: &mut GameRng, log: &mut Log<'_>) {
         let k = t.winners.len();
         if k >= t.matches.len() {
             let w = *t.winners.last().unwrap();
             let ranking = self.rank_by(|p| (p.rp as u32, p.hope), &[w]);
-            self.game_over(ranking, format!("{} the Final Tournament.", self.who_verb(w, "wins", "win")));
+            self.game_over(ranking, format!("{} the Final Tournament.", self.who_verb(w, "wins", "win")), log);
             return;
         }
         let side = |s: Slot| match s {
@@ -112,16 +113,22 @@ impl XMen {
         for (i, s) in t.pair.iter().enumerate() {
             if self.players[*s as usize].chars.iter().all(|c| c.injured) {
                 let w = t.pair[1 - i];
-                self.note(format!("No Uninjured Character: {} the match.", self.who_verb(*s, "forfeits", "forfeit")));
+                log.note(format!("No Uninjured Character: {} the match.", self.who_verb(*s, "forfeits", "forfeit")));
                 t.winners.push(w);
-                return self.next_match(t, rng);
+                return self.next_match(t, rng, log);
             }
         }
         self.phase = Phase::TournamentPick(t);
     }
 
     /// Final Tournament: choose a Character (fewer Hope first).
-    pub fn champion_action(&mut self, seat: Seat, a: &A, rng: &mut GameRng) -> Result<(), RuleError> {
+    pub fn champion_action(
+        &mut self,
+        seat: Seat,
+        a: &A,
+        rng: &mut GameRng,
+        log: &mut Log<'_>,
+    ) -> Result<(), RuleError> {
         let Phase::TournamentPick(t) = &self.phase else { unreachable!() };
         let mut t = t.clone();
         if t.pair.get(t.chosen.len()) != Some(&seat) {
@@ -156,7 +163,7 @@ impl XMen {
             return Err(illegal("Final Tournament", why));
         }
         t.chosen.push(*character);
-        self.note(format!("{} {} to the tournament.", self.who_verb(seat, "sends", "send"), character.name()));
+        log.note(format!("{} {} to the tournament.", self.who_verb(seat, "sends", "send"), character.name()));
         if t.chosen.len() == 2 {
             let entrants = vec![(t.pair[0], t.chosen[0]), (t.pair[1], t.chosen[1])];
             let mut b = Battle::new(self, None, &entrants);
@@ -164,7 +171,7 @@ impl XMen {
             self.last_attacks.clear();
             self.phase = Phase::Battle(Box::new(b));
             self.tournament = Some(t);
-            self.advance_battle(rng);
+            self.advance_battle(rng, log);
         } else {
             self.phase = Phase::TournamentPick(t);
         }
@@ -172,9 +179,9 @@ impl XMen {
     }
 
     /// A tournament match is decided.
-    pub fn tournament_match_won(&mut self, winner: Seat, rng: &mut GameRng) {
+    pub fn tournament_match_won(&mut self, winner: Seat, rng: &mut GameRng, log: &mut Log<'_>) {
         let mut t = self.tournament.take().expect("a match belongs to a tournament");
         t.winners.push(winner);
-        self.next_match(t, rng);
+        self.next_match(t, rng, log);
     }
 }

@@ -256,11 +256,6 @@ pub struct XMen {
     /// The Final Tournament while one of its matches is fought.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<phase::Tournament>,
-    /// Public log lines written by the action being applied; `apply` hands
-    /// them out as [`backroom_engine::LogEntry`]s (the server keeps the
-    /// game's log), so the state itself never carries a growing log.
-    #[serde(skip)]
-    pub log: Vec<backroom_engine::LogEntry>,
     /// The most recent Bidding Dial reveal (public once revealed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_reveal: Option<Reveal>,
@@ -379,17 +374,6 @@ impl XMen {
     /// All seats.
     pub fn all(&self) -> SeatSet {
         SeatSet::first(self.seats)
-    }
-
-    /// Appends a public log line for the action being applied.
-    pub fn note(&mut self, line: String) {
-        self.log.push(backroom_engine::LogEntry::public(line));
-    }
-
-    /// A line whose detail only `seat` reads (its own draws, say); everyone
-    /// else reads `public`.
-    pub fn note_private(&mut self, seat: Seat, private: String, public: String) {
-        self.log.push(backroom_engine::LogEntry::split(SeatSet::only(seat), private, Some(public)));
     }
 
     /// Seat `s` in text: a seat token with its School's Leader as the role,
@@ -569,5 +553,29 @@ impl<'de> Deserialize<'de> for HandCard {
             .plot_id(id)
             .ok_or_else(|| serde::de::Error::custom(format!("no Plot Card with id '{id}'")))?;
         Ok(HandCard { card, copy })
+    }
+}
+
+/// Where the action being applied writes its log lines: the engine's
+/// sink, handed through the rules (the state never carries a log).
+pub struct Log<'a> {
+    lines: &'a mut Vec<backroom_engine::LogEntry>,
+}
+
+impl<'a> Log<'a> {
+    /// Writes into `lines`.
+    pub fn new(lines: &'a mut Vec<backroom_engine::LogEntry>) -> Self {
+        Log { lines }
+    }
+
+    /// Appends a public log line.
+    pub fn note(&mut self, line: String) {
+        self.lines.push(backroom_engine::LogEntry::public(line));
+    }
+
+    /// A line whose detail only `seat` reads (its own draws, say); everyone
+    /// else reads `public`.
+    pub fn note_private(&mut self, seat: Seat, private: String, public: String) {
+        self.lines.push(backroom_engine::LogEntry::split(SeatSet::only(seat), private, Some(public)));
     }
 }
