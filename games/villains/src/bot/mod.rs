@@ -22,14 +22,14 @@
 mod weigh;
 
 use crate::action::Action;
+use crate::action::choices::{Activation, DeployPick, PlanScore};
 use crate::content::effect::UnitType;
 use crate::content::{AreaId, content};
-use crate::rules::action_tokens::{Activation, DeployPick, deploy_limit};
+use crate::rules::action_tokens::deploy_limit;
 use crate::rules::combat;
 use crate::rules::determine_control::influence;
 use crate::rules::end_phase::completable_objectives;
 use crate::rules::place_action_tokens::placement_cost;
-use crate::rules::turn_loop::PlanScore;
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenKind, Unit, Villains};
 use backroom_engine::{Game, GameRng, Seat, Viewer};

@@ -9,13 +9,11 @@
 //! the cost and whether the rest works (`state::Quote`).
 
 use crate::action::Action;
+use crate::action::choices::{Activation, CardChoices, DeployPick, SkillChoice};
 use crate::content::effect::{Effect, Place, TokenType, UnitType};
 use crate::content::{AreaId, CardId, content};
-use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
-use crate::rules::card_token::CardChoices;
 use crate::rules::combat;
-use crate::rules::skill_abilities::SkillChoice;
 use crate::state::payment::Payment;
 use crate::state::{UnitUid, Villains};
 use backroom_engine::{GameRng, Seat};

@@ -20,11 +20,11 @@ mod setup;
 mod start_phase;
 mod take_actions;
 
+use crate::action::choices::PlanScore;
 use crate::action::{Action, FusionCard, LabPlay};
 use crate::content::{AreaId, content};
 use crate::prompts::candidates::{card_choices, priced, workable};
 use crate::rules::end_phase::completable_objectives;
-use crate::rules::turn_loop::PlanScore;
 use crate::state::{Phase, Villains};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
 use serde::Serialize;

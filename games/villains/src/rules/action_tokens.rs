@@ -12,6 +12,7 @@
 //! not touch the Aliens' units moving or deploying with Kau, or already with
 //! him there.
 
+use crate::action::choices::{Activation, DeployPick};
 use crate::content::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
 use crate::content::{AreaId, Card, content};
 use crate::rules::combat;
@@ -21,7 +22,6 @@ use crate::rules::take_actions::{self, find};
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const ACTIVATING: &str = "Revealing an Action Token";
@@ -34,105 +34,6 @@ pub const BATTLE: &str = "Battle Token";
 
 /// The base deploy limit.
 pub const BASE_DEPLOY_LIMIT: u8 = 2;
-
-/// One unit to deploy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DeployPick {
-    /// Its type.
-    #[serde(rename = "type")]
-    pub kind: UnitType,
-    /// A unit in play to re-deploy (from anywhere, even this area); `None`
-    /// takes one from the reserve.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<UnitUid>,
-    /// Keep a wounded re-deployed unit on its wounded side.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub stay_wounded: bool,
-}
-
-/// How a revealed token is activated, with every choice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "as", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Activation {
-    /// As a deploy token.
-    Deploy {
-        /// The units, in order.
-        units: Vec<DeployPick>,
-        /// The payment for the whole activation.
-        payment: Payment,
-    },
-    /// As a move token.
-    Move {
-        /// Units to bring in from adjacent areas.
-        units: Vec<UnitUid>,
-        /// The payment.
-        payment: Payment,
-    },
-    /// As a battle token.
-    Battle {
-        /// The payment (taxes only).
-        #[serde(default)]
-        payment: Payment,
-    },
-    /// A unique token as itself (Hitman, Biohazard, Credit Freeze, Rise Up).
-    Unique {
-        /// The payment (taxes only).
-        #[serde(default)]
-        payment: Payment,
-        /// The unit its hit strikes (Hitman).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<UnitUid>,
-    },
-    /// As a card token: play one action card from hand.
-    Card {
-        /// The card.
-        card: crate::content::CardId,
-        /// The payment (the card's cost, taxes, surcharges).
-        payment: Payment,
-        /// What its effects need chosen.
-        #[serde(default)]
-        choices: crate::rules::card_token::CardChoices,
-    },
-}
-
-impl Activation {
-    /// The same activation paid with `p` (the step-by-step ask prices it
-    /// once the seat has said how much energy to spend, `composite`).
-    #[must_use]
-    pub fn with_payment(&self, p: Payment) -> Activation {
-        let mut a = self.clone();
-        match &mut a {
-            Activation::Deploy { payment, .. }
-            | Activation::Move { payment, .. }
-            | Activation::Battle { payment }
-            | Activation::Unique { payment, .. }
-            | Activation::Card { payment, .. } => *payment = p,
-        }
-        a
-    }
-
-    /// Its payment.
-    pub fn payment(&self) -> Payment {
-        match self {
-            Activation::Deploy { payment, .. }
-            | Activation::Move { payment, .. }
-            | Activation::Battle { payment }
-            | Activation::Unique { payment, .. }
-            | Activation::Card { payment, .. } => *payment,
-        }
-    }
-
-    fn token_type(&self) -> Option<TokenType> {
-        match self {
-            Activation::Deploy { .. } => Some(TokenType::Deploy),
-            Activation::Move { .. } => Some(TokenType::Move),
-            Activation::Battle { .. } => Some(TokenType::Battle),
-            Activation::Card { .. } => Some(TokenType::Card),
-            Activation::Unique { .. } => None,
-        }
-    }
-}
 
 /// A unique token activated as itself: its effects and cost, if it is one
 /// that acts as itself (not Invade, Mr. Fusion or a Wild) and can be

@@ -14,48 +14,20 @@
 //! area's skill (Blackstone Encryption), the Suitcase Nuke, To The Death!'s
 //! repeated rounds.
 
+use crate::action::choices::CardChoices;
 use crate::content::effect::{
     Deploy, Effect, MarkerAreas, Max, MoveUnits, Place, PlaceFromReserves, UnitCost, UseSkill,
 };
 use crate::content::{AreaId, CardId, CardType, Scope, content};
-use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
+use crate::rules::action_tokens::{entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::state::payment::Payment;
-use crate::state::{RuleCard, SpentToken, TokenUid, Unit, UnitUid, Villains};
+use crate::state::{RuleCard, SpentToken, Unit, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const CARD_TOKEN: &str = "Card Token";
-
-/// What a card's effects need chosen; unused fields stay empty.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CardChoices {
-    /// Units to deploy (Mobilize, Slip in the Back).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub units: Vec<DeployPick>,
-    /// Units to move in (Chicago Airlift).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub moving: Vec<UnitUid>,
-    /// A token (Stupor).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token: Option<TokenUid>,
-    /// A basic unit type (High Noon).
-    #[serde(skip_serializing_if = "Option::is_none", rename = "type")]
-    pub unit_type: Option<crate::content::effect::UnitType>,
-    /// An opponent (High Noon).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub opponent: Option<Seat>,
-    /// The area whose skill to use and the skill's own choices (Blackstone
-    /// Encryption).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub skill: Option<(AreaId, crate::rules::skill_abilities::SkillChoice)>,
-    /// Your unit to sacrifice (Suitcase Nuke); none declines.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sacrifice: Option<UnitUid>,
-}
 
 /// Whether this version can resolve every effect of the card.
 pub fn playable_in_this_version(card: CardId) -> bool {

@@ -136,7 +136,7 @@ pub fn lab_play(
     state: &mut Villains,
     seat: Seat,
     payment: crate::state::payment::Payment,
-    choices: &crate::rules::card_token::CardChoices,
+    choices: &crate::action::choices::CardChoices,
     rng: &mut backroom_engine::GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::LabCard { card, area, .. }) = next(state).filter(|o| o.seat() == seat) else {

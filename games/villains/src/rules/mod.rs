@@ -20,10 +20,9 @@ pub mod start_phase;
 pub mod take_actions;
 pub mod turn_loop;
 
+use crate::action::choices::{Activation, SkillChoice};
 use crate::action::{Action, FusionCard, LabPlay, SkillPick};
 use crate::content::content;
-use crate::rules::action_tokens::Activation;
-use crate::rules::skill_abilities::SkillChoice;
 use crate::state::payment::Payment;
 use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};

@@ -18,48 +18,19 @@
 //! `deploy_anywhere_choice` fold them into the one [`SkillChoice`] the
 //! skill is checked with (its price: `rules::paying_costs`).
 
+use crate::action::choices::{DeployPick, SkillChoice};
 use crate::content::effect::{Attacker, Deploy, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::content::{AreaId, content};
-use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
+use crate::rules::action_tokens::{entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::take_actions::{self, find};
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenUid, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const SKILL: &str = "Activating an Area's Skill Ability";
-
-/// The choices a skill needs; unused fields stay empty.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SkillChoice {
-    /// Tokens: the one to look at (University) or flip (Church), or the
-    /// two to swap (Capitol).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub tokens: Vec<TokenUid>,
-    /// An area: where to battle (Factory) or deploy (Subway).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub area: Option<AreaId>,
-    /// A unit in play: whose type to copy (Sewers), or which attacks
-    /// (Police).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unit: Option<UnitUid>,
-    /// The opponent a unit attack strikes (Police).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub defender: Option<Seat>,
-    /// The unit to deploy (Sewers, Subway).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deploy: Option<DeployPick>,
-    /// How the skill's costs are paid.
-    pub payment: Payment,
-    /// Units a champion exhausted for the skill brings in afterwards
-    /// (Commissar Papova), in order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub champion_moves: Vec<UnitUid>,
-}
 
 /// The choice of a skill used with a champion bringing units, the
 /// deploy-anywhere steps (`to`, then `unit`) folded in.
