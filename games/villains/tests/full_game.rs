@@ -10,7 +10,7 @@ use villains::action::choices::{Activation, CardChoices, DeployPick, PlanScore, 
 use villains::content::effect::UnitType;
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
 use villains::rules::action_tokens::activate;
-use villains::rules::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
+use villains::rules::combat::{assign_hit, attack, battle_actor, card_attack, defenders, sacrifice};
 use villains::rules::end_phase::completable_objectives;
 use villains::rules::place_action_tokens::{can_place, open_spaces, pass as pass_placing, place_token};
 use villains::rules::setup::{available_factions, choose_faction, setup};
@@ -18,6 +18,7 @@ use villains::rules::skill_abilities::{skill_areas, use_skill};
 use villains::rules::start_phase::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
 use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
 use villains::rules::turn_loop::score_plans;
+use villains::rules::units::enemies_in;
 use villains::state::payment::Payment;
 use villains::state::{Phase, TokenKind, UnitUid, Villains};
 use villains::view::{redeal, view};

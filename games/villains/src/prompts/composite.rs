@@ -67,7 +67,7 @@ pub(crate) fn deploy_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<A
     }
     let faction = state.faction_of(seat);
     let (limit, extra) = crate::rules::action_tokens::deploy_allowance(state, seat);
-    let surcharge = u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, area, false));
+    let surcharge = u32::from(crate::rules::units::entry_surcharge(state, seat, area, false));
     let p = &state.players[seat as usize];
     let mut options = Vec::new();
     let mut most = 0usize;
@@ -91,7 +91,7 @@ pub(crate) fn deploy_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<A
         let Some(stats) = faction.unit(u.kind) else { continue };
         most += 1;
         let pick = DeployPick { kind: u.kind, from: Some(u.uid), stay_wounded: false };
-        let name = crate::rules::combat::unit_name(state, seat, u.kind);
+        let name = crate::rules::units::unit_name(state, seat, u.kind);
         let label =
             format!("Re-deploy the {name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
         let o =
@@ -124,12 +124,12 @@ pub(crate) fn move_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<Ask
         return None;
     }
     let faction = state.faction_of(seat);
-    let surcharge = u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, area, false));
+    let surcharge = u32::from(crate::rules::units::entry_surcharge(state, seat, area, false));
     let mut options = Vec::new();
     for from in content().adjacent(area) {
         for u in state.area(*from).units.iter().filter(|u| u.owner == seat) {
             let Some(stats) = faction.unit(u.kind) else { continue };
-            let name = crate::rules::combat::unit_name(state, seat, u.kind);
+            let name = crate::rules::units::unit_name(state, seat, u.kind);
             let label = format!("{name} from {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
             let uid: UnitUid = u.uid;
             let o = unit_opt(serde_json::to_value(uid).expect("serializes"), label, &stats, surcharge);
@@ -200,7 +200,7 @@ pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]
         .filter(|(from, _)| !readied_in(*from))
         .filter_map(|(from, u)| {
             let stats = faction.unit(u.kind)?;
-            let name = crate::rules::combat::unit_name(state, seat, u.kind);
+            let name = crate::rules::units::unit_name(state, seat, u.kind);
             let label = format!("{name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
             Some(unit_opt(serde_json::to_value(u.uid).expect("serializes"), label, &stats, 0))
         })
@@ -208,7 +208,7 @@ pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]
     if units.is_empty() {
         return None;
     }
-    let surcharge = |a: AreaId| u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, a, false));
+    let surcharge = |a: AreaId| u32::from(crate::rules::units::entry_surcharge(state, seat, a, false));
     let mut costs_anything = false;
     let skill_opts: Vec<Opt> = areas
         .iter()
@@ -428,7 +428,7 @@ fn unplayable_cards(state: &Villains, seat: Seat, offered: &[Activation]) -> Vec
 /// A unit type's option label: its name and how many are in the reserve.
 fn in_reserve(state: &Villains, seat: Seat, kind: UnitType) -> String {
     let n = state.players[seat as usize].reserve_units.get(&kind).copied().unwrap_or(0);
-    format!("{} ({n} in reserve)", crate::rules::combat::unit_name(state, seat, kind))
+    format!("{} ({n} in reserve)", crate::rules::units::unit_name(state, seat, kind))
 }
 
 /// Whether a skill deploys one unit into any area (the Subway's).

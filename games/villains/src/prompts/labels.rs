@@ -8,7 +8,7 @@
 use crate::action::Action;
 use crate::action::choices::{Activation, CardChoices, DeployPick};
 use crate::content::content;
-use crate::rules::combat::a_unit;
+use crate::rules::units::a_unit;
 use crate::state::payment::Payment;
 use crate::state::{TokenUid, UnitUid, Villains};
 use backroom_engine::{Seat, and_list};
@@ -59,7 +59,7 @@ pub fn label(state: &Villains, seat: Seat, a: &Action) -> String {
             format!("Score {}", and_list(&each))
         }
         Action::FreeDeploy { unit: Some(k) } => {
-            format!("{} free", crate::rules::combat::unit_name(state, seat, *k))
+            format!("{} free", crate::rules::units::unit_name(state, seat, *k))
         }
         Action::FreeDeploy { unit: None } => "No unit".into(),
         Action::ChampionAttack { target: (area, d) } => {

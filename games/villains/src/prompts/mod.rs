@@ -289,7 +289,7 @@ fn units_opts(state: &Villains, seat: Seat, area: AreaId) -> Vec<Opt> {
         .units
         .iter()
         .filter(|u| u.owner == seat)
-        .map(|u| opt(&u.uid, crate::rules::combat::unit_name(state, seat, u.kind)))
+        .map(|u| opt(&u.uid, crate::rules::units::unit_name(state, seat, u.kind)))
         .collect()
 }
 

@@ -13,12 +13,13 @@
 //! him there.
 
 use crate::action::choices::{Activation, DeployPick};
-use crate::content::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
-use crate::content::{AreaId, Card, content};
+use crate::content::effect::{Effect, Max, MaxWord, Ongoing, TokenType, UnitType, When};
+use crate::content::{AreaId, content};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::standing;
 use crate::rules::take_actions::{self, find};
+use crate::rules::units::{self, entry_surcharge, may_leave};
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
@@ -63,12 +64,6 @@ fn kau_in(state: &Villains, seat: Seat, area: AreaId) -> bool {
         && state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion)
 }
 
-/// Whether a card played by `owner` binds `seat` (Kau's immunity: an enemy
-/// card with his icon does not, when Kau is `with_kau`).
-fn binds(card: &Card, owner: Seat, seat: Seat, with_kau: bool) -> bool {
-    !(card.powerless_against_kau && owner != seat && with_kau)
-}
-
 /// How many units the token `seat` has revealed may deploy when activated
 /// as a deploy token, as the prompt states it: the limit (`None`: no
 /// limit, Invade) and the extra patsies that do not count against it
@@ -103,26 +98,6 @@ fn extra_patsies(state: &Villains, seat: Seat) -> usize {
         .filter_map(|r| if let Ongoing::ExtraPatsiesPerDeploy(n) = r { Some(*n as usize) } else { None })
         .max()
         .unwrap_or(0)
-}
-
-/// Whether `seat`'s units may leave `area` (Trapped Like Rats).
-pub fn may_leave(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> bool {
-    !state.area(area).rules.iter().any(|r| {
-        let c = r.card.card();
-        c.ongoing.contains(&Ongoing::Forbid(Forbidden::Leaving)) && binds(c, r.owner, seat, with_kau)
-    })
-}
-
-/// The surcharge per unit of `seat` entering `area` (Police Payoff).
-pub fn entry_surcharge(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> u8 {
-    state
-        .area(area)
-        .rules
-        .iter()
-        .filter(|r| r.owner != seat && binds(r.card.card(), r.owner, seat, with_kau))
-        .flat_map(|r| r.card.card().ongoing.iter())
-        .map(|o| if let Ongoing::EntrySurcharge(n) = o { *n } else { 0 })
-        .sum()
 }
 
 /// The extra cost opponents' activated tokens here put on activating a
@@ -352,7 +327,7 @@ fn deploy(
                 if *n > state.players[seat as usize].reserve_units.get(&p.kind).copied().unwrap_or(0) {
                     return Err(RuleError::illegal(
                         DEPLOY,
-                        format!("No {} left in your reserve.", crate::rules::combat::unit_name(state, seat, p.kind)),
+                        format!("No {} left in your reserve.", crate::rules::units::unit_name(state, seat, p.kind)),
                     ));
                 }
                 if p.stay_wounded {
@@ -406,7 +381,7 @@ fn deploy(
         if p.kind == UnitType::Champion && ready_on_deploy {
             state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
         }
-        names.push(crate::rules::combat::a_unit(state, seat, p.kind));
+        names.push(crate::rules::units::a_unit(state, seat, p.kind));
     }
     Ok(vec![LogEntry::public(format!(
         "{} {} to {} (cost {cost}).",
@@ -468,7 +443,7 @@ fn move_in(
         let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
         let mut u = a.units.remove(i);
         u.readied = false;
-        names.push(format!("{} from {}", crate::rules::combat::a_unit(state, seat, u.kind), from.area().name));
+        names.push(format!("{} from {}", crate::rules::units::a_unit(state, seat, u.kind), from.area().name));
         state.area_mut(area).units.push(u);
     }
     Ok(vec![LogEntry::public(format!(
@@ -522,7 +497,7 @@ fn unique(
         // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
         match crate::rules::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
             Some(l) => log.extend(l),
-            None => log.push(combat::strike(state, area, u.uid, seat)),
+            None => log.push(units::strike(state, area, u.uid, seat)),
         }
     }
     Ok(log)

@@ -19,9 +19,10 @@ use crate::content::effect::{
     Deploy, Effect, MarkerAreas, Max, MoveUnits, Place, PlaceFromReserves, UnitCost, UseSkill,
 };
 use crate::content::{AreaId, CardId, CardType, Scope, content};
-use crate::rules::action_tokens::{entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
+use crate::rules::units;
+use crate::rules::units::{entry_surcharge, may_leave};
 use crate::state::payment::Payment;
 use crate::state::{RuleCard, SpentToken, Unit, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
@@ -165,11 +166,11 @@ fn resolve(
             let Some(u) = state.area(area).units.iter().find(|u| u.uid == uid && u.owner == seat).copied() else {
                 return refuse("Choose one of your units in this area to sacrifice.");
             };
-            combat::kill(state, area, u.uid, seat);
+            units::kill(state, area, u.uid, seat);
             log.push(LogEntry::public(format!(
                 "{} {} in {}.",
                 state.who_verb(seat, "sacrifices", "sacrifice"),
-                combat::a_unit(state, seat, u.kind),
+                units::a_unit(state, seat, u.kind),
                 area.area().name
             )));
             for t in then {
@@ -295,7 +296,7 @@ fn remove_all_tokens(state: &mut Villains, area: AreaId, log: &mut Vec<LogEntry>
 fn kill_all_units(state: &mut Villains, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
     let all: Vec<UnitUid> = state.area(area).units.iter().map(|u| u.uid).collect();
     for u in &all {
-        combat::kill(state, area, *u, seat);
+        units::kill(state, area, *u, seat);
     }
     log.push(LogEntry::public(format!(
         "{} in {} {} killed.",
@@ -409,7 +410,7 @@ fn deploy(
             + u32::from(entry_surcharge(state, seat, area, false));
         let uid = match p.from {
             None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
-                let unit = crate::rules::combat::unit_name(state, seat, p.kind);
+                let unit = crate::rules::units::unit_name(state, seat, p.kind);
                 RuleError::illegal(CARD_TOKEN, format!("You have no {unit} left in your reserve."))
             })?,
             Some(uid) => {

@@ -21,10 +21,11 @@
 use crate::action::choices::{DeployPick, SkillChoice};
 use crate::content::effect::{Attacker, Deploy, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::content::{AreaId, content};
-use crate::rules::action_tokens::{entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::take_actions::{self, find};
+use crate::rules::units;
+use crate::rules::units::{entry_surcharge, may_leave};
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenUid, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
@@ -228,7 +229,7 @@ fn resolve(
             let (Some((at, kind)), Some(defender)) = (chosen, c.defender) else {
                 let able = state.units_of(seat).any(|(a, x)| {
                     !combat::attack_dice(state, seat, x.kind).is_empty()
-                        && !combat::enemies_in(state, seat, a).is_empty()
+                        && !units::enemies_in(state, seat, a).is_empty()
                 });
                 return Err(RuleError::illegal(
                     SKILL,
@@ -240,7 +241,7 @@ fn resolve(
                 ));
             };
             if combat::attack_dice(state, seat, kind).is_empty() {
-                let unit = crate::rules::combat::unit_name(state, seat, kind);
+                let unit = crate::rules::units::unit_name(state, seat, kind);
                 return Err(RuleError::illegal(SKILL, format!("Your {unit} has no attack.")));
             }
             if combat::attacks_forbidden(state, at) {
@@ -249,7 +250,7 @@ fn resolve(
                     format!("Units may not attack in {} (Cease Fire).", at.area().name),
                 ));
             }
-            if !combat::enemies_in(state, seat, at).contains(&defender) {
+            if !units::enemies_in(state, seat, at).contains(&defender) {
                 return Err(RuleError::illegal(SKILL, format!("Choose an opponent with units in {}.", at.area().name)));
             }
             Ok(combat::unit_attack(state, seat, kind, at, defender, rng))
@@ -414,7 +415,7 @@ fn deploy_one(
                     SKILL,
                     format!(
                         "You have no {} left in your reserve.",
-                        crate::rules::combat::unit_name(state, seat, pick.kind)
+                        crate::rules::units::unit_name(state, seat, pick.kind)
                     ),
                 ));
             }
@@ -453,7 +454,7 @@ fn deploy_one(
     Ok(vec![LogEntry::public(format!(
         "{} {} to {} (cost {cost}).",
         state.who_verb(seat, "deploys", "deploy"),
-        combat::a_unit(state, seat, pick.kind),
+        units::a_unit(state, seat, pick.kind),
         to.area().name
     ))])
 }
