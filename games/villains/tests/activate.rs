@@ -5,9 +5,10 @@ mod common;
 
 use backroom_engine::{GameRng, RuleCode};
 use common::{area, face_down, table};
+use villains::action::choices::{Activation, DeployPick};
 use villains::content::effect::UnitType;
 use villains::content::{AreaId, content};
-use villains::rules::action_tokens::{Activation, DeployPick, activate, deploy_limit};
+use villains::rules::action_tokens::{activate, deploy_limit};
 use villains::rules::take_actions::reveal;
 use villains::state::payment::Payment;
 use villains::state::{Marker, Phase, RuleCard, TokenKind, Villains};

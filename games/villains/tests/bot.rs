@@ -120,7 +120,7 @@ fn deploys_are_revealed_before_battles() {
     s.apply(0, &Action::Reveal { spot: (bank, i) }, &mut rng).unwrap();
     let a = s.bot_action(0, &mut rng).unwrap();
     assert!(
-        matches!(&a, Action::Activate { activation: villains::rules::action_tokens::Activation::Deploy { units, .. } } if !units.is_empty()),
+        matches!(&a, Action::Activate { activation: villains::action::choices::Activation::Deploy { units, .. } } if !units.is_empty()),
         "{a:?}"
     );
 }

@@ -5,10 +5,10 @@ mod common;
 
 use backroom_engine::{GameRng, Viewer};
 use common::{area, face_down, table};
+use villains::action::choices::{Activation, CardChoices, DeployPick};
 use villains::content::effect::UnitType;
 use villains::content::{AreaId, CardId, content};
-use villains::rules::action_tokens::{Activation, DeployPick, activate};
-use villains::rules::card_token::CardChoices;
+use villains::rules::action_tokens::activate;
 use villains::rules::combat::{assign_hit, card_attack};
 use villains::rules::take_actions::reveal;
 use villains::state::payment::Payment;
@@ -261,7 +261,7 @@ fn blackstone_encryption_uses_a_skill_without_a_readied_unit() {
     assert!(s.area(bank).units.iter().all(|u| !u.readied), "no readied unit at the Bank");
     ready(&mut s, 0, factory, &["blackstone-encryption-1"]);
     let skill = |a: AreaId| CardChoices {
-        skill: Some((a, villains::rules::skill_abilities::SkillChoice::default())),
+        skill: Some((a, villains::action::choices::SkillChoice::default())),
         ..Default::default()
     };
     let before = s.clone();

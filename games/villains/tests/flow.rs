@@ -5,11 +5,12 @@ mod common;
 
 use backroom_engine::{GameRng, Hidden, SeatSet};
 use common::{area, table};
+use villains::action::choices::PlanScore;
 use villains::content::content;
 use villains::content::effect::UnitType;
 use villains::rules::combat::{assign_hit, attack, battle_actor};
 use villains::rules::take_actions::pass;
-use villains::rules::turn_loop::{PlanScore, score_plans};
+use villains::rules::turn_loop::score_plans;
 use villains::state::{Marker, Phase, Villains};
 
 fn all_pass(s: &mut Villains) {

@@ -6,18 +6,19 @@
 //! checks, ahead of the `Game` impl; see the README.)
 
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
+use villains::action::choices::{Activation, CardChoices, DeployPick, PlanScore, SkillChoice};
 use villains::content::effect::UnitType;
 use villains::content::{AreaId, CardId, FactionId, PlanId, content};
-use villains::rules::action_tokens::{Activation, DeployPick, activate};
-use villains::rules::card_token::CardChoices;
-use villains::rules::combat::{assign_hit, attack, battle_actor, card_attack, defenders, enemies_in, sacrifice};
+use villains::rules::action_tokens::activate;
+use villains::rules::combat::{assign_hit, attack, battle_actor, card_attack, defenders, sacrifice};
 use villains::rules::end_phase::completable_objectives;
 use villains::rules::place_action_tokens::{can_place, open_spaces, pass as pass_placing, place_token};
 use villains::rules::setup::{available_factions, choose_faction, setup};
-use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
+use villains::rules::skill_abilities::{skill_areas, use_skill};
 use villains::rules::start_phase::{bottom_plan, inside_job, may_select_target, select_target, target_waiting};
 use villains::rules::take_actions::{discard, locked, pass as pass_action, reveal, revealable};
-use villains::rules::turn_loop::{PlanScore, score_plans};
+use villains::rules::turn_loop::score_plans;
+use villains::rules::units::enemies_in;
 use villains::state::payment::Payment;
 use villains::state::{Phase, TokenKind, UnitUid, Villains};
 use villains::view::{redeal, view};

@@ -196,7 +196,7 @@ fn papovas_skill_is_the_skill_then_the_units_she_brings_then_the_energy() {
     s.area_mut(bank)
         .rules
         .push(villains::state::RuleCard { card: content().card_id("police-payoff-1").unwrap(), owner: 1 });
-    let per = villains::rules::action_tokens::entry_surcharge(&s, 0, bank, false);
+    let per = villains::rules::units::entry_surcharge(&s, 0, bank, false);
     assert!(per > 0, "Police Payoff surcharges entry");
     (s.players[0].energy, s.players[0].resources) = (3, 9);
     s.phase = Phase::TakeActions { current: 0, revealed: None };

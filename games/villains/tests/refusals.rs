@@ -157,7 +157,8 @@ fn locked_and_pass_name_the_face_down_tokens() {
 
 #[test]
 fn a_skill_with_nothing_to_choose_says_so() {
-    use villains::rules::skill_abilities::{SkillChoice, use_skill};
+    use villains::action::choices::SkillChoice;
+    use villains::rules::skill_abilities::use_skill;
     let mut s = table(&SEATS, 0, &mut GameRng::seeded(5));
     s.phase = Phase::TakeActions { current: 0, revealed: None };
     let skill = |s: &mut Villains, at: &str| {

@@ -7,10 +7,10 @@ mod common;
 
 use backroom_engine::{GameRng, Viewer};
 use common::{area, face_down, table};
+use villains::action::choices::{DeployPick, SkillChoice};
 use villains::content::content;
 use villains::content::effect::UnitType;
-use villains::rules::action_tokens::DeployPick;
-use villains::rules::skill_abilities::{SkillChoice, skill_areas, use_skill};
+use villains::rules::skill_abilities::{skill_areas, use_skill};
 use villains::rules::take_actions::{reveal, revealable};
 use villains::state::payment::Payment;
 use villains::state::{Phase, RuleCard, TokenKind, Villains};

@@ -22,14 +22,15 @@
 mod weigh;
 
 use crate::action::Action;
+use crate::action::choices::{Activation, DeployPick, PlanScore};
 use crate::content::effect::UnitType;
 use crate::content::{AreaId, content};
-use crate::rules::action_tokens::{Activation, DeployPick, deploy_limit};
+use crate::rules::action_tokens::deploy_limit;
 use crate::rules::combat;
 use crate::rules::determine_control::influence;
 use crate::rules::end_phase::completable_objectives;
 use crate::rules::place_action_tokens::placement_cost;
-use crate::rules::turn_loop::PlanScore;
+use crate::rules::units;
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenKind, Unit, Villains};
 use backroom_engine::{Game, GameRng, Seat, Viewer};
@@ -106,7 +107,7 @@ fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             }
             crate::state::owed::Owed::CancelHit { .. } => Action::CancelHit { pay: true },
             crate::state::owed::Owed::ChooseVictim { area, .. } => {
-                Action::ChooseVictim { enemy: rival(g, seat, area, &crate::rules::combat::enemies_in(g, seat, area))? }
+                Action::ChooseVictim { enemy: rival(g, seat, area, &crate::rules::units::enemies_in(g, seat, area))? }
             }
             crate::state::owed::Owed::SacrificeIn { area, .. } => Action::SacrificeUnit {
                 unit: cheapest(g, seat, g.area(area).units.iter().filter(|u| u.owner == seat), false)?,
@@ -139,7 +140,7 @@ fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
             return Some(Action::AssignHit { unit: cheapest(g, seat, here, true)? });
         }
         let area = a.queue.first()?.0;
-        return Some(Action::CardAttack { defender: rival(g, seat, area, &combat::enemies_in(g, seat, area))? });
+        return Some(Action::CardAttack { defender: rival(g, seat, area, &units::enemies_in(g, seat, area))? });
     }
     match &g.phase {
         Phase::SelectFactions { .. } => {

@@ -10,6 +10,7 @@ use crate::rules::action_tokens::deploy_limit;
 use crate::rules::combat;
 use crate::rules::determine_control::influence;
 use crate::rules::end_phase::target_area;
+use crate::rules::units;
 use crate::state::{CapitolTokenState, Marker, TokenKind, Villains};
 use backroom_engine::{Seat, Viewer};
 
@@ -248,5 +249,5 @@ pub(super) fn stronger(g: &Villains, seat: Seat, area: AreaId) -> bool {
 /// A battle here is worth starting: the bot has units that outgun every
 /// opponent there, and some opponent has units to lose.
 pub(super) fn battle_worth(g: &Villains, seat: Seat, area: AreaId) -> bool {
-    stronger(g, seat, area) && !combat::enemies_in(g, seat, area).is_empty()
+    stronger(g, seat, area) && !units::enemies_in(g, seat, area).is_empty()
 }

@@ -9,13 +9,11 @@
 //! the cost and whether the rest works (`state::Quote`).
 
 use crate::action::Action;
+use crate::action::choices::{Activation, CardChoices, DeployPick, SkillChoice};
 use crate::content::effect::{Effect, Place, TokenType, UnitType};
 use crate::content::{AreaId, CardId, content};
-use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
-use crate::rules::card_token::CardChoices;
-use crate::rules::combat;
-use crate::rules::skill_abilities::SkillChoice;
+use crate::rules::units;
 use crate::state::payment::Payment;
 use crate::state::{UnitUid, Villains};
 use backroom_engine::{GameRng, Seat};
@@ -271,7 +269,7 @@ pub(crate) fn skill_tries(state: &Villains, seat: Seat, area: AreaId) -> (Vec<Sk
             }
             Effect::UnitAttack(_) => {
                 for (a, u) in state.units_of(seat) {
-                    for d in combat::enemies_in(state, seat, a) {
+                    for d in units::enemies_in(state, seat, a) {
                         tries.push(SkillChoice { unit: Some(u.uid), defender: Some(d), ..Default::default() });
                     }
                 }

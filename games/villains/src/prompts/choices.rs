@@ -4,7 +4,7 @@
 
 use super::{fusion_plays, lab_plays, lab_refusal, one, opt, units_opts, unplayable_fusion_cards};
 use crate::action::Action;
-use crate::rules::combat;
+use crate::rules::units;
 use crate::state::Villains;
 use crate::state::owed::Owed;
 use backroom_engine::{Ask, Opt, Seat};
@@ -16,7 +16,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
         crate::state::owed::Owed::Sacrifice { .. } => {
             let units = state
                 .units_of(seat)
-                .map(|(a, u)| opt(&u.uid, format!("{} in {}", combat::unit_name(state, seat, u.kind), a.area().name)))
+                .map(|(a, u)| opt(&u.uid, format!("{} in {}", units::unit_name(state, seat, u.kind), a.area().name)))
                 .collect();
             asks.extend(one(Ask::new("sacrifice_unit", "Sacrifice a unit"), "unit", "Unit", units));
         }
@@ -84,7 +84,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
             asks.extend(one(Ask::new("cancel_hit", "Cancel the hit?"), "pay", "Pay?", o));
         }
         crate::state::owed::Owed::ChooseVictim { area, .. } => {
-            let o = combat::enemies_in(state, seat, area)
+            let o = units::enemies_in(state, seat, area)
                 .iter()
                 .map(|e| {
                     let l = crate::prompts::labels::label(state, seat, &Action::ChooseVictim { enemy: *e });

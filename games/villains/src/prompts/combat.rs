@@ -4,6 +4,7 @@
 
 use super::{one, opt, units_opts};
 use crate::rules::combat;
+use crate::rules::units;
 use crate::state::Villains;
 use crate::state::battle::{Battle, CardAttacks};
 use backroom_engine::{Ask, Opt, Seat};
@@ -21,7 +22,7 @@ pub(super) fn battle_asks(state: &Villains, seat: Seat, b: &Battle) -> Vec<Ask> 
             .to_attack
             .iter()
             .filter(|a| a.owner == seat)
-            .map(|a| opt(&a.uid, combat::unit_name(state, seat, a.kind)))
+            .map(|a| opt(&a.uid, units::unit_name(state, seat, a.kind)))
             .collect();
         let defs: Vec<Opt> = combat::defenders(state, seat).iter().map(|d| opt(d, state.who(*d))).collect();
         if let Some(ask) = one(Ask::new("attack", "Attack"), "unit", "Unit", mine) {
@@ -39,7 +40,7 @@ pub(super) fn card_attack_asks(state: &Villains, seat: Seat, a: &CardAttacks) ->
         asks.extend(one(Ask::new("assign_hit", "Assign a hit"), "unit", "Unit", units_opts(state, seat, h.area)));
     } else {
         let defs: Vec<Opt> =
-            combat::enemies_in(state, seat, a.queue[0].0).iter().map(|d| opt(d, state.who(*d))).collect();
+            units::enemies_in(state, seat, a.queue[0].0).iter().map(|d| opt(d, state.who(*d))).collect();
         asks.extend(one(Ask::new("card_attack", "Attack"), "defender", "Defender", defs));
     }
     asks

@@ -13,9 +13,9 @@
 //! module only asks.
 
 use crate::action::Action;
+use crate::action::choices::{Activation, DeployPick};
 use crate::content::effect::{TokenType, UnitType};
 use crate::content::{AreaId, UnitStats, content};
-use crate::rules::action_tokens::{Activation, DeployPick};
 use crate::rules::apply_to;
 use crate::rules::paying_costs::{quote_skill_deploy, resolve};
 use crate::rules::skill_abilities::deploy_from_reserve;
@@ -67,7 +67,7 @@ pub(crate) fn deploy_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<A
     }
     let faction = state.faction_of(seat);
     let (limit, extra) = crate::rules::action_tokens::deploy_allowance(state, seat);
-    let surcharge = u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, area, false));
+    let surcharge = u32::from(crate::rules::units::entry_surcharge(state, seat, area, false));
     let p = &state.players[seat as usize];
     let mut options = Vec::new();
     let mut most = 0usize;
@@ -91,7 +91,7 @@ pub(crate) fn deploy_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<A
         let Some(stats) = faction.unit(u.kind) else { continue };
         most += 1;
         let pick = DeployPick { kind: u.kind, from: Some(u.uid), stay_wounded: false };
-        let name = crate::rules::combat::unit_name(state, seat, u.kind);
+        let name = crate::rules::units::unit_name(state, seat, u.kind);
         let label =
             format!("Re-deploy the {name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
         let o =
@@ -124,12 +124,12 @@ pub(crate) fn move_ask(state: &Villains, seat: Seat, area: AreaId) -> Option<Ask
         return None;
     }
     let faction = state.faction_of(seat);
-    let surcharge = u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, area, false));
+    let surcharge = u32::from(crate::rules::units::entry_surcharge(state, seat, area, false));
     let mut options = Vec::new();
     for from in content().adjacent(area) {
         for u in state.area(*from).units.iter().filter(|u| u.owner == seat) {
             let Some(stats) = faction.unit(u.kind) else { continue };
-            let name = crate::rules::combat::unit_name(state, seat, u.kind);
+            let name = crate::rules::units::unit_name(state, seat, u.kind);
             let label = format!("{name} from {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
             let uid: UnitUid = u.uid;
             let o = unit_opt(serde_json::to_value(uid).expect("serializes"), label, &stats, surcharge);
@@ -179,7 +179,7 @@ pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]
     let readied_in =
         |a: AreaId| state.area(a).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion && u.readied);
     let mut areas: Vec<AreaId> = Vec::new();
-    let mut plays: Vec<(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> = Vec::new();
+    let mut plays: Vec<(AreaId, crate::action::choices::SkillChoice, u32)> = Vec::new();
     for a in skills {
         let Action::UseSkill { skill: (area, c) } = a else { continue };
         if !readied_in(*area) || !c.champion_moves.is_empty() {
@@ -189,11 +189,7 @@ pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]
             areas.push(*area);
         }
         let cost = u32::from(c.payment.energy) + u32::from(c.payment.resources);
-        plays.push((
-            *area,
-            crate::rules::skill_abilities::SkillChoice { payment: Payment::default(), ..c.clone() },
-            cost,
-        ));
+        plays.push((*area, crate::action::choices::SkillChoice { payment: Payment::default(), ..c.clone() }, cost));
     }
     if areas.is_empty() {
         return None;
@@ -204,7 +200,7 @@ pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]
         .filter(|(from, _)| !readied_in(*from))
         .filter_map(|(from, u)| {
             let stats = faction.unit(u.kind)?;
-            let name = crate::rules::combat::unit_name(state, seat, u.kind);
+            let name = crate::rules::units::unit_name(state, seat, u.kind);
             let label = format!("{name} in {}{}", from.area().name, if u.wounded { " (wounded)" } else { "" });
             Some(unit_opt(serde_json::to_value(u.uid).expect("serializes"), label, &stats, 0))
         })
@@ -212,13 +208,13 @@ pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]
     if units.is_empty() {
         return None;
     }
-    let surcharge = |a: AreaId| u32::from(crate::rules::action_tokens::entry_surcharge(state, seat, a, false));
+    let surcharge = |a: AreaId| u32::from(crate::rules::units::entry_surcharge(state, seat, a, false));
     let mut costs_anything = false;
     let skill_opts: Vec<Opt> = areas
         .iter()
         .map(|area| {
             let name = &area.area().name;
-            let mine: Vec<&(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> =
+            let mine: Vec<&(AreaId, crate::action::choices::SkillChoice, u32)> =
                 plays.iter().filter(|p| p.0 == *area).collect();
             let least = mine.iter().map(|p| p.2).min().unwrap_or(0);
             costs_anything |= mine.iter().any(|p| p.2 > 0) || surcharge(*area) > 0;
@@ -228,7 +224,7 @@ pub(crate) fn skill_bringing_ask(state: &Villains, seat: Seat, skills: &[Action]
                 o = o.fact("Each unit brought", surcharge(*area));
             }
             if let [(_, c, _)] = mine.as_slice()
-                && *c == crate::rules::skill_abilities::SkillChoice::default()
+                && *c == crate::action::choices::SkillChoice::default()
             {
                 return o;
             }
@@ -266,9 +262,9 @@ fn deploy_anywhere_steps(
     state: &Villains,
     seat: Seat,
     skill: AreaId,
-    plays: &[&(AreaId, crate::rules::skill_abilities::SkillChoice, u32)],
+    plays: &[&(AreaId, crate::action::choices::SkillChoice, u32)],
 ) -> Option<Vec<Opt>> {
-    let plain = |c: &crate::rules::skill_abilities::SkillChoice| match (c.area, &c.deploy) {
+    let plain = |c: &crate::action::choices::SkillChoice| match (c.area, &c.deploy) {
         (Some(to), Some(d)) => (*c == deploy_from_reserve(to, d.kind, c.payment)).then_some((to, d.kind)),
         _ => None,
     };
@@ -343,7 +339,7 @@ pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>
         };
         cards_done.push(card);
         // A card, then its choices: never one option per card and target.
-        let plays: Vec<(&crate::rules::card_token::CardChoices, u32)> = seen
+        let plays: Vec<(&crate::action::choices::CardChoices, u32)> = seen
             .iter()
             .filter_map(|(k, c)| match k {
                 Activation::Card { card: x, choices, .. } if *x == card => Some((choices, *c)),
@@ -351,7 +347,7 @@ pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>
             })
             .collect();
         if let [(choices, cost)] = plays.as_slice()
-            && **choices == crate::rules::card_token::CardChoices::default()
+            && **choices == crate::action::choices::CardChoices::default()
         {
             options.push(activation_opt(state, seat, key, *cost));
             continue;
@@ -432,7 +428,7 @@ fn unplayable_cards(state: &Villains, seat: Seat, offered: &[Activation]) -> Vec
 /// A unit type's option label: its name and how many are in the reserve.
 fn in_reserve(state: &Villains, seat: Seat, kind: UnitType) -> String {
     let n = state.players[seat as usize].reserve_units.get(&kind).copied().unwrap_or(0);
-    format!("{} ({n} in reserve)", crate::rules::combat::unit_name(state, seat, kind))
+    format!("{} ({n} in reserve)", crate::rules::units::unit_name(state, seat, kind))
 }
 
 /// Whether a skill deploys one unit into any area (the Subway's).
@@ -542,28 +538,24 @@ fn choice_value<T: serde::Serialize>(c: &T) -> serde_json::Value {
 /// tried on a copy.
 pub(crate) fn skill_ask(state: &Villains, seat: Seat, skills: &[Action]) -> Option<Ask> {
     let mut areas: Vec<AreaId> = Vec::new();
-    let mut plays: Vec<(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> = Vec::new();
+    let mut plays: Vec<(AreaId, crate::action::choices::SkillChoice, u32)> = Vec::new();
     for a in skills {
         let Action::UseSkill { skill: (area, c) } = a else { continue };
         if !areas.contains(area) {
             areas.push(*area);
         }
         let cost = u32::from(c.payment.energy) + u32::from(c.payment.resources);
-        plays.push((
-            *area,
-            crate::rules::skill_abilities::SkillChoice { payment: Payment::default(), ..c.clone() },
-            cost,
-        ));
+        plays.push((*area, crate::action::choices::SkillChoice { payment: Payment::default(), ..c.clone() }, cost));
     }
     let options: Vec<Opt> = areas
         .iter()
         .map(|area| {
             let name = &area.area().name;
-            let mine: Vec<&(AreaId, crate::rules::skill_abilities::SkillChoice, u32)> =
+            let mine: Vec<&(AreaId, crate::action::choices::SkillChoice, u32)> =
                 plays.iter().filter(|p| p.0 == *area).collect();
             let o = Opt::new(serde_json::to_value(area).expect("serializes"), format!("The skill of {name}"));
             if let [(_, c, cost)] = mine.as_slice()
-                && *c == crate::rules::skill_abilities::SkillChoice::default()
+                && *c == crate::action::choices::SkillChoice::default()
             {
                 return paying_follow_up(o, state, seat, *cost);
             }
@@ -587,7 +579,7 @@ pub(crate) fn skill_ask(state: &Villains, seat: Seat, skills: &[Action]) -> Opti
 /// `plays` are its whole candidates, each tried on a copy.
 pub(crate) fn lab_ask(state: &Villains, seat: Seat, plays: &[Action]) -> Option<Ask> {
     let label = "Play it for free in the Laboratory";
-    let each: Vec<(&crate::rules::card_token::CardChoices, u32)> = plays
+    let each: Vec<(&crate::action::choices::CardChoices, u32)> = plays
         .iter()
         .filter_map(|a| match a {
             Action::LabPlay { play } => {
@@ -599,7 +591,7 @@ pub(crate) fn lab_ask(state: &Villains, seat: Seat, plays: &[Action]) -> Option<
     let ask = Ask::new("lab_paying", label);
     match each.as_slice() {
         [] => None,
-        [(c, cost)] if **c == crate::rules::card_token::CardChoices::default() => {
+        [(c, cost)] if **c == crate::action::choices::CardChoices::default() => {
             if *cost == 0 {
                 return Some(ask);
             }
@@ -625,7 +617,7 @@ pub(crate) fn lab_ask(state: &Villains, seat: Seat, plays: &[Action]) -> Option<
 /// on a copy; `unplayable` the disabled cards.
 pub(crate) fn fusion_ask(state: &Villains, seat: Seat, plays: &[Action], unplayable: Vec<Opt>) -> Option<Ask> {
     let mut cards: Vec<crate::content::CardId> = Vec::new();
-    let mut each: Vec<(crate::content::CardId, &crate::rules::card_token::CardChoices, u32)> = Vec::new();
+    let mut each: Vec<(crate::content::CardId, &crate::action::choices::CardChoices, u32)> = Vec::new();
     for a in plays {
         let Action::FusionPlay { play } = a else { continue };
         if !cards.contains(&play.card) {
@@ -636,14 +628,14 @@ pub(crate) fn fusion_ask(state: &Villains, seat: Seat, plays: &[Action], unplaya
     let mut options: Vec<Opt> = cards
         .iter()
         .map(|card| {
-            let mine: Vec<&(crate::content::CardId, &crate::rules::card_token::CardChoices, u32)> =
+            let mine: Vec<&(crate::content::CardId, &crate::action::choices::CardChoices, u32)> =
                 each.iter().filter(|e| e.0 == *card).collect();
             let least = mine.iter().map(|e| e.2).min().unwrap_or(0);
             let name = &card.card().name;
             let o =
                 Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {name}")).fact("Cost", least);
             if let [(_, c, _)] = mine.as_slice()
-                && **c == crate::rules::card_token::CardChoices::default()
+                && **c == crate::action::choices::CardChoices::default()
             {
                 return o;
             }

@@ -6,10 +6,9 @@
 //! only by where they lie, and seats only by token (`backroom_engine::names`).
 
 use crate::action::Action;
+use crate::action::choices::{Activation, CardChoices, DeployPick};
 use crate::content::content;
-use crate::rules::action_tokens::{Activation, DeployPick};
-use crate::rules::card_token::CardChoices;
-use crate::rules::combat::a_unit;
+use crate::rules::units::a_unit;
 use crate::state::payment::Payment;
 use crate::state::{TokenUid, UnitUid, Villains};
 use backroom_engine::{Seat, and_list};
@@ -60,7 +59,7 @@ pub fn label(state: &Villains, seat: Seat, a: &Action) -> String {
             format!("Score {}", and_list(&each))
         }
         Action::FreeDeploy { unit: Some(k) } => {
-            format!("{} free", crate::rules::combat::unit_name(state, seat, *k))
+            format!("{} free", crate::rules::units::unit_name(state, seat, *k))
         }
         Action::FreeDeploy { unit: None } => "No unit".into(),
         Action::ChampionAttack { target: (area, d) } => {
@@ -113,7 +112,7 @@ fn activation_words(state: &Villains, seat: Seat, a: &Activation) -> String {
 pub(crate) fn skill_choice_words(
     state: &Villains,
     seat: Seat,
-    c: &crate::rules::skill_abilities::SkillChoice,
+    c: &crate::action::choices::SkillChoice,
 ) -> Option<String> {
     let mut bits = Vec::new();
     if !c.tokens.is_empty() {

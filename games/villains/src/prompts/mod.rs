@@ -20,11 +20,11 @@ mod setup;
 mod start_phase;
 mod take_actions;
 
+use crate::action::choices::PlanScore;
 use crate::action::{Action, FusionCard, LabPlay};
 use crate::content::{AreaId, content};
 use crate::prompts::candidates::{card_choices, priced, workable};
 use crate::rules::end_phase::completable_objectives;
-use crate::rules::turn_loop::PlanScore;
 use crate::state::{Phase, Villains};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
 use serde::Serialize;
@@ -289,7 +289,7 @@ fn units_opts(state: &Villains, seat: Seat, area: AreaId) -> Vec<Opt> {
         .units
         .iter()
         .filter(|u| u.owner == seat)
-        .map(|u| opt(&u.uid, crate::rules::combat::unit_name(state, seat, u.kind)))
+        .map(|u| opt(&u.uid, crate::rules::units::unit_name(state, seat, u.kind)))
         .collect()
 }
 

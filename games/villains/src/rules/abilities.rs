@@ -90,13 +90,13 @@ pub fn free_deploy(
             if state.put_unit(area, seat, kind).is_none() {
                 return Err(RuleError::illegal(
                     CLEANUP,
-                    format!("You have no {} left in your reserve.", crate::rules::combat::unit_name(state, seat, kind)),
+                    format!("You have no {} left in your reserve.", crate::rules::units::unit_name(state, seat, kind)),
                 ));
             }
             format!(
                 "{} {} into {} free ({champion}).",
                 state.who_verb(seat, "deploys", "deploy"),
-                crate::rules::combat::a_unit(state, seat, kind),
+                crate::rules::units::a_unit(state, seat, kind),
                 area.area().name
             )
         }
@@ -136,7 +136,7 @@ pub fn champion_targets(state: &Villains, seat: Seat, from: AreaId) -> Vec<(Area
         .adjacent(from)
         .iter()
         .filter(|a| **a != from && !crate::rules::combat::attacks_forbidden(state, **a))
-        .flat_map(|a| crate::rules::combat::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
+        .flat_map(|a| crate::rules::units::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
         .collect()
 }
 
@@ -226,7 +226,7 @@ pub fn offer_cancel(
     state.owed.insert(0, Owed::CancelHit { seat, area, unit, attacker });
     Some(vec![LogEntry::public(format!(
         "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
-        crate::rules::combat::a_unit(state, seat, kind),
+        crate::rules::units::a_unit(state, seat, kind),
         area.area().name,
         state.who_verb(seat, "may pay", "may pay"),
         state.faction_of(seat).champion.name
@@ -264,7 +264,7 @@ pub fn cancel_hit(state: &mut Villains, seat: Seat, pay: bool) -> Result<Vec<Log
         log.extend(crate::rules::combat::land_hit(state, seat, unit, pay));
     } else {
         if !pay {
-            log.push(crate::rules::combat::strike(state, area, unit, attacker));
+            log.push(crate::rules::units::strike(state, area, unit, attacker));
         }
         choices::settle(state, &mut log);
     }
@@ -312,7 +312,7 @@ pub fn after_leaving(state: &mut Villains, before: &[(Seat, UnitUid, AreaId)], l
             continue;
         }
         let name = state.faction_of(seat).champion.name.clone();
-        if crate::rules::combat::enemies_in(state, seat, from).is_empty() {
+        if crate::rules::units::enemies_in(state, seat, from).is_empty() {
             log.push(LogEntry::public(format!("{name} leaves {}: no opponent has units there.", from.area().name)));
             continue;
         }
@@ -334,7 +334,7 @@ pub fn choose_victim(state: &mut Villains, seat: Seat, enemy: Seat) -> Result<Ve
     let Some(Owed::ChooseVictim { area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(HITS, "You have no opponent to pick now."));
     };
-    if !crate::rules::combat::enemies_in(state, seat, area).contains(&enemy) {
+    if !crate::rules::units::enemies_in(state, seat, area).contains(&enemy) {
         return Err(RuleError::illegal(HITS, format!("Pick an opponent with units in {}.", area.area().name)));
     }
     state.owed[0] = Owed::SacrificeIn { seat: enemy, killer: seat, area };
@@ -359,12 +359,12 @@ pub fn sacrifice_in(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<V
     let Some(kind) = state.area(area).units.iter().find(|u| u.uid == unit && u.owner == seat).map(|u| u.kind) else {
         return Err(RuleError::illegal(HITS, format!("Sacrifice one of your units in {}.", area.area().name)));
     };
-    crate::rules::combat::kill(state, area, unit, killer);
+    crate::rules::units::kill(state, area, unit, killer);
     state.owed.remove(0);
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} (a kill for {}).",
         state.who_verb(seat, "sacrifices", "sacrifice"),
-        crate::rules::combat::a_unit(state, seat, kind),
+        crate::rules::units::a_unit(state, seat, kind),
         area.area().name,
         state.who(killer)
     ))];
@@ -461,7 +461,7 @@ pub fn on_champion_deployed(
         if attacks.is_empty() {
             continue;
         }
-        if crate::rules::combat::enemies_in(state, seat, area).is_empty() {
+        if crate::rules::units::enemies_in(state, seat, area).is_empty() {
             log.push(LogEntry::public(format!("{}: no enemy to attack in {}.", up.name, area.area().name)));
             continue;
         }

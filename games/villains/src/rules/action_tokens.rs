@@ -12,16 +12,17 @@
 //! not touch the Aliens' units moving or deploying with Kau, or already with
 //! him there.
 
-use crate::content::effect::{Effect, Forbidden, Max, MaxWord, Ongoing, TokenType, UnitType, When};
-use crate::content::{AreaId, Card, content};
+use crate::action::choices::{Activation, DeployPick};
+use crate::content::effect::{Effect, Max, MaxWord, Ongoing, TokenType, UnitType, When};
+use crate::content::{AreaId, content};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::standing;
 use crate::rules::take_actions::{self, find};
+use crate::rules::units::{self, entry_surcharge, may_leave};
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const ACTIVATING: &str = "Revealing an Action Token";
@@ -34,105 +35,6 @@ pub const BATTLE: &str = "Battle Token";
 
 /// The base deploy limit.
 pub const BASE_DEPLOY_LIMIT: u8 = 2;
-
-/// One unit to deploy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DeployPick {
-    /// Its type.
-    #[serde(rename = "type")]
-    pub kind: UnitType,
-    /// A unit in play to re-deploy (from anywhere, even this area); `None`
-    /// takes one from the reserve.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<UnitUid>,
-    /// Keep a wounded re-deployed unit on its wounded side.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub stay_wounded: bool,
-}
-
-/// How a revealed token is activated, with every choice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "as", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Activation {
-    /// As a deploy token.
-    Deploy {
-        /// The units, in order.
-        units: Vec<DeployPick>,
-        /// The payment for the whole activation.
-        payment: Payment,
-    },
-    /// As a move token.
-    Move {
-        /// Units to bring in from adjacent areas.
-        units: Vec<UnitUid>,
-        /// The payment.
-        payment: Payment,
-    },
-    /// As a battle token.
-    Battle {
-        /// The payment (taxes only).
-        #[serde(default)]
-        payment: Payment,
-    },
-    /// A unique token as itself (Hitman, Biohazard, Credit Freeze, Rise Up).
-    Unique {
-        /// The payment (taxes only).
-        #[serde(default)]
-        payment: Payment,
-        /// The unit its hit strikes (Hitman).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<UnitUid>,
-    },
-    /// As a card token: play one action card from hand.
-    Card {
-        /// The card.
-        card: crate::content::CardId,
-        /// The payment (the card's cost, taxes, surcharges).
-        payment: Payment,
-        /// What its effects need chosen.
-        #[serde(default)]
-        choices: crate::rules::card_token::CardChoices,
-    },
-}
-
-impl Activation {
-    /// The same activation paid with `p` (the step-by-step ask prices it
-    /// once the seat has said how much energy to spend, `composite`).
-    #[must_use]
-    pub fn with_payment(&self, p: Payment) -> Activation {
-        let mut a = self.clone();
-        match &mut a {
-            Activation::Deploy { payment, .. }
-            | Activation::Move { payment, .. }
-            | Activation::Battle { payment }
-            | Activation::Unique { payment, .. }
-            | Activation::Card { payment, .. } => *payment = p,
-        }
-        a
-    }
-
-    /// Its payment.
-    pub fn payment(&self) -> Payment {
-        match self {
-            Activation::Deploy { payment, .. }
-            | Activation::Move { payment, .. }
-            | Activation::Battle { payment }
-            | Activation::Unique { payment, .. }
-            | Activation::Card { payment, .. } => *payment,
-        }
-    }
-
-    fn token_type(&self) -> Option<TokenType> {
-        match self {
-            Activation::Deploy { .. } => Some(TokenType::Deploy),
-            Activation::Move { .. } => Some(TokenType::Move),
-            Activation::Battle { .. } => Some(TokenType::Battle),
-            Activation::Card { .. } => Some(TokenType::Card),
-            Activation::Unique { .. } => None,
-        }
-    }
-}
 
 /// A unique token activated as itself: its effects and cost, if it is one
 /// that acts as itself (not Invade, Mr. Fusion or a Wild) and can be
@@ -160,12 +62,6 @@ pub fn deploy_limit(state: &Villains, seat: Seat) -> u8 {
 fn kau_in(state: &Villains, seat: Seat, area: AreaId) -> bool {
     state.faction_of(seat).champion.ongoing.contains(&Ongoing::ImmuneToPowerlessAgainstKau)
         && state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion)
-}
-
-/// Whether a card played by `owner` binds `seat` (Kau's immunity: an enemy
-/// card with his icon does not, when Kau is `with_kau`).
-fn binds(card: &Card, owner: Seat, seat: Seat, with_kau: bool) -> bool {
-    !(card.powerless_against_kau && owner != seat && with_kau)
 }
 
 /// How many units the token `seat` has revealed may deploy when activated
@@ -202,26 +98,6 @@ fn extra_patsies(state: &Villains, seat: Seat) -> usize {
         .filter_map(|r| if let Ongoing::ExtraPatsiesPerDeploy(n) = r { Some(*n as usize) } else { None })
         .max()
         .unwrap_or(0)
-}
-
-/// Whether `seat`'s units may leave `area` (Trapped Like Rats).
-pub fn may_leave(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> bool {
-    !state.area(area).rules.iter().any(|r| {
-        let c = r.card.card();
-        c.ongoing.contains(&Ongoing::Forbid(Forbidden::Leaving)) && binds(c, r.owner, seat, with_kau)
-    })
-}
-
-/// The surcharge per unit of `seat` entering `area` (Police Payoff).
-pub fn entry_surcharge(state: &Villains, seat: Seat, area: AreaId, with_kau: bool) -> u8 {
-    state
-        .area(area)
-        .rules
-        .iter()
-        .filter(|r| r.owner != seat && binds(r.card.card(), r.owner, seat, with_kau))
-        .flat_map(|r| r.card.card().ongoing.iter())
-        .map(|o| if let Ongoing::EntrySurcharge(n) = o { *n } else { 0 })
-        .sum()
 }
 
 /// The extra cost opponents' activated tokens here put on activating a
@@ -451,7 +327,7 @@ fn deploy(
                 if *n > state.players[seat as usize].reserve_units.get(&p.kind).copied().unwrap_or(0) {
                     return Err(RuleError::illegal(
                         DEPLOY,
-                        format!("No {} left in your reserve.", crate::rules::combat::unit_name(state, seat, p.kind)),
+                        format!("No {} left in your reserve.", crate::rules::units::unit_name(state, seat, p.kind)),
                     ));
                 }
                 if p.stay_wounded {
@@ -505,7 +381,7 @@ fn deploy(
         if p.kind == UnitType::Champion && ready_on_deploy {
             state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
         }
-        names.push(crate::rules::combat::a_unit(state, seat, p.kind));
+        names.push(crate::rules::units::a_unit(state, seat, p.kind));
     }
     Ok(vec![LogEntry::public(format!(
         "{} {} to {} (cost {cost}).",
@@ -567,7 +443,7 @@ fn move_in(
         let i = a.units.iter().position(|u| u.uid == *id).expect("checked");
         let mut u = a.units.remove(i);
         u.readied = false;
-        names.push(format!("{} from {}", crate::rules::combat::a_unit(state, seat, u.kind), from.area().name));
+        names.push(format!("{} from {}", crate::rules::units::a_unit(state, seat, u.kind), from.area().name));
         state.area_mut(area).units.push(u);
     }
     Ok(vec![LogEntry::public(format!(
@@ -621,7 +497,7 @@ fn unique(
         // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
         match crate::rules::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
             Some(l) => log.extend(l),
-            None => log.push(combat::strike(state, area, u.uid, seat)),
+            None => log.push(units::strike(state, area, u.uid, seat)),
         }
     }
     Ok(log)

@@ -14,48 +14,21 @@
 //! area's skill (Blackstone Encryption), the Suitcase Nuke, To The Death!'s
 //! repeated rounds.
 
+use crate::action::choices::CardChoices;
 use crate::content::effect::{
     Deploy, Effect, MarkerAreas, Max, MoveUnits, Place, PlaceFromReserves, UnitCost, UseSkill,
 };
 use crate::content::{AreaId, CardId, CardType, Scope, content};
-use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
+use crate::rules::units;
+use crate::rules::units::{entry_surcharge, may_leave};
 use crate::state::payment::Payment;
-use crate::state::{RuleCard, SpentToken, TokenUid, Unit, UnitUid, Villains};
+use crate::state::{RuleCard, SpentToken, Unit, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const CARD_TOKEN: &str = "Card Token";
-
-/// What a card's effects need chosen; unused fields stay empty.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CardChoices {
-    /// Units to deploy (Mobilize, Slip in the Back).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub units: Vec<DeployPick>,
-    /// Units to move in (Chicago Airlift).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub moving: Vec<UnitUid>,
-    /// A token (Stupor).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token: Option<TokenUid>,
-    /// A basic unit type (High Noon).
-    #[serde(skip_serializing_if = "Option::is_none", rename = "type")]
-    pub unit_type: Option<crate::content::effect::UnitType>,
-    /// An opponent (High Noon).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub opponent: Option<Seat>,
-    /// The area whose skill to use and the skill's own choices (Blackstone
-    /// Encryption).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub skill: Option<(AreaId, crate::rules::skill_abilities::SkillChoice)>,
-    /// Your unit to sacrifice (Suitcase Nuke); none declines.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sacrifice: Option<UnitUid>,
-}
 
 /// Whether this version can resolve every effect of the card.
 pub fn playable_in_this_version(card: CardId) -> bool {
@@ -193,11 +166,11 @@ fn resolve(
             let Some(u) = state.area(area).units.iter().find(|u| u.uid == uid && u.owner == seat).copied() else {
                 return refuse("Choose one of your units in this area to sacrifice.");
             };
-            combat::kill(state, area, u.uid, seat);
+            units::kill(state, area, u.uid, seat);
             log.push(LogEntry::public(format!(
                 "{} {} in {}.",
                 state.who_verb(seat, "sacrifices", "sacrifice"),
-                combat::a_unit(state, seat, u.kind),
+                units::a_unit(state, seat, u.kind),
                 area.area().name
             )));
             for t in then {
@@ -323,7 +296,7 @@ fn remove_all_tokens(state: &mut Villains, area: AreaId, log: &mut Vec<LogEntry>
 fn kill_all_units(state: &mut Villains, seat: Seat, area: AreaId, log: &mut Vec<LogEntry>) {
     let all: Vec<UnitUid> = state.area(area).units.iter().map(|u| u.uid).collect();
     for u in &all {
-        combat::kill(state, area, *u, seat);
+        units::kill(state, area, *u, seat);
     }
     log.push(LogEntry::public(format!(
         "{} in {} {} killed.",
@@ -437,7 +410,7 @@ fn deploy(
             + u32::from(entry_surcharge(state, seat, area, false));
         let uid = match p.from {
             None => state.put_unit(area, seat, p.kind).ok_or_else(|| {
-                let unit = crate::rules::combat::unit_name(state, seat, p.kind);
+                let unit = crate::rules::units::unit_name(state, seat, p.kind);
                 RuleError::illegal(CARD_TOKEN, format!("You have no {unit} left in your reserve."))
             })?,
             Some(uid) => {

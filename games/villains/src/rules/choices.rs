@@ -29,7 +29,7 @@ fn can_make(state: &Villains, o: Owed) -> bool {
         Owed::Discard { seat, count } => count > 0 && !state.players[seat as usize].hand.is_empty(),
         Owed::FreeDeploy { seat, .. } => state.players[seat as usize].reserve_units.iter().any(|(_, n)| *n > 0),
         Owed::ChampionAttack { seat, from } => !crate::rules::abilities::champion_targets(state, seat, from).is_empty(),
-        Owed::ChooseVictim { seat, area } => !crate::rules::combat::enemies_in(state, seat, area).is_empty(),
+        Owed::ChooseVictim { seat, area } => !crate::rules::units::enemies_in(state, seat, area).is_empty(),
         Owed::SacrificeIn { seat, area, .. } => state.area(area).has_units_of(seat),
         Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
         Owed::LabCard { .. } | Owed::KeepFighting { .. } | Owed::CancelHit { .. } => true,
@@ -76,11 +76,11 @@ pub fn sacrifice_unit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result
     let Some((area, kind)) = state.units_of(s).find(|(_, u)| u.uid == unit).map(|(a, u)| (a, u.kind)) else {
         return Err(RuleError::illegal(CHOICES, "Sacrifice one of your units in play."));
     };
-    crate::rules::combat::kill(state, area, unit, killer);
+    crate::rules::units::kill(state, area, unit, killer);
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} (a kill for {}).",
         state.who_verb(seat, "sacrifices", "sacrifice"),
-        crate::rules::combat::a_unit(state, seat, kind),
+        crate::rules::units::a_unit(state, seat, kind),
         area.area().name,
         state.who(killer)
     ))];
@@ -136,7 +136,7 @@ pub fn lab_play(
     state: &mut Villains,
     seat: Seat,
     payment: crate::state::payment::Payment,
-    choices: &crate::rules::card_token::CardChoices,
+    choices: &crate::action::choices::CardChoices,
     rng: &mut backroom_engine::GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
     let Some(Owed::LabCard { card, area, .. }) = next(state).filter(|o| o.seat() == seat) else {

@@ -19,8 +19,9 @@
 use crate::content::AreaId;
 use crate::content::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
 use crate::rules::standing;
+use crate::rules::units::{a_unit, enemies_in, kill, strike};
 use crate::state::battle::{AttackRecord, Attacker, Battle, CardAttacks, PendingHits, PendingSacrifice};
-use crate::state::{Grave, TokenKind, UnitUid, Villains};
+use crate::state::{TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 
 /// The rulebook section named in refusals.
@@ -340,37 +341,6 @@ pub fn roll_attack(
     (rolls, hits, log)
 }
 
-/// A unit type by its name in `seat`'s faction (the champion's own name).
-pub fn unit_name(state: &Villains, seat: Seat, kind: UnitType) -> String {
-    match kind {
-        UnitType::Champion => state.faction_of(seat).champion.name.clone(),
-        k => k.word().to_string(),
-    }
-}
-
-/// A unit in a log line: "a goon", or the champion's own name.
-pub fn a_unit(state: &Villains, seat: Seat, kind: UnitType) -> String {
-    match kind {
-        UnitType::Champion => unit_name(state, seat, kind),
-        k => format!("a {}", k.word()),
-    }
-}
-
-/// Kills `unit` of `owner` in `area`, credited to `killer`.
-pub fn kill(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) {
-    let a = state.area_mut(area);
-    let Some(i) = a.units.iter().position(|u| u.uid == unit) else {
-        return;
-    };
-    let u = a.units.remove(i);
-    a.graveyard.push(Grave { owner: u.owner, kind: u.kind, killer });
-    if let Some(b) = state.battle.as_mut()
-        && b.area == area
-    {
-        b.lost.insert(u.owner);
-    }
-}
-
 /// The defender assigns one pending hit to one of its living units here.
 ///
 /// # Errors
@@ -420,28 +390,6 @@ pub(crate) fn land_hit(state: &mut Villains, seat: Seat, unit: UnitUid, cancelle
     log
 }
 
-/// One hit on `unit` in `area`: a unit with toughness not yet wounded is
-/// wounded (and stops being readied), any other dies, the kill `killer`'s.
-pub fn strike(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) -> LogEntry {
-    let u = state.area(area).units.iter().find(|u| u.uid == unit).cloned().expect("the unit hit is here");
-    let seat = u.owner;
-    let tough = state.faction_of(seat).unit(u.kind).is_some_and(|s| s.toughness);
-    let name = a_unit(state, seat, u.kind);
-    if tough && !u.wounded {
-        let x = state.area_mut(area).units.iter_mut().find(|x| x.uid == unit).expect("found");
-        x.wounded = true;
-        x.readied = false;
-        LogEntry::public(format!("{} {name} wounded.", state.who_verb(seat, "has", "have")))
-    } else {
-        kill(state, area, unit, killer);
-        LogEntry::public(format!(
-            "{} {name} killed (a kill for {}).",
-            state.who_verb(seat, "has", "have"),
-            state.who(killer)
-        ))
-    }
-}
-
 /// A player sacrifices one of its units (its choice; toughness does not
 /// help), the kill going to whoever's effect it is.
 ///
@@ -473,11 +421,6 @@ pub fn sacrifice(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<
         finish_battle(state, &mut log);
     }
     Ok(log)
-}
-
-/// Opponents of `seat` with units in `area`.
-pub fn enemies_in(state: &Villains, seat: Seat, area: AreaId) -> Vec<Seat> {
-    state.player_order().filter(|s| *s != seat && state.area(area).has_units_of(*s)).collect()
 }
 
 /// Starts non-combat attacks; attacks in areas without enemy units are

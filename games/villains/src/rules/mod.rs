@@ -1,6 +1,17 @@
 //! The rules, one file per rulebook section, and their router: an
 //! [`Action`] goes to the section that rules on it ([`apply_to`]), and a
 //! seat that is not awaited is told why in the words of the step under way.
+//!
+//! Layering: the primitives every section speaks of sit in lower files and
+//! import no section above them: `standing` (the rules that apply to a
+//! player now), `units` (a unit's name, the enemies present, entering and
+//! leaving, a hit wounding or killing, the Graveyards), `setup`,
+//! `determine_control`, `deals` and `place_action_tokens`. The sections
+//! that resolve tokens, cards, skills, combat, owed choices and the turn's
+//! order (`abilities`, `action_tokens`, `card_token`, `choices`, `combat`,
+//! `end_phase`, `mr_fusion`, `skill_abilities`, `take_actions`,
+//! `turn_loop`) still call one another: an effect starts a battle or owes
+//! a choice, and settling either leads back to what happens next.
 
 pub mod abilities;
 pub mod action_tokens;
@@ -19,11 +30,11 @@ pub mod standing;
 pub mod start_phase;
 pub mod take_actions;
 pub mod turn_loop;
+pub mod units;
 
+use crate::action::choices::{Activation, SkillChoice};
 use crate::action::{Action, FusionCard, LabPlay, SkillPick};
 use crate::content::content;
-use crate::rules::action_tokens::Activation;
-use crate::rules::skill_abilities::SkillChoice;
 use crate::state::payment::Payment;
 use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};

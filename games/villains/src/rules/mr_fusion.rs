@@ -11,8 +11,8 @@
 //! "each fully resolved before deciding on the next" with a battle fought
 //! at once); the fusion track keeps every card played.
 
+use crate::action::choices::CardChoices;
 use crate::content::CardId;
-use crate::rules::card_token::CardChoices;
 use crate::rules::choices::{next, settle};
 use crate::state::Villains;
 use crate::state::owed::Owed;

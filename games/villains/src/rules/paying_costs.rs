@@ -10,11 +10,11 @@
 //! whole.
 
 use crate::action::Action;
+use crate::action::choices::{Activation, SkillChoice};
 use crate::content::AreaId;
 use crate::content::effect::UnitType;
-use crate::rules::action_tokens::Activation;
 use crate::rules::apply_to;
-use crate::rules::skill_abilities::{SkillChoice, deploy_from_reserve};
+use crate::rules::skill_abilities::deploy_from_reserve;
 use crate::state::Quote;
 use crate::state::Villains;
 use crate::state::payment::Payment;

@@ -18,48 +18,20 @@
 //! `deploy_anywhere_choice` fold them into the one [`SkillChoice`] the
 //! skill is checked with (its price: `rules::paying_costs`).
 
+use crate::action::choices::{DeployPick, SkillChoice};
 use crate::content::effect::{Attacker, Deploy, Effect, Max, MoveUnits, Place, UnitCost, UnitType, When};
 use crate::content::{AreaId, content};
-use crate::rules::action_tokens::{DeployPick, entry_surcharge, may_leave};
 use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::take_actions::{self, find};
+use crate::rules::units;
+use crate::rules::units::{entry_surcharge, may_leave};
 use crate::state::payment::Payment;
 use crate::state::{Phase, TokenUid, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const SKILL: &str = "Activating an Area's Skill Ability";
-
-/// The choices a skill needs; unused fields stay empty.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SkillChoice {
-    /// Tokens: the one to look at (University) or flip (Church), or the
-    /// two to swap (Capitol).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub tokens: Vec<TokenUid>,
-    /// An area: where to battle (Factory) or deploy (Subway).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub area: Option<AreaId>,
-    /// A unit in play: whose type to copy (Sewers), or which attacks
-    /// (Police).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unit: Option<UnitUid>,
-    /// The opponent a unit attack strikes (Police).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub defender: Option<Seat>,
-    /// The unit to deploy (Sewers, Subway).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deploy: Option<DeployPick>,
-    /// How the skill's costs are paid.
-    pub payment: Payment,
-    /// Units a champion exhausted for the skill brings in afterwards
-    /// (Commissar Papova), in order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub champion_moves: Vec<UnitUid>,
-}
 
 /// The choice of a skill used with a champion bringing units, the
 /// deploy-anywhere steps (`to`, then `unit`) folded in.
@@ -257,7 +229,7 @@ fn resolve(
             let (Some((at, kind)), Some(defender)) = (chosen, c.defender) else {
                 let able = state.units_of(seat).any(|(a, x)| {
                     !combat::attack_dice(state, seat, x.kind).is_empty()
-                        && !combat::enemies_in(state, seat, a).is_empty()
+                        && !units::enemies_in(state, seat, a).is_empty()
                 });
                 return Err(RuleError::illegal(
                     SKILL,
@@ -269,7 +241,7 @@ fn resolve(
                 ));
             };
             if combat::attack_dice(state, seat, kind).is_empty() {
-                let unit = crate::rules::combat::unit_name(state, seat, kind);
+                let unit = crate::rules::units::unit_name(state, seat, kind);
                 return Err(RuleError::illegal(SKILL, format!("Your {unit} has no attack.")));
             }
             if combat::attacks_forbidden(state, at) {
@@ -278,7 +250,7 @@ fn resolve(
                     format!("Units may not attack in {} (Cease Fire).", at.area().name),
                 ));
             }
-            if !combat::enemies_in(state, seat, at).contains(&defender) {
+            if !units::enemies_in(state, seat, at).contains(&defender) {
                 return Err(RuleError::illegal(SKILL, format!("Choose an opponent with units in {}.", at.area().name)));
             }
             Ok(combat::unit_attack(state, seat, kind, at, defender, rng))
@@ -443,7 +415,7 @@ fn deploy_one(
                     SKILL,
                     format!(
                         "You have no {} left in your reserve.",
-                        crate::rules::combat::unit_name(state, seat, pick.kind)
+                        crate::rules::units::unit_name(state, seat, pick.kind)
                     ),
                 ));
             }
@@ -482,7 +454,7 @@ fn deploy_one(
     Ok(vec![LogEntry::public(format!(
         "{} {} to {} (cost {cost}).",
         state.who_verb(seat, "deploys", "deploy"),
-        combat::a_unit(state, seat, pick.kind),
+        units::a_unit(state, seat, pick.kind),
         to.area().name
     ))])
 }

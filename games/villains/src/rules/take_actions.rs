@@ -9,7 +9,7 @@
 //! and Pass. Activating tokens and skill abilities resolve through the
 //! effect vocabulary and are not implemented yet (see the README).
 
-use crate::content::AreaId;
+use crate::action::choices::Spot;
 use crate::state::{Phase, TokenKind, TokenUid, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat, SeatSet};
 
@@ -21,9 +21,6 @@ pub const REVEAL: &str = "Revealing an Action Token";
 pub const LOCKED: &str = "Declaring You Are Locked";
 /// Passing.
 pub const PASSING: &str = "Passing";
-
-/// Where a token sits: its area and space (0-based).
-pub type Spot = (AreaId, usize);
 
 /// `seat`'s face-down tokens it may reveal now: no face-down token (anyone's)
 /// lies before it on its track.

@@ -7,14 +7,14 @@
 //! order each player scores the plans it chooses ([`score_plans`]); the
 //! other steps run by themselves ([`crate::rules::determine_control`], [`crate::rules::end_phase`]).
 
+use crate::action::choices::PlanScore;
+use crate::content::CardId;
 use crate::content::effect::{Ongoing, Requirement};
-use crate::content::{CardId, PlanId};
 use crate::rules::combat;
 use crate::rules::end_phase::{self, Victory};
 use crate::rules::standing;
 use crate::state::{Phase, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
-use serde::{Deserialize, Serialize};
 
 /// The rule named in refusals.
 pub const SCORE_PLANS: &str = "Score Plans";
@@ -59,20 +59,6 @@ fn begin_end_phase(state: &mut Villains, log: &mut Vec<LogEntry>) {
     log.extend(end_phase::collect_resources(state));
     log.extend(end_phase::score_targets(state));
     state.phase = Phase::ScorePlans { current: state.first_player };
-}
-
-/// One plan a player scores: the objectives it completes (indices, top
-/// first) and the cards it discards for discard objectives.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlanScore {
-    /// The plan, from the player's hand.
-    pub plan: PlanId,
-    /// The objectives completed.
-    pub objectives: Vec<usize>,
-    /// Cards discarded for its "discard N action cards" objectives.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub discards: Vec<CardId>,
 }
 
 /// Score Plans: `seat` scores the plans in `scores` (possibly none), each

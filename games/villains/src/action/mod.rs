@@ -3,13 +3,11 @@
 //! card, the skill a seat brings units with). A type below the rules: the
 //! rules ([`crate::rules`]) apply it, the prompts and the bot build it.
 
+pub mod choices;
+
+use crate::action::choices::{Activation, CardChoices, PlanScore, SkillChoice, Spot};
 use crate::content::effect::UnitType;
 use crate::content::{AreaId, CardId, FactionId, PlanId};
-use crate::rules::action_tokens::Activation;
-use crate::rules::card_token::CardChoices;
-use crate::rules::skill_abilities::SkillChoice;
-use crate::rules::take_actions::Spot;
-use crate::rules::turn_loop::PlanScore;
 use crate::state::payment::Payment;
 use crate::state::{TokenKind, UnitUid};
 use backroom_engine::Seat;
@@ -134,7 +132,7 @@ pub enum Action {
     /// paying the rest.
     Deploy {
         /// The units, in order.
-        units: Vec<crate::rules::action_tokens::DeployPick>,
+        units: Vec<crate::action::choices::DeployPick>,
         /// The most energy to spend.
         energy: u8,
     },
