@@ -6,8 +6,9 @@
 //! face-down token before it on its track), revealing (a refunded token
 //! pays its resource at once, before the choice; the Cult's Nothing is
 //! removed as soon as it is revealed), discarding a revealed token, Locked
-//! and Pass. Activating tokens and skill abilities resolve through the
-//! effect vocabulary and are not implemented yet (see the README).
+//! and Pass. Activating a revealed token is `rules::action_tokens`, and
+//! skill abilities are `rules::skill_abilities`; both resolve through the
+//! effect vocabulary.
 
 use crate::action::choices::Spot;
 use crate::state::{Phase, TokenKind, TokenUid, Villains};
