@@ -168,7 +168,7 @@ impl Table {
     }
 
     pub(super) fn broadcast_lobby(&mut self) {
-        let f = frame(&ServerMsg::Lobby { lobby: self.info() });
+        let f = frame(&ServerMsg::Lobby { lobby: Box::new(self.info()) });
         self.send_all(&f);
     }
 
@@ -689,7 +689,7 @@ impl Table {
             }
             self.broadcast_lobby();
         } else {
-            let f = frame(&ServerMsg::Lobby { lobby: self.info() });
+            let f = frame(&ServerMsg::Lobby { lobby: Box::new(self.info()) });
             if let Some(c) = self.conns.get(&id) {
                 let _ = c.out.offer(Out::Text(f));
             }
