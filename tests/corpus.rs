@@ -42,6 +42,9 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
         rematch: None,
         turn_clock_secs: 0,
         webhook_url: None,
+        server_secret: None,
+        server_commitment: None,
+        seat_contributions: None,
         created_at: now,
         updated_at: now,
     };
@@ -62,7 +65,7 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
     }
     let seed = f.seed_bytes().unwrap();
     let (state, rng) = replayed.opening;
-    store.start_match(id, &seed, &secret::hash_bytes(&seed), &Snapshot { seq: 0, state, rng }).await.unwrap();
+    store.start_match(id, (&seed, &secret::hash_bytes(&seed)), None, &Snapshot { seq: 0, state, rng }).await.unwrap();
     let actions = replayed
         .moves
         .into_iter()

@@ -16,6 +16,7 @@ mod corpus;
 mod durability;
 mod edge;
 mod edges;
+mod fairness;
 mod fuzz;
 mod liveness;
 mod lobby;

@@ -23,6 +23,9 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             rematch: None,
             turn_clock_secs: 0,
             webhook_url: None,
+            server_secret: None,
+            server_commitment: None,
+            seat_contributions: None,
             created_at: now,
             updated_at: now,
         },
@@ -60,8 +63,8 @@ async fn group_commit_batches_many_matches_and_resume_reads_them_back() {
             let (l, p) = lobby_row();
             store.create_lobby(&l, &p).await.unwrap();
             let opening = Snapshot { seq: 0, state: "{\"s\":0}".into(), rng: "{}".into() };
-            store.start_match(l.id, &[7; 32], "h", &opening).await.unwrap();
-            assert!(store.start_match(l.id, &[7; 32], "h", &opening).await.is_err(), "a match starts once");
+            store.start_match(l.id, (&[7; 32], "h"), None, &opening).await.unwrap();
+            assert!(store.start_match(l.id, (&[7; 32], "h"), None, &opening).await.is_err(), "a match starts once");
             ids.push(l.id);
         }
         let commits = GroupCommit::start(store.clone(), true, 64, 4);

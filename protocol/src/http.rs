@@ -162,6 +162,23 @@ pub struct StandIn {
     pub on: bool,
 }
 
+/// `POST /api/lobbies/{id}/contribute` (a person in the lobby, before the
+/// start): this browser's share of the match seed, random bytes from the
+/// Web Crypto API. Each person's last contribution before the start
+/// counts, for the seat they hold at the start; it is never shown to
+/// anyone before the start, and revealed with the seed at the end (see
+/// [`LobbyInfo::server_commitment`]). Answered `204 No Content`; after the
+/// start, `already_started`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contribute {
+    /// 1 to [`MAX_CONTRIBUTION_BYTES`] bytes, hex (the web client sends 32).
+    pub contribution: String,
+}
+
+/// The longest contribution to a seed ([`Contribute`]), in bytes.
+pub const MAX_CONTRIBUTION_BYTES: usize = 64;
+
 /// Lobby life cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -254,6 +271,23 @@ pub struct LobbyInfo {
     /// The seed itself (hex), revealed once the match has ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
+    /// Hex SHA-256 of the server's secret share of the seed, published from
+    /// the lobby's creation on: the server cannot change its share once it
+    /// has seen the players' contributions ([`Contribute`]). The seed is
+    /// `SHA-256("backroom-seed-v1" || u32be(len(secret)) || secret || for
+    /// each seat in order: u32be(len(c)) || c)`. Absent for a lobby whose
+    /// seed the server picks alone (made before contributions existed, or
+    /// on a server that forces seeds for tests).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_commitment: Option<String>,
+    /// The server's secret (hex), revealed once the match has ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_secret: Option<String>,
+    /// Each seat's contribution (hex, seat order; empty for a seat whose
+    /// browser never contributed and for a bot), revealed once the match
+    /// has ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contributions: Option<Vec<String>>,
     /// Result, once finished.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,

@@ -96,8 +96,9 @@ pub enum ServerMsg {
     },
     /// The lobby changed (seats, players, status, connection flags).
     Lobby {
-        /// The lobby.
-        lobby: LobbyInfo,
+        /// The lobby (boxed: it is by far the largest message, and the
+        /// rest need not be as big; the wire form is the same).
+        lobby: Box<LobbyInfo>,
     },
     /// The table as this viewer sees it.
     State {

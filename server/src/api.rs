@@ -14,8 +14,8 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use backroom_protocol::http::{
-    Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, MAX_TURN_CLOCK_SECS, NewHost,
-    StandIn, SwapSeats,
+    Catalogue, ChooseSeat, Contribute, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus,
+    MAX_TURN_CLOCK_SECS, NewHost, StandIn, SwapSeats,
 };
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
@@ -234,6 +234,9 @@ pub async fn create_lobby(
         rematch: None,
         turn_clock_secs: req.turn_clock_secs as i32,
         webhook_url,
+        server_secret: None,
+        server_commitment: None,
+        seat_contributions: None,
         created_at: now,
         updated_at: now,
     };
@@ -247,6 +250,7 @@ pub async fn create_lobby(
         joined_at: now,
         stand_in: false,
     };
+    let lobby = crate::table::with_server_secret(lobby, ctx.cfg.test_seed.is_some());
     ctx.store.create_lobby(&lobby, &host).await.map_err(internal)?;
     let id = lobby.id;
     let player = host.id;
@@ -431,4 +435,27 @@ pub async fn stand_in(
     Ok(Json(
         ctx.call(id, |reply| LobbyRequest::StandIn { token: token.clone(), seat: req.seat, on: req.on, reply }).await?,
     ))
+}
+
+/// `POST /api/lobbies/{id}/contribute`: this browser's share of the seed.
+pub async fn contribute(
+    State(ctx): State<Arc<Registry>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<Contribute>,
+) -> Result<StatusCode, HttpError> {
+    let token = bearer(&headers)?;
+    let bytes = crate::fairness::unhex(&req.contribution)
+        .filter(|b| (1..=backroom_protocol::http::MAX_CONTRIBUTION_BYTES).contains(&b.len()))
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidField,
+                format!(
+                    "A contribution is 1 to {} random bytes written in hex.",
+                    backroom_protocol::http::MAX_CONTRIBUTION_BYTES
+                ),
+            )
+        })?;
+    ctx.call(id, |reply| LobbyRequest::Contribute { token: token.clone(), bytes: bytes.clone(), reply }).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

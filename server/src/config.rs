@@ -171,8 +171,10 @@ pub struct ServeArgs {
     /// FOR TESTS ONLY: fix every match's seed (and the server bots' choices)
     /// from this 64-hex-digit value, so a browser test can force a deal
     /// where what it checks happens, and replay a red run. Matches on such a
-    /// server are not fair: whoever set it knows every deal. The seed hash
-    /// is still published and the seed revealed, so `verify` still holds.
+    /// server are not fair: whoever set it knows every deal. Its lobbies
+    /// commit to no server secret and take no contributions (the seed is
+    /// the test seed's alone, `table::with_server_secret`); the seed hash is
+    /// still published and the seed revealed, so `verify` still holds.
     #[arg(long, env = "BACKROOM_TEST_SEED", value_parser = parse_test_seed)]
     pub test_seed: Option<TestSeed>,
     /// Let lobby webhooks reach loopback, private, link-local and other

@@ -149,6 +149,9 @@ pub(crate) async fn wrapped_match(
         rematch: None,
         turn_clock_secs: 0,
         webhook_url: None,
+        server_secret: None,
+        server_commitment: None,
+        seat_contributions: None,
         created_at: now,
         updated_at: now,
     };

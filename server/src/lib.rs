@@ -8,7 +8,9 @@
 //! * [`registry`]: the tables in memory, restore after a restart.
 //! * [`api`]: the HTTP lobby API; [`ws`]: the WebSocket.
 //! * [`limit`]: per-address limits on lobby requests and open sockets.
-//! * [`verify`]: replay a finished match and check its published seed.
+//! * [`verify`]: replay a finished match and check its published seed;
+//!   [`fairness`]: the seed's derivation from the server's committed secret
+//!   and the players' contributions.
 //!
 //! [`run`] is the seam tests use: it serves on a bound listener until the
 //! `shutdown` future completes, then closes every socket with "restarting"
@@ -20,6 +22,7 @@ pub mod config;
 pub mod ctx;
 #[cfg(test)]
 mod engine_panic;
+pub mod fairness;
 pub mod hardening;
 pub mod intern;
 pub mod limit;
@@ -210,7 +213,8 @@ fn lobby_requests(ctx: &Arc<Registry>) -> Router<Arc<Registry>> {
         .route("/api/lobbies/{id}/start", post(api::start))
         .route("/api/lobbies/{id}/stand-in", post(api::stand_in))
         .route("/api/lobbies/{id}/rematch", post(api::rematch))
-        .route("/api/lobbies/{id}/host", post(api::host));
+        .route("/api/lobbies/{id}/host", post(api::host))
+        .route("/api/lobbies/{id}/contribute", post(api::contribute));
     match &ctx.lobby_limit {
         Some(l) => routes.layer(tower_governor::GovernorLayer::new(l.clone()).error_handler(limit::refusal)),
         None => routes,

@@ -81,8 +81,15 @@ fn main() -> ExitCode {
                 let store = backroom_server::Store::connect(&database_url).await?;
                 match backroom_server::verify::verify(&store, lobby).await {
                     Ok(v) => {
+                        let source = match v.contributions {
+                            Some(n) => format!(
+                                "seed derived from the server's committed secret and {n} player contribution{}",
+                                if n == 1 { "" } else { "s" }
+                            ),
+                            None => "seed picked by the server alone (no commitment)".to_string(),
+                        };
                         println!(
-                            "verified: {} match, {} actions, seed hash {}; {}",
+                            "verified: {} match, {} actions, {source}, seed hash {}; {}",
                             v.game, v.actions, v.seed_hash, v.outcome
                         );
                         Ok(true)

@@ -51,9 +51,10 @@ macro_rules! insert_player {
 
 macro_rules! insert_lobby {
     ($exec:expr, $l:expr) => {
-        sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, turn_clock_secs, created_at, updated_at, webhook_url) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")
+        sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, turn_clock_secs, created_at, updated_at, webhook_url, server_secret, server_commitment) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
             .bind($l.id).bind(&$l.game).bind($l.seats as i16).bind(&$l.options).bind($l.status.as_str())
             .bind(&$l.invite_hash).bind(&$l.spectate_hash).bind($l.engine_version).bind($l.turn_clock_secs).bind($l.created_at).bind($l.updated_at).bind(&$l.webhook_url)
+            .bind(&$l.server_secret).bind(&$l.server_commitment)
             .execute($exec).await?;
     };
 }
@@ -111,6 +112,16 @@ pub struct LobbyRow {
     /// Called when the table starts waiting on someone who is away (never
     /// shown to clients: a webhook URL holds its own secret).
     pub webhook_url: Option<String>,
+    /// The server's share of the seed (`crate::fairness`), made at the
+    /// lobby's creation and kept secret until the match ends. `None` for
+    /// lobbies made before it existed or on a `--test-seed` server: their
+    /// seed is the server's alone, as it always was.
+    pub server_secret: Option<Vec<u8>>,
+    /// Hex SHA-256 of `server_secret`, published from the creation on.
+    pub server_commitment: Option<String>,
+    /// The contributions the seed was derived from, in seat order, frozen
+    /// at the start (`fairness::contributions_json`).
+    pub seat_contributions: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -269,6 +280,9 @@ where
         rematch: r.try_get("rematch")?,
         turn_clock_secs: r.try_get("turn_clock_secs")?,
         webhook_url: r.try_get("webhook_url")?,
+        server_secret: r.try_get("server_secret")?,
+        server_commitment: r.try_get("server_commitment")?,
+        seat_contributions: r.try_get("seat_contributions")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
     })
@@ -458,20 +472,45 @@ impl Store {
         Ok(())
     }
 
-    /// Starts the match: stores the seed (secret), its published hash and the
-    /// opening snapshot.
-    pub async fn start_match(&self, lobby: Uuid, seed: &[u8], seed_hash: &str, opening: &Snapshot) -> Result<()> {
+    /// Starts the match: stores the seed (secret), its published hash, the
+    /// contributions it was derived from (if any) and the opening snapshot.
+    pub async fn start_match(
+        &self,
+        lobby: Uuid,
+        (seed, seed_hash): (&[u8], &str),
+        seat_contributions: Option<&str>,
+        opening: &Snapshot,
+    ) -> Result<()> {
         let now = now_ms();
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let done = sqlx::query("UPDATE lobbies SET status = 'live', seed = $1, seed_hash = $2, updated_at = $3 WHERE id = $4 AND status = 'open'")
-                .bind(seed).bind(seed_hash).bind(now).bind(lobby).execute(&mut *tx).await?;
+            let done = sqlx::query("UPDATE lobbies SET status = 'live', seed = $1, seed_hash = $2, updated_at = $3, seat_contributions = $5 WHERE id = $4 AND status = 'open'")
+                .bind(seed).bind(seed_hash).bind(now).bind(lobby).bind(seat_contributions).execute(&mut *tx).await?;
             anyhow::ensure!(done.rows_affected() == 1, "the lobby was not open");
             sqlx::query("INSERT INTO snapshots (lobby_id, seq, state, rng) VALUES ($1, $2, $3, $4)")
                 .bind(lobby).bind(opening.seq).bind(&opening.state).bind(&opening.rng).execute(&mut *tx).await?;
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// A person's contribution to the seed, before the start: replaces any
+    /// earlier one of theirs.
+    pub async fn set_contribution(&self, lobby: Uuid, player: Uuid, bytes: &[u8]) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query("INSERT INTO contributions (lobby_id, player, bytes) VALUES ($1, $2, $3) ON CONFLICT (lobby_id, player) DO UPDATE SET bytes = excluded.bytes")
+                .bind(lobby).bind(player).bind(bytes).execute(pool).await?;
+            Ok(())
+        })
+    }
+
+    /// Every contribution made in a lobby, by player.
+    pub async fn contributions(&self, lobby: Uuid) -> Result<Vec<(Uuid, Vec<u8>)>> {
+        on_pool!(self, pool => {
+            let rows = sqlx::query("SELECT player, bytes FROM contributions WHERE lobby_id = $1")
+                .bind(lobby).fetch_all(pool).await?;
+            rows.iter().map(|r| Ok((r.try_get("player")?, r.try_get("bytes")?))).collect()
+        })
     }
 
     /// Writes a batch of commits from any number of matches in one
@@ -563,7 +602,7 @@ impl Store {
     /// A lobby and its players.
     pub async fn load_lobby(&self, id: Uuid) -> Result<Option<(LobbyRow, Vec<PlayerRow>)>> {
         on_pool!(self, pool => {
-            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, turn_clock_secs, created_at, updated_at, webhook_url FROM lobbies WHERE id = $1")
+            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, turn_clock_secs, created_at, updated_at, webhook_url, server_secret, server_commitment, seat_contributions FROM lobbies WHERE id = $1")
                 .bind(id).fetch_optional(pool).await? else { return Ok(None) };
             let lobby = lobby_from_row(&row)?;
             let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")

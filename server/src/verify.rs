@@ -6,6 +6,13 @@
 //! followed from it: setting the game up from the revealed seed and
 //! replaying the logged actions must give the stored opening, every stored
 //! snapshot, and the stored outcome.
+//!
+//! A lobby made with a server commitment (`crate::fairness`) is checked
+//! first for the seed's derivation: the revealed server secret hashes to
+//! the commitment published at the lobby's creation, and the seed is the
+//! derivation of that secret and the revealed contributions, seat by seat.
+//! A lobby without one (stored before contributions existed, or made on a
+//! `--test-seed` server) is checked as it always was, and said to be so.
 
 use crate::secret;
 use crate::store::Store;
@@ -22,6 +29,34 @@ pub struct Verified {
     pub actions: usize,
     pub seed_hash: String,
     pub outcome: String,
+    /// How the seed came about: `Some(n)` when it was derived from the
+    /// server's committed secret and the seats' contributions (`n` of them
+    /// not empty), `None` when the server picked it alone.
+    pub contributions: Option<usize>,
+}
+
+/// Checks the derivation of a committed lobby's seed (see the module
+/// docs); how many seats contributed. `Ok(None)` without a commitment.
+fn check_derivation(lobby: &crate::store::LobbyRow, seed: &[u8; 32]) -> Result<Option<usize>> {
+    let Some(commitment) = &lobby.server_commitment else { return Ok(None) };
+    let server_secret = lobby.server_secret.as_deref().context("a commitment was published but no secret is stored")?;
+    ensure!(
+        &secret::hash_bytes(server_secret) == commitment,
+        "the revealed server secret does not match the commitment published at the lobby's creation"
+    );
+    let stored = lobby.seat_contributions.as_deref().context("no contributions stored for a committed seed")?;
+    let contributions = crate::fairness::parse_contributions(stored).map_err(anyhow::Error::msg)?;
+    ensure!(
+        contributions.len() == usize::from(lobby.seats),
+        "{} contributions are stored for {} seats",
+        contributions.len(),
+        lobby.seats
+    );
+    ensure!(
+        &crate::fairness::derive_seed(server_secret, &contributions) == seed,
+        "the seed is not the derivation of the server's secret and the seats' contributions"
+    );
+    Ok(Some(contributions.iter().filter(|c| !c.is_empty()).count()))
 }
 
 /// Replays a finished match and checks seed, opening, snapshots and outcome.
@@ -39,6 +74,7 @@ pub async fn verify(store: &Store, id: Uuid) -> Result<Verified> {
         .map_err(|_| anyhow::anyhow!("the seed is not 32 bytes"))?;
     let seed_hash = lobby.seed_hash.clone().context("no seed hash published")?;
     ensure!(secret::hash_bytes(&seed) == seed_hash, "the revealed seed does not match the hash published at the start");
+    let contributions = check_derivation(&lobby, &seed)?;
     let mut rng = GameRng::from_seed(seed);
     let options: Value = serde_json::from_str(&lobby.options)?;
     // Set up under the rules the match was played by (its stored
@@ -78,7 +114,7 @@ pub async fn verify(store: &Store, id: Uuid) -> Result<Verified> {
         stored.game_winner.is_none() || outcome.game_winner == stored.game_winner,
         "the replayed result differs from the stored one"
     );
-    Ok(Verified { game: lobby.game, actions: actions.len(), seed_hash, outcome: outcome.summary })
+    Ok(Verified { game: lobby.game, actions: actions.len(), seed_hash, outcome: outcome.summary, contributions })
 }
 
 /// Sanity check used at start-up and in tests: the state at the latest

@@ -70,11 +70,13 @@ export const seedLine = (seed) => `match seed ${seed}; replay with BACKROOM_TEST
 /**
  * Starts the server (again, on the same port and database, when `port` is
  * given) with its database in `tmp`, every match seeded from `seed` (see
- * `testSeed`). Returns {base, stop, logFile, port, seed}.
+ * `testSeed`), or with `fair: true` as for real play: no test seed, so
+ * lobbies commit to a server secret and seeds come from the browsers'
+ * contributions (README, "Fairness"). Returns {base, stop, logFile, port, seed}.
  */
-export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [], seed } = {}) {
+export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [], seed, fair = false } = {}) {
   if (process.env.BACKROOM_URL) return { base: process.env.BACKROOM_URL.replace(/\/$/, ''), stop: async () => {}, external: true };
-  seed = testSeed(seed);
+  seed = fair ? undefined : testSeed(seed);
   const bin = process.env.BACKROOM_BIN || path.join(repo, 'target', 'debug', 'backroom');
   if (!fs.existsSync(bin)) throw new Error(`no server binary at ${bin}; build it with: cargo build -p backroom-server`);
   port = port || await freePort();
@@ -87,7 +89,7 @@ export async function startServer(tmp, port, { botDelayMs = 50, extraArgs = [], 
     '--database-url', `sqlite://${path.join(tmp, 'backroom.db')}`,
     '--static-dir', path.join(repo, 'web-client'),
     '--bot-delay-ms', String(botDelayMs),
-    '--test-seed', seed,
+    ...(seed ? ['--test-seed', seed] : []),
     ...extraArgs,
   ], { stdio: ['ignore', log, log], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
   children.add(child);

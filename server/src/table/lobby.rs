@@ -117,6 +117,13 @@ impl Table {
             spectators: self.lobby.spectate_hash.is_some(),
             seed_hash: self.lobby.seed_hash.clone(),
             seed: if finished { self.lobby.seed.as_deref().map(secret::hex) } else { None },
+            server_commitment: self.lobby.server_commitment.clone(),
+            server_secret: if finished { self.lobby.server_secret.as_deref().map(secret::hex) } else { None },
+            contributions: if finished {
+                self.lobby.seat_contributions.as_deref().and_then(crate::fairness::contributions_hex)
+            } else {
+                None
+            },
             outcome: self.lobby.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok()),
             version: self.live.as_ref().map(|l| l.version).unwrap_or(0),
             stand_in_after_secs: self.ctx.cfg.stand_in_after_secs,
@@ -161,7 +168,7 @@ impl Table {
     }
 
     pub(super) fn broadcast_lobby(&mut self) {
-        let f = frame(&ServerMsg::Lobby { lobby: self.info() });
+        let f = frame(&ServerMsg::Lobby { lobby: Box::new(self.info()) });
         self.send_all(&f);
     }
 
@@ -557,9 +564,13 @@ impl Table {
             rematch: None,
             turn_clock_secs: self.lobby.turn_clock_secs,
             webhook_url: self.lobby.webhook_url.clone(),
+            server_secret: None,
+            server_commitment: None,
+            seat_contributions: None,
             created_at: now,
             updated_at: now,
         };
+        let lobby = super::with_server_secret(lobby, self.ctx.cfg.test_seed.is_some());
         let players: Vec<PlayerRow> = self
             .players
             .iter()
@@ -606,7 +617,7 @@ impl Table {
                 format!("Seat {} is empty: wait for a friend to take it, or fill it with a bot.", empty + 1),
             ));
         }
-        let seed = self.ctx.cfg.test_seed.map_or_else(secret::random_bytes::<32>, |t| t.match_seed());
+        let (seed, seat_contributions) = self.seed_at_start().await?;
         let seed_hash = secret::hash_bytes(&seed);
         let mut rng = GameRng::from_seed(seed);
         let options: Value = serde_json::from_str(&self.lobby.options).unwrap_or(Value::Null);
@@ -616,10 +627,15 @@ impl Table {
             .map_err(|e| err(ErrorCode::BadOptions, e.to_string()))?;
         let opening =
             Snapshot { seq: 0, state: state.state_json(), rng: serde_json::to_string(&rng).map_err(internal)? };
-        self.ctx.store.start_match(self.id, &seed, &seed_hash, &opening).await.map_err(internal)?;
+        self.ctx
+            .store
+            .start_match(self.id, (&seed, &seed_hash), seat_contributions.as_deref(), &opening)
+            .await
+            .map_err(internal)?;
         self.lobby.status = LobbyStatus::Live;
         self.lobby.seed = Some(seed.to_vec());
         self.lobby.seed_hash = Some(seed_hash);
+        self.lobby.seat_contributions = seat_contributions;
         let seats = self.lobby.seats;
         let mut live = Live {
             state,
@@ -673,7 +689,7 @@ impl Table {
             }
             self.broadcast_lobby();
         } else {
-            let f = frame(&ServerMsg::Lobby { lobby: self.info() });
+            let f = frame(&ServerMsg::Lobby { lobby: Box::new(self.info()) });
             if let Some(c) = self.conns.get(&id) {
                 let _ = c.out.offer(Out::Text(f));
             }

@@ -46,6 +46,7 @@ mod chat;
 mod chatter;
 mod clock;
 mod connections;
+mod fairness;
 mod lobby;
 mod notify;
 mod play;
@@ -56,6 +57,7 @@ mod watch;
 pub use crate::outbox::{Out, Outbox};
 use chat::{CHAT_WINDOW, Chat};
 use connections::{Conn, Connections};
+pub use fairness::with_server_secret;
 pub use lobby::clean_name;
 use replay::Replay;
 use restore::opening_line;
@@ -143,6 +145,12 @@ pub enum LobbyRequest {
     Rematch {
         token: String,
         reply: Reply<Rematch>,
+    },
+    /// A person's share of the seed, before the start.
+    Contribute {
+        token: String,
+        bytes: Vec<u8>,
+        reply: Reply<()>,
     },
     Record {
         who: Credential,
@@ -718,6 +726,10 @@ impl Table {
             }
             LobbyRequest::Rematch { token, reply } => {
                 let r = self.rematch(token).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::Contribute { token, bytes, reply } => {
+                let r = self.contribute(token, bytes).await;
                 let _ = reply.send(r);
             }
             LobbyRequest::Record { who, reply } => {

@@ -1,8 +1,11 @@
 // The end of a match: the outcome with its ranking and "Play again", and
-// the fair shuffle (the seed hash at the start, the seed at the end,
-// checked here) with the match record to download.
+// the fair shuffle (the server's commitment and this browser's share of the
+// seed before the start, the seed hash at the start, and at the end the
+// secret, every contribution and the seed, checked here) with the match
+// record to download.
 
-import { h, api, saveSeat, toast } from '../../util.js';
+import { h, api, loadSeat, saveSeat, toast } from '../../util.js';
+import { contribute, deriveSeed, fromHex, sha256Hex } from '../../fairness.js';
 
 /** Its part of the table: `T` holds the table's state, elements and helpers, and every part's functions. */
 export function endPart(T) {
@@ -61,26 +64,63 @@ export function endPart(T) {
     } }, label);
   }
 
-  // ---- fairness: seed hash at start, seed revealed at the end
+  // ---- fairness: the server's commitment from the lobby's creation, this
+  // browser's contribution before the start, the seed hash at the start,
+  // and at the end the secret, every contribution and the seed, checked here.
+
+  /** Sends this browser's share of the seed, once per visit, while the lobby is open and committed. */
+  function contributeOnce() {
+    const L = S.lobby;
+    if (!mine || S.contribution || !L || L.status !== 'open' || !L.server_commitment) return;
+    S.contribution = 'sending';
+    contribute(lobbyId, mine.token).then(() => { S.contribution = 'in'; }, () => { S.contribution = 'failed'; })
+      .finally(() => T.drawAll());
+  }
+
+  /** The lobby's line about the seed: committed, and whether this browser's randomness is in. */
+  function fairLine() {
+    const L = S.lobby;
+    if (!L || !L.server_commitment) return null;
+    const said = { sending: 'is being added…', in: 'is in ✓', failed: 'could not be sent; reload to try again.' }[S.contribution];
+    return h('p.small.muted.fair-line', { dataset: { contribution: S.contribution || 'none' } },
+      'Fair shuffle: the server has committed to its share of the seed. ',
+      mine && said ? `Your browser's share ${said}` : 'Each player\'s browser adds its own before the start.');
+  }
+
   async function drawFair() {
     const L = S.lobby;
     if (!L || (!L.seed_hash && !L.seed)) { fair.hidden = true; return; }
     fair.hidden = false;
     const verdict = h('p.verdict.small');
     const items = [h('h2', 'Fair shuffle')];
+    if (L.server_commitment) items.push(h('p.small', 'Server commitment (published when the lobby opened): ', h('code.hash#server-commitment', L.server_commitment)));
     if (L.seed_hash) items.push(h('p.small', 'Seed hash (published at the start): ', h('code.hash#seed-hash', L.seed_hash)));
+    const derived = L.seed && L.server_secret && L.contributions;
+    if (derived) {
+      const sent = (loadSeat(lobbyId) || {}).contribution;
+      items.push(h('p.small', 'Server secret (revealed at the end): ', h('code.hash#server-secret', L.server_secret)),
+        h('p.small', 'Each seat\'s contribution:'),
+        h('ol.contributions', L.contributions.map((c, s) => h('li', { class: s === mySeat() ? 'mine' : null, dataset: { seat: String(s) } },
+          h('span.who', seatName(s)),
+          s === mySeat() ? h('span.small', sent && sent === c ? ' (yours, as this browser sent it)' : ' (yours)') : null,
+          h('code.hash', c || '(none)')))));
+    }
     if (L.seed) {
       items.push(h('p.small', 'Seed (revealed at the end): ', h('code.hash#seed', L.seed)), verdict);
       if (mine) items.push(h('button.small', { type: 'button', onclick: downloadRecord }, 'Download the match record'));
     } else {
-      items.push(h('p.muted.small', 'The seed itself is revealed when the match ends, so anyone can check nothing was changed.'));
+      items.push(h('p.muted.small', L.server_commitment
+        ? 'The seed comes from the server\'s committed secret and every player\'s contribution; all are revealed when the match ends, so anyone can check them.'
+        : 'The seed itself is revealed when the match ends, so anyone can check nothing was changed.'));
     }
     fair.replaceChildren(...items);
     if (L.seed && L.seed_hash) {
-      const ok = await verifySeed(L.seed, L.seed_hash);
-      verdict.textContent = ok === true ? '✓ SHA-256 of the seed matches the published hash.'
-        : ok === false ? '✗ The revealed seed does not match the published hash.' : '(This browser cannot check the hash here.)';
-      verdict.dataset.ok = String(ok);
+      const ok = await checkSeed(L);
+      verdict.textContent = ok === null ? '(This browser cannot check the hashes here.)'
+        : ok === true ? (derived ? '✓ The server secret matches its commitment, the seed is derived from it and every contribution, and its SHA-256 matches the published hash.'
+          : '✓ SHA-256 of the seed matches the published hash. (The server picked this seed alone.)')
+          : `✗ ${ok}`;
+      verdict.dataset.ok = String(ok === true ? true : ok === null ? null : false);
     }
   }
 
@@ -97,18 +137,26 @@ export function endPart(T) {
     }
   }
 
-  return { drawOutcome, playAgainButton, drawFair, downloadRecord };
+  return { drawOutcome, playAgainButton, contributeOnce, fairLine, drawFair, downloadRecord };
 }
 
-/** True/false when checked, null when the browser cannot hash here. */
-async function verifySeed(seed, hash) {
-  if (!(window.crypto && crypto.subtle)) return null;
-  const want = hash.toLowerCase();
-  const hex = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
-  const candidates = [new TextEncoder().encode(seed)];
-  if (/^[0-9a-f]+$/i.test(seed) && seed.length % 2 === 0) {
-    candidates.unshift(Uint8Array.from(seed.match(/../g).map((x) => parseInt(x, 16))));
+/**
+ * The end's checks, in the browser: true, null when it cannot hash here,
+ * else what failed. With a commitment: SHA-256(secret) is the commitment
+ * and the seed the derivation (fairness.js); always: SHA-256(seed) is the
+ * hash published at the start.
+ */
+async function checkSeed(L) {
+  const seed = fromHex(L.seed);
+  if (!seed) return 'The revealed seed is not hex.';
+  const hash = await sha256Hex(seed);
+  if (hash === null) return null;
+  if (L.server_commitment) {
+    if (!L.server_secret || !L.contributions) return 'The server committed to a secret but did not reveal it and the contributions.';
+    const secret = fromHex(L.server_secret);
+    if (!secret || (await sha256Hex(secret)) !== L.server_commitment.toLowerCase()) return 'The revealed server secret does not match its commitment.';
+    if ((await deriveSeed(L.server_secret, L.contributions)) !== L.seed.toLowerCase()) return 'The seed is not the derivation of the server secret and the contributions.';
   }
-  for (const c of candidates) if ((await hex(c)) === want) return true;
-  return false;
+  if (hash !== L.seed_hash.toLowerCase()) return 'The revealed seed does not match the published hash.';
+  return true;
 }

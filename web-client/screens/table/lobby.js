@@ -103,6 +103,8 @@ export function lobbyPart(T) {
       standing.length ? h('div.standing', h('span.muted.small', 'In the lobby, not seated: '), standing.map((p) => h('span.person', personLine(p), host && p.id !== S.player ? h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, 'Remove') : null))) : null,
       h('div.host-controls', ctl),
       !spectate && !host ? h('div.leave-row', h('button.link.small', { type: 'button', onclick: leave }, 'Leave this lobby')) : null));
+    const fair = T.fairLine();
+    if (fair) parts.push(fair);
     pre.replaceChildren(...parts);
   }
 

@@ -35,6 +35,7 @@ export function messagesPart(T) {
           // so its controls (not the generic ones) get the first draw.
           S.rendererLoading = loadRenderer(m.lobby.game).then((r) => { S.renderer = r; drawAll(); });
         }
+        T.contributeOnce();
         if (mine) {
           const p = m.lobby.players.find((x) => x.id === S.player);
           saveSeat(lobbyId, { game: m.lobby.game, game_name: m.lobby.game_name, ...(p ? { name: p.name } : {}) });
