@@ -162,6 +162,7 @@ pub async fn run(
         spectate: None,
         since: None,
         auto_pass: None,
+        program: None,
     };
     if let Err(e) = ws.send(Message::text(serde_json::to_string(&hello).unwrap())).await {
         return fail(stats, connected, format!("hello: {e}"));

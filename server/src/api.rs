@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use backroom_protocol::http::{
     Catalogue, ChooseSeat, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus, MAX_TURN_CLOCK_SECS, NewHost,
-    StandIn, SwapSeats,
+    ProgramLink, ProgramSeat, StandIn, SwapSeats,
 };
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
@@ -246,6 +246,7 @@ pub async fn create_lobby(
         host: true,
         joined_at: now,
         stand_in: false,
+        program: false,
     };
     ctx.store.create_lobby(&lobby, &host).await.map_err(internal)?;
     let id = lobby.id;
@@ -401,6 +402,19 @@ pub async fn bots(
 ) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), reply }).await?))
+}
+
+/// `POST /api/lobbies/{id}/program`: the host holds a seat for a program
+/// (a bot someone wrote) and gets the link to give it.
+pub async fn program(
+    State(ctx): State<Arc<Registry>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<ProgramSeat>,
+) -> Result<(StatusCode, Json<ProgramLink>), HttpError> {
+    let token = bearer(&headers)?;
+    let link = ctx.call(id, |reply| LobbyRequest::Program { token: token.clone(), seat: req.seat, reply }).await?;
+    Ok((StatusCode::CREATED, Json(link)))
 }
 
 pub async fn start(
