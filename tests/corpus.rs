@@ -58,6 +58,7 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
         host: seat.is_none(),
         joined_at: now,
         stand_in: false,
+        program: false,
     };
     store.create_lobby(&lobby, &player("Host".into(), &token, None, false)).await.unwrap();
     for s in 0..f.seats {

@@ -467,6 +467,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/lobbies/{id}/leave"),
     ("POST", "/api/lobbies/{id}/kick"),
     ("POST", "/api/lobbies/{id}/bots"),
+    ("POST", "/api/lobbies/{id}/program"),
     ("POST", "/api/lobbies/{id}/start"),
     ("POST", "/api/lobbies/{id}/stand-in"),
     ("POST", "/api/lobbies/{id}/rematch"),
@@ -482,7 +483,7 @@ fn http_body(r: &mut GameRng, path: &str) -> (String, Option<String>) {
         json!({"game": game, "name": "Ana", "seats": seats, "options": {}, "spectators": true, "turn_clock_secs": 0})
     } else if path.ends_with("/join") {
         json!({"invite": "nope", "name": "Bea"})
-    } else if path.ends_with("/seat") {
+    } else if path.ends_with("/seat") || path.ends_with("/program") {
         json!({"seat": 1})
     } else if path.ends_with("/stand-in") {
         json!({"seat": 1, "on": true})

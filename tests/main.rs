@@ -21,6 +21,7 @@ mod fuzz;
 mod liveness;
 mod lobby;
 mod play;
+mod programs;
 mod reliability;
 mod stalls;
 mod store;

@@ -38,6 +38,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             host: true,
             joined_at: now,
             stand_in: false,
+            program: false,
         },
     )
 }
@@ -141,6 +142,7 @@ async fn players_seats_chat_and_expiry_round_trip() {
             host: false,
             joined_at: now_ms(),
             stand_in: false,
+            program: false,
         };
         store.add_player(l.id, &bot).await.unwrap();
         store.set_seat(l.id, host.id, None).await.unwrap();

@@ -3,6 +3,7 @@
 //   #/join/<lobby>/<invite>    join with the invite (the secret stays in the fragment)
 //   #/table/<lobby>            the lobby, then the match (needs this browser's token)
 //   #/watch/<lobby>/<secret>   spectator view
+//   #/program/<lobby>/<token>  a program seat's link: for a program, not a browser
 //   #/rules/<game>             the game's rules summary and glossary
 // The server is authoritative: the client only draws the views it is sent
 // and turns prompts into actions; there are no optimistic moves.
@@ -14,7 +15,7 @@ import { rulesPage } from './help.js';
 import { screen, app, connPill } from './screens/page.js';
 import { landingPage } from './screens/home.js';
 import { joinPage } from './screens/join.js';
-import { adoptSeat } from './screens/seat.js';
+import { adoptSeat, programLinkPage } from './screens/seat.js';
 import { tablePage } from './screens/table.js';
 import { previewPage } from './screens/preview.js';
 
@@ -40,6 +41,7 @@ function route() {
   if (parts[0] === 'preview') return previewPage(parts[1]);
   if (parts[0] === 'rules' && parts[1]) return rulesPage(app, parts[1]);
   if (parts[0] === 'seat' && parts[1] && parts[2]) return adoptSeat(parts[1], parts[2]);
+  if (parts[0] === 'program' && parts[1]) return programLinkPage(parts[1]);
   return landingPage();
 }
 

@@ -53,6 +53,7 @@ export function rosterPanel(lobby, { me, awayFor, roleOf }) {
       p.id === me ? h('span.badge.you', 'you') : null,
       p.host ? h('span.badge', 'host') : null,
       p.bot ? h('span.badge.bot', 'bot') : null,
+      p.program ? h('span.badge.bot.program', { title: 'a program someone wrote plays this seat' }, 'program') : null,
       st === 'stand-in' ? h('span.badge.bot', 'a bot plays for them') : null,
       st === 'away' || st === 'stand-in' ? h('span.roster-away.muted.small', away >= 60 ? `away ${awayWords(away)}` : 'away') : null);
   };

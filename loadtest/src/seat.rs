@@ -239,6 +239,7 @@ async fn connect(cfg: &SeatCfg) -> Result<Socket, String> {
         spectate: None,
         since: None,
         auto_pass: None,
+        program: None,
     };
     if let Err(e) = ws.send(Message::text(serde_json::to_string(&hello).unwrap())).await {
         return Err(format!("hello: {e}"));

@@ -141,6 +141,35 @@ pub struct NewHost {
     pub player: Uuid,
 }
 
+/// `POST /api/lobbies/{id}/program` (host, before start): a program, not a
+/// person, will play a seat. The seat is held for it at once, under a
+/// stand-in name until the program says hello with its own; everyone sees
+/// it as a program. The answer is the seat's link, for the host alone.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgramSeat {
+    /// The seat, 0-based (default: the first empty one).
+    #[serde(default)]
+    pub seat: Option<Seat>,
+}
+
+/// Answer to [`ProgramSeat`]: the program seat's link. Its token opens
+/// only a program's `hello` (with `program`, its name); the server keeps
+/// only its hash, so this is the one time it is shown.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ProgramLink {
+    /// The seat held for the program.
+    pub seat: Seat,
+    /// The program's player id.
+    pub player: Uuid,
+    /// The program's token.
+    pub token: String,
+    /// The link path to give the program (`/#/program/<lobby>/<token>`).
+    pub url: String,
+    /// The lobby, with the program's seat.
+    pub lobby: LobbyInfo,
+}
+
 /// `POST /api/lobbies/{id}/kick` (host, before start).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -228,6 +257,10 @@ pub struct PlayerInfo {
     pub seat: Option<Seat>,
     /// A server bot.
     pub bot: bool,
+    /// A program plays this seat over the public protocol (a bot someone
+    /// wrote; `docs/bots.md`). Its name is the one it gave.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub program: bool,
     /// The host.
     pub host: bool,
     /// Has at least one open connection now.

@@ -34,6 +34,12 @@ pub enum ClientMsg {
         /// "Pass for me when I have nothing to decide" (see `Settings`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         auto_pass: Option<bool>,
+        /// A program's name, sent by a program that takes its program
+        /// seat with that seat's token (`docs/bots.md`); held to the same
+        /// name rules as a person's. A program seat's token is refused
+        /// without it, and a person's token with it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        program: Option<String>,
     },
     /// An action in the game, for the sender's seat.
     Act {

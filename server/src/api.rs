@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use backroom_protocol::http::{
     Catalogue, ChooseSeat, Contribute, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus,
-    MAX_TURN_CLOCK_SECS, NewHost, StandIn, SwapSeats,
+    MAX_TURN_CLOCK_SECS, NewHost, ProgramLink, ProgramSeat, StandIn, SwapSeats,
 };
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
@@ -249,6 +249,7 @@ pub async fn create_lobby(
         host: true,
         joined_at: now,
         stand_in: false,
+        program: false,
     };
     let lobby = crate::table::with_server_secret(lobby, ctx.cfg.test_seed.is_some());
     ctx.store.create_lobby(&lobby, &host).await.map_err(internal)?;
@@ -405,6 +406,19 @@ pub async fn bots(
 ) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), reply }).await?))
+}
+
+/// `POST /api/lobbies/{id}/program`: the host holds a seat for a program
+/// (a bot someone wrote) and gets the link to give it.
+pub async fn program(
+    State(ctx): State<Arc<Registry>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<ProgramSeat>,
+) -> Result<(StatusCode, Json<ProgramLink>), HttpError> {
+    let token = bearer(&headers)?;
+    let link = ctx.call(id, |reply| LobbyRequest::Program { token: token.clone(), seat: req.seat, reply }).await?;
+    Ok((StatusCode::CREATED, Json(link)))
 }
 
 pub async fn start(

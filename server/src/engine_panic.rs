@@ -164,6 +164,7 @@ pub(crate) async fn wrapped_match(
         host: seat == 0,
         joined_at: now + seat as i64,
         stand_in: false,
+        program: false,
     };
     let (ann, bob) = (player("ann", 0), player("bob", 1));
     ctx.store.create_lobby(&lobby, &ann).await.unwrap();

@@ -42,9 +42,9 @@ macro_rules! on_pool {
 
 macro_rules! insert_player {
     ($exec:expr, $lobby:expr, $p:expr) => {
-        sqlx::query("INSERT INTO players (lobby_id, id, name, token_hash, seat, bot, host, joined_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+        sqlx::query("INSERT INTO players (lobby_id, id, name, token_hash, seat, bot, host, joined_at, program) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
             .bind($lobby).bind($p.id).bind(&$p.name).bind(&$p.token_hash).bind($p.seat.map(|s| s as i16))
-            .bind($p.bot).bind($p.host).bind($p.joined_at)
+            .bind($p.bot).bind($p.host).bind($p.joined_at).bind($p.program)
             .execute($exec).await?;
     };
 }
@@ -139,6 +139,9 @@ pub struct PlayerRow {
     /// A bot plays this seat for its away player (host's request), until
     /// the player comes back.
     pub stand_in: bool,
+    /// A program seat: a program, not a person, plays it over the public
+    /// WebSocket with this row's token (`docs/bots.md`); not a server bot.
+    pub program: bool,
 }
 
 impl PlayerRow {
@@ -304,6 +307,7 @@ where
         seat: r.try_get::<Option<i16>, _>("seat")?.map(|s| s as u8),
         bot: r.try_get("bot")?,
         stand_in: r.try_get("stand_in")?,
+        program: r.try_get("program")?,
         host: r.try_get("host")?,
         joined_at: r.try_get("joined_at")?,
     })
@@ -448,6 +452,16 @@ impl Store {
         on_pool!(self, pool => {
             sqlx::query("UPDATE players SET host = (id = $1) WHERE lobby_id = $2")
                 .bind(player).bind(lobby).execute(pool).await?;
+            Ok(())
+        })
+    }
+
+    /// A player's display name changes (a program names itself when it
+    /// says hello).
+    pub async fn set_name(&self, lobby: Uuid, player: Uuid, name: &str) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE players SET name = $1 WHERE lobby_id = $2 AND id = $3")
+                .bind(name).bind(lobby).bind(player).execute(pool).await?;
             Ok(())
         })
     }
@@ -605,7 +619,7 @@ impl Store {
             let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, turn_clock_secs, created_at, updated_at, webhook_url, server_secret, server_commitment, seat_contributions FROM lobbies WHERE id = $1")
                 .bind(id).fetch_optional(pool).await? else { return Ok(None) };
             let lobby = lobby_from_row(&row)?;
-            let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
+            let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in, program FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
                 .bind(id).fetch_all(pool).await?;
             let players = rows.iter().map(player_from_row).collect::<Result<Vec<_>>>()?;
             Ok(Some((lobby, players)))

@@ -481,10 +481,11 @@ impl Reader {
                 say(Out::Close(4001, why.into()));
                 return false;
             }
-            (ClientMsg::Hello { lobby, token, spectate, since, auto_pass }, None) => {
+            (ClientMsg::Hello { lobby, token, spectate, since, auto_pass, program }, None) => {
                 // Boxed: a hello happens once per socket, and its future is
                 // the largest part of this one.
-                match Box::pin(hello(ctx, lobby, token, spectate, since, out)).await {
+                let creds = Creds { token, spectate, program };
+                match Box::pin(hello(ctx, lobby, creds, since, out)).await {
                     Ok((conn, table)) => {
                         self.session = Some((lobby, conn));
                         self.table = Some(table);
@@ -595,20 +596,38 @@ fn answer_unread(socket: &mut WebSocket, batch: &mut Vec<Out>) {
     batch.extend(close);
 }
 
+/// What a `hello` shows: a player's token (with `program`, its name, for a
+/// program seat's token), or a spectator secret.
+struct Creds {
+    token: Option<String>,
+    spectate: Option<String>,
+    program: Option<String>,
+}
+
 /// Subscribes a socket to its table, asking the registry once; gives the
 /// socket's id at the table and the table's inbox, or on refusal the frames
 /// that explain it and close the socket.
 async fn hello(
     ctx: &Arc<Registry>,
     lobby: Uuid,
-    token: Option<String>,
-    spectate: Option<String>,
+    creds: Creds,
     since: Option<u64>,
     out: &Arc<Outbox>,
 ) -> Result<(ConnId, TableHandle), Vec<Out>> {
-    let who = match (token, spectate) {
-        (Some(t), _) if rules::secret(&t).is_ok() => Credential::Token(secret::hash(&t)),
-        (None, Some(s)) if rules::secret(&s).is_ok() => Credential::Spectate(secret::hash(&s)),
+    let who = match (creds.token, creds.spectate, creds.program) {
+        (Some(t), _, Some(name)) if rules::secret(&t).is_ok() => {
+            // The name is checked here like a person's at joining; the
+            // table checks that nobody there looks like it.
+            if let Err(e) = rules::display_name(&name) {
+                return Err(vec![
+                    error(e.code, e.message),
+                    Out::Close(4001, close_reason("A program's name is not valid.")),
+                ]);
+            }
+            Credential::Program { token: secret::hash(&t), name }
+        }
+        (Some(t), _, None) if rules::secret(&t).is_ok() => Credential::Token(secret::hash(&t)),
+        (None, Some(s), None) if rules::secret(&s).is_ok() => Credential::Spectate(secret::hash(&s)),
         _ => {
             let why = "Say hello with your player token or a spectator secret.";
             return Err(vec![error(ErrorCode::NotAuthenticated, why), Out::Close(4001, why.into())]);

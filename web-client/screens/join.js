@@ -47,7 +47,7 @@ export function joinPage(lobby, invite) {
       h('p.invite-game', h('b', L.game_name), host ? [' · hosted by ', h('b', host.name)] : null),
       h('p.small', started ? `The match has ${L.status === 'finished' ? 'ended' : 'started'}: no seat can be taken now.`
         : free.length ? `${free.length === 1 ? 'Seat' : 'Seats'} still free: ${free.join(', ')} of ${L.seats}.` : `All ${L.seats} seats are taken; you can still join and wait for one.`),
-      L.players.length ? h('p.small.muted', 'At the table: ', L.players.map((p) => `${p.name}${p.bot ? ' (bot)' : ''}`).join(', ')) : null);
+      L.players.length ? h('p.small.muted', 'At the table: ', L.players.map((p) => `${p.name}${p.bot ? ' (bot)' : p.program ? ' (program)' : ''}`).join(', ')) : null);
   }).catch(() => { /* the form below still says what went wrong on joining */ });
   setPage(h('section.panel.narrow',
     h('h1', 'You are invited to a table'),

@@ -93,6 +93,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         host: true,
         joined_at: now,
         stand_in: false,
+        program: false,
     };
     store.create_lobby(&lobby, &host).await.expect("create lobby");
     let opening = Snapshot { seq: 0, state: opening_state.into(), rng: opening_rng.into() };

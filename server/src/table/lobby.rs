@@ -31,7 +31,8 @@ pub(super) struct SwapAsked {
 
 impl Table {
     pub(super) fn player_by_token(&self, token_hash: &str) -> Result<&PlayerRow, ApiError> {
-        self.players.iter().find(|p| !p.bot && p.token_hash == token_hash).ok_or_else(|| {
+        self.not_a_program(token_hash)?;
+        self.players.iter().find(|p| !p.bot && !p.program && p.token_hash == token_hash).ok_or_else(|| {
             err(ErrorCode::BadToken, "This link or token is not valid for this lobby (you may have been removed).")
         })
     }
@@ -64,6 +65,10 @@ impl Table {
         match who {
             Credential::Token(h) => {
                 let p = self.player_by_token(h)?;
+                Ok((p.seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator), Some(p.id)))
+            }
+            Credential::Program { token, .. } => {
+                let p = self.program_by_token(token)?;
                 Ok((p.seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator), Some(p.id)))
             }
             Credential::Spectate(h) => match &self.lobby.spectate_hash {
@@ -104,6 +109,7 @@ impl Table {
                     name: p.name.clone(),
                     seat: p.seat,
                     bot: p.bot,
+                    program: p.program,
                     host: p.host,
                     connected: p.bot || connected.contains_key(&p.id),
                     stand_in: p.stand_in,
@@ -195,6 +201,7 @@ impl Table {
             host: false,
             joined_at: now_ms(),
             stand_in: false,
+            program: false,
         };
         self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
         let id = p.id;
@@ -222,7 +229,7 @@ impl Table {
                 // side in a game whose seats are sides); a person's seat
                 // is theirs, traded only by a swap both agree to.
                 let mine = self.players.iter().find(|p| p.id == id).and_then(|p| p.seat);
-                if mine.is_some() && other.bot {
+                if mine.is_some() && (other.bot || other.program) {
                     return self.swap(token, seat, None).await;
                 }
                 return Err(err(
@@ -311,7 +318,9 @@ impl Table {
             (Some(s), None) => {
                 let other = other_at(s, "take it instead of swapping.")?;
                 let theirs = self.swaps.iter().any(|w| w.from == other.id && w.to == me.id);
-                if other.bot || theirs {
+                // A bot's or a program's seat is swapped at once: neither
+                // answers offers.
+                if other.bot || other.program || theirs {
                     self.ctx.store.swap_seats(self.id, (me.id, mine), (other.id, s)).await.map_err(internal)?;
                     for p in self.players.iter_mut() {
                         if p.id == me.id {
@@ -398,6 +407,7 @@ impl Table {
                 host: false,
                 joined_at: now_ms(),
                 stand_in: false,
+                program: false,
             };
             self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
             self.players.push(p);
@@ -482,7 +492,7 @@ impl Table {
         let Some(target) = self.players.iter().find(|p| p.id == to) else {
             return Err(err(ErrorCode::InvalidField, "That player is not in this lobby."));
         };
-        if target.bot {
+        if target.bot || target.program {
             return Err(err(ErrorCode::InvalidField, "A bot cannot host."));
         }
         if target.host {

@@ -21,7 +21,7 @@ use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
 use backroom_protocol::http::{
-    HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, Rematch, ReplayStep,
+    HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, ProgramLink, Rematch, ReplayStep,
 };
 use backroom_protocol::ws::ServerMsg;
 use backroom_protocol::{ApiError, ErrorCode};
@@ -50,6 +50,7 @@ mod fairness;
 mod lobby;
 mod notify;
 mod play;
+mod program;
 mod replay;
 mod restore;
 mod watch;
@@ -79,6 +80,9 @@ pub enum Credential {
     Spectate(String),
     /// SHA-256 of the invite secret (read-only lobby info).
     Invite(String),
+    /// A program's `hello`: SHA-256 of its program seat's token, and the
+    /// name it gives (`program.rs`).
+    Program { token: String, name: String },
 }
 
 type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
@@ -131,6 +135,11 @@ pub enum LobbyRequest {
     FillBots {
         token: String,
         reply: Reply<LobbyInfo>,
+    },
+    Program {
+        token: String,
+        seat: Option<Seat>,
+        reply: Reply<ProgramLink>,
     },
     Start {
         token: String,
@@ -716,6 +725,10 @@ impl Table {
                 let r = self.fill_bots(token).await;
                 let _ = reply.send(r);
             }
+            LobbyRequest::Program { token, seat, reply } => {
+                let r = self.hold_for_program(token, seat).await;
+                let _ = reply.send(r);
+            }
             LobbyRequest::Start { token, reply } => {
                 let r = self.start(token).await;
                 let _ = reply.send(r);
@@ -741,7 +754,12 @@ impl Table {
                 let _ = reply.send(r);
             }
             LobbyRequest::Subscribe { who, since, out, reply } => {
-                let r = self.subscribe(who, since, out);
+                // A program names itself first (stored, and everyone told).
+                let named = match &who {
+                    Credential::Program { token, name } => self.program_hello(token, name).await,
+                    _ => Ok(()),
+                };
+                let r = named.and_then(|()| self.subscribe(who, since, out));
                 let back = r.as_ref().ok().and_then(|id| self.conns.get(id)).and_then(|c| c.player);
                 let subscribed = r.as_ref().ok().copied();
                 let _ = reply.send(r);

@@ -1,8 +1,8 @@
-// What a person at the lobby asks of the server: seat, swap, bots, start,
-// host, remove, stand-in (one POST each, the answer drawn as a lobby frame),
-// leaving, and taking over from a host who is away.
+// What a person at the lobby asks of the server: seat, swap, bots, a
+// program seat, start, host, remove, stand-in (one POST each, the answer
+// drawn as a lobby frame), leaving, and taking over from a host who is away.
 
-import { h, api, forgetSeat, toast } from '../../util.js';
+import { h, api, forgetSeat, saveSeat, toast } from '../../util.js';
 
 /** Its part of the table: `T` holds the table's state, elements and helpers, and every part's functions. */
 export function lobbyCallsPart(T) {
@@ -15,6 +15,22 @@ export function lobbyCallsPart(T) {
     try {
       const info = await api('POST', `/api/lobbies/${lobbyId}/${what}`, { token: mine.token, body: body === undefined ? undefined : body });
       if (info && info.id) onMsg({ type: 'lobby', lobby: info });
+    } catch (e) {
+      toast(e.message, 'error', 6000);
+    }
+  }
+
+  /**
+   * Holds seat `s` for a program (docs/bots.md). The server shows its link
+   * once: it is kept with this browser's seat, so the lobby can show it
+   * again after a reload.
+   */
+  async function holdForProgram(s) {
+    try {
+      const r = await api('POST', `/api/lobbies/${lobbyId}/program`, { token: mine.token, body: { seat: s } });
+      mine.programs = { ...(mine.programs || {}), [s]: { player: r.player, url: r.url } };
+      saveSeat(lobbyId, { programs: mine.programs });
+      if (r.lobby && r.lobby.id) onMsg({ type: 'lobby', lobby: r.lobby });
     } catch (e) {
       toast(e.message, 'error', 6000);
     }
@@ -62,5 +78,5 @@ export function lobbyCallsPart(T) {
     }
   }
 
-  return { lobbyCall, makeHost, hostAwayLine, kick, leave };
+  return { lobbyCall, holdForProgram, makeHost, hostAwayLine, kick, leave };
 }

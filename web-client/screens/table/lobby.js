@@ -1,7 +1,8 @@
 // The lobby before the start: the invite and spectator links, the seats
 // (sit, move, stand, swap with a bot or offer a person a swap), the host's
-// controls (bots, start, make host, remove), taking over from an away host,
-// and leaving (the calls themselves are lobby-calls.js).
+// controls (bots, program seats and their links, start, make host, remove),
+// taking over from an away host, and leaving (the calls themselves are
+// lobby-calls.js).
 
 import { h, copyText, seatLabel } from '../../util.js';
 
@@ -14,6 +15,7 @@ export function lobbyPart(T) {
   const hostAwayLine = (...a) => T.hostAwayLine(...a);
   const kick = (...a) => T.kick(...a);
   const leave = (...a) => T.leave(...a);
+  const holdForProgram = (...a) => T.holdForProgram(...a);
 
   // ---- before start
   // What the invite's Copy button last said, so that a lobby redraw in the
@@ -63,11 +65,13 @@ export function lobbyPart(T) {
       const isMe = p && p.id === S.player;
       const actions = [];
       if (!spectate && !p) actions.push(h(seat === null ? 'button.small.primary' : 'button.small.ghost', { type: 'button', dataset: { sit: String(s) }, onclick: () => lobbyCall('seat', { seat: s }) }, seat === null ? 'Sit here' : 'Move here'));
+      // A seat for a program someone wrote (docs/bots.md): the host gets its link.
+      if (host && !p) actions.push(h('button.small.ghost', { type: 'button', dataset: { program: String(s) }, title: 'A program you or a friend wrote plays this seat over the public protocol', onclick: () => holdForProgram(s) }, 'Seat a program'));
       // A seated player trades seats with a bot at once, and with a person
       // who accepts the swap they are offered (the server swaps both).
       if (!spectate && p && !isMe && seat !== null) actions.push(...swapActions(p, s));
       if (isMe) actions.push(h('button.small.ghost', { type: 'button', dataset: { stand: '' }, onclick: () => lobbyCall('seat', { seat: null }) }, 'Stand up'));
-      if (host && p && !isMe && !p.bot) actions.push(h('button.small.ghost', { type: 'button', dataset: { makeHost: p.id }, onclick: () => makeHost(p) }, 'Make host'));
+      if (host && p && !isMe && !p.bot && !p.program) actions.push(h('button.small.ghost', { type: 'button', dataset: { makeHost: p.id }, onclick: () => makeHost(p) }, 'Make host'));
       if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
       cards.push(h('li.seat-card', { class: `seat-card${p ? '' : ' empty'}${isMe ? ' mine' : ''}`, dataset: { seat: String(s) } },
         seatRoleOf(s) ? h('span.seat-no', { dataset: { role: seatRoleOf(s) } }, `${seatLabel(s)} · ${seatRoleOf(s)}`) : h('span.seat-no', seatLabel(s)),
@@ -96,6 +100,16 @@ export function lobbyPart(T) {
         h('span.swap-answer',
           h('button.small.primary', { type: 'button', dataset: { swapAccept: String(o.from) }, onclick: () => lobbyCall('swap', { seat: o.from }) }, 'Accept the swap'),
           h('button.small.ghost', { type: 'button', dataset: { swapDecline: String(o.from) }, onclick: () => lobbyCall('swap', { decline: o.from }) }, 'Decline'))));
+    }
+    const links = programLinks();
+    if (links.length) {
+      parts.push(h('div.invite.panel.soft.program-links',
+        h('h2', 'Program seats'),
+        h('p.muted.small', 'Give each link to the program that plays the seat (docs/bots.md tells how a program uses it). It is shown only in this browser.'),
+        links.map(({ seat: s, link }) => {
+          const inp = h('input', { type: 'text', readOnly: true, value: link, 'aria-label': `Program link for ${seatLabel(s)}`, dataset: { programLink: String(s) }, onfocus: (e) => e.target.select() });
+          return h('div.copyrow', h('span.small', seatLabel(s)), inp, h('button', { type: 'button', onclick: async (e) => { const ok = await copyText(link, inp); e.target.textContent = ok ? 'Copied ✓' : 'Select and copy'; } }, 'Copy'));
+        })));
     }
     parts.push(h('div.seats.panel',
       h('h2', `Seats (${L.seats - empty}/${L.seats})`),
@@ -138,6 +152,15 @@ export function lobbyPart(T) {
     return [h('button.small.ghost', { type: 'button', dataset: { swap: String(s) }, onclick: () => lobbyCall('swap', { seat: s }) }, `Offer ${p.name} a swap`)];
   }
 
+  /** The program seats' links this browser holds, for seats a program still has. */
+  function programLinks() {
+    const held = (mine && mine.programs) || {};
+    return Object.entries(held)
+      .map(([s, v]) => ({ seat: Number(s), player: v.player, link: `${location.origin}${v.url}` }))
+      .filter(({ seat: s, player }) => { const p = bySeat(s); return p && p.id === player && p.program; })
+      .sort((a, b) => a.seat - b.seat);
+  }
+
   function spectateLink() {
     if (!mine || !mine.spectate_url) return null;
     const u = mine.spectate_url;
@@ -148,12 +171,13 @@ export function lobbyPart(T) {
 
   function personLine(p) {
     return h('span.person-line',
-      h('span.dot', { class: `dot ${p.bot || p.connected ? 'on' : 'off'}`, title: p.bot ? 'bot' : p.connected ? 'online' : 'offline' }),
+      h('span.dot', { class: `dot ${p.bot || p.connected ? 'on' : 'off'}`, title: p.bot ? 'bot' : p.connected ? 'online' : p.program ? 'the program has not connected' : 'offline' }),
       h('span.pname', p.name),
       p.id === S.player ? h('span.badge.you', 'you') : null,
       p.host ? h('span.badge', 'host') : null,
-      p.bot ? h('span.badge.bot', 'bot') : null);
+      p.bot ? h('span.badge.bot', 'bot') : null,
+      p.program ? h('span.badge.bot.program', { title: 'a program someone wrote plays this seat' }, 'program') : null);
   }
 
-  return { drawPre, liveSwaps, swapActions, spectateLink, personLine };
+  return { drawPre, liveSwaps, swapActions, spectateLink, programLinks, personLine };
 }
