@@ -43,7 +43,7 @@ pub enum Command {
         /// Matches to play.
         #[arg(long, default_value_t = 1000)]
         matches: u64,
-        /// One bot kind per seat: `heuristic` or `random`.
+        /// One bot kind per seat: `heuristic`, `random` or `search`.
         #[arg(long, default_value = "heuristic,random,random")]
         bots: String,
         /// Match m is played from seed S + m.
@@ -52,6 +52,9 @@ pub enum Command {
         /// The game's options as JSON (defaults when left out).
         #[arg(long, default_value = "null")]
         options: String,
+        /// The search bot's thinking time per decision, in milliseconds.
+        #[arg(long, default_value_t = 200)]
+        think_ms: u64,
     },
 }
 

@@ -100,7 +100,7 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            Some(Command::Arena { game, matches, bots, seed, options }) => {
+            Some(Command::Arena { game, matches, bots, seed, options, think_ms }) => {
                 let Some(g) = backroom_games::find(&game) else {
                     anyhow::bail!("no game '{game}' in the catalogue");
                 };
@@ -110,9 +110,13 @@ fn main() -> ExitCode {
                     matches,
                     seed,
                     max_actions: 1_000_000,
+                    think_ms,
                 };
+                let started = std::time::Instant::now();
                 let report = backroom_games::arena::run(g, &arena).map_err(anyhow::Error::msg)?;
                 print!("{report}");
+                let per_match = started.elapsed().as_secs_f64() / (report.finished + report.abandoned).max(1) as f64;
+                println!("  {per_match:.2} s per match");
                 Ok(report.abandoned == 0)
             }
             Some(Command::Scenario { paths }) => {

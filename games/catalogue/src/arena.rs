@@ -6,7 +6,9 @@
 //! measured, with no server, store or clock. Each seat is played by a bot
 //! kind: `heuristic` (the game's own [`backroom_engine::Game::bot_action`],
 //! exactly what a server bot plays) or `random` (a random legal action
-//! sampled from the prompt). Seat assignment is rotated from match to match
+//! sampled from the prompt) or `search` (the engine's search bot,
+//! [`backroom_engine::search`], thinking [`Arena::think_ms`] a decision on
+//! the wall clock: the arena is no engine, so it may read the clock). Seat assignment is rotated from match to match
 //! so that no kind keeps the first seat (or the last). Match `m` is played
 //! from seed `seed + m`, so any match can be replayed on its own.
 //!
@@ -20,10 +22,12 @@
 //! lies above that share.
 
 use backroom_engine::erased::{DynGame, DynState};
+use backroom_engine::search::Budget;
 use backroom_engine::{GameRng, Seat};
 use serde_json::Value;
 use std::fmt;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -32,6 +36,8 @@ pub enum BotKind {
     Heuristic,
     /// A random legal action sampled from the prompt.
     Random,
+    /// The engine's search bot, with [`Arena::think_ms`] a decision.
+    Search,
 }
 
 impl FromStr for BotKind {
@@ -40,7 +46,8 @@ impl FromStr for BotKind {
         match s.trim() {
             "heuristic" => Ok(BotKind::Heuristic),
             "random" => Ok(BotKind::Random),
-            other => Err(format!("unknown bot kind '{other}': use heuristic or random")),
+            "search" => Ok(BotKind::Search),
+            other => Err(format!("unknown bot kind '{other}': use heuristic, random or search")),
         }
     }
 }
@@ -50,6 +57,7 @@ impl fmt::Display for BotKind {
         f.write_str(match self {
             BotKind::Heuristic => "heuristic",
             BotKind::Random => "random",
+            BotKind::Search => "search",
         })
     }
 }
@@ -79,6 +87,8 @@ pub struct Arena {
     pub seed: u64,
     /// Actions after which a match is abandoned (counted, not scored).
     pub max_actions: u64,
+    /// The search bot's thinking time per decision, in milliseconds.
+    pub think_ms: u64,
 }
 
 /// One bot kind's results.
@@ -191,7 +201,7 @@ pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
         // Rotated seats: in match m, seat s is played by bots[(s + m) % n].
         let at: Vec<BotKind> = (0..n).map(|s| arena.bots[(s + m as usize) % n]).collect();
         let seed = arena.seed.wrapping_add(m);
-        let Some(Played { ranking, actions }) = play(game, &arena.options, &at, seed, arena.max_actions)? else {
+        let Some(Played { ranking, actions }) = play(game, arena, &at, seed)? else {
             report.abandoned += 1;
             continue;
         };
@@ -219,13 +229,8 @@ struct Played {
 }
 
 /// One match, or `None` when it reached `max_actions` first.
-fn play(
-    game: &dyn DynGame,
-    options: &Value,
-    at: &[BotKind],
-    seed: u64,
-    max_actions: u64,
-) -> Result<Option<Played>, String> {
+fn play(game: &dyn DynGame, arena: &Arena, at: &[BotKind], seed: u64) -> Result<Option<Played>, String> {
+    let (options, max_actions) = (&arena.options, arena.max_actions);
     let mut rng = GameRng::seeded(seed);
     // The bots' own choices come from a second generator, so that the
     // match's generator sees only what the rules draw.
@@ -251,6 +256,7 @@ fn play(
         let action = match at[seat as usize] {
             BotKind::Heuristic => state.bot_action(seat, &mut bots),
             BotKind::Random => state.random_action(seat, &mut bots),
+            BotKind::Search => think(state.as_ref(), seat, arena.think_ms, &mut bots),
         }
         .ok_or_else(|| format!("seed {seed}, action {actions}: no legal action for awaited seat {seat}"))?;
         state
@@ -258,6 +264,15 @@ fn play(
             .map_err(|e| format!("seed {seed}, action {actions}: {action} refused: {e}"))?;
         actions += 1;
     }
+}
+
+/// The search bot's move, thinking `think_ms` on the wall clock; its
+/// internal seed is drawn from the bots' generator.
+fn think(state: &dyn DynState, seat: Seat, think_ms: u64, bots: &mut GameRng) -> Option<Value> {
+    let deadline = Instant::now() + Duration::from_millis(think_ms);
+    let keep_going = || Instant::now() < deadline;
+    let seed = u64::from(bots.range(0, u32::MAX)) << 32 | u64::from(bots.range(0, u32::MAX));
+    state.search_action(seat, seed, Budget { iterations: usize::MAX, keep_going: &keep_going })
 }
 
 #[cfg(test)]
@@ -301,6 +316,7 @@ mod tests {
             matches,
             seed: 7,
             max_actions: 10_000,
+            think_ms: 1,
         };
         run(game, &arena).unwrap()
     }
@@ -347,6 +363,7 @@ mod tests {
             matches: 20,
             seed: 1,
             max_actions: 100_000,
+            think_ms: 1,
         };
         let r = run(game, &arena).unwrap();
         let h = &r.kinds[0];
@@ -363,9 +380,29 @@ mod tests {
             matches: 3,
             seed: 1,
             max_actions: 5,
+            think_ms: 1,
         };
         let r = run(game, &arena).unwrap();
         assert_eq!((r.finished, r.abandoned), (0, 3));
         assert!(r.kinds.iter().all(|k| k.seats == 0 && k.wins == 0.0));
+    }
+
+    #[test]
+    fn a_search_arena_smoke_run_completes() {
+        // Only that it completes, every seat counted: strength is measured
+        // in release builds and reported in the READMEs, not timed here.
+        let game = crate::find("nefarious-schemes").unwrap();
+        let arena = Arena {
+            options: serde_json::json!({"turn_limit": 3}),
+            bots: parse_bots("search,heuristic").unwrap(),
+            matches: 2,
+            seed: 5,
+            max_actions: 100_000,
+            think_ms: 2,
+        };
+        let r = run(game, &arena).unwrap();
+        assert_eq!(r.finished + r.abandoned, 2);
+        assert_eq!(r.kinds[0].kind, BotKind::Search);
+        assert_eq!(r.kinds[0].seats, r.finished);
     }
 }

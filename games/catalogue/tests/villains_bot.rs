@@ -15,6 +15,7 @@ fn the_villains_heuristic_beats_its_share_against_random_bots() {
             matches: 10,
             seed: 1,
             max_actions: 20_000,
+            think_ms: 1,
         };
         let r = run(game, &arena).unwrap();
         let h = &r.kinds[0];

@@ -243,9 +243,7 @@ pub fn view(g: &Crisis, viewer: Viewer) -> View {
 /// re-dealt roster.
 pub fn redeal_hidden(g: &mut Crisis, viewer: Seat, rng: &mut GameRng) {
     let other = usize::from(1 - viewer);
-    if !g.options.open_rosters
-        && let Some(real) = g.rosters[other].clone()
-    {
+    if !g.options.open_rosters && g.rosters[other].is_some() {
         let revealed = !g.models.is_empty();
         let mut chars: Vec<String> = if revealed {
             g.models.iter().filter(|m| usize::from(m.owner) == other).map(|m| m.card.clone()).collect()
@@ -253,7 +251,11 @@ pub fn redeal_hidden(g: &mut Crisis, viewer: Seat, rng: &mut GameRng) {
             Vec::new()
         };
         let mut cards: Vec<String> = if revealed {
-            g.tactics[other].iter().chain(g.discards.iter().filter(|d| real.tactics.contains(d))).cloned().collect()
+            // Its hand and the discards the viewer did not play (the
+            // viewer knows its own roster), never the real roster: the
+            // re-deal depends on what the viewer may know only.
+            let own = g.rosters[usize::from(viewer)].as_ref().map(|r| r.tactics.clone()).unwrap_or_default();
+            g.tactics[other].iter().chain(g.discards.iter().filter(|d| !own.contains(d))).cloned().collect()
         } else {
             Vec::new()
         };

@@ -140,3 +140,17 @@ fn non_leak_with_open_rosters() {
             .unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// The search bot chooses the same move in the real world and in a
+/// re-dealt one it cannot tell apart, and each re-deal is canonical.
+#[test]
+fn search_sees_only_its_view() {
+    let (mut effective, mut checks) = (0, 0);
+    for seed in 0..2 {
+        let o = Options { max_rounds: 6, ..Options::default() };
+        let r = testkit::search_sees_only_its_view::<Crisis>(&o, 2, seed, 200, 7).unwrap_or_else(|e| panic!("{e}"));
+        (effective, checks) = (effective + r.effective, checks + r.checks);
+    }
+    eprintln!("search view: {effective} effective re-deals of {checks}");
+    assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
+}

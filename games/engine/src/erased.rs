@@ -90,6 +90,9 @@ pub trait DynState: Send + Sync {
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Value>;
     /// See [`Game::redeal_hidden`].
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng);
+    /// The search bot's move for `seat` ([`crate::search::choose`] with the
+    /// default [`crate::search::Config`]), `None` when it has none.
+    fn search_action(&self, seat: Seat, seed: u64, budget: crate::search::Budget<'_>) -> Option<Value>;
     /// A deep copy.
     fn clone_box(&self) -> Box<dyn DynState>;
     /// The action in the canonical JSON that [`DynState::apply`] returns and
@@ -216,6 +219,11 @@ impl<G: Game> DynState for G {
 
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
         Game::redeal_hidden(self, viewer, rng)
+    }
+
+    fn search_action(&self, seat: Seat, seed: u64, budget: crate::search::Budget<'_>) -> Option<Value> {
+        let choice = crate::search::choose(self, seat, seed, &crate::search::Config::default(), budget)?;
+        serde_json::to_value(choice.action).ok()
     }
 
     fn clone_box(&self) -> Box<dyn DynState> {

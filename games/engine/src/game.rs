@@ -184,6 +184,14 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
         None
     }
 
+    /// How good the position is for `seat`, from 0 (lost) to 1 (won), where
+    /// the game has an evaluation: the search bot scores a playout it cuts
+    /// short with it ([`crate::search`]). `None` (the default) scores such a
+    /// playout as the seat's fair share.
+    fn evaluate(&self, _seat: Seat) -> Option<f64> {
+        None
+    }
+
     /// A random legal action for `seat`, sampled from its prompt (up to 64
     /// candidates are tried). `None` when the seat has no prompt or no
     /// candidate applied.

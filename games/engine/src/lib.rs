@@ -26,7 +26,8 @@
 //! and "you" for the reader.
 //!
 //! [`erased`] turns any [`Game`] into a JSON-speaking trait object for the
-//! server, and [`testkit`] holds the contract tests every game must pass
+//! server, [`search`] is the search bot every game gets from the
+//! contract, and [`testkit`] holds the contract tests every game must pass
 //! (random legal play, replay, serde round-trip, the non-leak test).
 #![deny(missing_docs)]
 
@@ -40,6 +41,7 @@ mod rng;
 mod seat;
 
 pub mod erased;
+pub mod search;
 pub mod strict;
 pub mod testkit;
 

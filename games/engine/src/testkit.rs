@@ -1,7 +1,8 @@
 //! Contract tests every game reuses (OpenSpiel's `RandomSimTest`, plus the
 //! non-leak test).
 //!
-//! Call [`random_play`], [`non_leak`] and [`offered_options_work`] from a
+//! Call [`random_play`], [`non_leak`], [`offered_options_work`] and
+//! [`search_sees_only_its_view`] from a
 //! game's own tests with many seeds; on failure the message names the seed
 //! and step so the game can be replayed to that point.
 
@@ -972,5 +973,113 @@ mod tests {
         let err = distinct_option_values(&hand("double_cross")).unwrap_err();
         assert!(err.contains("\"double_cross\"") && err.contains("Cards"), "{err}");
         assert_eq!(distinct_option_values(&hand("double_cross#2")), Ok(()));
+    }
+}
+
+/// Counts from a [`search_sees_only_its_view`] run.
+#[derive(Debug, Default, Clone)]
+pub struct SearchViewReport {
+    /// Positions and seats checked.
+    pub checks: usize,
+    /// Of those, the ones where the re-deal changed the state (so the
+    /// comparison meant something).
+    pub effective: usize,
+}
+
+/// The search bot sees only its own seat's view: plays a random game (at
+/// most `max_steps` steps) and at every `stride`-th step, for every awaited
+/// seat, checks that
+/// * the seat's re-deal is canonical: re-dealing the real state, or a
+///   state already re-dealt for the seat, with the same generator gives
+///   the same state (so the re-deal depends only on what the seat may
+///   know; a re-deal that shuffles its pool in the order it found it
+///   fails here);
+/// * for a fixed internal seed, [`crate::search::choose`] chooses the same
+///   move, with the same value, in the real state and in a re-dealt one.
+///
+/// # Errors
+/// A message naming the seed, step and seat, and which property broke.
+pub fn search_sees_only_its_view<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    max_steps: usize,
+    stride: usize,
+) -> Result<SearchViewReport, String> {
+    let mut rng = GameRng::seeded(seed);
+    let mut bot = GameRng::seeded(seed ^ 0x5ea2_c4b0);
+    let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("seed {seed}: setup: {e}"))?;
+    let mut report = SearchViewReport::default();
+    // A small search: the property holds at any budget, and playouts are cut
+    // short so that every game checks quickly.
+    let config = crate::search::Config { horizon: 12, candidates: 6, exploration: 0.7 };
+    for step in 0..max_steps.min(G::max_actions(seats)) {
+        let pending = g.pending();
+        if pending.is_over() {
+            break;
+        }
+        let awaited: Vec<Seat> = pending.awaited().iter().collect();
+        if step % stride.max(1) == 0 {
+            for &v in &awaited {
+                let here = format!("seed {seed}, step {step}, seat {v}");
+                let key = seed ^ ((step as u64) << 8) ^ u64::from(v);
+                let mut other = g.clone();
+                other.redeal_hidden(v, &mut GameRng::seeded(key ^ 0x0dd));
+                report.checks += 1;
+                report.effective += usize::from(state_of(&other) != state_of(&g));
+                let (mut once, mut twice) = (g.clone(), other.clone());
+                once.redeal_hidden(v, &mut GameRng::seeded(key));
+                twice.redeal_hidden(v, &mut GameRng::seeded(key));
+                let (x, y) = (state_of(&once), state_of(&twice));
+                if x != y {
+                    return Err(format!(
+                        "{here}: the re-deal depends on more than the seat may know (re-dealing a re-dealt state \
+                         gives another state with the same generator) at {}",
+                        first_difference(&x, &y, String::new())
+                    ));
+                }
+                let budget = crate::search::Budget::iterations(6);
+                let a = crate::search::choose(&g, v, key, &config, budget);
+                let b = crate::search::choose(&other, v, key, &config, budget);
+                let show = |c: &Option<crate::search::Choice<G::Action>>| {
+                    c.as_ref().map(|c| (serde_json::to_string(&c.action).ok(), c.iterations, c.value.to_bits()))
+                };
+                if show(&a) != show(&b) {
+                    return Err(format!(
+                        "{here}: the search chose differently in a re-dealt world\n  real:     {:?}\n  redealt:  {:?}",
+                        show(&a),
+                        show(&b)
+                    ));
+                }
+            }
+        }
+        let seat = awaited[bot.index(awaited.len())];
+        let Some(a) = g.random_action(seat, &mut bot) else {
+            return Err(format!("seed {seed}, step {step}: no legal action for awaited seat {seat}"));
+        };
+        g.apply(seat, &a, &mut rng).map_err(|e| format!("seed {seed}, step {step}: {e}"))?;
+    }
+    Ok(report)
+}
+
+/// The JSON path of the first difference between `a` and `b`, with both
+/// values there.
+fn first_difference(a: &Value, b: &Value, at: String) -> String {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, v) in x {
+                match y.get(k) {
+                    Some(w) if v == w => {}
+                    Some(w) => return first_difference(v, w, format!("{at}.{k}")),
+                    None => return format!("{at}.{k}: only in the first"),
+                }
+            }
+            format!("{at}: keys differ")
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            let i = x.iter().zip(y).position(|(v, w)| v != w).unwrap_or(0);
+            first_difference(&x[i], &y[i], format!("{at}[{i}]"))
+        }
+        _ => format!("{at}: {a} vs {b}"),
     }
 }

@@ -227,8 +227,12 @@ pub fn redeal(g: &mut Mutants, viewer: Seat, rng: &mut GameRng) {
     for s in 0..g.boards.len() {
         let b = &mut g.boards[s];
         if s == viewer as usize || g.boss.is_some() && s == g.seats as usize {
+            // Each pool is sorted before it is shuffled, so the deal depends
+            // on what the viewer may know only (the search bot relies on it).
+            b.deck.sort_unstable();
             rng.shuffle(&mut b.deck);
             let mut under: Vec<CardId> = b.pool.iter().flat_map(|st| st.iter().skip(1).copied()).collect();
+            under.sort_unstable();
             rng.shuffle(&mut under);
             let mut it = under.into_iter();
             for st in &mut b.pool {
@@ -242,6 +246,7 @@ pub fn redeal(g: &mut Mutants, viewer: Seat, rng: &mut GameRng) {
         all.extend(b.deck.iter().copied());
         all.extend(b.pool.iter().flat_map(|st| st.iter().skip(1).copied()));
         all.extend(b.freezer.iter().filter(|f| !f.public && !over).map(|f| f.card));
+        all.sort_unstable();
         rng.shuffle(&mut all);
         let mut it = all.into_iter();
         for h in &mut b.hand {
@@ -269,6 +274,7 @@ pub fn redeal(g: &mut Mutants, viewer: Seat, rng: &mut GameRng) {
                 all.extend(d.picks[s].iter().copied());
             }
         }
+        all.sort_unstable();
         rng.shuffle(&mut all);
         let mut it = all.into_iter();
         for x in &mut d.boxed {

@@ -88,3 +88,19 @@ fn seats_are_named_by_token() {
     }
     assert!(lines > 1000, "{lines}");
 }
+
+/// The search bot chooses the same move in the real world and in a
+/// re-dealt one it cannot tell apart, and each re-deal is canonical.
+#[test]
+fn search_sees_only_its_view() {
+    let (mut effective, mut checks) = (0, 0);
+    for seats in 1..=4 {
+        for seed in 0..2 {
+            let r = testkit::search_sees_only_its_view::<Mutants>(&options(seats, seed), seats, seed + 11, 240, 23)
+                .unwrap_or_else(|e| panic!("{seats} seats: {e}"));
+            (effective, checks) = (effective + r.effective, checks + r.checks);
+        }
+    }
+    eprintln!("search view: {effective} effective re-deals of {checks}");
+    assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
+}

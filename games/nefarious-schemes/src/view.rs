@@ -144,8 +144,11 @@ pub fn redeal(g: &mut Schemes, viewer: Seat, rng: &mut GameRng) {
     let them = &mut g.sides[other(viewer) as usize];
     let n = them.hand.len();
     let mut pool: Vec<CardId> = them.hand.drain(..).chain(them.deck.drain(..)).collect();
+    // Sorted first, so the deal depends on what the viewer may know only.
+    pool.sort_unstable();
     rng.shuffle(&mut pool);
     them.deck = pool.split_off(n);
     them.hand = pool;
+    g.sides[viewer as usize].deck.sort_unstable();
     rng.shuffle(&mut g.sides[viewer as usize].deck);
 }

@@ -70,3 +70,17 @@ fn setup_refuses_other_seat_counts_and_bad_options() {
     assert!(Schemes::setup(&short(0), 2, &mut GameRng::seeded(1)).is_err());
     assert!(serde_json::from_str::<Options>(r#"{"turns": 3}"#).is_err());
 }
+
+/// The search bot chooses the same move in the real world and in a
+/// re-dealt one it cannot tell apart, and each re-deal is canonical.
+#[test]
+fn search_sees_only_its_view() {
+    let (mut effective, mut checks) = (0, 0);
+    for seed in 0..3 {
+        let r = testkit::search_sees_only_its_view::<Schemes>(&short(4), 2, seed, 300, 11)
+            .unwrap_or_else(|e| panic!("{e}"));
+        (effective, checks) = (effective + r.effective, checks + r.checks);
+    }
+    eprintln!("search view: {effective} effective re-deals of {checks}");
+    assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
+}

@@ -180,6 +180,17 @@ mod tests {
         assert!(log_effective > 100, "the log check must meet changed hidden bids ({log_effective})");
     }
 
+    #[test]
+    fn search_sees_only_its_view() {
+        let mut effective = 0;
+        for seed in 0..10 {
+            effective += testkit::search_sees_only_its_view::<SealedBids>(&Options { rounds: 5 }, 3, seed, 40, 2)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .effective;
+        }
+        assert!(effective > 0, "the re-deal must change hidden bids ({effective})");
+    }
+
     /// Sealed Bids that leaks one way the non-leak test must catch, by
     /// `HOW`: [`TATTLETALE`] logs the value of each locked dial for all to
     /// read (views and prompts stay clean, so only the log check can catch

@@ -314,6 +314,9 @@ fn redeal_cards(state: &mut Villains, viewer: Seat, rng: &mut GameRng) {
             pool.push(*t.rules_value());
         }
     }
+    // Each pool is sorted before it is shuffled, so the deal depends on what
+    // the viewer may know only (the search bot's determinizations rely on it).
+    pool.sort_unstable();
     rng.shuffle(&mut pool);
     let mut next = pool.into_iter();
     for c in state.deck.iter_mut() {
@@ -344,6 +347,7 @@ fn redeal_plans(state: &mut Villains, seat: Seat, own: bool, rng: &mut GameRng) 
     let hand: &[PlanId] = if own { &[] } else { &p.plans };
     let mut pool: Vec<PlanId> = hand.iter().chain(p.plan_deck[..free].iter()).copied().collect();
     let in_hand = hand.len();
+    pool.sort_unstable();
     rng.shuffle(&mut pool);
     let (hand, deck) = pool.split_at(in_hand);
     if !own {
@@ -368,6 +372,7 @@ fn redeal_tokens(state: &mut Villains, viewer: Seat, other: Seat, rng: &mut Game
     pool.extend(
         state.players[other as usize].spent_tokens.iter().filter(|t| hidden_spent(t)).map(|t| *t.kind.rules_value()),
     );
+    pool.sort_unstable();
     rng.shuffle(&mut pool);
     let mut next = pool.into_iter();
     for a in &mut state.areas {

@@ -39,3 +39,19 @@ fn offered_options_work_at_four_and_five_seats() {
     }
     assert!(options > 500, "{options}");
 }
+
+/// The search bot chooses the same move in the real world and in a
+/// re-dealt one it cannot tell apart, and each re-deal is canonical.
+#[test]
+fn search_sees_only_its_view() {
+    let (mut effective, mut checks) = (0, 0);
+    for seats in [4, 5] {
+        for seed in [3, 4] {
+            let r = testkit::search_sees_only_its_view::<Villains>(&Options::default(), seats, seed, 300, 13)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (effective, checks) = (effective + r.effective, checks + r.checks);
+        }
+    }
+    eprintln!("search view: {effective} effective re-deals of {checks}");
+    assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
+}

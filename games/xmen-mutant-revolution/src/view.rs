@@ -345,6 +345,9 @@ pub fn redeal(g: &mut XMen, viewer: Seat, rng: &mut GameRng) {
             pool.append(&mut g.players[s as usize].hand);
         }
     }
+    // Each pool is sorted before it is shuffled, so the deal depends on what
+    // the viewer may know only (the search bot's determinizations rely on it).
+    pool.sort_unstable();
     rng.shuffle(&mut pool);
     for s in 0..seats {
         if s != viewer {
@@ -362,11 +365,13 @@ pub fn redeal(g: &mut XMen, viewer: Seat, rng: &mut GameRng) {
     if let Phase::Recruit(r) = &mut g.phase {
         recruit.append(&mut r.row);
     }
+    recruit.sort_unstable();
     rng.shuffle(&mut recruit);
     if let Phase::Recruit(r) = &mut g.phase {
         r.row = recruit.drain(..row_len).collect();
     }
     g.recruit_deck = recruit;
+    g.mission_deck.sort_unstable();
     rng.shuffle(&mut g.mission_deck);
     // Sealed choices of others.
     let hands: Vec<Vec<PlotId>> = g.players.iter().map(|p| p.hand.clone()).collect();

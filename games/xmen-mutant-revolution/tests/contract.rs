@@ -239,3 +239,20 @@ fn acquire_hope_keeps_payable_heroes_and_events_say_their_price() {
     }
     assert!(hope_prompts > 0 && priced > 0, "{hope_prompts} {priced}");
 }
+
+/// The search bot chooses the same move in the real world and in a
+/// re-dealt one it cannot tell apart, and each re-deal is canonical.
+#[test]
+fn search_sees_only_its_view() {
+    let (mut effective, mut checks) = (0, 0);
+    for seed in 0..3 {
+        for seats in [3, 4] {
+            let o = Options { pick_schools: true, max_rounds: 2 };
+            let r =
+                testkit::search_sees_only_its_view::<XMen>(&o, seats, seed, 400, 13).unwrap_or_else(|e| panic!("{e}"));
+            (effective, checks) = (effective + r.effective, checks + r.checks);
+        }
+    }
+    eprintln!("search view: {effective} effective re-deals of {checks}");
+    assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
+}
