@@ -92,6 +92,9 @@ impl DynState for FaultyState {
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng) {
         self.0.redeal_hidden(viewer, rng)
     }
+    fn search_action(&self, seat: Seat, seed: u64, budget: backroom_engine::search::Budget<'_>) -> Option<Value> {
+        self.0.search_action(seat, seed, budget)
+    }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(FaultyState(self.0.clone_box(), self.1))
     }

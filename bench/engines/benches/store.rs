@@ -81,6 +81,9 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         rematch: None,
         turn_clock_secs: 0,
         webhook_url: None,
+        server_secret: None,
+        server_commitment: None,
+        seat_contributions: None,
         created_at: now,
         updated_at: now,
     };
@@ -97,7 +100,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
     };
     store.create_lobby(&lobby, &host).await.expect("create lobby");
     let opening = Snapshot { seq: 0, state: opening_state.into(), rng: opening_rng.into() };
-    store.start_match(id, &[7u8; 32], &"0".repeat(64), &opening).await.expect("start");
+    store.start_match(id, (&[7u8; 32], &"0".repeat(64)), None, &opening).await.expect("start");
     id
 }
 
