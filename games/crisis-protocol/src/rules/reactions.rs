@@ -104,15 +104,7 @@ fn reaction_refusal(g: &Crisis, t: usize, used: &[String], key: &str) -> String 
         if used.iter().any(|u| u == name) {
             return format!("{name} has been used against this attack: once per event");
         }
-        if !g.pending_attack.as_ref().is_some_and(|p| {
-            g.models[p.attacker]
-                .card()
-                .sides
-                .healthy
-                .attacks
-                .get(p.attack)
-                .is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
-        }) {
+        if !super::reactive::against_normal_attack(g) {
             return format!("a beam or area attack's targets don't change: {name} can't be used against it");
         }
         let geo = g.geo();

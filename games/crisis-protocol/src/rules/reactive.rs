@@ -28,15 +28,7 @@ pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)>
             out.push((format!("power:{}", sp.name), format!("{}, cost {}", sp.name, sp.cost)));
         }
     }
-    let normal = g.pending_attack.as_ref().is_some_and(|p| {
-        g.models[p.attacker]
-            .card()
-            .sides
-            .healthy
-            .attacks
-            .get(p.attack)
-            .is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
-    });
+    let normal = against_normal_attack(g);
     let geo = g.geo();
     for (i, x) in g.models.iter().enumerate() {
         if i == t || x.owner != m.owner || !x.present() || x.dazed || !normal {
@@ -84,6 +76,20 @@ pub fn available(g: &Crisis, t: usize, used: &[String]) -> Vec<(String, String)>
         }
     }
     out
+}
+
+/// Whether the attack being resolved is a normal one (not a beam or an
+/// area attack), whose targets a reaction may still change.
+pub fn against_normal_attack(g: &Crisis) -> bool {
+    g.pending_attack.as_ref().is_some_and(|p| {
+        g.models[p.attacker]
+            .card()
+            .sides
+            .healthy
+            .attacks
+            .get(p.attack)
+            .is_some_and(|a| a.range.kind == crate::content::RangeKind::Normal)
+    })
 }
 
 /// What the target `t` may strike back with after the attack resolved:
