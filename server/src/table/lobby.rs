@@ -2,8 +2,24 @@
 //! bot standing in for someone away, handing over the host's role, the start,
 //! the rematch, and subscribing a socket to the table.
 
-use super::*;
+use super::connections::Conn;
+use super::restore::opening_line;
+use super::{ConnId, Credential, Live, Table, err, frame, internal};
+use crate::outbox::{Out, Outbox};
+use crate::secret;
+use crate::store::{LobbyRow, Snapshot};
+use crate::store::{PlayerRow, now_ms};
+use backroom_engine::{GameRng, Seat, Viewer};
+use backroom_protocol::http::PlayerInfo;
+use backroom_protocol::http::{HostLinks, Joined, LobbyInfo, LobbyStatus, Rematch};
 use backroom_protocol::http::{SWAP_OFFER_SECS, SwapOffer};
+use backroom_protocol::ws::ServerMsg;
+use backroom_protocol::{ApiError, ErrorCode};
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use uuid::Uuid;
 
 /// "45 s", "2 min", "2 min 5 s": a wait, for people.
 fn duration_words(secs: u64) -> String {
@@ -191,6 +207,20 @@ impl Table {
         let Some(seat) = self.free_seat() else {
             return Err(err(ErrorCode::LobbyFull, format!("All {} seats are taken.", self.lobby.seats)));
         };
+        let (id, token) = self.seat_newcomer(name, seat, false).await?;
+        Ok(Joined { lobby: self.id, player: id, token, links: HostLinks::default() })
+    }
+
+    /// Seats someone new (a person who joined, or a program the host made
+    /// room for): a fresh player id and token, stored before anyone hears
+    /// of it, then told to the table. Returns the id and the token, which
+    /// only the newcomer is ever shown.
+    pub(super) async fn seat_newcomer(
+        &mut self,
+        name: String,
+        seat: Seat,
+        program: bool,
+    ) -> Result<(Uuid, String), ApiError> {
         let token = secret::new_token();
         let p = PlayerRow {
             id: Uuid::new_v4(),
@@ -201,13 +231,13 @@ impl Table {
             host: false,
             joined_at: now_ms(),
             stand_in: false,
-            program: false,
+            program,
         };
         self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
         let id = p.id;
         self.players.push(p);
         self.broadcast_lobby();
-        Ok(Joined { lobby: self.id, player: id, token, links: HostLinks::default() })
+        Ok((id, token))
     }
 
     pub(super) fn free_seat(&self) -> Option<Seat> {

@@ -12,8 +12,12 @@
 //! at the table sees the seat as a program (`PlayerInfo::program`) under
 //! the name the program gave, held to the same name rules as a person's.
 
-use super::*;
+use super::lobby::clean_name;
+use super::{Table, err, internal};
+use crate::store::PlayerRow;
+use backroom_engine::Seat;
 use backroom_protocol::http::ProgramLink;
+use backroom_protocol::{ApiError, ErrorCode};
 
 impl Table {
     /// The program seat whose token hash this is; a person's token is
@@ -83,22 +87,7 @@ impl Table {
             .map(|n| format!("Program {n}"))
             .find(|name| backroom_protocol::text::distinct_name(name, taken()).is_ok())
             .unwrap_or_else(|| format!("Program {}", self.players.len() + 2));
-        let token = secret::new_token();
-        let p = PlayerRow {
-            id: Uuid::new_v4(),
-            name,
-            token_hash: secret::hash(&token),
-            seat: Some(seat),
-            bot: false,
-            host: false,
-            joined_at: now_ms(),
-            stand_in: false,
-            program: true,
-        };
-        self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
-        let player = p.id;
-        self.players.push(p);
-        self.broadcast_lobby();
+        let (player, token) = self.seat_newcomer(name, seat, true).await?;
         let url = format!("/#/program/{}/{token}", self.id);
         Ok(ProgramLink { seat, player, token, url, lobby: self.info() })
     }
