@@ -2,8 +2,14 @@
 //! secret a lobby commits to at its creation, the contributions its people
 //! make before the start, and the seed the start derives from both.
 
-use super::*;
+use super::{Table, err, internal};
 use crate::fairness::{contributions_json, derive_seed};
+use crate::secret;
+use crate::store::LobbyRow;
+use backroom_protocol::http::LobbyStatus;
+use backroom_protocol::{ApiError, ErrorCode};
+use std::collections::HashMap;
+use uuid::Uuid;
 
 /// `lobby` with a fresh 32-byte server secret and its published commitment.
 ///

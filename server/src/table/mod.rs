@@ -15,14 +15,11 @@
 
 use crate::ctx::{Counted, Ctx, MOVING};
 use crate::intern;
-use crate::secret;
-use crate::store::{ActionRow, Commit, LobbyRow, PlayerRow, Snapshot, now_ms};
+use crate::store::{ActionRow, LobbyRow, PlayerRow, now_ms};
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
-use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet, Viewer};
-use backroom_protocol::http::{
-    HostLinks, Joined, LobbyInfo, LobbyStatus, MatchRecord, PlayerInfo, ProgramLink, Rematch, ReplayStep,
-};
+use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet};
+use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, ProgramLink, Rematch, ReplayStep};
 use backroom_protocol::ws::ServerMsg;
 use backroom_protocol::{ApiError, ErrorCode};
 use serde_json::Value;
@@ -56,12 +53,11 @@ mod restore;
 mod watch;
 
 pub use crate::outbox::{Out, Outbox};
-use chat::{CHAT_WINDOW, Chat};
-use connections::{Conn, Connections};
+use chat::Chat;
+use connections::Connections;
 pub use fairness::with_server_secret;
 pub use lobby::clean_name;
 use replay::Replay;
-use restore::opening_line;
 pub use restore::{replay_all, same_engine};
 use watch::store_down_msg;
 

@@ -3,7 +3,10 @@
 //! and once when the match ends. What it says is public: the game, the
 //! names awaited, the result.
 
-use super::*;
+use super::Table;
+use crate::store::PlayerRow;
+use backroom_engine::SeatSet;
+use uuid::Uuid;
 
 impl Table {
     /// Calls the webhook for the people the table now waits on who are

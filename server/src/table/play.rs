@@ -2,9 +2,23 @@
 //! version, applied, handed to the group commit and only then acknowledged;
 //! every viewer then gets its own view (paced for those who only watch).
 
-use super::*;
+use super::connections::Conn;
+use super::{Act, ConnId, Incoming, Live, Origin, Table, action_hash, frame};
+use crate::ctx::MOVING;
+use crate::outbox::Out;
+use crate::secret;
+use crate::store::Commit;
 use crate::store::CommitError;
+use crate::store::{ActionRow, Snapshot};
+use axum::extract::ws::Utf8Bytes;
+use backroom_engine::{LogEntry, Seat, SeatSet, Viewer};
 use backroom_engine::{Outcome, Pending, seat_ref};
+use backroom_protocol::ErrorCode;
+use backroom_protocol::http::LobbyStatus;
+use backroom_protocol::ws::ServerMsg;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// A reaction window's answers are sealed until it closes: a viewer learns
 /// only whether it has answered itself, so that a pass (made by hand, or by

@@ -1,6 +1,11 @@
 //! The record and the move-by-move replay of a finished match.
 
-use super::*;
+use super::{Credential, Table, err, internal};
+use backroom_engine::erased::DynState;
+use backroom_engine::{GameRng, LogEntry, Seat, Viewer};
+use backroom_protocol::http::{LobbyStatus, MatchRecord, ReplayStep};
+use backroom_protocol::{ApiError, ErrorCode};
+use serde_json::Value;
 
 /// A finished match's moves, read once, and the position the last replay
 /// request reached: stepping forward applies one move, not the whole log.

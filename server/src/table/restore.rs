@@ -1,7 +1,19 @@
 //! Loading a table from the store: the latest snapshot plus the tail of the
 //! action log (checked against a full replay from the opening on restore).
 
-use super::*;
+use super::chat::{CHAT_WINDOW, Chat};
+use super::{LOG_WINDOW, Live, Table};
+use crate::ctx::Ctx;
+use crate::intern;
+use crate::store::{LobbyRow, Snapshot};
+use backroom_engine::erased::{DynGame, DynState};
+use backroom_engine::{GameRng, LogEntry, PackedLogEntry};
+use backroom_protocol::http::LobbyStatus;
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::Instant;
+use uuid::Uuid;
 
 impl Table {
     /// Loads a table from the store, replaying the actions after the last

@@ -37,7 +37,14 @@
 //! matches this node serves and sums across nodes through takeover,
 //! adoption and hand-over.
 
-use super::*;
+use super::{Cmd, LobbyRequest, Table, frame};
+use crate::ctx::Counted;
+use backroom_protocol::ErrorCode;
+use backroom_protocol::http::LobbyStatus;
+use backroom_protocol::ws::ServerMsg;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use uuid::Uuid;
 
 /// The first retry's wait and the longest.
 const BACKOFF_FIRST_MS: u64 = 250;
