@@ -468,6 +468,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/lobbies/{id}/kick"),
     ("POST", "/api/lobbies/{id}/bots"),
     ("POST", "/api/lobbies/{id}/program"),
+    ("POST", "/api/lobbies/{id}/contribute"),
     ("POST", "/api/lobbies/{id}/start"),
     ("POST", "/api/lobbies/{id}/stand-in"),
     ("POST", "/api/lobbies/{id}/rematch"),
@@ -573,7 +574,12 @@ async fn http_task(
                     })
                 } else if status < 300 && name.as_deref().is_some_and(invisible_or_bidi) {
                     Err("invisible_or_bidi_name_accepted")
-                } else if status < 300 && name.as_deref().is_some_and(|n| n.chars().any(char::is_control)) {
+                } else if status < 300
+                    // Whitespace (a newline, a tab) is folded to one space by
+                    // the name rule (`text::display_name`), so "x\ny" is
+                    // seated as "x y"; any other control character is refused.
+                    && name.as_deref().is_some_and(|n| n.chars().any(|c| c.is_control() && !c.is_whitespace()))
+                {
                     Err("control_characters_in_name_accepted")
                 } else {
                     Ok(())
