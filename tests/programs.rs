@@ -134,3 +134,30 @@ async fn an_away_program_is_covered_by_a_stand_in_like_a_person() {
     app.stop().await;
     db.cleanup().await;
 }
+
+#[tokio::test]
+async fn a_program_meets_the_same_rate_limit_as_a_person() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &[]).await;
+    let lobby = sealed_bids_lobby(&app.url(""), &app.http, 2, 2).await;
+    let id = lobby.id.as_str();
+    let (s, held) = app.post(&format!("/api/lobbies/{id}/program"), Some(&lobby.host_token), json!({})).await;
+    assert_eq!(s, 201, "{held}");
+    let (mut ws, first) = program_hello(&app, id, &token_of(held["url"].as_str().unwrap()), "Quickbot").await;
+    assert_eq!(first["type"], "welcome", "{first}");
+    // The same burst that meets a person's limit (`bad_input`) meets a
+    // program's: a typed error, not a faster lane.
+    for _ in 0..80 {
+        ws.send(json!({"type": "ping"})).await;
+    }
+    let mut limited = false;
+    while let Some(m) = ws.recv().await {
+        if m["type"] == "error" && m["code"] == "rate_limited" {
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited, "a burst of 80 messages from a program hits the rate limit");
+    app.stop().await;
+    db.cleanup().await;
+}
