@@ -365,19 +365,7 @@ fn deploy(
         .any(|t| t.when == When::Deployed && t.effects.iter().any(|e| matches!(e, Effect::Ready(_))));
     let mut names = Vec::new();
     for p in picks {
-        let uid = match p.from {
-            None => state.put_unit(area, seat, p.kind).expect("checked"),
-            Some(uid) => {
-                let (from, _) = state.units_of(seat).find(|(_, u)| u.uid == uid).expect("checked");
-                let a = state.area_mut(from);
-                let i = a.units.iter().position(|u| u.uid == uid).expect("checked");
-                let mut u = a.units.remove(i);
-                u.readied = false;
-                u.wounded = u.wounded && p.stay_wounded;
-                state.area_mut(area).units.push(u);
-                uid
-            }
-        };
+        let uid = crate::rules::units::place(state, seat, p, area);
         if p.kind == UnitType::Champion && ready_on_deploy {
             state.area_mut(area).units.iter_mut().find(|u| u.uid == uid).expect("placed").readied = true;
         }

@@ -437,20 +437,7 @@ fn deploy_one(
     }
     check_payment(state, seat, cost, payment)?;
     pay(state, seat, payment);
-    match pick.from {
-        None => {
-            state.put_unit(to, seat, pick.kind).expect("checked");
-        }
-        Some(uid) => {
-            let (from, _) = state.units_of(seat).find(|(_, u)| u.uid == uid).expect("checked");
-            let a = state.area_mut(from);
-            let i = a.units.iter().position(|u| u.uid == uid).expect("checked");
-            let mut u = a.units.remove(i);
-            u.readied = false;
-            u.wounded = u.wounded && pick.stay_wounded;
-            state.area_mut(to).units.push(u);
-        }
-    }
+    units::place(state, seat, &pick, to);
     Ok(vec![LogEntry::public(format!(
         "{} {} to {} (cost {cost}).",
         state.who_verb(seat, "deploys", "deploy"),

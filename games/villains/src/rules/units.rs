@@ -5,6 +5,7 @@
 //! rules that deploy, move, fight and resolve cards, so none of them
 //! reaches into another for these.
 
+use crate::action::choices::DeployPick;
 use crate::content::effect::{Forbidden, Ongoing, UnitType};
 use crate::content::{AreaId, Card};
 use crate::state::Grave;
@@ -93,4 +94,23 @@ pub fn entry_surcharge(state: &Villains, seat: Seat, area: AreaId, with_kau: boo
 /// card with his icon does not, when Kau is `with_kau`).
 fn binds(card: &Card, owner: Seat, seat: Seat, with_kau: bool) -> bool {
     !(card.powerless_against_kau && owner != seat && with_kau)
+}
+
+/// Puts a deployed unit in `to`: from `seat`'s reserve, or re-deployed from
+/// where it stands (exhausted, and healed unless it keeps its wounds). The
+/// caller has checked the pick, so the unit is there to take.
+pub fn place(state: &mut Villains, seat: Seat, pick: &DeployPick, to: AreaId) -> UnitUid {
+    match pick.from {
+        None => state.put_unit(to, seat, pick.kind).expect("checked"),
+        Some(uid) => {
+            let (from, _) = state.units_of(seat).find(|(_, u)| u.uid == uid).expect("checked");
+            let a = state.area_mut(from);
+            let i = a.units.iter().position(|u| u.uid == uid).expect("checked");
+            let mut u = a.units.remove(i);
+            u.readied = false;
+            u.wounded = u.wounded && pick.stay_wounded;
+            state.area_mut(to).units.push(u);
+            uid
+        }
+    }
 }
