@@ -59,7 +59,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
         }
         crate::state::owed::Owed::ChampionAttack { from, .. } => {
             let name = &state.faction_of(seat).champion.name;
-            let targets = crate::rules::abilities::champion_targets(state, seat, from)
+            let targets = crate::rules::choices::champion_targets(state, seat, from)
                 .into_iter()
                 .map(|target| {
                     let l = crate::prompts::labels::label(state, seat, &Action::ChampionAttack { target });

@@ -10,7 +10,13 @@
 //! first, others die; hits beyond its units are lost. The dead go to this
 //! area's graveyard in the killer's colour. After the round, an activated
 //! Biohazard whose owner lost a unit makes every opponent with units here
-//! sacrifice one.
+//! sacrifice one; To The Death! asks whether to fight another round
+//! ([`keep_fighting`]). A hit assigned in the Gnome of Zurich's area first
+//! offers his owner the paid cancel ([`offer_cancel`]).
+//!
+//! When a battle or attacks end in Take Actions the next player acts
+//! (`rules::choices::settle`); in the Combat Step the next marked area is
+//! the turn's order's (`rules::turn_loop`), which this never calls.
 //!
 //! Dice are d10 ("0" is 10): a roll plus the attacker's bonuses plus the
 //! defender's penalties hits when it reaches the printed value. Tests force
@@ -19,8 +25,9 @@
 use crate::content::AreaId;
 use crate::content::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
 use crate::rules::standing;
-use crate::rules::units::{a_unit, enemies_in, kill, strike};
+use crate::rules::units::{a_unit, attacks_forbidden, enemies_in, kill, strike};
 use crate::state::battle::{AttackRecord, Attacker, Battle, CardAttacks, PendingHits, PendingSacrifice};
+use crate::state::owed::Owed;
 use crate::state::{TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 
@@ -54,11 +61,6 @@ pub fn attack_dice(state: &Villains, seat: Seat, kind: UnitType) -> Vec<u8> {
         dice.extend(std::iter::repeat_n(v, extra as usize));
     }
     dice
-}
-
-/// Whether unit attacks are forbidden in `area` (Cease Fire).
-pub fn attacks_forbidden(state: &Villains, area: AreaId) -> bool {
-    state.area(area).rules.iter().any(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
 }
 
 /// Why combat cannot take place in `area`, with the fact, or None if it
@@ -357,10 +359,57 @@ pub fn assign_hit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec
     if !state.area(area).units.iter().any(|u| u.uid == unit && u.owner == seat) {
         return Err(RuleError::illegal(COMBAT, "Assign the hit to one of your living units here."));
     }
-    if let Some(log) = crate::rules::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
+    if let Some(log) = offer_cancel(state, seat, area, unit, h.attacker) {
         return Ok(log);
     }
     Ok(land_hit(state, seat, unit, false))
+}
+
+/// What cancelling a hit on `seat`'s unit in `area` costs, if its champion
+/// there may cancel hits (the Gnome of Zurich, wounded or not).
+pub fn cancel_cost(state: &Villains, seat: Seat, area: AreaId) -> Option<u8> {
+    let cost = state
+        .faction_of(seat)
+        .champion
+        .triggers
+        .iter()
+        .filter(|t| t.when == When::HitAssignedHere)
+        .flat_map(|t| t.effects.iter())
+        .find_map(|e| match e {
+            Effect::CancelHit(c) => Some(c.cost),
+            _ => None,
+        })?;
+    state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion).then_some(cost)
+}
+
+/// A hit is assigned to `unit` of `seat` in `area` (combat, a unit's or a
+/// card's attack, the Hitman): if the Gnome is there and his owner can pay,
+/// the choice to cancel it is owed first (the hit waits). Returns the log
+/// when it is owed, `None` when the hit lands at once.
+pub fn offer_cancel(
+    state: &mut Villains,
+    seat: Seat,
+    area: AreaId,
+    unit: UnitUid,
+    attacker: Seat,
+) -> Option<Vec<LogEntry>> {
+    if !crate::versions::abilities(state) {
+        return None;
+    }
+    let cost = cancel_cost(state, seat, area)?;
+    let p = &state.players[seat as usize];
+    if u32::from(p.energy) + u32::from(p.resources) < u32::from(cost) {
+        return None;
+    }
+    let kind = state.area(area).units.iter().find(|u| u.uid == unit)?.kind;
+    state.owed.insert(0, Owed::CancelHit { seat, area, unit, attacker });
+    Some(vec![LogEntry::public(format!(
+        "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
+        a_unit(state, seat, kind),
+        area.area().name,
+        state.who_verb(seat, "may pay", "may pay"),
+        state.faction_of(seat).champion.name
+    ))])
 }
 
 /// The pending hit assigned to `unit` of `seat` lands (unless `cancelled`,
@@ -538,15 +587,45 @@ pub fn card_attack(
     Ok(log)
 }
 
+/// To The Death!: `seat` says whether to fight another round; the first
+/// "yes" starts it, when everyone says "no" the battle is over.
+///
+/// # Errors
+/// No such question for `seat` now.
+pub fn keep_fighting(state: &mut Villains, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::KeepFighting { area, .. }) = crate::rules::choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(COMBAT, "You are not asked to fight on."));
+    };
+    let mut log = vec![LogEntry::public(format!(
+        "{}.",
+        if yes {
+            state.who_verb(seat, "fights on", "fight on")
+        } else {
+            state.who_verb(seat, "has had enough", "have had enough")
+        }
+    ))];
+    if yes {
+        state.owed.retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
+        log.extend(start_battle(state, area, 0)?);
+        if let Some(b) = state.battle.as_mut() {
+            b.repeat = true;
+        }
+    } else {
+        state.owed.remove(0);
+        if !state.owed.iter().any(|o| matches!(o, Owed::KeepFighting { area: a, .. } if *a == area)) {
+            crate::rules::choices::settle(state, &mut log);
+        }
+    }
+    Ok(log)
+}
+
 /// The round is over: To The Death! asks whether to fight again; otherwise
 /// the action or step goes on.
 fn finish_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let Some(b) = state.battle.take() else { return };
     if b.repeat && combat_possible(state, b.area) {
-        let owed: Vec<crate::state::owed::Owed> = present(state, b.area)
-            .into_iter()
-            .map(|seat| crate::state::owed::Owed::KeepFighting { seat, area: b.area })
-            .collect();
+        let owed: Vec<Owed> =
+            present(state, b.area).into_iter().map(|seat| Owed::KeepFighting { seat, area: b.area }).collect();
         log.push(LogEntry::public(format!("To the death: does anyone with units in {} fight on?", b.area.area().name)));
         state.owed.splice(0..0, owed);
         return;
@@ -554,16 +633,14 @@ fn finish_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     after_battle(state, log);
 }
 
-/// When a battle or attacks are over: during Take Actions (a battle token,
-/// Dr. Tyrannosaurus, a card, a skill) the next player acts; in the Combat
-/// Step the next marked area fights.
+/// When a battle or attacks are over during Take Actions (a battle token,
+/// Dr. Tyrannosaurus, a card, a skill), the next player acts, once any
+/// choice still owed (Bully G.O.A.T.'s attack after a skill) is made. In
+/// the Combat Step the next marked area fights: the turn's order takes
+/// that on after the action (`rules::turn_loop::after_action`).
 fn after_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
-    match state.phase {
-        // The next player acts, once any choice still owed (Bully G.O.A.T.'s
-        // attack after a skill) is made.
-        crate::state::Phase::TakeActions { revealed: None, .. } => crate::rules::choices::settle(state, log),
-        crate::state::Phase::Combat { .. } => crate::rules::turn_loop::next_battle(state, log),
-        _ => {}
+    if let crate::state::Phase::TakeActions { revealed: None, .. } = state.phase {
+        crate::rules::choices::settle(state, log);
     }
 }
 

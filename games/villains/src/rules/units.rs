@@ -1,7 +1,7 @@
 //! Units in an area, as every rule speaks of them: a unit's name in the
-//! log, the enemies present, entering (Police Payoff's surcharge) and
-//! leaving (Trapped Like Rats), a hit wounding or killing, and the
-//! Graveyards (a kill credited to the killer). A primitive below the
+//! log, the enemies present, entering (Police Payoff's surcharge),
+//! leaving (Trapped Like Rats) and attacking (Cease Fire), a hit wounding
+//! or killing, and the Graveyards (a kill credited to the killer). A primitive below the
 //! rules that deploy, move, fight and resolve cards, so none of them
 //! reaches into another for these.
 
@@ -68,6 +68,11 @@ pub fn strike(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) -
             state.who(killer)
         ))
     }
+}
+
+/// Whether unit attacks are forbidden in `area` (Cease Fire).
+pub fn attacks_forbidden(state: &Villains, area: AreaId) -> bool {
+    state.area(area).rules.iter().any(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
 }
 
 /// Whether `seat`'s units may leave `area` (Trapped Like Rats).
