@@ -198,13 +198,11 @@ pub fn cancel_hit(state: &mut Villains, seat: Seat, pay: bool) -> Result<Vec<Log
         log.push(LogEntry::public(format!("{} the hit land.", state.who_verb(seat, "lets", "let"))));
     }
     state.owed.remove(0);
-    let pending =
-        state.battle.as_ref().and_then(|b| b.hits).is_some() || state.attacks.as_ref().and_then(|a| a.hits).is_some();
-    if pending {
-        log.extend(crate::rules::combat::land_hit(state, seat, unit, pay));
+    if let Some(h) = crate::rules::combat::pending_hit(state) {
+        log.extend(crate::rules::combat::land_hit(state, seat, h, unit, pay)?);
     } else {
         if !pay {
-            log.push(crate::rules::units::strike(state, area, unit, attacker));
+            log.push(crate::rules::units::strike(state, area, unit, attacker)?);
         }
         choices::settle(state, &mut log);
     }

@@ -485,7 +485,7 @@ fn unique(
         // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
         match combat::offer_cancel(state, u.owner, area, u.uid, seat) {
             Some(l) => log.extend(l),
-            None => log.push(units::strike(state, area, u.uid, seat)),
+            None => log.push(units::strike(state, area, u.uid, seat)?),
         }
     }
     Ok(log)

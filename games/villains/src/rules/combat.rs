@@ -348,8 +348,7 @@ pub fn roll_attack(
 /// # Errors
 /// No hit for `seat` to assign, or not its living unit here.
 pub fn assign_hit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
-    let pending = state.battle.as_ref().and_then(|b| b.hits).or_else(|| state.attacks.as_ref().and_then(|a| a.hits));
-    let Some(h) = pending.filter(|h| h.defender == seat) else {
+    let Some(h) = pending_hit(state).filter(|h| h.defender == seat) else {
         return Err(RuleError::not_your_turn(COMBAT, "You have no hit to assign."));
     };
     let area = h.area;
@@ -362,7 +361,7 @@ pub fn assign_hit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec
     if let Some(log) = offer_cancel(state, seat, area, unit, h.attacker) {
         return Ok(log);
     }
-    Ok(land_hit(state, seat, unit, false))
+    land_hit(state, seat, h, unit, false)
 }
 
 /// What cancelling a hit on `seat`'s unit in `area` costs, if its champion
@@ -412,20 +411,28 @@ pub fn offer_cancel(
     ))])
 }
 
-/// The pending hit assigned to `unit` of `seat` lands (unless `cancelled`,
-/// the Gnome's paid cancel): wounded or killed; then the next hit or
-/// attack.
-pub(crate) fn land_hit(state: &mut Villains, seat: Seat, unit: UnitUid, cancelled: bool) -> Vec<LogEntry> {
-    let h = state
-        .battle
-        .as_ref()
-        .and_then(|b| b.hits)
-        .or_else(|| state.attacks.as_ref().and_then(|a| a.hits))
-        .expect("a pending hit");
+/// The hit pending in a battle, or else in attacks under way.
+pub(crate) fn pending_hit(state: &Villains) -> Option<PendingHits> {
+    state.battle.as_ref().and_then(|b| b.hits).or_else(|| state.attacks.as_ref().and_then(|a| a.hits))
+}
+
+/// The pending hit `h`, assigned to `unit` of `seat`, lands (unless
+/// `cancelled`, the Gnome's paid cancel): wounded or killed; then the
+/// next hit or attack.
+///
+/// # Errors
+/// The unit is no longer there (see [`strike`]).
+pub(crate) fn land_hit(
+    state: &mut Villains,
+    seat: Seat,
+    h: PendingHits,
+    unit: UnitUid,
+    cancelled: bool,
+) -> Result<Vec<LogEntry>, RuleError> {
     let area = h.area;
     let mut log = Vec::new();
     if !cancelled {
-        log.push(strike(state, area, unit, h.attacker));
+        log.push(strike(state, area, unit, h.attacker)?);
     }
     let left = h.hits - 1;
     let more = (left > 0 && state.area(area).has_units_of(seat)).then_some(PendingHits { hits: left, ..h });
@@ -436,7 +443,7 @@ pub(crate) fn land_hit(state: &mut Villains, seat: Seat, unit: UnitUid, cancelle
         a.hits = more;
         settle_attacks(state, &mut log);
     }
-    log
+    Ok(log)
 }
 
 /// A player sacrifices one of its units (its choice; toughness does not
@@ -452,20 +459,21 @@ pub fn sacrifice(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<
         return Err(RuleError::illegal(SACRIFICES, format!("Sacrifice one of your units in {}.", p.area.area().name)));
     };
     kill(state, p.area, unit, p.killer);
-    let log = vec![LogEntry::public(format!(
+    let mut log = vec![LogEntry::public(format!(
         "{} {} (a kill for {}).",
         state.who_verb(seat, "sacrifices", "sacrifice"),
         a_unit(state, seat, u.kind),
         state.who(p.killer)
     ))];
-    let b = state.battle.as_mut().expect("battle");
-    b.sacrifices.remove(0);
     // A player left without units there has nothing more to give.
     let area = p.area;
     let units_left: Vec<Seat> = (0..state.seats).filter(|s| state.area(area).has_units_of(*s)).collect();
-    let b = state.battle.as_mut().expect("battle");
+    // The battle `p` was read from is still under way (a kill ends none).
+    let Some(b) = state.battle.as_mut() else {
+        return Ok(log);
+    };
+    b.sacrifices.remove(0);
     b.sacrifices.retain(|q| units_left.contains(&q.seat));
-    let mut log = log;
     if b.sacrifices.is_empty() {
         finish_battle(state, &mut log);
     }
