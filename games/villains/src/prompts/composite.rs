@@ -26,7 +26,7 @@ use backroom_engine::{Ask, GameRng, Input, Opt, Seat};
 /// Whether the rules accept this activation now, and why not.
 fn works(state: &Villains, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
     let max = state.players[seat as usize].energy;
-    let a = resolve(state, seat, max, make).map_err(|e| e.message)?;
+    let a = resolve(apply_to, state, seat, max, make).map_err(|e| e.message)?;
     let mut t = state.clone();
     apply_to(&mut t, seat, &Action::Activate { activation: a }, &mut GameRng::seeded(0))
         .map(|_| ())
@@ -448,7 +448,7 @@ pub(crate) fn skill_deploy_ask(state: &Villains, seat: Seat, skill: AreaId) -> O
     let faction = state.faction_of(seat);
     let kinds: Vec<UnitType> = p.reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
     let works = |to: AreaId, k: UnitType| -> Result<(), String> {
-        let (c, sure) = quote_skill_deploy(state, seat, skill, to, k, p.energy).map_err(|e| e.message)?;
+        let (c, sure) = quote_skill_deploy(apply_to, state, seat, skill, to, k, p.energy).map_err(|e| e.message)?;
         if sure {
             return Ok(());
         }

@@ -152,28 +152,28 @@ fn apply_each(
             let make = |payment| Action::UseSkill {
                 skill: (area, SkillChoice { payment, champion_moves: brings.clone(), ..choice.clone() }),
             };
-            let a = paying_costs::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::SkillDeploy { skill, to, unit, energy } => {
             busy(state)?;
-            let choice = paying_costs::skill_deploy_choice(state, seat, skill, to, unit, energy)?;
+            let choice = paying_costs::skill_deploy_choice(apply_to, state, seat, skill, to, unit, energy)?;
             crate::rules::skill_abilities::use_skill(state, seat, skill, &choice, rng)
         }
         Action::UseSkillPaying { skill, choice, energy } => {
             busy(state)?;
             let make = |payment| Action::UseSkill { skill: (skill, SkillChoice { payment, ..choice.clone() }) };
-            let a = paying_costs::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::LabPaying { choices, energy } => {
             let make = |payment| Action::LabPlay { play: LabPlay { payment, choices: choices.clone() } };
-            let a = paying_costs::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::FusionPaying { card, choices, energy } => {
             let make = |payment| Action::FusionPlay { play: FusionCard { card, payment, choices: choices.clone() } };
-            let a = paying_costs::priced_at(state, seat, Some(energy), &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, Some(energy), &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::Locked => {
@@ -214,7 +214,7 @@ fn activate_priced(
     make: &dyn Fn(Payment) -> Activation,
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let how = paying_costs::resolve(state, seat, energy, make)?;
+    let how = paying_costs::resolve(apply_to, state, seat, energy, make)?;
     crate::rules::action_tokens::activate(state, seat, &how, rng)
 }
 
