@@ -364,7 +364,7 @@ pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>
             .iter()
             .map(|(c, cost)| {
                 let mut v = serde_json::to_value(c).expect("serializes");
-                crate::prompts::minimal(&mut v);
+                super::options::minimal(&mut v);
                 let words = crate::prompts::labels::choices_words(state, seat, c)
                     .unwrap_or_else(|| "None of these".to_string());
                 let words = if *cost == least || most == least { words } else { format!("{words} (costs {cost})") };
@@ -380,7 +380,7 @@ pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>
     }
     let mut ask = Ask::new("activate_paying", "Activate the token").param("activation", "How", Input::One { options });
     if !ask.params[0].input.options().iter().any(Opt::enabled) {
-        let why = crate::prompts::none_playable(ask.params[0].input.options());
+        let why = super::options::none_playable(ask.params[0].input.options());
         ask = ask.disabled_if(true, || why);
     }
     Some(energy_step(ask, state, seat))
@@ -392,7 +392,7 @@ fn activation_opt(state: &Villains, seat: Seat, key: &Activation, cost: u32) -> 
     let words = crate::prompts::labels::label(state, seat, &Action::Activate { activation: key.clone() });
     let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
     let mut v = serde_json::to_value(key).expect("serializes");
-    crate::prompts::minimal(&mut v);
+    super::options::minimal(&mut v);
     Opt::new(v, label).fact("Cost", cost)
 }
 
@@ -419,7 +419,7 @@ fn unplayable_cards(state: &Villains, seat: Seat, offered: &[Activation]) -> Vec
             let key = make(Payment::default());
             let words = crate::prompts::labels::label(state, seat, &Action::Activate { activation: key.clone() });
             let mut v = serde_json::to_value(&key).expect("serializes");
-            crate::prompts::minimal(&mut v);
+            super::options::minimal(&mut v);
             Opt::new(v, words).disabled_if(true, || why)
         })
         .collect()
@@ -526,7 +526,7 @@ fn choice_value<T: serde::Serialize>(c: &T) -> serde_json::Value {
     if let Some(m) = v.as_object_mut() {
         m.remove("payment");
     }
-    crate::prompts::minimal(&mut v);
+    super::options::minimal(&mut v);
     v
 }
 
@@ -657,7 +657,7 @@ pub(crate) fn fusion_ask(state: &Villains, seat: Seat, plays: &[Action], unplaya
     let label = "Mr. Fusion: play another card";
     let mut ask = Ask::new("fusion_paying", label).param("card", "Card", Input::One { options });
     if !ask.params[0].input.options().iter().any(Opt::enabled) {
-        let why = crate::prompts::none_playable(ask.params[0].input.options());
+        let why = super::options::none_playable(ask.params[0].input.options());
         ask = ask.disabled_if(true, || why);
     }
     Some(energy_step(ask, state, seat))
