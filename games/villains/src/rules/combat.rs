@@ -199,7 +199,7 @@ fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
         if !defenders(state, seat).is_empty() {
             return;
         }
-        let b = state.battle.as_mut().expect("battle");
+        let Some(b) = state.battle.as_mut() else { return };
         let n = b.to_attack.iter().filter(|a| a.owner == seat).count();
         b.to_attack.retain(|a| a.owner != seat);
         log.push(LogEntry::public(format!(
@@ -213,7 +213,7 @@ fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
 /// After the round: Biohazard (an activated one whose owner lost a unit
 /// here) makes each opponent with units here sacrifice one.
 fn end_round(state: &mut Villains, log: &mut Vec<LogEntry>) {
-    let b = state.battle.as_ref().expect("battle");
+    let Some(b) = state.battle.as_ref() else { return };
     let area = b.area;
     let lost = b.lost;
     let mut queue = Vec::new();
@@ -244,7 +244,9 @@ fn end_round(state: &mut Villains, log: &mut Vec<LogEntry>) {
             }
         }
     }
-    state.battle.as_mut().expect("battle").sacrifices = queue;
+    if let Some(b) = state.battle.as_mut() {
+        b.sacrifices = queue;
+    }
     log.push(LogEntry::public(format!("The combat in {} ends.", area.area().name)));
 }
 
@@ -274,7 +276,10 @@ pub fn attack(
     }
     let area = b.area;
     let all = b.modifier_all;
-    let a = state.battle.as_mut().expect("battle").to_attack.remove(i);
+    let a = b.to_attack[i];
+    if let Some(b) = state.battle.as_mut() {
+        b.to_attack.remove(i);
+    }
     let (rolls, hits, mut log) = roll_attack(state, area, seat, a.kind, defender, all, rng);
     log.insert(
         0,
@@ -287,8 +292,10 @@ pub fn attack(
             backroom_engine::plural(hits, "hit", "hits")
         )),
     );
-    if hits > 0 {
-        state.battle.as_mut().expect("battle").hits = Some(PendingHits { area, defender, attacker: seat, hits });
+    if hits > 0
+        && let Some(b) = state.battle.as_mut()
+    {
+        b.hits = Some(PendingHits { area, defender, attacker: seat, hits });
     }
     settle(state, &mut log);
     Ok(log)
@@ -513,7 +520,9 @@ fn settle_attacks(state: &mut Villains, log: &mut Vec<LogEntry>) {
         state.attacks = None;
         after_battle(state, log);
     } else {
-        state.attacks.as_mut().expect("attacks").queue = queue;
+        if let Some(a) = state.attacks.as_mut() {
+            a.queue = queue;
+        }
     }
 }
 
@@ -564,7 +573,9 @@ pub fn card_attack(
     let Some(a) = state.attacks.as_ref().filter(|a| a.attacker == seat && a.hits.is_none()) else {
         return Err(RuleError::not_your_turn(COMBAT, "You have no attack to make now."));
     };
-    let (area, value) = a.queue[0];
+    let Some(&(area, value)) = a.queue.first() else {
+        return Err(RuleError::not_your_turn(COMBAT, "You have no attack to make now."));
+    };
     if !enemies_in(state, seat, area).contains(&defender) {
         return Err(RuleError::illegal(COMBAT, format!("Choose an opponent with units in {}.", area.area().name)));
     }
@@ -579,10 +590,11 @@ pub fn card_attack(
     let hit = i32::from(roll) + penalty >= i32::from(value);
     state.last_attack =
         Some(AttackRecord { attacker: seat, defender, area, unit: None, rolls: vec![roll], hits: u8::from(hit) });
-    let atk = state.attacks.as_mut().expect("attacks");
-    atk.queue.remove(0);
-    if hit {
-        atk.hits = Some(PendingHits { area, defender, attacker: seat, hits: 1 });
+    if let Some(atk) = state.attacks.as_mut() {
+        atk.queue.remove(0);
+        if hit {
+            atk.hits = Some(PendingHits { area, defender, attacker: seat, hits: 1 });
+        }
     }
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} ({value}): rolled {roll} — {}.",
