@@ -104,7 +104,10 @@ fn locked_only_when_every_unrevealed_token_is_blocked_and_pass_only_when_none_is
     reveal(&mut s, 1, (sewers, 1)).unwrap();
     discard(&mut s, 1).unwrap();
     pass(&mut s, 0).unwrap();
-    let log = pass(&mut s, 1).unwrap();
+    let mut log = pass(&mut s, 1).unwrap();
+    assert_eq!(s.phase, Phase::Combat { at: None }, "the Combat Step begins");
+    // What the router runs after every action: the Combat Step goes on.
+    villains::rules::turn_loop::after_action(&mut s, &mut log);
     assert!(log.iter().any(|l| l.for_viewer(Viewer::Spectator) == Some("Everyone has passed: the Combat Step.")));
     assert_eq!(s.phase, Phase::ScorePlans { current: 1 }, "no combat marker: on to the End Phase");
 }

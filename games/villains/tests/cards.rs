@@ -73,7 +73,7 @@ fn cease_fire_stays_in_the_subway_with_its_players_marker() {
     play(&mut s, 0, "cease-fire-1", 1, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.area(subway).rules.len(), 1);
     assert_eq!(s.area(subway).rules[0].owner, 0);
-    assert!(villains::rules::combat::attacks_forbidden(&s, subway));
+    assert!(villains::rules::units::attacks_forbidden(&s, subway));
     ready(&mut s, 1, area("bank"), &["military-cache-1"]);
     play(&mut s, 1, "military-cache-1", 1, CardChoices::default(), &mut rng).unwrap();
     assert_eq!(s.global_rules.len(), 1, "a global rule goes on the score board");
@@ -402,15 +402,15 @@ fn to_the_death_fights_again_while_anyone_agrees() {
     villains::rules::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
     assert!(s.battle.is_none());
     assert_eq!(s.owed.len(), 2, "the Mafia and the Aliens are asked");
-    villains::rules::choices::keep_fighting(&mut s, 1, false).unwrap();
-    villains::rules::choices::keep_fighting(&mut s, 2, true).unwrap();
+    villains::rules::combat::keep_fighting(&mut s, 1, false).unwrap();
+    villains::rules::combat::keep_fighting(&mut s, 2, true).unwrap();
     assert!(s.battle.is_some(), "one yes is enough");
     rng.force_dice([1, 1]);
     villains::rules::combat::attack(&mut s, 1, goon, 2, &mut rng).unwrap();
     rng.force_dice([1]);
     villains::rules::combat::attack(&mut s, 2, mole, 1, &mut rng).unwrap();
-    villains::rules::choices::keep_fighting(&mut s, 1, false).unwrap();
-    villains::rules::choices::keep_fighting(&mut s, 2, false).unwrap();
+    villains::rules::combat::keep_fighting(&mut s, 1, false).unwrap();
+    villains::rules::combat::keep_fighting(&mut s, 2, false).unwrap();
     assert!(s.owed.is_empty() && s.battle.is_none());
     assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
 }

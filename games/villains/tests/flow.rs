@@ -3,21 +3,30 @@
 
 mod common;
 
-use backroom_engine::{GameRng, Hidden, SeatSet};
+use backroom_engine::{GameRng, Hidden, LogEntry, RuleError, SeatSet};
 use common::{area, table};
 use villains::action::choices::PlanScore;
 use villains::content::content;
 use villains::content::effect::UnitType;
 use villains::rules::combat::{assign_hit, attack, battle_actor};
 use villains::rules::take_actions::pass;
-use villains::rules::turn_loop::score_plans;
+use villains::rules::turn_loop::{after_action, score_plans};
 use villains::state::{Marker, Phase, Villains};
 
 fn all_pass(s: &mut Villains) {
     s.phase = Phase::TakeActions { current: s.first_player, revealed: None };
     for seat in s.player_order().collect::<Vec<_>>() {
-        pass(s, seat).unwrap();
+        let done = pass(s, seat);
+        routed(s, done);
     }
+}
+
+/// What the router runs after every action (`after_action`): the Combat
+/// Step goes on once Take Actions or a marked area's battle is over.
+fn routed(s: &mut Villains, done: Result<Vec<LogEntry>, RuleError>) -> Vec<LogEntry> {
+    let mut log = done.unwrap();
+    after_action(s, &mut log);
+    log
 }
 
 #[test]
@@ -41,11 +50,13 @@ fn combat_in_area_order_then_the_end_phase() {
     assert_eq!(battle_actor(&s), Some(0));
     rng.force_dice([10, 1]);
     attack(&mut s, 0, m1, 2, &mut rng).unwrap();
-    assign_hit(&mut s, 2, b1).unwrap();
+    let done = assign_hit(&mut s, 2, b1);
+    routed(&mut s, done);
     assert_eq!(s.phase, Phase::Combat { at: Some(church) }, "the Laboratory is passed over");
     rng.force_dice([9]);
     attack(&mut s, 0, m2, 2, &mut rng).unwrap();
-    assign_hit(&mut s, 2, b2).unwrap();
+    let done = assign_hit(&mut s, 2, b2);
+    routed(&mut s, done);
     assert_eq!(s.phase, Phase::ScorePlans { current: 0 });
     // Determine Control ran: the Mafia's goons and mole took three areas.
     for a in [capitol, lab, church] {

@@ -55,7 +55,15 @@ enum Act {
 }
 
 impl Act {
+    /// The step's own rule, then what the router runs after every action
+    /// (the Combat Step going on once Take Actions or a battle is over).
     fn apply(&self, s: &mut Villains, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+        let mut log = self.rule(s, rng)?;
+        villains::rules::turn_loop::after_action(s, &mut log);
+        Ok(log)
+    }
+
+    fn rule(&self, s: &mut Villains, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         match self.clone() {
             Act::Faction(seat, f) => {
                 let mut log = choose_faction(s, seat, f, rng)?;
@@ -83,16 +91,16 @@ impl Act {
             Act::Sacrifice(seat, u) => sacrifice(s, seat, u),
             Act::CardAttack(seat, d) => card_attack(s, seat, d, rng),
             Act::SacrificeUnit(seat, u) => villains::rules::choices::sacrifice_unit(s, seat, u),
-            Act::LabDraw(seat) => villains::rules::choices::lab_draw(s, seat),
+            Act::LabDraw(seat) => villains::rules::card_token::lab_draw(s, seat),
             Act::FusionPlay(seat, card, cost) => {
                 let p = pay(s, seat, cost);
                 villains::rules::mr_fusion::play(s, seat, card, p, &CardChoices::default(), rng)
             }
             Act::FusionStop(seat) => villains::rules::mr_fusion::stop(s, seat),
-            Act::KeepFighting(seat, yes) => villains::rules::choices::keep_fighting(s, seat, yes),
+            Act::KeepFighting(seat, yes) => villains::rules::combat::keep_fighting(s, seat, yes),
             Act::LabPlay(seat, c, cost) => {
                 let p = pay(s, seat, cost);
-                villains::rules::choices::lab_play(s, seat, p, &c, rng)
+                villains::rules::card_token::lab_play(s, seat, p, &c, rng)
             }
             Act::DiscardCard(seat, c) => villains::rules::choices::discard_card(s, seat, c),
             Act::Game(seat, a) => backroom_engine::Game::apply(s, seat, &a, rng),
@@ -205,7 +213,7 @@ fn candidates(s: &Villains, bot: &mut GameRng) -> Vec<Act> {
                 Act::Game(seat, villains::Action::CancelHit { pay: false }),
             ],
             villains::state::owed::Owed::ChampionAttack { from, .. } => {
-                villains::rules::abilities::champion_targets(s, seat, from)
+                villains::rules::choices::champion_targets(s, seat, from)
                     .into_iter()
                     .map(|target| Act::Game(seat, villains::Action::ChampionAttack { target }))
                     .collect()

@@ -231,7 +231,7 @@ fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
     );
     assert_eq!(s.phase, Phase::TakeActions { current: 0, revealed: None }, "the choice comes first");
     let mut rng = GameRng::seeded(3);
-    villains::rules::choices::lab_play(&mut s, 0, Payment::default(), &Default::default(), &mut rng).unwrap();
+    villains::rules::card_token::lab_play(&mut s, 0, Payment::default(), &Default::default(), &mut rng).unwrap();
     assert_eq!(s.players[0].resources, 2, "played for free");
     assert_eq!(s.discards, [windfall]);
     assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
@@ -241,7 +241,7 @@ fn the_laboratory_reveals_the_top_card_to_play_free_there_or_take() {
     s2.area_mut(lab).units.iter_mut().find(|u| u.uid == t).unwrap().readied = true;
     let top = s2.deck[0];
     skill(&mut s2, 0, lab, &SkillChoice::default()).unwrap();
-    villains::rules::choices::lab_draw(&mut s2, 0).unwrap();
+    villains::rules::card_token::lab_draw(&mut s2, 0).unwrap();
     assert!(s2.players[0].hand.contains(&top));
 }
 

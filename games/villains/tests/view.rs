@@ -31,7 +31,15 @@ enum Act {
 }
 
 impl Act {
+    /// The step's own rule, then what the router runs after every action
+    /// (the Combat Step going on once Take Actions or a battle is over).
     fn apply(&self, s: &mut Villains, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
+        let mut log = self.rule(s, rng)?;
+        villains::rules::turn_loop::after_action(s, &mut log);
+        Ok(log)
+    }
+
+    fn rule(&self, s: &mut Villains, rng: &mut GameRng) -> Result<Vec<LogEntry>, RuleError> {
         match *self {
             Act::Faction(seat, f) => {
                 let mut log = choose_faction(s, seat, f, rng)?;

@@ -101,7 +101,7 @@ fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
                     .max_by_key(|k| g.faction_of(seat).unit(*k).map_or(0, |u| u.cost)),
             },
             crate::state::owed::Owed::ChampionAttack { from, .. } => {
-                let targets = crate::rules::abilities::champion_targets(g, seat, from);
+                let targets = crate::rules::choices::champion_targets(g, seat, from);
                 let best = targets.iter().copied().max_by_key(|(a, e)| influence(g, *e, *a))?;
                 Action::ChampionAttack { target: best }
             }

@@ -2,8 +2,10 @@
 //! (`rules::choices`): sacrifices, discards, the Laboratory's card, Mr.
 //! Fusion's next card, and the champions' owed choices.
 
-use super::{fusion_plays, lab_plays, lab_refusal, one, opt, units_opts, unplayable_fusion_cards};
+use super::candidates::{card_choices, priced};
+use super::options::{one, opt, units_opts};
 use crate::action::Action;
+use crate::action::{FusionCard, LabPlay};
 use crate::rules::units;
 use crate::state::Villains;
 use crate::state::owed::Owed;
@@ -59,7 +61,7 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
         }
         crate::state::owed::Owed::ChampionAttack { from, .. } => {
             let name = &state.faction_of(seat).champion.name;
-            let targets = crate::rules::abilities::champion_targets(state, seat, from)
+            let targets = crate::rules::choices::champion_targets(state, seat, from)
                 .into_iter()
                 .map(|target| {
                     let l = crate::prompts::labels::label(state, seat, &Action::ChampionAttack { target });
@@ -112,4 +114,90 @@ pub(super) fn owed_asks(state: &Villains, seat: Seat, o: Owed) -> Vec<Ask> {
         }
     }
     asks
+}
+
+/// The Laboratory's revealed card's plays `seat` may make now, whole, each
+/// priced by a trial (energy first): what its prompt asks step by step and
+/// what the bot weighs.
+pub(crate) fn lab_plays(state: &Villains, seat: Seat) -> Vec<Action> {
+    let Some(crate::state::owed::Owed::LabCard { card, area, .. }) = crate::rules::choices::next(state) else {
+        return Vec::new();
+    };
+    let mut plays = Vec::new();
+    if crate::rules::card_token::playable_in_this_version(card) {
+        for choices in card_choices(state, seat, area, card) {
+            plays.extend(priced(state, seat, &|p| Action::LabPlay {
+                play: LabPlay { payment: p, choices: choices.clone() },
+            }));
+        }
+    }
+    plays
+}
+
+/// Mr. Fusion's next plays (each card in hand, one per design, with each
+/// set of its choices that works), whole and priced: what the prompt asks
+/// step by step and what the bot weighs.
+pub(crate) fn fusion_plays(state: &Villains, seat: Seat) -> Vec<Action> {
+    let Some(crate::state::owed::Owed::Fusion { area, .. }) = crate::rules::choices::next(state) else {
+        return Vec::new();
+    };
+    let mut plays = Vec::new();
+    let mut hand = state.players[seat as usize].hand.clone();
+    hand.sort_by_key(|c| c.deck_card().design);
+    hand.dedup_by_key(|c| c.deck_card().design);
+    for card in hand {
+        for choices in card_choices(state, seat, area, card) {
+            plays.extend(priced(state, seat, &|p| Action::FusionPlay {
+                play: FusionCard { card, payment: p, choices: choices.clone() },
+            }));
+        }
+    }
+    plays
+}
+
+/// Why the Laboratory's revealed card cannot be played now: the rules'
+/// refusal of its plain play, priced by a trial.
+fn lab_refusal(state: &Villains, seat: Seat) -> String {
+    let mut t = state.clone();
+    t.quote = crate::state::Quote::asking(state, seat);
+    let play = LabPlay { payment: crate::state::payment::Payment::QUOTE, choices: Default::default() };
+    match crate::rules::apply_to(&mut t, seat, &Action::LabPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
+        Err(e) => e.message,
+        Ok(_) => "It cannot be played here now.".into(),
+    }
+}
+
+/// The cards in hand (one per design) Mr. Fusion could play but no offered
+/// play plays, each disabled with the rules' reason.
+fn unplayable_fusion_cards(state: &Villains, seat: Seat, plays: &[Action]) -> Vec<Opt> {
+    let design = |c: crate::content::CardId| c.deck_card().design;
+    let offered: Vec<_> = plays
+        .iter()
+        .filter_map(|a| match a {
+            Action::FusionPlay { play } => Some(design(play.card)),
+            _ => None,
+        })
+        .collect();
+    let mut hand = state.players[seat as usize].hand.clone();
+    hand.sort_by_key(|c| design(*c));
+    hand.dedup_by_key(|c| design(*c));
+    hand.into_iter()
+        .filter(|c| !offered.contains(&design(*c)))
+        .map(|card| {
+            let mut t = state.clone();
+            t.quote = crate::state::Quote::asking(state, seat);
+            let play = FusionCard { card, payment: crate::state::payment::Payment::QUOTE, choices: Default::default() };
+            let why = match crate::rules::apply_to(
+                &mut t,
+                seat,
+                &Action::FusionPlay { play },
+                &mut backroom_engine::GameRng::seeded(0),
+            ) {
+                Err(e) => e.message,
+                Ok(_) => "It cannot be played here now.".into(),
+            };
+            Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {}", card.card().name))
+                .disabled_if(true, || why)
+        })
+        .collect()
 }

@@ -2,7 +2,7 @@
 //! to assign, the sacrifice owed or the attack; in a card's attacks, the
 //! hit or the defender.
 
-use super::{one, opt, units_opts};
+use super::options::{one, opt, units_opts};
 use crate::rules::combat;
 use crate::rules::units;
 use crate::state::Villains;

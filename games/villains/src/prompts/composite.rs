@@ -26,7 +26,7 @@ use backroom_engine::{Ask, GameRng, Input, Opt, Seat};
 /// Whether the rules accept this activation now, and why not.
 fn works(state: &Villains, seat: Seat, make: &dyn Fn(Payment) -> Activation) -> Result<(), String> {
     let max = state.players[seat as usize].energy;
-    let a = resolve(state, seat, max, make).map_err(|e| e.message)?;
+    let a = resolve(apply_to, state, seat, max, make).map_err(|e| e.message)?;
     let mut t = state.clone();
     apply_to(&mut t, seat, &Action::Activate { activation: a }, &mut GameRng::seeded(0))
         .map(|_| ())
@@ -364,7 +364,7 @@ pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>
             .iter()
             .map(|(c, cost)| {
                 let mut v = serde_json::to_value(c).expect("serializes");
-                crate::prompts::minimal(&mut v);
+                super::options::minimal(&mut v);
                 let words = crate::prompts::labels::choices_words(state, seat, c)
                     .unwrap_or_else(|| "None of these".to_string());
                 let words = if *cost == least || most == least { words } else { format!("{words} (costs {cost})") };
@@ -380,7 +380,7 @@ pub(crate) fn activate_ask(state: &Villains, seat: Seat, candidates: Vec<Action>
     }
     let mut ask = Ask::new("activate_paying", "Activate the token").param("activation", "How", Input::One { options });
     if !ask.params[0].input.options().iter().any(Opt::enabled) {
-        let why = crate::prompts::none_playable(ask.params[0].input.options());
+        let why = super::options::none_playable(ask.params[0].input.options());
         ask = ask.disabled_if(true, || why);
     }
     Some(energy_step(ask, state, seat))
@@ -392,7 +392,7 @@ fn activation_opt(state: &Villains, seat: Seat, key: &Activation, cost: u32) -> 
     let words = crate::prompts::labels::label(state, seat, &Action::Activate { activation: key.clone() });
     let label = if cost == 0 { words } else { format!("{words} (costs {cost})") };
     let mut v = serde_json::to_value(key).expect("serializes");
-    crate::prompts::minimal(&mut v);
+    super::options::minimal(&mut v);
     Opt::new(v, label).fact("Cost", cost)
 }
 
@@ -419,7 +419,7 @@ fn unplayable_cards(state: &Villains, seat: Seat, offered: &[Activation]) -> Vec
             let key = make(Payment::default());
             let words = crate::prompts::labels::label(state, seat, &Action::Activate { activation: key.clone() });
             let mut v = serde_json::to_value(&key).expect("serializes");
-            crate::prompts::minimal(&mut v);
+            super::options::minimal(&mut v);
             Opt::new(v, words).disabled_if(true, || why)
         })
         .collect()
@@ -448,7 +448,7 @@ pub(crate) fn skill_deploy_ask(state: &Villains, seat: Seat, skill: AreaId) -> O
     let faction = state.faction_of(seat);
     let kinds: Vec<UnitType> = p.reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, _)| *k).collect();
     let works = |to: AreaId, k: UnitType| -> Result<(), String> {
-        let (c, sure) = quote_skill_deploy(state, seat, skill, to, k, p.energy).map_err(|e| e.message)?;
+        let (c, sure) = quote_skill_deploy(apply_to, state, seat, skill, to, k, p.energy).map_err(|e| e.message)?;
         if sure {
             return Ok(());
         }
@@ -526,7 +526,7 @@ fn choice_value<T: serde::Serialize>(c: &T) -> serde_json::Value {
     if let Some(m) = v.as_object_mut() {
         m.remove("payment");
     }
-    crate::prompts::minimal(&mut v);
+    super::options::minimal(&mut v);
     v
 }
 
@@ -657,7 +657,7 @@ pub(crate) fn fusion_ask(state: &Villains, seat: Seat, plays: &[Action], unplaya
     let label = "Mr. Fusion: play another card";
     let mut ask = Ask::new("fusion_paying", label).param("card", "Card", Input::One { options });
     if !ask.params[0].input.options().iter().any(Opt::enabled) {
-        let why = crate::prompts::none_playable(ask.params[0].input.options());
+        let why = super::options::none_playable(ask.params[0].input.options());
         ask = ask.disabled_if(true, || why);
     }
     Some(energy_step(ask, state, seat))

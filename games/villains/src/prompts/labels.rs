@@ -67,7 +67,7 @@ pub fn label(state: &Villains, seat: Seat, a: &Action) -> String {
         }
         Action::CancelHit { pay: true } => match crate::rules::choices::next(state) {
             Some(crate::state::owed::Owed::CancelHit { area, .. }) => {
-                format!("Pay {} to cancel it", crate::rules::abilities::cancel_cost(state, seat, area).unwrap_or(0))
+                format!("Pay {} to cancel it", crate::rules::combat::cancel_cost(state, seat, area).unwrap_or(0))
             }
             _ => "Pay to cancel it".into(),
         },

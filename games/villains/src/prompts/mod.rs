@@ -15,19 +15,20 @@ mod choices;
 mod combat;
 pub mod composite;
 pub mod labels;
+mod options;
 mod place_action_tokens;
 mod setup;
 mod start_phase;
 mod take_actions;
 
+use crate::action::Action;
 use crate::action::choices::PlanScore;
-use crate::action::{Action, FusionCard, LabPlay};
-use crate::content::{AreaId, content};
-use crate::prompts::candidates::{card_choices, priced, workable};
+use crate::prompts::candidates::workable;
+use crate::prompts::options::{minimal, one, opt};
 use crate::rules::end_phase::completable_objectives;
 use crate::state::{Phase, Villains};
 use backroom_engine::{Ask, Game, Input, Opt, Prompt, Seat};
-use serde::Serialize;
+pub(crate) use choices::{fusion_plays, lab_plays};
 
 /// What `seat` may do now: its decision when the game waits for it, and
 /// its deals at any time.
@@ -70,119 +71,6 @@ pub fn prompt(state: &Villains, seat: Seat) -> Option<Prompt> {
     }
     asks.extend(deal_asks(state, seat));
     (!asks.is_empty()).then(|| Prompt { title: step_title(state).into(), asks })
-}
-
-/// The Laboratory's revealed card's plays `seat` may make now, whole, each
-/// priced by a trial (energy first): what its prompt asks step by step and
-/// what the bot weighs.
-pub(crate) fn lab_plays(state: &Villains, seat: Seat) -> Vec<Action> {
-    let Some(crate::state::owed::Owed::LabCard { card, area, .. }) = crate::rules::choices::next(state) else {
-        return Vec::new();
-    };
-    let mut plays = Vec::new();
-    if crate::rules::card_token::playable_in_this_version(card) {
-        for choices in card_choices(state, seat, area, card) {
-            plays.extend(priced(state, seat, &|p| Action::LabPlay {
-                play: LabPlay { payment: p, choices: choices.clone() },
-            }));
-        }
-    }
-    plays
-}
-
-/// Mr. Fusion's next plays (each card in hand, one per design, with each
-/// set of its choices that works), whole and priced: what the prompt asks
-/// step by step and what the bot weighs.
-pub(crate) fn fusion_plays(state: &Villains, seat: Seat) -> Vec<Action> {
-    let Some(crate::state::owed::Owed::Fusion { area, .. }) = crate::rules::choices::next(state) else {
-        return Vec::new();
-    };
-    let mut plays = Vec::new();
-    let mut hand = state.players[seat as usize].hand.clone();
-    hand.sort_by_key(|c| c.deck_card().design);
-    hand.dedup_by_key(|c| c.deck_card().design);
-    for card in hand {
-        for choices in card_choices(state, seat, area, card) {
-            plays.extend(priced(state, seat, &|p| Action::FusionPlay {
-                play: FusionCard { card, payment: p, choices: choices.clone() },
-            }));
-        }
-    }
-    plays
-}
-
-/// Why the Laboratory's revealed card cannot be played now: the rules'
-/// refusal of its plain play, priced by a trial.
-fn lab_refusal(state: &Villains, seat: Seat) -> String {
-    let mut t = state.clone();
-    t.quote = crate::state::Quote::asking(state, seat);
-    let play = LabPlay { payment: crate::state::payment::Payment::QUOTE, choices: Default::default() };
-    match crate::rules::apply_to(&mut t, seat, &Action::LabPlay { play }, &mut backroom_engine::GameRng::seeded(0)) {
-        Err(e) => e.message,
-        Ok(_) => "It cannot be played here now.".into(),
-    }
-}
-
-/// The cards in hand (one per design) Mr. Fusion could play but no offered
-/// play plays, each disabled with the rules' reason.
-fn unplayable_fusion_cards(state: &Villains, seat: Seat, plays: &[Action]) -> Vec<Opt> {
-    let design = |c: crate::content::CardId| c.deck_card().design;
-    let offered: Vec<_> = plays
-        .iter()
-        .filter_map(|a| match a {
-            Action::FusionPlay { play } => Some(design(play.card)),
-            _ => None,
-        })
-        .collect();
-    let mut hand = state.players[seat as usize].hand.clone();
-    hand.sort_by_key(|c| design(*c));
-    hand.dedup_by_key(|c| design(*c));
-    hand.into_iter()
-        .filter(|c| !offered.contains(&design(*c)))
-        .map(|card| {
-            let mut t = state.clone();
-            t.quote = crate::state::Quote::asking(state, seat);
-            let play = FusionCard { card, payment: crate::state::payment::Payment::QUOTE, choices: Default::default() };
-            let why = match crate::rules::apply_to(
-                &mut t,
-                seat,
-                &Action::FusionPlay { play },
-                &mut backroom_engine::GameRng::seeded(0),
-            ) {
-                Err(e) => e.message,
-                Ok(_) => "It cannot be played here now.".into(),
-            };
-            Opt::new(serde_json::to_value(card).expect("serializes"), format!("Play {}", card.card().name))
-                .disabled_if(true, || why)
-        })
-        .collect()
-}
-
-/// A disabled ask's reason when no card can be played: each card and why
-/// (the form of a disabled ask does not open, so its options are not seen).
-pub(crate) fn none_playable(options: &[Opt]) -> String {
-    let each: Vec<String> = options
-        .iter()
-        .map(|o| format!("{}: {}", o.label, o.disabled.as_deref().unwrap_or("").trim_end_matches('.')))
-        .collect();
-    format!("no card in your hand can be played now ({})", each.join("; "))
-}
-
-/// "Declare yourself locked", with why: each face-down token of the seat
-/// waits behind another player's face-down token on its track.
-fn locked_words(state: &Villains, seat: Seat) -> String {
-    let mut areas: Vec<String> = Vec::new();
-    for a in content().area_ids() {
-        let track = &state.area(a).track;
-        let mine = track.iter().flatten().any(|t| t.owner == seat && !t.face_up);
-        if mine && !areas.contains(&a.area().name) {
-            areas.push(a.area().name.clone());
-        }
-    }
-    format!(
-        "Declare yourself locked: none of your face-down tokens can be revealed, each has another player's face-down token before it ({})",
-        backroom_engine::and_list(&areas)
-    )
 }
 
 /// The Deals asks `seat` has now: any-time asks (`Ask::any_time`).
@@ -230,14 +118,6 @@ fn deal_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
     asks
 }
 
-fn opt<T: Serialize>(v: &T, label: impl Into<String>) -> Opt {
-    Opt::new(serde_json::to_value(v).expect("serializes"), label)
-}
-
-fn one(ask: Ask, name: &str, label: &str, options: Vec<Opt>) -> Option<Ask> {
-    (!options.is_empty()).then(|| ask.param(name, label, Input::One { options }))
-}
-
 /// One ask whose single parameter is a whole candidate action, each
 /// labelled in words (`labels`).
 fn candidates_ask(
@@ -258,39 +138,6 @@ fn candidates_ask(
         })
         .collect();
     one(Ask::new(verb, label), param, label, options)
-}
-
-/// A candidate's value as a player would write it: a free payment and
-/// empty card choices left out where the action reads them as the default
-/// (a card's, a deploy's and a move's payment is always written). The
-/// rules read both forms the same; the stored action is the full one.
-pub(crate) fn minimal(v: &mut serde_json::Value) {
-    use serde_json::Value;
-    match v {
-        Value::Object(m) => {
-            let required = matches!(m.get("as").and_then(Value::as_str), Some("card" | "deploy" | "move"));
-            let free = serde_json::json!({"energy": 0, "resources": 0});
-            if !required && m.get("payment") == Some(&free) {
-                m.remove("payment");
-            }
-            if m.get("choices") == Some(&serde_json::json!({})) {
-                m.remove("choices");
-            }
-            m.values_mut().for_each(minimal);
-        }
-        Value::Array(a) => a.iter_mut().for_each(minimal),
-        _ => {}
-    }
-}
-
-fn units_opts(state: &Villains, seat: Seat, area: AreaId) -> Vec<Opt> {
-    state
-        .area(area)
-        .units
-        .iter()
-        .filter(|u| u.owner == seat)
-        .map(|u| opt(&u.uid, crate::rules::units::unit_name(state, seat, u.kind)))
-        .collect()
 }
 
 /// The rulebook step a prompt belongs to.

@@ -2,7 +2,7 @@
 //! (`rules::place_action_tokens`): the token, the area, the payment (Paying
 //! Costs) and the space, or pass.
 
-use super::{one, opt};
+use super::options::{one, opt};
 use crate::content::content;
 use crate::state::Villains;
 use backroom_engine::{Ask, Opt, Seat};

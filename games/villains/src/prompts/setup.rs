@@ -1,6 +1,6 @@
 //! What a seat is asked in SETUP (`rules::setup`): Select Factions.
 
-use super::{one, opt};
+use super::options::{one, opt};
 use crate::state::Villains;
 use backroom_engine::Ask;
 

@@ -1,7 +1,7 @@
 //! What a seat is asked in the START PHASE (`rules::start_phase`): the
 //! Select Plans and Select Targets Steps.
 
-use super::{one, opt};
+use super::options::{one, opt};
 use crate::state::Villains;
 use backroom_engine::{Ask, Seat};
 

@@ -3,9 +3,10 @@
 //! to reveal, the skills, Locked or Pass.
 
 use super::candidates::{activation_options, skill_options};
-use super::{locked_words, one, opt};
+use super::options::{one, opt};
 use crate::action::Action;
 use crate::content::AreaId;
+use crate::content::content;
 use crate::rules::take_actions;
 use crate::state::{TokenUid, Villains};
 use backroom_engine::{Ask, Opt, Seat};
@@ -60,4 +61,21 @@ pub(super) fn unrevealed_asks(state: &Villains, seat: Seat) -> Vec<Ask> {
         asks.push(Ask::new("pass", "Pass"));
     }
     asks
+}
+
+/// "Declare yourself locked", with why: each face-down token of the seat
+/// waits behind another player's face-down token on its track.
+fn locked_words(state: &Villains, seat: Seat) -> String {
+    let mut areas: Vec<String> = Vec::new();
+    for a in content().area_ids() {
+        let track = &state.area(a).track;
+        let mine = track.iter().flatten().any(|t| t.owner == seat && !t.face_up);
+        if mine && !areas.contains(&a.area().name) {
+            areas.push(a.area().name.clone());
+        }
+    }
+    format!(
+        "Declare yourself locked: none of your face-down tokens can be revealed, each has another player's face-down token before it ({})",
+        backroom_engine::and_list(&areas)
+    )
 }

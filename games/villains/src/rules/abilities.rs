@@ -1,15 +1,18 @@
 //! Champion and upgrade abilities that wait on a player's choice made after
 //! something happened: Mother Ooze's free deploys after the Cleanup heal,
-//! Bully G.O.A.T.'s attack after a skill he was exhausted for, the Gnome of
-//! Zurich's paid cancel of a hit assigned to a unit in his area, Basta's
-//! victim when she leaves an area; and what a champion's deploy starts
-//! (Dr. Tyrannosaurus' battle, Murder Inc.'s attack) by whatever deployed
-//! him.
+//! Bully G.O.A.T.'s attack after a skill he was exhausted for, the answer
+//! to the Gnome of Zurich's paid cancel of a hit assigned to a unit in his
+//! area, Basta's pick of a victim when she leaves an area; and what a
+//! champion's deploy starts (Dr. Tyrannosaurus' battle, Murder Inc.'s
+//! attack) by whatever deployed him.
 //!
 //! Each is read from the champion's (or upgrade's) triggers in the content,
 //! owed as a [`Owed`] choice (answered in the queue's order, public like
 //! every owed choice), and answered by one action here. Kept apart from the
-//! step modules so that those only say *when* an ability fires.
+//! step modules so that those only say *when* an ability fires. Above
+//! `combat` and `choices` and imported by neither: the Gnome's offer as a
+//! hit is assigned is `combat`'s, Bully's reach and the victim's sacrifice
+//! are `choices`' (the owed queue checks and answers them).
 
 use crate::content::effect::{Effect, Sacrifice, UnitType, When, Who};
 use crate::content::{AreaId, content};
@@ -124,28 +127,12 @@ pub fn free_deploy_kinds(state: &Villains, seat: Seat) -> Vec<UnitType> {
 /// The rulebook section named in refusals of a champion's attack.
 pub const SKILL: &str = "Activating an Area's Skill Ability";
 
-/// Where `seat`'s champion in `from` may attack now (Bully G.O.A.T.): an
-/// opponent with units in an area adjacent to `from` (never `from`) where
-/// attacks are not forbidden (Cease Fire). None if he is no longer there.
-pub fn champion_targets(state: &Villains, seat: Seat, from: AreaId) -> Vec<(AreaId, Seat)> {
-    let here = state.area(from).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion);
-    if !here {
-        return Vec::new();
-    }
-    content()
-        .adjacent(from)
-        .iter()
-        .filter(|a| **a != from && !crate::rules::combat::attacks_forbidden(state, **a))
-        .flat_map(|a| crate::rules::units::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
-        .collect()
-}
-
 /// A champion exhausted for a skill in `from` who then attacks into an
 /// adjacent area (Bully G.O.A.T.): the attack is owed, made once the
 /// skill is resolved; with no enemy in reach it fizzles.
 pub fn owe_champion_attack(state: &mut Villains, seat: Seat, from: AreaId) -> LogEntry {
     let name = state.faction_of(seat).champion.name.clone();
-    if champion_targets(state, seat, from).is_empty() {
+    if choices::champion_targets(state, seat, from).is_empty() {
         return LogEntry::public(format!("{name} has no enemy to attack in an adjacent area."));
     }
     state.owed.push(Owed::ChampionAttack { seat, from });
@@ -169,7 +156,7 @@ pub fn champion_attack(
     let Some(Owed::ChampionAttack { from, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(SKILL, "You have no champion's attack to make now."));
     };
-    if !champion_targets(state, seat, from).contains(&(area, defender)) {
+    if !choices::champion_targets(state, seat, from).contains(&(area, defender)) {
         return Err(RuleError::illegal(
             SKILL,
             format!("Attack an opponent with units in an area adjacent to {}.", from.area().name),
@@ -186,53 +173,6 @@ pub fn champion_attack(
 /// The rule named in refusals of the Gnome's cancel.
 pub const HITS: &str = "Hits and Sacrifices";
 
-/// What cancelling a hit on `seat`'s unit in `area` costs, if its champion
-/// there may cancel hits (the Gnome of Zurich, wounded or not).
-pub fn cancel_cost(state: &Villains, seat: Seat, area: AreaId) -> Option<u8> {
-    let cost = state
-        .faction_of(seat)
-        .champion
-        .triggers
-        .iter()
-        .filter(|t| t.when == When::HitAssignedHere)
-        .flat_map(|t| t.effects.iter())
-        .find_map(|e| match e {
-            Effect::CancelHit(c) => Some(c.cost),
-            _ => None,
-        })?;
-    state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion).then_some(cost)
-}
-
-/// A hit is assigned to `unit` of `seat` in `area` (combat, a unit's or a
-/// card's attack, the Hitman): if the Gnome is there and his owner can pay,
-/// the choice to cancel it is owed first (the hit waits). Returns the log
-/// when it is owed, `None` when the hit lands at once.
-pub fn offer_cancel(
-    state: &mut Villains,
-    seat: Seat,
-    area: AreaId,
-    unit: crate::state::UnitUid,
-    attacker: Seat,
-) -> Option<Vec<LogEntry>> {
-    if !crate::versions::abilities(state) {
-        return None;
-    }
-    let cost = cancel_cost(state, seat, area)?;
-    let p = &state.players[seat as usize];
-    if u32::from(p.energy) + u32::from(p.resources) < u32::from(cost) {
-        return None;
-    }
-    let kind = state.area(area).units.iter().find(|u| u.uid == unit)?.kind;
-    state.owed.insert(0, Owed::CancelHit { seat, area, unit, attacker });
-    Some(vec![LogEntry::public(format!(
-        "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
-        crate::rules::units::a_unit(state, seat, kind),
-        area.area().name,
-        state.who_verb(seat, "may pay", "may pay"),
-        state.faction_of(seat).champion.name
-    ))])
-}
-
 /// Answers the Gnome's cancel: `pay` spends the cost (energy first, then
 /// resources) and the hit is cancelled; otherwise it lands. Then the next
 /// hit, attack or player.
@@ -245,7 +185,7 @@ pub fn cancel_hit(state: &mut Villains, seat: Seat, pay: bool) -> Result<Vec<Log
     };
     let mut log = Vec::new();
     if pay {
-        let cost = cancel_cost(state, seat, area).unwrap_or(0);
+        let cost = crate::rules::combat::cancel_cost(state, seat, area).unwrap_or(0);
         let payment = crate::state::payment::Payment::energy_first(state, seat, cost);
         crate::rules::place_action_tokens::check_payment(state, seat, cost, payment)?;
         crate::rules::place_action_tokens::pay(state, seat, payment);
@@ -258,13 +198,11 @@ pub fn cancel_hit(state: &mut Villains, seat: Seat, pay: bool) -> Result<Vec<Log
         log.push(LogEntry::public(format!("{} the hit land.", state.who_verb(seat, "lets", "let"))));
     }
     state.owed.remove(0);
-    let pending =
-        state.battle.as_ref().and_then(|b| b.hits).is_some() || state.attacks.as_ref().and_then(|a| a.hits).is_some();
-    if pending {
-        log.extend(crate::rules::combat::land_hit(state, seat, unit, pay));
+    if let Some(h) = crate::rules::combat::pending_hit(state) {
+        log.extend(crate::rules::combat::land_hit(state, seat, h, unit, pay)?);
     } else {
         if !pay {
-            log.push(crate::rules::units::strike(state, area, unit, attacker));
+            log.push(crate::rules::units::strike(state, area, unit, attacker)?);
         }
         choices::settle(state, &mut log);
     }
@@ -345,31 +283,6 @@ pub fn choose_victim(state: &mut Villains, seat: Seat, enemy: Seat) -> Result<Ve
         area.area().name,
         state.faction_of(seat).champion.name
     ))])
-}
-
-/// The picked opponent sacrifices one of its units in the area (its
-/// choice; toughness does not help; the kill Basta's owner's).
-///
-/// # Errors
-/// No such sacrifice owed by `seat`, or not its unit there.
-pub fn sacrifice_in(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::SacrificeIn { killer, area, .. }) = choices::next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(HITS, "You owe no sacrifice now."));
-    };
-    let Some(kind) = state.area(area).units.iter().find(|u| u.uid == unit && u.owner == seat).map(|u| u.kind) else {
-        return Err(RuleError::illegal(HITS, format!("Sacrifice one of your units in {}.", area.area().name)));
-    };
-    crate::rules::units::kill(state, area, unit, killer);
-    state.owed.remove(0);
-    let mut log = vec![LogEntry::public(format!(
-        "{} {} in {} (a kill for {}).",
-        state.who_verb(seat, "sacrifices", "sacrifice"),
-        crate::rules::units::a_unit(state, seat, kind),
-        area.area().name,
-        state.who(killer)
-    ))];
-    choices::settle(state, &mut log);
-    Ok(log)
 }
 
 /// `seat`'s champions in play, by unit and area (taken before a deploy, for

@@ -483,9 +483,9 @@ fn unique(
     pay(state, seat, payment);
     if let Some(u) = victim {
         // The Gnome of Zurich's owner may pay to cancel it (`abilities`).
-        match crate::rules::abilities::offer_cancel(state, u.owner, area, u.uid, seat) {
+        match combat::offer_cancel(state, u.owner, area, u.uid, seat) {
             Some(l) => log.extend(l),
-            None => log.push(units::strike(state, area, u.uid, seat)),
+            None => log.push(units::strike(state, area, u.uid, seat)?),
         }
     }
     Ok(log)

@@ -7,7 +7,9 @@
 //! The card's choices travel with it ([`CardChoices`]); its effects resolve
 //! on a copy of the table that adds up what they cost, so a card that cannot
 //! be resolved or paid is refused whole. Non-combat attacks and a started
-//! battle go on after the play (see [`crate::rules::combat`]).
+//! battle go on after the play (see [`crate::rules::combat`]). The
+//! Laboratory's revealed card is answered here too ([`lab_play`] for free
+//! in the Laboratory, or [`lab_draw`] into hand), as a play like any other.
 //!
 //! Not yet interpreted (refused, see the README): sacrifices by every
 //! player (Let God Sort Them Out), opponents' discards (Shakedown), another
@@ -23,6 +25,7 @@ use crate::rules::combat;
 use crate::rules::place_action_tokens::{check_payment, pay};
 use crate::rules::units;
 use crate::rules::units::{entry_surcharge, may_leave};
+use crate::state::owed::Owed;
 use crate::state::payment::Payment;
 use crate::state::{RuleCard, SpentToken, Unit, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
@@ -136,6 +139,58 @@ pub fn play_as(
     *rng = r;
     Ok((log, goes_on))
 }
+
+/// The Laboratory's revealed card: `seat` takes it into its hand.
+///
+/// # Errors
+/// No revealed card of `seat`'s waiting.
+pub fn lab_draw(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::LabCard { card, .. }) = crate::rules::choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to take."));
+    };
+    state.owed.remove(0);
+    state.players[seat as usize].hand.push(card);
+    let mut log =
+        vec![LogEntry::public(format!("{} {} into hand.", state.who_verb(seat, "takes", "take"), card.card().name))];
+    crate::rules::choices::settle(state, &mut log);
+    Ok(log)
+}
+
+/// The Laboratory's revealed card: `seat` plays it for free in the
+/// Laboratory, with `choices` and `payment` for whatever else it costs.
+///
+/// # Errors
+/// No revealed card of `seat`'s waiting, or a play the rules refuse (then
+/// nothing changes).
+pub fn lab_play(
+    state: &mut Villains,
+    seat: Seat,
+    payment: crate::state::payment::Payment,
+    choices: &crate::action::choices::CardChoices,
+    rng: &mut backroom_engine::GameRng,
+) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::LabCard { card, area, .. }) = crate::rules::choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to play."));
+    };
+    let mut work = state.clone();
+    work.owed.remove(0);
+    work.players[seat as usize].hand.push(card);
+    let leaving = crate::rules::abilities::leavers(&work);
+    let champions_before = crate::rules::abilities::champions_in_play(&work, seat);
+    let (mut log, goes_on) = play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
+    crate::rules::abilities::after_leaving(&mut work, &leaving, &mut log);
+    let redeployed: Vec<UnitUid> = choices.units.iter().filter_map(|p| p.from).collect();
+    let deployed = crate::rules::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
+    if !goes_on && crate::versions::abilities(&work) {
+        crate::rules::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
+    }
+    crate::rules::choices::settle(&mut work, &mut log);
+    *state = work;
+    Ok(log)
+}
+
+/// The Laboratory's skill, named in refusals.
+pub const LABORATORY: &str = "Activating an Area's Skill Ability";
 
 #[allow(clippy::too_many_arguments, reason = "a card token's play carries every choice its card asks for")]
 fn resolve(

@@ -1,9 +1,18 @@
 //! Choices other players make in turn after an effect: sacrificing units
-//! anywhere (Let God Sort Them Out) and discarding cards of their choice
-//! (Shakedown). They are queued in player order and answered one at a time;
-//! when the queue is empty the player whose effect it was ends its action.
+//! anywhere (Let God Sort Them Out) or in one area (Basta's victim) and
+//! discarding cards of their choice (Shakedown). They are queued in player
+//! order and answered one at a time; when the queue is empty the player
+//! whose effect it was ends its action ([`settle`], on to the next player).
+//!
+//! The queue sits below every section that owes a choice (`combat`,
+//! `abilities`, `card_token`, `skill_abilities`, `mr_fusion`) and imports
+//! none of them: what decides whether a choice can still be made (Bully
+//! G.O.A.T.'s reach, [`champion_targets`]) lives here. The Laboratory's
+//! card is answered in `card_token`, To The Death!'s "fight on?" in
+//! `combat`.
 
-use crate::content::CardId;
+use crate::content::effect::UnitType;
+use crate::content::{AreaId, CardId, content};
 use crate::state::owed::Owed;
 use crate::state::{Phase, UnitUid, Villains};
 use backroom_engine::{LogEntry, RuleError, Seat};
@@ -28,12 +37,28 @@ fn can_make(state: &Villains, o: Owed) -> bool {
         Owed::Sacrifice { seat, count, .. } => count > 0 && state.units_of(seat).next().is_some(),
         Owed::Discard { seat, count } => count > 0 && !state.players[seat as usize].hand.is_empty(),
         Owed::FreeDeploy { seat, .. } => state.players[seat as usize].reserve_units.iter().any(|(_, n)| *n > 0),
-        Owed::ChampionAttack { seat, from } => !crate::rules::abilities::champion_targets(state, seat, from).is_empty(),
+        Owed::ChampionAttack { seat, from } => !champion_targets(state, seat, from).is_empty(),
         Owed::ChooseVictim { seat, area } => !crate::rules::units::enemies_in(state, seat, area).is_empty(),
         Owed::SacrificeIn { seat, area, .. } => state.area(area).has_units_of(seat),
         Owed::Fusion { seat, .. } => !state.players[seat as usize].hand.is_empty(),
         Owed::LabCard { .. } | Owed::KeepFighting { .. } | Owed::CancelHit { .. } => true,
     }
+}
+
+/// Where `seat`'s champion in `from` may attack now (Bully G.O.A.T.): an
+/// opponent with units in an area adjacent to `from` (never `from`) where
+/// attacks are not forbidden (Cease Fire). None if he is no longer there.
+pub fn champion_targets(state: &Villains, seat: Seat, from: AreaId) -> Vec<(AreaId, Seat)> {
+    let here = state.area(from).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion);
+    if !here {
+        return Vec::new();
+    }
+    content()
+        .adjacent(from)
+        .iter()
+        .filter(|a| **a != from && !crate::rules::units::attacks_forbidden(state, **a))
+        .flat_map(|a| crate::rules::units::enemies_in(state, seat, *a).into_iter().map(move |s| (*a, s)))
+        .collect()
 }
 
 /// The first choice owed, if any. A champion's attack after a skill waits
@@ -68,7 +93,7 @@ pub(crate) fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
 /// No sacrifice owed by `seat` now, or not its unit in play.
 pub fn sacrifice_unit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
     if let Some(Owed::SacrificeIn { .. }) = next(state).filter(|o| o.seat() == seat) {
-        return crate::rules::abilities::sacrifice_in(state, seat, unit);
+        return sacrifice_in(state, seat, unit);
     }
     let Some(Owed::Sacrifice { seat: s, killer, count }) = next(state).filter(|o| o.seat() == seat) else {
         return Err(RuleError::not_your_turn(CHOICES, "You owe no sacrifice now."));
@@ -110,87 +135,27 @@ pub fn discard_card(state: &mut Villains, seat: Seat, card: CardId) -> Result<Ve
     Ok(log)
 }
 
-/// The Laboratory's revealed card: `seat` takes it into its hand.
+/// The picked opponent sacrifices one of its units in the area (its
+/// choice; toughness does not help; the kill Basta's owner's).
 ///
 /// # Errors
-/// No revealed card of `seat`'s waiting.
-pub fn lab_draw(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::LabCard { card, .. }) = next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to take."));
+/// No such sacrifice owed by `seat`, or not its unit there.
+pub fn sacrifice_in(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::SacrificeIn { killer, area, .. }) = next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(CHOICES, "You owe no sacrifice now."));
     };
+    let Some(kind) = state.area(area).units.iter().find(|u| u.uid == unit && u.owner == seat).map(|u| u.kind) else {
+        return Err(RuleError::illegal(CHOICES, format!("Sacrifice one of your units in {}.", area.area().name)));
+    };
+    crate::rules::units::kill(state, area, unit, killer);
     state.owed.remove(0);
-    state.players[seat as usize].hand.push(card);
-    let mut log =
-        vec![LogEntry::public(format!("{} {} into hand.", state.who_verb(seat, "takes", "take"), card.card().name))];
-    settle(state, &mut log);
-    Ok(log)
-}
-
-/// The Laboratory's revealed card: `seat` plays it for free in the
-/// Laboratory, with `choices` and `payment` for whatever else it costs.
-///
-/// # Errors
-/// No revealed card of `seat`'s waiting, or a play the rules refuse (then
-/// nothing changes).
-pub fn lab_play(
-    state: &mut Villains,
-    seat: Seat,
-    payment: crate::state::payment::Payment,
-    choices: &crate::action::choices::CardChoices,
-    rng: &mut backroom_engine::GameRng,
-) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::LabCard { card, area, .. }) = next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(LABORATORY, "You have no revealed card to play."));
-    };
-    let mut work = state.clone();
-    work.owed.remove(0);
-    work.players[seat as usize].hand.push(card);
-    let leaving = crate::rules::abilities::leavers(&work);
-    let champions_before = crate::rules::abilities::champions_in_play(&work, seat);
-    let (mut log, goes_on) =
-        crate::rules::card_token::play_as(&mut work, seat, area, card, 0, payment, choices, rng, true)?;
-    crate::rules::abilities::after_leaving(&mut work, &leaving, &mut log);
-    let redeployed: Vec<UnitUid> = choices.units.iter().filter_map(|p| p.from).collect();
-    let deployed = crate::rules::abilities::newly_deployed(&work, seat, &champions_before, &redeployed);
-    if !goes_on && crate::versions::abilities(&work) {
-        crate::rules::abilities::on_champion_deployed(&mut work, seat, &deployed, &mut log)?;
-    }
-    settle(&mut work, &mut log);
-    *state = work;
-    Ok(log)
-}
-
-/// The Laboratory's skill, named in refusals.
-pub const LABORATORY: &str = "Activating an Area's Skill Ability";
-
-/// To The Death!: `seat` says whether to fight another round; the first
-/// "yes" starts it, when everyone says "no" the battle is over.
-///
-/// # Errors
-/// No such question for `seat` now.
-pub fn keep_fighting(state: &mut Villains, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
-    let Some(Owed::KeepFighting { area, .. }) = next(state).filter(|o| o.seat() == seat) else {
-        return Err(RuleError::not_your_turn(crate::rules::combat::COMBAT, "You are not asked to fight on."));
-    };
     let mut log = vec![LogEntry::public(format!(
-        "{}.",
-        if yes {
-            state.who_verb(seat, "fights on", "fight on")
-        } else {
-            state.who_verb(seat, "has had enough", "have had enough")
-        }
+        "{} {} in {} (a kill for {}).",
+        state.who_verb(seat, "sacrifices", "sacrifice"),
+        crate::rules::units::a_unit(state, seat, kind),
+        area.area().name,
+        state.who(killer)
     ))];
-    if yes {
-        state.owed.retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
-        log.extend(crate::rules::combat::start_battle(state, area, 0)?);
-        if let Some(b) = state.battle.as_mut() {
-            b.repeat = true;
-        }
-    } else {
-        state.owed.remove(0);
-        if !state.owed.iter().any(|o| matches!(o, Owed::KeepFighting { area: a, .. } if *a == area)) {
-            settle(state, &mut log);
-        }
-    }
+    settle(state, &mut log);
     Ok(log)
 }

@@ -10,7 +10,13 @@
 //! first, others die; hits beyond its units are lost. The dead go to this
 //! area's graveyard in the killer's colour. After the round, an activated
 //! Biohazard whose owner lost a unit makes every opponent with units here
-//! sacrifice one.
+//! sacrifice one; To The Death! asks whether to fight another round
+//! ([`keep_fighting`]). A hit assigned in the Gnome of Zurich's area first
+//! offers his owner the paid cancel ([`offer_cancel`]).
+//!
+//! When a battle or attacks end in Take Actions the next player acts
+//! (`rules::choices::settle`); in the Combat Step the next marked area is
+//! the turn's order's (`rules::turn_loop`), which this never calls.
 //!
 //! Dice are d10 ("0" is 10): a roll plus the attacker's bonuses plus the
 //! defender's penalties hits when it reaches the printed value. Tests force
@@ -19,8 +25,9 @@
 use crate::content::AreaId;
 use crate::content::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
 use crate::rules::standing;
-use crate::rules::units::{a_unit, enemies_in, kill, strike};
+use crate::rules::units::{a_unit, attacks_forbidden, enemies_in, kill, strike};
 use crate::state::battle::{AttackRecord, Attacker, Battle, CardAttacks, PendingHits, PendingSacrifice};
+use crate::state::owed::Owed;
 use crate::state::{TokenKind, UnitUid, Villains};
 use backroom_engine::{GameRng, LogEntry, RuleError, Seat, SeatSet};
 
@@ -54,11 +61,6 @@ pub fn attack_dice(state: &Villains, seat: Seat, kind: UnitType) -> Vec<u8> {
         dice.extend(std::iter::repeat_n(v, extra as usize));
     }
     dice
-}
-
-/// Whether unit attacks are forbidden in `area` (Cease Fire).
-pub fn attacks_forbidden(state: &Villains, area: AreaId) -> bool {
-    state.area(area).rules.iter().any(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
 }
 
 /// Why combat cannot take place in `area`, with the fact, or None if it
@@ -197,7 +199,7 @@ fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
         if !defenders(state, seat).is_empty() {
             return;
         }
-        let b = state.battle.as_mut().expect("battle");
+        let Some(b) = state.battle.as_mut() else { return };
         let n = b.to_attack.iter().filter(|a| a.owner == seat).count();
         b.to_attack.retain(|a| a.owner != seat);
         log.push(LogEntry::public(format!(
@@ -211,7 +213,7 @@ fn settle(state: &mut Villains, log: &mut Vec<LogEntry>) {
 /// After the round: Biohazard (an activated one whose owner lost a unit
 /// here) makes each opponent with units here sacrifice one.
 fn end_round(state: &mut Villains, log: &mut Vec<LogEntry>) {
-    let b = state.battle.as_ref().expect("battle");
+    let Some(b) = state.battle.as_ref() else { return };
     let area = b.area;
     let lost = b.lost;
     let mut queue = Vec::new();
@@ -242,7 +244,9 @@ fn end_round(state: &mut Villains, log: &mut Vec<LogEntry>) {
             }
         }
     }
-    state.battle.as_mut().expect("battle").sacrifices = queue;
+    if let Some(b) = state.battle.as_mut() {
+        b.sacrifices = queue;
+    }
     log.push(LogEntry::public(format!("The combat in {} ends.", area.area().name)));
 }
 
@@ -272,7 +276,10 @@ pub fn attack(
     }
     let area = b.area;
     let all = b.modifier_all;
-    let a = state.battle.as_mut().expect("battle").to_attack.remove(i);
+    let a = b.to_attack[i];
+    if let Some(b) = state.battle.as_mut() {
+        b.to_attack.remove(i);
+    }
     let (rolls, hits, mut log) = roll_attack(state, area, seat, a.kind, defender, all, rng);
     log.insert(
         0,
@@ -285,8 +292,10 @@ pub fn attack(
             backroom_engine::plural(hits, "hit", "hits")
         )),
     );
-    if hits > 0 {
-        state.battle.as_mut().expect("battle").hits = Some(PendingHits { area, defender, attacker: seat, hits });
+    if hits > 0
+        && let Some(b) = state.battle.as_mut()
+    {
+        b.hits = Some(PendingHits { area, defender, attacker: seat, hits });
     }
     settle(state, &mut log);
     Ok(log)
@@ -346,8 +355,7 @@ pub fn roll_attack(
 /// # Errors
 /// No hit for `seat` to assign, or not its living unit here.
 pub fn assign_hit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<LogEntry>, RuleError> {
-    let pending = state.battle.as_ref().and_then(|b| b.hits).or_else(|| state.attacks.as_ref().and_then(|a| a.hits));
-    let Some(h) = pending.filter(|h| h.defender == seat) else {
+    let Some(h) = pending_hit(state).filter(|h| h.defender == seat) else {
         return Err(RuleError::not_your_turn(COMBAT, "You have no hit to assign."));
     };
     let area = h.area;
@@ -357,26 +365,81 @@ pub fn assign_hit(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec
     if !state.area(area).units.iter().any(|u| u.uid == unit && u.owner == seat) {
         return Err(RuleError::illegal(COMBAT, "Assign the hit to one of your living units here."));
     }
-    if let Some(log) = crate::rules::abilities::offer_cancel(state, seat, area, unit, h.attacker) {
+    if let Some(log) = offer_cancel(state, seat, area, unit, h.attacker) {
         return Ok(log);
     }
-    Ok(land_hit(state, seat, unit, false))
+    land_hit(state, seat, h, unit, false)
 }
 
-/// The pending hit assigned to `unit` of `seat` lands (unless `cancelled`,
-/// the Gnome's paid cancel): wounded or killed; then the next hit or
-/// attack.
-pub(crate) fn land_hit(state: &mut Villains, seat: Seat, unit: UnitUid, cancelled: bool) -> Vec<LogEntry> {
-    let h = state
-        .battle
-        .as_ref()
-        .and_then(|b| b.hits)
-        .or_else(|| state.attacks.as_ref().and_then(|a| a.hits))
-        .expect("a pending hit");
+/// What cancelling a hit on `seat`'s unit in `area` costs, if its champion
+/// there may cancel hits (the Gnome of Zurich, wounded or not).
+pub fn cancel_cost(state: &Villains, seat: Seat, area: AreaId) -> Option<u8> {
+    let cost = state
+        .faction_of(seat)
+        .champion
+        .triggers
+        .iter()
+        .filter(|t| t.when == When::HitAssignedHere)
+        .flat_map(|t| t.effects.iter())
+        .find_map(|e| match e {
+            Effect::CancelHit(c) => Some(c.cost),
+            _ => None,
+        })?;
+    state.area(area).units.iter().any(|u| u.owner == seat && u.kind == UnitType::Champion).then_some(cost)
+}
+
+/// A hit is assigned to `unit` of `seat` in `area` (combat, a unit's or a
+/// card's attack, the Hitman): if the Gnome is there and his owner can pay,
+/// the choice to cancel it is owed first (the hit waits). Returns the log
+/// when it is owed, `None` when the hit lands at once.
+pub fn offer_cancel(
+    state: &mut Villains,
+    seat: Seat,
+    area: AreaId,
+    unit: UnitUid,
+    attacker: Seat,
+) -> Option<Vec<LogEntry>> {
+    if !crate::versions::abilities(state) {
+        return None;
+    }
+    let cost = cancel_cost(state, seat, area)?;
+    let p = &state.players[seat as usize];
+    if u32::from(p.energy) + u32::from(p.resources) < u32::from(cost) {
+        return None;
+    }
+    let kind = state.area(area).units.iter().find(|u| u.uid == unit)?.kind;
+    state.owed.insert(0, Owed::CancelHit { seat, area, unit, attacker });
+    Some(vec![LogEntry::public(format!(
+        "A hit is assigned to {} in {}: {} {cost} to cancel it ({}).",
+        a_unit(state, seat, kind),
+        area.area().name,
+        state.who_verb(seat, "may pay", "may pay"),
+        state.faction_of(seat).champion.name
+    ))])
+}
+
+/// The hit pending in a battle, or else in attacks under way.
+pub(crate) fn pending_hit(state: &Villains) -> Option<PendingHits> {
+    state.battle.as_ref().and_then(|b| b.hits).or_else(|| state.attacks.as_ref().and_then(|a| a.hits))
+}
+
+/// The pending hit `h`, assigned to `unit` of `seat`, lands (unless
+/// `cancelled`, the Gnome's paid cancel): wounded or killed; then the
+/// next hit or attack.
+///
+/// # Errors
+/// The unit is no longer there (see [`strike`]).
+pub(crate) fn land_hit(
+    state: &mut Villains,
+    seat: Seat,
+    h: PendingHits,
+    unit: UnitUid,
+    cancelled: bool,
+) -> Result<Vec<LogEntry>, RuleError> {
     let area = h.area;
     let mut log = Vec::new();
     if !cancelled {
-        log.push(strike(state, area, unit, h.attacker));
+        log.push(strike(state, area, unit, h.attacker)?);
     }
     let left = h.hits - 1;
     let more = (left > 0 && state.area(area).has_units_of(seat)).then_some(PendingHits { hits: left, ..h });
@@ -387,7 +450,7 @@ pub(crate) fn land_hit(state: &mut Villains, seat: Seat, unit: UnitUid, cancelle
         a.hits = more;
         settle_attacks(state, &mut log);
     }
-    log
+    Ok(log)
 }
 
 /// A player sacrifices one of its units (its choice; toughness does not
@@ -403,20 +466,21 @@ pub fn sacrifice(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<
         return Err(RuleError::illegal(SACRIFICES, format!("Sacrifice one of your units in {}.", p.area.area().name)));
     };
     kill(state, p.area, unit, p.killer);
-    let log = vec![LogEntry::public(format!(
+    let mut log = vec![LogEntry::public(format!(
         "{} {} (a kill for {}).",
         state.who_verb(seat, "sacrifices", "sacrifice"),
         a_unit(state, seat, u.kind),
         state.who(p.killer)
     ))];
-    let b = state.battle.as_mut().expect("battle");
-    b.sacrifices.remove(0);
     // A player left without units there has nothing more to give.
     let area = p.area;
     let units_left: Vec<Seat> = (0..state.seats).filter(|s| state.area(area).has_units_of(*s)).collect();
-    let b = state.battle.as_mut().expect("battle");
+    // The battle `p` was read from is still under way (a kill ends none).
+    let Some(b) = state.battle.as_mut() else {
+        return Ok(log);
+    };
+    b.sacrifices.remove(0);
     b.sacrifices.retain(|q| units_left.contains(&q.seat));
-    let mut log = log;
     if b.sacrifices.is_empty() {
         finish_battle(state, &mut log);
     }
@@ -456,7 +520,9 @@ fn settle_attacks(state: &mut Villains, log: &mut Vec<LogEntry>) {
         state.attacks = None;
         after_battle(state, log);
     } else {
-        state.attacks.as_mut().expect("attacks").queue = queue;
+        if let Some(a) = state.attacks.as_mut() {
+            a.queue = queue;
+        }
     }
 }
 
@@ -507,7 +573,9 @@ pub fn card_attack(
     let Some(a) = state.attacks.as_ref().filter(|a| a.attacker == seat && a.hits.is_none()) else {
         return Err(RuleError::not_your_turn(COMBAT, "You have no attack to make now."));
     };
-    let (area, value) = a.queue[0];
+    let Some(&(area, value)) = a.queue.first() else {
+        return Err(RuleError::not_your_turn(COMBAT, "You have no attack to make now."));
+    };
     if !enemies_in(state, seat, area).contains(&defender) {
         return Err(RuleError::illegal(COMBAT, format!("Choose an opponent with units in {}.", area.area().name)));
     }
@@ -522,10 +590,11 @@ pub fn card_attack(
     let hit = i32::from(roll) + penalty >= i32::from(value);
     state.last_attack =
         Some(AttackRecord { attacker: seat, defender, area, unit: None, rolls: vec![roll], hits: u8::from(hit) });
-    let atk = state.attacks.as_mut().expect("attacks");
-    atk.queue.remove(0);
-    if hit {
-        atk.hits = Some(PendingHits { area, defender, attacker: seat, hits: 1 });
+    if let Some(atk) = state.attacks.as_mut() {
+        atk.queue.remove(0);
+        if hit {
+            atk.hits = Some(PendingHits { area, defender, attacker: seat, hits: 1 });
+        }
     }
     let mut log = vec![LogEntry::public(format!(
         "{} {} in {} ({value}): rolled {roll} — {}.",
@@ -538,15 +607,45 @@ pub fn card_attack(
     Ok(log)
 }
 
+/// To The Death!: `seat` says whether to fight another round; the first
+/// "yes" starts it, when everyone says "no" the battle is over.
+///
+/// # Errors
+/// No such question for `seat` now.
+pub fn keep_fighting(state: &mut Villains, seat: Seat, yes: bool) -> Result<Vec<LogEntry>, RuleError> {
+    let Some(Owed::KeepFighting { area, .. }) = crate::rules::choices::next(state).filter(|o| o.seat() == seat) else {
+        return Err(RuleError::not_your_turn(COMBAT, "You are not asked to fight on."));
+    };
+    let mut log = vec![LogEntry::public(format!(
+        "{}.",
+        if yes {
+            state.who_verb(seat, "fights on", "fight on")
+        } else {
+            state.who_verb(seat, "has had enough", "have had enough")
+        }
+    ))];
+    if yes {
+        state.owed.retain(|o| !matches!(o, Owed::KeepFighting { area: a, .. } if *a == area));
+        log.extend(start_battle(state, area, 0)?);
+        if let Some(b) = state.battle.as_mut() {
+            b.repeat = true;
+        }
+    } else {
+        state.owed.remove(0);
+        if !state.owed.iter().any(|o| matches!(o, Owed::KeepFighting { area: a, .. } if *a == area)) {
+            crate::rules::choices::settle(state, &mut log);
+        }
+    }
+    Ok(log)
+}
+
 /// The round is over: To The Death! asks whether to fight again; otherwise
 /// the action or step goes on.
 fn finish_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     let Some(b) = state.battle.take() else { return };
     if b.repeat && combat_possible(state, b.area) {
-        let owed: Vec<crate::state::owed::Owed> = present(state, b.area)
-            .into_iter()
-            .map(|seat| crate::state::owed::Owed::KeepFighting { seat, area: b.area })
-            .collect();
+        let owed: Vec<Owed> =
+            present(state, b.area).into_iter().map(|seat| Owed::KeepFighting { seat, area: b.area }).collect();
         log.push(LogEntry::public(format!("To the death: does anyone with units in {} fight on?", b.area.area().name)));
         state.owed.splice(0..0, owed);
         return;
@@ -554,16 +653,14 @@ fn finish_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     after_battle(state, log);
 }
 
-/// When a battle or attacks are over: during Take Actions (a battle token,
-/// Dr. Tyrannosaurus, a card, a skill) the next player acts; in the Combat
-/// Step the next marked area fights.
+/// When a battle or attacks are over during Take Actions (a battle token,
+/// Dr. Tyrannosaurus, a card, a skill), the next player acts, once any
+/// choice still owed (Bully G.O.A.T.'s attack after a skill) is made. In
+/// the Combat Step the next marked area fights: the turn's order takes
+/// that on after the action (`rules::turn_loop::after_action`).
 fn after_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
-    match state.phase {
-        // The next player acts, once any choice still owed (Bully G.O.A.T.'s
-        // attack after a skill) is made.
-        crate::state::Phase::TakeActions { revealed: None, .. } => crate::rules::choices::settle(state, log),
-        crate::state::Phase::Combat { .. } => crate::rules::turn_loop::next_battle(state, log),
-        _ => {}
+    if let crate::state::Phase::TakeActions { revealed: None, .. } = state.phase {
+        crate::rules::choices::settle(state, log);
     }
 }
 

@@ -2,16 +2,20 @@
 //! [`Action`] goes to the section that rules on it ([`apply_to`]), and a
 //! seat that is not awaited is told why in the words of the step under way.
 //!
-//! Layering: the primitives every section speaks of sit in lower files and
-//! import no section above them: `standing` (the rules that apply to a
-//! player now), `units` (a unit's name, the enemies present, entering and
-//! leaving, a hit wounding or killing, the Graveyards), `setup`,
-//! `determine_control`, `deals` and `place_action_tokens`. The sections
-//! that resolve tokens, cards, skills, combat, owed choices and the turn's
-//! order (`abilities`, `action_tokens`, `card_token`, `choices`, `combat`,
-//! `end_phase`, `mr_fusion`, `skill_abilities`, `take_actions`,
-//! `turn_loop`) still call one another: an effect starts a battle or owes
-//! a choice, and settling either leads back to what happens next.
+//! Layering, with no import circle: the primitives every section speaks of
+//! sit in lower files and import no section above them: `standing` (the
+//! rules that apply to a player now), `units` (a unit's name, the enemies
+//! present, entering, leaving and attacking, a hit wounding or killing,
+//! the Graveyards), `setup`, `determine_control`, `deals`,
+//! `place_action_tokens` and `start_phase`. Then, each importing only
+//! those below it: `take_actions` (the step's frame and the next player),
+//! `choices` (the owed queue; settling it moves to the next player),
+//! `combat`, `abilities`, `end_phase`, `skill_abilities`, `card_token`,
+//! `mr_fusion`, `action_tokens`, `paying_costs`; on top `turn_loop`, the
+//! turn's order, which the router runs after every action
+//! ([`turn_loop::after_action`]): a section that ends Take Actions or a
+//! battle of the Combat Step leaves the table in the Combat Step, and the
+//! next marked area is fought from there, never from below.
 
 pub mod abilities;
 pub mod action_tokens;
@@ -48,7 +52,8 @@ pub(crate) fn apply_to(
     action: &Action,
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let log = apply_each(state, seat, action, rng)?;
+    let mut log = apply_each(state, seat, action, rng)?;
+    turn_loop::after_action(state, &mut log);
     if let Some(a) = content().area_ids().find(|a| state.area(*a).nuked.is_some() && !state.area(*a).units.is_empty()) {
         return Err(RuleError::illegal(
             crate::rules::card_token::CARD_TOKEN,
@@ -147,28 +152,28 @@ fn apply_each(
             let make = |payment| Action::UseSkill {
                 skill: (area, SkillChoice { payment, champion_moves: brings.clone(), ..choice.clone() }),
             };
-            let a = paying_costs::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::SkillDeploy { skill, to, unit, energy } => {
             busy(state)?;
-            let choice = paying_costs::skill_deploy_choice(state, seat, skill, to, unit, energy)?;
+            let choice = paying_costs::skill_deploy_choice(apply_to, state, seat, skill, to, unit, energy)?;
             crate::rules::skill_abilities::use_skill(state, seat, skill, &choice, rng)
         }
         Action::UseSkillPaying { skill, choice, energy } => {
             busy(state)?;
             let make = |payment| Action::UseSkill { skill: (skill, SkillChoice { payment, ..choice.clone() }) };
-            let a = paying_costs::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::LabPaying { choices, energy } => {
             let make = |payment| Action::LabPlay { play: LabPlay { payment, choices: choices.clone() } };
-            let a = paying_costs::priced_at(state, seat, energy, &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, energy, &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::FusionPaying { card, choices, energy } => {
             let make = |payment| Action::FusionPlay { play: FusionCard { card, payment, choices: choices.clone() } };
-            let a = paying_costs::priced_at(state, seat, Some(energy), &make)?;
+            let a = paying_costs::priced_at(apply_to, state, seat, Some(energy), &make)?;
             apply_each(state, seat, &a, rng)
         }
         Action::Locked => {
@@ -185,13 +190,13 @@ fn apply_each(
         Action::CardAttack { defender } => combat::card_attack(state, seat, defender, rng),
         Action::SacrificeUnit { unit } => crate::rules::choices::sacrifice_unit(state, seat, unit),
         Action::DiscardCard { card } => crate::rules::choices::discard_card(state, seat, card),
-        Action::LabDraw => crate::rules::choices::lab_draw(state, seat),
+        Action::LabDraw => crate::rules::card_token::lab_draw(state, seat),
         Action::FusionPlay { play } => {
             crate::rules::mr_fusion::play(state, seat, play.card, play.payment, &play.choices, rng)
         }
         Action::FusionStop => crate::rules::mr_fusion::stop(state, seat),
-        Action::KeepFighting { yes } => crate::rules::choices::keep_fighting(state, seat, yes),
-        Action::LabPlay { play } => crate::rules::choices::lab_play(state, seat, play.payment, &play.choices, rng),
+        Action::KeepFighting { yes } => combat::keep_fighting(state, seat, yes),
+        Action::LabPlay { play } => crate::rules::card_token::lab_play(state, seat, play.payment, &play.choices, rng),
         Action::ScorePlans { scores } => crate::rules::turn_loop::score_plans(state, seat, &scores, rng),
         Action::FreeDeploy { unit } => crate::rules::abilities::free_deploy(state, seat, unit, rng),
         Action::ChampionAttack { target } => crate::rules::abilities::champion_attack(state, seat, target, rng),
@@ -209,7 +214,7 @@ fn activate_priced(
     make: &dyn Fn(Payment) -> Activation,
     rng: &mut GameRng,
 ) -> Result<Vec<LogEntry>, RuleError> {
-    let how = paying_costs::resolve(state, seat, energy, make)?;
+    let how = paying_costs::resolve(apply_to, state, seat, energy, make)?;
     crate::rules::action_tokens::activate(state, seat, &how, rng)
 }
 

@@ -8,17 +8,25 @@
 //! same a whole candidate carries (the bot's, every stored match's), so an
 //! action given in parts is refused or accepted exactly as it would be
 //! whole.
+//!
+//! The trial runs the whole action through the router, which itself
+//! sends actions given in parts here: the router is handed in
+//! ([`Rules`], always `rules::apply_to`) rather than imported, so the two
+//! do not import each other.
 
 use crate::action::Action;
 use crate::action::choices::{Activation, SkillChoice};
 use crate::content::AreaId;
 use crate::content::effect::UnitType;
-use crate::rules::apply_to;
 use crate::rules::skill_abilities::deploy_from_reserve;
 use crate::state::Quote;
 use crate::state::Villains;
 use crate::state::payment::Payment;
-use backroom_engine::{GameRng, RuleError, Seat};
+use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
+
+/// The rules that check a whole action on the table (`rules::apply_to`),
+/// run here on a copy as the price trial.
+pub(crate) type Rules = fn(&mut Villains, Seat, &Action, &mut GameRng) -> Result<Vec<LogEntry>, RuleError>;
 
 /// The activation `make` builds, paid with at most `energy` energy and
 /// resources for the rest.
@@ -27,6 +35,7 @@ use backroom_engine::{GameRng, RuleError, Seat};
 /// What the rules refuse about the activation itself (limits, adjacency,
 /// funds), as they would refuse it whole.
 pub(crate) fn resolve(
+    apply_to: Rules,
     state: &Villains,
     seat: Seat,
     energy: u8,
@@ -50,6 +59,7 @@ pub(crate) fn resolve(
 /// What the rules refuse about the action itself, as they would refuse
 /// it whole.
 pub(crate) fn priced_at(
+    apply_to: Rules,
     state: &Villains,
     seat: Seat,
     energy: Option<u8>,
@@ -72,6 +82,7 @@ pub(crate) fn priced_at(
 /// # Errors
 /// What the rules refuse about the skill use itself.
 pub(crate) fn skill_deploy_choice(
+    apply_to: Rules,
     state: &Villains,
     seat: Seat,
     skill: AreaId,
@@ -79,13 +90,14 @@ pub(crate) fn skill_deploy_choice(
     unit: UnitType,
     energy: u8,
 ) -> Result<SkillChoice, RuleError> {
-    quote_skill_deploy(state, seat, skill, to, unit, energy).map(|(c, _)| c)
+    quote_skill_deploy(apply_to, state, seat, skill, to, unit, energy).map(|(c, _)| c)
 }
 
 /// [`skill_deploy_choice`], and whether the price trial settled it (the
 /// trial was the skill use itself, unless the funds changed before the
 /// payment: `Quote::unsure`).
 pub(crate) fn quote_skill_deploy(
+    apply_to: Rules,
     state: &Villains,
     seat: Seat,
     skill: AreaId,

@@ -244,7 +244,7 @@ fn resolve(
                 let unit = crate::rules::units::unit_name(state, seat, kind);
                 return Err(RuleError::illegal(SKILL, format!("Your {unit} has no attack.")));
             }
-            if combat::attacks_forbidden(state, at) {
+            if units::attacks_forbidden(state, at) {
                 return Err(RuleError::illegal(
                     SKILL,
                     format!("Units may not attack in {} (Cease Fire).", at.area().name),

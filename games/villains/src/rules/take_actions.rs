@@ -198,7 +198,8 @@ pub fn pass(state: &mut Villains, seat: Seat) -> Result<Vec<LogEntry>, RuleError
 }
 
 /// The next player clockwise who has not passed; when all have, the Combat
-/// Step.
+/// Step begins (its battles are fought from `rules::turn_loop`, which
+/// takes the turn on after every action).
 pub fn advance(state: &mut Villains, from: Seat, log: &mut Vec<LogEntry>) {
     let mut s = from;
     for _ in 0..state.seats {
@@ -209,5 +210,5 @@ pub fn advance(state: &mut Villains, from: Seat, log: &mut Vec<LogEntry>) {
         }
     }
     log.push(LogEntry::public("Everyone has passed: the Combat Step."));
-    crate::rules::turn_loop::begin_combat_step(state, log);
+    state.phase = Phase::Combat { at: None };
 }

@@ -6,6 +6,12 @@
 //! Score Plans is the one END PHASE step where players choose: in player
 //! order each player scores the plans it chooses ([`score_plans`]); the
 //! other steps run by themselves ([`crate::rules::determine_control`], [`crate::rules::end_phase`]).
+//!
+//! This is the top of the rules: the router runs [`after_action`] after
+//! every action, so the Combat Step's battles follow the last pass of Take
+//! Actions and each battle fought there. No section imports this file, so
+//! a section that ends Take Actions or a battle only leaves the table in
+//! the Combat Step, and what happens next is decided here.
 
 use crate::action::choices::PlanScore;
 use crate::content::CardId;
@@ -19,16 +25,20 @@ use backroom_engine::{GameRng, LogEntry, RuleError, Seat};
 /// The rule named in refusals.
 pub const SCORE_PLANS: &str = "Score Plans";
 
-/// The Combat Step begins: the first marked area in area order fights.
-pub fn begin_combat_step(state: &mut Villains, log: &mut Vec<LogEntry>) {
-    state.phase = Phase::Combat { at: None };
-    next_battle(state, log);
+/// What follows any action, run by the router once the action's own
+/// section has ruled: in the Combat Step with no battle under way (Take
+/// Actions just ended with everyone passed, or a marked area's battle just
+/// ended), the next marked area fights.
+pub fn after_action(state: &mut Villains, log: &mut Vec<LogEntry>) {
+    if matches!(state.phase, Phase::Combat { .. }) && state.battle.is_none() && state.attacks.is_none() {
+        next_battle(state, log);
+    }
 }
 
-/// The next marked area (after the one just fought) fights one round; an
-/// area where combat cannot take place is passed over; with none left, the
-/// END PHASE.
-pub fn next_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
+/// The next marked area (after the one just fought, or the first in area
+/// order as the Combat Step begins) fights one round; an area where combat
+/// cannot take place is passed over; with none left, the END PHASE.
+fn next_battle(state: &mut Villains, log: &mut Vec<LogEntry>) {
     loop {
         let Phase::Combat { at } = state.phase else {
             return;

@@ -1,7 +1,7 @@
 //! Units in an area, as every rule speaks of them: a unit's name in the
-//! log, the enemies present, entering (Police Payoff's surcharge) and
-//! leaving (Trapped Like Rats), a hit wounding or killing, and the
-//! Graveyards (a kill credited to the killer). A primitive below the
+//! log, the enemies present, entering (Police Payoff's surcharge),
+//! leaving (Trapped Like Rats) and attacking (Cease Fire), a hit wounding
+//! or killing, and the Graveyards (a kill credited to the killer). A primitive below the
 //! rules that deploy, move, fight and resolve cards, so none of them
 //! reaches into another for these.
 
@@ -10,7 +10,7 @@ use crate::content::effect::{Forbidden, Ongoing, UnitType};
 use crate::content::{AreaId, Card};
 use crate::state::Grave;
 use crate::state::{UnitUid, Villains};
-use backroom_engine::{LogEntry, Seat};
+use backroom_engine::{LogEntry, RuleError, Seat};
 
 /// A unit type by its name in `seat`'s faction (the champion's own name).
 pub fn unit_name(state: &Villains, seat: Seat, kind: UnitType) -> String {
@@ -50,24 +50,39 @@ pub fn kill(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) {
 
 /// One hit on `unit` in `area`: a unit with toughness not yet wounded is
 /// wounded (and stops being readied), any other dies, the kill `killer`'s.
-pub fn strike(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) -> LogEntry {
-    let u = state.area(area).units.iter().find(|u| u.uid == unit).cloned().expect("the unit hit is here");
+///
+/// # Errors
+/// The unit is not in `area` (never so in play: every hit is assigned to
+/// a unit checked there, and nothing moves it before the hit lands).
+pub fn strike(state: &mut Villains, area: AreaId, unit: UnitUid, killer: Seat) -> Result<LogEntry, RuleError> {
+    let Some(i) = state.area(area).units.iter().position(|u| u.uid == unit) else {
+        return Err(RuleError::illegal(HITS, format!("The unit hit is no longer in {}.", area.area().name)));
+    };
+    let u = state.area(area).units[i];
     let seat = u.owner;
     let tough = state.faction_of(seat).unit(u.kind).is_some_and(|s| s.toughness);
     let name = a_unit(state, seat, u.kind);
     if tough && !u.wounded {
-        let x = state.area_mut(area).units.iter_mut().find(|x| x.uid == unit).expect("found");
+        let x = &mut state.area_mut(area).units[i];
         x.wounded = true;
         x.readied = false;
-        LogEntry::public(format!("{} {name} wounded.", state.who_verb(seat, "has", "have")))
+        Ok(LogEntry::public(format!("{} {name} wounded.", state.who_verb(seat, "has", "have"))))
     } else {
         kill(state, area, unit, killer);
-        LogEntry::public(format!(
+        Ok(LogEntry::public(format!(
             "{} {name} killed (a kill for {}).",
             state.who_verb(seat, "has", "have"),
             state.who(killer)
-        ))
+        )))
     }
+}
+
+/// The rule named if a hit finds no unit.
+const HITS: &str = "Hits and Sacrifices";
+
+/// Whether unit attacks are forbidden in `area` (Cease Fire).
+pub fn attacks_forbidden(state: &Villains, area: AreaId) -> bool {
+    state.area(area).rules.iter().any(|r| r.card.card().ongoing.contains(&Ongoing::Forbid(Forbidden::Attacks)))
 }
 
 /// Whether `seat`'s units may leave `area` (Trapped Like Rats).
