@@ -20,11 +20,18 @@
 //!   deployed; and a champion deployed by a card or a skill triggering his
 //!   "when deployed" abilities (Dr. Tyrannosaurus' battle, the Fixer
 //!   readied); version 1 did so for deploy tokens only.
+//!
+//! Version 3 fixed:
+//! * **Non-combat attacks that find no enemy** while a card is played
+//!   after the token's own step (Mr. Fusion's further cards, the
+//!   Laboratory's card): the turn now moves on once, when the play ends;
+//!   version 2 moved it on from inside the play too, so the next player
+//!   was skipped.
 
 use crate::state::Villains;
 
 /// The engine version of matches set up today.
-pub const CURRENT: u32 = 2;
+pub const CURRENT: u32 = 3;
 /// The oldest engine version whose matches this engine still replays.
 pub const OLDEST: u32 = 1;
 
@@ -32,4 +39,10 @@ pub const OLDEST: u32 = 1;
 /// start a fight (and Mr. Fusion's further cards) are played: version 2.
 pub fn abilities(state: &Villains) -> bool {
     state.engine_version >= 2
+}
+
+/// Whether a card's non-combat attacks that all find no enemy leave moving
+/// the turn on to the card's play: version 3.
+pub fn card_attacks_leave_the_turn(state: &Villains) -> bool {
+    state.engine_version >= 3
 }

@@ -414,3 +414,38 @@ fn to_the_death_fights_again_while_anyone_agrees() {
     assert!(s.owed.is_empty() && s.battle.is_none());
     assert_eq!(s.phase, Phase::TakeActions { current: 1, revealed: None });
 }
+
+#[test]
+fn mr_fusion_playing_attacks_with_no_enemy_moves_the_turn_on_once() {
+    assert_eq!(fusion_attacks_with_no_enemy(3), Phase::TakeActions { current: 1, revealed: None });
+    // Version 2 moved the turn on twice, skipping a player; its stored
+    // matches replay as they were played (`versions`).
+    assert_eq!(fusion_attacks_with_no_enemy(2), Phase::TakeActions { current: 2, revealed: None });
+}
+
+/// Mr. Fusion's second card is Public Backlash with no enemy in the Bank,
+/// in a match set up under `version`: the phase after it.
+fn fusion_attacks_with_no_enemy(version: u32) -> Phase {
+    use backroom_engine::Game;
+    use villains::Action;
+    let (mut s, mut rng) = board();
+    s.engine_version = version;
+    let bank = area("bank");
+    for c in ["windfall-2", "public-backlash-1"] {
+        s.deck.retain(|x| *x != card(c));
+        s.players[0].hand.push(card(c));
+    }
+    s.phase = Phase::TakeActions { current: 0, revealed: None };
+    let i = face_down(&mut s, bank, 0, TokenKind::Unique);
+    reveal(&mut s, 0, (bank, i)).unwrap();
+    play(&mut s, 0, "windfall-2", 0, CardChoices::default(), &mut rng).unwrap();
+    assert!(villains::rules::units::enemies_in(&s, 0, bank).is_empty(), "no enemy in the Bank");
+    // Public Backlash's attacks find no enemy: the card is played, the
+    // fusion track counts it, and the turn passes to the next player once.
+    let next = Action::FusionPaying { card: card("public-backlash-1"), choices: CardChoices::default(), energy: 0 };
+    Game::apply(&mut s, 0, &next, &mut rng).unwrap();
+    assert_eq!(s.players[0].fusion, 2);
+    assert!(villains::rules::choices::next(&s).is_none());
+    assert!(s.attacks.is_none());
+    s.phase
+}

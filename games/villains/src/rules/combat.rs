@@ -489,6 +489,10 @@ pub fn sacrifice(state: &mut Villains, seat: Seat, unit: UnitUid) -> Result<Vec<
 
 /// Starts non-combat attacks; attacks in areas without enemy units are
 /// dropped. Returns whether any is left to make.
+///
+/// When none is, the card that made them is still being played: the turn
+/// moves on when its play ends (its caller's step), not from here, or a
+/// Mr. Fusion card would move it on twice.
 pub fn start_card_attacks(
     state: &mut Villains,
     attacker: Seat,
@@ -496,15 +500,27 @@ pub fn start_card_attacks(
     log: &mut Vec<LogEntry>,
 ) -> bool {
     state.attacks = Some(CardAttacks { attacker, queue, hits: None });
-    settle_attacks(state, log);
+    if crate::versions::card_attacks_leave_the_turn(state) {
+        drop_unopposed(state, log);
+    } else {
+        settle_attacks(state, log);
+    }
     state.attacks.is_some()
 }
 
 /// Drops attacks that have no defender; ends them when none is left.
 fn settle_attacks(state: &mut Villains, log: &mut Vec<LogEntry>) {
-    let Some(a) = &state.attacks else { return };
+    if drop_unopposed(state, log) {
+        after_battle(state, log);
+    }
+}
+
+/// Drops the attacks waiting to be made that have no defender; returns
+/// whether that ended them.
+fn drop_unopposed(state: &mut Villains, log: &mut Vec<LogEntry>) -> bool {
+    let Some(a) = &state.attacks else { return false };
     if a.hits.is_some() {
-        return;
+        return false;
     }
     let attacker = a.attacker;
     let queue: Vec<(AreaId, u8)> =
@@ -518,12 +534,12 @@ fn settle_attacks(state: &mut Villains, log: &mut Vec<LogEntry>) {
     }
     if queue.is_empty() {
         state.attacks = None;
-        after_battle(state, log);
-    } else {
-        if let Some(a) = state.attacks.as_mut() {
-            a.queue = queue;
-        }
+        return true;
     }
+    if let Some(a) = state.attacks.as_mut() {
+        a.queue = queue;
+    }
+    false
 }
 
 /// One unit attacks outside combat (the Police's skill): its dice and
