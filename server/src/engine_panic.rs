@@ -155,6 +155,7 @@ pub(crate) async fn wrapped_match(
         server_secret: None,
         server_commitment: None,
         seat_contributions: None,
+        stand_in_level: backroom_protocol::http::BotLevel::Normal,
         created_at: now,
         updated_at: now,
     };
@@ -168,6 +169,7 @@ pub(crate) async fn wrapped_match(
         joined_at: now + seat as i64,
         stand_in: false,
         program: false,
+        bot_level: backroom_protocol::http::BotLevel::Normal,
     };
     let (ann, bob) = (player("ann", 0), player("bob", 1));
     ctx.store.create_lobby(&lobby, &ann).await.unwrap();
