@@ -49,10 +49,11 @@ pub const EASY_RANDOM_ONE_IN: u32 = 3;
 /// Easy bot about one move in [`EASY_RANDOM_ONE_IN`] a random legal one.
 /// A Strong bot's move comes here only when its search had none to give.
 pub(super) fn quick_move(state: &dyn DynState, seat: Seat, level: BotLevel, rng: &mut GameRng) -> Option<Value> {
-    if level == BotLevel::Easy && rng.range(1, EASY_RANDOM_ONE_IN) == 1 {
-        if let Some(a) = state.random_action(seat, rng) {
-            return Some(a);
-        }
+    if level == BotLevel::Easy
+        && rng.range(1, EASY_RANDOM_ONE_IN) == 1
+        && let Some(a) = state.random_action(seat, rng)
+    {
+        return Some(a);
     }
     state.bot_action(seat, rng)
 }

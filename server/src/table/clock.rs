@@ -53,8 +53,12 @@ impl Table {
         }
         let Some(live) = &self.live else { return };
         let awaited = live.state.pending().awaited();
-        let seats: Vec<_> =
-            self.players.iter().filter(|p| !p.played_by_bot()).filter_map(|p| p.seat.filter(|s| awaited.contains(*s))).collect();
+        let seats: Vec<_> = self
+            .players
+            .iter()
+            .filter(|p| !p.played_by_bot())
+            .filter_map(|p| p.seat.filter(|s| awaited.contains(*s)))
+            .collect();
         // The table's stand-in level moves for them: a Strong bot thinks
         // off the table's task (see `think`), the others move at once.
         let (strong, quick): (Vec<_>, Vec<_>) = seats.into_iter().partition(|s| self.strong(*s, &Origin::Clock));

@@ -490,7 +490,11 @@ impl Table {
                 if !bot.bot {
                     return Err(err(
                         ErrorCode::InvalidField,
-                        format!("{} at seat {} is not a server bot; only a bot's level can be chosen.", bot.name, s + 1),
+                        format!(
+                            "{} at seat {} is not a server bot; only a bot's level can be chosen.",
+                            bot.name,
+                            s + 1
+                        ),
                     ));
                 }
                 let id = bot.id;

@@ -19,7 +19,9 @@ use crate::store::{ActionRow, LobbyRow, PlayerRow, now_ms};
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet};
-use backroom_protocol::http::{BotLevel, Joined, LobbyInfo, LobbyStatus, MatchRecord, ProgramLink, Rematch, ReplayStep};
+use backroom_protocol::http::{
+    BotLevel, Joined, LobbyInfo, LobbyStatus, MatchRecord, ProgramLink, Rematch, ReplayStep,
+};
 use backroom_protocol::ws::ServerMsg;
 use backroom_protocol::{ApiError, ErrorCode};
 use serde_json::Value;

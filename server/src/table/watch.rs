@@ -74,7 +74,9 @@ impl Table {
     /// Whether something other than a connection keeps this table loaded:
     /// a bot turn is due, or bots have moves to make once the store is back.
     pub(super) fn keeps_busy(&self) -> bool {
-        self.bots.pending() || !self.bots.thinking.is_empty() || (self.store_down && self.players.iter().any(|p| p.played_by_bot()))
+        self.bots.pending()
+            || !self.bots.thinking.is_empty()
+            || (self.store_down && self.players.iter().any(|p| p.played_by_bot()))
     }
 
     /// A batch was refused by the store (nothing of it was written).

@@ -73,13 +73,14 @@ export function lobbyPart(T) {
       // who accepts the swap they are offered (the server swaps both).
       if (!spectate && p && !isMe && seat !== null) actions.push(...swapActions(p, s));
       if (isMe) actions.push(h('button.small.ghost', { type: 'button', dataset: { stand: '' }, onclick: () => lobbyCall('seat', { seat: null }) }, 'Stand up'));
-      // The host chooses each bot's level (easy, normal, strong).
-      if (host && p && p.bot) actions.push(levelPicker(`level-${s}`, `Level of ${p.name}`, p.level, (level) => lobbyCall('level', { seat: s, level }), { botLevel: String(s) }));
       if (host && p && !isMe && !p.bot && !p.program) actions.push(h('button.small.ghost', { type: 'button', dataset: { makeHost: p.id }, onclick: () => makeHost(p) }, 'Make host'));
       if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
       cards.push(h('li.seat-card', { class: `seat-card${p ? '' : ' empty'}${isMe ? ' mine' : ''}`, dataset: { seat: String(s) } },
         seatRoleOf(s) ? h('span.seat-no', { dataset: { role: seatRoleOf(s) } }, `${seatLabel(s)} · ${seatRoleOf(s)}`) : h('span.seat-no', seatLabel(s)),
-        p ? personLine(p) : h('span.muted', 'empty'),
+        // The host chooses each bot's level (easy, normal, strong) beside its name.
+        p && host && p.bot
+          ? h('span.bot-who', personLine(p), levelPicker(`level-${s}`, `Level of ${p.name}`, p.level, (level) => lobbyCall('level', { seat: s, level }), { botLevel: String(s) }))
+          : p ? personLine(p) : h('span.muted', 'empty'),
         h('span.seat-actions', actions)));
     }
     const standing = L.players.filter((p) => p.seat === null || p.seat === undefined);
