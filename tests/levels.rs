@@ -165,3 +165,36 @@ async fn a_table_answers_while_a_strong_bot_thinks() {
     app.stop().await;
     db.cleanup().await;
 }
+
+/// A Strong stand-in: the table's stand-in level plays for a friend who is
+/// away, the players panel says so, and the log names the level.
+#[tokio::test]
+async fn a_strong_bot_stands_in_at_the_level_the_table_chose() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--bot-think-ms", "20"]).await;
+    let base = app.url("");
+    let lobby = sealed_bids_lobby(&base, &app.http, 2, 2).await;
+    let host = Some(lobby.host_token.as_str());
+    join_players(&base, &app.http, &lobby, 1).await;
+    let (s, info) = app.post(&format!("/api/lobbies/{}/level", lobby.id), host, json!({"level": "strong"})).await;
+    assert_eq!((s, info["stand_in_level"].as_str()), (200, Some("strong")), "{info}");
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    start(&base, &app.http, &lobby).await;
+    a.until(|m| m["type"] == "state").await;
+    let path = format!("/api/lobbies/{}/stand-in", lobby.id);
+    let (s, info) = app.post(&path, host, json!({"seat": 1, "on": true})).await;
+    assert_eq!(s, 200, "{info}");
+    assert_eq!(levels(&info), [json!(null), json!("strong")], "a stand-in shows the table's level: {info}");
+    a.send(json!({"type":"act","rid":"a0","version":0,"action":{"type":"bid","value":9,"round":0}})).await;
+    let mut said = false;
+    loop {
+        let m = a.until(|m| m["type"] == "state").await;
+        said |= m["log"].as_array().is_some_and(|l| l.iter().any(|x| x == "A bot (Strong) played for {seat:1}:"));
+        if m["view"]["round"] == 1 {
+            break;
+        }
+    }
+    assert!(said, "the log says a Strong bot played for the friend");
+    app.stop().await;
+    db.cleanup().await;
+}

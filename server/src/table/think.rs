@@ -93,6 +93,7 @@ impl Table {
         let due = tokio::time::Instant::now() + think_for;
         self.bots.thinking.push(Asked { seat, origin: origin.clone(), version, due });
         let slots = self.ctx.searches.clone();
+        let asked = Instant::now();
         tokio::spawn(async move {
             let slot = slots.acquire_owned().await.ok();
             let thought = tokio::task::spawn_blocking(move || {
@@ -101,6 +102,8 @@ impl Table {
             })
             .await
             .unwrap_or(Thought::Panicked);
+            // Asked → answered, the wait for a search slot included.
+            metrics::histogram!("backroom_bot_think_seconds").record(asked.elapsed().as_secs_f64());
             let _ = tx.send(Cmd::BotChose(Box::new(Chosen { seat, origin, version, thought }))).await;
         });
     }
