@@ -407,9 +407,11 @@ pub async fn bots(
     State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
+    let body =
+        body.map_err(|_| HttpError(ApiError::new(ErrorCode::FrameTooLarge, "The request body is too large.")))?;
     let level = fill_bots_level(&body)?;
     Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), level, reply }).await?))
 }
