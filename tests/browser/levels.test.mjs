@@ -29,6 +29,10 @@ test('the host picks each bot\'s level in the lobby and the players panel shows 
     assert.equal(await page.locator('select[data-bot-level="2"]').inputValue(), 'easy');
     assert.equal(await page.locator('select[data-bot-level="1"]').inputValue(), 'strong');
     await page.screenshot({ path: path.join(shots, 'levels-lobby.png') });
+    // On a phone, the pickers fit the seat cards.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(shots, 'levels-lobby-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The match: the players panel names each bot's level.
     await page.locator('#start:not([disabled])').click();

@@ -77,11 +77,13 @@ export function lobbyPart(T) {
       if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
       cards.push(h('li.seat-card', { class: `seat-card${p ? '' : ' empty'}${isMe ? ' mine' : ''}`, dataset: { seat: String(s) } },
         seatRoleOf(s) ? h('span.seat-no', { dataset: { role: seatRoleOf(s) } }, `${seatLabel(s)} · ${seatRoleOf(s)}`) : h('span.seat-no', seatLabel(s)),
-        // The host chooses each bot's level (easy, normal, strong) beside its name.
+        // The host chooses each bot's level (easy, normal, strong) on a row
+        // of its own (its badge then needs no level); others read the badge.
+        p ? personLine(p, !(host && p.bot)) : h('span.muted', 'empty'),
+        h('span.seat-actions', actions),
         p && host && p.bot
-          ? h('span.bot-who', personLine(p), levelPicker(`level-${s}`, `Level of ${p.name}`, p.level, (level) => lobbyCall('level', { seat: s, level }), { botLevel: String(s) }))
-          : p ? personLine(p) : h('span.muted', 'empty'),
-        h('span.seat-actions', actions)));
+          ? h('label.bot-level', h('span.small.muted', 'Plays'), levelPicker(`level-${s}`, `Level of ${p.name}`, p.level, (level) => lobbyCall('level', { seat: s, level }), { botLevel: String(s) }))
+          : null));
     }
     const standing = L.players.filter((p) => p.seat === null || p.seat === undefined);
     const empty = L.seats - L.players.filter((p) => p.seat !== null && p.seat !== undefined).length;
@@ -190,13 +192,14 @@ export function lobbyPart(T) {
       LEVELS.map((l) => h('option', { value: l, selected: l === (level || 'normal') }, levelWord(l))));
   }
 
-  function personLine(p) {
+  /** A person's (or bot's) name and badges; a bot's badge names its level unless `withLevel` is false. */
+  function personLine(p, withLevel = true) {
     return h('span.person-line',
       h('span.dot', { class: `dot ${p.bot || p.connected ? 'on' : 'off'}`, title: p.bot ? 'bot' : p.connected ? 'online' : p.program ? 'the program has not connected' : 'offline' }),
       h('span.pname', p.name),
       p.id === S.player ? h('span.badge.you', 'you') : null,
       p.host ? h('span.badge', 'host') : null,
-      p.bot ? h('span.badge.bot', { dataset: { level: p.level || '' } }, botBadge(p)) : null,
+      p.bot ? h('span.badge.bot', { dataset: { level: p.level || '' } }, withLevel ? botBadge(p) : 'Bot') : null,
       p.program ? h('span.badge.bot.program', { title: 'a program someone wrote plays this seat' }, 'program') : null);
   }
 
