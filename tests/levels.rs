@@ -198,3 +198,26 @@ async fn a_strong_bot_stands_in_at_the_level_the_table_chose() {
     app.stop().await;
     db.cleanup().await;
 }
+
+/// The turn clock runs out on a person: the table's Strong stand-in level
+/// moves for them, off the table's task, and the log says so.
+#[tokio::test]
+async fn a_turn_clock_move_is_made_at_the_stand_in_level() {
+    let db = TestDb::new(Backend::Sqlite).await;
+    let app = spawn_app(&db, &["--bot-think-ms", "20"]).await;
+    let body = json!({"game": "sealed-bids", "seats": 2, "name": "Host", "options": {"rounds": 2},
+        "turn_clock_secs": 1, "stand_in_level": "strong"});
+    let (s, r) = app.post("/api/lobbies", None, body).await;
+    assert_eq!(s, 201, "{r}");
+    let lobby = Lobby::created(&r);
+    join_players(&app.url(""), &app.http, &lobby, 1).await;
+    let mut a = Ws::hello(app.addr, &lobby.id, &lobby.host_token, None).await;
+    let info = start(&app.url(""), &app.http, &lobby).await;
+    assert_eq!(info["stand_in_level"], "strong", "{info}");
+    a.until(|m| m["type"] == "state").await;
+    a.send(json!({"type":"act","rid":"a0","version":0,"action":{"type":"bid","value":9,"round":0}})).await;
+    let line = "{seat:1} ran out of time: a bot (Strong) moved for them.";
+    a.until(|m| m["type"] == "state" && m["log"].as_array().is_some_and(|l| l.iter().any(|x| x == line))).await;
+    app.stop().await;
+    db.cleanup().await;
+}
