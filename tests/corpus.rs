@@ -10,7 +10,7 @@
 
 use crate::helpers::*;
 use backroom_games::corpus::{Fixture, corpus_dir, fixture_paths};
-use backroom_protocol::http::LobbyStatus;
+use backroom_protocol::http::{BotLevel, LobbyStatus};
 use backroom_server::store::{ActionRow, Commit, LobbyRow, PlayerRow, Snapshot, Store, now_ms};
 use backroom_server::{secret, verify};
 use std::time::{Duration, Instant};
@@ -45,6 +45,7 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
         server_secret: None,
         server_commitment: None,
         seat_contributions: None,
+        stand_in_level: BotLevel::Normal,
         created_at: now,
         updated_at: now,
     };
@@ -59,6 +60,7 @@ async fn store_fixture_as(store: &Store, f: &Fixture, engine_version: u32) -> (U
         joined_at: now,
         stand_in: false,
         program: false,
+        bot_level: BotLevel::Normal,
     };
     store.create_lobby(&lobby, &player("Host".into(), &token, None, false)).await.unwrap();
     for s in 0..f.seats {

@@ -467,6 +467,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/lobbies/{id}/leave"),
     ("POST", "/api/lobbies/{id}/kick"),
     ("POST", "/api/lobbies/{id}/bots"),
+    ("POST", "/api/lobbies/{id}/level"),
     ("POST", "/api/lobbies/{id}/program"),
     ("POST", "/api/lobbies/{id}/contribute"),
     ("POST", "/api/lobbies/{id}/start"),
@@ -486,6 +487,8 @@ fn http_body(r: &mut GameRng, path: &str) -> (String, Option<String>) {
         json!({"invite": "nope", "name": "Bea"})
     } else if path.ends_with("/seat") || path.ends_with("/program") {
         json!({"seat": 1})
+    } else if path.ends_with("/level") {
+        json!({"seat": 1, "level": "strong"})
     } else if path.ends_with("/stand-in") {
         json!({"seat": 1, "on": true})
     } else {

@@ -18,6 +18,7 @@ mod edge;
 mod edges;
 mod fairness;
 mod fuzz;
+mod levels;
 mod liveness;
 mod lobby;
 mod play;

@@ -1,7 +1,7 @@
 //! The same store tests on Postgres and SQLite.
 
 use crate::helpers::*;
-use backroom_protocol::http::LobbyStatus;
+use backroom_protocol::http::{BotLevel, LobbyStatus};
 use backroom_server::store::{ActionRow, Commit, GroupCommit, LobbyRow, PlayerRow, Snapshot, now_ms};
 use uuid::Uuid;
 
@@ -26,6 +26,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             server_secret: None,
             server_commitment: None,
             seat_contributions: None,
+            stand_in_level: BotLevel::Normal,
             created_at: now,
             updated_at: now,
         },
@@ -39,6 +40,7 @@ fn lobby_row() -> (LobbyRow, PlayerRow) {
             joined_at: now,
             stand_in: false,
             program: false,
+            bot_level: BotLevel::Normal,
         },
     )
 }
@@ -143,6 +145,7 @@ async fn players_seats_chat_and_expiry_round_trip() {
             joined_at: now_ms(),
             stand_in: false,
             program: false,
+            bot_level: BotLevel::Normal,
         };
         store.add_player(l.id, &bot).await.unwrap();
         store.set_seat(l.id, host.id, None).await.unwrap();

@@ -20,6 +20,17 @@ const AWAY_AFTER_MS = 20_000;
 /** Lines shown before "Show all". */
 const SHOWN = 5;
 
+/** A bot level as people read it ('strong' → 'Strong'). */
+export const LEVELS = ['easy', 'normal', 'strong'];
+export function levelWord(level) {
+  return level ? level[0].toUpperCase() + level.slice(1) : '';
+}
+
+/** A server bot's badge text: "Bot · Strong". */
+export function botBadge(p) {
+  return p.level ? `Bot · ${levelWord(p.level)}` : 'Bot';
+}
+
 /** 'online' | 'away' | 'bot' | 'stand-in': a player's presence in words the stylesheet knows. */
 export function presenceOf(p) {
   if (!p) return 'away';
@@ -52,9 +63,9 @@ export function rosterPanel(lobby, { me, awayFor, roleOf }) {
       roleOf && roleOf(p.seat) ? h('span.roster-role.muted.small', roleOf(p.seat)) : null,
       p.id === me ? h('span.badge.you', 'you') : null,
       p.host ? h('span.badge', 'host') : null,
-      p.bot ? h('span.badge.bot', 'bot') : null,
+      p.bot ? h('span.badge.bot', { dataset: { level: p.level || '' } }, botBadge(p)) : null,
       p.program ? h('span.badge.bot.program', { title: 'a program someone wrote plays this seat' }, 'program') : null,
-      st === 'stand-in' ? h('span.badge.bot', 'a bot plays for them') : null,
+      st === 'stand-in' ? h('span.badge.bot', { dataset: { level: p.level || '' } }, `a bot plays for them${p.level ? ` · ${levelWord(p.level)}` : ''}`) : null,
       st === 'away' || st === 'stand-in' ? h('span.roster-away.muted.small', away >= 60 ? `away ${awayWords(away)}` : 'away') : null);
   };
   return [

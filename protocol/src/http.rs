@@ -30,6 +30,11 @@ pub struct CreateLobby {
     /// clock; at most [`MAX_TURN_CLOCK_SECS`]).
     #[serde(default)]
     pub turn_clock_secs: u32,
+    /// The level of the bots that stand in for people who are away and
+    /// move when the turn clock runs out (default: normal; the host may
+    /// change it before the start with [`SetLevel`]).
+    #[serde(default)]
+    pub stand_in_level: BotLevel,
     /// A webhook (`http`/`https` URL, Discord/Slack-compatible): called
     /// with a JSON POST when the table starts waiting on someone who is
     /// away. Never sent back to anyone (it holds its own secret).
@@ -191,6 +196,77 @@ pub struct StandIn {
     pub on: bool,
 }
 
+/// How well a server bot plays: the host chooses it for each bot seat
+/// ([`FillBots`], [`SetLevel`]) and, once for the table, for the bots that
+/// stand in for people and move when the turn clock runs out
+/// ([`LobbyInfo::stand_in_level`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotLevel {
+    /// The game's heuristic bot, with about one move in three a random
+    /// legal move instead.
+    Easy,
+    /// The game's heuristic bot.
+    #[default]
+    Normal,
+    /// The search bot, thinking up to the server's budget a move
+    /// (`--bot-think-ms`).
+    Strong,
+}
+
+impl BotLevel {
+    /// The stored (and wire) name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "easy",
+            BotLevel::Normal => "normal",
+            BotLevel::Strong => "strong",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "easy" => BotLevel::Easy,
+            "normal" => BotLevel::Normal,
+            "strong" => BotLevel::Strong,
+            _ => return None,
+        })
+    }
+
+    /// The level as people read it ("Strong").
+    pub fn word(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "Easy",
+            BotLevel::Normal => "Normal",
+            BotLevel::Strong => "Strong",
+        }
+    }
+}
+
+/// `POST /api/lobbies/{id}/bots` (host, before start): every empty seat
+/// gets a server bot. The body is optional.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FillBots {
+    /// The new bots' level (default: normal).
+    #[serde(default)]
+    pub level: Option<BotLevel>,
+}
+
+/// `POST /api/lobbies/{id}/level` (host, before start): with a seat, the
+/// level of the bot in it; without, the table's stand-in level (the bots
+/// that play for people who are away, or whose turn clock ran out).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetLevel {
+    /// A bot's seat, 0-based; absent for the stand-in level.
+    #[serde(default)]
+    pub seat: Option<Seat>,
+    /// The level.
+    pub level: BotLevel,
+}
+
 /// `POST /api/lobbies/{id}/contribute` (a person in the lobby, before the
 /// start): this browser's share of the match seed, random bytes from the
 /// Web Crypto API. Each person's last contribution before the start
@@ -276,6 +352,10 @@ pub struct PlayerInfo {
     /// that a client's clock need not agree with the server's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub away_secs: Option<u64>,
+    /// The level the server's bot plays this seat at: a bot's own, or the
+    /// table's stand-in level while a bot stands in for its person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<BotLevel>,
 }
 
 /// `GET /api/lobbies/{id}` (with a player token, invite or spectator
@@ -334,6 +414,11 @@ pub struct LobbyInfo {
     /// long, a bot moves for every person the table waits on.
     #[serde(default)]
     pub turn_clock_secs: u32,
+    /// The level of the bots that stand in for people who are away and
+    /// move when the turn clock runs out (the host chooses it before the
+    /// start; [`SetLevel`]).
+    #[serde(default)]
+    pub stand_in_level: BotLevel,
     /// Once the match is over and someone asked to play again: the new
     /// lobby, where every player of this one is seated as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -14,8 +14,8 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use backroom_protocol::http::{
-    Catalogue, ChooseSeat, Contribute, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus,
-    MAX_TURN_CLOCK_SECS, NewHost, ProgramLink, ProgramSeat, StandIn, SwapSeats,
+    BotLevel, Catalogue, ChooseSeat, Contribute, CreateLobby, HostLinks, JoinLobby, Joined, Kick, LobbyStatus,
+    MAX_TURN_CLOCK_SECS, NewHost, ProgramLink, ProgramSeat, SetLevel, StandIn, SwapSeats,
 };
 use backroom_protocol::{ApiError, ErrorCode};
 use serde::Deserialize;
@@ -237,6 +237,7 @@ pub async fn create_lobby(
         server_secret: None,
         server_commitment: None,
         seat_contributions: None,
+        stand_in_level: req.stand_in_level,
         created_at: now,
         updated_at: now,
     };
@@ -250,6 +251,7 @@ pub async fn create_lobby(
         joined_at: now,
         stand_in: false,
         program: false,
+        bot_level: BotLevel::Normal,
     };
     let lobby = crate::table::with_server_secret(lobby, ctx.cfg.test_seed.is_some());
     ctx.store.create_lobby(&lobby, &host).await.map_err(internal)?;
@@ -399,13 +401,56 @@ pub async fn kick(
     Ok(Json(ctx.call(id, |reply| LobbyRequest::Kick { token: token.clone(), player: req.player, reply }).await?))
 }
 
+/// `POST /api/lobbies/{id}/bots`: bots fill the empty seats, at the level
+/// the optional body names (normal without one).
 pub async fn bots(
     State(ctx): State<Arc<Registry>>,
     LobbyId(id): LobbyId,
     headers: HeaderMap,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> ApiResult<backroom_protocol::http::LobbyInfo> {
     let token = bearer(&headers)?;
-    Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), reply }).await?))
+    let body =
+        body.map_err(|_| HttpError(ApiError::new(ErrorCode::FrameTooLarge, "The request body is too large.")))?;
+    let level = fill_bots_level(&body)?;
+    Ok(Json(ctx.call(id, |reply| LobbyRequest::FillBots { token: token.clone(), level, reply }).await?))
+}
+
+/// The level a `bots` body names: an empty body (the call before levels
+/// existed) is a normal bot.
+fn fill_bots_level(body: &[u8]) -> Result<BotLevel, HttpError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(BotLevel::Normal);
+    }
+    match serde_json::from_slice::<backroom_protocol::http::FillBots>(body) {
+        Ok(b) => Ok(b.level.unwrap_or_default()),
+        Err(e) if e.is_data() => Err(HttpError(ApiError::new(ErrorCode::InvalidField, level_words(&e.to_string())))),
+        Err(e) => Err(HttpError(ApiError::new(ErrorCode::BadJson, format!("The body is not valid JSON: {e}")))),
+    }
+}
+
+/// A refused level, in words naming the levels there are.
+fn level_words(serde: &str) -> String {
+    if serde.contains("unknown variant") {
+        format!("A bot's level is easy, normal or strong ({serde}).")
+    } else {
+        serde.to_string()
+    }
+}
+
+/// `POST /api/lobbies/{id}/level` (host, before start): a bot seat's
+/// level, or the table's stand-in level.
+pub async fn level(
+    State(ctx): State<Arc<Registry>>,
+    LobbyId(id): LobbyId,
+    headers: HeaderMap,
+    Body(req): Body<SetLevel>,
+) -> ApiResult<backroom_protocol::http::LobbyInfo> {
+    let token = bearer(&headers)?;
+    Ok(Json(
+        ctx.call(id, |reply| LobbyRequest::SetLevel { token: token.clone(), seat: req.seat, level: req.level, reply })
+            .await?,
+    ))
 }
 
 /// `POST /api/lobbies/{id}/program`: the host holds a seat for a program

@@ -58,6 +58,10 @@ pub enum Command {
     },
 }
 
+/// The most a Strong bot may think over one move (`--bot-think-ms`): past
+/// this a table's people would wait more than they would for a friend.
+pub const MAX_BOT_THINK_MS: u64 = 10_000;
+
 /// The default store: an SQLite file next to where the server runs.
 pub const DEFAULT_DB: &str = "sqlite://data/backroom.db";
 
@@ -82,6 +86,10 @@ pub struct ServeArgs {
     /// Pause before a server bot moves, so people can follow (milliseconds).
     #[arg(long, env = "BACKROOM_BOT_DELAY_MS", default_value_t = 600)]
     pub bot_delay_ms: u64,
+    /// How long a Strong bot thinks over a move (milliseconds, 1 to
+    /// 10 000): its search runs off the table's task until this deadline.
+    #[arg(long, env = "BACKROOM_BOT_THINK_MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_BOT_THINK_MS))]
+    pub bot_think_ms: u64,
     /// A player away this long (seconds) may have a bot play for them at
     /// the request of anyone seated at the table; the host may ask at once.
     /// So a table whose host is away too is not stuck.

@@ -31,6 +31,9 @@ pub struct Ctx {
     pub sockets: Arc<crate::limit::Sockets>,
     /// This node's leases, when it is one node of several (`--node`).
     pub cluster: Option<Arc<Cluster>>,
+    /// Strong bots' searches running at once, server-wide (see
+    /// `table::think`): one core is left to the tables.
+    pub searches: Arc<tokio::sync::Semaphore>,
     /// Set once by the registry over this context (see [`Ctx::open`]).
     opener: OnceLock<Opener>,
 }
@@ -39,6 +42,12 @@ pub struct Ctx {
 /// holds a few dozen; the cap bounds the statement, and with it the write
 /// buffer that each database connection keeps at its largest size.
 const MAX_GROUP_COMMIT: usize = 128;
+
+/// How many Strong bots may search at once: every core but one (at least
+/// one), so the tables' own moves always have a core.
+pub fn search_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)).max(1)
+}
 
 impl Ctx {
     /// The services of one node of a cluster (`cluster`), or of a single
@@ -56,7 +65,18 @@ impl Ctx {
         let lobby_limit = crate::limit::lobby_limit(&cfg);
         let read_limit = crate::limit::read_limit(&cfg);
         let sockets = crate::limit::Sockets::new(cfg.max_sockets_per_address);
-        Arc::new(Ctx { store, commits, cfg, lobby_limit, read_limit, sockets, cluster, opener: OnceLock::new() })
+        let searches = Arc::new(tokio::sync::Semaphore::new(search_slots()));
+        Arc::new(Ctx {
+            store,
+            commits,
+            cfg,
+            lobby_limit,
+            read_limit,
+            sockets,
+            cluster,
+            searches,
+            opener: OnceLock::new(),
+        })
     }
 
     /// Hands the registry's way of starting a table to this context (once).

@@ -30,6 +30,8 @@ pub(crate) enum Twist {
     Panic,
     /// Every prompt leaves one thing to do: the dial offers only 3.
     OneOption,
+    /// The search bot panics (Bob is a Strong bot).
+    SearchPanics,
 }
 
 impl DynGame for Faulty {
@@ -93,6 +95,7 @@ impl DynState for FaultyState {
         self.0.redeal_hidden(viewer, rng)
     }
     fn search_action(&self, seat: Seat, seed: u64, budget: backroom_engine::search::Budget<'_>) -> Option<Value> {
+        assert!(self.1 != Twist::SearchPanics, "injected fault in the search");
         self.0.search_action(seat, seed, budget)
     }
     fn clone_box(&self) -> Box<dyn DynState> {
@@ -155,6 +158,7 @@ pub(crate) async fn wrapped_match(
         server_secret: None,
         server_commitment: None,
         seat_contributions: None,
+        stand_in_level: backroom_protocol::http::BotLevel::Normal,
         created_at: now,
         updated_at: now,
     };
@@ -163,11 +167,12 @@ pub(crate) async fn wrapped_match(
         name: name.into(),
         token_hash: secret::hash(name),
         seat: Some(seat),
-        bot: false,
+        bot: twist == Twist::SearchPanics && seat == 1,
         host: seat == 0,
         joined_at: now + seat as i64,
         stand_in: false,
         program: false,
+        bot_level: backroom_protocol::http::BotLevel::Strong,
     };
     let (ann, bob) = (player("ann", 0), player("bob", 1));
     ctx.store.create_lobby(&lobby, &ann).await.unwrap();
@@ -243,6 +248,20 @@ async fn the_server_answers_a_prompt_with_one_thing_left_for_a_player_who_asked(
     // Off again: the next prompt waits for her.
     ctx.tell(id, Cmd::Request(Box::new(LobbyRequest::AutoPass { conn, rid: Some("s2".into()), on: false }))).await;
     until(&out, &mut seen, |m| m["type"] == "ack" && m["rid"] == "s2").await;
+    ctx.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A Strong bot whose search panics: the panic is caught off the table's
+/// task, the heuristic bids instead, and the match goes on.
+#[tokio::test]
+async fn a_search_that_panics_leaves_the_move_to_the_heuristic() {
+    let (ctx, id, _conn, out, mut seen, dir) =
+        wrapped_match(Twist::SearchPanics, &["--bot-delay-ms", "0", "--bot-think-ms", "20"]).await;
+    let s = until(&out, &mut seen, |m| m["type"] == "state" && m["version"] == 1).await;
+    assert_eq!(s["view"]["committed"], json!([false, true]), "Bob bid all the same: {s}");
+    let rows = ctx.store.all_actions(id).await.unwrap();
+    assert_eq!((rows.len(), rows[0].seat), (1, 1), "Bob's bid is stored");
     ctx.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -210,6 +210,7 @@ fn lobby_requests(ctx: &Arc<Registry>) -> Router<Arc<Registry>> {
         .route("/api/lobbies/{id}/leave", post(api::leave))
         .route("/api/lobbies/{id}/kick", post(api::kick))
         .route("/api/lobbies/{id}/bots", post(api::bots))
+        .route("/api/lobbies/{id}/level", post(api::level))
         .route("/api/lobbies/{id}/program", post(api::program))
         .route("/api/lobbies/{id}/start", post(api::start))
         .route("/api/lobbies/{id}/stand-in", post(api::stand_in))

@@ -13,7 +13,7 @@
 //! `$1, $2, ...` in order of first use, which both accept.
 
 use anyhow::{Context, Result};
-use backroom_protocol::http::LobbyStatus;
+use backroom_protocol::http::{BotLevel, LobbyStatus};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, Row, SqlitePool};
@@ -42,19 +42,19 @@ macro_rules! on_pool {
 
 macro_rules! insert_player {
     ($exec:expr, $lobby:expr, $p:expr) => {
-        sqlx::query("INSERT INTO players (lobby_id, id, name, token_hash, seat, bot, host, joined_at, program) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
+        sqlx::query("INSERT INTO players (lobby_id, id, name, token_hash, seat, bot, host, joined_at, program, bot_level) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
             .bind($lobby).bind($p.id).bind(&$p.name).bind(&$p.token_hash).bind($p.seat.map(|s| s as i16))
-            .bind($p.bot).bind($p.host).bind($p.joined_at).bind($p.program)
+            .bind($p.bot).bind($p.host).bind($p.joined_at).bind($p.program).bind($p.bot_level.as_str())
             .execute($exec).await?;
     };
 }
 
 macro_rules! insert_lobby {
     ($exec:expr, $l:expr) => {
-        sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, turn_clock_secs, created_at, updated_at, webhook_url, server_secret, server_commitment) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+        sqlx::query("INSERT INTO lobbies (id, game, seats, options, status, invite_hash, spectate_hash, engine_version, turn_clock_secs, created_at, updated_at, webhook_url, server_secret, server_commitment, stand_in_level) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)")
             .bind($l.id).bind(&$l.game).bind($l.seats as i16).bind(&$l.options).bind($l.status.as_str())
             .bind(&$l.invite_hash).bind(&$l.spectate_hash).bind($l.engine_version).bind($l.turn_clock_secs).bind($l.created_at).bind($l.updated_at).bind(&$l.webhook_url)
-            .bind(&$l.server_secret).bind(&$l.server_commitment)
+            .bind(&$l.server_secret).bind(&$l.server_commitment).bind($l.stand_in_level.as_str())
             .execute($exec).await?;
     };
 }
@@ -122,6 +122,9 @@ pub struct LobbyRow {
     /// The contributions the seed was derived from, in seat order, frozen
     /// at the start (`fairness::contributions_json`).
     pub seat_contributions: Option<String>,
+    /// The level of the bots that stand in for people (and move when the
+    /// turn clock runs out).
+    pub stand_in_level: BotLevel,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -142,6 +145,8 @@ pub struct PlayerRow {
     /// A program seat: a program, not a person, plays it over the public
     /// WebSocket with this row's token (`docs/bots.md`); not a server bot.
     pub program: bool,
+    /// A bot's level (stored for every row; only a bot's is read).
+    pub bot_level: BotLevel,
 }
 
 impl PlayerRow {
@@ -255,6 +260,11 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
+/// A stored bot level.
+fn level(s: &str) -> Result<BotLevel> {
+    BotLevel::parse(s).with_context(|| format!("unknown bot level {s}"))
+}
+
 fn lobby_from_row<R: Row>(r: &R) -> Result<LobbyRow>
 where
     for<'a> &'a str: sqlx::ColumnIndex<R>,
@@ -286,6 +296,7 @@ where
         server_secret: r.try_get("server_secret")?,
         server_commitment: r.try_get("server_commitment")?,
         seat_contributions: r.try_get("seat_contributions")?,
+        stand_in_level: level(&r.try_get::<String, _>("stand_in_level")?)?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
     })
@@ -308,6 +319,7 @@ where
         bot: r.try_get("bot")?,
         stand_in: r.try_get("stand_in")?,
         program: r.try_get("program")?,
+        bot_level: level(&r.try_get::<String, _>("bot_level")?)?,
         host: r.try_get("host")?,
         joined_at: r.try_get("joined_at")?,
     })
@@ -466,6 +478,24 @@ impl Store {
         })
     }
 
+    /// A bot plays at `level` from now on.
+    pub async fn set_bot_level(&self, lobby: Uuid, player: Uuid, level: BotLevel) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE players SET bot_level = $1 WHERE lobby_id = $2 AND id = $3 AND bot")
+                .bind(level.as_str()).bind(lobby).bind(player).execute(pool).await?;
+            Ok(())
+        })
+    }
+
+    /// The bots that stand in for people play at `level` from now on.
+    pub async fn set_stand_in_level(&self, lobby: Uuid, level: BotLevel) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE lobbies SET stand_in_level = $1 WHERE id = $2")
+                .bind(level.as_str()).bind(lobby).execute(pool).await?;
+            Ok(())
+        })
+    }
+
     /// A bot stands in for a player, or stops.
     pub async fn set_stand_in(&self, lobby: Uuid, player: Uuid, on: bool) -> Result<()> {
         on_pool!(self, pool => {
@@ -616,10 +646,10 @@ impl Store {
     /// A lobby and its players.
     pub async fn load_lobby(&self, id: Uuid) -> Result<Option<(LobbyRow, Vec<PlayerRow>)>> {
         on_pool!(self, pool => {
-            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, turn_clock_secs, created_at, updated_at, webhook_url, server_secret, server_commitment, seat_contributions FROM lobbies WHERE id = $1")
+            let Some(row) = sqlx::query("SELECT id, game, seats, options, status, invite_hash, spectate_hash, seed, seed_hash, engine_version, outcome, rematch, turn_clock_secs, created_at, updated_at, webhook_url, server_secret, server_commitment, seat_contributions, stand_in_level FROM lobbies WHERE id = $1")
                 .bind(id).fetch_optional(pool).await? else { return Ok(None) };
             let lobby = lobby_from_row(&row)?;
-            let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in, program FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
+            let rows = sqlx::query("SELECT id, name, token_hash, seat, bot, host, joined_at, stand_in, program, bot_level FROM players WHERE lobby_id = $1 ORDER BY joined_at, id")
                 .bind(id).fetch_all(pool).await?;
             let players = rows.iter().map(player_from_row).collect::<Result<Vec<_>>>()?;
             Ok(Some((lobby, players)))

@@ -53,11 +53,20 @@ impl Table {
         }
         let Some(live) = &self.live else { return };
         let awaited = live.state.pending().awaited();
-        let batch: Vec<Incoming> = self
+        let seats: Vec<_> = self
             .players
             .iter()
             .filter(|p| !p.played_by_bot())
             .filter_map(|p| p.seat.filter(|s| awaited.contains(*s)))
+            .collect();
+        // The table's stand-in level moves for them: a Strong bot thinks
+        // off the table's task (see `think`), the others move at once.
+        let (strong, quick): (Vec<_>, Vec<_>) = seats.into_iter().partition(|s| self.strong(*s, &Origin::Clock));
+        for seat in strong {
+            self.start_thinking(seat, Origin::Clock);
+        }
+        let batch: Vec<Incoming> = quick
+            .into_iter()
             .map(|seat| Incoming { origin: Origin::Clock, seat, action: Value::Null, received: Instant::now() })
             .collect();
         self.clock.restart(now_ms());

@@ -10,7 +10,7 @@ use crate::secret;
 use crate::store::{LobbyRow, Snapshot};
 use crate::store::{PlayerRow, now_ms};
 use backroom_engine::{GameRng, Seat, Viewer};
-use backroom_protocol::http::PlayerInfo;
+use backroom_protocol::http::{BotLevel, PlayerInfo};
 use backroom_protocol::http::{HostLinks, Joined, LobbyInfo, LobbyStatus, Rematch};
 use backroom_protocol::http::{SWAP_OFFER_SECS, SwapOffer};
 use backroom_protocol::ws::ServerMsg;
@@ -129,6 +129,13 @@ impl Table {
                     host: p.host,
                     connected: p.bot || connected.contains_key(&p.id),
                     stand_in: p.stand_in,
+                    level: if p.bot {
+                        Some(p.bot_level)
+                    } else if p.stand_in {
+                        Some(self.lobby.stand_in_level)
+                    } else {
+                        None
+                    },
                     away_secs: if p.bot || p.seat.is_none() || connected.contains_key(&p.id) {
                         None
                     } else {
@@ -150,6 +157,7 @@ impl Table {
             version: self.live.as_ref().map(|l| l.version).unwrap_or(0),
             stand_in_after_secs: self.ctx.cfg.stand_in_after_secs,
             turn_clock_secs: self.lobby.turn_clock_secs.max(0) as u32,
+            stand_in_level: self.lobby.stand_in_level,
             webhook: self.lobby.webhook_url.is_some(),
             rematch: self.lobby.rematch,
             swaps: self.swap_offers(),
@@ -232,6 +240,7 @@ impl Table {
             joined_at: now_ms(),
             stand_in: false,
             program,
+            bot_level: BotLevel::Normal,
         };
         self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
         let id = p.id;
@@ -412,7 +421,8 @@ impl Table {
         Ok(self.info())
     }
 
-    pub(super) async fn fill_bots(&mut self, token: String) -> Result<LobbyInfo, ApiError> {
+    /// Bots at `level` fill every empty seat (host, before the start).
+    pub(super) async fn fill_bots(&mut self, token: String, level: BotLevel) -> Result<LobbyInfo, ApiError> {
         self.host_check(&token)?;
         self.open_check()?;
         let mut n = self.players.iter().filter(|p| p.bot).count();
@@ -438,9 +448,65 @@ impl Table {
                 joined_at: now_ms(),
                 stand_in: false,
                 program: false,
+                bot_level: level,
             };
             self.ctx.store.add_player(self.id, &p).await.map_err(internal)?;
             self.players.push(p);
+        }
+        self.broadcast_lobby();
+        Ok(self.info())
+    }
+
+    /// The host sets the level of the bot at `seat`, or without a seat the
+    /// table's stand-in level, before the start (stored first).
+    pub(super) async fn set_level(
+        &mut self,
+        token: String,
+        seat: Option<Seat>,
+        level: BotLevel,
+    ) -> Result<LobbyInfo, ApiError> {
+        let caller = self.player_by_token(&token)?;
+        if !caller.host {
+            return Err(err(ErrorCode::NotHost, "Only the host chooses how well the bots play."));
+        }
+        match self.lobby.status {
+            LobbyStatus::Open => {}
+            LobbyStatus::Expired => return Err(err(ErrorCode::LobbyNotFound, "This lobby expired before it started.")),
+            _ => {
+                return Err(err(
+                    ErrorCode::AlreadyStarted,
+                    "The match has started: bot levels are chosen in the lobby, before the start.",
+                ));
+            }
+        }
+        match seat {
+            Some(s) => {
+                let Some(bot) = self.players.iter().find(|p| p.seat == Some(s)) else {
+                    return Err(err(
+                        ErrorCode::InvalidField,
+                        format!("Seat {} is empty: fill it with a bot first, then choose its level.", s as u32 + 1),
+                    ));
+                };
+                if !bot.bot {
+                    return Err(err(
+                        ErrorCode::InvalidField,
+                        format!(
+                            "{} at seat {} is not a server bot; only a bot's level can be chosen.",
+                            bot.name,
+                            s + 1
+                        ),
+                    ));
+                }
+                let id = bot.id;
+                self.ctx.store.set_bot_level(self.id, id, level).await.map_err(internal)?;
+                if let Some(p) = self.players.iter_mut().find(|p| p.id == id) {
+                    p.bot_level = level;
+                }
+            }
+            None => {
+                self.ctx.store.set_stand_in_level(self.id, level).await.map_err(internal)?;
+                self.lobby.stand_in_level = level;
+            }
         }
         self.broadcast_lobby();
         Ok(self.info())
@@ -607,6 +673,7 @@ impl Table {
             server_secret: None,
             server_commitment: None,
             seat_contributions: None,
+            stand_in_level: self.lobby.stand_in_level,
             created_at: now,
             updated_at: now,
         };
@@ -689,6 +756,7 @@ impl Table {
             over: false,
         };
         live.log.push_back((0, opening_line(self.lobby.seed_hash.as_deref().unwrap_or("")).into()));
+        live.log.extend(super::restore::levels_line(&self.players, self.lobby.stand_in_level).map(|e| (0, e.into())));
         live.log.extend(live.state.opening_log().into_iter().map(|e| (0, e.into())));
         live.refresh_prompts(seats);
         self.live = Some(live);

@@ -19,7 +19,9 @@ use crate::store::{ActionRow, LobbyRow, PlayerRow, now_ms};
 use axum::extract::ws::Utf8Bytes;
 use backroom_engine::erased::{DynGame, DynState};
 use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Prompt, Seat, SeatSet};
-use backroom_protocol::http::{Joined, LobbyInfo, LobbyStatus, MatchRecord, ProgramLink, Rematch, ReplayStep};
+use backroom_protocol::http::{
+    BotLevel, Joined, LobbyInfo, LobbyStatus, MatchRecord, ProgramLink, Rematch, ReplayStep,
+};
 use backroom_protocol::ws::ServerMsg;
 use backroom_protocol::{ApiError, ErrorCode};
 use serde_json::Value;
@@ -50,6 +52,7 @@ mod play;
 mod program;
 mod replay;
 mod restore;
+pub mod think;
 mod watch;
 
 pub use crate::outbox::{Out, Outbox};
@@ -130,6 +133,14 @@ pub enum LobbyRequest {
     },
     FillBots {
         token: String,
+        level: BotLevel,
+        reply: Reply<LobbyInfo>,
+    },
+    /// A bot seat's level (`seat`), or the table's stand-in level.
+    SetLevel {
+        token: String,
+        seat: Option<Seat>,
+        level: BotLevel,
         reply: Reply<LobbyInfo>,
     },
     Program {
@@ -197,6 +208,8 @@ pub enum Cmd {
         conn: ConnId,
     },
     BotTurn,
+    /// A Strong bot's move, thought over off the table's task.
+    BotChose(Box<think::Chosen>),
     AutoPass,
     /// Try again to read the match from the store (see [`Table::reload`]).
     Reload,
@@ -595,6 +608,7 @@ impl Table {
                     Box::pin(self.reload()).await;
                 }
             }
+            Cmd::BotChose(c) => Box::pin(self.chosen(*c)).await,
             Cmd::BotTurn => {
                 self.bots.turn_over();
                 let batch = self.bot_turns();
@@ -717,8 +731,12 @@ impl Table {
                 let r = self.hand_over(token, player).await;
                 let _ = reply.send(r);
             }
-            LobbyRequest::FillBots { token, reply } => {
-                let r = self.fill_bots(token).await;
+            LobbyRequest::FillBots { token, level, reply } => {
+                let r = self.fill_bots(token, level).await;
+                let _ = reply.send(r);
+            }
+            LobbyRequest::SetLevel { token, seat, level, reply } => {
+                let r = self.set_level(token, seat, level).await;
                 let _ = reply.send(r);
             }
             LobbyRequest::Program { token, seat, reply } => {

@@ -14,7 +14,7 @@ use axum::extract::ws::Utf8Bytes;
 use backroom_engine::{LogEntry, Seat, SeatSet, Viewer};
 use backroom_engine::{Outcome, Pending, seat_ref};
 use backroom_protocol::ErrorCode;
-use backroom_protocol::http::LobbyStatus;
+use backroom_protocol::http::{BotLevel, LobbyStatus};
 use backroom_protocol::ws::ServerMsg;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -267,16 +267,21 @@ impl Table {
         let (now, budget) = (Instant::now(), self.ctx.cfg.chatter_per_minute);
         for mut inc in batch {
             let seat = inc.seat;
+            // A bot's move is chosen here, unless a Strong bot brought
+            // its own (see `think`).
             if inc.origin.bot_chooses() {
                 if !live.state.pending().awaited().contains(seat) {
                     continue;
                 }
-                let bot_rng = self.bots.rng(self.ctx.cfg.test_seed);
-                match live.state.bot_action(seat, bot_rng) {
-                    Some(action) => inc.action = action,
-                    None => {
-                        tracing::warn!(table = %self.id, seat, "a bot found no legal action");
-                        continue;
+                if inc.action.is_null() {
+                    let level = super::bots::level_for(&self.players, self.lobby.stand_in_level, seat, &inc.origin);
+                    let bot_rng = self.bots.rng(self.ctx.cfg.test_seed);
+                    match super::bots::quick_move(&*live.state, seat, level, bot_rng) {
+                        Some(action) => inc.action = action,
+                        None => {
+                            tracing::warn!(table = %self.id, seat, "a bot found no legal action");
+                            continue;
+                        }
                     }
                 }
             }
@@ -359,15 +364,23 @@ impl Table {
                 Ok((mut log, canonical)) => {
                     // Every move a bot makes for a person says so, naming
                     // them by seat token (rendered with the names in force).
+                    // With its level, unless it is the usual Normal.
+                    let level = match self.lobby.stand_in_level {
+                        BotLevel::Normal => String::new(),
+                        l => format!(" ({})", l.word()),
+                    };
                     if inc.origin == Origin::Clock {
                         log.insert(
                             0,
-                            LogEntry::public(format!("{} ran out of time: a bot moved for them.", seat_ref(seat))),
+                            LogEntry::public(format!(
+                                "{} ran out of time: a bot{level} moved for them.",
+                                seat_ref(seat)
+                            )),
                         );
                     } else if inc.origin == Origin::Bot
                         && self.players.iter().any(|p| p.seat == Some(seat) && !p.bot && p.stand_in)
                     {
-                        log.insert(0, LogEntry::public(format!("A bot played for {}:", seat_ref(seat))));
+                        log.insert(0, LogEntry::public(format!("A bot{level} played for {}:", seat_ref(seat))));
                     }
                     let reply_to = inc.origin.reply_to();
                     let row = live.record(seat, reply_to.as_ref().map(|(_, r)| r.as_str()), log, canonical);

@@ -5,9 +5,10 @@ use super::chat::{CHAT_WINDOW, Chat};
 use super::{LOG_WINDOW, Live, Table};
 use crate::ctx::Ctx;
 use crate::intern;
-use crate::store::{LobbyRow, Snapshot};
+use crate::store::{LobbyRow, PlayerRow, Snapshot};
 use backroom_engine::erased::{DynGame, DynState};
-use backroom_engine::{GameRng, LogEntry, PackedLogEntry};
+use backroom_engine::{GameRng, LogEntry, PackedLogEntry, Seat, seat_ref};
+use backroom_protocol::http::BotLevel;
 use backroom_protocol::http::LobbyStatus;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -71,6 +72,7 @@ impl Table {
             // seed hash, so a restored table shows the same log.
             if resume.recent.first().is_none_or(|a| a.seq == 1) {
                 live.log.push_back((0, opening_line(t.lobby.seed_hash.as_deref().unwrap_or("")).into()));
+                live.log.extend(levels_line(&t.players, t.lobby.stand_in_level).map(|e| (0, e.into())));
                 live.log.extend(live.state.opening_log().into_iter().map(|e| (0, e.into())));
             }
             for a in &resume.recent {
@@ -100,6 +102,25 @@ impl Table {
 /// The first line of every match's log.
 pub(super) fn opening_line(seed_hash: &str) -> LogEntry {
     LogEntry::public(format!("The match begins. Seed hash {}…", seed_hash.get(..16).unwrap_or(seed_hash)))
+}
+
+/// The second line of a match's log where it matters: the level of each
+/// bot seated, and the one a bot standing in for a person plays at, when
+/// the table has bots or stand-ins do not play the usual Normal.
+pub(super) fn levels_line(players: &[PlayerRow], stand_in: BotLevel) -> Option<LogEntry> {
+    let mut bots: Vec<(Seat, BotLevel)> =
+        players.iter().filter(|p| p.bot).filter_map(|p| Some((p.seat?, p.bot_level))).collect();
+    if bots.is_empty() && stand_in == BotLevel::Normal {
+        return None;
+    }
+    bots.sort_unstable_by_key(|(s, _)| *s);
+    let seated: Vec<String> = bots.iter().map(|(s, l)| format!("{} plays {}", seat_ref(*s), l.word())).collect();
+    let stand_ins = format!("a bot standing in for someone plays {}.", stand_in.word());
+    Some(LogEntry::public(if seated.is_empty() {
+        format!("Bot levels: {stand_ins}")
+    } else {
+        format!("Bot levels: {}; {stand_ins}", seated.join(", "))
+    }))
 }
 
 /// A stored snapshot's state and generator, as the game restores them.

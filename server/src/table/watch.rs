@@ -74,7 +74,9 @@ impl Table {
     /// Whether something other than a connection keeps this table loaded:
     /// a bot turn is due, or bots have moves to make once the store is back.
     pub(super) fn keeps_busy(&self) -> bool {
-        self.bots.pending() || (self.store_down && self.players.iter().any(|p| p.played_by_bot()))
+        self.bots.pending()
+            || !self.bots.thinking.is_empty()
+            || (self.store_down && self.players.iter().any(|p| p.played_by_bot()))
     }
 
     /// A batch was refused by the store (nothing of it was written).
@@ -155,14 +157,12 @@ impl Table {
             return;
         }
         let Some(live) = self.live.as_ref().filter(|l| !l.over) else { return };
-        let awaited = live.state.pending().awaited();
-        let awaits = |bot: bool| {
-            self.players.iter().any(|p| p.played_by_bot() == bot && p.seat.is_some_and(|s| awaited.contains(s)))
-        };
-        if !awaits(true) || (self.bots.stuck && awaits(false)) {
+        let version = live.version;
+        // A Strong bot thinking is not a lost turn (see `watch`).
+        if !self.awaits(true) || (self.bots.stuck && self.awaits(false)) {
             return;
         }
-        tracing::error!(table = %self.id, version = live.version, "a bot is awaited but no bot turn was scheduled; scheduling one");
+        tracing::error!(table = %self.id, version, "a bot is awaited but no bot turn was scheduled; scheduling one");
         metrics::counter!("backroom_stalls_repaired_total").increment(1);
         self.schedule_bots();
     }
@@ -181,6 +181,13 @@ impl Table {
             tracing::error!(table = %self.id, "a scheduled bot turn never came; scheduling it again");
             metrics::counter!("backroom_stalls_repaired_total").increment(1);
             self.bots.turn_over();
+            self.schedule_bots();
+        }
+        // A Strong bot gets its budget plus this period before its
+        // thinking counts as lost (a search that never came back).
+        if self.bots.lost_thoughts(overdue) {
+            tracing::error!(table = %self.id, "a Strong bot's thinking never came back; asking again");
+            metrics::counter!("backroom_stalls_repaired_total").increment(1);
             self.schedule_bots();
         }
         if self.auto_pass.any_due(overdue) {

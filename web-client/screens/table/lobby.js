@@ -1,10 +1,12 @@
 // The lobby before the start: the invite and spectator links, the seats
 // (sit, move, stand, swap with a bot or offer a person a swap), the host's
-// controls (bots, program seats and their links, start, make host, remove),
+// controls (bots and their levels, program seats and their links, start,
+// make host, remove),
 // taking over from an away host, and leaving (the calls themselves are
 // lobby-calls.js).
 
 import { h, copyText, seatLabel } from '../../util.js';
+import { LEVELS, levelWord, botBadge } from '../../presence.js';
 
 /** Its part of the table: `T` holds the table's state, elements and helpers, and every part's functions. */
 export function lobbyPart(T) {
@@ -75,15 +77,27 @@ export function lobbyPart(T) {
       if (host && p && !isMe) actions.push(h('button.small.ghost.danger', { type: 'button', dataset: { kick: p.id }, onclick: () => kick(p) }, p.bot ? 'Remove bot' : 'Remove'));
       cards.push(h('li.seat-card', { class: `seat-card${p ? '' : ' empty'}${isMe ? ' mine' : ''}`, dataset: { seat: String(s) } },
         seatRoleOf(s) ? h('span.seat-no', { dataset: { role: seatRoleOf(s) } }, `${seatLabel(s)} · ${seatRoleOf(s)}`) : h('span.seat-no', seatLabel(s)),
-        p ? personLine(p) : h('span.muted', 'empty'),
-        h('span.seat-actions', actions)));
+        // The host chooses each bot's level (easy, normal, strong) on a row
+        // of its own (its badge then needs no level); others read the badge.
+        p ? personLine(p, !(host && p.bot)) : h('span.muted', 'empty'),
+        h('span.seat-actions', actions),
+        p && host && p.bot
+          ? h('label.bot-level', h('span.small.muted', 'Plays'), levelPicker(`level-${s}`, `Level of ${p.name}`, p.level, (level) => lobbyCall('level', { seat: s, level }), { botLevel: String(s) }))
+          : null));
     }
     const standing = L.players.filter((p) => p.seat === null || p.seat === undefined);
     const empty = L.seats - L.players.filter((p) => p.seat !== null && p.seat !== undefined).length;
     const hostP = L.players.find((p) => p.host);
     const ctl = [];
     if (host) {
-      if (empty) ctl.push(h('button#fill-bots', { type: 'button', onclick: () => lobbyCall('bots') }, `Fill ${empty} empty seat${empty > 1 ? 's' : ''} with bots`));
+      if (empty) {
+        const fillLevel = levelPicker('fill-level', 'Level of the new bots', fillWith, (level) => { fillWith = level; });
+        ctl.push(h('span.fill-row', h('button#fill-bots', { type: 'button', onclick: () => lobbyCall('bots', { level: fillWith }) }, `Fill ${empty} empty seat${empty > 1 ? 's' : ''} with bots`), fillLevel));
+      }
+      // The level of the bots that stand in for people who are away and
+      // move when a turn clock runs out.
+      ctl.push(h('label.level-row', { for: 'stand-in-level' }, h('span.small', 'A bot standing in for someone away plays '),
+        levelPicker('stand-in-level', 'Level of a bot standing in', L.stand_in_level || 'normal', (level) => lobbyCall('level', { level }))));
       ctl.push(h('button.primary#start', { type: 'button', disabled: empty > 0, onclick: () => lobbyCall('start') }, 'Start the match'));
       ctl.push(h('p.hint', empty > 0 ? `Every seat needs a player or a bot before you start (${empty} empty).` : 'Everyone is seated. Start when ready.'));
     } else if (!spectate) {
@@ -169,13 +183,23 @@ export function lobbyPart(T) {
     return u.startsWith('http') ? u : `${location.origin}${u.startsWith('/') ? '' : '/'}${u}`;
   }
 
-  function personLine(p) {
+  // The level the next "Fill with bots" asks for (kept across redraws).
+  let fillWith = 'normal';
+
+  /** A level picker: a small select of easy, normal and strong. */
+  function levelPicker(id, label, level, onpick, dataset) {
+    return h(`select.level-pick#${id}`, { 'aria-label': label, dataset, onchange: (e) => onpick(e.target.value) },
+      LEVELS.map((l) => h('option', { value: l, selected: l === (level || 'normal') }, levelWord(l))));
+  }
+
+  /** A person's (or bot's) name and badges; a bot's badge names its level unless `withLevel` is false. */
+  function personLine(p, withLevel = true) {
     return h('span.person-line',
       h('span.dot', { class: `dot ${p.bot || p.connected ? 'on' : 'off'}`, title: p.bot ? 'bot' : p.connected ? 'online' : p.program ? 'the program has not connected' : 'offline' }),
       h('span.pname', p.name),
       p.id === S.player ? h('span.badge.you', 'you') : null,
       p.host ? h('span.badge', 'host') : null,
-      p.bot ? h('span.badge.bot', 'bot') : null,
+      p.bot ? h('span.badge.bot', { dataset: { level: p.level || '' } }, withLevel ? botBadge(p) : 'Bot') : null,
       p.program ? h('span.badge.bot.program', { title: 'a program someone wrote plays this seat' }, 'program') : null);
   }
 
