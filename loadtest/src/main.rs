@@ -311,6 +311,7 @@ async fn setup_inner(
             name: "load-1".into(),
             spectators: false,
             turn_clock_secs: 0,
+            stand_in_level: Default::default(),
             webhook_url: None,
         })
         .await
