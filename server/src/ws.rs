@@ -314,8 +314,25 @@ fn serve(
             let _ = tokio::time::timeout(Duration::from_secs(5), write(&mut socket, &mut batch)).await;
         }
         let _ = tokio::time::timeout(Duration::from_secs(5), socket.close()).await;
+        // The closing handshake: read (and drop) what the client still
+        // sends until its own close frame, within a bound. Dropping the TCP
+        // connection at once would make the kernel answer the client's late
+        // frames (a pong it owed) with a reset, and a reset discards the
+        // close frame it had not read yet: it would see an abnormal 1006
+        // instead of the code that says why.
+        let linger = async {
+            while let Some(Ok(m)) = socket.recv().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(CLOSE_LINGER, linger).await;
     }
 }
+
+/// How long a closing socket waits for the client's close frame.
+const CLOSE_LINGER: Duration = Duration::from_secs(3);
 
 /// Bytes of frames gathered into one write. The WebSocket's write buffer
 /// keeps the capacity of its largest write for the socket's life, so a
