@@ -995,7 +995,8 @@ pub struct SearchViewReport {
 ///   know; a re-deal that shuffles its pool in the order it found it
 ///   fails here);
 /// * for a fixed internal seed, [`crate::search::choose`] chooses the same
-///   move, with the same value, in the real state and in a re-dealt one.
+///   move, with the same value, in the real state and in a re-dealt one
+///   (on one thread or on two, by step).
 ///
 /// # Errors
 /// A message naming the seed, step and seat, and which property broke.
@@ -1012,7 +1013,7 @@ pub fn search_sees_only_its_view<G: Game>(
     let mut report = SearchViewReport::default();
     // A small search: the property holds at any budget, and playouts are cut
     // short so that every game checks quickly.
-    let config = crate::search::Config { horizon: 12, candidates: 6, exploration: 0.7 };
+    let config = crate::search::Config { horizon: 12, candidates: 6, ..G::search_config() };
     for step in 0..max_steps.min(G::max_actions(seats)) {
         let pending = g.pending();
         if pending.is_over() {
@@ -1038,7 +1039,9 @@ pub fn search_sees_only_its_view<G: Game>(
                         first_difference(&x, &y, String::new())
                     ));
                 }
-                let budget = crate::search::Budget::iterations(6);
+                // Every other check on two threads: the merge must not
+                // depend on the hidden state either.
+                let budget = crate::search::Budget::iterations(6).on_threads(1 + report.checks % 2);
                 let a = crate::search::choose(&g, v, key, &config, budget);
                 let b = crate::search::choose(&other, v, key, &config, budget);
                 let show = |c: &Option<crate::search::Choice<G::Action>>| {
