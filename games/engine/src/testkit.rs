@@ -1086,3 +1086,149 @@ fn first_difference(a: &Value, b: &Value, at: String) -> String {
         _ => format!("{at}: {a} vs {b}"),
     }
 }
+
+/// How well a game's [`Game::evaluate`] foretells the winner: from a
+/// [`evaluation_calibration`] run.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Calibration {
+    /// Positions and seats scored.
+    pub samples: usize,
+    /// The evaluation's mean squared error against the result (1 for a
+    /// win, 0 otherwise): its Brier score, lower is better.
+    pub brier: f64,
+    /// The fair share's Brier score over the same samples: what an
+    /// evaluation that knows nothing scores.
+    pub fair: f64,
+}
+
+/// Plays `matches` heuristic-against-heuristic matches from `seed` and
+/// scores [`Game::evaluate`] at every `stride`-th step for every seat
+/// against the final result. An evaluation worth cutting playouts with
+/// has a [`Calibration::brier`] well below [`Calibration::fair`].
+///
+/// # Errors
+/// A message naming the seed and step where a match broke, or the game
+/// has no evaluation.
+pub fn evaluation_calibration<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    matches: u64,
+    stride: usize,
+) -> Result<Calibration, String> {
+    let mut out = Calibration::default();
+    let fair = 1.0 / f64::from(seats.max(1));
+    for m in 0..matches {
+        let seed = seed.wrapping_add(m);
+        let mut rng = GameRng::seeded(seed);
+        let mut bot = GameRng::seeded(seed ^ 0xca1_1b4a);
+        let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("seed {seed}: setup: {e}"))?;
+        let mut seen: Vec<(Seat, f64)> = vec![];
+        for step in 0..G::max_actions(seats) {
+            let pending = g.pending();
+            if pending.is_over() {
+                break;
+            }
+            if step % stride.max(1) == 0 {
+                for s in 0..seats {
+                    let v = g.evaluate(s).ok_or_else(|| format!("seed {seed}: the game has no evaluation"))?;
+                    seen.push((s, v));
+                }
+            }
+            let awaited: Vec<Seat> = pending.awaited().iter().collect();
+            let seat = *awaited.get(bot.index(awaited.len().max(1))).ok_or("nobody is awaited")?;
+            let a = g.bot_action(seat, &mut bot).or_else(|| g.random_action(seat, &mut bot));
+            let a = a.ok_or_else(|| format!("seed {seed}, step {step}: no action for seat {seat}"))?;
+            if g.apply(seat, &a, &mut rng).is_err() {
+                let a = g.random_action(seat, &mut bot).ok_or_else(|| format!("seed {seed}: no action"))?;
+                g.apply(seat, &a, &mut rng).map_err(|e| format!("seed {seed}, step {step}: {e}"))?;
+            }
+        }
+        let Some(outcome) = g.outcome() else { continue };
+        for (s, v) in seen {
+            let won = crate::search::reward(&outcome, s);
+            out.samples += 1;
+            out.brier += (v - won).powi(2);
+            out.fair += (fair - won).powi(2);
+        }
+    }
+    let n = out.samples.max(1) as f64;
+    out.brier /= n;
+    out.fair /= n;
+    Ok(out)
+}
+
+/// Weights of a logistic regression of `y` (0 to 1) on the features `x`,
+/// by Newton's method with a small ridge penalty (`ridge` times the
+/// squared weights, the first weight, the bias, included): what a game's
+/// evaluation fits its weights with, from the positions of heuristic
+/// matches. Deterministic; `x` rows all have the same length.
+pub fn fit_logistic(rows: &[(Vec<f64>, f64)], ridge: f64) -> Vec<f64> {
+    let k = rows.first().map_or(0, |r| r.0.len());
+    let mut w = vec![0.0; k];
+    for _ in 0..25 {
+        // Gradient and Hessian of the penalized negative log-likelihood.
+        let mut grad: Vec<f64> = w.iter().map(|wi| ridge * wi).collect();
+        let mut hess = vec![vec![0.0; k]; k];
+        for (i, row) in hess.iter_mut().enumerate() {
+            row[i] = ridge;
+        }
+        for (x, y) in rows {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            for i in 0..k {
+                grad[i] += (p - y) * x[i];
+                for j in 0..k {
+                    hess[i][j] += p * (1.0 - p) * x[i] * x[j];
+                }
+            }
+        }
+        let step = solve(hess, grad);
+        for (wi, s) in w.iter_mut().zip(step) {
+            *wi -= s;
+        }
+    }
+    w
+}
+
+/// `a⁻¹ b` by Gaussian elimination with partial pivoting (a symmetric
+/// positive definite `a`: the ridge sees to that).
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let k = b.len();
+    for c in 0..k {
+        let p = (c..k).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs())).unwrap_or(c);
+        a.swap(c, p);
+        b.swap(c, p);
+        for r in c + 1..k {
+            let f = a[r][c] / a[c][c];
+            for j in c..k {
+                a[r][j] -= f * a[c][j];
+            }
+            b[r] -= f * b[c];
+        }
+    }
+    let mut x = vec![0.0; k];
+    for c in (0..k).rev() {
+        let s: f64 = (c + 1..k).map(|j| a[c][j] * x[j]).sum();
+        x[c] = (b[c] - s) / a[c][c];
+    }
+    x
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::*;
+
+    #[test]
+    fn a_logistic_fit_recovers_the_weights_it_was_made_from() {
+        // y = P(1 | x) = logistic(-1 + 2x) on a grid, as fractional labels.
+        let rows: Vec<(Vec<f64>, f64)> = (0..41)
+            .map(|i| {
+                let x = f64::from(i) / 10.0 - 2.0;
+                (vec![1.0, x], 1.0 / (1.0 + (1.0 - 2.0 * x).exp()))
+            })
+            .collect();
+        let w = fit_logistic(&rows, 1e-9);
+        assert!((w[0] + 1.0).abs() < 1e-4 && (w[1] - 2.0).abs() < 1e-4, "{w:?}");
+    }
+}
