@@ -48,13 +48,15 @@
 //!   visited `widening * k²` times. A short search weighs few moves, each
 //!   well; a long one weighs all of them.
 //! * **a one-sided test at the end**: another move is played only when its
-//!   mean beats the heuristic move's mean by more than
-//!   [`Config::confidence`] standard errors of the difference (Welch's
-//!   statistic; each move's variance is estimated with two extra
-//!   pseudo-observations half a reward either side of its mean, so that three lucky
-//!   wins are not read as certainty). The default, 1.64, is a one-sided
-//!   test at 5 %. Among the moves that pass, the one with the largest
-//!   lower bound on its gain is played.
+//!   mean beats the heuristic move's mean by a one-sided Welch test (each
+//!   move's variance is estimated with two extra pseudo-observations half
+//!   a reward either side of its mean, so that three lucky wins are not
+//!   read as certainty). The test's level is [`Config::risk`] shared out
+//!   over the moves compared (Bonferroni): with a dozen candidates, the
+//!   chance that noise alone overrules the heuristic somewhere stays at
+//!   `risk`, rather than growing with every move weighed. Among the moves
+//!   that pass, the one with the largest lower bound on its gain is
+//!   played.
 //!
 //! Where the game has no heuristic move (or the root refuses it), the most
 //! visited move is played, as plain UCB1 does.
@@ -111,14 +113,15 @@ pub struct Config {
     /// Progressive widening: candidate `k` (the heuristic's is 0) joins
     /// the bandit once the root has `widening * k²` visits.
     pub widening: f64,
-    /// Standard errors by which another move's mean must beat the
-    /// heuristic move's before it is played instead.
-    pub confidence: f64,
+    /// The chance, over all the moves compared, that noise alone makes the
+    /// search leave the heuristic's move (the final test's family-wise
+    /// level).
+    pub risk: f64,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { horizon: 2_000, candidates: 12, exploration: 0.7, widening: 1.0, confidence: 1.64 }
+        Config { horizon: 2_000, candidates: 12, exploration: 0.7, widening: 1.0, risk: 0.1 }
     }
 }
 
@@ -210,7 +213,8 @@ pub fn choose<G: Game>(
         })
     };
     let (stats, iterations) = merge(&runs, candidates);
-    let best = decide(&stats, heuristic, config.confidence);
+    let compared = stats.iter().skip(1).filter(|s| s.visits > 0).count().max(1);
+    let best = decide(&stats, heuristic, normal_quantile(1.0 - config.risk / compared as f64));
     let value = stats[best].mean();
     Some(Choice { action: moves.swap_remove(best), iterations, candidates, value })
 }
@@ -249,6 +253,15 @@ fn decide(stats: &[Stats], heuristic: bool, z: f64) -> usize {
         }
     }
     best.0
+}
+
+/// The standard normal quantile of `p` (0.5 < p < 1), by Abramowitz and
+/// Stegun 26.2.23 (error below 5e-4).
+fn normal_quantile(p: f64) -> f64 {
+    let q = (1.0 - p).clamp(1e-12, 0.5);
+    let t = (-2.0 * q.ln()).sqrt();
+    t - (2.515_517 + 0.802_853 * t + 0.010_328 * t * t)
+        / (1.0 + 1.432_788 * t + 0.189_269 * t * t + 0.001_308 * t * t * t)
 }
 
 /// One thread's search: the shared root and candidates.
@@ -519,6 +532,13 @@ mod tests {
     }
 
     const Z: f64 = 1.64;
+
+    #[test]
+    fn normal_quantiles_match_the_tables() {
+        for (p, z) in [(0.5, 0.0), (0.9, 1.2816), (0.95, 1.6449), (0.975, 1.96), (0.995, 2.5758), (0.9995, 3.2905)] {
+            assert!((normal_quantile(p) - z).abs() < 5e-4, "{p}: {}", normal_quantile(p));
+        }
+    }
 
     fn stats(visits: u32, wins: f64) -> Stats {
         // `wins` of `visits` Bernoulli rewards.

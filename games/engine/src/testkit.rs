@@ -6,7 +6,7 @@
 //! game's own tests with many seeds; on failure the message names the seed
 //! and step so the game can be replayed to that point.
 
-use crate::{Game, GameRng, Seat, SeatSet, Viewer};
+use crate::{Game, GameRng, Outcome, Seat, SeatSet, Viewer};
 use serde_json::Value;
 
 /// What a random game did, for reports and further assertions.
@@ -1101,39 +1101,36 @@ pub struct Calibration {
     pub fair: f64,
 }
 
-/// Plays `matches` heuristic-against-heuristic matches from `seed` and
-/// scores [`Game::evaluate`] at every `stride`-th step for every seat
-/// against the final result. An evaluation worth cutting playouts with
-/// has a [`Calibration::brier`] well below [`Calibration::fair`].
+/// Plays `matches` heuristic-against-heuristic matches (match `m` from
+/// seed `seed + m`, the game's bot for every seat, a random legal action
+/// where it has none) and returns, for every `stride`-th position of each
+/// finished match, what `read` makes of it with the match's outcome:
+/// the samples an evaluation is fitted and checked on.
 ///
 /// # Errors
-/// A message naming the seed and step where a match broke, or the game
-/// has no evaluation.
-pub fn evaluation_calibration<G: Game>(
+/// A message naming the seed and step where a match broke.
+pub fn labelled_positions<G: Game, F>(
     options: &G::Options,
     seats: u8,
     seed: u64,
     matches: u64,
     stride: usize,
-) -> Result<Calibration, String> {
-    let mut out = Calibration::default();
-    let fair = 1.0 / f64::from(seats.max(1));
+    read: impl Fn(&G) -> F,
+) -> Result<Vec<(F, Outcome)>, String> {
+    let mut out = vec![];
     for m in 0..matches {
         let seed = seed.wrapping_add(m);
         let mut rng = GameRng::seeded(seed);
         let mut bot = GameRng::seeded(seed ^ 0xca1_1b4a);
         let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("seed {seed}: setup: {e}"))?;
-        let mut seen: Vec<(Seat, f64)> = vec![];
+        let mut seen = vec![];
         for step in 0..G::max_actions(seats) {
             let pending = g.pending();
             if pending.is_over() {
                 break;
             }
             if step % stride.max(1) == 0 {
-                for s in 0..seats {
-                    let v = g.evaluate(s).ok_or_else(|| format!("seed {seed}: the game has no evaluation"))?;
-                    seen.push((s, v));
-                }
+                seen.push(read(&g));
             }
             let awaited: Vec<Seat> = pending.awaited().iter().collect();
             let seat = *awaited.get(bot.index(awaited.len().max(1))).ok_or("nobody is awaited")?;
@@ -1144,8 +1141,34 @@ pub fn evaluation_calibration<G: Game>(
                 g.apply(seat, &a, &mut rng).map_err(|e| format!("seed {seed}, step {step}: {e}"))?;
             }
         }
-        let Some(outcome) = g.outcome() else { continue };
-        for (s, v) in seen {
+        if let Some(outcome) = g.outcome() {
+            out.extend(seen.into_iter().map(|f| (f, outcome.clone())));
+        }
+    }
+    Ok(out)
+}
+
+/// Scores [`Game::evaluate`] for every seat on the positions of
+/// [`labelled_positions`] against the final result. An evaluation worth
+/// cutting playouts with has a [`Calibration::brier`] well below
+/// [`Calibration::fair`].
+///
+/// # Errors
+/// As [`labelled_positions`], or the game has no evaluation.
+pub fn evaluation_calibration<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    matches: u64,
+    stride: usize,
+) -> Result<Calibration, String> {
+    let read = |g: &G| (0..seats).map(|s| g.evaluate(s)).collect::<Option<Vec<f64>>>();
+    let positions = labelled_positions(options, seats, seed, matches, stride, read)?;
+    let mut out = Calibration::default();
+    let fair = 1.0 / f64::from(seats.max(1));
+    for (values, outcome) in positions {
+        let values = values.ok_or("the game has no evaluation")?;
+        for (s, v) in (0..seats).zip(values) {
             let won = crate::search::reward(&outcome, s);
             out.samples += 1;
             out.brier += (v - won).powi(2);

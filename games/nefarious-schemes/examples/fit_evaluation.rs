@@ -9,44 +9,31 @@
 //! cargo run --profile profiling -p nefarious-schemes --example fit_evaluation -- [matches] [seed]
 //! ```
 
-use backroom_engine::{Game, GameRng, testkit};
+use backroom_engine::{search, testkit};
 use nefarious_schemes::bot::{NAMES, features};
 use nefarious_schemes::{Options, Schemes, VILLAIN};
 
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).filter_map(|s| s.parse().ok()).collect();
     let (matches, seed) = (a.first().copied().unwrap_or(200), a.get(1).copied().unwrap_or(5000));
-    let mut rows = vec![];
-    for m in 0..matches {
-        let mut rng = GameRng::seeded(seed + m);
-        let mut bot = GameRng::seeded((seed + m) ^ 0xf17);
-        let mut g = Schemes::setup(&Options::default(), 2, &mut rng).expect("setup");
-        let mut seen = vec![];
-        for step in 0..Schemes::max_actions(2) {
-            let pending = g.pending();
-            if pending.is_over() {
-                break;
-            }
-            if step % 5 == 0 {
-                seen.push(features(&g).to_vec());
-            }
-            let awaited: Vec<_> = pending.awaited().iter().collect();
-            let seat = awaited[bot.index(awaited.len())];
-            let act = g.bot_action(seat, &mut bot).or_else(|| g.random_action(seat, &mut bot)).expect("an action");
-            if g.apply(seat, &act, &mut rng).is_err() {
-                let act = g.random_action(seat, &mut bot).expect("an action");
-                g.apply(seat, &act, &mut rng).expect("a legal action");
-            }
-        }
-        let Some(o) = g.outcome() else { continue };
-        let won = backroom_engine::search::reward(&o, VILLAIN);
-        rows.extend(seen.into_iter().map(|x| (x, won)));
-    }
+    let read = |g: &Schemes| features(g).to_vec();
+    let positions = testkit::labelled_positions(&Options::default(), 2, seed, matches, 5, read).expect("matches");
+    let rows: Vec<(Vec<f64>, f64)> = positions.into_iter().map(|(f, o)| (f, search::reward(&o, VILLAIN))).collect();
     let w = testkit::fit_logistic(&rows, 1.0);
     println!("{} positions from {matches} matches", rows.len());
     for (n, w) in NAMES.iter().zip(&w) {
         println!("  {n:<22} {w:+.3}");
     }
+    // In-sample Brier scores of the fitted chance and of the mean rate.
+    let rate = rows.iter().map(|r| r.1).sum::<f64>() / rows.len().max(1) as f64;
+    let (mut fitted, mut flat) = (0.0, 0.0);
+    for (x, y) in &rows {
+        let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+        fitted += (1.0 / (1.0 + (-z).exp()) - y).powi(2);
+        flat += (rate - y).powi(2);
+    }
+    let n = rows.len().max(1) as f64;
+    println!("Brier {:.4} (the mean rate {rate:.3}: {:.4})", fitted / n, flat / n);
     let list: Vec<String> = w.iter().map(|w| format!("{w:.3}")).collect();
     println!("const WEIGHTS: [f64; FEATURES] = [{}];", list.join(", "));
 }
