@@ -43,20 +43,26 @@
 //! than the heuristic it rolls out. So the heuristic's move is the
 //! default, and two rules keep chance from overruling it:
 //!
-//! * **progressive widening**: the candidates join the bandit one by one,
-//!   the heuristic's first: candidate `k` takes part once the root has been
-//!   visited `widening * k²` times. A short search weighs few moves, each
-//!   well; a long one weighs all of them.
-//! * **a one-sided test at the end**: another move is played only when its
-//!   mean beats the heuristic move's mean by a one-sided Welch test (each
-//!   move's variance is estimated with two extra pseudo-observations half
-//!   a reward either side of its mean, so that three lucky wins are not
-//!   read as certainty). The test's level is [`Config::risk`] shared out
-//!   over the moves compared (Bonferroni): with a dozen candidates, the
-//!   chance that noise alone overrules the heuristic somewhere stays at
-//!   `risk`, rather than growing with every move weighed. Among the moves
-//!   that pass, the one with the largest lower bound on its gain is
-//!   played.
+//! * **paired playouts**: every iteration plays the heuristic's move and
+//!   one other in the same re-dealt world, from generators seeded alike
+//!   (common random numbers: the same hidden cards and the same dice while
+//!   the two worlds agree), and records the other move's *gain*, its
+//!   reward less the heuristic's. Luck of the deal and of the dice, the
+//!   bulk of the noise, cancels out of the gain. The other move is chosen
+//!   by UCB1 on its gain so far.
+//! * **progressive widening**: the other moves join the bandit one by one:
+//!   two at first, then one more each time the paired visits pass
+//!   `widening * k²`. A short search weighs few moves, each well; a long
+//!   one weighs all of them.
+//! * **a one-sided test at the end**: another move is played only when
+//!   its mean gain is above zero by a one-sided test (its variance is
+//!   estimated with two extra pseudo-observations one either side of the
+//!   mean, the largest spread a gain in `[-1, 1]` can have, so that a
+//!   lucky gain or two are not read as certainty). The test's level is [`Config::risk`] shared out over the
+//!   moves compared (Bonferroni): with a dozen candidates, the chance that
+//!   noise alone overrules the heuristic somewhere stays at `risk`, rather
+//!   than growing with every move weighed. Among the moves that pass, the
+//!   one with the largest lower bound on its gain is played.
 //!
 //! Where the game has no heuristic move (or the root refuses it), the most
 //! visited move is played, as plain UCB1 does.
@@ -110,8 +116,8 @@ pub struct Config {
     pub candidates: usize,
     /// UCB1's exploration constant.
     pub exploration: f64,
-    /// Progressive widening: candidate `k` (the heuristic's is 0) joins
-    /// the bandit once the root has `widening * k²` visits.
+    /// Progressive widening: `1 + sqrt(visits / widening)` moves are
+    /// weighed (at least two; with the heuristic's move, not counting it).
     pub widening: f64,
     /// The chance, over all the moves compared, that noise alone makes the
     /// search leave the heuristic's move (the final test's family-wise
@@ -164,14 +170,14 @@ impl Stats {
         if self.visits == 0 { 0.0 } else { self.reward / f64::from(self.visits) }
     }
 
-    /// The variance of the mean. The rewards' variance is estimated with
-    /// two pseudo-observations half a reward either side of the mean (the
-    /// largest spread in `[0, 1]`), so that a few equal rewards are not
-    /// read as certainty, and divided by the visits.
+    /// The variance of the mean. The values' variance is estimated with
+    /// two pseudo-observations one either side of the mean (the largest
+    /// spread of a gain, which lies in `[-1, 1]`), so that a few equal
+    /// gains are not read as certainty, and divided by the visits.
     fn variance_of_mean(&self) -> f64 {
         let n = f64::from(self.visits);
         let spread = (self.square - self.reward * self.mean()).max(0.0);
-        (spread + 0.5) / (n + 1.0) / n
+        (spread + 2.0) / (n + 1.0) / n
     }
 }
 
@@ -201,8 +207,8 @@ pub fn choose<G: Game>(
     let base = u64::from(rng.range(0, u32::MAX)) << 32 | u64::from(rng.range(0, u32::MAX));
     let threads = budget.threads.max(1);
     let share = |i: usize| budget.iterations / threads + usize::from(i < budget.iterations % threads);
-    let search = Search { root: &root, seat, moves: &moves, config, keep_going: budget.keep_going };
-    let runs: Vec<(Vec<Stats>, usize)> = if threads == 1 {
+    let search = Search { root: &root, seat, moves: &moves, config, keep_going: budget.keep_going, paired: heuristic };
+    let runs: Vec<(Tally, usize)> = if threads == 1 {
         vec![search.run(share(0), base)]
     } else {
         std::thread::scope(|scope| {
@@ -212,42 +218,61 @@ pub fn choose<G: Game>(
             handles.into_iter().filter_map(|h| h.join().ok()).collect()
         })
     };
-    let (stats, iterations) = merge(&runs, candidates);
-    let compared = stats.iter().skip(1).filter(|s| s.visits > 0).count().max(1);
-    let best = decide(&stats, heuristic, normal_quantile(1.0 - config.risk / compared as f64));
-    let value = stats[best].mean();
+    let (tally, iterations) = merge(&runs, candidates);
+    let best = decide(&tally, heuristic, config.risk);
+    let value = tally.rewards[best].mean();
     Some(Choice { action: moves.swap_remove(best), iterations, candidates, value })
 }
 
-/// The threads' statistics summed, in thread order, and their iterations.
-fn merge(runs: &[(Vec<Stats>, usize)], arms: usize) -> (Vec<Stats>, usize) {
-    let mut stats = vec![Stats::default(); arms];
+/// What one thread (or all, merged) found: each move's rewards and, when
+/// the search is paired, each other move's gains over the heuristic's in
+/// the same worlds (index 0 unused).
+#[derive(Clone, Debug, PartialEq)]
+struct Tally {
+    rewards: Vec<Stats>,
+    gains: Vec<Stats>,
+}
+
+impl Tally {
+    fn new(arms: usize) -> Self {
+        Tally { rewards: vec![Stats::default(); arms], gains: vec![Stats::default(); arms] }
+    }
+}
+
+/// The threads' tallies summed, in thread order, and their iterations.
+fn merge(runs: &[(Tally, usize)], arms: usize) -> (Tally, usize) {
+    let mut tally = Tally::new(arms);
     let mut iterations = 0;
     for (run, n) in runs {
-        for (total, s) in stats.iter_mut().zip(run) {
+        for (total, s) in tally.rewards.iter_mut().zip(&run.rewards) {
+            total.merge(s);
+        }
+        for (total, s) in tally.gains.iter_mut().zip(&run.gains) {
             total.merge(s);
         }
         iterations += n;
     }
-    (stats, iterations)
+    (tally, iterations)
 }
 
 /// The move to play: the heuristic's (arm 0 when `heuristic`) unless
-/// another beats it by `z` standard errors (see the module doc); without
-/// a heuristic move, the most visited.
-fn decide(stats: &[Stats], heuristic: bool, z: f64) -> usize {
-    if !heuristic || stats[0].visits == 0 {
+/// another's paired gain over it passes the one-sided test at family-wise
+/// level `risk` (see the module doc); without a heuristic move, the most
+/// visited.
+fn decide(tally: &Tally, heuristic: bool, risk: f64) -> usize {
+    let stats = &tally.rewards;
+    if !heuristic {
         let most = (0..stats.len()).max_by(|&a, &b| {
             let (x, y) = (&stats[a], &stats[b]);
             x.visits.cmp(&y.visits).then(x.mean().total_cmp(&y.mean())).then(b.cmp(&a))
         });
         return most.unwrap_or(0);
     }
-    let h = &stats[0];
+    let compared = tally.gains.iter().skip(1).filter(|g| g.visits > 0).count().max(1);
+    let z = normal_quantile(1.0 - risk / compared as f64);
     let mut best = (0, 0.0);
-    for (i, a) in stats.iter().enumerate().skip(1).filter(|(_, a)| a.visits > 0) {
-        let gain = a.mean() - h.mean();
-        let lower = gain - z * (a.variance_of_mean() + h.variance_of_mean()).sqrt();
+    for (i, g) in tally.gains.iter().enumerate().skip(1).filter(|(_, g)| g.visits > 0) {
+        let lower = g.mean() - z * g.variance_of_mean().sqrt();
         if lower > best.1 {
             best = (i, lower);
         }
@@ -271,46 +296,83 @@ struct Search<'a, G: Game> {
     moves: &'a [G::Action],
     config: &'a Config,
     keep_going: &'a (dyn Fn() -> bool + Sync),
+    /// Move 0 is the heuristic's: every other move is played against it
+    /// in the same world, from the same generator.
+    paired: bool,
 }
 
 impl<G: Game> Search<'_, G> {
     /// Runs at most `iterations` iterations (at least one) from its own
-    /// generator: each arm's statistics and the iterations run.
-    fn run(&self, iterations: usize, seed: u64) -> (Vec<Stats>, usize) {
+    /// generator: the tally and the iterations run.
+    fn run(&self, iterations: usize, seed: u64) -> (Tally, usize) {
         let mut rng = GameRng::seeded(seed);
-        let mut stats = vec![Stats::default(); self.moves.len()];
+        let mut tally = Tally::new(self.moves.len());
         let mut done = 0;
         while done < iterations.max(1) && (done == 0 || (self.keep_going)()) {
             done += 1;
             let mut world = self.root.clone();
             world.redeal_hidden(self.seat, &mut rng);
-            let open = widened(&stats, self.config.widening);
-            let Some((arm, after)) = self.select(&world, &stats[..open], &mut rng) else { continue };
-            let reward = playout(after, self.seat, self.config.horizon, &mut rng);
-            stats[arm].add(reward);
+            let dice = u64::from(rng.range(0, u32::MAX)) << 32 | u64::from(rng.range(0, u32::MAX));
+            if self.paired {
+                self.pair(&world, dice, &mut tally);
+            } else {
+                let open = widened(&tally.rewards, self.config.widening);
+                let ucb: Vec<f64> = ucb(&tally.rewards[..open], self.config.exploration);
+                let mut prng = GameRng::seeded(dice);
+                let Some((arm, after)) = self.first_accepted(&world, &ucb, 0, &mut prng) else { continue };
+                tally.rewards[arm].add(playout(after, self.seat, self.config.horizon, &mut prng));
+            }
         }
-        (stats, done)
+        (tally, done)
     }
 
-    /// The root move for this world by UCB1 among the open moves it
-    /// accepts (a move may need something the re-deal moved), applied: its
-    /// index and the world after it. Unvisited moves come first, in order.
-    fn select(&self, world: &G, open: &[Stats], rng: &mut GameRng) -> Option<(usize, G)> {
-        let total: f64 = open.iter().map(|a| f64::from(a.visits)).sum::<f64>().max(1.0);
-        let c = self.config.exploration;
-        let score = |a: &Stats| {
-            if a.visits == 0 { f64::INFINITY } else { a.mean() + c * (total.ln() / f64::from(a.visits)).sqrt() }
-        };
-        let mut order: Vec<usize> = (0..open.len()).collect();
-        order.sort_by(|&a, &b| score(&open[b]).total_cmp(&score(&open[a])).then(a.cmp(&b)));
+    /// One paired iteration: the heuristic's move and another chosen by
+    /// UCB1 on its gain so far, each played out from a generator seeded
+    /// with `dice` (common random numbers: the same deal, the same dice
+    /// while the two worlds agree).
+    fn pair(&self, world: &G, dice: u64, tally: &mut Tally) {
+        let open = 1 + widened(&tally.gains[1..], self.config.widening);
+        let ucb = ucb(&tally.gains[1..open], self.config.exploration);
+        let mut hrng = GameRng::seeded(dice);
+        let mut heuristic = world.clone();
+        let mut arng = GameRng::seeded(dice);
+        let other = self.first_accepted(world, &ucb, 1, &mut arng);
+        let base = heuristic.apply(self.seat, &self.moves[0], &mut hrng).is_ok().then(|| {
+            let r = playout(heuristic, self.seat, self.config.horizon, &mut hrng);
+            tally.rewards[0].add(r);
+            r
+        });
+        let Some((arm, after)) = other else { return };
+        let r = playout(after, self.seat, self.config.horizon, &mut arng);
+        tally.rewards[arm].add(r);
+        if let Some(base) = base {
+            tally.gains[arm].add(r - base);
+        }
+    }
+
+    /// The move first in UCB order (`scores[i]` for move `offset + i`)
+    /// that this world accepts (a move may need something the re-deal
+    /// moved), applied: its index and the world after it.
+    fn first_accepted(&self, world: &G, scores: &[f64], offset: usize, rng: &mut GameRng) -> Option<(usize, G)> {
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
         for i in order {
             let mut after = world.clone();
-            if after.apply(self.seat, &self.moves[i], rng).is_ok() {
-                return Some((i, after));
+            if after.apply(self.seat, &self.moves[offset + i], rng).is_ok() {
+                return Some((offset + i, after));
             }
         }
         None
     }
+}
+
+/// UCB1 scores: the mean plus `c * sqrt(ln N / n)`; unvisited moves first.
+fn ucb(stats: &[Stats], c: f64) -> Vec<f64> {
+    let total: f64 = stats.iter().map(|a| f64::from(a.visits)).sum::<f64>().max(1.0);
+    stats
+        .iter()
+        .map(|a| if a.visits == 0 { f64::INFINITY } else { a.mean() + c * (total.ln() / f64::from(a.visits)).sqrt() })
+        .collect()
 }
 
 /// How many candidates are open after the visits so far: candidate `k`
@@ -531,8 +593,6 @@ mod tests {
         assert_eq!(c.iterations, 5);
     }
 
-    const Z: f64 = 1.64;
-
     #[test]
     fn normal_quantiles_match_the_tables() {
         for (p, z) in [(0.5, 0.0), (0.9, 1.2816), (0.95, 1.6449), (0.975, 1.96), (0.995, 2.5758), (0.9995, 3.2905)] {
@@ -545,19 +605,38 @@ mod tests {
         Stats { visits, reward: wins, square: wins }
     }
 
+    /// A tally of paired gains: `(visits, wins, losses)` per other move,
+    /// a win a gain of 1 and a loss -1, the rest 0.
+    fn gains(others: &[(u32, f64, f64)]) -> Tally {
+        let mut t = Tally::new(others.len() + 1);
+        for (g, &(visits, wins, losses)) in t.gains.iter_mut().skip(1).zip(others) {
+            *g = Stats { visits, reward: wins - losses, square: wins + losses };
+        }
+        t
+    }
+
     #[test]
-    fn the_heuristic_move_stays_unless_another_wins_clearly() {
-        // Three lucky wins of three against two of four: noise, not evidence.
-        assert_eq!(decide(&[stats(4, 2.0), stats(3, 3.0), stats(2, 0.0)], true, Z), 0);
-        // 60 % against 50 % over 40 visits each: still within the noise.
-        assert_eq!(decide(&[stats(40, 20.0), stats(40, 24.0)], true, Z), 0);
-        // 80 % against 50 % over 60 visits each: played.
-        assert_eq!(decide(&[stats(60, 30.0), stats(60, 48.0)], true, Z), 1);
+    fn the_heuristic_move_stays_unless_another_gains_clearly() {
+        // One lucky gain, or two among eleven moves: noise, not evidence.
+        assert_eq!(decide(&gains(&[(1, 1.0, 0.0), (2, 0.0, 1.0)]), true, 0.1), 0);
+        let mut lucky = vec![(2, 2.0, 0.0)];
+        lucky.extend([(1, 0.0, 0.0); 10]);
+        assert_eq!(decide(&gains(&lucky), true, 0.1), 0);
+        // Gains in 12 of 40 worlds and losses in 8: within the noise.
+        assert_eq!(decide(&gains(&[(40, 12.0, 8.0)]), true, 0.1), 0);
+        // Gains in 20 of 40 worlds and losses in 2: played.
+        assert_eq!(decide(&gains(&[(40, 20.0, 2.0)]), true, 0.1), 1);
+        // Evidence enough for one move compared is not for eleven.
+        let mut many = vec![(40, 9.0, 2.0)];
+        assert_eq!(decide(&gains(&many), true, 0.1), 1);
+        many.extend([(1, 0.0, 0.0); 10]);
+        assert_eq!(decide(&gains(&many), true, 0.1), 0);
         // Of two that pass, the one with the larger sure gain.
-        assert_eq!(decide(&[stats(60, 30.0), stats(60, 48.0), stats(200, 170.0)], true, Z), 2);
-        // An unvisited heuristic move, or none at all: the most visited.
-        assert_eq!(decide(&[stats(0, 0.0), stats(5, 1.0), stats(3, 3.0)], true, Z), 1);
-        assert_eq!(decide(&[stats(4, 2.0), stats(9, 1.0)], false, Z), 1);
+        assert_eq!(decide(&gains(&[(40, 20.0, 2.0), (200, 120.0, 5.0)]), true, 0.1), 2);
+        // No heuristic move: the most visited.
+        let mut t = Tally::new(2);
+        t.rewards = vec![stats(4, 2.0), stats(9, 1.0)];
+        assert_eq!(decide(&t, false, 0.1), 1);
     }
 
     #[test]
@@ -579,9 +658,10 @@ mod tests {
         let (a, b) = (run(3), run(3));
         assert_eq!((take(&a), a.iterations, a.value.to_bits()), (take(&b), b.iterations, b.value.to_bits()));
         assert_eq!((take(&a), a.iterations), (2, 601));
-        let runs = vec![(vec![stats(2, 1.0), stats(1, 0.0)], 3), (vec![stats(1, 1.0), stats(4, 2.0)], 5)];
+        let one = |a, b| Tally { rewards: vec![a, b], gains: vec![Stats::default(), b] };
+        let runs = vec![(one(stats(2, 1.0), stats(1, 0.0)), 3), (one(stats(1, 1.0), stats(4, 2.0)), 5)];
         let (merged, n) = merge(&runs, 2);
-        assert_eq!((merged, n), (vec![stats(3, 2.0), stats(5, 2.0)], 8));
+        assert_eq!((merged, n), (one(stats(3, 2.0), stats(5, 2.0)), 8));
     }
 
     #[test]

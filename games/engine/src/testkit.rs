@@ -1222,12 +1222,14 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         let p = (c..k).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs())).unwrap_or(c);
         a.swap(c, p);
         b.swap(c, p);
-        for r in c + 1..k {
-            let f = a[r][c] / a[c][c];
-            for j in c..k {
-                a[r][j] -= f * a[c][j];
+        let (top, below) = a.split_at_mut(c + 1);
+        let pivot = &top[c];
+        for (r, row) in below.iter_mut().enumerate() {
+            let f = row[c] / pivot[c];
+            for (x, p) in row[c..].iter_mut().zip(&pivot[c..]) {
+                *x -= f * p;
             }
-            b[r] -= f * b[c];
+            b[c + 1 + r] -= f * b[c];
         }
     }
     let mut x = vec![0.0; k];
