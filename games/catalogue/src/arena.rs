@@ -11,6 +11,10 @@
 //! the wall clock: the arena is no engine, so it may read the clock). Seat assignment is rotated from match to match
 //! so that no kind keeps the first seat (or the last). Match `m` is played
 //! from seed `seed + m`, so any match can be replayed on its own.
+//! [`run_with`] plays several matches at once ([`Workers::jobs`], tallied
+//! in match order all the same) and gives each search decision several
+//! threads ([`Workers::threads`]); [`ArenaReport::summary`] is one line
+//! per kind with its interval, for the READMEs.
 //!
 //! A kind's win rate counts every seat it played as one trial and a first
 //! place shared by `k` seats as `1/k` of a win each (ties split). The 95%
