@@ -41,7 +41,7 @@
 //! hundred noisy playouts spread over a dozen moves, the best-looking
 //! move is often just the luckiest, and a search that plays it is weaker
 //! than the heuristic it rolls out. So the heuristic's move is the
-//! default, and two rules keep chance from overruling it:
+//! default, and three rules keep chance from overruling it:
 //!
 //! * **paired playouts**: every iteration plays the heuristic's move and
 //!   one other in the same re-dealt world, from generators seeded alike
@@ -58,11 +58,16 @@
 //!   its mean gain is above zero by a one-sided test (its variance is
 //!   estimated with two extra pseudo-observations one either side of the
 //!   mean, the largest spread a gain in `[-1, 1]` can have, so that a
-//!   lucky gain or two are not read as certainty). The test's level is [`Config::risk`] shared out over the
-//!   moves compared (Bonferroni): with a dozen candidates, the chance that
-//!   noise alone overrules the heuristic somewhere stays at `risk`, rather
-//!   than growing with every move weighed. Among the moves that pass, the
-//!   one with the largest lower bound on its gain is played.
+//!   lucky gain or two are not read as certainty). The test's level is
+//!   [`Config::risk`] shared out over the moves compared (Bonferroni):
+//!   with a dozen candidates, the chance that noise alone overrules the
+//!   heuristic somewhere stays at `risk`, rather than growing with every
+//!   move weighed. Among the moves that pass, the one with the largest
+//!   lower bound on its gain is played.
+//!
+//! This answers "is there a better move than the heuristic's?", not "which
+//! move is best?": a bias of the evaluation is not noise, and the test
+//! does not guard against it.
 //!
 //! Where the game has no heuristic move (or the root refuses it), the most
 //! visited move is played, as plain UCB1 does.
@@ -73,7 +78,8 @@
 //! own generator (the driver draws a base seed; thread `i` uses
 //! `base + i`) and its share of the iteration cap, and the threads'
 //! statistics are summed in thread order before the final test. For an
-//! iteration budget the result is therefore deterministic. Threads live
+//! iteration budget the result is therefore deterministic (for a given
+//! number of threads). Threads live
 //! only here, in the driver: rule code never sees one.
 
 use crate::{Game, GameRng, Outcome, Seat};
@@ -186,7 +192,7 @@ impl Stats {
 ///
 /// For a fixed `seed` and an iteration budget, the result depends only on
 /// what `seat` may know (the root is re-dealt for `seat` before anything
-/// else is read) and not on the number of threads' scheduling.
+/// else is read) and on the number of threads, not on their scheduling.
 pub fn choose<G: Game>(
     state: &G,
     seat: Seat,
