@@ -11,6 +11,10 @@
 //! the wall clock: the arena is no engine, so it may read the clock). Seat assignment is rotated from match to match
 //! so that no kind keeps the first seat (or the last). Match `m` is played
 //! from seed `seed + m`, so any match can be replayed on its own.
+//! [`run_with`] plays several matches at once ([`Workers::jobs`], tallied
+//! in match order all the same) and gives each search decision several
+//! threads ([`Workers::threads`]); [`ArenaReport::summary`] is one line
+//! per kind with its interval, for the READMEs.
 //!
 //! A kind's win rate counts every seat it played as one trial and a first
 //! place shared by `k` seats as `1/k` of a win each (ties split). The 95%
@@ -27,6 +31,7 @@ use backroom_engine::{GameRng, Seat};
 use serde_json::Value;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Who plays a seat.
@@ -139,6 +144,29 @@ impl ArenaReport {
     }
 }
 
+impl ArenaReport {
+    /// One line per kind for logs and READMEs: `summary <game> <kind>
+    /// <rate>% [<lo>–<hi>] <seats> seats, share <share>%`.
+    pub fn summary(&self) -> Vec<String> {
+        self.kinds
+            .iter()
+            .map(|k| {
+                let (lo, hi) = k.interval();
+                format!(
+                    "summary {} {} {:.1}% [{:.1}–{:.1}] {} seats, share {:.1}%",
+                    self.game,
+                    k.kind,
+                    100.0 * k.rate(),
+                    100.0 * lo,
+                    100.0 * hi,
+                    k.seats,
+                    100.0 * k.share
+                )
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for ArenaReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -180,12 +208,39 @@ pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Plays the matches and reports each kind's results.
+/// How many threads an arena run may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workers {
+    /// Threads each search bot decision runs on ([`Budget::threads`]).
+    pub threads: usize,
+    /// Matches played at once, each on its own thread.
+    pub jobs: usize,
+}
+
+impl Default for Workers {
+    fn default() -> Self {
+        Workers { threads: 1, jobs: 1 }
+    }
+}
+
+/// Plays the matches one at a time, each search decision on one thread,
+/// and reports each kind's results.
 ///
 /// # Errors
 /// The game refuses the seat count or options, or a bot finds no legal
 /// action for an awaited seat (a broken engine contract).
 pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
+    run_with(game, arena, Workers::default())
+}
+
+/// Plays the matches `workers.jobs` at a time and reports each kind's
+/// results. Matches are tallied in their own order whatever order they
+/// finish in, so the report depends on the workers only through the
+/// search bot's wall clock.
+///
+/// # Errors
+/// As [`run`]; the first failing match in match order is reported.
+pub fn run_with(game: &dyn DynGame, arena: &Arena, workers: Workers) -> Result<ArenaReport, String> {
     let n = arena.bots.len();
     u8::try_from(n).map_err(|_| "too many seats".to_string())?;
     let mut order: Vec<BotKind> = vec![];
@@ -197,11 +252,14 @@ pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
     let mut kinds: Vec<KindResult> =
         order.iter().map(|k| KindResult { kind: *k, seats: 0, wins: 0.0, share: 1.0 / n as f64 }).collect();
     let mut report = ArenaReport { game: game.info().id, finished: 0, abandoned: 0, actions: 0, kinds: vec![] };
-    for m in 0..arena.matches {
-        // Rotated seats: in match m, seat s is played by bots[(s + m) % n].
-        let at: Vec<BotKind> = (0..n).map(|s| arena.bots[(s + m as usize) % n]).collect();
-        let seed = arena.seed.wrapping_add(m);
-        let Some(Played { ranking, actions }) = play(game, arena, &at, seed)? else {
+    // Rotated seats: in match m, seat s is played by bots[(s + m) % n].
+    let seating = |m: u64| -> Vec<BotKind> { (0..n).map(|s| arena.bots[(s + m as usize) % n]).collect() };
+    let played = play_all(arena.matches, workers.jobs, |m| {
+        play(game, arena, &seating(m), arena.seed.wrapping_add(m), workers.threads)
+    });
+    for (m, result) in played.into_iter().enumerate() {
+        let at = seating(m as u64);
+        let Some(Played { ranking, actions }) = result? else {
             report.abandoned += 1;
             continue;
         };
@@ -222,6 +280,34 @@ pub fn run(game: &dyn DynGame, arena: &Arena) -> Result<ArenaReport, String> {
     Ok(report)
 }
 
+/// Every match's result, in match order, played `jobs` at a time: each
+/// worker thread takes the next unplayed match.
+fn play_all<T: Send>(matches: u64, jobs: usize, play: impl Fn(u64) -> T + Sync) -> Vec<T> {
+    if jobs <= 1 {
+        return (0..matches).map(play).collect();
+    }
+    let next = AtomicU64::new(0);
+    let mut done: Vec<(u64, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = vec![];
+                    loop {
+                        let m = next.fetch_add(1, Ordering::Relaxed);
+                        if m >= matches {
+                            return mine;
+                        }
+                        mine.push((m, play(m)));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+    });
+    done.sort_by_key(|(m, _)| *m);
+    done.into_iter().map(|(_, t)| t).collect()
+}
+
 /// A finished match: its final ranking and its length in actions.
 struct Played {
     ranking: Vec<Vec<Seat>>,
@@ -229,7 +315,13 @@ struct Played {
 }
 
 /// One match, or `None` when it reached `max_actions` first.
-fn play(game: &dyn DynGame, arena: &Arena, at: &[BotKind], seed: u64) -> Result<Option<Played>, String> {
+fn play(
+    game: &dyn DynGame,
+    arena: &Arena,
+    at: &[BotKind],
+    seed: u64,
+    threads: usize,
+) -> Result<Option<Played>, String> {
     let (options, max_actions) = (&arena.options, arena.max_actions);
     let mut rng = GameRng::seeded(seed);
     // The bots' own choices come from a second generator, so that the
@@ -256,7 +348,7 @@ fn play(game: &dyn DynGame, arena: &Arena, at: &[BotKind], seed: u64) -> Result<
         let action = match at[seat as usize] {
             BotKind::Heuristic => state.bot_action(seat, &mut bots),
             BotKind::Random => state.random_action(seat, &mut bots),
-            BotKind::Search => think(state.as_ref(), seat, arena.think_ms, &mut bots),
+            BotKind::Search => think(state.as_ref(), seat, arena.think_ms, threads, &mut bots),
         }
         .ok_or_else(|| format!("seed {seed}, action {actions}: no legal action for awaited seat {seat}"))?;
         state
@@ -266,13 +358,13 @@ fn play(game: &dyn DynGame, arena: &Arena, at: &[BotKind], seed: u64) -> Result<
     }
 }
 
-/// The search bot's move, thinking `think_ms` on the wall clock; its
-/// internal seed is drawn from the bots' generator.
-fn think(state: &dyn DynState, seat: Seat, think_ms: u64, bots: &mut GameRng) -> Option<Value> {
+/// The search bot's move, thinking `think_ms` on the wall clock on
+/// `threads` threads; its internal seed is drawn from the bots' generator.
+fn think(state: &dyn DynState, seat: Seat, think_ms: u64, threads: usize, bots: &mut GameRng) -> Option<Value> {
     let deadline = Instant::now() + Duration::from_millis(think_ms);
     let keep_going = || Instant::now() < deadline;
     let seed = u64::from(bots.range(0, u32::MAX)) << 32 | u64::from(bots.range(0, u32::MAX));
-    state.search_action(seat, seed, Budget { iterations: usize::MAX, keep_going: &keep_going })
+    state.search_action(seat, seed, Budget { iterations: usize::MAX, keep_going: &keep_going, threads })
 }
 
 #[cfg(test)]
@@ -340,6 +432,23 @@ mod tests {
     }
 
     #[test]
+    fn matches_played_at_once_are_tallied_as_one_at_a_time() {
+        let game = crate::find("sealed-bids").unwrap();
+        let arena = Arena {
+            options: serde_json::json!({"rounds": 5}),
+            bots: parse_bots("heuristic,random,random").unwrap(),
+            matches: 23,
+            seed: 7,
+            max_actions: 10_000,
+            think_ms: 1,
+        };
+        let together = run_with(game, &arena, Workers { threads: 1, jobs: 3 }).unwrap();
+        assert_eq!(together, small("heuristic,random,random", 23));
+        assert_eq!(together.summary().len(), 2);
+        assert!(together.summary()[0].starts_with("summary sealed-bids heuristic "), "{:?}", together.summary());
+    }
+
+    #[test]
     fn seats_rotate_so_identical_bots_share_evenly() {
         // Two kinds that play alike (Sealed Bids has no heuristic bot):
         // with rotation, neither keeps a seat, so the rates agree within
@@ -400,7 +509,7 @@ mod tests {
             max_actions: 100_000,
             think_ms: 2,
         };
-        let r = run(game, &arena).unwrap();
+        let r = run_with(game, &arena, Workers { threads: 2, jobs: 2 }).unwrap();
         assert_eq!(r.finished + r.abandoned, 2);
         assert_eq!(r.kinds[0].kind, BotKind::Search);
         assert_eq!(r.kinds[0].seats, r.finished);

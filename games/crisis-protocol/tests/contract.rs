@@ -154,3 +154,12 @@ fn search_sees_only_its_view() {
     eprintln!("search view: {effective} effective re-deals of {checks}");
     assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
 }
+
+/// The search bot's evaluation foretells the winner of heuristic matches
+/// better than the fair share does (`src/bot/evaluate.rs`).
+#[test]
+fn the_evaluation_foretells_the_winner() {
+    let c = testkit::evaluation_calibration::<Crisis>(&Options::default(), 2, 1, 30, 7).unwrap();
+    eprintln!("calibration: {c:?}");
+    assert!(c.brier < 0.9 * c.fair, "{c:?}");
+}

@@ -91,7 +91,7 @@ pub trait DynState: Send + Sync {
     /// See [`Game::redeal_hidden`].
     fn redeal_hidden(&mut self, viewer: Seat, rng: &mut GameRng);
     /// The search bot's move for `seat` ([`crate::search::choose`] with the
-    /// default [`crate::search::Config`]), `None` when it has none.
+    /// game's [`Game::search_config`]), `None` when it has none.
     fn search_action(&self, seat: Seat, seed: u64, budget: crate::search::Budget<'_>) -> Option<Value>;
     /// A deep copy.
     fn clone_box(&self) -> Box<dyn DynState>;
@@ -222,7 +222,7 @@ impl<G: Game> DynState for G {
     }
 
     fn search_action(&self, seat: Seat, seed: u64, budget: crate::search::Budget<'_>) -> Option<Value> {
-        let choice = crate::search::choose(self, seat, seed, &crate::search::Config::default(), budget)?;
+        let choice = crate::search::choose(self, seat, seed, &G::search_config(), budget)?;
         serde_json::to_value(choice.action).ok()
     }
 

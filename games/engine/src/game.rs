@@ -22,7 +22,7 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// content, ...). Unknown fields must be rejected.
     type Options: Serialize + DeserializeOwned + Default + Clone + Send;
     /// Everything a seat can do, as a serde enum tagged by `type`.
-    type Action: Serialize + DeserializeOwned + Clone + Debug;
+    type Action: Serialize + DeserializeOwned + Clone + Debug + Send + Sync;
     /// What one viewer sees.
     type View: Serialize;
 
@@ -190,6 +190,13 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// playout as the seat's fair share.
     fn evaluate(&self, _seat: Seat) -> Option<f64> {
         None
+    }
+
+    /// The search bot's knobs for this game ([`crate::search::Config`]):
+    /// a game with an evaluation cuts its playouts short here, a slow game
+    /// weighs fewer candidates. The default suits a game without one.
+    fn search_config() -> crate::search::Config {
+        crate::search::Config::default()
     }
 
     /// A random legal action for `seat`, sampled from its prompt (up to 64

@@ -6,7 +6,7 @@
 //! game's own tests with many seeds; on failure the message names the seed
 //! and step so the game can be replayed to that point.
 
-use crate::{Game, GameRng, Seat, SeatSet, Viewer};
+use crate::{Game, GameRng, Outcome, Seat, SeatSet, Viewer};
 use serde_json::Value;
 
 /// What a random game did, for reports and further assertions.
@@ -995,7 +995,8 @@ pub struct SearchViewReport {
 ///   know; a re-deal that shuffles its pool in the order it found it
 ///   fails here);
 /// * for a fixed internal seed, [`crate::search::choose`] chooses the same
-///   move, with the same value, in the real state and in a re-dealt one.
+///   move, with the same value, in the real state and in a re-dealt one
+///   (on one thread or on two, by step).
 ///
 /// # Errors
 /// A message naming the seed, step and seat, and which property broke.
@@ -1012,7 +1013,7 @@ pub fn search_sees_only_its_view<G: Game>(
     let mut report = SearchViewReport::default();
     // A small search: the property holds at any budget, and playouts are cut
     // short so that every game checks quickly.
-    let config = crate::search::Config { horizon: 12, candidates: 6, exploration: 0.7 };
+    let config = crate::search::Config { horizon: 12, candidates: 6, ..G::search_config() };
     for step in 0..max_steps.min(G::max_actions(seats)) {
         let pending = g.pending();
         if pending.is_over() {
@@ -1038,7 +1039,9 @@ pub fn search_sees_only_its_view<G: Game>(
                         first_difference(&x, &y, String::new())
                     ));
                 }
-                let budget = crate::search::Budget::iterations(6);
+                // Every other check on two threads: the merge must not
+                // depend on the hidden state either.
+                let budget = crate::search::Budget::iterations(6).on_threads(1 + report.checks % 2);
                 let a = crate::search::choose(&g, v, key, &config, budget);
                 let b = crate::search::choose(&other, v, key, &config, budget);
                 let show = |c: &Option<crate::search::Choice<G::Action>>| {
@@ -1081,5 +1084,176 @@ fn first_difference(a: &Value, b: &Value, at: String) -> String {
             first_difference(&x[i], &y[i], format!("{at}[{i}]"))
         }
         _ => format!("{at}: {a} vs {b}"),
+    }
+}
+
+/// How well a game's [`Game::evaluate`] foretells the winner: from a
+/// [`evaluation_calibration`] run.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Calibration {
+    /// Positions and seats scored.
+    pub samples: usize,
+    /// The evaluation's mean squared error against the result (1 for a
+    /// win, 0 otherwise): its Brier score, lower is better.
+    pub brier: f64,
+    /// The fair share's Brier score over the same samples: what an
+    /// evaluation that knows nothing scores.
+    pub fair: f64,
+}
+
+/// Plays `matches` heuristic-against-heuristic matches (match `m` from
+/// seed `seed + m`, the game's bot for every seat, a random legal action
+/// where it has none) and returns, for every `stride`-th position of each
+/// finished match, what `read` makes of it with the match's outcome:
+/// the samples an evaluation is fitted and checked on.
+///
+/// # Errors
+/// A message naming the seed and step where a match broke.
+pub fn labelled_positions<G: Game, F>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    matches: u64,
+    stride: usize,
+    read: impl Fn(&G) -> F,
+) -> Result<Vec<(F, Outcome)>, String> {
+    let mut out = vec![];
+    for m in 0..matches {
+        let seed = seed.wrapping_add(m);
+        let mut rng = GameRng::seeded(seed);
+        let mut bot = GameRng::seeded(seed ^ 0xca1_1b4a);
+        let mut g = G::setup(options, seats, &mut rng).map_err(|e| format!("seed {seed}: setup: {e}"))?;
+        let mut seen = vec![];
+        for step in 0..G::max_actions(seats) {
+            let pending = g.pending();
+            if pending.is_over() {
+                break;
+            }
+            if step % stride.max(1) == 0 {
+                seen.push(read(&g));
+            }
+            let awaited: Vec<Seat> = pending.awaited().iter().collect();
+            let seat = *awaited.get(bot.index(awaited.len().max(1))).ok_or("nobody is awaited")?;
+            let a = g.bot_action(seat, &mut bot).or_else(|| g.random_action(seat, &mut bot));
+            let a = a.ok_or_else(|| format!("seed {seed}, step {step}: no action for seat {seat}"))?;
+            if g.apply(seat, &a, &mut rng).is_err() {
+                let a = g.random_action(seat, &mut bot).ok_or_else(|| format!("seed {seed}: no action"))?;
+                g.apply(seat, &a, &mut rng).map_err(|e| format!("seed {seed}, step {step}: {e}"))?;
+            }
+        }
+        if let Some(outcome) = g.outcome() {
+            out.extend(seen.into_iter().map(|f| (f, outcome.clone())));
+        }
+    }
+    Ok(out)
+}
+
+/// Scores [`Game::evaluate`] for every seat on the positions of
+/// [`labelled_positions`] against the final result. An evaluation worth
+/// cutting playouts with has a [`Calibration::brier`] well below
+/// [`Calibration::fair`].
+///
+/// # Errors
+/// As [`labelled_positions`], or the game has no evaluation.
+pub fn evaluation_calibration<G: Game>(
+    options: &G::Options,
+    seats: u8,
+    seed: u64,
+    matches: u64,
+    stride: usize,
+) -> Result<Calibration, String> {
+    let read = |g: &G| (0..seats).map(|s| g.evaluate(s)).collect::<Option<Vec<f64>>>();
+    let positions = labelled_positions(options, seats, seed, matches, stride, read)?;
+    let mut out = Calibration::default();
+    let fair = 1.0 / f64::from(seats.max(1));
+    for (values, outcome) in positions {
+        let values = values.ok_or("the game has no evaluation")?;
+        for (s, v) in (0..seats).zip(values) {
+            let won = crate::search::reward(&outcome, s);
+            out.samples += 1;
+            out.brier += (v - won).powi(2);
+            out.fair += (fair - won).powi(2);
+        }
+    }
+    let n = out.samples.max(1) as f64;
+    out.brier /= n;
+    out.fair /= n;
+    Ok(out)
+}
+
+/// Weights of a logistic regression of `y` (0 to 1) on the features `x`,
+/// by Newton's method with a small ridge penalty (`ridge` times the
+/// squared weights, the first weight, the bias, included): what a game's
+/// evaluation fits its weights with, from the positions of heuristic
+/// matches. Deterministic; `x` rows all have the same length.
+pub fn fit_logistic(rows: &[(Vec<f64>, f64)], ridge: f64) -> Vec<f64> {
+    let k = rows.first().map_or(0, |r| r.0.len());
+    let mut w = vec![0.0; k];
+    for _ in 0..25 {
+        // Gradient and Hessian of the penalized negative log-likelihood.
+        let mut grad: Vec<f64> = w.iter().map(|wi| ridge * wi).collect();
+        let mut hess = vec![vec![0.0; k]; k];
+        for (i, row) in hess.iter_mut().enumerate() {
+            row[i] = ridge;
+        }
+        for (x, y) in rows {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            for i in 0..k {
+                grad[i] += (p - y) * x[i];
+                for j in 0..k {
+                    hess[i][j] += p * (1.0 - p) * x[i] * x[j];
+                }
+            }
+        }
+        let step = solve(hess, grad);
+        for (wi, s) in w.iter_mut().zip(step) {
+            *wi -= s;
+        }
+    }
+    w
+}
+
+/// `a⁻¹ b` by Gaussian elimination with partial pivoting (a symmetric
+/// positive definite `a`: the ridge sees to that).
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let k = b.len();
+    for c in 0..k {
+        let p = (c..k).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs())).unwrap_or(c);
+        a.swap(c, p);
+        b.swap(c, p);
+        let (top, below) = a.split_at_mut(c + 1);
+        let pivot = &top[c];
+        for (r, row) in below.iter_mut().enumerate() {
+            let f = row[c] / pivot[c];
+            for (x, p) in row[c..].iter_mut().zip(&pivot[c..]) {
+                *x -= f * p;
+            }
+            b[c + 1 + r] -= f * b[c];
+        }
+    }
+    let mut x = vec![0.0; k];
+    for c in (0..k).rev() {
+        let s: f64 = (c + 1..k).map(|j| a[c][j] * x[j]).sum();
+        x[c] = (b[c] - s) / a[c][c];
+    }
+    x
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::*;
+
+    #[test]
+    fn a_logistic_fit_recovers_the_weights_it_was_made_from() {
+        // y = P(1 | x) = logistic(-1 + 2x) on a grid, as fractional labels.
+        let rows: Vec<(Vec<f64>, f64)> = (0..41)
+            .map(|i| {
+                let x = f64::from(i) / 10.0 - 2.0;
+                (vec![1.0, x], 1.0 / (1.0 + (1.0 - 2.0 * x).exp()))
+            })
+            .collect();
+        let w = fit_logistic(&rows, 1e-9);
+        assert!((w[0] + 1.0).abs() < 1e-4 && (w[1] - 2.0).abs() < 1e-4, "{w:?}");
     }
 }

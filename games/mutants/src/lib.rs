@@ -169,4 +169,8 @@ impl Game for Mutants {
     fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         bot::bot_action(self, seat, rng)
     }
+
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        bot::chance(self, seat, bot::TEMPERATURE)
+    }
 }

@@ -104,3 +104,37 @@ fn search_sees_only_its_view() {
     eprintln!("search view: {effective} effective re-deals of {checks}");
     assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
 }
+
+/// The search bot's evaluation foretells the winner of heuristic matches
+/// at least as well as the fair share does, at every seat count but solo
+/// (where the game has none). It is weak (see the README): the search
+/// plays Mutants out to the end and reads it only past the horizon.
+#[test]
+fn the_evaluation_foretells_the_winner() {
+    for seats in 2..=4 {
+        let c = testkit::evaluation_calibration::<Mutants>(&options(seats, 1), seats, 1, 30, 5).unwrap();
+        eprintln!("{seats} seats: calibration {c:?}");
+        assert!(c.brier < c.fair, "{seats} seats: {c:?}");
+    }
+}
+
+/// A look at the evaluation's temperature (`cargo test -p mutants --test
+/// contract temperatures -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn temperatures() {
+    for seats in [2u8, 4] {
+        for t in [1.0, 2.0, 4.0, 8.0, 16.0] {
+            let read =
+                |g: &Mutants| (0..seats).map(|s| mutants::bot::chance(g, s, t).unwrap_or(0.0)).collect::<Vec<_>>();
+            let rows = testkit::labelled_positions(&options(seats, 1), seats, 500, 40, 5, read).unwrap();
+            let mut brier = 0.0;
+            for (v, o) in &rows {
+                for s in 0..seats {
+                    brier += (v[usize::from(s)] - backroom_engine::search::reward(o, s)).powi(2);
+                }
+            }
+            eprintln!("{seats} seats, temperature {t}: Brier {:.4}", brier / (rows.len() * usize::from(seats)) as f64);
+        }
+    }
+}

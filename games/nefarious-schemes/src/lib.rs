@@ -177,4 +177,12 @@ impl Game for Schemes {
     fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         bot::bot_action(self, seat, rng)
     }
+
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(bot::evaluate(self, seat))
+    }
+
+    fn search_config() -> backroom_engine::search::Config {
+        backroom_engine::search::Config { horizon: 60, ..Default::default() }
+    }
 }

@@ -84,3 +84,44 @@ fn search_sees_only_its_view() {
     eprintln!("search view: {effective} effective re-deals of {checks}");
     assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
 }
+
+/// The search bot's evaluation foretells the winner of heuristic matches
+/// better than the fair share does (`src/bot/evaluate.rs`).
+#[test]
+fn the_evaluation_foretells_the_winner() {
+    let c = testkit::evaluation_calibration::<Schemes>(&Default::default(), 2, 1, 40, 7).unwrap();
+    eprintln!("calibration: {c:?}");
+    assert!(c.brier < 0.9 * c.fair, "{c:?}");
+}
+
+/// How often, and how confidently, the search leaves the heuristic's move
+/// (`cargo test --profile profiling -p nefarious-schemes --test contract
+/// deviations -- --ignored --nocapture`): a look, not a check.
+#[test]
+#[ignore]
+fn deviations() {
+    use backroom_engine::search::{Budget, Config, choose};
+    use backroom_engine::{Game, GameRng};
+    let config = Schemes::search_config();
+    for iterations in [200usize, 1000] {
+        let (mut decisions, mut left) = (0, 0);
+        let read = |g: &Schemes| g.clone();
+        for (g, _) in testkit::labelled_positions::<Schemes, _>(&Options::default(), 2, 77, 4, 9, read).unwrap() {
+            for seat in g.pending().awaited().iter() {
+                let Some(h) = g.bot_action(seat, &mut GameRng::seeded(0)) else { continue };
+                let Some(c) = choose(&g, seat, 5, &Config { ..config }, Budget::iterations(iterations)) else {
+                    continue;
+                };
+                if c.candidates < 2 {
+                    continue;
+                }
+                decisions += 1;
+                if serde_json::to_string(&c.action).ok() != serde_json::to_string(&h).ok() {
+                    left += 1;
+                    eprintln!("  {iterations}: {:?} instead of {:?} (value {:.3})", c.action, h, c.value);
+                }
+            }
+        }
+        eprintln!("{iterations} iterations: left the heuristic in {left} of {decisions} decisions");
+    }
+}

@@ -29,6 +29,7 @@
 pub mod activation;
 pub mod baseline;
 pub mod estimate;
+pub mod evaluate;
 pub mod objectives;
 pub mod reactions;
 pub mod setup;

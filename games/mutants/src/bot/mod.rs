@@ -89,6 +89,26 @@ pub fn evaluate(g: &Mutants, seat: Seat) -> f64 {
     v
 }
 
+/// How many points of [`evaluate`] count as odds of e to 1 between two
+/// seats, for [`chance`] (fitted on heuristic matches: see the README).
+pub const TEMPERATURE: f64 = 16.0;
+
+/// `seat`'s chance to win, for the search bot: a softmax of every seat's
+/// [`evaluate`] at [`TEMPERATURE`]; `None` against the Boss (one seat: the
+/// share says nothing). Reads nothing the search did not re-deal for its
+/// own seat.
+pub fn chance(g: &Mutants, seat: Seat, temperature: f64) -> Option<f64> {
+    if g.boss.is_some() || g.seats < 2 {
+        return None;
+    }
+    if let Some(r) = &g.result {
+        let first = r.ranking.first().map_or(&[][..], Vec::as_slice);
+        return Some(if first.contains(&seat) { 1.0 / first.len() as f64 } else { 0.0 });
+    }
+    let values: Vec<f64> = (0..g.seats).map(|s| evaluate(g, s)).collect();
+    Some(backroom_engine::search::share_by_scores(&values, seat, temperature))
+}
+
 /// Every action a prompt offers, expanded over its one-of parameters (a
 /// bounded number).
 fn candidates(g: &Mutants, seat: Seat) -> Vec<Action> {

@@ -6,6 +6,10 @@
 //! Unit, Plots spread over the Masterminds, all of them on the Martians).
 //! Whatever it has no opinion on falls back to random legal play.
 
+mod evaluate;
+
+pub use evaluate::{FEATURES, NAMES, evaluate, features};
+
 use crate::action::Action;
 use crate::content::{CardId, Effect, Kind, RollKind};
 use crate::state::{Schemes, Stage, Uid, VILLAIN};
