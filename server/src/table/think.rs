@@ -25,10 +25,11 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 /// The search's budget for one decision: as many iterations as it likes
-/// until `keep_going` says stop. Every budget the server gives a search is
-/// built here.
-pub fn budget(keep_going: &dyn Fn() -> bool) -> Budget<'_> {
-    Budget { iterations: usize::MAX, keep_going }
+/// until `keep_going` says stop, on `threads` threads (root parallelism,
+/// one per search slot it holds). Every budget the server gives a search
+/// is built here.
+pub fn budget(keep_going: &(dyn Fn() -> bool + Sync), threads: usize) -> Budget<'_> {
+    Budget { iterations: usize::MAX, keep_going, threads: threads.max(1) }
 }
 
 /// What a Strong bot's thinking came to.
@@ -43,12 +44,14 @@ pub enum Thought {
 }
 
 /// The blocking part: the search for `seat` over `state` with `seed`, until
-/// `deadline` (at least one iteration runs, however late it starts). A panic
-/// in the search is caught and reported, never passed on.
-pub fn think(state: &dyn DynState, seat: Seat, seed: u64, deadline: Instant) -> Thought {
+/// `deadline` (at least one iteration runs, however late it starts), on
+/// `threads` threads. A panic in the search is caught and reported, never
+/// passed on.
+pub fn think(state: &dyn DynState, seat: Seat, seed: u64, deadline: Instant, threads: usize) -> Thought {
     let keep_going = move || Instant::now() < deadline;
-    let found =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| state.search_action(seat, seed, budget(&keep_going))));
+    let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        state.search_action(seat, seed, budget(&keep_going, threads))
+    }));
     match found {
         Ok(Some(action)) => Thought::Chose(action),
         Ok(None) => Thought::Nothing,
@@ -95,10 +98,16 @@ impl Table {
         let slots = self.ctx.searches.clone();
         let asked = Instant::now();
         tokio::spawn(async move {
-            let slot = slots.acquire_owned().await.ok();
+            let slot = slots.clone().acquire_owned().await.ok();
+            // Parallel search where cores are free: half the slots nobody
+            // holds now join this search as extra threads, held until it
+            // ends; the other half stay for the next table that asks.
+            let free = u32::try_from(slots.available_permits() / 2).unwrap_or(0);
+            let extra = if free > 0 { slots.try_acquire_many_owned(free).ok() } else { None };
+            let threads = 1 + extra.as_ref().map_or(0, |e| e.num_permits());
             let thought = tokio::task::spawn_blocking(move || {
-                let _slot = slot;
-                think(&*state, seat, seed, deadline)
+                let _slots = (slot, extra);
+                think(&*state, seat, seed, deadline, threads)
             })
             .await
             .unwrap_or(Thought::Panicked);
