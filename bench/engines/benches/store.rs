@@ -80,6 +80,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         outcome: None,
         rematch: None,
         turn_clock_secs: 0,
+        stand_in_level: Default::default(),
         webhook_url: None,
         server_secret: None,
         server_commitment: None,
@@ -97,6 +98,7 @@ async fn new_match(store: &Store, opening_state: &str, opening_rng: &str) -> Uui
         joined_at: now,
         stand_in: false,
         program: false,
+        bot_level: Default::default(),
     };
     store.create_lobby(&lobby, &host).await.expect("create lobby");
     let opening = Snapshot { seq: 0, state: opening_state.into(), rng: opening_rng.into() };
