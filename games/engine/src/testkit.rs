@@ -1181,6 +1181,31 @@ pub fn evaluation_calibration<G: Game>(
     Ok(out)
 }
 
+/// What a game's `fit_evaluation` example prints: the weights fitted on
+/// `rows` by [`fit_logistic`], each by its feature's name, the in-sample
+/// Brier scores of the fitted chance and of the mean rate, and the weights
+/// as a `WEIGHTS` line to paste into the evaluation.
+pub fn report_fit(rows: &[(Vec<f64>, f64)], names: &[&str]) -> String {
+    use std::fmt::Write as _;
+    let w = fit_logistic(rows, 1.0);
+    let mut out = format!("{} positions\n", rows.len());
+    for (n, w) in names.iter().zip(&w) {
+        let _ = writeln!(out, "  {n:<22} {w:+.3}");
+    }
+    let rate = rows.iter().map(|r| r.1).sum::<f64>() / rows.len().max(1) as f64;
+    let (mut fitted, mut flat) = (0.0, 0.0);
+    for (x, y) in rows {
+        let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+        fitted += (1.0 / (1.0 + (-z).exp()) - y).powi(2);
+        flat += (rate - y).powi(2);
+    }
+    let n = rows.len().max(1) as f64;
+    let _ = writeln!(out, "Brier {:.4} (the mean rate {rate:.3}: {:.4})", fitted / n, flat / n);
+    let list: Vec<String> = w.iter().map(|w| format!("{w:.3}")).collect();
+    let _ = writeln!(out, "const WEIGHTS: [f64; FEATURES] = [{}];", list.join(", "));
+    out
+}
+
 /// Weights of a logistic regression of `y` (0 to 1) on the features `x`,
 /// by Newton's method with a small ridge penalty (`ridge` times the
 /// squared weights, the first weight, the bias, included): what a game's
