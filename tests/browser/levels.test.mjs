@@ -2,7 +2,8 @@
 //
 // Ana hosts a 3-seat Sealed Bids table, picks "Strong" for the new bots
 // and fills the two empty seats; she turns the bot in the last seat down to
-// "Easy" and has stand-ins play "Strong". The seat cards keep what she
+// "Easy" and has stand-ins, which she created the table with at "Easy",
+// play "Strong". The seat cards keep what she
 // chose; once the match starts, the players panel shows "Bot · Strong" and
 // "Bot · Easy", and the Strong bot (a short budget) bids.
 
@@ -13,8 +14,10 @@ import { shots, withServerAndBrowser, hostSealedBids, takeSeat, bid } from './he
 
 test('the host picks each bot\'s level in the lobby and the players panel shows it', { timeout: 120_000 }, async () => {
   await withServerAndBrowser({ botDelayMs: 50, extraArgs: ['--bot-think-ms', '50'] }, async ({ base, browser, pageErrors }) => {
-    const { page } = await hostSealedBids(browser, base, 'ana', pageErrors, { seats: 3 });
+    const { page } = await hostSealedBids(browser, base, 'ana', pageErrors, { seats: 3, fields: { stand_in_level: 'Easy' } });
     await takeSeat(page);
+    // The create form's stand-in level is the lobby's.
+    assert.equal(await page.locator('#stand-in-level').inputValue(), 'easy');
     await page.locator('#fill-level').selectOption('strong');
     await page.click('#fill-bots');
     await page.locator('select[data-bot-level="2"]').waitFor();

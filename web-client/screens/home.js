@@ -3,6 +3,7 @@
 // seats it holds). Its own module so that app.js stays the router.
 
 import { renderNames } from '../names.js';
+import { LEVELS, levelWord } from '../presence.js';
 import { h, api, saveSeat, forgetSeat, allSeats, savedName, saveName, seatLabel } from '../util.js';
 import { setPage, errorBox, STATUS_TEXT } from './page.js';
 
@@ -72,6 +73,11 @@ function gameCard(g, nameInput) {
   const clock = h('select', { name: 'turn_clock' },
     [[0, 'No clock'], [60, '1 minute'], [300, '5 minutes'], [3600, '1 hour'], [86400, '1 day']].map(([v, label]) => h('option', { value: String(v) }, label)));
   fields.push(h('label.field', h('span', 'Turn clock: a bot moves for whoever the table still waits on'), clock));
+  // The level of the bots that stand in for people who are away and move
+  // when a turn clock runs out (the host can change it in the lobby too).
+  const standIn = h('select', { name: 'stand_in_level' },
+    LEVELS.map((l) => h('option', { value: l, selected: l === 'normal' }, levelWord(l))));
+  fields.push(h('label.field', h('span', 'A bot standing in for someone away plays'), standIn));
   const webhook = h('input', { type: 'url', name: 'webhook_url', placeholder: 'https://discord.com/api/webhooks/…', maxlength: '500' });
   fields.push(h('label.field', h('span', 'Webhook (optional): tell a Discord or Slack channel when the table waits on someone who is away'), webhook));
   const spect = h('input', { type: 'checkbox', name: 'spectators' });
@@ -97,7 +103,7 @@ function gameCard(g, nameInput) {
     button.disabled = true;
     button.textContent = 'Creating…';
     try {
-      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked, turn_clock_secs: Number(clock.value), webhook_url: webhook.value.trim() || undefined } });
+      const j = await api('POST', '/api/lobbies', { body: { game: g.id, seats: Number(seats.value), options, name, spectators: spect.checked, turn_clock_secs: Number(clock.value), stand_in_level: standIn.value, webhook_url: webhook.value.trim() || undefined } });
       saveName(name);
       saveSeat(j.lobby, { token: j.token, player: j.player, invite: j.invite, invite_url: j.invite_url, spectate_url: j.spectate_url, game: g.id, game_name: g.name, name, host: true });
       location.hash = `#/table/${j.lobby}`;
