@@ -21,7 +21,9 @@
 //! * **the heuristic as the policy**: every seat, the searching one
 //!   included, plays out with [`Game::bot_action`], a random legal action
 //!   where it has none or it is refused; dice and draws come from the
-//!   search's own generator, never the match's;
+//!   search's own generators, never the match's (one for the rules' dice
+//!   and draws, another for the policy's choices, so that paired playouts
+//!   keep rolling the same dice);
 //! * **simultaneous and out-of-turn steps**: whenever several seats are
 //!   awaited (sealed commits, reaction windows, negotiation) the playout
 //!   lets one of them, chosen at random, act by the policy, as a table does;
@@ -324,9 +326,9 @@ impl<G: Game> Search<'_, G> {
             } else {
                 let open = widened(&tally.rewards, self.config.widening);
                 let ucb: Vec<f64> = ucb(&tally.rewards[..open], self.config.exploration);
-                let mut prng = GameRng::seeded(dice);
-                let Some((arm, after)) = self.first_accepted(&world, &ucb, 0, &mut prng) else { continue };
-                tally.rewards[arm].add(playout(after, self.seat, self.config.horizon, &mut prng));
+                let mut streams = Streams::seeded(dice);
+                let Some((arm, after)) = self.first_accepted(&world, &ucb, 0, &mut streams.chance) else { continue };
+                tally.rewards[arm].add(playout(after, self.seat, self.config.horizon, &mut streams));
             }
         }
         (tally, done)
@@ -339,11 +341,11 @@ impl<G: Game> Search<'_, G> {
     fn pair(&self, world: &G, dice: u64, tally: &mut Tally) {
         let open = 1 + widened(&tally.gains[1..], self.config.widening);
         let ucb = ucb(&tally.gains[1..open], self.config.exploration);
-        let mut hrng = GameRng::seeded(dice);
+        let mut hrng = Streams::seeded(dice);
         let mut heuristic = world.clone();
-        let mut arng = GameRng::seeded(dice);
-        let other = self.first_accepted(world, &ucb, 1, &mut arng);
-        let base = heuristic.apply(self.seat, &self.moves[0], &mut hrng).is_ok().then(|| {
+        let mut arng = Streams::seeded(dice);
+        let other = self.first_accepted(world, &ucb, 1, &mut arng.chance);
+        let base = heuristic.apply(self.seat, &self.moves[0], &mut hrng.chance).is_ok().then(|| {
             let r = playout(heuristic, self.seat, self.config.horizon, &mut hrng);
             tally.rewards[0].add(r);
             r
@@ -423,10 +425,27 @@ fn candidates<G: Game>(root: &G, seat: Seat, wanted: usize, rng: &mut GameRng) -
     (moves, heuristic)
 }
 
+/// A playout's two generators: one for the rules (dice, draws,
+/// shuffles), one for the policy (who acts first among the awaited, the
+/// bots' own choices). Kept apart so that two paired playouts roll the
+/// same dice for as long as they roll as many, however differently their
+/// bots choose: a policy draw in one world does not shift every later die.
+struct Streams {
+    chance: GameRng,
+    policy: GameRng,
+}
+
+impl Streams {
+    fn seeded(seed: u64) -> Self {
+        Streams { chance: GameRng::seeded(seed), policy: GameRng::seeded(seed ^ 0x9e37_79b9_7f4a_7c15) }
+    }
+}
+
 /// Plays `world` out by the policy for at most `horizon` actions and scores
 /// it for `seat`.
-fn playout<G: Game>(mut world: G, seat: Seat, horizon: usize, rng: &mut GameRng) -> f64 {
+fn playout<G: Game>(mut world: G, seat: Seat, horizon: usize, streams: &mut Streams) -> f64 {
     let seats = world.seat_count();
+    let Streams { chance, policy } = streams;
     for _ in 0..horizon {
         let pending = world.pending();
         if pending.is_over() {
@@ -436,12 +455,12 @@ fn playout<G: Game>(mut world: G, seat: Seat, horizon: usize, rng: &mut GameRng)
         if awaited.is_empty() {
             break;
         }
-        let actor = awaited[rng.index(awaited.len())];
-        let smart = world.bot_action(actor, rng);
-        let played = smart.is_some_and(|a| world.apply(actor, &a, rng).is_ok());
+        let actor = awaited[policy.index(awaited.len())];
+        let smart = world.bot_action(actor, policy);
+        let played = smart.is_some_and(|a| world.apply(actor, &a, chance).is_ok());
         if !played {
-            let Some(a) = world.random_action(actor, rng) else { break };
-            if world.apply(actor, &a, rng).is_err() {
+            let Some(a) = world.random_action(actor, policy) else { break };
+            if world.apply(actor, &a, chance).is_err() {
                 break;
             }
         }
