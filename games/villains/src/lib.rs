@@ -211,6 +211,14 @@ impl Game for Villains {
         crate::view::redeal(self, viewer, rng);
     }
 
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(bot::evaluate(self, seat))
+    }
+
+    fn search_config() -> backroom_engine::search::Config {
+        backroom_engine::search::Config { horizon: 100, ..Default::default() }
+    }
+
     fn max_actions(_seats: u8) -> usize {
         6000
     }

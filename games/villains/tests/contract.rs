@@ -55,3 +55,12 @@ fn search_sees_only_its_view() {
     eprintln!("search view: {effective} effective re-deals of {checks}");
     assert!(effective > 0, "the re-deal must change hidden state ({effective} of {checks})");
 }
+
+/// The search bot's evaluation foretells the winner of heuristic matches
+/// it was not fitted on better than everyone's fair share does.
+#[test]
+fn the_evaluation_foretells_the_winner() {
+    let c = testkit::evaluation_calibration::<Villains>(&Options::default(), 4, 1, 20, 7).unwrap();
+    eprintln!("calibration: {c:?}");
+    assert!(c.brier < 0.9 * c.fair, "{c:?}");
+}

@@ -19,7 +19,10 @@
 //! what they are. Every idea is tried on a copy before it is returned; an
 //! idea the rules refuse falls back to a random legal action.
 
+mod evaluate;
 mod weigh;
+
+pub use evaluate::{FEATURES, NAMES, evaluate, features};
 
 use crate::action::Action;
 use crate::action::choices::{Activation, DeployPick, PlanScore};
