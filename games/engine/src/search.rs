@@ -150,6 +150,9 @@ pub struct Choice<A> {
     pub candidates: usize,
     /// The chosen move's mean reward (wins per world, ties split).
     pub value: f64,
+    /// Whether the move is the heuristic's (kept for want of evidence
+    /// against it, or the only one).
+    pub heuristic: bool,
 }
 
 /// One root move's statistics.
@@ -210,7 +213,7 @@ pub fn choose<G: Game>(
     let candidates = moves.len();
     if candidates <= 1 {
         let action = moves.pop()?;
-        return Some(Choice { action, iterations: 0, candidates, value: 0.0 });
+        return Some(Choice { action, iterations: 0, candidates, value: 0.0, heuristic });
     }
     let base = u64::from(rng.range(0, u32::MAX)) << 32 | u64::from(rng.range(0, u32::MAX));
     let threads = budget.threads.max(1);
@@ -229,7 +232,42 @@ pub fn choose<G: Game>(
     let (tally, iterations) = merge(&runs, candidates);
     let best = decide(&tally, heuristic, config.risk);
     let value = tally.rewards[best].mean();
-    Some(Choice { action: moves.swap_remove(best), iterations, candidates, value })
+    Some(Choice { action: moves.swap_remove(best), iterations, candidates, value, heuristic: heuristic && best == 0 })
+}
+
+/// The mean gain (with its standard error) of playing `action` rather than
+/// the heuristic's move in `state`, over `pairs` paired playouts in worlds
+/// re-dealt for `seat`, as the search weighs moves; `None` when there is no
+/// heuristic move or the root refuses either move. A yardstick for tuning
+/// [`Config`] ([`crate::testkit::search_gains`]), not part of the search.
+pub fn paired_gain<G: Game>(
+    state: &G,
+    seat: Seat,
+    seed: u64,
+    config: &Config,
+    action: &G::Action,
+    pairs: usize,
+) -> Option<(f64, f64)> {
+    let mut rng = GameRng::seeded(seed);
+    let mut root = state.clone();
+    root.redeal_hidden(seat, &mut rng);
+    let heuristic = root.bot_action(seat, &mut rng.clone())?;
+    let mut gain = Stats::default();
+    for _ in 0..pairs {
+        let mut world = root.clone();
+        world.redeal_hidden(seat, &mut rng);
+        let dice = u64::from(rng.range(0, u32::MAX)) << 32 | u64::from(rng.range(0, u32::MAX));
+        let reward = |a: &G::Action| {
+            let mut streams = Streams::seeded(dice);
+            let mut after = world.clone();
+            after.apply(seat, a, &mut streams.chance).ok()?;
+            Some(playout(after, seat, config.horizon, &mut streams))
+        };
+        if let (Some(base), Some(r)) = (reward(&heuristic), reward(action)) {
+            gain.add(r - base);
+        }
+    }
+    (gain.visits > 0).then(|| (gain.mean(), gain.variance_of_mean().sqrt()))
 }
 
 /// What one thread (or all, merged) found: each move's rewards and, when

@@ -1181,6 +1181,56 @@ pub fn evaluation_calibration<G: Game>(
     Ok(out)
 }
 
+/// What [`search_gains`] found over a set of decisions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Gains {
+    /// Decisions with at least two candidate moves.
+    pub decisions: usize,
+    /// Decisions where the search left the heuristic's move.
+    pub left: usize,
+    /// The sum of the chosen moves' gains over the heuristic's, each
+    /// measured by [`crate::search::paired_gain`] with many pairs: about
+    /// the win chance the search adds over these decisions.
+    pub gain: f64,
+    /// Departures whose measured gain is below zero.
+    pub harmful: usize,
+}
+
+/// How much a search [`crate::search::Config`] at `iterations` adds to the
+/// heuristic, decision by decision: at every awaited seat of every
+/// position, the search chooses, and the chosen move's gain over the
+/// heuristic's is measured with `pairs` paired playouts (0 when it keeps
+/// the heuristic's). A tuning yardstick far less noisy than whole matches;
+/// it shares the playouts' and the evaluation's biases.
+pub fn search_gains<G: Game>(
+    positions: &[G],
+    config: &crate::search::Config,
+    iterations: usize,
+    pairs: usize,
+) -> Gains {
+    use crate::search::{Budget, choose, paired_gain};
+    let mut out = Gains::default();
+    for (i, g) in positions.iter().enumerate() {
+        for seat in g.pending().awaited().iter() {
+            let seed = 1000 + i as u64 * 8 + u64::from(seat);
+            let Some(c) = choose(g, seat, seed, config, Budget::iterations(iterations)) else { continue };
+            if c.candidates < 2 {
+                continue;
+            }
+            out.decisions += 1;
+            if c.heuristic {
+                continue;
+            }
+            out.left += 1;
+            if let Some((gain, _)) = paired_gain(g, seat, seed ^ 0x5eed, config, &c.action, pairs) {
+                out.gain += gain;
+                out.harmful += usize::from(gain < 0.0);
+            }
+        }
+    }
+    out
+}
+
 /// What a game's `fit_evaluation` example prints: the weights fitted on
 /// `rows` by [`fit_logistic`], each by its feature's name, the in-sample
 /// Brier scores of the fitted chance and of the mean rate, and the weights

@@ -94,34 +94,30 @@ fn the_evaluation_foretells_the_winner() {
     assert!(c.brier < 0.9 * c.fair, "{c:?}");
 }
 
-/// How often, and how confidently, the search leaves the heuristic's move
-/// (`cargo test --profile profiling -p nefarious-schemes --test contract
-/// deviations -- --ignored --nocapture`): a look, not a check.
+/// How often the search leaves the heuristic's move, and what that gains
+/// (each departure's gain measured with 2 000 paired playouts), for a few
+/// test levels (`BACKROOM_LOOK_ITERATIONS` iterations a decision, 750 by
+/// default, about 200 ms on one core; `BACKROOM_LOOK_RISKS`, a comma-separated list of
+/// levels): `cargo test --profile profiling -p
+/// nefarious-schemes --test contract deviations -- --ignored --nocapture`.
+/// A look for tuning, not a check.
 #[test]
 #[ignore]
 fn deviations() {
-    use backroom_engine::search::{Budget, Config, choose};
-    use backroom_engine::{Game, GameRng};
+    use backroom_engine::Game;
+    use backroom_engine::search::Config;
+    let iterations = std::env::var("BACKROOM_LOOK_ITERATIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(750);
+    let read = |g: &Schemes| g.clone();
+    let positions: Vec<Schemes> = testkit::labelled_positions::<Schemes, _>(&Options::default(), 2, 77, 12, 9, read)
+        .unwrap()
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect();
     let config = Schemes::search_config();
-    for iterations in [200usize, 1000] {
-        let (mut decisions, mut left) = (0, 0);
-        let read = |g: &Schemes| g.clone();
-        for (g, _) in testkit::labelled_positions::<Schemes, _>(&Options::default(), 2, 77, 4, 9, read).unwrap() {
-            for seat in g.pending().awaited().iter() {
-                let Some(h) = g.bot_action(seat, &mut GameRng::seeded(0)) else { continue };
-                let Some(c) = choose(&g, seat, 5, &Config { ..config }, Budget::iterations(iterations)) else {
-                    continue;
-                };
-                if c.candidates < 2 {
-                    continue;
-                }
-                decisions += 1;
-                if serde_json::to_string(&c.action).ok() != serde_json::to_string(&h).ok() {
-                    left += 1;
-                    eprintln!("  {iterations}: {:?} instead of {:?} (value {:.3})", c.action, h, c.value);
-                }
-            }
-        }
-        eprintln!("{iterations} iterations: left the heuristic in {left} of {decisions} decisions");
+    let risks: Vec<f64> = std::env::var("BACKROOM_LOOK_RISKS")
+        .map_or_else(|_| vec![0.1, 0.3, 0.6, 0.9], |v| v.split(',').filter_map(|r| r.parse().ok()).collect());
+    for risk in risks {
+        let g = testkit::search_gains(&positions, &Config { risk, ..config }, iterations, 2000);
+        eprintln!("risk {risk}: {g:?}");
     }
 }
