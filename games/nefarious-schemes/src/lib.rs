@@ -182,7 +182,11 @@ impl Game for Schemes {
         Some(bot::evaluate(self, seat))
     }
 
+    /// Playouts cut at 60 actions by the evaluation, and the test that
+    /// leaves the heuristic's move at a 30 % family-wise level rather than
+    /// 10 %: measured decision by decision (`tests/contract.rs`,
+    /// `deviations`), the departures the looser test adds gain on average.
     fn search_config() -> backroom_engine::search::Config {
-        backroom_engine::search::Config { horizon: 60, ..Default::default() }
+        backroom_engine::search::Config { horizon: 60, risk: 0.3, ..Default::default() }
     }
 }
