@@ -481,9 +481,21 @@ impl Streams {
 
 /// Plays `world` out by the policy for at most `horizon` actions and scores
 /// it for `seat`.
+///
+/// The world is the playout's own, so its actions go straight to
+/// [`Game::try_apply`], without the copy [`Game::apply`] makes to keep a
+/// refused action from touching the state: the policy's actions are legal
+/// (the contract test plays the heuristic and fails on any refusal, and
+/// [`Game::random_action`] returns only an action it saw accepted), and
+/// without the copies the search runs 1.55 times the iterations a second in
+/// Nefarious Schemes, 1.36 times in X-Men and 3–6 % more in the others
+/// (engine README). Should one be refused all the same, the world may be
+/// half changed, so the playout stops there and scores the fair share.
 fn playout<G: Game>(mut world: G, seat: Seat, horizon: usize, streams: &mut Streams) -> f64 {
     let seats = world.seat_count();
+    let fair_share = 1.0 / f64::from(seats.max(1));
     let Streams { chance, policy } = streams;
+    let mut log = Vec::new();
     for _ in 0..horizon {
         let pending = world.pending();
         if pending.is_over() {
@@ -494,19 +506,18 @@ fn playout<G: Game>(mut world: G, seat: Seat, horizon: usize, streams: &mut Stre
             break;
         }
         let actor = awaited[policy.index(awaited.len())];
-        let smart = world.bot_action(actor, policy);
-        let played = smart.is_some_and(|a| world.apply(actor, &a, chance).is_ok());
-        if !played {
-            let Some(a) = world.random_action(actor, policy) else { break };
-            if world.apply(actor, &a, chance).is_err() {
-                break;
-            }
+        let Some(action) = world.bot_action(actor, policy).or_else(|| world.random_action(actor, policy)) else {
+            break;
+        };
+        log.clear();
+        if world.try_apply(actor, &action, chance, &mut log).is_err() {
+            return fair_share;
         }
     }
     if let Some(o) = world.outcome() {
         return reward(&o, seat);
     }
-    world.evaluate(seat).map_or(1.0 / f64::from(seats.max(1)), |v| v.clamp(0.0, 1.0))
+    world.evaluate(seat).map_or(fair_share, |v| v.clamp(0.0, 1.0))
 }
 
 /// A seat's reward for an outcome: a win is 1, a first place shared by `k`

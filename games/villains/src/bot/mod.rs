@@ -72,14 +72,15 @@ pub fn choose(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
 
 /// Whether the rules accept `a` from `seat` now (tried on a copy).
 fn applies(g: &Villains, seat: Seat, a: &Action, rng: &GameRng) -> bool {
-    let mut t = g.clone();
-    t.apply(seat, a, &mut rng.clone()).is_ok()
+    after(g, seat, a, rng).is_some()
 }
 
-/// The table after `a`, when the rules accept it.
+/// The table after `a`, when the rules accept it. The copy is the bot's
+/// own and is dropped on a refusal, so the action goes straight to
+/// `try_apply` rather than through `apply`, which would copy it again.
 fn after(g: &Villains, seat: Seat, a: &Action, rng: &GameRng) -> Option<Villains> {
     let mut t = g.clone();
-    t.apply(seat, a, &mut rng.clone()).ok().map(|_| t)
+    t.try_apply(seat, a, &mut rng.clone(), &mut Vec::new()).ok().map(|_| t)
 }
 
 fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
