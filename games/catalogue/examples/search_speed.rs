@@ -4,11 +4,12 @@
 //! strength grows with the iterations its thinking time buys.
 //!
 //! ```text
-//! cargo run --profile profiling -p backroom-games --example search_speed -- [game or all] [stride]
+//! cargo run --profile profiling -p backroom-games --example search_speed -- [game or all] [stride] [horizon]
 //! ```
 //!
 //! Matches from seeds 1–3, played by the heuristic; every `stride`-th
-//! position (default 40) the awaited seat searches 150 iterations. The
+//! position (default 40) the awaited seat searches 150 iterations (with the
+//! game's own horizon, or `horizon` when given, to weigh a shorter one). The
 //! figure is the iterations actually run (a position with a single move runs
 //! none) over this thread's CPU time (Linux: `/proc/thread-self/stat`), so
 //! other work on the machine does not skew it. On the server's allocator.
@@ -32,6 +33,10 @@ type Measure<'a> = &'a dyn Fn() -> (usize, f64);
 
 /// Iterations run and CPU seconds over the positions of three matches.
 fn measure<G: Game>(options: &G::Options, seats: u8, stride: usize) -> (usize, f64) {
+    let mut config = G::search_config();
+    if let Some(h) = std::env::args().nth(3).and_then(|h| h.parse().ok()) {
+        config.horizon = h;
+    }
     let (mut iterations, started) = (0, cpu_seconds());
     for seed in 1..=3u64 {
         let mut rng = GameRng::seeded(seed);
@@ -45,7 +50,7 @@ fn measure<G: Game>(options: &G::Options, seats: u8, stride: usize) -> (usize, f
             }
             let seat = awaited[bots.index(awaited.len())];
             if step % stride == stride / 4 {
-                let choice = search::choose(&g, seat, step as u64, &G::search_config(), Budget::iterations(150));
+                let choice = search::choose(&g, seat, step as u64, &config, Budget::iterations(150));
                 iterations += choice.map_or(0, |c| c.iterations);
             }
             let a = g.bot_action(seat, &mut bots).or_else(|| g.random_action(seat, &mut bots)).expect("a move");

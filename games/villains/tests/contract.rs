@@ -64,3 +64,51 @@ fn the_evaluation_foretells_the_winner() {
     eprintln!("calibration: {c:?}");
     assert!(c.brier < 0.9 * c.fair, "{c:?}");
 }
+
+/// Which horizon and test level buy the search most at the same thinking
+/// time: at the awaited seats of positions from heuristic matches, the
+/// search chooses with each setting (`horizon/iterations/risk`, the
+/// iterations its horizon runs in about 200 ms on one core), and every
+/// departure from the heuristic's move is measured against the game's own
+/// setting with 300 paired playouts (`BACKROOM_LOOK_SETTINGS`, e.g.
+/// `100/28/0.1,30/85/0.3`): `cargo test --profile profiling -p villains
+/// --test contract horizons -- --ignored --nocapture`. A look for tuning,
+/// not a check.
+#[test]
+#[ignore]
+fn horizons() {
+    use backroom_engine::Game;
+    use backroom_engine::search::{Budget, Config, choose, paired_gain};
+    let positions: Vec<Villains> =
+        testkit::labelled_positions::<Villains, _>(&Options::default(), 4, 77, 6, 40, |g| g.clone())
+            .unwrap()
+            .into_iter()
+            .map(|(g, _)| g)
+            .collect();
+    let reference = Villains::search_config();
+    let settings = std::env::var("BACKROOM_LOOK_SETTINGS").unwrap_or_else(|_| "100/28/0.1,30/85/0.1,30/85/0.3".into());
+    for setting in settings.split(',') {
+        let v: Vec<f64> = setting.split('/').filter_map(|x| x.parse().ok()).collect();
+        let config = Config { horizon: v[0] as usize, risk: v[2], ..reference };
+        let (mut decisions, mut left, mut harmful, mut gain) = (0, 0, 0, 0.0);
+        for (i, g) in positions.iter().enumerate() {
+            for seat in g.pending().awaited().iter() {
+                let seed = 1000 + i as u64 * 8 + u64::from(seat);
+                let Some(c) = choose(g, seat, seed, &config, Budget::iterations(v[1] as usize)) else { continue };
+                if c.candidates < 2 {
+                    continue;
+                }
+                decisions += 1;
+                if c.heuristic {
+                    continue;
+                }
+                left += 1;
+                if let Some((d, _)) = paired_gain(g, seat, seed ^ 0x5eed, &reference, &c.action, 300) {
+                    gain += d;
+                    harmful += usize::from(d < 0.0);
+                }
+            }
+        }
+        eprintln!("{setting}: {decisions} decisions, {left} departures, {harmful} harmful, summed gain {gain:.3}");
+    }
+}
