@@ -1208,6 +1208,19 @@ pub fn search_gains<G: Game>(
     iterations: usize,
     pairs: usize,
 ) -> Gains {
+    search_gains_against(positions, config, config, iterations, pairs)
+}
+
+/// As [`search_gains`], but each departure is measured with the playouts of
+/// `reference` rather than of `config`: to compare settings (a shorter
+/// horizon, say) on one yardstick.
+pub fn search_gains_against<G: Game>(
+    positions: &[G],
+    config: &crate::search::Config,
+    reference: &crate::search::Config,
+    iterations: usize,
+    pairs: usize,
+) -> Gains {
     use crate::search::{Budget, choose, paired_gain};
     let mut out = Gains::default();
     for (i, g) in positions.iter().enumerate() {
@@ -1222,7 +1235,7 @@ pub fn search_gains<G: Game>(
                 continue;
             }
             out.left += 1;
-            if let Some((gain, _)) = paired_gain(g, seat, seed ^ 0x5eed, config, &c.action, pairs) {
+            if let Some((gain, _)) = paired_gain(g, seat, seed ^ 0x5eed, reference, &c.action, pairs) {
                 out.gain += gain;
                 out.harmful += usize::from(gain < 0.0);
             }

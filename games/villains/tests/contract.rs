@@ -78,7 +78,7 @@ fn the_evaluation_foretells_the_winner() {
 #[ignore]
 fn horizons() {
     use backroom_engine::Game;
-    use backroom_engine::search::{Budget, Config, choose, paired_gain};
+    use backroom_engine::search::Config;
     let positions: Vec<Villains> =
         testkit::labelled_positions::<Villains, _>(&Options::default(), 4, 77, 6, 40, |g| g.clone())
             .unwrap()
@@ -90,25 +90,7 @@ fn horizons() {
     for setting in settings.split(',') {
         let v: Vec<f64> = setting.split('/').filter_map(|x| x.parse().ok()).collect();
         let config = Config { horizon: v[0] as usize, risk: v[2], ..reference };
-        let (mut decisions, mut left, mut harmful, mut gain) = (0, 0, 0, 0.0);
-        for (i, g) in positions.iter().enumerate() {
-            for seat in g.pending().awaited().iter() {
-                let seed = 1000 + i as u64 * 8 + u64::from(seat);
-                let Some(c) = choose(g, seat, seed, &config, Budget::iterations(v[1] as usize)) else { continue };
-                if c.candidates < 2 {
-                    continue;
-                }
-                decisions += 1;
-                if c.heuristic {
-                    continue;
-                }
-                left += 1;
-                if let Some((d, _)) = paired_gain(g, seat, seed ^ 0x5eed, &reference, &c.action, 300) {
-                    gain += d;
-                    harmful += usize::from(d < 0.0);
-                }
-            }
-        }
-        eprintln!("{setting}: {decisions} decisions, {left} departures, {harmful} harmful, summed gain {gain:.3}");
+        let g = testkit::search_gains_against(&positions, &config, &reference, v[1] as usize, 300);
+        eprintln!("{setting}: {g:?}");
     }
 }
