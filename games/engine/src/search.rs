@@ -131,11 +131,19 @@ pub struct Config {
     /// search leave the heuristic's move (the final test's family-wise
     /// level).
     pub risk: f64,
+    /// How far either side of the mean the final test's two
+    /// pseudo-observations lie: the largest spread a gain can have. 1.0
+    /// (a gain lies in `[-1, 1]`) suits playouts to the end; playouts cut
+    /// short after a few actions and scored by [`Game::evaluate`] move the
+    /// score far less, and at 1.0 the pseudo-observations would swamp the
+    /// gains actually seen, so such a game sets the spread its short
+    /// playouts show.
+    pub spread: f64,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { horizon: 2_000, candidates: 12, exploration: 0.7, widening: 1.0, risk: 0.1 }
+        Config { horizon: 2_000, candidates: 12, exploration: 0.7, widening: 1.0, risk: 0.1, spread: 1.0 }
     }
 }
 
@@ -182,13 +190,14 @@ impl Stats {
     }
 
     /// The variance of the mean. The values' variance is estimated with
-    /// two pseudo-observations one either side of the mean (the largest
-    /// spread of a gain, which lies in `[-1, 1]`), so that a few equal
-    /// gains are not read as certainty, and divided by the visits.
-    fn variance_of_mean(&self) -> f64 {
+    /// two pseudo-observations `spread` either side of the mean (the
+    /// largest spread of a gain: 1 for a gain in `[-1, 1]`, see
+    /// [`Config::spread`]), so that a few equal gains are not read as
+    /// certainty, and divided by the visits.
+    fn variance_of_mean(&self, spread: f64) -> f64 {
         let n = f64::from(self.visits);
-        let spread = (self.square - self.reward * self.mean()).max(0.0);
-        (spread + 2.0) / (n + 1.0) / n
+        let seen = (self.square - self.reward * self.mean()).max(0.0);
+        (seen + 2.0 * spread * spread) / (n + 1.0) / n
     }
 }
 
@@ -230,7 +239,7 @@ pub fn choose<G: Game>(
         })
     };
     let (tally, iterations) = merge(&runs, candidates);
-    let best = decide(&tally, heuristic, config.risk);
+    let best = decide(&tally, heuristic, config);
     let value = tally.rewards[best].mean();
     Some(Choice { action: moves.swap_remove(best), iterations, candidates, value, heuristic: heuristic && best == 0 })
 }
@@ -267,7 +276,7 @@ pub fn paired_gain<G: Game>(
             gain.add(r - base);
         }
     }
-    (gain.visits > 0).then(|| (gain.mean(), gain.variance_of_mean().sqrt()))
+    (gain.visits > 0).then(|| (gain.mean(), gain.variance_of_mean(1.0).sqrt()))
 }
 
 /// What one thread (or all, merged) found: each move's rewards and, when
@@ -303,9 +312,9 @@ fn merge(runs: &[(Tally, usize)], arms: usize) -> (Tally, usize) {
 
 /// The move to play: the heuristic's (arm 0 when `heuristic`) unless
 /// another's paired gain over it passes the one-sided test at family-wise
-/// level `risk` (see the module doc); without a heuristic move, the most
-/// visited.
-fn decide(tally: &Tally, heuristic: bool, risk: f64) -> usize {
+/// level `config.risk` (see the module doc); without a heuristic move, the
+/// most visited.
+fn decide(tally: &Tally, heuristic: bool, config: &Config) -> usize {
     let stats = &tally.rewards;
     if !heuristic {
         let most = (0..stats.len()).max_by(|&a, &b| {
@@ -315,10 +324,10 @@ fn decide(tally: &Tally, heuristic: bool, risk: f64) -> usize {
         return most.unwrap_or(0);
     }
     let compared = tally.gains.iter().skip(1).filter(|g| g.visits > 0).count().max(1);
-    let z = normal_quantile(1.0 - risk / compared as f64);
+    let z = normal_quantile(1.0 - config.risk / compared as f64);
     let mut best = (0, 0.0);
     for (i, g) in tally.gains.iter().enumerate().skip(1).filter(|(_, g)| g.visits > 0) {
-        let lower = g.mean() - z * g.variance_of_mean().sqrt();
+        let lower = g.mean() - z * g.variance_of_mean(config.spread).sqrt();
         if lower > best.1 {
             best = (i, lower);
         }
@@ -692,25 +701,35 @@ mod tests {
     #[test]
     fn the_heuristic_move_stays_unless_another_gains_clearly() {
         // One lucky gain, or two among eleven moves: noise, not evidence.
-        assert_eq!(decide(&gains(&[(1, 1.0, 0.0), (2, 0.0, 1.0)]), true, 0.1), 0);
+        assert_eq!(decide(&gains(&[(1, 1.0, 0.0), (2, 0.0, 1.0)]), true, &Config::default()), 0);
         let mut lucky = vec![(2, 2.0, 0.0)];
         lucky.extend([(1, 0.0, 0.0); 10]);
-        assert_eq!(decide(&gains(&lucky), true, 0.1), 0);
+        assert_eq!(decide(&gains(&lucky), true, &Config::default()), 0);
         // Gains in 12 of 40 worlds and losses in 8: within the noise.
-        assert_eq!(decide(&gains(&[(40, 12.0, 8.0)]), true, 0.1), 0);
+        assert_eq!(decide(&gains(&[(40, 12.0, 8.0)]), true, &Config::default()), 0);
         // Gains in 20 of 40 worlds and losses in 2: played.
-        assert_eq!(decide(&gains(&[(40, 20.0, 2.0)]), true, 0.1), 1);
+        assert_eq!(decide(&gains(&[(40, 20.0, 2.0)]), true, &Config::default()), 1);
         // Evidence enough for one move compared is not for eleven.
         let mut many = vec![(40, 9.0, 2.0)];
-        assert_eq!(decide(&gains(&many), true, 0.1), 1);
+        assert_eq!(decide(&gains(&many), true, &Config::default()), 1);
         many.extend([(1, 0.0, 0.0); 10]);
-        assert_eq!(decide(&gains(&many), true, 0.1), 0);
+        assert_eq!(decide(&gains(&many), true, &Config::default()), 0);
         // Of two that pass, the one with the larger sure gain.
-        assert_eq!(decide(&gains(&[(40, 20.0, 2.0), (200, 120.0, 5.0)]), true, 0.1), 2);
+        assert_eq!(decide(&gains(&[(40, 20.0, 2.0), (200, 120.0, 5.0)]), true, &Config::default()), 2);
         // No heuristic move: the most visited.
         let mut t = Tally::new(2);
         t.rewards = vec![stats(4, 2.0), stats(9, 1.0)];
-        assert_eq!(decide(&t, false, 0.1), 1);
+        assert_eq!(decide(&t, false, &Config::default()), 1);
+    }
+
+    #[test]
+    fn a_short_playouts_spread_lets_small_steady_gains_count() {
+        // Ten gains of about 0.05, as an evaluation a few actions on shows:
+        // nothing against pseudo-observations at ±1, clear at ±0.05.
+        let mut t = Tally::new(2);
+        t.gains[1] = Stats { visits: 10, reward: 0.5, square: 0.0255 };
+        assert_eq!(decide(&t, true, &Config::default()), 0);
+        assert_eq!(decide(&t, true, &Config { spread: 0.05, ..Config::default() }), 1);
     }
 
     #[test]

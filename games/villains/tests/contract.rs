@@ -71,7 +71,7 @@ fn the_evaluation_foretells_the_winner() {
 /// iterations its horizon runs in about 200 ms on one core), and every
 /// departure from the heuristic's move is measured against the game's own
 /// setting with 300 paired playouts (`BACKROOM_LOOK_SETTINGS`, e.g.
-/// `100/28/0.1,30/85/0.3`): `cargo test --profile profiling -p villains
+/// `100/28/0.1,30/85/0.3`, or `10/200/0.1/0.1` with the test's spread): `cargo test --profile profiling -p villains
 /// --test contract horizons -- --ignored --nocapture`. A look for tuning,
 /// not a check.
 #[test]
@@ -89,7 +89,8 @@ fn horizons() {
     let settings = std::env::var("BACKROOM_LOOK_SETTINGS").unwrap_or_else(|_| "100/28/0.1,30/85/0.1,30/85/0.3".into());
     for setting in settings.split(',') {
         let v: Vec<f64> = setting.split('/').filter_map(|x| x.parse().ok()).collect();
-        let config = Config { horizon: v[0] as usize, risk: v[2], ..reference };
+        let spread = v.get(3).copied().unwrap_or(reference.spread);
+        let config = Config { horizon: v[0] as usize, risk: v[2], spread, ..reference };
         let g = testkit::search_gains_against(&positions, &config, &reference, v[1] as usize, 300);
         eprintln!("{setting}: {g:?}");
     }

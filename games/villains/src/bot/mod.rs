@@ -165,7 +165,7 @@ fn idea(g: &Villains, seat: Seat, rng: &mut GameRng) -> Option<Action> {
         Phase::SelectTargets { .. } => select_target(g, seat),
         Phase::PlaceTokens { .. } => Some(place(g, seat)),
         Phase::TakeActions { revealed: Some(_), .. } => {
-            Some(best_of(g, seat, rng, activations(g, seat), Action::Discard, 0.0))
+            Some(best_of_ladders(g, seat, rng, activations(g, seat), Action::Discard, 0.0))
         }
         Phase::TakeActions { revealed: None, .. } => take_action(g, seat, rng),
         Phase::ScorePlans { .. } => Some(score_plans(g, seat, rng)),
@@ -190,14 +190,31 @@ fn deal(g: &Villains, seat: Seat, o: crate::state::deals::Offer) -> Action {
 /// The candidate whose table weighs most for `seat`, or `fallback` unless
 /// a candidate beats it by `edge`.
 fn best_of(g: &Villains, seat: Seat, rng: &GameRng, cands: Vec<Action>, fallback: Action, edge: f64) -> Action {
+    best_of_ladders(g, seat, rng, cands.into_iter().map(|c| vec![c]), fallback, edge)
+}
+
+/// [`best_of`] over ladders: of each ladder only the first rung the rules
+/// accept is weighed. A deploy's ladder is its exact cost and the cost with
+/// a tax of one or two more; the rules take exactly the cost
+/// (`check_payment`), so at most one rung is ever accepted, and stopping
+/// there saves trying the others on copies of the table.
+fn best_of_ladders(
+    g: &Villains,
+    seat: Seat,
+    rng: &GameRng,
+    ladders: impl IntoIterator<Item = Vec<Action>>,
+    fallback: Action,
+    edge: f64,
+) -> Action {
     let base = after(g, seat, &fallback, rng).map_or(f64::MIN, |t| eval(&t, seat));
     let mut best = (base + edge, fallback);
-    for c in cands {
-        if let Some(t) = after(g, seat, &c, rng) {
-            let v = eval(&t, seat);
-            if v > best.0 {
-                best = (v, c);
-            }
+    for ladder in ladders {
+        let Some((c, t)) = ladder.into_iter().find_map(|c| after(g, seat, &c, rng).map(|t| (c, t))) else {
+            continue;
+        };
+        let v = eval(&t, seat);
+        if v > best.0 {
+            best = (v, c);
         }
     }
     best.1
@@ -305,8 +322,8 @@ fn take_action(g: &Villains, seat: Seat, rng: &GameRng) -> Option<Action> {
 
 /// Deploy candidates of the bot's own: up to the limit (one more for a
 /// People's Army patsy or an unlimited token), best units first, at the
-/// exact cost or a little more (taxes).
-fn deploys(g: &Villains, seat: Seat) -> Vec<Action> {
+/// exact cost or a little more (taxes), each a ladder of those costs.
+fn deploys(g: &Villains, seat: Seat) -> Vec<Vec<Action>> {
     let f = g.faction_of(seat);
     let mut kinds: Vec<(UnitType, u8)> =
         g.players[seat as usize].reserve_units.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (*k, *n)).collect();
@@ -326,17 +343,16 @@ fn deploys(g: &Villains, seat: Seat) -> Vec<Action> {
         for size in (1..=units.len()).rev() {
             let picked = &units[..size];
             let cost: u32 = picked.iter().filter_map(|p| f.unit(p.kind)).map(|s| u32::from(s.cost)).sum();
-            for extra in 0..=2 {
-                let Ok(c) = u8::try_from(cost + extra) else {
-                    continue;
-                };
-                out.push(Action::Activate {
+            let ladder = (0..=2)
+                .filter_map(|extra| u8::try_from(cost + extra).ok())
+                .map(|c| Action::Activate {
                     activation: Activation::Deploy {
                         units: picked.to_vec(),
                         payment: Payment::energy_first(g, seat, c),
                     },
-                });
-            }
+                })
+                .collect();
+            out.push(ladder);
         }
     }
     out
@@ -344,18 +360,20 @@ fn deploys(g: &Villains, seat: Seat) -> Vec<Action> {
 
 /// Activations to weigh for the revealed token: the bot's deploys and the
 /// prompt's candidates; a battle only where the bot outguns the others.
-fn activations(g: &Villains, seat: Seat) -> Vec<Action> {
+/// Each is a ladder for [`best_of_ladders`] (the prompt's of one rung).
+fn activations(g: &Villains, seat: Seat) -> Vec<Vec<Action>> {
     let Phase::TakeActions { revealed: Some(uid), .. } = g.phase else {
         return vec![];
     };
     let Some((area, _)) = crate::rules::take_actions::find(g, uid) else {
         return vec![];
     };
-    let mut out: Vec<Action> = crate::prompts::candidates::activation_options(g, seat, area, true)
+    let mut out: Vec<Vec<Action>> = crate::prompts::candidates::activation_options(g, seat, area, true)
         .into_iter()
         .filter(|a| {
             !matches!(a, Action::Activate { activation: Activation::Battle { .. } }) || battle_worth(g, seat, area)
         })
+        .map(|a| vec![a])
         .collect();
     let kind =
         g.area(area).tokens().find(|t| t.uid == uid).and_then(|t| t.kind.for_viewer(Viewer::Seat(seat)).copied());

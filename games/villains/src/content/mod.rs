@@ -28,6 +28,11 @@ use crate::content::effect::{Effect, Ongoing, Requirement, TokenType, Trigger, U
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
+/// A unit's attack dice, one number per die: the roll needed to hit. Held
+/// inline (no unit rolls more than a few), so that reading a unit's stats
+/// (`Faction::unit`, many times a bot's weighing) copies without allocating.
+pub type Dice = smallvec::SmallVec<[u8; 4]>;
+
 mod check;
 pub mod effect;
 mod ids;
@@ -146,7 +151,7 @@ pub struct UnitStats {
     /// Cost to deploy.
     pub cost: u8,
     /// One number per attack die: the roll needed to hit ([] = no attack).
-    pub attack: Vec<u8>,
+    pub attack: Dice,
     /// Influence it produces.
     pub influence: u8,
     /// Survives its first hit (wounded side).
@@ -168,7 +173,7 @@ pub struct Champion {
     /// Cost to deploy.
     pub cost: u8,
     /// Attack dice.
-    pub attack: Vec<u8>,
+    pub attack: Dice,
     /// Influence.
     pub influence: u8,
     /// Toughness.

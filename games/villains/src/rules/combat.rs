@@ -22,8 +22,8 @@
 //! defender's penalties hits when it reaches the printed value. Tests force
 //! them through [`GameRng::force_dice`] (see [`d10`]).
 
-use crate::content::AreaId;
 use crate::content::effect::{Effect, Forbidden, Ongoing, Sacrifice, UnitType, When, Who};
+use crate::content::{AreaId, Dice};
 use crate::rules::standing;
 use crate::rules::units::{a_unit, attacks_forbidden, enemies_in, kill, strike};
 use crate::state::battle::{AttackRecord, Attacker, Battle, CardAttacks, PendingHits, PendingSacrifice};
@@ -45,12 +45,12 @@ pub fn d10(rng: &mut GameRng) -> u8 {
 /// The attack dice of a unit of `seat`: its printed values, a "becomes"
 /// rule for patsies (the Cult's upgrades), then bonus dice (Massacre) at its
 /// own value.
-pub fn attack_dice(state: &Villains, seat: Seat, kind: UnitType) -> Vec<u8> {
+pub fn attack_dice(state: &Villains, seat: Seat, kind: UnitType) -> Dice {
     let rules = standing::rules_of(state, seat);
     let mut dice = state.faction_of(seat).unit(kind).map(|u| u.attack).unwrap_or_default();
     if kind == UnitType::Patsy
         && let Some(d) = rules.iter().find_map(|r| match r {
-            Ongoing::PatsyAttack(d) => Some(d.clone()),
+            Ongoing::PatsyAttack(d) => Some(Dice::from_slice(d)),
             _ => None,
         })
     {

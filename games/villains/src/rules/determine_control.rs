@@ -68,11 +68,10 @@ pub fn influence(state: &Villains, seat: Seat, area: AreaId) -> u32 {
     let a = state.area(area);
     let f = state.faction_of(seat);
     let mine = |t: &&PlacedToken| t.owner == seat && t.face_up && t.activated;
-    let activated: Vec<&PlacedToken> = a.tokens().filter(mine).collect();
+    let activated = || a.tokens().filter(mine);
     let mut total = 0;
     if units_produce_influence(state, seat, area) {
-        let patsy_bonus: u32 = activated
-            .iter()
+        let patsy_bonus: u32 = activated()
             .filter(|t| *t.kind.rules_value() == TokenKind::Unique)
             .flat_map(|_| f.unique_token.ongoing.iter())
             .map(|o| match o {
@@ -87,7 +86,7 @@ pub fn influence(state: &Villains, seat: Seat, area: AreaId) -> u32 {
             }
         }
     }
-    total += activated.iter().map(|t| token_influence(state, t)).sum::<u32>();
+    total += activated().map(|t| token_influence(state, t)).sum::<u32>();
     if a.controller == Some(Marker::Player(seat)) {
         total += 1;
     }
@@ -96,7 +95,7 @@ pub fn influence(state: &Villains, seat: Seat, area: AreaId) -> u32 {
             total += match o {
                 Ongoing::Influence(n) => u32::try_from(*n).unwrap_or(0),
                 Ongoing::InfluencePerToken { token, influence } => {
-                    u32::from(*influence) * activated.iter().filter(|t| counts_as(state, t, *token)).count() as u32
+                    u32::from(*influence) * activated().filter(|t| counts_as(state, t, *token)).count() as u32
                 }
                 _ => 0,
             };

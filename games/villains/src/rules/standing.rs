@@ -13,14 +13,18 @@ use crate::content::effect::Ongoing;
 use crate::state::Villains;
 use backroom_engine::Seat;
 
+/// The standing rules of one player ([`rules_of`]).
+pub type Rules = smallvec::SmallVec<[&'static Ongoing; 16]>;
+
 /// Cards drawn in the Draw Action Cards step before any "becomes" rule.
 pub const BASE_CARD_DRAW: u8 = 3;
 
 /// Every standing rule that applies to `seat` now: its faction's passives,
 /// its claimed upgrade, the control abilities of the areas it controls and
-/// the global rule cards it played.
-pub fn rules_of(state: &Villains, seat: Seat) -> Vec<&'static Ongoing> {
-    let mut out = Vec::new();
+/// the global rule cards it played. Held inline: the rules ask this on
+/// every influence count and die roll.
+pub fn rules_of(state: &Villains, seat: Seat) -> Rules {
+    let mut out = Rules::new();
     let Some(f) = state.players[seat as usize].faction else {
         return out;
     };
