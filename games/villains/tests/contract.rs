@@ -85,7 +85,8 @@ fn horizons() {
             .into_iter()
             .map(|(g, _)| g)
             .collect();
-    let reference = Villains::search_config();
+    // The yardstick: playouts of about a turn, whatever the game's setting.
+    let reference = Config { horizon: 100, spread: 1.0, ..Villains::search_config() };
     let settings = std::env::var("BACKROOM_LOOK_SETTINGS").unwrap_or_else(|_| "100/28/0.1,30/85/0.1,30/85/0.3".into());
     for setting in settings.split(',') {
         let v: Vec<f64> = setting.split('/').filter_map(|x| x.parse().ok()).collect();
