@@ -113,8 +113,8 @@ fn deviations() {
         .map(|(g, _)| g)
         .collect();
     let reference = Schemes::search_config();
-    let settings =
-        std::env::var("BACKROOM_LOOK_SETTINGS").unwrap_or_else(|_| "60/1600/0.1/1,60/1600/0.3/1,60/1600/0.3/0.5".into());
+    let settings = std::env::var("BACKROOM_LOOK_SETTINGS")
+        .unwrap_or_else(|_| "60/1600/0.1/1,60/1600/0.3/1,60/1600/0.3/0.5".into());
     for setting in settings.split(',') {
         let v: Vec<f64> = setting.split('/').filter_map(|x| x.parse().ok()).collect();
         let config = Config { horizon: v[0] as usize, risk: v[2], spread: v[3], ..reference };
