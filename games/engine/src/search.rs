@@ -733,6 +733,19 @@ mod tests {
     }
 
     #[test]
+    fn the_tuning_looks_read_each_setting() {
+        let looked =
+            crate::testkit::search_gains_by_setting::<Nim>(&[], &Config::default(), "5/10/0.1, 3/4/0.2/0.05", 1);
+        let names: Vec<&str> = looked.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(names, ["5/10/0.1", " 3/4/0.2/0.05"]);
+        assert!(looked.iter().all(|(_, g)| g.decisions == 0));
+        let bad = std::panic::catch_unwind(|| {
+            crate::testkit::search_gains_by_setting::<Nim>(&[], &Config::default(), "5/10", 1)
+        });
+        assert!(bad.is_err(), "a setting without its risk is refused");
+    }
+
+    #[test]
     fn candidates_join_the_bandit_one_by_one() {
         let at = |visits: u32| {
             let mut s = vec![Stats::default(); 12];

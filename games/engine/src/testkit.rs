@@ -1244,6 +1244,29 @@ pub fn search_gains_against<G: Game>(
     out
 }
 
+/// The tuning looks' loop (a game's `horizons` or `deviations` example):
+/// for each comma-separated `horizon/iterations/risk[/spread]` setting in
+/// `settings` (the spread `reference`'s when left out), the search's
+/// departures and their gains ([`search_gains_against`]), each measured
+/// with `pairs` paired playouts of `reference`.
+pub fn search_gains_by_setting<G: Game>(
+    positions: &[G],
+    reference: &crate::search::Config,
+    settings: &str,
+    pairs: usize,
+) -> Vec<(String, Gains)> {
+    settings
+        .split(',')
+        .map(|setting| {
+            let v: Vec<f64> = setting.split('/').filter_map(|x| x.trim().parse().ok()).collect();
+            assert!(v.len() >= 3, "a setting is horizon/iterations/risk[/spread], not {setting:?}");
+            let spread = v.get(3).copied().unwrap_or(reference.spread);
+            let config = crate::search::Config { horizon: v[0] as usize, risk: v[2], spread, ..*reference };
+            (setting.to_string(), search_gains_against(positions, &config, reference, v[1] as usize, pairs))
+        })
+        .collect()
+}
+
 /// What a game's `fit_evaluation` example prints: the weights fitted on
 /// `rows` by [`fit_logistic`], each by its feature's name, the in-sample
 /// Brier scores of the fitted chance and of the mean rate, and the weights

@@ -93,32 +93,3 @@ fn the_evaluation_foretells_the_winner() {
     eprintln!("calibration: {c:?}");
     assert!(c.brier < 0.9 * c.fair, "{c:?}");
 }
-
-/// How often the search leaves the heuristic's move, and what that gains
-/// (each departure's gain measured with 2 000 paired playouts of the
-/// game's own setting), for a few settings (`BACKROOM_LOOK_SETTINGS`, a
-/// comma-separated list of `horizon/iterations/risk/spread`, the
-/// iterations about what the horizon runs in 200 ms on one core):
-/// `cargo test --profile profiling -p nefarious-schemes --test contract
-/// deviations -- --ignored --nocapture`. A look for tuning, not a check.
-#[test]
-#[ignore]
-fn deviations() {
-    use backroom_engine::Game;
-    use backroom_engine::search::Config;
-    let read = |g: &Schemes| g.clone();
-    let positions: Vec<Schemes> = testkit::labelled_positions::<Schemes, _>(&Options::default(), 2, 77, 12, 9, read)
-        .unwrap()
-        .into_iter()
-        .map(|(g, _)| g)
-        .collect();
-    let reference = Schemes::search_config();
-    let settings = std::env::var("BACKROOM_LOOK_SETTINGS")
-        .unwrap_or_else(|_| "60/1600/0.1/1,60/1600/0.3/1,60/1600/0.3/0.5".into());
-    for setting in settings.split(',') {
-        let v: Vec<f64> = setting.split('/').filter_map(|x| x.parse().ok()).collect();
-        let config = Config { horizon: v[0] as usize, risk: v[2], spread: v[3], ..reference };
-        let g = testkit::search_gains_against(&positions, &config, &reference, v[1] as usize, 2000);
-        eprintln!("{setting}: {g:?}");
-    }
-}

@@ -64,35 +64,3 @@ fn the_evaluation_foretells_the_winner() {
     eprintln!("calibration: {c:?}");
     assert!(c.brier < 0.9 * c.fair, "{c:?}");
 }
-
-/// Which horizon and test level buy the search most at the same thinking
-/// time: at the awaited seats of positions from heuristic matches, the
-/// search chooses with each setting (`horizon/iterations/risk`, the
-/// iterations its horizon runs in about 200 ms on one core), and every
-/// departure from the heuristic's move is measured against the game's own
-/// setting with 300 paired playouts (`BACKROOM_LOOK_SETTINGS`, e.g.
-/// `100/28/0.1,30/85/0.3`, or `10/200/0.1/0.1` with the test's spread): `cargo test --profile profiling -p villains
-/// --test contract horizons -- --ignored --nocapture`. A look for tuning,
-/// not a check.
-#[test]
-#[ignore]
-fn horizons() {
-    use backroom_engine::Game;
-    use backroom_engine::search::Config;
-    let positions: Vec<Villains> =
-        testkit::labelled_positions::<Villains, _>(&Options::default(), 4, 77, 6, 40, |g| g.clone())
-            .unwrap()
-            .into_iter()
-            .map(|(g, _)| g)
-            .collect();
-    // The yardstick: playouts of about a turn, whatever the game's setting.
-    let reference = Config { horizon: 100, spread: 1.0, ..Villains::search_config() };
-    let settings = std::env::var("BACKROOM_LOOK_SETTINGS").unwrap_or_else(|_| "100/28/0.1,30/85/0.1,30/85/0.3".into());
-    for setting in settings.split(',') {
-        let v: Vec<f64> = setting.split('/').filter_map(|x| x.parse().ok()).collect();
-        let spread = v.get(3).copied().unwrap_or(reference.spread);
-        let config = Config { horizon: v[0] as usize, risk: v[2], spread, ..reference };
-        let g = testkit::search_gains_against(&positions, &config, &reference, v[1] as usize, 300);
-        eprintln!("{setting}: {g:?}");
-    }
-}
